@@ -1,0 +1,202 @@
+"""The systems the benchmark compares: layoutkit and the peer text extractors.
+
+Each :class:`System` knows how to extract chosen pages of a PDF as plain text (for the
+accuracy tables) and how to extract a whole document (for the speed table).  Peers are
+called the way their documentation shows for plain reading-order text, with default
+settings; none of them removes running headers and footers, so their furniture leak is
+reported as it is.
+"""
+
+from __future__ import annotations
+
+import importlib
+import importlib.util
+import shutil
+import subprocess
+import sys
+import tempfile
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parent.parent
+"""The layoutkit checkout the benchmark runs in."""
+
+PageTexts = dict[int, str]
+"""Extracted text by 1-based page number."""
+
+
+@dataclass(frozen=True)
+class System:
+    """A text extractor under test.
+
+    ``pages(path, numbers)`` returns the text of the given 1-based pages; ``whole(path)``
+    extracts every page of the document and returns how many characters came out (the
+    speed table times it); ``missing()`` returns why the system cannot run here, or
+    ``None`` when it can.  ``note`` says how the system is called, for the report.
+    """
+
+    name: str
+    note: str
+    pages: Callable[[Path, Sequence[int]], PageTexts]
+    whole: Callable[[Path], int]
+    missing: Callable[[], str | None]
+
+
+def _layoutkit_pages(path: Path, numbers: Sequence[int]) -> PageTexts:
+    import layoutkit
+
+    document = layoutkit.parse(path, pages=list(numbers))
+    return {page.page_no: page.text() for page in document.pages}
+
+
+def _layoutkit_whole(path: Path) -> int:
+    import layoutkit
+
+    return sum(len(page.text()) for page in layoutkit.parse(path).pages)
+
+
+def layoutkit_cli_command() -> list[str]:
+    """Return the command that runs the layoutkit CLI: its console script, else ``-m layoutkit``."""
+    script = Path(sys.executable).with_name("layoutkit")
+    return [str(script)] if script.exists() else [sys.executable, "-m", "layoutkit"]
+
+
+def _layoutkit_cli_whole(path: Path) -> int:
+    with tempfile.TemporaryDirectory() as tmp:
+        out = Path(tmp) / "out.txt"
+        subprocess.run(
+            [*layoutkit_cli_command(), "text", str(path), "-o", str(out)],
+            check=True,
+            cwd=REPO,
+            capture_output=True,
+        )
+        return len(out.read_text(encoding="utf-8"))
+
+
+def _pdfminer_pages(path: Path, numbers: Sequence[int]) -> PageTexts:
+    from pdfminer.high_level import extract_text
+
+    return {n: extract_text(path, page_numbers=[n - 1]) for n in numbers}
+
+
+def _pdfminer_whole(path: Path) -> int:
+    from pdfminer.high_level import extract_text
+
+    return len(extract_text(path))
+
+
+def _pdfplumber_pages(path: Path, numbers: Sequence[int]) -> PageTexts:
+    import pdfplumber
+
+    with pdfplumber.open(path) as pdf:
+        return {n: pdf.pages[n - 1].extract_text() for n in numbers}
+
+
+def _pdfplumber_whole(path: Path) -> int:
+    import pdfplumber
+
+    with pdfplumber.open(path) as pdf:
+        return sum(len(page.extract_text()) for page in pdf.pages)
+
+
+def _pdftotext(path: Path, first: int | None, last: int | None, layout: bool) -> str:
+    command = ["pdftotext", "-enc", "UTF-8"]
+    if layout:
+        command.append("-layout")
+    if first is not None and last is not None:
+        command += ["-f", str(first), "-l", str(last)]
+    command += [str(path), "-"]
+    return subprocess.run(command, check=True, capture_output=True, text=True).stdout
+
+
+def _pdftotext_system(layout: bool) -> System:
+    def pages(path: Path, numbers: Sequence[int]) -> PageTexts:
+        return {n: _pdftotext(path, n, n, layout) for n in numbers}
+
+    def whole(path: Path) -> int:
+        return len(_pdftotext(path, None, None, layout))
+
+    mode = "-layout" if layout else "plain (reading-order) mode"
+    return System(
+        name="pdftotext -layout" if layout else "pdftotext",
+        note=f"poppler `pdftotext -f N -l N FILE -`, {mode}, run as a subprocess",
+        pages=pages,
+        whole=whole,
+        missing=_missing_pdftotext,
+    )
+
+
+def _pymupdf_pages(path: Path, numbers: Sequence[int]) -> PageTexts:
+    import pymupdf
+
+    with pymupdf.open(path) as document:
+        return {n: document[n - 1].get_text() for n in numbers}
+
+
+def _pymupdf_whole(path: Path) -> int:
+    import pymupdf
+
+    with pymupdf.open(path) as document:
+        return sum(len(page.get_text()) for page in document)
+
+
+def _missing_module(module: str, attribute: str | None = None) -> Callable[[], str | None]:
+    def check() -> str | None:
+        if importlib.util.find_spec(module) is None:
+            return f"Python module {module!r} is not installed"
+        if attribute is not None and not hasattr(importlib.import_module(module), attribute):
+            return f"{module}.{attribute} does not exist yet"
+        return None
+
+    return check
+
+
+def _missing_pdftotext() -> str | None:
+    return None if shutil.which("pdftotext") else "poppler's pdftotext is not on PATH"
+
+
+def systems() -> list[System]:
+    """Return every system whose accuracy is measured, layoutkit first, in report order."""
+    return [
+        System(
+            name="layoutkit",
+            note="`layoutkit.parse(path, pages=...)`, `page.text()`: body text, furniture left out",
+            pages=_layoutkit_pages,
+            whole=_layoutkit_whole,
+            missing=_missing_module("layoutkit", "parse"),
+        ),
+        System(
+            name="pdfminer.six",
+            note="`pdfminer.high_level.extract_text(path, page_numbers=[i])`, default LAParams",
+            pages=_pdfminer_pages,
+            whole=_pdfminer_whole,
+            missing=_missing_module("pdfminer"),
+        ),
+        System(
+            name="pdfplumber",
+            note="`page.extract_text()`, default settings",
+            pages=_pdfplumber_pages,
+            whole=_pdfplumber_whole,
+            missing=_missing_module("pdfplumber"),
+        ),
+        _pdftotext_system(layout=False),
+        _pdftotext_system(layout=True),
+        System(
+            name="PyMuPDF",
+            note='`page.get_text()`, default ("text") mode',
+            pages=_pymupdf_pages,
+            whole=_pymupdf_whole,
+            missing=_missing_module("pymupdf"),
+        ),
+    ]
+
+
+LAYOUTKIT_CLI = System(
+    name="layoutkit CLI",
+    note="`layoutkit text FILE -o OUT` as a subprocess, interpreter start-up included",
+    pages=_layoutkit_pages,
+    whole=_layoutkit_cli_whole,
+    missing=_missing_module("layoutkit", "parse"),
+)
+"""The end-to-end layoutkit run of the speed table; its page texts are those of the API."""

@@ -1,0 +1,521 @@
+"""Compare layoutkit's reading order and speed with peer extractors; write RESULTS.md.
+
+Usage::
+
+    python -m benchmarks.run [--quick] [--out benchmarks/RESULTS.md]
+
+Three parts, each a table in the report (see benchmarks/README.md for what the numbers
+mean):
+
+1. the synthetic gazette suite (``fixtures.synthetic.suite``), whose truth is known
+   exactly, aggregated per content-stream order and per layout case;
+2. every hand-labelled real page under ``regions/``, one row per page;
+3. the wall time to extract the whole 38-page Cleveland City Record of 2016-04-27,
+   as a ratio to pdfminer.six measured in the same run.
+
+``--quick`` runs only synthetic seed 0 and skips the speed part.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gc
+import os
+import platform
+import resource
+import subprocess
+import sys
+import tempfile
+import time
+from collections import defaultdict
+from collections.abc import Callable, Iterable, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from importlib import metadata
+from pathlib import Path
+
+from benchmarks.peers import LAYOUTKIT_CLI, REPO, PageTexts, System, systems
+from fixtures.synthetic import suite
+from layoutkit.evaluate import (
+    PageScore,
+    PageTruth,
+    combine,
+    load_truth,
+    reduce,
+    score_page,
+    score_truth,
+    scored_lines,
+    truth_files,
+)
+
+STREAM_ORDERS = ("linear", "blocks_shuffled", "lines_shuffled")
+"""Content-stream orders of the synthetic suite, in report order (others follow, sorted)."""
+
+SEEDS = (0, 1)
+"""Seeds of the synthetic suite in a full run (each seed: every case in every stream order)."""
+
+QUICK_SEEDS = (0,)
+"""Seeds of the synthetic suite with ``--quick``."""
+
+SPEED_PDF = REPO / "fixtures" / "pdf" / "cleveland-city-record-2016-04-27.pdf"
+"""The document of the speed part."""
+
+SPEED_ROUNDS = 2
+"""Times a system extracts the speed document (see :func:`_speed_runs`); the best counts."""
+
+
+@dataclass(frozen=True)
+class Bar:
+    """A target for layoutkit: ``metric`` at least ``limit`` (at most, if ``at_most``)."""
+
+    metric: str
+    limit: float
+    at_most: bool = False
+
+    def met(self, value: float) -> bool:
+        """Return whether ``value`` meets the bar."""
+        return value <= self.limit if self.at_most else value >= self.limit
+
+    def describe(self) -> str:
+        """Return the bar as written in the report, e.g. ``order ≥ 0.99``."""
+        return f"{self.metric} {'≤' if self.at_most else '≥'} {self.limit:g}"
+
+
+SYNTHETIC_BARS = (Bar("order", 0.99), Bar("found", 0.99), Bar("leak", 0.01, at_most=True))
+REAL_BARS = (Bar("order", 0.97), Bar("found", 0.97))
+SPEED_BAR = Bar("time / pdfminer.six", 1.15, at_most=True)
+
+
+@dataclass(frozen=True)
+class Scored:
+    """One page's score for one system, with the labels the tables group by.
+
+    ``stream_order`` and ``case`` are those of a synthetic document, empty for real pages.
+    """
+
+    system: str
+    page: str
+    score: PageScore
+    stream_order: str = ""
+    case: str = ""
+
+
+@dataclass(frozen=True)
+class Timing:
+    """The best of ``runs`` runs of one system on the speed document."""
+
+    system: str
+    note: str
+    runs: int
+    wall: float
+    cpu: float
+    chars: int
+
+
+@dataclass(frozen=True)
+class Run:
+    """Everything one benchmark run measured, ready to render."""
+
+    systems: list[System]
+    skipped: dict[str, str]
+    synthetic: list[Scored]
+    synthetic_note: str
+    real: list[Scored]
+    truths: list[PageTruth]
+    outputs: dict[tuple[str, str, int], str]
+    speed: list[Timing]
+    errors: list[str]
+
+
+Job = tuple[str, Path, tuple[int, ...]]
+"""One extraction: system name, PDF path, 1-based page numbers."""
+
+
+def _extract(job: Job) -> tuple[PageTexts, str | None]:
+    """Run one extraction job; return the page texts, and the error if the system failed.
+
+    Runs in a worker process, so it finds the system by name.  A system that fails
+    scores zero on the pages of the job, and the report lists the error.
+    """
+    name, path, numbers = job
+    system = next(s for s in systems() if s.name == name)
+    try:
+        return system.pages(path, numbers), None
+    except Exception as error:  # a peer or the core failing is a result, not a crash
+        return {}, f"{name} on {path.name}: {type(error).__name__}: {error}"
+
+
+def extract_all(jobs: Sequence[Job], errors: list[str]) -> list[PageTexts]:
+    """Return the page texts of every job, in job order, using one process per CPU.
+
+    Accuracy does not depend on timing, so jobs run in parallel; errors are appended
+    to ``errors`` in job order, so the report is the same whatever finishes first.
+    """
+    workers = len(os.sched_getaffinity(0))
+    with ProcessPoolExecutor(max_workers=workers) as pool:
+        results = list(pool.map(_extract, jobs))
+    errors.extend(error for _, error in results if error is not None)
+    return [texts for texts, _ in results]
+
+
+def run_synthetic(
+    runnable: Sequence[System], seeds: Sequence[int], errors: list[str]
+) -> tuple[list[Scored], str]:
+    """Return every synthetic page's score for every system, and a note on the suite used."""
+    docs = [doc for seed in seeds for doc in suite(seed)]
+    with tempfile.TemporaryDirectory(prefix="layoutkit-bench-") as tmp:
+        jobs: list[Job] = []
+        for doc in docs:
+            path = Path(tmp) / f"{doc.name}.pdf"
+            path.write_bytes(doc.pdf)
+            numbers = tuple(page.page_no for page in doc.pages)
+            jobs += [(system.name, path, numbers) for system in runnable]
+        outputs = iter(extract_all(jobs, errors))
+    results: list[Scored] = []
+    for doc in docs:
+        for system in runnable:
+            texts = next(outputs)
+            for page in doc.pages:
+                text = texts.get(page.page_no, "")
+                score = score_page(text, page.lines, page.furniture, page.paragraphs)
+                label = f"{doc.name} p{page.page_no}"
+                results.append(Scored(system.name, label, score, doc.stream_order, doc.case))
+    pages = sum(len(doc.pages) for doc in docs)
+    note = f"seed {', '.join(map(str, seeds))}: {len(docs)} documents, {pages} pages"
+    return results, note
+
+
+def run_real(
+    runnable: Sequence[System], truths: Sequence[PageTruth], errors: list[str]
+) -> tuple[list[Scored], dict[tuple[str, str, int], str]]:
+    """Return every labelled page's score for every system, and the texts scored.
+
+    Each system extracts each document once, for all its labelled pages together.
+    """
+    by_document: dict[str, list[PageTruth]] = defaultdict(list)
+    for truth in truths:
+        by_document[truth.document].append(truth)
+    jobs = [
+        (system.name, REPO / "fixtures" / "pdf" / document, tuple(t.page for t in pages))
+        for document, pages in by_document.items()
+        for system in runnable
+    ]
+    outputs = iter(extract_all(jobs, errors))
+    results: list[Scored] = []
+    texts_scored: dict[tuple[str, str, int], str] = {}
+    for document, pages in by_document.items():
+        for system in runnable:
+            texts = next(outputs)
+            for truth in pages:
+                text = texts.get(truth.page, "")
+                texts_scored[(system.name, document, truth.page)] = text
+                label = f"{Path(document).stem} p{truth.page}"
+                results.append(Scored(system.name, label, score_truth(text, truth)))
+    return results, texts_scored
+
+
+def _time_once(work: Callable[[Path], int], path: Path) -> tuple[float, float, int]:
+    """Return (wall seconds, CPU seconds including child processes, characters) of one run."""
+    gc.collect()
+    children = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = time.process_time()
+    wall = time.perf_counter()
+    chars = work(path)
+    wall = time.perf_counter() - wall
+    cpu = time.process_time() - cpu
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu += (after.ru_utime - children.ru_utime) + (after.ru_stime - children.ru_stime)
+    return wall, cpu, chars
+
+
+def _speed_runs(name: str) -> int:
+    """Return how many times the system ``name`` extracts the speed document.
+
+    layoutkit and pdfminer.six, whose ratio is the speed bar, and the fast peers run
+    :data:`SPEED_ROUNDS` times; pdfplumber, shown for context only and the slowest
+    (about a minute here), runs once to keep the benchmark within a few minutes.
+    """
+    return 1 if name == "pdfplumber" else SPEED_ROUNDS
+
+
+def run_speed(runnable: Sequence[System], errors: list[str]) -> list[Timing]:
+    """Return the best wall and CPU time of each system on :data:`SPEED_PDF`.
+
+    The systems take turns, round after round, so that a change in machine load during
+    the run affects all of them alike.  Nothing else of the benchmark runs meanwhile.
+    """
+    timed = list(runnable)
+    if any(s.name == "layoutkit" for s in runnable):
+        timed.insert(1, LAYOUTKIT_CLI)
+    best: dict[str, tuple[float, float, int]] = {}
+    for round_no in range(SPEED_ROUNDS):
+        for system in timed:
+            if round_no >= _speed_runs(system.name):
+                continue
+            try:
+                wall, cpu, chars = _time_once(system.whole, SPEED_PDF)
+            except Exception as error:  # reported, and the system gets no speed row
+                errors.append(f"{system.name} on {SPEED_PDF.name}: {error}")
+                continue
+            old_wall, old_cpu, _ = best.get(system.name, (wall, cpu, chars))
+            best[system.name] = (min(wall, old_wall), min(cpu, old_cpu), chars)
+    return [
+        Timing(s.name, s.note, _speed_runs(s.name), *best[s.name]) for s in timed if s.name in best
+    ]
+
+
+def _ordered(values: Iterable[str], first: Sequence[str] = ()) -> list[str]:
+    """Return the distinct ``values``: those in ``first`` in its order, then the rest sorted."""
+    distinct = set(values)
+    return [v for v in first if v in distinct] + sorted(distinct - set(first))
+
+
+def _f(value: float | None) -> str:
+    """Return a share with three decimals, or a dash when there is none."""
+    return "–" if value is None else f"{value:.3f}"
+
+
+def _mark(ok: bool) -> str:
+    """Return how the report writes a bar that is met (``ok``) or missed."""
+    return "pass" if ok else "FAIL"
+
+
+def _metric(score: PageScore, name: str) -> float:
+    """Return the share ``name`` ("found", "order" or "leak") of ``score``."""
+    return {"found": score.found, "order": score.order, "leak": score.leak}[name]
+
+
+def _synthetic_table(results: Sequence[Scored], names: Sequence[str], by: str) -> list[str]:
+    """Return the markdown rows of the synthetic table grouped ``by`` "group" or "case"."""
+    keys = _ordered((getattr(r, by) for r in results), STREAM_ORDERS if by == "group" else ())
+    head = "stream order" if by == "group" else "case"
+    rows = [
+        f"| {head} | system | pages | lines | found | order | leak | paragraphs found |",
+        "| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: |",
+    ]
+    for key in keys:
+        for name in names:
+            scores = [r.score for r in results if getattr(r, by) == key and r.system == name]
+            if not scores:
+                continue
+            total = combine(scores)
+            rows.append(
+                f"| {key} | {name} | {len(scores)} | {total.lines} | {_f(total.found)} | "
+                f"{_f(total.order)} | {_f(total.leak)} | {_f(total.paragraphs_found)} |"
+            )
+    return rows
+
+
+def _real_table(run: Run, names: Sequence[str]) -> list[str]:
+    """Return the markdown rows of the real-page table, then one combined row per system."""
+    rows = [
+        "| page | system | lines | found | order | leak |",
+        "| --- | --- | ---: | ---: | ---: | ---: |",
+    ]
+    unchecked = {f"{Path(t.document).stem} p{t.page}" for t in run.truths if t.checked == "TODO"}
+    labels = [f"{Path(t.document).stem} p{t.page}" for t in run.truths]
+    for label in labels:
+        shown = f"{label} (truth unchecked)" if label in unchecked else label
+        for name in names:
+            for r in run.real:
+                if r.page == label and r.system == name:
+                    s = r.score
+                    rows.append(
+                        f"| {shown} | {name} | {s.lines} | {_f(s.found)} | {_f(s.order)} | "
+                        f"{_f(s.leak)} |"
+                    )
+    for name in names:
+        total = combine(r.score for r in run.real if r.system == name)
+        rows.append(
+            f"| **all {len(labels)} pages** | {name} | {total.lines} | {_f(total.found)} | "
+            f"{_f(total.order)} | {_f(total.leak)} |"
+        )
+    return rows
+
+
+def _speed_table(speed: Sequence[Timing]) -> list[str]:
+    """Return the markdown rows of the speed table, ratios to pdfminer.six's best time."""
+    base = next((t for t in speed if t.system == "pdfminer.six"), None)
+    rows = [
+        "| system | best wall time (s) | wall / pdfminer.six | best CPU time (s) | "
+        "CPU / pdfminer.six | characters out |",
+        "| --- | ---: | ---: | ---: | ---: | ---: |",
+    ]
+    for t in speed:
+        wall_ratio = f"{t.wall / base.wall:.3f}" if base else "–"
+        cpu_ratio = f"{t.cpu / base.cpu:.3f}" if base else "–"
+        rows.append(
+            f"| {t.system} | {t.wall:.3f} | {wall_ratio} | {t.cpu:.3f} | {cpu_ratio} | {t.chars} |"
+        )
+    return rows
+
+
+def _bars(run: Run) -> list[str]:
+    """Return the report's bar lines for layoutkit, the first being the overall verdict."""
+    checks: list[tuple[str, bool]] = []
+    mine = [r for r in run.synthetic if r.system == "layoutkit"]
+    for group in _ordered((r.group for r in mine), STREAM_ORDERS):
+        total = combine(r.score for r in mine if r.group == group)
+        for bar in SYNTHETIC_BARS:
+            value = _metric(total, bar.metric)
+            checks.append(
+                (
+                    f"synthetic {group}: {bar.metric} {value:.3f} (bar {bar.describe()})",
+                    bar.met(value),
+                )
+            )
+    real = [r.score for r in run.real if r.system == "layoutkit"]
+    if real:
+        total = combine(real)
+        for bar in REAL_BARS:
+            value = _metric(total, bar.metric)
+            checks.append(
+                (
+                    f"real pages (all combined): {bar.metric} {value:.3f} (bar {bar.describe()})",
+                    bar.met(value),
+                )
+            )
+    times = {t.system: t for t in run.speed}
+    base = times.get("pdfminer.six")
+    for name in ("layoutkit", "layoutkit CLI"):
+        if base and name in times:
+            ratio = times[name].wall / base.wall
+            checks.append(
+                (
+                    f"speed, {name}: {ratio:.3f} × pdfminer.six wall time "
+                    f"(bar {SPEED_BAR.describe()})",
+                    SPEED_BAR.met(ratio),
+                )
+            )
+    if not checks:
+        return ["**Bars for layoutkit: not measured** (layoutkit could not run)."]
+    failed = sum(1 for _, ok in checks if not ok)
+    verdict = "PASS" if not failed else f"FAIL ({failed} of {len(checks)} bars missed)"
+    return [f"**Bars for layoutkit: {verdict}**", ""] + [
+        f"- {_mark(ok)}: {text}" for text, ok in checks
+    ]
+
+
+def _unfound(run: Run) -> list[str]:
+    """Return the scored truth lines that no system found, one bullet each.
+
+    A line that no extractor finds is more likely a labelling error (a typo, or text
+    read from an image) than a failure of all of them.
+    """
+    bullets = []
+    names = {r.system for r in run.real}
+    for truth in run.truths:
+        texts = [reduce(run.outputs.get((n, truth.document, truth.page), "")) for n in names]
+        originals = {reduce(line): line for line in truth.lines}
+        for line in scored_lines(truth.lines):
+            if not any(line in text for text in texts):
+                bullets.append(f"- `{truth.path.relative_to(REPO)}`: {originals[line]!r}")
+    return bullets
+
+
+def _versions() -> list[str]:
+    """Return report lines naming the machine and the versions of everything measured."""
+    libraries = []
+    for package in ("pdfminer.six", "pdfplumber", "pymupdf", "numpy", "layoutkit"):
+        try:
+            libraries.append(f"{package} {metadata.version(package)}")
+        except metadata.PackageNotFoundError:
+            libraries.append(f"{package} (not installed as a distribution)")
+    poppler = subprocess.run(["pdftotext", "-v"], capture_output=True, text=True, check=False)
+    first = (poppler.stderr or poppler.stdout).splitlines()
+    libraries.append(first[0] if first else "pdftotext (version unknown)")
+    return [
+        f"- date: {datetime.now(UTC):%Y-%m-%d %H:%M} UTC",
+        f"- machine: {platform.platform()}, `nproc` = {len(os.sched_getaffinity(0))}",
+        f"- python: {platform.python_version()}",
+        f"- versions: {', '.join(libraries)}",
+    ]
+
+
+def render(run: Run, quick: bool) -> str:
+    """Return the markdown report of ``run``."""
+    names = [s.name for s in run.systems]
+    lines = [
+        "# Benchmark results",
+        "",
+        "Generated by `python -m benchmarks.run"
+        + (" --quick`" if quick else "`")
+        + "; see `benchmarks/README.md` for what each number means. Shares are micro-averages"
+        " over all scored lines (found), line pairs (order) and furniture lines (leak).",
+        "",
+        *_versions(),
+        "",
+        *_bars(run),
+        "",
+        "## Systems",
+        "",
+        *[f"- **{s.name}**: {s.note}" for s in run.systems],
+        *[f"- **{name}**: skipped, {why}" for name, why in sorted(run.skipped.items())],
+        "",
+        f"## Synthetic gazettes by stream order ({run.synthetic_note})",
+        "",
+        *_synthetic_table(run.synthetic, names, "group"),
+        "",
+        "## Synthetic gazettes by layout case (all stream orders)",
+        "",
+        *_synthetic_table(run.synthetic, names, "case"),
+        "",
+        f"## Labelled real pages ({len(run.truths)} pages)",
+        "",
+        *_real_table(run, names),
+        "",
+        "## Speed",
+        "",
+    ]
+    if run.speed:
+        lines += [
+            f"Whole document `{SPEED_PDF.relative_to(REPO)}`, best of {SPEED_ROUNDS} runs each,"
+            " systems taking turns. CPU time includes child processes.",
+            "",
+            *_speed_table(run.speed),
+        ]
+    else:
+        lines.append("Not measured in this run (`--quick`).")
+    unfound = _unfound(run)
+    lines += ["", "## Truth lines that no system finds", ""]
+    lines += unfound or ["None: every scored truth line is found by at least one system."]
+    if run.errors:
+        lines += ["", "## Errors", "", *[f"- {e}" for e in run.errors]]
+    return "\n".join(lines) + "\n"
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the benchmark, write the report, and return the process exit status (0)."""
+    parser = argparse.ArgumentParser(prog="python -m benchmarks.run", description=__doc__)
+    parser.add_argument(
+        "--quick", action="store_true", help="synthetic seed 0 only, and no speed part"
+    )
+    parser.add_argument(
+        "--out", type=Path, default=REPO / "benchmarks" / "RESULTS.md", help="report path"
+    )
+    args = parser.parse_args(argv)
+
+    candidates = systems()
+    skipped = {s.name: why for s in candidates if (why := s.missing()) is not None}
+    runnable = [s for s in candidates if s.name not in skipped]
+    errors: list[str] = []
+    truths = [load_truth(path) for path in truth_files(REPO / "regions")]
+
+    started = time.perf_counter()
+    seeds = QUICK_SEEDS if args.quick else SEEDS
+    synthetic, synthetic_note = run_synthetic(runnable, seeds, errors)
+    print(f"synthetic: {time.perf_counter() - started:.0f} s", file=sys.stderr)
+    real, outputs = run_real(runnable, truths, errors)
+    print(f"real pages: {time.perf_counter() - started:.0f} s", file=sys.stderr)
+    speed = [] if args.quick else run_speed(runnable, errors)
+    print(f"speed: {time.perf_counter() - started:.0f} s", file=sys.stderr)
+
+    run = Run(runnable, skipped, synthetic, synthetic_note, real, truths, outputs, speed, errors)
+    args.out.write_text(render(run, args.quick), encoding="utf-8")
+    print(f"wrote {args.out}", file=sys.stderr)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,117 @@
+"""One frozen, validated object that carries every parameter of the pipeline.
+
+Lengths are in points unless the name says otherwise; ``*_em`` values are
+multiples of the local font size, so one configuration serves 7 pt gazettes
+and 12 pt reports alike.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+from collections.abc import Mapping
+from dataclasses import dataclass, fields
+from typing import Any
+
+from .errors import ConfigError
+
+__all__ = ["LayoutConfig"]
+
+
+@dataclass(frozen=True, slots=True)
+class LayoutConfig:
+    """Every parameter of extraction, geometry and reading order, with its default.
+
+    Build one with keyword arguments, :meth:`from_mapping` (which rejects unknown
+    keys, listing the known ones) or :meth:`replace`.
+    """
+
+    # --- glyphs -> words -> lines -------------------------------------------------
+    word_gap_em: float = 0.12
+    """A horizontal gap wider than this (times the font size) between two glyphs on
+    one baseline ends a word."""
+    line_overlap: float = 0.5
+    """Two words are on one line when their vertical overlap is at least this share of
+    the smaller height."""
+
+    # --- gutters and columns --------------------------------------------------------
+    gutter_min_width: float = 3.0
+    """The narrowest whitespace strip, in points, that can separate two columns."""
+    gutter_min_lines: int = 4
+    """A gutter must run beside at least this many text lines on each side."""
+    column_min_density: float = 0.5
+    """The lines beside a gutter must cover at least this share of their height (at
+    the usual pitch): columns are dense stacks of lines, labels strewn down a
+    table's margin are not."""
+    column_min_width_em: float = 5.0
+    """Text on each side of a gutter must be at least this wide (times the body font
+    size): narrower strips are list numbers or table cells, not columns."""
+    grid_resolution: float = 1.0
+    """Size, in points, of a cell of the occupancy grid used to find whitespace."""
+    rule_min_length: float = 30.0
+    """Horizontal rules at least this long block gutters (they separate bands)."""
+    image_max_area: float = 0.6
+    """Pictures covering at most this share of the page block gutters like text; larger
+    ones are backgrounds (a scan under its text layer) and are ignored."""
+    cut_tie_ratio: float = 0.8
+    """When choosing where a column band ends, gaps within this ratio of the widest
+    one count as equally wide and the one nearest the line that ends the band wins."""
+
+    # --- blocks ---------------------------------------------------------------------
+    block_gap_ratio: float = 1.6
+    """A vertical gap larger than this many times the column's usual line pitch starts
+    a new block."""
+
+    # --- running headers and footers --------------------------------------------------
+    furniture_top: float = 0.12
+    """Share of the page height, from the top, where running headers may stand."""
+    furniture_bottom: float = 0.10
+    """Share of the page height, from the bottom, where running footers may stand."""
+    furniture_max_lines: int = 3
+    """At most this many lines at the top (and at the bottom) of a page are furniture."""
+    furniture_min_similarity: float = 80.0
+    """rapidfuzz ratio (0-100), digits masked, above which two lines repeat each other."""
+    furniture_y_tolerance: float = 6.0
+    """Two repeated lines must stand within this many points of the same height."""
+    furniture_min_share: float = 0.3
+    """A repeated line is furniture when it recurs on at least this share of the other
+    pages (counted over pages of the same parity too, for alternating headers)."""
+
+    def __post_init__(self) -> None:
+        for f in fields(self):
+            value = getattr(self, f.name)
+            expected = int if f.type in ("int", int) else float
+            if isinstance(value, bool) or not isinstance(value, (int, float)):
+                raise ConfigError(f"config key {f.name!r}: expected a number, got {value!r}")
+            if expected is int and not isinstance(value, int):
+                raise ConfigError(f"config key {f.name!r}: expected a whole number, got {value!r}")
+            if not math.isfinite(value) or value < 0:
+                raise ConfigError(
+                    f"config key {f.name!r}: expected a finite number >= 0, got {value!r}"
+                )
+        for name in ("line_overlap", "furniture_top", "furniture_bottom", "furniture_min_share",
+                     "cut_tie_ratio", "image_max_area", "column_min_density"):
+            if getattr(self, name) > 1:
+                raise ConfigError(f"config key {name!r}: expected a share from 0 to 1, "
+                                  f"got {getattr(self, name)!r}")
+        if self.grid_resolution <= 0:
+            raise ConfigError(f"config key 'grid_resolution': expected > 0, got {self.grid_resolution!r}")
+
+    @classmethod
+    def known_keys(cls) -> tuple[str, ...]:
+        """The names of every parameter, in declaration order."""
+        return tuple(f.name for f in fields(cls))
+
+    @classmethod
+    def from_mapping(cls, values: Mapping[str, Any], *, where: str = "config") -> LayoutConfig:
+        """A config from ``values``; unknown keys raise ConfigError naming ``where``."""
+        unknown = sorted(set(values) - set(cls.known_keys()))
+        if unknown:
+            raise ConfigError(
+                f"{where}: unknown key {unknown[0]!r}; known keys: {', '.join(cls.known_keys())}"
+            )
+        return cls(**dict(values))
+
+    def replace(self, **changes: Any) -> LayoutConfig:
+        """A copy with ``changes`` applied (validated like the constructor)."""
+        return self.from_mapping({**dataclasses.asdict(self), **changes})

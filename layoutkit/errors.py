@@ -1,0 +1,37 @@
+"""The exceptions layoutkit raises.
+
+Every error derives from :class:`LayoutkitError` and also from the built-in
+exception a caller would naturally catch, so ``except ValueError`` keeps
+working.  Each message names the bad value, where it was found (file, page,
+key) and what would have been accepted: the CLI prints it as one line.
+"""
+
+from __future__ import annotations
+
+__all__ = [
+    "ConfigError",
+    "DocumentError",
+    "LayoutkitError",
+    "PageRangeError",
+    "UsageError",
+]
+
+
+class LayoutkitError(Exception):
+    """The root of every error layoutkit raises on purpose."""
+
+
+class UsageError(LayoutkitError, ValueError):
+    """The caller asked for something that cannot be done (bad argument, missing file)."""
+
+
+class ConfigError(UsageError):
+    """A configuration key or value is unknown or out of range."""
+
+
+class PageRangeError(UsageError):
+    """A page selection is malformed or names pages the document does not have."""
+
+
+class DocumentError(LayoutkitError, OSError):
+    """A document exists but cannot be read: not a PDF, encrypted, corrupt or empty."""

@@ -1,0 +1,100 @@
+"""Reading order: a page's words, furniture and segmentation tree become a :class:`Page`.
+
+Bands are read top to bottom (the running header first, the footer and margin
+stamps last), the columns of a band left to right, the lines of a column top to
+bottom.  Pages follow one another in document order, so an item that runs across
+a page break reads on without interruption once the furniture is left out.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import numpy as np
+
+from .config import LayoutConfig
+from .furniture import Furniture
+from .model import Band, BandKind, BBox, Block, Column, Line, LineType, Page, PageGlyphs, Word
+from .segment import Leaf, Node, bands_of
+from .words import group_lines
+
+__all__ = ["layout_page"]
+
+
+def body_words(words: Sequence[Word], furniture: Furniture) -> tuple[list[Word], list[Word]]:
+    """The words of the page body: upright ones (to segment) and rotated ones."""
+    taken = furniture.header | furniture.footer | furniture.margin
+    body = [w for i, w in enumerate(words) if i not in taken]
+    return [w for w in body if w.upright], [w for w in body if not w.upright]
+
+
+def layout_page(glyphs: PageGlyphs, words: Sequence[Word], furniture: Furniture, tree: Node,
+                config: LayoutConfig) -> Page:
+    """The page with every word placed in a line, block, column and band, in reading order.
+
+    ``words`` are the words of ``glyphs`` (the page as extracted), ``furniture``
+    says which of them are running headers, footers and margin stamps, ``tree`` is
+    the segmentation of the upright body words (see :func:`body_words`).
+    """
+    body, rotated = body_words(words, furniture)
+    plan: list[tuple[BandKind, list[list[list[Word]]]]] = []
+    if furniture.header:
+        plan.append((BandKind.HEADER, [[_pick(words, furniture.header)]]))
+    for band in bands_of(tree):
+        plan.append((BandKind.BODY, [[_pick(body, leaf.words) for leaf in column]
+                                     for column in band]))
+    if rotated:
+        plan.append((BandKind.BODY, [[rotated]]))
+    if furniture.footer:
+        plan.append((BandKind.FOOTER, [[_pick(words, furniture.footer)]]))
+    if furniture.margin:
+        plan.append((BandKind.MARGIN, [[_pick(words, furniture.margin)]]))
+    bands = [_band(glyphs.page_no, index, kind, columns, config)
+             for index, (kind, columns) in enumerate(plan)]
+    return Page(glyphs.page_no, glyphs.width, glyphs.height, tuple(b for b in bands if b.columns))
+
+
+def _pick(words: Sequence[Word], indexes: Leaf | frozenset[int] | tuple[int, ...]) -> list[Word]:
+    chosen = indexes.words if isinstance(indexes, Leaf) else indexes
+    return [words[i] for i in sorted(chosen)]
+
+
+_LINE_TYPE = {BandKind.HEADER: LineType.HEADER, BandKind.FOOTER: LineType.FOOTER,
+              BandKind.MARGIN: LineType.FOOTER, BandKind.BODY: LineType.BODY}
+
+
+def _band(page_no: int, index: int, kind: BandKind, columns: list[list[list[Word]]],
+          config: LayoutConfig) -> Band:
+    """A band whose columns hold the lines of their leaves, in order, split into blocks."""
+    built: list[Column] = []
+    for leaves in columns:
+        groups = [line for leaf in leaves for line in group_lines(leaf, config)]
+        if not groups:
+            continue
+        lines = [Line(" ".join(w.text for w in group), BBox.union(w.bbox for w in group),
+                      tuple(group), page_no, index, len(built), 0, _LINE_TYPE[kind])
+                 for group in groups]
+        blocks = _blocks(lines, config)
+        built.append(Column(len(built), BBox.union(b.bbox for b in blocks), blocks))
+    bbox = BBox.union(c.bbox for c in built) if built else BBox(0, 0, 0, 0)
+    return Band(index, kind, bbox, tuple(built))
+
+
+def _blocks(lines: Sequence[Line], config: LayoutConfig) -> tuple[Block, ...]:
+    """Lines cut into blocks where the gap above a line is unusually large."""
+    tops = np.array([line.bbox.top for line in lines])
+    pitches = np.diff(tops)
+    positive = pitches[pitches > 0]
+    usual = float(np.median(positive)) if len(positive) else 0.0
+    starts = [0] + [k + 1 for k, pitch in enumerate(pitches)
+                    if usual and (pitch > config.block_gap_ratio * usual or pitch < 0)]
+    blocks = []
+    for number, (a, b) in enumerate(zip(starts, [*starts[1:], len(lines)], strict=True)):
+        members = tuple(_with_block(line, number) for line in lines[a:b])
+        blocks.append(Block(members, BBox.union(line.bbox for line in members)))
+    return tuple(blocks)
+
+
+def _with_block(line: Line, block: int) -> Line:
+    return Line(line.text, line.bbox, line.words, line.page_no, line.band, line.column, block,
+                line.line_type)

@@ -1,0 +1,412 @@
+"""Page segmentation: whitespace gutters, column bands and the reading-order tree.
+
+The body of a page is cut recursively, in the spirit of XY-cut, but a cut is
+only made where the column structure changes::
+
+    +---------------------------+      1. a strip of whitespace empty over the whole
+    | col 1  |  col 2  |  col 3 |         region, with columns of text on both sides,
+    |        |         |        |         cuts it vertically (a gutter);
+    +---------------------------+      2. otherwise the tallest gutter that is blocked
+    |   full-width ordinance    |         by a line crossing it (a full-width item, a
+    +---------------------------+         rule) ends its band: the region is cut
+    | col 1  |  col 2  |  col 3 |         horizontally at the widest empty gap where
+    +---------------------------+         the columns stop and the crossing line starts.
+
+Horizontal gaps inside a band of columns are never cut, however wide, so columns
+keep their flow from top to bottom.  Whitespace is found on an occupancy grid
+(``grid_resolution`` points a cell) of the words and of the horizontal rules long
+enough to separate bands; vertical rules sit in gutters and are ignored.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import numpy as np
+from numpy.typing import NDArray
+
+from .config import LayoutConfig
+from .model import BBox, Rule, Word
+
+__all__ = ["Leaf", "Node", "PageCanvas", "Split", "bands_of", "prepare", "segment", "shared_gutters"]
+
+Ints = NDArray[np.intp]
+
+
+@dataclass(frozen=True, slots=True)
+class Leaf:
+    """A region read as one column: the indexes of its words."""
+
+    words: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Split:
+    """A region cut into parts, read in order: side by side (``vertical``) or stacked."""
+
+    vertical: bool
+    parts: tuple[Node, ...]
+
+
+Node = Leaf | Split
+
+
+@dataclass(frozen=True, slots=True)
+class _Gutter:
+    """A whitespace strip: x range, y range (points) and the cells it spans."""
+
+    x0: float
+    x1: float
+    top: float
+    bottom: float
+
+
+class _Canvas:
+    """The arrays one page's segmentation works on, computed once per page."""
+
+    def __init__(self, words: Sequence[Word], rules: Sequence[Rule], images: Sequence[BBox],
+                 width: float, height: float, config: LayoutConfig) -> None:
+        self.config = config
+        self.res = config.grid_resolution
+        self.box = np.array([(w.bbox.x0, w.bbox.top, w.bbox.x1, w.bbox.bottom) for w in words],
+                            dtype=float).reshape(-1, 4)
+        self.leader = np.array([_is_leader(w.text) for w in words], dtype=bool)
+        sizes = np.array([w.size for w in words], dtype=float)
+        weights = np.array([len(w.text) for w in words], dtype=float)
+        self.size = _weighted_median(sizes, weights) if len(words) else 10.0
+        self.baseline = np.round(self.box[:, 3] / max(0.3 * self.size, self.res))
+        rows = int(np.ceil(height / self.res)) + 2
+        cols = int(np.ceil(width / self.res)) + 2
+        blocking = [r.bbox for r in rules
+                    if r.horizontal and r.bbox.width >= config.rule_min_length]
+        rule_box = np.array([(b.x0, b.top, b.x1, b.top) for b in blocking],
+                            dtype=float).reshape(-1, 4)
+        pictures = [b for b in images if b.width * b.height <= config.image_max_area * width * height]
+        image_box = np.array([(b.x0, b.top, b.x1, b.bottom) for b in pictures],
+                             dtype=float).reshape(-1, 4)
+        self.grid = _occupancy(np.vstack([self.box, rule_box, image_box]), rows, cols, self.res)
+
+    def cells(self, idx: Ints) -> tuple[int, int, int, int]:
+        """Grid bounds (r0, r1, c0, c1), end exclusive, tight around words ``idx``."""
+        b = self.box[idx]
+        c0, r0, c1, r1 = _cell_span(b[:, 0].min(), b[:, 1].min(), b[:, 2].max(),
+                                    b[:, 3].max(), self.res)
+        return r0, r1, c0, c1
+
+    def lines(self, idx: Ints) -> int:
+        """How many distinct baselines the words ``idx`` stand on."""
+        return len(np.unique(self.baseline[idx]))
+
+    def is_column(self, idx: Ints) -> bool:
+        """Whether words ``idx`` stand as a column does: ``gutter_min_lines`` lines or
+        more, stacked densely enough to cover ``column_min_density`` of their height
+        (a few labels strewn down a table's margin do not)."""
+        lines = self.lines(idx)
+        if lines < self.config.gutter_min_lines:
+            return False
+        box = self.box[idx]
+        extent = float(box[:, 3].max() - box[:, 1].min())
+        return lines * _PITCH * self.size >= self.config.column_min_density * extent
+
+    def leads_into(self, idx: Ints, x: float) -> bool:
+        """Whether dot leaders of two or more lines among ``idx`` run up to ``x``: the
+        strip after them separates a table's cells (or an index's page numbers),
+        not columns of text."""
+        near = idx[self.leader[idx] & (self.box[idx, 2] >= x - 2 * self.size)]
+        return self.lines(near) >= 2
+
+
+_LEADER_CHARS = frozenset(".·…_")
+_PITCH = 1.2
+"""Usual line pitch, in font sizes, used to judge how densely lines are stacked."""
+
+
+def _is_leader(text: str) -> bool:
+    return all(ch in _LEADER_CHARS for ch in text) and (len(text) >= 3 or text in ".…·")
+
+
+def _weighted_median(values: NDArray[np.float64], weights: NDArray[np.float64]) -> float:
+    order = np.argsort(values)
+    cumulative = np.cumsum(weights[order])
+    return float(values[order][np.searchsorted(cumulative, cumulative[-1] / 2)])
+
+
+def _cell_span(x0: float, top: float, x1: float, bottom: float,
+               res: float) -> tuple[int, int, int, int]:
+    """Cells (c0, r0, c1, r1), end exclusive, covered by a box; a box never widens
+    by more than a cell, so a 3 pt gutter stays empty on a 1 pt grid."""
+    inset = 0.25 * res
+    c0 = int(np.floor((x0 + inset) / res)) + 1
+    c1 = max(int(np.ceil((x1 - inset) / res)) + 1, c0 + 1)
+    r0 = int(np.floor(top / res)) + 1
+    r1 = max(int(np.ceil(bottom / res)) + 1, r0 + 1)
+    return c0, r0, c1, r1
+
+
+def _occupancy(boxes: NDArray[np.float64], rows: int, cols: int,
+               res: float) -> NDArray[np.bool_]:
+    """A boolean grid, True where any box covers a cell (one cell of margin all round)."""
+    diff = np.zeros((rows + 1, cols + 1), dtype=np.int32)
+    if len(boxes):
+        inset = 0.25 * res
+        c0 = np.floor((boxes[:, 0] + inset) / res).astype(int) + 1
+        c1 = np.maximum(np.ceil((boxes[:, 2] - inset) / res).astype(int) + 1, c0 + 1)
+        r0 = np.floor(boxes[:, 1] / res).astype(int) + 1
+        r1 = np.maximum(np.ceil(boxes[:, 3] / res).astype(int) + 1, r0 + 1)
+        c0, c1 = np.clip(c0, 0, cols), np.clip(c1, 0, cols)
+        r0, r1 = np.clip(r0, 0, rows), np.clip(r1, 0, rows)
+        np.add.at(diff, (r0, c0), 1)
+        np.add.at(diff, (r0, c1), -1)
+        np.add.at(diff, (r1, c0), -1)
+        np.add.at(diff, (r1, c1), 1)
+    return np.cumsum(np.cumsum(diff, axis=0), axis=1)[:rows, :cols] > 0
+
+
+def _runs(flags: NDArray[np.bool_]) -> list[tuple[int, int]]:
+    """The (start, end) index pairs, end exclusive, of the runs of True in ``flags``."""
+    padded = np.concatenate(([False], flags, [False])).astype(np.int8)
+    edges = np.flatnonzero(np.diff(padded))
+    return list(zip(edges[::2].tolist(), edges[1::2].tolist(), strict=True))
+
+
+@dataclass(frozen=True, slots=True)
+class PageCanvas:
+    """A page body prepared for segmentation, with the gutters found on it alone."""
+
+    canvas: _Canvas
+    gutters: tuple[tuple[float, float], ...]
+
+
+def prepare(words: Sequence[Word], rules: Sequence[Rule], images: Sequence[BBox], width: float,
+            height: float, config: LayoutConfig) -> PageCanvas:
+    """A page body's occupancy grid and its tall gutters (x ranges).
+
+    ``rules`` are the page's ruling lines (long horizontal ones separate bands),
+    ``images`` the boxes of its pictures (a picture across a gutter separates bands).
+    """
+    canvas = _Canvas(words, rules, images, width, height, config)
+    everything = np.arange(len(words), dtype=np.intp)
+    found = _tall_gutters(canvas, everything) if len(words) else []
+    return PageCanvas(canvas, tuple((g.x0, g.x1) for g in found))
+
+
+def shared_gutters(pages: Sequence[PageCanvas],
+                   min_pages: int = 2) -> tuple[tuple[float, float], ...]:
+    """The gutter x ranges found on at least ``min_pages`` pages of a document.
+
+    A publication keeps its column grid from page to page, so a gutter seen beside
+    long columns elsewhere also separates the short column runs of a page (three
+    lines above a figure, a few lines before a full-width item).  Overlapping
+    ranges form one gutter, represented by the medians of their edges.
+    """
+    ranges = sorted((x0, x1, p) for p, page in enumerate(pages) for x0, x1 in page.gutters)
+    shared: list[tuple[float, float]] = []
+    k = 0
+    while k < len(ranges):
+        members = [ranges[k]]
+        reach = ranges[k][1]
+        k += 1
+        while k < len(ranges) and ranges[k][0] <= reach:
+            members.append(ranges[k])
+            reach = max(reach, ranges[k][1])
+            k += 1
+        if len({m[2] for m in members}) >= min_pages:
+            shared.append((float(np.median([m[0] for m in members])),
+                           float(np.median([m[1] for m in members]))))
+    return tuple(shared)
+
+
+def _overlaps(a0: float, a1: float, b0: float, b1: float) -> bool:
+    """Whether two x ranges share at least half of the narrower one."""
+    return min(a1, b1) - max(a0, b0) >= 0.5 * min(a1 - a0, b1 - b0)
+
+
+def segment(page: PageCanvas, shared: Sequence[tuple[float, float]] = ()) -> Node:
+    """The reading-order tree of a prepared page body (leaves hold word indexes).
+
+    ``shared`` are gutters of the document (see :func:`shared_gutters`) that may
+    cut short column runs on this page too.
+    """
+    everything = np.arange(len(page.canvas.box), dtype=np.intp)
+    if not len(everything):
+        return Leaf(())
+    return _cut(page.canvas, everything, (*page.gutters, *shared))
+
+
+def _cut(canvas: _Canvas, idx: Ints, known: Sequence[tuple[float, float]]) -> Node:
+    """Cut the region holding words ``idx``: gutters first, then band boundaries."""
+    parts = _vertical_parts(canvas, idx, known)
+    if parts is not None:
+        return Split(True, tuple(_cut(canvas, part, known) for part in parts))
+    for gutter in _tall_gutters(canvas, idx):
+        slabs = _band_slabs(canvas, idx, gutter)
+        if slabs is not None:
+            return Split(False, tuple(_cut(canvas, slab, known) for slab in slabs))
+    return Leaf(tuple(sorted(idx.tolist())))
+
+
+def _vertical_parts(canvas: _Canvas, idx: Ints,
+                    known: Sequence[tuple[float, float]]) -> list[Ints] | None:
+    """The columns of a region, split at whitespace strips empty over its whole height.
+
+    A strip counts when both sides hold text at least ``column_min_width_em`` wide
+    and either it runs beside ``gutter_min_lines`` lines on each side or it lies
+    where a tall gutter was found elsewhere on the page (short column runs before
+    a full-width item keep the page's gutters).
+    """
+    config, res = canvas.config, canvas.res
+    r0, r1, c0, c1 = canvas.cells(idx)
+    empty = ~canvas.grid[r0:r1, c0:c1].any(axis=0)
+    min_cells = max(1, int(round(config.gutter_min_width / res)))
+    min_width = config.column_min_width_em * canvas.size
+    box = canvas.box[idx]
+    cuts: list[float] = []
+    left_edge = float(box[:, 0].min())
+    region_right = float(box[:, 2].max())
+    for a, b in _runs(empty):
+        if b - a < min_cells or a == 0 or b == len(empty):
+            continue
+        x_left, x_right = (c0 + a - 1) * res, (c0 + b - 1) * res
+        left = idx[(box[:, 2] <= x_left + res) & (box[:, 0] >= left_edge - res)]
+        right = idx[box[:, 0] >= x_right - res]
+        if not len(left) or not len(right):
+            continue
+        if (x_left - left_edge < min_width or region_right - x_right < min_width
+                or canvas.leads_into(left, x_left)):
+            continue
+        tall = canvas.is_column(left) and canvas.is_column(right)
+        if tall or any(_overlaps(x_left, x_right, g0, g1) for g0, g1 in known):
+            cuts.append((x_left + x_right) / 2)
+            left_edge = x_right
+    if not cuts:
+        return None
+    centre = (box[:, 0] + box[:, 2]) / 2
+    column = np.searchsorted(np.array(cuts), centre)
+    return [idx[column == k] for k in range(len(cuts) + 1)]
+
+
+def _tall_gutters(canvas: _Canvas, idx: Ints) -> list[_Gutter]:
+    """Whitespace strips of the region that run beside enough lines of text on both
+    sides to separate columns, tallest first."""
+    config, res = canvas.config, canvas.res
+    r0, r1, c0, c1 = canvas.cells(idx)
+    sub = canvas.grid[r0:r1, c0:c1]
+    w = max(1, int(round(config.gutter_min_width / res)))
+    if sub.shape[1] <= w + 2:
+        return []
+    summed = np.concatenate((np.zeros((sub.shape[0], 1), dtype=np.int32),
+                             np.cumsum(sub, axis=1, dtype=np.int32)), axis=1)
+    free = (summed[:, w:] - summed[:, :-w]) == 0  # free[r, c]: cells c..c+w-1 empty
+    free[:, 0] = False
+    free[:, -1] = False
+    padded = np.zeros((free.shape[0] + 2, free.shape[1]), dtype=np.int8)
+    padded[1:-1] = free
+    edges = np.diff(padded, axis=0)
+    start_r, start_c = np.nonzero(edges.T == 1)
+    end_r, end_c = np.nonzero(edges.T == -1)
+    # nonzero on the transpose walks column by column, so starts and ends pair up
+    lengths = end_c - start_c
+    min_height = config.gutter_min_lines * canvas.size / res
+    keep = np.flatnonzero(lengths >= min_height)
+    keep = keep[np.argsort(-lengths[keep], kind="stable")]
+    box = canvas.box[idx]
+    centre_y = (box[:, 1] + box[:, 3]) / 2
+    min_width = config.column_min_width_em * canvas.size
+    found: list[_Gutter] = []
+    seen: list[tuple[int, int, int, int]] = []  # strips already judged: cols lo..hi, rows rs..re
+    for k in keep.tolist():
+        col, rs, re = int(start_r[k]), int(start_c[k]), int(end_c[k])
+        if any(lo <= col <= hi and a <= rs and re <= b for lo, hi, a, b in seen):
+            continue
+        top, bottom = (r0 + rs - 1) * res, (r0 + re - 1) * res
+        x = (c0 + col - 1) * res
+        if any(g.x0 - res <= x <= g.x1 + res and top < g.bottom and g.top < bottom
+               for g in found):
+            continue  # a shorter run beside ragged line ends of a gutter already found
+        span = free[rs:re].all(axis=0)
+        lo = hi = col
+        while lo > 0 and span[lo - 1]:
+            lo -= 1
+        while hi + 1 < len(span) and span[hi + 1]:
+            hi += 1
+        seen.append((lo, hi, rs, re))
+        x0, x1 = (c0 + lo - 1) * res, (c0 + hi + w - 1) * res
+        beside = (centre_y >= top) & (centre_y <= bottom)
+        left = idx[beside & (box[:, 2] <= x0 + res)]
+        right = idx[beside & (box[:, 0] >= x1 - res)]
+        if not canvas.is_column(left) or not canvas.is_column(right):
+            continue
+        lbox, rbox = canvas.box[left], canvas.box[right]
+        if (x0 - lbox[:, 0].min() < min_width or rbox[:, 2].max() - x1 < min_width
+                or canvas.leads_into(left, x0)):
+            continue
+        found.append(_Gutter(x0, x1, top, bottom))
+    return found
+
+
+def _band_slabs(canvas: _Canvas, idx: Ints, gutter: _Gutter) -> list[Ints] | None:
+    """The region cut into stacked slabs so that ``gutter`` spans one slab's height.
+
+    Where the gutter's columns end (one side of it has run out of text) and the
+    line that blocks it begins, the cut goes through the widest horizontal gap;
+    gaps within ``cut_tie_ratio`` of the widest count as equal and the one
+    nearest the blocking line wins, so the tail of a longer column stays with its
+    columns.  Returns None when no cut is possible.
+    """
+    res = canvas.res
+    r0, r1, c0, c1 = canvas.cells(idx)
+    box = canvas.box[idx]
+    region_top, region_bottom = float(box[:, 1].min()), float(box[:, 3].max())
+    centre_y = (box[:, 1] + box[:, 3]) / 2
+    beside = (centre_y >= gutter.top) & (centre_y <= gutter.bottom)
+    left = box[beside & (box[:, 2] <= gutter.x0 + res)]
+    right = box[beside & (box[:, 0] >= gutter.x1 - res)]
+    core_top = max(left[:, 1].min(), right[:, 1].min())
+    core_bottom = min(left[:, 3].max(), right[:, 3].max())
+    gaps = [((r0 + a - 1) * res, (r0 + b - 1) * res)
+            for a, b in _runs(~canvas.grid[r0:r1, c0:c1].any(axis=1))]
+    cuts: list[float] = []
+    if gutter.top > region_top + 2 * res:
+        above = [g for g in gaps if g[1] <= core_top + res and g[0] >= gutter.top - 2 * res]
+        cut = _widest(above, canvas.config.cut_tie_ratio, prefer_low=False)
+        if cut is not None:
+            cuts.append(cut)
+    if gutter.bottom < region_bottom - 2 * res:
+        below = [g for g in gaps if g[0] >= core_bottom - res and g[1] <= gutter.bottom + 2 * res]
+        cut = _widest(below, canvas.config.cut_tie_ratio, prefer_low=True)
+        if cut is not None:
+            cuts.append(cut)
+    if not cuts:
+        return None
+    slab = np.searchsorted(np.array(sorted(cuts)), centre_y)
+    slabs = [idx[slab == k] for k in range(len(cuts) + 1)]
+    slabs = [s for s in slabs if len(s)]
+    return slabs if len(slabs) > 1 else None
+
+
+def _widest(gaps: Sequence[tuple[float, float]], tie_ratio: float, *,
+            prefer_low: bool) -> float | None:
+    """The middle of the widest gap; among near-equal ones the lowest (or highest)."""
+    if not gaps:
+        return None
+    widest = max(b - a for a, b in gaps)
+    ties = [g for g in gaps if g[1] - g[0] >= tie_ratio * widest]
+    a, b = max(ties) if prefer_low else min(ties)
+    return (a + b) / 2
+
+
+def bands_of(tree: Node) -> list[list[list[Leaf]]]:
+    """The tree flattened into bands (top to bottom) of columns (left to right) of
+    leaves (in reading order)."""
+    if isinstance(tree, Leaf):
+        return [[[tree]]] if tree.words else []
+    if not tree.vertical:
+        return [band for part in tree.parts for band in bands_of(part)]
+    return [[_leaves(part) for part in tree.parts]]
+
+
+def _leaves(tree: Node) -> list[Leaf]:
+    if isinstance(tree, Leaf):
+        return [tree] if tree.words else []
+    return [leaf for part in tree.parts for leaf in _leaves(part)]

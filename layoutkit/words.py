@@ -1,0 +1,132 @@
+"""Glyphs to words, and words to lines.
+
+Both groupings work from coordinates alone, so a content stream drawn in any
+order gives the same words and lines.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import numpy as np
+
+from .config import LayoutConfig
+from .model import BBox, Glyph, Word
+
+__all__ = ["group_lines", "words_from_glyphs"]
+
+
+def words_from_glyphs(glyphs: Sequence[Glyph], config: LayoutConfig) -> tuple[Word, ...]:
+    """The words the glyphs spell, ordered by baseline then x.
+
+    Glyphs on one baseline (bottoms within a quarter of the font size) are
+    sorted by x; a whitespace glyph, a gap wider than ``word_gap_em`` times the
+    font size, or a step backwards ends a word.  A glyph drawn twice at the same
+    place (fake bold) counts once.  Upright and rotated glyphs never share a
+    word; rotated text is read along its own axis.
+    """
+    upright = [g for g in glyphs if g.upright]
+    rotated = [g for g in glyphs if not g.upright]
+    words = _words(upright, config, rotated=False)
+    if rotated:
+        words += _words(rotated, config, rotated=True)
+    return tuple(words)
+
+
+def _words(glyphs: Sequence[Glyph], config: LayoutConfig, *, rotated: bool) -> list[Word]:
+    if not glyphs:
+        return []
+    # Rotated glyphs are handled in a frame turned by 90 degrees: their "baseline"
+    # is their x centre and they advance along y (bottom to top, as such margin
+    # stamps are set).
+    box = np.array([(g.bbox.x0, g.bbox.top, g.bbox.x1, g.bbox.bottom) for g in glyphs])
+    size = np.array([g.size for g in glyphs])
+    if rotated:
+        base = (box[:, 0] + box[:, 2]) / 2
+        start, end = -box[:, 3], -box[:, 1]
+    else:
+        base = box[:, 3]
+        start, end = box[:, 0], box[:, 2]
+    order = np.argsort(base, kind="stable")
+    tolerance = 0.25 * np.maximum(size[order], 1.0)
+    new_row = np.concatenate(([True], np.diff(base[order]) > tolerance[1:]))
+    row = np.cumsum(new_row)[np.argsort(order)]
+    order = np.lexsort((start, row))
+    texts = [glyphs[i].text for i in order.tolist()]
+    blank = np.array([not t.strip() for t in texts])
+    s, e, r = start[order], end[order], row[order]
+    gap = np.empty_like(s)
+    gap[0] = np.inf
+    gap[1:] = s[1:] - e[:-1]
+    limit = config.word_gap_em * size[order]
+    duplicate = np.zeros(len(order), dtype=bool)
+    same_row = np.concatenate(([False], r[1:] == r[:-1]))
+    same_text = np.array([False] + [a == b for a, b in zip(texts[1:], texts[:-1], strict=True)])
+    duplicate[1:] = same_row[1:] & same_text[1:] & (np.abs(s[1:] - s[:-1]) < 0.3 * (e[1:] - s[1:]))
+    breaks = ~same_row | (gap > limit) | blank | np.concatenate(([False], blank[:-1]))
+    keep = ~blank & ~duplicate
+    word_id = np.cumsum(breaks)[keep]
+    members = order[keep]
+    if not len(members):
+        return []
+    starts = np.flatnonzero(np.concatenate(([True], word_id[1:] != word_id[:-1])))
+    x0 = np.minimum.reduceat(box[members, 0], starts)
+    top = np.minimum.reduceat(box[members, 1], starts)
+    x1 = np.maximum.reduceat(box[members, 2], starts)
+    bottom = np.maximum.reduceat(box[members, 3], starts)
+    ends = np.append(starts[1:], len(members))
+    kept_texts = [glyphs[i].text for i in members]
+    words: list[Word] = []
+    for k, (a, b) in enumerate(zip(starts.tolist(), ends.tolist(), strict=True)):
+        first = glyphs[members[a]]
+        words.append(Word("".join(kept_texts[a:b]),
+                          BBox(float(x0[k]), float(top[k]), float(x1[k]), float(bottom[k])),
+                          first.font, first.size, first.upright))
+    return words
+
+
+def group_lines(words: Sequence[Word], config: LayoutConfig) -> list[list[Word]]:
+    """Words grouped into lines, top to bottom, each line's words left to right.
+
+    Meant for words of one column (or one band): words join a line when they
+    overlap it vertically by ``line_overlap`` of the smaller height.  Rotated
+    words form lines of their own along their axis.
+    """
+    upright = sorted((w for w in words if w.upright), key=lambda w: (w.bbox.bottom, w.bbox.x0))
+    lines: list[list[Word]] = []
+    spans: list[tuple[float, float]] = []
+    for word in upright:
+        top, bottom = word.bbox.top, word.bbox.bottom
+        placed = False
+        for k in range(len(lines) - 1, max(len(lines) - 3, -1), -1):
+            ltop, lbottom = spans[k]
+            overlap = min(bottom, lbottom) - max(top, ltop)
+            if overlap >= config.line_overlap * min(bottom - top, lbottom - ltop):
+                lines[k].append(word)
+                spans[k] = (min(top, ltop), max(bottom, lbottom))
+                placed = True
+                break
+        if not placed:
+            lines.append([word])
+            spans.append((top, bottom))
+    result = [sorted(line, key=lambda w: w.bbox.x0) for line in lines]
+    result.sort(key=lambda line: min(w.bbox.top for w in line))
+    rotated = [w for w in words if not w.upright]
+    if rotated:
+        result += _rotated_lines(rotated)
+    return result
+
+
+def _rotated_lines(words: Sequence[Word]) -> list[list[Word]]:
+    """Rotated words grouped by their x centre, each read bottom to top."""
+    ordered = sorted(words, key=lambda w: ((w.bbox.x0 + w.bbox.x1) / 2, -w.bbox.bottom))
+    lines: list[list[Word]] = []
+    for word in ordered:
+        centre = (word.bbox.x0 + word.bbox.x1) / 2
+        if lines:
+            last = lines[-1][-1]
+            if abs(centre - (last.bbox.x0 + last.bbox.x1) / 2) <= 0.5 * word.size:
+                lines[-1].append(word)
+                continue
+        lines.append([word])
+    return [sorted(line, key=lambda w: -w.bbox.bottom) for line in lines]
