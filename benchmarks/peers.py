@@ -130,14 +130,14 @@ def _pdftotext_system(layout: bool) -> System:
 def _pymupdf_pages(path: Path, numbers: Sequence[int]) -> PageTexts:
     import pymupdf
 
-    with pymupdf.open(path) as document:
+    with pymupdf.open(path) as document:  # type: ignore[no-untyped-call]
         return {n: document[n - 1].get_text() for n in numbers}
 
 
 def _pymupdf_whole(path: Path) -> int:
     import pymupdf
 
-    with pymupdf.open(path) as document:
+    with pymupdf.open(path) as document:  # type: ignore[no-untyped-call]
         return sum(len(page.get_text()) for page in document)
 
 

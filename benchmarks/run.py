@@ -286,24 +286,27 @@ def _metric(score: PageScore, name: str) -> float:
     return {"found": score.found, "order": score.order, "leak": score.leak}[name]
 
 
-def _synthetic_table(results: Sequence[Scored], names: Sequence[str], by: str) -> list[str]:
-    """Return the markdown rows of the synthetic table grouped ``by`` "group" or "case"."""
-    keys = _ordered((getattr(r, by) for r in results), STREAM_ORDERS if by == "group" else ())
-    head = "stream order" if by == "group" else "case"
+def _synthetic_table(results: Sequence[Scored], names: Sequence[str], by_case: bool) -> list[str]:
+    """Return the markdown rows of the synthetic table, by stream order or ``by_case``."""
+
+    def key(r: Scored) -> str:
+        return r.case if by_case else r.stream_order
+
+    keys = _ordered(map(key, results), () if by_case else STREAM_ORDERS)
     rows = [
-        f"| {head} | system | pages | lines | found | order | leak | paragraphs found |",
+        f"| {'case' if by_case else 'stream order'} | system | pages | lines | found | order "
+        "| leak | paragraphs found |",
         "| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: |",
     ]
-    for key in keys:
+    for k in keys:
         for name in names:
-            scores = [r.score for r in results if getattr(r, by) == key and r.system == name]
-            if not scores:
-                continue
-            total = combine(scores)
-            rows.append(
-                f"| {key} | {name} | {len(scores)} | {total.lines} | {_f(total.found)} | "
-                f"{_f(total.order)} | {_f(total.leak)} | {_f(total.paragraphs_found)} |"
-            )
+            scores = [r.score for r in results if key(r) == k and r.system == name]
+            if scores:
+                total = combine(scores)
+                rows.append(
+                    f"| {k} | {name} | {len(scores)} | {total.lines} | {_f(total.found)} | "
+                    f"{_f(total.order)} | {_f(total.leak)} | {_f(total.paragraphs_found)} |"
+                )
     return rows
 
 
@@ -355,8 +358,8 @@ def _bars(run: Run) -> list[str]:
     """Return the report's bar lines for layoutkit, the first being the overall verdict."""
     checks: list[tuple[str, bool]] = []
     mine = [r for r in run.synthetic if r.system == "layoutkit"]
-    for group in _ordered((r.group for r in mine), STREAM_ORDERS):
-        total = combine(r.score for r in mine if r.group == group)
+    for group in _ordered((r.stream_order for r in mine), STREAM_ORDERS):
+        total = combine(r.score for r in mine if r.stream_order == group)
         for bar in SYNTHETIC_BARS:
             value = _metric(total, bar.metric)
             checks.append(
@@ -455,11 +458,11 @@ def render(run: Run, quick: bool) -> str:
         "",
         f"## Synthetic gazettes by stream order ({run.synthetic_note})",
         "",
-        *_synthetic_table(run.synthetic, names, "group"),
+        *_synthetic_table(run.synthetic, names, by_case=False),
         "",
         "## Synthetic gazettes by layout case (all stream orders)",
         "",
-        *_synthetic_table(run.synthetic, names, "case"),
+        *_synthetic_table(run.synthetic, names, by_case=True),
         "",
         f"## Labelled real pages ({len(run.truths)} pages)",
         "",

@@ -63,7 +63,10 @@ def parse(path: str | Path, config: LayoutConfig | None = None,
         if pages is None:
             wanted = list(range(1, count + 1))
         elif isinstance(pages, str):
-            wanted = parse_page_spec(pages, count)
+            try:
+                wanted = parse_page_spec(pages, count)
+            except PageRangeError as exc:
+                raise PageRangeError(f"{path}: {exc}") from None
         else:
             wanted = sorted(set(pages))
             bad = [p for p in wanted if not 1 <= p <= count]

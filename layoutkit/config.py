@@ -37,12 +37,18 @@ class LayoutConfig:
     # --- gutters and columns --------------------------------------------------------
     gutter_min_width: float = 3.0
     """The narrowest whitespace strip, in points, that can separate two columns."""
+    gutter_space_ratio: float = 1.0
+    """...and at least this many times the page's median word space: a river of
+    aligned word spaces is never wider than the spaces it is made of."""
     gutter_min_lines: int = 4
     """A gutter must run beside at least this many text lines on each side."""
     column_min_density: float = 0.5
     """The lines beside a gutter must cover at least this share of their height (at
     the usual pitch): columns are dense stacks of lines, labels strewn down a
     table's margin are not."""
+    column_min_flush: float = 0.6
+    """On one side of a gutter at least this share of the rows must be flush against
+    it (justified line ends on the left, line starts on the right)."""
     column_min_width_em: float = 5.0
     """Text on each side of a gutter must be at least this wide (times the body font
     size): narrower strips are list numbers or table cells, not columns."""
@@ -70,7 +76,8 @@ class LayoutConfig:
     furniture_max_lines: int = 3
     """At most this many lines at the top (and at the bottom) of a page are furniture."""
     furniture_min_similarity: float = 80.0
-    """rapidfuzz ratio (0-100), digits masked, above which two lines repeat each other."""
+    """rapidfuzz token-sort ratio (0-100), digits masked, above which two lines repeat
+    each other."""
     furniture_y_tolerance: float = 6.0
     """Two repeated lines must stand within this many points of the same height."""
     furniture_min_share: float = 0.3
@@ -90,7 +97,8 @@ class LayoutConfig:
                     f"config key {f.name!r}: expected a finite number >= 0, got {value!r}"
                 )
         for name in ("line_overlap", "furniture_top", "furniture_bottom", "furniture_min_share",
-                     "cut_tie_ratio", "image_max_area", "column_min_density"):
+                     "cut_tie_ratio", "image_max_area", "column_min_density",
+                     "column_min_flush"):
             if getattr(self, name) > 1:
                 raise ConfigError(f"config key {name!r}: expected a share from 0 to 1, "
                                   f"got {getattr(self, name)!r}")

@@ -1,7 +1,8 @@
 """Running headers and footers found by position and repetition across pages.
 
 A line near the top (bottom) edge of a page is furniture when a line of nearly
-the same text, digits and Roman numerals masked, stands at nearly the same
+the same words in any order (mirrored headers of facing pages swap their left
+and right parts), digits and Roman numerals masked, stands at nearly the same
 height on enough of the other pages (or of the pages of the same parity, for
 headers that alternate between left and right pages), or when it is a bare
 page number.  Rotated text in the side margins (proof stamps) is furniture too.
@@ -90,7 +91,8 @@ def _repeated(page: int, candidates: Sequence[Sequence[_Candidate]],
             continue
         matches = {q for q in others if any(
             abs(other.top - line.top) <= config.furniture_y_tolerance
-            and fuzz.ratio(masked, mask_numbers(other.text)) >= config.furniture_min_similarity
+            and fuzz.token_sort_ratio(masked, mask_numbers(other.text))
+            >= config.furniture_min_similarity
             for other in candidates[q])}
         share = len(matches) / len(others) if others else 0.0
         parity_share = (len(matches & set(same_parity)) / len(same_parity)

@@ -76,6 +76,10 @@ class _Canvas:
         weights = np.array([len(w.text) for w in words], dtype=float)
         self.size = _weighted_median(sizes, weights) if len(words) else 10.0
         self.baseline = np.round(self.box[:, 3] / max(0.3 * self.size, self.res))
+        space = _word_space(self.box, self.baseline, self.size)
+        self.min_gutter = max(config.gutter_min_width, config.gutter_space_ratio * space)
+        """The narrowest strip that may be a gutter: wider than the page's word spaces,
+        so rivers of aligned spaces in justified text are not taken for gutters."""
         rows = int(np.ceil(height / self.res)) + 2
         cols = int(np.ceil(width / self.res)) + 2
         blocking = [r.bbox for r in rules
@@ -109,6 +113,30 @@ class _Canvas:
         extent = float(box[:, 3].max() - box[:, 1].min())
         return lines * _PITCH * self.size >= self.config.column_min_density * extent
 
+    def flush(self, left: Ints, right: Ints, x0: float, x1: float) -> bool:
+        """Whether the text beside the strip from ``x0`` to ``x1`` has a flush edge on
+        either side of it: the rows of ``left`` next to it end (justified text), or
+        the rows of ``right`` next to it start (text set flush left), at one x in
+        ``column_min_flush`` of the rows.  A river of aligned word spaces meanders,
+        so neither of its edges is flush."""
+        reach = self.config.column_min_width_em * self.size
+        left = left[self.box[left, 2] >= x0 - reach]
+        right = right[self.box[right, 0] <= x1 + reach]
+        if not len(left) or not len(right):
+            return False
+
+        def share(edges: NDArray[np.float64], rows: NDArray[np.float64], last: bool) -> float:
+            order = np.lexsort((edges, rows))
+            edges, rows = edges[order], rows[order]
+            firsts = np.flatnonzero(np.concatenate(([True], rows[1:] != rows[:-1])))
+            per_row = np.maximum.reduceat(edges, firsts) if last else edges[firsts]
+            target = per_row.max() if last else per_row.min()
+            return float(np.mean(np.abs(per_row - target) <= max(1.0, 0.15 * self.size)))
+
+        minimum = self.config.column_min_flush
+        return (share(self.box[left, 2], self.baseline[left], True) >= minimum
+                or share(self.box[right, 0], self.baseline[right], False) >= minimum)
+
     def leads_into(self, idx: Ints, x: float) -> bool:
         """Whether dot leaders of two or more lines among ``idx`` run up to ``x``: the
         strip after them separates a table's cells (or an index's page numbers),
@@ -124,6 +152,16 @@ _PITCH = 1.2
 
 def _is_leader(text: str) -> bool:
     return all(ch in _LEADER_CHARS for ch in text) and (len(text) >= 3 or text in ".…·")
+
+
+def _word_space(box: NDArray[np.float64], baseline: NDArray[np.float64], size: float) -> float:
+    """The median gap between neighbouring words of a text row (gaps over 2 em, which
+    are gutters or tab stops, left out); 0 when the page has no such gaps."""
+    order = np.lexsort((box[:, 0], baseline))
+    b, row = box[order], baseline[order]
+    gap = b[1:, 0] - b[:-1, 2]
+    spaces = gap[(row[1:] == row[:-1]) & (gap > 0) & (gap < 2 * size)]
+    return float(np.median(spaces)) if len(spaces) else 0.0
 
 
 def _weighted_median(values: NDArray[np.float64], weights: NDArray[np.float64]) -> float:
@@ -258,7 +296,7 @@ def _vertical_parts(canvas: _Canvas, idx: Ints,
     config, res = canvas.config, canvas.res
     r0, r1, c0, c1 = canvas.cells(idx)
     empty = ~canvas.grid[r0:r1, c0:c1].any(axis=0)
-    min_cells = max(1, int(round(config.gutter_min_width / res)))
+    min_cells = max(1, int(round(canvas.min_gutter / res)))
     min_width = config.column_min_width_em * canvas.size
     box = canvas.box[idx]
     cuts: list[float] = []
@@ -275,7 +313,8 @@ def _vertical_parts(canvas: _Canvas, idx: Ints,
         if (x_left - left_edge < min_width or region_right - x_right < min_width
                 or canvas.leads_into(left, x_left)):
             continue
-        tall = canvas.is_column(left) and canvas.is_column(right)
+        tall = (canvas.is_column(left) and canvas.is_column(right)
+                and canvas.flush(left, right, x_left, x_right))
         if tall or any(_overlaps(x_left, x_right, g0, g1) for g0, g1 in known):
             cuts.append((x_left + x_right) / 2)
             left_edge = x_right
@@ -292,7 +331,7 @@ def _tall_gutters(canvas: _Canvas, idx: Ints) -> list[_Gutter]:
     config, res = canvas.config, canvas.res
     r0, r1, c0, c1 = canvas.cells(idx)
     sub = canvas.grid[r0:r1, c0:c1]
-    w = max(1, int(round(config.gutter_min_width / res)))
+    w = max(1, int(round(canvas.min_gutter / res)))
     if sub.shape[1] <= w + 2:
         return []
     summed = np.concatenate((np.zeros((sub.shape[0], 1), dtype=np.int32),
@@ -320,10 +359,6 @@ def _tall_gutters(canvas: _Canvas, idx: Ints) -> list[_Gutter]:
         if any(lo <= col <= hi and a <= rs and re <= b for lo, hi, a, b in seen):
             continue
         top, bottom = (r0 + rs - 1) * res, (r0 + re - 1) * res
-        x = (c0 + col - 1) * res
-        if any(g.x0 - res <= x <= g.x1 + res and top < g.bottom and g.top < bottom
-               for g in found):
-            continue  # a shorter run beside ragged line ends of a gutter already found
         span = free[rs:re].all(axis=0)
         lo = hi = col
         while lo > 0 and span[lo - 1]:
@@ -332,10 +367,13 @@ def _tall_gutters(canvas: _Canvas, idx: Ints) -> list[_Gutter]:
             hi += 1
         seen.append((lo, hi, rs, re))
         x0, x1 = (c0 + lo - 1) * res, (c0 + hi + w - 1) * res
+        if any(x0 < g.x1 and g.x0 < x1 and top < g.bottom and g.top < bottom for g in found):
+            continue  # a shorter run beside ragged line ends of a gutter already found
         beside = (centre_y >= top) & (centre_y <= bottom)
         left = idx[beside & (box[:, 2] <= x0 + res)]
         right = idx[beside & (box[:, 0] >= x1 - res)]
-        if not canvas.is_column(left) or not canvas.is_column(right):
+        if not (canvas.is_column(left) and canvas.is_column(right)
+                and canvas.flush(left, right, x0, x1)):
             continue
         lbox, rbox = canvas.box[left], canvas.box[right]
         if (x0 - lbox[:, 0].min() < min_width or rbox[:, 2].max() - x1 < min_width

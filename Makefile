@@ -1,0 +1,47 @@
+# Two commands set up a fresh machine: `make demo` and `make test`.
+PYTHON ?= python3
+VENV   := .venv
+BIN    := $(VENV)/bin
+SAMPLE := fixtures/pdf/cleveland-city-record-2016-04-27.pdf
+SUDO   := $(shell [ "$$(id -u)" -eq 0 ] || echo sudo)
+# Debian packages the project needs: poppler-utils gives pdftotext (a benchmark
+# peer) and pdftoppm (page images).
+SYSTEM_PACKAGES := poppler-utils
+
+.PHONY: setup system demo test lint bench clean
+
+system:
+	@missing=""; for pkg in $(SYSTEM_PACKAGES); do \
+	  dpkg -s $$pkg >/dev/null 2>&1 || missing="$$missing $$pkg"; done; \
+	if [ -n "$$missing" ]; then \
+	  echo "installing system packages:$$missing"; \
+	  $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq $$missing >/dev/null; fi
+
+$(VENV)/.installed: pyproject.toml | system
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install -q --upgrade pip
+	$(BIN)/python -m pip install -q -e '.[dev,bench]'
+	touch $@
+
+setup: system $(VENV)/.installed
+
+demo: setup
+	@mkdir -p out
+	$(BIN)/layoutkit text $(SAMPLE) -o out/city-record-2016-04-27.txt
+	$(BIN)/layoutkit parse $(SAMPLE) -o out/city-record-2016-04-27.json
+	@echo "demo: the 38-page City Record of 27 April 2016, read in reading order:"
+	@echo "  out/city-record-2016-04-27.txt   text, a form feed between pages"
+	@echo "  out/city-record-2016-04-27.json  pages, bands, columns and typed lines"
+
+lint: setup
+	$(BIN)/ruff check layoutkit tests benchmarks fixtures
+	$(BIN)/mypy
+
+test: setup lint
+	$(BIN)/python -m pytest -q
+
+bench: setup
+	$(BIN)/python -m benchmarks.run
+
+clean:
+	rm -rf $(VENV) out .pytest_cache .mypy_cache .ruff_cache .hypothesis

@@ -1,0 +1,316 @@
+"""Tests of the reading-order metrics, with values worked out by hand."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from layoutkit.evaluate import (
+    Exclusion,
+    PageScore,
+    combine,
+    count_occurrences,
+    load_truth,
+    reduce,
+    score_page,
+    score_truth,
+    scored_lines,
+    truth_files,
+)
+
+# Two columns of four lines each; every line reduces to 12 or more characters.
+LEFT = [
+    "Ord. No. 501-16. By Council",
+    "Members Brancatelli and Kelley",
+    "An emergency ordinance to amend",
+    "the title and Sections 1 and 2.",
+]
+RIGHT = [
+    "Whereas, under Ordinance No. 1451-",
+    "14, passed December 8, 2014, as",
+    "amended by Ordinance No. 1444-15,",
+    "passed December 7, 2015, this Council",
+]
+TRUTH = LEFT + RIGHT
+
+
+def page(*lines: str) -> str:
+    """Join output lines the way an extractor prints them."""
+    return "\n".join(lines)
+
+
+# --------------------------------------------------------------------------- reduce
+
+
+def test_reduce_keeps_casefolded_letters_and_digits_only() -> None:
+    assert reduce("Ord. No. 501-16,\n passed!") == "ordno50116passed"
+
+
+def test_reduce_expands_ligatures_and_folds_case() -> None:
+    assert reduce("ﬁnance ﬂoor STRASSE Straße") == "financefloorstrassestrasse"
+
+
+def test_count_occurrences_counts_overlaps_and_not_the_empty_string() -> None:
+    assert count_occurrences("aa", "aaaa") == 3
+    assert count_occurrences("ab", "xyz") == 0
+    assert count_occurrences("", "abc") == 0
+
+
+# --------------------------------------------------------------------------- score_page
+
+
+def test_perfect_output_scores_one_one_zero() -> None:
+    score = score_page(page(*TRUTH), TRUTH, furniture=["April 27, 2016 The City Record 5"])
+    assert score == PageScore(
+        found=1.0, order=1.0, leak=0.0, lines=8, pairs=7, furniture=1, paragraphs_found=None
+    )
+
+
+def test_reading_across_the_columns_line_by_line_keeps_no_pair_in_order() -> None:
+    across = [line for pair in zip(LEFT, RIGHT, strict=True) for line in pair]
+    score = score_page(page(*across), TRUTH)
+    assert score.found == 1.0
+    # After every line comes a line of the other column: none of the 7 pairs is in order.
+    assert score.order == 0.0
+    assert score.pairs == 7
+
+
+def test_reading_across_the_columns_two_lines_at_a_time() -> None:
+    output = page(LEFT[0], LEFT[1], RIGHT[0], RIGHT[1], LEFT[2], LEFT[3], RIGHT[2], RIGHT[3])
+    score = score_page(output, TRUTH)
+    # In order: L0-L1, L2-L3, R0-R1, R2-R3.  Not: L1-L2, L3-R0, R1-R2.
+    assert score.order == 4 / 7
+    assert score.found == 1.0
+
+
+def test_missing_line_lowers_found_and_breaks_both_of_its_pairs() -> None:
+    score = score_page(page(*LEFT, RIGHT[0], RIGHT[2], RIGHT[3]), TRUTH)
+    assert score.found == 7 / 8
+    # Pairs R0-R1 and R1-R2 touch the missing line; the other 5 are in order.
+    assert score.order == 5 / 7
+
+
+def test_text_outside_the_truth_may_stand_between_two_lines() -> None:
+    table = "Ward  Name  Residence\n1  Smith  44105\n2  Jones  44108"
+    score = score_page(page(*LEFT, table, *RIGHT), TRUTH)
+    assert (score.found, score.order) == (1.0, 1.0)
+
+
+def test_punctuation_case_ligatures_and_hyphenation_do_not_matter() -> None:
+    truth = [
+        "The ﬁnancial report, as amended",
+        "the usual daily operation of a munici-",
+        "pal department; now, therefore,",
+    ]
+    output = (
+        "THE FINANCIAL REPORT AS AMENDED\n"
+        "the usual daily operation of a municipal department now therefore"
+    )
+    assert score_page(output, truth) == PageScore(1.0, 1.0, 0.0, 3, 2, 0, None)
+
+
+def test_short_and_duplicated_lines_are_not_scored() -> None:
+    truth = [
+        "Section 1.",  # 8 characters reduced: too short
+        "Be it ordained by the Council",  # duplicated below
+        "and",
+        "Be it ordained by the Council",
+        "of the City of Cleveland:",
+    ]
+    assert scored_lines(truth) == ["ofthecityofcleveland"]
+    score = score_page("of the City of Cleveland", truth)
+    assert (score.lines, score.pairs, score.found, score.order) == (1, 0, 1.0, 1.0)
+
+
+def test_a_line_contained_in_another_line_is_not_scored() -> None:
+    truth = [
+        "Council of the City",
+        "the Council of the City of Cleveland",
+        "passed December 8, 2014",
+    ]
+    assert scored_lines(truth) == ["thecouncilofthecityofcleveland", "passeddecember82014"]
+
+
+def test_a_line_emitted_twice_is_found_but_not_placed() -> None:
+    score = score_page(page(LEFT[0], LEFT[1], LEFT[2], LEFT[1]), LEFT[:3])
+    assert score.found == 1.0
+    # LEFT[1] occurs twice, so both pairs that involve it count as out of order.
+    assert score.order == 0.0
+
+
+def test_leak_counts_furniture_lines_in_the_body_output() -> None:
+    furniture = ["April 27, 2016 The City Record 5", "Official publication", "631"]
+    with_header = page("April 27, 2016   The City Record   5", *TRUTH)
+    score = score_page(with_header, TRUTH, furniture)
+    # "631" is shorter than 4 reduced characters and not checked; 1 of 2 leaked.
+    assert (score.furniture, score.leak) == (2, 0.5)
+    assert score_page(page(*TRUTH), TRUTH, furniture).leak == 0.0
+
+
+def test_furniture_text_that_the_body_also_contains_leaks_only_when_extra() -> None:
+    truth = ["The hearing of April 27, 2016 is", "postponed to a later date."]
+    furniture = ["April 27, 2016"]
+    assert score_page(page(*truth), truth, furniture).leak == 0.0
+    assert score_page(page("April 27, 2016", *truth), truth, furniture).leak == 1.0
+
+
+def test_paragraphs_found_whole_or_broken_by_a_spliced_line() -> None:
+    paragraphs = [" ".join(LEFT), " ".join(RIGHT)]
+    spliced = page(*LEFT, RIGHT[0], "April 27, 2016 The City Record 5", *RIGHT[1:])
+    score = score_page(spliced, TRUTH, paragraphs=paragraphs)
+    assert (score.paragraphs_found, score.paragraphs) == (0.5, 2)
+    assert score_page(page(*TRUTH), TRUTH, paragraphs=paragraphs).paragraphs_found == 1.0
+    assert score_page(page(*TRUTH), TRUTH).paragraphs_found is None
+
+
+def test_empty_truth_and_empty_output() -> None:
+    assert score_page("anything", []) == PageScore(1.0, 1.0, 0.0, 0, 0, 0, None)
+    assert score_page("", TRUTH) == PageScore(0.0, 0.0, 0.0, 8, 7, 0, None)
+
+
+# --------------------------------------------------------------------------- combine
+
+
+def test_combine_is_a_micro_average() -> None:
+    first = score_page(page(*LEFT[:3]), LEFT, ["The City Record"], paragraphs=[" ".join(LEFT)])
+    second = score_page(page("The City Record", RIGHT[0]), RIGHT[:1], ["The City Record"])
+    total = combine([first, second])
+    # found: 3 of 4 lines + 1 of 1; order: 2 of 3 pairs + none; leak: 0 of 1 + 1 of 1.
+    assert total == PageScore(
+        found=4 / 5,
+        order=2 / 3,
+        leak=1 / 2,
+        lines=5,
+        pairs=3,
+        furniture=2,
+        paragraphs_found=0.0,
+        paragraphs=1,
+    )
+    assert combine([]) == PageScore(1.0, 1.0, 0.0, 0, 0, 0, None)
+
+
+# --------------------------------------------------------------------------- truth files
+
+
+def write_truth(root: Path, data: object, name: str = "page-005.json") -> Path:
+    """Write a truth file under ``root/cleveland-city-record-2016-04-27/`` and return it."""
+    folder = root / "cleveland-city-record-2016-04-27"
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / name
+    path.write_text(json.dumps(data) if not isinstance(data, str) else data, encoding="utf-8")
+    return path
+
+
+def valid_truth() -> dict[str, object]:
+    """A well-formed truth file's content."""
+    return {
+        "document": "cleveland-city-record-2016-04-27.pdf",
+        "page": 5,
+        "checked": "by hand",
+        "conventions": "three columns",
+        "lines": TRUTH,
+        "furniture": ["April 27, 2016 The City Record 5"],
+        "excluded": [{"what": "map labels", "why": "no reading order"}],
+    }
+
+
+def test_load_truth_reads_a_valid_file(tmp_path: Path) -> None:
+    path = write_truth(tmp_path, valid_truth())
+    truth = load_truth(path)
+    assert truth.document == "cleveland-city-record-2016-04-27.pdf"
+    assert truth.page == 5
+    assert truth.lines == tuple(TRUTH)
+    assert truth.furniture == ("April 27, 2016 The City Record 5",)
+    assert truth.excluded == (Exclusion("map labels", "no reading order"),)
+    assert truth.path == path
+    assert score_truth(page(*TRUTH), truth).order == 1.0
+
+
+@pytest.mark.parametrize(
+    ("change", "key"),
+    [
+        ({"lines": None}, "'lines'"),
+        ({"lines": ["fine", 3]}, "'lines[1]'"),
+        ({"furniture": "April 27"}, "'furniture'"),
+        ({"page": "5"}, "'page'"),
+        ({"page": 6}, "'page'"),
+        ({"document": "federal-register-2020-08-06.pdf"}, "'document'"),
+        ({"checked": 1}, "'checked'"),
+        ({"conventions": ["x"]}, "'conventions'"),
+        ({"excluded": [{"what": "map"}]}, "'excluded[0]'"),
+        ({"excluded": [{"what": "map", "why": 2}]}, "'excluded[0].why'"),
+        ({"furnitur": []}, "'furnitur'"),
+    ],
+)
+def test_load_truth_errors_name_the_file_and_the_key(
+    tmp_path: Path, change: dict[str, object], key: str
+) -> None:
+    path = write_truth(tmp_path, valid_truth() | change)
+    with pytest.raises(ValueError, match=r"page-005\.json") as error:
+        load_truth(path)
+    assert key in str(error.value)
+    assert str(path) in str(error.value)
+
+
+def test_load_truth_names_a_missing_key(tmp_path: Path) -> None:
+    data = valid_truth()
+    del data["furniture"]
+    path = write_truth(tmp_path, data)
+    with pytest.raises(ValueError, match=r"page-005\.json: missing key 'furniture'"):
+        load_truth(path)
+
+
+def test_load_truth_rejects_what_is_not_a_json_object(tmp_path: Path) -> None:
+    with pytest.raises(ValueError, match=r"page-005\.json: not valid JSON"):
+        load_truth(write_truth(tmp_path, "{"))
+    with pytest.raises(ValueError, match=r"page-005\.json: must hold a JSON object"):
+        load_truth(write_truth(tmp_path, [1, 2]))
+
+
+def test_truth_files_are_sorted_by_document_then_page(tmp_path: Path) -> None:
+    for name in ("page-010.json", "page-009.json", "notes.json", "page-2.json"):
+        write_truth(tmp_path, valid_truth(), name)
+    other = tmp_path / "a-document"
+    other.mkdir()
+    (other / "page-001.json").write_text("{}", encoding="utf-8")
+    found = [p.relative_to(tmp_path).as_posix() for p in truth_files(tmp_path)]
+    assert found == [
+        "a-document/page-001.json",
+        "cleveland-city-record-2016-04-27/page-009.json",
+        "cleveland-city-record-2016-04-27/page-010.json",
+    ]
+
+
+# --------------------------------------------------------------------------- properties
+
+line_text = st.text(
+    alphabet=st.characters(categories=["Lu", "Ll", "Nd", "Zs", "Po"]), min_size=0, max_size=40
+)
+line_lists = st.lists(line_text, min_size=0, max_size=12)
+
+
+@given(truth=line_lists, output=st.text(max_size=300))
+def test_shares_stay_between_zero_and_one(truth: list[str], output: str) -> None:
+    score = score_page(output, truth, furniture=truth[:2], paragraphs=truth[2:4])
+    for share in (score.found, score.order, score.leak, score.paragraphs_found):
+        assert share is not None
+        assert 0.0 <= share <= 1.0
+    assert score.pairs == max(score.lines - 1, 0)
+
+
+@given(truth=line_lists)
+def test_the_truth_itself_scores_one_and_one(truth: list[str]) -> None:
+    score = score_page(page(*truth), truth, paragraphs=truth)
+    assert (score.found, score.order, score.paragraphs_found) == (1.0, 1.0, 1.0)
+
+
+@given(truth=line_lists, data=st.data())
+def test_any_order_of_the_truth_lines_finds_every_line(
+    truth: list[str], data: st.DataObject
+) -> None:
+    shuffled = data.draw(st.permutations(truth))
+    assert score_page(page(*shuffled), truth).found == 1.0

@@ -1,0 +1,292 @@
+"""Tests of the JSON schema ``layoutkit.document/1`` and of atomic writing.
+
+The schema is checked on page 5 of the Federal Register of 6 August 2020 (three
+columns, a running header, a footer and a rotated margin note) and, value by
+value, on a small document built by hand.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import stat
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import layoutkit
+from layoutkit.model import (
+    Band,
+    BandKind,
+    BBox,
+    Block,
+    Column,
+    Document,
+    Line,
+    LineType,
+    Page,
+    Word,
+)
+from layoutkit.output import SCHEMA, document_json, dumps, write_atomic
+
+FIXTURE = Path(__file__).resolve().parent.parent / "fixtures/pdf/federal-register-2020-08-06.pdf"
+HEADER_TEXT = ("47702 Federal Register / Vol. 85, No. 152 / Thursday, August 6, 2020 / "
+               "Proposed Rules")
+LINE_KEYS = {"text", "bbox", "band", "column", "block", "lineType", "fontSize", "fonts"}
+
+
+@pytest.fixture(scope="module")
+def document() -> Document:
+    """Page 5 of the Federal Register fixture, parsed once for the module."""
+    return layoutkit.parse(FIXTURE, pages=[5])
+
+
+@pytest.fixture(scope="module")
+def data(document: Document) -> dict[str, Any]:
+    """The JSON-ready data of :func:`document`."""
+    return document_json(document)
+
+
+@pytest.fixture(scope="module")
+def page(data: dict[str, Any]) -> dict[str, Any]:
+    """The single page of :func:`data`."""
+    pages: list[dict[str, Any]] = data["pages"]
+    assert len(pages) == 1
+    return pages[0]
+
+
+def is_box(value: object) -> bool:
+    """Whether ``value`` is ``[x0, top, x1, bottom]``: four floats, not upside down."""
+    return (isinstance(value, list) and len(value) == 4
+            and all(type(v) is float for v in value)
+            and value[0] <= value[2] and value[1] <= value[3])
+
+
+def inside(inner: list[float], outer: list[float]) -> bool:
+    """Whether box ``inner`` lies within box ``outer``."""
+    return (outer[0] <= inner[0] and inner[2] <= outer[2]
+            and outer[1] <= inner[1] and inner[3] <= outer[3])
+
+
+# --------------------------------------------------------------------------- the real page
+
+
+def test_output_top_level_keys_and_values(data: dict[str, Any]) -> None:
+    """The document object holds exactly schema, document, pageCount and pages."""
+    assert set(data) == {"schema", "document", "pageCount", "pages"}
+    assert data["schema"] == SCHEMA == "layoutkit.document/1"
+    assert data["document"] == "federal-register-2020-08-06.pdf"
+    assert data["pageCount"] == 15
+    assert len(data["pages"]) == 1
+
+
+def test_output_page_number_and_size(page: dict[str, Any]) -> None:
+    """A page holds its 1-based number, its size in points, its bands and lines."""
+    assert set(page) == {"pageNo", "width", "height", "bands", "lines"}
+    assert page["pageNo"] == 5
+    assert page["width"] == 612
+    assert page["height"] == 792
+
+
+def test_output_bands_and_columns_are_indexed_boxes_on_the_page(page: dict[str, Any]) -> None:
+    """Bands and their columns carry their own index and a box inside the page."""
+    whole = [0.0, 0.0, page["width"], page["height"]]
+    assert page["bands"]
+    for number, band in enumerate(page["bands"]):
+        assert set(band) == {"index", "kind", "bbox", "columns"}
+        assert band["index"] == number
+        assert band["kind"] in {"header", "body", "footer", "margin"}
+        assert is_box(band["bbox"]) and inside(band["bbox"], whole)
+        assert band["columns"]
+        for position, column in enumerate(band["columns"]):
+            assert set(column) == {"index", "bbox"}
+            assert column["index"] == position
+            assert is_box(column["bbox"]) and inside(column["bbox"], band["bbox"])
+
+
+def test_output_page_5_has_three_body_columns(page: dict[str, Any]) -> None:
+    """The page's header band comes first and its main body band has three columns."""
+    kinds = [band["kind"] for band in page["bands"]]
+    assert kinds[0] == "header"
+    assert "footer" in kinds
+    assert max(len(band["columns"]) for band in page["bands"] if band["kind"] == "body") == 3
+
+
+def test_output_every_line_is_well_formed(page: dict[str, Any]) -> None:
+    """Each line has text, a box in its column on the page, valid indexes and a type."""
+    whole = [0.0, 0.0, page["width"], page["height"]]
+    bands = page["bands"]
+    assert len(page["lines"]) > 100
+    for line in page["lines"]:
+        assert set(line) == LINE_KEYS
+        assert isinstance(line["text"], str) and line["text"].strip()
+        assert is_box(line["bbox"]) and inside(line["bbox"], whole)
+        assert type(line["band"]) is int and 0 <= line["band"] < len(bands)
+        columns = bands[line["band"]]["columns"]
+        assert type(line["column"]) is int and 0 <= line["column"] < len(columns)
+        assert inside(line["bbox"], columns[line["column"]]["bbox"])
+        assert type(line["block"]) is int and line["block"] >= 0
+        assert line["lineType"] in {"h", "f", "b"}
+        assert type(line["fontSize"]) is float and line["fontSize"] > 0
+        assert line["fonts"] and all(isinstance(f, str) and f for f in line["fonts"])
+
+
+def test_output_lines_follow_band_and_column_order(page: dict[str, Any]) -> None:
+    """Lines run band by band, column by column, blocks numbered upward within a column."""
+    places = [(line["band"], line["column"], line["block"]) for line in page["lines"]]
+    assert places == sorted(places)
+
+
+def test_output_running_header_is_the_first_line_typed_h(page: dict[str, Any]) -> None:
+    """The page's running header, with its page number, is the first line and typed "h"."""
+    first = page["lines"][0]
+    assert first["text"] == HEADER_TEXT
+    assert first["lineType"] == "h"
+    assert [line["text"] for line in page["lines"] if line["lineType"] == "h"] == [HEADER_TEXT]
+
+
+def test_output_body_lines_joined_equal_page_text(
+    page: dict[str, Any], document: Document,
+) -> None:
+    """The "b" lines' text, joined by newlines, is exactly ``Page.text()``."""
+    body = [line["text"] for line in page["lines"] if line["lineType"] == "b"]
+    assert "\n".join(body) == document[0].text()
+    every = [line["text"] for line in page["lines"]]
+    assert "\n".join(every) == document[0].text(furniture=True)
+
+
+def test_output_dumps_round_trips_and_keeps_non_ascii(document: Document) -> None:
+    """dumps() parses back to document_json() and writes ’ and – as themselves."""
+    text = dumps(document)
+    assert text.endswith("}\n")
+    assert json.loads(text) == document_json(document)
+    assert "FAA’s Determination" in text
+    assert "737–00–1028" in text
+    assert "\\u" not in text
+
+
+# --------------------------------------------------------------------------- a document by hand
+
+
+def tiny_document() -> Document:
+    """One page, one band, one column, two lines: one header, one body line."""
+    box = BBox(72.0, 100.0, 300.0, 130.0)
+    header = Line("Diário Oficial da União", BBox(72.0, 30.0, 250.456, 41.0),
+                  (Word("Diário", BBox(72.0, 30.0, 110.0, 41.0), "Times-Bold", 11.0),
+                   Word("Oficial", BBox(113.0, 30.0, 150.0, 41.0), "Times-Roman", 11.0),
+                   Word("da União", BBox(153.0, 30.0, 250.456, 41.0), "Times-Roman", 11.0)),
+                  page_no=1, band=0, column=0, block=0, line_type=LineType.HEADER)
+    body = Line("Agência Nacional de Águas — São Paulo", BBox(72.004, 100.0, 299.996, 110.5),
+                (Word("Agência Nacional de Águas — São Paulo",
+                      BBox(72.004, 100.0, 299.996, 110.5), "Helvetica", 9.5),),
+                page_no=1, band=1, column=0, block=0)
+    bands = (
+        Band(0, BandKind.HEADER, BBox(72.0, 30.0, 250.456, 41.0),
+             (Column(0, BBox(72.0, 30.0, 250.456, 41.0),
+                     (Block((header,), header.bbox),)),)),
+        Band(1, BandKind.BODY, box, (Column(0, box, (Block((body,), body.bbox),)),)),
+    )
+    return Document(Path("/somewhere/diário.pdf"), (Page(1, 595.276, 841.89, bands),), 3)
+
+
+def test_output_document_json_of_a_hand_built_document() -> None:
+    """document_json gives the documented structure with values rounded to 2 places."""
+    assert document_json(tiny_document()) == {
+        "schema": "layoutkit.document/1", "document": "diário.pdf", "pageCount": 3,
+        "pages": [{
+            "pageNo": 1, "width": 595.28, "height": 841.89,
+            "bands": [
+                {"index": 0, "kind": "header", "bbox": [72.0, 30.0, 250.46, 41.0],
+                 "columns": [{"index": 0, "bbox": [72.0, 30.0, 250.46, 41.0]}]},
+                {"index": 1, "kind": "body", "bbox": [72.0, 100.0, 300.0, 130.0],
+                 "columns": [{"index": 0, "bbox": [72.0, 100.0, 300.0, 130.0]}]},
+            ],
+            "lines": [
+                {"text": "Diário Oficial da União", "bbox": [72.0, 30.0, 250.46, 41.0],
+                 "band": 0, "column": 0, "block": 0, "lineType": "h", "fontSize": 11.0,
+                 "fonts": ["Times-Bold", "Times-Roman"]},
+                {"text": "Agência Nacional de Águas — São Paulo",
+                 "bbox": [72.0, 100.0, 300.0, 110.5], "band": 1, "column": 0, "block": 0,
+                 "lineType": "b", "fontSize": 9.5, "fonts": ["Helvetica"]},
+            ],
+        }],
+    }
+
+
+def test_output_dumps_writes_non_ascii_as_utf8_not_escapes(tmp_path: Path) -> None:
+    """Non-ASCII text survives dumps and write_atomic unchanged, as UTF-8 bytes."""
+    text = dumps(tiny_document())
+    assert "Agência Nacional de Águas — São Paulo" in text
+    assert "\\u" not in text
+    target = tmp_path / "tiny.json"
+    write_atomic(target, text)
+    raw = target.read_bytes()
+    assert "Agência Nacional de Águas — São Paulo".encode() in raw
+    assert b"\\u" not in raw
+    assert json.loads(raw.decode("utf-8"))["pages"][0]["lines"][1]["text"] == (
+        "Agência Nacional de Águas — São Paulo")
+
+
+# --------------------------------------------------------------------------- write_atomic
+
+
+def test_output_write_atomic_writes_utf8_and_leaves_no_temporary_file(tmp_path: Path) -> None:
+    """write_atomic creates the file with exactly the UTF-8 text and nothing beside it."""
+    target = tmp_path / "out.txt"
+    write_atomic(target, "première ligne\r\nsecond\n")
+    assert target.read_bytes() == "première ligne\r\nsecond\n".encode()
+    assert [p.name for p in tmp_path.iterdir()] == ["out.txt"]
+
+
+def test_output_write_atomic_replaces_an_existing_file(tmp_path: Path) -> None:
+    """write_atomic over an existing, longer file leaves exactly the new text."""
+    target = tmp_path / "out.txt"
+    target.write_text("old\n" * 1000, encoding="utf-8")
+    write_atomic(target, "new\n")
+    assert target.read_text(encoding="utf-8") == "new\n"
+    assert [p.name for p in tmp_path.iterdir()] == ["out.txt"]
+
+
+def test_output_write_atomic_failure_leaves_nothing_behind(tmp_path: Path) -> None:
+    """A write that cannot be completed raises OSError and removes its temporary file."""
+    target = tmp_path / "taken"
+    target.mkdir()
+    with pytest.raises(IsADirectoryError):
+        write_atomic(target, "text\n")
+    assert [p.name for p in tmp_path.iterdir()] == ["taken"]
+    assert list(target.iterdir()) == []
+
+
+def test_output_write_atomic_into_missing_folder_raises(tmp_path: Path) -> None:
+    """write_atomic into a folder that does not exist raises and creates nothing."""
+    with pytest.raises(FileNotFoundError):
+        write_atomic(tmp_path / "absent" / "out.txt", "text\n")
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_output_write_atomic_to_relative_name_in_current_folder(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A bare file name is written into the current folder."""
+    monkeypatch.chdir(tmp_path)
+    write_atomic(Path("plain.txt"), "text\n")
+    assert (tmp_path / "plain.txt").read_text(encoding="utf-8") == "text\n"
+    assert [p.name for p in tmp_path.iterdir()] == ["plain.txt"]
+
+
+@pytest.mark.xfail(strict=True, reason="output.write_atomic renames a tempfile.mkstemp file, "
+                   "which is created with mode 0600: outputs are unreadable to other users "
+                   "instead of following the umask like open()")
+def test_output_write_atomic_file_has_the_usual_permissions(tmp_path: Path) -> None:
+    """A new file gets the permissions open() would give it (0666 less the umask)."""
+    previous = os.umask(0o022)  # a known umask, so that 0600 cannot pass by chance
+    try:
+        reference = tmp_path / "reference.txt"
+        reference.write_text("text\n", encoding="utf-8")
+        target = tmp_path / "out.txt"
+        write_atomic(target, "text\n")
+    finally:
+        os.umask(previous)
+    assert stat.S_IMODE(reference.stat().st_mode) == 0o644
+    assert stat.S_IMODE(target.stat().st_mode) == 0o644
