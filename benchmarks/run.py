@@ -84,7 +84,7 @@ class Bar:
 
 SYNTHETIC_BARS = (Bar("order", 0.99), Bar("found", 0.99), Bar("leak", 0.01, at_most=True))
 REAL_BARS = (Bar("order", 0.97), Bar("found", 0.97))
-SPEED_BAR = Bar("time / pdfminer.six", 1.15, at_most=True)
+SPEED_BAR = Bar("wall time / pdfminer.six", 1.15, at_most=True)
 
 
 @dataclass(frozen=True)
@@ -233,8 +233,8 @@ def _speed_runs(name: str) -> int:
     """Return how many times the system ``name`` extracts the speed document.
 
     layoutkit and pdfminer.six, whose ratio is the speed bar, and the fast peers run
-    :data:`SPEED_ROUNDS` times; pdfplumber, shown for context only and the slowest
-    (about a minute here), runs once to keep the benchmark within a few minutes.
+    :data:`SPEED_ROUNDS` times; pdfplumber, shown for context only and the slowest,
+    runs once to keep the whole benchmark within a few minutes.
     """
     return 1 if name == "pdfplumber" else SPEED_ROUNDS
 
@@ -341,15 +341,16 @@ def _speed_table(speed: Sequence[Timing]) -> list[str]:
     """Return the markdown rows of the speed table, ratios to pdfminer.six's best time."""
     base = next((t for t in speed if t.system == "pdfminer.six"), None)
     rows = [
-        "| system | best wall time (s) | wall / pdfminer.six | best CPU time (s) | "
+        "| system | runs | best wall time (s) | wall / pdfminer.six | best CPU time (s) | "
         "CPU / pdfminer.six | characters out |",
-        "| --- | ---: | ---: | ---: | ---: | ---: |",
+        "| --- | ---: | ---: | ---: | ---: | ---: | ---: |",
     ]
     for t in speed:
         wall_ratio = f"{t.wall / base.wall:.3f}" if base else "–"
         cpu_ratio = f"{t.cpu / base.cpu:.3f}" if base else "–"
         rows.append(
-            f"| {t.system} | {t.wall:.3f} | {wall_ratio} | {t.cpu:.3f} | {cpu_ratio} | {t.chars} |"
+            f"| {t.system} | {t.runs} | {t.wall:.3f} | {wall_ratio} | "
+            f"{t.cpu:.3f} | {cpu_ratio} | {t.chars} |"
         )
     return rows
 
@@ -357,44 +358,29 @@ def _speed_table(speed: Sequence[Timing]) -> list[str]:
 def _bars(run: Run) -> list[str]:
     """Return the report's bar lines for layoutkit, the first being the overall verdict."""
     checks: list[tuple[str, bool]] = []
+
+    def check(part: str, bar: Bar, value: float) -> None:
+        checks.append((f"{part}: {bar.metric} {value:.3f} (bar {bar.describe()})", bar.met(value)))
+
     mine = [r for r in run.synthetic if r.system == "layoutkit"]
     for group in _ordered((r.stream_order for r in mine), STREAM_ORDERS):
         total = combine(r.score for r in mine if r.stream_order == group)
         for bar in SYNTHETIC_BARS:
-            value = _metric(total, bar.metric)
-            checks.append(
-                (
-                    f"synthetic {group}: {bar.metric} {value:.3f} (bar {bar.describe()})",
-                    bar.met(value),
-                )
-            )
+            check(f"synthetic {group}", bar, _metric(total, bar.metric))
     real = [r.score for r in run.real if r.system == "layoutkit"]
     if real:
-        total = combine(real)
         for bar in REAL_BARS:
-            value = _metric(total, bar.metric)
-            checks.append(
-                (
-                    f"real pages (all combined): {bar.metric} {value:.3f} (bar {bar.describe()})",
-                    bar.met(value),
-                )
-            )
-    times = {t.system: t for t in run.speed}
-    base = times.get("pdfminer.six")
+            check("real pages, all combined", bar, _metric(combine(real), bar.metric))
+    times = {t.system: t.wall for t in run.speed}
     for name in ("layoutkit", "layoutkit CLI"):
-        if base and name in times:
-            ratio = times[name].wall / base.wall
-            checks.append(
-                (
-                    f"speed, {name}: {ratio:.3f} × pdfminer.six wall time "
-                    f"(bar {SPEED_BAR.describe()})",
-                    SPEED_BAR.met(ratio),
-                )
-            )
+        if "pdfminer.six" in times and name in times:
+            check(f"speed, {name}", SPEED_BAR, times[name] / times["pdfminer.six"])
     if not checks:
         return ["**Bars for layoutkit: not measured** (layoutkit could not run)."]
     failed = sum(1 for _, ok in checks if not ok)
     verdict = "PASS" if not failed else f"FAIL ({failed} of {len(checks)} bars missed)"
+    if not run.speed:
+        verdict += ", speed not measured"
     return [f"**Bars for layoutkit: {verdict}**", ""] + [
         f"- {_mark(ok)}: {text}" for text, ok in checks
     ]
@@ -473,8 +459,8 @@ def render(run: Run, quick: bool) -> str:
     ]
     if run.speed:
         lines += [
-            f"Whole document `{SPEED_PDF.relative_to(REPO)}`, best of {SPEED_ROUNDS} runs each,"
-            " systems taking turns. CPU time includes child processes.",
+            f"Whole document `{SPEED_PDF.relative_to(REPO)}`, best of the runs of each system,"
+            " the systems taking turns; CPU time includes child processes.",
             "",
             *_speed_table(run.speed),
         ]

@@ -38,10 +38,15 @@ class LayoutConfig:
     gutter_min_width: float = 3.0
     """The narrowest whitespace strip, in points, that can separate two columns."""
     gutter_space_ratio: float = 1.0
-    """...and at least this many times the page's median word space: a river of
-    aligned word spaces is never wider than the spaces it is made of."""
-    gutter_min_lines: int = 4
-    """A gutter must run beside at least this many text lines on each side."""
+    """...and, measured between the lines beside it, at least this many times the
+    page's median word space: a river of aligned word spaces is never wider than the
+    spaces it is made of."""
+    gutter_min_lines: int = 6
+    """A gutter must run beside at least this many text lines on each side (rivers of
+    aligned word spaces in justified text rarely run longer)..."""
+    gutter_min_lines_on_grid: int = 3
+    """...or this many where the document's column grid, the gutters found on other
+    pages too, has a gutter."""
     column_min_density: float = 0.5
     """The lines beside a gutter must cover at least this share of their height (at
     the usual pitch): columns are dense stacks of lines, labels strewn down a

@@ -77,9 +77,9 @@ class _Canvas:
         self.size = _weighted_median(sizes, weights) if len(words) else 10.0
         self.baseline = np.round(self.box[:, 3] / max(0.3 * self.size, self.res))
         space = _word_space(self.box, self.baseline, self.size)
-        self.min_gutter = max(config.gutter_min_width, config.gutter_space_ratio * space)
-        """The narrowest strip that may be a gutter: wider than the page's word spaces,
-        so rivers of aligned spaces in justified text are not taken for gutters."""
+        self.min_gap = max(config.gutter_min_width, config.gutter_space_ratio * space)
+        """The narrowest gap between two columns' lines: wider than the page's word
+        spaces, so rivers of aligned spaces in justified text are not gutters."""
         rows = int(np.ceil(height / self.res)) + 2
         cols = int(np.ceil(width / self.res)) + 2
         blocking = [r.bbox for r in rules
@@ -102,40 +102,52 @@ class _Canvas:
         """How many distinct baselines the words ``idx`` stand on."""
         return len(np.unique(self.baseline[idx]))
 
-    def is_column(self, idx: Ints) -> bool:
-        """Whether words ``idx`` stand as a column does: ``gutter_min_lines`` lines or
-        more, stacked densely enough to cover ``column_min_density`` of their height
-        (a few labels strewn down a table's margin do not)."""
+    def is_column(self, idx: Ints, min_lines: int) -> bool:
+        """Whether words ``idx`` stand as a column does: ``min_lines`` lines or more,
+        stacked densely enough to cover ``column_min_density`` of their height (a few
+        labels strewn down a table's margin do not)."""
         lines = self.lines(idx)
-        if lines < self.config.gutter_min_lines:
+        if lines < min_lines:
             return False
         box = self.box[idx]
         extent = float(box[:, 3].max() - box[:, 1].min())
         return lines * _PITCH * self.size >= self.config.column_min_density * extent
 
-    def flush(self, left: Ints, right: Ints, x0: float, x1: float) -> bool:
-        """Whether the text beside the strip from ``x0`` to ``x1`` has a flush edge on
-        either side of it: the rows of ``left`` next to it end (justified text), or
-        the rows of ``right`` next to it start (text set flush left), at one x in
-        ``column_min_flush`` of the rows.  A river of aligned word spaces meanders,
-        so neither of its edges is flush."""
+    def _edges(self, idx: Ints, last: bool) -> tuple[NDArray[np.float64], NDArray[np.float64]]:
+        """Per text row of words ``idx``: the row keys and the row's last word end
+        (``last``) or first word start."""
+        edges = self.box[idx, 2] if last else self.box[idx, 0]
+        rows = self.baseline[idx]
+        order = np.lexsort((edges, rows))
+        edges, rows = edges[order], rows[order]
+        firsts = np.flatnonzero(np.concatenate(([True], rows[1:] != rows[:-1])))
+        per_row = np.maximum.reduceat(edges, firsts) if last else edges[firsts]
+        return rows[firsts], per_row
+
+    def separates(self, left: Ints, right: Ints, x0: float, x1: float) -> bool:
+        """Whether the strip from ``x0`` to ``x1`` between words ``left`` and ``right``
+        separates columns rather than being a river of aligned word spaces.
+
+        Two tests, on the rows next to the strip: the narrowest gap across it must
+        be at least ``gutter_space_ratio`` times the page's median word space (a
+        river is no wider than the spaces it is made of), and one side must be
+        flush against it in ``column_min_flush`` of the rows (justified line ends
+        on the left, or line starts on the right), where a river meanders.
+        """
         reach = self.config.column_min_width_em * self.size
         left = left[self.box[left, 2] >= x0 - reach]
         right = right[self.box[right, 0] <= x1 + reach]
         if not len(left) or not len(right):
             return False
-
-        def share(edges: NDArray[np.float64], rows: NDArray[np.float64], last: bool) -> float:
-            order = np.lexsort((edges, rows))
-            edges, rows = edges[order], rows[order]
-            firsts = np.flatnonzero(np.concatenate(([True], rows[1:] != rows[:-1])))
-            per_row = np.maximum.reduceat(edges, firsts) if last else edges[firsts]
-            target = per_row.max() if last else per_row.min()
-            return float(np.mean(np.abs(per_row - target) <= max(1.0, 0.15 * self.size)))
-
-        minimum = self.config.column_min_flush
-        return (share(self.box[left, 2], self.baseline[left], True) >= minimum
-                or share(self.box[right, 0], self.baseline[right], False) >= minimum)
+        left_rows, ends = self._edges(left, last=True)
+        right_rows, starts = self._edges(right, last=False)
+        _, li, ri = np.intersect1d(left_rows, right_rows, return_indices=True)
+        if len(li) and float((starts[ri] - ends[li]).min()) < self.min_gap:
+            return False
+        tolerance = max(1.0, 0.15 * self.size)
+        flush_left = float(np.mean(ends >= ends.max() - tolerance))
+        flush_right = float(np.mean(starts <= starts.min() + tolerance))
+        return max(flush_left, flush_right) >= self.config.column_min_flush
 
     def leads_into(self, idx: Ints, x: float) -> bool:
         """Whether dot leaders of two or more lines among ``idx`` run up to ``x``: the
@@ -269,7 +281,7 @@ def segment(page: PageCanvas, shared: Sequence[tuple[float, float]] = ()) -> Nod
     everything = np.arange(len(page.canvas.box), dtype=np.intp)
     if not len(everything):
         return Leaf(())
-    return _cut(page.canvas, everything, (*page.gutters, *shared))
+    return _cut(page.canvas, everything, shared)
 
 
 def _cut(canvas: _Canvas, idx: Ints, known: Sequence[tuple[float, float]]) -> Node:
@@ -277,7 +289,7 @@ def _cut(canvas: _Canvas, idx: Ints, known: Sequence[tuple[float, float]]) -> No
     parts = _vertical_parts(canvas, idx, known)
     if parts is not None:
         return Split(True, tuple(_cut(canvas, part, known) for part in parts))
-    for gutter in _tall_gutters(canvas, idx):
+    for gutter in _tall_gutters(canvas, idx, known):
         slabs = _band_slabs(canvas, idx, gutter)
         if slabs is not None:
             return Split(False, tuple(_cut(canvas, slab, known) for slab in slabs))
@@ -296,7 +308,7 @@ def _vertical_parts(canvas: _Canvas, idx: Ints,
     config, res = canvas.config, canvas.res
     r0, r1, c0, c1 = canvas.cells(idx)
     empty = ~canvas.grid[r0:r1, c0:c1].any(axis=0)
-    min_cells = max(1, int(round(canvas.min_gutter / res)))
+    min_cells = max(1, int(round(config.gutter_min_width / res)))
     min_width = config.column_min_width_em * canvas.size
     box = canvas.box[idx]
     cuts: list[float] = []
@@ -313,8 +325,9 @@ def _vertical_parts(canvas: _Canvas, idx: Ints,
         if (x_left - left_edge < min_width or region_right - x_right < min_width
                 or canvas.leads_into(left, x_left)):
             continue
-        tall = (canvas.is_column(left) and canvas.is_column(right)
-                and canvas.flush(left, right, x_left, x_right))
+        lines = config.gutter_min_lines
+        tall = (canvas.is_column(left, lines) and canvas.is_column(right, lines)
+                and canvas.separates(left, right, x_left, x_right))
         if tall or any(_overlaps(x_left, x_right, g0, g1) for g0, g1 in known):
             cuts.append((x_left + x_right) / 2)
             left_edge = x_right
@@ -325,13 +338,15 @@ def _vertical_parts(canvas: _Canvas, idx: Ints,
     return [idx[column == k] for k in range(len(cuts) + 1)]
 
 
-def _tall_gutters(canvas: _Canvas, idx: Ints) -> list[_Gutter]:
+def _tall_gutters(canvas: _Canvas, idx: Ints,
+                  known: Sequence[tuple[float, float]] = ()) -> list[_Gutter]:
     """Whitespace strips of the region that run beside enough lines of text on both
-    sides to separate columns, tallest first."""
+    sides to separate columns, tallest first.  A strip where the document's column
+    grid (``known``) has a gutter needs fewer lines than one elsewhere."""
     config, res = canvas.config, canvas.res
     r0, r1, c0, c1 = canvas.cells(idx)
     sub = canvas.grid[r0:r1, c0:c1]
-    w = max(1, int(round(canvas.min_gutter / res)))
+    w = max(1, int(round(config.gutter_min_width / res)))
     if sub.shape[1] <= w + 2:
         return []
     summed = np.concatenate((np.zeros((sub.shape[0], 1), dtype=np.int32),
@@ -372,8 +387,10 @@ def _tall_gutters(canvas: _Canvas, idx: Ints) -> list[_Gutter]:
         beside = (centre_y >= top) & (centre_y <= bottom)
         left = idx[beside & (box[:, 2] <= x0 + res)]
         right = idx[beside & (box[:, 0] >= x1 - res)]
-        if not (canvas.is_column(left) and canvas.is_column(right)
-                and canvas.flush(left, right, x0, x1)):
+        on_grid = any(_overlaps(x0, x1, g0, g1) for g0, g1 in known)
+        lines = config.gutter_min_lines_on_grid if on_grid else config.gutter_min_lines
+        if not (canvas.is_column(left, lines) and canvas.is_column(right, lines)
+                and canvas.separates(left, right, x0, x1)):
             continue
         lbox, rbox = canvas.box[left], canvas.box[right]
         if (x0 - lbox[:, 0].min() < min_width or rbox[:, 2].max() - x1 < min_width
