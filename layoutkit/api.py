@@ -25,7 +25,8 @@ _SPEC = re.compile(r"^\s*(\d+)?\s*(-)?\s*(\d+)?\s*$")
 
 
 def parse_page_spec(spec: str, page_count: int) -> list[int]:
-    """The 1-based pages a spec such as ``"1,3-5,9-"`` names, sorted, without repeats.
+    """The 1-based pages a spec such as ``"1,3-5,9-"`` (or ``"-3"``, pages 1 to 3)
+    names, sorted, without repeats.
 
     Raises PageRangeError naming the part that is malformed or out of range.
     """
@@ -38,13 +39,12 @@ def parse_page_spec(spec: str, page_count: int) -> list[int]:
                 "expected numbers and ranges such as 1,3-5,9-"
             )
         first = int(match[1]) if match[1] else 1
-        last = (int(match[3]) if match[3] else page_count) if match[2] else first
+        last = (int(match[3]) if match[3] else max(first, page_count)) if match[2] else first
+        if first > last:
+            raise PageRangeError(f"page range {spec!r}: {part.strip()!r} runs backwards")
         if not 1 <= first <= last <= page_count:
-            raise PageRangeError(
-                f"page range {spec!r}: {part.strip()!r} is outside the document's "
-                f"pages 1-{page_count}" if first <= last else
-                f"page range {spec!r}: {part.strip()!r} runs backwards"
-            )
+            raise PageRangeError(f"page range {spec!r}: {part.strip()!r} is outside the "
+                                 f"document's pages 1-{page_count}")
         pages.update(range(first, last + 1))
     return sorted(pages)
 

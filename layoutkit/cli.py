@@ -7,9 +7,11 @@ from __future__ import annotations
 
 import argparse
 import logging
+import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
+from typing import NoReturn
 
 from . import __version__
 from .api import parse
@@ -21,17 +23,25 @@ from .output import dumps, write_atomic
 __all__ = ["main"]
 
 
+class _Parser(argparse.ArgumentParser):
+    """argparse with one-line errors, like every other error of the command."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"layoutkit: error: {message} (see layoutkit --help)\n")
+
+
 def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = _Parser(
         prog="layoutkit",
         description="Read columned documents (gazettes, records, reports) in reading order.")
     parser.add_argument("--version", action="version", version=f"layoutkit {__version__}")
-    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND",
+                                     parser_class=_Parser)
 
     def common(sub: argparse.ArgumentParser) -> None:
         sub.add_argument("file", type=Path, help="the PDF to read")
         sub.add_argument("--pages", metavar="SPEC",
-                         help="pages to read, such as 1,3-5,9- (default: all)")
+                         help="pages to read, such as 1,3-5,9- or -4 (default: all)")
         sub.add_argument("-o", "--output", type=Path, metavar="OUT",
                          help="file to write (default: standard output)")
         sub.add_argument("--engine", choices=sorted(ENGINES), default=next(iter(ENGINES)),
@@ -64,8 +74,21 @@ def _config(settings: Sequence[str]) -> LayoutConfig:
         try:
             values[key] = known[key](raw.strip())
         except ValueError:
-            raise ConfigError(f"--set {key}={raw!r}: expected a {known[key].__name__}") from None
+            kind = "whole number" if known[key] is int else "number"
+            raise ConfigError(f"--set {key}={raw!r}: expected a {kind}") from None
     return LayoutConfig.from_mapping(values, where="--set")
+
+
+def _to_stdout(text: str) -> int:
+    """Write ``text`` to standard output as UTF-8 (as ``-o`` files are), whatever the
+    locale; a reader that stops early (``| head``) is not an error."""
+    try:
+        sys.stdout.buffer.write(text.encode("utf-8"))
+        sys.stdout.flush()
+    except BrokenPipeError:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    return 0
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -77,6 +100,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     if not args.verbose:
         logging.getLogger("pdfminer").setLevel(logging.ERROR)
     try:
+        if args.output is not None and args.output.resolve() == args.file.resolve():
+            raise UsageError(f"{args.output}: the output would overwrite the input file")
         config = _config(args.set)
         document = parse(args.file, config, args.pages, engine=args.engine)
         if args.command == "text":
@@ -96,8 +121,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         return 130
     if args.output is None:
-        sys.stdout.write(result)
-        return 0
+        return _to_stdout(result)
     try:
         write_atomic(args.output, result)
     except OSError as exc:

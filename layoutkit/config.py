@@ -108,7 +108,8 @@ class LayoutConfig:
                 raise ConfigError(f"config key {name!r}: expected a share from 0 to 1, "
                                   f"got {getattr(self, name)!r}")
         if self.grid_resolution <= 0:
-            raise ConfigError(f"config key 'grid_resolution': expected > 0, got {self.grid_resolution!r}")
+            raise ConfigError(
+                f"config key 'grid_resolution': expected > 0, got {self.grid_resolution!r}")
 
     @classmethod
     def known_keys(cls) -> tuple[str, ...]:

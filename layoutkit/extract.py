@@ -32,9 +32,14 @@ _RULE_THICKNESS = 2.0
 
 
 class GlyphSource(Protocol):
-    """An open document that yields the glyphs of its pages."""
+    """An open document that yields the glyphs of its pages; a context manager."""
 
     path: Path
+
+    def __enter__(self) -> GlyphSource: ...
+
+    def __exit__(self, exc_type: type[BaseException] | None, exc: BaseException | None,
+                 tb: TracebackType | None) -> None: ...
 
     @property
     def page_count(self) -> int: ...

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
-from enum import Enum
+from enum import StrEnum
 from pathlib import Path
 
 __all__ = [
@@ -112,7 +112,7 @@ class Word:
     upright: bool = True
 
 
-class LineType(str, Enum):
+class LineType(StrEnum):
     """What a line is, with DCR's short codes."""
 
     HEADER = "h"
@@ -120,7 +120,7 @@ class LineType(str, Enum):
     BODY = "b"
 
 
-class BandKind(str, Enum):
+class BandKind(StrEnum):
     """Where a band stands on its page."""
 
     HEADER = "header"

@@ -29,7 +29,9 @@ from numpy.typing import NDArray
 from .config import LayoutConfig
 from .model import BBox, Rule, Word
 
-__all__ = ["Leaf", "Node", "PageCanvas", "Split", "bands_of", "prepare", "segment", "shared_gutters"]
+__all__ = [
+    "Leaf", "Node", "PageCanvas", "Split", "bands_of", "prepare", "segment", "shared_gutters",
+]
 
 Ints = NDArray[np.intp]
 
@@ -86,7 +88,8 @@ class _Canvas:
                     if r.horizontal and r.bbox.width >= config.rule_min_length]
         rule_box = np.array([(b.x0, b.top, b.x1, b.top) for b in blocking],
                             dtype=float).reshape(-1, 4)
-        pictures = [b for b in images if b.width * b.height <= config.image_max_area * width * height]
+        page_area = width * height
+        pictures = [b for b in images if b.width * b.height <= config.image_max_area * page_area]
         image_box = np.array([(b.x0, b.top, b.x1, b.bottom) for b in pictures],
                              dtype=float).reshape(-1, 4)
         self.grid = _occupancy(np.vstack([self.box, rule_box, image_box]), rows, cols, self.res)
@@ -307,8 +310,8 @@ def _vertical_parts(canvas: _Canvas, idx: Ints,
     """
     config, res = canvas.config, canvas.res
     r0, r1, c0, c1 = canvas.cells(idx)
-    empty = ~canvas.grid[r0:r1, c0:c1].any(axis=0)
-    min_cells = max(1, int(round(config.gutter_min_width / res)))
+    empty = np.logical_not(canvas.grid[r0:r1, c0:c1].any(axis=0))
+    min_cells = max(1, round(config.gutter_min_width / res))
     min_width = config.column_min_width_em * canvas.size
     box = canvas.box[idx]
     cuts: list[float] = []
@@ -346,7 +349,7 @@ def _tall_gutters(canvas: _Canvas, idx: Ints,
     config, res = canvas.config, canvas.res
     r0, r1, c0, c1 = canvas.cells(idx)
     sub = canvas.grid[r0:r1, c0:c1]
-    w = max(1, int(round(config.gutter_min_width / res)))
+    w = max(1, round(config.gutter_min_width / res))
     if sub.shape[1] <= w + 2:
         return []
     summed = np.concatenate((np.zeros((sub.shape[0], 1), dtype=np.int32),
@@ -357,10 +360,10 @@ def _tall_gutters(canvas: _Canvas, idx: Ints,
     padded = np.zeros((free.shape[0] + 2, free.shape[1]), dtype=np.int8)
     padded[1:-1] = free
     edges = np.diff(padded, axis=0)
-    start_r, start_c = np.nonzero(edges.T == 1)
-    end_r, end_c = np.nonzero(edges.T == -1)
     # nonzero on the transpose walks column by column, so starts and ends pair up
-    lengths = end_c - start_c
+    start_col, start_row = np.nonzero(edges.T == 1)
+    end_row = np.nonzero(edges.T == -1)[1]
+    lengths = end_row - start_row
     min_height = config.gutter_min_lines * canvas.size / res
     keep = np.flatnonzero(lengths >= min_height)
     keep = keep[np.argsort(-lengths[keep], kind="stable")]
@@ -370,7 +373,7 @@ def _tall_gutters(canvas: _Canvas, idx: Ints,
     found: list[_Gutter] = []
     seen: list[tuple[int, int, int, int]] = []  # strips already judged: cols lo..hi, rows rs..re
     for k in keep.tolist():
-        col, rs, re = int(start_r[k]), int(start_c[k]), int(end_c[k])
+        col, rs, re = int(start_col[k]), int(start_row[k]), int(end_row[k])
         if any(lo <= col <= hi and a <= rs and re <= b for lo, hi, a, b in seen):
             continue
         top, bottom = (r0 + rs - 1) * res, (r0 + re - 1) * res
@@ -420,7 +423,7 @@ def _band_slabs(canvas: _Canvas, idx: Ints, gutter: _Gutter) -> list[Ints] | Non
     core_top = max(left[:, 1].min(), right[:, 1].min())
     core_bottom = min(left[:, 3].max(), right[:, 3].max())
     gaps = [((r0 + a - 1) * res, (r0 + b - 1) * res)
-            for a, b in _runs(~canvas.grid[r0:r1, c0:c1].any(axis=1))]
+            for a, b in _runs(np.logical_not(canvas.grid[r0:r1, c0:c1].any(axis=1)))]
     cuts: list[float] = []
     if gutter.top > region_top + 2 * res:
         above = [g for g in gaps if g[1] <= core_top + res and g[0] >= gutter.top - 2 * res]

@@ -275,9 +275,6 @@ def test_output_write_atomic_to_relative_name_in_current_folder(
     assert [p.name for p in tmp_path.iterdir()] == ["plain.txt"]
 
 
-@pytest.mark.xfail(strict=True, reason="output.write_atomic renames a tempfile.mkstemp file, "
-                   "which is created with mode 0600: outputs are unreadable to other users "
-                   "instead of following the umask like open()")
 def test_output_write_atomic_file_has_the_usual_permissions(tmp_path: Path) -> None:
     """A new file gets the permissions open() would give it (0666 less the umask)."""
     previous = os.umask(0o022)  # a known umask, so that 0600 cannot pass by chance
