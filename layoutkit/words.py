@@ -6,6 +6,7 @@ order gives the same words and lines.
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Sequence
 
 import numpy as np
@@ -79,10 +80,44 @@ def _words(glyphs: Sequence[Glyph], config: LayoutConfig, *, rotated: bool) -> l
     words: list[Word] = []
     for k, (a, b) in enumerate(zip(starts.tolist(), ends.tolist(), strict=True)):
         first = glyphs[members[a]]
-        words.append(Word("".join(kept_texts[a:b]),
+        text = "".join(kept_texts[a:b])
+        if _SPACING_ACCENTS.intersection(text):
+            text = _compose([glyphs[i] for i in members[a:b]])
+        words.append(Word(text,
                           BBox(float(x0[k]), float(top[k]), float(x1[k]), float(bottom[k])),
                           first.font, first.size, first.upright))
     return words
+
+
+_COMBINING = {"\u02c6": "\u0302", "^": "\u0302", "\u02dc": "\u0303", "~": "\u0303",
+              "\u00b8": "\u0327", "\u00b4": "\u0301", "`": "\u0300", "\u00a8": "\u0308",
+              "\u02da": "\u030a", "\u02c7": "\u030c", "\u00af": "\u0304",
+              "\u02d8": "\u0306", "\u02d9": "\u0307", "\u02dd": "\u030b", "\u02db": "\u0328"}
+"""Spacing accents some producers draw as separate glyphs over or under a letter,
+and the combining marks they stand for."""
+_SPACING_ACCENTS = frozenset(_COMBINING)
+
+
+def _compose(glyphs: Sequence[Glyph]) -> str:
+    """The word's text with each spacing accent that overlaps a letter joined to that
+    letter as a combining mark, then NFC-composed ("Ageˆncia" becomes "Agência")."""
+    letters: list[tuple[Glyph, list[str]]] = []
+    pending: list[Glyph] = []
+    for g in glyphs:
+        if g.text in _SPACING_ACCENTS:
+            pending.append(g)
+        else:
+            letters.append((g, [g.text]))
+    for accent in pending:
+        centre = (accent.bbox.x0 + accent.bbox.x1) / 2
+        host = min(letters, default=None,
+                   key=lambda item: abs((item[0].bbox.x0 + item[0].bbox.x1) / 2 - centre))
+        if host is not None and host[0].bbox.x0 - 0.5 <= centre <= host[0].bbox.x1 + 0.5:
+            host[1].append(_COMBINING[accent.text])
+        else:
+            letters.append((accent, [accent.text]))
+    letters.sort(key=lambda item: item[0].bbox.x0)
+    return unicodedata.normalize("NFC", "".join("".join(parts) for _, parts in letters))
 
 
 def group_lines(words: Sequence[Word], config: LayoutConfig) -> list[list[Word]]:
