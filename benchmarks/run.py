@@ -476,7 +476,11 @@ def render(run: Run, quick: bool) -> str:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the benchmark, write the report, and return the process exit status (0)."""
-    parser = argparse.ArgumentParser(prog="python -m benchmarks.run", description=__doc__)
+    parser = argparse.ArgumentParser(
+        prog="python -m benchmarks.run",
+        description="Compare layoutkit's reading order and speed with peer extractors.",
+        epilog="See benchmarks/README.md for what the numbers mean.",
+    )
     parser.add_argument(
         "--quick", action="store_true", help="synthetic seed 0 only, and no speed part"
     )

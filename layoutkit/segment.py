@@ -364,7 +364,9 @@ def _tall_gutters(canvas: _Canvas, idx: Ints,
     start_col, start_row = np.nonzero(edges.T == 1)
     end_row = np.nonzero(edges.T == -1)[1]
     lengths = end_row - start_row
-    min_height = config.gutter_min_lines * canvas.size / res
+    fewest = min(config.gutter_min_lines, config.gutter_min_lines_on_grid) if known else \
+        config.gutter_min_lines
+    min_height = fewest * canvas.size / res
     keep = np.flatnonzero(lengths >= min_height)
     keep = keep[np.argsort(-lengths[keep], kind="stable")]
     box = canvas.box[idx]

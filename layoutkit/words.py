@@ -40,8 +40,9 @@ def _words(glyphs: Sequence[Glyph], config: LayoutConfig, *, rotated: bool) -> l
     # Rotated glyphs are handled in a frame turned by 90 degrees: their "baseline"
     # is their x centre and they advance along y (bottom to top, as such margin
     # stamps are set).
-    box = np.array([(g.bbox.x0, g.bbox.top, g.bbox.x1, g.bbox.bottom) for g in glyphs])
-    size = np.array([g.size for g in glyphs])
+    box = np.array([(g.bbox.x0, g.bbox.top, g.bbox.x1, g.bbox.bottom) for g in glyphs],
+                   dtype=float)
+    size = np.array([g.size for g in glyphs], dtype=float)
     if rotated:
         base = (box[:, 0] + box[:, 2]) / 2
         start, end = -box[:, 3], -box[:, 1]

@@ -5,8 +5,6 @@ from __future__ import annotations
 import random
 from typing import TypeVar
 
-import pytest
-
 from layoutkit.config import LayoutConfig
 from layoutkit.model import BBox, Glyph, Word
 from layoutkit.words import group_lines, words_from_glyphs
@@ -139,10 +137,6 @@ def test_words_rotated_glyph_touching_upright_word_stays_apart() -> None:
     )
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "words._words builds np.array(...) of the glyph boxes without dtype=float; with "
-    "whole-number coordinates the array is int and `gap[0] = np.inf` raises "
-    "OverflowError: cannot convert float infinity to integer"))
 def test_words_integer_coordinates_accepted() -> None:
     """Glyph boxes given as whole numbers (valid for float fields) give words like floats do."""
     glyphs = [Glyph("a", BBox(0, 0, 5, 10), "F", 10), Glyph("b", BBox(5, 0, 10, 10), "F", 10)]

@@ -1,0 +1,189 @@
+"""Unit tests of running headers, footers and margin stamps found on hand-built pages."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+import pytest
+
+from layoutkit.config import LayoutConfig
+from layoutkit.furniture import Furniture, find_furniture, mask_numbers
+from layoutkit.model import BBox, Word
+
+CONFIG = LayoutConfig()
+WIDTH, HEIGHT = 612.0, 792.0
+CHAR, SIZE = 4.0, 8.0
+BODY_TOP = 100.0  # below the header zone (furniture_top x HEIGHT = 95 pt)
+
+_VOCAB = ("council", "ordinance", "resolution", "public", "hearing", "notice", "budget",
+          "street", "bridge", "repair", "contract", "section", "emergency", "water")
+
+Page = tuple[list[Word], float, float]
+
+
+def words(text: str, x0: float, top: float, *, upright: bool = True) -> list[Word]:
+    """The words of ``text`` set from ``x0`` at ``top``: 4 pt a character, 2 pt spaces."""
+    out, x = [], x0
+    for part in text.split():
+        out.append(Word(part, BBox(x, top, x + CHAR * len(part), top + SIZE), "F", SIZE, upright))
+        x += CHAR * len(part) + 2.0
+    return out
+
+
+def body(seed: int, top: float = BODY_TOP, count: int = 40) -> list[Word]:
+    """``count`` body lines from ``top`` whose text differs from page to page."""
+    rng = random.Random(seed)
+    out: list[Word] = []
+    for k in range(count):
+        text = " ".join(rng.choice(_VOCAB) for _ in range(7))
+        out += words(f"{text} p{seed}l{k}", 36.0, top + 10.0 * k)
+    return out
+
+
+def page(*parts: list[Word]) -> Page:
+    return [w for part in parts for w in part], WIDTH, HEIGHT
+
+
+def texts(page: Page, indexes: frozenset[int]) -> list[str]:
+    """The words of ``page`` at ``indexes``, in index order."""
+    return [page[0][i].text for i in sorted(indexes)]
+
+
+def headers(pages: Sequence[Page]) -> list[list[str]]:
+    return [texts(p, f.header) for p, f in zip(pages, find_furniture(pages, CONFIG), strict=True)]
+
+
+def test_furniture_repeated_header_found_on_every_page() -> None:
+    """The same header text at the same height on 4 pages, page number changing, is found."""
+    pages = [page(words(f"The Gazette {12 + p}", 250.0, 30.0), body(p)) for p in range(4)]
+    assert headers(pages) == [["The", "Gazette", str(12 + p)] for p in range(4)]
+
+
+def test_furniture_result_has_one_entry_per_page_and_no_footer() -> None:
+    """find_furniture gives one Furniture per page; a page with a header only has no footer."""
+    pages = [page(words(f"The Gazette {12 + p}", 250.0, 30.0), body(p)) for p in range(4)]
+    found = find_furniture(pages, CONFIG)
+    assert found == [Furniture(frozenset({0, 1, 2}), frozenset(), frozenset())] * 4
+
+
+def test_furniture_alternating_mirrored_headers_found() -> None:
+    """Headers alternating between '12 The Gazette' (left, even) and 'The Gazette 13' (right)."""
+    pages = []
+    for p in range(6):
+        number = 12 + p
+        header = (words(f"{number} The Gazette", 36.0, 30.0) if number % 2 == 0
+                  else words(f"The Gazette {number}", 500.0, 30.0))
+        pages.append(page(header, body(p)))
+    assert headers(pages) == [
+        ["12", "The", "Gazette"], ["The", "Gazette", "13"],
+        ["14", "The", "Gazette"], ["The", "Gazette", "15"],
+        ["16", "The", "Gazette"], ["The", "Gazette", "17"],
+    ]
+
+
+def test_furniture_parity_header_found() -> None:
+    """A header on every other page only (recto pages) repeats on its parity and is found."""
+    pages = [page(words(f"Notices {12 + p}", 500.0, 30.0) if p % 2 else [], body(p))
+             for p in range(6)]
+    assert headers(pages) == [[], ["Notices", "13"], [], ["Notices", "15"], [], ["Notices", "17"]]
+
+
+@pytest.mark.parametrize("folio", ["- 7 -", "Page 7", "vii", "7", "Page 7 of 40", "7/40"])
+def test_furniture_page_number_footer_on_one_page(folio: str) -> None:
+    """A footer that is a bare page number is furniture even on a one-page document."""
+    document = [page(body(1), words(folio, 300.0, 760.0))]
+    found = find_furniture(document, CONFIG)[0]
+    assert texts(document[0], found.footer) == folio.split()
+    assert found.header == frozenset()
+
+
+def test_furniture_page_number_header_on_one_page() -> None:
+    """A bare page number at the top of a one-page document is a header."""
+    document = [page(words("12", 300.0, 30.0), body(1))]
+    assert headers(document) == [["12"]]
+
+
+def test_furniture_footer_text_on_one_page_not_found() -> None:
+    """A footer line that is more than a page number needs other pages to repeat on."""
+    document = [page(body(1), words("The Gazette 7", 300.0, 760.0))]
+    assert find_furniture(document, CONFIG)[0].footer == frozenset()
+
+
+def test_furniture_repeated_footer_found() -> None:
+    """The same footer text on 3 pages is found on every page."""
+    pages = [page(body(p), words("Printed on recycled paper", 200.0, 760.0)) for p in range(3)]
+    found = find_furniture(pages, CONFIG)
+    assert [texts(p, f.footer) for p, f in zip(pages, found, strict=True)] == [
+        ["Printed", "on", "recycled", "paper"]] * 3
+
+
+def test_furniture_varying_top_line_not_found() -> None:
+    """A body line in the header zone whose text differs on every page is not furniture."""
+    firsts = ["Ordinance 12 amends the zoning code", "Resolution adopted by unanimous vote",
+              "Notice of a public hearing on budget", "Bids requested for bridge repairs"]
+    pages = [page(words(f"The Gazette {12 + p}", 250.0, 30.0), words(firsts[p], 36.0, 60.0),
+                  body(p)) for p in range(4)]
+    assert headers(pages) == [["The", "Gazette", str(12 + p)] for p in range(4)]
+
+
+def test_furniture_header_out_of_place_not_matched() -> None:
+    """A header 20 pt lower on one page than on the others is not matched on that page."""
+    assert CONFIG.furniture_y_tolerance < 20.0
+    pages = [page(words(f"The Gazette {12 + p}", 250.0, 50.0 if p == 2 else 30.0), body(p))
+             for p in range(4)]
+    assert headers(pages) == [["The", "Gazette", "12"], ["The", "Gazette", "13"], [],
+                              ["The", "Gazette", "15"]]
+
+
+def test_furniture_header_within_tolerance_matched() -> None:
+    """A header 4 pt lower on one page (within furniture_y_tolerance) is still matched."""
+    pages = [page(words(f"The Gazette {12 + p}", 250.0, 34.0 if p == 2 else 30.0), body(p))
+             for p in range(4)]
+    assert headers(pages) == [["The", "Gazette", str(12 + p)] for p in range(4)]
+
+
+def test_furniture_rotated_margin_words() -> None:
+    """Rotated words outside the upright text are margin furniture; inside it they are not."""
+    stamp = [Word("PROOF", BBox(10.0, 300.0, 18.0, 330.0), "F", SIZE, False),
+             Word("COPY", BBox(10.0, 260.0, 18.0, 290.0), "F", SIZE, False)]
+    inside = [Word("inset", BBox(100.0, 300.0, 108.0, 330.0), "F", SIZE, False)]
+    document = [page(body(3), stamp, inside)]
+    first = len(document[0][0]) - 3
+    found = find_furniture(document, CONFIG)[0]
+    assert found.margin == frozenset({first, first + 1})
+    assert found.header == found.footer == frozenset()
+
+
+def test_furniture_mask_numbers_exact() -> None:
+    """mask_numbers replaces runs of digits and Roman numerals by '#'."""
+    assert mask_numbers("Page 12 of 40") == "Page # of #"
+    assert mask_numbers("xiv") == "#"
+    assert mask_numbers("XIV") == "#"
+    assert mask_numbers("The Gazette 13") == "The Gazette #"
+    assert mask_numbers("- 7 -") == "- # -"
+    assert mask_numbers("Vol. 85, No. 152") == "Vol. #, No. #"
+    assert mask_numbers("April 27, 2016") == "April #, #"
+    assert mask_numbers("The City Record") == "The City Record"
+
+
+@pytest.mark.xfail(strict=True, reason=(
+    "furniture._NUMBER matches any word made of the letters i v x l c d m "
+    "(r'\\b[ivxlcdm]+\\b', case-insensitive), so words such as 'Civic', 'did', 'mid', 'Ill' "
+    "are masked: mask_numbers('Civic Center') == '# Center'"))
+def test_furniture_mask_numbers_keeps_words() -> None:
+    """mask_numbers leaves ordinary words that only use Roman-numeral letters alone."""
+    assert mask_numbers("Civic Center") == "Civic Center"
+    assert mask_numbers("did mid") == "did mid"
+
+
+@pytest.mark.xfail(strict=True, reason=(
+    "mask_numbers('did.') == '#.' matches furniture._PAGE_NUMBER, so a one-word last line "
+    "'did.' in the bottom zone is taken for a page number: footer == {'did.', '-', '7', '-'} "
+    "and the body line is lost from page.text()"))
+def test_furniture_short_body_line_at_foot_not_a_page_number() -> None:
+    """A body line of one ordinary word at the foot of a page is not a page-number footer."""
+    text = words("as the Council", 36.0, 720.0) + words("did.", 36.0, 730.0)
+    document = [page(body(1), text, words("- 7 -", 300.0, 760.0))]
+    found = find_furniture(document, CONFIG)[0]
+    assert texts(document[0], found.footer) == ["-", "7", "-"]
