@@ -41,6 +41,12 @@ class LayoutConfig:
     """...and, measured between the lines beside it, at least this many times the
     page's median word space: a river of aligned word spaces is never wider than the
     spaces it is made of."""
+    word_space_ratio: float = 1.5
+    crossing_gap_ratio: float = 0.8
+    """A text row at the end of a gutter's run runs across the gutter (a title, the
+    last line of a full-width paragraph) and ends the run when its gap there is
+    narrower than ``crossing_gap_ratio`` of the gutter's usual width and no wider than
+    ``word_space_ratio`` times the row's own word spaces."""
     gutter_min_lines: int = 6
     """A gutter must run beside at least this many text lines on each side (rivers of
     aligned word spaces in justified text rarely run longer)..."""
@@ -76,10 +82,13 @@ class LayoutConfig:
     # --- running headers and footers --------------------------------------------------
     furniture_top: float = 0.12
     """Share of the page height, from the top, where running headers may stand."""
-    furniture_bottom: float = 0.10
+    furniture_bottom: float = 0.12
     """Share of the page height, from the bottom, where running footers may stand."""
     furniture_max_lines: int = 3
     """At most this many lines at the top (and at the bottom) of a page are furniture."""
+    furniture_min_gap_em: float = 0.5
+    """Furniture is parted from the body by a gap of at least this many times its font
+    size; a line at the usual spacing belongs to the body."""
     furniture_min_similarity: float = 80.0
     """rapidfuzz token-sort ratio (0-100), digits masked, above which two lines repeat
     each other."""
@@ -103,7 +112,7 @@ class LayoutConfig:
                 )
         for name in ("line_overlap", "furniture_top", "furniture_bottom", "furniture_min_share",
                      "cut_tie_ratio", "image_max_area", "column_min_density",
-                     "column_min_flush"):
+                     "column_min_flush", "crossing_gap_ratio"):
             if getattr(self, name) > 1:
                 raise ConfigError(f"config key {name!r}: expected a share from 0 to 1, "
                                   f"got {getattr(self, name)!r}")

@@ -23,12 +23,15 @@ from .words import group_lines
 __all__ = ["Furniture", "find_furniture", "mask_numbers"]
 
 _NUMBER = re.compile(r"\d+|\b[ivxlcdm]+\b", re.IGNORECASE)
+_ROMAN = re.compile(r"m{0,4}(cm|cd|d?c{0,3})(xc|xl|l?x{0,3})(ix|iv|v?i{0,3})", re.IGNORECASE)
 _PAGE_NUMBER = re.compile(r"^\W*(page\s*)?#(\s*(of|/)\s*#)?\W*$", re.IGNORECASE)
 
 
 def mask_numbers(text: str) -> str:
-    """``text`` with every run of digits and every Roman numeral replaced by ``#``."""
-    return _NUMBER.sub("#", text)
+    """``text`` with every run of digits and every well-formed Roman numeral replaced
+    by ``#`` ("Civic" or "did" are words, not numerals)."""
+    return _NUMBER.sub(lambda m: "#" if m[0][0].isdigit() or _ROMAN.fullmatch(m[0]) else m[0],
+                       text)
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,8 +45,9 @@ class Furniture:
 
 @dataclass(frozen=True, slots=True)
 class _Candidate:
-    page: int
     top: float
+    bottom: float
+    size: float
     text: str
     words: tuple[int, ...]
 
@@ -55,8 +59,8 @@ def find_furniture(pages: Sequence[tuple[Sequence[Word], float, float]],
     footers = [_edge_lines(words, height, config, top=False) for words, _, height in pages]
     result = []
     for p, (words, _, _) in enumerate(pages):
-        header = _repeated(p, headers, config)
-        footer = _repeated(p, footers, config)
+        header = _furniture(p, headers, words, config, top=True)
+        footer = _furniture(p, footers, words, config, top=False)
         result.append(Furniture(frozenset(header), frozenset(footer),
                                 frozenset(_margin(words, header | footer))))
     return result
@@ -64,7 +68,8 @@ def find_furniture(pages: Sequence[tuple[Sequence[Word], float, float]],
 
 def _edge_lines(words: Sequence[Word], height: float, config: LayoutConfig, *,
                 top: bool) -> list[_Candidate]:
-    """The first (or last) ``furniture_max_lines`` lines inside the page's top (bottom) zone."""
+    """The first (or last) ``furniture_max_lines`` lines inside the page's top (bottom)
+    zone, outermost first."""
     if top:
         limit = config.furniture_top * height
         chosen = [i for i, w in enumerate(words) if w.upright and w.bbox.bottom <= limit]
@@ -73,33 +78,64 @@ def _edge_lines(words: Sequence[Word], height: float, config: LayoutConfig, *,
         chosen = [i for i, w in enumerate(words) if w.upright and w.bbox.top >= limit]
     position = {id(words[i]): i for i in chosen}
     lines = group_lines([words[i] for i in chosen], config)
-    lines = lines[: config.furniture_max_lines] if top else lines[-config.furniture_max_lines:]
-    return [_Candidate(-1, min(w.bbox.top for w in line), " ".join(w.text for w in line),
+    outermost_first = lines if top else lines[::-1]
+    lines = outermost_first[: config.furniture_max_lines]
+    return [_Candidate(min(w.bbox.top for w in line), max(w.bbox.bottom for w in line),
+                       max(w.size for w in line), " ".join(w.text for w in line),
                        tuple(position[id(w)] for w in line)) for line in lines]
 
 
-def _repeated(page: int, candidates: Sequence[Sequence[_Candidate]],
-              config: LayoutConfig) -> set[int]:
-    """Word indexes of ``page``'s candidate lines that repeat on other pages."""
-    found: set[int] = set()
-    others = [q for q in range(len(candidates)) if q != page]
-    same_parity = [q for q in others if q % 2 == page % 2]
+def _furniture(page: int, candidates: Sequence[Sequence[_Candidate]], words: Sequence[Word],
+               config: LayoutConfig, *, top: bool) -> set[int]:
+    """Word indexes of ``page``'s running header (``top``) or footer.
+
+    The furniture is the run of candidate lines from the page edge inwards that
+    repeat on other pages (or are bare page numbers), cut back until a clear gap,
+    ``furniture_min_gap_em`` of the line's size, parts it from the body: a body line
+    at the edge of the text that happens to resemble other pages' (an index entry
+    with dot leaders) stands at the usual line spacing.
+    """
+    run: list[_Candidate] = []
     for line in candidates[page]:
-        masked = mask_numbers(line.text)
-        if _PAGE_NUMBER.match(masked):
-            found.update(line.words)
-            continue
-        matches = {q for q in others if any(
-            abs(other.top - line.top) <= config.furniture_y_tolerance
-            and fuzz.token_sort_ratio(masked, mask_numbers(other.text))
-            >= config.furniture_min_similarity
-            for other in candidates[q])}
-        share = len(matches) / len(others) if others else 0.0
-        parity_share = (len(matches & set(same_parity)) / len(same_parity)
-                        if same_parity else 0.0)
-        if others and max(share, parity_share) >= config.furniture_min_share:
-            found.update(line.words)
-    return found
+        if not _repeats(page, line, candidates, config):
+            break
+        run.append(line)
+    taken = {i for line in run for i in line.words}
+    while run:
+        inner = run[-1]
+        rest = [w.bbox for i, w in enumerate(words) if w.upright and i not in taken]
+        if top:
+            beyond = [b.top for b in rest if b.top >= inner.bottom]
+            gap = min(beyond) - inner.bottom if beyond else float("inf")
+        else:
+            beyond = [b.bottom for b in rest if b.bottom <= inner.top]
+            gap = inner.top - max(beyond) if beyond else float("inf")
+        if gap >= config.furniture_min_gap_em * inner.size:
+            break
+        run.pop()
+        taken -= set(inner.words)
+    return taken
+
+
+def _repeats(page: int, line: _Candidate, candidates: Sequence[Sequence[_Candidate]],
+             config: LayoutConfig) -> bool:
+    """Whether ``line`` is a bare page number or recurs near the same height on enough
+    other pages (or other pages of the same parity)."""
+    masked = mask_numbers(line.text)
+    if _PAGE_NUMBER.match(masked):
+        return True
+    others = [q for q in range(len(candidates)) if q != page]
+    if not others:
+        return False
+    matches = {q for q in others if any(
+        abs(other.top - line.top) <= config.furniture_y_tolerance
+        and fuzz.token_sort_ratio(masked, mask_numbers(other.text))
+        >= config.furniture_min_similarity
+        for other in candidates[q])}
+    same_parity = {q for q in others if q % 2 == page % 2}
+    share = len(matches) / len(others)
+    parity_share = len(matches & same_parity) / len(same_parity) if same_parity else 0.0
+    return max(share, parity_share) >= config.furniture_min_share
 
 
 def _margin(words: Sequence[Word], taken: set[int]) -> set[int]:

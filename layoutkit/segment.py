@@ -137,20 +137,68 @@ class _Canvas:
         flush against it in ``column_min_flush`` of the rows (justified line ends
         on the left, or line starts on the right), where a river meanders.
         """
-        reach = self.config.column_min_width_em * self.size
-        left = left[self.box[left, 2] >= x0 - reach]
-        right = right[self.box[right, 0] <= x1 + reach]
+        left, right = self._adjacent(left, right, x0, x1)
         if not len(left) or not len(right):
             return False
-        left_rows, ends = self._edges(left, last=True)
-        right_rows, starts = self._edges(right, last=False)
-        _, li, ri = np.intersect1d(left_rows, right_rows, return_indices=True)
-        if len(li) and float((starts[ri] - ends[li]).min()) < self.min_gap:
+        gaps = self._row_gaps(left, right)
+        if len(gaps) and float(gaps.min()) < self.min_gap:
             return False
+        ends = self._edges(left, last=True)[1]
+        starts = self._edges(right, last=False)[1]
         tolerance = max(1.0, 0.15 * self.size)
         flush_left = float(np.mean(ends >= ends.max() - tolerance))
         flush_right = float(np.mean(starts <= starts.min() + tolerance))
         return max(flush_left, flush_right) >= self.config.column_min_flush
+
+    def crosses(self, row_words: Ints, x0: float, x1: float, usual: float) -> bool:
+        """Whether one text row (words ``row_words``) runs across the strip from ``x0``
+        to ``x1``: the gap it leaves there is narrower than ``crossing_gap_ratio`` of
+        the ``usual`` gap across the strip and no wider than ``word_space_ratio`` times
+        the row's other word spaces.  A title set in a larger font can leave an
+        ordinary word space of its own where the columns below have their gutter; the
+        rows of the columns leave the whole gutter."""
+        box = self.box[row_words[np.argsort(self.box[row_words, 0])]]
+        gaps = box[1:, 0] - box[:-1, 2]
+        across = (box[:-1, 2] <= x0 + self.res) & (box[1:, 0] >= x1 - self.res)
+        others = gaps[~across & (gaps > 0)]
+        if not across.any() or not len(others):
+            return False
+        gap = float(gaps[across].max())
+        return (gap < self.config.crossing_gap_ratio * usual
+                and gap <= self.config.word_space_ratio * float(np.median(others)))
+
+    def _adjacent(self, left: Ints, right: Ints, x0: float,
+                  x1: float) -> tuple[Ints, Ints]:
+        """The words of ``left`` and ``right`` within a column's width of the strip
+        from ``x0`` to ``x1``: the neighbouring columns, not the ones beyond."""
+        reach = self.config.column_min_width_em * self.size
+        return (left[self.box[left, 2] >= x0 - reach],
+                right[self.box[right, 0] <= x1 + reach])
+
+    def _row_gaps(self, left: Ints, right: Ints) -> NDArray[np.float64]:
+        """The gap across a strip in every row with words on both sides of it."""
+        if not len(left) or not len(right):
+            return np.empty(0)
+        left_rows, ends = self._edges(left, last=True)
+        right_rows, starts = self._edges(right, last=False)
+        _, li, ri = np.intersect1d(left_rows, right_rows, return_indices=True)
+        return starts[ri] - ends[li]
+
+    def usual_gap(self, left: Ints, right: Ints, x0: float, x1: float) -> float:
+        """The median gap across the strip from ``x0`` to ``x1`` between the words of
+        ``left`` and ``right`` next to it; infinite when no row has both sides."""
+        gaps = self._row_gaps(*self._adjacent(left, right, x0, x1))
+        return float(np.median(gaps)) if len(gaps) else float("inf")
+
+    def end_rows(self, idx: Ints) -> list[Ints]:
+        """The words of the first and of the last text row of ``idx`` (one list when
+        they are the same row)."""
+        rows = self.baseline[idx]
+        first, last = rows.min(), rows.max()
+        ends = [idx[rows == first]]
+        if last != first:
+            ends.append(idx[rows == last])
+        return ends
 
     def leads_into(self, idx: Ints, x: float) -> bool:
         """Whether dot leaders of two or more lines among ``idx`` run up to ``x``: the
@@ -323,6 +371,10 @@ def _vertical_parts(canvas: _Canvas, idx: Ints,
         x_left, x_right = (c0 + a - 1) * res, (c0 + b - 1) * res
         left = idx[(box[:, 2] <= x_left + res) & (box[:, 0] >= left_edge - res)]
         right = idx[box[:, 0] >= x_right - res]
+        usual = canvas.usual_gap(left, right, x_left, x_right) if len(left) and len(right) \
+            else 0.0
+        if any(canvas.crosses(row, x_left, x_right, usual) for row in canvas.end_rows(idx)):
+            continue
         if not len(left) or not len(right):
             continue
         if (x_left - left_edge < min_width or region_right - x_right < min_width
@@ -389,6 +441,7 @@ def _tall_gutters(canvas: _Canvas, idx: Ints,
         x0, x1 = (c0 + lo - 1) * res, (c0 + hi + w - 1) * res
         if any(x0 < g.x1 and g.x0 < x1 and top < g.bottom and g.top < bottom for g in found):
             continue  # a shorter run beside ragged line ends of a gutter already found
+        top, bottom = _trim_crossing(canvas, idx, centre_y, top, bottom, x0, x1)
         beside = (centre_y >= top) & (centre_y <= bottom)
         left = idx[beside & (box[:, 2] <= x0 + res)]
         right = idx[beside & (box[:, 0] >= x1 - res)]
@@ -403,6 +456,29 @@ def _tall_gutters(canvas: _Canvas, idx: Ints,
             continue
         found.append(_Gutter(x0, x1, top, bottom))
     return found
+
+
+def _trim_crossing(canvas: _Canvas, idx: Ints, centre_y: NDArray[np.float64], top: float,
+                   bottom: float, x0: float, x1: float) -> tuple[float, float]:
+    """The run of a strip from ``top`` to ``bottom`` without the text rows at its ends
+    that run across it (see :meth:`_Canvas.crosses`): the run ends above (below) such
+    a row, which then blocks the gutter like any full-width line."""
+    for _ in range(3):
+        beside = idx[(centre_y >= top) & (centre_y <= bottom)]
+        left = beside[canvas.box[beside, 2] <= x0 + canvas.res]
+        right = beside[canvas.box[beside, 0] >= x1 - canvas.res]
+        if not len(left) or not len(right):
+            break
+        usual = canvas.usual_gap(left, right, x0, x1)
+        rows = canvas.end_rows(beside)
+        first, last = rows[0], rows[-1]
+        if canvas.crosses(first, x0, x1, usual):
+            top = float(canvas.box[first, 3].max())
+        elif len(rows) > 1 and canvas.crosses(last, x0, x1, usual):
+            bottom = float(canvas.box[last, 1].min())
+        else:
+            break
+    return top, bottom
 
 
 def _band_slabs(canvas: _Canvas, idx: Ints, gutter: _Gutter) -> list[Ints] | None:

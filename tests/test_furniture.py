@@ -167,20 +167,12 @@ def test_furniture_mask_numbers_exact() -> None:
     assert mask_numbers("The City Record") == "The City Record"
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "furniture._NUMBER matches any word made of the letters i v x l c d m "
-    "(r'\\b[ivxlcdm]+\\b', case-insensitive), so words such as 'Civic', 'did', 'mid', 'Ill' "
-    "are masked: mask_numbers('Civic Center') == '# Center'"))
 def test_furniture_mask_numbers_keeps_words() -> None:
     """mask_numbers leaves ordinary words that only use Roman-numeral letters alone."""
     assert mask_numbers("Civic Center") == "Civic Center"
     assert mask_numbers("did mid") == "did mid"
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "mask_numbers('did.') == '#.' matches furniture._PAGE_NUMBER, so a one-word last line "
-    "'did.' in the bottom zone is taken for a page number: footer == {'did.', '-', '7', '-'} "
-    "and the body line is lost from page.text()"))
 def test_furniture_short_body_line_at_foot_not_a_page_number() -> None:
     """A body line of one ordinary word at the foot of a page is not a page-number footer."""
     text = words("as the Council", 36.0, 720.0) + words("did.", 36.0, 730.0)

@@ -1,0 +1,197 @@
+"""Properties of the whole pipeline on synthetic gazettes, and of segmentation on random boxes.
+
+Parsing a synthetic gazette takes about a second, so parsed documents are cached per
+(case, stream order, seed) and the seeds drawn from a small range: the four gazette
+properties share most of their documents.
+"""
+
+from __future__ import annotations
+
+import random
+import tempfile
+from collections import Counter
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import layoutkit
+from fixtures.synthetic import CASES, STREAM_ORDERS, SyntheticDoc, gazette
+from layoutkit.config import LayoutConfig
+from layoutkit.evaluate import MIN_LINE_CHARS, reduce
+from layoutkit.extract import open_source
+from layoutkit.model import BBox, Document, PageGlyphs, Rule, Word
+from layoutkit.segment import bands_of, prepare, segment, shared_gutters
+from layoutkit.words import words_from_glyphs
+
+CONFIG = LayoutConfig()
+SEEDS = st.integers(min_value=0, max_value=5)
+
+
+@dataclass(frozen=True)
+class Parsed:
+    """A synthetic gazette, its parse and the glyphs extracted from its pages."""
+
+    doc: SyntheticDoc
+    parsed: Document
+    glyphs: tuple[PageGlyphs, ...]
+
+
+@cache
+def parsed(case: str, order: str, seed: int) -> Parsed:
+    """The gazette ``case`` drawn in ``order`` with ``seed``, parsed and extracted (cached)."""
+    doc = gazette(case, order, seed)
+    with tempfile.TemporaryDirectory() as directory:
+        path = Path(directory) / "doc.pdf"
+        path.write_bytes(doc.pdf)
+        document = layoutkit.parse(path)
+        with open_source(path) as source:
+            glyphs = tuple(source.pages(range(1, source.page_count + 1)))
+    return Parsed(doc, document, glyphs)
+
+
+# --------------------------------------------------------------------------- synthetic gazettes
+
+
+@settings(max_examples=6, deadline=None)
+@given(case=st.sampled_from(CASES), seed=SEEDS)
+def test_properties_lines_are_a_permutation_of_words(case: str, seed: int) -> None:
+    """Every extracted word of a page appears in exactly one Line of page.lines."""
+    result = parsed(case, "linear", seed)
+    assert len(result.parsed) == len(result.glyphs) == len(result.doc.pages)
+    for page, glyphs in zip(result.parsed, result.glyphs, strict=True):
+        extracted = Counter(w.text for w in words_from_glyphs(glyphs.glyphs, CONFIG))
+        placed = Counter(w.text for line in page.lines for w in line.words)
+        assert placed == extracted, f"page {page.page_no}"
+        assert [line.text for line in page.lines] == [
+            " ".join(w.text for w in line.words) for line in page.lines]
+
+
+@settings(max_examples=8, deadline=None)
+@given(case=st.sampled_from(CASES), seed=SEEDS)
+def test_properties_no_glyph_lost_or_doubled(case: str, seed: int) -> None:
+    """The non-space characters of a page's glyphs are those of its lines, furniture included."""
+    result = parsed(case, "linear", seed)
+    for page, glyphs in zip(result.parsed, result.glyphs, strict=True):
+        drawn = Counter(ch for g in glyphs.glyphs for ch in g.text if not ch.isspace())
+        read = Counter(ch for ch in page.text(furniture=True) if not ch.isspace())
+        assert read == drawn, f"page {page.page_no}"
+
+
+@settings(max_examples=4, deadline=None)
+@given(case=st.sampled_from(CASES), order=st.sampled_from(STREAM_ORDERS[1:]), seed=SEEDS)
+def test_properties_stream_order_does_not_matter(case: str, order: str, seed: int) -> None:
+    """A shuffled content stream gives the same text, furniture included, as the linear one."""
+    linear = parsed(case, "linear", seed).parsed
+    shuffled = parsed(case, order, seed).parsed
+    assert len(shuffled) == len(linear)
+    for a, b in zip(linear, shuffled, strict=True):
+        assert b.text(furniture=True) == a.text(furniture=True), f"page {a.page_no}"
+
+
+@settings(max_examples=8, deadline=None)
+@given(case=st.sampled_from(CASES), seed=SEEDS)
+def test_properties_body_is_truth_without_furniture(case: str, seed: int) -> None:
+    """Every truth line is a body line; no furniture line is (nor, if long, is inside the body)."""
+    result = parsed(case, "linear", seed)
+    for page, truth in zip(result.parsed, result.doc.pages, strict=True):
+        body = [line.text for line in page.body_lines]
+        missing = Counter(truth.lines) - Counter(body)
+        assert not missing, f"page {page.page_no}: truth lines not in the body: {missing}"
+        reduced = reduce(page.text())
+        for furniture in truth.furniture:
+            assert furniture not in body, f"page {page.page_no}"
+            if len(reduce(furniture)) >= MIN_LINE_CHARS:
+                assert reduce(furniture) not in reduced, f"page {page.page_no}"
+
+
+# --------------------------------------------------------------------------- random layouts
+
+_TEXTS = st.sampled_from(["a", "the", "council", "(1)", "12", "......", "Ord.", "—"])
+
+
+@st.composite
+def random_words(draw: st.DrawFn) -> list[Word]:
+    """Up to 60 words with arbitrary boxes on a US-letter page, overlaps and specks included."""
+    words = []
+    for _ in range(draw(st.integers(0, 60))):
+        x0 = draw(st.floats(0.0, 600.0))
+        top = draw(st.floats(0.0, 780.0))
+        width = draw(st.floats(0.0, 300.0))
+        height = draw(st.floats(0.0, 20.0))
+        size = draw(st.sampled_from([6.0, 8.0, 10.0]))
+        words.append(Word(draw(_TEXTS), BBox(x0, top, min(x0 + width, 612.0),
+                                             min(top + height, 792.0)), "F", size))
+    return words
+
+
+@st.composite
+def column_words(draw: st.DrawFn) -> list[Word]:
+    """Runs of 1-4 columns of text lines with random gutters, run lengths, word widths
+    and spaces (the last drawn from a seeded generator), given in shuffled order."""
+    rng = random.Random(draw(st.integers(0, 2**32 - 1)))
+    words: list[Word] = []
+    top = draw(st.floats(20.0, 100.0))
+    for _ in range(draw(st.integers(1, 4))):
+        columns = draw(st.integers(1, 4))
+        gutter = draw(st.floats(2.0, 20.0))
+        width = (540.0 - gutter * (columns - 1)) / columns
+        count = draw(st.integers(0, 25))
+        for c in range(columns):
+            x0 = 36.0 + c * (width + gutter)
+            for k in range(rng.randint(0, count)):
+                x = x0
+                while x < x0 + width - 4.0:
+                    w = min(rng.uniform(4.0, 50.0), x0 + width - x)
+                    words.append(Word("w", BBox(x, top + 10.0 * k, x + w, top + 10.0 * k + 8.0),
+                                      "F", 8.0))
+                    x += w + rng.uniform(1.0, 6.0)
+        top += 10.0 * count + draw(st.floats(0.0, 30.0))
+        if top > 760.0:
+            break
+    rng.shuffle(words)
+    return words
+
+
+def assert_partition(words: list[Word], rules: list[Rule], images: list[BBox],
+                     shared: tuple[tuple[float, float], ...] = ()) -> None:
+    prepared = prepare(words, rules, images, 612.0, 792.0, CONFIG)
+    tree = segment(prepared, shared)
+    indexes = [i for band in bands_of(tree) for column in band for leaf in column
+               for i in leaf.words]
+    assert sorted(indexes) == list(range(len(words)))
+
+
+_RULES = st.lists(st.builds(lambda x, y, w: Rule(BBox(x, y, min(x + w, 612.0), y)),
+                            st.floats(0.0, 600.0), st.floats(0.0, 790.0),
+                            st.floats(0.0, 600.0)), max_size=3)
+_IMAGES = st.lists(st.builds(lambda x, y, w, h: BBox(x, y, min(x + w, 612.0), min(y + h, 792.0)),
+                             st.floats(0.0, 600.0), st.floats(0.0, 780.0),
+                             st.floats(0.0, 600.0), st.floats(0.0, 400.0)), max_size=2)
+
+
+@settings(max_examples=100, deadline=None)
+@given(words=random_words(), rules=_RULES, images=_IMAGES)
+def test_properties_segment_partitions_random_boxes(words: list[Word], rules: list[Rule],
+                                                    images: list[BBox]) -> None:
+    """bands_of(segment(...)) holds every word index exactly once, for arbitrary boxes."""
+    assert_partition(words, rules, images)
+
+
+@settings(max_examples=60, deadline=None)
+@given(words=column_words(), rules=_RULES, images=_IMAGES)
+def test_properties_segment_partitions_column_layouts(words: list[Word], rules: list[Rule],
+                                                      images: list[BBox]) -> None:
+    """bands_of(segment(...)) holds every word index exactly once on columned layouts."""
+    assert_partition(words, rules, images)
+
+
+@settings(max_examples=20, deadline=None)
+@given(first=column_words(), second=column_words(), words=column_words())
+def test_properties_segment_partitions_with_shared_gutters(
+        first: list[Word], second: list[Word], words: list[Word]) -> None:
+    """Gutters shared by two other pages never lose or double a word of a third one."""
+    pages = [prepare(p, [], [], 612.0, 792.0, CONFIG) for p in (first, second)]
+    assert_partition(words, [], [], shared_gutters(pages))
