@@ -289,7 +289,8 @@ def prepare(words: Sequence[Word], rules: Sequence[Rule], images: Sequence[BBox]
     canvas = _Canvas(words, rules, images, width, height, config)
     everything = np.arange(len(words), dtype=np.intp)
     found = _tall_gutters(canvas, everything) if len(words) else []
-    return PageCanvas(canvas, tuple((g.x0, g.x1) for g in found))
+    widest = config.column_min_width_em * canvas.size  # wider strips are empty areas
+    return PageCanvas(canvas, tuple((g.x0, g.x1) for g in found if g.x1 - g.x0 <= widest))
 
 
 def shared_gutters(pages: Sequence[PageCanvas],
@@ -352,9 +353,9 @@ def _vertical_parts(canvas: _Canvas, idx: Ints,
     """The columns of a region, split at whitespace strips empty over its whole height.
 
     A strip counts when both sides hold text at least ``column_min_width_em`` wide
-    and either it runs beside ``gutter_min_lines`` lines on each side or it lies
-    where a tall gutter was found elsewhere on the page (short column runs before
-    a full-width item keep the page's gutters).
+    and either it runs beside ``gutter_min_lines`` lines on each side or it lies on
+    the document's column grid (``known``) with two lines or more on each side (short
+    column runs before a full-width item keep the document's gutters).
     """
     config, res = canvas.config, canvas.res
     r0, r1, c0, c1 = canvas.cells(idx)
@@ -383,7 +384,9 @@ def _vertical_parts(canvas: _Canvas, idx: Ints,
         lines = config.gutter_min_lines
         tall = (canvas.is_column(left, lines) and canvas.is_column(right, lines)
                 and canvas.separates(left, right, x_left, x_right))
-        if tall or any(_overlaps(x_left, x_right, g0, g1) for g0, g1 in known):
+        on_grid = (min(canvas.lines(left), canvas.lines(right)) >= 2
+                   and any(_overlaps(x_left, x_right, g0, g1) for g0, g1 in known))
+        if tall or on_grid:
             cuts.append((x_left + x_right) / 2)
             left_edge = x_right
     if not cuts:

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 import layoutkit
@@ -69,7 +69,7 @@ def test_properties_lines_are_a_permutation_of_words(case: str, seed: int) -> No
             " ".join(w.text for w in line.words) for line in page.lines]
 
 
-@settings(max_examples=8, deadline=None)
+@settings(max_examples=6, deadline=None)
 @given(case=st.sampled_from(CASES), seed=SEEDS)
 def test_properties_no_glyph_lost_or_doubled(case: str, seed: int) -> None:
     """The non-space characters of a page's glyphs are those of its lines, furniture included."""
@@ -172,11 +172,14 @@ _IMAGES = st.lists(st.builds(lambda x, y, w, h: BBox(x, y, min(x + w, 612.0), mi
                              st.floats(0.0, 600.0), st.floats(0.0, 400.0)), max_size=2)
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=60, deadline=None)
 @given(words=random_words(), rules=_RULES, images=_IMAGES)
+@example(words=[], rules=[], images=[])
+@example(words=[Word("a", BBox(10.0, 10.0, 50.0, 18.0), "F", 8.0)] * 3, rules=[], images=[])
 def test_properties_segment_partitions_random_boxes(words: list[Word], rules: list[Rule],
                                                     images: list[BBox]) -> None:
-    """bands_of(segment(...)) holds every word index exactly once, for arbitrary boxes."""
+    """bands_of(segment(...)) holds every word index exactly once: arbitrary, overlapping
+    and identical boxes, and no words at all."""
     assert_partition(words, rules, images)
 
 

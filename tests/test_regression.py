@@ -121,12 +121,6 @@ def test_regression_city_2016_p2_columns_not_interleaved() -> None:
     assert texts.index(safety) == texts.index(health) + 1
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "the title is read as a band of two columns, 'DIRECTORY' | 'OF CITY OFFICIALS': "
-    "shared_gutters chains page 1's strip (238, 336) with page 2's gutters (271, 276) and "
-    "(295, 302) into a shared gutter (271, 302), and segment._vertical_parts cuts the "
-    "one-row title slab at its word space x 269.5-276.2 that overlaps it (see "
-    "test_segment_title_not_split_by_shared_gutter)"))
 def test_regression_city_2016_p2_title_whole() -> None:
     """On 2016 page 2 the title 'DIRECTORY OF CITY OFFICIALS' is one line, read first."""
     page = parsed(CITY_2016, 2)

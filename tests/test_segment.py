@@ -408,13 +408,6 @@ def test_segment_title_above_columns_is_own_band() -> None:
     assert titled_two_columns(4.0).bands() == [[["title"]], [["c0"], ["c1"]]]
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "segment._vertical_parts cuts at any empty strip overlapping a known (shared) gutter "
-    "whatever the number of rows beside it, so the one-row title slab is split at its word "
-    "space x 303-307: [[['title[2/4]'], ['title[2/4]']], [['c0'], ['c1']]]; on City Record "
-    "2016 page 2 the title is split 'DIRECTORY' | 'OF CITY OFFICIALS' the same way, at the "
-    "shared gutter (271, 302) that shared_gutters makes by chaining page 1's strip "
-    "(238, 336) with page 2's (271, 276) and (295, 302)"))
 def test_segment_title_not_split_by_shared_gutter() -> None:
     """A one-line title is not cut into columns where its word space meets a shared gutter."""
     layout = titled_two_columns(4.0)
