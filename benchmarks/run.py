@@ -36,7 +36,7 @@ from importlib import metadata
 from pathlib import Path
 
 from benchmarks.peers import LAYOUTKIT_CLI, REPO, PageTexts, System, systems
-from fixtures.synthetic import suite
+from fixtures.synthetic import STREAM_ORDERS, suite
 from layoutkit.evaluate import (
     PageScore,
     PageTruth,
@@ -49,7 +49,6 @@ from layoutkit.evaluate import (
     truth_files,
 )
 
-STREAM_ORDERS = ("linear", "blocks_shuffled", "lines_shuffled")
 """Content-stream orders of the synthetic suite, in report order (others follow, sorted)."""
 
 SEEDS = (0, 1)

@@ -71,30 +71,26 @@ def _band(page_no: int, index: int, kind: BandKind, columns: list[list[list[Word
         groups = [line for leaf in leaves for line in group_lines(leaf, config)]
         if not groups:
             continue
-        lines = [Line(" ".join(w.text for w in group), BBox.union(w.bbox for w in group),
-                      tuple(group), page_no, index, len(built), 0, _LINE_TYPE[kind])
-                 for group in groups]
-        blocks = _blocks(lines, config)
-        built.append(Column(len(built), BBox.union(b.bbox for b in blocks), blocks))
+        column = len(built)
+        boxes = [BBox.union(w.bbox for w in group) for group in groups]
+        blocks = []
+        for number, (a, b) in enumerate(_block_spans(boxes, config)):
+            lines = tuple(Line(" ".join(w.text for w in group), box, tuple(group), page_no,
+                               index, column, number, _LINE_TYPE[kind])
+                          for group, box in zip(groups[a:b], boxes[a:b], strict=True))
+            blocks.append(Block(lines, BBox.union(boxes[a:b])))
+        built.append(Column(column, BBox.union(boxes), tuple(blocks)))
     bbox = BBox.union(c.bbox for c in built) if built else BBox(0, 0, 0, 0)
     return Band(index, kind, bbox, tuple(built))
 
 
-def _blocks(lines: Sequence[Line], config: LayoutConfig) -> tuple[Block, ...]:
-    """Lines cut into blocks where the gap above a line is unusually large."""
-    tops = np.array([line.bbox.top for line in lines])
-    pitches = np.diff(tops)
+def _block_spans(boxes: Sequence[BBox], config: LayoutConfig) -> list[tuple[int, int]]:
+    """(start, end) of each block of a column's lines (their ``boxes``, in reading
+    order): a block ends where the step to the next line is unusually large (more
+    than ``block_gap_ratio`` times the column's usual line pitch) or goes back up."""
+    pitches = np.diff([box.top for box in boxes])
     positive = pitches[pitches > 0]
     usual = float(np.median(positive)) if len(positive) else 0.0
-    starts = [0] + [k + 1 for k, pitch in enumerate(pitches)
+    starts = [0] + [k + 1 for k, pitch in enumerate(pitches.tolist())
                     if usual and (pitch > config.block_gap_ratio * usual or pitch < 0)]
-    blocks = []
-    for number, (a, b) in enumerate(zip(starts, [*starts[1:], len(lines)], strict=True)):
-        members = tuple(_with_block(line, number) for line in lines[a:b])
-        blocks.append(Block(members, BBox.union(line.bbox for line in members)))
-    return tuple(blocks)
-
-
-def _with_block(line: Line, block: int) -> Line:
-    return Line(line.text, line.bbox, line.words, line.page_no, line.band, line.column, block,
-                line.line_type)
+    return list(zip(starts, [*starts[1:], len(boxes)], strict=True))

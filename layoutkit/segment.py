@@ -78,10 +78,10 @@ class _Canvas:
         weights = np.array([len(w.text) for w in words], dtype=float)
         self.size = _weighted_median(sizes, weights) if len(words) else 10.0
         self.baseline = np.round(self.box[:, 3] / max(0.3 * self.size, self.res))
+        # the narrowest gap between two columns' lines: wider than the page's word
+        # spaces, so rivers of aligned spaces in justified text are not gutters
         space = _word_space(self.box, self.baseline, self.size)
         self.min_gap = max(config.gutter_min_width, config.gutter_space_ratio * space)
-        """The narrowest gap between two columns' lines: wider than the page's word
-        spaces, so rivers of aligned spaces in justified text are not gutters."""
         rows = int(np.ceil(height / self.res)) + 2
         cols = int(np.ceil(width / self.res)) + 2
         blocking = [r.bbox for r in rules
@@ -97,8 +97,8 @@ class _Canvas:
     def cells(self, idx: Ints) -> tuple[int, int, int, int]:
         """Grid bounds (r0, r1, c0, c1), end exclusive, tight around words ``idx``."""
         b = self.box[idx]
-        c0, r0, c1, r1 = _cell_span(b[:, 0].min(), b[:, 1].min(), b[:, 2].max(),
-                                    b[:, 3].max(), self.res)
+        hull = np.array([[b[:, 0].min(), b[:, 1].min(), b[:, 2].max(), b[:, 3].max()]])
+        c0, r0, c1, r1 = (int(v[0]) for v in _cell_bounds(hull, self.res))
         return r0, r1, c0, c1
 
     def lines(self, idx: Ints) -> int:
@@ -214,6 +214,7 @@ _PITCH = 1.2
 
 
 def _is_leader(text: str) -> bool:
+    """Whether a word is a run of leader dots (or a single spaced leader dot)."""
     return all(ch in _LEADER_CHARS for ch in text) and (len(text) >= 3 or text in ".…·")
 
 
@@ -233,28 +234,25 @@ def _weighted_median(values: NDArray[np.float64], weights: NDArray[np.float64]) 
     return float(values[order][np.searchsorted(cumulative, cumulative[-1] / 2)])
 
 
-def _cell_span(x0: float, top: float, x1: float, bottom: float,
-               res: float) -> tuple[int, int, int, int]:
-    """Cells (c0, r0, c1, r1), end exclusive, covered by a box; a box never widens
-    by more than a cell, so a 3 pt gutter stays empty on a 1 pt grid."""
+def _cell_bounds(boxes: NDArray[np.float64],
+                 res: float) -> tuple[Ints, Ints, Ints, Ints]:
+    """Grid cells (c0, r0, c1, r1), end exclusive, covered by each box, one cell of
+    margin all round.  Boxes are inset by a quarter cell sideways, so a box never
+    widens by a whole cell and a 3 pt gutter stays empty on a 1 pt grid."""
     inset = 0.25 * res
-    c0 = int(np.floor((x0 + inset) / res)) + 1
-    c1 = max(int(np.ceil((x1 - inset) / res)) + 1, c0 + 1)
-    r0 = int(np.floor(top / res)) + 1
-    r1 = max(int(np.ceil(bottom / res)) + 1, r0 + 1)
+    c0 = np.floor((boxes[:, 0] + inset) / res).astype(np.intp) + 1
+    c1 = np.maximum(np.ceil((boxes[:, 2] - inset) / res).astype(np.intp) + 1, c0 + 1)
+    r0 = np.floor(boxes[:, 1] / res).astype(np.intp) + 1
+    r1 = np.maximum(np.ceil(boxes[:, 3] / res).astype(np.intp) + 1, r0 + 1)
     return c0, r0, c1, r1
 
 
 def _occupancy(boxes: NDArray[np.float64], rows: int, cols: int,
                res: float) -> NDArray[np.bool_]:
-    """A boolean grid, True where any box covers a cell (one cell of margin all round)."""
+    """A boolean grid, True where any box covers a cell (see :func:`_cell_bounds`)."""
     diff = np.zeros((rows + 1, cols + 1), dtype=np.int32)
     if len(boxes):
-        inset = 0.25 * res
-        c0 = np.floor((boxes[:, 0] + inset) / res).astype(int) + 1
-        c1 = np.maximum(np.ceil((boxes[:, 2] - inset) / res).astype(int) + 1, c0 + 1)
-        r0 = np.floor(boxes[:, 1] / res).astype(int) + 1
-        r1 = np.maximum(np.ceil(boxes[:, 3] / res).astype(int) + 1, r0 + 1)
+        c0, r0, c1, r1 = _cell_bounds(boxes, res)
         c0, c1 = np.clip(c0, 0, cols), np.clip(c1, 0, cols)
         r0, r1 = np.clip(r0, 0, rows), np.clip(r1, 0, rows)
         np.add.at(diff, (r0, c0), 1)
