@@ -2,15 +2,18 @@
 
 from __future__ import annotations
 
+import dataclasses
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from itertools import repeat
 from pathlib import Path
 
 from .config import LayoutConfig
-from .errors import PageRangeError
-from .extract import open_source
+from .errors import PageRangeError, UsageError
+from .extract import GlyphSource, open_source
 from .furniture import find_furniture
-from .model import Document
+from .model import Document, PageGlyphs, Word
 from .order import body_words, layout_page
 from .segment import prepare, segment, shared_gutters
 from .words import words_from_glyphs
@@ -50,34 +53,26 @@ def parse_page_spec(spec: str, page_count: int) -> list[int]:
 
 
 def parse(path: str | Path, config: LayoutConfig | None = None,
-          pages: Iterable[int] | str | None = None, *, engine: str = "pdfminer") -> Document:
+          pages: Iterable[int] | str | None = None, *, engine: str = "pdfminer",
+          jobs: int = 1) -> Document:
     """Read ``path`` and lay out its pages (all, or the 1-based ``pages``).
 
     Returns a Document whose pages hold bands, columns, blocks and lines in
-    reading order, running headers and footers typed as such.
+    reading order, running headers and footers typed as such.  With ``jobs`` > 1
+    the pages are read in that many processes; the result is the same.
     """
     config = config or LayoutConfig()
     path = Path(path)
+    if isinstance(jobs, bool) or not isinstance(jobs, int) or jobs < 1:
+        raise UsageError(f"jobs: expected a whole number of processes >= 1, got {jobs!r}")
     with open_source(path, engine) as source:
         count = source.page_count
-        if pages is None:
-            wanted = list(range(1, count + 1))
-        elif isinstance(pages, str):
-            try:
-                wanted = parse_page_spec(pages, count)
-            except PageRangeError as exc:
-                raise PageRangeError(f"{path}: {exc}") from None
-        else:
-            wanted = sorted(set(pages))
-            bad = [p for p in wanted if not 1 <= p <= count]
-            if bad:
-                raise PageRangeError(f"{path}: page {bad[0]} is outside the document's "
-                                     f"pages 1-{count}")
+        wanted = _wanted(path, pages, count)
         context = sorted({q for p in wanted for q in range(p - _CONTEXT, p + _CONTEXT + 1)
                           if 1 <= q <= count})
-        read = []
-        for glyphs in source.pages(context):
-            read.append((glyphs, words_from_glyphs(glyphs.glyphs, config)))
+        read = _read(source, context, config) if jobs == 1 or len(context) < 2 else None
+    if read is None:
+        read = _read_in_parallel(path, engine, context, config, jobs)
     furniture = find_furniture([(words, g.width, g.height) for g, words in read], config)
     prepared = [prepare(body_words(words, found)[0], g.rules, g.images, g.width, g.height, config)
                 for (g, words), found in zip(read, furniture, strict=True)]
@@ -88,3 +83,44 @@ def parse(path: str | Path, config: LayoutConfig | None = None,
     return Document(path, tuple(laid_out), count)
 
 
+def _wanted(path: Path, pages: Iterable[int] | str | None, count: int) -> list[int]:
+    """The 1-based pages asked for, checked against the document's ``count``."""
+    if pages is None:
+        return list(range(1, count + 1))
+    if isinstance(pages, str):
+        try:
+            return parse_page_spec(pages, count)
+        except PageRangeError as exc:
+            raise PageRangeError(f"{path}: {exc}") from None
+    wanted = sorted(set(pages))
+    bad = [p for p in wanted if not 1 <= p <= count]
+    if bad:
+        raise PageRangeError(f"{path}: page {bad[0]} is outside the document's pages 1-{count}")
+    return wanted
+
+
+_Read = list[tuple[PageGlyphs, tuple[Word, ...]]]
+
+
+def _read(source: GlyphSource, numbers: Sequence[int], config: LayoutConfig) -> _Read:
+    """Each page's size, rules and images (its glyphs dropped once they are words)
+    with its words."""
+    return [(dataclasses.replace(g, glyphs=()), words_from_glyphs(g.glyphs, config))
+            for g in source.pages(numbers)]
+
+
+def _read_pages(path: Path, engine: str, numbers: Sequence[int], config: LayoutConfig) -> _Read:
+    """:func:`_read` in a worker process, which opens the document itself."""
+    with open_source(path, engine) as source:
+        return _read(source, numbers, config)
+
+
+def _read_in_parallel(path: Path, engine: str, numbers: Sequence[int], config: LayoutConfig,
+                      jobs: int) -> _Read:
+    """:func:`_read` over ``jobs`` processes, each taking every jobs-th page (pages of
+    one document cost about the same, so the shares come out even)."""
+    shares = [numbers[k::jobs] for k in range(min(jobs, len(numbers)))]
+    with ProcessPoolExecutor(max_workers=len(shares)) as pool:
+        parts = pool.map(_read_pages, repeat(path), repeat(engine), shares, repeat(config))
+        by_page = {g.page_no: (g, words) for part in parts for g, words in part}
+    return [by_page[n] for n in numbers]

@@ -46,6 +46,8 @@ def _parser() -> argparse.ArgumentParser:
                          help="file to write (default: standard output)")
         sub.add_argument("--engine", choices=sorted(ENGINES), default=next(iter(ENGINES)),
                          help="glyph source (default: %(default)s)")
+        sub.add_argument("--jobs", type=int, default=1, metavar="N",
+                         help="read pages in N processes (default: %(default)s)")
         sub.add_argument("--set", action="append", default=[], metavar="KEY=VALUE",
                          help="set a configuration parameter (repeatable)")
         sub.add_argument("-v", "--verbose", action="store_true", help="log progress")
@@ -103,7 +105,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.output is not None and args.output.resolve() == args.file.resolve():
             raise UsageError(f"{args.output}: the output would overwrite the input file")
         config = _config(args.set)
-        document = parse(args.file, config, args.pages, engine=args.engine)
+        document = parse(args.file, config, args.pages, engine=args.engine, jobs=args.jobs)
         if args.command == "text":
             result = document.text(furniture=args.keep_furniture) + "\n"
         else:
