@@ -426,10 +426,10 @@ def _tall_gutters(canvas: _Canvas, idx: Ints,
     centre_y = (box[:, 1] + box[:, 3]) / 2
     min_width = config.column_min_width_em * canvas.size
     found: list[_Gutter] = []
-    seen: list[tuple[int, int, int, int]] = []  # strips already judged: cols lo..hi, rows rs..re
+    judged = np.zeros_like(free)  # cells of strips already judged, kept or not
     for k in keep.tolist():
         col, rs, re = int(start_col[k]), int(start_row[k]), int(end_row[k])
-        if any(lo <= col <= hi and a <= rs and re <= b for lo, hi, a, b in seen):
+        if judged[rs:re, col].all():
             continue
         top, bottom = (r0 + rs - 1) * res, (r0 + re - 1) * res
         span = free[rs:re].all(axis=0)
@@ -438,16 +438,20 @@ def _tall_gutters(canvas: _Canvas, idx: Ints,
             lo -= 1
         while hi + 1 < len(span) and span[hi + 1]:
             hi += 1
-        seen.append((lo, hi, rs, re))
+        judged[rs:re, lo:hi + 1] = True
         x0, x1 = (c0 + lo - 1) * res, (c0 + hi + w - 1) * res
         if any(x0 < g.x1 and g.x0 < x1 and top < g.bottom and g.top < bottom for g in found):
             continue  # a shorter run beside ragged line ends of a gutter already found
+        on_grid = any(_overlaps(x0, x1, g0, g1) for g0, g1 in known)
+        lines = config.gutter_min_lines_on_grid if on_grid else config.gutter_min_lines
+        beside = (centre_y >= top) & (centre_y <= bottom)
+        if (canvas.lines(idx[beside & (box[:, 2] <= x0 + res)]) < lines
+                or canvas.lines(idx[beside & (box[:, 0] >= x1 - res)]) < lines):
+            continue  # trimming the run below can only take lines away
         top, bottom = _trim_crossing(canvas, idx, centre_y, top, bottom, x0, x1)
         beside = (centre_y >= top) & (centre_y <= bottom)
         left = idx[beside & (box[:, 2] <= x0 + res)]
         right = idx[beside & (box[:, 0] >= x1 - res)]
-        on_grid = any(_overlaps(x0, x1, g0, g1) for g0, g1 in known)
-        lines = config.gutter_min_lines_on_grid if on_grid else config.gutter_min_lines
         if not (canvas.is_column(left, lines) and canvas.is_column(right, lines)
                 and canvas.separates(left, right, x0, x1)):
             continue
