@@ -128,18 +128,32 @@ def _reason(exc: BaseException) -> str:
     return f"{type(exc).__name__}: {text[0]}" if text else type(exc).__name__
 
 
-def _visible_box(page: PDFPage, layout: LTPage) -> tuple[float, float, float, float]:
+Rect = tuple[float, float, float, float]
+"""A rectangle in PDF user space (bottom-left origin): x0, y0, x1, y1."""
+
+
+def _visible_rect(mediabox: Rect, cropbox: Rect | None) -> Rect:
+    """The part of the page a viewer shows, in PDF user space: the crop box clipped
+    to the media box, or the whole media box when there is no crop box or the clipped
+    one is empty.  Every engine crops with this rectangle, so they agree on what is
+    visible."""
+    mx0, my0, mx1, my1 = mediabox
+    cx0, cy0, cx1, cy1 = cropbox or mediabox
+    cx0, cx1 = max(cx0, mx0), min(cx1, mx1)
+    cy0, cy1 = max(cy0, my0), min(cy1, my1)
+    if cx1 <= cx0 or cy1 <= cy0:  # a degenerate crop box shows the media box
+        return mediabox
+    return cx0, cy0, cx1, cy1
+
+
+def _visible_box(page: PDFPage, layout: LTPage) -> Rect:
     """The crop box in the interpreter's (rotated, bottom-left) space: x0, y0, x1, y1.
 
     pdfminer already rotates by ``/Rotate`` and moves the media box to the origin;
     the crop box has to follow the same transformation to know what is visible.
     """
     mx0, my0, mx1, my1 = page.mediabox
-    cx0, cy0, cx1, cy1 = page.cropbox or page.mediabox
-    cx0, cx1 = max(cx0, mx0), min(cx1, mx1)
-    cy0, cy1 = max(cy0, my0), min(cy1, my1)
-    if cx1 <= cx0 or cy1 <= cy0:  # a degenerate crop box shows the media box
-        cx0, cy0, cx1, cy1 = mx0, my0, mx1, my1
+    cx0, cy0, cx1, cy1 = _visible_rect(page.mediabox, page.cropbox)
     x0, y0, x1, y1 = cx0 - mx0, cy0 - my0, cx1 - mx0, cy1 - my0
     width, height = mx1 - mx0, my1 - my0
     rotate = (page.rotate or 0) % 360
@@ -202,7 +216,18 @@ def _rules_of(
     return []
 
 
-ENGINES: dict[str, Callable[[Path], GlyphSource]] = {"pdfminer": PdfminerSource}
+def _pdfium_source(path: Path) -> GlyphSource:
+    """A :class:`~layoutkit.pdfium.PdfiumSource` for ``path``, imported on first use:
+    that module needs this one's helpers, and pypdfium2 is only loaded when asked for."""
+    from .pdfium import PdfiumSource
+
+    return PdfiumSource(path)
+
+
+ENGINES: dict[str, Callable[[Path], GlyphSource]] = {
+    "pdfminer": PdfminerSource,
+    "pdfium": _pdfium_source,
+}
 """The glyph sources by name; the first is the default."""
 
 

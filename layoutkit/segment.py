@@ -93,6 +93,11 @@ class _Canvas:
         image_box = np.array([(b.x0, b.top, b.x1, b.bottom) for b in pictures],
                              dtype=float).reshape(-1, 4)
         self.grid = _occupancy(np.vstack([self.box, rule_box, image_box]), rows, cols, self.res)
+        # free[r, c]: the window of cells c .. c + window - 1 of row r is empty
+        self.window = max(1, round(config.gutter_min_width / self.res))
+        summed = np.zeros((rows, cols + 1), dtype=np.int16)
+        np.cumsum(self.grid, axis=1, out=summed[:, 1:])
+        self.free = (summed[:, self.window:] - summed[:, :-self.window]) == 0
 
     def cells(self, idx: Ints) -> tuple[int, int, int, int]:
         """Grid bounds (r0, r1, c0, c1), end exclusive, tight around words ``idx``."""
@@ -250,7 +255,7 @@ def _cell_bounds(boxes: NDArray[np.float64],
 def _occupancy(boxes: NDArray[np.float64], rows: int, cols: int,
                res: float) -> NDArray[np.bool_]:
     """A boolean grid, True where any box covers a cell (see :func:`_cell_bounds`)."""
-    diff = np.zeros((rows + 1, cols + 1), dtype=np.int32)
+    diff = np.zeros((rows + 1, cols + 1), dtype=np.int16)  # few boxes share a cell
     if len(boxes):
         c0, r0, c1, r1 = _cell_bounds(boxes, res)
         c0, c1 = np.clip(c0, 0, cols), np.clip(c1, 0, cols)
@@ -259,7 +264,8 @@ def _occupancy(boxes: NDArray[np.float64], rows: int, cols: int,
         np.add.at(diff, (r0, c1), -1)
         np.add.at(diff, (r1, c0), -1)
         np.add.at(diff, (r1, c1), 1)
-    return np.cumsum(np.cumsum(diff, axis=0), axis=1)[:rows, :cols] > 0
+    covered = np.cumsum(np.cumsum(diff, axis=0, dtype=np.int16), axis=1, dtype=np.int16)
+    return covered[:rows, :cols] > 0
 
 
 def _runs(flags: NDArray[np.bool_]) -> list[tuple[int, int]]:
@@ -401,26 +407,29 @@ def _tall_gutters(canvas: _Canvas, idx: Ints,
     grid (``known``) has a gutter needs fewer lines than one elsewhere."""
     config, res = canvas.config, canvas.res
     r0, r1, c0, c1 = canvas.cells(idx)
-    sub = canvas.grid[r0:r1, c0:c1]
-    w = max(1, round(config.gutter_min_width / res))
-    if sub.shape[1] <= w + 2:
+    w = canvas.window
+    if c1 - c0 <= w + 2:
         return []
-    summed = np.concatenate((np.zeros((sub.shape[0], 1), dtype=np.int32),
-                             np.cumsum(sub, axis=1, dtype=np.int32)), axis=1)
-    free = (summed[:, w:] - summed[:, :-w]) == 0  # free[r, c]: cells c..c+w-1 empty
-    free[:, 0] = False
-    free[:, -1] = False
-    padded = np.zeros((free.shape[0] + 2, free.shape[1]), dtype=np.int8)
-    padded[1:-1] = free
-    edges = np.diff(padded, axis=0)
-    # nonzero on the transpose walks column by column, so starts and ends pair up
-    start_col, start_row = np.nonzero(edges.T == 1)
-    end_row = np.nonzero(edges.T == -1)[1]
+    # windows that lie wholly inside the region see only the region's cells
+    free = canvas.free[r0:r1, c0:c1 - w + 1]
+    # one row per grid column, padded with empty cells above and below: the runs
+    # of free cells down each column, found column by column, pair up in order
+    padded = np.zeros((free.shape[1], free.shape[0] + 2), dtype=np.int8)
+    padded[1:-1, 1:-1] = free.T[1:-1]
+    edges = np.diff(padded, axis=1)
+    start_col, start_row = np.nonzero(edges == 1)
+    end_row = np.nonzero(edges == -1)[1]
     lengths = end_row - start_row
     fewest = min(config.gutter_min_lines, config.gutter_min_lines_on_grid) if known else \
         config.gutter_min_lines
-    min_height = fewest * canvas.size / res
-    keep = np.flatnonzero(lengths >= min_height)
+    keep = np.flatnonzero(lengths >= fewest * canvas.size / res)
+    # the same run in neighbouring columns is one strip: keep its leftmost column
+    order = np.lexsort((start_col[keep], end_row[keep], start_row[keep]))
+    keep = keep[order]
+    repeat = ((start_row[keep][1:] == start_row[keep][:-1])
+              & (end_row[keep][1:] == end_row[keep][:-1])
+              & (start_col[keep][1:] == start_col[keep][:-1] + 1))
+    keep = keep[np.concatenate(([True], ~repeat))[: len(keep)]]
     keep = keep[np.argsort(-lengths[keep], kind="stable")]
     box = canvas.box[idx]
     centre_y = (box[:, 1] + box[:, 3]) / 2

@@ -124,29 +124,40 @@ def _compose(glyphs: Sequence[Glyph]) -> str:
 def group_lines(words: Sequence[Word], config: LayoutConfig) -> list[list[Word]]:
     """Words grouped into lines, top to bottom, each line's words left to right.
 
-    Meant for words of one column (or one band): words join a line when they
-    overlap it vertically by ``line_overlap`` of the smaller height.  Rotated
-    words form lines of their own along their axis.
+    Meant for words of one column (or one band).  Words whose bottoms lie within a
+    fifth of their height of each other share a baseline; a baseline joins the line
+    above it when they overlap vertically by ``line_overlap`` of the smaller height
+    (a superscript, a word in a larger font).  Rotated words form lines of their own
+    along their axis.
     """
-    upright = sorted((w for w in words if w.upright), key=lambda w: (w.bbox.bottom, w.bbox.x0))
-    lines: list[list[Word]] = []
-    spans: list[tuple[float, float]] = []
-    for word in upright:
-        top, bottom = word.bbox.top, word.bbox.bottom
-        placed = False
-        for k in range(len(lines) - 1, max(len(lines) - 3, -1), -1):
-            ltop, lbottom = spans[k]
-            overlap = min(bottom, lbottom) - max(top, ltop)
-            if overlap >= config.line_overlap * min(bottom - top, lbottom - ltop):
-                lines[k].append(word)
-                spans[k] = (min(top, ltop), max(bottom, lbottom))
-                placed = True
-                break
-        if not placed:
-            lines.append([word])
-            spans.append((top, bottom))
-    result = [sorted(line, key=lambda w: w.bbox.x0) for line in lines]
-    result.sort(key=lambda line: min(w.bbox.top for w in line))
+    upright = [w for w in words if w.upright]
+    result: list[list[Word]] = []
+    if upright:
+        box = np.array([(w.bbox.top, w.bbox.bottom, w.bbox.x0) for w in upright], dtype=float)
+        order = np.lexsort((box[:, 2], box[:, 1]))
+        bottom = box[order, 1]
+        tolerance = 0.2 * np.minimum(bottom[1:] - box[order[1:], 0],
+                                     bottom[:-1] - box[order[:-1], 0])
+        starts = np.flatnonzero(np.concatenate(([True], np.diff(bottom) > tolerance)))
+        tops = np.minimum.reduceat(box[order, 0], starts).tolist()
+        bottoms = np.maximum.reduceat(bottom, starts).tolist()
+        lines: list[list[int]] = []
+        spans: list[tuple[float, float]] = []
+        for a, b, top, low in zip(starts.tolist(), [*starts[1:].tolist(), len(order)], tops,
+                                  bottoms, strict=True):
+            members = order[a:b].tolist()
+            if spans:
+                ltop, lbottom = spans[-1]
+                overlap = min(low, lbottom) - max(top, ltop)
+                if overlap >= config.line_overlap * min(low - top, lbottom - ltop):
+                    lines[-1].extend(members)
+                    spans[-1] = (min(top, ltop), max(low, lbottom))
+                    continue
+            lines.append(members)
+            spans.append((top, low))
+        ranked = sorted(range(len(lines)), key=lambda k: spans[k][0])
+        result = [[upright[i] for i in sorted(lines[k], key=lambda i: box[i, 2])]
+                  for k in ranked]
     rotated = [w for w in words if not w.upright]
     if rotated:
         result += _rotated_lines(rotated)
