@@ -35,6 +35,9 @@ from datetime import UTC, datetime
 from importlib import metadata
 from pathlib import Path
 
+from benchmarks.density import DensityRow
+from benchmarks.density import measure as measure_density
+from benchmarks.density import table as density_table
 from benchmarks.peers import LAYOUTKIT_CLI, REPO, PageTexts, System, systems
 from fixtures.synthetic import STREAM_ORDERS, suite
 from layoutkit.evaluate import (
@@ -124,6 +127,7 @@ class Run:
     truths: list[PageTruth]
     outputs: dict[tuple[str, str, int], str]
     speed: list[Timing]
+    density: list[DensityRow]
     errors: list[str]
 
 
@@ -465,6 +469,13 @@ def render(run: Run, quick: bool) -> str:
         ]
     else:
         lines.append("Not measured in this run (`--quick`).")
+    lines += ["", "## Layout time against page density", ""]
+    if run.density:
+        lines += ["Layout stages alone (words to reading order) on synthetic three-column"
+                  " pages built as glyphs, best of 3 (`benchmarks/density.py`).", "",
+                  *density_table(run.density)]
+    else:
+        lines.append("Not measured in this run (`--quick`).")
     unfound = _unfound(run)
     lines += ["", "## Truth lines that no system finds", ""]
     lines += unfound or ["None: every scored truth line is found by at least one system."]
@@ -502,8 +513,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     print(f"real pages: {time.perf_counter() - started:.0f} s", file=sys.stderr)
     speed = [] if args.quick else run_speed(runnable, errors)
     print(f"speed: {time.perf_counter() - started:.0f} s", file=sys.stderr)
+    density = [] if args.quick else measure_density()
 
-    run = Run(runnable, skipped, synthetic, synthetic_note, real, truths, outputs, speed, errors)
+    run = Run(runnable, skipped, synthetic, synthetic_note, real, truths, outputs, speed,
+              density, errors)
     args.out.write_text(render(run, args.quick), encoding="utf-8")
     print(f"wrote {args.out}", file=sys.stderr)
     return 0
