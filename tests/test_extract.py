@@ -12,6 +12,7 @@ from layoutkit.errors import UsageError
 from layoutkit.extract import open_source
 
 DISPLAY = (800.0, 600.0)  # the page as a reader sees it, width x height
+ENGINES = ["pdfminer", "pdfium"]
 
 
 def _rotated_pdf(path: Path, rotate: int) -> Path:
@@ -33,21 +34,24 @@ def _rotated_pdf(path: Path, rotate: int) -> Path:
     return path
 
 
+@pytest.mark.parametrize("engine", ENGINES)
 @pytest.mark.parametrize("rotate", [0, 90, 180, 270])
-def test_extract_rotated_page_reads_upright(tmp_path: Path, rotate: int) -> None:
+def test_extract_rotated_page_reads_upright(tmp_path: Path, rotate: int, engine: str) -> None:
     """A /Rotate page gives the displayed size, upright glyphs at their displayed place."""
     pdf = _rotated_pdf(tmp_path / f"r{rotate}.pdf", rotate)
-    with open_source(pdf) as source:
+    with open_source(pdf, engine) as source:
         page = next(iter(source.pages([1])))
     assert (page.width, page.height) == DISPLAY
     first = next(g for g in page.glyphs if g.text == "U")
     assert all(g.upright for g in page.glyphs)
     assert first.bbox.x0 == pytest.approx(100.0, abs=0.01)
     assert first.bbox.bottom == pytest.approx(DISPLAY[1] - 100 + 12 * 0.207, abs=0.5)
-    assert layoutkit.parse(pdf)[0].text() == "Upright after rotation\nSecond line here"
+    assert layoutkit.parse(pdf, engine=engine)[0].text() == (
+        "Upright after rotation\nSecond line here")
 
 
-def test_extract_crop_box_moves_origin_and_hides_outside(tmp_path: Path) -> None:
+@pytest.mark.parametrize("engine", ENGINES)
+def test_extract_crop_box_moves_origin_and_hides_outside(tmp_path: Path, engine: str) -> None:
     """Glyphs are measured from the crop box's top-left corner; glyphs outside it are dropped."""
     path = tmp_path / "crop.pdf"
     c = canvas.Canvas(str(path), pagesize=(612, 792))
@@ -57,7 +61,7 @@ def test_extract_crop_box_moves_origin_and_hides_outside(tmp_path: Path) -> None
     c.drawString(10, 600, "out")  # left of the crop box
     c.showPage()
     c.save()
-    with open_source(path) as source:
+    with open_source(path, engine) as source:
         page = next(iter(source.pages([1])))
     assert (page.width, page.height) == (512.0, 642.0)
     assert "".join(g.text for g in page.glyphs).replace(" ", "") == "Insidethecropbox"
@@ -67,5 +71,6 @@ def test_extract_crop_box_moves_origin_and_hides_outside(tmp_path: Path) -> None
 
 def test_extract_unknown_engine_lists_known_ones(tmp_path: Path) -> None:
     """Asking for an engine that does not exist names it and the ones that do."""
-    with pytest.raises(UsageError, match=r"unknown engine 'fast'; known engines: pdfminer"):
+    with pytest.raises(UsageError,
+                       match=r"unknown engine 'fast'; known engines: pdfminer, pdfium$"):
         open_source(tmp_path / "x.pdf", engine="fast")
