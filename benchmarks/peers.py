@@ -17,6 +17,7 @@ import sys
 import tempfile
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent
@@ -43,17 +44,19 @@ class System:
     missing: Callable[[], str | None]
 
 
-def _layoutkit_pages(path: Path, numbers: Sequence[int]) -> PageTexts:
+def _layoutkit_pages(path: Path, numbers: Sequence[int], engine: str | None = None) -> PageTexts:
     import layoutkit
 
-    document = layoutkit.parse(path, pages=list(numbers))
+    options = {"engine": engine} if engine else {}
+    document = layoutkit.parse(path, pages=list(numbers), **options)
     return {page.page_no: page.text() for page in document.pages}
 
 
-def _layoutkit_whole(path: Path) -> int:
+def _layoutkit_whole(path: Path, engine: str | None = None) -> int:
     import layoutkit
 
-    return sum(len(page.text()) for page in layoutkit.parse(path).pages)
+    options = {"engine": engine} if engine else {}
+    return sum(len(page.text()) for page in layoutkit.parse(path, **options).pages)
 
 
 def layoutkit_cli_command() -> list[str]:
@@ -161,9 +164,17 @@ def systems() -> list[System]:
     return [
         System(
             name="layoutkit",
-            note="`layoutkit.parse(path, pages=...)`, `page.text()`: body text, furniture left out",
+            note="`layoutkit.parse(path, pages=...)`, `page.text()`: body text, furniture left"
+            " out, default (pdfium) glyph source",
             pages=_layoutkit_pages,
             whole=_layoutkit_whole,
+            missing=_missing_module("layoutkit", "parse"),
+        ),
+        System(
+            name="layoutkit pdfminer",
+            note="the same with `engine=\"pdfminer\"`, the pure-Python glyph source",
+            pages=partial(_layoutkit_pages, engine="pdfminer"),
+            whole=partial(_layoutkit_whole, engine="pdfminer"),
             missing=_missing_module("layoutkit", "parse"),
         ),
         System(

@@ -11,7 +11,7 @@ from pathlib import Path
 
 from .config import LayoutConfig
 from .errors import PageRangeError, UsageError
-from .extract import GlyphSource, open_source
+from .extract import DEFAULT_ENGINE, GlyphSource, open_source
 from .furniture import find_furniture
 from .model import Document, PageGlyphs, Word
 from .order import body_words, layout_page
@@ -53,7 +53,7 @@ def parse_page_spec(spec: str, page_count: int) -> list[int]:
 
 
 def parse(path: str | Path, config: LayoutConfig | None = None,
-          pages: Iterable[int] | str | None = None, *, engine: str = "pdfminer",
+          pages: Iterable[int] | str | None = None, *, engine: str = DEFAULT_ENGINE,
           jobs: int = 1) -> Document:
     """Read ``path`` and lay out its pages (all, or the 1-based ``pages``).
 

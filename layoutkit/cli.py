@@ -17,7 +17,7 @@ from . import __version__
 from .api import parse
 from .config import LayoutConfig
 from .errors import ConfigError, LayoutkitError, UsageError
-from .extract import ENGINES
+from .extract import DEFAULT_ENGINE, ENGINES
 from .output import dumps, write_atomic
 
 __all__ = ["main"]
@@ -44,7 +44,7 @@ def _parser() -> argparse.ArgumentParser:
                          help="pages to read, such as 1,3-5,9- or -4 (default: all)")
         sub.add_argument("-o", "--output", type=Path, metavar="OUT",
                          help="file to write (default: standard output)")
-        sub.add_argument("--engine", choices=sorted(ENGINES), default=next(iter(ENGINES)),
+        sub.add_argument("--engine", choices=list(ENGINES), default=DEFAULT_ENGINE,
                          help="glyph source (default: %(default)s)")
         sub.add_argument("--jobs", type=int, default=1, metavar="N",
                          help="read pages in N processes (default: %(default)s)")

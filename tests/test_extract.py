@@ -72,5 +72,5 @@ def test_extract_crop_box_moves_origin_and_hides_outside(tmp_path: Path, engine:
 def test_extract_unknown_engine_lists_known_ones(tmp_path: Path) -> None:
     """Asking for an engine that does not exist names it and the ones that do."""
     with pytest.raises(UsageError,
-                       match=r"unknown engine 'fast'; known engines: pdfminer, pdfium$"):
+                       match=r"unknown engine 'fast'; known engines: pdfium, pdfminer$"):
         open_source(tmp_path / "x.pdf", engine="fast")
