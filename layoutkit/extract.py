@@ -10,10 +10,9 @@ registering itself in :data:`ENGINES`.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
-from contextlib import AbstractContextManager
 from pathlib import Path
 from types import TracebackType
-from typing import Any, BinaryIO, Protocol
+from typing import Any, BinaryIO, Protocol, Self
 
 from pdfminer.converter import PDFPageAggregator
 from pdfminer.layout import LTChar, LTContainer, LTCurve, LTImage, LTLine, LTPage, LTRect
@@ -68,7 +67,22 @@ def _check_readable(path: Path) -> None:
         raise DocumentError(f"{path}: not a PDF (no %PDF- header in its first 1024 bytes)")
 
 
-class PdfminerSource(AbstractContextManager["PdfminerSource"]):
+class ClosingSource:
+    """What every glyph source shares: leaving a ``with`` block closes it."""
+
+    def __enter__(self) -> Self:
+        return self
+
+    def close(self) -> None:
+        """Release the document; closing twice is harmless."""
+        raise NotImplementedError
+
+    def __exit__(self, exc_type: type[BaseException] | None, exc: BaseException | None,
+                 tb: TracebackType | None) -> None:
+        self.close()
+
+
+class PdfminerSource(ClosingSource):
     """Glyphs and rules from pdfminer.six's content-stream interpreter.
 
     Layout analysis is switched off (``laparams=None``): pdfminer only reports
@@ -113,14 +127,6 @@ class PdfminerSource(AbstractContextManager["PdfminerSource"]):
 
     def close(self) -> None:
         self._fh.close()
-
-    def __exit__(
-        self,
-        exc_type: type[BaseException] | None,
-        exc: BaseException | None,
-        tb: TracebackType | None,
-    ) -> None:
-        self.close()
 
 
 def _reason(exc: BaseException) -> str:

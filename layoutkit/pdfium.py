@@ -39,17 +39,15 @@ import ctypes
 import math
 import os
 from collections.abc import Iterator, Sequence
-from contextlib import AbstractContextManager
 from dataclasses import dataclass
 from pathlib import Path
-from types import TracebackType
 from typing import Any
 
 # Importing pypdfium2 (the package, as this does) initialises the PDFium library.
 import pypdfium2.raw as pdfium_c  # type: ignore[import-untyped]
 
 from .errors import DocumentError
-from .extract import _RULE_THICKNESS, Rect, _check_readable, _visible_rect
+from .extract import _RULE_THICKNESS, ClosingSource, Rect, _check_readable, _visible_rect
 from .model import BBox, Glyph, PageGlyphs, Rule
 
 __all__ = ["PdfiumSource"]
@@ -74,7 +72,7 @@ Matrix = tuple[float, float, float, float, float, float]
 _IDENTITY: Matrix = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
 
 
-class PdfiumSource(AbstractContextManager["PdfiumSource"]):
+class PdfiumSource(ClosingSource):
     """Glyphs, rules and images from PDFium, in the values pdfminer's engine yields.
 
     Holds one open PDFium document; each page (and its text page) is opened while it
@@ -129,13 +127,6 @@ class PdfiumSource(AbstractContextManager["PdfiumSource"]):
             pdfium_c.FPDF_CloseDocument(self._document)
             self._document = None
 
-    def __exit__(
-        self,
-        exc_type: type[BaseException] | None,
-        exc: BaseException | None,
-        tb: TracebackType | None,
-    ) -> None:
-        self.close()
 
 
 @dataclass(frozen=True, slots=True)

@@ -23,6 +23,7 @@ from reportlab.pdfgen import canvas
 
 from layoutkit import LayoutConfig, __version__
 from layoutkit.cli import main
+from tests.handmade import pdf_bytes
 
 REPO = Path(__file__).resolve().parent.parent
 SCRIPT = Path(sys.executable).parent / "layoutkit"
@@ -62,18 +63,7 @@ def build_pdf(path: Path, pages: Sequence[Sequence[str]], header: str | None = N
 def zero_pages_pdf() -> bytes:
     """A well-formed PDF whose page tree is empty (``/Kids [] /Count 0``)."""
     objects = [b"<< /Type /Catalog /Pages 2 0 R >>", b"<< /Type /Pages /Kids [] /Count 0 >>"]
-    out = bytearray(b"%PDF-1.4\n")
-    offsets = []
-    for number, body in enumerate(objects, 1):
-        offsets.append(len(out))
-        out += b"%d 0 obj\n%s\nendobj\n" % (number, body)
-    xref = len(out)
-    out += b"xref\n0 %d\n0000000000 65535 f \n" % (len(objects) + 1)
-    for offset in offsets:
-        out += b"%010d 00000 n \n" % offset
-    out += b"trailer\n<< /Size %d /Root 1 0 R >>\nstartxref\n%d\n%%%%EOF\n" % (
-        len(objects) + 1, xref)
-    return bytes(out)
+    return pdf_bytes(objects, b"1.4")
 
 
 def page_text(*pages: int) -> str:

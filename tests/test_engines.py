@@ -44,6 +44,7 @@ from layoutkit.evaluate import PageTruth, load_truth, score_truth, truth_files
 from layoutkit.extract import open_source
 from layoutkit.model import BBox, Glyph, PageGlyphs
 from layoutkit.pdfium import PdfiumSource
+from tests.handmade import pdf_bytes
 
 ROOT = Path(__file__).resolve().parent.parent
 PDFS = ROOT / "fixtures" / "pdf"
@@ -263,18 +264,7 @@ def hand_made_pdf(path: Path, content: bytes, resources: bytes, *extra: bytes) -
                b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 300 200] /Resources "
                + resources + b" /Contents 4 0 R >>",
                b"<< /Length %d >>\nstream\n%s\nendstream" % (len(content), content), *extra]
-    out = bytearray(b"%PDF-1.7\n")
-    offsets = []
-    for number, body in enumerate(objects, 1):
-        offsets.append(len(out))
-        out += b"%d 0 obj\n%s\nendobj\n" % (number, body)
-    xref = len(out)
-    out += b"xref\n0 %d\n0000000000 65535 f \n" % (len(objects) + 1)
-    for offset in offsets:
-        out += b"%010d 00000 n \n" % offset
-    out += b"trailer\n<< /Size %d /Root 1 0 R >>\nstartxref\n%d\n%%%%EOF\n" % (
-        len(objects) + 1, xref)
-    path.write_bytes(bytes(out))
+    path.write_bytes(pdf_bytes(objects))
     return path
 
 
