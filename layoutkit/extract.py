@@ -213,10 +213,21 @@ def _rules_of(
     x0, y0, x1, y1 = item.x0, item.y0, item.x1, item.y1
     if not visible(x0, y0, x1, y1):
         return []
+    simple = isinstance(item, (LTLine, LTRect)) or len(item.pts) <= 5
+    return shape_rules(x0, y0, x1, y1, simple=simple,
+                       stroked_box=isinstance(item, LTRect) and bool(item.stroke), box=box)
+
+
+def shape_rules(x0: float, y0: float, x1: float, y1: float, *, simple: bool, stroked_box: bool,
+                box: Callable[[float, float, float, float], BBox]) -> list[Rule]:
+    """The ruling lines one drawn shape (bounds in PDF user space) contributes, the
+    same for every engine: a thin ``simple`` shape (a line, a rectangle, a short path)
+    is one rule; a stroked rectangle gives its four edges; anything else none.
+    ``box`` converts user-space bounds to a top-left page box."""
     thin = (x1 - x0) <= _RULE_THICKNESS or (y1 - y0) <= _RULE_THICKNESS
-    if thin and (isinstance(item, (LTLine, LTRect)) or len(item.pts) <= 5):
+    if thin and simple:
         return [Rule(box(x0, y0, x1, y1))]
-    if isinstance(item, LTRect) and item.stroke:
+    if stroked_box:
         return [Rule(box(x0, y0, x1, y0)), Rule(box(x0, y1, x1, y1)),
                 Rule(box(x0, y0, x0, y1)), Rule(box(x1, y0, x1, y1))]
     return []

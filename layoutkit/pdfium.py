@@ -47,7 +47,7 @@ from typing import Any
 import pypdfium2.raw as pdfium_c  # type: ignore[import-untyped]
 
 from .errors import DocumentError
-from .extract import _RULE_THICKNESS, ClosingSource, Rect, _check_readable, _visible_rect
+from .extract import ClosingSource, Rect, _check_readable, _visible_rect, shape_rules
 from .model import BBox, Glyph, PageGlyphs, Rule
 
 __all__ = ["PdfiumSource"]
@@ -551,8 +551,8 @@ def _path_rules(path: Any, to_user: Matrix, frame: _Frame) -> list[Rule]:
 
 def _subpath_rules(shape: str, pts: list[tuple[float, float]], stroke: bool,
                    frame: _Frame) -> list[Rule]:
-    """pdfminer's classification of one subpath, then ``extract._rules_of`` on it: a thin
-    line, rectangle or short path is a rule, a stroked rectangle gives its four edges."""
+    """pdfminer's classification of one subpath (line, rectangle, other), then the rules
+    it contributes by :func:`~layoutkit.extract.shape_rules`."""
     if len(shape) < 2:  # a lone move draws nothing; pdfminer skips it too
         return []
     if len(shape) > 3 and shape.endswith("lh") and pts[-2] == pts[0]:
@@ -567,10 +567,5 @@ def _subpath_rules(shape: str, pts: list[tuple[float, float]], stroke: bool,
     y0, y1 = min(p[1] for p in pts), max(p[1] for p in pts)
     if not frame.shows(x0, y0, x1, y1):
         return []
-    thin = (x1 - x0) <= _RULE_THICKNESS or (y1 - y0) <= _RULE_THICKNESS
-    if thin and (line or rect or len(pts) <= 5):
-        return [Rule(frame.box(x0, y0, x1, y1))]
-    if rect and stroke:
-        return [Rule(frame.box(x0, y0, x1, y0)), Rule(frame.box(x0, y1, x1, y1)),
-                Rule(frame.box(x0, y0, x0, y1)), Rule(frame.box(x1, y0, x1, y1))]
-    return []
+    return shape_rules(x0, y0, x1, y1, simple=line or rect or len(pts) <= 5,
+                       stroked_box=rect and stroke, box=frame.box)
