@@ -39,6 +39,9 @@ from benchmarks.density import DensityRow
 from benchmarks.density import measure as measure_density
 from benchmarks.density import table as density_table
 from benchmarks.peers import LAYOUTKIT_CLI, REPO, PageTexts, System, systems
+from benchmarks.profiles import ProfileRow
+from benchmarks.profiles import measure as measure_profiles
+from benchmarks.profiles import section as profiles_section
 from fixtures.synthetic import STREAM_ORDERS, suite
 from layoutkit.evaluate import (
     PageScore,
@@ -133,6 +136,7 @@ class Run:
     speed: list[Timing]
     density: list[DensityRow]
     errors: list[str]
+    profiles: list[ProfileRow]
 
 
 Job = tuple[str, Path, tuple[int, ...]]
@@ -467,6 +471,8 @@ def render(run: Run, quick: bool) -> str:
         "",
         *_real_table(run, names),
         "",
+        *profiles_section(run.profiles),
+        "",
         "## Speed",
         "",
     ]
@@ -526,7 +532,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     density = [] if args.quick else measure_density()
 
     run = Run(runnable, skipped, synthetic, synthetic_note, real, truths, outputs, speed,
-              density, errors)
+              density, errors, measure_profiles())
     args.out.write_text(render(run, args.quick), encoding="utf-8")
     print(f"wrote {args.out}", file=sys.stderr)
     return 0
