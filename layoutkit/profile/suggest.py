@@ -42,17 +42,18 @@ def _plain_columns(page: Page) -> tuple[int, tuple[float, ...]] | None:
     return len(columns), tuple((a.bbox.x1 + b.bbox.x0) / 2 for a, b in pairwise(columns))
 
 
-def _band(document: Document, kind: BandKind) -> tuple[float, float] | None:
-    """A band from the highest to the lowest furniture line of ``kind`` on any page,
-    if it holds no body line of any page."""
+def _band(document: Document, kind: BandKind) -> tuple[float, float, list[int]] | None:
+    """A band from the highest to the lowest furniture line of ``kind`` on any page, and
+    the pages with body text inside it (where a fixed band would take body text)."""
     boxes = [b.bbox for page in document for b in page.bands if b.kind is kind]
     if not boxes:
         return None
     top = max(0.0, min(b.top for b in boxes) - _MARGIN)
     bottom = max(b.bottom for b in boxes) + _MARGIN
-    clear = all(line.bbox.bottom < top or line.bbox.top > bottom
-                for page in document for band in _body(page) for line in band.lines)
-    return (top, bottom) if clear else None
+    crowded = [page.page_no for page in document if any(
+        line.bbox.bottom >= top and line.bbox.top <= bottom
+        for band in _body(page) for line in band.lines)]
+    return top, bottom, crowded
 
 
 def _kind(page: Page) -> tuple[str, int]:
@@ -105,16 +106,23 @@ def suggest(path: str | Path, config: LayoutConfig | None = None, pages: str | N
     """A draft profile (TOML text) for the publication of the sample ``path``."""
     document = parse(path, config, pages, engine=engine, jobs=jobs)
     stem = Path(path).stem
-    out = [f"# Drafted by layoutkit profile suggest from {Path(path).name} "
-           f"({document.page_count} pages); edit and check with layoutkit profile check.",
+    out = [f"# Drafted from {Path(path).name} ({document.page_count} pages) by layoutkit "
+           "profile suggest;",
+           "# edit, then run layoutkit profile check.",
            f"name = {json.dumps(stem)}",
            f"description = {json.dumps(f'drafted from {Path(path).name}')}", ""]
     bands = {kind: _band(document, kind) for kind in (BandKind.HEADER, BandKind.FOOTER)}
     if any(bands.values()):
         out.append("[furniture]")
         for kind, band in bands.items():
-            if band is not None:
-                out.append(f"{kind} = {{ top = {band[0]:.1f}, bottom = {band[1]:.1f} }}")
+            if band is None:
+                continue
+            top, bottom, crowded = band
+            if crowded:  # left to repetition, which tells furniture from body page by page
+                out.append(f"# body text stands in the {kind} band on pages "
+                           f"{', '.join(map(str, crowded))}:")
+            out.append(f"{'# ' if crowded else ''}{kind} = {{ top = {top:.1f}, "
+                       f"bottom = {bottom:.1f} }}")
         out.append("")
     index = _index_start(document)
     skip = {p.page_no for p in document if index and p.page_no > index[0]}
