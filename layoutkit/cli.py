@@ -16,10 +16,12 @@ from typing import Any, NoReturn
 from . import __version__
 from .api import parse
 from .config import LayoutConfig
+from .draw import draw_document
 from .errors import ConfigError, LayoutkitError, ProfileError, UsageError
 from .extract import DEFAULT_ENGINE, ENGINES
 from .output import dumps, write_atomic
 from .profile import bundled_profiles, load_profile
+from .profile.suggest import suggest
 
 __all__ = ["main"]
 
@@ -120,14 +122,12 @@ def _run(args: argparse.Namespace) -> str | None:
     profile = load_profile(args.profile) if getattr(args, "profile", None) else None
     config = _config(args.set, profile.config if profile else LayoutConfig())
     if args.command == "profile":
-        from .profile.suggest import suggest
         return suggest(args.file, config, args.pages, engine=args.engine, jobs=args.jobs)
+    if args.command == "draw" and args.output is None:
+        raise UsageError("draw: -o DIR is required (the folder to write the PNGs to)")
     document = parse(args.file, config, args.pages, engine=args.engine, jobs=args.jobs,
                      profile=profile)
     if args.command == "draw":
-        from .draw import draw_document
-        if args.output is None:
-            raise UsageError("draw: -o DIR is required (the folder to write the PNGs to)")
         for written in draw_document(document, args.output, dpi=args.dpi):
             logging.getLogger(__name__).info("wrote %s", written)
         return None

@@ -353,8 +353,10 @@ def force_columns(page: PageCanvas, count: int, gutters: Sequence[float] = (),
                   words: Sequence[int] | None = None) -> Node:
     """The words (indexes, default all) read as ``count`` columns split at ``gutters``
     (x centres), or at the emptiest vertical strips near the even divisions of the
-    region.  Text rows with a word across a gutter are full-width rows: each run of
-    them is a band between bands of columns.
+    region.  Text rows with a word across a gutter, or that run on across it with an
+    ordinary word space, are full-width rows, and so are the rows at their line
+    spacing just above or below them: each run of them is a band between bands of
+    columns.
 
     Exists for profiles that know a page's column count where auto mode would not
     find it (a few lines per column, gutters crossed by table cells).
@@ -395,7 +397,8 @@ def _close_rows(canvas: _Canvas, idx: Ints, ordered: NDArray[np.float64],
     bottoms = np.array([canvas.box[idx[rows == r], 3].max() for r in ordered])
     gaps = tops[1:] - bottoms[:-1]
     inner = gaps[flags[1:] & flags[:-1]]
-    close = (float(np.median(inner)) if len(inner) else 0.0) + 0.25 * canvas.size
+    close = (float(np.median(inner)) if len(inner) else 0.0) + \
+        canvas.config.span_gap_em * canvas.size
     flags = flags.copy()
     for k in range(1, len(flags)):
         flags[k] |= flags[k - 1] and gaps[k - 1] <= close
@@ -404,7 +407,8 @@ def _close_rows(canvas: _Canvas, idx: Ints, ordered: NDArray[np.float64],
     return flags
 
 
-def _spanning_rows(canvas: _Canvas, idx: Ints, cuts: NDArray[np.float64]) -> Ints:
+def _spanning_rows(canvas: _Canvas, idx: Ints,
+                   cuts: NDArray[np.float64]) -> NDArray[np.float64]:
     """The rows (baseline keys) of words ``idx`` that run on across a cut with an
     ordinary word space (a title whose word gap happens to fall on the gutter): the
     gap across it narrower than ``crossing_gap_ratio`` of the usual gap there and no
@@ -427,7 +431,7 @@ def _spanning_rows(canvas: _Canvas, idx: Ints, cuts: NDArray[np.float64]) -> Int
             if gap < canvas.config.crossing_gap_ratio * usual and len(others) and (
                     gap <= canvas.config.word_space_ratio * float(np.median(others))):
                 spanning.append(row)
-    return np.array(spanning)
+    return np.array(spanning, dtype=float)
 
 
 def _emptiest(canvas: _Canvas, idx: Ints, count: int) -> list[float]:
