@@ -81,8 +81,8 @@ class _Canvas:
         self.baseline = np.round(self.box[:, 3] / max(0.3 * self.size, self.res))
         # the narrowest gap between two columns' lines: wider than the page's word
         # spaces, so rivers of aligned spaces in justified text are not gutters
-        space = _word_space(self.box, self.baseline, self.size)
-        self.min_gap = max(config.gutter_min_width, config.gutter_space_ratio * space)
+        self.space = _word_space(self.box, self.baseline, self.size)
+        self.min_gap = max(config.gutter_min_width, config.gutter_space_ratio * self.space)
         rows = int(np.ceil(height / self.res)) + 2
         cols = int(np.ceil(width / self.res)) + 2
         blocking = [r.bbox for r in rules
@@ -412,7 +412,8 @@ def _spanning_rows(canvas: _Canvas, idx: Ints,
     """The rows (baseline keys) of words ``idx`` that run on across a cut with an
     ordinary word space (a title whose word gap happens to fall on the gutter): the
     gap across it narrower than ``crossing_gap_ratio`` of the usual gap there and no
-    wider than ``word_space_ratio`` times the row's other word spaces."""
+    wider than ``word_space_ratio`` times the row's other word spaces (the page's, for
+    a row of two words)."""
     rows = canvas.baseline[idx]
     centre = (canvas.box[idx, 0] + canvas.box[idx, 2]) / 2
     spanning: list[float] = []
@@ -428,8 +429,9 @@ def _spanning_rows(canvas: _Canvas, idx: Ints,
             ordered = np.sort(canvas.box[idx[rows == row]][:, [0, 2]], axis=0)
             spaces = ordered[1:, 0] - ordered[:-1, 1]
             others = spaces[(spaces > 0) & (spaces < gap)]
-            if gap < canvas.config.crossing_gap_ratio * usual and len(others) and (
-                    gap <= canvas.config.word_space_ratio * float(np.median(others))):
+            space = float(np.median(others)) if len(others) else canvas.space
+            if (gap < canvas.config.crossing_gap_ratio * usual
+                    and gap <= canvas.config.word_space_ratio * space):
                 spanning.append(row)
     return np.array(spanning, dtype=float)
 

@@ -11,7 +11,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from fixtures.synthetic import SyntheticDoc, gazette
-from layoutkit import parse
+from layoutkit import LayoutConfig, parse
 from layoutkit.errors import ProfileError, UsageError
 from layoutkit.evaluate import combine, load_truth, score_page, score_truth, truth_files
 from layoutkit.profile import (
@@ -20,6 +20,8 @@ from layoutkit.profile import (
     load_profile,
     parse_selector,
 )
+from layoutkit.segment import bands_of, force_columns, prepare
+from tests.test_segment import CHAR, text_lines, word
 
 REPO = Path(__file__).resolve().parent.parent
 
@@ -350,3 +352,18 @@ def test_sections_starting_on_one_line_take_the_first(tmp_path: Path) -> None:
                               'starts_at = { line = "^Index of" }\n[[sections]]\nname = "b"\n'
                               'layout = "auto"\nstarts_at = { line = "Legislation$" }\n')
     assert paragraphs_found(path, doc, profile) == 1.0
+
+
+@pytest.mark.parametrize("gutters", [(), (306.0,)])
+def test_forced_columns_keep_a_title_whole_across_the_gutter(gutters: tuple[float, ...]) -> None:
+    title = [word("Your", 306 - 1.5 - 4 * CHAR, 40), word("Name", 306 + 1.5, 40)]
+    left, right = text_lines(50, 250, 70, 20, seed=1), text_lines(312, 250, 70, 20, seed=2)
+    words = [*title, *left, *right]
+    canvas = prepare(words, [], [], 612, 792, LayoutConfig())
+    bands = bands_of(force_columns(canvas, 2, gutters))
+    texts = [[[" ".join(words[i].text for i in leaf.words) for leaf in column] for column in band]
+             for band in bands]
+    assert texts[0] == [["Your Name"]]
+    assert len(bands) == 2 and len(bands[1]) == 2
+    assert {words[i].bbox.x0 for leaf in bands[1][0] for i in leaf.words} <= {
+        w.bbox.x0 for w in left}
