@@ -13,6 +13,7 @@ from .config import LayoutConfig
 from .errors import PageRangeError, UsageError
 from .extract import DEFAULT_ENGINE, GlyphSource, open_source
 from .furniture import find_furniture
+from .linetypes import type_lines
 from .model import Document, PageGlyphs, Word
 from .order import body_words, layout_page
 from .segment import prepare, segment, shared_gutters
@@ -58,7 +59,8 @@ def parse(path: str | Path, config: LayoutConfig | None = None,
     """Read ``path`` and lay out its pages (all, or the 1-based ``pages``).
 
     Returns a Document whose pages hold bands, columns, blocks and lines in
-    reading order, running headers and footers typed as such.  With ``jobs`` > 1
+    reading order, every line typed (running headers and footers, contents,
+    headings, lists, body).  With ``jobs`` > 1
     the pages are read in that many processes; the result is the same.
     """
     config = config or LayoutConfig()
@@ -80,7 +82,7 @@ def parse(path: str | Path, config: LayoutConfig | None = None,
     laid_out = [layout_page(g, words, found, segment(canvas, shared), config)
                 for (g, words), found, canvas in zip(read, furniture, prepared, strict=True)
                 if g.page_no in wanted]
-    return Document(path, tuple(laid_out), count)
+    return type_lines(Document(path, tuple(laid_out), count), config)
 
 
 def _wanted(path: Path, pages: Iterable[int] | str | None, count: int) -> list[int]:

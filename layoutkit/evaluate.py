@@ -50,12 +50,18 @@ __all__ = [
     "MIN_FURNITURE_CHARS",
     "MIN_LINE_CHARS",
     "Exclusion",
+    "LineTypeTruth",
     "PageScore",
     "PageTruth",
+    "TypeScore",
     "combine",
     "count_occurrences",
+    "load_linetype_truth",
     "load_truth",
     "reduce",
+    "score_furniture",
+    "score_headings",
+    "score_list_items",
     "score_page",
     "score_truth",
     "scored_lines",
@@ -357,3 +363,122 @@ def truth_files(root: Path) -> list[Path]:
 def score_truth(output_text: str, truth: PageTruth) -> PageScore:
     """Return :func:`score_page` of a page's body ``output_text`` against its :class:`PageTruth`."""
     return score_page(output_text, truth.lines, truth.furniture)
+
+
+# --------------------------------------------------------------------------- line types
+#
+# Line types are scored per type on reduced line texts: a truth line is found when a
+# line of the output with the same reduced text carries the type.  Lines are matched as
+# multisets, so a header printed twice must be typed twice.
+
+FURNITURE_CODES = frozenset({"h", "f"})
+LIST_CODES = frozenset({"lb", "ln"})
+
+
+@dataclass(frozen=True)
+class TypeScore:
+    """How well the lines of one type were found: ``predicted`` lines typed so by the
+    system, ``expected`` truth lines of the type, ``hits`` found in both."""
+
+    predicted: int
+    expected: int
+    hits: int
+
+    @property
+    def precision(self) -> float:
+        """Share of the predicted lines that are right (1.0 when none was predicted)."""
+        return _share(self.hits, self.predicted, 1.0)
+
+    @property
+    def recall(self) -> float:
+        """Share of the truth lines that were found (1.0 when there are none)."""
+        return _share(self.hits, self.expected, 1.0)
+
+    def __add__(self, other: TypeScore) -> TypeScore:
+        return TypeScore(self.predicted + other.predicted, self.expected + other.expected,
+                         self.hits + other.hits)
+
+
+def _matched(predicted: Iterable[str], expected: Iterable[str]) -> TypeScore:
+    """The score of ``predicted`` against ``expected`` texts, matched reduced, as multisets."""
+    mine = Counter(t for t in map(reduce, predicted) if t)
+    truth = Counter(t for t in map(reduce, expected) if t)
+    return TypeScore(mine.total(), truth.total(), (mine & truth).total())
+
+
+def score_furniture(typed: Sequence[tuple[str, str]], furniture: Sequence[str]) -> TypeScore:
+    """Running headers and footers of one page: ``typed`` is the (code, text) of every
+    line of the output page, ``furniture`` the truth's furniture lines."""
+    return _matched((text for code, text in typed if code in FURNITURE_CODES), furniture)
+
+
+def score_headings(outline: Sequence[tuple[int, str]],
+                   entries: Sequence[tuple[int, str]]) -> TypeScore:
+    """Headings of a document: the (level, text) of the system's headings against the
+    truth's; a heading is found only with its level."""
+    return _matched((f"{level} {text}" for level, text in outline),
+                    (f"{level} {text}" for level, text in entries))
+
+
+def score_list_items(typed: Sequence[tuple[str, str]], items: Sequence[str]) -> TypeScore:
+    """List items of one page: a truth item (its first line) is found when a line typed
+    ``lb`` or ``ln`` reads the same, or ends the same (a line number of a bill may
+    stand before it).  ``predicted`` counts the list lines of the page, items and
+    their continuation lines, so only the recall is meaningful."""
+    listed = [reduce(text) for code, text in typed if code in LIST_CODES]
+    hits = sum(1 for item in items if any(line.endswith(reduce(item)) for line in listed))
+    return TypeScore(len(listed), len(items), hits)
+
+
+@dataclass(frozen=True)
+class LineTypeTruth:
+    """Hand-labelled line types of a document (``regions/<stem>/linetypes.json``):
+    ``headings`` as (level, text) in document order, the 1-based ``toc_pages``, and
+    per page the first lines of its ``list_items``."""
+
+    document: str
+    headings: tuple[tuple[int, str], ...]
+    toc_pages: tuple[int, ...]
+    list_items: Mapping[int, tuple[str, ...]]
+    checked: str
+    path: Path
+
+
+_LINETYPE_KEYS = {"document", "checked", "conventions", "headings", "tocPages", "listItems"}
+
+
+def load_linetype_truth(path: Path) -> LineTypeTruth:
+    """The :class:`LineTypeTruth` of the truth file ``path``.
+
+    Raises ``ValueError`` naming the file and the key that is missing, unknown or
+    malformed.
+    """
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except json.JSONDecodeError as error:
+        raise ValueError(f"{path}: not valid JSON ({error})") from error
+    if not isinstance(data, dict):
+        raise ValueError(f"{path}: must hold a JSON object")
+    unknown = set(data) - _LINETYPE_KEYS
+    if unknown or not {"document", "checked"} <= set(data):
+        raise ValueError(f"{path}: keys must be 'document', 'checked' and any of "
+                         f"'conventions', 'headings', 'tocPages', 'listItems'")
+    headings = data.get("headings", [])
+    if not isinstance(headings, list) or not all(
+            isinstance(h, list) and len(h) == 2 and isinstance(h[0], int) and h[0] >= 1
+            and isinstance(h[1], str) for h in headings):
+        raise ValueError(f"{path}: key 'headings' must be a list of [level, text] pairs")
+    pages = data.get("tocPages", [])
+    if not isinstance(pages, list) or not all(isinstance(p, int) and p >= 1 for p in pages):
+        raise ValueError(f"{path}: key 'tocPages' must be a list of page numbers")
+    items = data.get("listItems", {})
+    if not isinstance(items, dict) or not all(k.isdigit() for k in items):
+        raise ValueError(f"{path}: key 'listItems' must map page numbers to lists of lines")
+    return LineTypeTruth(
+        document=data["document"],
+        headings=tuple((level, text) for level, text in headings),
+        toc_pages=tuple(pages),
+        list_items={int(k): _strings(path, f"listItems.{k}", v) for k, v in items.items()},
+        checked=data["checked"],
+        path=path,
+    )

@@ -9,11 +9,14 @@ page's top-left)::
                            "bbox": [x0, top, x1, bottom],
                            "columns": [{"index": 0, "bbox": [...]}]}],
                 "lines": [{"text": "...", "bbox": [x0, top, x1, bottom], "band": 0,
-                           "column": 0, "block": 0, "lineType": "h|f|b",
+                           "column": 0, "block": 0, "lineType": "b",
                            "fontSize": 8.0, "fonts": ["Times-Roman"]}]}]}
 
 ``pages[].lines`` are in reading order; ``band`` and ``column`` index into
 ``bands`` and their ``columns``; ``block`` numbers the blocks of a column.
+``lineType`` is DCR's code: ``h``/``f`` running header/footer, ``b`` body, ``h_1``,
+``h_2``... heading of that level, ``lb``/``ln`` bulleted/numbered list item,
+``toc`` table of contents.
 """
 
 from __future__ import annotations
@@ -53,7 +56,7 @@ def _page(page: Page) -> dict[str, Any]:
 
 def _line(line: Line) -> dict[str, Any]:
     return {"text": line.text, "bbox": line.bbox.as_list(), "band": line.band,
-            "column": line.column, "block": line.block, "lineType": line.line_type.value,
+            "column": line.column, "block": line.block, "lineType": line.code,
             "fontSize": round(line.size, 2), "fonts": list(line.fonts)}
 
 
