@@ -14,6 +14,7 @@ from .errors import PageRangeError, UsageError
 from .extract import DEFAULT_ENGINE, GlyphSource, open_source
 from .furniture import find_furniture
 from .linetypes import type_lines
+from .linetypes.tables import find_ruled_tables, type_tables
 from .model import Document, PageGlyphs, Word
 from .order import body_words, layout_page
 from .segment import prepare, segment, shared_gutters
@@ -55,13 +56,16 @@ def parse_page_spec(spec: str, page_count: int) -> list[int]:
 
 def parse(path: str | Path, config: LayoutConfig | None = None,
           pages: Iterable[int] | str | None = None, *, engine: str = DEFAULT_ENGINE,
-          jobs: int = 1) -> Document:
+          jobs: int = 1, tables: bool = False) -> Document:
     """Read ``path`` and lay out its pages (all, or the 1-based ``pages``).
 
     Returns a Document whose pages hold bands, columns, blocks and lines in
     reading order, every line typed (running headers and footers, contents,
-    headings, lists, body).  With ``jobs`` > 1
-    the pages are read in that many processes; the result is the same.
+    headings, lists, body).  With ``jobs`` > 1 the pages are read in that many
+    processes; the result is the same.  With
+    ``tables`` the ruled tables of the pages are found too (pdfplumber reads the
+    document once more): their lines are typed ``tab``, their cells kept in
+    ``Document.tables``.
     """
     config = config or LayoutConfig()
     path = Path(path)
@@ -82,7 +86,10 @@ def parse(path: str | Path, config: LayoutConfig | None = None,
     laid_out = [layout_page(g, words, found, segment(canvas, shared), config)
                 for (g, words), found, canvas in zip(read, furniture, prepared, strict=True)
                 if g.page_no in wanted]
-    return type_lines(Document(path, tuple(laid_out), count), config)
+    document = Document(path, tuple(laid_out), count)
+    if tables:
+        document = type_tables(document, find_ruled_tables(path, wanted))
+    return type_lines(document, config)
 
 
 def _wanted(path: Path, pages: Iterable[int] | str | None, count: int) -> list[int]:

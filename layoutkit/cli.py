@@ -18,7 +18,15 @@ from .api import parse
 from .config import LayoutConfig
 from .errors import ConfigError, LayoutkitError, UsageError
 from .extract import DEFAULT_ENGINE, ENGINES
-from .output import dumps, write_atomic
+from .output import (
+    SKIPPABLE,
+    document_text,
+    dumps,
+    skip_codes,
+    table_dumps,
+    toc_dumps,
+    write_atomic,
+)
 
 __all__ = ["main"]
 
@@ -51,13 +59,25 @@ def _parser() -> argparse.ArgumentParser:
         sub.add_argument("--set", action="append", default=[], metavar="KEY=VALUE",
                          help="set a configuration parameter (repeatable)")
         sub.add_argument("-v", "--verbose", action="store_true", help="log progress")
+        sub.add_argument("--verbose-linetypes", action="store_true",
+                         help="log why each line was typed heading, list or contents")
 
     text = commands.add_parser("text", help="text in reading order, a form feed between pages")
     common(text)
     text.add_argument("--keep-furniture", action="store_true",
                       help="keep running headers and footers")
+    text.add_argument("--skip", default="", metavar="TYPES",
+                      help=f"leave out lines of these types, comma-separated: "
+                           f"{', '.join(SKIPPABLE)} (h_ is every heading level)")
     parse_cmd = commands.add_parser("parse", help="the layout model as JSON")
     common(parse_cmd)
+    parse_cmd.add_argument("--toc", action="store_true",
+                           help="also write the headings to <OUT stem>.toc.json beside -o OUT")
+    parse_cmd.add_argument("--tables", action="store_true",
+                           help="find ruled tables (lines typed tab) and write their cells to "
+                                "<OUT stem>.table.json beside -o OUT")
+    parse_cmd.add_argument("--table-drop-empty-columns", action="store_true",
+                           help="leave the columns without text out of the .table.json")
     return parser
 
 
@@ -101,15 +121,31 @@ def main(argv: Sequence[str] | None = None) -> int:
                         format="layoutkit: %(message)s")
     if not args.verbose:
         logging.getLogger("pdfminer").setLevel(logging.ERROR)
+    logging.getLogger("layoutkit.linetypes").setLevel(
+        logging.INFO if args.verbose_linetypes else logging.WARNING)
     try:
         if args.output is not None and args.output.resolve() == args.file.resolve():
             raise UsageError(f"{args.output}: the output would overwrite the input file")
         config = _config(args.set)
-        document = parse(args.file, config, args.pages, engine=args.engine, jobs=args.jobs)
-        if args.command == "text":
-            result = document.text(furniture=args.keep_furniture) + "\n"
+        parsing = args.command == "parse"
+        skip = frozenset() if parsing else skip_codes(args.skip)
+        beside = {"--toc": parsing and args.toc, "--tables": parsing and args.tables}
+        for option in (o for o, wanted in beside.items() if wanted and args.output is None):
+            raise UsageError(f"{option}: expected -o OUT (its file goes beside it)")
+        tables = "tab" in skip or beside["--tables"]
+        document = parse(args.file, config, args.pages, engine=args.engine, jobs=args.jobs,
+                         tables=tables)
+        extra: dict[Path, str] = {}
+        if not parsing:
+            result = document_text(document, furniture=args.keep_furniture, skip=skip) + "\n"
         else:
             result = dumps(document)
+            if args.toc:
+                extra[args.output.with_suffix(".toc.json")] = toc_dumps(
+                    document, config.heading_toc_incl_no_ctx)
+            if args.tables:
+                extra[args.output.with_suffix(".table.json")] = table_dumps(
+                    document, empty_columns=not args.table_drop_empty_columns)
     except UsageError as exc:
         print(f"layoutkit: error: {exc}", file=sys.stderr)
         return 2
@@ -124,13 +160,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 130
     if args.output is None:
         return _to_stdout(result)
-    try:
-        write_atomic(args.output, result)
-    except OSError as exc:
-        print(f"layoutkit: error: {args.output}: cannot write ({exc.strerror or exc})",
-              file=sys.stderr)
-        return 1
-    logging.getLogger(__name__).info("wrote %s", args.output)
+    for path, content in {args.output: result, **extra}.items():
+        try:
+            write_atomic(path, content)
+        except OSError as exc:
+            print(f"layoutkit: error: {path}: cannot write ({exc.strerror or exc})",
+                  file=sys.stderr)
+            return 1
+        logging.getLogger(__name__).info("wrote %s", path)
     return 0
 
 

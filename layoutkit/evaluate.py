@@ -45,6 +45,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import pairwise
 from pathlib import Path
+from typing import Any
 
 __all__ = [
     "MIN_FURNITURE_CHARS",
@@ -64,6 +65,7 @@ __all__ = [
     "score_list_items",
     "score_page",
     "score_truth",
+    "score_typed_lines",
     "scored_lines",
     "truth_files",
 ]
@@ -309,6 +311,17 @@ def _check_keys(path: Path, data: Mapping[str, object]) -> None:
         raise ValueError(f"{path}: key 'conventions' must be a string")
 
 
+def _json_object(path: Path) -> dict[str, Any]:
+    """The JSON object in ``path``; raises ``ValueError`` naming the file otherwise."""
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except json.JSONDecodeError as error:
+        raise ValueError(f"{path}: not valid JSON ({error})") from error
+    if not isinstance(data, dict):
+        raise ValueError(f"{path}: must hold a JSON object, not {type(data).__name__}")
+    return data
+
+
 def load_truth(path: Path) -> PageTruth:
     """Return the :class:`PageTruth` stored in the truth file ``path``.
 
@@ -317,12 +330,7 @@ def load_truth(path: Path) -> PageTruth:
     ``document`` does not match the folder (``regions/<pdf-stem>/``) or the ``page`` does
     not match the file name (``page-<NNN>.json``).
     """
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except json.JSONDecodeError as error:
-        raise ValueError(f"{path}: not valid JSON ({error})") from error
-    if not isinstance(data, dict):
-        raise ValueError(f"{path}: must hold a JSON object, not {type(data).__name__}")
+    data = _json_object(path)
     _check_keys(path, data)
     document: str = data["document"]
     if Path(document).stem != path.parent.name:
@@ -420,14 +428,24 @@ def score_headings(outline: Sequence[tuple[int, str]],
                     (f"{level} {text}" for level, text in entries))
 
 
+def score_typed_lines(typed: Sequence[tuple[str, str]], expected: Sequence[str],
+                      codes: Iterable[str]) -> TypeScore:
+    """Lines of one page that should carry one of ``codes`` (``h_`` stands for every
+    heading level): a truth line is found when a line so typed reads the same, or
+    ends the same (a bill's line number may stand before it).  ``predicted`` counts
+    the page's lines so typed."""
+    wanted = tuple(codes)
+    chosen = [reduce(text) for code, text in typed
+              if code in wanted or (code.startswith("h_") and "h_" in wanted)]
+    hits = sum(1 for line in expected if any(mine.endswith(reduce(line)) for mine in chosen))
+    return TypeScore(len(chosen), len(expected), hits)
+
+
 def score_list_items(typed: Sequence[tuple[str, str]], items: Sequence[str]) -> TypeScore:
-    """List items of one page: a truth item (its first line) is found when a line typed
-    ``lb`` or ``ln`` reads the same, or ends the same (a line number of a bill may
-    stand before it).  ``predicted`` counts the list lines of the page, items and
-    their continuation lines, so only the recall is meaningful."""
-    listed = [reduce(text) for code, text in typed if code in LIST_CODES]
-    hits = sum(1 for item in items if any(line.endswith(reduce(item)) for line in listed))
-    return TypeScore(len(listed), len(items), hits)
+    """List items of one page (their first lines) against the lines typed ``lb`` or
+    ``ln``; continuation lines are typed with their item, so only the recall means
+    something."""
+    return score_typed_lines(typed, items, LIST_CODES)
 
 
 @dataclass(frozen=True)
@@ -453,12 +471,7 @@ def load_linetype_truth(path: Path) -> LineTypeTruth:
     Raises ``ValueError`` naming the file and the key that is missing, unknown or
     malformed.
     """
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except json.JSONDecodeError as error:
-        raise ValueError(f"{path}: not valid JSON ({error})") from error
-    if not isinstance(data, dict):
-        raise ValueError(f"{path}: must hold a JSON object")
+    data = _json_object(path)
     unknown = set(data) - _LINETYPE_KEYS
     if unknown or not {"document", "checked"} <= set(data):
         raise ValueError(f"{path}: keys must be 'document', 'checked' and any of "

@@ -1,11 +1,15 @@
 """Running headers and footers found by position and repetition across pages.
 
-A line near the top (bottom) edge of a page is furniture when a line of nearly
-the same words in any order (mirrored headers of facing pages swap their left
-and right parts), digits and Roman numerals masked, stands at nearly the same
-height on enough of the other pages (or of the pages of the same parity, for
-headers that alternate between left and right pages), or when it is a bare
+A line among the first ``line_header_max_lines`` (last ``line_footer_max_lines``)
+of a page's top (bottom) zone is furniture when, digits and Roman numerals
+masked, it repeats within ``line_header_max_distance`` edits a line at nearly the
+same height on the previous or next page, or on the one before or after that for
+headers that alternate between left and right pages (DCR's rule; the first and
+last pages, with one neighbour, compare with it), or when a line of nearly the
+same words in any order (mirrored headers of facing pages swap their left and
+right parts) stands there on enough of the other pages, or when it is a bare
 page number.  Rotated text in the side margins (proof stamps) is furniture too.
+The lines chosen are typed ``h``/``f`` and kept out of segmentation.
 """
 
 from __future__ import annotations

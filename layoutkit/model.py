@@ -31,6 +31,7 @@ __all__ = [
     "Page",
     "PageGlyphs",
     "Rule",
+    "Table",
     "Word",
 ]
 
@@ -235,12 +236,22 @@ class Page:
 
 
 @dataclass(frozen=True, slots=True)
+class Table:
+    """A ruled table: its page, box and cells row by row (None for a merged cell)."""
+
+    page_no: int
+    bbox: BBox
+    rows: tuple[tuple[str | None, ...], ...]
+
+
+@dataclass(frozen=True, slots=True)
 class Document:
-    """A parsed document: its pages in order."""
+    """A parsed document: its pages in order (and its ruled tables, when asked for)."""
 
     path: Path
     pages: tuple[Page, ...]
     page_count: int
+    tables: tuple[Table, ...] = ()
 
     def __len__(self) -> int:
         return len(self.pages)
