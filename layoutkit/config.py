@@ -113,6 +113,14 @@ class LayoutConfig:
     """...and has at least this many entries ending in an ascending page number."""
     lt_list_min_entries: int = 2
     """A bulleted or numbered list has at least this many items."""
+    table_min_gap_em: float = 1.5
+    """Words parted by a gap wider than this many times the font size stand in
+    different cells of a whitespace-aligned table."""
+    table_min_columns: int = 3
+    """A row of a whitespace-aligned table has at least this many cells (two are a
+    list marker and its text, or a label and its value)."""
+    table_min_rows: int = 3
+    """A whitespace-aligned table has at least this many rows."""
     heading_max_level: int = 3
     """Headings deeper than this level are typed body."""
     heading_min_pages: int = 2

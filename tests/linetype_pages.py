@@ -27,16 +27,23 @@ class L:
     """The font of the first word, when it differs (a bullet from a symbol font)."""
 
 
+CELL = "|"
+"""A word of a line spec that is no word but a wide gap (between table cells)."""
+
+
 def line(spec: L, page_no: int) -> Line:
     words, x = [], spec.x0
     for k, part in enumerate(spec.text.split()):
+        if part == CELL:
+            x += 3 * spec.size
+            continue
         width = 0.5 * spec.size * len(part)
         font = spec.first_font if k == 0 and spec.first_font else spec.font
         words.append(Word(part, BBox(x, spec.top, x + width, spec.top + spec.size), font,
                           spec.size))
         x += width + 0.25 * spec.size
-    return Line(spec.text, BBox.union(w.bbox for w in words), tuple(words), page_no, 0, 0,
-                spec.block)
+    return Line(" ".join(w.text for w in words), BBox.union(w.bbox for w in words),
+                tuple(words), page_no, 0, 0, spec.block)
 
 
 def document(*pages: list[L], page_count: int | None = None) -> Document:

@@ -10,10 +10,18 @@ import pytest
 
 from layoutkit.config import LayoutConfig
 from layoutkit.errors import ConfigError
-from layoutkit.linetypes import outline, type_headings, type_lines, type_lists, type_toc
+from layoutkit.linetypes import (
+    outline,
+    type_aligned_tables,
+    type_headings,
+    type_lines,
+    type_lists,
+    type_toc,
+)
 from layoutkit.linetypes.rules import DEFAULT_RULES, load_rules
 from layoutkit.linetypes.sequence import is_start, is_successor, roman_value
-from tests.linetype_pages import BOLD, L, codes, document, prose
+from layoutkit.linetypes.tables import cells
+from tests.linetype_pages import BOLD, L, codes, document, line, prose
 
 CONFIG = LayoutConfig()
 
@@ -263,3 +271,33 @@ def test_linetypes_type_lines_order_toc_then_headings() -> None:
     typed = codes(doc)
     assert typed[0] == ("h_1", "Contents")
     assert [c for c, _ in typed[1:6]] == ["toc"] * 5
+
+
+# --------------------------------------------------------------------------- aligned tables
+
+
+def test_linetypes_cells_split_at_wide_gaps() -> None:
+    spans = cells(line(L("Ward | Name of member | Residence", 72, 0), 1), 1.5)
+    assert spans == [(72.0, 92.0), (124.5, 189.5), (222.0, 267.0)]
+
+
+def test_linetypes_aligned_table_typed() -> None:
+    """Three rows of three cells, each overlapping the one above, are a table; the
+    two-cell list and the prose around are not."""
+    page = [*prose(72, 0, 2, "a"),
+            L("Ward | Name | Vote", 110, 1), L("W-01 | Reed | 1692", 122, 1),
+            L("W-12 | Ruiz | 94", 134, 1, x0=70),
+            L("1. | first item", 160, 2), L("2. | second item", 172, 2),
+            L("3. | third item", 184, 2), *prose(210, 3, 2, "b")]
+    typed = codes(type_aligned_tables(document(page), CONFIG))
+    assert [c for c, _ in typed] == ["b", "b", "tab", "tab", "tab", "b", "b", "b", "b", "b"]
+
+
+def test_linetypes_aligned_table_needs_rows_and_alignment() -> None:
+    two_rows = [L("Ward | Name | Vote", 110, 0), L("W-01 | Reed | 1692", 122, 0)]
+    assert {c for c, _ in codes(type_aligned_tables(document(two_rows), CONFIG))} == {"b"}
+    shifted = [L("a | b | c", 110, 0), L("a | b | c", 122, 0, x0=300), L("a | b | c", 134, 0)]
+    assert {c for c, _ in codes(type_aligned_tables(document(shifted), CONFIG))} == {"b"}
+    config = CONFIG.replace(table_min_rows=2)
+    assert [c for c, _ in codes(type_aligned_tables(document(two_rows), config))] == [
+        "tab", "tab"]

@@ -1,5 +1,6 @@
-"""Ruled tables (``tab``): found by pdfplumber's table finder, the body lines inside
-a table's box typed ``tab``, the cells kept for ``<name>.table.json``."""
+"""Tables (``tab``): ruled tables found by pdfplumber's table finder (the body
+lines inside a table's box typed ``tab``, the cells kept for
+``<name>.table.json``), and whitespace-aligned tables inside a column."""
 
 from __future__ import annotations
 
@@ -9,10 +10,12 @@ from pathlib import Path
 
 import pdfplumber
 
-from ..model import BBox, Document, LineType, Table
-from .lines import Key, Typed, body_lines, log, retyped
+from ..config import LayoutConfig
+from ..model import BBox, Document, Line, LineType, Table
+from .lines import Key, Typed, TypedLine, body_lines, log, retyped
 
-__all__ = ["find_ruled_tables", "type_tables", "without_empty_columns"]
+__all__ = ["cells", "find_ruled_tables", "type_aligned_tables", "type_tables",
+           "without_empty_columns"]
 
 
 def find_ruled_tables(path: Path, page_numbers: Iterable[int]) -> tuple[Table, ...]:
@@ -49,3 +52,49 @@ def without_empty_columns(table: Table) -> Table:
             if any(c < len(row) and (row[c] or "").strip() for row in table.rows)]
     rows = tuple(tuple(row[c] if c < len(row) else None for c in kept) for row in table.rows)
     return dataclasses.replace(table, rows=rows)
+
+
+def cells(line: Line, min_gap_em: float) -> list[tuple[float, float]]:
+    """The horizontal spans of a line's cells: runs of words parted by gaps wider
+    than ``min_gap_em`` times the font size."""
+    spans = [(line.words[0].bbox.x0, line.words[0].bbox.x1)]
+    for before, word in zip(line.words, line.words[1:], strict=False):
+        if word.bbox.x0 - before.bbox.x1 > min_gap_em * before.size:
+            spans.append((word.bbox.x0, word.bbox.x1))
+        else:
+            spans[-1] = (spans[-1][0], word.bbox.x1)
+    return spans
+
+
+def _aligned(above: list[tuple[float, float]], below: list[tuple[float, float]]) -> bool:
+    """Whether two rows have as many cells, each overlapping the one above it."""
+    return len(above) == len(below) and all(
+        a0 <= b1 and b0 <= a1 for (a0, a1), (b0, b1) in zip(above, below, strict=True))
+
+
+def type_aligned_tables(document: Document, config: LayoutConfig) -> Document:
+    """``document`` with its whitespace-aligned tables typed ``tab``: runs of at least
+    ``table_min_rows`` consecutive lines of one column, each of at least
+    ``table_min_columns`` cells (parted by gaps wider than ``table_min_gap_em``),
+    every row's cells overlapping those of the row above (left-, right- or
+    centre-aligned columns alike)."""
+    lines = body_lines(document)
+    spans = [cells(item.line, config.table_min_gap_em) for item in lines]
+    decisions: dict[Key, Typed] = {}
+    run: list[int] = []
+    for k, item in enumerate([*lines, None]):
+        if item is not None and len(spans[k]) >= config.table_min_columns and (
+                not run or (_column(lines[run[-1]]) == _column(item)
+                            and _aligned(spans[run[-1]], spans[k]))):
+            run.append(k)
+            continue
+        if len(run) >= config.table_min_rows:
+            log.info("page %d: aligned table of %d rows from %r", lines[run[0]].line.page_no,
+                     len(run), lines[run[0]].line.text)
+            decisions.update((lines[j].key, Typed(LineType.TABLE)) for j in run)
+        run = [k] if item is not None and len(spans[k]) >= config.table_min_columns else []
+    return retyped(document, decisions)
+
+
+def _column(item: TypedLine) -> tuple[int, int, int]:
+    return (item.key[0], item.line.band, item.line.column)
