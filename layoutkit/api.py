@@ -2,21 +2,18 @@
 
 from __future__ import annotations
 
-import dataclasses
 import re
 from collections.abc import Iterable, Sequence
-from concurrent.futures import ProcessPoolExecutor
-from itertools import repeat
 from pathlib import Path
+from typing import TypeVar
 
 from .config import LayoutConfig
 from .errors import PageRangeError, UsageError
-from .extract import DEFAULT_ENGINE, GlyphSource, open_source
-from .furniture import find_furniture
-from .model import Document, PageGlyphs, Word
-from .order import body_words, layout_page
-from .segment import prepare, segment, shared_gutters
-from .words import words_from_glyphs
+from .extract import DEFAULT_ENGINE, open_source
+from .furniture import repeating_runs
+from .model import Document
+from .segment import shared_gutters
+from .shares import PageShare, open_shares
 
 __all__ = ["parse", "parse_page_spec"]
 
@@ -59,7 +56,7 @@ def parse(path: str | Path, config: LayoutConfig | None = None,
 
     Returns a Document whose pages hold bands, columns, blocks and lines in
     reading order, running headers and footers typed as such.  With ``jobs`` > 1
-    the pages are read in that many processes; the result is the same.
+    the pages are read and laid out in that many processes; the result is the same.
     """
     config = config or LayoutConfig()
     path = Path(path)
@@ -67,20 +64,32 @@ def parse(path: str | Path, config: LayoutConfig | None = None,
         raise UsageError(f"jobs: expected a whole number of processes >= 1, got {jobs!r}")
     with open_source(path, engine) as source:
         count = source.page_count
-        wanted = _wanted(path, pages, count)
-        context = sorted({q for p in wanted for q in range(p - _CONTEXT, p + _CONTEXT + 1)
-                          if 1 <= q <= count})
-        read = _read(source, context, config) if jobs == 1 or len(context) < 2 else None
-    if read is None:
-        read = _read_in_parallel(path, engine, context, config, jobs)
-    furniture = find_furniture([(words, g.width, g.height) for g, words in read], config)
-    prepared = [prepare(body_words(words, found)[0], g.rules, g.images, g.width, g.height, config)
-                for (g, words), found in zip(read, furniture, strict=True)]
-    shared = shared_gutters(prepared)
-    laid_out = [layout_page(g, words, found, segment(canvas, shared), config)
-                for (g, words), found, canvas in zip(read, furniture, prepared, strict=True)
-                if g.page_no in wanted]
-    return Document(path, tuple(laid_out), count)
+    wanted = _wanted(path, pages, count)
+    context = sorted({q for p in wanted for q in range(p - _CONTEXT, p + _CONTEXT + 1)
+                      if 1 <= q <= count})
+    # every jobs-th page to each process: neighbouring pages cost about the same,
+    # so the shares come out even
+    shares = [PageShare(path, engine, context[k::jobs], frozenset(wanted), config)
+              for k in range(min(jobs, len(context)))]
+    with open_shares(shares) as running:
+        edges = _by_page(shares, running.run(PageShare.read))
+        runs = dict(zip(context, repeating_runs([edges[n] for n in context], config),
+                        strict=True))
+        gutters = _by_page(shares, running.run(PageShare.gutters,
+                                               [([runs[n] for n in s.numbers],) for s in shares]))
+        shared = shared_gutters([gutters[n] for n in context])
+        laid_out = [page for part in running.run(PageShare.lay_out, [(shared,)] * len(shares))
+                    for page in part]
+    return Document(path, tuple(sorted(laid_out, key=lambda page: page.page_no)), count)
+
+
+_T = TypeVar("_T")
+
+
+def _by_page(shares: Sequence[PageShare], results: Sequence[Sequence[_T]]) -> dict[int, _T]:
+    """Per-page ``results`` of each share, keyed by page number."""
+    return {n: value for share, values in zip(shares, results, strict=True)
+            for n, value in zip(share.numbers, values, strict=True)}
 
 
 def _wanted(path: Path, pages: Iterable[int] | str | None, count: int) -> list[int]:
@@ -97,30 +106,3 @@ def _wanted(path: Path, pages: Iterable[int] | str | None, count: int) -> list[i
     if bad:
         raise PageRangeError(f"{path}: page {bad[0]} is outside the document's pages 1-{count}")
     return wanted
-
-
-_Read = list[tuple[PageGlyphs, tuple[Word, ...]]]
-
-
-def _read(source: GlyphSource, numbers: Sequence[int], config: LayoutConfig) -> _Read:
-    """Each page's size, rules and images (its glyphs dropped once they are words)
-    with its words."""
-    return [(dataclasses.replace(g, glyphs=()), words_from_glyphs(g.glyphs, config))
-            for g in source.pages(numbers)]
-
-
-def _read_pages(path: Path, engine: str, numbers: Sequence[int], config: LayoutConfig) -> _Read:
-    """:func:`_read` in a worker process, which opens the document itself."""
-    with open_source(path, engine) as source:
-        return _read(source, numbers, config)
-
-
-def _read_in_parallel(path: Path, engine: str, numbers: Sequence[int], config: LayoutConfig,
-                      jobs: int) -> _Read:
-    """:func:`_read` over ``jobs`` processes, each taking every jobs-th page (pages of
-    one document cost about the same, so the shares come out even)."""
-    shares = [numbers[k::jobs] for k in range(min(jobs, len(numbers)))]
-    with ProcessPoolExecutor(max_workers=len(shares)) as pool:
-        parts = pool.map(_read_pages, repeat(path), repeat(engine), shares, repeat(config))
-        by_page = {g.page_no: (g, words) for part in parts for g, words in part}
-    return [by_page[n] for n in numbers]

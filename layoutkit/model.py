@@ -14,9 +14,10 @@ everything downstream relies on it::
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
+from dataclasses import Field, dataclass
 from enum import StrEnum
 from pathlib import Path
+from typing import Any, ClassVar, Self
 
 __all__ = [
     "BBox",
@@ -35,8 +36,23 @@ __all__ = [
 ]
 
 
+class _Value:
+    """A frozen value pickled as the call that builds it.
+
+    Pages cross process boundaries (``parse(..., jobs=N)``) a hundred thousand
+    words at a time; the pickling dataclasses give slotted classes looks up the
+    fields of every object again and takes several times as long.
+    """
+
+    __slots__ = ()
+    __dataclass_fields__: ClassVar[dict[str, Field[Any]]]
+
+    def __reduce__(self) -> tuple[type[Self], tuple[object, ...]]:
+        return type(self), tuple(getattr(self, name) for name in self.__dataclass_fields__)
+
+
 @dataclass(frozen=True, slots=True)
-class BBox:
+class BBox(_Value):
     """An axis-aligned box in top-left-origin points."""
 
     x0: float
@@ -68,7 +84,7 @@ class BBox:
 
 
 @dataclass(frozen=True, slots=True)
-class Glyph:
+class Glyph(_Value):
     """One character drawn on a page, as the glyph source reports it."""
 
     text: str
@@ -79,7 +95,7 @@ class Glyph:
 
 
 @dataclass(frozen=True, slots=True)
-class Rule:
+class Rule(_Value):
     """A ruling line (or a thin filled rectangle) drawn on a page."""
 
     bbox: BBox
@@ -90,7 +106,7 @@ class Rule:
 
 
 @dataclass(frozen=True, slots=True)
-class PageGlyphs:
+class PageGlyphs(_Value):
     """What a glyph source yields for one page: its size, glyphs, rules and images."""
 
     page_no: int
@@ -102,7 +118,7 @@ class PageGlyphs:
 
 
 @dataclass(frozen=True, slots=True)
-class Word:
+class Word(_Value):
     """Glyphs on one baseline with no word gap between them."""
 
     text: str
@@ -130,7 +146,7 @@ class BandKind(StrEnum):
 
 
 @dataclass(frozen=True, slots=True)
-class Line:
+class Line(_Value):
     """A line of words, placed in its page's band, column and block."""
 
     text: str
@@ -157,7 +173,7 @@ class Line:
 
 
 @dataclass(frozen=True, slots=True)
-class Block:
+class Block(_Value):
     """Consecutive lines of one column with no unusual gap between them."""
 
     lines: tuple[Line, ...]
@@ -165,7 +181,7 @@ class Block:
 
 
 @dataclass(frozen=True, slots=True)
-class Column:
+class Column(_Value):
     """One column of a band, its blocks top to bottom."""
 
     index: int
@@ -178,7 +194,7 @@ class Column:
 
 
 @dataclass(frozen=True, slots=True)
-class Band:
+class Band(_Value):
     """A horizontal slab of a page with one column layout; columns left to right."""
 
     index: int
@@ -192,7 +208,7 @@ class Band:
 
 
 @dataclass(frozen=True, slots=True)
-class Page:
+class Page(_Value):
     """A page laid out: bands in reading order, header band first, footer band last."""
 
     page_no: int
@@ -218,7 +234,7 @@ class Page:
 
 
 @dataclass(frozen=True, slots=True)
-class Document:
+class Document(_Value):
     """A parsed document: its pages in order."""
 
     path: Path
