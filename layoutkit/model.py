@@ -13,9 +13,10 @@ everything downstream relies on it::
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import Field, dataclass
 from enum import StrEnum
+from operator import attrgetter
 from pathlib import Path
 from typing import Any, ClassVar, Self
 
@@ -48,7 +49,21 @@ class _Value:
     __dataclass_fields__: ClassVar[dict[str, Field[Any]]]
 
     def __reduce__(self) -> tuple[type[Self], tuple[object, ...]]:
-        return type(self), tuple(getattr(self, name) for name in self.__dataclass_fields__)
+        cls = type(self)
+        values = _FIELD_VALUES.get(cls)
+        if values is None:
+            values = _FIELD_VALUES[cls] = _field_values(tuple(cls.__dataclass_fields__))
+        return cls, values(self)
+
+
+def _field_values(names: tuple[str, ...]) -> Callable[[Any], tuple[object, ...]]:
+    """A function returning the values of the fields ``names`` of an object, as a tuple."""
+    get = attrgetter(*names)
+    return get if len(names) > 1 else lambda value: (get(value),)
+
+
+_FIELD_VALUES: dict[type, Callable[[Any], tuple[object, ...]]] = {}
+""":func:`_field_values` of each value class, made when it is first pickled."""
 
 
 @dataclass(frozen=True, slots=True)
