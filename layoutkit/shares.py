@@ -129,29 +129,37 @@ class _Failure:
     error: Exception
 
 
-def _serve(connection: Connection, share: PageShare) -> None:
+def _serve(connection: Connection, share: PageShare, parent_ends: Sequence[Connection]) -> None:
     """A worker's life: run the steps it is sent on its share and send back the
-    results (or the exception a step raised) until the parent says stop (None)."""
+    results (or the exception a step raised) until the parent says stop (None).
+
+    ``parent_ends`` are the parent's ends of the pipes to this worker and to those
+    started before it, copied by fork: closed here, so that every worker sees the
+    end of its pipe when the parent dies."""
+    for end in parent_ends:
+        end.close()
     with connection:
-        while True:
-            request = connection.recv()
-            if request is None:
-                return
-            step, args = request
-            try:
-                reply: object = step(share, *args)
-            except Exception as exc:  # raised again in the parent, as serially
-                reply = _Failure(exc)
-            connection.send_bytes(pickle.dumps(reply, protocol=pickle.HIGHEST_PROTOCOL))
+        try:
+            while (request := connection.recv()) is not None:
+                step, args = request
+                try:
+                    reply: object = step(share, *args)
+                except Exception as exc:  # raised again in the parent, as serially
+                    reply = _Failure(exc)
+                connection.send_bytes(pickle.dumps(reply, protocol=pickle.HIGHEST_PROTOCOL))
+        except (EOFError, BrokenPipeError):  # the parent is gone
+            return
 
 
 class _Worker:
     """A share kept in a worker process, driven over a pipe."""
 
-    def __init__(self, share: PageShare) -> None:
+    def __init__(self, share: PageShare, started: Sequence[_Worker]) -> None:
         self._path = share.path
         self._connection, child = multiprocessing.Pipe()
-        self._process = multiprocessing.Process(target=_serve, args=(child, share), daemon=True)
+        parent_ends = [worker._connection for worker in started] + [self._connection]
+        self._process = multiprocessing.Process(target=_serve, args=(child, share, parent_ends),
+                                                daemon=True)
         self._process.start()
         child.close()
 
@@ -221,4 +229,12 @@ def open_shares(shares: Sequence[PageShare]) -> Shares:
     """The ``shares``, one in this process, or each in a worker process of its own."""
     if len(shares) == 1:
         return Shares([_Here(shares[0])])
-    return Shares([_Worker(share) for share in shares])
+    workers: list[_Worker] = []
+    try:
+        for share in shares:
+            workers.append(_Worker(share, workers))
+    except BaseException:
+        for worker in workers:
+            worker.close(abort=True)
+        raise
+    return Shares(workers)
