@@ -41,7 +41,7 @@ class _Value:
     """A frozen value pickled as the call that builds it.
 
     Pages cross process boundaries (``parse(..., jobs=N)``) a hundred thousand
-    words at a time; the pickling dataclasses give slotted classes looks up the
+    words at a time; the pickling that dataclasses give slotted classes looks up the
     fields of every object again and takes several times as long.
     """
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pickle
 from pathlib import Path
 
 import pytest
@@ -9,6 +10,7 @@ import pytest
 import layoutkit
 from fixtures.synthetic import gazette
 from layoutkit.cli import main
+from layoutkit.model import BBox, PageGlyphs, Rule
 from tests.handmade import pdf_bytes
 
 FR = Path("fixtures/pdf/federal-register-2020-08-06.pdf")
@@ -44,6 +46,15 @@ def test_api_jobs_give_the_same_document(which: str, tmp_path: Path) -> None:
 def test_api_more_jobs_than_pages() -> None:
     """More processes than pages to read (one page and its context) is no error."""
     assert layoutkit.parse(FR, pages="1", jobs=8) == layoutkit.parse(FR, pages="1")
+
+
+def test_api_values_survive_pickling() -> None:
+    """Values pickled as constructor calls come back equal: a laid-out document (as
+    pages cross from the workers) and values of one field or with defaults."""
+    document = layoutkit.parse(FR, pages="5")
+    assert pickle.loads(pickle.dumps(document)) == document
+    page = PageGlyphs(3, 612.0, 792.0, (), (Rule(BBox(1.0, 2.0, 300.0, 2.5)),))
+    assert pickle.loads(pickle.dumps(page)) == page
 
 
 def broken_pdf(folder: Path, count: int, bad: int) -> Path:
