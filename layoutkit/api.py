@@ -3,9 +3,8 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from pathlib import Path
-from typing import TypeVar
 
 from .config import LayoutConfig
 from .errors import PageRangeError, UsageError
@@ -72,24 +71,13 @@ def parse(path: str | Path, config: LayoutConfig | None = None,
     shares = [PageShare(path, engine, context[k::jobs], frozenset(wanted), config)
               for k in range(min(jobs, len(context)))]
     with open_shares(shares) as running:
-        edges = _by_page(shares, running.run(PageShare.read))
+        edges = running.run(PageShare.read)
         runs = dict(zip(context, repeating_runs([edges[n] for n in context], config),
                         strict=True))
-        gutters = _by_page(shares, running.run(PageShare.gutters,
-                                               [([runs[n] for n in s.numbers],) for s in shares]))
+        gutters = running.run(PageShare.gutters, runs)
         shared = shared_gutters([gutters[n] for n in context])
-        laid_out = [page for part in running.run(PageShare.lay_out, [(shared,)] * len(shares))
-                    for page in part]
-    return Document(path, tuple(sorted(laid_out, key=lambda page: page.page_no)), count)
-
-
-_T = TypeVar("_T")
-
-
-def _by_page(shares: Sequence[PageShare], results: Sequence[Sequence[_T]]) -> dict[int, _T]:
-    """Per-page ``results`` of each share, keyed by page number."""
-    return {n: value for share, values in zip(shares, results, strict=True)
-            for n, value in zip(share.numbers, values, strict=True)}
+        laid_out = running.run(PageShare.lay_out, shared)
+    return Document(path, tuple(laid_out[n] for n in wanted), count)
 
 
 def _wanted(path: Path, pages: Iterable[int] | str | None, count: int) -> list[int]:

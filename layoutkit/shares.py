@@ -23,12 +23,12 @@ from __future__ import annotations
 import gc
 import multiprocessing
 import pickle
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
-from multiprocessing.connection import Connection
+from multiprocessing.connection import Connection, wait
 from pathlib import Path
 from types import TracebackType
-from typing import Any, Protocol, Self
+from typing import Any, Protocol, Self, cast
 
 from .config import LayoutConfig
 from .errors import DocumentError
@@ -50,7 +50,9 @@ class PageShare:
 
     The steps run in order: :meth:`read`, :meth:`gutters`, :meth:`lay_out`; each
     keeps what the next one needs (the one mutable holder of the pipeline, so that
-    a worker process can keep its pages between steps).
+    a worker process can keep its pages between steps) and yields its result page
+    by page, as (page number, value), so that the parent takes in one page while
+    the next is being made.
     """
 
     def __init__(self, path: Path, engine: str, numbers: Sequence[int],
@@ -60,66 +62,73 @@ class PageShare:
         self.numbers = tuple(numbers)
         self.wanted = wanted
         self.config = config
-        self._read: list[tuple[PageGlyphs, tuple[Word, ...]]] = []
-        self._edges: list[EdgeLines] = []
+        self._read: list[tuple[PageGlyphs, tuple[Word, ...], EdgeLines]] = []
         self._prepared: list[tuple[Furniture, PageCanvas]] = []
 
-    def read(self) -> list[EdgeLines]:
-        """Read the pages' words; returns each page's candidate furniture lines."""
+    def read(self) -> Iterator[tuple[int, EdgeLines]]:
+        """Read the pages' words; yields each page's candidate furniture lines."""
+        self._read = []
         with open_source(self.path, self.engine) as source:
-            # a page's glyphs are dropped once they are words
-            self._read = [(replace(g, glyphs=()),
-                           words_from_glyphs(g.glyphs, self.config))
-                          for g in source.pages(self.numbers)]
-        self._edges = [edge_lines(words, g.height, self.config) for g, words in self._read]
-        return self._edges
+            for g in source.pages(self.numbers):
+                words = words_from_glyphs(g.glyphs, self.config)
+                edges = edge_lines(words, g.height, self.config)
+                # a page's glyphs are dropped once they are words
+                self._read.append((replace(g, glyphs=()), words, edges))
+                yield g.page_no, edges
 
-    def gutters(self, runs: Sequence[tuple[int, int]]) -> list[Gutters]:
+    def gutters(self, runs: Mapping[int, tuple[int, int]]) -> Iterator[tuple[int, Gutters]]:
         """Decide the pages' furniture from the repeating ``runs`` of their edge lines
-        and prepare their bodies; returns each page's own gutters."""
+        (by page number) and prepare their bodies; yields each page's own gutters."""
         self._prepared = []
-        for (g, words), edges, page_runs in zip(self._read, self._edges, runs, strict=True):
-            found = page_furniture(words, edges, page_runs, self.config)
-            self._prepared.append((found, prepare(body_words(words, found)[0], g.rules,
-                                                  g.images, g.width, g.height, self.config)))
-        return [canvas.gutters for _, canvas in self._prepared]
+        for g, words, edges in self._read:
+            found = page_furniture(words, edges, runs[g.page_no], self.config)
+            canvas = prepare(body_words(words, found)[0], g.rules, g.images, g.width,
+                             g.height, self.config)
+            self._prepared.append((found, canvas))
+            yield g.page_no, canvas.gutters
 
-    def lay_out(self, shared: Gutters) -> list[Page]:
-        """The wanted pages laid out, ``shared`` being the document's common gutters."""
-        return [layout_page(g, words, found, segment(canvas, shared), self.config)
-                for (g, words), (found, canvas) in zip(self._read, self._prepared, strict=True)
-                if g.page_no in self.wanted]
+    def lay_out(self, shared: Gutters) -> Iterator[tuple[int, Page]]:
+        """Yields the wanted pages laid out, ``shared`` being the document's common
+        gutters."""
+        for (g, words, _), (found, canvas) in zip(self._read, self._prepared, strict=True):
+            if g.page_no in self.wanted:
+                yield g.page_no, layout_page(g, words, found, segment(canvas, shared),
+                                             self.config)
 
 
-Step = Callable[..., Any]
+Step = Callable[..., Iterator[tuple[int, Any]]]
 """A method of :class:`PageShare`, called with the share first."""
 
 
-class _Holder(Protocol):
-    """Where a share lives: this process or a worker."""
+class Shares(Protocol):
+    """The shares of a document's pages and where they live; a context manager that
+    stops worker processes on leaving."""
 
-    def start(self, step: Step, *args: object) -> None: ...
+    def run(self, step: Step, *args: object) -> dict[int, Any]:
+        """Run ``step`` on every share at once; returns its values by page number."""
+        ...
 
-    def result(self) -> Any: ...
+    def __enter__(self) -> Self: ...
 
-    def close(self, abort: bool) -> None: ...
+    def __exit__(self, exc_type: type[BaseException] | None, exc: BaseException | None,
+                 tb: TracebackType | None) -> None: ...
 
 
-class _Here:
-    """A share kept in this process; a step runs as soon as it is started."""
+class _InProcess:
+    """One share, kept in this process."""
 
     def __init__(self, share: PageShare) -> None:
         self._share = share
-        self._result: Any = None
 
-    def start(self, step: Step, *args: object) -> None:
-        self._result = step(self._share, *args)
+    def run(self, step: Step, *args: object) -> dict[int, Any]:
+        return dict(step(self._share, *args))
 
-    def result(self) -> Any:
-        return self._result
+    def __enter__(self) -> Self:
+        return self
 
-    def close(self, abort: bool) -> None:
-        self._result = None
+    def __exit__(self, exc_type: type[BaseException] | None, exc: BaseException | None,
+                 tb: TracebackType | None) -> None:
+        pass
 
 
 @dataclass(frozen=True, slots=True)
@@ -130,8 +139,9 @@ class _Failure:
 
 
 def _serve(connection: Connection, share: PageShare, parent_ends: Sequence[Connection]) -> None:
-    """A worker's life: run the steps it is sent on its share and send back the
-    results (or the exception a step raised) until the parent says stop (None).
+    """A worker's life: run the steps it is sent on its share, sending back each
+    value as it comes and then None (or the exception a step raised), until the
+    parent says stop (None).
 
     ``parent_ends`` are the parent's ends of the pipes to this worker and to those
     started before it, copied by fork: closed here, so that every worker sees the
@@ -142,11 +152,13 @@ def _serve(connection: Connection, share: PageShare, parent_ends: Sequence[Conne
         try:
             while (request := connection.recv()) is not None:
                 step, args = request
+                last: _Failure | None = None
                 try:
-                    reply: object = step(share, *args)
+                    for value in step(share, *args):
+                        connection.send_bytes(pickle.dumps(value, pickle.HIGHEST_PROTOCOL))
                 except Exception as exc:  # raised again in the parent, as serially
-                    reply = _Failure(exc)
-                connection.send_bytes(pickle.dumps(reply, protocol=pickle.HIGHEST_PROTOCOL))
+                    last = _Failure(exc)
+                connection.send_bytes(pickle.dumps(last, pickle.HIGHEST_PROTOCOL))
         except (EOFError, BrokenPipeError):  # the parent is gone
             return
 
@@ -156,27 +168,28 @@ class _Worker:
 
     def __init__(self, share: PageShare, started: Sequence[_Worker]) -> None:
         self._path = share.path
-        self._connection, child = multiprocessing.Pipe()
-        parent_ends = [worker._connection for worker in started] + [self._connection]
+        self.connection, child = multiprocessing.Pipe()
+        parent_ends = [worker.connection for worker in started] + [self.connection]
         self._process = multiprocessing.Process(target=_serve, args=(child, share, parent_ends),
                                                 daemon=True)
         self._process.start()
         child.close()
 
     def start(self, step: Step, *args: object) -> None:
-        self._connection.send((step, args))
+        self.connection.send((step, args))
 
-    def result(self) -> Any:
+    def receive(self) -> tuple[int, Any] | None:
+        """The next value of the running step, or None when it is done."""
         try:
-            data = self._connection.recv_bytes()
+            data = self.connection.recv_bytes()
         except EOFError:
             self._process.join()
             raise DocumentError(f"{self._path}: a worker process stopped while reading pages "
                                 f"(exit code {self._process.exitcode})") from None
-        reply = _unpickle(data)
-        if isinstance(reply, _Failure):
-            raise reply.error
-        return reply
+        message = _unpickle(data)
+        if isinstance(message, _Failure):
+            raise message.error
+        return cast(tuple[int, Any] | None, message)
 
     def close(self, abort: bool) -> None:
         """Stop the worker: tell it to, or kill it if ``abort`` (another share
@@ -184,9 +197,9 @@ class _Worker:
         if abort or not self._process.is_alive():
             self._process.kill()
         else:
-            self._connection.send(None)
+            self.connection.send(None)
         self._process.join()
-        self._connection.close()
+        self.connection.close()
 
 
 def _unpickle(data: bytes) -> Any:
@@ -202,33 +215,40 @@ def _unpickle(data: bytes) -> Any:
             gc.enable()
 
 
-class Shares:
-    """The shares of a document's pages and where they live; a context manager that
-    stops the worker processes on leaving."""
+class _InWorkers:
+    """Shares kept in worker processes, one each."""
 
-    def __init__(self, holders: Sequence[_Holder]) -> None:
-        self._holders = list(holders)
+    def __init__(self, workers: Sequence[_Worker]) -> None:
+        self._workers = list(workers)
 
-    def run(self, step: Step, args: Sequence[tuple[object, ...]] | None = None) -> list[Any]:
-        """Run ``step`` on every share at once (with that share's ``args``); returns
-        the results, share by share, when all are done."""
-        for k, holder in enumerate(self._holders):
-            holder.start(step, *(args[k] if args is not None else ()))
-        return [holder.result() for holder in self._holders]
+    def run(self, step: Step, *args: object) -> dict[int, Any]:
+        """Values are taken in as they arrive, from whichever worker sent one."""
+        for worker in self._workers:
+            worker.start(step, *args)
+        values: dict[int, Any] = {}
+        busy = {worker.connection: worker for worker in self._workers}
+        while busy:
+            for ready in wait(list(busy)):
+                message = busy[cast(Connection, ready)].receive()
+                if message is None:
+                    del busy[cast(Connection, ready)]
+                else:
+                    values[message[0]] = message[1]
+        return values
 
     def __enter__(self) -> Self:
         return self
 
     def __exit__(self, exc_type: type[BaseException] | None, exc: BaseException | None,
                  tb: TracebackType | None) -> None:
-        for holder in self._holders:
-            holder.close(abort=exc_type is not None)
+        for worker in self._workers:
+            worker.close(abort=exc_type is not None)
 
 
 def open_shares(shares: Sequence[PageShare]) -> Shares:
     """The ``shares``, one in this process, or each in a worker process of its own."""
     if len(shares) == 1:
-        return Shares([_Here(shares[0])])
+        return _InProcess(shares[0])
     workers: list[_Worker] = []
     try:
         for share in shares:
@@ -237,4 +257,4 @@ def open_shares(shares: Sequence[PageShare]) -> Shares:
         for worker in workers:
             worker.close(abort=True)
         raise
-    return Shares(workers)
+    return _InWorkers(workers)
