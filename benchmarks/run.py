@@ -11,7 +11,9 @@ mean):
    exactly, aggregated per content-stream order and per layout case;
 2. every hand-labelled real page under ``regions/``, one row per page;
 3. the wall time to extract the whole 38-page Cleveland City Record of 2016-04-27,
-   as a ratio to pdfminer.six measured in the same run.
+   as a ratio to pdfminer.six measured in the same run;
+4. the 48-page City Record of 2004-06-09 parsed with ``jobs=1`` and ``jobs=2``
+   (``benchmarks/jobs.py``).
 
 ``--quick`` runs only synthetic seed 0 and skips the speed part.
 """
@@ -38,6 +40,10 @@ from pathlib import Path
 from benchmarks.density import DensityRow
 from benchmarks.density import measure as measure_density
 from benchmarks.density import table as density_table
+from benchmarks.jobs import JOBS_BAR, JOBS_PDF, JobsRun
+from benchmarks.jobs import measure as measure_jobs
+from benchmarks.jobs import ratio as jobs_ratio
+from benchmarks.jobs import table as jobs_table
 from benchmarks.linetypes import Row as LineTypeRow
 from benchmarks.linetypes import measure as measure_linetypes
 from benchmarks.linetypes import table as linetype_table
@@ -138,6 +144,7 @@ class Run:
     outputs: dict[tuple[str, str, int], str]
     speed: list[Timing]
     density: list[DensityRow]
+    jobs: list[JobsRun]
     errors: list[str]
     profiles: list[ProfileRow]
     linetypes: list[LineTypeRow]
@@ -396,6 +403,9 @@ def _bars(run: Run) -> list[str]:
         for name, bar in ENGINE_SPEED_BARS.items():
             if name in times:
                 check(f"speed, {name} (speed issue)", bar, times[name] / reference)
+    if run.jobs:
+        check("pages in parallel (speed issue)", Bar("wall jobs=1 / jobs=2", JOBS_BAR),
+              jobs_ratio(run.jobs))
     if not checks:
         return ["**Bars for layoutkit: not measured** (layoutkit could not run)."]
     failed = sum(1 for _, ok in checks if not ok)
@@ -496,6 +506,13 @@ def render(run: Run, quick: bool) -> str:
                   *density_table(run.density)]
     else:
         lines.append("Not measured in this run (`--quick`).")
+    lines += ["", "## Pages in parallel", ""]
+    if run.jobs:
+        lines += [f"`layoutkit.parse` on `{JOBS_PDF.relative_to(REPO)}` with 1 and 2 processes,"
+                  " taking turns (`benchmarks/jobs.py`); CPU times of the best run.", "",
+                  *jobs_table(run.jobs)]
+    else:
+        lines.append("Not measured in this run (`--quick`).")
     lines += ["", "## Line types (layoutkit)", "",
               "Lines typed h/f, h_N, toc, lb/ln against the synthetic truth and the hand-labelled"
               " documents (`benchmarks/linetypes.py`, `regions/*/linetypes.json`).", "",
@@ -538,11 +555,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     speed = [] if args.quick else run_speed(runnable, errors)
     print(f"speed: {time.perf_counter() - started:.0f} s", file=sys.stderr)
     density = [] if args.quick else measure_density()
+    jobs = [] if args.quick else measure_jobs()
+    print(f"density and jobs: {time.perf_counter() - started:.0f} s", file=sys.stderr)
     linetypes = measure_linetypes()
     print(f"line types: {time.perf_counter() - started:.0f} s", file=sys.stderr)
 
     run = Run(runnable, skipped, synthetic, synthetic_note, real, truths, outputs, speed,
-              density, errors, measure_profiles(), linetypes)
+              density, jobs, errors, measure_profiles(), linetypes)
     args.out.write_text(render(run, args.quick), encoding="utf-8")
     print(f"wrote {args.out}", file=sys.stderr)
     return 0

@@ -13,10 +13,12 @@ everything downstream relies on it::
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import Field, dataclass
 from enum import StrEnum
+from operator import attrgetter
 from pathlib import Path
+from typing import Any, ClassVar, Self
 
 __all__ = [
     "BBox",
@@ -36,8 +38,37 @@ __all__ = [
 ]
 
 
+class _Value:
+    """A frozen value pickled as the call that builds it.
+
+    Pages cross process boundaries (``parse(..., jobs=N)``) a hundred thousand
+    words at a time; the pickling that dataclasses give slotted classes looks up the
+    fields of every object again and takes several times as long.
+    """
+
+    __slots__ = ()
+    __dataclass_fields__: ClassVar[dict[str, Field[Any]]]
+
+    def __reduce__(self) -> tuple[type[Self], tuple[object, ...]]:
+        cls = type(self)
+        values = _FIELD_VALUES.get(cls)
+        if values is None:
+            values = _FIELD_VALUES[cls] = _field_values(tuple(cls.__dataclass_fields__))
+        return cls, values(self)
+
+
+def _field_values(names: tuple[str, ...]) -> Callable[[Any], tuple[object, ...]]:
+    """A function returning the values of the fields ``names`` of an object, as a tuple."""
+    get = attrgetter(*names)
+    return get if len(names) > 1 else lambda value: (get(value),)
+
+
+_FIELD_VALUES: dict[type, Callable[[Any], tuple[object, ...]]] = {}
+""":func:`_field_values` of each value class, made when it is first pickled."""
+
+
 @dataclass(frozen=True, slots=True)
-class BBox:
+class BBox(_Value):
     """An axis-aligned box in top-left-origin points."""
 
     x0: float
@@ -69,7 +100,7 @@ class BBox:
 
 
 @dataclass(frozen=True, slots=True)
-class Glyph:
+class Glyph(_Value):
     """One character drawn on a page, as the glyph source reports it."""
 
     text: str
@@ -80,7 +111,7 @@ class Glyph:
 
 
 @dataclass(frozen=True, slots=True)
-class Rule:
+class Rule(_Value):
     """A ruling line (or a thin filled rectangle) drawn on a page."""
 
     bbox: BBox
@@ -91,7 +122,7 @@ class Rule:
 
 
 @dataclass(frozen=True, slots=True)
-class PageGlyphs:
+class PageGlyphs(_Value):
     """What a glyph source yields for one page: its size, glyphs, rules and images."""
 
     page_no: int
@@ -103,7 +134,7 @@ class PageGlyphs:
 
 
 @dataclass(frozen=True, slots=True)
-class Word:
+class Word(_Value):
     """Glyphs on one baseline with no word gap between them."""
 
     text: str
@@ -137,7 +168,7 @@ class BandKind(StrEnum):
 
 
 @dataclass(frozen=True, slots=True)
-class Line:
+class Line(_Value):
     """A line of words, placed in its page's band, column and block."""
 
     text: str
@@ -176,7 +207,7 @@ class Line:
 
 
 @dataclass(frozen=True, slots=True)
-class Block:
+class Block(_Value):
     """Consecutive lines of one column with no unusual gap between them."""
 
     lines: tuple[Line, ...]
@@ -184,7 +215,7 @@ class Block:
 
 
 @dataclass(frozen=True, slots=True)
-class Column:
+class Column(_Value):
     """One column of a band, its blocks top to bottom."""
 
     index: int
@@ -197,7 +228,7 @@ class Column:
 
 
 @dataclass(frozen=True, slots=True)
-class Band:
+class Band(_Value):
     """A horizontal slab of a page with one column layout; columns left to right."""
 
     index: int
@@ -211,7 +242,7 @@ class Band:
 
 
 @dataclass(frozen=True, slots=True)
-class Page:
+class Page(_Value):
     """A page laid out: bands in reading order, header band first, footer band last."""
 
     page_no: int
@@ -236,7 +267,7 @@ class Page:
 
 
 @dataclass(frozen=True, slots=True)
-class Table:
+class Table(_Value):
     """A ruled table: its page, box and cells row by row (None for a merged cell)."""
 
     page_no: int
@@ -245,7 +276,7 @@ class Table:
 
 
 @dataclass(frozen=True, slots=True)
-class Document:
+class Document(_Value):
     """A parsed document: its pages in order (and its ruled tables, when asked for)."""
 
     path: Path

@@ -298,16 +298,17 @@ def prepare(words: Sequence[Word], rules: Sequence[Rule], images: Sequence[BBox]
     return PageCanvas(canvas, tuple((g.x0, g.x1) for g in found if g.x1 - g.x0 <= widest))
 
 
-def shared_gutters(pages: Sequence[PageCanvas],
+def shared_gutters(pages: Sequence[Sequence[tuple[float, float]]],
                    min_pages: int = 2) -> tuple[tuple[float, float], ...]:
-    """The gutter x ranges found on at least ``min_pages`` pages of a document.
+    """The gutter x ranges found on at least ``min_pages`` pages of a document, given
+    each page's own gutters (:attr:`PageCanvas.gutters`).
 
     A publication keeps its column grid from page to page, so a gutter seen beside
     long columns elsewhere also separates the short column runs of a page (three
     lines above a figure, a few lines before a full-width item).  Overlapping
     ranges form one gutter, represented by the medians of their edges.
     """
-    ranges = sorted((x0, x1, p) for p, page in enumerate(pages) for x0, x1 in page.gutters)
+    ranges = sorted((x0, x1, p) for p, gutters in enumerate(pages) for x0, x1 in gutters)
     shared: list[tuple[float, float]] = []
     k = 0
     while k < len(ranges):
