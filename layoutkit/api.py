@@ -13,7 +13,7 @@ from .config import LayoutConfig
 from .errors import PageRangeError, UsageError
 from .extract import DEFAULT_ENGINE, GlyphSource, open_source
 from .furniture import find_furniture
-from .model import Document, PageGlyphs, Word
+from .model import NO_GLYPHS, Document, PageGlyphs, Word
 from .order import body_words, layout_page
 from .segment import prepare, segment, shared_gutters
 from .words import words_from_glyphs
@@ -105,7 +105,7 @@ _Read = list[tuple[PageGlyphs, tuple[Word, ...]]]
 def _read(source: GlyphSource, numbers: Sequence[int], config: LayoutConfig) -> _Read:
     """Each page's size, rules and images (its glyphs dropped once they are words)
     with its words."""
-    return [(dataclasses.replace(g, glyphs=()), words_from_glyphs(g.glyphs, config))
+    return [(dataclasses.replace(g, glyphs=NO_GLYPHS), words_from_glyphs(g.glyphs, config))
             for g in source.pages(numbers)]
 
 

@@ -14,6 +14,7 @@ from pathlib import Path
 from types import TracebackType
 from typing import Any, BinaryIO, Protocol, Self
 
+import numpy as np
 from pdfminer.converter import PDFPageAggregator
 from pdfminer.layout import LTChar, LTContainer, LTCurve, LTImage, LTLine, LTPage, LTRect
 from pdfminer.pdfdocument import PDFDocument, PDFEncryptionError, PDFPasswordIncorrect
@@ -22,7 +23,7 @@ from pdfminer.pdfpage import PDFPage
 from pdfminer.pdfparser import PDFParser
 
 from .errors import DocumentError, UsageError
-from .model import BBox, Glyph, PageGlyphs, Rule
+from .model import BBox, Glyphs, PageGlyphs, Rule
 
 __all__ = ["DEFAULT_ENGINE", "ENGINES", "GlyphSource", "PdfminerSource", "open_source"]
 
@@ -175,7 +176,7 @@ def _visible_box(page: PDFPage, layout: LTPage) -> Rect:
 def _page_glyphs(page_no: int, page: PDFPage, layout: LTPage) -> PageGlyphs:
     """Convert pdfminer's bottom-left objects to top-left glyphs and rules, cropped."""
     vx0, vy0, vx1, vy1 = _visible_box(page, layout)
-    glyphs: list[Glyph] = []
+    chars: list[LTChar] = []
     rules: list[Rule] = []
     images: list[BBox] = []
 
@@ -189,9 +190,7 @@ def _page_glyphs(page_no: int, page: PDFPage, layout: LTPage) -> PageGlyphs:
     def walk(container: Any) -> None:
         for item in container:
             if isinstance(item, LTChar):
-                if visible(item.x0, item.y0, item.x1, item.y1):
-                    glyphs.append(Glyph(item.get_text(), box(item.x0, item.y0, item.x1, item.y1),
-                                        item.fontname, item.size, item.upright))
+                chars.append(item)
             elif isinstance(item, (LTRect, LTLine, LTCurve)):
                 rules.extend(_rules_of(item, box, visible))
             elif isinstance(item, LTImage):
@@ -201,7 +200,24 @@ def _page_glyphs(page_no: int, page: PDFPage, layout: LTPage) -> PageGlyphs:
                 walk(item)
 
     walk(layout)
-    return PageGlyphs(page_no, vx1 - vx0, vy1 - vy0, tuple(glyphs), tuple(rules), tuple(images))
+    return PageGlyphs(page_no, vx1 - vx0, vy1 - vy0, _glyphs(chars, (vx0, vy0, vx1, vy1)),
+                      tuple(rules), tuple(images))
+
+
+def _glyphs(chars: Sequence[LTChar], visible: Rect) -> Glyphs:
+    """The characters whose centre lies in the ``visible`` rectangle, as glyph columns
+    in top-left points."""
+    vx0, vy0, vx1, vy1 = visible
+    x0, y0, x1, y1 = np.array([(c.x0, c.y0, c.x1, c.y1) for c in chars],
+                              dtype=np.float64).reshape(len(chars), 4).T
+    cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
+    shown = (vx0 <= cx) & (cx <= vx1) & (vy0 <= cy) & (cy <= vy1)
+    picked = [chars[k] for k in np.flatnonzero(shown).tolist()]
+    return Glyphs(tuple(c.get_text() for c in picked),
+                  np.stack([x0 - vx0, vy1 - y1, x1 - vx0, vy1 - y0], axis=1)[shown],
+                  tuple(c.fontname for c in picked),
+                  np.array([c.size for c in picked], dtype=np.float64),
+                  np.array([c.upright for c in picked], dtype=np.bool_))
 
 
 def _rules_of(
