@@ -2,7 +2,7 @@
 
 PDFium interprets content streams in C++ and reports the same characters as
 pdfminer.six, several times faster.  This module turns what it reports into the
-values :class:`~layoutkit.extract.PdfminerSource` yields, so that the engines are
+values :class:`~layoutkit.pdfminer_source.PdfminerSource` yields, so that the engines are
 interchangeable (tests/test_engines.py holds them to it):
 
 * **Boxes** are pdfminer's: from the character's origin to its advance along the
