@@ -4,16 +4,19 @@ Usage::
 
     python -m benchmarks.run [--quick] [--out benchmarks/RESULTS.md]
 
-Three parts, each a table in the report (see benchmarks/README.md for what the numbers
+Four parts, each a table in the report (see benchmarks/README.md for what the numbers
 mean):
 
 1. the synthetic gazette suite (``fixtures.synthetic.suite``), whose truth is known
    exactly, aggregated per content-stream order and per layout case;
 2. every hand-labelled real page under ``regions/``, one row per page;
 3. the wall time to extract the whole 38-page Cleveland City Record of 2016-04-27,
-   as a ratio to pdfminer.six measured in the same run.
+   as a ratio to pdfminer.six measured in the same run;
+4. where that time goes: each glyph engine's stages and busiest functions
+   (``benchmarks/stages.py``), and layout time against page density
+   (``benchmarks/density.py``).
 
-``--quick`` runs only synthetic seed 0 and skips the speed part.
+``--quick`` runs only synthetic seed 0 and skips the speed parts (3 and 4).
 """
 
 from __future__ import annotations
@@ -38,7 +41,10 @@ from pathlib import Path
 from benchmarks.density import DensityRow
 from benchmarks.density import measure as measure_density
 from benchmarks.density import table as density_table
-from benchmarks.peers import LAYOUTKIT_CLI, REPO, PageTexts, System, systems
+from benchmarks.peers import LAYOUTKIT_CLI, REPO, SPEED_PDF, PageTexts, System, systems
+from benchmarks.stages import Profile
+from benchmarks.stages import measure as measure_stages
+from benchmarks.stages import table as stages_table
 from fixtures.synthetic import STREAM_ORDERS, suite
 from layoutkit.evaluate import (
     PageScore,
@@ -60,8 +66,14 @@ SEEDS = (0, 1)
 QUICK_SEEDS = (0,)
 """Seeds of the synthetic suite with ``--quick``."""
 
-SPEED_PDF = REPO / "fixtures" / "pdf" / "cleveland-city-record-2016-04-27.pdf"
-"""The document of the speed part."""
+
+PROFILED_ENGINES = ("pdfium", "pdfminer")
+"""The glyph engines whose stages the report times (see ``benchmarks/stages.py``)."""
+
+PROFILE_BEFORE = REPO / "benchmarks" / "profile-before.md"
+"""Where the time went before the current engines' speed-ups, measured once with
+``benchmarks/stages.py`` on the older code and kept for comparison; the report
+includes it after the current profile."""
 
 SPEED_ROUNDS = 2
 """Times a system extracts the speed document (see :func:`_speed_runs`); the best counts."""
@@ -131,6 +143,7 @@ class Run:
     truths: list[PageTruth]
     outputs: dict[tuple[str, str, int], str]
     speed: list[Timing]
+    profiles: list[Profile]
     density: list[DensityRow]
     errors: list[str]
 
@@ -479,6 +492,15 @@ def render(run: Run, quick: bool) -> str:
         ]
     else:
         lines.append("Not measured in this run (`--quick`).")
+    lines += ["", "## Where the time goes", ""]
+    if run.profiles:
+        lines += [f"Each engine on `{SPEED_PDF.relative_to(REPO)}`, stage by stage, one run"
+                  " (`benchmarks/stages.py`; run alone, after the speed table).", "",
+                  *stages_table(run.profiles)]
+    else:
+        lines.append("Not measured in this run (`--quick`).")
+    if PROFILE_BEFORE.exists():
+        lines += ["", PROFILE_BEFORE.read_text(encoding="utf-8").rstrip()]
     lines += ["", "## Layout time against page density", ""]
     if run.density:
         lines += ["Layout stages alone (words to reading order) on synthetic three-column"
@@ -523,10 +545,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     print(f"real pages: {time.perf_counter() - started:.0f} s", file=sys.stderr)
     speed = [] if args.quick else run_speed(runnable, errors)
     print(f"speed: {time.perf_counter() - started:.0f} s", file=sys.stderr)
+    profiles = [] if args.quick else [measure_stages(engine, SPEED_PDF)
+                                      for engine in PROFILED_ENGINES]
     density = [] if args.quick else measure_density()
 
     run = Run(runnable, skipped, synthetic, synthetic_note, real, truths, outputs, speed,
-              density, errors)
+              profiles, density, errors)
     args.out.write_text(render(run, args.quick), encoding="utf-8")
     print(f"wrote {args.out}", file=sys.stderr)
     return 0

@@ -13,7 +13,7 @@ everything downstream relies on it::
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from pathlib import Path
@@ -38,6 +38,7 @@ __all__ = [
     "PageGlyphs",
     "Rule",
     "Word",
+    "char_test",
     "code_points",
 ]
 
@@ -156,10 +157,20 @@ def code_points(texts: Sequence[str]) -> npt.NDArray[np.int64]:
     array numpy can compare and look up, made in one pass when all of them are.
     """
     joined = "".join(texts)
-    if len(joined) == len(texts) and "" not in texts:  # so every text is one character
+    # the items of a str are one character each; other texts are when none is empty
+    # and they add up to one character each
+    if isinstance(texts, str) or (len(joined) == len(texts) and "" not in texts):
         return np.frombuffer(joined.encode("utf-32-le", "surrogatepass"),
                              dtype=np.uint32).astype(np.int64)
     return np.array([ord(t) if len(t) == 1 else -1 for t in texts], dtype=np.int64)
+
+
+def char_test(codes: npt.NDArray[np.int64], test: Callable[[str], bool]) -> npt.NDArray[np.bool_]:
+    """``test`` of the character of each of the ``codes`` (False for -1), asked once
+    for each distinct character: a page holds thousands of glyphs but few characters."""
+    distinct, where = np.unique(codes, return_inverse=True)
+    results = [c >= 0 and test(chr(c)) for c in distinct.tolist()]
+    return np.array(results, dtype=np.bool_)[where].reshape(codes.shape)
 
 
 @dataclass(frozen=True, slots=True)

@@ -52,7 +52,7 @@ import pypdfium2.raw as pdfium_c  # type: ignore[import-untyped]
 
 from .errors import DocumentError
 from .extract import ClosingSource, Rect, _check_readable, _visible_rect, shape_rules
-from .model import NO_GLYPHS, BBox, Glyphs, PageGlyphs, Rule, code_points
+from .model import NO_GLYPHS, BBox, Glyphs, PageGlyphs, Rule, char_test, code_points
 
 __all__ = ["PdfiumSource"]
 
@@ -203,10 +203,10 @@ def _page_glyphs(path: Path, page_no: int, page: Any) -> PageGlyphs:
         raise DocumentError(
             f"{path}: page {page_no} cannot be read (PDFium cannot read its text)")
     try:
-        glyphs = _TextReader(textpage, frame).glyphs()
+        glyphs, text_objects = _TextReader(textpage, frame).glyphs()
     finally:
         pdfium_c.FPDFText_ClosePage(textpage)
-    rules, images = _drawings(page, frame)
+    rules, images = _drawings(page, frame, text_objects)
     width, height = frame.size
     return PageGlyphs(page_no, width, height, glyphs, rules, images)
 
@@ -353,6 +353,7 @@ _form_object_at = _by_address(pdfium_c.FPDFFormObj_GetObject, _ADDRESS, _ADDRESS
                               ctypes.c_ulong)
 _object_type = _by_address(pdfium_c.FPDFPageObj_GetType, _INT, _ADDRESS)
 
+_TEXT = pdfium_c.FPDF_PAGEOBJ_TEXT
 _DRAWN = frozenset((pdfium_c.FPDF_PAGEOBJ_PATH, pdfium_c.FPDF_PAGEOBJ_IMAGE,
                     pdfium_c.FPDF_PAGEOBJ_FORM))
 """The kinds of page object that may draw rules or images, or hold objects that do."""
@@ -377,9 +378,10 @@ class _TextReader:
         self.frame = frame
         self.fonts: dict[int, _Font] = {}
 
-    def glyphs(self) -> Glyphs:
+    def glyphs(self) -> tuple[Glyphs, frozenset[int]]:
         """The page's visible glyphs in PDFium's character order, boxed as pdfminer's
-        engine boxes them (see the module docstring).
+        engine boxes them (see the module docstring), and the text objects (addresses)
+        that draw characters.
 
         PDFium is asked, per character, only for its text object, origin and loose
         box, the last two written straight into arrays; everything else is asked
@@ -392,13 +394,18 @@ class _TextReader:
             texts = "".join(chr(pdfium_c.FPDFText_GetUnicode(self.textpage, index))
                             for index in range(count))
         # PDFium only generates whitespace: spaces between words and line breaks.
-        kept = [index for index, text in enumerate(texts)
-                if not (text.isspace() and _is_generated(address, index))]
-        chars = ["-" if texts[index] in _HYPHENS and _is_hyphen(address, index)
-                 else texts[index] for index in kept]
+        codes = code_points(texts)
+        keep = np.ones(count, dtype=np.bool_)
+        keep[[index for index in np.flatnonzero(char_test(codes, str.isspace)).tolist()
+              if _is_generated(address, index)]] = False
+        kept = np.flatnonzero(keep).tolist()
+        chars = [texts[index] for index in kept]
+        for k in np.flatnonzero(char_test(codes[keep], _HYPHENS.__contains__)).tolist():
+            if _is_hyphen(address, kept[k]):
+                chars[k] = "-"
         n = len(kept)
         if not n:
-            return NO_GLYPHS
+            return NO_GLYPHS, frozenset()
         origins = np.zeros((n, 2), dtype=np.float64)
         loose = np.zeros((n, 4), dtype=np.float32)  # FS_RECTF: left, top, right, bottom
         at, to = origins.ctypes.data, loose.ctypes.data
@@ -424,8 +431,9 @@ class _TextReader:
         keys, where, object_of = np.unique(objects[first], return_index=True,
                                            return_inverse=True)
         runs, run_of_object = self._runs(keys.tolist(), [indices[w] for w in where.tolist()])
-        return self._boxes(joined, indices, origins[first], edges[first], runs,
-                           run_of_object[object_of])
+        glyphs = self._boxes(joined, indices, origins[first], edges[first], runs,
+                             run_of_object[object_of])
+        return glyphs, frozenset(np.unique(objects).tolist())
 
     def _boxes(self, texts: list[str], indices: list[int], origins: npt.NDArray[np.float64],
                edges: npt.NDArray[np.float64], runs: list[_Run],
@@ -565,19 +573,21 @@ def _table_widths(texts: list[str], runs: list[_Run], run_of: npt.NDArray[np.int
     return np.array([math.nan if w is None else w for w in widths], dtype=np.float64)[key_of]
 
 
-def _drawings(page: Any, frame: _Frame) -> tuple[tuple[Rule, ...], tuple[BBox, ...]]:
+def _drawings(page: Any, frame: _Frame, text_objects: frozenset[int]
+              ) -> tuple[tuple[Rule, ...], tuple[BBox, ...]]:
     """The page's ruling lines and image boxes, form XObjects included.
 
     PDFium keeps the objects of a form XObject inside the form object, their matrices
-    relative to it; the form object's matrix takes them on to the page.
+    relative to it; the form object's matrix takes them on to the page.  The
+    ``text_objects`` (addresses) are known to be text, and PDFium is not asked.
     """
     rules: list[Rule] = []
     images: list[BBox] = []
     matrix = pdfium_c.FS_MATRIX()
 
     def walk(count: int, get: Any, holder: int, outer: Matrix) -> None:
-        addresses = list(map(get, repeat(holder, count), range(count)))
-        for address, kind in zip(addresses, map(_object_type, addresses), strict=True):
+        for address in map(get, repeat(holder, count), range(count)):
+            kind = _TEXT if address in text_objects else _object_type(address)
             if kind not in _DRAWN:  # most objects of a page are text
                 continue
             obj = ctypes.cast(address, pdfium_c.FPDF_PAGEOBJECT)

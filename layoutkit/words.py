@@ -15,7 +15,7 @@ import numpy as np
 import numpy.typing as npt
 
 from .config import LayoutConfig
-from .model import BBox, Glyph, Glyphs, Word, code_points
+from .model import BBox, Glyph, Glyphs, Word, char_test, code_points
 
 __all__ = ["group_lines", "words_from_glyphs"]
 
@@ -50,13 +50,10 @@ class _Texts:
     @staticmethod
     def of(texts: Sequence[str]) -> _Texts:
         """The arrays of ``texts``: code points, and ids above every code point for
-        the few texts that are not one character; each distinct character is
-        tested once."""
+        the few texts that are not one character."""
         ids = code_points(texts)
-        codes, code_of = np.unique(ids, return_inverse=True)
-        chars = [chr(c) if c >= 0 else "" for c in codes.tolist()]
-        blank = np.array([ch.isspace() for ch in chars], dtype=np.bool_)[code_of]
-        accented = np.array([ch in _SPACING_ACCENTS for ch in chars], dtype=np.bool_)[code_of]
+        blank = char_test(ids, str.isspace)
+        accented = char_test(ids, _SPACING_ACCENTS.__contains__)
         distinct: dict[str, int] = {}
         for k in np.flatnonzero(ids < 0).tolist():
             text = texts[k]
