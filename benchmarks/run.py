@@ -42,7 +42,7 @@ from benchmarks.density import DensityRow
 from benchmarks.density import measure as measure_density
 from benchmarks.density import table as density_table
 from benchmarks.peers import LAYOUTKIT_CLI, REPO, SPEED_PDF, PageTexts, System, systems
-from benchmarks.stages import Profile
+from benchmarks.stages import StageTimes
 from benchmarks.stages import measure as measure_stages
 from benchmarks.stages import table as stages_table
 from fixtures.synthetic import STREAM_ORDERS, suite
@@ -67,10 +67,10 @@ QUICK_SEEDS = (0,)
 """Seeds of the synthetic suite with ``--quick``."""
 
 
-PROFILED_ENGINES = ("pdfium", "pdfminer")
+STAGE_ENGINES = ("pdfium", "pdfminer")
 """The glyph engines whose stages the report times (see ``benchmarks/stages.py``)."""
 
-PROFILE_BEFORE = REPO / "benchmarks" / "profile-before.md"
+STAGES_BEFORE = REPO / "benchmarks" / "stages-before.md"
 """Where the time went before the current engines' speed-ups, measured once with
 ``benchmarks/stages.py`` on the older code and kept for comparison; the report
 includes it after the current profile."""
@@ -143,7 +143,7 @@ class Run:
     truths: list[PageTruth]
     outputs: dict[tuple[str, str, int], str]
     speed: list[Timing]
-    profiles: list[Profile]
+    stages: list[StageTimes]
     density: list[DensityRow]
     errors: list[str]
 
@@ -493,14 +493,14 @@ def render(run: Run, quick: bool) -> str:
     else:
         lines.append("Not measured in this run (`--quick`).")
     lines += ["", "## Where the time goes", ""]
-    if run.profiles:
+    if run.stages:
         lines += [f"Each engine on `{SPEED_PDF.relative_to(REPO)}`, stage by stage, one run"
                   " (`benchmarks/stages.py`; run alone, after the speed table).", "",
-                  *stages_table(run.profiles)]
+                  *stages_table(run.stages)]
     else:
         lines.append("Not measured in this run (`--quick`).")
-    if PROFILE_BEFORE.exists():
-        lines += ["", PROFILE_BEFORE.read_text(encoding="utf-8").rstrip()]
+    if STAGES_BEFORE.exists():
+        lines += ["", STAGES_BEFORE.read_text(encoding="utf-8").rstrip()]
     lines += ["", "## Layout time against page density", ""]
     if run.density:
         lines += ["Layout stages alone (words to reading order) on synthetic three-column"
@@ -545,12 +545,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     print(f"real pages: {time.perf_counter() - started:.0f} s", file=sys.stderr)
     speed = [] if args.quick else run_speed(runnable, errors)
     print(f"speed: {time.perf_counter() - started:.0f} s", file=sys.stderr)
-    profiles = [] if args.quick else [measure_stages(engine, SPEED_PDF)
-                                      for engine in PROFILED_ENGINES]
+    stages = [] if args.quick else [measure_stages(engine, SPEED_PDF)
+                                    for engine in STAGE_ENGINES]
     density = [] if args.quick else measure_density()
 
     run = Run(runnable, skipped, synthetic, synthetic_note, real, truths, outputs, speed,
-              profiles, density, errors)
+              stages, density, errors)
     args.out.write_text(render(run, args.quick), encoding="utf-8")
     print(f"wrote {args.out}", file=sys.stderr)
     return 0

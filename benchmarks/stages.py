@@ -28,7 +28,7 @@ from layoutkit.order import body_words, layout_page
 from layoutkit.segment import prepare, segment, shared_gutters
 from layoutkit.words import words_from_glyphs
 
-__all__ = ["STAGES", "Profile", "measure", "table"]
+__all__ = ["STAGES", "StageTimes", "measure", "table"]
 
 STAGES = ("extract", "words", "furniture", "segment", "order")
 """The stages in pipeline order: glyphs from the PDF, words, running furniture, the
@@ -39,7 +39,7 @@ TOP_FUNCTIONS = 10
 
 
 @dataclass(frozen=True, slots=True)
-class Profile:
+class StageTimes:
     """One engine's seconds per stage on a document, and its busiest functions as
     (function, calls, seconds of its own under cProfile)."""
 
@@ -72,7 +72,7 @@ def _pipeline(path: Path, engine: str, clock: Callable[[str], None]) -> int:
     return sum(len(g.glyphs) for g in pages)
 
 
-def measure(engine: str, path: Path) -> Profile:
+def measure(engine: str, path: Path) -> StageTimes:
     """The stage times of one run of ``engine`` on ``path``, and the top functions of
     a second run under cProfile."""
     seconds: dict[str, float] = {}
@@ -90,7 +90,7 @@ def measure(engine: str, path: Path) -> Profile:
     stats: Any = pstats.Stats(profiler).stats  # {(file, line, name): (cc, nc, tt, ct, callers)}
     busiest = sorted(stats.items(), key=lambda item: -item[1][2])[:TOP_FUNCTIONS]
     top = [(_name(*where), counts[1], counts[2]) for where, counts in busiest]
-    return Profile(engine, glyphs, seconds, top)
+    return StageTimes(engine, glyphs, seconds, top)
 
 
 def _name(file: str, line: int, function: str) -> str:
@@ -104,18 +104,18 @@ def _name(file: str, line: int, function: str) -> str:
     return f"{shown}:{line}({function})"
 
 
-def table(profiles: Sequence[Profile]) -> list[str]:
+def table(timed: Sequence[StageTimes]) -> list[str]:
     """The markdown rows of the stage table (one column per engine) and of each
     engine's busiest functions."""
-    rows = ["| stage | " + " | ".join(f"{p.engine} (s)" for p in profiles) + " |",
-            "| --- |" + " ---: |" * len(profiles)]
+    rows = ["| stage | " + " | ".join(f"{p.engine} (s)" for p in timed) + " |",
+            "| --- |" + " ---: |" * len(timed)]
     for stage in STAGES:
-        rows.append(f"| {stage} | " + " | ".join(f"{p.seconds[stage]:.3f}" for p in profiles)
+        rows.append(f"| {stage} | " + " | ".join(f"{p.seconds[stage]:.3f}" for p in timed)
                     + " |")
     rows.append("| **total** | " + " | ".join(f"**{sum(p.seconds.values()):.3f}**"
-                                                for p in profiles) + " |")
-    rows.append("| glyphs | " + " | ".join(str(p.glyphs) for p in profiles) + " |")
-    for p in profiles:
+                                                for p in timed) + " |")
+    rows.append("| glyphs | " + " | ".join(str(p.glyphs) for p in timed) + " |")
+    for p in timed:
         rows += ["", f"Busiest functions, {p.engine} engine (time of their own under cProfile,"
                  " which slows small calls most):", "",
                  "| function | calls | own time (s) |", "| --- | ---: | ---: |"]

@@ -23,6 +23,7 @@ import numpy as np
 import numpy.typing as npt
 
 __all__ = [
+    "CODE_POINTS",
     "NO_GLYPHS",
     "BBox",
     "Band",
@@ -148,6 +149,10 @@ class Glyphs:
 
 NO_GLYPHS = Glyphs.of(())
 """A page's glyphs once nothing needs them any more (or a page without text)."""
+
+
+CODE_POINTS = 0x110000
+"""How many code points Unicode has: one more than the highest."""
 
 
 def code_points(texts: Sequence[str]) -> npt.NDArray[np.int64]:

@@ -52,7 +52,16 @@ import pypdfium2.raw as pdfium_c  # type: ignore[import-untyped]
 
 from .errors import DocumentError
 from .extract import ClosingSource, Rect, _check_readable, _visible_rect, shape_rules
-from .model import NO_GLYPHS, BBox, Glyphs, PageGlyphs, Rule, char_test, code_points
+from .model import (
+    CODE_POINTS,
+    NO_GLYPHS,
+    BBox,
+    Glyphs,
+    PageGlyphs,
+    Rule,
+    char_test,
+    code_points,
+)
 
 __all__ = ["PdfiumSource"]
 
@@ -556,8 +565,6 @@ class _TextReader:
         return left.value, bottom.value, right.value, top.value
 
 
-_UNICODE = 0x110000
-"""One more than the highest Unicode code point."""
 
 
 def _table_widths(texts: list[str], runs: list[_Run], run_of: npt.NDArray[np.intp]
@@ -566,9 +573,9 @@ def _table_widths(texts: list[str], runs: list[_Run], run_of: npt.NDArray[np.int
     ``texts`` (drawn in run ``runs[run_of[k]]``), NaN where it gives none; each
     distinct run and character is looked up once."""
     codes = code_points(texts)  # -1 for a ligature's letters, which the table lacks
-    keys, key_of = np.unique(np.where(codes < 0, -1, run_of * _UNICODE + codes),
+    keys, key_of = np.unique(np.where(codes < 0, -1, run_of * CODE_POINTS + codes),
                              return_inverse=True)
-    widths = [math.nan if key < 0 else runs[key // _UNICODE].font.width(chr(key % _UNICODE))
+    widths = [math.nan if key < 0 else runs[key // CODE_POINTS].font.width(chr(key % CODE_POINTS))
               for key in keys.tolist()]
     return np.array([math.nan if w is None else w for w in widths], dtype=np.float64)[key_of]
 

@@ -15,7 +15,7 @@ import numpy as np
 import numpy.typing as npt
 
 from .config import LayoutConfig
-from .model import BBox, Glyph, Glyphs, Word, char_test, code_points
+from .model import CODE_POINTS, BBox, Glyph, Glyphs, Word, char_test, code_points
 
 __all__ = ["group_lines", "words_from_glyphs"]
 
@@ -57,7 +57,7 @@ class _Texts:
         distinct: dict[str, int] = {}
         for k in np.flatnonzero(ids < 0).tolist():
             text = texts[k]
-            ids[k] = _UNICODE + distinct.setdefault(text, len(distinct))
+            ids[k] = CODE_POINTS + distinct.setdefault(text, len(distinct))
             blank[k] = not text.strip()
             accented[k] = not _SPACING_ACCENTS.isdisjoint(text)
         return _Texts(ids, blank, accented)
@@ -136,8 +136,6 @@ _COMBINING = {"\u02c6": "\u0302", "^": "\u0302", "\u02dc": "\u0303", "~": "\u030
 and the combining marks they stand for."""
 _SPACING_ACCENTS = frozenset(_COMBINING)
 
-_UNICODE = 0x110000
-"""One more than the highest Unicode code point."""
 
 
 def _compose(glyphs: Sequence[Glyph]) -> str:
