@@ -42,6 +42,9 @@ from benchmarks.density import DensityRow
 from benchmarks.density import measure as measure_density
 from benchmarks.density import table as density_table
 from benchmarks.peers import LAYOUTKIT_CLI, REPO, SPEED_PDF, PageTexts, System, systems
+from benchmarks.profiles import ProfileRow
+from benchmarks.profiles import measure as measure_profiles
+from benchmarks.profiles import section as profiles_section
 from benchmarks.stages import StageTimes
 from benchmarks.stages import measure as measure_stages
 from benchmarks.stages import table as stages_table
@@ -146,6 +149,7 @@ class Run:
     stages: list[StageTimes]
     density: list[DensityRow]
     errors: list[str]
+    profiles: list[ProfileRow]
 
 
 Job = tuple[str, Path, tuple[int, ...]]
@@ -480,6 +484,8 @@ def render(run: Run, quick: bool) -> str:
         "",
         *_real_table(run, names),
         "",
+        *profiles_section(run.profiles),
+        "",
         "## Speed",
         "",
     ]
@@ -550,7 +556,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     density = [] if args.quick else measure_density()
 
     run = Run(runnable, skipped, synthetic, synthetic_note, real, truths, outputs, speed,
-              stages, density, errors)
+              stages, density, errors, measure_profiles())
     args.out.write_text(render(run, args.quick), encoding="utf-8")
     print(f"wrote {args.out}", file=sys.stderr)
     return 0

@@ -12,6 +12,7 @@ from .errors import (
     DocumentError,
     LayoutkitError,
     PageRangeError,
+    ProfileError,
     UsageError,
 )
 from .model import (
@@ -28,6 +29,7 @@ from .model import (
     Page,
     Word,
 )
+from .profile import Profile, load_profile
 
 __all__ = [
     "BBox",
@@ -46,8 +48,11 @@ __all__ = [
     "LineType",
     "Page",
     "PageRangeError",
+    "Profile",
+    "ProfileError",
     "UsageError",
     "Word",
+    "load_profile",
     "parse",
     "parse_page_spec",
 ]

@@ -15,6 +15,8 @@ from .extract import DEFAULT_ENGINE, GlyphSource, open_source
 from .furniture import find_furniture
 from .model import NO_GLYPHS, Document, PageGlyphs, Word
 from .order import body_words, layout_page
+from .profile import Profile, load_profile
+from .profile.stage import profile_furniture, profile_trees, without_ignored
 from .segment import prepare, segment, shared_gutters
 from .words import words_from_glyphs
 
@@ -54,31 +56,46 @@ def parse_page_spec(spec: str, page_count: int) -> list[int]:
 
 def parse(path: str | Path, config: LayoutConfig | None = None,
           pages: Iterable[int] | str | None = None, *, engine: str = DEFAULT_ENGINE,
-          jobs: int = 1) -> Document:
+          jobs: int = 1, profile: Profile | str | Path | None = None) -> Document:
     """Read ``path`` and lay out its pages (all, or the 1-based ``pages``).
 
     Returns a Document whose pages hold bands, columns, blocks and lines in
     reading order, running headers and footers typed as such.  With ``jobs`` > 1
-    the pages are read in that many processes; the result is the same.
+    the pages are read in that many processes; the result is the same.  A
+    ``profile`` (a :class:`Profile`, a bundled profile's name or a TOML path) says
+    how the publication's pages are read; its ``[config]`` is used when no
+    ``config`` is given.
     """
-    config = config or LayoutConfig()
+    if profile is not None and not isinstance(profile, Profile):
+        profile = load_profile(profile)
+    config = config or (profile.config if profile else LayoutConfig())
     path = Path(path)
     if isinstance(jobs, bool) or not isinstance(jobs, int) or jobs < 1:
         raise UsageError(f"jobs: expected a whole number of processes >= 1, got {jobs!r}")
     with open_source(path, engine) as source:
         count = source.page_count
         wanted = _wanted(path, pages, count)
-        context = sorted({q for p in wanted for q in range(p - _CONTEXT, p + _CONTEXT + 1)
-                          if 1 <= q <= count})
+        # a section runs on from the page it starts on: read from the first page
+        first = 1 if profile and profile.sections else None
+        context = sorted({q for p in wanted for q in range(first or p - _CONTEXT,
+                                                           p + _CONTEXT + 1) if 1 <= q <= count})
         read = _read(source, context, config) if jobs == 1 or len(context) < 2 else None
     if read is None:
         read = _read_in_parallel(path, engine, context, config, jobs)
+    if profile:
+        read = without_ignored(profile, read, count, config)
     furniture = find_furniture([(words, g.width, g.height) for g, words in read], config)
-    prepared = [prepare(body_words(words, found)[0], g.rules, g.images, g.width, g.height, config)
-                for (g, words), found in zip(read, furniture, strict=True)]
+    if profile:
+        furniture = profile_furniture(profile, read, furniture)
+    bodies = [body_words(words, found)[0] for (_, words), found in zip(read, furniture,
+                                                                       strict=True)]
+    prepared = [prepare(body, g.rules, g.images, g.width, g.height, config)
+                for (g, _), body in zip(read, bodies, strict=True)]
     shared = shared_gutters(prepared)
-    laid_out = [layout_page(g, words, found, segment(canvas, shared), config)
-                for (g, words), found, canvas in zip(read, furniture, prepared, strict=True)
+    trees = (profile_trees(profile, read, bodies, prepared, shared, count, config) if profile
+             else [segment(canvas, shared) for canvas in prepared])
+    laid_out = [layout_page(g, words, found, tree, config)
+                for (g, words), found, tree in zip(read, furniture, trees, strict=True)
                 if g.page_no in wanted]
     return Document(path, tuple(laid_out), count)
 

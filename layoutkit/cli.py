@@ -9,16 +9,19 @@ import argparse
 import logging
 import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import NoReturn
+from typing import Any, NoReturn
 
 from . import __version__
 from .api import parse
 from .config import LayoutConfig
-from .errors import ConfigError, LayoutkitError, UsageError
+from .draw import draw_document
+from .errors import ConfigError, LayoutkitError, ProfileError, UsageError
 from .extract import DEFAULT_ENGINE, ENGINES
 from .output import dumps, write_atomic
+from .profile import bundled_profiles, load_profile
+from .profile.suggest import suggest
 
 __all__ = ["main"]
 
@@ -58,11 +61,31 @@ def _parser() -> argparse.ArgumentParser:
                       help="keep running headers and footers")
     parse_cmd = commands.add_parser("parse", help="the layout model as JSON")
     common(parse_cmd)
+    _profile_commands(commands, common)
     return parser
 
 
-def _config(settings: Sequence[str]) -> LayoutConfig:
-    """A config from ``KEY=VALUE`` strings, values read as the key's type."""
+def _profile_commands(commands: Any, common: Callable[[argparse.ArgumentParser], None]) -> None:
+    """The ``--profile`` option and the commands that write, check and show profiles."""
+    draw = commands.add_parser("draw", help="PNG overlays of pages: regions, columns, line types")
+    common(draw)
+    draw.add_argument("--dpi", type=int, default=100, help="resolution (default: %(default)s)")
+    for name in ("text", "parse", "draw"):
+        commands.choices[name].add_argument(
+            "--profile", metavar="NAME|PATH",
+            help="a publication profile: a bundled name (see layoutkit profiles) or a TOML file")
+    commands.add_parser("profiles", help="list the bundled publication profiles")
+    profile = commands.add_parser("profile", help="check or draft a publication profile")
+    actions = profile.add_subparsers(dest="action", required=True, metavar="ACTION",
+                                     parser_class=_Parser)
+    check = actions.add_parser("check", help="validate profiles; exit 2 on any problem")
+    check.add_argument("profiles", nargs="+", metavar="FILE", help="profile (path or name)")
+    suggest = actions.add_parser("suggest", help="draft a profile from a sample issue")
+    common(suggest)
+
+
+def _config(settings: Sequence[str], base: LayoutConfig) -> LayoutConfig:
+    """``base`` with ``KEY=VALUE`` strings applied, values read as the key's type."""
     known = {name: type(value) for name, value in
              ((n, getattr(LayoutConfig(), n)) for n in LayoutConfig.known_keys())}
     values: dict[str, object] = {}
@@ -78,7 +101,39 @@ def _config(settings: Sequence[str]) -> LayoutConfig:
         except ValueError:
             kind = "whole number" if known[key] is int else "number"
             raise ConfigError(f"--set {key}={raw!r}: expected a {kind}") from None
-    return LayoutConfig.from_mapping(values, where="--set")
+    return base.replace(**values)
+
+
+def _run(args: argparse.Namespace) -> str | None:
+    """What the command writes (None when it wrote its files itself)."""
+    if args.command == "profiles":
+        return "".join(f"{name}\t{load_profile(path).description}\n"
+                       for name, path in sorted(bundled_profiles().items()))
+    if args.command == "profile" and args.action == "check":
+        problems = []
+        for spec in args.profiles:
+            try:
+                load_profile(spec)
+            except UsageError as exc:
+                problems.append(str(exc))
+        if problems:
+            raise ProfileError(problems)
+        return "".join(f"{spec}: ok\n" for spec in args.profiles)
+    profile = load_profile(args.profile) if getattr(args, "profile", None) else None
+    config = _config(args.set, profile.config if profile else LayoutConfig())
+    if args.command == "profile":
+        return suggest(args.file, config, args.pages, engine=args.engine, jobs=args.jobs)
+    if args.command == "draw" and args.output is None:
+        raise UsageError("draw: -o DIR is required (the folder to write the PNGs to)")
+    document = parse(args.file, config, args.pages, engine=args.engine, jobs=args.jobs,
+                     profile=profile)
+    if args.command == "draw":
+        for written in draw_document(document, args.output, dpi=args.dpi):
+            logging.getLogger(__name__).info("wrote %s", written)
+        return None
+    if args.command == "text":
+        return document.text(furniture=args.keep_furniture) + "\n"
+    return dumps(document)
 
 
 def _to_stdout(text: str) -> int:
@@ -97,40 +152,40 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit status."""
     parser = _parser()
     args = parser.parse_args(argv)
-    logging.basicConfig(level=logging.INFO if args.verbose else logging.WARNING,
+    logging.basicConfig(level=logging.INFO if getattr(args, "verbose", False) else logging.WARNING,
                         format="layoutkit: %(message)s")
-    if not args.verbose:
+    if not getattr(args, "verbose", False):
         logging.getLogger("pdfminer").setLevel(logging.ERROR)
+    output: Path | None = getattr(args, "output", None)
     try:
-        if args.output is not None and args.output.resolve() == args.file.resolve():
-            raise UsageError(f"{args.output}: the output would overwrite the input file")
-        config = _config(args.set)
-        document = parse(args.file, config, args.pages, engine=args.engine, jobs=args.jobs)
-        if args.command == "text":
-            result = document.text(furniture=args.keep_furniture) + "\n"
-        else:
-            result = dumps(document)
+        if output is not None and "file" in args and output.resolve() == args.file.resolve():
+            raise UsageError(f"{output}: the output would overwrite the input file")
+        result = _run(args)
     except UsageError as exc:
-        print(f"layoutkit: error: {exc}", file=sys.stderr)
+        for problem in str(exc).splitlines():
+            print(f"layoutkit: error: {problem}", file=sys.stderr)
         return 2
     except LayoutkitError as exc:
         print(f"layoutkit: error: {exc}", file=sys.stderr)
         return 1
     except OSError as exc:
-        print(f"layoutkit: error: {exc.filename or args.file}: {exc.strerror or exc}",
+        print(f"layoutkit: error: {exc.filename or getattr(args, 'file', '')}: "
+              f"{exc.strerror or exc}",
               file=sys.stderr)
         return 1
     except KeyboardInterrupt:
         return 130
-    if args.output is None:
+    if result is None:
+        return 0
+    if output is None:
         return _to_stdout(result)
     try:
-        write_atomic(args.output, result)
+        write_atomic(output, result)
     except OSError as exc:
-        print(f"layoutkit: error: {args.output}: cannot write ({exc.strerror or exc})",
+        print(f"layoutkit: error: {output}: cannot write ({exc.strerror or exc})",
               file=sys.stderr)
         return 1
-    logging.getLogger(__name__).info("wrote %s", args.output)
+    logging.getLogger(__name__).info("wrote %s", output)
     return 0
 
 

@@ -70,6 +70,10 @@ class LayoutConfig:
     image_max_area: float = 0.6
     """Pictures covering at most this share of the page block gutters like text; larger
     ones are backgrounds (a scan under its text layer) and are ignored."""
+    span_gap_em: float = 0.25
+    """With a profile's forced columns, a row joins the full-width rows next to it when
+    the gap between them exceeds their own line gap by at most this many times the
+    font size (the short last line of a full-width paragraph, a title just above)."""
     cut_tie_ratio: float = 0.8
     """When choosing where a column band ends, gaps within this ratio of the widest
     one count as equally wide and the one nearest the line that ends the band wins."""

@@ -13,6 +13,7 @@ __all__ = [
     "DocumentError",
     "LayoutkitError",
     "PageRangeError",
+    "ProfileError",
     "UsageError",
 ]
 
@@ -35,3 +36,12 @@ class PageRangeError(UsageError):
 
 class DocumentError(LayoutkitError, OSError):
     """A document exists but cannot be read: not a PDF, encrypted, corrupt or empty."""
+
+
+class ProfileError(UsageError):
+    """A profile cannot be used: each of ``problems`` names the file, the key (and
+    line, where it can be found) and what is allowed."""
+
+    def __init__(self, problems: list[str] | tuple[str, ...]) -> None:
+        self.problems = tuple(problems)
+        super().__init__("\n".join(self.problems))

@@ -30,7 +30,8 @@ from .config import LayoutConfig
 from .model import BBox, Rule, Word
 
 __all__ = [
-    "Leaf", "Node", "PageCanvas", "Split", "bands_of", "prepare", "segment", "shared_gutters",
+    "Leaf", "Node", "PageCanvas", "Split", "bands_of", "force_columns", "prepare", "segment",
+    "shared_gutters",
 ]
 
 Ints = NDArray[np.intp]
@@ -80,8 +81,8 @@ class _Canvas:
         self.baseline = np.round(self.box[:, 3] / max(0.3 * self.size, self.res))
         # the narrowest gap between two columns' lines: wider than the page's word
         # spaces, so rivers of aligned spaces in justified text are not gutters
-        space = _word_space(self.box, self.baseline, self.size)
-        self.min_gap = max(config.gutter_min_width, config.gutter_space_ratio * space)
+        self.space = _word_space(self.box, self.baseline, self.size)
+        self.min_gap = max(config.gutter_min_width, config.gutter_space_ratio * self.space)
         rows = int(np.ceil(height / self.res)) + 2
         cols = int(np.ceil(width / self.res)) + 2
         blocking = [r.bbox for r in rules
@@ -327,16 +328,128 @@ def _overlaps(a0: float, a1: float, b0: float, b1: float) -> bool:
     return min(a1, b1) - max(a0, b0) >= 0.5 * min(a1 - a0, b1 - b0)
 
 
-def segment(page: PageCanvas, shared: Sequence[tuple[float, float]] = ()) -> Node:
+def segment(page: PageCanvas, shared: Sequence[tuple[float, float]] = (),
+            words: Sequence[int] | None = None) -> Node:
     """The reading-order tree of a prepared page body (leaves hold word indexes).
 
     ``shared`` are gutters of the document (see :func:`shared_gutters`) that may
-    cut short column runs on this page too.
+    cut short column runs on this page too.  ``words`` (indexes) limits the cut to
+    part of the page, such as a profile's region.
     """
-    everything = np.arange(len(page.canvas.box), dtype=np.intp)
-    if not len(everything):
+    idx = _indexes(page, words)
+    if not len(idx):
         return Leaf(())
-    return _cut(page.canvas, everything, shared)
+    return _cut(page.canvas, idx, shared)
+
+
+def _indexes(page: PageCanvas, words: Sequence[int] | None) -> Ints:
+    if words is None:
+        return np.arange(len(page.canvas.box), dtype=np.intp)
+    return np.array(sorted(words), dtype=np.intp)
+
+
+def force_columns(page: PageCanvas, count: int, gutters: Sequence[float] = (),
+                  words: Sequence[int] | None = None) -> Node:
+    """The words (indexes, default all) read as ``count`` columns split at ``gutters``
+    (x centres), or at the emptiest vertical strips near the even divisions of the
+    region.  Text rows with a word across a gutter, or that run on across it with an
+    ordinary word space, are full-width rows, and so are the rows at their line
+    spacing just above or below them: each run of them is a band between bands of
+    columns.
+
+    Exists for profiles that know a page's column count where auto mode would not
+    find it (a few lines per column, gutters crossed by table cells).
+    """
+    idx = _indexes(page, words)
+    if count < 2 or not len(idx):
+        return Leaf(tuple(idx.tolist()))
+    canvas = page.canvas
+    cuts = np.array(sorted(gutters) if gutters else _emptiest(canvas, idx, count))
+    box = canvas.box[idx]
+    crossing = ((box[:, 0][:, None] < cuts) & (box[:, 2][:, None] > cuts)).any(axis=1)
+    rows = canvas.baseline[idx]
+    full = np.isin(rows, np.concatenate([rows[crossing], _spanning_rows(canvas, idx, cuts)]))
+    ordered = np.unique(rows)
+    flags = _close_rows(canvas, idx, ordered, np.isin(ordered, rows[full]))
+    slabs: list[tuple[float, Node]] = []
+    for a, b in _runs(flags) + _runs(~flags):
+        inside = idx[(rows >= ordered[a]) & (rows <= ordered[b - 1])]
+        top = float(canvas.box[inside, 1].min())
+        if flags[a]:
+            node: Node = Leaf(tuple(inside.tolist()))
+        else:
+            column = np.searchsorted(cuts, (canvas.box[inside, 0] + canvas.box[inside, 2]) / 2)
+            node = Split(True, tuple(Leaf(tuple(inside[column == k].tolist()))
+                                     for k in range(len(cuts) + 1)))
+        slabs.append((top, node))
+    parts = tuple(node for _, node in sorted(slabs, key=lambda s: s[0]))
+    return parts[0] if len(parts) == 1 else Split(False, parts)
+
+
+def _close_rows(canvas: _Canvas, idx: Ints, ordered: NDArray[np.float64],
+                flags: NDArray[np.bool_]) -> NDArray[np.bool_]:
+    """``flags`` (full-width rows, by baseline key ``ordered``) extended over the rows
+    that stand at the full-width rows' own line spacing above or below them: the
+    short last line of a full-width paragraph, a title set just above it."""
+    rows = canvas.baseline[idx]
+    tops = np.array([canvas.box[idx[rows == r], 1].min() for r in ordered])
+    bottoms = np.array([canvas.box[idx[rows == r], 3].max() for r in ordered])
+    gaps = tops[1:] - bottoms[:-1]
+    inner = gaps[flags[1:] & flags[:-1]]
+    close = (float(np.median(inner)) if len(inner) else 0.0) + \
+        canvas.config.span_gap_em * canvas.size
+    flags = flags.copy()
+    for k in range(1, len(flags)):
+        flags[k] |= flags[k - 1] and gaps[k - 1] <= close
+    for k in range(len(flags) - 2, -1, -1):
+        flags[k] |= flags[k + 1] and gaps[k] <= close
+    return flags
+
+
+def _spanning_rows(canvas: _Canvas, idx: Ints,
+                   cuts: NDArray[np.float64]) -> NDArray[np.float64]:
+    """The rows (baseline keys) of words ``idx`` that run on across a cut with an
+    ordinary word space (a title whose word gap happens to fall on the gutter): the
+    gap across it narrower than ``crossing_gap_ratio`` of the usual gap there and no
+    wider than ``word_space_ratio`` times the row's other word spaces (the page's, for
+    a row of two words)."""
+    rows = canvas.baseline[idx]
+    centre = (canvas.box[idx, 0] + canvas.box[idx, 2]) / 2
+    spanning: list[float] = []
+    for cut in cuts.tolist():
+        gaps: dict[float, float] = {}
+        for row in np.unique(rows).tolist():
+            words = idx[rows == row]
+            left, right = words[centre[rows == row] < cut], words[centre[rows == row] >= cut]
+            if len(left) and len(right):
+                gaps[row] = float(canvas.box[right, 0].min() - canvas.box[left, 2].max())
+        usual = float(np.median(list(gaps.values()))) if gaps else 0.0
+        for row, gap in gaps.items():
+            ordered = np.sort(canvas.box[idx[rows == row]][:, [0, 2]], axis=0)
+            spaces = ordered[1:, 0] - ordered[:-1, 1]
+            others = spaces[(spaces > 0) & (spaces < gap)]
+            space = float(np.median(others)) if len(others) else canvas.space
+            if (gap < canvas.config.crossing_gap_ratio * usual
+                    and gap <= canvas.config.word_space_ratio * space):
+                spanning.append(row)
+    return np.array(spanning, dtype=float)
+
+
+def _emptiest(canvas: _Canvas, idx: Ints, count: int) -> list[float]:
+    """The x centres of the ``count - 1`` least occupied grid columns of the region,
+    one near each even division of its width (within half a column of it)."""
+    r0, r1, c0, c1 = canvas.cells(idx)
+    load = canvas.grid[r0:r1, c0:c1].sum(axis=0)
+    width = c1 - c0
+    cuts = []
+    for k in range(1, count):
+        lo = max(1, round((k - 0.5) * width / count))
+        hi = min(width - 1, round((k + 0.5) * width / count))
+        window = load[lo:hi]
+        best = _runs(window == window.min())
+        a, b = max(best, key=lambda run: run[1] - run[0])
+        cuts.append((c0 + lo + (a + b) / 2 - 1) * canvas.res)
+    return cuts
 
 
 def _cut(canvas: _Canvas, idx: Ints, known: Sequence[tuple[float, float]]) -> Node:

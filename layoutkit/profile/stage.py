@@ -1,0 +1,175 @@
+"""The profile stage: between geometry and reading order, a profile decides how each
+page is read.
+
+For every page the last ``pages`` rule that selects it gives a layout (or explicit
+regions); a section whose ``starts_at`` matches a line (in the page's reading
+order) takes over from that line down, and on later pages until another section
+starts (or to the end of its page, with ``until = "page-end"``).  Furniture bands
+replace the running headers and footers found by repetition; ignore boxes drop
+their words before anything else sees them.  Every layout is built from the
+auto-mode machinery of :mod:`layoutkit.segment`.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from ..config import LayoutConfig
+from ..errors import ProfileError
+from ..furniture import Furniture
+from ..model import BBox, PageGlyphs, Word
+from ..segment import Leaf, Node, PageCanvas, Split, bands_of, force_columns, segment
+from ..words import group_lines
+from .values import Band, Box, Kind, Layout, PageRule, Profile, Section, Until
+
+__all__ = ["page_text", "profile_furniture", "profile_trees", "without_ignored"]
+
+_ROW_TOLERANCE = 1.0
+"""Points above a section's first line within which words still belong to the section."""
+
+Pages = Sequence[tuple[PageGlyphs, tuple[Word, ...]]]
+
+
+def page_text(words: Sequence[Word], config: LayoutConfig) -> str:
+    """The page's text row by row (every word on a line, left to right), which
+    ``contains`` selectors search."""
+    return "\n".join(" ".join(w.text for w in line) for line in group_lines(words, config))
+
+
+def _inside(word: Word, box: BBox) -> bool:
+    x, y = (word.bbox.x0 + word.bbox.x1) / 2, (word.bbox.top + word.bbox.bottom) / 2
+    return box.x0 <= x <= box.x1 and box.top <= y <= box.bottom
+
+
+def _resolve(profile: Profile, box: Box | Band, key: str, glyphs: PageGlyphs) -> BBox:
+    """A box in points on the page, or a ProfileError if it lies outside the page."""
+    resolved = box.resolve(glyphs.width, glyphs.height)
+    if resolved.x1 > glyphs.width + 0.5 or resolved.bottom > glyphs.height + 0.5:
+        raise ProfileError([f"{profile.path}: {key}: box {resolved.as_list(1)} lies outside "
+                            f"page {glyphs.page_no} ({glyphs.width:g} x {glyphs.height:g} pt)"])
+    return resolved
+
+
+def without_ignored(profile: Profile, pages: Pages, count: int,
+                    config: LayoutConfig) -> list[tuple[PageGlyphs, tuple[Word, ...]]]:
+    """The pages with the words inside the profile's ignore boxes left out."""
+    result = []
+    for glyphs, words in pages:
+        text = page_text(words, config) if any(i.select.by_content for i in profile.ignore) \
+            else ""
+        boxes = [_resolve(profile, i.box, i.key, glyphs) for i in profile.ignore
+                 if i.select.selects(glyphs.page_no, count, text)]
+        result.append((glyphs, tuple(w for w in words
+                                     if not any(_inside(w, b) for b in boxes))))
+    return result
+
+
+def profile_furniture(profile: Profile, pages: Pages,
+                      found: Sequence[Furniture]) -> list[Furniture]:
+    """Each page's furniture with the profile's header and footer bands, where given,
+    in place of the header and footer found by repetition."""
+    result = []
+    for (glyphs, words), auto in zip(pages, found, strict=True):
+        header, footer = auto.header, auto.footer
+        if profile.header is not None:
+            band = _resolve(profile, profile.header, "furniture.header", glyphs)
+            header = frozenset(i for i, w in enumerate(words) if w.upright and _inside(w, band))
+        if profile.footer is not None:
+            band = _resolve(profile, profile.footer, "furniture.footer", glyphs)
+            footer = frozenset(i for i, w in enumerate(words) if w.upright and _inside(w, band)
+                               and i not in header)
+        result.append(Furniture(header, footer - header, auto.margin - header - footer))
+    return result
+
+
+@dataclass(frozen=True, slots=True)
+class _Page:
+    """What building one page's tree needs."""
+
+    profile: Profile
+    glyphs: PageGlyphs
+    body: Sequence[Word]
+    canvas: PageCanvas
+    shared: Sequence[tuple[float, float]]
+    config: LayoutConfig
+
+    def build(self, how: Layout | PageRule, idx: list[int]) -> Node:
+        """The tree of words ``idx`` read with a layout, or a rule's regions."""
+        if isinstance(how, PageRule):
+            if not how.regions:
+                return self.build(how.layout, idx)
+            parts: list[Node] = []
+            left = set(idx)
+            for region in sorted(how.regions, key=lambda r: r.order):
+                box = _resolve(self.profile, region.box, region.key, self.glyphs)
+                inside = [i for i in sorted(left) if _inside(self.body[i], box)]
+                left -= set(inside)
+                parts.append(self.build(region.layout, inside))
+            parts.append(self.build(Layout(Kind.AUTO), sorted(left)))
+            return Split(False, tuple(parts))
+        if not idx or how.kind is Kind.IGNORE:
+            return Leaf(())
+        if how.kind is Kind.AUTO:
+            return segment(self.canvas, self.shared, idx)
+        if how.kind is Kind.COLUMNS:
+            return force_columns(self.canvas, how.columns, how.gutter_points(self.glyphs.width),
+                                 idx)
+        return Leaf(tuple(sorted(idx)))
+
+    def start(self, tree: Node, sections: Sequence[Section],
+              below: float) -> tuple[Section, float] | None:
+        """The first section (and the top of its line) that starts on a line of ``tree``
+        lower than ``below``, lines taken in reading order."""
+        if not sections:
+            return None
+        for band in bands_of(tree):
+            for column in band:
+                for leaf in column:
+                    for line in group_lines([self.body[i] for i in leaf.words], self.config):
+                        text = " ".join(w.text for w in line)
+                        top = min(w.bbox.top for w in line)
+                        for section in sections:
+                            if top > below and re.search(section.starts_at, text):
+                                return section, top
+        return None
+
+    def tree(self, how: Layout | PageRule, idx: list[int], active: Section | None,
+             below: float = -math.inf) -> tuple[Node, Section | None]:
+        """The tree of words ``idx`` read with ``how`` until a section starts on a line
+        lower than ``below``, and the section still running at the end of the page."""
+        tree = self.build(how, idx)
+        hit = self.start(tree, [s for s in self.profile.sections if s is not active], below)
+        if hit is None:
+            return tree, active
+        section, top = hit
+        above = [i for i in idx if self.body[i].bbox.top < top - _ROW_TOLERANCE]
+        rest = [i for i in idx if self.body[i].bbox.top >= top - _ROW_TOLERANCE]
+        lower, after = self.tree(section.layout, rest, section, top)
+        if after is section and section.until is Until.PAGE_END:
+            after = active
+        return Split(False, (self.build(how, above), lower)), after
+
+
+def profile_trees(profile: Profile, pages: Pages, bodies: Sequence[Sequence[Word]],
+                  canvases: Sequence[PageCanvas], shared: Sequence[tuple[float, float]],
+                  count: int, config: LayoutConfig) -> list[Node]:
+    """The reading-order tree of each page body (``bodies`` are the upright body
+    words the ``canvases`` were prepared from), read as the profile says.
+
+    ``pages`` must run in document order: a section carries on from page to page.
+    """
+    trees = []
+    active: Section | None = None
+    by_content = any(rule.select.by_content for rule in profile.pages)
+    for (glyphs, words), body, canvas in zip(pages, bodies, canvases, strict=True):
+        text = page_text(words, config) if by_content else ""
+        rules = [r for r in profile.pages if r.select.selects(glyphs.page_no, count, text)]
+        how: Layout | PageRule = active.layout if active else (
+            rules[-1] if rules else Layout(Kind.AUTO))
+        page = _Page(profile, glyphs, body, canvas, shared, config)
+        tree, active = page.tree(how, list(range(len(body))), active)
+        trees.append(tree)
+    return trees
