@@ -39,7 +39,7 @@ from .config import LayoutConfig
 from .errors import DocumentError
 from .extract import open_source
 from .furniture import EdgeLines, Furniture, edge_lines, page_furniture
-from .model import Page, PageGlyphs, Word
+from .model import NO_GLYPHS, Page, PageGlyphs, Word
 from .order import body_words, layout_page
 from .profile import Profile, Section
 from .profile.stage import profile_furniture, profile_tree, without_ignored
@@ -85,7 +85,7 @@ class PageShare:
                     words = without_ignored(self.profile, g, words, self.count, self.config)
                 edges = edge_lines(words, g.height, self.config)
                 # a page's glyphs are dropped once they are words
-                self._read.append((replace(g, glyphs=()), words, edges))
+                self._read.append((replace(g, glyphs=NO_GLYPHS), words, edges))
                 yield g.page_no, edges
 
     def gutters(self, runs: Mapping[int, tuple[int, int]]) -> Iterator[tuple[int, Gutters]]:

@@ -11,7 +11,7 @@ import pytest
 import layoutkit
 from fixtures.synthetic import gazette
 from layoutkit.cli import main
-from layoutkit.model import BBox, PageGlyphs, Rule
+from layoutkit.model import BBox, Glyph, Glyphs, PageGlyphs, Rule
 from tests.handmade import pdf_bytes
 
 FR = Path("fixtures/pdf/federal-register-2020-08-06.pdf")
@@ -76,8 +76,11 @@ def test_api_values_survive_pickling() -> None:
     pages cross from the workers) and values of one field or with defaults."""
     document = layoutkit.parse(FR, pages="5")
     assert pickle.loads(pickle.dumps(document)) == document
-    page = PageGlyphs(3, 612.0, 792.0, (), (Rule(BBox(1.0, 2.0, 300.0, 2.5)),))
-    assert pickle.loads(pickle.dumps(page)) == page
+    glyphs = Glyphs.of([Glyph("a", BBox(1.0, 2.0, 6.0, 12.0), "Times-Roman", 10.0)])
+    page = PageGlyphs(3, 612.0, 792.0, glyphs, (Rule(BBox(1.0, 2.0, 300.0, 2.5)),))
+    again = pickle.loads(pickle.dumps(page))
+    assert again == page
+    assert not again.glyphs.boxes.flags.writeable
 
 
 def broken_pdf(folder: Path, count: int, bad: int) -> Path:
