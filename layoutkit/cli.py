@@ -33,7 +33,6 @@ from .output import (
 from .paragraphs import ignored_codes
 from .profile import bundled_profiles, load_profile
 from .profile.suggest import suggest
-from .tokens import analyse, tokens_dumps
 
 __all__ = ["main"]
 
@@ -197,6 +196,9 @@ def _run(args: argparse.Namespace) -> dict[Path | None, str]:
 def _nlp_output(args: argparse.Namespace, document: Document, config: LayoutConfig) -> str:
     """What ``layoutkit tokens`` or ``layoutkit nlptext`` writes."""
     if args.command == "tokens":
+        # spaCy takes seconds to import: only this command loads it
+        from .tokens import analyse, tokens_dumps
+
         return tokens_dumps(analyse(document, config, args.model))
     modified = datetime.fromtimestamp(args.file.stat().st_mtime, tz=UTC)
     # the contents become a NavigationList, so they are kept even when tokens skip them

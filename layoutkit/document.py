@@ -19,14 +19,16 @@ from collections.abc import Iterator
 from enum import Enum
 from functools import cached_property
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from . import model
 from .api import parse
 from .config import LayoutConfig
 from .errors import DocumentError
 from .profile import Profile, load_profile
-from .tokens import Analysis, analyse, words
+
+if TYPE_CHECKING:
+    from .tokens import Analysis
 
 __all__ = ["STORE_SCHEMA", "Document", "TextPage"]
 
@@ -80,6 +82,8 @@ class TextPage(_WordCounts):
     @property
     def bag_of_words(self) -> dict[str, int]:
         """How often each word (lower case, stop words and punctuation left out) occurs."""
+        from .tokens import words
+
         return dict(Counter(words(self._document.analysis, self.page_no)))
 
 
@@ -116,7 +120,10 @@ class Document(_WordCounts):
 
     @cached_property
     def analysis(self) -> Analysis:
-        """The document's paragraphs through spaCy, with its languages."""
+        """The document's paragraphs through spaCy, with its languages (spaCy is
+        imported on first use: it takes seconds)."""
+        from .tokens import analyse
+
         return analyse(self.layout, self.config)
 
     @property
@@ -132,6 +139,8 @@ class Document(_WordCounts):
     @property
     def bag_of_words(self) -> dict[str, int]:
         """How often each word (lower case, stop words and punctuation left out) occurs."""
+        from .tokens import words
+
         return dict(Counter(words(self.analysis)))
 
     def store(self, directory: str | Path, *, pages: bool = False) -> Path:
