@@ -50,6 +50,9 @@ from benchmarks.jobs import table as jobs_table
 from benchmarks.linetypes import Row as LineTypeRow
 from benchmarks.linetypes import measure as measure_linetypes
 from benchmarks.linetypes import table as linetype_table
+from benchmarks.nlp import Row as NlpRow
+from benchmarks.nlp import measure as measure_nlp
+from benchmarks.nlp import tables as nlp_tables
 from benchmarks.peers import LAYOUTKIT_CLI, REPO, SPEED_PDF, PageTexts, System, systems
 from benchmarks.profiles import ProfileRow
 from benchmarks.profiles import measure as measure_profiles
@@ -162,6 +165,7 @@ class Run:
     errors: list[str]
     profiles: list[ProfileRow]
     linetypes: list[LineTypeRow]
+    nlp: list[NlpRow]
 
 
 Job = tuple[str, Path, tuple[int, ...]]
@@ -539,7 +543,7 @@ def render(run: Run, quick: bool) -> str:
     lines += ["", "## Line types (layoutkit)", "",
               "Lines typed h/f, h_N, toc, lb/ln against the synthetic truth and the hand-labelled"
               " documents (`benchmarks/linetypes.py`, `regions/*/linetypes.json`).", "",
-              *linetype_table(run.linetypes)]
+              *linetype_table(run.linetypes), "", *nlp_tables(run.nlp)]
     unfound = _unfound(run)
     lines += ["", "## Truth lines that no system finds", ""]
     lines += unfound or ["None: every scored truth line is found by at least one system."]
@@ -586,7 +590,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     print(f"line types: {time.perf_counter() - started:.0f} s", file=sys.stderr)
 
     run = Run(runnable, skipped, synthetic, synthetic_note, real, truths, outputs, speed,
-              stages, density, jobs, errors, measure_profiles(), linetypes)
+              stages, density, jobs, errors, measure_profiles(), linetypes, measure_nlp())
     args.out.write_text(render(run, args.quick), encoding="utf-8")
     print(f"wrote {args.out}", file=sys.stderr)
     return 0

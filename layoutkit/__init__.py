@@ -3,10 +3,14 @@
 >>> import layoutkit
 >>> doc = layoutkit.parse("fixtures/pdf/cleveland-city-record-2016-04-27.pdf", pages="5")
 >>> doc[0].text()[:40]  # doctest: +SKIP
+
+``layoutkit.Document(path)`` wraps the parsed value (``.layout``, a
+:class:`layoutkit.model.Document`) with pages, text, language and word counts.
 """
 
 from .api import parse, parse_page_spec
 from .config import LayoutConfig
+from .document import Document, TextPage
 from .errors import (
     ConfigError,
     DocumentError,
@@ -21,7 +25,6 @@ from .model import (
     BBox,
     Block,
     Column,
-    Document,
     Glyph,
     Glyphs,
     Line,
@@ -50,6 +53,7 @@ __all__ = [
     "PageRangeError",
     "Profile",
     "ProfileError",
+    "TextPage",
     "UsageError",
     "Word",
     "load_profile",

@@ -10,15 +10,17 @@ import logging
 import os
 import sys
 from collections.abc import Callable, Sequence
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, NoReturn
 
-from . import __version__
+from . import __version__, nlptext
 from .api import parse
 from .config import LayoutConfig
 from .draw import draw_document
 from .errors import ConfigError, LayoutkitError, ProfileError, UsageError
 from .extract import DEFAULT_ENGINE, ENGINES
+from .model import Document
 from .output import (
     SKIPPABLE,
     document_text,
@@ -28,6 +30,7 @@ from .output import (
     toc_dumps,
     write_atomic,
 )
+from .paragraphs import ignored_codes
 from .profile import bundled_profiles, load_profile
 from .profile.suggest import suggest
 
@@ -81,6 +84,14 @@ def _parser() -> argparse.ArgumentParser:
                                 "<OUT stem>.table.json beside -o OUT")
     parse_cmd.add_argument("--table-drop-empty-columns", action="store_true",
                            help="leave the columns without text out of the .table.json")
+    tokens = commands.add_parser("tokens", help="paragraphs, sentences and spaCy tokens as JSON")
+    common(tokens)
+    tokens.add_argument("--model", metavar="NAME",
+                        help="an installed trained spaCy pipeline such as en_core_web_sm "
+                             "(default: a blank pipeline for the detected language)")
+    nlptext = commands.add_parser("nlptext", help="the NLPTextDocument (.nlp.txt) tree: "
+                                                  "sections, lists, tables, text blocks")
+    common(nlptext)
     _profile_commands(commands, common)
     return parser
 
@@ -90,7 +101,7 @@ def _profile_commands(commands: Any, common: Callable[[argparse.ArgumentParser],
     draw = commands.add_parser("draw", help="PNG overlays of pages: regions, columns, line types")
     common(draw)
     draw.add_argument("--dpi", type=int, default=100, help="resolution (default: %(default)s)")
-    for name in ("text", "parse", "draw"):
+    for name in ("text", "parse", "draw", "tokens", "nlptext"):
         commands.choices[name].add_argument(
             "--profile", metavar="NAME|PATH",
             help="a publication profile: a bundled name (see layoutkit profiles) or a TOML file")
@@ -117,11 +128,19 @@ def _config(settings: Sequence[str], base: LayoutConfig) -> LayoutConfig:
         if key not in known:
             raise ConfigError(f"--set {key!r}: unknown key; known keys: {', '.join(known)}")
         try:
-            values[key] = known[key](raw.strip())
+            values[key] = (_flag(raw) if known[key] is bool else known[key](raw.strip()))
         except ValueError:
-            kind = "whole number" if known[key] is int else "number"
+            kind = {int: "whole number", bool: "true or false"}.get(known[key], "number")
             raise ConfigError(f"--set {key}={raw!r}: expected a {kind}") from None
     return base.replace(**values)
+
+
+def _flag(raw: str) -> bool:
+    """``true``/``false`` (or ``1``/``0``, ``yes``/``no``) as a bool."""
+    word = raw.strip().lower()
+    if word not in ("true", "false", "1", "0", "yes", "no"):
+        raise ValueError(raw)
+    return word in ("true", "1", "yes")
 
 
 def _run(args: argparse.Namespace) -> dict[Path | None, str]:
@@ -153,7 +172,10 @@ def _run(args: argparse.Namespace) -> dict[Path | None, str]:
     for option in (o for o, wanted in beside.items() if wanted and args.output is None):
         raise UsageError(f"{option}: expected -o OUT (its file goes beside it)")
     document = parse(args.file, config, args.pages, engine=args.engine, jobs=args.jobs,
-                     profile=profile, tables="tab" in skip or beside["--tables"])
+                     profile=profile, tables="tab" in skip or beside["--tables"]
+                     or args.command == "nlptext")
+    if args.command in ("tokens", "nlptext"):
+        return {args.output: _nlp_output(args, document, config)}
     if args.command == "draw":
         for written in draw_document(document, args.output, dpi=args.dpi):
             logging.getLogger(__name__).info("wrote %s", written)
@@ -169,6 +191,20 @@ def _run(args: argparse.Namespace) -> dict[Path | None, str]:
         files[args.output.with_suffix(".table.json")] = table_dumps(
             document, empty_columns=not args.table_drop_empty_columns)
     return files
+
+
+def _nlp_output(args: argparse.Namespace, document: Document, config: LayoutConfig) -> str:
+    """What ``layoutkit tokens`` or ``layoutkit nlptext`` writes."""
+    if args.command == "tokens":
+        # spaCy takes seconds to import: only this command loads it
+        from .tokens import analyse, tokens_dumps
+
+        return tokens_dumps(analyse(document, config, args.model))
+    modified = datetime.fromtimestamp(args.file.stat().st_mtime, tz=UTC)
+    # the contents become a NavigationList, so they are kept even when tokens skip them
+    tree = nlptext.from_document(document, ignored_codes(config) - {"toc"},
+                                 timestamp=modified.isoformat(timespec="seconds"))
+    return nlptext.write(tree)
 
 
 def _to_stdout(text: str) -> int:

@@ -147,9 +147,37 @@ class LayoutConfig:
     """A JSON file of heading rules in DCR's ``lineTypeHeadingRules`` shape, replacing
     the default rules (empty: the defaults)."""
 
+    # --- text for NLP: paragraphs, tokens, language (DCR's names) --------------------
+    spacy_ignore_line_type_header: bool = True
+    """Leave running headers out of the paragraphs, tokens and NLPTextDocument."""
+    spacy_ignore_line_type_footer: bool = True
+    """Leave running footers out."""
+    spacy_ignore_line_type_toc: bool = True
+    """Leave table of contents lines out of paragraphs and tokens."""
+    spacy_ignore_line_type_body: bool = False
+    """Leave body lines out."""
+    spacy_ignore_line_type_heading: bool = False
+    """Leave headings (every level) out."""
+    spacy_ignore_line_type_list_bullet: bool = False
+    """Leave bulleted list items out."""
+    spacy_ignore_line_type_list_number: bool = False
+    """Leave numbered list items out."""
+    spacy_ignore_line_type_table: bool = False
+    """Leave table rows out."""
+    lang_min_chars: int = 200
+    """A page with fewer letters than this takes the document's language instead of
+    its own guess (short text is guessed badly)."""
+    lang_candidates: str = "en,de,fr,es,it,nl,pt"
+    """The languages (ISO 639-1 codes, comma-separated) the detector chooses among."""
+
     def __post_init__(self) -> None:
         for f in fields(self):
             value = getattr(self, f.name)
+            if f.type in ("bool", bool):
+                if not isinstance(value, bool):
+                    raise ConfigError(f"config key {f.name!r}: expected true or false, "
+                                      f"got {value!r}")
+                continue
             if f.type in ("str", str):
                 if not isinstance(value, str):
                     raise ConfigError(f"config key {f.name!r}: expected text, got {value!r}")

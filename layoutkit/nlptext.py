@@ -1,0 +1,328 @@
+"""NLPTextDocument: the ``.nlp.txt`` structured text format, written and read.
+
+The format is the one of the nlptextdoc project (wordslab; described at
+cognitivefactory.org/nlptextdocument, its writer and reader in the
+``NLPTextDocumentWriter``/``NLPTextDocumentReader`` sources): UTF-8 lines,
+
+* a header of ``## NLPTextDocument Title|Uri|Timestamp <value>`` and
+  ``## NLPTextDocument Metadata <key>=<value>`` lines, then an empty line;
+* ``## <NestingLevel> <Element> Start [title]`` ... ``## <NestingLevel> <Element> End
+  [<<title>>]`` around the content of a Section, List, NavigationList, ListItem,
+  Table, TableHeader or TableCell (a cell's title is ``row,col`` or
+  ``row:rowspan,col:colspan``); the nesting level counts the open elements, 1 at
+  the top; an empty line before each Section, List and Table;
+* the compact form of a short list, ``## <NestingLevel> List Items [title] >> item
+  || item``;
+* every other line is a TextBlock, its line breaks written ``\\n``.
+
+So that any text comes back exactly, this writer also escapes a backslash as
+``\\\\``, a carriage return as ``\\r`` and a text line (or a title) starting with
+``#`` as ``\\#``; a file without backslashes reads as the published format says.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+
+from .errors import DocumentError
+from .model import Document, Line, LineType
+from .model import Table as RuledTable
+from .paragraphs import Paragraph, document_vocabulary, paragraphs
+
+__all__ = ["ListElement", "ListItem", "NLPTextDocument", "Section", "Table", "TableCell",
+           "TextBlock", "from_document", "read", "write"]
+
+_PROPERTY = "## NLPTextDocument "
+_ELEMENT = re.compile(r"## (\d+) (Section|List|NavigationList|ListItem|Table|TableHeader|"
+                      r"TableCell) (Start|End|Items)(?: |$)")
+_CELL = re.compile(r"(\d+)(?::(\d+))?,(\d+)(?::(\d+))?")
+_SHORT_LIST = 120
+"""A list whose items (one text block each) add up to at most this many characters
+is written in the compact one-line form."""
+
+
+@dataclass(frozen=True, slots=True)
+class TextBlock:
+    """A run of text (a paragraph); never empty."""
+
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class ListItem:
+    elements: tuple[Element, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class ListElement:
+    """A List, or a NavigationList (a table of contents, a menu)."""
+
+    title: str = ""
+    items: tuple[ListItem, ...] = ()
+    navigation: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class TableCell:
+    """A cell (or a header cell) of a table, at 1-based ``row`` and ``col``."""
+
+    row: int
+    col: int
+    elements: tuple[Element, ...] = ()
+    header: bool = False
+    rowspan: int = 1
+    colspan: int = 1
+
+
+@dataclass(frozen=True, slots=True)
+class Table:
+    title: str = ""
+    cells: tuple[TableCell, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Section:
+    title: str = ""
+    elements: tuple[Element, ...] = ()
+
+
+Element = TextBlock | Section | ListElement | ListItem | Table | TableCell
+
+
+@dataclass(frozen=True, slots=True)
+class NLPTextDocument:
+    """A document tree with its header properties."""
+
+    title: str = ""
+    uri: str = ""
+    timestamp: str = ""
+    metadata: tuple[tuple[str, str], ...] = ()
+    elements: tuple[Element, ...] = field(default=())
+
+
+def _escape(text: str) -> str:
+    text = text.replace("\\", "\\\\").replace("\n", "\\n").replace("\r", "\\r")
+    return "\\" + text if text.startswith("#") else text
+
+
+def _unescape(text: str) -> str:
+    return re.sub(r"\\(.)", lambda m: {"n": "\n", "r": "\r"}.get(m[1], m[1]), text)
+
+
+def write(doc: NLPTextDocument) -> str:
+    """The ``.nlp.txt`` text of ``doc``."""
+    out = [f"{_PROPERTY}Title {_escape(doc.title)}", f"{_PROPERTY}Uri {_escape(doc.uri)}",
+           f"{_PROPERTY}Timestamp {_escape(doc.timestamp)}"]
+    out += [f"{_PROPERTY}Metadata {_escape(k)}={_escape(v)}" for k, v in doc.metadata]
+    out.append("")
+    out += _elements(doc.elements, 1)
+    return "\n".join(out) + "\n"
+
+
+def _elements(elements: tuple[Element, ...], level: int) -> Iterator[str]:
+    for element in elements:
+        if isinstance(element, TextBlock):
+            yield _escape(element.text)
+            continue
+        name, title, children = _parts(element)
+        if isinstance(element, ListElement) and _compact(element):
+            items = " || ".join(_escape(_only_text(item)) for item in element.items)
+            yield f"## {level} {name} Items {_escape(title) + ' ' if title else ''}>> {items}"
+            continue
+        if isinstance(element, (Section, ListElement, Table)):
+            yield ""
+        yield f"## {level} {name} Start" + (f" {_escape(title)}" if title else "")
+        yield from _elements(children, level + 1)
+        titled = isinstance(element, (Section, ListElement, Table))
+        short = (title if len(title) <= 47 else title[:47] + "...") if titled else ""
+        yield f"## {level} {name} End" + (f" <<{_escape(short)}>>" if short else "")
+
+
+def _parts(element: Element) -> tuple[str, str, tuple[Element, ...]]:
+    """An element's name in the format, its title and its children."""
+    if isinstance(element, Section):
+        return "Section", element.title, element.elements
+    if isinstance(element, ListElement):
+        return ("NavigationList" if element.navigation else "List"), element.title, element.items
+    if isinstance(element, ListItem):
+        return "ListItem", "", element.elements
+    if isinstance(element, Table):
+        return "Table", element.title, element.cells
+    assert isinstance(element, TableCell)
+    spans = (f"{element.row},{element.col}" if (element.rowspan, element.colspan) == (1, 1)
+             else f"{element.row}:{element.rowspan},{element.col}:{element.colspan}")
+    return ("TableHeader" if element.header else "TableCell"), spans, element.elements
+
+
+def _only_text(item: ListItem) -> str:
+    block = item.elements[0]
+    assert isinstance(block, TextBlock)
+    return block.text
+
+
+def _compact(element: ListElement) -> bool:
+    """Whether a list can be written on one line and read back the same."""
+    if not element.items or ">>" in element.title or element.title.endswith(" "):
+        return False
+    texts = []
+    for item in element.items:
+        if len(item.elements) != 1 or not isinstance(item.elements[0], TextBlock):
+            return False
+        texts.append(item.elements[0].text)
+    return (sum(map(len, texts)) <= _SHORT_LIST
+            and all(t == t.strip() and t and "||" not in t and "|" not in t[-1:] + t[:1]
+                    and "\n" not in t and "\\" not in t for t in texts))
+
+
+def read(text: str, *, where: str = "<nlp.txt>") -> NLPTextDocument:
+    """The tree ``text`` (the content of a ``.nlp.txt`` file) holds.
+
+    Raises DocumentError naming ``where`` and the line for a file that is not in
+    the format."""
+    lines = text.removeprefix("\ufeff").split("\n")
+    props: dict[str, str] = {}
+    metadata: list[tuple[str, str]] = []
+    at = 0
+    while at < len(lines) and lines[at].startswith(_PROPERTY):
+        name, _, value = lines[at][len(_PROPERTY):].partition(" ")
+        if name == "Metadata":
+            key, _, val = value.partition("=")
+            metadata.append((_unescape(key), _unescape(val)))
+        else:
+            props[name] = _unescape(value)
+        at += 1
+    # each open element: (name, title, children so far, level)
+    stack: list[tuple[str, str, list[Element]]] = [("Document", "", [])]
+    for number, line in enumerate(lines[at:], start=at + 1):
+        line = line.removesuffix("\r")
+        if not line:
+            continue
+        match = _ELEMENT.match(line)
+        if not line.startswith("##"):
+            stack[-1][2].append(TextBlock(_unescape(line)))
+            continue
+        if match is None:
+            raise DocumentError(f"{where}: line {number}: expected '## <level> <Element> "
+                                f"Start|End|Items', got {line[:50]!r}")
+        level, name, command = int(match[1]), match[2], match[3]
+        rest = line[match.end():]
+        expected = len(stack) - (command == "End")
+        if level != expected:
+            raise DocumentError(f"{where}: line {number}: nesting level {level}, expected "
+                                f"{expected}")
+        if command == "Start":
+            stack.append((name, _unescape(rest), []))
+        elif command == "End":
+            if stack[-1][0] != name or len(stack) == 1:
+                raise DocumentError(f"{where}: line {number}: {name} End without its Start")
+            done, title, children = stack.pop()
+            stack[-1][2].append(_build(done, title, children, where, number))
+        else:
+            head, sep, items = rest.partition(">> ")
+            if not sep or name not in ("List", "NavigationList"):
+                raise DocumentError(f"{where}: line {number}: expected '{name} Items [title] "
+                                    ">> item || item'")
+            stack[-1][2].append(ListElement(
+                _unescape(head.removesuffix(" ")),
+                tuple(ListItem((TextBlock(_unescape(item)),)) for item in items.split(" || ")),
+                name == "NavigationList"))
+    if len(stack) > 1:
+        raise DocumentError(f"{where}: {stack[-1][0]} {stack[-1][1]!r} has no End")
+    return NLPTextDocument(props.get("Title", ""), props.get("Uri", ""),
+                           props.get("Timestamp", ""), tuple(metadata), tuple(stack[0][2]))
+
+
+def _build(name: str, title: str, children: list[Element], where: str, number: int) -> Element:
+    if name == "Section":
+        return Section(title, tuple(children))
+    if name == "ListItem":
+        return ListItem(tuple(children))
+    if name in ("TableHeader", "TableCell"):
+        spans = _CELL.fullmatch(title)
+        if spans is None:
+            raise DocumentError(f"{where}: line {number}: {name} needs 'row,col' or "
+                                f"'row:rowspan,col:colspan', got {title!r}")
+        return TableCell(int(spans[1]), int(spans[3]), tuple(children), name == "TableHeader",
+                         int(spans[2] or 1), int(spans[4] or 1))
+    wrong = [c for c in children
+             if not isinstance(c, ListItem if name.endswith("List") else TableCell)]
+    if wrong:
+        raise DocumentError(f"{where}: line {number}: {name} {title!r} holds something "
+                            "other than its items or cells")
+    if name == "Table":
+        return Table(title, tuple(c for c in children if isinstance(c, TableCell)))
+    return ListElement(title, tuple(c for c in children if isinstance(c, ListItem)),
+                       name == "NavigationList")
+
+
+def from_document(document: Document, skip: frozenset[str], *, timestamp: str = "",
+                  metadata: tuple[tuple[str, str], ...] = ()) -> NLPTextDocument:
+    """The tree of a parsed document: a Section per heading, nested by heading level
+    (its title the heading's text), lists of consecutive list items, a
+    NavigationList for the contents, a Table for each run of table rows (a ruled
+    table's cells when it was found, else each row one cell per line) and a
+    TextBlock per paragraph, in reading order; lines of the ``skip`` codes left
+    out."""
+    root: list[Element] = []
+    # open sections: (level, title, children)
+    open_sections: list[tuple[int, str, list[Element]]] = []
+    run: list[Paragraph] = []
+
+    def flush_run() -> None:
+        if run:
+            _target().append(_group(run, document.tables))
+            run.clear()
+
+    def _target() -> list[Element]:
+        return open_sections[-1][2] if open_sections else root
+
+    def close(level: int) -> None:
+        while open_sections and open_sections[-1][0] >= level:
+            _, title, children = open_sections.pop()
+            _target().append(Section(title, tuple(children)))
+
+    for paragraph in paragraphs(document, skip, document_vocabulary(document)):
+        first = paragraph.pieces[0].line
+        if run and run[-1].code[:2] != paragraph.code[:2]:
+            flush_run()
+        if first.line_type is LineType.HEADING:
+            flush_run()
+            close(first.level)
+            open_sections.append((first.level, paragraph.text, []))
+        elif first.line_type is LineType.BODY:
+            flush_run()
+            _target().append(TextBlock(paragraph.text))
+        else:
+            run.append(paragraph)
+    flush_run()
+    close(0)
+    return NLPTextDocument(document.path.stem, document.path.name, timestamp, metadata,
+                           tuple(root))
+
+
+def _group(run: list[Paragraph], tables: tuple[RuledTable, ...]) -> Element:
+    """The List, NavigationList or Table a run of list, contents or table paragraphs
+    makes."""
+    first = run[0].pieces[0].line
+    if first.line_type is LineType.TABLE:
+        ruled = _ruled_table(first, tables)
+        if ruled is not None:
+            return Table("", tuple(TableCell(r + 1, c + 1, (TextBlock(text),), r == 0)
+                                   for r, row in enumerate(ruled.rows)
+                                   for c, text in enumerate(row) if text))
+        return Table("", tuple(TableCell(r + 1, 1, (TextBlock(p.text),))
+                               for r, p in enumerate(run)))
+    return ListElement("", tuple(ListItem((TextBlock(p.text),)) for p in run),
+                       first.line_type is LineType.TOC)
+
+
+def _ruled_table(line: Line, tables: tuple[RuledTable, ...]) -> RuledTable | None:
+    for table in tables:
+        box = table.bbox
+        if (table.page_no == line.page_no and box.x0 <= line.bbox.x0 + 1
+                and line.bbox.x1 <= box.x1 + 1 and box.top <= line.bbox.top + 1
+                and line.bbox.bottom <= box.bottom + 1):
+            return table
+    return None

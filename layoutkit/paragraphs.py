@@ -1,0 +1,162 @@
+"""Paragraphs from typed lines: the running text an NLP user reads.
+
+Lines are taken in reading order, those of the skipped line types left out
+(by default as DCR's ``spacy_ignore_line_type_*``: running headers, footers and
+contents).  A paragraph is a block of body lines, a heading, a list item, a
+table row or a contents entry.  A body block that ends a column or a page
+without closing its sentence (no ``.``, ``!``, ``?`` or ``:`` at its end), or
+whose next block starts in lower case, runs on into the first block of the next
+column or page, so a sentence crossing the break stays whole.
+
+Lines are joined with a space, except that a word hyphenated at a line end is
+joined without its hyphen when the joined form is a word (see
+:func:`join_hyphenated`); each paragraph keeps, for every line, where its text
+starts, so each character traces back to its line.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Collection, Container, Iterable, Iterator
+from dataclasses import dataclass
+
+from .config import LayoutConfig
+from .linetypes.lines import TypedLine
+from .linetypes.lists import marker
+from .model import Document, Line, LineType
+
+__all__ = ["Paragraph", "Piece", "document_vocabulary", "ignored_codes", "join_hyphenated",
+           "kept_lines", "paragraphs"]
+
+_IGNORE_KEYS = {
+    "h": "spacy_ignore_line_type_header",
+    "f": "spacy_ignore_line_type_footer",
+    "b": "spacy_ignore_line_type_body",
+    "h_": "spacy_ignore_line_type_heading",
+    "lb": "spacy_ignore_line_type_list_bullet",
+    "ln": "spacy_ignore_line_type_list_number",
+    "toc": "spacy_ignore_line_type_toc",
+    "tab": "spacy_ignore_line_type_table",
+}
+_SENTENCE_END = re.compile(r"[.!?:][\"'”’)\]]*$")
+_WORD = re.compile(r"[^\W\d_]+(?:-[^\W\d_]+)*")
+_HYPHENATED_END = re.compile(r"([^\W\d_]+)-$")
+_WORD_START = re.compile(r"^([^\W\d_]+)")
+
+
+@dataclass(frozen=True, slots=True)
+class Piece:
+    """One line's share of a paragraph: the line, its index among its page's lines
+    and where its text starts in the paragraph's text."""
+
+    line: Line
+    index: int
+    start: int
+
+
+@dataclass(frozen=True, slots=True)
+class Paragraph:
+    """Running text made of lines: its text, the lines it came from (in order) and
+    the line type code of its first line (``b``, ``h_1``, ``lb``...)."""
+
+    text: str
+    pieces: tuple[Piece, ...]
+    code: str
+
+    @property
+    def page_no(self) -> int:
+        """The page the paragraph starts on."""
+        return self.pieces[0].line.page_no
+
+
+def ignored_codes(config: LayoutConfig) -> frozenset[str]:
+    """The line type codes (``h``, ``f``, ``toc``...) the config leaves out of the text."""
+    return frozenset(code for code, key in _IGNORE_KEYS.items() if getattr(config, key))
+
+
+def document_vocabulary(document: Document) -> frozenset[str]:
+    """Every word (lower case) written whole inside a line of the document, hyphenated
+    compounds included: the document's own evidence for joining hyphenated line ends."""
+    return frozenset(match.group().lower() for page in document.pages for line in page.lines
+                     for match in _WORD.finditer(line.text.rstrip("-")))
+
+
+def join_hyphenated(left: str, right: str, vocabulary: Container[str]) -> str | None:
+    """What ``left`` becomes before ``right`` is appended to it, when ``left`` ends in
+    a word hyphenated before the first word of ``right``; ``None`` when it does not
+    (the lines are then joined with a space).
+
+    The hyphen is kept (a compound such as "step-daughter") when the hyphenated
+    form is in ``vocabulary``, or when both halves are words and the joined form
+    is not, or when the second half is capitalised ("Anglo-American"); otherwise
+    it marks a word broken at the line end and is dropped."""
+    end, start = _HYPHENATED_END.search(left), _WORD_START.match(right)
+    if end is None or start is None:
+        return None
+    head, tail = end[1].lower(), start[1]
+    joined, compound = head + tail.lower(), f"{head}-{tail.lower()}"
+    keep = (tail[0].isupper() or compound in vocabulary
+            or (joined not in vocabulary and head in vocabulary and tail.lower() in vocabulary))
+    return left if keep else left[:-1]
+
+
+def paragraphs(document: Document, skip: Collection[str],
+               vocabulary: Container[str] = frozenset()) -> list[Paragraph]:
+    """The document's paragraphs in reading order, lines of the ``skip`` codes left out
+    (``h_`` skips every heading level); ``vocabulary`` holds the lower-case words
+    (see :func:`document_vocabulary`) that decide hyphenated line ends."""
+    found: list[Paragraph] = []
+    group: list[tuple[Line, int]] = []
+    for line, index in kept_lines(document, skip):
+        if group and _starts_paragraph(group[-1][0], line):
+            found.append(_assemble(group, vocabulary))
+            group = []
+        group.append((line, index))
+    if group:
+        found.append(_assemble(group, vocabulary))
+    return found
+
+
+def kept_lines(document: Document, skip: Collection[str]) -> Iterator[tuple[Line, int]]:
+    """Each line of the document not of a ``skip`` code (``h_``: every heading level)
+    and not blank, with its index among its page's lines, in reading order."""
+    for page in document.pages:
+        for index, line in enumerate(page.lines):
+            code = "h_" if line.line_type is LineType.HEADING else line.code
+            if code not in skip and line.text.strip():
+                yield line, index
+
+
+def _starts_paragraph(before: Line, line: Line) -> bool:
+    """Whether ``line`` starts a new paragraph after ``before``."""
+    if line.code != before.code or line.line_type in (LineType.TOC, LineType.TABLE):
+        return True
+    if line.line_type in (LineType.LIST_BULLET, LineType.LIST_NUMBER):
+        return marker(TypedLine((0, 0), line, tuple(w.text for w in line.words))) is not None
+    if line.line_type is LineType.HEADING:
+        return (line.page_no, line.band, line.column) != (before.page_no, before.band,
+                                                          before.column)
+    same_column = (line.page_no, line.band, line.column) == (before.page_no, before.band,
+                                                             before.column)
+    if same_column:
+        return line.block != before.block
+    runs_on = _SENTENCE_END.search(before.text) is None or line.text[:1].islower()
+    return not runs_on
+
+
+def _assemble(group: Iterable[tuple[Line, int]], vocabulary: Container[str]) -> Paragraph:
+    """One paragraph from its lines, hyphenated line ends joined where they should be."""
+    parts: list[str] = []
+    pieces: list[Piece] = []
+    length = 0
+    for line, index in group:
+        if parts:
+            joined = join_hyphenated(parts[-1], line.text, vocabulary)
+            if joined is None:
+                joined = parts[-1] + " "
+            length += len(joined) - len(parts[-1])
+            parts[-1] = joined
+        pieces.append(Piece(line, index, length))
+        parts.append(line.text)
+        length += len(line.text)
+    return Paragraph("".join(parts), tuple(pieces), pieces[0].line.code)

@@ -1,0 +1,217 @@
+"""spaCy over a document's paragraphs: sentences and tokens traceable to the page.
+
+The pipeline is a user's installed trained pipeline when one is named (such as
+``en_core_web_sm``), otherwise ``spacy.blank(lang)`` with a sentencizer and the
+lookup lemmatizer of spacy-lookups-data for the detected language; nothing is
+downloaded.  Each token keeps its page, the index of its line among the page's
+lines (as in ``layoutkit parse`` JSON), the line's type and its box.
+
+JSON schema ``layoutkit.tokens/1``::
+
+    {"schema": "layoutkit.tokens/1", "document": "<file name>", "lang": "en",
+     "pipeline": "blank:en" | "<model name>", "pipes": ["sentencizer", "lemmatizer"],
+     "pages": [{"pageNo": 1, "lang": "en",
+                "paragraphs": [{"lineType": "b",
+                                "sentences": [{"text": "...",
+                                               "tokens": [{"text": "...", ..., "page": 1,
+                                                           "line": 12,
+                                                           "bbox": [x0, top, x1, bottom]}]}]}]}]}
+
+A paragraph is listed on the page it starts on; its tokens carry their own page.
+Token attributes are DCR's set, each only when the pipeline fills it (``lemma_``
+with a lemmatizer, ``pos_``/``tag_`` with a tagger or morphologizer, ``dep_``
+with a parser, ``ent_iob_``/``ent_type_`` with an entity recogniser).
+"""
+
+from __future__ import annotations
+
+import json
+from bisect import bisect_right
+from collections.abc import Container, Iterator, Sequence
+from dataclasses import dataclass
+from functools import cache
+from typing import Any
+
+import spacy
+from spacy.language import Language
+from spacy.tokens import Doc, Token
+
+from .config import LayoutConfig
+from .errors import UsageError
+from .language import detect_pages
+from .model import BBox, Document
+from .paragraphs import (
+    Paragraph,
+    Piece,
+    document_vocabulary,
+    ignored_codes,
+    kept_lines,
+    paragraphs,
+)
+
+__all__ = ["SCHEMA", "Analysis", "analyse", "load_pipeline", "spacy_doc", "token_bbox",
+           "tokens_dumps", "tokens_json", "words"]
+
+SCHEMA = "layoutkit.tokens/1"
+_ALWAYS = ("text", "whitespace_", "i", "idx", "norm_", "shape_", "prefix_", "suffix_",
+           "is_alpha", "is_ascii", "is_digit", "is_lower", "is_upper", "is_title",
+           "is_punct", "is_left_punct", "is_right_punct", "is_space", "is_bracket",
+           "is_quote", "is_currency", "is_stop", "like_num", "like_url", "like_email")
+_BY_PIPE = {"lemmatizer": ("lemma_",), "tagger": ("pos_", "tag_"), "morphologizer": ("pos_",),
+            "parser": ("dep_",), "ner": ("ent_iob_", "ent_type_")}
+_EXTENSIONS = ("page", "line", "line_type", "bbox")
+
+
+@cache
+def load_pipeline(lang: str, model: str | None = None) -> Language:
+    """The spaCy pipeline for ``lang``: the installed pipeline ``model`` when named,
+    else a blank one with a sentencizer and (where spacy-lookups-data has tables
+    for the language) the lookup lemmatizer."""
+    if model:
+        try:
+            return spacy.load(model)
+        except OSError:
+            raise UsageError(f"--model {model}: no installed spaCy pipeline of that name "
+                             "(install it with pip first)") from None
+    nlp = spacy.blank(lang)
+    nlp.add_pipe("sentencizer")
+    nlp.add_pipe("lemmatizer", config={"mode": "lookup"})
+    try:
+        nlp.initialize()
+    except ValueError:  # spacy-lookups-data has no lookup table for this language
+        nlp.remove_pipe("lemmatizer")
+        nlp.initialize()
+    return nlp
+
+
+class _Vocabulary(Container[str]):
+    """The words that decide hyphenated line ends: the document's own and the lemma
+    lookup table's (its inflected forms and its lemmas)."""
+
+    def __init__(self, document: Document, nlp: Language) -> None:
+        self._words = set(document_vocabulary(document))
+        self._table: Any = None
+        if "lemmatizer" in nlp.pipe_names:
+            lookups = nlp.get_pipe("lemmatizer").lookups  # type: ignore[attr-defined]
+            if lookups.has_table("lemma_lookup"):
+                self._table = lookups.get_table("lemma_lookup")
+                self._words.update(self._table.values())
+
+    def __contains__(self, word: object) -> bool:
+        return word in self._words or (self._table is not None and word in self._table)
+
+
+@dataclass(frozen=True, slots=True)
+class Analysis:
+    """A document read for NLP: its language (and each page's), the pipeline used and
+    each paragraph with its spaCy ``Doc``."""
+
+    document: Document
+    lang: str
+    page_langs: tuple[str, ...]
+    nlp: Language
+    pipeline: str
+    paragraphs: tuple[tuple[Paragraph, Doc], ...]
+
+
+def analyse(document: Document, config: LayoutConfig, model: str | None = None) -> Analysis:
+    """The document's paragraphs (the config's ignored line types left out) run
+    through the pipeline chosen by ``model`` or the detected language."""
+    skip = ignored_codes(config)
+    texts: dict[int, list[str]] = {page.page_no: [] for page in document.pages}
+    for line, _ in kept_lines(document, skip):
+        texts[line.page_no].append(line.text)
+    lang, page_langs = detect_pages(["\n".join(lines) for lines in texts.values()], config)
+    nlp = load_pipeline(lang, model)
+    found = paragraphs(document, skip, _Vocabulary(document, nlp))
+    docs = nlp.pipe(paragraph.text for paragraph in found)
+    _register_extensions()
+    pairs = tuple((paragraph, _traced(doc, paragraph))
+                  for paragraph, doc in zip(found, docs, strict=True))
+    return Analysis(document, lang, tuple(page_langs), nlp, model or f"blank:{lang}", pairs)
+
+
+def spacy_doc(analysis: Analysis) -> Doc:
+    """One spaCy ``Doc`` of the whole document, paragraph after paragraph, each token
+    with the extension attributes ``token._.page``, ``._.line`` (index among the
+    page's lines), ``._.line_type`` (DCR's code) and ``._.bbox`` (``[x0, top, x1,
+    bottom]``)."""
+    docs = [doc for _, doc in analysis.paragraphs]
+    if not docs:
+        return Doc(analysis.nlp.vocab, words=[])
+    return Doc.from_docs(docs, ensure_whitespace=True)
+
+
+def tokens_json(analysis: Analysis) -> dict[str, Any]:
+    """The analysis as JSON-ready data, schema :data:`SCHEMA`."""
+    fields = _ALWAYS + tuple(attr for pipe in analysis.nlp.pipe_names
+                             for attr in _BY_PIPE.get(pipe, ()))
+    fields = tuple(dict.fromkeys(fields))
+    by_page: dict[int, list[dict[str, Any]]] = {p.page_no: [] for p in analysis.document.pages}
+    for paragraph, doc in analysis.paragraphs:
+        by_page[paragraph.page_no].append({
+            "lineType": paragraph.code,
+            "sentences": [{"text": sent.text,
+                           "tokens": [_token(token, fields) for token in sent]}
+                          for sent in doc.sents]})
+    return {"schema": SCHEMA, "document": analysis.document.path.name, "lang": analysis.lang,
+            "pipeline": analysis.pipeline, "pipes": list(analysis.nlp.pipe_names),
+            "pages": [{"pageNo": page.page_no, "lang": lang, "paragraphs": by_page[page.page_no]}
+                      for page, lang in zip(analysis.document.pages, analysis.page_langs,
+                                            strict=True)]}
+
+
+def tokens_dumps(analysis: Analysis) -> str:
+    """:func:`tokens_json` as indented UTF-8 JSON text."""
+    return json.dumps(tokens_json(analysis), ensure_ascii=False, indent=1) + "\n"
+
+
+def token_bbox(piece: Piece, start: int, end: int) -> BBox:
+    """The box of characters ``start:end`` of ``piece``'s line text (offsets within the
+    line; characters past the line's end, the rest of a word joined from the next
+    line, are left out): the words they touch, a part of a word taking its share of
+    the word's width."""
+    boxes = []
+    offset = 0
+    for word in piece.line.words:
+        first, last = max(start, offset), min(end, offset + len(word.text))
+        if first < last:
+            box, size = word.bbox, len(word.text)
+            boxes.append(BBox(box.x0 + box.width * (first - offset) / size, box.top,
+                              box.x0 + box.width * (last - offset) / size, box.bottom))
+        offset += len(word.text) + 1
+    return BBox.union(boxes) if boxes else piece.line.bbox
+
+
+def _register_extensions() -> None:
+    for name in _EXTENSIONS:
+        if not Token.has_extension(name):
+            Token.set_extension(name, default=None)
+
+
+def _traced(doc: Doc, paragraph: Paragraph) -> Doc:
+    """``doc`` with each token's page, line, line type and box set."""
+    starts = [piece.start for piece in paragraph.pieces]
+    for token in doc:
+        piece = paragraph.pieces[bisect_right(starts, token.idx) - 1]
+        start = token.idx - piece.start
+        box = token_bbox(piece, start, start + len(token.text))
+        token._.page = piece.line.page_no
+        token._.line = piece.index
+        token._.line_type = piece.line.code
+        token._.bbox = box.as_list()
+    return doc
+
+
+def _token(token: Token, fields: Sequence[str]) -> dict[str, Any]:
+    values = {name: getattr(token, name) for name in fields}
+    values.update({name: getattr(token._, name) for name in _EXTENSIONS})
+    return values
+
+
+def words(analysis: Analysis, page_no: int | None = None) -> Iterator[str]:
+    """The lower-case words (alphabetic tokens that are not stop words) of the whole
+    document or of its page ``page_no``."""
+    for _, doc in analysis.paragraphs:
+        yield from (t.norm_ for t in doc if t.is_alpha and not t.is_stop
+                    and (page_no is None or t._.page == page_no))

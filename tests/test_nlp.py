@@ -1,0 +1,196 @@
+"""Paragraphs, tokens, language and the Document API on the fixture documents."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from layoutkit import Document, LayoutConfig, parse
+from layoutkit.cli import main
+from layoutkit.language import detect_pages
+from layoutkit.model import BBox, Line, LineType, Page, Word
+from layoutkit.model import Document as Layout
+from layoutkit.nlptext import read
+from layoutkit.paragraphs import join_hyphenated
+from layoutkit.tokens import Analysis, analyse, spacy_doc
+
+PDF = Path(__file__).resolve().parent.parent / "fixtures" / "pdf"
+CITY_2016 = PDF / "cleveland-city-record-2016-04-27.pdf"
+
+
+@pytest.fixture(scope="module")
+def city() -> Analysis:
+    return analyse(parse(CITY_2016, pages="3-8"), LayoutConfig())
+
+
+def test_city_record_tokens_hold_nothing_of_its_running_headers_and_footers(
+        city: Analysis) -> None:
+    furniture = {(page.page_no, k) for page in city.document.pages
+                 for k, line in enumerate(page.lines) if line.furniture}
+    assert len(furniture) >= 6  # a header and a footer on each of the six pages
+    used = {(t._.page, t._.line) for _, doc in city.paragraphs for t in doc}
+    assert used and not used & furniture
+    assert {t._.line_type for _, doc in city.paragraphs for t in doc}.isdisjoint({"h", "f"})
+
+
+def test_each_token_traces_back_to_its_line_and_box(city: Analysis) -> None:
+    for _, doc in city.paragraphs[:40]:
+        for token in doc:
+            page = next(p for p in city.document.pages if p.page_no == token._.page)
+            line = page.lines[token._.line]
+            x0, top, x1, bottom = token._.bbox
+            assert line.bbox.x0 - 0.01 <= x0 <= x1 <= line.bbox.x1 + 0.01
+            assert line.bbox.top - 0.01 <= top < bottom <= line.bbox.bottom + 0.01
+            if token.text.isalpha() and not token.text.endswith("-"):
+                assert token.text in line.text or line.text.endswith("-")
+
+
+def test_a_word_hyphenated_at_a_line_end_is_one_token(city: Analysis) -> None:
+    for paragraph, doc in city.paragraphs:
+        ends = [p for p in paragraph.pieces if p.line.text.endswith(" authoriz-")]
+        if ends:
+            where = (ends[0].line.page_no, ends[0].index)
+            tokens = [t for t in doc if (t._.page, t._.line) == where]
+            assert tokens[-1].text == "authorizing"
+            return
+    pytest.fail("the fixture's 'authoriz-/ing' line end was not found")
+
+
+@pytest.mark.parametrize(("left", "right", "vocabulary", "joined"), [
+    ("the con-", "tract is", {"contract"}, "the contract is"),
+    ("his step-", "daughter", {"step-daughter", "stepdaughter"}, "his step-daughter"),
+    ("his step-", "daughter", {"step", "daughter"}, "his step-daughter"),
+    ("Anglo-", "American", {"angloamerican"}, "Anglo-American"),
+    ("unknown frag-", "ment", set(), "unknown fragment"),
+    ("a dash -", "b", {"b"}, None),
+])
+def test_hyphenated_line_ends(left: str, right: str, vocabulary: set[str],
+                              joined: str | None) -> None:
+    kept = join_hyphenated(left, right, vocabulary)
+    assert (None if kept is None else kept + right) == joined
+
+
+def test_a_sentence_across_a_column_break_is_one_sentence(city: Analysis) -> None:
+    crossings = 0
+    for paragraph, doc in city.paragraphs:
+        for before, after in zip(paragraph.pieces, paragraph.pieces[1:], strict=False):
+            if (before.line.page_no, before.line.band, before.line.column) == (
+                    after.line.page_no, after.line.band, after.line.column):
+                continue
+            if re.search(r"[.!?:]$", before.line.text):
+                continue
+            last = doc.char_span(after.start - 2, after.start - 1, alignment_mode="expand")
+            assert last is not None
+            first = next(t for t in doc if t.idx >= after.start)
+            assert last[0].sent == first.sent, paragraph.text[after.start - 80:after.start + 40]
+            crossings += 1
+    assert crossings >= 3
+
+
+def test_the_spacy_doc_keeps_the_extension_attributes(city: Analysis) -> None:
+    doc = spacy_doc(city)
+    assert len(doc) == sum(len(d) for _, d in city.paragraphs)
+    assert {t._.page for t in doc} == {3, 4, 5, 6, 7, 8}
+    assert all(t._.line_type is not None and len(t._.bbox) == 4 for t in doc)
+    assert doc[0].lemma_ and city.nlp.pipe_names == ["sentencizer", "lemmatizer"]
+
+
+@pytest.mark.parametrize(("name", "lang"), [
+    ("cleveland-city-record-2016-04-27", "en"), ("cleveland-city-record-2004-06-09", "en"),
+    ("federal-register-2020-08-06", "en"), ("geotopo-lecture-notes-de", "de"),
+    ("copyright-office-dmca-summary", "en"), ("senate-bill-equality-act", "en"),
+])
+def test_tokens_and_nlptext_of_each_fixture_and_its_language(name: str, lang: str,
+                                                            tmp_path: Path) -> None:
+    tokens, tree = tmp_path / "t.json", tmp_path / "t.nlp.txt"
+    pdf = str(PDF / f"{name}.pdf")
+    assert main(["tokens", pdf, "--pages", "1-6", "-o", str(tokens)]) == 0
+    assert main(["nlptext", pdf, "--pages", "1-6", "-o", str(tree)]) == 0
+    data = json.loads(tokens.read_text(encoding="utf-8"))
+    assert data["lang"] == lang and data["pipeline"] == f"blank:{lang}"
+    assert [page["lang"] for page in data["pages"]].count(lang) >= 5
+    assert sum(len(s["tokens"]) for page in data["pages"] for para in page["paragraphs"]
+               for s in para["sentences"]) > 300
+    assert read(tree.read_text(encoding="utf-8")).elements
+
+
+def test_language_of_short_pages_and_other_languages() -> None:
+    config = LayoutConfig(lang_min_chars=20)
+    texts = ["Le conseil municipal a adopté la résolution suivante après un long débat.",
+             "El ayuntamiento aprobó la siguiente resolución después de un largo debate.",
+             "Il consiglio comunale ha approvato la seguente risoluzione dopo un lungo dibattito.",
+             "ok"]
+    _, pages = detect_pages(texts, config)
+    assert pages[:3] == ["fr", "es", "it"]
+    assert pages[3] == detect_pages(texts, config)[0]
+
+
+def _word(text: str, x: float) -> Word:
+    return Word(text, BBox(x, 10.0, x + 6.0 * len(text), 20.0), "Font-Ω", 10.0)
+
+
+def test_store_and_load_keep_any_unicode_exactly(tmp_path: Path) -> None:
+    texts = ["Москва́ ﬁnance ﬂow", "東京都 北京市", "naïve “quoted” \U0001f600 e\u0301"]
+    lines = []
+    for k, text in enumerate(texts):
+        words = tuple(_word(w, 10.0 + 60 * j) for j, w in enumerate(text.split(" ")))
+        lines.append(Line(text, BBox.union(w.bbox for w in words), words, 1, 0, 0, k,
+                          LineType.HEADING if k == 0 else LineType.BODY, 1 if k == 0 else 0))
+    from layoutkit.model import Band, BandKind, Block, Column
+    column = Column(0, BBox(0, 0, 300, 300), (Block(tuple(lines), BBox(0, 0, 300, 300)),))
+    page = Page(1, 300.0, 300.0, (Band(0, BandKind.BODY, BBox(0, 0, 300, 300), (column,)),))
+    layout = Layout(tmp_path / "ünïcode.pdf", (page,), 1)
+    written = Document.from_layout(layout).store(tmp_path / "out", pages=True)
+    assert written.name == "ünïcode.json"
+    assert (tmp_path / "out" / "ünïcode1.txt").read_text(encoding="utf-8") == "\n".join(texts)
+    assert Document.load(tmp_path / "out", "ünïcode").layout == layout
+
+
+def test_the_document_api(tmp_path: Path) -> None:
+    doc = Document(PDF / "copyright-office-dmca-summary.pdf")
+    assert len(doc) == 18 and doc[0].page_no == 1 and doc[-1].page_no == 18
+    assert [p.page_no for p in doc] == list(range(1, 19))
+    assert doc.text[1] == doc[1].text == doc.layout.pages[1].text()
+    assert doc.lang == "en" and doc[3].lang == "en"
+    bag = doc.bag_of_words
+    assert [word for word, _ in doc.freq_dist[:2]] == ["section", "copyright"]
+    assert doc.freq_dist[1] == ("copyright", bag["copyright"]) and bag["copyright"] >= 50
+    assert sum(f for _, f in doc.term_freq) == pytest.approx(1.0)
+    assert sum(sum(page.bag_of_words.values()) for page in doc) == sum(bag.values())
+    assert "the" not in bag
+    with pytest.raises(IndexError):
+        doc[18]
+    doc.store(tmp_path)
+    assert Document.load(tmp_path).layout == doc.layout
+
+
+def test_tokens_and_nlptext_commands(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / "t.json"
+    assert main(["tokens", str(CITY_2016), "--pages", "5", "-o", str(out)]) == 0
+    data = json.loads(out.read_text(encoding="utf-8"))
+    assert data["schema"] == "layoutkit.tokens/1" and data["lang"] == "en"
+    assert [p["pageNo"] for p in data["pages"]] == [5]
+    token = data["pages"][0]["paragraphs"][0]["sentences"][0]["tokens"][0]
+    assert {"text", "lemma_", "is_stop", "page", "line", "bbox"} <= set(token)
+    assert "pos_" not in token  # a blank pipeline has no tagger
+    assert main(["nlptext", str(CITY_2016), "--pages", "5", "-o", str(tmp_path / "t.nlp.txt")]) == 0
+    assert (tmp_path / "t.nlp.txt").read_text(encoding="utf-8").startswith(
+        "## NLPTextDocument Title cleveland-city-record-2016-04-27\n")
+    capsys.readouterr()
+    assert main(["tokens", str(CITY_2016), "--pages", "5", "--model", "no_such_pipeline"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "--model no_such_pipeline" in err
+    assert main(["tokens", str(CITY_2016), "--set", "spacy_ignore_line_type_toc=maybe"]) == 2
+    assert "expected a true or false" in capsys.readouterr().err
+
+
+def test_each_line_stands_in_its_paragraph_where_its_piece_says(city: Analysis) -> None:
+    for paragraph, _ in city.paragraphs:
+        for piece, after in zip(paragraph.pieces, (*paragraph.pieces[1:], None), strict=True):
+            text = piece.line.text
+            end = after.start if after else len(paragraph.text)
+            own = paragraph.text[piece.start:end]
+            assert own in (text, text + " ", text[:-1]), (own, text)

@@ -1,0 +1,40 @@
+"""Issue 5's bar on structure: the NLPTextDocument of the German lecture notes nests
+its sections as the notes' contents page says (``regions/.../linetypes.json``)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+from layoutkit import LayoutConfig, parse
+from layoutkit.evaluate import load_linetype_truth, reduce
+from layoutkit.nlptext import Section, from_document, read, write
+from layoutkit.paragraphs import ignored_codes
+
+REPO = Path(__file__).resolve().parent.parent
+NOTES = "geotopo-lecture-notes-de"
+
+
+def _sections(elements: tuple[object, ...], parents: tuple[str, ...] = ()
+              ) -> Iterator[tuple[str, tuple[str, ...]]]:
+    """Each section's reduced title with the reduced titles of the sections around it."""
+    for element in elements:
+        if isinstance(element, Section):
+            title = reduce(element.title)
+            yield title, parents
+            yield from _sections(element.elements, (*parents, title))
+
+
+def test_lecture_notes_sections_nest_as_the_contents_page_says() -> None:
+    truth = load_linetype_truth(REPO / "regions" / NOTES / "linetypes.json")
+    document = parse(REPO / "fixtures" / "pdf" / f"{NOTES}.pdf")
+    tree = read(write(from_document(document, ignored_codes(LayoutConfig()))))
+    listed = {reduce(t) for _, t in truth.headings}
+    # each section's title with its enclosing sections that the contents page lists
+    found = {(title, tuple(p for p in parents if p in listed))
+             for title, parents in _sections(tree.elements)}
+    assert len(truth.headings) >= 30
+    above: dict[int, str] = {}
+    for level, text in truth.headings:
+        above[level] = reduce(text)
+        assert (above[level], tuple(above[k] for k in range(1, level))) in found, text
