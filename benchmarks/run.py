@@ -13,7 +13,7 @@ mean):
 3. the wall time to extract the whole 38-page Cleveland City Record of 2016-04-27,
    as a ratio to pdfminer.six measured in the same run.
 
-``--quick`` runs only synthetic seed 0 and skips the speed part.
+``--quick`` runs only synthetic seed 0 and skips the speed and OCR parts.
 """
 
 from __future__ import annotations
@@ -38,6 +38,10 @@ from pathlib import Path
 from benchmarks.density import DensityRow
 from benchmarks.density import measure as measure_density
 from benchmarks.density import table as density_table
+from benchmarks.ocr import TITLE as OCR_TITLE
+from benchmarks.ocr import OcrRun
+from benchmarks.ocr import measure as measure_ocr
+from benchmarks.ocr import section as ocr_section
 from benchmarks.peers import LAYOUTKIT_CLI, REPO, PageTexts, System, systems
 from benchmarks.profiles import ProfileRow
 from benchmarks.profiles import measure as measure_profiles
@@ -137,6 +141,7 @@ class Run:
     density: list[DensityRow]
     errors: list[str]
     profiles: list[ProfileRow]
+    ocr: OcrRun | None
 
 
 Job = tuple[str, Path, tuple[int, ...]]
@@ -473,6 +478,9 @@ def render(run: Run, quick: bool) -> str:
         "",
         *profiles_section(run.profiles),
         "",
+        *(ocr_section(run.ocr) if run.ocr else
+          [OCR_TITLE, "", "Not measured in this run (`--quick`)."]),
+        "",
         "## Speed",
         "",
     ]
@@ -530,9 +538,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     speed = [] if args.quick else run_speed(runnable, errors)
     print(f"speed: {time.perf_counter() - started:.0f} s", file=sys.stderr)
     density = [] if args.quick else measure_density()
+    ocr = None if args.quick else measure_ocr()
 
     run = Run(runnable, skipped, synthetic, synthetic_note, real, truths, outputs, speed,
-              density, errors, measure_profiles())
+              density, errors, measure_profiles(), ocr)
     args.out.write_text(render(run, args.quick), encoding="utf-8")
     print(f"wrote {args.out}", file=sys.stderr)
     return 0

@@ -14,6 +14,7 @@ from .errors import PageRangeError, UsageError
 from .extract import DEFAULT_ENGINE, GlyphSource, open_source
 from .furniture import find_furniture
 from .model import Document, PageGlyphs, Word
+from .ocr import read_scanned
 from .order import body_words, layout_page
 from .profile import Profile, load_profile
 from .profile.stage import profile_furniture, profile_trees, without_ignored
@@ -72,7 +73,7 @@ def parse(path: str | Path, config: LayoutConfig | None = None,
     path = Path(path)
     if isinstance(jobs, bool) or not isinstance(jobs, int) or jobs < 1:
         raise UsageError(f"jobs: expected a whole number of processes >= 1, got {jobs!r}")
-    with open_source(path, engine) as source:
+    with open_source(path, engine, image_dpi=config.image_dpi) as source:
         count = source.page_count
         wanted = _wanted(path, pages, count)
         # a section runs on from the page it starts on: read from the first page
@@ -82,6 +83,7 @@ def parse(path: str | Path, config: LayoutConfig | None = None,
         read = _read(source, context, config) if jobs == 1 or len(context) < 2 else None
     if read is None:
         read = _read_in_parallel(path, engine, context, config, jobs)
+    read, ocr = read_scanned(path, read, config)
     if profile:
         read = without_ignored(profile, read, count, config)
     furniture = find_furniture([(words, g.width, g.height) for g, words in read], config)
@@ -97,7 +99,7 @@ def parse(path: str | Path, config: LayoutConfig | None = None,
     laid_out = [layout_page(g, words, found, tree, config)
                 for (g, words), found, tree in zip(read, furniture, trees, strict=True)
                 if g.page_no in wanted]
-    return Document(path, tuple(laid_out), count)
+    return Document(path, tuple(laid_out), count, tuple(q for q in ocr if q.page_no in wanted))
 
 
 def _wanted(path: Path, pages: Iterable[int] | str | None, count: int) -> list[int]:
@@ -128,7 +130,7 @@ def _read(source: GlyphSource, numbers: Sequence[int], config: LayoutConfig) -> 
 
 def _read_pages(path: Path, engine: str, numbers: Sequence[int], config: LayoutConfig) -> _Read:
     """:func:`_read` in a worker process, which opens the document itself."""
-    with open_source(path, engine) as source:
+    with open_source(path, engine, image_dpi=config.image_dpi) as source:
         return _read(source, numbers, config)
 
 
