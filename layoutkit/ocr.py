@@ -5,7 +5,9 @@ extraction produced, per page its :class:`~layoutkit.model.PageGlyphs` (glyphs
 already dropped) and its words, and returns the same list with every scanned
 page's words replaced by the words tesseract reads on its image, with the
 quality of each OCR'd page.  The geometry, reading order and line types that
-follow see words, whatever their source.
+follow see words, whatever their source.  A pipeline that reads pages one by one
+calls its two steps itself: :func:`is_scanned` and :func:`ocr_scanned_page` per
+page, :func:`check_scanned` once for the document.
 
 A page is scanned (``ocr = "auto"``) when it has no words, or when a picture
 covering most of it (``image_max_area``) lies under a text layer that is all
@@ -34,7 +36,15 @@ from .model import OcrQuality, PageGlyphs, Word
 from .ocr_image import deskew, ocr_words, upright
 from .ocr_quality import dictionary_share
 
-__all__ = ["is_scanned", "ocr_page", "page_image", "read_scanned", "tesseract_problem"]
+__all__ = [
+    "check_scanned",
+    "is_scanned",
+    "ocr_page",
+    "ocr_scanned_page",
+    "page_image",
+    "read_scanned",
+    "tesseract_problem",
+]
 
 _log = logging.getLogger(__name__)
 
@@ -91,9 +101,9 @@ def ocr_page(path: Path, page: PageGlyphs,
     image = deskew(upright(image, config), config)
     try:
         read = ocr_words(image, scale, config)
-    except (pytesseract.TesseractError, RuntimeError) as exc:
-        raise DocumentError(f"{path}: page {page.page_no}: tesseract failed "
-                            f"({str(exc).strip().splitlines()[-1] if str(exc).strip() else exc})"
+    except pytesseract.TesseractError as exc:  # its message is tesseract's stderr
+        last = str(exc.message).strip().splitlines()[-1:] or [f"status {exc.status}"]
+        raise DocumentError(f"{path}: page {page.page_no}: tesseract failed ({last[0]})"
                             ) from exc
     quality = OcrQuality(page.page_no, len(read.words), read.confidence,
                          dictionary_share((w.text for w in read.words), config.ocr_languages))
@@ -119,48 +129,69 @@ def tesseract_problem(languages: str) -> str | None:
 
 def read_scanned(path: Path, read: _Read,
                  config: LayoutConfig) -> tuple[_Read, tuple[OcrQuality, ...]]:
-    """``read`` with the words of its scanned pages (:func:`is_scanned`) read by OCR,
-    and the OCR quality of those pages.
+    """``read`` with the words of its scanned pages (:func:`is_scanned`) read by OCR
+    (in ``ocr_jobs`` processes), and the OCR quality of those pages.
 
-    A page that cannot be OCR'd keeps its text-layer words; its quality records the
-    error and a one-line warning names it.  Raises DocumentError when no page of the
-    document has any words left, UsageError when an image is read with OCR off.
+    Composed of the two steps a page-by-page pipeline calls itself:
+    :func:`ocr_scanned_page` for each scanned page, :func:`check_scanned` for the
+    document.
     """
+    todo = [i for i, (page, words) in enumerate(read) if is_scanned(path, page, words, config)]
+    result = list(read)
+    qualities: list[OcrQuality] = []
+    for i, (page, words, quality) in zip(todo, _ocr_all(path, [read[i] for i in todo], config),
+                                         strict=True):
+        result[i] = (page, words)
+        qualities.append(quality)
+    check_scanned(path, qualities, any(words for _, words in result), config)
+    return result, tuple(qualities)
+
+
+def ocr_scanned_page(path: Path, page: PageGlyphs, words: tuple[Word, ...], config: LayoutConfig
+                     ) -> tuple[PageGlyphs, tuple[Word, ...], OcrQuality]:
+    """The scanned ``page`` with the words OCR reads on it, and their quality; a
+    warning when the quality is below ``ocr_min_quality``.
+
+    Never raises for a page that cannot be OCR'd: it keeps its text-layer ``words``
+    and its quality records the error (a one-line warning names the page, except
+    for tesseract or a language pack missing, which :func:`check_scanned` reports
+    once for the document)."""
+    problem = tesseract_problem(config.ocr_languages)
+    if problem:
+        return page, words, OcrQuality(page.page_no, 0, 0.0, None, f"{path}: {problem}")
+    try:
+        page, words, quality = ocr_page(path, page, config)
+    except DocumentError as exc:
+        _log.warning("%s", exc)
+        return page, words, OcrQuality(page.page_no, 0, 0.0, None, str(exc))
+    if quality.score < config.ocr_min_quality:
+        _log.warning("%s: page %d: OCR quality %.2f is below ocr_min_quality %.2f%s",
+                     path, page.page_no, quality.score, config.ocr_min_quality,
+                     _explained(quality, config))
+    return page, words, quality
+
+
+def check_scanned(path: Path, qualities: Sequence[OcrQuality], any_words: bool,
+                  config: LayoutConfig) -> None:
+    """The document-level part of OCR, once the pages are read: one warning when
+    tesseract or a language pack is missing and pages needed it, one when the
+    document's OCR quality is below ``ocr_min_quality``.  Raises UsageError for an
+    image read with OCR off, DocumentError when no page has any words (``any_words``
+    false)."""
     if config.ocr == "never" and is_image(path):
         raise UsageError(f"{path}: an image has no text layer; it can only be read with OCR "
                          "(ocr = auto or always)")
-    todo = [i for i, (page, words) in enumerate(read) if is_scanned(path, page, words, config)]
-    if not todo:
-        return read, ()
-    result = list(read)
-    qualities: list[OcrQuality] = []
-    problem = tesseract_problem(config.ocr_languages)
+    problem = tesseract_problem(config.ocr_languages) if qualities else None
     if problem:
         _log.warning("%s: %s", path, problem)
-    outcomes = ([DocumentError(f"{path}: {problem}")] * len(todo) if problem
-                else _ocr_all(path, [read[i][0] for i in todo], config))
-    for i, outcome in zip(todo, outcomes, strict=True):
-        page_no = read[i][0].page_no
-        if isinstance(outcome, DocumentError):
-            if not problem:
-                _log.warning("%s", outcome)
-            qualities.append(OcrQuality(page_no, 0, 0.0, None, str(outcome)))
-            continue
-        page, words, quality = outcome
-        result[i] = (page, words)
-        qualities.append(quality)
-        if quality.score < config.ocr_min_quality:
-            _log.warning("%s: page %d: OCR quality %.2f is below ocr_min_quality %.2f%s",
-                         path, page_no, quality.score, config.ocr_min_quality,
-                         _explained(quality, config))
     overall = OcrQuality.combined(qualities)
     if len(qualities) > 1 and overall is not None and overall < config.ocr_min_quality:
         _log.warning("%s: OCR quality of the document %.2f is below ocr_min_quality %.2f",
                      path, overall, config.ocr_min_quality)
-    if not any(words for _, words in result):
-        raise DocumentError(qualities[0].error or f"{path}: no text found on any page, "
-                            "by its text layer or by OCR")
-    return result, tuple(qualities)
+    if not any_words:
+        raise DocumentError(next((q.error for q in qualities if q.error), None)
+                            or f"{path}: no text found on any page, by its text layer or "
+                            "by OCR")
 
 
 def _explained(quality: OcrQuality, config: LayoutConfig) -> str:
@@ -170,22 +201,13 @@ def _explained(quality: OcrQuality, config: LayoutConfig) -> str:
     return f" (mean confidence {quality.confidence:.2f}{words})"
 
 
-_Outcome = tuple[PageGlyphs, tuple[Word, ...], OcrQuality] | DocumentError
-
-
-def _ocr_or_error(path: Path, page: PageGlyphs, config: LayoutConfig) -> _Outcome:
-    """:func:`ocr_page`, its DocumentError returned rather than raised (so that one
-    bad page does not stop the others in a process pool)."""
-    try:
-        return ocr_page(path, page, config)
-    except DocumentError as exc:
-        return exc
-
-
-def _ocr_all(path: Path, pages: Sequence[PageGlyphs], config: LayoutConfig) -> list[_Outcome]:
-    """:func:`ocr_page` of each page, in ``ocr_jobs`` processes when there are several."""
+def _ocr_all(path: Path, pages: _Read, config: LayoutConfig
+             ) -> list[tuple[PageGlyphs, tuple[Word, ...], OcrQuality]]:
+    """:func:`ocr_scanned_page` of each page, in ``ocr_jobs`` processes when there
+    are several."""
     jobs = min(config.ocr_jobs or os.cpu_count() or 1, len(pages))
     if jobs < 2:
-        return [_ocr_or_error(path, page, config) for page in pages]
+        return [ocr_scanned_page(path, page, words, config) for page, words in pages]
     with ProcessPoolExecutor(max_workers=jobs) as pool:
-        return list(pool.map(_ocr_or_error, [path] * len(pages), pages, [config] * len(pages)))
+        return list(pool.map(ocr_scanned_page, [path] * len(pages), [p for p, _ in pages],
+                             [w for _, w in pages], [config] * len(pages)))

@@ -305,6 +305,29 @@ def test_missing_tesseract_names_the_install_command_and_keeps_text_pages(
         f"{path}: tesseract is not installed; install it with: apt-get install tesseract-ocr"]
 
 
+def test_tesseract_failing_on_a_page_is_named_and_other_pages_read(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture) -> None:
+    path = mixed_pdf(tmp_path / "mixed.pdf")
+    failing = tmp_path / "tesseract"
+    failing.write_text('#!/bin/sh\ncase "$1" in\n  --version) echo "tesseract 5.3.0";;\n'
+                       '  --list-langs) printf "List of available languages (1):\\neng\\n";;\n'
+                       '  *) echo "Error in pixReadStream: page image unreadable" >&2; exit 1;;\n'
+                       'esac\n')
+    failing.chmod(0o755)
+    monkeypatch.setattr(pytesseract.pytesseract, "tesseract_cmd", str(failing))
+    tesseract_problem.cache_clear()
+    try:
+        with caplog.at_level(logging.WARNING):
+            document = layoutkit.parse(path, LayoutConfig(ocr_jobs=1))
+    finally:
+        tesseract_problem.cache_clear()
+    message = (f"{path}: page 2: tesseract failed "
+               "(Error in pixReadStream: page image unreadable)")
+    assert [r.getMessage() for r in caplog.records] == [message]
+    assert document.ocr[0].error == message and document.scanned == (True, None)
+    assert document[0].text() == "The first page has a text layer of its own"
+
+
 def test_missing_language_pack_is_one_line_naming_the_package(tmp_path: Path) -> None:
     path = mixed_pdf(tmp_path / "mixed.pdf")
     done = subprocess.run([sys.executable, "-m", "layoutkit", "text", str(path), "--set",
