@@ -6,8 +6,8 @@ reference text), the 5 CFR page image (order against ``regions/scanned/``), and 
 synthetic three-column gazette page rendered at 300 dpi (order against its exact
 truth).  Speed is the wall time of each parse as a ratio to tesseract alone (the
 ``tesseract`` command with its own threads, on the same page image, in the same run),
-and the four pages as one multi-page TIFF read with one OCR process and with one per
-CPU.  Run alone with ``python -m benchmarks.ocr [--update benchmarks/RESULTS.md]``;
+and the four pages as one multi-page TIFF read in one process and in one per CPU
+(``jobs``).  Run alone with ``python -m benchmarks.ocr [--update benchmarks/RESULTS.md]``;
 ``benchmarks.run`` includes it unless ``--quick``.
 """
 
@@ -99,9 +99,9 @@ def _tesseract_alone(path: Path, folder: Path) -> float:
     return time.perf_counter() - start
 
 
-def _timed_parse(path: Path, config: LayoutConfig | None = None) -> tuple[Document, float]:
+def _timed_parse(path: Path, jobs: int = 1) -> tuple[Document, float]:
     start = time.perf_counter()
-    document = parse(path, config)
+    document = parse(path, jobs=jobs)
     return document, time.perf_counter() - start
 
 
@@ -129,9 +129,10 @@ def measure() -> OcrRun:
         tiff = folder / "four-pages.tif"
         pages = [page_image(case.path, 1, LayoutConfig())[0] for case in cases]
         pages[0].save(tiff, save_all=True, append_images=pages[1:], dpi=(DPI, DPI))
-        _, serial = _timed_parse(tiff, LayoutConfig(ocr_jobs=1))
-        _, parallel = _timed_parse(tiff, LayoutConfig())
-    return OcrRun(rows, serial, parallel, min(os.cpu_count() or 1, len(pages)))
+        processes = min(os.cpu_count() or 1, len(pages))
+        _, serial = _timed_parse(tiff)
+        _, parallel = _timed_parse(tiff, processes)
+    return OcrRun(rows, serial, parallel, processes)
 
 
 def section(run: OcrRun) -> list[str]:
@@ -148,8 +149,8 @@ def section(run: OcrRun) -> list[str]:
               f"{r.seconds / r.tesseract_seconds:.2f} |" for r in run.rows]
     count = len(run.rows)
     lines += ["", f"The {count} pages as one multi-page TIFF: {count / run.serial_seconds:.3f}"
-              f" pages/s with one OCR process (`ocr_jobs = 1`), {count / run.parallel_seconds:.3f}"
-              f" pages/s with {run.processes} (`ocr_jobs = 0`, one per CPU); machine with"
+              f" pages/s in one process (`jobs=1`), {count / run.parallel_seconds:.3f}"
+              f" pages/s in {run.processes} (`jobs={run.processes}`, one per CPU); machine with"
               f" {os.cpu_count()} CPUs, shared with other work while measured."]
     return lines
 

@@ -15,7 +15,7 @@ from PIL import Image, ImageOps, ImageSequence, UnidentifiedImageError
 
 from .errors import DocumentError, UsageError
 from .extract import ClosingSource
-from .model import BBox, PageGlyphs
+from .model import NO_GLYPHS, BBox, PageGlyphs
 
 __all__ = ["IMAGE_SUFFIXES", "ImageSource", "frame", "is_image"]
 
@@ -93,7 +93,8 @@ class ImageSource(ClosingSource):
     def pages(self, page_numbers: Sequence[int]) -> Iterator[PageGlyphs]:
         for page_no in page_numbers:
             width, height = self._sizes[page_no - 1]
-            yield PageGlyphs(page_no, width, height, (), (), (BBox(0, 0, width, height),))
+            yield PageGlyphs(page_no, width, height, NO_GLYPHS, (),
+                             (BBox(0, 0, width, height),))
 
     def close(self) -> None:
         """Nothing stays open between calls."""

@@ -1,13 +1,13 @@
 """Scanned pages: which pages need OCR, and their OCR words in place of their text layer.
 
-The seam with the rest of the pipeline is :func:`read_scanned`.  It takes what
-extraction produced, per page its :class:`~layoutkit.model.PageGlyphs` (glyphs
-already dropped) and its words, and returns the same list with every scanned
-page's words replaced by the words tesseract reads on its image, with the
-quality of each OCR'd page.  The geometry, reading order and line types that
-follow see words, whatever their source.  A pipeline that reads pages one by one
-calls its two steps itself: :func:`is_scanned` and :func:`ocr_scanned_page` per
-page, :func:`check_scanned` once for the document.
+The seam with the rest of the pipeline is two calls.  Where a page's words are
+made from its glyphs (:meth:`layoutkit.shares.PageShare.read`, in each worker
+process), a page that :func:`is_scanned` is replaced by :func:`ocr_scanned_page`:
+the same :class:`~layoutkit.model.PageGlyphs` (sized as OCR saw it, no glyphs)
+with the words tesseract reads on its image, and its quality.  Once every page is
+read, :func:`check_scanned` reports for the document.  The geometry, reading order
+and line types that follow see words, whatever their source; pages are OCR'd in
+parallel by ``parse(..., jobs=N)`` like any other page.
 
 A page is scanned (``ocr = "auto"``) when it has no words, or when a picture
 covering most of it (``image_max_area``) lies under a text layer that is all
@@ -18,9 +18,7 @@ invisible (text render mode 3, as OCR tools write it) or garbage (fewer than
 from __future__ import annotations
 
 import logging
-import os
 from collections.abc import Sequence
-from concurrent.futures import ProcessPoolExecutor
 from functools import lru_cache
 from pathlib import Path
 
@@ -32,7 +30,7 @@ from PIL import Image
 from .config import LayoutConfig
 from .errors import DocumentError, UsageError
 from .images import frame, is_image
-from .model import OcrQuality, PageGlyphs, Word
+from .model import NO_GLYPHS, OcrQuality, PageGlyphs, Word
 from .ocr_image import deskew, ocr_words, upright
 from .ocr_quality import dictionary_share
 
@@ -42,14 +40,10 @@ __all__ = [
     "ocr_page",
     "ocr_scanned_page",
     "page_image",
-    "read_scanned",
     "tesseract_problem",
 ]
 
 _log = logging.getLogger(__name__)
-
-_Read = list[tuple[PageGlyphs, tuple[Word, ...]]]
-
 
 def is_scanned(path: Path, page: PageGlyphs, words: Sequence[Word], config: LayoutConfig) -> bool:
     """Whether ``page`` (with its text-layer ``words``) is read by OCR under
@@ -107,8 +101,8 @@ def ocr_page(path: Path, page: PageGlyphs,
                             ) from exc
     quality = OcrQuality(page.page_no, len(read.words), read.confidence,
                          dictionary_share((w.text for w in read.words), config.ocr_languages))
-    sized = PageGlyphs(page.page_no, image.width * scale, image.height * scale, (), page.rules,
-                       page.images)
+    sized = PageGlyphs(page.page_no, image.width * scale, image.height * scale, NO_GLYPHS,
+                       page.rules, page.images)
     return sized, read.words, quality
 
 
@@ -125,26 +119,6 @@ def tesseract_problem(languages: str) -> str | None:
         return (f"OCR language {missing[0]!r} is not installed; install it with: "
                 f"apt-get install tesseract-ocr-{missing[0].replace('_', '-')}")
     return None
-
-
-def read_scanned(path: Path, read: _Read,
-                 config: LayoutConfig) -> tuple[_Read, tuple[OcrQuality, ...]]:
-    """``read`` with the words of its scanned pages (:func:`is_scanned`) read by OCR
-    (in ``ocr_jobs`` processes), and the OCR quality of those pages.
-
-    Composed of the two steps a page-by-page pipeline calls itself:
-    :func:`ocr_scanned_page` for each scanned page, :func:`check_scanned` for the
-    document.
-    """
-    todo = [i for i, (page, words) in enumerate(read) if is_scanned(path, page, words, config)]
-    result = list(read)
-    qualities: list[OcrQuality] = []
-    for i, (page, words, quality) in zip(todo, _ocr_all(path, [read[i] for i in todo], config),
-                                         strict=True):
-        result[i] = (page, words)
-        qualities.append(quality)
-    check_scanned(path, qualities, any(words for _, words in result), config)
-    return result, tuple(qualities)
 
 
 def ocr_scanned_page(path: Path, page: PageGlyphs, words: tuple[Word, ...], config: LayoutConfig
@@ -199,15 +173,3 @@ def _explained(quality: OcrQuality, config: LayoutConfig) -> str:
     words = ("" if quality.dictionary is None else
              f", {quality.dictionary:.2f} of words in the {config.ocr_languages} word list")
     return f" (mean confidence {quality.confidence:.2f}{words})"
-
-
-def _ocr_all(path: Path, pages: _Read, config: LayoutConfig
-             ) -> list[tuple[PageGlyphs, tuple[Word, ...], OcrQuality]]:
-    """:func:`ocr_scanned_page` of each page, in ``ocr_jobs`` processes when there
-    are several."""
-    jobs = min(config.ocr_jobs or os.cpu_count() or 1, len(pages))
-    if jobs < 2:
-        return [ocr_scanned_page(path, page, words, config) for page, words in pages]
-    with ProcessPoolExecutor(max_workers=jobs) as pool:
-        return list(pool.map(ocr_scanned_page, [path] * len(pages), [p for p, _ in pages],
-                             [w for _, w in pages], [config] * len(pages)))

@@ -318,7 +318,7 @@ def test_tesseract_failing_on_a_page_is_named_and_other_pages_read(
     tesseract_problem.cache_clear()
     try:
         with caplog.at_level(logging.WARNING):
-            document = layoutkit.parse(path, LayoutConfig(ocr_jobs=1))
+            document = layoutkit.parse(path)
     finally:
         tesseract_problem.cache_clear()
     message = (f"{path}: page 2: tesseract failed "
