@@ -87,6 +87,7 @@ STAGE_ENGINES = ("pdfium", "pdfminer")
 """The glyph engines whose stages the report times (see ``benchmarks/stages.py``)."""
 
 STAGES_BEFORE = REPO / "benchmarks" / "stages-before.md"
+JOBS_BEFORE = REPO / "benchmarks" / "jobs-before.md"
 """Where the time went before the current engines' speed-ups, measured once with
 ``benchmarks/stages.py`` on the older code and kept for comparison; the report
 includes it after the current profile."""
@@ -527,8 +528,7 @@ def render(run: Run, quick: bool) -> str:
                   *stages_table(run.stages)]
     else:
         lines.append("Not measured in this run (`--quick`).")
-    if STAGES_BEFORE.exists():
-        lines += ["", STAGES_BEFORE.read_text(encoding="utf-8").rstrip()]
+    lines += ["", STAGES_BEFORE.read_text(encoding="utf-8").rstrip()]
     lines += ["", "## Layout time against page density", ""]
     if run.density:
         lines += ["Layout stages alone (words to reading order) on synthetic three-column"
@@ -543,6 +543,7 @@ def render(run: Run, quick: bool) -> str:
                   *jobs_table(run.jobs)]
     else:
         lines.append("Not measured in this run (`--quick`).")
+    lines += ["", JOBS_BEFORE.read_text(encoding="utf-8").rstrip()]
     lines += ["", "## Line types (layoutkit)", "",
               "Lines typed h/f, h_N, toc, lb/ln against the synthetic truth and the hand-labelled"
               " documents (`benchmarks/linetypes.py`, `regions/*/linetypes.json`).", "",

@@ -24,15 +24,18 @@ from benchmarks.peers import SPEED_PDF
 from layoutkit.config import LayoutConfig
 from layoutkit.extract import open_source
 from layoutkit.furniture import find_furniture
+from layoutkit.linetypes import type_lines
+from layoutkit.model import Document
 from layoutkit.order import body_words, layout_page
 from layoutkit.segment import prepare, segment, shared_gutters
 from layoutkit.words import words_from_glyphs
 
 __all__ = ["STAGES", "StageTimes", "measure", "table"]
 
-STAGES = ("extract", "words", "furniture", "segment", "order")
+STAGES = ("extract", "words", "furniture", "segment", "order", "linetypes")
 """The stages in pipeline order: glyphs from the PDF, words, running furniture, the
-segmentation tree (gutters and bands), and lines, blocks and columns in reading order."""
+segmentation tree (gutters and bands), lines, blocks and columns in reading order, and
+the line types (contents, tables, headings, lists)."""
 
 TOP_FUNCTIONS = 10
 """Functions listed per engine, by time of their own."""
@@ -66,9 +69,11 @@ def _pipeline(path: Path, engine: str, clock: Callable[[str], None]) -> int:
     shared = shared_gutters(prepared)
     trees = [segment(canvas, shared) for canvas in prepared]
     clock("segment")
-    for g, w, f, tree in zip(pages, words, furniture, trees, strict=True):
-        layout_page(g, w, f, tree, config)
+    laid_out = tuple(layout_page(g, w, f, tree, config)
+                     for g, w, f, tree in zip(pages, words, furniture, trees, strict=True))
     clock("order")
+    type_lines(Document(path, laid_out, len(pages)), config)
+    clock("linetypes")
     return sum(len(g.glyphs) for g in pages)
 
 
