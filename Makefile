@@ -5,8 +5,12 @@ BIN    := $(VENV)/bin
 SAMPLE := fixtures/pdf/cleveland-city-record-2016-04-27.pdf
 SUDO   := $(shell [ "$$(id -u)" -eq 0 ] || echo sudo)
 # Debian packages the project needs: poppler-utils gives pdftotext (a benchmark
-# peer) and pdftoppm (page images).
-SYSTEM_PACKAGES := poppler-utils
+# peer) and pdftoppm (page images); tesseract-ocr and its language packs read
+# scanned pages and images; the w* word lists rate OCR quality (eng, deu, fra,
+# spa, ita).
+SYSTEM_PACKAGES := poppler-utils tesseract-ocr tesseract-ocr-eng tesseract-ocr-deu \
+  tesseract-ocr-fra tesseract-ocr-spa tesseract-ocr-ita \
+  wamerican wngerman wfrench wspanish witalian
 
 .PHONY: setup system demo test lint bench clean
 

@@ -53,6 +53,10 @@ from benchmarks.linetypes import table as linetype_table
 from benchmarks.nlp import Row as NlpRow
 from benchmarks.nlp import measure as measure_nlp
 from benchmarks.nlp import tables as nlp_tables
+from benchmarks.ocr import TITLE as OCR_TITLE
+from benchmarks.ocr import OcrRun
+from benchmarks.ocr import measure as measure_ocr
+from benchmarks.ocr import section as ocr_section
 from benchmarks.peers import LAYOUTKIT_CLI, REPO, SPEED_PDF, PageTexts, System, systems
 from benchmarks.profiles import ProfileRow
 from benchmarks.profiles import measure as measure_profiles
@@ -166,6 +170,7 @@ class Run:
     profiles: list[ProfileRow]
     linetypes: list[LineTypeRow]
     nlp: list[NlpRow]
+    ocr: OcrRun | None
 
 
 Job = tuple[str, Path, tuple[int, ...]]
@@ -505,6 +510,9 @@ def render(run: Run, quick: bool) -> str:
         "",
         *profiles_section(run.profiles),
         "",
+        *(ocr_section(run.ocr) if run.ocr else
+          [OCR_TITLE, "", "Not measured in this run (`--quick`)."]),
+        "",
         "## Speed",
         "",
     ]
@@ -590,7 +598,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     print(f"line types: {time.perf_counter() - started:.0f} s", file=sys.stderr)
 
     run = Run(runnable, skipped, synthetic, synthetic_note, real, truths, outputs, speed,
-              stages, density, jobs, errors, measure_profiles(), linetypes, measure_nlp())
+              stages, density, jobs, errors, measure_profiles(), linetypes, measure_nlp(),
+              None if args.quick else measure_ocr())
     args.out.write_text(render(run, args.quick), encoding="utf-8")
     print(f"wrote {args.out}", file=sys.stderr)
     return 0

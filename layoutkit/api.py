@@ -14,6 +14,7 @@ from .furniture import repeating_runs
 from .linetypes import type_lines
 from .linetypes.tables import find_ruled_tables, type_tables
 from .model import Document, Page
+from .ocr import check_scanned
 from .profile import Profile, Section, load_profile
 from .segment import shared_gutters
 from .shares import PageShare, Shares, open_shares
@@ -74,7 +75,7 @@ def parse(path: str | Path, config: LayoutConfig | None = None,
     path = Path(path)
     if isinstance(jobs, bool) or not isinstance(jobs, int) or jobs < 1:
         raise UsageError(f"jobs: expected a whole number of processes >= 1, got {jobs!r}")
-    with open_source(path, engine) as source:
+    with open_source(path, engine, image_dpi=config.image_dpi) as source:
         count = source.page_count
     wanted = _wanted(path, pages, count)
     # a section runs on from the page it starts on: read from the first page
@@ -88,12 +89,16 @@ def parse(path: str | Path, config: LayoutConfig | None = None,
               for k in range(min(jobs, len(context)))]
     with open_shares(shares) as running:
         edges = running.run(PageShare.read)
+        scans = running.run(PageShare.scanned)
+        ocr = [scans[n][0] for n in context if scans[n][0] is not None]
+        check_scanned(path, ocr, any(scans[n][1] for n in context), config)
         runs = dict(zip(context, repeating_runs([edges[n] for n in context], config),
                         strict=True))
         gutters = running.run(PageShare.gutters, runs)
         shared = shared_gutters([gutters[n] for n in context])
         laid_out = _lay_out(running, context, shared)
-    document = Document(path, tuple(laid_out[n] for n in wanted), count)
+    document = Document(path, tuple(laid_out[n] for n in wanted), count,
+                        ocr=tuple(q for q in ocr if q.page_no in wanted))
     if tables:
         document = type_tables(document, find_ruled_tables(path, wanted))
     return type_lines(document, config)

@@ -53,7 +53,8 @@ def _parser() -> argparse.ArgumentParser:
                                      parser_class=_Parser)
 
     def common(sub: argparse.ArgumentParser) -> None:
-        sub.add_argument("file", type=Path, help="the PDF to read")
+        sub.add_argument("file", type=Path,
+                         help="the PDF or image (png, jpeg, tiff, ...) to read")
         sub.add_argument("--pages", metavar="SPEC",
                          help="pages to read, such as 1,3-5,9- or -4 (default: all)")
         sub.add_argument("-o", "--output", type=Path, metavar="OUT",
@@ -62,6 +63,9 @@ def _parser() -> argparse.ArgumentParser:
                          help="glyph source (default: %(default)s)")
         sub.add_argument("--jobs", type=int, default=1, metavar="N",
                          help="read and lay out pages in N processes (default: %(default)s)")
+        sub.add_argument("--ocr", choices=("auto", "always", "never"),
+                         help="read pages by OCR: auto (scanned pages only; the default), "
+                              "always or never (sets the config key ocr)")
         sub.add_argument("--set", action="append", default=[], metavar="KEY=VALUE",
                          help="set a configuration parameter (repeatable)")
         sub.add_argument("-v", "--verbose", action="store_true", help="log progress")
@@ -161,6 +165,8 @@ def _run(args: argparse.Namespace) -> dict[Path | None, str]:
         return {None: "".join(f"{spec}: ok\n" for spec in args.profiles)}
     profile = load_profile(args.profile) if getattr(args, "profile", None) else None
     config = _config(args.set, profile.config if profile else LayoutConfig())
+    if getattr(args, "ocr", None):
+        config = config.replace(ocr=args.ocr)
     if args.command == "profile":
         return {args.output: suggest(args.file, config, args.pages, engine=args.engine,
                                      jobs=args.jobs)}

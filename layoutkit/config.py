@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 import math
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass, fields
 from typing import Any
@@ -16,6 +17,22 @@ from typing import Any
 from .errors import ConfigError
 
 __all__ = ["LayoutConfig"]
+
+
+_CHOICES: dict[str, re.Pattern[str]] = {
+    "ocr": re.compile(r"auto|always|never"),
+    "ocr_languages": re.compile(r"[a-z][a-z_]*(\+[a-z][a-z_]*)*"),
+}
+"""The text-valued keys and the values each accepts."""
+
+_EXPECTED = {"ocr": "auto, always or never",
+             "ocr_languages": "tesseract language codes joined by + (eng, eng+deu)"}
+
+
+def _check_choice(name: str, value: object) -> None:
+    """Raise ConfigError unless ``value`` is a text the key ``name`` accepts."""
+    if not isinstance(value, str) or not _CHOICES[name].fullmatch(value):
+        raise ConfigError(f"config key {name!r}: expected {_EXPECTED[name]}, got {value!r}")
 
 
 @dataclass(frozen=True, slots=True)
@@ -170,9 +187,36 @@ class LayoutConfig:
     lang_candidates: str = "en,de,fr,es,it,nl,pt"
     """The languages (ISO 639-1 codes, comma-separated) the detector chooses among."""
 
+    # --- scanned pages and images (OCR) ------------------------------------------------
+    ocr: str = "auto"
+    """When pages are read by OCR: ``auto`` (pages without a text layer, or whose text
+    layer over a page-size picture is invisible or garbage), ``always`` or ``never``."""
+    ocr_languages: str = "eng"
+    """Tesseract languages, joined by ``+`` (``eng+deu``); each needs its Debian
+    package ``tesseract-ocr-<lang>``."""
+    ocr_dpi: int = 300
+    """Resolution at which PDF pages are rendered for OCR."""
+    image_dpi: int = 300
+    """Resolution assumed for an image input that does not state its own."""
+    ocr_garbage_share: float = 0.3
+    """A text layer over a page-size picture is garbage when fewer than this share of
+    its words are in the language's word list; the page is then OCR'd."""
+    ocr_min_quality: float = 0.7
+    """A page (or document) whose OCR quality is below this is reported with a warning."""
+    ocr_max_skew: float = 10.0
+    """Largest skew, in degrees, that is corrected before OCR."""
+    ocr_min_skew: float = 0.1
+    """Skews smaller than this (degrees) are left alone."""
+    ocr_min_orientation_confidence: float = 5.0
+    """Tesseract's orientation confidence above which a page read sideways or upside
+    down is turned upright before OCR."""
+
     def __post_init__(self) -> None:
         for f in fields(self):
             value = getattr(self, f.name)
+            if f.name in _CHOICES:
+                _check_choice(f.name, value)
+                continue
             if f.type in ("bool", bool):
                 if not isinstance(value, bool):
                     raise ConfigError(f"config key {f.name!r}: expected true or false, "
@@ -193,9 +237,14 @@ class LayoutConfig:
                 )
         for name in ("line_overlap", "furniture_top", "furniture_bottom", "furniture_min_share",
                      "cut_tie_ratio", "image_max_area", "column_min_density",
-                     "column_min_flush", "crossing_gap_ratio"):
+                     "column_min_flush", "crossing_gap_ratio", "ocr_garbage_share",
+                     "ocr_min_quality"):
             if getattr(self, name) > 1:
                 raise ConfigError(f"config key {name!r}: expected a share from 0 to 1, "
+                                  f"got {getattr(self, name)!r}")
+        for name in ("ocr_dpi", "image_dpi"):
+            if getattr(self, name) < 1:
+                raise ConfigError(f"config key {name!r}: expected dots per inch >= 1, "
                                   f"got {getattr(self, name)!r}")
         if self.grid_resolution <= 0:
             raise ConfigError(

@@ -133,12 +133,19 @@ several times faster (``benchmarks/RESULTS.md``)."""
 DEFAULT_ENGINE = next(iter(ENGINES))
 
 
-def open_source(path: Path | str, engine: str = DEFAULT_ENGINE) -> GlyphSource:
-    """Open ``path`` with the named glyph source (a context manager too)."""
+def open_source(path: Path | str, engine: str = DEFAULT_ENGINE, *,
+                image_dpi: int = 300) -> GlyphSource:
+    """Open ``path`` with the named glyph source (a context manager too); an image
+    file (:func:`~layoutkit.images.is_image`) opens as pages without glyphs for OCR,
+    ``image_dpi`` its resolution when it does not state one."""
+    from .images import ImageSource, is_image
+
     try:
         factory = ENGINES[engine]
     except KeyError:
         raise UsageError(
             f"unknown engine {engine!r}; known engines: {', '.join(ENGINES)}"
         ) from None
+    if is_image(Path(path)):
+        return ImageSource(Path(path), image_dpi)
     return factory(Path(path))

@@ -36,6 +36,7 @@ __all__ = [
     "Glyphs",
     "Line",
     "LineType",
+    "OcrQuality",
     "Page",
     "PageGlyphs",
     "Rule",
@@ -366,6 +367,37 @@ class Page(_Value):
 
 
 @dataclass(frozen=True, slots=True)
+class OcrQuality(_Value):
+    """How well OCR read one page: ``confidence`` is tesseract's mean word confidence
+    (0-1), ``dictionary`` the share of its words found in the language's word list
+    (None when no word list is installed for the language), ``error`` why the page
+    could not be OCR'd (its words are then those of its text layer, if any)."""
+
+    page_no: int
+    words: int
+    confidence: float
+    dictionary: float | None
+    error: str | None = None
+
+    @property
+    def score(self) -> float:
+        """One number from 0 to 1: the mean of confidence and dictionary share."""
+        if self.dictionary is None:
+            return self.confidence
+        return (self.confidence + self.dictionary) / 2
+
+    @staticmethod
+    def combined(pages: Iterable[OcrQuality]) -> float | None:
+        """The quality of several pages: their scores weighted by word count (pages
+        that failed left out); None when no page was OCR'd."""
+        read = [q for q in pages if q.error is None]
+        if not read:
+            return None
+        words = sum(q.words for q in read)
+        return sum(q.score * q.words for q in read) / words if words else 0.0
+
+
+@dataclass(frozen=True, slots=True)
 class Table(_Value):
     """A ruled table: its page, box and cells row by row (None for a merged cell)."""
 
@@ -376,12 +408,20 @@ class Table(_Value):
 
 @dataclass(frozen=True, slots=True)
 class Document(_Value):
-    """A parsed document: its pages in order (and its ruled tables, when asked for)."""
+    """A parsed document: its pages in order (and its ruled tables, when asked for),
+    and the quality of its OCR'd pages."""
 
     path: Path
     pages: tuple[Page, ...]
     page_count: int
     tables: tuple[Table, ...] = ()
+    ocr: tuple[OcrQuality, ...] = ()
+
+    @property
+    def scanned(self) -> tuple[bool, float | None]:
+        """Whether any page was read by OCR, and the OCR quality of the document
+        (:meth:`OcrQuality.combined`)."""
+        return bool(self.ocr), OcrQuality.combined(self.ocr)
 
     def __len__(self) -> int:
         return len(self.pages)

@@ -4,7 +4,10 @@ JSON schema ``layoutkit.document/1`` (every coordinate in points, origin at the
 page's top-left)::
 
     {"schema": "layoutkit.document/1", "document": "<file name>", "pageCount": 38,
+     "ocr": {"scanned": true, "quality": 0.93},
      "pages": [{"pageNo": 1, "width": 603.0, "height": 783.0,
+                "ocr": {"words": 712, "confidence": 0.94, "dictionary": 0.92,
+                        "quality": 0.93, "error": null},
                 "bands": [{"index": 0, "kind": "header|body|footer|margin",
                            "bbox": [x0, top, x1, bottom],
                            "columns": [{"index": 0, "bbox": [...]}]}],
@@ -12,6 +15,10 @@ page's top-left)::
                            "column": 0, "block": 0, "lineType": "b",
                            "fontSize": 8.0, "fonts": ["Times-Roman"]}]}]}
 
+``ocr`` is present only when pages were read by OCR (``quality`` null when every
+one failed), and ``pages[].ocr`` only on those pages (``dictionary``: the share of
+their words in the language's word list, null without one; ``error``: why OCR
+failed, the text layer then used).
 ``pages[].lines`` are in reading order; ``band`` and ``column`` index into
 ``bands`` and their ``columns``; ``block`` numbers the blocks of a column.
 ``lineType`` is DCR's code: ``h``/``f`` running header/footer, ``b`` body, ``h_1``,
@@ -30,7 +37,7 @@ from typing import Any
 from .errors import UsageError
 from .linetypes import outline
 from .linetypes.tables import without_empty_columns
-from .model import Document, Line, Page
+from .model import Document, Line, OcrQuality, Page
 
 __all__ = ["SCHEMA", "SKIPPABLE", "TABLE_SCHEMA", "TOC_SCHEMA", "document_json",
            "document_text", "dumps", "skip_codes", "table_dumps", "toc_dumps", "write_atomic"]
@@ -44,12 +51,26 @@ SKIPPABLE = ("b", "h_", "lb", "ln", "toc", "tab")
 
 def document_json(document: Document) -> dict[str, Any]:
     """The document as plain JSON-ready data, schema :data:`SCHEMA`."""
+    scanned, quality = document.scanned
+    ocr = {q.page_no: q for q in document.ocr}
     return {"schema": SCHEMA, "document": document.path.name,
             "pageCount": document.page_count,
-            "pages": [_page(page) for page in document.pages]}
+            **({"ocr": {"scanned": True, "quality": _rounded(quality)}} if scanned else {}),
+            "pages": [_page(page, ocr.get(page.page_no)) for page in document.pages]}
 
 
-def _page(page: Page) -> dict[str, Any]:
+def _rounded(value: float | None) -> float | None:
+    return None if value is None else round(value, 4)
+
+
+def _ocr(quality: OcrQuality) -> dict[str, Any]:
+    return {"words": quality.words, "confidence": _rounded(quality.confidence),
+            "dictionary": _rounded(quality.dictionary),
+            "quality": None if quality.error else _rounded(quality.score),
+            "error": quality.error}
+
+
+def _page(page: Page, ocr: OcrQuality | None) -> dict[str, Any]:
     return {
         "pageNo": page.page_no,
         "width": round(page.width, 2),
@@ -58,6 +79,7 @@ def _page(page: Page) -> dict[str, Any]:
                    "columns": [{"index": c.index, "bbox": c.bbox.as_list()}
                                for c in band.columns]}
                   for band in page.bands],
+        **({"ocr": _ocr(ocr)} if ocr else {}),
         "lines": [_line(line) for line in page.lines],
     }
 

@@ -39,7 +39,8 @@ from .config import LayoutConfig
 from .errors import DocumentError
 from .extract import open_source
 from .furniture import EdgeLines, Furniture, edge_lines, page_furniture
-from .model import NO_GLYPHS, Page, PageGlyphs, Word
+from .model import NO_GLYPHS, OcrQuality, Page, PageGlyphs, Word
+from .ocr import is_scanned, ocr_scanned_page
 from .order import body_words, layout_page
 from .profile import Profile, Section
 from .profile.stage import profile_furniture, profile_tree, without_ignored
@@ -73,20 +74,32 @@ class PageShare:
         self.config = config
         self.profile = profile
         self._read: list[tuple[PageGlyphs, tuple[Word, ...], EdgeLines]] = []
+        self._scanned: list[tuple[OcrQuality | None, bool]] = []
         self._prepared: list[tuple[Furniture, list[Word], PageCanvas]] = []
 
     def read(self) -> Iterator[tuple[int, EdgeLines]]:
         """Read the pages' words; yields each page's candidate furniture lines."""
         self._read = []
-        with open_source(self.path, self.engine) as source:
+        self._scanned = []
+        with open_source(self.path, self.engine, image_dpi=self.config.image_dpi) as source:
             for g in source.pages(self.numbers):
                 words = words_from_glyphs(g.glyphs, self.config)
+                quality = None
+                if is_scanned(self.path, g, words, self.config):
+                    g, words, quality = ocr_scanned_page(self.path, g, words, self.config)
+                self._scanned.append((quality, bool(words)))
                 if self.profile:
                     words = without_ignored(self.profile, g, words, self.count, self.config)
                 edges = edge_lines(words, g.height, self.config)
                 # a page's glyphs are dropped once they are words
                 self._read.append((replace(g, glyphs=NO_GLYPHS), words, edges))
                 yield g.page_no, edges
+
+    def scanned(self) -> Iterator[tuple[int, tuple[OcrQuality | None, bool]]]:
+        """Each page's OCR quality (None when it was not read by OCR) and whether it
+        has any words (before a profile's ignored regions are taken out)."""
+        for (g, _, _), scanned in zip(self._read, self._scanned, strict=True):
+            yield g.page_no, scanned
 
     def gutters(self, runs: Mapping[int, tuple[int, int]]) -> Iterator[tuple[int, Gutters]]:
         """Decide the pages' furniture from the repeating ``runs`` of their edge lines

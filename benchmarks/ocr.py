@@ -1,0 +1,171 @@
+"""Scanned pages: OCR accuracy against the bars, and OCR pages per second.
+
+Four one-page documents, each read by ``layoutkit.parse`` (OCR chosen by ``ocr =
+"auto"``): the LinnSequencer brochure scan and its skewed copy (similarity to the
+reference text), the 5 CFR page image (order against ``regions/scanned/``), and a
+synthetic three-column gazette page rendered at 300 dpi (order against its exact
+truth).  Speed is the wall time of each parse as a ratio to tesseract alone (the
+``tesseract`` command with its own threads, on the same page image, in the same run),
+and the four pages as one multi-page TIFF read in one process and in one per CPU
+(``jobs``).  Run alone with ``python -m benchmarks.ocr [--update benchmarks/RESULTS.md]``;
+``benchmarks.run`` includes it unless ``--quick``.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import tempfile
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+import pypdfium2 as pdfium  # type: ignore[import-untyped]
+from rapidfuzz import fuzz
+
+from benchmarks.report import section_main
+from fixtures.synthetic import gazette
+from layoutkit import parse
+from layoutkit.config import LayoutConfig
+from layoutkit.evaluate import load_truth, score_page, score_truth
+from layoutkit.model import Document
+from layoutkit.ocr import page_image
+
+REPO = Path(__file__).resolve().parent.parent
+SCANNED = REPO / "fixtures" / "scanned"
+TITLE = "## Scanned pages (OCR)"
+DPI = 300
+
+
+@dataclass(frozen=True, slots=True)
+class OcrRow:
+    """One scanned page: what is measured on it, the value, its bar, and the times."""
+
+    name: str
+    metric: str
+    value: float
+    bar: float
+    quality: float
+    seconds: float
+    tesseract_seconds: float
+
+
+@dataclass(frozen=True, slots=True)
+class Case:
+    """A scanned page to read, and how to score what was read."""
+
+    name: str
+    path: Path
+    metric: str
+    bar: float
+    score: Callable[[Document], float]
+
+
+def _similarity(document: Document) -> float:
+    reference = (SCANNED / "linn-brochure.reference.txt").read_text(encoding="utf-8")
+    return fuzz.ratio(" ".join(document.text().split()), " ".join(reference.split())) / 100
+
+
+def _cases(folder: Path) -> list[Case]:
+    """The four pages; the synthetic one is rendered into ``folder``."""
+    synthetic = gazette("three_column", seed=0)
+    image = pdfium.PdfDocument(synthetic.pdf)[0].render(scale=DPI / 72, grayscale=True)
+    rendered = folder / "three-column-p1.png"
+    image.to_pil().convert("L").save(rendered, dpi=(DPI, DPI))
+    truth = synthetic.pages[0]
+    cfr = load_truth(REPO / "regions" / "scanned" / "cfr-5-page7-two-column" / "page-001.json")
+    return [
+        Case("LinnSequencer brochure", SCANNED / "linn-brochure.pdf", "similarity", 0.90,
+             _similarity),
+        Case("LinnSequencer brochure, skewed", SCANNED / "linn-brochure-skewed.pdf",
+             "similarity", 0.85, _similarity),
+        Case("5 CFR p.7 page image", SCANNED / "cfr-5-page7-two-column.jpg", "order", 0.95,
+             lambda d: score_truth(d[0].text(), cfr).order),
+        Case("synthetic three-column gazette p.1, 300 dpi", rendered, "order", 0.97,
+             lambda d: score_page(d[0].text(), truth.lines, truth.furniture).order),
+    ]
+
+
+def _tesseract_alone(path: Path, folder: Path) -> float:
+    """Seconds the ``tesseract`` command takes on the page image (its own threads)."""
+    image, _ = page_image(path, 1, LayoutConfig())
+    png = folder / f"{path.stem}-alone.png"
+    image.save(png)
+    env = {k: v for k, v in os.environ.items() if k != "OMP_THREAD_LIMIT"}
+    start = time.perf_counter()
+    subprocess.run(["tesseract", str(png), "-", "tsv"], env=env, check=True,
+                   capture_output=True)
+    return time.perf_counter() - start
+
+
+def _timed_parse(path: Path, jobs: int = 1) -> tuple[Document, float]:
+    start = time.perf_counter()
+    document = parse(path, jobs=jobs)
+    return document, time.perf_counter() - start
+
+
+@dataclass(frozen=True, slots=True)
+class OcrRun:
+    """The rows, and the multi-page document's seconds with one and with all processes."""
+
+    rows: list[OcrRow]
+    serial_seconds: float
+    parallel_seconds: float
+    processes: int
+
+
+def measure() -> OcrRun:
+    """Read, score and time every case, then the four pages as one TIFF."""
+    with tempfile.TemporaryDirectory() as tmp:
+        folder = Path(tmp)
+        cases = _cases(folder)
+        rows = []
+        for case in cases:
+            document, seconds = _timed_parse(case.path)
+            quality = document.scanned[1] or 0.0
+            rows.append(OcrRow(case.name, case.metric, case.score(document), case.bar,
+                               quality, seconds, _tesseract_alone(case.path, folder)))
+        tiff = folder / "four-pages.tif"
+        pages = [page_image(case.path, 1, LayoutConfig())[0] for case in cases]
+        pages[0].save(tiff, save_all=True, append_images=pages[1:], dpi=(DPI, DPI))
+        processes = min(os.cpu_count() or 1, len(pages))
+        _, serial = _timed_parse(tiff)
+        _, parallel = _timed_parse(tiff, processes)
+    return OcrRun(rows, serial, parallel, processes)
+
+
+def section(run: OcrRun) -> list[str]:
+    """The report's section: title, what was measured, the table, pages per second."""
+    lines = [TITLE, "", "Each page read by `layoutkit.parse` (auto mode detects the scans;"
+             f" PDF pages rendered at {DPI} dpi; tesseract {_tesseract_version()}, one thread"
+             " per process) and scored against its bar (`benchmarks/ocr.py`). Time: wall"
+             " seconds of the whole parse, and as a ratio to the `tesseract` command alone"
+             " (its own threads) on the same page image in the same run.", "",
+             "| page | metric | value | bar | met | OCR quality | seconds | × tesseract |",
+             "| --- | --- | ---: | ---: | :---: | ---: | ---: | ---: |"]
+    lines += [f"| {r.name} | {r.metric} | {r.value:.3f} | ≥ {r.bar:.2f} | "
+              f"{'yes' if r.value >= r.bar else '**no**'} | {r.quality:.3f} | {r.seconds:.1f} | "
+              f"{r.seconds / r.tesseract_seconds:.2f} |" for r in run.rows]
+    count = len(run.rows)
+    lines += ["", f"The {count} pages as one multi-page TIFF: {count / run.serial_seconds:.3f}"
+              f" pages/s in one process (`jobs=1`), {count / run.parallel_seconds:.3f}"
+              f" pages/s in {run.processes} (`jobs={run.processes}`, one per CPU); machine with"
+              f" {os.cpu_count()} CPUs, shared with other work while measured."]
+    return lines
+
+
+def _tesseract_version() -> str:
+    done = subprocess.run(["tesseract", "--version"], capture_output=True, text=True,
+                          check=False)
+    return (done.stdout or done.stderr).split("\n", 1)[0].removeprefix("tesseract ").strip()
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    return section_main(argv, prog="python -m benchmarks.ocr",
+                        description="OCR accuracy and speed on scanned pages.",
+                        title=TITLE, build=lambda: section(measure()))
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

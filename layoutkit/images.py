@@ -1,0 +1,112 @@
+"""Image inputs: a picture file read as a document of one page per frame.
+
+Pillow opens the formats (png, jpeg, tiff with several pages, bmp, gif, webp,
+pnm, jpeg 2000); each frame becomes a page with no text layer, sized in points
+from the image's own resolution (72 points per inch), so the OCR stage reads it
+like a scanned PDF page.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from pathlib import Path
+
+from PIL import Image, ImageOps, ImageSequence, UnidentifiedImageError
+
+from .errors import DocumentError, UsageError
+from .extract import ClosingSource
+from .model import NO_GLYPHS, BBox, PageGlyphs
+
+__all__ = ["IMAGE_SUFFIXES", "ImageSource", "frame", "is_image"]
+
+IMAGE_SUFFIXES = frozenset({
+    ".png", ".jpg", ".jpeg", ".tif", ".tiff", ".bmp", ".gif", ".webp",
+    ".pnm", ".pbm", ".pgm", ".ppm", ".jp2", ".j2k", ".jpx",
+})
+"""File name endings read as images rather than PDFs."""
+
+
+def is_image(path: Path) -> bool:
+    """Whether ``path`` names an image file (by its ending), to be read by OCR."""
+    return path.suffix.lower() in IMAGE_SUFFIXES
+
+
+def _open(path: Path) -> Image.Image:
+    """The image at ``path``, opened lazily; a DocumentError naming it when Pillow
+    cannot read it."""
+    if not path.exists():
+        raise UsageError(f"{path}: no such file")
+    if path.is_dir():
+        raise UsageError(f"{path}: is a directory, expected an image or a PDF file")
+    if path.stat().st_size == 0:
+        raise DocumentError(f"{path}: empty file, expected an image")
+    try:
+        return Image.open(path)
+    except UnidentifiedImageError as exc:
+        raise DocumentError(f"{path}: not a readable image (zero-sized, truncated or not "
+                            f"in a format Pillow reads: {', '.join(sorted(IMAGE_SUFFIXES))})"
+                            ) from exc
+    except (OSError, ValueError) as exc:
+        raise DocumentError(f"{path}: cannot be read as an image ({exc})") from exc
+
+
+def frame(path: Path, page_no: int, default_dpi: int) -> tuple[Image.Image, float]:
+    """Frame ``page_no`` (1-based) of the image at ``path``, turned upright by its
+    EXIF orientation and loaded, with the points one of its pixels measures.
+
+    Raises DocumentError naming the file and page when the frame cannot be decoded."""
+    with _open(path) as image:
+        try:
+            image.seek(page_no - 1)
+            picture = ImageOps.exif_transpose(image)
+            picture.load()
+        except (OSError, ValueError, EOFError, SyntaxError) as exc:
+            raise DocumentError(f"{path}: page {page_no}: cannot decode the image ({exc})") from exc
+        dpi = _dpi(image, default_dpi)
+    return picture, 72.0 / dpi
+
+
+def _dpi(image: Image.Image, default: int) -> float:
+    """The horizontal resolution the image states, or ``default`` when it states none
+    (or an implausible one, as some writers store 1)."""
+    stated = image.info.get("dpi")
+    try:
+        value = float(stated[0]) if stated else 0.0
+    except (TypeError, ValueError, IndexError):
+        value = 0.0
+    return value if value >= 20 else float(default)
+
+
+class ImageSource(ClosingSource):
+    """A :class:`~layoutkit.extract.GlyphSource` over an image file: every frame a page
+    without glyphs, covered by one page-size picture (which marks it for OCR)."""
+
+    def __init__(self, path: Path, default_dpi: int) -> None:
+        self.path = path
+        with _open(path) as image:
+            self._sizes = [_points(image, default_dpi) for _ in ImageSequence.Iterator(image)]
+
+    @property
+    def page_count(self) -> int:
+        return len(self._sizes)
+
+    def pages(self, page_numbers: Sequence[int]) -> Iterator[PageGlyphs]:
+        for page_no in page_numbers:
+            width, height = self._sizes[page_no - 1]
+            yield PageGlyphs(page_no, width, height, NO_GLYPHS, (),
+                             (BBox(0, 0, width, height),))
+
+    def close(self) -> None:
+        """Nothing stays open between calls."""
+
+
+def _points(image: Image.Image, default_dpi: int) -> tuple[float, float]:
+    """The current frame's width and height in points, as it is shown (EXIF-rotated
+    frames swap sides)."""
+    try:
+        turned = image.getexif().get(0x0112, 1) in (5, 6, 7, 8)
+    except (OSError, ValueError, SyntaxError):  # damaged: reported when the frame is read
+        turned = False
+    width, height = (image.height, image.width) if turned else (image.width, image.height)
+    scale = 72.0 / _dpi(image, default_dpi)
+    return width * scale, height * scale

@@ -1,0 +1,175 @@
+"""Scanned pages: which pages need OCR, and their OCR words in place of their text layer.
+
+The seam with the rest of the pipeline is two calls.  Where a page's words are
+made from its glyphs (:meth:`layoutkit.shares.PageShare.read`, in each worker
+process), a page that :func:`is_scanned` is replaced by :func:`ocr_scanned_page`:
+the same :class:`~layoutkit.model.PageGlyphs` (sized as OCR saw it, no glyphs)
+with the words tesseract reads on its image, and its quality.  Once every page is
+read, :func:`check_scanned` reports for the document.  The geometry, reading order
+and line types that follow see words, whatever their source; pages are OCR'd in
+parallel by ``parse(..., jobs=N)`` like any other page.
+
+A page is scanned (``ocr = "auto"``) when it has no words, or when a picture
+covering most of it (``image_max_area``) lies under a text layer that is all
+invisible (text render mode 3, as OCR tools write it) or garbage (fewer than
+``ocr_garbage_share`` of its words in the language's word list).
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Sequence
+from functools import lru_cache
+from pathlib import Path
+
+import pypdfium2 as pdfium  # type: ignore[import-untyped]
+import pypdfium2.raw as pdfium_c  # type: ignore[import-untyped]
+import pytesseract
+from PIL import Image
+
+from .config import LayoutConfig
+from .errors import DocumentError, UsageError
+from .images import frame, is_image
+from .model import NO_GLYPHS, OcrQuality, PageGlyphs, Word
+from .ocr_image import deskew, ocr_words, upright
+from .ocr_quality import dictionary_share
+
+__all__ = [
+    "check_scanned",
+    "is_scanned",
+    "ocr_page",
+    "ocr_scanned_page",
+    "page_image",
+    "tesseract_problem",
+]
+
+_log = logging.getLogger(__name__)
+
+def is_scanned(path: Path, page: PageGlyphs, words: Sequence[Word], config: LayoutConfig) -> bool:
+    """Whether ``page`` (with its text-layer ``words``) is read by OCR under
+    ``config.ocr``: always, never, or (auto) when it has no text layer or an invisible
+    or garbage one over a page-size picture."""
+    if config.ocr != "auto":
+        return config.ocr == "always"
+    if not words:
+        return True
+    area = page.width * page.height
+    if not any(b.width * b.height > config.image_max_area * area for b in page.images):
+        return False
+    share = dictionary_share((w.text for w in words), config.ocr_languages)
+    return (share is not None and share < config.ocr_garbage_share) or _invisible_text(
+        path, page.page_no)
+
+
+def _invisible_text(path: Path, page_no: int) -> bool:
+    """Whether every text object of the PDF page is drawn invisibly (render mode 3)."""
+    pdf = pdfium.PdfDocument(path)
+    try:
+        objects = pdf[page_no - 1].get_objects(filter=[pdfium_c.FPDF_PAGEOBJ_TEXT])
+        modes = [pdfium_c.FPDFTextObj_GetTextRenderMode(obj.raw) for obj in objects]
+    finally:
+        pdf.close()
+    return bool(modes) and all(m == pdfium_c.FPDF_TEXTRENDERMODE_INVISIBLE for m in modes)
+
+
+def page_image(path: Path, page_no: int, config: LayoutConfig) -> tuple[Image.Image, float]:
+    """Page ``page_no`` of ``path`` as a grey image, with the points one pixel
+    measures: an image file's frame, or a PDF page rendered at ``ocr_dpi``."""
+    if is_image(path):
+        picture, scale = frame(path, page_no, config.image_dpi)
+        return picture.convert("L"), scale
+    pdf = pdfium.PdfDocument(path)
+    try:
+        bitmap = pdf[page_no - 1].render(scale=config.ocr_dpi / 72, grayscale=True)
+        return bitmap.to_pil().convert("L"), 72 / config.ocr_dpi
+    finally:
+        pdf.close()
+
+
+def ocr_page(path: Path, page: PageGlyphs,
+             config: LayoutConfig) -> tuple[PageGlyphs, tuple[Word, ...], OcrQuality]:
+    """The page (its size as OCR saw it, upright) with the words tesseract reads on
+    it and their quality.  Raises DocumentError naming the page when its image cannot
+    be read or tesseract fails on it."""
+    image, scale = page_image(path, page.page_no, config)
+    image = deskew(upright(image, config), config)
+    try:
+        read = ocr_words(image, scale, config)
+    except pytesseract.TesseractError as exc:  # its message is tesseract's stderr
+        last = str(exc.message).strip().splitlines()[-1:] or [f"status {exc.status}"]
+        raise DocumentError(f"{path}: page {page.page_no}: tesseract failed ({last[0]})"
+                            ) from exc
+    quality = OcrQuality(page.page_no, len(read.words), read.confidence,
+                         dictionary_share((w.text for w in read.words), config.ocr_languages))
+    sized = PageGlyphs(page.page_no, image.width * scale, image.height * scale, NO_GLYPHS,
+                       page.rules, page.images)
+    return sized, read.words, quality
+
+
+@lru_cache(maxsize=4)
+def tesseract_problem(languages: str) -> str | None:
+    """Why OCR in ``languages`` cannot run here (tesseract missing, a language pack
+    missing), with the command that fixes it; None when it can."""
+    try:
+        installed = set(pytesseract.get_languages(config=""))
+    except (pytesseract.TesseractNotFoundError, FileNotFoundError):
+        return "tesseract is not installed; install it with: apt-get install tesseract-ocr"
+    missing = [lang for lang in languages.split("+") if lang not in installed]
+    if missing:
+        return (f"OCR language {missing[0]!r} is not installed; install it with: "
+                f"apt-get install tesseract-ocr-{missing[0].replace('_', '-')}")
+    return None
+
+
+def ocr_scanned_page(path: Path, page: PageGlyphs, words: tuple[Word, ...], config: LayoutConfig
+                     ) -> tuple[PageGlyphs, tuple[Word, ...], OcrQuality]:
+    """The scanned ``page`` with the words OCR reads on it, and their quality; a
+    warning when the quality is below ``ocr_min_quality``.
+
+    Never raises for a page that cannot be OCR'd: it keeps its text-layer ``words``
+    and its quality records the error (a one-line warning names the page, except
+    for tesseract or a language pack missing, which :func:`check_scanned` reports
+    once for the document)."""
+    problem = tesseract_problem(config.ocr_languages)
+    if problem:
+        return page, words, OcrQuality(page.page_no, 0, 0.0, None, f"{path}: {problem}")
+    try:
+        page, words, quality = ocr_page(path, page, config)
+    except DocumentError as exc:
+        _log.warning("%s", exc)
+        return page, words, OcrQuality(page.page_no, 0, 0.0, None, str(exc))
+    if quality.score < config.ocr_min_quality:
+        _log.warning("%s: page %d: OCR quality %.2f is below ocr_min_quality %.2f%s",
+                     path, page.page_no, quality.score, config.ocr_min_quality,
+                     _explained(quality, config))
+    return page, words, quality
+
+
+def check_scanned(path: Path, qualities: Sequence[OcrQuality], any_words: bool,
+                  config: LayoutConfig) -> None:
+    """The document-level part of OCR, once the pages are read: one warning when
+    tesseract or a language pack is missing and pages needed it, one when the
+    document's OCR quality is below ``ocr_min_quality``.  Raises UsageError for an
+    image read with OCR off, DocumentError when no page has any words (``any_words``
+    false)."""
+    if config.ocr == "never" and is_image(path):
+        raise UsageError(f"{path}: an image has no text layer; it can only be read with OCR "
+                         "(ocr = auto or always)")
+    problem = tesseract_problem(config.ocr_languages) if qualities else None
+    if problem:
+        _log.warning("%s: %s", path, problem)
+    overall = OcrQuality.combined(qualities)
+    if len(qualities) > 1 and overall is not None and overall < config.ocr_min_quality:
+        _log.warning("%s: OCR quality of the document %.2f is below ocr_min_quality %.2f",
+                     path, overall, config.ocr_min_quality)
+    if not any_words:
+        raise DocumentError(next((q.error for q in qualities if q.error), None)
+                            or f"{path}: no text found on any page, by its text layer or "
+                            "by OCR")
+
+
+def _explained(quality: OcrQuality, config: LayoutConfig) -> str:
+    """The parts of a quality score, for a warning."""
+    words = ("" if quality.dictionary is None else
+             f", {quality.dictionary:.2f} of words in the {config.ocr_languages} word list")
+    return f" (mean confidence {quality.confidence:.2f}{words})"

@@ -1,0 +1,145 @@
+"""One page image to words: turn it upright, deskew it, run tesseract on it.
+
+Tesseract (through pytesseract's ``image_to_data``) reports words with boxes in
+pixels and a confidence; :func:`ocr_words` scales them to points and gives every
+word of a tesseract line that line's top and bottom, as a PDF font's ascent and
+descent give every glyph of a line one height, so the geometry stage groups
+them as it groups PDF words.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from statistics import fmean
+from typing import Any
+
+import cv2
+import numpy as np
+import pytesseract
+from PIL import Image
+
+from .config import LayoutConfig
+from .model import BBox, Word
+
+__all__ = ["OCR_FONT", "OcrWords", "deskew", "ocr_words", "skew_angle", "upright"]
+
+OCR_FONT = "OCR"
+"""The font name of every OCR word (tesseract does not name fonts)."""
+
+_OSD_MAX_SIDE = 1600
+"""Tesseract's orientation detection runs on the page scaled to at most this many
+pixels a side: enough for its script detector, a fraction of the time at full size."""
+
+_LINE_SHAPE = 5.0
+"""A blob of smeared ink is a text line when it is at least this many times longer
+than high; only text lines vote on the skew."""
+
+
+@dataclass(frozen=True, slots=True)
+class OcrWords:
+    """What tesseract read on one page: its words in points, and each word's
+    confidence (0-1) in the same order."""
+
+    words: tuple[Word, ...]
+    confidences: tuple[float, ...]
+
+    @property
+    def confidence(self) -> float:
+        """The mean word confidence (0 when nothing was read)."""
+        return fmean(self.confidences) if self.confidences else 0.0
+
+
+def _tesseract_env() -> None:
+    """Tesseract runs one thread: pages run in parallel processes instead, which is
+    several times faster on a small machine than its own OpenMP threads competing."""
+    os.environ.setdefault("OMP_THREAD_LIMIT", "1")
+
+
+def upright(image: Image.Image, config: LayoutConfig) -> Image.Image:
+    """``image`` turned upright when tesseract's orientation detection is confident
+    (``ocr_min_orientation_confidence``) that it is sideways or upside down;
+    otherwise ``image`` itself (pages too sparse to tell are left as they are)."""
+    _tesseract_env()
+    scale = min(1.0, _OSD_MAX_SIDE / max(image.size))
+    small = image.resize((max(1, round(image.width * scale)), max(1, round(image.height * scale))))
+    try:
+        osd: dict[str, Any] = pytesseract.image_to_osd(
+            small, output_type=pytesseract.Output.DICT)
+    except pytesseract.TesseractError:
+        return image
+    turn = int(osd.get("rotate", 0)) % 360
+    if turn == 0 or float(osd.get("orientation_conf", 0)) < config.ocr_min_orientation_confidence:
+        return image
+    # tesseract's "rotate" is clockwise; Pillow turns counter-clockwise
+    return image.rotate(-turn, expand=True, fillcolor=255)
+
+
+def skew_angle(gray: np.ndarray[Any, np.dtype[np.uint8]]) -> float:
+    """The angle (degrees, counter-clockwise positive as Pillow turns) by which the
+    text lines of a grey page image lean, 0.0 when it has no text lines.
+
+    Ink is smeared along the rows (a morphological close as wide as a few
+    characters) so that each text line becomes one long blob; the median angle of
+    the blobs' minimum-area rectangles, weighted by length, is the page's skew.
+    """
+    _, ink = cv2.threshold(gray, 0, 255, cv2.THRESH_BINARY_INV | cv2.THRESH_OTSU)
+    width = max(gray.shape[1] // 80, 9)
+    smeared = cv2.morphologyEx(ink, cv2.MORPH_CLOSE,
+                               cv2.getStructuringElement(cv2.MORPH_RECT, (width, 1)))
+    contours, _ = cv2.findContours(smeared, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+    angles: list[float] = []
+    weights: list[float] = []
+    for contour in contours:
+        _, (w, h), angle = cv2.minAreaRect(contour)
+        long, short = max(w, h), min(w, h)
+        if long < _LINE_SHAPE * max(short, 1.0) or long < gray.shape[1] / 20:
+            continue
+        lean = angle if w >= h else angle - 90.0  # the long side's angle
+        lean = (lean + 45.0) % 90.0 - 45.0
+        angles.append(-lean)  # image rows run down: a clockwise lean is negative
+        weights.append(long)
+    if not angles:
+        return 0.0
+    order = np.argsort(angles)
+    cumulative = np.cumsum(np.asarray(weights)[order])
+    return float(np.asarray(angles)[order][np.searchsorted(cumulative, cumulative[-1] / 2)])
+
+
+def deskew(image: Image.Image, config: LayoutConfig) -> Image.Image:
+    """``image`` (grey) turned so that its text lines run level, when they lean by
+    between ``ocr_min_skew`` and ``ocr_max_skew`` degrees; otherwise ``image``."""
+    angle = skew_angle(np.asarray(image, dtype=np.uint8))
+    if not config.ocr_min_skew <= abs(angle) <= config.ocr_max_skew:
+        return image
+    return image.rotate(-angle, resample=Image.Resampling.BICUBIC, fillcolor=255)
+
+
+def ocr_words(image: Image.Image, points_per_pixel: float, config: LayoutConfig) -> OcrWords:
+    """The words tesseract reads on ``image`` in ``ocr_languages``, in points.
+
+    Raises pytesseract's errors (tesseract missing, a language not installed) to the
+    caller, which names the page."""
+    _tesseract_env()
+    data: dict[str, list[Any]] = pytesseract.image_to_data(
+        image, lang=config.ocr_languages, output_type=pytesseract.Output.DICT)
+    lines: dict[tuple[int, int, int], tuple[float, float]] = {}
+    for i, level in enumerate(data["level"]):
+        if level == 4:
+            key = (data["block_num"][i], data["par_num"][i], data["line_num"][i])
+            lines[key] = (data["top"][i], data["top"][i] + data["height"][i])
+    words: list[Word] = []
+    confidences: list[float] = []
+    s = points_per_pixel
+    for i, level in enumerate(data["level"]):
+        text = str(data["text"][i]).strip()
+        confidence = float(data["conf"][i])
+        if level != 5 or not text or confidence < 0:
+            continue
+        key = (data["block_num"][i], data["par_num"][i], data["line_num"][i])
+        top, bottom = lines.get(key, (data["top"][i], data["top"][i] + data["height"][i]))
+        left = data["left"][i]
+        words.append(Word(text, BBox(left * s, top * s, (left + data["width"][i]) * s, bottom * s),
+                          OCR_FONT, (bottom - top) * s))
+        confidences.append(confidence / 100)
+    return OcrWords(tuple(words), tuple(confidences))

@@ -1,0 +1,355 @@
+"""OCR of scanned pages and images, run for real with tesseract (``make setup`` installs it).
+
+Every document is OCR'd at most once per test session (module fixtures); nothing is
+cached across sessions.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import logging
+import subprocess
+import sys
+from pathlib import Path
+
+import numpy as np
+import pypdfium2 as pdfium  # type: ignore[import-untyped]
+import pytesseract
+import pytest
+from PIL import Image
+from rapidfuzz import fuzz
+from reportlab.lib.utils import ImageReader
+from reportlab.pdfgen.canvas import Canvas
+
+import layoutkit
+from fixtures.synthetic import gazette
+from layoutkit.cli import main
+from layoutkit.config import LayoutConfig
+from layoutkit.errors import ConfigError, DocumentError, UsageError
+from layoutkit.evaluate import load_truth, score_page, score_truth
+from layoutkit.extract import open_source
+from layoutkit.model import Document
+from layoutkit.ocr import is_scanned, page_image, tesseract_problem
+from layoutkit.ocr_image import OCR_FONT, skew_angle, upright
+from layoutkit.ocr_quality import dictionary_share
+from layoutkit.output import document_json
+from layoutkit.words import words_from_glyphs
+
+ROOT = Path(__file__).resolve().parent.parent
+SCANNED = ROOT / "fixtures" / "scanned"
+LINN = SCANNED / "linn-brochure.pdf"
+LINN_SKEWED = SCANNED / "linn-brochure-skewed.pdf"
+CFR = SCANNED / "cfr-5-page7-two-column.jpg"
+CFR_TRUTH = ROOT / "regions" / "scanned" / "cfr-5-page7-two-column" / "page-001.json"
+
+
+def normalised(text: str) -> str:
+    return " ".join(text.split())
+
+
+def similarity(document: Document) -> float:
+    reference = (SCANNED / "linn-brochure.reference.txt").read_text(encoding="utf-8")
+    return fuzz.ratio(normalised(document.text()), normalised(reference)) / 100
+
+
+@pytest.fixture(scope="module")
+def linn() -> Document:
+    return layoutkit.parse(LINN)
+
+
+@pytest.fixture(scope="module")
+def cfr() -> Document:
+    return layoutkit.parse(CFR)
+
+
+def text_page(text: str, size: float = 28) -> bytes:
+    """A one-page born-digital PDF with ``text`` in large type, one line per line."""
+    buffer = io.BytesIO()
+    canvas = Canvas(buffer, pagesize=(612, 792))
+    canvas.setFont("Helvetica", size)
+    for i, line in enumerate(text.splitlines()):
+        canvas.drawString(72, 700 - i * size * 1.4, line)
+    canvas.showPage()
+    canvas.save()
+    return buffer.getvalue()
+
+
+def rendered(pdf: bytes, dpi: int) -> Image.Image:
+    """Page 1 of ``pdf`` rendered at ``dpi``, grey, its resolution stored with it."""
+    image = pdfium.PdfDocument(pdf)[0].render(scale=dpi / 72, grayscale=True).to_pil()
+    image = image.convert("L")
+    image.info["dpi"] = (dpi, dpi)
+    return image
+
+
+SCANNED_TEXT = "Scanned pages read\nlike born digital ones\nwith their words in order"
+
+
+def mixed_pdf(path: Path, *, layer: str | None = None, render_mode: int = 3) -> Path:
+    """Page 1 born digital; page 2 a page-size picture of text, optionally under a text
+    ``layer`` drawn in ``render_mode`` (3: invisible, as OCR tools write one)."""
+    picture = rendered(text_page(SCANNED_TEXT), 150)
+    canvas = Canvas(str(path), pagesize=(612, 792))
+    canvas.setFont("Helvetica", 14)
+    canvas.drawString(72, 700, "The first page has a text layer of its own")
+    canvas.showPage()
+    canvas.drawImage(ImageReader(picture), 0, 0, width=612, height=792)
+    if layer is not None:
+        text = canvas.beginText(72, 400)
+        text.setTextRenderMode(render_mode)
+        text.setFont("Helvetica", 12)
+        text.textLine(layer)
+        canvas.drawText(text)
+    canvas.showPage()
+    canvas.save()
+    return path
+
+
+# --------------------------------------------------------------------------- the bars
+
+
+def test_linn_brochure_reads_like_its_reference_text(linn: Document) -> None:
+    assert similarity(linn) >= 0.90
+    scanned, quality = linn.scanned
+    assert scanned and quality is not None and quality >= 0.9
+
+
+def test_linn_full_width_list_before_two_columns_not_interleaved(linn: Document) -> None:
+    lines = [line.text for line in linn[0].body_lines]
+
+    def at(start: str) -> int:
+        return next(i for i, text in enumerate(lines) if text.startswith(start))
+
+    # the full-width bullet list, then the left column's sections, then the right one's
+    assert at("The LinnSequencer is a state") < at("Recording a Sequence") < at("Editing") \
+        < at("Creating a Song") < at("Composition Without Compromise") < at("Additional Features")
+    recording = at("To record a sequence")
+    assert lines[recording + 1].startswith("then play your MIDI keyboard")
+    page = linn[0]
+    band = next(b for b in page.bands if any(line.text.startswith("Recording a Sequence")
+                                              for line in b.lines))
+    assert len(band.columns) == 2
+    assert all(word.font == OCR_FONT for line in page.lines for word in line.words)
+
+
+def test_linn_skewed_scan_is_deskewed_and_reads_like_the_reference() -> None:
+    image, _ = page_image(LINN_SKEWED, 1, LayoutConfig())
+    assert -3.0 < skew_angle(np.asarray(image)) < -1.0  # leans clockwise by about 1.8 degrees
+    assert similarity(layoutkit.parse(LINN_SKEWED)) >= 0.85
+
+
+def test_cfr_page_image_reads_in_labelled_order(cfr: Document) -> None:
+    score = score_truth(cfr[0].text(), load_truth(CFR_TRUTH))
+    assert score.order >= 0.95, f"order {score.order:.4f} over {score.pairs} pairs"
+    assert score.found >= 0.95
+    # no resolution in the JPEG: image_dpi (300) gives the page size
+    assert (cfr[0].width, cfr[0].height) == pytest.approx((1248 * 72 / 300, 1664 * 72 / 300))
+    texts = [line.text for line in cfr[0].body_lines]
+    title = next(i for i, text in enumerate(texts) if text.endswith("CIVIL SERVICE RULES"))
+    assert texts[title + 1].startswith("PART 1")
+
+
+def test_synthetic_gazette_page_image_reads_in_order(tmp_path: Path) -> None:
+    doc = gazette("three_column", seed=0)
+    truth = doc.pages[0]
+    path = tmp_path / "gazette-p1.png"
+    image = rendered(doc.pdf, 300)
+    image.save(path, dpi=(300, 300))
+    page = layoutkit.parse(path)[0]
+    score = score_page(page.text(), truth.lines, truth.furniture, truth.paragraphs)
+    assert score.order >= 0.97, f"order {score.order:.4f} over {score.pairs} pairs"
+    assert score.found >= 0.97
+    digital = layoutkit.parse(io_path(tmp_path, doc.pdf), pages=[1])[0]
+    assert (page.width, page.height) == pytest.approx((digital.width, digital.height), abs=0.5)
+
+
+def io_path(tmp_path: Path, pdf: bytes) -> Path:
+    path = tmp_path / "gazette.pdf"
+    path.write_bytes(pdf)
+    return path
+
+
+# --------------------------------------------------------------------------- detection
+
+
+def test_mixed_document_ocrs_only_its_scanned_page(tmp_path: Path) -> None:
+    document = layoutkit.parse(mixed_pdf(tmp_path / "mixed.pdf"))
+    assert [q.page_no for q in document.ocr] == [2]
+    assert document[0].text() == "The first page has a text layer of its own"
+    assert normalised(document[1].text()) == normalised(SCANNED_TEXT)
+    data = document_json(document)
+    assert "ocr" not in data["pages"][0] and data["pages"][1]["ocr"]["error"] is None
+    assert data["ocr"]["scanned"] is True and data["ocr"]["quality"] > 0.9
+    never = layoutkit.parse(tmp_path / "mixed.pdf", LayoutConfig(ocr="never"))
+    assert never.scanned == (False, None) and never[1].text() == ""
+    assert "ocr" not in document_json(never)
+
+
+def test_low_ocr_quality_is_a_warning_naming_page_and_parts(
+        tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
+    path = mixed_pdf(tmp_path / "mixed.pdf")
+    with caplog.at_level(logging.WARNING):
+        document = layoutkit.parse(path, LayoutConfig(ocr_min_quality=1.0))
+    quality = document.ocr[0]
+    assert 0.9 < quality.score < 1.0 and quality.dictionary == 1.0
+    assert [r.getMessage() for r in caplog.records] == [
+        f"{path}: page 2: OCR quality {quality.score:.2f} is below ocr_min_quality 1.00 "
+        f"(mean confidence {quality.confidence:.2f}, 1.00 of words in the eng word list)"]
+
+
+@pytest.mark.parametrize(("layer", "render_mode", "expected"), [
+    ("Scanned pages read like born digital ones", 3, True),  # invisible
+    ("xqzt vbnm qwpr zzkx ghjw", 0, True),  # garbage
+    ("Scanned pages read like born digital ones", 0, False),  # a visible, good layer
+])
+def test_invisible_or_garbage_layer_over_a_page_picture_is_scanned(
+        tmp_path: Path, layer: str, render_mode: int, expected: bool) -> None:
+    config = LayoutConfig()
+    path = mixed_pdf(tmp_path / "layer.pdf", layer=layer, render_mode=render_mode)
+    with open_source(path) as source:
+        page = next(iter(source.pages([2])))
+    words = words_from_glyphs(page.glyphs, config)
+    assert words and is_scanned(path, page, words, config) is expected
+
+
+def test_born_digital_page_is_not_scanned(tmp_path: Path) -> None:
+    config = LayoutConfig()
+    born_digital = tmp_path / "digital.pdf"
+    born_digital.write_bytes(text_page(SCANNED_TEXT))
+    with open_source(born_digital) as source:
+        page = next(iter(source.pages([1])))
+    words = words_from_glyphs(page.glyphs, config)
+    assert not is_scanned(born_digital, page, words, config)
+    assert is_scanned(born_digital, page, words, config.replace(ocr="always"))
+
+
+def test_dictionary_share_counts_letter_runs_in_the_word_list() -> None:
+    assert dictionary_share(["The quick brown fox", "jumps."], "eng") == 1.0
+    assert dictionary_share(["xqzt vbnm", "fox"], "eng") == pytest.approx(1 / 3)
+    assert dictionary_share(["Straße", "und"], "deu") == 1.0
+    assert dictionary_share(["42", "a"], "eng") == 0.0
+    assert dictionary_share(["word"], "chi_sim") is None
+
+
+def test_upright_turns_a_sideways_page_back() -> None:
+    image = Image.open(CFR).convert("L")
+    sideways = image.rotate(90, expand=True, fillcolor=255)
+    turned = upright(sideways, LayoutConfig())
+    assert turned.size == image.size
+    assert np.array_equal(np.asarray(turned), np.asarray(image))
+
+
+# --------------------------------------------------------------------------- images
+
+
+def test_multipage_tiff_is_one_page_per_frame(tmp_path: Path) -> None:
+    frames = [Image.new("L", (600, 900), 255), Image.new("L", (900, 600), 255)]
+    path = tmp_path / "two.tif"
+    frames[0].save(path, save_all=True, append_images=frames[1:], dpi=(150, 150))
+    with open_source(path) as source:
+        pages = list(source.pages([1, 2]))
+    assert source.page_count == 2
+    assert [(p.width, p.height) for p in pages] == [(288, 432), (432, 288)]
+    assert all(not p.glyphs and len(p.images) == 1 for p in pages)
+
+
+# --------------------------------------------------------------------------- errors
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str | Path) -> tuple[int, str, str]:
+    status = main([str(a) for a in argv])
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+def test_unreadable_and_empty_images_fail_with_one_line(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    garbage = tmp_path / "scan.png"
+    garbage.write_bytes(b"\x89PNG\r\n\x1a\n not really a picture")
+    empty = tmp_path / "empty.jpg"
+    empty.write_bytes(b"")
+    for path, reason in ((garbage, "not a readable image"), (empty, "empty file")):
+        status, out, err = run(capsys, "text", path)
+        assert (status, out) == (1, "")
+        assert err.count("\n") == 1 and f"{path}: {reason}" in err
+
+
+def test_truncated_frame_is_named_with_its_page(tmp_path: Path) -> None:
+    buffer = io.BytesIO()
+    rendered(text_page(SCANNED_TEXT), 100).save(buffer, format="PNG")
+    path = tmp_path / "cut.png"
+    path.write_bytes(buffer.getvalue()[: len(buffer.getvalue()) // 2])
+    with pytest.raises(DocumentError, match=r"cut\.png: page 1: cannot decode the image"):
+        layoutkit.parse(path)
+
+
+def test_missing_tesseract_names_the_install_command_and_keeps_text_pages(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture) -> None:
+    path = mixed_pdf(tmp_path / "mixed.pdf")
+    monkeypatch.setattr(pytesseract.pytesseract, "tesseract_cmd", str(tmp_path / "no-tesseract"))
+    tesseract_problem.cache_clear()
+    try:
+        with caplog.at_level(logging.WARNING):
+            document = layoutkit.parse(path)
+        warnings = [r.getMessage() for r in caplog.records]
+        image = tmp_path / "page.png"
+        rendered(text_page(SCANNED_TEXT), 100).save(image)
+        with pytest.raises(DocumentError, match=r"apt-get install tesseract-ocr$"):
+            layoutkit.parse(image)
+    finally:
+        tesseract_problem.cache_clear()
+    assert document[0].text() == "The first page has a text layer of its own"
+    assert document.scanned == (True, None) and document.ocr[0].error
+    assert warnings == [
+        f"{path}: tesseract is not installed; install it with: apt-get install tesseract-ocr"]
+
+
+def test_tesseract_failing_on_a_page_is_named_and_other_pages_read(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture) -> None:
+    path = mixed_pdf(tmp_path / "mixed.pdf")
+    failing = tmp_path / "tesseract"
+    failing.write_text('#!/bin/sh\ncase "$1" in\n  --version) echo "tesseract 5.3.0";;\n'
+                       '  --list-langs) printf "List of available languages (1):\\neng\\n";;\n'
+                       '  *) echo "Error in pixReadStream: page image unreadable" >&2; exit 1;;\n'
+                       'esac\n')
+    failing.chmod(0o755)
+    monkeypatch.setattr(pytesseract.pytesseract, "tesseract_cmd", str(failing))
+    tesseract_problem.cache_clear()
+    try:
+        with caplog.at_level(logging.WARNING):
+            document = layoutkit.parse(path)
+    finally:
+        tesseract_problem.cache_clear()
+    message = (f"{path}: page 2: tesseract failed "
+               "(Error in pixReadStream: page image unreadable)")
+    assert [r.getMessage() for r in caplog.records] == [message]
+    assert document.ocr[0].error == message and document.scanned == (True, None)
+    assert document[0].text() == "The first page has a text layer of its own"
+
+
+def test_missing_language_pack_is_one_line_naming_the_package(tmp_path: Path) -> None:
+    path = mixed_pdf(tmp_path / "mixed.pdf")
+    done = subprocess.run([sys.executable, "-m", "layoutkit", "text", str(path), "--set",
+                           "ocr_languages=eng+xyz"], capture_output=True, text=True, check=False)
+    assert done.returncode == 0
+    assert done.stdout.startswith("The first page has a text layer of its own")
+    assert done.stderr == (f"layoutkit: {path}: OCR language 'xyz' is not installed; "
+                           "install it with: apt-get install tesseract-ocr-xyz\n")
+
+
+def test_ocr_config_and_option_are_checked(tmp_path: Path,
+                                           capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(ConfigError, match="'ocr': expected auto, always or never"):
+        LayoutConfig(ocr="sometimes")
+    with pytest.raises(ConfigError, match="'ocr_languages'"):
+        LayoutConfig(ocr_languages="ENG")
+    assert LayoutConfig(ocr_languages="eng+deu").ocr_languages == "eng+deu"
+    image = tmp_path / "page.png"
+    rendered(text_page(SCANNED_TEXT), 100).save(image)
+    with pytest.raises(UsageError, match="can only be read with OCR"):
+        layoutkit.parse(image, LayoutConfig(ocr="never"))
+    status, _, err = run(capsys, "text", image, "--ocr", "never")
+    assert status == 2 and err.count("\n") == 1
+    status, out, _ = run(capsys, "parse", image, "--ocr", "always")
+    assert status == 0 and json.loads(out)["pages"][0]["ocr"]["words"] == 12
