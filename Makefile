@@ -5,8 +5,9 @@ BIN    := $(VENV)/bin
 SAMPLE := fixtures/pdf/cleveland-city-record-2016-04-27.pdf
 SUDO   := $(shell [ "$$(id -u)" -eq 0 ] || echo sudo)
 # Debian packages the project needs: poppler-utils gives pdftotext (a benchmark
-# peer) and pdftoppm (page images).
-SYSTEM_PACKAGES := poppler-utils
+# peer) and pdftoppm (page images); LibreOffice Writer (headless) and pandoc
+# make PDFs of office and markup documents for layoutkit batch.
+SYSTEM_PACKAGES := poppler-utils libreoffice-writer-nogui pandoc
 
 .PHONY: setup system demo test lint bench clean
 
