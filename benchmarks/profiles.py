@@ -8,12 +8,11 @@ of its publication, and each labelled page scored both ways.  Run alone with
 
 from __future__ import annotations
 
-import argparse
-import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from benchmarks.sections import section_main
 from layoutkit import parse
 from layoutkit.evaluate import PageScore, combine, load_truth, score_truth, truth_files
 
@@ -82,23 +81,8 @@ def section(rows: Sequence[ProfileRow]) -> list[str]:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m benchmarks.profiles",
-                                     description="Auto mode against bundled profiles.")
-    parser.add_argument("--update", type=Path, metavar="RESULTS_MD",
-                        help="replace the profile section of this report")
-    args = parser.parse_args(argv)
-    text = "\n".join(section(measure()))
-    if args.update is None:
-        print(text)
-        return 0
-    report = args.update.read_text(encoding="utf-8")
-    if TITLE not in report:  # a report of a run before profiles: the section goes before Speed
-        report = report.replace("\n## Speed", f"\n{TITLE}\n\n## Speed", 1)
-    head, _, rest = report.partition(TITLE)
-    tail = rest[rest.find("\n## "):] if "\n## " in rest else "\n"
-    args.update.write_text(head.rstrip("\n") + "\n\n" + text + "\n" + tail, encoding="utf-8")
-    print(f"updated {args.update}", file=sys.stderr)
-    return 0
+    return section_main(argv, "profiles", "Auto mode against bundled profiles.",
+                        TITLE, "## Speed", lambda: section(measure()))
 
 
 if __name__ == "__main__":

@@ -30,11 +30,16 @@ import time
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import ProcessPoolExecutor
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from importlib import metadata
 from pathlib import Path
 
+from benchmarks.batch import BAR as BATCH_BAR
+from benchmarks.batch import TITLE as BATCH_TITLE
+from benchmarks.batch import BatchTiming
+from benchmarks.batch import measure as measure_batch
+from benchmarks.batch import section as batch_section
 from benchmarks.density import DensityRow
 from benchmarks.density import measure as measure_density
 from benchmarks.density import table as density_table
@@ -137,6 +142,7 @@ class Run:
     density: list[DensityRow]
     errors: list[str]
     profiles: list[ProfileRow]
+    batch: list[BatchTiming] = field(default_factory=list)
 
 
 Job = tuple[str, Path, tuple[int, ...]]
@@ -392,6 +398,9 @@ def _bars(run: Run) -> list[str]:
         for name, bar in ENGINE_SPEED_BARS.items():
             if name in times:
                 check(f"speed, {name} (speed issue)", bar, times[name] / reference)
+    if run.batch:
+        check("batch, 2 workers", Bar("pages/s × 1 worker", BATCH_BAR),
+              run.batch[-1].pages_per_second / run.batch[0].pages_per_second)
     if not checks:
         return ["**Bars for layoutkit: not measured** (layoutkit could not run)."]
     failed = sum(1 for _, ok in checks if not ok)
@@ -485,6 +494,8 @@ def render(run: Run, quick: bool) -> str:
         ]
     else:
         lines.append("Not measured in this run (`--quick`).")
+    lines += ["", *(batch_section(run.batch) if run.batch else
+                    [BATCH_TITLE, "", "Not measured in this run (`--quick`)."])]
     lines += ["", "## Layout time against page density", ""]
     if run.density:
         lines += ["Layout stages alone (words to reading order) on synthetic three-column"
@@ -530,9 +541,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     speed = [] if args.quick else run_speed(runnable, errors)
     print(f"speed: {time.perf_counter() - started:.0f} s", file=sys.stderr)
     density = [] if args.quick else measure_density()
+    batch = [] if args.quick else measure_batch()
 
     run = Run(runnable, skipped, synthetic, synthetic_note, real, truths, outputs, speed,
-              density, errors, measure_profiles())
+              density, errors, measure_profiles(), batch)
     args.out.write_text(render(run, args.quick), encoding="utf-8")
     print(f"wrote {args.out}", file=sys.stderr)
     return 0
