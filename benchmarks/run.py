@@ -43,6 +43,9 @@ from benchmarks.batch import section as batch_section
 from benchmarks.density import DensityRow
 from benchmarks.density import measure as measure_density
 from benchmarks.density import table as density_table
+from benchmarks.linetypes import Row as LineTypeRow
+from benchmarks.linetypes import measure as measure_linetypes
+from benchmarks.linetypes import table as linetype_table
 from benchmarks.peers import LAYOUTKIT_CLI, REPO, PageTexts, System, systems
 from benchmarks.profiles import ProfileRow
 from benchmarks.profiles import measure as measure_profiles
@@ -142,6 +145,7 @@ class Run:
     density: list[DensityRow]
     errors: list[str]
     profiles: list[ProfileRow]
+    linetypes: list[LineTypeRow]
     batch: list[BatchTiming] = field(default_factory=list)
 
 
@@ -503,6 +507,10 @@ def render(run: Run, quick: bool) -> str:
                   *density_table(run.density)]
     else:
         lines.append("Not measured in this run (`--quick`).")
+    lines += ["", "## Line types (layoutkit)", "",
+              "Lines typed h/f, h_N, toc, lb/ln against the synthetic truth and the hand-labelled"
+              " documents (`benchmarks/linetypes.py`, `regions/*/linetypes.json`).", "",
+              *linetype_table(run.linetypes)]
     unfound = _unfound(run)
     lines += ["", "## Truth lines that no system finds", ""]
     lines += unfound or ["None: every scored truth line is found by at least one system."]
@@ -541,10 +549,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     speed = [] if args.quick else run_speed(runnable, errors)
     print(f"speed: {time.perf_counter() - started:.0f} s", file=sys.stderr)
     density = [] if args.quick else measure_density()
+    linetypes = measure_linetypes()
+    print(f"line types: {time.perf_counter() - started:.0f} s", file=sys.stderr)
     batch = [] if args.quick else measure_batch()
 
     run = Run(runnable, skipped, synthetic, synthetic_note, real, truths, outputs, speed,
-              density, errors, measure_profiles(), batch)
+              density, errors, measure_profiles(), linetypes, batch)
     args.out.write_text(render(run, args.quick), encoding="utf-8")
     print(f"wrote {args.out}", file=sys.stderr)
     return 0

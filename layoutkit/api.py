@@ -13,6 +13,8 @@ from .config import LayoutConfig
 from .errors import PageRangeError, UsageError
 from .extract import DEFAULT_ENGINE, GlyphSource, open_source
 from .furniture import find_furniture
+from .linetypes import type_lines
+from .linetypes.tables import find_ruled_tables, type_tables
 from .model import Document, PageGlyphs, Word
 from .order import body_words, layout_page
 from .profile import Profile, load_profile
@@ -56,15 +58,19 @@ def parse_page_spec(spec: str, page_count: int) -> list[int]:
 
 def parse(path: str | Path, config: LayoutConfig | None = None,
           pages: Iterable[int] | str | None = None, *, engine: str = DEFAULT_ENGINE,
-          jobs: int = 1, profile: Profile | str | Path | None = None) -> Document:
+          jobs: int = 1, profile: Profile | str | Path | None = None,
+          tables: bool = False) -> Document:
     """Read ``path`` and lay out its pages (all, or the 1-based ``pages``).
 
     Returns a Document whose pages hold bands, columns, blocks and lines in
-    reading order, running headers and footers typed as such.  With ``jobs`` > 1
-    the pages are read in that many processes; the result is the same.  A
-    ``profile`` (a :class:`Profile`, a bundled profile's name or a TOML path) says
-    how the publication's pages are read; its ``[config]`` is used when no
-    ``config`` is given.
+    reading order, every line typed (running headers and footers, contents,
+    headings, lists, body).  With ``jobs`` > 1 the pages are read in that many
+    processes; the result is the same.  A ``profile`` (a :class:`Profile`, a
+    bundled profile's name or a TOML path) says how the publication's pages are
+    read; its ``[config]`` is used when no ``config`` is given.  With ``tables``
+    the ruled tables of the pages are found too (pdfplumber reads the document
+    once more): their lines are typed ``tab``, their cells kept in
+    ``Document.tables``.
     """
     if profile is not None and not isinstance(profile, Profile):
         profile = load_profile(profile)
@@ -97,7 +103,10 @@ def parse(path: str | Path, config: LayoutConfig | None = None,
     laid_out = [layout_page(g, words, found, tree, config)
                 for (g, words), found, tree in zip(read, furniture, trees, strict=True)
                 if g.page_no in wanted]
-    return Document(path, tuple(laid_out), count)
+    document = Document(path, tuple(laid_out), count)
+    if tables:
+        document = type_tables(document, find_ruled_tables(path, wanted))
+    return type_lines(document, config)
 
 
 def _wanted(path: Path, pages: Iterable[int] | str | None, count: int) -> list[int]:

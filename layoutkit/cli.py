@@ -21,7 +21,15 @@ from .config import LayoutConfig
 from .draw import draw_document
 from .errors import ConfigError, DocumentError, LayoutkitError, ProfileError, UsageError
 from .extract import DEFAULT_ENGINE, ENGINES
-from .output import dumps, write_atomic
+from .output import (
+    SKIPPABLE,
+    document_text,
+    dumps,
+    skip_codes,
+    table_dumps,
+    toc_dumps,
+    write_atomic,
+)
 from .profile import bundled_profiles, load_profile
 from .profile.suggest import suggest
 
@@ -56,13 +64,25 @@ def _parser() -> argparse.ArgumentParser:
         sub.add_argument("--set", action="append", default=[], metavar="KEY=VALUE",
                          help="set a configuration parameter (repeatable)")
         sub.add_argument("-v", "--verbose", action="store_true", help="log progress")
+        sub.add_argument("--verbose-linetypes", action="store_true",
+                         help="log why each line was typed heading, list or contents")
 
     text = commands.add_parser("text", help="text in reading order, a form feed between pages")
     common(text)
     text.add_argument("--keep-furniture", action="store_true",
                       help="keep running headers and footers")
+    text.add_argument("--skip", default="", metavar="TYPES",
+                      help=f"leave out lines of these types, comma-separated: "
+                           f"{', '.join(SKIPPABLE)} (h_ is every heading level)")
     parse_cmd = commands.add_parser("parse", help="the layout model as JSON")
     common(parse_cmd)
+    parse_cmd.add_argument("--toc", action="store_true",
+                           help="also write the headings to <OUT stem>.toc.json beside -o OUT")
+    parse_cmd.add_argument("--tables", action="store_true",
+                           help="find ruled tables (lines typed tab) and write their cells to "
+                                "<OUT stem>.table.json beside -o OUT")
+    parse_cmd.add_argument("--table-drop-empty-columns", action="store_true",
+                           help="leave the columns without text out of the .table.json")
     _profile_commands(commands, common)
     _batch_command(commands)
     return parser
@@ -145,11 +165,12 @@ def _config(settings: Sequence[str], base: LayoutConfig) -> LayoutConfig:
     return base.replace(**values)
 
 
-def _run(args: argparse.Namespace) -> str | None:
-    """What the command writes (None when it wrote its files itself)."""
+def _run(args: argparse.Namespace) -> dict[Path | None, str]:
+    """What the command writes, by file (None: standard output); empty when it wrote
+    its files itself."""
     if args.command == "profiles":
-        return "".join(f"{name}\t{load_profile(path).description}\n"
-                       for name, path in sorted(bundled_profiles().items()))
+        return {None: "".join(f"{name}\t{load_profile(path).description}\n"
+                              for name, path in sorted(bundled_profiles().items()))}
     if args.command == "profile" and args.action == "check":
         problems = []
         for spec in args.profiles:
@@ -159,24 +180,38 @@ def _run(args: argparse.Namespace) -> str | None:
                 problems.append(str(exc))
         if problems:
             raise ProfileError(problems)
-        return "".join(f"{spec}: ok\n" for spec in args.profiles)
+        return {None: "".join(f"{spec}: ok\n" for spec in args.profiles)}
     if args.command == "batch":
-        return _batch(args)
+        return {None: _batch(args)}
     profile = load_profile(args.profile) if getattr(args, "profile", None) else None
     config = _config(args.set, profile.config if profile else LayoutConfig())
     if args.command == "profile":
-        return suggest(args.file, config, args.pages, engine=args.engine, jobs=args.jobs)
+        return {args.output: suggest(args.file, config, args.pages, engine=args.engine,
+                                     jobs=args.jobs)}
     if args.command == "draw" and args.output is None:
         raise UsageError("draw: -o DIR is required (the folder to write the PNGs to)")
+    parsing = args.command == "parse"
+    skip = skip_codes(args.skip) if args.command == "text" else frozenset()
+    beside = {"--toc": parsing and args.toc, "--tables": parsing and args.tables}
+    for option in (o for o, wanted in beside.items() if wanted and args.output is None):
+        raise UsageError(f"{option}: expected -o OUT (its file goes beside it)")
     document = parse(args.file, config, args.pages, engine=args.engine, jobs=args.jobs,
-                     profile=profile)
+                     profile=profile, tables="tab" in skip or beside["--tables"])
     if args.command == "draw":
         for written in draw_document(document, args.output, dpi=args.dpi):
             logging.getLogger(__name__).info("wrote %s", written)
-        return None
-    if args.command == "text":
-        return document.text(furniture=args.keep_furniture) + "\n"
-    return dumps(document)
+        return {}
+    if not parsing:
+        return {args.output: document_text(document, furniture=args.keep_furniture,
+                                           skip=skip) + "\n"}
+    files: dict[Path | None, str] = {args.output: dumps(document)}
+    if args.toc:
+        files[args.output.with_suffix(".toc.json")] = toc_dumps(
+            document, config.heading_toc_incl_no_ctx)
+    if args.tables:
+        files[args.output.with_suffix(".table.json")] = table_dumps(
+            document, empty_columns=not args.table_drop_empty_columns)
+    return files
 
 
 def _to_stdout(text: str) -> int:
@@ -199,11 +234,13 @@ def main(argv: Sequence[str] | None = None) -> int:
                         format="layoutkit: %(message)s")
     if not getattr(args, "verbose", False):
         logging.getLogger("pdfminer").setLevel(logging.ERROR)
+    logging.getLogger("layoutkit.linetypes").setLevel(
+        logging.INFO if getattr(args, "verbose_linetypes", False) else logging.WARNING)
     output: Path | None = getattr(args, "output", None)
     try:
         if output is not None and "file" in args and output.resolve() == args.file.resolve():
             raise UsageError(f"{output}: the output would overwrite the input file")
-        result = _run(args)
+        results = _run(args)
     except UsageError as exc:
         for problem in str(exc).splitlines():
             print(f"layoutkit: error: {problem}", file=sys.stderr)
@@ -218,17 +255,16 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 1
     except KeyboardInterrupt:
         return 130
-    if result is None:
-        return 0
-    if output is None:
-        return _to_stdout(result)
-    try:
-        write_atomic(output, result)
-    except OSError as exc:
-        print(f"layoutkit: error: {output}: cannot write ({exc.strerror or exc})",
-              file=sys.stderr)
-        return 1
-    logging.getLogger(__name__).info("wrote %s", output)
+    for path, content in results.items():
+        if path is None:
+            return _to_stdout(content)
+        try:
+            write_atomic(path, content)
+        except OSError as exc:
+            print(f"layoutkit: error: {path}: cannot write ({exc.strerror or exc})",
+                  file=sys.stderr)
+            return 1
+        logging.getLogger(__name__).info("wrote %s", path)
     return 0
 
 

@@ -88,8 +88,16 @@ class LayoutConfig:
     """Share of the page height, from the top, where running headers may stand."""
     furniture_bottom: float = 0.12
     """Share of the page height, from the bottom, where running footers may stand."""
-    furniture_max_lines: int = 3
-    """At most this many lines at the top (and at the bottom) of a page are furniture."""
+    line_header_max_lines: int = 3
+    """At most this many lines at the top of a page are running header (DCR's name)."""
+    line_footer_max_lines: int = 3
+    """At most this many lines at the bottom of a page are running footer."""
+    line_header_max_distance: int = 3
+    """A top line repeats the top line of a neighbouring page (the previous or next
+    one, or the one before or after that for alternating headers) when their
+    Levenshtein distance, digits and Roman numerals masked, is at most this."""
+    line_footer_max_distance: int = 3
+    """The same for bottom lines."""
     furniture_min_gap_em: float = 0.5
     """Furniture is parted from the body by a gap of at least this many times its font
     size; a line at the usual spacing belongs to the body."""
@@ -102,9 +110,50 @@ class LayoutConfig:
     """A repeated line is furniture when it recurs on at least this share of the other
     pages (counted over pages of the same parity too, for alternating headers)."""
 
+    # --- line types (after reading order; DCR's names) -------------------------------
+    toc_last_page: int = 3
+    """A table of contents stands within the first this many pages."""
+    toc_min_entries: int = 3
+    """...and has at least this many entries ending in an ascending page number."""
+    lt_list_min_entries: int = 2
+    """A bulleted or numbered list has at least this many items."""
+    table_min_gap_em: float = 1.5
+    """Words parted by a gap wider than this many times the font size stand in
+    different cells of a whitespace-aligned table."""
+    table_min_columns: int = 3
+    """A row of a whitespace-aligned table has at least this many cells (two are a
+    list marker and its text, or a label and its value)."""
+    table_min_rows: int = 3
+    """A whitespace-aligned table has at least this many rows."""
+    heading_max_level: int = 3
+    """Headings deeper than this level are typed body."""
+    heading_min_pages: int = 2
+    """A numbered heading rule counts only when its headings stand on at least this
+    many pages (fewer is a numbered list in the text, not a hierarchy)."""
+    heading_tolerance_x: float = 5.0
+    """Headings of one level start within this percentage of the page width of each
+    other's left edge."""
+    heading_max_words: int = 12
+    """A heading line has at most this many words."""
+    heading_min_size_ratio: float = 1.05
+    """A heading set in a regular (not bold) font is at least this many times the
+    body font size."""
+    heading_min_space_em: float = 0.5
+    """A heading has at least this many times its font size of space above it (or
+    opens its column)."""
+    heading_toc_incl_no_ctx: int = 1
+    """``<name>.toc.json`` gives each heading this many of the lines after it."""
+    heading_rules_file: str = ""
+    """A JSON file of heading rules in DCR's ``lineTypeHeadingRules`` shape, replacing
+    the default rules (empty: the defaults)."""
+
     def __post_init__(self) -> None:
         for f in fields(self):
             value = getattr(self, f.name)
+            if f.type in ("str", str):
+                if not isinstance(value, str):
+                    raise ConfigError(f"config key {f.name!r}: expected text, got {value!r}")
+                continue
             expected = int if f.type in ("int", int) else float
             if isinstance(value, bool) or not isinstance(value, (int, float)):
                 raise ConfigError(f"config key {f.name!r}: expected a number, got {value!r}")

@@ -45,19 +45,27 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import pairwise
 from pathlib import Path
+from typing import Any
 
 __all__ = [
     "MIN_FURNITURE_CHARS",
     "MIN_LINE_CHARS",
     "Exclusion",
+    "LineTypeTruth",
     "PageScore",
     "PageTruth",
+    "TypeScore",
     "combine",
     "count_occurrences",
+    "load_linetype_truth",
     "load_truth",
     "reduce",
+    "score_furniture",
+    "score_headings",
+    "score_list_items",
     "score_page",
     "score_truth",
+    "score_typed_lines",
     "scored_lines",
     "truth_files",
 ]
@@ -303,6 +311,17 @@ def _check_keys(path: Path, data: Mapping[str, object]) -> None:
         raise ValueError(f"{path}: key 'conventions' must be a string")
 
 
+def _json_object(path: Path) -> dict[str, Any]:
+    """The JSON object in ``path``; raises ``ValueError`` naming the file otherwise."""
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except json.JSONDecodeError as error:
+        raise ValueError(f"{path}: not valid JSON ({error})") from error
+    if not isinstance(data, dict):
+        raise ValueError(f"{path}: must hold a JSON object, not {type(data).__name__}")
+    return data
+
+
 def load_truth(path: Path) -> PageTruth:
     """Return the :class:`PageTruth` stored in the truth file ``path``.
 
@@ -311,12 +330,7 @@ def load_truth(path: Path) -> PageTruth:
     ``document`` does not match the folder (``regions/<pdf-stem>/``) or the ``page`` does
     not match the file name (``page-<NNN>.json``).
     """
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except json.JSONDecodeError as error:
-        raise ValueError(f"{path}: not valid JSON ({error})") from error
-    if not isinstance(data, dict):
-        raise ValueError(f"{path}: must hold a JSON object, not {type(data).__name__}")
+    data = _json_object(path)
     _check_keys(path, data)
     document: str = data["document"]
     if Path(document).stem != path.parent.name:
@@ -357,3 +371,127 @@ def truth_files(root: Path) -> list[Path]:
 def score_truth(output_text: str, truth: PageTruth) -> PageScore:
     """Return :func:`score_page` of a page's body ``output_text`` against its :class:`PageTruth`."""
     return score_page(output_text, truth.lines, truth.furniture)
+
+
+# --------------------------------------------------------------------------- line types
+#
+# Line types are scored per type on reduced line texts: a truth line is found when a
+# line of the output with the same reduced text carries the type.  Lines are matched as
+# multisets, so a header printed twice must be typed twice.
+
+FURNITURE_CODES = frozenset({"h", "f"})
+LIST_CODES = frozenset({"lb", "ln"})
+
+
+@dataclass(frozen=True)
+class TypeScore:
+    """How well the lines of one type were found: ``predicted`` lines typed so by the
+    system, ``expected`` truth lines of the type, ``hits`` found in both."""
+
+    predicted: int
+    expected: int
+    hits: int
+
+    @property
+    def precision(self) -> float:
+        """Share of the predicted lines that are right (1.0 when none was predicted)."""
+        return _share(self.hits, self.predicted, 1.0)
+
+    @property
+    def recall(self) -> float:
+        """Share of the truth lines that were found (1.0 when there are none)."""
+        return _share(self.hits, self.expected, 1.0)
+
+    def __add__(self, other: TypeScore) -> TypeScore:
+        return TypeScore(self.predicted + other.predicted, self.expected + other.expected,
+                         self.hits + other.hits)
+
+
+def _matched(predicted: Iterable[str], expected: Iterable[str]) -> TypeScore:
+    """The score of ``predicted`` against ``expected`` texts, matched reduced, as multisets."""
+    mine = Counter(t for t in map(reduce, predicted) if t)
+    truth = Counter(t for t in map(reduce, expected) if t)
+    return TypeScore(mine.total(), truth.total(), (mine & truth).total())
+
+
+def score_furniture(typed: Sequence[tuple[str, str]], furniture: Sequence[str]) -> TypeScore:
+    """Running headers and footers of one page: ``typed`` is the (code, text) of every
+    line of the output page, ``furniture`` the truth's furniture lines."""
+    return _matched((text for code, text in typed if code in FURNITURE_CODES), furniture)
+
+
+def score_headings(outline: Sequence[tuple[int, str]],
+                   entries: Sequence[tuple[int, str]]) -> TypeScore:
+    """Headings of a document: the (level, text) of the system's headings against the
+    truth's; a heading is found only with its level."""
+    return _matched((f"{level} {text}" for level, text in outline),
+                    (f"{level} {text}" for level, text in entries))
+
+
+def score_typed_lines(typed: Sequence[tuple[str, str]], expected: Sequence[str],
+                      codes: Iterable[str]) -> TypeScore:
+    """Lines of one page that should carry one of ``codes`` (``h_`` stands for every
+    heading level): a truth line is found when a line so typed reads the same, or
+    ends the same (a bill's line number may stand before it).  ``predicted`` counts
+    the page's lines so typed."""
+    wanted = tuple(codes)
+    chosen = [reduce(text) for code, text in typed
+              if code in wanted or (code.startswith("h_") and "h_" in wanted)]
+    hits = sum(1 for line in expected if any(mine.endswith(reduce(line)) for mine in chosen))
+    return TypeScore(len(chosen), len(expected), hits)
+
+
+def score_list_items(typed: Sequence[tuple[str, str]], items: Sequence[str]) -> TypeScore:
+    """List items of one page (their first lines) against the lines typed ``lb`` or
+    ``ln``; continuation lines are typed with their item, so only the recall means
+    something."""
+    return score_typed_lines(typed, items, LIST_CODES)
+
+
+@dataclass(frozen=True)
+class LineTypeTruth:
+    """Hand-labelled line types of a document (``regions/<stem>/linetypes.json``):
+    ``headings`` as (level, text) in document order, the 1-based ``toc_pages``, and
+    per page the first lines of its ``list_items``."""
+
+    document: str
+    headings: tuple[tuple[int, str], ...]
+    toc_pages: tuple[int, ...]
+    list_items: Mapping[int, tuple[str, ...]]
+    checked: str
+    path: Path
+
+
+_LINETYPE_KEYS = {"document", "checked", "conventions", "headings", "tocPages", "listItems"}
+
+
+def load_linetype_truth(path: Path) -> LineTypeTruth:
+    """The :class:`LineTypeTruth` of the truth file ``path``.
+
+    Raises ``ValueError`` naming the file and the key that is missing, unknown or
+    malformed.
+    """
+    data = _json_object(path)
+    unknown = set(data) - _LINETYPE_KEYS
+    if unknown or not {"document", "checked"} <= set(data):
+        raise ValueError(f"{path}: keys must be 'document', 'checked' and any of "
+                         f"'conventions', 'headings', 'tocPages', 'listItems'")
+    headings = data.get("headings", [])
+    if not isinstance(headings, list) or not all(
+            isinstance(h, list) and len(h) == 2 and isinstance(h[0], int) and h[0] >= 1
+            and isinstance(h[1], str) for h in headings):
+        raise ValueError(f"{path}: key 'headings' must be a list of [level, text] pairs")
+    pages = data.get("tocPages", [])
+    if not isinstance(pages, list) or not all(isinstance(p, int) and p >= 1 for p in pages):
+        raise ValueError(f"{path}: key 'tocPages' must be a list of page numbers")
+    items = data.get("listItems", {})
+    if not isinstance(items, dict) or not all(k.isdigit() for k in items):
+        raise ValueError(f"{path}: key 'listItems' must map page numbers to lists of lines")
+    return LineTypeTruth(
+        document=data["document"],
+        headings=tuple((level, text) for level, text in headings),
+        toc_pages=tuple(pages),
+        list_items={int(k): _strings(path, f"listItems.{k}", v) for k, v in items.items()},
+        checked=data["checked"],
+        path=path,
+    )

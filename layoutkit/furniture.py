@@ -1,11 +1,15 @@
 """Running headers and footers found by position and repetition across pages.
 
-A line near the top (bottom) edge of a page is furniture when a line of nearly
-the same words in any order (mirrored headers of facing pages swap their left
-and right parts), digits and Roman numerals masked, stands at nearly the same
-height on enough of the other pages (or of the pages of the same parity, for
-headers that alternate between left and right pages), or when it is a bare
+A line among the first ``line_header_max_lines`` (last ``line_footer_max_lines``)
+of a page's top (bottom) zone is furniture when, digits and Roman numerals
+masked, it repeats within ``line_header_max_distance`` edits a line at nearly the
+same height on the previous or next page, or on the one before or after that for
+headers that alternate between left and right pages (DCR's rule; the first and
+last pages, with one neighbour, compare with it), or when a line of nearly the
+same words in any order (mirrored headers of facing pages swap their left and
+right parts) stands there on enough of the other pages, or when it is a bare
 page number.  Rotated text in the side margins (proof stamps) is furniture too.
+The lines chosen are typed ``h``/``f`` and kept out of segmentation.
 """
 
 from __future__ import annotations
@@ -15,6 +19,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from rapidfuzz import fuzz
+from rapidfuzz.distance import Levenshtein
 
 from .config import LayoutConfig
 from .model import Word
@@ -24,6 +29,9 @@ __all__ = ["Furniture", "find_furniture", "mask_numbers"]
 
 _NUMBER = re.compile(r"\d+|\b[ivxlcdm]+\b", re.IGNORECASE)
 _ROMAN = re.compile(r"m{0,4}(cm|cd|d?c{0,3})(xc|xl|l?x{0,3})(ix|iv|v?i{0,3})", re.IGNORECASE)
+_MIN_LETTERS = 3
+"""A line repeats its neighbour's by edit distance only with at least this many
+letters (a stray symbol at the top of two pages of formulas is not a header)."""
 _PAGE_NUMBER = re.compile(r"^\W*(page\s*)?#(\s*(of|/)\s*#)?\W*$", re.IGNORECASE)
 
 
@@ -68,8 +76,8 @@ def find_furniture(pages: Sequence[tuple[Sequence[Word], float, float]],
 
 def _edge_lines(words: Sequence[Word], height: float, config: LayoutConfig, *,
                 top: bool) -> list[_Candidate]:
-    """The first (or last) ``furniture_max_lines`` lines inside the page's top (bottom)
-    zone, outermost first."""
+    """The first ``line_header_max_lines`` (or last ``line_footer_max_lines``) lines
+    inside the page's top (bottom) zone, outermost first."""
     if top:
         limit = config.furniture_top * height
         chosen = [i for i, w in enumerate(words) if w.upright and w.bbox.bottom <= limit]
@@ -79,7 +87,8 @@ def _edge_lines(words: Sequence[Word], height: float, config: LayoutConfig, *,
     position = {id(words[i]): i for i in chosen}
     lines = group_lines([words[i] for i in chosen], config)
     outermost_first = lines if top else lines[::-1]
-    lines = outermost_first[: config.furniture_max_lines]
+    most = config.line_header_max_lines if top else config.line_footer_max_lines
+    lines = outermost_first[:most]
     return [_Candidate(min(w.bbox.top for w in line), max(w.bbox.bottom for w in line),
                        max(w.size for w in line), " ".join(w.text for w in line),
                        tuple(position[id(w)] for w in line)) for line in lines]
@@ -96,8 +105,9 @@ def _furniture(page: int, candidates: Sequence[Sequence[_Candidate]], words: Seq
     with dot leaders) stands at the usual line spacing.
     """
     run: list[_Candidate] = []
+    distance = config.line_header_max_distance if top else config.line_footer_max_distance
     for line in candidates[page]:
-        if not _repeats(page, line, candidates, config):
+        if not _repeats(page, line, candidates, distance, config):
             break
         run.append(line)
     taken = {i for line in run for i in line.words}
@@ -118,15 +128,24 @@ def _furniture(page: int, candidates: Sequence[Sequence[_Candidate]], words: Seq
 
 
 def _repeats(page: int, line: _Candidate, candidates: Sequence[Sequence[_Candidate]],
-             config: LayoutConfig) -> bool:
-    """Whether ``line`` is a bare page number or recurs near the same height on enough
-    other pages (or other pages of the same parity)."""
+             max_distance: int, config: LayoutConfig) -> bool:
+    """Whether ``line`` is a bare page number, or repeats a line of a neighbouring page
+    (DCR's rule: the previous or next page, or the one before or after that for
+    headers that alternate between left and right pages) within ``max_distance``
+    edits, or recurs near the same height on enough other pages (or other pages of
+    the same parity)."""
     masked = mask_numbers(line.text)
     if _PAGE_NUMBER.match(masked):
         return True
     others = [q for q in range(len(candidates)) if q != page]
     if not others:
         return False
+    if sum(c.isalpha() for c in masked) >= _MIN_LETTERS and any(
+            abs(other.top - line.top) <= config.furniture_y_tolerance
+            and Levenshtein.distance(masked, mask_numbers(other.text)) <= max_distance
+            for q in (page - 2, page - 1, page + 1, page + 2) if 0 <= q < len(candidates)
+            for other in candidates[q]):
+        return True
     matches = {q for q in others if any(
         abs(other.top - line.top) <= config.furniture_y_tolerance
         and fuzz.token_sort_ratio(masked, mask_numbers(other.text))

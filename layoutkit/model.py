@@ -31,6 +31,7 @@ __all__ = [
     "Page",
     "PageGlyphs",
     "Rule",
+    "Table",
     "Word",
 ]
 
@@ -113,11 +114,17 @@ class Word:
 
 
 class LineType(StrEnum):
-    """What a line is, with DCR's short codes."""
+    """What a line is, with DCR's short codes (a heading's code adds its level:
+    ``h_1``, ``h_2``...; see :attr:`Line.code`)."""
 
     HEADER = "h"
     FOOTER = "f"
     BODY = "b"
+    HEADING = "h_"
+    LIST_BULLET = "lb"
+    LIST_NUMBER = "ln"
+    TOC = "toc"
+    TABLE = "tab"
 
 
 class BandKind(StrEnum):
@@ -141,6 +148,18 @@ class Line:
     column: int
     block: int
     line_type: LineType = LineType.BODY
+    level: int = 0
+    """The heading level (1 is the top) of a heading line; 0 for every other type."""
+
+    @property
+    def code(self) -> str:
+        """The line type's DCR code, with the level for headings (``h_2``)."""
+        return f"h_{self.level}" if self.line_type is LineType.HEADING else self.line_type.value
+
+    @property
+    def furniture(self) -> bool:
+        """Whether the line is a running header or footer (or a margin stamp)."""
+        return self.line_type in (LineType.HEADER, LineType.FOOTER)
 
     @property
     def size(self) -> float:
@@ -208,8 +227,7 @@ class Page:
     @property
     def body_lines(self) -> tuple[Line, ...]:
         """The lines a reader reads: running headers and footers left out."""
-        return tuple(line for line in self.lines
-                     if line.line_type not in (LineType.HEADER, LineType.FOOTER))
+        return tuple(line for line in self.lines if not line.furniture)
 
     def text(self, *, furniture: bool = False) -> str:
         """The page's text in reading order, one line per line of text."""
@@ -218,12 +236,22 @@ class Page:
 
 
 @dataclass(frozen=True, slots=True)
+class Table:
+    """A ruled table: its page, box and cells row by row (None for a merged cell)."""
+
+    page_no: int
+    bbox: BBox
+    rows: tuple[tuple[str | None, ...], ...]
+
+
+@dataclass(frozen=True, slots=True)
 class Document:
-    """A parsed document: its pages in order."""
+    """A parsed document: its pages in order (and its ruled tables, when asked for)."""
 
     path: Path
     pages: tuple[Page, ...]
     page_count: int
+    tables: tuple[Table, ...] = ()
 
     def __len__(self) -> int:
         return len(self.pages)

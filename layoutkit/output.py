@@ -9,11 +9,14 @@ page's top-left)::
                            "bbox": [x0, top, x1, bottom],
                            "columns": [{"index": 0, "bbox": [...]}]}],
                 "lines": [{"text": "...", "bbox": [x0, top, x1, bottom], "band": 0,
-                           "column": 0, "block": 0, "lineType": "h|f|b",
+                           "column": 0, "block": 0, "lineType": "b",
                            "fontSize": 8.0, "fonts": ["Times-Roman"]}]}]}
 
 ``pages[].lines`` are in reading order; ``band`` and ``column`` index into
 ``bands`` and their ``columns``; ``block`` numbers the blocks of a column.
+``lineType`` is DCR's code: ``h``/``f`` running header/footer, ``b`` body, ``h_1``,
+``h_2``... heading of that level, ``lb``/``ln`` bulleted/numbered list item,
+``toc`` table of contents.
 """
 
 from __future__ import annotations
@@ -24,11 +27,19 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
+from .errors import UsageError
+from .linetypes import outline
+from .linetypes.tables import without_empty_columns
 from .model import Document, Line, Page
 
-__all__ = ["SCHEMA", "document_json", "dumps", "write_atomic"]
+__all__ = ["SCHEMA", "SKIPPABLE", "TABLE_SCHEMA", "TOC_SCHEMA", "document_json",
+           "document_text", "dumps", "skip_codes", "table_dumps", "toc_dumps", "write_atomic"]
 
 SCHEMA = "layoutkit.document/1"
+TOC_SCHEMA = "layoutkit.toc/1"
+TABLE_SCHEMA = "layoutkit.tables/1"
+SKIPPABLE = ("b", "h_", "lb", "ln", "toc", "tab")
+"""Line types ``layoutkit text --skip`` can leave out (``h_`` is every heading level)."""
 
 
 def document_json(document: Document) -> dict[str, Any]:
@@ -53,7 +64,7 @@ def _page(page: Page) -> dict[str, Any]:
 
 def _line(line: Line) -> dict[str, Any]:
     return {"text": line.text, "bbox": line.bbox.as_list(), "band": line.band,
-            "column": line.column, "block": line.block, "lineType": line.line_type.value,
+            "column": line.column, "block": line.block, "lineType": line.code,
             "fontSize": round(line.size, 2), "fonts": list(line.fonts)}
 
 
@@ -80,6 +91,48 @@ def _mode_for(path: Path) -> int:
         umask = os.umask(0)
         os.umask(umask)
         return 0o666 & ~umask
+
+
+def skip_codes(spec: str) -> frozenset[str]:
+    """The line types a ``--skip`` value such as ``"toc,lb"`` names; raises
+    UsageError naming an unknown one."""
+    codes = frozenset(part.strip() for part in spec.split(",") if part.strip())
+    unknown = sorted(codes - set(SKIPPABLE))
+    if unknown:
+        raise UsageError(f"--skip {spec!r}: unknown line type {unknown[0]!r}; expected a "
+                         f"comma-separated list of {', '.join(SKIPPABLE)}")
+    return codes
+
+
+def document_text(document: Document, *, furniture: bool = False,
+                  skip: frozenset[str] = frozenset()) -> str:
+    """The document's text in reading order (a form feed between pages), running
+    headers and footers left out unless ``furniture``, and lines of the types in
+    ``skip`` left out."""
+    def kept(line: Line) -> bool:
+        code = "h_" if line.code.startswith("h_") else line.code
+        return (furniture or not line.furniture) and code not in skip
+    return "\f".join("\n".join(line.text for line in page.lines if kept(line))
+                     for page in document.pages)
+
+
+def toc_dumps(document: Document, context: int) -> str:
+    """The outline of the document as JSON, schema :data:`TOC_SCHEMA`: each heading
+    with its level, text, page and the text of up to ``context`` lines after it."""
+    return json.dumps({"schema": TOC_SCHEMA, "document": document.path.name, "headings": [
+        {"level": h.level, "text": h.text, "page": h.page_no, "context": list(h.context)}
+        for h in outline(document, context)]}, ensure_ascii=False, indent=1) + "\n"
+
+
+def table_dumps(document: Document, *, empty_columns: bool = True) -> str:
+    """The ruled tables of the document as JSON, schema :data:`TABLE_SCHEMA`: each with
+    its page, box and rows of cells (``null`` for a merged cell); without
+    ``empty_columns`` the columns with no text are left out."""
+    tables = document.tables if empty_columns else tuple(
+        without_empty_columns(t) for t in document.tables)
+    return json.dumps({"schema": TABLE_SCHEMA, "document": document.path.name, "tables": [
+        {"page": t.page_no, "bbox": t.bbox.as_list(), "rows": [list(row) for row in t.rows]}
+        for t in tables]}, ensure_ascii=False, indent=1) + "\n"
 
 
 def dumps(document: Document) -> str:

@@ -18,7 +18,7 @@ from layoutkit.batch import BatchOptions, Summary, run_batch, runner, status_tex
 from layoutkit.batch.inbox import Arrival
 from layoutkit.batch.state import connect
 from layoutkit.cli import main
-from layoutkit.output import dumps
+from layoutkit.output import document_text, dumps
 from tests.batch_inbox import (
     CASES,
     OFFICE_WORDS,
@@ -173,8 +173,9 @@ def test_outputs_are_what_the_library_reads(processed: Processed) -> None:
     folder = processed.out / output
     document = parse(processed.inbox / "accepted" / "three_column.pdf")
     assert (folder / "document.json").read_text(encoding="utf-8") == dumps(document)
-    assert (folder / "text.txt").read_text(encoding="utf-8") == document.text() + "\n"
-    assert document.text().splitlines()[:3] == list(gazette("three_column").pages[0].lines[:3])
+    text = document_text(document)
+    assert (folder / "text.txt").read_text(encoding="utf-8") == text + "\n"
+    assert text.splitlines()[:3] == list(gazette("three_column").pages[0].lines[:3])
 
 
 def test_a_second_run_redoes_nothing_and_knows_a_file_dropped_again(

@@ -505,3 +505,123 @@ def test_cli_script_unencodable_stdout_fails_without_traceback(tmp_path: Path) -
     else:
         assert done.returncode == 1
         error_line(err)
+
+
+# --------------------------------------------------------------------------- line types
+
+
+def report(folder: Path) -> Path:
+    """Two pages of a report: a bold heading and a numbered list on each."""
+    path = folder / "report.pdf"
+    pdf = canvas.Canvas(str(path), pagesize=(612, 792), invariant=1)
+    for number, title in ((1, "Scope of the Work"), (2, "Terms of Payment")):
+        pdf.setFont("Helvetica-Bold", 14)
+        pdf.drawString(72, 700, f"{number} {title}")
+        pdf.setFont("Helvetica", 10)
+        rows = ["The council agreed on the following points for the year:",
+                "1. the budget is approved as presented to the board",
+                "2. the contract runs until the end of the season"]
+        for k, text in enumerate(rows):
+            pdf.drawString(72, 670 - 14 * k, f"{text} (page {number})")
+        pdf.showPage()
+    pdf.save()
+    return path
+
+
+def test_cli_parse_line_types_in_json(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    result = run(capsys, "parse", str(report(tmp_path)))
+    assert result.status == 0
+    typed = [(x["lineType"], x["text"]) for x in json.loads(result.out)["pages"][0]["lines"]]
+    assert typed == [("h_1", "1 Scope of the Work"),
+                     ("b", "The council agreed on the following points for the year: (page 1)"),
+                     ("ln", "1. the budget is approved as presented to the board (page 1)"),
+                     ("ln", "2. the contract runs until the end of the season (page 1)")]
+
+
+def test_cli_text_skip(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    result = run(capsys, "text", str(report(tmp_path)), "--skip", "ln,h_", "--pages", "2")
+    assert (result.status, result.out) == (
+        0, "The council agreed on the following points for the year: (page 2)\n")
+
+
+def test_cli_text_skip_unknown_type(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    result = run(capsys, "text", str(report(tmp_path)), "--skip", "toc,hx")
+    assert result.status == 2
+    assert "--skip 'toc,hx': unknown line type 'hx'" in error_line(result.err)
+
+
+def test_cli_parse_toc_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / "report.json"
+    result = run(capsys, "parse", str(report(tmp_path)), "-o", str(out), "--toc")
+    assert result.status == 0
+    toc = json.loads((tmp_path / "report.toc.json").read_text(encoding="utf-8"))
+    assert toc == {"schema": "layoutkit.toc/1", "document": "report.pdf", "headings": [
+        {"level": 1, "text": "1 Scope of the Work", "page": 1,
+         "context": ["The council agreed on the following points for the year: (page 1)"]},
+        {"level": 1, "text": "2 Terms of Payment", "page": 2,
+         "context": ["The council agreed on the following points for the year: (page 2)"]}]}
+
+
+def test_cli_parse_toc_needs_output(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    result = run(capsys, "parse", str(report(tmp_path)), "--toc")
+    assert result.status == 2
+    assert "--toc: expected -o OUT" in error_line(result.err)
+
+
+def test_cli_verbose_linetypes_logs_reasons(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                            caplog: pytest.LogCaptureFixture) -> None:
+    """Each heading is logged with its rule (or "typography") and type, each list
+    with its first item; without the option nothing is."""
+    path = report(tmp_path)
+    assert run(capsys, "text", str(path)).status == 0
+    assert not [r for r in caplog.records if r.name == "layoutkit.linetypes"]
+    assert run(capsys, "text", str(path), "--verbose-linetypes").status == 0
+    messages = [r.getMessage() for r in caplog.records if r.name == "layoutkit.linetypes"]
+    assert "page 1: heading level 1 (999, 14.0 pt, bold): '1 Scope of the Work'" in messages
+    assert any(m.startswith("page 2: ln list of 2 items from '1. the budget") for m in messages)
+
+
+def ruled(folder: Path) -> Path:
+    """A page with a paragraph above a ruled 3 x 3 table whose middle column is empty."""
+    path = folder / "ruled.pdf"
+    pdf = canvas.Canvas(str(path), pagesize=(612, 792), invariant=1)
+    pdf.setFont("Helvetica", 10)
+    pdf.drawString(72, 720, "The fees of the year are set out in the table below.")
+    cells = [["Item", "", "Fee"], ["Permit", "", "40"], ["Licence", "", "25"]]
+    for r, row in enumerate(cells):
+        for c, text in enumerate(row):
+            pdf.drawString(76 + 120 * c, 684 - 20 * r, text)
+    for k in range(4):
+        pdf.line(72, 700 - 20 * k, 432, 700 - 20 * k)
+        pdf.line(72 + 120 * k, 700, 72 + 120 * k, 640)
+    pdf.showPage()
+    pdf.save()
+    return path
+
+
+def test_cli_parse_tables(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """--tables types the table's lines tab and writes its cells; the empty column goes
+    with --table-drop-empty-columns."""
+    out = tmp_path / "ruled.json"
+    path = ruled(tmp_path)
+    assert run(capsys, "parse", str(path), "-o", str(out), "--tables").status == 0
+    typed = [(x["lineType"], x["text"]) for x in
+             json.loads(out.read_text(encoding="utf-8"))["pages"][0]["lines"]]
+    assert typed == [("b", "The fees of the year are set out in the table below."),
+                     ("tab", "Item Fee"), ("tab", "Permit 40"), ("tab", "Licence 25")]
+    tables = json.loads((tmp_path / "ruled.table.json").read_text(encoding="utf-8"))
+    assert tables["schema"] == "layoutkit.tables/1"
+    (table,) = tables["tables"]
+    assert (table["page"], table["bbox"]) == (1, [72.0, 92.0, 432.0, 152.0])
+    assert table["rows"] == [["Item", "", "Fee"], ["Permit", "", "40"], ["Licence", "", "25"]]
+    assert run(capsys, "parse", str(path), "-o", str(out), "--tables",
+               "--table-drop-empty-columns").status == 0
+    dropped = json.loads((tmp_path / "ruled.table.json").read_text(encoding="utf-8"))
+    assert dropped["tables"][0]["rows"] == [["Item", "Fee"], ["Permit", "40"], ["Licence", "25"]]
+
+
+def test_cli_text_skip_tables(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    result = run(capsys, "text", str(ruled(tmp_path)), "--skip", "tab")
+    assert (result.status, result.out) == (
+        0, "The fees of the year are set out in the table below.\n")
+    assert run(capsys, "parse", str(ruled(tmp_path)), "--tables").status == 2

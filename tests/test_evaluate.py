@@ -12,10 +12,15 @@ from hypothesis import strategies as st
 from layoutkit.evaluate import (
     Exclusion,
     PageScore,
+    TypeScore,
     combine,
     count_occurrences,
+    load_linetype_truth,
     load_truth,
     reduce,
+    score_furniture,
+    score_headings,
+    score_list_items,
     score_page,
     score_truth,
     scored_lines,
@@ -314,3 +319,63 @@ def test_any_order_of_the_truth_lines_finds_every_line(
 ) -> None:
     shuffled = data.draw(st.permutations(truth))
     assert score_page(page(*shuffled), truth).found == 1.0
+
+
+# --------------------------------------------------------------------------- line types
+
+
+def test_evaluate_type_score_shares_and_sum() -> None:
+
+    score = TypeScore(predicted=4, expected=5, hits=3) + TypeScore(1, 0, 0)
+    assert (score.precision, score.recall) == (0.6, 0.6)
+    assert (TypeScore(0, 0, 0).precision, TypeScore(0, 0, 0).recall) == (1.0, 1.0)
+
+
+def test_evaluate_score_furniture_multiset() -> None:
+
+    typed = [("h", "The Gazette 12"), ("b", "Body text"), ("f", "12"), ("f", "12"),
+             ("h_1", "Notices")]
+    score = score_furniture(typed, ["THE GAZETTE, 12", "12", "Printed here"])
+    assert (score.predicted, score.expected, score.hits) == (3, 3, 2)
+
+
+def test_evaluate_score_headings_needs_level() -> None:
+
+    score = score_headings([(1, "1 Intro"), (2, "1.1 Scope"), (3, "Remarks")],
+                           [(1, "1 Intro"), (1, "1.1 Scope"), (3, "Remarks"), (2, "Other")])
+    assert (score.predicted, score.expected, score.hits) == (3, 4, 2)
+
+
+def test_evaluate_score_list_items_ends_with() -> None:
+
+    typed = [("ln", "3 (1) Discrimination can occur"), ("ln", "4 sex, orientation"),
+             ("b", "(2) A single instance")]
+    score = score_list_items(typed, ["(1) Discrimination can occur", "(2) A single instance"])
+    assert (score.predicted, score.expected, score.hits) == (2, 2, 1)
+
+
+def test_evaluate_load_linetype_truth(tmp_path: Path) -> None:
+
+    path = tmp_path / "linetypes.json"
+    path.write_text(json.dumps({"document": "x.pdf", "checked": "by eye",
+                                "headings": [[1, "Intro"]], "tocPages": [2],
+                                "listItems": {"3": ["(a) one"]}}))
+    truth = load_linetype_truth(path)
+    assert (truth.headings, truth.toc_pages, dict(truth.list_items)) == (
+        ((1, "Intro"),), (2,), {3: ("(a) one",)})
+
+
+@pytest.mark.parametrize(("data", "message"), [
+    ({"document": "x.pdf"}, "keys must be"),
+    ({"document": "x.pdf", "checked": "", "extra": 1}, "keys must be"),
+    ({"document": "x.pdf", "checked": "", "headings": [["1", "a"]]}, "'headings'"),
+    ({"document": "x.pdf", "checked": "", "tocPages": [0]}, "'tocPages'"),
+    ({"document": "x.pdf", "checked": "", "listItems": {"p1": []}}, "'listItems'"),
+])
+def test_evaluate_load_linetype_truth_errors(tmp_path: Path, data: dict[str, object],
+                                             message: str) -> None:
+
+    path = tmp_path / "linetypes.json"
+    path.write_text(json.dumps(data))
+    with pytest.raises(ValueError, match=message):
+        load_linetype_truth(path)

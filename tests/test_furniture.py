@@ -179,3 +179,62 @@ def test_furniture_short_body_line_at_foot_not_a_page_number() -> None:
     document = [page(body(1), text, words("- 7 -", 300.0, 760.0))]
     found = find_furniture(document, CONFIG)[0]
     assert texts(document[0], found.footer) == ["-", "7", "-"]
+
+
+# --------------------------------------------------------------------------- DCR's parameters
+
+
+def section_headers() -> list[Page]:
+    """Eight pages whose running header names the section, which changes every two
+    pages: each header repeats on one neighbour only, too few pages for the share rule."""
+    return [page(words(f"{20 + p} {1 + p // 2}.1. SECTION {'ABCD'[p // 2]}LPHA", 36.0, 30.0),
+                 body(p)) for p in range(8)]
+
+
+def test_furniture_header_repeating_on_neighbour_page_found() -> None:
+    """DCR's rule: a header within line_header_max_distance edits of a header on the
+    previous or next page is furniture; the first and last pages compare with their
+    one neighbour."""
+    found = headers(section_headers())
+    assert found == [[str(20 + p), f"{1 + p // 2}.1.", "SECTION", f"{'ABCD'[p // 2]}LPHA"]
+                     for p in range(8)]
+
+
+def test_furniture_line_header_max_distance() -> None:
+    """Headers one letter apart from page to page (the share rule made exact, so that
+    only the edit distance decides) are furniture with the default distance, not with
+    line_header_max_distance 0."""
+    exact = CONFIG.replace(furniture_min_similarity=100.0)
+    pages = [page(words(f"{20 + p} SECTION {'ABCDEFGH'[p]}LPHA", 36.0, 30.0), body(p))
+             for p in range(8)]
+
+    def found(config: LayoutConfig) -> list[list[str]]:
+        return [texts(p, f.header) for p, f in zip(pages, find_furniture(pages, config),
+                                                    strict=True)]
+
+    assert found(exact) == [[str(20 + p), "SECTION", f"{'ABCDEFGH'[p]}LPHA"] for p in range(8)]
+    assert found(exact.replace(line_header_max_distance=0)) == [[]] * 8
+
+
+def test_furniture_line_header_and_footer_max_lines() -> None:
+    """Two repeated header lines are both furniture, unless line_header_max_lines is 1;
+    line_footer_max_lines limits the footer alike."""
+    pages = [page(words(f"The Gazette {12 + p}", 250.0, 20.0), words("City of Nowhere", 250.0,
+                                                                     32.0),
+                  body(p), words("Printed on recycled paper", 200.0, 760.0),
+                  words(f"Page {p + 1}", 280.0, 772.0)) for p in range(4)]
+    both = find_furniture(pages, CONFIG)
+    assert [len(f.header) for f in both] == [6] * 4
+    assert [len(f.footer) for f in both] == [6] * 4
+    one = find_furniture(pages, CONFIG.replace(line_header_max_lines=1, line_footer_max_lines=1))
+    assert [texts(p, f.header) for p, f in zip(pages, one, strict=True)] == [
+        ["The", "Gazette", str(12 + p)] for p in range(4)]
+    assert [texts(p, f.footer) for p, f in zip(pages, one, strict=True)] == [
+        ["Page", str(p + 1)] for p in range(4)]
+
+
+def test_furniture_roman_page_numbers_match() -> None:
+    """Front-matter headers numbered in Roman numerals match from page to page."""
+    pages = [page(words(f"Preface {roman}", 250.0, 30.0), body(p))
+             for p, roman in enumerate(["iii", "iv", "v", "vi"])]
+    assert headers(pages) == [["Preface", r] for r in ["iii", "iv", "v", "vi"]]

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import stat
 from pathlib import Path
 from typing import Any
@@ -127,7 +128,7 @@ def test_output_every_line_is_well_formed(page: dict[str, Any]) -> None:
         assert type(line["column"]) is int and 0 <= line["column"] < len(columns)
         assert inside(line["bbox"], columns[line["column"]]["bbox"])
         assert type(line["block"]) is int and line["block"] >= 0
-        assert line["lineType"] in {"h", "f", "b"}
+        assert re.fullmatch(r"h|f|b|lb|ln|toc|tab|h_[1-9]", line["lineType"])
         assert type(line["fontSize"]) is float and line["fontSize"] > 0
         assert line["fonts"] and all(isinstance(f, str) and f for f in line["fonts"])
 
@@ -149,8 +150,8 @@ def test_output_running_header_is_the_first_line_typed_h(page: dict[str, Any]) -
 def test_output_body_lines_joined_equal_page_text(
     page: dict[str, Any], document: Document,
 ) -> None:
-    """The "b" lines' text, joined by newlines, is exactly ``Page.text()``."""
-    body = [line["text"] for line in page["lines"] if line["lineType"] == "b"]
+    """The lines not typed "h" or "f", joined by newlines, are exactly ``Page.text()``."""
+    body = [line["text"] for line in page["lines"] if line["lineType"] not in ("h", "f")]
     assert "\n".join(body) == document[0].text()
     every = [line["text"] for line in page["lines"]]
     assert "\n".join(every) == document[0].text(furniture=True)

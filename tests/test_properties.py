@@ -7,7 +7,9 @@ properties share most of their documents.
 
 from __future__ import annotations
 
+import dataclasses
 import random
+import re
 import tempfile
 from collections import Counter
 from dataclasses import dataclass
@@ -22,9 +24,11 @@ from fixtures.synthetic import CASES, STREAM_ORDERS, SyntheticDoc, gazette
 from layoutkit.config import LayoutConfig
 from layoutkit.evaluate import MIN_LINE_CHARS, reduce
 from layoutkit.extract import open_source
-from layoutkit.model import BBox, Document, PageGlyphs, Rule, Word
+from layoutkit.linetypes import type_lines
+from layoutkit.model import BandKind, BBox, Document, LineType, PageGlyphs, Rule, Word
 from layoutkit.segment import bands_of, prepare, segment, shared_gutters
 from layoutkit.words import words_from_glyphs
+from tests.linetype_pages import BODY, BOLD, L, document
 
 CONFIG = LayoutConfig()
 SEEDS = st.integers(min_value=0, max_value=5)
@@ -198,3 +202,69 @@ def test_properties_segment_partitions_with_shared_gutters(
     """Gutters shared by two other pages never lose or double a word of a third one."""
     pages = [prepare(p, [], [], 612.0, 792.0, CONFIG) for p in (first, second)]
     assert_partition(words, [], [], shared_gutters(pages))
+
+
+# --------------------------------------------------------------------------- line types
+
+_CODES = re.compile(r"h|f|b|lb|ln|toc|tab|h_[1-9]")
+_FIRST_WORDS = ("1", "1.", "(1)", "2.", "(a)", "(b)", "a)", "•", "-", "1.1", "1.2", "iv.",
+                "Section", "the", "Notice", "II.", "3")
+_REST = ("budget", "of", "the", "council", ". . . . 4", "7", "hearing", "(2)")
+
+
+@st.composite
+def built_pages(draw: st.DrawFn) -> list[list[L]]:
+    """One to three hand-built pages of lines that start with list and heading markers
+    or ordinary words, in body, bold or larger type, with and without gaps."""
+    pages = []
+    for _ in range(draw(st.integers(1, 3))):
+        top, block, page = 60.0, 0, []
+        for _ in range(draw(st.integers(1, 14))):
+            words = [draw(st.sampled_from(_FIRST_WORDS)),
+                     *draw(st.lists(st.sampled_from(_REST), min_size=0, max_size=6))]
+            size = draw(st.sampled_from((10.0, 10.0, 12.0, 16.0)))
+            if draw(st.booleans()):
+                block, top = block + 1, top + 14
+            page.append(L(" ".join(words), top, block, size,
+                          draw(st.sampled_from((BODY, BOLD))), draw(st.sampled_from((72.0, 90.0)))))
+            top += size + 2
+        pages.append(page)
+    return pages
+
+
+@settings(max_examples=60, deadline=None)
+@given(pages=built_pages())
+def test_properties_line_typing_is_total(pages: list[list[L]]) -> None:
+    """Every line gets exactly one valid type; typing changes nothing but types and levels."""
+    before = document(*pages, page_count=9)
+    after = type_lines(before, CONFIG)
+    old = [x for page in before.pages for x in page.lines]
+    new = [x for page in after.pages for x in page.lines]
+    assert [dataclasses.replace(x, line_type=LineType.BODY, level=0) for x in new] == old
+    for line in new:
+        assert _CODES.fullmatch(line.code), line
+        assert (line.level > 0) == (line.line_type is LineType.HEADING)
+
+
+@settings(max_examples=6, deadline=None)
+@given(case=st.sampled_from(CASES), seed=SEEDS)
+def test_properties_furniture_never_in_a_column_run(case: str, seed: int) -> None:
+    """Running headers and footers stand in their own bands, never among the lines of a
+    body column; body bands hold no h/f line."""
+    result = parsed(case, "linear", seed)
+    for page in result.parsed:
+        for band in page.bands:
+            furniture = {x.furniture for x in band.lines}
+            assert furniture == {band.kind is not BandKind.BODY}, (page.page_no, band.kind)
+
+
+@settings(max_examples=6, deadline=None)
+@given(case=st.sampled_from(CASES), seed=SEEDS)
+def test_properties_leaving_out_furniture_keeps_every_body_line(case: str, seed: int) -> None:
+    """The text without furniture still holds every truth body line, and every line
+    not typed h/f, whatever else it is typed."""
+    result = parsed(case, "linear", seed)
+    for page, truth in zip(result.parsed, result.doc.pages, strict=True):
+        text = reduce(page.text())
+        assert all(reduce(line) in text for line in truth.lines), page.page_no
+        assert [x for x in page.lines if not x.furniture] == list(page.body_lines)

@@ -210,8 +210,9 @@ def test_truth_json_has_the_documented_shape() -> None:
     assert truth["document"] == "index_mid_page-linear-s0.pdf"
     assert (truth["case"], truth["stream_order"], truth["seed"]) == ("index_mid_page", "linear", 0)
     first = truth["pages"][0]
-    assert set(first) == {"page", "lines", "paragraphs", "furniture"}
+    assert set(first) == {"page", "lines", "paragraphs", "furniture", "headings"}
     assert first["lines"] == list(document.pages[0].lines)
+    assert first["headings"] and set(first["headings"]) < set(first["lines"])
     assert json.loads(json.dumps(truth)) == truth
 
 

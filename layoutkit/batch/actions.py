@@ -18,7 +18,7 @@ from pathlib import Path
 
 from ..api import parse
 from ..errors import DocumentError, LayoutkitError
-from ..output import dumps, write_atomic
+from ..output import document_text, dumps, write_atomic
 from .convert import to_pdf
 from .state import now
 
@@ -62,7 +62,7 @@ def _convert(job: Job) -> int | None:
 
 def _parse(job: Job) -> int | None:
     document = parse(job.pdf, jobs=job.jobs, profile=job.profile)
-    text = document.text()
+    text = document_text(document)
     if not text.strip():
         raise DocumentError(f"{job.source}: no text on any of its {document.page_count} "
                             "page(s) (a scanned document needs OCR)")

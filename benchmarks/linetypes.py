@@ -1,0 +1,157 @@
+"""Line-type accuracy: headers and footers, headings, contents and lists against
+the synthetic truth and the hand-labelled real documents (issue 4's bars).
+
+Usage::
+
+    python -m benchmarks.linetypes     # prints the markdown section of RESULTS.md
+
+:func:`measure` gives every row; ``benchmarks.run`` puts :func:`table` of it in the
+report and ``tests/test_linetype_bars.py`` asserts the same bars.
+"""
+
+from __future__ import annotations
+
+import tempfile
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+
+import layoutkit
+from benchmarks.peers import REPO
+from fixtures.synthetic import suite
+from layoutkit.config import LayoutConfig
+from layoutkit.evaluate import (
+    TypeScore,
+    load_linetype_truth,
+    load_truth,
+    score_furniture,
+    score_headings,
+    score_list_items,
+    score_typed_lines,
+    truth_files,
+)
+from layoutkit.linetypes import outline
+from layoutkit.model import Document
+
+__all__ = ["CONTENTS_LAST_PAGE", "LECTURE_NOTES", "Row", "contents_page", "lecture_notes",
+           "lists", "measure", "real_furniture", "synthetic", "table"]
+
+REGIONS, PDFS = REPO / "regions", REPO / "fixtures" / "pdf"
+LECTURE_NOTES = "geotopo-lecture-notes-de"
+LIST_DOCUMENTS = ("senate-bill-equality-act", "copyright-office-dmca-summary")
+CONTENTS_LAST_PAGE = 4
+"""The lecture notes' contents stand on PDF page 4, after a title page and two pages
+of foreword: one page further than DCR's default ``toc_last_page`` 3 looks."""
+
+
+@dataclass(frozen=True)
+class Row:
+    """One measured line type: what, its score, and the bars (None: no bar)."""
+
+    what: str
+    score: TypeScore
+    min_precision: float | None
+    min_recall: float | None
+    precision_meaningful: bool = True
+    """False where the truth holds only some of the lines the type covers (list
+    items' first lines, not their continuations)."""
+
+    @property
+    def ok(self) -> bool:
+        return ((self.min_precision is None or self.score.precision >= self.min_precision)
+                and (self.min_recall is None or self.score.recall >= self.min_recall))
+
+
+@cache
+def _parsed(stem: str) -> Document:
+    return layoutkit.parse(PDFS / f"{stem}.pdf")
+
+
+def real_furniture() -> TypeScore:
+    """Lines typed h/f on every labelled real page against its furniture lines."""
+    total = TypeScore(0, 0, 0)
+    for path in truth_files(REGIONS):
+        truth = load_truth(path)
+        page = layoutkit.parse(PDFS / truth.document, pages=[truth.page])[0]
+        total += score_furniture([(x.code, x.text) for x in page.lines], truth.furniture)
+    return total
+
+
+def synthetic() -> tuple[TypeScore, TypeScore]:
+    """Furniture and heading lines (any level) of the synthetic suite, seed 0."""
+    furniture, headings = TypeScore(0, 0, 0), TypeScore(0, 0, 0)
+    with tempfile.TemporaryDirectory() as folder:
+        for doc in suite():
+            path = Path(folder) / f"{doc.name}.pdf"
+            path.write_bytes(doc.pdf)
+            for page, truth in zip(layoutkit.parse(path), doc.pages, strict=True):
+                typed = [(x.code, x.text) for x in page.lines]
+                furniture += score_furniture(typed, truth.furniture)
+                headings += score_typed_lines(typed, truth.headings, ["h_"])
+    return furniture, headings
+
+
+def lecture_notes() -> TypeScore:
+    """The lecture notes' headings (with level) against the entries of its contents page."""
+    truth = load_linetype_truth(REGIONS / LECTURE_NOTES / "linetypes.json")
+    found = [(h.level, h.text) for h in outline(_parsed(LECTURE_NOTES))]
+    return score_headings(found, truth.headings)
+
+
+def contents_page() -> TypeScore:
+    """Lines typed toc on the lecture notes' contents page (its title, a heading, is
+    not an entry) against the page's other lines, with ``toc_last_page`` reaching it."""
+    truth = load_linetype_truth(REGIONS / LECTURE_NOTES / "linetypes.json")
+    config = LayoutConfig(toc_last_page=CONTENTS_LAST_PAGE)
+    document = layoutkit.parse(PDFS / f"{LECTURE_NOTES}.pdf", config, pages="1-6")
+    total = TypeScore(0, 0, 0)
+    for number in truth.toc_pages:
+        lines = document[number - 1].body_lines[1:]
+        total += score_typed_lines([(x.code, x.text) for x in lines], [x.text for x in lines],
+                                   ["toc"])
+    return total
+
+
+def lists(stem: str) -> TypeScore:
+    """The labelled list items of ``stem`` against its lines typed lb/ln."""
+    truth = load_linetype_truth(REGIONS / stem / "linetypes.json")
+    document = _parsed(stem)
+    total = TypeScore(0, 0, 0)
+    for page, items in truth.list_items.items():
+        total += score_list_items([(x.code, x.text) for x in document[page - 1].lines], items)
+    return total
+
+
+def measure() -> list[Row]:
+    """Every line-type row of the report, with issue 4's bars."""
+    furniture, headings = synthetic()
+    return [
+        Row("headers/footers, synthetic suite (seed 0)", furniture, 0.99, 0.98),
+        Row("headers/footers, labelled real pages", real_furniture(), 0.99, 0.98),
+        Row("headings (bold lines), synthetic suite", headings, None, None),
+        Row("headings with level, lecture notes vs its contents page", lecture_notes(), None,
+            0.95),
+        Row(f"contents page typed toc (toc_last_page={CONTENTS_LAST_PAGE})", contents_page(),
+            None, 1.0),
+        *[Row(f"list items, {stem}", lists(stem), None, 0.95, precision_meaningful=False)
+          for stem in LIST_DOCUMENTS],
+    ]
+
+
+def table(rows: list[Row]) -> list[str]:
+    """The markdown table of ``rows``."""
+    def bar(value: float | None) -> str:
+        return "" if value is None else f"≥ {value:.2f}"
+    out = ["| what | typed | truth | found | precision | recall | bar P | bar R | ok |",
+           "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |"]
+    for row in rows:
+        s = row.score
+        precision = f"{s.precision:.3f}" if row.precision_meaningful else "n/a"
+        out.append(f"| {row.what} | {s.predicted} | {s.expected} | {s.hits} | "
+                   f"{precision} | {s.recall:.3f} | {bar(row.min_precision)} | "
+                   f"{bar(row.min_recall)} | {'pass' if row.ok else 'FAIL'} |")
+    return out
+
+
+if __name__ == "__main__":
+    print("\n".join(table(measure())))

@@ -1,0 +1,108 @@
+"""What the line-typing stage shares: the body lines of a document with their
+keys, the text a line starts with once page line numbers are set aside, font
+weight, and rebuilding a document with new line types."""
+
+from __future__ import annotations
+
+import dataclasses
+import logging
+import re
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass
+
+from ..model import Document, Line, LineType, Page
+
+__all__ = ["Key", "Typed", "TypedLine", "body_lines", "is_bold", "log", "retyped"]
+
+log = logging.getLogger("layoutkit.linetypes")
+"""Where each decision is logged (``--verbose-linetypes`` shows it)."""
+
+Key = tuple[int, int]
+"""(index of the page in the document, index of the line in the page's reading order)."""
+
+_BOLD = re.compile(r"bold|black|heavy|demi|BX\d", re.IGNORECASE)
+_MIN_NUMBERED_LINES = 5
+
+
+@dataclass(frozen=True, slots=True)
+class Typed:
+    """A decision about one line: its new type and, for headings, level."""
+
+    line_type: LineType
+    level: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class TypedLine:
+    """A body line with where it stands and its words once the page's line numbers
+    (the margin numbers of a bill) are set aside."""
+
+    key: Key
+    line: Line
+    words: tuple[str, ...]
+
+
+def is_bold(font: str) -> bool:
+    """Whether a font name says bold (``Times-Bold``, ``Garamond,Bold``, TeX's ``SFBX1095``)."""
+    return _BOLD.search(font) is not None
+
+
+def body_lines(document: Document) -> list[TypedLine]:
+    """Every line of the document still typed body, in reading order."""
+    return [TypedLine((p, k), line, words)
+            for p, page in enumerate(document.pages)
+            for k, (line, words) in enumerate(zip(page.lines, _words(page), strict=True))
+            if line.line_type is LineType.BODY]
+
+
+def _words(page: Page) -> Iterator[tuple[str, ...]]:
+    """The words of each line of ``page``; on a page whose columns number their lines
+    (1, 2, 3... down the margin, as bills do) the number is left out."""
+    lines = page.lines
+    numbered = _numbered(lines)
+    for k, line in enumerate(lines):
+        words = tuple(w.text for w in line.words)
+        yield words[1:] if k in numbered else words
+
+
+def _numbered(lines: Sequence[Line]) -> set[int]:
+    """Indexes of the lines that start with their line number, when at least
+    ``_MIN_NUMBERED_LINES`` lines of one column count up from 1 that way."""
+    by_column: dict[tuple[int, int], list[int]] = {}
+    for k, line in enumerate(lines):
+        by_column.setdefault((line.band, line.column), []).append(k)
+    found: set[int] = set()
+    for indexes in by_column.values():
+        expected, hits = 1, []
+        for k in indexes:
+            words = lines[k].words
+            if len(words) > 1 and words[0].text == str(expected):
+                hits.append(k)
+                expected += 1
+        if len(hits) >= _MIN_NUMBERED_LINES:
+            found.update(hits)
+    return found
+
+
+def retyped(document: Document, decisions: Mapping[Key, Typed]) -> Document:
+    """``document`` with the lines named in ``decisions`` given their new type."""
+    if not decisions:
+        return document
+    pages = []
+    for p, page in enumerate(document.pages):
+        keys = iter(range(len(page.lines)))
+        pages.append(dataclasses.replace(page, bands=tuple(
+            dataclasses.replace(band, columns=tuple(
+                dataclasses.replace(column, blocks=tuple(
+                    dataclasses.replace(block, lines=tuple(
+                        _apply(line, decisions.get((p, next(keys)))) for line in block.lines))
+                    for block in column.blocks))
+                for column in band.columns))
+            for band in page.bands)))
+    return dataclasses.replace(document, pages=tuple(pages))
+
+
+def _apply(line: Line, decision: Typed | None) -> Line:
+    if decision is None:
+        return line
+    return dataclasses.replace(line, line_type=decision.line_type, level=decision.level)

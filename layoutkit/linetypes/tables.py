@@ -1,0 +1,100 @@
+"""Tables (``tab``): ruled tables found by pdfplumber's table finder (the body
+lines inside a table's box typed ``tab``, the cells kept for
+``<name>.table.json``), and whitespace-aligned tables inside a column."""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Iterable
+from pathlib import Path
+
+import pdfplumber
+
+from ..config import LayoutConfig
+from ..model import BBox, Document, Line, LineType, Table
+from .lines import Key, Typed, TypedLine, body_lines, log, retyped
+
+__all__ = ["cells", "find_ruled_tables", "type_aligned_tables", "type_tables",
+           "without_empty_columns"]
+
+
+def find_ruled_tables(path: Path, page_numbers: Iterable[int]) -> tuple[Table, ...]:
+    """The ruled tables pdfplumber finds on the 1-based ``page_numbers`` of ``path``."""
+    found = []
+    with pdfplumber.open(path) as pdf:
+        for number in page_numbers:
+            for table in pdf.pages[number - 1].find_tables():
+                rows = tuple(tuple(cell for cell in row) for row in table.extract())
+                found.append(Table(number, BBox(*table.bbox), rows))
+    return tuple(found)
+
+
+def type_tables(document: Document, tables: tuple[Table, ...]) -> Document:
+    """``document`` holding ``tables``, with the body lines whose centre lies in a
+    table's box typed ``tab``."""
+    decisions: dict[Key, Typed] = {}
+    for item in body_lines(document):
+        box = item.line.bbox
+        x, y = (box.x0 + box.x1) / 2, (box.top + box.bottom) / 2
+        for table in tables:
+            t = table.bbox
+            if table.page_no == item.line.page_no and t.x0 <= x <= t.x1 and t.top <= y <= t.bottom:
+                log.info("page %d: table line %r", item.line.page_no, item.line.text)
+                decisions[item.key] = Typed(LineType.TABLE)
+    return dataclasses.replace(retyped(document, decisions), tables=tables)
+
+
+def without_empty_columns(table: Table) -> Table:
+    """``table`` without the columns whose every cell is empty (DCR's
+    ``lt_table_file_incl_empty_columns`` turned off)."""
+    width = max((len(row) for row in table.rows), default=0)
+    kept = [c for c in range(width)
+            if any(c < len(row) and (row[c] or "").strip() for row in table.rows)]
+    rows = tuple(tuple(row[c] if c < len(row) else None for c in kept) for row in table.rows)
+    return dataclasses.replace(table, rows=rows)
+
+
+def cells(line: Line, min_gap_em: float) -> list[tuple[float, float]]:
+    """The horizontal spans of a line's cells: runs of words parted by gaps wider
+    than ``min_gap_em`` times the font size."""
+    spans = [(line.words[0].bbox.x0, line.words[0].bbox.x1)]
+    for before, word in zip(line.words, line.words[1:], strict=False):
+        if word.bbox.x0 - before.bbox.x1 > min_gap_em * before.size:
+            spans.append((word.bbox.x0, word.bbox.x1))
+        else:
+            spans[-1] = (spans[-1][0], word.bbox.x1)
+    return spans
+
+
+def _aligned(above: list[tuple[float, float]], below: list[tuple[float, float]]) -> bool:
+    """Whether two rows have as many cells, each overlapping the one above it."""
+    return len(above) == len(below) and all(
+        a0 <= b1 and b0 <= a1 for (a0, a1), (b0, b1) in zip(above, below, strict=True))
+
+
+def type_aligned_tables(document: Document, config: LayoutConfig) -> Document:
+    """``document`` with its whitespace-aligned tables typed ``tab``: runs of at least
+    ``table_min_rows`` consecutive lines of one column, each of at least
+    ``table_min_columns`` cells (parted by gaps wider than ``table_min_gap_em``),
+    every row's cells overlapping those of the row above (left-, right- or
+    centre-aligned columns alike)."""
+    lines = body_lines(document)
+    spans = [cells(item.line, config.table_min_gap_em) for item in lines]
+    decisions: dict[Key, Typed] = {}
+    run: list[int] = []
+    for k, item in enumerate([*lines, None]):
+        if item is not None and len(spans[k]) >= config.table_min_columns and (
+                not run or (_column(lines[run[-1]]) == _column(item)
+                            and _aligned(spans[run[-1]], spans[k]))):
+            run.append(k)
+            continue
+        if len(run) >= config.table_min_rows:
+            log.info("page %d: aligned table of %d rows from %r", lines[run[0]].line.page_no,
+                     len(run), lines[run[0]].line.text)
+            decisions.update((lines[j].key, Typed(LineType.TABLE)) for j in run)
+        run = [k] if item is not None and len(spans[k]) >= config.table_min_columns else []
+    return retyped(document, decisions)
+
+
+def _column(item: TypedLine) -> tuple[int, int, int]:
+    return (item.key[0], item.line.band, item.line.column)

@@ -1,0 +1,303 @@
+"""Unit tests of the line-typing stage on hand-built documents: comparison
+functions, heading rules and their file, headings, lists, contents, outline."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from layoutkit.config import LayoutConfig
+from layoutkit.errors import ConfigError
+from layoutkit.linetypes import (
+    outline,
+    type_aligned_tables,
+    type_headings,
+    type_lines,
+    type_lists,
+    type_toc,
+)
+from layoutkit.linetypes.rules import DEFAULT_RULES, load_rules
+from layoutkit.linetypes.sequence import is_start, is_successor, roman_value
+from layoutkit.linetypes.tables import cells
+from tests.linetype_pages import BOLD, L, codes, document, line, prose
+
+CONFIG = LayoutConfig()
+
+
+# --------------------------------------------------------------------------- comparison functions
+
+
+@pytest.mark.parametrize(("text", "value"), [
+    ("i", 1), ("iv", 4), ("ix", 9), ("XIV", 14), ("xl", 40), ("MCMXCIX", 1999)])
+def test_linetypes_roman_value(text: str, value: int) -> None:
+    assert roman_value(text) == value
+
+
+@pytest.mark.parametrize("text", ["", "iiii", "Iv", "vx", "abc", "12"])
+def test_linetypes_roman_value_rejects(text: str) -> None:
+    assert roman_value(text) is None
+
+
+@pytest.mark.parametrize(("function", "previous", "current", "expected"), [
+    ("string_integers", "(1)", "(2)", True),
+    ("string_integers", "9.", "10.", True),
+    ("string_integers", "(1)", "(3)", False),
+    ("string_integers", "2", "1", False),
+    ("lowercase_letters", "a)", "b)", True),
+    ("lowercase_letters", "(a)", "(c)", False),
+    ("lowercase_letters", "a", "B", False),
+    ("uppercase_letters", "(A)", "(B)", True),
+    ("uppercase_letters", "A.", "b.", False),
+    ("romans", "(iv)", "(v)", True),
+    ("romans", "IX.", "X.", True),
+    ("romans", "(v)", "(iv)", False),
+    ("romans", "(i)", "(iii)", False),
+    ("string_floats", "1.2", "1.3", True),
+    ("string_floats", "1.9", "1.10", True),
+    ("string_floats", "1.2", "2.1", True),
+    ("string_floats", "1.2", "2.2", False),
+    ("string_floats", "1.2", "1.2.1", False),
+    ("string_floats", "4.2.1", "4.2.2", True),
+    ("strings", "Abschnitt", "Anhang", True),
+    ("strings", "b", "a", False),
+    ("ignore", "x", "a", True),
+])
+def test_linetypes_is_successor(function: str, previous: str, current: str,
+                                expected: bool) -> None:
+    assert is_successor(function, previous, current) is expected
+
+
+@pytest.mark.parametrize(("function", "value", "starts", "expected"), [
+    ("string_integers", "(1)", ("(1)",), True),
+    ("string_integers", "(2)", ("(1)",), False),
+    ("string_floats", "2.1", ("1.1",), True),
+    ("string_floats", "2.2", ("1.1",), False),
+    ("romans", "(i)", ("(i)",), True),
+])
+def test_linetypes_is_start(function: str, value: str, starts: tuple[str, ...],
+                            expected: bool) -> None:
+    assert is_start(function, value, starts) is expected
+
+
+# --------------------------------------------------------------------------- heading rules
+
+
+def test_linetypes_default_rules_match_first_word() -> None:
+    """The first default rule that matches a word is the expected one."""
+    def rule_of(word: str) -> str:
+        return next(r.name for r in DEFAULT_RULES if r.matches((word, "Title")) is not None)
+
+    assert [rule_of(w) for w in ("(1)", "(B)", "(IV)", "(c)", "(ix)", "3)", "1.2", "1.2.3",
+                                 "4.", "7", "II.", "B.", "b.")] == [
+        "(999)", "(A)", "(ROM)", "(a)", "(rom)", "999)", "999.999", "999.999.999", "999.",
+        "999", "ROM.", "A.", "a."]
+
+
+def test_linetypes_rules_file_read(tmp_path: Path) -> None:
+    path = tmp_path / "rules.json"
+    path.write_text(json.dumps({"lineTypeHeadingRules": [
+        {"name": "Part", "isFirstToken": False, "regexp": r"Part \d+",
+         "functionIsAsc": "string_integers", "startValues": ["Part 1"]}]}))
+    (rule,) = load_rules(path)
+    assert (rule.name, rule.is_first_token, rule.function_is_asc, rule.start_values) == (
+        "Part", False, "string_integers", ("Part 1",))
+    assert rule.matches(("Part", "2", "Money")) == "Part 2"
+    assert rule.matches(("Partial", "2")) is None
+
+
+@pytest.mark.parametrize(("content", "message"), [
+    ("{", "not JSON"),
+    ("[]", "non-empty list 'lineTypeHeadingRules'"),
+    ('{"lineTypeHeadingRules": [{"name": "x"}]}', "rule 1: expected exactly the keys"),
+    ('{"lineTypeHeadingRules": [{"name": "x", "isFirstToken": true, "regexp": "a",'
+     ' "functionIsAsc": "sideways", "startValues": []}]}', "functionIsAsc one of"),
+    ('{"lineTypeHeadingRules": [{"name": "x", "isFirstToken": true, "regexp": "(",'
+     ' "functionIsAsc": "romans", "startValues": []}]}', "rule 1: bad regexp"),
+])
+def test_linetypes_rules_file_errors_name_file(tmp_path: Path, content: str,
+                                               message: str) -> None:
+    path = tmp_path / "rules.json"
+    path.write_text(content)
+    with pytest.raises(ConfigError, match=message) as error:
+        load_rules(path)
+    assert str(path) in str(error.value)
+
+
+def test_linetypes_rules_file_missing(tmp_path: Path) -> None:
+    config = CONFIG.replace(heading_rules_file=str(tmp_path / "none.json"))
+    with pytest.raises(ConfigError, match=r"none\.json.*cannot read"):
+        type_headings(document(prose(100, 0, 3, "a")), config)
+
+
+# --------------------------------------------------------------------------- headings
+
+
+def numbered() -> list[list[L]]:
+    """Two pages of a report numbered 1 / 1.1 / 1.2 / 2 / 2.1 in bold larger type."""
+    return [
+        [L("1 Introduction", 72, 0, 14, BOLD), *prose(100, 1, 4, "p1a"),
+         L("1.1 Scope", 160, 2, 12, BOLD), *prose(180, 3, 4, "p1b"),
+         L("1.2 Terms", 240, 4, 12, BOLD), *prose(260, 5, 4, "p1c")],
+        [L("2 Methods", 72, 0, 14, BOLD), *prose(100, 1, 4, "p2a"),
+         L("2.1 Data", 160, 2, 12, BOLD), *prose(180, 3, 4, "p2b"),
+         L("Remarks", 240, 4, 12, BOLD), *prose(260, 5, 4, "p2c")],
+    ]
+
+
+def test_linetypes_numbered_headings_levelled() -> None:
+    typed = codes(type_headings(document(*numbered()), CONFIG))
+    assert [(c, t) for c, t in typed if c != "b"] == [
+        ("h_1", "1 Introduction"), ("h_2", "1.1 Scope"), ("h_2", "1.2 Terms"),
+        ("h_1", "2 Methods"), ("h_2", "2.1 Data"), ("h_2", "Remarks")]
+
+
+def test_linetypes_heading_rule_on_one_page_is_not_a_hierarchy() -> None:
+    """With heading_min_pages 3 the numbered rules (on two pages) do not count: the
+    headings are levelled by typography alone."""
+    typed = codes(type_headings(document(*numbered()), CONFIG.replace(heading_min_pages=3)))
+    assert [c for c, _ in typed if c != "b"] == ["h_1", "h_2", "h_2", "h_1", "h_2", "h_2"]
+
+
+def test_linetypes_heading_max_level() -> None:
+    typed = codes(type_headings(document(*numbered()), CONFIG.replace(heading_max_level=1)))
+    assert [t for c, t in typed if c != "b"] == ["1 Introduction", "2 Methods"]
+
+
+def test_linetypes_heading_number_out_of_sequence_levelled_by_type() -> None:
+    """"1.5" does not follow "1.1": it is no rule heading but keeps the level of its style."""
+    pages = numbered()
+    pages[0][6] = L("1.5 Terms", 240, 4, 12, BOLD)
+    typed = dict((t, c) for c, t in codes(type_headings(document(*pages), CONFIG)))
+    assert typed["1.5 Terms"] == "h_2"
+
+
+def test_linetypes_body_line_in_body_font_is_no_heading() -> None:
+    """A short line of the body font after a gap, and a bold line without space
+    above it, are body."""
+    page = [*prose(72, 0, 3, "a"), L("Short line", 130, 1), *prose(142, 1, 2, "b"),
+            L("Bold but inline", 166, 1, 10, BOLD), *prose(178, 1, 2, "c")]
+    assert {c for c, _ in codes(type_headings(document(page), CONFIG))} == {"b"}
+
+
+def test_linetypes_wrapped_heading_joined_in_outline() -> None:
+    page = [L("A Long Title That", 72, 0, 16, BOLD), L("Wraps Over Two Lines", 90, 0, 16, BOLD),
+            *prose(120, 1, 5, "x"), L("Next Part", 200, 2, 16, BOLD), *prose(230, 3, 3, "y")]
+    doc = type_headings(document(page), CONFIG)
+    assert [(h.level, h.text, h.page_no) for h in outline(doc)] == [
+        (1, "A Long Title That Wraps Over Two Lines", 1), (1, "Next Part", 1)]
+    first = outline(doc, context=2)[0]
+    assert first.context == ("ordinary body text x 0 of the page that runs on",
+                             "ordinary body text x 1 of the page that runs on")
+
+
+# --------------------------------------------------------------------------- lists
+
+
+def test_linetypes_numbered_list_with_continuations() -> None:
+    page = [*prose(72, 0, 2, "a"),
+            L("(1) the first item of the list", 110, 1), L("runs on here", 122, 1),
+            L("(2) the second item", 134, 1), L("(3) the third item", 146, 1),
+            L("and its last line.", 158, 1), *prose(190, 2, 2, "b")]
+    typed = codes(type_lists(document(page), CONFIG))
+    assert [c for c, _ in typed] == ["b", "b", "ln", "ln", "ln", "ln", "ln", "b", "b"]
+
+
+def test_linetypes_lone_or_unordered_markers_are_body() -> None:
+    page = [L("(a) a lone item of nothing", 72, 0), *prose(84, 0, 2, "a"),
+            L("2. starts at two", 130, 1), L("3. goes on", 142, 1),
+            L("(1) one", 170, 2), L("(3) three", 182, 2)]
+    assert {c for c, _ in codes(type_lists(document(page), CONFIG))} == {"b"}
+
+
+def test_linetypes_bullets_and_symbol_font_bullets() -> None:
+    symbol = "WPTypographicSymbols"
+    page = [L("• first bullet", 72, 0), L("• second bullet", 84, 0),
+            *prose(110, 1, 2, "a"),
+            L("! drawn from a symbol font", 150, 2, first_font=symbol),
+            L("! and again", 162, 2, first_font=symbol)]
+    typed = codes(type_lists(document(page), CONFIG))
+    assert [c for c, _ in typed] == ["lb", "lb", "b", "b", "lb", "lb"]
+
+
+def test_linetypes_exclamation_in_text_font_is_no_bullet() -> None:
+    page = [L("! not a bullet", 72, 0), L("! nor this", 84, 0)]
+    assert {c for c, _ in codes(type_lists(document(page), CONFIG))} == {"b"}
+
+
+def test_linetypes_bill_line_numbers_set_aside() -> None:
+    """A page whose lines are numbered 1, 2, 3... in the margin reads its list markers
+    after the numbers."""
+    page = [L(f"{k + 1} " + text, 72 + 12 * k, 0) for k, text in enumerate([
+        "SEC. 2. FINDINGS.", "(a) IN GENERAL.—Congress finds", "(1) the first finding",
+        "runs on", "(2) the second finding", "runs on too"])]
+    typed = codes(type_lists(document(page), CONFIG))
+    assert [c for c, _ in typed] == ["b", "b", "ln", "ln", "ln", "ln"]
+
+
+def test_linetypes_list_min_entries() -> None:
+    page = [L("1. one", 72, 0), L("2. two", 84, 0)]
+    config = CONFIG.replace(lt_list_min_entries=3)
+    assert {c for c, _ in codes(type_lists(document(page), config))} == {"b"}
+
+
+# --------------------------------------------------------------------------- contents
+
+
+def contents(top: float = 72) -> list[L]:
+    return [L("Contents", top, 0, 16, BOLD),
+            L("1 Introduction . . . . . 3", top + 30, 1), L("2 Methods . . . . . 5", top + 42, 1),
+            L("2.1 Data", top + 54, 1), L(". . . . . 6", top + 54, 1, x0=300),
+            L("3 Results 9", top + 66, 1)]
+
+
+def test_linetypes_contents_typed_toc() -> None:
+    doc = type_toc(document(contents(), prose(72, 0, 5, "p2"), page_count=12), CONFIG)
+    assert [c for c, _ in codes(doc)] == ["b", "toc", "toc", "toc", "toc", "toc"] + ["b"] * 5
+
+
+def test_linetypes_contents_after_toc_last_page_or_beyond_page_count_is_body() -> None:
+    late = document(prose(72, 0, 3, "1"), prose(72, 0, 3, "2"), contents(), page_count=12)
+    assert {c for c, _ in codes(type_toc(late, CONFIG.replace(toc_last_page=2)))} == {"b"}
+    short = document(contents(), page_count=6)
+    assert {c for c, _ in codes(type_toc(short, CONFIG))} == {"b", "toc"}
+    assert {c for c, _ in codes(type_toc(document(contents(), page_count=4), CONFIG))} == {"b"}
+
+
+def test_linetypes_type_lines_order_toc_then_headings() -> None:
+    """Contents entries are never headings; the contents title is one."""
+    doc = type_lines(document(contents(), *numbered(), page_count=12), CONFIG)
+    typed = codes(doc)
+    assert typed[0] == ("h_1", "Contents")
+    assert [c for c, _ in typed[1:6]] == ["toc"] * 5
+
+
+# --------------------------------------------------------------------------- aligned tables
+
+
+def test_linetypes_cells_split_at_wide_gaps() -> None:
+    spans = cells(line(L("Ward | Name of member | Residence", 72, 0), 1), 1.5)
+    assert spans == [(72.0, 92.0), (124.5, 189.5), (222.0, 267.0)]
+
+
+def test_linetypes_aligned_table_typed() -> None:
+    """Three rows of three cells, each overlapping the one above, are a table; the
+    two-cell list and the prose around are not."""
+    page = [*prose(72, 0, 2, "a"),
+            L("Ward | Name | Vote", 110, 1), L("W-01 | Reed | 1692", 122, 1),
+            L("W-12 | Ruiz | 94", 134, 1, x0=70),
+            L("1. | first item", 160, 2), L("2. | second item", 172, 2),
+            L("3. | third item", 184, 2), *prose(210, 3, 2, "b")]
+    typed = codes(type_aligned_tables(document(page), CONFIG))
+    assert [c for c, _ in typed] == ["b", "b", "tab", "tab", "tab", "b", "b", "b", "b", "b"]
+
+
+def test_linetypes_aligned_table_needs_rows_and_alignment() -> None:
+    two_rows = [L("Ward | Name | Vote", 110, 0), L("W-01 | Reed | 1692", 122, 0)]
+    assert {c for c, _ in codes(type_aligned_tables(document(two_rows), CONFIG))} == {"b"}
+    shifted = [L("a | b | c", 110, 0), L("a | b | c", 122, 0, x0=300), L("a | b | c", 134, 0)]
+    assert {c for c, _ in codes(type_aligned_tables(document(shifted), CONFIG))} == {"b"}
+    config = CONFIG.replace(table_min_rows=2)
+    assert [c for c, _ in codes(type_aligned_tables(document(two_rows), config))] == [
+        "tab", "tab"]
