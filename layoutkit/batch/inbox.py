@@ -18,7 +18,7 @@ from pathlib import Path
 
 from PIL import Image, UnidentifiedImageError
 
-from ..errors import DocumentError
+from ..errors import DocumentError, UsageError
 from ..extract import open_source
 
 __all__ = [
@@ -114,6 +114,8 @@ def check(path: Path) -> tuple[int | None, str | None]:
                 return source.page_count, None
         except DocumentError as exc:
             return None, str(exc).removeprefix(f"{path}: ")
+        except UsageError:  # no such file: it vanished since the inbox was listed
+            raise FileNotFoundError(path) from None
     if kind == "image":
         return _check_image(path)
     return None, _check_office(path)
@@ -124,7 +126,7 @@ def _check_image(path: Path) -> tuple[int | None, str | None]:
         with Image.open(path) as image:
             image.verify()
             return getattr(image, "n_frames", 1), None
-    except (UnidentifiedImageError, OSError, SyntaxError) as exc:
+    except (UnidentifiedImageError, Image.DecompressionBombError, OSError, SyntaxError) as exc:
         if isinstance(exc, FileNotFoundError):
             raise
         return None, f"not a readable {path.suffix.lower()[1:]} image (Pillow cannot read it)"
