@@ -28,11 +28,13 @@ setup: system $(VENV)/.installed
 
 demo: setup
 	@mkdir -p out
-	$(BIN)/layoutkit text $(SAMPLE) -o out/city-record-2016-04-27.txt
-	$(BIN)/layoutkit parse $(SAMPLE) -o out/city-record-2016-04-27.json
+	$(BIN)/layoutkit text $(SAMPLE) --profile cleveland-city-record -o out/city-record-2016-04-27.txt
+	$(BIN)/layoutkit parse $(SAMPLE) --profile cleveland-city-record --toc \
+	  -o out/city-record-2016-04-27.json
 	@echo "demo: the 38-page City Record of 27 April 2016, read in reading order:"
 	@echo "  out/city-record-2016-04-27.txt   text, a form feed between pages"
 	@echo "  out/city-record-2016-04-27.json  pages, bands, columns and typed lines"
+	@echo "  out/city-record-2016-04-27.toc.json  its headings, by level"
 
 lint: setup
 	$(BIN)/ruff check layoutkit tests benchmarks fixtures

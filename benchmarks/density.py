@@ -19,7 +19,7 @@ import numpy as np
 
 from layoutkit.config import LayoutConfig
 from layoutkit.furniture import find_furniture
-from layoutkit.model import BBox, Glyph, PageGlyphs
+from layoutkit.model import BBox, Glyph, Glyphs, PageGlyphs
 from layoutkit.order import body_words, layout_page
 from layoutkit.segment import prepare, segment, shared_gutters
 from layoutkit.words import words_from_glyphs
@@ -75,7 +75,7 @@ def _page(glyphs: int, size: float, seed: int) -> PageGlyphs:
                     x += advance
                 x += space
             y += pitch
-    return PageGlyphs(1, WIDTH, HEIGHT, tuple(out))
+    return PageGlyphs(1, WIDTH, HEIGHT, Glyphs.of(out))
 
 
 def _line_words(rng: random.Random, width: float, advance: float) -> list[str]:
@@ -96,7 +96,7 @@ def _layout(glyphs: PageGlyphs, config: LayoutConfig) -> int:
     (found,) = find_furniture([(words, glyphs.width, glyphs.height)], config)
     prepared = prepare(body_words(words, found)[0], glyphs.rules, glyphs.images, glyphs.width,
                        glyphs.height, config)
-    tree = segment(prepared, shared_gutters([prepared]))
+    tree = segment(prepared, shared_gutters([prepared.gutters]))
     return len(layout_page(glyphs, words, found, tree, config).lines)
 
 

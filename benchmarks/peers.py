@@ -23,6 +23,9 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parent.parent
 """The layoutkit checkout the benchmark runs in."""
 
+SPEED_PDF = REPO / "fixtures" / "pdf" / "cleveland-city-record-2016-04-27.pdf"
+"""The document of the speed part: the 38-page Cleveland City Record of 2016-04-27."""
+
 PageTexts = dict[int, str]
 """Extracted text by 1-based page number."""
 

@@ -4,16 +4,21 @@ Usage::
 
     python -m benchmarks.run [--quick] [--out benchmarks/RESULTS.md]
 
-Three parts, each a table in the report (see benchmarks/README.md for what the numbers
+Four parts, each a table in the report (see benchmarks/README.md for what the numbers
 mean):
 
 1. the synthetic gazette suite (``fixtures.synthetic.suite``), whose truth is known
    exactly, aggregated per content-stream order and per layout case;
 2. every hand-labelled real page under ``regions/``, one row per page;
 3. the wall time to extract the whole 38-page Cleveland City Record of 2016-04-27,
-   as a ratio to pdfminer.six measured in the same run.
+   as a ratio to pdfminer.six measured in the same run;
+4. where that time goes: each glyph engine's stages and busiest functions
+   (``benchmarks/stages.py``), and layout time against page density
+   (``benchmarks/density.py``).
+5. the 48-page City Record of 2004-06-09 parsed with ``jobs=1`` and ``jobs=2``
+   (``benchmarks/jobs.py``).
 
-``--quick`` runs only synthetic seed 0 and skips the speed part.
+``--quick`` runs only synthetic seed 0 and skips the speed parts (3 to 5).
 """
 
 from __future__ import annotations
@@ -43,13 +48,20 @@ from benchmarks.batch import section as batch_section
 from benchmarks.density import DensityRow
 from benchmarks.density import measure as measure_density
 from benchmarks.density import table as density_table
+from benchmarks.jobs import JOBS_BAR, JOBS_PDF, JobsRun
+from benchmarks.jobs import measure as measure_jobs
+from benchmarks.jobs import ratio as jobs_ratio
+from benchmarks.jobs import table as jobs_table
 from benchmarks.linetypes import Row as LineTypeRow
 from benchmarks.linetypes import measure as measure_linetypes
 from benchmarks.linetypes import table as linetype_table
-from benchmarks.peers import LAYOUTKIT_CLI, REPO, PageTexts, System, systems
+from benchmarks.peers import LAYOUTKIT_CLI, REPO, SPEED_PDF, PageTexts, System, systems
 from benchmarks.profiles import ProfileRow
 from benchmarks.profiles import measure as measure_profiles
 from benchmarks.profiles import section as profiles_section
+from benchmarks.stages import StageTimes
+from benchmarks.stages import measure as measure_stages
+from benchmarks.stages import table as stages_table
 from fixtures.synthetic import STREAM_ORDERS, suite
 from layoutkit.evaluate import (
     PageScore,
@@ -71,8 +83,15 @@ SEEDS = (0, 1)
 QUICK_SEEDS = (0,)
 """Seeds of the synthetic suite with ``--quick``."""
 
-SPEED_PDF = REPO / "fixtures" / "pdf" / "cleveland-city-record-2016-04-27.pdf"
-"""The document of the speed part."""
+
+STAGE_ENGINES = ("pdfium", "pdfminer")
+"""The glyph engines whose stages the report times (see ``benchmarks/stages.py``)."""
+
+STAGES_BEFORE = REPO / "benchmarks" / "stages-before.md"
+JOBS_BEFORE = REPO / "benchmarks" / "jobs-before.md"
+"""Where the time went before the current engines' speed-ups, measured once with
+``benchmarks/stages.py`` on the older code and kept for comparison; the report
+includes it after the current profile."""
 
 SPEED_ROUNDS = 2
 """Times a system extracts the speed document (see :func:`_speed_runs`); the best counts."""
@@ -142,7 +161,9 @@ class Run:
     truths: list[PageTruth]
     outputs: dict[tuple[str, str, int], str]
     speed: list[Timing]
+    stages: list[StageTimes]
     density: list[DensityRow]
+    jobs: list[JobsRun]
     errors: list[str]
     profiles: list[ProfileRow]
     linetypes: list[LineTypeRow]
@@ -402,6 +423,9 @@ def _bars(run: Run) -> list[str]:
         for name, bar in ENGINE_SPEED_BARS.items():
             if name in times:
                 check(f"speed, {name} (speed issue)", bar, times[name] / reference)
+    if run.jobs:
+        check("pages in parallel (speed issue)", Bar("wall jobs=1 / jobs=2", JOBS_BAR),
+              jobs_ratio(run.jobs))
     if run.batch:
         check("batch, 2 workers", Bar("pages/s × 1 worker", BATCH_BAR),
               run.batch[-1].pages_per_second / run.batch[0].pages_per_second)
@@ -500,6 +524,14 @@ def render(run: Run, quick: bool) -> str:
         lines.append("Not measured in this run (`--quick`).")
     lines += ["", *(batch_section(run.batch) if run.batch else
                     [BATCH_TITLE, "", "Not measured in this run (`--quick`)."])]
+    lines += ["", "## Where the time goes", ""]
+    if run.stages:
+        lines += [f"Each engine on `{SPEED_PDF.relative_to(REPO)}`, stage by stage, one run"
+                  " (`benchmarks/stages.py`; run alone, after the speed table).", "",
+                  *stages_table(run.stages)]
+    else:
+        lines.append("Not measured in this run (`--quick`).")
+    lines += ["", STAGES_BEFORE.read_text(encoding="utf-8").rstrip()]
     lines += ["", "## Layout time against page density", ""]
     if run.density:
         lines += ["Layout stages alone (words to reading order) on synthetic three-column"
@@ -507,6 +539,14 @@ def render(run: Run, quick: bool) -> str:
                   *density_table(run.density)]
     else:
         lines.append("Not measured in this run (`--quick`).")
+    lines += ["", "## Pages in parallel", ""]
+    if run.jobs:
+        lines += [f"`layoutkit.parse` on `{JOBS_PDF.relative_to(REPO)}` with 1 and 2 processes,"
+                  " taking turns (`benchmarks/jobs.py`); CPU times of the best run.", "",
+                  *jobs_table(run.jobs)]
+    else:
+        lines.append("Not measured in this run (`--quick`).")
+    lines += ["", JOBS_BEFORE.read_text(encoding="utf-8").rstrip()]
     lines += ["", "## Line types (layoutkit)", "",
               "Lines typed h/f, h_N, toc, lb/ln against the synthetic truth and the hand-labelled"
               " documents (`benchmarks/linetypes.py`, `regions/*/linetypes.json`).", "",
@@ -548,13 +588,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     print(f"real pages: {time.perf_counter() - started:.0f} s", file=sys.stderr)
     speed = [] if args.quick else run_speed(runnable, errors)
     print(f"speed: {time.perf_counter() - started:.0f} s", file=sys.stderr)
+    stages = [] if args.quick else [measure_stages(engine, SPEED_PDF)
+                                    for engine in STAGE_ENGINES]
     density = [] if args.quick else measure_density()
+    jobs = [] if args.quick else measure_jobs()
+    print(f"density and jobs: {time.perf_counter() - started:.0f} s", file=sys.stderr)
     linetypes = measure_linetypes()
     print(f"line types: {time.perf_counter() - started:.0f} s", file=sys.stderr)
     batch = [] if args.quick else measure_batch()
 
     run = Run(runnable, skipped, synthetic, synthetic_note, real, truths, outputs, speed,
-              density, errors, measure_profiles(), linetypes, batch)
+              stages, density, jobs, errors, measure_profiles(), linetypes, batch)
     args.out.write_text(render(run, args.quick), encoding="utf-8")
     print(f"wrote {args.out}", file=sys.stderr)
     return 0

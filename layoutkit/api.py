@@ -2,25 +2,21 @@
 
 from __future__ import annotations
 
-import dataclasses
 import re
 from collections.abc import Iterable, Sequence
-from concurrent.futures import ProcessPoolExecutor
-from itertools import repeat
+from itertools import pairwise
 from pathlib import Path
 
 from .config import LayoutConfig
 from .errors import PageRangeError, UsageError
-from .extract import DEFAULT_ENGINE, GlyphSource, open_source
-from .furniture import find_furniture
+from .extract import DEFAULT_ENGINE, open_source
+from .furniture import repeating_runs
 from .linetypes import type_lines
 from .linetypes.tables import find_ruled_tables, type_tables
-from .model import Document, PageGlyphs, Word
-from .order import body_words, layout_page
-from .profile import Profile, load_profile
-from .profile.stage import profile_furniture, profile_trees, without_ignored
-from .segment import prepare, segment, shared_gutters
-from .words import words_from_glyphs
+from .model import Document, Page
+from .profile import Profile, Section, load_profile
+from .segment import shared_gutters
+from .shares import PageShare, Shares, open_shares
 
 __all__ = ["parse", "parse_page_spec"]
 
@@ -64,13 +60,13 @@ def parse(path: str | Path, config: LayoutConfig | None = None,
 
     Returns a Document whose pages hold bands, columns, blocks and lines in
     reading order, every line typed (running headers and footers, contents,
-    headings, lists, body).  With ``jobs`` > 1 the pages are read in that many
-    processes; the result is the same.  A ``profile`` (a :class:`Profile`, a
-    bundled profile's name or a TOML path) says how the publication's pages are
-    read; its ``[config]`` is used when no ``config`` is given.  With ``tables``
-    the ruled tables of the pages are found too (pdfplumber reads the document
-    once more): their lines are typed ``tab``, their cells kept in
-    ``Document.tables``.
+    headings, lists, body).  With ``jobs`` > 1 the pages are read and laid out in
+    that many processes; the result is the same.  A ``profile`` (a
+    :class:`Profile`, a bundled profile's name or a TOML path) says how the
+    publication's pages are read; its ``[config]`` is used when no ``config`` is
+    given.  With ``tables`` the ruled tables of the pages are found too
+    (pdfplumber reads the document once more): their lines are typed ``tab``,
+    their cells kept in ``Document.tables``.
     """
     if profile is not None and not isinstance(profile, Profile):
         profile = load_profile(profile)
@@ -80,33 +76,48 @@ def parse(path: str | Path, config: LayoutConfig | None = None,
         raise UsageError(f"jobs: expected a whole number of processes >= 1, got {jobs!r}")
     with open_source(path, engine) as source:
         count = source.page_count
-        wanted = _wanted(path, pages, count)
-        # a section runs on from the page it starts on: read from the first page
-        first = 1 if profile and profile.sections else None
-        context = sorted({q for p in wanted for q in range(first or p - _CONTEXT,
-                                                           p + _CONTEXT + 1) if 1 <= q <= count})
-        read = _read(source, context, config) if jobs == 1 or len(context) < 2 else None
-    if read is None:
-        read = _read_in_parallel(path, engine, context, config, jobs)
-    if profile:
-        read = without_ignored(profile, read, count, config)
-    furniture = find_furniture([(words, g.width, g.height) for g, words in read], config)
-    if profile:
-        furniture = profile_furniture(profile, read, furniture)
-    bodies = [body_words(words, found)[0] for (_, words), found in zip(read, furniture,
-                                                                       strict=True)]
-    prepared = [prepare(body, g.rules, g.images, g.width, g.height, config)
-                for (g, _), body in zip(read, bodies, strict=True)]
-    shared = shared_gutters(prepared)
-    trees = (profile_trees(profile, read, bodies, prepared, shared, count, config) if profile
-             else [segment(canvas, shared) for canvas in prepared])
-    laid_out = [layout_page(g, words, found, tree, config)
-                for (g, words), found, tree in zip(read, furniture, trees, strict=True)
-                if g.page_no in wanted]
-    document = Document(path, tuple(laid_out), count)
+    wanted = _wanted(path, pages, count)
+    # a section runs on from the page it starts on: read from the first page
+    first = 1 if profile and profile.sections else None
+    context = sorted({q for p in wanted for q in range(first or p - _CONTEXT, p + _CONTEXT + 1)
+                      if 1 <= q <= count})
+    # every jobs-th page to each process: neighbouring pages cost about the same,
+    # so the shares come out even
+    shares = [PageShare(path, engine, context[k::jobs], count, frozenset(wanted), config,
+                        profile)
+              for k in range(min(jobs, len(context)))]
+    with open_shares(shares) as running:
+        edges = running.run(PageShare.read)
+        runs = dict(zip(context, repeating_runs([edges[n] for n in context], config),
+                        strict=True))
+        gutters = running.run(PageShare.gutters, runs)
+        shared = shared_gutters([gutters[n] for n in context])
+        laid_out = _lay_out(running, context, shared)
+    document = Document(path, tuple(laid_out[n] for n in wanted), count)
     if tables:
         document = type_tables(document, find_ruled_tables(path, wanted))
     return type_lines(document, config)
+
+
+def _lay_out(running: Shares, context: Sequence[int],
+             shared: Sequence[tuple[float, float]]) -> dict[int, Page]:
+    """The wanted pages of ``context`` laid out by the ``running`` shares.
+
+    Pages are laid out at once as if no profile section ran into them; a page whose
+    previous page ends in a section is laid out again with it, until every page has
+    the section its previous page ends in (one round without sections), so the
+    result is what reading the pages one after another gives.
+    """
+    entering: dict[int, Section | None] = dict.fromkeys(context)
+    results: dict[int, tuple[Section | None, Page | None]] = running.run(
+        PageShare.lay_out, shared, entering)
+    while True:
+        stale = {n: results[before][0] for before, n in pairwise(context)
+                 if results[before][0] != entering[n]}
+        if not stale:
+            return {n: page for n, (_, page) in results.items() if page is not None}
+        entering.update(stale)
+        results.update(running.run(PageShare.lay_out, shared, stale))
 
 
 def _wanted(path: Path, pages: Iterable[int] | str | None, count: int) -> list[int]:
@@ -123,30 +134,3 @@ def _wanted(path: Path, pages: Iterable[int] | str | None, count: int) -> list[i
     if bad:
         raise PageRangeError(f"{path}: page {bad[0]} is outside the document's pages 1-{count}")
     return wanted
-
-
-_Read = list[tuple[PageGlyphs, tuple[Word, ...]]]
-
-
-def _read(source: GlyphSource, numbers: Sequence[int], config: LayoutConfig) -> _Read:
-    """Each page's size, rules and images (its glyphs dropped once they are words)
-    with its words."""
-    return [(dataclasses.replace(g, glyphs=()), words_from_glyphs(g.glyphs, config))
-            for g in source.pages(numbers)]
-
-
-def _read_pages(path: Path, engine: str, numbers: Sequence[int], config: LayoutConfig) -> _Read:
-    """:func:`_read` in a worker process, which opens the document itself."""
-    with open_source(path, engine) as source:
-        return _read(source, numbers, config)
-
-
-def _read_in_parallel(path: Path, engine: str, numbers: Sequence[int], config: LayoutConfig,
-                      jobs: int) -> _Read:
-    """:func:`_read` over ``jobs`` processes, each taking every jobs-th page (pages of
-    one document cost about the same, so the shares come out even)."""
-    shares = [numbers[k::jobs] for k in range(min(jobs, len(numbers)))]
-    with ProcessPoolExecutor(max_workers=len(shares)) as pool:
-        parts = pool.map(_read_pages, repeat(path), repeat(engine), shares, repeat(config))
-        by_page = {g.page_no: (g, words) for part in parts for g, words in part}
-    return [by_page[n] for n in numbers]

@@ -60,7 +60,7 @@ def _parser() -> argparse.ArgumentParser:
         sub.add_argument("--engine", choices=list(ENGINES), default=DEFAULT_ENGINE,
                          help="glyph source (default: %(default)s)")
         sub.add_argument("--jobs", type=int, default=1, metavar="N",
-                         help="read pages in N processes (default: %(default)s)")
+                         help="read and lay out pages in N processes (default: %(default)s)")
         sub.add_argument("--set", action="append", default=[], metavar="KEY=VALUE",
                          help="set a configuration parameter (repeatable)")
         sub.add_argument("-v", "--verbose", action="store_true", help="log progress")

@@ -25,7 +25,10 @@ from .config import LayoutConfig
 from .model import Word
 from .words import group_lines
 
-__all__ = ["Furniture", "find_furniture", "mask_numbers"]
+__all__ = [
+    "EdgeLines", "Furniture", "edge_lines", "find_furniture", "mask_numbers", "page_furniture",
+    "repeating_runs",
+]
 
 _NUMBER = re.compile(r"\d+|\b[ivxlcdm]+\b", re.IGNORECASE)
 _ROMAN = re.compile(r"m{0,4}(cm|cd|d?c{0,3})(xc|xl|l?x{0,3})(ix|iv|v?i{0,3})", re.IGNORECASE)
@@ -53,29 +56,66 @@ class Furniture:
 
 @dataclass(frozen=True, slots=True)
 class _Candidate:
+    """A line that may be furniture: its extent, size, text with numbers masked and
+    the indexes of its words."""
+
     top: float
     bottom: float
     size: float
-    text: str
+    masked: str
     words: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class EdgeLines:
+    """A page's candidate header and footer lines, outermost first: all that the
+    comparison across pages needs of a page."""
+
+    header: tuple[_Candidate, ...]
+    footer: tuple[_Candidate, ...]
 
 
 def find_furniture(pages: Sequence[tuple[Sequence[Word], float, float]],
                    config: LayoutConfig) -> list[Furniture]:
     """The furniture of each page, given each page's words, width and height."""
-    headers = [_edge_lines(words, height, config, top=True) for words, _, height in pages]
-    footers = [_edge_lines(words, height, config, top=False) for words, _, height in pages]
-    result = []
-    for p, (words, _, _) in enumerate(pages):
-        header = _furniture(p, headers, words, config, top=True)
-        footer = _furniture(p, footers, words, config, top=False)
-        result.append(Furniture(frozenset(header), frozenset(footer),
-                                frozenset(_margin(words, header | footer))))
-    return result
+    edges = [edge_lines(words, height, config) for words, _, height in pages]
+    return [page_furniture(words, page_edges, runs, config)
+            for (words, _, _), page_edges, runs
+            in zip(pages, edges, repeating_runs(edges, config), strict=True)]
+
+
+def edge_lines(words: Sequence[Word], height: float, config: LayoutConfig) -> EdgeLines:
+    """The lines of one page (its ``words``, its ``height``) that may be furniture."""
+    return EdgeLines(_edge_lines(words, height, config, top=True),
+                     _edge_lines(words, height, config, top=False))
+
+
+def repeating_runs(pages: Sequence[EdgeLines], config: LayoutConfig) -> list[tuple[int, int]]:
+    """For each page, how many of its header and of its footer candidate lines, from
+    the page edge inwards, repeat on other pages (or are bare page numbers).
+
+    The one step that compares pages; it sees only their :class:`EdgeLines`, so the
+    pages themselves can stay where they were read.
+    """
+    headers = [page.header for page in pages]
+    footers = [page.footer for page in pages]
+    return [(_run(p, headers, config.line_header_max_distance, config),
+             _run(p, footers, config.line_footer_max_distance, config))
+            for p in range(len(pages))]
+
+
+def page_furniture(words: Sequence[Word], edges: EdgeLines, runs: tuple[int, int],
+                   config: LayoutConfig) -> Furniture:
+    """The furniture of one page, given its ``edges`` and their repeating ``runs``
+    (see :func:`repeating_runs`)."""
+    header = _furniture(edges.header[: runs[0]], words, config, top=True)
+    footer = _furniture(edges.footer[: runs[1]], words, config, top=False)
+    return Furniture(frozenset(header), frozenset(footer),
+                     frozenset(_margin(words, header | footer)))
 
 
 def _edge_lines(words: Sequence[Word], height: float, config: LayoutConfig, *,
-                top: bool) -> list[_Candidate]:
+                top: bool) -> tuple[_Candidate, ...]:
     """The first ``line_header_max_lines`` (or last ``line_footer_max_lines``) lines
     inside the page's top (bottom) zone, outermost first."""
     if top:
@@ -87,29 +127,36 @@ def _edge_lines(words: Sequence[Word], height: float, config: LayoutConfig, *,
     position = {id(words[i]): i for i in chosen}
     lines = group_lines([words[i] for i in chosen], config)
     outermost_first = lines if top else lines[::-1]
-    most = config.line_header_max_lines if top else config.line_footer_max_lines
-    lines = outermost_first[:most]
-    return [_Candidate(min(w.bbox.top for w in line), max(w.bbox.bottom for w in line),
-                       max(w.size for w in line), " ".join(w.text for w in line),
-                       tuple(position[id(w)] for w in line)) for line in lines]
+    lines = outermost_first[: config.line_header_max_lines if top
+                            else config.line_footer_max_lines]
+    return tuple(_Candidate(min(w.bbox.top for w in line), max(w.bbox.bottom for w in line),
+                            max(w.size for w in line),
+                            mask_numbers(" ".join(w.text for w in line)),
+                            tuple(position[id(w)] for w in line)) for line in lines)
 
 
-def _furniture(page: int, candidates: Sequence[Sequence[_Candidate]], words: Sequence[Word],
-               config: LayoutConfig, *, top: bool) -> set[int]:
-    """Word indexes of ``page``'s running header (``top``) or footer.
+def _run(page: int, candidates: Sequence[Sequence[_Candidate]], max_distance: int,
+         config: LayoutConfig) -> int:
+    """How many of ``page``'s candidate lines, from the edge inwards, repeat."""
+    count = 0
+    for line in candidates[page]:
+        if not _repeats(page, line, candidates, max_distance, config):
+            break
+        count += 1
+    return count
 
-    The furniture is the run of candidate lines from the page edge inwards that
+
+def _furniture(run: Sequence[_Candidate], words: Sequence[Word], config: LayoutConfig, *,
+               top: bool) -> set[int]:
+    """Word indexes of a page's running header (``top``) or footer.
+
+    The furniture is the ``run`` of candidate lines from the page edge inwards that
     repeat on other pages (or are bare page numbers), cut back until a clear gap,
     ``furniture_min_gap_em`` of the line's size, parts it from the body: a body line
     at the edge of the text that happens to resemble other pages' (an index entry
     with dot leaders) stands at the usual line spacing.
     """
-    run: list[_Candidate] = []
-    distance = config.line_header_max_distance if top else config.line_footer_max_distance
-    for line in candidates[page]:
-        if not _repeats(page, line, candidates, distance, config):
-            break
-        run.append(line)
+    run = list(run)
     taken = {i for line in run for i in line.words}
     while run:
         inner = run[-1]
@@ -134,21 +181,20 @@ def _repeats(page: int, line: _Candidate, candidates: Sequence[Sequence[_Candida
     headers that alternate between left and right pages) within ``max_distance``
     edits, or recurs near the same height on enough other pages (or other pages of
     the same parity)."""
-    masked = mask_numbers(line.text)
-    if _PAGE_NUMBER.match(masked):
+    if _PAGE_NUMBER.match(line.masked):
         return True
     others = [q for q in range(len(candidates)) if q != page]
     if not others:
         return False
-    if sum(c.isalpha() for c in masked) >= _MIN_LETTERS and any(
+    if sum(c.isalpha() for c in line.masked) >= _MIN_LETTERS and any(
             abs(other.top - line.top) <= config.furniture_y_tolerance
-            and Levenshtein.distance(masked, mask_numbers(other.text)) <= max_distance
+            and Levenshtein.distance(line.masked, other.masked) <= max_distance
             for q in (page - 2, page - 1, page + 1, page + 2) if 0 <= q < len(candidates)
             for other in candidates[q]):
         return True
     matches = {q for q in others if any(
         abs(other.top - line.top) <= config.furniture_y_tolerance
-        and fuzz.token_sort_ratio(masked, mask_numbers(other.text))
+        and fuzz.token_sort_ratio(line.masked, other.masked)
         >= config.furniture_min_similarity
         for other in candidates[q])}
     same_parity = {q for q in others if q % 2 == page % 2}

@@ -13,12 +13,19 @@ everything downstream relies on it::
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from dataclasses import Field, dataclass
 from enum import StrEnum
+from operator import attrgetter
 from pathlib import Path
+from typing import Any, ClassVar, Self
+
+import numpy as np
+import numpy.typing as npt
 
 __all__ = [
+    "CODE_POINTS",
+    "NO_GLYPHS",
     "BBox",
     "Band",
     "BandKind",
@@ -26,6 +33,7 @@ __all__ = [
     "Column",
     "Document",
     "Glyph",
+    "Glyphs",
     "Line",
     "LineType",
     "Page",
@@ -33,11 +41,42 @@ __all__ = [
     "Rule",
     "Table",
     "Word",
+    "char_test",
+    "code_points",
 ]
 
 
+class _Value:
+    """A frozen value pickled as the call that builds it.
+
+    Pages cross process boundaries (``parse(..., jobs=N)``) a hundred thousand
+    words at a time; the pickling that dataclasses give slotted classes looks up the
+    fields of every object again and takes several times as long.
+    """
+
+    __slots__ = ()
+    __dataclass_fields__: ClassVar[dict[str, Field[Any]]]
+
+    def __reduce__(self) -> tuple[type[Self], tuple[object, ...]]:
+        cls = type(self)
+        values = _FIELD_VALUES.get(cls)
+        if values is None:
+            values = _FIELD_VALUES[cls] = _field_values(tuple(cls.__dataclass_fields__))
+        return cls, values(self)
+
+
+def _field_values(names: tuple[str, ...]) -> Callable[[Any], tuple[object, ...]]:
+    """A function returning the values of the fields ``names`` of an object, as a tuple."""
+    get = attrgetter(*names)
+    return get if len(names) > 1 else lambda value: (get(value),)
+
+
+_FIELD_VALUES: dict[type, Callable[[Any], tuple[object, ...]]] = {}
+""":func:`_field_values` of each value class, made when it is first pickled."""
+
+
 @dataclass(frozen=True, slots=True)
-class BBox:
+class BBox(_Value):
     """An axis-aligned box in top-left-origin points."""
 
     x0: float
@@ -69,7 +108,7 @@ class BBox:
 
 
 @dataclass(frozen=True, slots=True)
-class Glyph:
+class Glyph(_Value):
     """One character drawn on a page, as the glyph source reports it."""
 
     text: str
@@ -79,8 +118,99 @@ class Glyph:
     upright: bool = True
 
 
+@dataclass(frozen=True, slots=True, eq=False)
+class Glyphs(_Value):
+    """The glyphs of one page as columns: one entry per glyph in each.
+
+    A page holds thousands of glyphs and the stages that read them work on arrays,
+    so a glyph source hands them over as arrays instead of one object per glyph.
+    ``boxes`` holds ``x0, top, x1, bottom`` per row.  The arrays are read-only and
+    equality compares contents, so the value is as immutable as a tuple of
+    :class:`Glyph`; indexing and iterating give :class:`Glyph` values.
+    """
+
+    texts: tuple[str, ...]
+    boxes: npt.NDArray[np.float64]
+    fonts: tuple[str, ...]
+    sizes: npt.NDArray[np.float64]
+    upright: npt.NDArray[np.bool_]
+
+    def __post_init__(self) -> None:
+        n = len(self.texts)
+        if (self.boxes.shape != (n, 4) or len(self.fonts) != n or self.sizes.shape != (n,)
+                or self.upright.shape != (n,)):
+            raise ValueError(f"Glyphs: columns of unequal length ({n} texts, boxes "
+                             f"{self.boxes.shape}, {len(self.fonts)} fonts, sizes "
+                             f"{self.sizes.shape}, upright {self.upright.shape})")
+        for column in (self.boxes, self.sizes, self.upright):
+            column.flags.writeable = False
+
+    @staticmethod
+    def of(glyphs: Iterable[Glyph]) -> Glyphs:
+        """The columns of ``glyphs``, in their order."""
+        items = list(glyphs)
+        return Glyphs(tuple(g.text for g in items),
+                      np.array([(g.bbox.x0, g.bbox.top, g.bbox.x1, g.bbox.bottom) for g in items],
+                               dtype=np.float64).reshape(len(items), 4),
+                      tuple(g.font for g in items),
+                      np.array([g.size for g in items], dtype=np.float64),
+                      np.array([g.upright for g in items], dtype=np.bool_))
+
+    def __len__(self) -> int:
+        return len(self.texts)
+
+    def __getitem__(self, index: int) -> Glyph:
+        x0, top, x1, bottom = self.boxes[index].tolist()
+        return Glyph(self.texts[index], BBox(x0, top, x1, bottom), self.fonts[index],
+                     float(self.sizes[index]), bool(self.upright[index]))
+
+    def __iter__(self) -> Iterator[Glyph]:
+        return (self[i] for i in range(len(self)))
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Glyphs):
+            return NotImplemented
+        return (self.texts == other.texts and self.fonts == other.fonts
+                and np.array_equal(self.boxes, other.boxes)
+                and np.array_equal(self.sizes, other.sizes)
+                and np.array_equal(self.upright, other.upright))
+
+    __hash__: Any = None
+
+
+NO_GLYPHS = Glyphs.of(())
+"""A page's glyphs once nothing needs them any more (or a page without text)."""
+
+
+CODE_POINTS = 0x110000
+"""How many code points Unicode has: one more than the highest."""
+
+
+def code_points(texts: Sequence[str]) -> npt.NDArray[np.int64]:
+    """The code point of each text of one character, -1 for any other text.
+
+    Nearly every glyph's text is one character, so this is the glyphs' text as an
+    array numpy can compare and look up, made in one pass when all of them are.
+    """
+    joined = "".join(texts)
+    # the items of a str are one character each; other texts are when none is empty
+    # and they add up to one character each
+    if isinstance(texts, str) or (len(joined) == len(texts) and "" not in texts):
+        return np.frombuffer(joined.encode("utf-32-le", "surrogatepass"),
+                             dtype=np.uint32).astype(np.int64)
+    return np.array([ord(t) if len(t) == 1 else -1 for t in texts], dtype=np.int64)
+
+
+def char_test(codes: npt.NDArray[np.int64], test: Callable[[str], bool]) -> npt.NDArray[np.bool_]:
+    """``test`` of the character of each of the ``codes`` (False for -1), asked once
+    for each distinct character: a page holds thousands of glyphs but few characters."""
+    distinct, where = np.unique(codes, return_inverse=True)
+    results = [c >= 0 and test(chr(c)) for c in distinct.tolist()]
+    return np.array(results, dtype=np.bool_)[where].reshape(codes.shape)
+
+
 @dataclass(frozen=True, slots=True)
-class Rule:
+class Rule(_Value):
     """A ruling line (or a thin filled rectangle) drawn on a page."""
 
     bbox: BBox
@@ -91,19 +221,19 @@ class Rule:
 
 
 @dataclass(frozen=True, slots=True)
-class PageGlyphs:
+class PageGlyphs(_Value):
     """What a glyph source yields for one page: its size, glyphs, rules and images."""
 
     page_no: int
     width: float
     height: float
-    glyphs: tuple[Glyph, ...]
+    glyphs: Glyphs
     rules: tuple[Rule, ...] = ()
     images: tuple[BBox, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
-class Word:
+class Word(_Value):
     """Glyphs on one baseline with no word gap between them."""
 
     text: str
@@ -137,7 +267,7 @@ class BandKind(StrEnum):
 
 
 @dataclass(frozen=True, slots=True)
-class Line:
+class Line(_Value):
     """A line of words, placed in its page's band, column and block."""
 
     text: str
@@ -176,7 +306,7 @@ class Line:
 
 
 @dataclass(frozen=True, slots=True)
-class Block:
+class Block(_Value):
     """Consecutive lines of one column with no unusual gap between them."""
 
     lines: tuple[Line, ...]
@@ -184,7 +314,7 @@ class Block:
 
 
 @dataclass(frozen=True, slots=True)
-class Column:
+class Column(_Value):
     """One column of a band, its blocks top to bottom."""
 
     index: int
@@ -197,7 +327,7 @@ class Column:
 
 
 @dataclass(frozen=True, slots=True)
-class Band:
+class Band(_Value):
     """A horizontal slab of a page with one column layout; columns left to right."""
 
     index: int
@@ -211,7 +341,7 @@ class Band:
 
 
 @dataclass(frozen=True, slots=True)
-class Page:
+class Page(_Value):
     """A page laid out: bands in reading order, header band first, footer band last."""
 
     page_no: int
@@ -236,7 +366,7 @@ class Page:
 
 
 @dataclass(frozen=True, slots=True)
-class Table:
+class Table(_Value):
     """A ruled table: its page, box and cells row by row (None for a merged cell)."""
 
     page_no: int
@@ -245,7 +375,7 @@ class Table:
 
 
 @dataclass(frozen=True, slots=True)
-class Document:
+class Document(_Value):
     """A parsed document: its pages in order (and its ruled tables, when asked for)."""
 
     path: Path

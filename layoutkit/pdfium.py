@@ -2,7 +2,7 @@
 
 PDFium interprets content streams in C++ and reports the same characters as
 pdfminer.six, several times faster.  This module turns what it reports into the
-values :class:`~layoutkit.extract.PdfminerSource` yields, so that the engines are
+values :class:`~layoutkit.pdfminer_source.PdfminerSource` yields, so that the engines are
 interchangeable (tests/test_engines.py holds them to it):
 
 * **Boxes** are pdfminer's: from the character's origin to its advance along the
@@ -40,15 +40,28 @@ import math
 import os
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
+from itertools import repeat
 from pathlib import Path
 from typing import Any
+
+import numpy as np
+import numpy.typing as npt
 
 # Importing pypdfium2 (the package, as this does) initialises the PDFium library.
 import pypdfium2.raw as pdfium_c  # type: ignore[import-untyped]
 
 from .errors import DocumentError
 from .extract import ClosingSource, Rect, _check_readable, _visible_rect, shape_rules
-from .model import BBox, Glyph, PageGlyphs, Rule
+from .model import (
+    CODE_POINTS,
+    NO_GLYPHS,
+    BBox,
+    Glyphs,
+    PageGlyphs,
+    Rule,
+    char_test,
+    code_points,
+)
 
 __all__ = ["PdfiumSource"]
 
@@ -63,8 +76,8 @@ _LOAD_ERRORS = {
 _ENCRYPTED = (pdfium_c.FPDF_ERR_PASSWORD, pdfium_c.FPDF_ERR_SECURITY)
 """Load errors of a document that needs a password (or an unsupported security handler)."""
 
-_HYPHEN = "\ufffe"
-"""What PDFium's page text holds for a hyphen it marks as a line-end hyphen."""
+_HYPHENS = frozenset(("\ufffe", "\x02"))
+"""What PDFium's page text holds for a hyphen it may mark as a line-end hyphen."""
 
 Matrix = tuple[float, float, float, float, float, float]
 """An affine transformation ``(a, b, c, d, e, f)``: x' = a x + c y + e, y' = b x + d y + f."""
@@ -199,10 +212,10 @@ def _page_glyphs(path: Path, page_no: int, page: Any) -> PageGlyphs:
         raise DocumentError(
             f"{path}: page {page_no} cannot be read (PDFium cannot read its text)")
     try:
-        glyphs = _TextReader(textpage, frame).glyphs()
+        glyphs, text_objects = _TextReader(textpage, frame).glyphs()
     finally:
         pdfium_c.FPDFText_ClosePage(textpage)
-    rules, images = _drawings(page, frame)
+    rules, images = _drawings(page, frame, text_objects)
     width, height = frame.size
     return PageGlyphs(page_no, width, height, glyphs, rules, images)
 
@@ -319,18 +332,44 @@ def _turn(rotate: int, x: float, y: float) -> tuple[float, float]:
     return x, y
 
 
-def _returning_address(function: Any, *argtypes: Any) -> Any:
-    """A copy of the PDFium binding ``function`` that returns the handle it returns as
-    an int address (None for none), a dictionary key without a ``ctypes.cast`` per
-    call; ``argtypes`` replace the binding's when given."""
+def _by_address(function: Any, restype: Any, *argtypes: Any) -> Any:
+    """A copy of the PDFium binding ``function`` that takes handles and out-params as
+    int addresses and returns ``restype``; a handle it returns comes back as an int
+    (0 for none), a dictionary key without a ``ctypes.cast`` per call.
+
+    The per-character calls go through such copies: an int converts faster than a
+    ctypes object, and out-params can point straight into a numpy array.
+    """
     copy = type(function)(ctypes.cast(function, ctypes.c_void_p).value)
-    copy.argtypes = argtypes or function.argtypes
-    copy.restype = ctypes.c_void_p
+    copy.argtypes = argtypes
+    copy.restype = restype
     return copy
 
 
-_text_object_at = _returning_address(pdfium_c.FPDFText_GetTextObject)
-_font_of = _returning_address(pdfium_c.FPDFTextObj_GetFont, ctypes.c_void_p)
+_ADDRESS, _INT = ctypes.c_size_t, ctypes.c_int
+_text_object_at = _by_address(pdfium_c.FPDFText_GetTextObject, _ADDRESS, _ADDRESS, _INT)
+_font_of = _by_address(pdfium_c.FPDFTextObj_GetFont, _ADDRESS, _ADDRESS)
+_origin_at = _by_address(pdfium_c.FPDFText_GetCharOrigin, _INT, _ADDRESS, _INT, _ADDRESS,
+                         _ADDRESS)
+_loose_box_at = _by_address(pdfium_c.FPDFText_GetLooseCharBox, _INT, _ADDRESS, _INT, _ADDRESS)
+_is_generated = _by_address(pdfium_c.FPDFText_IsGenerated, _INT, _ADDRESS, _INT)
+_is_hyphen = _by_address(pdfium_c.FPDFText_IsHyphen, _INT, _ADDRESS, _INT)
+
+_matrix_at = _by_address(pdfium_c.FPDFText_GetMatrix, _INT, _ADDRESS, _INT, _ADDRESS)
+_font_size_at = _by_address(pdfium_c.FPDFText_GetFontSize, ctypes.c_double, _ADDRESS, _INT)
+_page_object_at = _by_address(pdfium_c.FPDFPage_GetObject, _ADDRESS, _ADDRESS, _INT)
+_form_object_at = _by_address(pdfium_c.FPDFFormObj_GetObject, _ADDRESS, _ADDRESS,
+                              ctypes.c_ulong)
+_object_type = _by_address(pdfium_c.FPDFPageObj_GetType, _INT, _ADDRESS)
+
+_TEXT = pdfium_c.FPDF_PAGEOBJ_TEXT
+_DRAWN = frozenset((pdfium_c.FPDF_PAGEOBJ_PATH, pdfium_c.FPDF_PAGEOBJ_IMAGE,
+                    pdfium_c.FPDF_PAGEOBJ_FORM))
+"""The kinds of page object that may draw rules or images, or hold objects that do."""
+
+_LOOSE_SIDES = [0, 3, 2, 1]
+"""Columns of an ``FS_RECTF`` (left, top, right, bottom) in ``_Run.side`` order (left,
+bottom, right, top)."""
 
 _WIDTH_TOLERANCE = 1e-3
 """Ems by which the loose box's advance and the font's width table may disagree
@@ -338,93 +377,166 @@ before the ink box is consulted (the boxes are single-precision floats)."""
 
 
 class _TextReader:
-    """Reads the glyphs of one text page; caches fonts and runs while it does.
+    """Reads the glyphs of one text page; caches fonts while it does.
 
-    Many producers draw every character as a text object of its own, so runs are
-    cached by their font and matrix as well as by text object.
     """
 
     def __init__(self, textpage: Any, frame: _Frame) -> None:
         self.textpage = textpage
+        self.address: int = ctypes.cast(textpage, ctypes.c_void_p).value or 0
         self.frame = frame
         self.fonts: dict[int, _Font] = {}
-        self.runs: dict[tuple[int, float, float, float, float], _Run] = {}
-        self.by_object: dict[int, _Run] = {}
-        self.matrix = pdfium_c.FS_MATRIX()
 
-    def glyphs(self) -> tuple[Glyph, ...]:
+    def glyphs(self) -> tuple[Glyphs, frozenset[int]]:
         """The page's visible glyphs in PDFium's character order, boxed as pdfminer's
-        engine boxes them (see the module docstring).
+        engine boxes them (see the module docstring), and the text objects (addresses)
+        that draw characters.
 
-        This loop runs for every character of every page, so it keeps PDFium's
-        functions and the page's values in locals and tests visibility inline.
+        PDFium is asked, per character, only for its text object, origin and loose
+        box, the last two written straight into arrays; everything else is asked
+        once per text object, and the boxes are worked out on the arrays.
         """
-        textpage, by_object = self.textpage, self.by_object
-        get_origin, get_loose = pdfium_c.FPDFText_GetCharOrigin, pdfium_c.FPDFText_GetLooseCharBox
-        da, db, dc, dd, de, df = self.frame.display
+        address = self.address
+        count = int(pdfium_c.FPDFText_CountChars(self.textpage))
+        texts = _char_texts(self.textpage, count)
+        if texts is None:
+            texts = "".join(chr(pdfium_c.FPDFText_GetUnicode(self.textpage, index))
+                            for index in range(count))
+        # PDFium only generates whitespace: spaces between words and line breaks.
+        codes = code_points(texts)
+        keep = np.ones(count, dtype=np.bool_)
+        keep[[index for index in np.flatnonzero(char_test(codes, str.isspace)).tolist()
+              if _is_generated(address, index)]] = False
+        kept = np.flatnonzero(keep).tolist()
+        chars = [texts[index] for index in kept]
+        for k in np.flatnonzero(char_test(codes[keep], _HYPHENS.__contains__)).tolist():
+            if _is_hyphen(address, kept[k]):
+                chars[k] = "-"
+        n = len(kept)
+        if not n:
+            return NO_GLYPHS, frozenset()
+        origins = np.zeros((n, 2), dtype=np.float64)
+        loose = np.zeros((n, 4), dtype=np.float32)  # FS_RECTF: left, top, right, bottom
+        at, to = origins.ctypes.data, loose.ctypes.data
+        list(map(_origin_at, repeat(address, n), kept, range(at, at + 16 * n, 16),
+                 range(at + 8, at + 16 * n + 8, 16)))
+        list(map(_loose_box_at, repeat(address, n), kept, range(to, to + 16 * n, 16)))
+        objects = np.array(list(map(_text_object_at, repeat(address, n), kept)), dtype=np.uint64)
+        edges = loose[:, _LOOSE_SIDES].astype(np.float64)  # left, bottom, right, top
+        # A piece of the glyph before it (a ligature's letters): the next character
+        # from the same text object at the same origin with the same box.
+        follows = np.zeros(n, dtype=np.bool_)
+        if n > 1:
+            kept_at = np.array(kept)
+            follows[1:] = ((kept_at[1:] == kept_at[:-1] + 1) & (objects[1:] == objects[:-1])
+                           & (origins[1:] == origins[:-1]).all(axis=1)
+                           & (loose[1:] == loose[:-1]).all(axis=1))
+        first = np.flatnonzero(~follows)
+        joined = [chars[k] for k in first.tolist()]
+        glyph_of = np.cumsum(~follows) - 1
+        for k in np.flatnonzero(follows).tolist():
+            joined[glyph_of[k]] += chars[k]
+        indices = [kept[k] for k in first.tolist()]
+        keys, where, object_of = np.unique(objects[first], return_index=True,
+                                           return_inverse=True)
+        runs, run_of_object = self._runs(keys.tolist(), [indices[w] for w in where.tolist()])
+        glyphs = self._boxes(joined, indices, origins[first], edges[first], runs,
+                             run_of_object[object_of])
+        return glyphs, frozenset(np.unique(objects).tolist())
+
+    def _boxes(self, texts: list[str], indices: list[int], origins: npt.NDArray[np.float64],
+               edges: npt.NDArray[np.float64], runs: list[_Run],
+               run_of: npt.NDArray[np.intp]) -> Glyphs:
+        """The glyphs of ``texts`` (character ``indices``, ``origins`` and loose-box
+        ``edges`` left, bottom, right, top), each drawn in run ``runs[run_of[k]]``,
+        boxed in displayed points; those whose centre is off the page left out."""
+        def column(value: Any) -> npt.NDArray[np.float64]:
+            return np.array([value(run) for run in runs], dtype=np.float64).reshape(
+                len(runs), -1)[run_of]
+
+        ox, oy = origins[:, 0], origins[:, 1]
+        em_x, low, high = (column(lambda r: r.em_x), column(lambda r: r.low),
+                           column(lambda r: r.high))
+        width = self._advances(texts, indices, ox, oy, edges, runs, run_of)
+        wx, wy = em_x[:, 0] * width, em_x[:, 1] * width
+        x0 = ox + low[:, 0] + np.minimum(wx, 0.0)
+        x1 = ox + high[:, 0] + np.maximum(wx, 0.0)
+        y0 = oy + low[:, 1] + np.minimum(wy, 0.0)
+        y1 = oy + high[:, 1] + np.maximum(wy, 0.0)
         vx0, vy0, vx1, vy1 = self.frame.visible
-        count = int(pdfium_c.FPDFText_CountChars(textpage))
-        texts = _char_texts(textpage, count)
-        glyphs: list[Glyph] = []
-        last: tuple[int, float, float, tuple[float, float, float, float]] | None = None
-        origin_x, origin_y = ctypes.c_double(), ctypes.c_double()
-        loose = pdfium_c.FS_RECTF()
-        for index in range(count):
-            text = texts[index] if texts is not None else chr(
-                pdfium_c.FPDFText_GetUnicode(textpage, index))
-            # PDFium only generates whitespace: spaces between words and line breaks.
-            if text.isspace() and pdfium_c.FPDFText_IsGenerated(textpage, index):
-                last = None
-                continue
-            if text in (_HYPHEN, "\x02") and pdfium_c.FPDFText_IsHyphen(textpage, index):
-                text = "-"
-            key = _text_object_at(textpage, index) or 0
-            run = by_object.get(key) or self._run(index, key)
-            get_origin(textpage, index, origin_x, origin_y)
-            get_loose(textpage, index, loose)
-            ox, oy = origin_x.value, origin_y.value
-            edges = (loose.left, loose.bottom, loose.right, loose.top)
-            piece = (key, ox, oy, edges)
-            if piece == last:  # another piece of the glyph just read (a ligature's letters)
-                glyphs[-1] = Glyph(glyphs[-1].text + text, glyphs[-1].bbox, glyphs[-1].font,
-                                   glyphs[-1].size, glyphs[-1].upright)
-                continue
-            last = None
-            width = self._advance(index, run, text, ox, oy, edges)
-            wx, wy = run.em_x[0] * width, run.em_x[1] * width
-            x0 = ox + run.low[0] + (wx if wx < 0 else 0.0)
-            x1 = ox + run.high[0] + (wx if wx > 0 else 0.0)
-            y0 = oy + run.low[1] + (wy if wy < 0 else 0.0)
-            y1 = oy + run.high[1] + (wy if wy > 0 else 0.0)
-            if not (vx0 <= (x0 + x1) / 2 <= vx1 and vy0 <= (y0 + y1) / 2 <= vy1):
-                continue  # the centre is off the page (_Frame.shows)
-            u0, v0 = da * x0 + dc * y0 + de, db * x0 + dd * y0 + df
-            u1, v1 = da * x1 + dc * y1 + de, db * x1 + dd * y1 + df
-            glyphs.append(Glyph(text, BBox(min(u0, u1), min(v0, v1), max(u0, u1), max(v0, v1)),
-                                run.font.name, run.size, run.upright))
-            last = piece
-        return tuple(glyphs)
+        cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
+        shown = (vx0 <= cx) & (cx <= vx1) & (vy0 <= cy) & (cy <= vy1)  # _Frame.shows
+        da, db, dc, dd, de, df = self.frame.display
+        u0, v0 = da * x0 + dc * y0 + de, db * x0 + dd * y0 + df
+        u1, v1 = da * x1 + dc * y1 + de, db * x1 + dd * y1 + df
+        boxes = np.stack([np.minimum(u0, u1), np.minimum(v0, v1),
+                          np.maximum(u0, u1), np.maximum(v0, v1)], axis=1)[shown]
+        names = [run.font.name for run in runs]
+        picked = np.flatnonzero(shown).tolist()
+        run_at = run_of.tolist()
+        return Glyphs(tuple(texts[k] for k in picked), boxes,
+                      tuple(names[run_at[k]] for k in picked),
+                      column(lambda r: r.size)[shown, 0],
+                      np.array([runs[run_at[k]].upright for k in picked], dtype=np.bool_))
 
-    def _run(self, index: int, key: int) -> _Run:
-        """The run of the text object ``key`` that draws character ``index``, cached."""
-        textpage, matrix = self.textpage, self.matrix
-        font_key = _font_of(key) or 0
-        font = self.fonts.get(font_key)
-        if font is None:
-            font = self.fonts[font_key] = _Font.of(ctypes.cast(font_key, pdfium_c.FPDF_FONT))
-        pdfium_c.FPDFText_GetMatrix(textpage, index, matrix)
-        size = float(pdfium_c.FPDFText_GetFontSize(textpage, index))
-        shape = (font_key, matrix.a * size, matrix.b * size, matrix.c * size, matrix.d * size)
-        run = self.runs.get(shape)
-        if run is None:
-            run = self.runs[shape] = _Run.of(font, *shape[1:], self.frame.rotate)
-        self.by_object[key] = run
-        return run
+    def _runs(self, objects: list[int], indices: list[int]
+              ) -> tuple[list[_Run], npt.NDArray[np.intp]]:
+        """The distinct runs of the text ``objects`` (each drawing character
+        ``indices[k]``), and the run of each object as an index into them.
 
-    def _advance(self, index: int, run: _Run, text: str, ox: float, oy: float,
-                 edges: tuple[float, float, float, float]) -> float:
-        """The advance width in ems of character ``index`` (origin ox, oy; loose box
-        ``edges`` left, bottom, right, top).
+        Many producers draw every character as a text object of its own, so the
+        runs are told apart by their font and matrix, not by object.
+        """
+        count, address = len(objects), self.address
+        font_keys = list(map(_font_of, objects))
+        matrices = np.zeros((count, 6), dtype=np.float32)  # FS_MATRIX: a, b, c, d, e, f
+        at = matrices.ctypes.data
+        list(map(_matrix_at, repeat(address, count), indices, range(at, at + 24 * count, 24)))
+        sizes = np.array(list(map(_font_size_at, repeat(address, count), indices)),
+                         dtype=np.float64)
+        ems = (matrices[:, :4].astype(np.float64) * sizes[:, None]).tolist()
+        runs: list[_Run] = []
+        by_shape: dict[tuple[int, float, float, float, float], int] = {}
+        run_of: list[int] = []
+        for font_key, (a, b, c, d) in zip(font_keys, ems, strict=True):
+            shape = (font_key, a, b, c, d)
+            index = by_shape.get(shape)
+            if index is None:
+                font = self.fonts.get(font_key)
+                if font is None:
+                    font = self.fonts[font_key] = _Font.of(
+                        ctypes.cast(font_key, pdfium_c.FPDF_FONT))
+                index = by_shape[shape] = len(runs)
+                runs.append(_Run.of(font, a, b, c, d, self.frame.rotate))
+            run_of.append(index)
+        return runs, np.array(run_of, dtype=np.intp)
+
+    def _advances(self, texts: list[str], indices: list[int], ox: npt.NDArray[np.float64],
+                  oy: npt.NDArray[np.float64], edges: npt.NDArray[np.float64],
+                  runs: list[_Run], run_of: npt.NDArray[np.intp]) -> npt.NDArray[np.float64]:
+        """The advance width in ems of each glyph (see :meth:`_advance`), worked out on
+        the arrays where the loose box and the font's width table agree."""
+        side = np.array([-1 if r.side is None else r.side for r in runs], dtype=np.intp)[run_of]
+        along = np.array([r.along or 1.0 for r in runs], dtype=np.float64)[run_of]
+        on_axis = side >= 0
+        far = np.take_along_axis(edges, np.maximum(side, 0)[:, None], axis=1)[:, 0]
+        measured = (far - np.where(side % 2 == 1, oy, ox)) / along
+        table = _table_widths(texts, runs, run_of)
+        agree = np.abs(measured - table) <= _WIDTH_TOLERANCE  # False where table is NaN
+        widths = measured.copy()
+        run_at = run_of.tolist()
+        for k in np.flatnonzero(~on_axis | ~agree).tolist():
+            known = float(table[k])
+            widths[k] = self._advance(indices[k], runs[run_at[k]],
+                                      None if math.isnan(known) else known, float(far[k]),
+                                      float(measured[k]))
+        return widths
+
+    def _advance(self, index: int, run: _Run, table: float | None, far: float,
+                 measured: float) -> float:
+        """The advance width in ems of character ``index``, whose font's width table
+        gives ``table`` and whose loose box ends at ``far`` along the baseline, an
+        advance of ``measured``.
 
         PDFium's loose box runs from the origin to the advance along the baseline, so
         it measures the advance wherever the baseline runs along an axis.  But it is
@@ -435,17 +547,13 @@ class _TextReader:
         other angles have no axis to measure along and take the table, or failing
         that the ink's extent.
         """
-        widths = run.font.widths
-        table = widths[text] if text in widths else run.font.width(text)
         if run.side is None:
             if table is not None:
                 return table
             left, bottom, right, top = self._ink(index)
             length = math.hypot(*run.em_x)
             return math.hypot(right - left, top - bottom) / length if length else 0.0
-        far = edges[run.side]
-        measured = (far - (oy if run.side % 2 else ox)) / run.along
-        if table is None or abs(measured - table) <= _WIDTH_TOLERANCE:
+        if table is None:
             return measured
         return table if far == self._ink(index)[run.side] else measured
 
@@ -457,23 +565,39 @@ class _TextReader:
         return left.value, bottom.value, right.value, top.value
 
 
-def _drawings(page: Any, frame: _Frame) -> tuple[tuple[Rule, ...], tuple[BBox, ...]]:
+
+
+def _table_widths(texts: list[str], runs: list[_Run], run_of: npt.NDArray[np.intp]
+                  ) -> npt.NDArray[np.float64]:
+    """The advance width in ems that the font's width table gives each glyph of
+    ``texts`` (drawn in run ``runs[run_of[k]]``), NaN where it gives none; each
+    distinct run and character is looked up once."""
+    codes = code_points(texts)  # -1 for a ligature's letters, which the table lacks
+    keys, key_of = np.unique(np.where(codes < 0, -1, run_of * CODE_POINTS + codes),
+                             return_inverse=True)
+    widths = [math.nan if key < 0 else runs[key // CODE_POINTS].font.width(chr(key % CODE_POINTS))
+              for key in keys.tolist()]
+    return np.array([math.nan if w is None else w for w in widths], dtype=np.float64)[key_of]
+
+
+def _drawings(page: Any, frame: _Frame, text_objects: frozenset[int]
+              ) -> tuple[tuple[Rule, ...], tuple[BBox, ...]]:
     """The page's ruling lines and image boxes, form XObjects included.
 
     PDFium keeps the objects of a form XObject inside the form object, their matrices
-    relative to it; the form object's matrix takes them on to the page.
+    relative to it; the form object's matrix takes them on to the page.  The
+    ``text_objects`` (addresses) are known to be text, and PDFium is not asked.
     """
     rules: list[Rule] = []
     images: list[BBox] = []
     matrix = pdfium_c.FS_MATRIX()
 
-    def walk(count: int, get: Any, holder: Any, outer: Matrix) -> None:
-        for index in range(count):
-            obj = get(holder, index)
-            kind = pdfium_c.FPDFPageObj_GetType(obj)
-            if kind not in (pdfium_c.FPDF_PAGEOBJ_PATH, pdfium_c.FPDF_PAGEOBJ_IMAGE,
-                            pdfium_c.FPDF_PAGEOBJ_FORM):
+    def walk(count: int, get: Any, holder: int, outer: Matrix) -> None:
+        for address in map(get, repeat(holder, count), range(count)):
+            kind = _TEXT if address in text_objects else _object_type(address)
+            if kind not in _DRAWN:  # most objects of a page are text
                 continue
+            obj = ctypes.cast(address, pdfium_c.FPDF_PAGEOBJECT)
             if not pdfium_c.FPDFPageObj_GetMatrix(obj, matrix):
                 continue
             to_user = _compose((matrix.a, matrix.b, matrix.c, matrix.d, matrix.e, matrix.f),
@@ -487,11 +611,11 @@ def _drawings(page: Any, frame: _Frame) -> tuple[tuple[Rule, ...], tuple[BBox, .
                 if frame.shows(x0, y0, x1, y1):
                     images.append(frame.box(x0, y0, x1, y1))
             else:
-                walk(int(pdfium_c.FPDFFormObj_CountObjects(obj)), pdfium_c.FPDFFormObj_GetObject,
-                     obj, to_user)
+                walk(int(pdfium_c.FPDFFormObj_CountObjects(obj)), _form_object_at, address,
+                     to_user)
 
-    walk(int(pdfium_c.FPDFPage_CountObjects(page)), pdfium_c.FPDFPage_GetObject, page,
-         _IDENTITY)
+    walk(int(pdfium_c.FPDFPage_CountObjects(page)), _page_object_at,
+         ctypes.cast(page, ctypes.c_void_p).value or 0, _IDENTITY)
     return tuple(rules), tuple(images)
 
 

@@ -96,9 +96,8 @@ class _Canvas:
         self.grid = _occupancy(np.vstack([self.box, rule_box, image_box]), rows, cols, self.res)
         # free[r, c]: the window of cells c .. c + window - 1 of row r is empty
         self.window = max(1, round(config.gutter_min_width / self.res))
-        summed = np.zeros((rows, cols + 1), dtype=np.int16)
-        np.cumsum(self.grid, axis=1, out=summed[:, 1:])
-        self.free = (summed[:, self.window:] - summed[:, :-self.window]) == 0
+        empty, starts = ~self.grid, cols - self.window + 1
+        self.free = np.logical_and.reduce([empty[:, k:k + starts] for k in range(self.window)])
 
     def cells(self, idx: Ints) -> tuple[int, int, int, int]:
         """Grid bounds (r0, r1, c0, c1), end exclusive, tight around words ``idx``."""
@@ -214,14 +213,14 @@ class _Canvas:
         return self.lines(near) >= 2
 
 
-_LEADER_CHARS = frozenset(".·…_")
+_LEADER_CHARS = ".·…_"
 _PITCH = 1.2
 """Usual line pitch, in font sizes, used to judge how densely lines are stacked."""
 
 
 def _is_leader(text: str) -> bool:
     """Whether a word is a run of leader dots (or a single spaced leader dot)."""
-    return all(ch in _LEADER_CHARS for ch in text) and (len(text) >= 3 or text in ".…·")
+    return not text.strip(_LEADER_CHARS) and (len(text) >= 3 or text in ".…·")
 
 
 def _word_space(box: NDArray[np.float64], baseline: NDArray[np.float64], size: float) -> float:
@@ -298,16 +297,17 @@ def prepare(words: Sequence[Word], rules: Sequence[Rule], images: Sequence[BBox]
     return PageCanvas(canvas, tuple((g.x0, g.x1) for g in found if g.x1 - g.x0 <= widest))
 
 
-def shared_gutters(pages: Sequence[PageCanvas],
+def shared_gutters(pages: Sequence[Sequence[tuple[float, float]]],
                    min_pages: int = 2) -> tuple[tuple[float, float], ...]:
-    """The gutter x ranges found on at least ``min_pages`` pages of a document.
+    """The gutter x ranges found on at least ``min_pages`` pages of a document, given
+    each page's own gutters (:attr:`PageCanvas.gutters`).
 
     A publication keeps its column grid from page to page, so a gutter seen beside
     long columns elsewhere also separates the short column runs of a page (three
     lines above a figure, a few lines before a full-width item).  Overlapping
     ranges form one gutter, represented by the medians of their edges.
     """
-    ranges = sorted((x0, x1, p) for p, page in enumerate(pages) for x0, x1 in page.gutters)
+    ranges = sorted((x0, x1, p) for p, gutters in enumerate(pages) for x0, x1 in gutters)
     shared: list[tuple[float, float]] = []
     k = 0
     while k < len(ranges):
@@ -527,11 +527,11 @@ def _tall_gutters(canvas: _Canvas, idx: Ints,
     free = canvas.free[r0:r1, c0:c1 - w + 1]
     # one row per grid column, padded with empty cells above and below: the runs
     # of free cells down each column, found column by column, pair up in order
-    padded = np.zeros((free.shape[1], free.shape[0] + 2), dtype=np.int8)
+    padded = np.zeros((free.shape[1], free.shape[0] + 2), dtype=np.bool_)
     padded[1:-1, 1:-1] = free.T[1:-1]
-    edges = np.diff(padded, axis=1)
-    start_col, start_row = np.nonzero(edges == 1)
-    end_row = np.nonzero(edges == -1)[1]
+    # a column's changes alternate: a run starts, ends, the next starts ...
+    change_col, change_row = np.nonzero(padded[:, 1:] != padded[:, :-1])
+    start_col, start_row, end_row = change_col[::2], change_row[::2], change_row[1::2]
     lengths = end_row - start_row
     fewest = min(config.gutter_min_lines, config.gutter_min_lines_on_grid) if known else \
         config.gutter_min_lines

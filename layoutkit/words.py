@@ -8,16 +8,19 @@ from __future__ import annotations
 
 import unicodedata
 from collections.abc import Sequence
+from dataclasses import dataclass
+from itertools import pairwise
 
 import numpy as np
+import numpy.typing as npt
 
 from .config import LayoutConfig
-from .model import BBox, Glyph, Word
+from .model import CODE_POINTS, BBox, Glyph, Glyphs, Word, char_test, code_points
 
 __all__ = ["group_lines", "words_from_glyphs"]
 
 
-def words_from_glyphs(glyphs: Sequence[Glyph], config: LayoutConfig) -> tuple[Word, ...]:
+def words_from_glyphs(glyphs: Glyphs, config: LayoutConfig) -> tuple[Word, ...]:
     """The words the glyphs spell, ordered by baseline then x.
 
     Glyphs on one baseline (bottoms within a quarter of the font size) are
@@ -26,23 +29,51 @@ def words_from_glyphs(glyphs: Sequence[Glyph], config: LayoutConfig) -> tuple[Wo
     place (fake bold) counts once.  Upright and rotated glyphs never share a
     word; rotated text is read along its own axis.
     """
-    upright = [g for g in glyphs if g.upright]
-    rotated = [g for g in glyphs if not g.upright]
-    words = _words(upright, config, rotated=False)
-    if rotated:
-        words += _words(rotated, config, rotated=True)
+    texts = _Texts.of(glyphs.texts)
+    words = _words(glyphs, texts, np.flatnonzero(glyphs.upright), config, rotated=False)
+    rotated = np.flatnonzero(~glyphs.upright)
+    if len(rotated):
+        words += _words(glyphs, texts, rotated, config, rotated=True)
     return tuple(words)
 
 
-def _words(glyphs: Sequence[Glyph], config: LayoutConfig, *, rotated: bool) -> list[Word]:
-    if not glyphs:
+@dataclass(frozen=True, slots=True)
+class _Texts:
+    """The glyphs' texts as arrays: ``ids`` equal where the texts are equal, and
+    whether each text is ``blank`` (whitespace or empty) or holds a spacing accent
+    (``accented``)."""
+
+    ids: npt.NDArray[np.int64]
+    blank: npt.NDArray[np.bool_]
+    accented: npt.NDArray[np.bool_]
+
+    @staticmethod
+    def of(texts: Sequence[str]) -> _Texts:
+        """The arrays of ``texts``: code points, and ids above every code point for
+        the few texts that are not one character."""
+        ids = code_points(texts)
+        blank = char_test(ids, str.isspace)
+        accented = char_test(ids, _SPACING_ACCENTS.__contains__)
+        distinct: dict[str, int] = {}
+        for k in np.flatnonzero(ids < 0).tolist():
+            text = texts[k]
+            ids[k] = CODE_POINTS + distinct.setdefault(text, len(distinct))
+            blank[k] = not text.strip()
+            accented[k] = not _SPACING_ACCENTS.isdisjoint(text)
+        return _Texts(ids, blank, accented)
+
+
+def _words(glyphs: Glyphs, texts: _Texts, chosen: npt.NDArray[np.intp], config: LayoutConfig,
+           *, rotated: bool) -> list[Word]:
+    """The words of the glyphs ``chosen`` (indices into ``glyphs``, whose ``texts``
+    these are), all upright or all ``rotated``."""
+    if not len(chosen):
         return []
     # Rotated glyphs are handled in a frame turned by 90 degrees: their "baseline"
     # is their x centre and they advance along y (bottom to top, as such margin
     # stamps are set).
-    box = np.array([(g.bbox.x0, g.bbox.top, g.bbox.x1, g.bbox.bottom) for g in glyphs],
-                   dtype=float)
-    size = np.array([g.size for g in glyphs], dtype=float)
+    box = glyphs.boxes[chosen]
+    size = glyphs.sizes[chosen]
     if rotated:
         base = (box[:, 0] + box[:, 2]) / 2
         start, end = -box[:, 3], -box[:, 1]
@@ -54,8 +85,8 @@ def _words(glyphs: Sequence[Glyph], config: LayoutConfig, *, rotated: bool) -> l
     new_row = np.concatenate(([True], np.diff(base[order]) > tolerance[1:]))
     row = np.cumsum(new_row)[np.argsort(order)]
     order = np.lexsort((start, row))
-    texts = [glyphs[i].text for i in order.tolist()]
-    blank = np.array([not t.strip() for t in texts])
+    ordered = chosen[order]
+    ids, blank = texts.ids[ordered], texts.blank[ordered]
     s, e, r = start[order], end[order], row[order]
     gap = np.empty_like(s)
     gap[0] = np.inf
@@ -63,31 +94,38 @@ def _words(glyphs: Sequence[Glyph], config: LayoutConfig, *, rotated: bool) -> l
     limit = config.word_gap_em * size[order]
     duplicate = np.zeros(len(order), dtype=bool)
     same_row = np.concatenate(([False], r[1:] == r[:-1]))
-    same_text = np.array([False] + [a == b for a, b in zip(texts[1:], texts[:-1], strict=True)])
+    same_text = np.concatenate(([False], ids[1:] == ids[:-1]))
     duplicate[1:] = same_row[1:] & same_text[1:] & (np.abs(s[1:] - s[:-1]) < 0.3 * (e[1:] - s[1:]))
     breaks = ~same_row | (gap > limit) | blank | np.concatenate(([False], blank[:-1]))
     keep = ~blank & ~duplicate
     word_id = np.cumsum(breaks)[keep]
-    members = order[keep]
+    members = ordered[keep]
     if not len(members):
         return []
     starts = np.flatnonzero(np.concatenate(([True], word_id[1:] != word_id[:-1])))
-    x0 = np.minimum.reduceat(box[members, 0], starts)
-    top = np.minimum.reduceat(box[members, 1], starts)
-    x1 = np.maximum.reduceat(box[members, 2], starts)
-    bottom = np.maximum.reduceat(box[members, 3], starts)
-    ends = np.append(starts[1:], len(members))
-    kept_texts = [glyphs[i].text for i in members]
-    words: list[Word] = []
-    for k, (a, b) in enumerate(zip(starts.tolist(), ends.tolist(), strict=True)):
-        first = glyphs[members[a]]
-        text = "".join(kept_texts[a:b])
-        if _SPACING_ACCENTS.intersection(text):
-            text = _compose([glyphs[i] for i in members[a:b]])
-        words.append(Word(text,
-                          BBox(float(x0[k]), float(top[k]), float(x1[k]), float(bottom[k])),
-                          first.font, first.size, first.upright))
-    return words
+    member_box = glyphs.boxes[members]
+    x0 = np.minimum.reduceat(member_box[:, 0], starts).tolist()
+    top = np.minimum.reduceat(member_box[:, 1], starts).tolist()
+    x1 = np.maximum.reduceat(member_box[:, 2], starts).tolist()
+    bottom = np.maximum.reduceat(member_box[:, 3], starts).tolist()
+    accented = np.add.reduceat(texts.accented[members], starts) > 0
+    # each word's text is a slice of the kept glyphs' texts joined
+    member_list = members.tolist()
+    all_texts = glyphs.texts
+    kept_texts = [all_texts[i] for i in member_list]
+    offsets = np.concatenate(([0], np.cumsum([len(t) for t in kept_texts])))
+    cuts = offsets[np.append(starts, len(members))].tolist()
+    joined = "".join(kept_texts)
+    word_texts = [joined[a:b] for a, b in pairwise(cuts)]
+    ends = [*starts[1:].tolist(), len(members)]
+    for k in np.flatnonzero(accented).tolist():
+        word_texts[k] = _compose([glyphs[i] for i in member_list[starts[k]:ends[k]]])
+    firsts = members[starts]
+    fonts = [glyphs.fonts[i] for i in firsts.tolist()]
+    upright = not rotated
+    return [Word(text, BBox(a, b, c, d), font, size, upright)
+            for text, a, b, c, d, font, size in zip(word_texts, x0, top, x1, bottom, fonts,
+                                                    glyphs.sizes[firsts].tolist(), strict=True)]
 
 
 _COMBINING = {"\u02c6": "\u0302", "^": "\u0302", "\u02dc": "\u0303", "~": "\u0303",
@@ -97,6 +135,7 @@ _COMBINING = {"\u02c6": "\u0302", "^": "\u0302", "\u02dc": "\u0303", "~": "\u030
 """Spacing accents some producers draw as separate glyphs over or under a letter,
 and the combining marks they stand for."""
 _SPACING_ACCENTS = frozenset(_COMBINING)
+
 
 
 def _compose(glyphs: Sequence[Glyph]) -> str:

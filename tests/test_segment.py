@@ -331,20 +331,21 @@ def test_segment_list_numbers_split_with_small_column_min_width() -> None:
 
 def test_segment_shared_gutters_of_two_pages() -> None:
     """Two pages of tall three-column text share exactly their two 6 pt gutters."""
-    pages = [three_columns(72.0, 30, 100 + 10 * s).prepared() for s in (0, 1)]
+    pages = [three_columns(72.0, 30, 100 + 10 * s).prepared().gutters for s in (0, 1)]
     assert shared_gutters(pages) == ((210.0, 216.0), (390.0, 396.0))
 
 
 def test_segment_shared_gutters_need_two_pages() -> None:
     """A gutter seen on one page only is not shared, unless min_pages is 1."""
-    page = three_columns(72.0, 30, 100).prepared()
+    page = three_columns(72.0, 30, 100).prepared().gutters
     assert shared_gutters([page]) == ()
     assert shared_gutters([page], min_pages=1) == ((210.0, 216.0), (390.0, 396.0))
 
 
 def test_segment_shared_gutters_split_short_run() -> None:
     """A 3-line run of three columns is split with the document's gutters, not without them."""
-    shared = shared_gutters([three_columns(72.0, 30, 100 + 10 * s).prepared() for s in (0, 1)])
+    shared = shared_gutters([three_columns(72.0, 30, 100 + 10 * s).prepared().gutters
+                             for s in (0, 1)])
     layout = three_columns(72.0, 3, 120)
     assert layout.bands() == [[["c0", "c1", "c2"]]]
     assert layout.bands(shared=shared) == [[["c0"], ["c1"], ["c2"]]]
@@ -352,7 +353,8 @@ def test_segment_shared_gutters_split_short_run() -> None:
 
 def test_segment_shared_gutters_split_short_run_above_notice() -> None:
     """A 3-line run of three columns above a full-width notice is its own band, with shared."""
-    shared = shared_gutters([three_columns(72.0, 30, 100 + 10 * s).prepared() for s in (0, 1)])
+    shared = shared_gutters([three_columns(72.0, 30, 100 + 10 * s).prepared().gutters
+                             for s in (0, 1)])
     layout = three_columns(72.0, 3, 120)
     layout.add("full", text_lines(LEFT, 534.0, bottom_of(layout.words) + 8.0, 8, 130))
     assert layout.bands(shared=shared) == [[["c0"], ["c1"], ["c2"]], [["full"]]]

@@ -5,8 +5,11 @@ from __future__ import annotations
 import random
 from typing import TypeVar
 
+import numpy as np
+import pytest
+
 from layoutkit.config import LayoutConfig
-from layoutkit.model import BBox, Glyph, Word
+from layoutkit.model import BBox, Glyph, Glyphs, Word
 from layoutkit.words import group_lines, words_from_glyphs
 
 T = TypeVar("T")
@@ -43,7 +46,7 @@ def shuffled(items: list[T], seed: int) -> list[T]:
 def test_words_shuffled_glyphs_give_words_in_x_order() -> None:
     """Glyphs of two words on one baseline, given shuffled, give the two words in x order."""
     glyphs = spelled("ab", 10.0) + spelled("cd", 24.0)
-    assert words_from_glyphs(shuffled(glyphs, 3), CONFIG) == (
+    assert words_from_glyphs(Glyphs.of(shuffled(glyphs, 3)), CONFIG) == (
         word("ab", 10.0, 0.0, 20.0, 10.0),
         word("cd", 24.0, 0.0, 34.0, 10.0),
     )
@@ -53,7 +56,7 @@ def test_words_gap_wider_than_word_gap_em_splits() -> None:
     """A horizontal gap a little wider than word_gap_em x size ends a word."""
     gap = CONFIG.word_gap_em * SIZE + 0.1  # 1.3 pt at 10 pt
     x = WIDTH + gap
-    assert words_from_glyphs([glyph("a", 0.0), glyph("b", x)], CONFIG) == (
+    assert words_from_glyphs(Glyphs.of([glyph("a", 0.0), glyph("b", x)]), CONFIG) == (
         word("a", 0.0, 0.0, 5.0, 10.0),
         word("b", x, 0.0, x + WIDTH, 10.0),
     )
@@ -63,7 +66,7 @@ def test_words_gap_narrower_than_word_gap_em_joins() -> None:
     """A horizontal gap a little narrower than word_gap_em x size keeps one word."""
     gap = CONFIG.word_gap_em * SIZE - 0.1  # 1.1 pt at 10 pt
     x = WIDTH + gap
-    assert words_from_glyphs([glyph("a", 0.0), glyph("b", x)], CONFIG) == (
+    assert words_from_glyphs(Glyphs.of([glyph("a", 0.0), glyph("b", x)]), CONFIG) == (
         word("ab", 0.0, 0.0, x + WIDTH, 10.0),
     )
 
@@ -71,7 +74,7 @@ def test_words_gap_narrower_than_word_gap_em_joins() -> None:
 def test_words_word_gap_follows_config() -> None:
     """The same 1.3 pt gap joins when word_gap_em is raised to 0.2 (2 pt at 10 pt)."""
     config = CONFIG.replace(word_gap_em=0.2)
-    assert words_from_glyphs([glyph("a", 0.0), glyph("b", 6.3)], config) == (
+    assert words_from_glyphs(Glyphs.of([glyph("a", 0.0), glyph("b", 6.3)]), config) == (
         word("ab", 0.0, 0.0, 11.3, 10.0),
     )
 
@@ -79,7 +82,7 @@ def test_words_word_gap_follows_config() -> None:
 def test_words_whitespace_glyph_splits() -> None:
     """A space glyph ends a word even with no gap around it, and is dropped."""
     glyphs = [glyph("a", 0.0), glyph(" ", 5.0, width=0.5), glyph("b", 5.5)]
-    assert words_from_glyphs(glyphs, CONFIG) == (
+    assert words_from_glyphs(Glyphs.of(glyphs), CONFIG) == (
         word("a", 0.0, 0.0, 5.0, 10.0),
         word("b", 5.5, 0.0, 10.5, 10.0),
     )
@@ -87,20 +90,20 @@ def test_words_whitespace_glyph_splits() -> None:
 
 def test_words_only_whitespace_gives_no_words() -> None:
     """Glyphs that are all whitespace give no words; no glyphs give no words."""
-    assert words_from_glyphs([glyph(" ", 0.0), glyph("\t", 5.0)], CONFIG) == ()
-    assert words_from_glyphs([], CONFIG) == ()
+    assert words_from_glyphs(Glyphs.of([glyph(" ", 0.0), glyph("\t", 5.0)]), CONFIG) == ()
+    assert words_from_glyphs(Glyphs.of([]), CONFIG) == ()
 
 
 def test_words_fake_bold_glyph_counted_once() -> None:
     """A glyph drawn twice at nearly the same place (fake bold) counts once."""
     glyphs = [glyph("a", 0.0), glyph("b", 5.0), glyph("b", 5.2), glyph("c", 10.0)]
-    assert words_from_glyphs(glyphs, CONFIG) == (word("abc", 0.0, 0.0, 15.0, 10.0),)
+    assert words_from_glyphs(Glyphs.of(glyphs), CONFIG) == (word("abc", 0.0, 0.0, 15.0, 10.0),)
 
 
 def test_words_fake_bold_word_counted_once() -> None:
     """A whole word overprinted 0.3 pt to the right reads once, boxed as its leftmost print."""
     glyphs = spelled("ab", 0.0) + spelled("ab", 0.3)
-    assert words_from_glyphs(shuffled(glyphs, 1), CONFIG) == (
+    assert words_from_glyphs(Glyphs.of(shuffled(glyphs, 1)), CONFIG) == (
         word("ab", 0.0, 0.0, 10.0, 10.0),
     )
 
@@ -108,7 +111,7 @@ def test_words_fake_bold_word_counted_once() -> None:
 def test_words_two_baselines_give_two_rows() -> None:
     """Glyphs on two baselines give the words of the upper row, then of the lower one."""
     glyphs = spelled("ab", 0.0, 0.0) + spelled("cd", 0.0, 12.0) + spelled("ef", 20.0, 12.0)
-    assert words_from_glyphs(shuffled(glyphs, 2), CONFIG) == (
+    assert words_from_glyphs(Glyphs.of(shuffled(glyphs, 2)), CONFIG) == (
         word("ab", 0.0, 0.0, 10.0, 10.0),
         word("cd", 0.0, 12.0, 10.0, 22.0),
         word("ef", 20.0, 12.0, 30.0, 22.0),
@@ -121,7 +124,7 @@ def test_words_rotated_glyphs_form_own_words() -> None:
     # three rotated glyphs stacked upwards in the same x range as the upright word
     rotated = [glyph(ch, 100.0, 50.0 - 5.0 * k, width=10.0, size=5.0, upright=False)
                for k, ch in enumerate("xyz")]
-    result = words_from_glyphs(shuffled(upright + rotated, 4), CONFIG)
+    result = words_from_glyphs(Glyphs.of(shuffled(upright + rotated, 4)), CONFIG)
     assert result == (
         word("ab", 95.0, 0.0, 105.0, 10.0),
         word("xyz", 100.0, 40.0, 110.0, 55.0, size=5.0, upright=False),
@@ -131,7 +134,7 @@ def test_words_rotated_glyphs_form_own_words() -> None:
 def test_words_rotated_glyph_touching_upright_word_stays_apart() -> None:
     """A rotated digit set solid against an upright word is still a word of its own."""
     glyphs = [*spelled("ab", 0.0), glyph("1", 10.0, width=3.0, upright=False)]
-    assert words_from_glyphs(glyphs, CONFIG) == (
+    assert words_from_glyphs(Glyphs.of(glyphs), CONFIG) == (
         word("ab", 0.0, 0.0, 10.0, 10.0),
         word("1", 10.0, 0.0, 13.0, 10.0, upright=False),
     )
@@ -140,7 +143,26 @@ def test_words_rotated_glyph_touching_upright_word_stays_apart() -> None:
 def test_words_integer_coordinates_accepted() -> None:
     """Glyph boxes given as whole numbers (valid for float fields) give words like floats do."""
     glyphs = [Glyph("a", BBox(0, 0, 5, 10), "F", 10), Glyph("b", BBox(5, 0, 10, 10), "F", 10)]
-    assert words_from_glyphs(glyphs, CONFIG) == (word("ab", 0.0, 0.0, 10.0, 10.0),)
+    assert words_from_glyphs(Glyphs.of(glyphs), CONFIG) == (word("ab", 0.0, 0.0, 10.0, 10.0),)
+
+
+def test_glyphs_columns_give_back_the_glyphs() -> None:
+    """Glyph columns built from glyphs index and iterate as those glyphs, and are read-only."""
+    given = [*spelled("ab", 10.0), glyph("1", 0.0, 20.0, width=3.0, upright=False)]
+    columns = Glyphs.of(given)
+    assert list(columns) == given
+    assert columns[2] == given[2]
+    assert len(columns) == 3
+    assert columns == Glyphs.of(given)
+    assert columns != Glyphs.of(given[:2])
+    with pytest.raises(ValueError, match="read-only"):
+        columns.boxes[0, 0] = 1.0
+
+
+def test_glyphs_columns_of_unequal_length_rejected() -> None:
+    """Columns that disagree on the number of glyphs are refused, naming the lengths."""
+    with pytest.raises(ValueError, match="unequal length"):
+        Glyphs(("a", "b"), np.zeros((2, 4)), ("F",), np.ones(2), np.ones(2, dtype=np.bool_))
 
 
 # --------------------------------------------------------------------------- group_lines

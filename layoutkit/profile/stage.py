@@ -25,13 +25,10 @@ from ..segment import Leaf, Node, PageCanvas, Split, bands_of, force_columns, se
 from ..words import group_lines
 from .values import Band, Box, Kind, Layout, PageRule, Profile, Section, Until
 
-__all__ = ["page_text", "profile_furniture", "profile_trees", "without_ignored"]
+__all__ = ["page_text", "profile_furniture", "profile_tree", "without_ignored"]
 
 _ROW_TOLERANCE = 1.0
 """Points above a section's first line within which words still belong to the section."""
-
-Pages = Sequence[tuple[PageGlyphs, tuple[Word, ...]]]
-
 
 def page_text(words: Sequence[Word], config: LayoutConfig) -> str:
     """The page's text row by row (every word on a line, left to right), which
@@ -53,36 +50,29 @@ def _resolve(profile: Profile, box: Box | Band, key: str, glyphs: PageGlyphs) ->
     return resolved
 
 
-def without_ignored(profile: Profile, pages: Pages, count: int,
-                    config: LayoutConfig) -> list[tuple[PageGlyphs, tuple[Word, ...]]]:
-    """The pages with the words inside the profile's ignore boxes left out."""
-    result = []
-    for glyphs, words in pages:
-        text = page_text(words, config) if any(i.select.by_content for i in profile.ignore) \
-            else ""
-        boxes = [_resolve(profile, i.box, i.key, glyphs) for i in profile.ignore
-                 if i.select.selects(glyphs.page_no, count, text)]
-        result.append((glyphs, tuple(w for w in words
-                                     if not any(_inside(w, b) for b in boxes))))
-    return result
+def without_ignored(profile: Profile, glyphs: PageGlyphs, words: tuple[Word, ...], count: int,
+                    config: LayoutConfig) -> tuple[Word, ...]:
+    """The page's ``words`` with those inside the profile's ignore boxes left out
+    (``count`` is the document's page count, which selectors such as ``last`` need)."""
+    text = page_text(words, config) if any(i.select.by_content for i in profile.ignore) else ""
+    boxes = [_resolve(profile, i.box, i.key, glyphs) for i in profile.ignore
+             if i.select.selects(glyphs.page_no, count, text)]
+    return tuple(w for w in words if not any(_inside(w, b) for b in boxes))
 
 
-def profile_furniture(profile: Profile, pages: Pages,
-                      found: Sequence[Furniture]) -> list[Furniture]:
-    """Each page's furniture with the profile's header and footer bands, where given,
-    in place of the header and footer found by repetition."""
-    result = []
-    for (glyphs, words), auto in zip(pages, found, strict=True):
-        header, footer = auto.header, auto.footer
-        if profile.header is not None:
-            band = _resolve(profile, profile.header, "furniture.header", glyphs)
-            header = frozenset(i for i, w in enumerate(words) if w.upright and _inside(w, band))
-        if profile.footer is not None:
-            band = _resolve(profile, profile.footer, "furniture.footer", glyphs)
-            footer = frozenset(i for i, w in enumerate(words) if w.upright and _inside(w, band)
-                               and i not in header)
-        result.append(Furniture(header, footer - header, auto.margin - header - footer))
-    return result
+def profile_furniture(profile: Profile, glyphs: PageGlyphs, words: Sequence[Word],
+                      auto: Furniture) -> Furniture:
+    """The page's furniture with the profile's header and footer bands, where given,
+    in place of the header and footer found by repetition (``auto``)."""
+    header, footer = auto.header, auto.footer
+    if profile.header is not None:
+        band = _resolve(profile, profile.header, "furniture.header", glyphs)
+        header = frozenset(i for i, w in enumerate(words) if w.upright and _inside(w, band))
+    if profile.footer is not None:
+        band = _resolve(profile, profile.footer, "furniture.footer", glyphs)
+        footer = frozenset(i for i, w in enumerate(words) if w.upright and _inside(w, band)
+                           and i not in header)
+    return Furniture(header, footer - header, auto.margin - header - footer)
 
 
 @dataclass(frozen=True, slots=True)
@@ -153,23 +143,22 @@ class _Page:
         return Split(False, (self.build(how, above), lower)), after
 
 
-def profile_trees(profile: Profile, pages: Pages, bodies: Sequence[Sequence[Word]],
-                  canvases: Sequence[PageCanvas], shared: Sequence[tuple[float, float]],
-                  count: int, config: LayoutConfig) -> list[Node]:
-    """The reading-order tree of each page body (``bodies`` are the upright body
-    words the ``canvases`` were prepared from), read as the profile says.
+def profile_tree(profile: Profile, glyphs: PageGlyphs, words: Sequence[Word],
+                 body: Sequence[Word], canvas: PageCanvas, shared: Sequence[tuple[float, float]],
+                 count: int, active: Section | None,
+                 config: LayoutConfig) -> tuple[Node, Section | None]:
+    """The reading-order tree of a page body (``body`` being the upright body words
+    ``canvas`` was prepared from, ``words`` all the page's words), read as the
+    profile says, and the section still running at the end of the page.
 
-    ``pages`` must run in document order: a section carries on from page to page.
+    ``active`` is the section running at the end of the previous page: a section
+    carries on from page to page, so pages are read in document order (or their
+    trees made again when the section that ran into them turns out otherwise).
     """
-    trees = []
-    active: Section | None = None
     by_content = any(rule.select.by_content for rule in profile.pages)
-    for (glyphs, words), body, canvas in zip(pages, bodies, canvases, strict=True):
-        text = page_text(words, config) if by_content else ""
-        rules = [r for r in profile.pages if r.select.selects(glyphs.page_no, count, text)]
-        how: Layout | PageRule = active.layout if active else (
-            rules[-1] if rules else Layout(Kind.AUTO))
-        page = _Page(profile, glyphs, body, canvas, shared, config)
-        tree, active = page.tree(how, list(range(len(body))), active)
-        trees.append(tree)
-    return trees
+    text = page_text(words, config) if by_content else ""
+    rules = [r for r in profile.pages if r.select.selects(glyphs.page_no, count, text)]
+    how: Layout | PageRule = active.layout if active else (
+        rules[-1] if rules else Layout(Kind.AUTO))
+    page = _Page(profile, glyphs, body, canvas, shared, config)
+    return page.tree(how, list(range(len(body))), active)

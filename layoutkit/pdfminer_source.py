@@ -1,0 +1,160 @@
+"""Glyphs, rules and images from pdfminer.six's content-stream interpreter.
+
+The pure-Python engine: slower than :mod:`layoutkit.pdfium`, whose values it
+defines (``tests/test_engines.py`` holds the two to the same glyphs).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Sequence
+from pathlib import Path
+from typing import Any, BinaryIO
+
+import numpy as np
+from pdfminer.converter import PDFPageAggregator
+from pdfminer.layout import LTChar, LTContainer, LTCurve, LTImage, LTLine, LTPage, LTRect
+from pdfminer.pdfdocument import PDFDocument, PDFEncryptionError, PDFPasswordIncorrect
+from pdfminer.pdfinterp import PDFPageInterpreter, PDFResourceManager
+from pdfminer.pdfpage import PDFPage
+from pdfminer.pdfparser import PDFParser
+
+from .errors import DocumentError
+from .extract import ClosingSource, Rect, _check_readable, _visible_rect, shape_rules
+from .model import BBox, Glyphs, PageGlyphs, Rule
+
+__all__ = ["PdfminerSource"]
+
+
+class PdfminerSource(ClosingSource):
+    """Glyphs and rules from pdfminer.six's content-stream interpreter.
+
+    Layout analysis is switched off (``laparams=None``): pdfminer only reports
+    what is drawn where, and layoutkit's geometry does the rest.
+    """
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        _check_readable(path)
+        self._fh: BinaryIO = path.open("rb")
+        try:
+            document = PDFDocument(PDFParser(self._fh))
+            self._pages: list[PDFPage] = list(PDFPage.create_pages(document))
+        except (PDFPasswordIncorrect, PDFEncryptionError) as exc:
+            self._fh.close()
+            raise DocumentError(f"{path}: encrypted PDF, a password is needed to read it") from exc
+        except Exception as exc:  # pdfminer raises many unrelated types on broken files
+            self._fh.close()
+            raise DocumentError(f"{path}: corrupt or unreadable PDF ({_reason(exc)})") from exc
+        if not self._pages:
+            self._fh.close()
+            raise DocumentError(f"{path}: the PDF has no pages")
+        self._resources = PDFResourceManager(caching=True)
+        self._device = PDFPageAggregator(self._resources, laparams=None)
+        self._interpreter = PDFPageInterpreter(self._resources, self._device)
+
+    @property
+    def page_count(self) -> int:
+        return len(self._pages)
+
+    def pages(self, page_numbers: Sequence[int]) -> Iterator[PageGlyphs]:
+        for page_no in page_numbers:
+            page = self._pages[page_no - 1]
+            try:
+                self._interpreter.process_page(page)
+                layout: LTPage = self._device.get_result()
+            except Exception as exc:
+                raise DocumentError(
+                    f"{self.path}: page {page_no} cannot be read ({_reason(exc)})"
+                ) from exc
+            yield _page_glyphs(page_no, page, layout)
+
+    def close(self) -> None:
+        self._fh.close()
+
+
+def _reason(exc: BaseException) -> str:
+    text = str(exc).strip().splitlines()
+    return f"{type(exc).__name__}: {text[0]}" if text else type(exc).__name__
+
+
+def _visible_box(page: PDFPage, layout: LTPage) -> Rect:
+    """The crop box in the interpreter's (rotated, bottom-left) space: x0, y0, x1, y1.
+
+    pdfminer already rotates by ``/Rotate`` and moves the media box to the origin;
+    the crop box has to follow the same transformation to know what is visible.
+    """
+    mx0, my0, mx1, my1 = page.mediabox
+    cx0, cy0, cx1, cy1 = _visible_rect(page.mediabox, page.cropbox)
+    x0, y0, x1, y1 = cx0 - mx0, cy0 - my0, cx1 - mx0, cy1 - my0
+    width, height = mx1 - mx0, my1 - my0
+    rotate = (page.rotate or 0) % 360
+    if rotate == 90:
+        return y0, width - x1, y1, width - x0
+    if rotate == 180:
+        return width - x1, height - y1, width - x0, height - y0
+    if rotate == 270:
+        return height - y1, x0, height - y0, x1
+    return x0, y0, x1, y1
+
+
+def _page_glyphs(page_no: int, page: PDFPage, layout: LTPage) -> PageGlyphs:
+    """Convert pdfminer's bottom-left objects to top-left glyphs and rules, cropped."""
+    vx0, vy0, vx1, vy1 = _visible_box(page, layout)
+    chars: list[LTChar] = []
+    rules: list[Rule] = []
+    images: list[BBox] = []
+
+    def box(x0: float, y0: float, x1: float, y1: float) -> BBox:
+        return BBox(x0 - vx0, vy1 - y1, x1 - vx0, vy1 - y0)
+
+    def visible(x0: float, y0: float, x1: float, y1: float) -> bool:
+        cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
+        return vx0 <= cx <= vx1 and vy0 <= cy <= vy1
+
+    def walk(container: Any) -> None:
+        for item in container:
+            if isinstance(item, LTChar):
+                chars.append(item)
+            elif isinstance(item, (LTRect, LTLine, LTCurve)):
+                rules.extend(_rules_of(item, box, visible))
+            elif isinstance(item, LTImage):
+                if visible(item.x0, item.y0, item.x1, item.y1):
+                    images.append(box(item.x0, item.y0, item.x1, item.y1))
+            elif isinstance(item, LTContainer):
+                walk(item)
+
+    walk(layout)
+    return PageGlyphs(page_no, vx1 - vx0, vy1 - vy0, _glyphs(chars, (vx0, vy0, vx1, vy1)),
+                      tuple(rules), tuple(images))
+
+
+def _glyphs(chars: Sequence[LTChar], visible: Rect) -> Glyphs:
+    """The characters whose centre lies in the ``visible`` rectangle, as glyph columns
+    in top-left points."""
+    vx0, vy0, vx1, vy1 = visible
+    x0, y0, x1, y1 = np.array([(c.x0, c.y0, c.x1, c.y1) for c in chars],
+                              dtype=np.float64).reshape(len(chars), 4).T
+    cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
+    shown = (vx0 <= cx) & (cx <= vx1) & (vy0 <= cy) & (cy <= vy1)
+    picked = [chars[k] for k in np.flatnonzero(shown).tolist()]
+    return Glyphs(tuple(c.get_text() for c in picked),
+                  np.stack([x0 - vx0, vy1 - y1, x1 - vx0, vy1 - y0], axis=1)[shown],
+                  tuple(c.fontname for c in picked),
+                  np.array([c.size for c in picked], dtype=np.float64),
+                  np.array([c.upright for c in picked], dtype=np.bool_))
+
+
+def _rules_of(
+    item: LTCurve,
+    box: Callable[[float, float, float, float], BBox],
+    visible: Callable[[float, float, float, float], bool],
+) -> list[Rule]:
+    """The ruling lines a drawn path contributes: thin shapes, and the edges of stroked boxes."""
+    x0, y0, x1, y1 = item.x0, item.y0, item.x1, item.y1
+    if not visible(x0, y0, x1, y1):
+        return []
+    simple = isinstance(item, (LTLine, LTRect)) or len(item.pts) <= 5
+    return shape_rules(x0, y0, x1, y1, simple=simple,
+                       stroked_box=isinstance(item, LTRect) and bool(item.stroke), box=box)
+
+

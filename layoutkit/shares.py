@@ -1,0 +1,285 @@
+"""A document's pages shared out among processes, each keeping its pages between steps.
+
+Laying out a page needs two things only the whole document knows: which edge
+lines repeat from page to page (running headers and footers) and the column
+gutters the pages have in common.  So a page is read, summarised, and laid out
+in three steps, with the document-level decisions taken between them::
+
+    share (worker)                               parent
+    read, words, edge lines   -- EdgeLines -->   repeating_runs
+    furniture, gutters        <-- runs -------
+                              -- gutters --->    shared_gutters
+    segment, lay out          <-- shared -----
+                              -- Pages ----->    Document
+
+Each share keeps its glyphs, words and prepared pages where it made them; only
+the small values on the arrows and the laid-out pages cross processes.  One
+process or several, the same :class:`PageShare` steps run on the same pages, so
+the result is the same.
+
+A publication profile's section runs on from the page where it starts, so the
+last step also returns the section running at the end of each page; the parent
+lays out again the pages whose section turns out to be another than assumed
+(see :func:`layoutkit.api.parse`).
+"""
+
+from __future__ import annotations
+
+import gc
+import multiprocessing
+import pickle
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, replace
+from multiprocessing.connection import Connection, wait
+from pathlib import Path
+from types import TracebackType
+from typing import Any, Protocol, Self, cast
+
+from .config import LayoutConfig
+from .errors import DocumentError
+from .extract import open_source
+from .furniture import EdgeLines, Furniture, edge_lines, page_furniture
+from .model import NO_GLYPHS, Page, PageGlyphs, Word
+from .order import body_words, layout_page
+from .profile import Profile, Section
+from .profile.stage import profile_furniture, profile_tree, without_ignored
+from .segment import PageCanvas, prepare, segment
+from .words import words_from_glyphs
+
+__all__ = ["Gutters", "PageShare", "Shares", "open_shares"]
+
+Gutters = tuple[tuple[float, float], ...]
+"""The x ranges of a page's column gutters."""
+
+
+class PageShare:
+    """Some pages of one document, read and laid out step by step.
+
+    The steps run in order: :meth:`read`, :meth:`gutters`, :meth:`lay_out`; each
+    keeps what the next one needs (the one mutable holder of the pipeline, so that
+    a worker process can keep its pages between steps) and yields its result page
+    by page, as (page number, value), so that the parent takes in one page while
+    the next is being made.
+    """
+
+    def __init__(self, path: Path, engine: str, numbers: Sequence[int], count: int,
+                 wanted: frozenset[int], config: LayoutConfig,
+                 profile: Profile | None = None) -> None:
+        self.path = path
+        self.engine = engine
+        self.numbers = tuple(numbers)
+        self.count = count
+        self.wanted = wanted
+        self.config = config
+        self.profile = profile
+        self._read: list[tuple[PageGlyphs, tuple[Word, ...], EdgeLines]] = []
+        self._prepared: list[tuple[Furniture, list[Word], PageCanvas]] = []
+
+    def read(self) -> Iterator[tuple[int, EdgeLines]]:
+        """Read the pages' words; yields each page's candidate furniture lines."""
+        self._read = []
+        with open_source(self.path, self.engine) as source:
+            for g in source.pages(self.numbers):
+                words = words_from_glyphs(g.glyphs, self.config)
+                if self.profile:
+                    words = without_ignored(self.profile, g, words, self.count, self.config)
+                edges = edge_lines(words, g.height, self.config)
+                # a page's glyphs are dropped once they are words
+                self._read.append((replace(g, glyphs=NO_GLYPHS), words, edges))
+                yield g.page_no, edges
+
+    def gutters(self, runs: Mapping[int, tuple[int, int]]) -> Iterator[tuple[int, Gutters]]:
+        """Decide the pages' furniture from the repeating ``runs`` of their edge lines
+        (by page number) and prepare their bodies; yields each page's own gutters."""
+        self._prepared = []
+        for g, words, edges in self._read:
+            found = page_furniture(words, edges, runs[g.page_no], self.config)
+            if self.profile:
+                found = profile_furniture(self.profile, g, words, found)
+            body = body_words(words, found)[0]
+            canvas = prepare(body, g.rules, g.images, g.width, g.height, self.config)
+            self._prepared.append((found, body, canvas))
+            yield g.page_no, canvas.gutters
+
+    def lay_out(self, shared: Gutters, entering: Mapping[int, Section | None]
+                ) -> Iterator[tuple[int, tuple[Section | None, Page | None]]]:
+        """Lay out the pages named in ``entering``, ``shared`` being the document's
+        common gutters and ``entering`` the profile section running into each page;
+        yields the section running on at its end, with the page if it is wanted."""
+        for (g, words, _), (found, body, canvas) in zip(self._read, self._prepared,
+                                                        strict=True):
+            if g.page_no not in entering:
+                continue
+            leaving = None
+            if self.profile:
+                tree, leaving = profile_tree(self.profile, g, words, body, canvas, shared,
+                                             self.count, entering[g.page_no], self.config)
+            else:
+                tree = segment(canvas, shared)
+            page = layout_page(g, words, found, tree, self.config) \
+                if g.page_no in self.wanted else None
+            yield g.page_no, (leaving, page)
+
+
+Step = Callable[..., Iterator[tuple[int, Any]]]
+"""A method of :class:`PageShare`, called with the share first."""
+
+
+class Shares(Protocol):
+    """The shares of a document's pages and where they live; a context manager that
+    stops worker processes on leaving."""
+
+    def run(self, step: Step, *args: object) -> dict[int, Any]:
+        """Run ``step`` on every share at once; returns its values by page number."""
+        ...
+
+    def __enter__(self) -> Self: ...
+
+    def __exit__(self, exc_type: type[BaseException] | None, exc: BaseException | None,
+                 tb: TracebackType | None) -> None: ...
+
+
+class _InProcess:
+    """One share, kept in this process."""
+
+    def __init__(self, share: PageShare) -> None:
+        self._share = share
+
+    def run(self, step: Step, *args: object) -> dict[int, Any]:
+        return dict(step(self._share, *args))
+
+    def __enter__(self) -> Self:
+        return self
+
+    def __exit__(self, exc_type: type[BaseException] | None, exc: BaseException | None,
+                 tb: TracebackType | None) -> None:
+        pass
+
+
+@dataclass(frozen=True, slots=True)
+class _Failure:
+    """An exception a step raised in a worker, sent back to be raised again."""
+
+    error: Exception
+
+
+def _serve(connection: Connection, share: PageShare, parent_ends: Sequence[Connection]) -> None:
+    """A worker's life: run the steps it is sent on its share, sending back each
+    value as it comes and then None (or the exception a step raised), until the
+    parent says stop (None).
+
+    ``parent_ends`` are the parent's ends of the pipes to this worker and to those
+    started before it, copied by fork: closed here, so that every worker sees the
+    end of its pipe when the parent dies."""
+    for end in parent_ends:
+        end.close()
+    with connection:
+        try:
+            while (request := connection.recv()) is not None:
+                step, args = request
+                last: _Failure | None = None
+                try:
+                    for value in step(share, *args):
+                        connection.send_bytes(pickle.dumps(value, pickle.HIGHEST_PROTOCOL))
+                except Exception as exc:  # raised again in the parent, as serially
+                    last = _Failure(exc)
+                connection.send_bytes(pickle.dumps(last, pickle.HIGHEST_PROTOCOL))
+        except (EOFError, BrokenPipeError):  # the parent is gone
+            return
+
+
+class _Worker:
+    """A share kept in a worker process, driven over a pipe."""
+
+    def __init__(self, share: PageShare, started: Sequence[_Worker]) -> None:
+        self._path = share.path
+        self.connection, child = multiprocessing.Pipe()
+        parent_ends = [worker.connection for worker in started] + [self.connection]
+        self._process = multiprocessing.Process(target=_serve, args=(child, share, parent_ends),
+                                                daemon=True)
+        self._process.start()
+        child.close()
+
+    def start(self, step: Step, *args: object) -> None:
+        self.connection.send((step, args))
+
+    def receive(self) -> tuple[int, Any] | None:
+        """The next value of the running step, or None when it is done."""
+        try:
+            data = self.connection.recv_bytes()
+        except EOFError:
+            self._process.join()
+            raise DocumentError(f"{self._path}: a worker process stopped while reading pages "
+                                f"(exit code {self._process.exitcode})") from None
+        message = _unpickle(data)
+        if isinstance(message, _Failure):
+            raise message.error
+        return cast(tuple[int, Any] | None, message)
+
+    def close(self, abort: bool) -> None:
+        """Stop the worker: tell it to, or kill it if ``abort`` (another share
+        failed and this one may still be busy)."""
+        if abort or not self._process.is_alive():
+            self._process.kill()
+        else:
+            self.connection.send(None)
+        self._process.join()
+        self.connection.close()
+
+
+def _unpickle(data: bytes) -> Any:
+    """``pickle.loads(data)`` with the cyclic garbage collector paused: laid-out pages
+    are a few hundred thousand small objects, none in a cycle, and collections
+    triggered while they are built would double the time."""
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        return pickle.loads(data)
+    finally:
+        if enabled:
+            gc.enable()
+
+
+class _InWorkers:
+    """Shares kept in worker processes, one each."""
+
+    def __init__(self, workers: Sequence[_Worker]) -> None:
+        self._workers = list(workers)
+
+    def run(self, step: Step, *args: object) -> dict[int, Any]:
+        """Values are taken in as they arrive, from whichever worker sent one."""
+        for worker in self._workers:
+            worker.start(step, *args)
+        values: dict[int, Any] = {}
+        busy = {worker.connection: worker for worker in self._workers}
+        while busy:
+            for ready in wait(list(busy)):
+                message = busy[cast(Connection, ready)].receive()
+                if message is None:
+                    del busy[cast(Connection, ready)]
+                else:
+                    values[message[0]] = message[1]
+        return values
+
+    def __enter__(self) -> Self:
+        return self
+
+    def __exit__(self, exc_type: type[BaseException] | None, exc: BaseException | None,
+                 tb: TracebackType | None) -> None:
+        for worker in self._workers:
+            worker.close(abort=exc_type is not None)
+
+
+def open_shares(shares: Sequence[PageShare]) -> Shares:
+    """The ``shares``, one in this process, or each in a worker process of its own."""
+    if len(shares) == 1:
+        return _InProcess(shares[0])
+    workers: list[_Worker] = []
+    try:
+        for share in shares:
+            workers.append(_Worker(share, workers))
+    except BaseException:
+        for worker in workers:
+            worker.close(abort=True)
+        raise
+    return _InWorkers(workers)
