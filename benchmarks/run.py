@@ -522,8 +522,6 @@ def render(run: Run, quick: bool) -> str:
         ]
     else:
         lines.append("Not measured in this run (`--quick`).")
-    lines += ["", *(batch_section(run.batch) if run.batch else
-                    [BATCH_TITLE, "", "Not measured in this run (`--quick`)."])]
     lines += ["", "## Where the time goes", ""]
     if run.stages:
         lines += [f"Each engine on `{SPEED_PDF.relative_to(REPO)}`, stage by stage, one run"
@@ -532,6 +530,8 @@ def render(run: Run, quick: bool) -> str:
     else:
         lines.append("Not measured in this run (`--quick`).")
     lines += ["", STAGES_BEFORE.read_text(encoding="utf-8").rstrip()]
+    lines += ["", *(batch_section(run.batch) if run.batch else
+                    [BATCH_TITLE, "", "Not measured in this run (`--quick`)."])]
     lines += ["", "## Layout time against page density", ""]
     if run.density:
         lines += ["Layout stages alone (words to reading order) on synthetic three-column"
