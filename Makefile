@@ -7,10 +7,11 @@ SUDO   := $(shell [ "$$(id -u)" -eq 0 ] || echo sudo)
 # Debian packages the project needs: poppler-utils gives pdftotext (a benchmark
 # peer) and pdftoppm (page images); tesseract-ocr and its language packs read
 # scanned pages and images; the w* word lists rate OCR quality (eng, deu, fra,
-# spa, ita).
+# spa, ita); LibreOffice Writer (headless) and pandoc make PDFs of office and
+# markup documents for layoutkit batch.
 SYSTEM_PACKAGES := poppler-utils tesseract-ocr tesseract-ocr-eng tesseract-ocr-deu \
   tesseract-ocr-fra tesseract-ocr-spa tesseract-ocr-ita \
-  wamerican wngerman wfrench wspanish witalian
+  wamerican wngerman wfrench wspanish witalian libreoffice-writer-nogui pandoc
 
 .PHONY: setup system demo test lint bench clean
 

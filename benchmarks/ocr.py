@@ -24,7 +24,7 @@ from pathlib import Path
 import pypdfium2 as pdfium  # type: ignore[import-untyped]
 from rapidfuzz import fuzz
 
-from benchmarks.report import section_main
+from benchmarks.sections import section_main
 from fixtures.synthetic import gazette
 from layoutkit import parse
 from layoutkit.config import LayoutConfig
@@ -162,9 +162,8 @@ def _tesseract_version() -> str:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    return section_main(argv, prog="python -m benchmarks.ocr",
-                        description="OCR accuracy and speed on scanned pages.",
-                        title=TITLE, build=lambda: section(measure()))
+    return section_main(argv, "ocr", "OCR accuracy and speed on scanned pages.", TITLE,
+                        "## Speed", lambda: section(measure()))
 
 
 if __name__ == "__main__":

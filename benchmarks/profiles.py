@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from benchmarks.report import section_main
+from benchmarks.sections import section_main
 from layoutkit import parse
 from layoutkit.evaluate import PageScore, combine, load_truth, score_truth, truth_files
 
@@ -81,9 +81,8 @@ def section(rows: Sequence[ProfileRow]) -> list[str]:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    return section_main(argv, prog="python -m benchmarks.profiles",
-                        description="Auto mode against bundled profiles.",
-                        title=TITLE, build=lambda: section(measure()))
+    return section_main(argv, "profiles", "Auto mode against bundled profiles.",
+                        TITLE, "## Speed", lambda: section(measure()))
 
 
 if __name__ == "__main__":

@@ -35,11 +35,16 @@ import time
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import ProcessPoolExecutor
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from importlib import metadata
 from pathlib import Path
 
+from benchmarks.batch import BAR as BATCH_BAR
+from benchmarks.batch import TITLE as BATCH_TITLE
+from benchmarks.batch import BatchTiming, ceiling
+from benchmarks.batch import measure as measure_batch
+from benchmarks.batch import section as batch_section
 from benchmarks.density import DensityRow
 from benchmarks.density import measure as measure_density
 from benchmarks.density import table as density_table
@@ -171,6 +176,9 @@ class Run:
     linetypes: list[LineTypeRow]
     nlp: list[NlpRow]
     ocr: OcrRun | None
+    batch: list[BatchTiming] = field(default_factory=list)
+    machine: float = 0.0
+    """The batch section's ceiling: 2 processes against 1 on a CPU-bound loop."""
 
 
 Job = tuple[str, Path, tuple[int, ...]]
@@ -429,6 +437,9 @@ def _bars(run: Run) -> list[str]:
     if run.jobs:
         check("pages in parallel (speed issue)", Bar("wall jobs=1 / jobs=2", JOBS_BAR),
               jobs_ratio(run.jobs))
+    if run.batch:
+        check("batch, 2 workers", Bar("pages/s × 1 worker", BATCH_BAR),
+              run.batch[-1].pages_per_second / run.batch[0].pages_per_second)
     if not checks:
         return ["**Bars for layoutkit: not measured** (layoutkit could not run)."]
     failed = sum(1 for _, ok in checks if not ok)
@@ -533,6 +544,8 @@ def render(run: Run, quick: bool) -> str:
     else:
         lines.append("Not measured in this run (`--quick`).")
     lines += ["", STAGES_BEFORE.read_text(encoding="utf-8").rstrip()]
+    lines += ["", *(batch_section(run.batch, run.machine) if run.batch else
+                    [BATCH_TITLE, "", "Not measured in this run (`--quick`)."])]
     lines += ["", "## Layout time against page density", ""]
     if run.density:
         lines += ["Layout stages alone (words to reading order) on synthetic three-column"
@@ -596,10 +609,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     print(f"density and jobs: {time.perf_counter() - started:.0f} s", file=sys.stderr)
     linetypes = measure_linetypes()
     print(f"line types: {time.perf_counter() - started:.0f} s", file=sys.stderr)
+    batch = [] if args.quick else measure_batch()
+    machine = ceiling() if batch else 0.0
 
     run = Run(runnable, skipped, synthetic, synthetic_note, real, truths, outputs, speed,
               stages, density, jobs, errors, measure_profiles(), linetypes, measure_nlp(),
-              None if args.quick else measure_ocr())
+              None if args.quick else measure_ocr(), batch, machine)
     args.out.write_text(render(run, args.quick), encoding="utf-8")
     print(f"wrote {args.out}", file=sys.stderr)
     return 0

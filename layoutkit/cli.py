@@ -16,9 +16,11 @@ from typing import Any, NoReturn
 
 from . import __version__, nlptext
 from .api import parse
+from .batch import BatchOptions, run_batch, status_text
+from .batch.runner import EXECUTORS
 from .config import LayoutConfig
 from .draw import draw_document
-from .errors import ConfigError, LayoutkitError, ProfileError, UsageError
+from .errors import ConfigError, DocumentError, LayoutkitError, ProfileError, UsageError
 from .extract import DEFAULT_ENGINE, ENGINES
 from .model import Document
 from .output import (
@@ -97,6 +99,7 @@ def _parser() -> argparse.ArgumentParser:
                                                   "sections, lists, tables, text blocks")
     common(nlptext)
     _profile_commands(commands, common)
+    _batch_command(commands)
     return parser
 
 
@@ -117,6 +120,44 @@ def _profile_commands(commands: Any, common: Callable[[argparse.ArgumentParser],
     check.add_argument("profiles", nargs="+", metavar="FILE", help="profile (path or name)")
     suggest = actions.add_parser("suggest", help="draft a profile from a sample issue")
     common(suggest)
+
+
+def _batch_command(commands: Any) -> None:
+    """``layoutkit batch INBOX --out DIR`` and ``layoutkit batch status``."""
+    batch = commands.add_parser(
+        "batch", help="process every document in an inbox folder (or: batch status)",
+        description="Move each document of INBOX (and of its language subfolders such as "
+                    "INBOX/de) to INBOX/accepted or INBOX/rejected and write each accepted "
+                    "one's outputs to DIR/<name>_<id>/. 'layoutkit batch status' prints the "
+                    "state database's view.")
+    batch.add_argument("inbox", metavar="INBOX|status", help="the inbox folder, or 'status'")
+    batch.add_argument("--out", type=Path, metavar="DIR", help="the folder for the outputs")
+    batch.add_argument("--db", metavar="URL", help="state database, any SQLAlchemy URL "
+                       "(default: sqlite:///DIR/batch.sqlite)")
+    batch.add_argument("--profile", metavar="NAME|PATH", help="a publication profile")
+    batch.add_argument("--workers", type=int, default=1, metavar="N",
+                       help="documents processed at once (default: %(default)s)")
+    batch.add_argument("--executor", choices=EXECUTORS, default="local",
+                       help="a local process pool or a Dask cluster (default: %(default)s)")
+    batch.add_argument("--scheduler", metavar="tcp://HOST:PORT",
+                       help="a running Dask scheduler (implies --executor dask)")
+
+
+def _batch(args: argparse.Namespace) -> str:
+    """What ``layoutkit batch`` prints: the status, or the run's summary (an error,
+    exit status 1, when a document failed: the next run tries it again)."""
+    if args.out is None and not (args.inbox == "status" and args.db):
+        raise UsageError("batch: --out DIR is required" + (" (or --db URL)" if args.inbox ==
+                                                            "status" else ""))
+    options = BatchOptions(Path(args.inbox), args.out or Path(), args.db, args.workers,
+                           args.executor, args.scheduler, args.profile)
+    if args.inbox == "status":
+        return status_text(options.database())
+    summary = run_batch(options, progress=sys.stderr)
+    if summary.failed:
+        raise DocumentError(f"batch: {summary.failed} document(s) failed, see layoutkit batch "
+                            f"status; {summary.text().strip()}")
+    return summary.text()
 
 
 def _config(settings: Sequence[str], base: LayoutConfig) -> LayoutConfig:
@@ -163,6 +204,8 @@ def _run(args: argparse.Namespace) -> dict[Path | None, str]:
         if problems:
             raise ProfileError(problems)
         return {None: "".join(f"{spec}: ok\n" for spec in args.profiles)}
+    if args.command == "batch":
+        return {None: _batch(args)}
     profile = load_profile(args.profile) if getattr(args, "profile", None) else None
     config = _config(args.set, profile.config if profile else LayoutConfig())
     if getattr(args, "ocr", None):

@@ -1,0 +1,116 @@
+"""What is done to an accepted document, one action after another.
+
+A :class:`Job` names a document's pending actions; :func:`run_job` does them in
+a worker (a local process or a Dask worker) and returns one
+:class:`ActionResult` each, for the batch's own process to record.  Every
+output is written into the document's staging folder under a temporary name
+and renamed, so a killed worker leaves no half-written file.  More actions
+(OCR, tokens, tables) are added to :data:`ACTIONS` in the order they run.
+"""
+
+from __future__ import annotations
+
+import shutil
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import datetime
+from pathlib import Path
+
+from ..api import parse
+from ..errors import DocumentError, LayoutkitError
+from ..output import document_text, dumps, write_atomic
+from .convert import to_pdf
+from .state import now
+
+__all__ = ["ACTIONS", "ActionResult", "Job", "actions_for", "clear_scratch", "run_job"]
+
+OUTPUTS = ("document.json", "text.txt")
+"""The files the parse action writes into a document's output folder."""
+
+
+@dataclass(frozen=True, slots=True)
+class Job:
+    """A document's pending actions: ``source`` is the accepted file, ``pdf`` the PDF
+    to parse (``source`` itself, or the conversion's output in ``staging``), ``jobs``
+    the processes its pages are read in."""
+
+    document_id: int
+    source: Path
+    pdf: Path
+    staging: Path
+    actions: tuple[str, ...]
+    profile: str | None = None
+    jobs: int = 1
+
+
+@dataclass(frozen=True, slots=True)
+class ActionResult:
+    """How one action went: its error (None when it succeeded) and, for ``parse``,
+    the document's page count."""
+
+    action: str
+    started: datetime
+    finished: datetime
+    error: str | None = None
+    pages: int | None = None
+
+
+def _convert(job: Job) -> int | None:
+    to_pdf(job.source, job.pdf)
+    return None
+
+
+def _parse(job: Job) -> int | None:
+    document = parse(job.pdf, jobs=job.jobs, profile=job.profile)
+    text = document_text(document)
+    if not text.strip():
+        raise DocumentError(f"{job.source}: no text on any of its {document.page_count} "
+                            "page(s) (a scanned document needs OCR)")
+    write_atomic(job.staging / OUTPUTS[0], dumps(document))
+    write_atomic(job.staging / OUTPUTS[1], text + "\n")
+    return document.page_count
+
+
+ACTIONS: dict[str, Callable[[Job], int | None]] = {"convert": _convert, "parse": _parse}
+"""Each action by name, in the order they run; each returns pages when it counts them."""
+
+
+def actions_for(kind: str) -> tuple[str, ...]:
+    """The actions a document of ``kind`` (pdf, office, image) goes through."""
+    return tuple(name for name in ACTIONS if name != "convert" or kind != "pdf")
+
+
+def run_job(job: Job) -> tuple[ActionResult, ...]:
+    """Do the job's actions in order, stopping at the first that fails (the next
+    ones need its output); returns one result per action attempted."""
+    job.staging.mkdir(parents=True, exist_ok=True)
+    clear_scratch(job.staging)
+    results = []
+    for name in job.actions:
+        started = now()
+        try:
+            pages = ACTIONS[name](job)
+        except (LayoutkitError, OSError) as exc:
+            results.append(ActionResult(name, started, now(), _reason(exc, job)))
+            break
+        except Exception as exc:  # a bug in one document must not stop the batch
+            results.append(ActionResult(name, started, now(),
+                                        f"internal error: {type(exc).__name__}: {exc}"))
+            break
+        results.append(ActionResult(name, started, now(), None, pages))
+    return tuple(results)
+
+
+def clear_scratch(staging: Path) -> None:
+    """Remove what a killed worker left in ``staging``: every hidden entry there is
+    a temporary file or folder of an action that did not finish."""
+    for stale in staging.glob(".*"):
+        if stale.is_dir() and not stale.is_symlink():
+            shutil.rmtree(stale, ignore_errors=True)
+        else:
+            stale.unlink(missing_ok=True)
+
+
+def _reason(exc: BaseException, job: Job) -> str:
+    """The error's message without the file's path, which the database holds already."""
+    return str(exc).removeprefix(f"{job.source}: ").removeprefix(f"{job.pdf}: ")

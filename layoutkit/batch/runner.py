@@ -1,0 +1,342 @@
+"""One batch run: register the inbox's files, run the accepted documents' actions
+in a process pool or on a Dask cluster, record everything in the state database.
+
+A run can be killed at any moment and started again: moves are finished from
+what the database says was decided, actions recorded as done are not redone,
+failed ones are tried again, and a document's output folder appears (by a
+rename of its staging folder) only once all its actions are done.
+"""
+
+from __future__ import annotations
+
+import fcntl
+import importlib
+import logging
+import multiprocessing
+import time
+from collections.abc import Iterator, Sequence
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from contextlib import contextmanager
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import IO, Any
+
+from sqlalchemy import Engine
+
+from ..errors import UsageError
+from ..output import write_atomic
+from ..profile import load_profile
+from . import state
+from .actions import ActionResult, Job, actions_for, clear_scratch, run_job
+from .inbox import (
+    ACCEPTED,
+    REJECTED,
+    Arrival,
+    check,
+    content_hash,
+    free_name,
+    kind_of,
+    move,
+    safe_stem,
+    scan,
+)
+from .progress import Progress
+
+__all__ = ["EXECUTORS", "BatchOptions", "Summary", "run_batch"]
+
+EXECUTORS = ("local", "dask")
+LOCK = ".layoutkit-batch.lock"
+"""The file in the inbox a run holds locked, so that two runs never share an inbox."""
+DATABASE = "batch.sqlite"
+"""The state database's file in the output folder when no ``--db`` is given."""
+
+_log = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True, slots=True)
+class BatchOptions:
+    """How a batch runs: the ``inbox`` to take documents from, the folder ``out`` to
+    write each one's outputs to, the state database's SQLAlchemy URL ``db``
+    (default: ``sqlite:///OUT/batch.sqlite``), ``workers`` processes, the
+    ``executor`` (``local`` or ``dask``), a Dask ``scheduler`` address (implies
+    ``dask``; without one a local Dask cluster is started) and a ``profile``."""
+
+    inbox: Path
+    out: Path
+    db: str | None = None
+    workers: int = 1
+    executor: str = "local"
+    scheduler: str | None = None
+    profile: str | None = None
+
+    @property
+    def on_dask(self) -> bool:
+        """Whether the actions run on a Dask cluster."""
+        return self.executor == "dask" or self.scheduler is not None
+
+    def database(self) -> str:
+        """The state database's URL."""
+        return self.db or f"sqlite:///{(self.out / DATABASE).resolve()}"
+
+
+@dataclass(frozen=True, slots=True)
+class Summary:
+    """What one run did: documents accepted, rejected and failed, documents finished
+    and their pages, in ``seconds``."""
+
+    run_id: int
+    accepted: int
+    rejected: int
+    failed: int
+    done: int
+    pages: int
+    seconds: float
+
+    @property
+    def pages_per_second(self) -> float:
+        """Pages finished per second of the run."""
+        return self.pages / self.seconds if self.seconds > 0 else 0.0
+
+    def text(self) -> str:
+        """The summary as the command prints it."""
+        return (f"run {self.run_id}: {self.accepted} accepted, {self.rejected} rejected, "
+                f"{self.failed} failed, {self.done} done, {self.pages} pages in "
+                f"{self.seconds:.1f} s ({self.pages_per_second:.1f} pages/s)\n")
+
+
+def run_batch(options: BatchOptions, progress: IO[str] | None = None) -> Summary:
+    """Process every document waiting in ``options.inbox``; returns the run's summary.
+
+    Progress goes to ``progress`` (a bar when it is a terminal, else one line per
+    document; None: nothing).  Raises UsageError for bad options, a missing inbox or
+    an inbox another run holds.
+    """
+    _check(options)
+    if options.profile:
+        load_profile(options.profile)  # a bad profile stops the run before anything moves
+    started = time.monotonic()
+    options.out.mkdir(parents=True, exist_ok=True)
+    with _locked(options.inbox):
+        engine = state.connect(options.database())
+        try:
+            return _run(engine, options, progress, started)
+        finally:
+            engine.dispose()
+
+
+def _run(engine: Engine, options: BatchOptions, progress: IO[str] | None,
+         started: float) -> Summary:
+    """The run itself, once the inbox is locked and the database open."""
+    run_id = state.start_run(engine, str(options.inbox.resolve()), str(options.out.resolve()),
+                             "dask" if options.on_dask else "local", options.workers)
+    batch = _Batch(engine, run_id, options)
+    for row in state.documents(engine, ["registered"]):  # moves a killed run decided
+        batch.place(row)
+    arrivals = scan(options.inbox)
+    with Progress(progress, len(arrivals)) as bar:
+        for arrival in arrivals:
+            bar.advance(arrival.name, batch.register(arrival))
+    pending = batch.pending()
+    with Progress(progress, len(pending)) as bar:
+        for job, results in _execute(pending, options):
+            bar.advance(job.source.name, batch.record(job, results))
+    summary = Summary(run_id, batch.accepted, batch.rejected, batch.failed, batch.done,
+                      batch.pages, time.monotonic() - started)
+    state.finish_run(engine, run_id, accepted=summary.accepted, rejected=summary.rejected,
+                     failed=summary.failed, done=summary.done, pages=summary.pages)
+    return summary
+
+
+def _check(options: BatchOptions) -> None:
+    if not options.inbox.is_dir():
+        raise UsageError(f"{options.inbox}: no such inbox folder")
+    if options.out.resolve().is_relative_to(options.inbox.resolve()):
+        raise UsageError(f"--out {options.out}: must not be inside the inbox {options.inbox}")
+    if isinstance(options.workers, bool) or options.workers < 1:
+        raise UsageError(f"--workers: expected a whole number >= 1, got {options.workers!r}")
+    if options.executor not in EXECUTORS:
+        raise UsageError(f"--executor {options.executor!r}: expected one of "
+                         f"{', '.join(EXECUTORS)}")
+
+
+@contextmanager
+def _locked(inbox: Path) -> Iterator[None]:
+    """Hold the inbox's lock file for the run (the system releases it when the
+    process dies, however it dies)."""
+    with (inbox / LOCK).open("a") as fh:
+        try:
+            fcntl.flock(fh, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            raise UsageError(f"{inbox}: another batch run is using this inbox") from None
+        yield
+
+
+class _Batch:
+    """The run's dealings with the database and the folders, with its counts."""
+
+    def __init__(self, engine: Engine, run_id: int, options: BatchOptions) -> None:
+        self.engine, self.run_id, self.options = engine, run_id, options
+        self.accepted = self.rejected = self.failed = self.done = self.pages = 0
+
+    def register(self, arrival: Arrival) -> str:
+        """Record a file found in the inbox, decide where it goes and move it there;
+        returns ``accepted`` or ``rejected: reason``."""
+        pages: int | None = None
+        try:
+            digest = content_hash(arrival.path)
+            same = state.same_content(self.engine, digest)
+            if same is not None:
+                reason: str | None = (f"the same content as {same.file} "
+                                      f"(document {same.id}, {same.status})")
+            else:
+                pages, reason = check(arrival.path)
+        except FileNotFoundError:
+            return self._vanished(state.add_document(
+                self.engine, self.run_id, file=arrival.name, status="registered",
+                language=arrival.language))
+        except OSError as exc:
+            digest, reason = "", f"cannot be read ({exc.strerror or exc})"
+        folder = self.options.inbox / (REJECTED if reason else ACCEPTED)
+        target = free_name(folder / Path(arrival.name).parent, arrival.path.name)
+        document_id = state.add_document(
+            self.engine, self.run_id, file=arrival.name, hash=digest or None,
+            stored=self._relative(target), kind=kind_of(arrival.name),
+            status="registered", language=arrival.language, pages=pages, error=reason)
+        return self.place(state.document(self.engine, document_id))
+
+    def place(self, row: state.DocumentRow) -> str:
+        """Finish moving a registered document to the place recorded for it (another
+        free name if that has been taken meanwhile); returns its new status."""
+        if row.stored is None:
+            return self._vanished(row.id)
+        source, target = self.options.inbox / row.file, self.options.inbox / row.stored
+        try:
+            while not move(source, target):
+                target = free_name(target.parent, source.name)
+                state.set_document(self.engine, row.id, stored=self._relative(target))
+        except FileNotFoundError:
+            return self._vanished(row.id)
+        if row.error:
+            write_atomic(target.with_name(f"{target.name}.reason.txt"), row.error + "\n")
+            state.set_document(self.engine, row.id, status="rejected")
+            self.rejected += 1
+            return f"rejected: {row.error}"
+        state.set_document(self.engine, row.id, status="accepted",
+                           output=f"{safe_stem(row.file)}_{row.id}")
+        self.accepted += 1
+        return "accepted"
+
+    def _vanished(self, document_id: int) -> str:
+        reason = "vanished from the inbox before it could be moved"
+        state.set_document(self.engine, document_id, status="rejected", stored=None,
+                           error=reason)
+        self.rejected += 1
+        return f"rejected: {reason}"
+
+    def _relative(self, path: Path) -> str:
+        return path.relative_to(self.options.inbox).as_posix()
+
+    def pending(self) -> list[Job]:
+        """A job for each accepted or failed document with actions left to do (those
+        with none left are finished on the spot)."""
+        rows = state.documents(self.engine, ["accepted", "failed"])
+        jobs = []
+        for row in rows:
+            left = tuple(a for a in actions_for(row.kind or "pdf")
+                         if a not in state.done_actions(self.engine, row.id))
+            job = self._job(row, left)
+            if left:
+                jobs.append(job)
+            else:
+                self._finish(row, job)
+        share = max(1, self.options.workers // max(1, len(jobs)))
+        if not self.options.on_dask and share > 1:
+            jobs = [replace(job, jobs=share) for job in jobs]
+        return jobs
+
+    def _job(self, row: state.DocumentRow, left: tuple[str, ...]) -> Job:
+        assert row.stored is not None and row.output is not None
+        source = self.options.inbox / row.stored
+        staging = self.options.out / f".{row.output}.partial"
+        pdf = source if row.kind == "pdf" else staging / f"{safe_stem(row.file)}.pdf"
+        return Job(row.id, source, pdf, staging, left, self.options.profile)
+
+    def record(self, job: Job, results: Sequence[ActionResult]) -> str:
+        """Record the job's results; a document whose actions are all done gets its
+        output folder.  Returns ``done`` or ``failed: reason``."""
+        for result in results:
+            state.record_action(self.engine, self.run_id, job.document_id, result.action,
+                                started=result.started, finished=result.finished,
+                                error=result.error)
+            if result.pages is not None:
+                state.set_document(self.engine, job.document_id, pages=result.pages)
+        failed = next((r for r in results if r.error), None)
+        if failed is not None or len(results) < len(job.actions):
+            error = failed.error if failed else "the worker returned no result"
+            state.set_document(self.engine, job.document_id, status="failed",
+                               error=f"{failed.action if failed else 'run'}: {error}")
+            self.failed += 1
+            return f"failed: {error}"
+        return self._finish(state.document(self.engine, job.document_id), job)
+
+    def _finish(self, row: state.DocumentRow, job: Job) -> str:
+        """Rename the staging folder to the output folder (unless a killed run did)."""
+        assert row.output is not None
+        final = self.options.out / row.output
+        if not final.exists():
+            clear_scratch(job.staging)
+            job.staging.rename(final)
+        state.set_document(self.engine, row.id, status="done", error=None)
+        self.done += 1
+        self.pages += row.pages or 0
+        return f"done ({row.pages} pages)"
+
+
+def _execute(jobs: Sequence[Job], options: BatchOptions
+             ) -> Iterator[tuple[Job, Sequence[ActionResult]]]:
+    """Each job with its results, as the workers finish them."""
+    if not jobs:
+        return
+    if options.on_dask:
+        yield from _on_dask(jobs, options)
+        return
+    context = multiprocessing.get_context("forkserver")
+    with ProcessPoolExecutor(max_workers=min(options.workers, len(jobs)),
+                             mp_context=context) as pool:
+        futures = {pool.submit(run_job, job): job for job in jobs}
+        for future in as_completed(futures):
+            yield futures[future], _results(future.result, futures[future])
+
+
+def _on_dask(jobs: Sequence[Job], options: BatchOptions
+             ) -> Iterator[tuple[Job, Sequence[ActionResult]]]:
+    try:
+        dask: Any = importlib.import_module("distributed")  # its API is untyped
+    except ImportError:
+        raise UsageError("--executor dask: needs the distributed package "
+                         "(pip install 'layoutkit[dask]')") from None
+    cluster: Any = None
+    if options.scheduler is None:
+        cluster = dask.LocalCluster(n_workers=options.workers, threads_per_worker=1,
+                               dashboard_address=None)
+    try:
+        with dask.Client(options.scheduler or cluster) as client:
+            futures = {client.submit(run_job, job, pure=False): job for job in jobs}
+            for future in dask.as_completed(list(futures)):
+                yield futures[future], _results(future.result, futures[future])
+    except OSError as exc:
+        raise UsageError(f"--scheduler {options.scheduler}: cannot reach it ({exc})") from None
+    finally:
+        if cluster is not None:
+            cluster.close()
+
+
+def _results(result: Any, job: Job) -> Sequence[ActionResult]:
+    """The job's results, or its first action failed with the reason its worker gave
+    none (a worker that died, a lost connection)."""
+    try:
+        return tuple(result())
+    except Exception as exc:
+        stamp = state.now()
+        return (ActionResult(job.actions[0], stamp, stamp,
+                             f"the worker failed: {type(exc).__name__}: {exc}"),)

@@ -1,0 +1,29 @@
+"""``layoutkit batch status``: the state database's view of the batch, as text."""
+
+from __future__ import annotations
+
+from . import state
+
+__all__ = ["status_text"]
+
+
+def status_text(url: str) -> str:
+    """Documents by status, actions by status, the runs, and every document rejected
+    or failed with its reason."""
+    engine = state.connect(url)
+    by_status, by_action, pages = state.counts(engine)
+    lines = ["documents: " + (", ".join(f"{n} {s}" for s, n in sorted(by_status.items()))
+                              or "none"),
+             f"pages done: {pages}",
+             "actions: " + (", ".join(f"{a} {n} {s}" for (a, s), n in sorted(by_action.items()))
+                            or "none"),
+             "runs:"]
+    for run in state.runs(engine):
+        finished = run["finished"].isoformat(timespec="seconds") if run["finished"] else "-"
+        lines.append(f"  {run['id']}\t{run['status']}\t{run['started']:%Y-%m-%d %H:%M:%S}"
+                     f"\t{finished}\t{run['executor']}×{run['workers']}\t{run['accepted']} "
+                     f"accepted, {run['rejected']} rejected, {run['failed']} failed, "
+                     f"{run['done']} done, {run['pages']} pages")
+    for row in state.documents(engine, ["rejected", "failed"]):
+        lines.append(f"{row.status} {row.id}\t{row.file}\t{row.error}")
+    return "\n".join(lines) + "\n"

@@ -1,0 +1,235 @@
+"""``layoutkit batch``: an inbox of good documents of every kind and every bad input,
+processed, resumed and reported on; the state database's schema."""
+
+from __future__ import annotations
+
+import hashlib
+import shutil
+from collections import Counter
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+from sqlalchemy import inspect
+
+from fixtures.synthetic import gazette
+from layoutkit import parse
+from layoutkit.batch import BatchOptions, Summary, run_batch, runner, status_text
+from layoutkit.batch.inbox import Arrival
+from layoutkit.batch.state import connect
+from layoutkit.cli import main
+from layoutkit.output import document_text, dumps
+from tests.batch_inbox import (
+    CASES,
+    OFFICE_WORDS,
+    Expected,
+    bad_inputs,
+    check_accounted,
+    copy_fixture,
+    hashes,
+    office,
+    rows,
+    synthetic,
+)
+
+OFFICE_SUFFIXES = (".docx", ".odt", ".rtf", ".html", ".epub", ".csv", ".rst", ".md")
+VANISHES = "vanishes.pdf"
+
+
+def make_inbox(inbox: Path) -> list[Expected]:
+    """Synthetic gazettes (some in language subfolders, some with odd names), a
+    fixture, an office document of each format, each bad input, a duplicate and
+    a file that will vanish."""
+    inbox.mkdir()
+    expected = [synthetic(inbox, f"{case}.pdf", case) for case in CASES]
+    expected += [synthetic(inbox, "de/Amtsblatt Nr. 3 – Ämter.pdf", "two_column", 1),
+                 synthetic(inbox, "fr/l'avis \"spécial\".pdf", "three_column", 2),
+                 synthetic(inbox, " ..pdf", "boxed_note", 3),
+                 copy_fixture(inbox, "federal register.pdf")]
+    expected += [office(inbox, suffix) for suffix in OFFICE_SUFFIXES]
+    expected += bad_inputs(inbox)
+    shutil.copyfile(inbox / "two_column.pdf", inbox / "two_column_again.pdf")
+    expected.append(Expected("two_column_again.pdf", False, "the same content as two_column.pdf"))
+    synthetic(inbox, VANISHES, "mixed", 4)
+    expected.append(Expected(VANISHES, False, "vanished from the inbox"))
+    return expected
+
+
+@dataclass(frozen=True)
+class Processed:
+    root: Path
+    expected: list[Expected]
+    before: Counter[str]
+    summary: Summary
+
+    @property
+    def inbox(self) -> Path:
+        return self.root / "inbox"
+
+    @property
+    def out(self) -> Path:
+        return self.root / "out"
+
+
+@pytest.fixture(scope="module")
+def processed(tmp_path_factory: pytest.TempPathFactory) -> Processed:
+    """The inbox processed with two workers; one file vanishes between the inbox
+    being read and its registration."""
+    root = tmp_path_factory.mktemp("batch")
+    expected = make_inbox(root / "inbox")
+    inbox = root / "inbox"
+    before = hashes(inbox)
+    before[hashlib.sha256((inbox / VANISHES).read_bytes()).hexdigest()] -= 1
+    scan = runner.scan
+
+    def scan_then_vanish(folder: Path) -> list[Arrival]:
+        found = scan(folder)
+        (folder / VANISHES).unlink()
+        return found
+
+    patch = pytest.MonkeyPatch()
+    patch.setattr(runner, "scan", scan_then_vanish)
+    try:
+        summary = run_batch(BatchOptions(inbox, root / "out", workers=2))
+    finally:
+        patch.undo()
+    return Processed(root, expected, +before, summary)
+
+
+def documents(p: Processed) -> dict[str, tuple[str, str | None, str | None, str | None]]:
+    """Each document's file: (status, error, language, output)."""
+    found = rows(p.out / "batch.sqlite", "SELECT file, status, error, language, output "
+                                          "FROM document")
+    return {str(f): (str(s), e, lang, o) for f, s, e, lang, o in found}  # type: ignore[misc]
+
+
+def test_the_inbox_holds_thirty_documents_or_more(processed: Processed) -> None:
+    assert len(processed.expected) >= 30
+    assert len(documents(processed)) == len(processed.expected)
+
+
+def test_good_documents_are_accepted_and_bad_ones_rejected_with_their_reason(
+        processed: Processed) -> None:
+    found = documents(processed)
+    for expected in processed.expected:
+        name = expected.name
+        status, error, _, _ = found[name]
+        if expected.accepted:
+            assert (status, error) == ("done", None), name
+        else:
+            assert status == "rejected", name
+            assert error is not None and error.startswith(expected.reason), (name, error)
+
+
+def test_every_file_is_accounted_for_once_with_complete_outputs(processed: Processed) -> None:
+    check_accounted(processed.inbox, processed.out, processed.before, len(processed.expected))
+
+
+def test_the_summary_counts_what_the_run_did(processed: Processed) -> None:
+    accepted = sum(e.accepted for e in processed.expected)
+    summary = processed.summary
+    assert (summary.accepted, summary.rejected, summary.failed, summary.done) == (
+        accepted, len(processed.expected) - accepted, 0, accepted)
+    pages = rows(processed.out / "batch.sqlite",
+                 "SELECT sum(pages) FROM document WHERE status = 'done'")[0][0]
+    assert summary.pages == pages
+    assert summary.pages > 2 * accepted
+
+
+def test_language_subfolders_set_the_language_and_odd_names_are_kept(
+        processed: Processed) -> None:
+    found = documents(processed)
+    assert found["de/Amtsblatt Nr. 3 – Ämter.pdf"][2] == "de"
+    assert found["fr/l'avis \"spécial\".pdf"][2] == "fr"
+    assert found["two_column.pdf"][2] is None
+    assert (processed.inbox / "accepted" / "de" / "Amtsblatt Nr. 3 – Ämter.pdf").is_file()
+    outputs = {o for _, _, _, o in found.values() if o}
+    assert all(processed.out / o in processed.out.iterdir() for o in outputs)
+    assert any(o.startswith("Amtsblatt_Nr._3_Ämter_") for o in outputs)
+    assert any(o.startswith("l_avis_spécial_") for o in outputs)
+    assert any(o.startswith("document_") for o in outputs)  # " ..pdf" has no usable stem
+
+
+def test_the_symbolic_link_is_rejected_and_what_it_points_to_left_alone(
+        processed: Processed) -> None:
+    assert (processed.inbox / "rejected" / "escape.pdf").is_symlink()
+    assert (processed.root / "outside.pdf").is_file()
+
+
+def test_office_documents_are_converted_and_read(processed: Processed) -> None:
+    found = documents(processed)
+    for suffix in OFFICE_SUFFIXES:
+        output = found[f"notice{suffix}"][3]
+        assert output is not None
+        folder = processed.out / output
+        assert (folder / "notice.pdf").read_bytes().startswith(b"%PDF-")
+        text = (folder / "text.txt").read_text(encoding="utf-8")
+        assert all(word in text for word in OFFICE_WORDS), (suffix, text)
+
+
+def test_outputs_are_what_the_library_reads(processed: Processed) -> None:
+    output = documents(processed)["three_column.pdf"][3]
+    assert output is not None
+    folder = processed.out / output
+    document = parse(processed.inbox / "accepted" / "three_column.pdf")
+    assert (folder / "document.json").read_text(encoding="utf-8") == dumps(document)
+    text = document_text(document)
+    assert (folder / "text.txt").read_text(encoding="utf-8") == text + "\n"
+    assert text.splitlines()[:3] == list(gazette("three_column").pages[0].lines[:3])
+
+
+def test_a_second_run_redoes_nothing_and_knows_a_file_dropped_again(
+        processed: Processed) -> None:
+    shutil.copyfile(processed.inbox / "accepted" / "mixed.pdf", processed.inbox / "mixed.pdf")
+    again = run_batch(BatchOptions(processed.inbox, processed.out, workers=2))
+    assert (again.accepted, again.rejected, again.failed, again.done) == (0, 1, 0, 0)
+    assert (processed.inbox / "rejected" / "mixed.pdf").is_file()
+    assert "the same content as mixed.pdf" in (
+        processed.inbox / "rejected" / "mixed.pdf.reason.txt").read_text()
+    attempts = rows(processed.out / "batch.sqlite", "SELECT max(attempts) FROM action")
+    assert attempts == [(1,)]
+
+
+def test_status_prints_the_databases_view(processed: Processed,
+                                          capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["batch", "status", "--out", str(processed.out)]) == 0
+    printed = capsys.readouterr().out
+    accepted = sum(e.accepted for e in processed.expected)
+    assert f"{accepted} done" in printed
+    assert "rejected" in printed and "empty file (0 bytes)" in printed
+    assert printed == status_text(f"sqlite:///{processed.out / 'batch.sqlite'}")
+
+
+def test_the_schema_has_run_document_and_action_tables(tmp_path: Path) -> None:
+    engine = connect(f"sqlite:///{tmp_path / 'state.sqlite'}")
+    schema = inspect(engine)
+    assert set(schema.get_table_names()) == {"run", "document", "action"}
+    columns = {t: {c["name"] for c in schema.get_columns(t)} for t in ("document", "action")}
+    assert {"file", "hash", "status", "language", "pages", "error"} <= columns["document"]
+    assert {"document_id", "action", "status", "started", "finished", "duration",
+            "error"} <= columns["action"]
+    assert [u["column_names"] for u in schema.get_unique_constraints("action")] == [
+        ["document_id", "action"]]
+
+
+@pytest.mark.parametrize(("argv", "message"), [
+    (["batch", "{tmp}/missing", "--out", "{tmp}/out"], "{tmp}/missing: no such inbox folder"),
+    (["batch", "{tmp}/in"], "batch: --out DIR is required"),
+    (["batch", "{tmp}/in", "--out", "{tmp}/in/out"], "--out {tmp}/in/out: must not be inside"),
+    (["batch", "{tmp}/in", "--out", "{tmp}/out", "--workers", "0"],
+     "--workers: expected a whole number >= 1, got 0"),
+    (["batch", "{tmp}/in", "--out", "{tmp}/out", "--db", "nosuch://x"],
+     "--db nosuch://x: cannot open the state database"),
+    (["batch", "{tmp}/in", "--out", "{tmp}/out", "--profile", "no-such-profile"],
+     "no-such-profile"),
+])
+def test_bad_batch_arguments_are_one_line_and_exit_2(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], argv: list[str],
+        message: str) -> None:
+    (tmp_path / "in").mkdir()
+    (tmp_path / "in" / "a.pdf").write_bytes(b"%PDF-1.4\n")
+    assert main([a.format(tmp=tmp_path) for a in argv]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("layoutkit: error: ")
+    assert message.format(tmp=tmp_path) in err
+    assert (tmp_path / "in" / "a.pdf").exists()  # nothing moved

@@ -1,0 +1,132 @@
+"""Crash safety and retries of ``layoutkit batch``: runs killed with SIGKILL part-way
+and started again account for every inbox file exactly once; a failed action is
+tried again by the next run; the Dask executor on a local cluster."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from sqlalchemy.exc import OperationalError
+
+from layoutkit.batch import BatchOptions, run_batch
+from tests.batch_inbox import check_accounted, hashes, office, rows, synthetic
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def small_inbox(inbox: Path) -> int:
+    """Eight good documents (two of them office files) and three bad ones; returns
+    how many files there are."""
+    inbox.mkdir()
+    for seed, case in enumerate(("two_column", "three_column", "mixed", "boxed_note",
+                                 "index_mid_page", "staggered_tops")):
+        synthetic(inbox, f"issue {seed}.pdf" if seed % 2 else f"de/Ausgabe {seed}.pdf",
+                  case, seed)
+    office(inbox, ".docx")
+    office(inbox, ".md")
+    (inbox / "empty.pdf").write_bytes(b"")
+    (inbox / "notes.txt").write_text("not a document\n")
+    (inbox / "issue 1 again.pdf").write_bytes((inbox / "issue 1.pdf").read_bytes())
+    return 11
+
+
+def batch_command(inbox: Path, out: Path, *extra: str) -> list[str]:
+    return [sys.executable, "-m", "layoutkit", "batch", str(inbox), "--out", str(out), *extra]
+
+
+def count(db: Path, query: str) -> int:
+    """The number ``query`` gives on the database, 0 while it is not there or locked."""
+    if not db.exists():
+        return 0
+    try:
+        return int(rows(db, query)[0][0] or 0)  # type: ignore[call-overload]
+    except OperationalError:
+        return 0
+
+
+def kill_when(command: list[str], ready: Callable[[], bool]) -> None:
+    """Start ``command`` in its own process group and SIGKILL the whole group (its
+    workers too) as soon as ``ready()``; fails if the run ends before that."""
+    process = subprocess.Popen(command, cwd=ROOT, start_new_session=True,
+                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        while not ready():
+            assert process.poll() is None, "the run ended before it could be killed"
+            time.sleep(0.02)
+    finally:
+        os.killpg(process.pid, signal.SIGKILL)
+        process.wait()
+
+
+def test_runs_killed_part_way_then_resumed_account_for_every_file(tmp_path: Path) -> None:
+    inbox, out = tmp_path / "inbox", tmp_path / "out"
+    files = small_inbox(inbox)
+    before = hashes(inbox)
+    db = out / "batch.sqlite"
+    command = batch_command(inbox, out, "--workers", "2")
+    # while the inbox is being registered
+    kill_when(command, lambda: count(db, "SELECT count(*) FROM document") >= 2)
+    # while the actions run: one document finished, others under way
+    kill_when(command, lambda: count(db, "SELECT count(*) FROM document "
+                                         "WHERE status = 'done'") >= 1)
+    assert count(db, "SELECT count(*) FROM document WHERE status = 'done'") < 8
+    summary = run_batch(BatchOptions(inbox, out, workers=2))
+    assert summary.failed == 0
+    check_accounted(inbox, out, before, files)
+    assert count(db, "SELECT count(*) FROM document WHERE status = 'done'") == 8
+    assert count(db, "SELECT count(*) FROM document WHERE status = 'rejected'") == 3
+    statuses = [status for (status,) in rows(db, "SELECT status FROM run ORDER BY id")]
+    assert statuses == ["interrupted", "interrupted", "finished"]
+    # no action was done twice: each one finished once, in one attempt
+    assert rows(db, "SELECT count(*), max(attempts) FROM action WHERE status = 'done'") == [
+        (10, 1)]
+
+
+def test_a_failed_action_is_tried_again_by_the_next_run(tmp_path: Path) -> None:
+    inbox, out = tmp_path / "inbox", tmp_path / "out"
+    inbox.mkdir()
+    office(inbox, ".md")
+    synthetic(inbox, "gazette.pdf", "two_column")
+    nothing = tmp_path / "no-programs"
+    nothing.mkdir()
+    first = subprocess.run(batch_command(inbox, out), cwd=ROOT, capture_output=True,
+                           text=True, env={**os.environ, "PATH": str(nothing)}, check=False)
+    assert first.returncode == 1
+    assert first.stderr.splitlines()[-1].startswith(
+        "layoutkit: error: batch: 1 document(s) failed, see layoutkit batch status; run 1: "
+        "2 accepted, 0 rejected, 1 failed, 1 done")
+    db = out / "batch.sqlite"
+    assert rows(db, "SELECT status, error FROM document WHERE file = 'notice.md'") == [
+        ("failed", "convert: converting it needs pandoc, which is not installed "
+                   "(make system installs it)")]
+    second = run_batch(BatchOptions(inbox, out))
+    assert (second.accepted, second.failed, second.done) == (0, 0, 1)
+    assert rows(db, "SELECT action, status, attempts FROM action ORDER BY document_id, "
+                    "action") == [("parse", "done", 1), ("convert", "done", 2),
+                                  ("parse", "done", 1)]
+    assert (out / "notice_2" / "notice.pdf").is_file()
+
+
+def test_the_dask_executor_runs_the_actions_on_a_cluster(tmp_path: Path) -> None:
+    distributed = pytest.importorskip("distributed")
+    inbox, out = tmp_path / "inbox", tmp_path / "out"
+    inbox.mkdir()
+    for seed, case in enumerate(("two_column", "three_column", "boxed_note")):
+        synthetic(inbox, f"{case}.pdf", case, seed)
+    (inbox / "truncated.pdf").write_bytes((inbox / "two_column.pdf").read_bytes()[:900])
+    before = hashes(inbox)
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
+                                  dashboard_address=None) as cluster:
+        summary = run_batch(BatchOptions(inbox, out, workers=2,
+                                         scheduler=cluster.scheduler_address))
+    assert (summary.accepted, summary.rejected, summary.failed, summary.done) == (3, 1, 0, 3)
+    check_accounted(inbox, out, before, 4)
+    assert rows(out / "batch.sqlite", "SELECT executor, workers, done FROM run") == [
+        ("dask", 2, 3)]
