@@ -137,6 +137,12 @@ class Document(_WordCounts):
         return self.analysis.lang
 
     @property
+    def scanned(self) -> tuple[bool, float | None]:
+        """Whether pages were read by OCR, and the OCR quality estimate (0 to 1) of
+        those pages: ``(True, 0.93)``, or ``(False, None)``."""
+        return self.layout.scanned
+
+    @property
     def bag_of_words(self) -> dict[str, int]:
         """How often each word (lower case, stop words and punctuation left out) occurs."""
         from .tokens import words

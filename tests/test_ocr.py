@@ -115,6 +115,17 @@ def test_linn_brochure_reads_like_its_reference_text(linn: Document) -> None:
     assert scanned and quality is not None and quality >= 0.9
 
 
+def test_document_api_says_scanned_and_keeps_it_through_store(linn: Document,
+                                                               tmp_path: Path) -> None:
+    """``layoutkit.Document`` reports the OCR quality of a scan and stores it."""
+    doc = layoutkit.Document.from_layout(linn)
+    assert doc.scanned == linn.scanned
+    doc.store(tmp_path)
+    again = layoutkit.Document.load(tmp_path)
+    assert again.scanned == linn.scanned
+    assert again.layout == linn
+
+
 def test_linn_full_width_list_before_two_columns_not_interleaved(linn: Document) -> None:
     lines = [line.text for line in linn[0].body_lines]
 
