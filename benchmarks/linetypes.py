@@ -25,6 +25,7 @@ from layoutkit.evaluate import (
     load_linetype_truth,
     load_truth,
     score_furniture,
+    score_heading_lines,
     score_headings,
     score_list_items,
     score_typed_lines,
@@ -33,12 +34,15 @@ from layoutkit.evaluate import (
 from layoutkit.linetypes import outline
 from layoutkit.model import Document
 
-__all__ = ["CONTENTS_LAST_PAGE", "LECTURE_NOTES", "Row", "contents_page", "lecture_notes",
-           "lists", "measure", "real_furniture", "synthetic", "table"]
+__all__ = ["CITY_RECORDS", "CONTENTS_LAST_PAGE", "LECTURE_NOTES", "Row", "city_record_headings",
+           "contents_page", "lecture_notes", "lists", "measure", "real_furniture", "synthetic",
+           "table"]
 
 REGIONS, PDFS = REPO / "regions", REPO / "fixtures" / "pdf"
 LECTURE_NOTES = "geotopo-lecture-notes-de"
 LIST_DOCUMENTS = ("senate-bill-equality-act", "copyright-office-dmca-summary")
+CITY_RECORDS = ("cleveland-city-record-2016-04-27", "cleveland-city-record-2004-06-09")
+CITY_RECORD_PROFILE = "cleveland-city-record"
 CONTENTS_LAST_PAGE = 4
 """The lecture notes' contents stand on PDF page 4, after a title page and two pages
 of foreword: one page further than DCR's default ``toc_last_page`` 3 looks."""
@@ -63,8 +67,8 @@ class Row:
 
 
 @cache
-def _parsed(stem: str) -> Document:
-    return layoutkit.parse(PDFS / f"{stem}.pdf")
+def _parsed(stem: str, profile: str | None = None) -> Document:
+    return layoutkit.parse(PDFS / f"{stem}.pdf", profile=profile)
 
 
 def real_furniture() -> TypeScore:
@@ -122,9 +126,26 @@ def lists(stem: str) -> TypeScore:
     return total
 
 
+def city_record_headings() -> tuple[TypeScore, TypeScore]:
+    """The City Records' labelled heading lines against the lines typed ``h_*`` on
+    their pages (each issue parsed whole with its profile), and the same with the
+    level: ``hits`` of the second over those of the first is the level agreement."""
+    lines, levelled = TypeScore(0, 0, 0), TypeScore(0, 0, 0)
+    for stem in CITY_RECORDS:
+        truth = load_linetype_truth(REGIONS / stem / "linetypes.json")
+        document = _parsed(stem, CITY_RECORD_PROFILE)
+        for number, expected in truth.page_headings.items():
+            found = [(x.level, x.text) for x in document[number - 1].lines
+                     if x.code.startswith("h_")]
+            any_level, with_level = score_heading_lines(found, expected)
+            lines, levelled = lines + any_level, levelled + with_level
+    return lines, levelled
+
+
 def measure() -> list[Row]:
     """Every line-type row of the report, with issue 4's bars."""
     furniture, headings = synthetic()
+    city, levelled = city_record_headings()
     return [
         Row("headers/footers, synthetic suite (seed 0)", furniture, 0.99, 0.98),
         Row("headers/footers, labelled real pages", real_furniture(), 0.99, 0.98),
@@ -135,6 +156,8 @@ def measure() -> list[Row]:
             None, 1.0),
         *[Row(f"list items, {stem}", lists(stem), None, 0.95, precision_meaningful=False)
           for stem in LIST_DOCUMENTS],
+        Row("headings, City Record pages (2016 p3, p5, p7; 2004 p9, p10)", city, 0.9, 0.9),
+        Row("headings with level, same pages", levelled, None, None),
     ]
 
 

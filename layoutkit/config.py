@@ -147,6 +147,11 @@ class LayoutConfig:
     heading_min_pages: int = 2
     """A numbered heading rule counts only when its headings stand on at least this
     many pages (fewer is a numbered list in the text, not a hierarchy)."""
+    heading_style_min_pages: int = 1
+    """An unnumbered heading style opens a level of its own (one below the next larger
+    style) only when its headings stand on at least this many pages; a rarer style
+    (a nameplate, a cover) takes the level of the next larger one, so it does not
+    push the recurring headings below ``heading_max_level``."""
     heading_tolerance_x: float = 5.0
     """Headings of one level start within this percentage of the page width of each
     other's left edge."""
@@ -157,7 +162,8 @@ class LayoutConfig:
     body font size."""
     heading_min_space_em: float = 0.5
     """A heading has at least this many times its font size of space above it (or
-    opens its column)."""
+    opens its column); after a line in its own style, this many times the body
+    size beyond the column's most frequent gap between lines."""
     heading_toc_incl_no_ctx: int = 1
     """``<name>.toc.json`` gives each heading this many of the lines after it."""
     heading_rules_file: str = ""

@@ -61,6 +61,7 @@ __all__ = [
     "load_truth",
     "reduce",
     "score_furniture",
+    "score_heading_lines",
     "score_headings",
     "score_list_items",
     "score_page",
@@ -428,6 +429,16 @@ def score_headings(outline: Sequence[tuple[int, str]],
                     (f"{level} {text}" for level, text in entries))
 
 
+def score_heading_lines(outline: Sequence[tuple[int, str]],
+                        entries: Sequence[tuple[int, str]]) -> tuple[TypeScore, TypeScore]:
+    """Heading lines of labelled pages: the (level, text) of the lines the system
+    typed headings against the truth's, matched as multisets of texts, first
+    whatever their level, then only with it (the second's ``hits`` over the
+    first's is the share of found headings given the right level)."""
+    return (_matched((text for _, text in outline), (text for _, text in entries)),
+            score_headings(outline, entries))
+
+
 def score_typed_lines(typed: Sequence[tuple[str, str]], expected: Sequence[str],
                       codes: Iterable[str]) -> TypeScore:
     """Lines of one page that should carry one of ``codes`` (``h_`` stands for every
@@ -451,18 +462,21 @@ def score_list_items(typed: Sequence[tuple[str, str]], items: Sequence[str]) -> 
 @dataclass(frozen=True)
 class LineTypeTruth:
     """Hand-labelled line types of a document (``regions/<stem>/linetypes.json``):
-    ``headings`` as (level, text) in document order, the 1-based ``toc_pages``, and
-    per page the first lines of its ``list_items``."""
+    ``headings`` as (level, text) in document order, the 1-based ``toc_pages``, per
+    page the first lines of its ``list_items``, and per labelled page its heading
+    lines as (level, text) (``page_headings``, for documents labelled page by page)."""
 
     document: str
     headings: tuple[tuple[int, str], ...]
     toc_pages: tuple[int, ...]
     list_items: Mapping[int, tuple[str, ...]]
+    page_headings: Mapping[int, tuple[tuple[int, str], ...]]
     checked: str
     path: Path
 
 
-_LINETYPE_KEYS = {"document", "checked", "conventions", "headings", "tocPages", "listItems"}
+_LINETYPE_KEYS = {"document", "checked", "conventions", "headings", "tocPages", "listItems",
+                  "pageHeadings"}
 
 
 def load_linetype_truth(path: Path) -> LineTypeTruth:
@@ -475,23 +489,35 @@ def load_linetype_truth(path: Path) -> LineTypeTruth:
     unknown = set(data) - _LINETYPE_KEYS
     if unknown or not {"document", "checked"} <= set(data):
         raise ValueError(f"{path}: keys must be 'document', 'checked' and any of "
-                         f"'conventions', 'headings', 'tocPages', 'listItems'")
-    headings = data.get("headings", [])
-    if not isinstance(headings, list) or not all(
-            isinstance(h, list) and len(h) == 2 and isinstance(h[0], int) and h[0] >= 1
-            and isinstance(h[1], str) for h in headings):
-        raise ValueError(f"{path}: key 'headings' must be a list of [level, text] pairs")
+                         f"'conventions', 'headings', 'tocPages', 'listItems', 'pageHeadings'")
+    headings = _headings(path, "headings", data.get("headings", []))
     pages = data.get("tocPages", [])
     if not isinstance(pages, list) or not all(isinstance(p, int) and p >= 1 for p in pages):
         raise ValueError(f"{path}: key 'tocPages' must be a list of page numbers")
     items = data.get("listItems", {})
     if not isinstance(items, dict) or not all(k.isdigit() for k in items):
         raise ValueError(f"{path}: key 'listItems' must map page numbers to lists of lines")
+    by_page = data.get("pageHeadings", {})
+    if not isinstance(by_page, dict) or not all(k.isdigit() for k in by_page):
+        raise ValueError(f"{path}: key 'pageHeadings' must map page numbers to lists of "
+                         f"[level, text] pairs")
     return LineTypeTruth(
         document=data["document"],
-        headings=tuple((level, text) for level, text in headings),
+        headings=headings,
         toc_pages=tuple(pages),
         list_items={int(k): _strings(path, f"listItems.{k}", v) for k, v in items.items()},
+        page_headings={int(k): _headings(path, f"pageHeadings.{k}", v)
+                       for k, v in by_page.items()},
         checked=data["checked"],
         path=path,
     )
+
+
+def _headings(path: Path, key: str, value: object) -> tuple[tuple[int, str], ...]:
+    """``value`` as (level, text) pairs; ``ValueError`` naming ``key`` if it is not a
+    list of [level, text] pairs."""
+    if not isinstance(value, list) or not all(
+            isinstance(h, list) and len(h) == 2 and isinstance(h[0], int) and h[0] >= 1
+            and isinstance(h[1], str) for h in value):
+        raise ValueError(f"{path}: key '{key}' must be a list of [level, text] pairs")
+    return tuple((level, text) for level, text in value)

@@ -19,6 +19,7 @@ from layoutkit.evaluate import (
     load_truth,
     reduce,
     score_furniture,
+    score_heading_lines,
     score_headings,
     score_list_items,
     score_page,
@@ -359,10 +360,12 @@ def test_evaluate_load_linetype_truth(tmp_path: Path) -> None:
     path = tmp_path / "linetypes.json"
     path.write_text(json.dumps({"document": "x.pdf", "checked": "by eye",
                                 "headings": [[1, "Intro"]], "tocPages": [2],
-                                "listItems": {"3": ["(a) one"]}}))
+                                "listItems": {"3": ["(a) one"]},
+                                "pageHeadings": {"4": [[2, "MOTION"]]}}))
     truth = load_linetype_truth(path)
-    assert (truth.headings, truth.toc_pages, dict(truth.list_items)) == (
-        ((1, "Intro"),), (2,), {3: ("(a) one",)})
+    assert (truth.headings, truth.toc_pages, dict(truth.list_items),
+            dict(truth.page_headings)) == (
+        ((1, "Intro"),), (2,), {3: ("(a) one",)}, {4: ((2, "MOTION"),)})
 
 
 @pytest.mark.parametrize(("data", "message"), [
@@ -371,6 +374,9 @@ def test_evaluate_load_linetype_truth(tmp_path: Path) -> None:
     ({"document": "x.pdf", "checked": "", "headings": [["1", "a"]]}, "'headings'"),
     ({"document": "x.pdf", "checked": "", "tocPages": [0]}, "'tocPages'"),
     ({"document": "x.pdf", "checked": "", "listItems": {"p1": []}}, "'listItems'"),
+    ({"document": "x.pdf", "checked": "", "pageHeadings": {"p1": []}}, "'pageHeadings'"),
+    ({"document": "x.pdf", "checked": "", "pageHeadings": {"1": [[0, "a"]]}},
+     "'pageHeadings.1'"),
 ])
 def test_evaluate_load_linetype_truth_errors(tmp_path: Path, data: dict[str, object],
                                              message: str) -> None:
@@ -379,3 +385,12 @@ def test_evaluate_load_linetype_truth_errors(tmp_path: Path, data: dict[str, obj
     path.write_text(json.dumps(data))
     with pytest.raises(ValueError, match=message):
         load_linetype_truth(path)
+
+
+def test_evaluate_score_heading_lines() -> None:
+    """Texts matched as multisets, then only with their level."""
+    found = [(1, "CITY COUNCIL"), (3, "MOTION"), (3, "Vol. 103")]
+    truth = [(2, "CITY COUNCIL"), (3, "MOTION"), (3, "File No. 1-16.")]
+    any_level, with_level = score_heading_lines(found, truth)
+    assert (any_level.predicted, any_level.expected, any_level.hits) == (3, 3, 2)
+    assert with_level.hits == 1

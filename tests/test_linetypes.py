@@ -192,6 +192,40 @@ def test_linetypes_wrapped_heading_joined_in_outline() -> None:
                              "ordinary body text x 1 of the page that runs on")
 
 
+def test_linetypes_heading_above_a_paragraph_in_its_style() -> None:
+    """A gazette sets an ordinance's number and its title in one bold, tight under
+    each other: the number (a short line after space, before lines that fill the
+    column) is the heading, the title is not; the next number after space is one
+    too, though the line above it is in its style."""
+    title = [L(f"ordinary body text t{k} of the page that runs on", 132 + 12 * k, 1, 10, BOLD)
+             for k in range(4)]
+    page = [*prose(72, 0, 3, "a"), L("File No. 12-16.", 120, 1, 10, BOLD), *title,
+            L("ends the title.", 180, 1, 10, BOLD), L("Ord. No. 13-16.", 204, 2, 10, BOLD),
+            *[L(x.text, x.top + 84, 2, 10, BOLD) for x in title], *prose(270, 3, 3, "b")]
+    typed = codes(type_headings(document(page), CONFIG))
+    assert [(c, t) for c, t in typed if c != "b"] == [
+        ("h_1", "File No. 12-16."), ("h_1", "Ord. No. 13-16.")]
+
+
+def test_linetypes_heading_style_on_few_pages_opens_no_level() -> None:
+    """A nameplate (20 pt) and a one-page 16 pt title above the 12 pt headings of
+    both pages: with heading_style_min_pages 2 the one-page 16 pt style takes the
+    nameplate's level instead of pushing the 12 pt headings one deeper."""
+    pages = [[L("Gazette Nameplate", 72, 0, 20, BOLD), *prose(100, 1, 3, "a"),
+              L("Regular Part", 150, 2, 12, BOLD), *prose(172, 3, 3, "b")],
+             [L("Special Supplement", 72, 0, 16, BOLD), *prose(100, 1, 3, "c"),
+              L("Another Part", 150, 2, 12, BOLD), *prose(172, 3, 3, "d")]]
+    levels = [[c for c, _ in codes(type_headings(document(*pages), config)) if c != "b"]
+              for config in (CONFIG, CONFIG.replace(heading_style_min_pages=2))]
+    assert levels == [["h_1", "h_3", "h_2", "h_3"], ["h_1", "h_2", "h_1", "h_2"]]
+
+
+def test_linetypes_bold_bulleted_item_is_no_heading() -> None:
+    page = [*prose(72, 0, 3, "a"), L("• A BOLD ITEM", 120, 1, 10, BOLD),
+            L("• ANOTHER BOLD ITEM", 132, 1, 10, BOLD), *prose(150, 2, 3, "b")]
+    assert not [c for c, _ in codes(type_headings(document(page), CONFIG)) if c != "b"]
+
+
 # --------------------------------------------------------------------------- lists
 
 

@@ -3,7 +3,8 @@ DCR's numbering rules where they are numbered and by their typography where not.
 
 A line is a heading candidate when it has space above it, is set in a bold or
 clearly larger font than the body and has few words; the lines below it in the
-same style (at most three) belong to it.
+same style (at most four; the lines up to the first short one when a paragraph
+in the style follows) belong to it.
 
 Numbered candidates are levelled by the rule engine: the first rule whose
 pattern matches the line is its rule; the rules met so far form a hierarchy,
@@ -23,6 +24,7 @@ from pathlib import Path
 from ..config import LayoutConfig
 from ..model import Document, LineType
 from .lines import Key, Typed, TypedLine, body_lines, is_bold, log, retyped
+from .lists import marker
 from .rules import DEFAULT_RULES, HeadingRule, load_rules
 from .sequence import is_start, is_successor
 
@@ -55,7 +57,7 @@ def _style(item: TypedLine) -> Style:
     return (round(item.line.size * 2) / 2, all(is_bold(w.font) for w in words))
 
 
-_MAX_WRAPPED = 3
+_MAX_WRAPPED = 4
 """A heading wraps over at most this many lines."""
 _MIN_LETTERS = 3
 """A heading has at least this many letters (a large symbol in a figure has not)."""
@@ -63,30 +65,89 @@ _MIN_LETTERS = 3
 
 def _candidates(lines: list[TypedLine], size: float, config: LayoutConfig) -> list[int]:
     """Indexes of the lines that stand out as headings: a line with space above it
-    (it opens its column, or the gap to the line above is at least
-    ``heading_min_space_em`` of its size) in a style that is bold or at least
-    ``heading_min_size_ratio`` times the body size, with the lines below it in the
-    same style (a wrapped heading), at most ``_MAX_WRAPPED`` lines of at most
-    ``heading_max_words`` words, the first with at least ``_MIN_LETTERS`` letters."""
+    (it opens its column or does not go on from the line above, see
+    :func:`_continues`) in a style that is bold or at least
+    ``heading_min_size_ratio`` times the body size, not a bulleted item, with the
+    lines below it that go on from it in its style (a wrapped heading), at most
+    ``_MAX_WRAPPED`` lines of at most ``heading_max_words`` words, the first with
+    at least ``_MIN_LETTERS`` letters.  A run in the style too long for that (a
+    title set in bold under its number, as gazettes set ordinances) keeps its lines
+    up to the first that stops short of the column's right edge: a heading ends its
+    own line."""
+    right, leading = _column_right(lines), _column_leading(lines)
+    space = config.heading_min_space_em
     found: list[int] = []
     for k, item in enumerate(lines):
-        style = _style(item)
-        above = lines[k - 1] if k and _column(lines[k - 1]) == _column(item) else None
-        if above is not None and (_style(above) == style or item.line.bbox.top
-                                  - above.line.bbox.bottom < config.heading_min_space_em
-                                  * item.line.size):
+        if _continues(lines, k, space, size, leading):
             continue
+        style = _style(item)
         if not (style[1] or style[0] >= config.heading_min_size_ratio * size) or sum(
-                c.isalpha() for c in item.line.text) < _MIN_LETTERS:
+                c.isalpha() for c in item.line.text) < _MIN_LETTERS or _bulleted(item):
             continue
         run = [k]
-        while (run[-1] + 1 < len(lines) and _column(lines[run[-1] + 1]) == _column(item)
-               and _style(lines[run[-1] + 1]) == style):
+        while (run[-1] + 1 < len(lines) and _style(lines[run[-1] + 1]) == style
+               and _continues(lines, run[-1] + 1, space, size, leading)):
             run.append(run[-1] + 1)
-        if len(run) <= _MAX_WRAPPED and all(
-                len(lines[j].words) <= config.heading_max_words for j in run):
-            found.extend(run)
+        for lines_kept in (run, _up_to_short_line(lines, run, right[_column(item)] - size)):
+            if len(lines_kept) <= _MAX_WRAPPED and all(
+                    len(lines[j].words) <= config.heading_max_words for j in lines_kept):
+                found.extend(lines_kept)
+                break
     return found
+
+
+def _up_to_short_line(lines: list[TypedLine], run: list[int], full: float) -> list[int]:
+    """The lines of ``run`` up to the first that ends before ``full`` when a line after
+    it reaches ``full`` (a heading above a paragraph in its style); else all of
+    ``run`` (a block of short lines, centred or ragged, is one piece)."""
+    ends = [lines[j].line.bbox.x1 >= full for j in run]
+    short = next((n for n, reaches in enumerate(ends) if not reaches), len(run))
+    return run[:short + 1] if any(ends[short + 1:]) else run
+
+
+def _continues(lines: list[TypedLine], k: int, space_em: float, body: float,
+               leading: dict[tuple[int, int, int], float]) -> bool:
+    """Whether line ``k`` goes on from the line above it in its column: the gap
+    between them is under ``space_em`` of line ``k``'s size, or the two share a style
+    and the gap is under the column's leading plus ``space_em`` of the body size (a
+    paragraph set in the heading's style, as gazettes set an ordinance's title)."""
+    if not k or _column(lines[k - 1]) != _column(lines[k]):
+        return False
+    gap = _gap(lines, k)
+    return gap < space_em * lines[k].line.size or (
+        _style(lines[k - 1]) == _style(lines[k])
+        and gap < leading[_column(lines[k])] + space_em * body)
+
+
+def _gap(lines: list[TypedLine], k: int) -> float:
+    """The space between line ``k`` and the line above it."""
+    return lines[k].line.bbox.top - lines[k - 1].line.bbox.bottom
+
+
+def _column_leading(lines: list[TypedLine]) -> dict[tuple[int, int, int], float]:
+    """The leading of each column: its most frequent gap between lines, to the half
+    point (0 at least: lines that overlap, as a drop cap does, set none)."""
+    gaps: dict[tuple[int, int, int], Counter[float]] = {}
+    for k in range(1, len(lines)):
+        key = _column(lines[k])
+        if _column(lines[k - 1]) == key:
+            gaps.setdefault(key, Counter())[round(max(0.0, _gap(lines, k)) * 2) / 2] += 1
+    return {key: counts.most_common(1)[0][0] for key, counts in gaps.items()}
+
+
+def _column_right(lines: list[TypedLine]) -> dict[tuple[int, int, int], float]:
+    """The right edge of each column: where its longest line ends."""
+    right: dict[tuple[int, int, int], float] = {}
+    for item in lines:
+        key = _column(item)
+        right[key] = max(right.get(key, 0.0), item.line.bbox.x1)
+    return right
+
+
+def _bulleted(item: TypedLine) -> bool:
+    """Whether a line opens a bulleted list item (bold or not, an item is no heading)."""
+    found = marker(item)
+    return found is not None and found.bulleted
 
 
 def _column(item: TypedLine) -> tuple[int, int, int]:
@@ -144,7 +205,7 @@ def type_headings(document: Document, config: LayoutConfig) -> Document:
         if not few:
             break
         rules = tuple(rule for rule in rules if rule.name not in few)
-    by_style = _style_levels(lines, candidates, levels)
+    by_style = _style_levels(lines, candidates, levels, config.heading_style_min_pages)
     decisions: dict[Key, Typed] = {}
     for k in candidates:
         item = lines[k]
@@ -160,16 +221,25 @@ def type_headings(document: Document, config: LayoutConfig) -> Document:
 
 
 def _style_levels(lines: list[TypedLine], candidates: list[int],
-                  levels: dict[int, tuple[int, str]]) -> dict[Style, int]:
+                  levels: dict[int, tuple[int, str]], min_pages: int) -> dict[Style, int]:
     """The level of each candidate style: the most frequent level of the numbered
-    headings set in it, else one below the nearest larger style (1 for the largest)."""
+    headings set in it; else, for a style whose candidates stand on at least
+    ``min_pages`` pages, one below the nearest larger style (1 for the largest);
+    a style seen on fewer pages (a nameplate, a cover) the level of the nearest
+    larger style (1 for the largest)."""
     known: dict[Style, Counter[int]] = {}
     for k, (level, _) in levels.items():
         known.setdefault(_style(lines[k]), Counter())[level] += 1
+    pages: dict[Style, set[int]] = {}
+    for k in candidates:
+        pages.setdefault(_style(lines[k]), set()).add(lines[k].key[0])
     result: dict[Style, int] = {}
     previous = 0
-    for style in sorted({_style(lines[k]) for k in candidates}, key=lambda s: (-s[0], not s[1])):
+    for style in sorted(pages, key=lambda s: (-s[0], not s[1])):
         counts = known.get(style)
-        previous = counts.most_common(1)[0][0] if counts else previous + 1
+        if counts:
+            previous = counts.most_common(1)[0][0]
+        elif len(pages[style]) >= min_pages or not previous:
+            previous += 1
         result[style] = previous
     return result
