@@ -39,6 +39,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from importlib import metadata
 from pathlib import Path
+from typing import TypeVar
 
 from benchmarks.batch import BAR as BATCH_BAR
 from benchmarks.batch import TITLE as BATCH_TITLE
@@ -487,6 +488,20 @@ def _versions() -> list[str]:
     ]
 
 
+NOT_MEASURED = "Not measured in this run (`--quick`)."
+"""What a section says when ``--quick`` skipped its measurement."""
+
+_T = TypeVar("_T")
+
+
+def _measured(title: str, measured: Sequence[_T],
+              table: Callable[[Sequence[_T]], list[str]], intro: str) -> list[str]:
+    """A report section: its title, then ``intro`` and the ``table`` of what was
+    ``measured``, or :data:`NOT_MEASURED` when nothing was."""
+    body = [intro, "", *table(measured)] if measured else [NOT_MEASURED]
+    return ["", title, "", *body]
+
+
 def render(run: Run, quick: bool) -> str:
     """Return the markdown report of ``run``."""
     names = [s.name for s in run.systems]
@@ -521,45 +536,27 @@ def render(run: Run, quick: bool) -> str:
         "",
         *profiles_section(run.profiles),
         "",
-        *(ocr_section(run.ocr) if run.ocr else
-          [OCR_TITLE, "", "Not measured in this run (`--quick`)."]),
-        "",
-        "## Speed",
-        "",
+        *(ocr_section(run.ocr) if run.ocr else [OCR_TITLE, "", NOT_MEASURED]),
     ]
-    if run.speed:
-        lines += [
-            f"Whole document `{SPEED_PDF.relative_to(REPO)}`, best of the runs of each system,"
-            " the systems taking turns; CPU time includes child processes.",
-            "",
-            *_speed_table(run.speed),
-        ]
-    else:
-        lines.append("Not measured in this run (`--quick`).")
-    lines += ["", "## Where the time goes", ""]
-    if run.stages:
-        lines += [f"Each engine on `{SPEED_PDF.relative_to(REPO)}`, stage by stage, one run"
-                  " (`benchmarks/stages.py`; run alone, after the speed table).", "",
-                  *stages_table(run.stages)]
-    else:
-        lines.append("Not measured in this run (`--quick`).")
+    lines += _measured(
+        "## Speed", run.speed, _speed_table,
+        f"Whole document `{SPEED_PDF.relative_to(REPO)}`, best of the runs of each system,"
+        " the systems taking turns; CPU time includes child processes.")
+    lines += _measured(
+        "## Where the time goes", run.stages, stages_table,
+        f"Each engine on `{SPEED_PDF.relative_to(REPO)}`, stage by stage, one run"
+        " (`benchmarks/stages.py`; run alone, after the speed table).")
     lines += ["", STAGES_BEFORE.read_text(encoding="utf-8").rstrip()]
     lines += ["", *(batch_section(run.batch, run.machine) if run.batch else
-                    [BATCH_TITLE, "", "Not measured in this run (`--quick`)."])]
-    lines += ["", "## Layout time against page density", ""]
-    if run.density:
-        lines += ["Layout stages alone (words to reading order) on synthetic three-column"
-                  " pages built as glyphs, best of 3 (`benchmarks/density.py`).", "",
-                  *density_table(run.density)]
-    else:
-        lines.append("Not measured in this run (`--quick`).")
-    lines += ["", "## Pages in parallel", ""]
-    if run.jobs:
-        lines += [f"`layoutkit.parse` on `{JOBS_PDF.relative_to(REPO)}` with 1 and 2 processes,"
-                  " taking turns (`benchmarks/jobs.py`); CPU times of the best run.", "",
-                  *jobs_table(run.jobs)]
-    else:
-        lines.append("Not measured in this run (`--quick`).")
+                    [BATCH_TITLE, "", NOT_MEASURED])]
+    lines += _measured(
+        "## Layout time against page density", run.density, density_table,
+        "Layout stages alone (words to reading order) on synthetic three-column"
+        " pages built as glyphs, best of 3 (`benchmarks/density.py`).")
+    lines += _measured(
+        "## Pages in parallel", run.jobs, jobs_table,
+        f"`layoutkit.parse` on `{JOBS_PDF.relative_to(REPO)}` with 1 and 2 processes,"
+        " taking turns (`benchmarks/jobs.py`); CPU times of the best run.")
     lines += ["", JOBS_BEFORE.read_text(encoding="utf-8").rstrip()]
     lines += ["", "## Line types (layoutkit)", "",
               "Lines typed h/f, h_N, toc, lb/ln against the synthetic truth and the hand-labelled"

@@ -15,6 +15,7 @@ from pathlib import Path
 from types import TracebackType
 from typing import Protocol, Self
 
+from .config import LayoutConfig
 from .errors import DocumentError, UsageError
 from .model import BBox, PageGlyphs, Rule
 
@@ -134,10 +135,10 @@ DEFAULT_ENGINE = next(iter(ENGINES))
 
 
 def open_source(path: Path | str, engine: str = DEFAULT_ENGINE, *,
-                image_dpi: int = 300) -> GlyphSource:
+                image_dpi: int | None = None) -> GlyphSource:
     """Open ``path`` with the named glyph source (a context manager too); an image
     file (:func:`~layoutkit.images.is_image`) opens as pages without glyphs for OCR,
-    ``image_dpi`` its resolution when it does not state one."""
+    ``image_dpi`` (default: the config's) its resolution when it does not state one."""
     from .images import ImageSource, is_image
 
     try:
@@ -147,5 +148,5 @@ def open_source(path: Path | str, engine: str = DEFAULT_ENGINE, *,
             f"unknown engine {engine!r}; known engines: {', '.join(ENGINES)}"
         ) from None
     if is_image(Path(path)):
-        return ImageSource(Path(path), image_dpi)
+        return ImageSource(Path(path), image_dpi or LayoutConfig().image_dpi)
     return factory(Path(path))
