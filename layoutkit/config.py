@@ -126,6 +126,17 @@ class LayoutConfig:
     furniture_min_share: float = 0.3
     """A repeated line is furniture when it recurs on at least this share of the other
     pages (counted over pages of the same parity too, for alternating headers)."""
+    furniture_masthead_top: float = 0.15
+    """Share of the page height, from the top, where a masthead may stand: the
+    running header of the next pages spelled out in pieces (title, volume, date on
+    lines of their own) on the first page of a document or part, which has no
+    running header of its own.  A masthead is taller than a running header."""
+    furniture_piece_gap_em: float = 1.5
+    """Words of one line parted by a gap wider than this many times the font size are
+    separate masthead pieces (a masthead set beside a title)."""
+    furniture_masthead_max_size: float = 1.0
+    """A masthead piece is set no larger than this many times the running header it
+    is a fragment of; a title that repeats the header's words is set larger."""
 
     # --- line types (after reading order; DCR's names) -------------------------------
     toc_last_page: int = 3
@@ -242,6 +253,7 @@ class LayoutConfig:
                     f"config key {f.name!r}: expected a finite number >= 0, got {value!r}"
                 )
         for name in ("line_overlap", "furniture_top", "furniture_bottom", "furniture_min_share",
+                     "furniture_masthead_top",
                      "cut_tie_ratio", "image_max_area", "column_min_density",
                      "column_min_flush", "crossing_gap_ratio", "ocr_garbage_share",
                      "ocr_min_quality"):

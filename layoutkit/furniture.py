@@ -8,8 +8,12 @@ headers that alternate between left and right pages (DCR's rule; the first and
 last pages, with one neighbour, compare with it), or when a line of nearly the
 same words in any order (mirrored headers of facing pages swap their left and
 right parts) stands there on enough of the other pages, or when it is a bare
-page number.  Rotated text in the side margins (proof stamps) is furniture too.
-The lines chosen are typed ``h``/``f`` and kept out of segmentation.
+page number.  A page with no running header of its own (the first page of a
+document or of a part) may spell out its neighbours' in pieces, a masthead: the
+pieces near its top whose words are a run of a neighbouring page's running header,
+set no larger than it, are header too.  Rotated text in the side margins (proof
+stamps) is furniture too.  The lines chosen are typed ``h``/``f`` and kept out of
+segmentation.
 """
 
 from __future__ import annotations
@@ -23,11 +27,11 @@ from rapidfuzz.distance import Levenshtein
 
 from .config import LayoutConfig
 from .model import Word
-from .words import group_lines
+from .words import group_lines, split_at_gaps
 
 __all__ = [
-    "EdgeLines", "Furniture", "edge_lines", "find_furniture", "mask_numbers", "page_furniture",
-    "repeating_runs",
+    "EdgeLines", "Furniture", "Runs", "edge_lines", "find_furniture", "mask_numbers",
+    "page_furniture", "repeating_runs",
 ]
 
 _NUMBER = re.compile(r"\d+|\b[ivxlcdm]+\b", re.IGNORECASE)
@@ -36,6 +40,7 @@ _MIN_LETTERS = 3
 """A line repeats its neighbour's by edit distance only with at least this many
 letters (a stray symbol at the top of two pages of formulas is not a header)."""
 _PAGE_NUMBER = re.compile(r"^\W*(page\s*)?#(\s*(of|/)\s*#)?\W*$", re.IGNORECASE)
+_TOKEN = re.compile(r"[^\W_]+|#")
 
 
 def mask_numbers(text: str) -> str:
@@ -73,6 +78,20 @@ class EdgeLines:
 
     header: tuple[_Candidate, ...]
     footer: tuple[_Candidate, ...]
+    masthead: tuple[_Candidate, ...] = ()
+    """The pieces of the lines in the masthead zone, top to bottom and left to right
+    (see ``furniture_masthead_top`` and ``furniture_piece_gap_em``)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Runs:
+    """What of a page's :class:`EdgeLines` repeats on other pages: how many of its
+    header and of its footer candidate lines, from the page edge inwards, and which
+    of its masthead pieces (their indexes)."""
+
+    header: int
+    footer: int
+    masthead: tuple[int, ...] = ()
 
 
 def find_furniture(pages: Sequence[tuple[Sequence[Word], float, float]],
@@ -87,29 +106,37 @@ def find_furniture(pages: Sequence[tuple[Sequence[Word], float, float]],
 def edge_lines(words: Sequence[Word], height: float, config: LayoutConfig) -> EdgeLines:
     """The lines of one page (its ``words``, its ``height``) that may be furniture."""
     return EdgeLines(_edge_lines(words, height, config, top=True),
-                     _edge_lines(words, height, config, top=False))
+                     _edge_lines(words, height, config, top=False),
+                     _masthead_pieces(words, height, config))
 
 
-def repeating_runs(pages: Sequence[EdgeLines], config: LayoutConfig) -> list[tuple[int, int]]:
+def repeating_runs(pages: Sequence[EdgeLines], config: LayoutConfig) -> list[Runs]:
     """For each page, how many of its header and of its footer candidate lines, from
-    the page edge inwards, repeat on other pages (or are bare page numbers).
+    the page edge inwards, repeat on other pages (or are bare page numbers), and
+    which of its masthead pieces spell out a neighbouring page's running header.
 
     The one step that compares pages; it sees only their :class:`EdgeLines`, so the
     pages themselves can stay where they were read.
     """
     headers = [page.header for page in pages]
     footers = [page.footer for page in pages]
-    return [(_run(p, headers, config.line_header_max_distance, config),
-             _run(p, footers, config.line_footer_max_distance, config))
-            for p in range(len(pages))]
+    counts = [(_run(p, headers, config.line_header_max_distance, config),
+               _run(p, footers, config.line_footer_max_distance, config))
+              for p in range(len(pages))]
+    running = [[line for line in page.header[:header] if _lettered(line)]
+               for page, (header, _) in zip(pages, counts, strict=True)]
+    return [Runs(header, footer, _masthead(p, pages[p].masthead, running, config))
+            for p, (header, footer) in enumerate(counts)]
 
 
-def page_furniture(words: Sequence[Word], edges: EdgeLines, runs: tuple[int, int],
+def page_furniture(words: Sequence[Word], edges: EdgeLines, runs: Runs,
                    config: LayoutConfig) -> Furniture:
     """The furniture of one page, given its ``edges`` and their repeating ``runs``
     (see :func:`repeating_runs`)."""
-    header = _furniture(edges.header[: runs[0]], words, config, top=True)
-    footer = _furniture(edges.footer[: runs[1]], words, config, top=False)
+    masthead = [edges.masthead[k] for k in runs.masthead]
+    header = _furniture(sorted([*edges.header[: runs.header], *masthead],
+                               key=lambda line: line.bottom), words, config, top=True)
+    footer = _furniture(edges.footer[: runs.footer], words, config, top=False)
     return Furniture(frozenset(header), frozenset(footer),
                      frozenset(_margin(words, header | footer)))
 
@@ -124,11 +151,29 @@ def _edge_lines(words: Sequence[Word], height: float, config: LayoutConfig, *,
     else:
         limit = (1 - config.furniture_bottom) * height
         chosen = [i for i, w in enumerate(words) if w.upright and w.bbox.top >= limit]
-    position = {id(words[i]): i for i in chosen}
     lines = group_lines([words[i] for i in chosen], config)
     outermost_first = lines if top else lines[::-1]
     lines = outermost_first[: config.line_header_max_lines if top
                             else config.line_footer_max_lines]
+    return _candidates(lines, words, chosen)
+
+
+def _masthead_pieces(words: Sequence[Word], height: float,
+                     config: LayoutConfig) -> tuple[_Candidate, ...]:
+    """The pieces (runs of words parted by ``furniture_piece_gap_em``) of the lines
+    inside the page's masthead zone, top to bottom and left to right."""
+    limit = config.furniture_masthead_top * height
+    chosen = [i for i, w in enumerate(words) if w.upright and w.bbox.bottom <= limit]
+    pieces = [piece for line in group_lines([words[i] for i in chosen], config)
+              for piece in split_at_gaps(line, config.furniture_piece_gap_em)]
+    return _candidates(pieces, words, chosen)
+
+
+def _candidates(lines: Sequence[Sequence[Word]], words: Sequence[Word],
+                chosen: Sequence[int]) -> tuple[_Candidate, ...]:
+    """``lines`` (groups of the ``chosen`` ``words``) as candidates, carrying the
+    indexes of their words in ``words``."""
+    position = {id(words[i]): i for i in chosen}
     return tuple(_Candidate(min(w.bbox.top for w in line), max(w.bbox.bottom for w in line),
                             max(w.size for w in line),
                             mask_numbers(" ".join(w.text for w in line)),
@@ -186,7 +231,7 @@ def _repeats(page: int, line: _Candidate, candidates: Sequence[Sequence[_Candida
     others = [q for q in range(len(candidates)) if q != page]
     if not others:
         return False
-    if sum(c.isalpha() for c in line.masked) >= _MIN_LETTERS and any(
+    if _lettered(line) and any(
             abs(other.top - line.top) <= config.furniture_y_tolerance
             and Levenshtein.distance(line.masked, other.masked) <= max_distance
             for q in (page - 2, page - 1, page + 1, page + 2) if 0 <= q < len(candidates)
@@ -201,6 +246,42 @@ def _repeats(page: int, line: _Candidate, candidates: Sequence[Sequence[_Candida
     share = len(matches) / len(others)
     parity_share = len(matches & same_parity) / len(same_parity) if same_parity else 0.0
     return max(share, parity_share) >= config.furniture_min_share
+
+
+def _lettered(line: _Candidate) -> bool:
+    """Whether ``line`` has letters enough to be compared as text, not as a number
+    or a stray symbol."""
+    return sum(c.isalpha() for c in line.masked) >= _MIN_LETTERS
+
+
+def _masthead(page: int, pieces: Sequence[_Candidate], running: Sequence[Sequence[_Candidate]],
+              config: LayoutConfig) -> tuple[int, ...]:
+    """Indexes of the masthead ``pieces`` of ``page`` that spell out a neighbouring
+    page's running header, given each page's ``running`` header lines (those of
+    its repeating run that have letters).
+
+    Only a page without a running header of its own (a bare page number aside) has
+    a masthead.  A piece belongs to it when its words, digits masked and case aside,
+    are consecutive words of a running header line of the previous or next page, or
+    of the one before or after that (DCR's neighbours), and it is set no larger than
+    ``furniture_masthead_max_size`` times that line: a title that repeats the
+    header's words stands out by its size, a title that merely shares some of them
+    is no run of the header's words.
+    """
+    if running[page]:
+        return ()
+    headers = [line for q in (page - 2, page - 1, page + 1, page + 2)
+               if 0 <= q < len(running) for line in running[q]]
+    return tuple(k for k, piece in enumerate(pieces) if _lettered(piece) and any(
+        piece.size <= config.furniture_masthead_max_size * line.size
+        and _is_run_of(_TOKEN.findall(piece.masked.lower()), _TOKEN.findall(line.masked.lower()))
+        for line in headers))
+
+
+def _is_run_of(part: Sequence[str], whole: Sequence[str]) -> bool:
+    """Whether ``part`` (not empty) stands in ``whole`` as consecutive items."""
+    return bool(part) and any(list(whole[i:i + len(part)]) == list(part)
+                              for i in range(len(whole) - len(part) + 1))
 
 
 def _margin(words: Sequence[Word], taken: set[int]) -> set[int]:

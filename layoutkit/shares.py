@@ -38,7 +38,7 @@ from typing import Any, Protocol, Self, cast
 from .config import LayoutConfig
 from .errors import DocumentError
 from .extract import open_source
-from .furniture import EdgeLines, Furniture, edge_lines, page_furniture
+from .furniture import EdgeLines, Furniture, Runs, edge_lines, page_furniture
 from .model import NO_GLYPHS, OcrQuality, Page, PageGlyphs, Word
 from .ocr import is_scanned, ocr_scanned_page
 from .order import body_words, layout_page
@@ -101,7 +101,7 @@ class PageShare:
         for (g, _, _), scanned in zip(self._read, self._scanned, strict=True):
             yield g.page_no, scanned
 
-    def gutters(self, runs: Mapping[int, tuple[int, int]]) -> Iterator[tuple[int, Gutters]]:
+    def gutters(self, runs: Mapping[int, Runs]) -> Iterator[tuple[int, Gutters]]:
         """Decide the pages' furniture from the repeating ``runs`` of their edge lines
         (by page number) and prepare their bodies; yields each page's own gutters."""
         self._prepared = []

@@ -17,7 +17,7 @@ import numpy.typing as npt
 from .config import LayoutConfig
 from .model import CODE_POINTS, BBox, Glyph, Glyphs, Word, char_test, code_points
 
-__all__ = ["group_lines", "words_from_glyphs"]
+__all__ = ["group_lines", "split_at_gaps", "words_from_glyphs"]
 
 
 def words_from_glyphs(glyphs: Glyphs, config: LayoutConfig) -> tuple[Word, ...]:
@@ -201,6 +201,20 @@ def group_lines(words: Sequence[Word], config: LayoutConfig) -> list[list[Word]]
     if rotated:
         result += _rotated_lines(rotated)
     return result
+
+
+def split_at_gaps(line: Sequence[Word], min_gap_em: float) -> list[list[Word]]:
+    """The runs of a line's words (left to right) parted by gaps wider than
+    ``min_gap_em`` times the font size of the word before the gap: the cells of a
+    table row, or the pieces of a line that stand side by side without being one
+    phrase (a masthead beside a title)."""
+    pieces: list[list[Word]] = []
+    for word in line:
+        if pieces and word.bbox.x0 - pieces[-1][-1].bbox.x1 <= min_gap_em * pieces[-1][-1].size:
+            pieces[-1].append(word)
+        else:
+            pieces.append([word])
+    return pieces
 
 
 def _rotated_lines(words: Sequence[Word]) -> list[list[Word]]:

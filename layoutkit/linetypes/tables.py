@@ -12,6 +12,7 @@ import pdfplumber
 
 from ..config import LayoutConfig
 from ..model import BBox, Document, Line, LineType, Table
+from ..words import split_at_gaps
 from .lines import Key, Typed, TypedLine, body_lines, log, retyped
 
 __all__ = ["cells", "find_ruled_tables", "type_aligned_tables", "type_tables",
@@ -57,13 +58,8 @@ def without_empty_columns(table: Table) -> Table:
 def cells(line: Line, min_gap_em: float) -> list[tuple[float, float]]:
     """The horizontal spans of a line's cells: runs of words parted by gaps wider
     than ``min_gap_em`` times the font size."""
-    spans = [(line.words[0].bbox.x0, line.words[0].bbox.x1)]
-    for before, word in zip(line.words, line.words[1:], strict=False):
-        if word.bbox.x0 - before.bbox.x1 > min_gap_em * before.size:
-            spans.append((word.bbox.x0, word.bbox.x1))
-        else:
-            spans[-1] = (spans[-1][0], word.bbox.x1)
-    return spans
+    return [(piece[0].bbox.x0, piece[-1].bbox.x1)
+            for piece in split_at_gaps(line.words, min_gap_em)]
 
 
 def _aligned(above: list[tuple[float, float]], below: list[tuple[float, float]]) -> bool:
