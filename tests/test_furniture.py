@@ -22,12 +22,15 @@ _VOCAB = ("council", "ordinance", "resolution", "public", "hearing", "notice", "
 Page = tuple[list[Word], float, float]
 
 
-def words(text: str, x0: float, top: float, *, upright: bool = True) -> list[Word]:
-    """The words of ``text`` set from ``x0`` at ``top``: 4 pt a character, 2 pt spaces."""
-    out, x = [], x0
+def words(text: str, x0: float, top: float, *, upright: bool = True,
+          size: float = SIZE) -> list[Word]:
+    """The words of ``text`` set from ``x0`` at ``top``: 4 pt a character, 2 pt spaces
+    (at the default 8 pt size; scaled with ``size``)."""
+    out, x, scale = [], x0, size / SIZE
     for part in text.split():
-        out.append(Word(part, BBox(x, top, x + CHAR * len(part), top + SIZE), "F", SIZE, upright))
-        x += CHAR * len(part) + 2.0
+        width = CHAR * scale * len(part)
+        out.append(Word(part, BBox(x, top, x + width, top + size), "F", size, upright))
+        x += width + 2.0 * scale
     return out
 
 
@@ -128,12 +131,17 @@ def test_furniture_varying_top_line_not_found() -> None:
 
 
 def test_furniture_header_out_of_place_not_matched() -> None:
-    """A header 20 pt lower on one page than on the others is not matched on that page."""
+    """A header 20 pt lower on one page than on the others is not matched on that page
+    (mastheads off); with the default masthead zone it is that page's masthead: the
+    page has no running header of its own, and the line spells out its neighbours'."""
     assert CONFIG.furniture_y_tolerance < 20.0
     pages = [page(words(f"The Gazette {12 + p}", 250.0, 50.0 if p == 2 else 30.0), body(p))
              for p in range(4)]
-    assert headers(pages) == [["The", "Gazette", "12"], ["The", "Gazette", "13"], [],
-                              ["The", "Gazette", "15"]]
+    found = [texts(p, f.header) for p, f in zip(
+        pages, find_furniture(pages, CONFIG.replace(furniture_masthead_top=0.0)), strict=True)]
+    assert found == [["The", "Gazette", "12"], ["The", "Gazette", "13"], [],
+                     ["The", "Gazette", "15"]]
+    assert headers(pages)[2] == ["The", "Gazette", "14"]
 
 
 def test_furniture_header_within_tolerance_matched() -> None:
@@ -179,6 +187,72 @@ def test_furniture_short_body_line_at_foot_not_a_page_number() -> None:
     document = [page(body(1), text, words("- 7 -", 300.0, 760.0))]
     found = find_furniture(document, CONFIG)[0]
     assert texts(document[0], found.footer) == ["-", "7", "-"]
+
+
+# --------------------------------------------------------------------------- mastheads
+
+MASTHEAD = ("The Gazette", "Vol. 3, No. 12", "Monday, May 4, 2020")
+RUNNING = "The Gazette / Vol. 3, No. 12 / Monday, May 4, 2020 / Notices"
+
+
+def masthead_issue(title: list[Word], *, dateline: bool = False) -> list[Page]:
+    """Four pages of an issue: the first has a page number, the ``title`` at the left
+    and the masthead (``MASTHEAD``, three lines of 8 pt) at the right, its body from
+    122 pt; the others repeat the masthead as one running header line.  With
+    ``dateline`` the second page also has a short line spelling the date below its
+    running header, set apart from the body."""
+    first = page(words("1", 36.0, 30.0), title,
+                 *[words(text, 400.0, top) for text, top in zip(MASTHEAD, (59.0, 74.0, 91.0),
+                                                                strict=True)],
+                 body(0, top=122.0))
+    rest = [page(words(f"{RUNNING} {1 + p}", 36.0, 30.0),
+                 words(MASTHEAD[2], 400.0, 60.0) if dateline and p == 1 else [],
+                 body(p, top=122.0 if dateline and p == 1 else BODY_TOP)) for p in range(1, 4)]
+    return [first, *rest]
+
+
+def test_furniture_masthead_pieces_found_beside_large_title() -> None:
+    """On a first page without a running header, the lines that spell out the next
+    pages' running header in pieces (a masthead) are header, however the masthead
+    shares its first line with the title; the title 'Notices', a run of the header's
+    words but set larger (18 pt) than it, stays body."""
+    pages = masthead_issue(words("Notices", 36.0, 54.0, size=18.0))
+    assert headers(pages)[0] == ["1", "The", "Gazette", "Vol.", "3,", "No.", "12", "Monday,",
+                                 "May", "4,", "2020"]
+    assert headers(pages)[1:] == [[*RUNNING.split(), str(1 + p)] for p in range(1, 4)]
+
+
+def test_furniture_first_page_title_sharing_header_words_not_masthead() -> None:
+    """A first-page title at the header's size that shares words with the running
+    header but is no run of its words ('Gazette Notices Explained') stays body, while
+    the masthead beside it is header."""
+    pages = masthead_issue(words("Gazette Notices Explained", 36.0, 59.0))
+    found = headers(pages)[0]
+    assert found == ["1", "The", "Gazette", "Vol.", "3,", "No.", "12", "Monday,", "May", "4,",
+                     "2020"]
+    assert "Explained" not in found and "Notices" not in found
+
+
+def test_furniture_masthead_only_on_page_without_running_header() -> None:
+    """A line spelling part of the running header ('Monday, May 4, 2020') below the
+    running header of a page that has one is no masthead: it stays body."""
+    pages = masthead_issue(words("Notices", 36.0, 54.0, size=18.0), dateline=True)
+    assert headers(pages)[1] == [*RUNNING.split(), "2"]
+
+
+def test_furniture_masthead_parameters() -> None:
+    """Without room for the masthead's last line (furniture_masthead_top 0.11, 87 pt)
+    only the lines inside the zone are header; with furniture_masthead_max_size 0.5
+    the 8 pt pieces are larger than allowed beside the 8 pt running header and none
+    is header."""
+    pages = masthead_issue(words("Notices", 36.0, 54.0, size=18.0))
+
+    def first(config: LayoutConfig) -> list[str]:
+        return texts(pages[0], find_furniture(pages, config)[0].header)
+
+    assert first(CONFIG.replace(furniture_masthead_top=0.11)) == [
+        "1", "The", "Gazette", "Vol.", "3,", "No.", "12"]
+    assert first(CONFIG.replace(furniture_masthead_max_size=0.5)) == ["1"]
 
 
 # --------------------------------------------------------------------------- DCR's parameters

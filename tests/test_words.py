@@ -10,7 +10,7 @@ import pytest
 
 from layoutkit.config import LayoutConfig
 from layoutkit.model import BBox, Glyph, Glyphs, Word
-from layoutkit.words import group_lines, words_from_glyphs
+from layoutkit.words import group_lines, split_at_gaps, words_from_glyphs
 
 T = TypeVar("T")
 CONFIG = LayoutConfig()
@@ -200,3 +200,18 @@ def test_words_group_lines_rotated_words_last() -> None:
     lower = word("PROOF", 300.0, 60.0, 308.0, 90.0, size=8.0, upright=False)
     upper = word("COPY", 300.0, 20.0, 308.0, 50.0, size=8.0, upright=False)
     assert group_lines([upper, upright[0], lower], CONFIG) == [upright, [lower, upper]]
+
+
+# --------------------------------------------------------------------------- split_at_gaps
+
+
+def test_words_split_at_gaps_parts_title_from_masthead() -> None:
+    """A line is parted where a gap is wider than min_gap_em times the size of the word
+    before it: 15 pt after a 10 pt word parts at 1.4 em, not at 1.5 em; word gaps of
+    3 pt never part."""
+    title = [word("Proposed", 0.0, 0.0, 40.0, 10.0), word("Rules", 43.0, 0.0, 68.0, 10.0)]
+    masthead = [word("Federal", 83.0, 0.0, 118.0, 10.0),
+                word("Register", 121.0, 0.0, 161.0, 10.0)]
+    assert split_at_gaps([*title, *masthead], 1.4) == [title, masthead]
+    assert split_at_gaps([*title, *masthead], 1.5) == [[*title, *masthead]]
+    assert split_at_gaps([], 1.5) == []
