@@ -4,20 +4,23 @@ the synthetic truth and the hand-labelled real documents (issue 4's bars).
 Usage::
 
     python -m benchmarks.linetypes     # prints the markdown section of RESULTS.md
+    python -m benchmarks.linetypes --update benchmarks/RESULTS.md   # replaces it there
 
-:func:`measure` gives every row; ``benchmarks.run`` puts :func:`table` of it in the
+:func:`measure` gives every row; ``benchmarks.run`` puts :func:`section` of it in the
 report and ``tests/test_linetype_bars.py`` asserts the same bars.
 """
 
 from __future__ import annotations
 
 import tempfile
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
 import layoutkit
 from benchmarks.peers import REPO
+from benchmarks.sections import section_main
 from fixtures.synthetic import suite
 from layoutkit.config import LayoutConfig
 from layoutkit.evaluate import (
@@ -35,10 +38,11 @@ from layoutkit.linetypes import outline
 from layoutkit.model import Document
 
 __all__ = ["CITY_RECORDS", "CONTENTS_LAST_PAGE", "LECTURE_NOTES", "Row", "city_record_headings",
-           "contents_page", "lecture_notes", "lists", "measure", "real_furniture", "synthetic",
-           "table"]
+           "contents_page", "lecture_notes", "lists", "measure", "real_furniture", "section",
+           "synthetic", "table"]
 
 REGIONS, PDFS = REPO / "regions", REPO / "fixtures" / "pdf"
+TITLE = "## Line types (layoutkit)"
 LECTURE_NOTES = "geotopo-lecture-notes-de"
 LIST_DOCUMENTS = ("senate-bill-equality-act", "copyright-office-dmca-summary")
 CITY_RECORDS = ("cleveland-city-record-2016-04-27", "cleveland-city-record-2004-06-09")
@@ -176,5 +180,18 @@ def table(rows: list[Row]) -> list[str]:
     return out
 
 
+def section(rows: list[Row]) -> list[str]:
+    """The report's section: title, what was measured, the table."""
+    return [TITLE, "", "Lines typed h/f, h_N, toc, lb/ln against the synthetic truth and the"
+            " hand-labelled documents (`benchmarks/linetypes.py`, `regions/*/linetypes.json`).",
+            "", *table(rows)]
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    return section_main(argv, "linetypes", "Line-type accuracy against issue 4's bars.",
+                        TITLE, "## Tokens and NLPTextDocument (layoutkit)",
+                        lambda: section(measure()))
+
+
 if __name__ == "__main__":
-    print("\n".join(table(measure())))
+    raise SystemExit(main())

@@ -55,7 +55,7 @@ from benchmarks.jobs import ratio as jobs_ratio
 from benchmarks.jobs import table as jobs_table
 from benchmarks.linetypes import Row as LineTypeRow
 from benchmarks.linetypes import measure as measure_linetypes
-from benchmarks.linetypes import table as linetype_table
+from benchmarks.linetypes import section as linetype_section
 from benchmarks.nlp import Row as NlpRow
 from benchmarks.nlp import measure as measure_nlp
 from benchmarks.nlp import tables as nlp_tables
@@ -558,10 +558,7 @@ def render(run: Run, quick: bool) -> str:
         f"`layoutkit.parse` on `{JOBS_PDF.relative_to(REPO)}` with 1 and 2 processes,"
         " taking turns (`benchmarks/jobs.py`); CPU times of the best run.")
     lines += ["", JOBS_BEFORE.read_text(encoding="utf-8").rstrip()]
-    lines += ["", "## Line types (layoutkit)", "",
-              "Lines typed h/f, h_N, toc, lb/ln against the synthetic truth and the hand-labelled"
-              " documents (`benchmarks/linetypes.py`, `regions/*/linetypes.json`).", "",
-              *linetype_table(run.linetypes), "", *nlp_tables(run.nlp)]
+    lines += ["", *linetype_section(run.linetypes), "", *nlp_tables(run.nlp)]
     unfound = _unfound(run)
     lines += ["", "## Truth lines that no system finds", ""]
     lines += unfound or ["None: every scored truth line is found by at least one system."]
