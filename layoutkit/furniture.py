@@ -123,7 +123,8 @@ def repeating_runs(pages: Sequence[EdgeLines], config: LayoutConfig) -> list[Run
     counts = [(_run(p, headers, config.line_header_max_distance, config),
                _run(p, footers, config.line_footer_max_distance, config))
               for p in range(len(pages))]
-    running = [[line for line in page.header[:header] if _lettered(line)]
+    running = [[line for line in page.header[:header]
+                if _lettered(line) and not _PAGE_NUMBER.match(line.masked)]
                for page, (header, _) in zip(pages, counts, strict=True)]
     return [Runs(header, footer, _masthead(p, pages[p].masthead, running, config))
             for p, (header, footer) in enumerate(counts)]
@@ -258,7 +259,7 @@ def _masthead(page: int, pieces: Sequence[_Candidate], running: Sequence[Sequenc
               config: LayoutConfig) -> tuple[int, ...]:
     """Indexes of the masthead ``pieces`` of ``page`` that spell out a neighbouring
     page's running header, given each page's ``running`` header lines (those of
-    its repeating run that have letters).
+    its repeating run that have letters and are more than a page number).
 
     Only a page without a running header of its own (a bare page number aside) has
     a masthead.  A piece belongs to it when its words, digits masked and case aside,

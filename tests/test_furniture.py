@@ -195,13 +195,14 @@ MASTHEAD = ("The Gazette", "Vol. 3, No. 12", "Monday, May 4, 2020")
 RUNNING = "The Gazette / Vol. 3, No. 12 / Monday, May 4, 2020 / Notices"
 
 
-def masthead_issue(title: list[Word], *, dateline: bool = False) -> list[Page]:
-    """Four pages of an issue: the first has a page number, the ``title`` at the left
+def masthead_issue(title: list[Word], *, dateline: bool = False,
+                   folio: str = "1") -> list[Page]:
+    """Four pages of an issue: the first has a page number (``folio``), the ``title`` at the left
     and the masthead (``MASTHEAD``, three lines of 8 pt) at the right, its body from
     122 pt; the others repeat the masthead as one running header line.  With
     ``dateline`` the second page also has a short line spelling the date below its
     running header, set apart from the body."""
-    first = page(words("1", 36.0, 30.0), title,
+    first = page(words(folio, 36.0, 30.0), title,
                  *[words(text, 400.0, top) for text, top in zip(MASTHEAD, (59.0, 74.0, 91.0),
                                                                 strict=True)],
                  body(0, top=122.0))
@@ -211,14 +212,15 @@ def masthead_issue(title: list[Word], *, dateline: bool = False) -> list[Page]:
     return [first, *rest]
 
 
-def test_furniture_masthead_pieces_found_beside_large_title() -> None:
-    """On a first page without a running header, the lines that spell out the next
-    pages' running header in pieces (a masthead) are header, however the masthead
-    shares its first line with the title; the title 'Notices', a run of the header's
-    words but set larger (18 pt) than it, stays body."""
-    pages = masthead_issue(words("Notices", 36.0, 54.0, size=18.0))
-    assert headers(pages)[0] == ["1", "The", "Gazette", "Vol.", "3,", "No.", "12", "Monday,",
-                                 "May", "4,", "2020"]
+@pytest.mark.parametrize("folio", ["1", "Page 1"])
+def test_furniture_masthead_pieces_found_beside_large_title(folio: str) -> None:
+    """On a first page without a running header (a page number aside), the lines that
+    spell out the next pages' running header in pieces (a masthead) are header,
+    however the masthead shares its first line with the title; the title 'Notices',
+    a run of the header's words but set larger (18 pt) than it, stays body."""
+    pages = masthead_issue(words("Notices", 36.0, 54.0, size=18.0), folio=folio)
+    assert headers(pages)[0] == [*folio.split(), "The", "Gazette", "Vol.", "3,", "No.", "12",
+                                 "Monday,", "May", "4,", "2020"]
     assert headers(pages)[1:] == [[*RUNNING.split(), str(1 + p)] for p in range(1, 4)]
 
 
