@@ -87,8 +87,13 @@ def test_suggest_round_trip(tmp_path: Path, pdf: Path) -> None:
     if pdf == CITY_2016:  # the index from mid-page 27 to the end
         assert [s.name for s in profile.sections] == ["index"]
         assert profile.header is None  # pages 1-3 have body text where the header stands
+        assert profile.ignore == ()
     else:
         assert profile.header is not None and profile.sections == ()
+        # page 1's masthead, below the running header band of the other pages
+        (masthead,) = profile.ignore
+        assert (masthead.box.x0, masthead.box.top) == (398.0, 58.0)
+        assert (masthead.box.x1, masthead.box.bottom) == (499.9, 100.0)
     auto = parse(pdf)
     drafted = parse(pdf, profile=profile)
     truths = sorted((REPO / "regions" / pdf.stem).glob("page-*.json"))

@@ -2,8 +2,9 @@
 
 The draft reads the sample as auto mode does, and says so in rules a researcher
 can edit: a furniture band where every page's running header (footer) stands
-clear of the body; runs of pages read as plain columns, with their gutters; pages
-that differ from the rest left in auto mode; and a section where a page changes
+clear of the body, with an ignore box for furniture that reaches over the other
+pages' body (a first page's masthead); runs of pages read as plain columns, with
+their gutters; pages that differ from the rest left in auto mode; and a section where a page changes
 mid-page to one column that carries on over the following pages (an index).
 """
 
@@ -20,7 +21,7 @@ import numpy as np
 from ..api import parse
 from ..config import LayoutConfig
 from ..extract import DEFAULT_ENGINE
-from ..model import Band, BandKind, Document, Page
+from ..model import Band, BandKind, BBox, Document, Page
 
 __all__ = ["suggest"]
 
@@ -42,18 +43,41 @@ def _plain_columns(page: Page) -> tuple[int, tuple[float, ...]] | None:
     return len(columns), tuple((a.bbox.x1 + b.bbox.x0) / 2 for a, b in pairwise(columns))
 
 
-def _band(document: Document, kind: BandKind) -> tuple[float, float, list[int]] | None:
-    """A band from the highest to the lowest furniture line of ``kind`` on any page, and
-    the pages with body text inside it (where a fixed band would take body text)."""
-    boxes = [b.bbox for page in document for b in page.bands if b.kind is kind]
-    if not boxes:
+def _band(document: Document, kind: BandKind
+          ) -> tuple[float, float, list[int], dict[int, BBox]] | None:
+    """A band from the highest to the lowest furniture line of ``kind``, the pages with
+    body text inside it (where a fixed band would take body text), and the furniture
+    left out of it, as one box by page.
+
+    Furniture lines that stand wholly outside the band where the furniture of the
+    median page stands, over another page's body text (a first page's masthead,
+    taller than the running header of the rest), do not widen the band; they are
+    left for an ignore box.
+    """
+    lines = {page.page_no: [line.bbox for band in page.bands if band.kind is kind
+                            for line in band.lines] for page in document}
+    lines = {n: boxes for n, boxes in lines.items() if boxes}
+    if not lines:
         return None
-    top = max(0.0, min(b.top for b in boxes) - _MARGIN)
-    bottom = max(b.bottom for b in boxes) + _MARGIN
-    crowded = [page.page_no for page in document if any(
-        line.bbox.bottom >= top and line.bbox.top <= bottom
-        for band in _body(page) for line in band.lines)]
-    return top, bottom, crowded
+    body = {page.page_no: [line.bbox for band in _body(page) for line in band.lines]
+            for page in document}
+
+    def over_body(box: BBox, pages: Iterable[int]) -> bool:
+        return any(b.bottom >= box.top and b.top <= box.bottom for n in pages for b in body[n])
+
+    usual_top = float(np.median([min(b.top for b in boxes) for boxes in lines.values()]))
+    usual_bottom = float(np.median([max(b.bottom for b in boxes) for boxes in lines.values()]))
+    left_out = {n: [b for b in boxes if (b.top > usual_bottom or b.bottom < usual_top)
+                    and over_body(b, (q for q in body if q != n))]
+                for n, boxes in lines.items()}
+    kept = [b for n, boxes in lines.items() for b in boxes if b not in left_out[n]]
+    top = max(0.0, min(b.top for b in kept) - _MARGIN)
+    bottom = max(b.bottom for b in kept) + _MARGIN
+    crowded = [n for n in body if over_body(BBox(0.0, top, 0.0, bottom), [n])]
+    return top, bottom, crowded, {
+        n: BBox(min(b.x0 for b in boxes) - _MARGIN, min(b.top for b in boxes) - _MARGIN,
+                max(b.x1 for b in boxes) + _MARGIN, max(b.bottom for b in boxes) + _MARGIN)
+        for n, boxes in left_out.items() if boxes}
 
 
 def _kind(page: Page) -> tuple[str, int]:
@@ -117,13 +141,19 @@ def suggest(path: str | Path, config: LayoutConfig | None = None, pages: str | N
         for kind, band in bands.items():
             if band is None:
                 continue
-            top, bottom, crowded = band
+            top, bottom, crowded, _ = band
             if crowded:  # left to repetition, which tells furniture from body page by page
                 out.append(f"# body text stands in the {kind} band on pages "
                            f"{', '.join(map(str, crowded))}:")
             out.append(f"{'# ' if crowded else ''}{kind} = {{ top = {top:.1f}, "
                        f"bottom = {bottom:.1f} }}")
         out.append("")
+        for kind, band in bands.items():
+            for page_no, box in (band[3] if band and not band[2] else {}).items():
+                out += [f"# page {page_no}: {kind} furniture over the other pages' body text"
+                        " (a masthead)", "[[ignore]]", f"select = {page_no}",
+                        f"box = [{box.x0:.1f}, {box.top:.1f}, {box.x1:.1f}, {box.bottom:.1f}]",
+                        ""]
     index = _index_start(document)
     skip = {p.page_no for p in document if index and p.page_no > index[0]}
     for select, layout in _runs(document, skip):
