@@ -367,8 +367,7 @@ _font_size_at = _unconverted(pdfium_c.FPDFText_GetFontSize, ctypes.c_double)
 _page_object_at = _unconverted(pdfium_c.FPDFPage_GetObject, _HANDLE)
 _object_type = _unconverted(pdfium_c.FPDFPageObj_GetType, _INT)
 
-_DRAWN = frozenset((pdfium_c.FPDF_PAGEOBJ_PATH, pdfium_c.FPDF_PAGEOBJ_IMAGE,
-                    pdfium_c.FPDF_PAGEOBJ_FORM))
+_DRAWN = (pdfium_c.FPDF_PAGEOBJ_PATH, pdfium_c.FPDF_PAGEOBJ_IMAGE, pdfium_c.FPDF_PAGEOBJ_FORM)
 """The kinds of page object that may draw rules or images, or hold objects that do."""
 
 _LOOSE_SIDES = [0, 3, 2, 1]
@@ -449,7 +448,7 @@ class _TextReader:
         runs, run_of_object = self._runs(keys, kept_at[first[where]])
         glyphs = self._boxes(joined, indices, origins[first], edges[first], runs,
                              run_of_object[object_of])
-        return glyphs, np.unique(objects)
+        return glyphs, keys  # a piece has the text object of the glyph before it
 
     def _boxes(self, texts: list[str], indices: list[int], origins: npt.NDArray[np.float64],
                edges: npt.NDArray[np.float64], runs: list[_Run],
@@ -598,16 +597,19 @@ def _drawings(page: Any, frame: _Frame, text_objects: npt.NDArray[np.uint64]
     images: list[BBox] = []
     matrix = pdfium_c.FS_MATRIX()
 
-    def others(addresses: Iterator[int], count: int) -> list[int]:
+    def drawn(addresses: Iterator[int], count: int) -> list[tuple[int, int]]:
+        """The objects of ``addresses`` that may draw, as (address, kind) pairs."""
         found = np.fromiter(addresses, dtype=np.uint64, count=count)
-        kept: list[int] = found[~np.isin(found, text_objects)].tolist()
-        return kept
+        others = found[~np.isin(found, text_objects)]
+        kinds = np.fromiter(map(_object_type, map(ctypes.c_void_p, others.tolist())),
+                            dtype=np.intc, count=len(others))
+        picked = np.isin(kinds, _DRAWN)
+        return list(zip(others[picked].tolist(), kinds[picked].tolist(), strict=True))
 
-    def walk(addresses: list[int], outer: Matrix) -> None:
-        for address in addresses:
+    def walk(objects: list[tuple[int, int]], outer: Matrix) -> None:
+        for address, kind in objects:
             obj = ctypes.cast(address, pdfium_c.FPDF_PAGEOBJECT)
-            kind = _object_type(obj)
-            if kind not in _DRAWN or not pdfium_c.FPDFPageObj_GetMatrix(obj, matrix):
+            if not pdfium_c.FPDFPageObj_GetMatrix(obj, matrix):
                 continue
             to_user = _compose((matrix.a, matrix.b, matrix.c, matrix.d, matrix.e, matrix.f),
                                outer)
@@ -623,10 +625,10 @@ def _drawings(page: Any, frame: _Frame, text_objects: npt.NDArray[np.uint64]
                 count = int(pdfium_c.FPDFFormObj_CountObjects(obj))
                 inner = (ctypes.cast(pdfium_c.FPDFFormObj_GetObject(obj, k), ctypes.c_void_p).value
                          or 0 for k in range(count))
-                walk(others(inner, count), to_user)
+                walk(drawn(inner, count), to_user)
 
     count = int(pdfium_c.FPDFPage_CountObjects(page))
-    walk(others(map(_page_object_at, repeat(page, count), range(count)), count), _IDENTITY)
+    walk(drawn(map(_page_object_at, repeat(page, count), range(count)), count), _IDENTITY)
     return tuple(rules), tuple(images)
 
 
