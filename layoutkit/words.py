@@ -111,13 +111,17 @@ def _words(glyphs: Glyphs, texts: _Texts, chosen: npt.NDArray[np.intp], config: 
     accented = np.add.reduceat(texts.accented[members], starts) > 0
     # each word's text is a slice of the kept glyphs' texts joined
     member_list = members.tolist()
-    all_texts = glyphs.texts
-    kept_texts = [all_texts[i] for i in member_list]
-    offsets = np.concatenate(([0], np.cumsum([len(t) for t in kept_texts])))
-    cuts = offsets[np.append(starts, len(members))].tolist()
-    joined = "".join(kept_texts)
-    word_texts = [joined[a:b] for a, b in pairwise(cuts)]
     ends = [*starts[1:].tolist(), len(members)]
+    codes = texts.ids[members]
+    if (codes < CODE_POINTS).all():  # one character each, spelled by its code point
+        joined = codes.astype(np.uint32).tobytes().decode("utf-32-le", "surrogatepass")
+        cuts = [0, *ends]
+    else:
+        kept_texts = [glyphs.texts[i] for i in member_list]
+        offsets = np.concatenate(([0], np.cumsum([len(t) for t in kept_texts])))
+        cuts = offsets[np.append(starts, len(members))].tolist()
+        joined = "".join(kept_texts)
+    word_texts = [joined[a:b] for a, b in pairwise(cuts)]
     for k in np.flatnonzero(accented).tolist():
         word_texts[k] = _compose([glyphs[i] for i in member_list[starts[k]:ends[k]]])
     firsts = members[starts]
