@@ -23,6 +23,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+import cv2
 import numpy as np
 from numpy.typing import NDArray
 
@@ -254,8 +255,14 @@ def _cell_bounds(boxes: NDArray[np.float64],
 
 def _occupancy(boxes: NDArray[np.float64], rows: int, cols: int,
                res: float) -> NDArray[np.bool_]:
-    """A boolean grid, True where any box covers a cell (see :func:`_cell_bounds`)."""
-    diff = np.zeros((rows + 1, cols + 1), dtype=np.int16)  # few boxes share a cell
+    """A boolean grid, True where any box covers a cell (see :func:`_cell_bounds`).
+
+    Each box adds one at its top-left corner and at its bottom-right one and takes
+    one away at the other two; the sums over all cells above and to the left
+    (OpenCV's integral image, several times faster than two ``np.cumsum``) count
+    the boxes covering each cell.  Small whole numbers are exact in float32.
+    """
+    diff = np.zeros((rows + 1, cols + 1), dtype=np.float32)
     if len(boxes):
         c0, r0, c1, r1 = _cell_bounds(boxes, res)
         c0, c1 = np.clip(c0, 0, cols), np.clip(c1, 0, cols)
@@ -264,8 +271,8 @@ def _occupancy(boxes: NDArray[np.float64], rows: int, cols: int,
         np.add.at(diff, (r0, c1), -1)
         np.add.at(diff, (r1, c0), -1)
         np.add.at(diff, (r1, c1), 1)
-    covered = np.cumsum(np.cumsum(diff, axis=0, dtype=np.int16), axis=1, dtype=np.int16)
-    return covered[:rows, :cols] > 0
+    covered = cv2.integral(diff, sdepth=cv2.CV_32F)  # one more row and column, of zeros
+    return covered[1:rows + 1, 1:cols + 1] > 0
 
 
 def _runs(flags: NDArray[np.bool_]) -> list[tuple[int, int]]:
