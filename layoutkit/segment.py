@@ -80,6 +80,9 @@ class _Canvas:
         weights = np.array([len(w.text) for w in words], dtype=float)
         self.size = _weighted_median(sizes, weights) if len(words) else 10.0
         self.baseline = np.round(self.box[:, 3] / max(0.3 * self.size, self.res))
+        # each word's baseline as a dense number, so that baselines are counted by
+        # np.bincount instead of being sorted again for every strip tried
+        self.row = np.unique(self.baseline, return_inverse=True)[1].reshape(-1)
         # the narrowest gap between two columns' lines: wider than the page's word
         # spaces, so rivers of aligned spaces in justified text are not gutters
         self.space = _word_space(self.box, self.baseline, self.size)
@@ -109,7 +112,7 @@ class _Canvas:
 
     def lines(self, idx: Ints) -> int:
         """How many distinct baselines the words ``idx`` stand on."""
-        return len(np.unique(self.baseline[idx]))
+        return int(np.count_nonzero(np.bincount(self.row[idx])))
 
     def is_column(self, idx: Ints, min_lines: int) -> bool:
         """Whether words ``idx`` stand as a column does: ``min_lines`` lines or more,
@@ -561,12 +564,11 @@ def _tall_gutters(canvas: _Canvas, idx: Ints,
         if judged[rs:re, col].all():
             continue
         top, bottom = (r0 + rs - 1) * res, (r0 + re - 1) * res
-        span = free[rs:re].all(axis=0)
-        lo = hi = col
-        while lo > 0 and span[lo - 1]:
-            lo -= 1
-        while hi + 1 < len(span) and span[hi + 1]:
-            hi += 1
+        # the columns next to ``col`` free over the same rows widen the strip
+        blocked = np.flatnonzero(~free[rs:re].all(axis=0))
+        after = int(np.searchsorted(blocked, col))
+        lo = int(blocked[after - 1]) + 1 if after else 0
+        hi = int(blocked[after]) - 1 if after < len(blocked) else free.shape[1] - 1
         judged[rs:re, lo:hi + 1] = True
         x0, x1 = (c0 + lo - 1) * res, (c0 + hi + w - 1) * res
         if any(x0 < g.x1 and g.x0 < x1 and top < g.bottom and g.top < bottom for g in found):
