@@ -339,7 +339,7 @@ def _unconverted(function: Any, restype: Any) -> Any:
 
     The per-character calls go through such copies: without declared argument types
     ctypes passes a Python int as a C int and a ctypes object (a handle, a
-    ``c_void_p`` pointing into a numpy array for an out-param) as the pointer it
+    ``c_void_p``, a ``byref`` into a numpy array for an out-param) as the pointer it
     holds, with no ``from_param`` conversion, which takes about half of the time of
     such a call.  So every argument must be given as what the C function takes:
     ``int`` parameters as ints, pointers as ctypes objects.
@@ -349,10 +349,14 @@ def _unconverted(function: Any, restype: Any) -> Any:
     return copy
 
 
-def _pointers(address: int, step: int, count: int) -> Iterator[ctypes.c_void_p]:
-    """Pointers to ``count`` consecutive items of ``step`` bytes from ``address``:
-    one out-param per call of an :func:`_unconverted` binding."""
-    return map(ctypes.c_void_p, range(address, address + step * count, step))
+def _out_params(array: npt.NDArray[Any], offset: int = 0) -> Iterator[Any]:
+    """Pointers to the rows of ``array`` (``offset`` bytes into each): one out-param
+    per call of an :func:`_unconverted` binding, which writes the row in place.
+    ``ctypes.byref`` into one ctypes view of the array is the cheapest pointer to make."""
+    view = (ctypes.c_char * array.nbytes).from_buffer(array.data)
+    step = array.strides[0]
+    return map(ctypes.byref, repeat(view, len(array)),
+               range(offset, offset + step * len(array), step))
 
 
 _HANDLE, _INT = ctypes.c_size_t, ctypes.c_int
@@ -421,10 +425,9 @@ class _TextReader:
             return NO_GLYPHS, np.zeros(0, dtype=np.uint64)
         origins = np.zeros((n, 2), dtype=np.float64)
         loose = np.zeros((n, 4), dtype=np.float32)  # FS_RECTF: left, top, right, bottom
-        at, to = origins.ctypes.data, loose.ctypes.data
-        pages = repeat(textpage, n)
-        list(map(_origin_at, pages, kept, _pointers(at, 16, n), _pointers(at + 8, 16, n)))
-        list(map(_loose_box_at, repeat(textpage, n), kept, _pointers(to, 16, n)))
+        list(map(_origin_at, repeat(textpage, n), kept, _out_params(origins),
+                 _out_params(origins, 8)))
+        list(map(_loose_box_at, repeat(textpage, n), kept, _out_params(loose)))
         objects = np.fromiter(map(_text_object_at, repeat(textpage, n), kept),
                               dtype=np.uint64, count=n)
         edges = loose[:, _LOOSE_SIDES].astype(np.float64)  # left, bottom, right, top
@@ -499,7 +502,7 @@ class _TextReader:
         matrices = np.zeros((count, 6), dtype=np.float32)  # FS_MATRIX: a, b, c, d, e, f
         listed = indices.tolist()
         list(map(_matrix_at, repeat(textpage, count), listed,
-                 _pointers(matrices.ctypes.data, 24, count)))
+                 _out_params(matrices)))
         sizes = np.fromiter(map(_font_size_at, repeat(textpage, count), listed),
                             dtype=np.float64, count=count)
         # + 0.0 turns -0.0 into 0.0: equal shapes have equal bytes
