@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import Field, dataclass
 from enum import StrEnum
+from itertools import chain
 from operator import attrgetter
 from pathlib import Path
 from typing import Any, ClassVar, Self
@@ -104,8 +105,12 @@ class BBox(_Value):
         items = list(boxes)
         if not items:
             raise ValueError("BBox.union of no boxes")
-        return BBox(min(b.x0 for b in items), min(b.top for b in items),
-                    max(b.x1 for b in items), max(b.bottom for b in items))
+        return BBox(min(map(_X0, items)), min(map(_TOP, items)),
+                    max(map(_X1, items)), max(map(_BOTTOM, items)))
+
+
+_X0, _TOP, _X1, _BOTTOM = (attrgetter(edge) for edge in ("x0", "top", "x1", "bottom"))
+"""The edges of a :class:`BBox`, for ``map``."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -324,7 +329,7 @@ class Column(_Value):
 
     @property
     def lines(self) -> tuple[Line, ...]:
-        return tuple(line for block in self.blocks for line in block.lines)
+        return tuple(chain.from_iterable(block.lines for block in self.blocks))
 
 
 @dataclass(frozen=True, slots=True)
@@ -338,7 +343,8 @@ class Band(_Value):
 
     @property
     def lines(self) -> tuple[Line, ...]:
-        return tuple(line for column in self.columns for line in column.lines)
+        return tuple(chain.from_iterable(block.lines for column in self.columns
+                                         for block in column.blocks))
 
 
 @dataclass(frozen=True, slots=True)
@@ -353,7 +359,8 @@ class Page(_Value):
     @property
     def lines(self) -> tuple[Line, ...]:
         """Every line of the page in reading order, furniture included."""
-        return tuple(line for band in self.bands for line in band.lines)
+        return tuple(chain.from_iterable(block.lines for band in self.bands
+                                         for column in band.columns for block in column.blocks))
 
     @property
     def body_lines(self) -> tuple[Line, ...]:

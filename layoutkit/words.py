@@ -199,8 +199,8 @@ def group_lines(words: Sequence[Word], config: LayoutConfig) -> list[list[Word]]
             lines.append(members)
             spans.append((top, low))
         ranked = sorted(range(len(lines)), key=lambda k: spans[k][0])
-        result = [[upright[i] for i in sorted(lines[k], key=lambda i: box[i, 2])]
-                  for k in ranked]
+        x0 = box[:, 2].tolist()
+        result = [[upright[i] for i in sorted(lines[k], key=x0.__getitem__)] for k in ranked]
     rotated = [w for w in words if not w.upright]
     if rotated:
         result += _rotated_lines(rotated)
