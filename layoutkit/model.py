@@ -210,9 +210,9 @@ def code_points(texts: Sequence[str]) -> npt.NDArray[np.int64]:
 def char_test(codes: npt.NDArray[np.int64], test: Callable[[str], bool]) -> npt.NDArray[np.bool_]:
     """``test`` of the character of each of the ``codes`` (False for -1), asked once
     for each distinct character: a page holds thousands of glyphs but few characters."""
-    distinct, where = np.unique(codes, return_inverse=True)
+    distinct = np.unique(codes)  # hashed, not sorted with its inverse: faster
     results = [c >= 0 and test(chr(c)) for c in distinct.tolist()]
-    return np.array(results, dtype=np.bool_)[where].reshape(codes.shape)
+    return np.array(results, dtype=np.bool_)[np.searchsorted(distinct, codes)]
 
 
 @dataclass(frozen=True, slots=True)

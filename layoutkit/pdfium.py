@@ -602,8 +602,10 @@ def _drawings(page: Any, frame: _Frame, text_objects: npt.NDArray[np.uint64]
 
     def drawn(addresses: Iterator[int], count: int) -> list[tuple[int, int]]:
         """The objects of ``addresses`` that may draw, as (address, kind) pairs."""
-        found = np.fromiter(addresses, dtype=np.uint64, count=count)
-        others = found[~np.isin(found, text_objects)]
+        others = np.fromiter(addresses, dtype=np.uint64, count=count)
+        if len(text_objects):  # sorted: each object looked up where it would stand
+            at = np.minimum(np.searchsorted(text_objects, others), len(text_objects) - 1)
+            others = others[text_objects[at] != others]
         kinds = np.fromiter(map(_object_type, map(ctypes.c_void_p, others.tolist())),
                             dtype=np.intc, count=len(others))
         picked = np.isin(kinds, _DRAWN)
