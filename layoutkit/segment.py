@@ -535,12 +535,13 @@ def _tall_gutters(canvas: _Canvas, idx: Ints,
         return []
     # windows that lie wholly inside the region see only the region's cells
     free = canvas.free[r0:r1, c0:c1 - w + 1]
-    # one row per grid column, padded with empty cells above and below: the runs
-    # of free cells down each column, found column by column, pair up in order
-    padded = np.zeros((free.shape[1], free.shape[0] + 2), dtype=np.bool_)
-    padded[1:-1, 1:-1] = free.T[1:-1]
+    # padded with empty cells above and below (and the edge columns left empty):
+    # the runs of free cells down each column, found column by column (nonzero of
+    # the transposed changes), pair up in order
+    padded = np.zeros((free.shape[0] + 2, free.shape[1]), dtype=np.bool_)
+    padded[1:-1, 1:-1] = free[:, 1:-1]
     # a column's changes alternate: a run starts, ends, the next starts ...
-    change_col, change_row = np.nonzero(padded[:, 1:] != padded[:, :-1])
+    change_col, change_row = np.nonzero((padded[1:] != padded[:-1]).T)
     start_col, start_row, end_row = change_col[::2], change_row[::2], change_row[1::2]
     lengths = end_row - start_row
     fewest = min(config.gutter_min_lines, config.gutter_min_lines_on_grid) if known else \
