@@ -412,8 +412,9 @@ class _TextReader:
         # PDFium only generates whitespace: spaces between words and line breaks.
         codes = code_points(texts)
         keep = np.ones(count, dtype=np.bool_)
-        keep[[index for index in np.flatnonzero(char_test(codes, str.isspace)).tolist()
-              if _is_generated(textpage, index)]] = False
+        spaces = np.flatnonzero(char_test(codes, str.isspace))
+        keep[spaces] = ~np.fromiter(map(_is_generated, repeat(textpage, len(spaces)),
+                                        spaces.tolist()), dtype=np.bool_, count=len(spaces))
         kept_at = np.flatnonzero(keep)
         kept = kept_at.tolist()
         chars = [texts[index] for index in kept]
