@@ -204,9 +204,10 @@ def _furniture(run: Sequence[_Candidate], words: Sequence[Word], config: LayoutC
     """
     run = list(run)
     taken = {i for line in run for i in line.words}
+    upright = [(i, w.bbox) for i, w in enumerate(words) if w.upright] if run else []
     while run:
         inner = run[-1]
-        rest = [w.bbox for i, w in enumerate(words) if w.upright and i not in taken]
+        rest = [b for i, b in upright if i not in taken]
         if top:
             beyond = [b.top for b in rest if b.top >= inner.bottom]
             gap = min(beyond) - inner.bottom if beyond else float("inf")
@@ -287,10 +288,11 @@ def _is_run_of(part: Sequence[str], whole: Sequence[str]) -> bool:
 
 def _margin(words: Sequence[Word], taken: set[int]) -> set[int]:
     """Rotated words standing outside the horizontal extent of the upright text."""
-    upright = [w.bbox for i, w in enumerate(words) if w.upright and i not in taken]
+    rotated = [i for i, w in enumerate(words) if not w.upright]
+    upright = [w.bbox for i, w in enumerate(words) if w.upright and i not in taken] \
+        if rotated else []
     if not upright:
         return set()
     left = min(b.x0 for b in upright)
     right = max(b.x1 for b in upright)
-    return {i for i, w in enumerate(words)
-            if not w.upright and (w.bbox.x1 <= left or w.bbox.x0 >= right)}
+    return {i for i in rotated if words[i].bbox.x1 <= left or words[i].bbox.x0 >= right}
