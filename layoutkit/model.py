@@ -300,6 +300,9 @@ class Line(_Value):
     @property
     def size(self) -> float:
         """The font size most of the line's characters use."""
+        sizes = {w.size for w in self.words}
+        if len(sizes) == 1:  # most lines are set in one size
+            return sizes.pop()
         weights: dict[float, int] = {}
         for w in self.words:
             weights[w.size] = weights.get(w.size, 0) + len(w.text)
