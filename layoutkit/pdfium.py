@@ -417,7 +417,7 @@ class _TextReader:
                                         spaces.tolist()), dtype=np.bool_, count=len(spaces))
         kept_at = np.flatnonzero(keep)
         kept = kept_at.tolist()
-        chars = [texts[index] for index in kept]
+        chars = list(codes[keep].astype(np.uint32).tobytes().decode("utf-32-le", "surrogatepass"))
         for k in np.flatnonzero(char_test(codes[keep], _HYPHENS.__contains__)).tolist():
             if _is_hyphen(textpage, kept[k]):
                 chars[k] = "-"
