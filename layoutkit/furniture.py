@@ -204,16 +204,15 @@ def _furniture(run: Sequence[_Candidate], words: Sequence[Word], config: LayoutC
     """
     run = list(run)
     taken = {i for line in run for i in line.words}
-    upright = [(i, w.bbox) for i, w in enumerate(words) if w.upright] if run else []
     while run:
         inner = run[-1]
-        rest = [b for i, b in upright if i not in taken]
+        rest = (w.bbox for i, w in enumerate(words) if w.upright and i not in taken)
         if top:
-            beyond = [b.top for b in rest if b.top >= inner.bottom]
-            gap = min(beyond) - inner.bottom if beyond else float("inf")
+            nearest = min((b.top for b in rest if b.top >= inner.bottom), default=None)
+            gap = float("inf") if nearest is None else nearest - inner.bottom
         else:
-            beyond = [b.bottom for b in rest if b.bottom <= inner.top]
-            gap = inner.top - max(beyond) if beyond else float("inf")
+            nearest = max((b.bottom for b in rest if b.bottom <= inner.top), default=None)
+            gap = float("inf") if nearest is None else inner.top - nearest
         if gap >= config.furniture_min_gap_em * inner.size:
             break
         run.pop()
