@@ -45,6 +45,7 @@ __all__ = [
     "Word",
     "char_test",
     "code_points",
+    "spell",
 ]
 
 
@@ -205,6 +206,12 @@ def code_points(texts: Sequence[str]) -> npt.NDArray[np.int64]:
         return np.frombuffer(joined.encode("utf-32-le", "surrogatepass"),
                              dtype=np.uint32).astype(np.int64)
     return np.array([ord(t) if len(t) == 1 else -1 for t in texts], dtype=np.int64)
+
+
+def spell(codes: npt.NDArray[np.int64]) -> str:
+    """The string whose characters are the code points ``codes`` (none of them -1):
+    :func:`code_points` undone, in one pass."""
+    return codes.astype(np.uint32).tobytes().decode("utf-32-le", "surrogatepass")
 
 
 def char_test(codes: npt.NDArray[np.int64], test: Callable[[str], bool]) -> npt.NDArray[np.bool_]:

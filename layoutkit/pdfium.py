@@ -61,6 +61,7 @@ from .model import (
     Rule,
     char_test,
     code_points,
+    spell,
 )
 
 __all__ = ["PdfiumSource"]
@@ -417,7 +418,7 @@ class _TextReader:
                                         spaces.tolist()), dtype=np.bool_, count=len(spaces))
         kept_at = np.flatnonzero(keep)
         kept = kept_at.tolist()
-        chars = list(codes[keep].astype(np.uint32).tobytes().decode("utf-32-le", "surrogatepass"))
+        chars = list(spell(codes[keep]))
         for k in np.flatnonzero(char_test(codes[keep], _HYPHENS.__contains__)).tolist():
             if _is_hyphen(textpage, kept[k]):
                 chars[k] = "-"

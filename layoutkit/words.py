@@ -15,7 +15,7 @@ import numpy as np
 import numpy.typing as npt
 
 from .config import LayoutConfig
-from .model import CODE_POINTS, BBox, Glyph, Glyphs, Word, char_test, code_points
+from .model import CODE_POINTS, BBox, Glyph, Glyphs, Word, char_test, code_points, spell
 
 __all__ = ["group_lines", "split_at_gaps", "words_from_glyphs"]
 
@@ -114,7 +114,7 @@ def _words(glyphs: Glyphs, texts: _Texts, chosen: npt.NDArray[np.intp], config: 
     ends = [*starts[1:].tolist(), len(members)]
     codes = texts.ids[members]
     if (codes < CODE_POINTS).all():  # one character each, spelled by its code point
-        joined = codes.astype(np.uint32).tobytes().decode("utf-32-le", "surrogatepass")
+        joined = spell(codes)
         cuts = [0, *ends]
     else:
         kept_texts = [glyphs.texts[i] for i in member_list]
