@@ -16,8 +16,6 @@ from typing import Any, NoReturn
 
 from . import __version__, nlptext
 from .api import parse
-from .batch import BatchOptions, run_batch, status_text
-from .batch.runner import EXECUTORS
 from .config import LayoutConfig
 from .draw import draw_document
 from .errors import ConfigError, DocumentError, LayoutkitError, ProfileError, UsageError
@@ -137,7 +135,7 @@ def _batch_command(commands: Any) -> None:
     batch.add_argument("--profile", metavar="NAME|PATH", help="a publication profile")
     batch.add_argument("--workers", type=int, default=1, metavar="N",
                        help="documents processed at once (default: %(default)s)")
-    batch.add_argument("--executor", choices=EXECUTORS, default="local",
+    batch.add_argument("--executor", default="local", metavar="local|dask",
                        help="a local process pool or a Dask cluster (default: %(default)s)")
     batch.add_argument("--scheduler", metavar="tcp://HOST:PORT",
                        help="a running Dask scheduler (implies --executor dask)")
@@ -146,6 +144,9 @@ def _batch_command(commands: Any) -> None:
 def _batch(args: argparse.Namespace) -> str:
     """What ``layoutkit batch`` prints: the status, or the run's summary (an error,
     exit status 1, when a document failed: the next run tries it again)."""
+    # SQLAlchemy takes a third of a second to import: only this command loads it
+    from .batch import BatchOptions, run_batch, status_text
+
     if args.out is None and not (args.inbox == "status" and args.db):
         raise UsageError("batch: --out DIR is required" + (" (or --db URL)" if args.inbox ==
                                                             "status" else ""))

@@ -206,13 +206,13 @@ def _furniture(run: Sequence[_Candidate], words: Sequence[Word], config: LayoutC
     taken = {i for line in run for i in line.words}
     while run:
         inner = run[-1]
-        rest = [w.bbox for i, w in enumerate(words) if w.upright and i not in taken]
+        rest = (w.bbox for i, w in enumerate(words) if w.upright and i not in taken)
         if top:
-            beyond = [b.top for b in rest if b.top >= inner.bottom]
-            gap = min(beyond) - inner.bottom if beyond else float("inf")
+            nearest = min((b.top for b in rest if b.top >= inner.bottom), default=None)
+            gap = float("inf") if nearest is None else nearest - inner.bottom
         else:
-            beyond = [b.bottom for b in rest if b.bottom <= inner.top]
-            gap = inner.top - max(beyond) if beyond else float("inf")
+            nearest = max((b.bottom for b in rest if b.bottom <= inner.top), default=None)
+            gap = float("inf") if nearest is None else inner.top - nearest
         if gap >= config.furniture_min_gap_em * inner.size:
             break
         run.pop()
@@ -287,10 +287,11 @@ def _is_run_of(part: Sequence[str], whole: Sequence[str]) -> bool:
 
 def _margin(words: Sequence[Word], taken: set[int]) -> set[int]:
     """Rotated words standing outside the horizontal extent of the upright text."""
-    upright = [w.bbox for i, w in enumerate(words) if w.upright and i not in taken]
+    rotated = [i for i, w in enumerate(words) if not w.upright]
+    upright = [w.bbox for i, w in enumerate(words) if w.upright and i not in taken] \
+        if rotated else []
     if not upright:
         return set()
     left = min(b.x0 for b in upright)
     right = max(b.x1 for b in upright)
-    return {i for i, w in enumerate(words)
-            if not w.upright and (w.bbox.x1 <= left or w.bbox.x0 >= right)}
+    return {i for i in rotated if words[i].bbox.x1 <= left or words[i].bbox.x0 >= right}

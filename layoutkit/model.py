@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import Field, dataclass
 from enum import StrEnum
+from itertools import chain
 from operator import attrgetter
 from pathlib import Path
 from typing import Any, ClassVar, Self
@@ -44,6 +45,7 @@ __all__ = [
     "Word",
     "char_test",
     "code_points",
+    "spell",
 ]
 
 
@@ -104,8 +106,12 @@ class BBox(_Value):
         items = list(boxes)
         if not items:
             raise ValueError("BBox.union of no boxes")
-        return BBox(min(b.x0 for b in items), min(b.top for b in items),
-                    max(b.x1 for b in items), max(b.bottom for b in items))
+        return BBox(min(map(_X0, items)), min(map(_TOP, items)),
+                    max(map(_X1, items)), max(map(_BOTTOM, items)))
+
+
+_X0, _TOP, _X1, _BOTTOM = (attrgetter(edge) for edge in ("x0", "top", "x1", "bottom"))
+"""The edges of a :class:`BBox`, for ``map``."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -202,12 +208,18 @@ def code_points(texts: Sequence[str]) -> npt.NDArray[np.int64]:
     return np.array([ord(t) if len(t) == 1 else -1 for t in texts], dtype=np.int64)
 
 
+def spell(codes: npt.NDArray[np.int64]) -> str:
+    """The string whose characters are the code points ``codes`` (none of them -1):
+    :func:`code_points` undone, in one pass."""
+    return codes.astype(np.uint32).tobytes().decode("utf-32-le", "surrogatepass")
+
+
 def char_test(codes: npt.NDArray[np.int64], test: Callable[[str], bool]) -> npt.NDArray[np.bool_]:
     """``test`` of the character of each of the ``codes`` (False for -1), asked once
     for each distinct character: a page holds thousands of glyphs but few characters."""
-    distinct, where = np.unique(codes, return_inverse=True)
+    distinct = np.unique(codes)  # hashed, not sorted with its inverse: faster
     results = [c >= 0 and test(chr(c)) for c in distinct.tolist()]
-    return np.array(results, dtype=np.bool_)[where].reshape(codes.shape)
+    return np.array(results, dtype=np.bool_)[np.searchsorted(distinct, codes)]
 
 
 @dataclass(frozen=True, slots=True)
@@ -295,6 +307,9 @@ class Line(_Value):
     @property
     def size(self) -> float:
         """The font size most of the line's characters use."""
+        sizes = {w.size for w in self.words}
+        if len(sizes) == 1:  # most lines are set in one size
+            return sizes.pop()
         weights: dict[float, int] = {}
         for w in self.words:
             weights[w.size] = weights.get(w.size, 0) + len(w.text)
@@ -324,7 +339,7 @@ class Column(_Value):
 
     @property
     def lines(self) -> tuple[Line, ...]:
-        return tuple(line for block in self.blocks for line in block.lines)
+        return tuple(chain.from_iterable(block.lines for block in self.blocks))
 
 
 @dataclass(frozen=True, slots=True)
@@ -338,7 +353,8 @@ class Band(_Value):
 
     @property
     def lines(self) -> tuple[Line, ...]:
-        return tuple(line for column in self.columns for line in column.lines)
+        return tuple(chain.from_iterable(block.lines for column in self.columns
+                                         for block in column.blocks))
 
 
 @dataclass(frozen=True, slots=True)
@@ -353,7 +369,8 @@ class Page(_Value):
     @property
     def lines(self) -> tuple[Line, ...]:
         """Every line of the page in reading order, furniture included."""
-        return tuple(line for band in self.bands for line in band.lines)
+        return tuple(chain.from_iterable(block.lines for band in self.bands
+                                         for column in band.columns for block in column.blocks))
 
     @property
     def body_lines(self) -> tuple[Line, ...]:

@@ -61,6 +61,7 @@ from .model import (
     Rule,
     char_test,
     code_points,
+    spell,
 )
 
 __all__ = ["PdfiumSource"]
@@ -332,44 +333,54 @@ def _turn(rotate: int, x: float, y: float) -> tuple[float, float]:
     return x, y
 
 
-def _by_address(function: Any, restype: Any, *argtypes: Any) -> Any:
-    """A copy of the PDFium binding ``function`` that takes handles and out-params as
-    int addresses and returns ``restype``; a handle it returns comes back as an int
-    (0 for none), a dictionary key without a ``ctypes.cast`` per call.
+def _unconverted(function: Any, restype: Any) -> Any:
+    """A copy of the PDFium binding ``function`` that converts no arguments and
+    returns ``restype``; a handle it returns comes back as an int (0 for none), a
+    dictionary key without a ``ctypes.cast`` per call.
 
-    The per-character calls go through such copies: an int converts faster than a
-    ctypes object, and out-params can point straight into a numpy array.
+    The per-character calls go through such copies: without declared argument types
+    ctypes passes a Python int as a C int and a ctypes object (a handle, a
+    ``c_void_p``, a ``byref`` into a numpy array for an out-param) as the pointer it
+    holds, with no ``from_param`` conversion, which takes about half of the time of
+    such a call.  So every argument must be given as what the C function takes:
+    ``int`` parameters as ints, pointers as ctypes objects.
     """
     copy = type(function)(ctypes.cast(function, ctypes.c_void_p).value)
-    copy.argtypes = argtypes
     copy.restype = restype
     return copy
 
 
-_ADDRESS, _INT = ctypes.c_size_t, ctypes.c_int
-_text_object_at = _by_address(pdfium_c.FPDFText_GetTextObject, _ADDRESS, _ADDRESS, _INT)
-_font_of = _by_address(pdfium_c.FPDFTextObj_GetFont, _ADDRESS, _ADDRESS)
-_origin_at = _by_address(pdfium_c.FPDFText_GetCharOrigin, _INT, _ADDRESS, _INT, _ADDRESS,
-                         _ADDRESS)
-_loose_box_at = _by_address(pdfium_c.FPDFText_GetLooseCharBox, _INT, _ADDRESS, _INT, _ADDRESS)
-_is_generated = _by_address(pdfium_c.FPDFText_IsGenerated, _INT, _ADDRESS, _INT)
-_is_hyphen = _by_address(pdfium_c.FPDFText_IsHyphen, _INT, _ADDRESS, _INT)
+def _out_params(array: npt.NDArray[Any], offset: int = 0) -> Iterator[Any]:
+    """Pointers to the rows of ``array`` (``offset`` bytes into each): one out-param
+    per call of an :func:`_unconverted` binding, which writes the row in place.
+    ``ctypes.byref`` into one ctypes view of the array is the cheapest pointer to make."""
+    view = (ctypes.c_char * array.nbytes).from_buffer(array.data)
+    step = array.strides[0]
+    return map(ctypes.byref, repeat(view, len(array)),
+               range(offset, offset + step * len(array), step))
 
-_matrix_at = _by_address(pdfium_c.FPDFText_GetMatrix, _INT, _ADDRESS, _INT, _ADDRESS)
-_font_size_at = _by_address(pdfium_c.FPDFText_GetFontSize, ctypes.c_double, _ADDRESS, _INT)
-_page_object_at = _by_address(pdfium_c.FPDFPage_GetObject, _ADDRESS, _ADDRESS, _INT)
-_form_object_at = _by_address(pdfium_c.FPDFFormObj_GetObject, _ADDRESS, _ADDRESS,
-                              ctypes.c_ulong)
-_object_type = _by_address(pdfium_c.FPDFPageObj_GetType, _INT, _ADDRESS)
 
-_TEXT = pdfium_c.FPDF_PAGEOBJ_TEXT
-_DRAWN = frozenset((pdfium_c.FPDF_PAGEOBJ_PATH, pdfium_c.FPDF_PAGEOBJ_IMAGE,
-                    pdfium_c.FPDF_PAGEOBJ_FORM))
+_HANDLE, _INT = ctypes.c_size_t, ctypes.c_int
+_text_object_at = _unconverted(pdfium_c.FPDFText_GetTextObject, _HANDLE)
+_font_of = _unconverted(pdfium_c.FPDFTextObj_GetFont, _HANDLE)
+_origin_at = _unconverted(pdfium_c.FPDFText_GetCharOrigin, _INT)
+_loose_box_at = _unconverted(pdfium_c.FPDFText_GetLooseCharBox, _INT)
+_is_generated = _unconverted(pdfium_c.FPDFText_IsGenerated, _INT)
+_is_hyphen = _unconverted(pdfium_c.FPDFText_IsHyphen, _INT)
+_matrix_at = _unconverted(pdfium_c.FPDFText_GetMatrix, _INT)
+_font_size_at = _unconverted(pdfium_c.FPDFText_GetFontSize, ctypes.c_double)
+_page_object_at = _unconverted(pdfium_c.FPDFPage_GetObject, _HANDLE)
+_object_type = _unconverted(pdfium_c.FPDFPageObj_GetType, _INT)
+
+_DRAWN = (pdfium_c.FPDF_PAGEOBJ_PATH, pdfium_c.FPDF_PAGEOBJ_IMAGE, pdfium_c.FPDF_PAGEOBJ_FORM)
 """The kinds of page object that may draw rules or images, or hold objects that do."""
 
 _LOOSE_SIDES = [0, 3, 2, 1]
 """Columns of an ``FS_RECTF`` (left, top, right, bottom) in ``_Run.side`` order (left,
 bottom, right, top)."""
+
+_SHAPE = np.dtype([("font", np.uint64), ("em", np.float64, 4)])
+"""What tells runs apart: the font (its handle) and the em vectors (a, b) and (c, d)."""
 
 _WIDTH_TOLERANCE = 1e-3
 """Ems by which the loose box's advance and the font's width table may disagree
@@ -377,72 +388,72 @@ before the ink box is consulted (the boxes are single-precision floats)."""
 
 
 class _TextReader:
-    """Reads the glyphs of one text page; caches fonts while it does.
-
-    """
+    """Reads the glyphs of one text page; caches fonts while it does."""
 
     def __init__(self, textpage: Any, frame: _Frame) -> None:
         self.textpage = textpage
-        self.address: int = ctypes.cast(textpage, ctypes.c_void_p).value or 0
         self.frame = frame
         self.fonts: dict[int, _Font] = {}
 
-    def glyphs(self) -> tuple[Glyphs, frozenset[int]]:
+    def glyphs(self) -> tuple[Glyphs, npt.NDArray[np.uint64]]:
         """The page's visible glyphs in PDFium's character order, boxed as pdfminer's
-        engine boxes them (see the module docstring), and the text objects (addresses)
-        that draw characters.
+        engine boxes them (see the module docstring), and the text objects (addresses,
+        sorted) that draw characters.
 
         PDFium is asked, per character, only for its text object, origin and loose
         box, the last two written straight into arrays; everything else is asked
         once per text object, and the boxes are worked out on the arrays.
         """
-        address = self.address
-        count = int(pdfium_c.FPDFText_CountChars(self.textpage))
-        texts = _char_texts(self.textpage, count)
+        textpage = self.textpage
+        count = int(pdfium_c.FPDFText_CountChars(textpage))
+        texts = _char_texts(textpage, count)
         if texts is None:
-            texts = "".join(chr(pdfium_c.FPDFText_GetUnicode(self.textpage, index))
+            texts = "".join(chr(pdfium_c.FPDFText_GetUnicode(textpage, index))
                             for index in range(count))
         # PDFium only generates whitespace: spaces between words and line breaks.
         codes = code_points(texts)
         keep = np.ones(count, dtype=np.bool_)
-        keep[[index for index in np.flatnonzero(char_test(codes, str.isspace)).tolist()
-              if _is_generated(address, index)]] = False
-        kept = np.flatnonzero(keep).tolist()
-        chars = [texts[index] for index in kept]
+        spaces = np.flatnonzero(char_test(codes, str.isspace))
+        keep[spaces] = ~np.fromiter(map(_is_generated, repeat(textpage, len(spaces)),
+                                        spaces.tolist()), dtype=np.bool_, count=len(spaces))
+        kept_at = np.flatnonzero(keep)
+        kept = kept_at.tolist()
+        chars = list(spell(codes[keep]))
         for k in np.flatnonzero(char_test(codes[keep], _HYPHENS.__contains__)).tolist():
-            if _is_hyphen(address, kept[k]):
+            if _is_hyphen(textpage, kept[k]):
                 chars[k] = "-"
         n = len(kept)
         if not n:
-            return NO_GLYPHS, frozenset()
+            return NO_GLYPHS, np.zeros(0, dtype=np.uint64)
         origins = np.zeros((n, 2), dtype=np.float64)
         loose = np.zeros((n, 4), dtype=np.float32)  # FS_RECTF: left, top, right, bottom
-        at, to = origins.ctypes.data, loose.ctypes.data
-        list(map(_origin_at, repeat(address, n), kept, range(at, at + 16 * n, 16),
-                 range(at + 8, at + 16 * n + 8, 16)))
-        list(map(_loose_box_at, repeat(address, n), kept, range(to, to + 16 * n, 16)))
-        objects = np.array(list(map(_text_object_at, repeat(address, n), kept)), dtype=np.uint64)
+        list(map(_origin_at, repeat(textpage, n), kept, _out_params(origins),
+                 _out_params(origins, 8)))
+        list(map(_loose_box_at, repeat(textpage, n), kept, _out_params(loose)))
+        objects = np.fromiter(map(_text_object_at, repeat(textpage, n), kept),
+                              dtype=np.uint64, count=n)
         edges = loose[:, _LOOSE_SIDES].astype(np.float64)  # left, bottom, right, top
         # A piece of the glyph before it (a ligature's letters): the next character
         # from the same text object at the same origin with the same box.
         follows = np.zeros(n, dtype=np.bool_)
-        if n > 1:
-            kept_at = np.array(kept)
-            follows[1:] = ((kept_at[1:] == kept_at[:-1] + 1) & (objects[1:] == objects[:-1])
-                           & (origins[1:] == origins[:-1]).all(axis=1)
-                           & (loose[1:] == loose[:-1]).all(axis=1))
+        follows[1:] = ((kept_at[1:] == kept_at[:-1] + 1) & (objects[1:] == objects[:-1])
+                       & (origins[1:] == origins[:-1]).all(axis=1)
+                       & (loose[1:] == loose[:-1]).all(axis=1))
         first = np.flatnonzero(~follows)
-        joined = [chars[k] for k in first.tolist()]
-        glyph_of = np.cumsum(~follows) - 1
-        for k in np.flatnonzero(follows).tolist():
-            joined[glyph_of[k]] += chars[k]
-        indices = [kept[k] for k in first.tolist()]
+        if len(first) == n:
+            joined, indices = chars, kept
+        else:
+            joined = [chars[k] for k in first.tolist()]
+            glyph_of = np.cumsum(~follows) - 1
+            for k in np.flatnonzero(follows).tolist():
+                joined[glyph_of[k]] += chars[k]
+            indices = kept_at[first].tolist()
         keys, where, object_of = np.unique(objects[first], return_index=True,
                                            return_inverse=True)
-        runs, run_of_object = self._runs(keys.tolist(), [indices[w] for w in where.tolist()])
+        runs, run_of_object = self._runs(keys, kept_at[first[where]])
         glyphs = self._boxes(joined, indices, origins[first], edges[first], runs,
                              run_of_object[object_of])
-        return glyphs, frozenset(np.unique(objects).tolist())
+        return glyphs, keys  # a piece has the text object of the glyph before it
 
     def _boxes(self, texts: list[str], indices: list[int], origins: npt.NDArray[np.float64],
                edges: npt.NDArray[np.float64], runs: list[_Run],
@@ -471,15 +482,14 @@ class _TextReader:
         u1, v1 = da * x1 + dc * y1 + de, db * x1 + dd * y1 + df
         boxes = np.stack([np.minimum(u0, u1), np.minimum(v0, v1),
                           np.maximum(u0, u1), np.maximum(v0, v1)], axis=1)[shown]
-        names = [run.font.name for run in runs]
-        picked = np.flatnonzero(shown).tolist()
-        run_at = run_of.tolist()
-        return Glyphs(tuple(texts[k] for k in picked), boxes,
-                      tuple(names[run_at[k]] for k in picked),
-                      column(lambda r: r.size)[shown, 0],
-                      np.array([runs[run_at[k]].upright for k in picked], dtype=np.bool_))
+        run_at = run_of[shown]
+        names = np.array([run.font.name for run in runs], dtype=object)[run_at]
+        upright = np.array([run.upright for run in runs], dtype=np.bool_)[run_at]
+        picked = texts if shown.all() else [texts[k] for k in np.flatnonzero(shown).tolist()]
+        return Glyphs(tuple(picked), boxes, tuple(names.tolist()),
+                      column(lambda r: r.size)[shown, 0], upright)
 
-    def _runs(self, objects: list[int], indices: list[int]
+    def _runs(self, objects: npt.NDArray[np.uint64], indices: npt.NDArray[np.intp]
               ) -> tuple[list[_Run], npt.NDArray[np.intp]]:
         """The distinct runs of the text ``objects`` (each drawing character
         ``indices[k]``), and the run of each object as an index into them.
@@ -487,29 +497,28 @@ class _TextReader:
         Many producers draw every character as a text object of its own, so the
         runs are told apart by their font and matrix, not by object.
         """
-        count, address = len(objects), self.address
-        font_keys = list(map(_font_of, objects))
+        textpage, count = self.textpage, len(objects)
+        shapes = np.zeros(count, dtype=_SHAPE)
+        shapes["font"] = np.fromiter(map(_font_of, map(ctypes.c_void_p, objects.tolist())),
+                                     dtype=np.uint64, count=count)
         matrices = np.zeros((count, 6), dtype=np.float32)  # FS_MATRIX: a, b, c, d, e, f
-        at = matrices.ctypes.data
-        list(map(_matrix_at, repeat(address, count), indices, range(at, at + 24 * count, 24)))
-        sizes = np.array(list(map(_font_size_at, repeat(address, count), indices)),
-                         dtype=np.float64)
-        ems = (matrices[:, :4].astype(np.float64) * sizes[:, None]).tolist()
-        runs: list[_Run] = []
-        by_shape: dict[tuple[int, float, float, float, float], int] = {}
-        run_of: list[int] = []
-        for font_key, (a, b, c, d) in zip(font_keys, ems, strict=True):
-            shape = (font_key, a, b, c, d)
-            index = by_shape.get(shape)
-            if index is None:
-                font = self.fonts.get(font_key)
-                if font is None:
-                    font = self.fonts[font_key] = _Font.of(
-                        ctypes.cast(font_key, pdfium_c.FPDF_FONT))
-                index = by_shape[shape] = len(runs)
-                runs.append(_Run.of(font, a, b, c, d, self.frame.rotate))
-            run_of.append(index)
-        return runs, np.array(run_of, dtype=np.intp)
+        listed = indices.tolist()
+        list(map(_matrix_at, repeat(textpage, count), listed,
+                 _out_params(matrices)))
+        sizes = np.fromiter(map(_font_size_at, repeat(textpage, count), listed),
+                            dtype=np.float64, count=count)
+        # + 0.0 turns -0.0 into 0.0: equal shapes have equal bytes
+        shapes["em"] = matrices[:, :4].astype(np.float64) * sizes[:, None] + 0.0
+        _, first, run_of = np.unique(shapes.view(np.dtype((np.void, _SHAPE.itemsize))),
+                                     return_index=True, return_inverse=True)
+        runs = []
+        for font_key, (a, b, c, d) in zip(shapes["font"][first].tolist(),
+                                          shapes["em"][first].tolist(), strict=True):
+            font = self.fonts.get(font_key)
+            if font is None:
+                font = self.fonts[font_key] = _Font.of(ctypes.cast(font_key, pdfium_c.FPDF_FONT))
+            runs.append(_Run.of(font, a, b, c, d, self.frame.rotate))
+        return runs, run_of.reshape(-1)
 
     def _advances(self, texts: list[str], indices: list[int], ox: npt.NDArray[np.float64],
                   oy: npt.NDArray[np.float64], edges: npt.NDArray[np.float64],
@@ -580,23 +589,32 @@ def _table_widths(texts: list[str], runs: list[_Run], run_of: npt.NDArray[np.int
     return np.array([math.nan if w is None else w for w in widths], dtype=np.float64)[key_of]
 
 
-def _drawings(page: Any, frame: _Frame, text_objects: frozenset[int]
+def _drawings(page: Any, frame: _Frame, text_objects: npt.NDArray[np.uint64]
               ) -> tuple[tuple[Rule, ...], tuple[BBox, ...]]:
     """The page's ruling lines and image boxes, form XObjects included.
 
     PDFium keeps the objects of a form XObject inside the form object, their matrices
     relative to it; the form object's matrix takes them on to the page.  The
-    ``text_objects`` (addresses) are known to be text, and PDFium is not asked.
+    ``text_objects`` (addresses, sorted) are known to be text, and PDFium is not
+    asked about them: most objects of a page are text.
     """
     rules: list[Rule] = []
     images: list[BBox] = []
     matrix = pdfium_c.FS_MATRIX()
 
-    def walk(count: int, get: Any, holder: int, outer: Matrix) -> None:
-        for address in map(get, repeat(holder, count), range(count)):
-            kind = _TEXT if address in text_objects else _object_type(address)
-            if kind not in _DRAWN:  # most objects of a page are text
-                continue
+    def drawn(addresses: Iterator[int], count: int) -> list[tuple[int, int]]:
+        """The objects of ``addresses`` that may draw, as (address, kind) pairs."""
+        others = np.fromiter(addresses, dtype=np.uint64, count=count)
+        if len(text_objects):  # sorted: each object looked up where it would stand
+            at = np.minimum(np.searchsorted(text_objects, others), len(text_objects) - 1)
+            others = others[text_objects[at] != others]
+        kinds = np.fromiter(map(_object_type, map(ctypes.c_void_p, others.tolist())),
+                            dtype=np.intc, count=len(others))
+        picked = np.isin(kinds, _DRAWN)
+        return list(zip(others[picked].tolist(), kinds[picked].tolist(), strict=True))
+
+    def walk(objects: list[tuple[int, int]], outer: Matrix) -> None:
+        for address, kind in objects:
             obj = ctypes.cast(address, pdfium_c.FPDF_PAGEOBJECT)
             if not pdfium_c.FPDFPageObj_GetMatrix(obj, matrix):
                 continue
@@ -611,11 +629,13 @@ def _drawings(page: Any, frame: _Frame, text_objects: frozenset[int]
                 if frame.shows(x0, y0, x1, y1):
                     images.append(frame.box(x0, y0, x1, y1))
             else:
-                walk(int(pdfium_c.FPDFFormObj_CountObjects(obj)), _form_object_at, address,
-                     to_user)
+                count = int(pdfium_c.FPDFFormObj_CountObjects(obj))
+                inner = (ctypes.cast(pdfium_c.FPDFFormObj_GetObject(obj, k), ctypes.c_void_p).value
+                         or 0 for k in range(count))
+                walk(drawn(inner, count), to_user)
 
-    walk(int(pdfium_c.FPDFPage_CountObjects(page)), _page_object_at,
-         ctypes.cast(page, ctypes.c_void_p).value or 0, _IDENTITY)
+    count = int(pdfium_c.FPDFPage_CountObjects(page))
+    walk(drawn(map(_page_object_at, repeat(page, count), range(count)), count), _IDENTITY)
     return tuple(rules), tuple(images)
 
 

@@ -23,6 +23,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+import cv2
 import numpy as np
 from numpy.typing import NDArray
 
@@ -79,6 +80,9 @@ class _Canvas:
         weights = np.array([len(w.text) for w in words], dtype=float)
         self.size = _weighted_median(sizes, weights) if len(words) else 10.0
         self.baseline = np.round(self.box[:, 3] / max(0.3 * self.size, self.res))
+        # each word's baseline as a dense number, so that baselines are counted by
+        # np.bincount instead of being sorted again for every strip tried
+        self.row = np.unique(self.baseline, return_inverse=True)[1].reshape(-1)
         # the narrowest gap between two columns' lines: wider than the page's word
         # spaces, so rivers of aligned spaces in justified text are not gutters
         self.space = _word_space(self.box, self.baseline, self.size)
@@ -108,7 +112,7 @@ class _Canvas:
 
     def lines(self, idx: Ints) -> int:
         """How many distinct baselines the words ``idx`` stand on."""
-        return len(np.unique(self.baseline[idx]))
+        return int(np.count_nonzero(np.bincount(self.row[idx])))
 
     def is_column(self, idx: Ints, min_lines: int) -> bool:
         """Whether words ``idx`` stand as a column does: ``min_lines`` lines or more,
@@ -254,8 +258,14 @@ def _cell_bounds(boxes: NDArray[np.float64],
 
 def _occupancy(boxes: NDArray[np.float64], rows: int, cols: int,
                res: float) -> NDArray[np.bool_]:
-    """A boolean grid, True where any box covers a cell (see :func:`_cell_bounds`)."""
-    diff = np.zeros((rows + 1, cols + 1), dtype=np.int16)  # few boxes share a cell
+    """A boolean grid, True where any box covers a cell (see :func:`_cell_bounds`).
+
+    Each box adds one at its top-left corner and at its bottom-right one and takes
+    one away at the other two; the sums over all cells above and to the left
+    (OpenCV's integral image, several times faster than two ``np.cumsum``) count
+    the boxes covering each cell.  Small whole numbers are exact in float32.
+    """
+    diff = np.zeros((rows + 1, cols + 1), dtype=np.float32)
     if len(boxes):
         c0, r0, c1, r1 = _cell_bounds(boxes, res)
         c0, c1 = np.clip(c0, 0, cols), np.clip(c1, 0, cols)
@@ -264,8 +274,8 @@ def _occupancy(boxes: NDArray[np.float64], rows: int, cols: int,
         np.add.at(diff, (r0, c1), -1)
         np.add.at(diff, (r1, c0), -1)
         np.add.at(diff, (r1, c1), 1)
-    covered = np.cumsum(np.cumsum(diff, axis=0, dtype=np.int16), axis=1, dtype=np.int16)
-    return covered[:rows, :cols] > 0
+    covered = cv2.integral(diff, sdepth=cv2.CV_32F)  # one more row and column, of zeros
+    return covered[1:rows + 1, 1:cols + 1] > 0
 
 
 def _runs(flags: NDArray[np.bool_]) -> list[tuple[int, int]]:
@@ -525,12 +535,13 @@ def _tall_gutters(canvas: _Canvas, idx: Ints,
         return []
     # windows that lie wholly inside the region see only the region's cells
     free = canvas.free[r0:r1, c0:c1 - w + 1]
-    # one row per grid column, padded with empty cells above and below: the runs
-    # of free cells down each column, found column by column, pair up in order
-    padded = np.zeros((free.shape[1], free.shape[0] + 2), dtype=np.bool_)
-    padded[1:-1, 1:-1] = free.T[1:-1]
+    # padded with empty cells above and below (and the edge columns left empty):
+    # the runs of free cells down each column, found column by column (nonzero of
+    # the transposed changes), pair up in order
+    padded = np.zeros((free.shape[0] + 2, free.shape[1]), dtype=np.bool_)
+    padded[1:-1, 1:-1] = free[:, 1:-1]
     # a column's changes alternate: a run starts, ends, the next starts ...
-    change_col, change_row = np.nonzero(padded[:, 1:] != padded[:, :-1])
+    change_col, change_row = np.nonzero((padded[1:] != padded[:-1]).T)
     start_col, start_row, end_row = change_col[::2], change_row[::2], change_row[1::2]
     lengths = end_row - start_row
     fewest = min(config.gutter_min_lines, config.gutter_min_lines_on_grid) if known else \
@@ -554,12 +565,11 @@ def _tall_gutters(canvas: _Canvas, idx: Ints,
         if judged[rs:re, col].all():
             continue
         top, bottom = (r0 + rs - 1) * res, (r0 + re - 1) * res
-        span = free[rs:re].all(axis=0)
-        lo = hi = col
-        while lo > 0 and span[lo - 1]:
-            lo -= 1
-        while hi + 1 < len(span) and span[hi + 1]:
-            hi += 1
+        # the columns next to ``col`` free over the same rows widen the strip
+        blocked = np.flatnonzero(~free[rs:re].all(axis=0))
+        after = int(np.searchsorted(blocked, col))
+        lo = int(blocked[after - 1]) + 1 if after else 0
+        hi = int(blocked[after]) - 1 if after < len(blocked) else free.shape[1] - 1
         judged[rs:re, lo:hi + 1] = True
         x0, x1 = (c0 + lo - 1) * res, (c0 + hi + w - 1) * res
         if any(x0 < g.x1 and g.x0 < x1 and top < g.bottom and g.top < bottom for g in found):

@@ -15,7 +15,7 @@ import numpy as np
 import numpy.typing as npt
 
 from .config import LayoutConfig
-from .model import CODE_POINTS, BBox, Glyph, Glyphs, Word, char_test, code_points
+from .model import CODE_POINTS, BBox, Glyph, Glyphs, Word, char_test, code_points, spell
 
 __all__ = ["group_lines", "split_at_gaps", "words_from_glyphs"]
 
@@ -111,13 +111,17 @@ def _words(glyphs: Glyphs, texts: _Texts, chosen: npt.NDArray[np.intp], config: 
     accented = np.add.reduceat(texts.accented[members], starts) > 0
     # each word's text is a slice of the kept glyphs' texts joined
     member_list = members.tolist()
-    all_texts = glyphs.texts
-    kept_texts = [all_texts[i] for i in member_list]
-    offsets = np.concatenate(([0], np.cumsum([len(t) for t in kept_texts])))
-    cuts = offsets[np.append(starts, len(members))].tolist()
-    joined = "".join(kept_texts)
-    word_texts = [joined[a:b] for a, b in pairwise(cuts)]
     ends = [*starts[1:].tolist(), len(members)]
+    codes = texts.ids[members]
+    if (codes < CODE_POINTS).all():  # one character each, spelled by its code point
+        joined = spell(codes)
+        cuts = [0, *ends]
+    else:
+        kept_texts = [glyphs.texts[i] for i in member_list]
+        offsets = np.concatenate(([0], np.cumsum([len(t) for t in kept_texts])))
+        cuts = offsets[np.append(starts, len(members))].tolist()
+        joined = "".join(kept_texts)
+    word_texts = [joined[a:b] for a, b in pairwise(cuts)]
     for k in np.flatnonzero(accented).tolist():
         word_texts[k] = _compose([glyphs[i] for i in member_list[starts[k]:ends[k]]])
     firsts = members[starts]
@@ -195,8 +199,8 @@ def group_lines(words: Sequence[Word], config: LayoutConfig) -> list[list[Word]]
             lines.append(members)
             spans.append((top, low))
         ranked = sorted(range(len(lines)), key=lambda k: spans[k][0])
-        result = [[upright[i] for i in sorted(lines[k], key=lambda i: box[i, 2])]
-                  for k in ranked]
+        x0 = box[:, 2].tolist()
+        result = [[upright[i] for i in sorted(lines[k], key=x0.__getitem__)] for k in ranked]
     rotated = [w for w in words if not w.upright]
     if rotated:
         result += _rotated_lines(rotated)

@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 
 from layoutkit.config import LayoutConfig
-from layoutkit.model import BBox, Glyph, Glyphs, Word
+from layoutkit.model import BBox, Glyph, Glyphs, Word, code_points, spell
 from layoutkit.words import group_lines, split_at_gaps, words_from_glyphs
 
 T = TypeVar("T")
@@ -163,6 +163,26 @@ def test_glyphs_columns_of_unequal_length_rejected() -> None:
     """Columns that disagree on the number of glyphs are refused, naming the lengths."""
     with pytest.raises(ValueError, match="unequal length"):
         Glyphs(("a", "b"), np.zeros((2, 4)), ("F",), np.ones(2), np.ones(2, dtype=np.bool_))
+
+
+def test_words_code_points_spelled_back() -> None:
+    """code_points gives one code point per one-character text (astral and lone
+    surrogate characters included, -1 for any other text), and spell turns them back."""
+    texts = ("A", "\u00ea", "\U0001d538", "\ud800", " ")
+    codes = code_points(texts)
+    assert codes.tolist() == [0x41, 0xEA, 0x1D538, 0xD800, 0x20]
+    assert spell(codes) == "".join(texts)
+    assert code_points(("fi", "", "a")).tolist() == [-1, -1, 0x61]
+
+
+def test_words_accented_and_ligature_glyphs_keep_their_texts() -> None:
+    """A word of one-character glyphs and a word holding a two-letter glyph (a ligature
+    PDFium reports as one glyph) are both spelled from their glyphs' texts."""
+    glyphs = [*spelled("caf\u00e9", 10.0), glyph("\ufb01", 60.0, 0.0),
+              *spelled("ne", 65.0), Glyph("fi", BBox(100, 0, 110, 10), "F", 10),
+              *spelled("x", 110.0)]
+    assert [w.text for w in words_from_glyphs(Glyphs.of(glyphs), CONFIG)] == [
+        "caf\u00e9", "\ufb01ne", "fix"]
 
 
 # --------------------------------------------------------------------------- group_lines
