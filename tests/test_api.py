@@ -77,21 +77,26 @@ def test_api_jobs_give_the_same_document(which: str, codes: set[str], tmp_path: 
         assert outline(parallel, 2) == outline(serial, 2)
 
 
-@pytest.mark.parametrize("command", [
-    ["text"], ["text", "--keep-furniture", "--skip", "h_,lb,tab"], ["parse", "--toc", "--tables"],
-    ["tokens"], ["nlptext"], ["draw", "--dpi", "40"]])
-def test_api_cli_writes_the_same_with_jobs(command: list[str], tmp_path: Path) -> None:
+PROFILE = ("--profile", "cleveland-city-record")
+
+
+@pytest.mark.parametrize(("command", "options"), [
+    (["text"], [*PROFILE]), (["text"], ["--keep-furniture", "--skip", "h_,lb,tab", *PROFILE]),
+    (["parse"], ["--toc", "--tables", *PROFILE]), (["tokens"], [*PROFILE]),
+    (["nlptext"], [*PROFILE]), (["draw"], ["--dpi", "40", *PROFILE]),
+    (["profile", "suggest"], [])])
+def test_api_cli_writes_the_same_with_jobs(command: list[str], options: list[str],
+                                           tmp_path: Path) -> None:
     """Every file the command line writes (text, the JSON model with its contents and
-    tables files, tokens, the NLPTextDocument, the page pictures) is the same, byte for
-    byte, with one, two or three processes."""
+    tables files, tokens, the NLPTextDocument, the page pictures, a drafted profile) is
+    the same, byte for byte, with one, two or three processes."""
     written = {}
     for jobs in (1, 2, 3):
         folder = tmp_path / str(jobs)
         folder.mkdir()
-        out = folder / ("pictures" if command[0] == "draw" else "out.json")
-        assert main([command[0], str(CR2004), "--pages", "1-3", "--profile",
-                     "cleveland-city-record", "--jobs", str(jobs), "-o", str(out),
-                     *command[1:]]) == 0
+        out = folder / ("pictures" if command == ["draw"] else "out.json")
+        assert main([*command, str(CR2004), "--pages", "1-3", "--jobs", str(jobs),
+                     "-o", str(out), *options]) == 0
         written[jobs] = {path.relative_to(folder): path.read_bytes()
                          for path in sorted(folder.rglob("*")) if path.is_file()}
     assert written[1]
