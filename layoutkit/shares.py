@@ -60,13 +60,13 @@ Gutters = tuple[tuple[float, float], ...]
 
 
 class PageShare:
-    """Some pages of one document, read and laid out step by step.
+    """Some pages of one document, read, laid out and typed step by step.
 
-    The steps run in order: :meth:`read`, :meth:`gutters`, :meth:`lay_out`; each
-    keeps what the next one needs (the one mutable holder of the pipeline, so that
-    a worker process can keep its pages between steps) and yields its result page
-    by page, as (page number, value), so that the parent takes in one page while
-    the next is being made.
+    The steps run in order: :meth:`read`, :meth:`gutters`, :meth:`lay_out`, then the
+    steps of line typing (:meth:`type_lines`); each keeps what the next one needs (the
+    one mutable holder of the pipeline, so that a worker process can keep its pages
+    between steps) and yields its result page by page, as (page number, value), so
+    that the parent takes in one page while the next is being made.
     """
 
     def __init__(self, path: Path, engine: str, numbers: Sequence[int], count: int,
@@ -162,7 +162,8 @@ class Shares(Protocol):
     stops worker processes on leaving."""
 
     def run(self, step: Step, *args: object) -> dict[int, Any]:
-        """Run ``step`` on every share at once; returns its values by page number."""
+        """Run ``step`` on every share at once; returns its values by the number they
+        come with (the page number; for line typing the page's index in the document)."""
         ...
 
     def __enter__(self) -> Self: ...

@@ -39,8 +39,8 @@ def type_lines(document: Document, config: LayoutConfig) -> Document:
 
     def run(step: PageStep, given: object) -> Mapping[int, Any]:
         sent = {}
-        for number, page in pages.items():
-            pages[number], sent[number] = step(page, given, config)
+        for index, page in pages.items():
+            pages[index], sent[index] = step(page, given, config)
         return sent
 
     return retyped(document, line_types(document, run, config))
