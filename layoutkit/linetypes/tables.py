@@ -41,7 +41,10 @@ def ruled_table_lines(lines: Sequence[TypedLine], tables: Sequence[Table]) -> di
     """The body ``lines`` (of any pages) whose centre lies in the box of one of the
     ``tables`` on their page, typed ``tab``."""
     decisions: dict[Key, Typed] = {}
+    pages = {table.page_no for table in tables}
     for item in lines:
+        if item.line.page_no not in pages:
+            continue
         box = item.line.bbox
         x, y = (box.x0 + box.x1) / 2, (box.top + box.bottom) / 2
         for table in tables:
