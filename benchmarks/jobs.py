@@ -3,10 +3,12 @@
 The two settings take turns, round after round, so that a change in machine load
 affects both alike; the best wall time of each counts.  Besides wall time, each run
 records the CPU seconds of this process (the parent: opening the document, the
-decisions across pages, unpickling the laid-out pages) and of its worker processes.
-The parent's part is serial, the workers' part is shared among them, so
-``cpu(jobs=1) / (parent + workers / jobs)`` is the speed-up the structure allows on
-an idle machine with ``jobs`` cores (Amdahl's bound, ignoring uneven shares).
+decisions across pages, taking in the laid-out pages and typing their lines from the
+workers' line types) and of its worker processes.  Counting the parent's part as
+serial and the workers' part as shared among them, ``cpu(jobs=1) / (parent + workers
+/ jobs)`` is the speed-up the structure allows on an idle machine with ``jobs`` cores
+(Amdahl's bound, ignoring uneven shares; the parent takes in most pages while the
+workers lay out the next ones, so the bound is a cautious one).
 
 Usage: ``python -m benchmarks.jobs [--rounds N]`` prints the table.
 """
@@ -96,9 +98,11 @@ def table(runs: Sequence[JobsRun]) -> list[str]:
     per_round = [a.wall / b.wall for a, b in zip(runs[0::2], runs[1::2], strict=True)]
     allowed = min(r.bound for r in runs if r.jobs == one) / min(
         r.bound for r in runs if r.jobs == two)
+    share = best[two].parent_cpu / best[one].parent_cpu
     out += ["", f"Ratio jobs {one} / jobs {two}, best walls: {ratio(runs):.2f} "
             f"(round by round: {', '.join(f'{v:.2f}' for v in per_round)}; "
-            f"bar ≥ {JOBS_BAR:g}). Allowed by the CPU times on {two} idle cores: {allowed:.2f}."]
+            f"bar ≥ {JOBS_BAR:g}). Allowed by the CPU times on {two} idle cores: {allowed:.2f}. "
+            f"The parent's CPU with jobs {two} is {share:.1%} of the CPU of jobs {one}."]
     return out
 
 

@@ -6,13 +6,15 @@ import re
 from collections.abc import Iterable, Sequence
 from itertools import pairwise
 from pathlib import Path
+from typing import Any
 
 from .config import LayoutConfig
 from .errors import PageRangeError, UsageError
 from .extract import DEFAULT_ENGINE, open_source
 from .furniture import repeating_runs
-from .linetypes import type_lines
-from .linetypes.tables import find_ruled_tables, type_tables
+from .linetypes.driver import PageStep, line_types
+from .linetypes.lines import retyped
+from .linetypes.tables import find_ruled_tables
 from .model import Document, Page
 from .ocr import check_scanned
 from .profile import Profile, Section, load_profile
@@ -61,13 +63,13 @@ def parse(path: str | Path, config: LayoutConfig | None = None,
 
     Returns a Document whose pages hold bands, columns, blocks and lines in
     reading order, every line typed (running headers and footers, contents,
-    headings, lists, body).  With ``jobs`` > 1 the pages are read and laid out in
-    that many processes; the result is the same.  A ``profile`` (a
-    :class:`Profile`, a bundled profile's name or a TOML path) says how the
-    publication's pages are read; its ``[config]`` is used when no ``config`` is
-    given.  With ``tables`` the ruled tables of the pages are found too
-    (pdfplumber reads the document once more): their lines are typed ``tab``,
-    their cells kept in ``Document.tables``.
+    headings, lists, body).  With ``jobs`` > 1 the pages are read, laid out and
+    typed in that many processes, only the decisions across pages taken in this one;
+    the result is the same.  A ``profile`` (a :class:`Profile`, a bundled profile's
+    name or a TOML path) says how the publication's pages are read; its ``[config]``
+    is used when no ``config`` is given.  With ``tables`` the ruled tables of the
+    pages are found too (pdfplumber reads the document once more): their lines are
+    typed ``tab``, their cells kept in ``Document.tables``.
     """
     if profile is not None and not isinstance(profile, Profile):
         profile = load_profile(profile)
@@ -97,11 +99,14 @@ def parse(path: str | Path, config: LayoutConfig | None = None,
         gutters = running.run(PageShare.gutters, runs)
         shared = shared_gutters([gutters[n] for n in context])
         laid_out = _lay_out(running, context, shared)
-    document = Document(path, tuple(laid_out[n] for n in wanted), count,
-                        ocr=tuple(q for q in ocr if q.page_no in wanted))
-    if tables:
-        document = type_tables(document, find_ruled_tables(path, wanted))
-    return type_lines(document, config)
+        document = Document(path, tuple(laid_out[n] for n in wanted), count,
+                            find_ruled_tables(path, wanted) if tables else (),
+                            tuple(q for q in ocr if q.page_no in wanted))
+
+        def run(step: PageStep, given: object) -> dict[int, Any]:
+            return running.run(PageShare.type_lines, step, given)
+
+        return retyped(document, line_types(document, run, config))
 
 
 def _lay_out(running: Shares, context: Sequence[int],

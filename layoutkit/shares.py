@@ -2,8 +2,9 @@
 
 Laying out a page needs two things only the whole document knows: which edge
 lines repeat from page to page (running headers and footers) and the column
-gutters the pages have in common.  So a page is read, summarised, and laid out
-in three steps, with the document-level decisions taken between them::
+gutters the pages have in common; typing its lines needs a few more (see
+:mod:`layoutkit.linetypes.driver`).  So a page is read, summarised, laid out and
+typed in steps, with the document-level decisions taken between them::
 
     share (worker)                               parent
     read, words, edge lines   -- EdgeLines -->   repeating_runs
@@ -11,14 +12,17 @@ in three steps, with the document-level decisions taken between them::
                               -- gutters --->    shared_gutters
     segment, lay out          <-- shared -----
                               -- Pages ----->    Document
+    type lines, in steps      <-> small values   decisions across pages
+                              -- line types -->  Document typed
 
 Each share keeps its glyphs, words and prepared pages where it made them; only
-the small values on the arrows and the laid-out pages cross processes.  One
-process or several, the same :class:`PageShare` steps run on the same pages, so
-the result is the same.
+the small values on the arrows and the laid-out pages cross processes (the pages
+while the shares lay out the next ones, the line types at the end).  One process
+or several, the same :class:`PageShare` steps run on the same pages, so the result
+is the same.
 
 A publication profile's section runs on from the page where it starts, so the
-last step also returns the section running at the end of each page; the parent
+lay-out step also returns the section running at the end of each page; the parent
 lays out again the pages whose section turns out to be another than assumed
 (see :func:`layoutkit.api.parse`).
 """
@@ -28,9 +32,10 @@ from __future__ import annotations
 import gc
 import multiprocessing
 import pickle
+import selectors
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
-from multiprocessing.connection import Connection, wait
+from multiprocessing.connection import Connection
 from pathlib import Path
 from types import TracebackType
 from typing import Any, Protocol, Self, cast
@@ -39,6 +44,7 @@ from .config import LayoutConfig
 from .errors import DocumentError
 from .extract import open_source
 from .furniture import EdgeLines, Furniture, Runs, edge_lines, page_furniture
+from .linetypes.driver import PageStep, PageTyping
 from .model import NO_GLYPHS, OcrQuality, Page, PageGlyphs, Word
 from .ocr import is_scanned, ocr_scanned_page
 from .order import body_words, layout_page
@@ -54,13 +60,13 @@ Gutters = tuple[tuple[float, float], ...]
 
 
 class PageShare:
-    """Some pages of one document, read and laid out step by step.
+    """Some pages of one document, read, laid out and typed step by step.
 
-    The steps run in order: :meth:`read`, :meth:`gutters`, :meth:`lay_out`; each
-    keeps what the next one needs (the one mutable holder of the pipeline, so that
-    a worker process can keep its pages between steps) and yields its result page
-    by page, as (page number, value), so that the parent takes in one page while
-    the next is being made.
+    The steps run in order: :meth:`read`, :meth:`gutters`, :meth:`lay_out`, then the
+    steps of line typing (:meth:`type_lines`); each keeps what the next one needs (the
+    one mutable holder of the pipeline, so that a worker process can keep its pages
+    between steps) and yields its result page by page, as (page number, value), so
+    that the parent takes in one page while the next is being made.
     """
 
     def __init__(self, path: Path, engine: str, numbers: Sequence[int], count: int,
@@ -76,6 +82,8 @@ class PageShare:
         self._read: list[tuple[PageGlyphs, tuple[Word, ...], EdgeLines]] = []
         self._scanned: list[tuple[OcrQuality | None, bool]] = []
         self._prepared: list[tuple[Furniture, list[Word], PageCanvas]] = []
+        self._typing: dict[int, PageTyping] = {}
+        """The wanted pages laid out last, by index among the wanted pages."""
 
     def read(self) -> Iterator[tuple[int, EdgeLines]]:
         """Read the pages' words; yields each page's candidate furniture lines."""
@@ -129,9 +137,20 @@ class PageShare:
                                              self.count, entering[g.page_no], self.config)
             else:
                 tree = segment(canvas, shared)
-            page = layout_page(g, words, found, tree, self.config) \
-                if g.page_no in self.wanted else None
+            page = None
+            if g.page_no in self.wanted:
+                page = layout_page(g, words, found, tree, self.config)
+                index = sum(1 for n in self.wanted if n < g.page_no)
+                self._typing[index] = PageTyping.of(page, index)
             yield g.page_no, (leaving, page)
+
+    def type_lines(self, step: PageStep, given: object) -> Iterator[tuple[int, Any]]:
+        """Run a step of line typing (see :mod:`layoutkit.linetypes.driver`) on the
+        wanted pages laid out last; yields the value each sends, by the page's index
+        among the wanted pages (its index in the document)."""
+        for index, typing in self._typing.items():
+            self._typing[index], sent = step(typing, given, self.config)
+            yield index, sent
 
 
 Step = Callable[..., Iterator[tuple[int, Any]]]
@@ -143,7 +162,8 @@ class Shares(Protocol):
     stops worker processes on leaving."""
 
     def run(self, step: Step, *args: object) -> dict[int, Any]:
-        """Run ``step`` on every share at once; returns its values by page number."""
+        """Run ``step`` on every share at once; returns its values by the number they
+        come with (the page number; for line typing the page's index in the document)."""
         ...
 
     def __enter__(self) -> Self: ...
@@ -264,14 +284,16 @@ class _InWorkers:
         for worker in self._workers:
             worker.start(step, *args)
         values: dict[int, Any] = {}
-        busy = {worker.connection: worker for worker in self._workers}
-        while busy:
-            for ready in wait(list(busy)):
-                message = busy[cast(Connection, ready)].receive()
-                if message is None:
-                    del busy[cast(Connection, ready)]
-                else:
-                    values[message[0]] = message[1]
+        with selectors.DefaultSelector() as busy:
+            for worker in self._workers:
+                busy.register(worker.connection, selectors.EVENT_READ, worker)
+            while busy.get_map():
+                for ready, _ in busy.select():
+                    message = cast(_Worker, ready.data).receive()
+                    if message is None:
+                        busy.unregister(ready.fileobj)
+                    else:
+                        values[message[0]] = message[1]
         return values
 
     def __enter__(self) -> Self:
@@ -288,6 +310,11 @@ def open_shares(shares: Sequence[PageShare]) -> Shares:
     if len(shares) == 1:
         return _InProcess(shares[0])
     workers: list[_Worker] = []
+    # the objects a worker inherits are left out of its garbage collections, which would
+    # otherwise touch (and so copy) their memory; unless the caller froze some itself
+    freeze = gc.get_freeze_count() == 0
+    if freeze:
+        gc.freeze()
     try:
         for share in shares:
             workers.append(_Worker(share, workers))
@@ -295,4 +322,7 @@ def open_shares(shares: Sequence[PageShare]) -> Shares:
         for worker in workers:
             worker.close(abort=True)
         raise
+    finally:
+        if freeze:
+            gc.unfreeze()
     return _InWorkers(workers)

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import dataclasses
+import gc
 import pickle
 import re
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
@@ -11,37 +14,94 @@ import pytest
 import layoutkit
 from fixtures.synthetic import gazette
 from layoutkit.cli import main
-from layoutkit.model import BBox, Glyph, Glyphs, PageGlyphs, Rule
+from layoutkit.linetypes import outline
+from layoutkit.model import BandKind, BBox, Glyph, Glyphs, Line, LineType, Page, PageGlyphs, Rule
 from tests.handmade import pdf_bytes
 
 FR = Path("fixtures/pdf/federal-register-2020-08-06.pdf")
 CR2004 = Path("fixtures/pdf/cleveland-city-record-2004-06-09.pdf")
 
 
-def document(which: str, folder: Path) -> tuple[Path, str | None]:
-    """A document to read and the pages to read of it: some pages of two real fixtures,
-    or every page of a synthetic gazette of mixed layouts, four pages (written to
-    ``folder``)."""
+@dataclass(frozen=True)
+class Reading:
+    """A document to read and how: which pages, with which profile, tables or not."""
+
+    path: Path
+    pages: str | None = None
+    profile: str | None = None
+    tables: bool = False
+
+    def parse(self, jobs: int = 1) -> layoutkit.Document:
+        return layoutkit.parse(self.path, pages=self.pages, profile=self.profile,
+                               tables=self.tables, jobs=jobs)
+
+
+def document(which: str, folder: Path) -> Reading:
+    """What to read of a document: some pages of real fixtures (with the City Record
+    profile, or the ruled tables found), or every page of a synthetic gazette of mixed
+    layouts, four pages (written to ``folder``)."""
     if which == "federal-register":
-        return FR, "4-8"
+        return Reading(FR, "4-8")
+    if which == "federal-register-tables":
+        return Reading(FR, "1-6", tables=True)
     if which == "city-record-2004":
-        return CR2004, "8-13,30"
+        return Reading(CR2004, "8-13,30")
+    if which == "city-record-2004-profile":
+        return Reading(CR2004, "1-3,9-12", "cleveland-city-record")
     doc = gazette("mixed", "blocks_shuffled", seed=1)
     path = folder / f"{doc.name}.pdf"
     path.write_bytes(doc.pdf)
-    return path, None
+    return Reading(path)
 
 
-@pytest.mark.parametrize("which", ["federal-register", "city-record-2004", "synthetic"])
-def test_api_jobs_give_the_same_document(which: str, tmp_path: Path) -> None:
-    """Reading and laying out pages in two or three processes gives exactly the document
-    one process gives: every page, band, column, block, line and word."""
-    path, pages = document(which, tmp_path)
-    serial = layoutkit.parse(path, pages=pages)
+@pytest.mark.parametrize(("which", "codes"), [
+    ("federal-register", {"h", "f", "b", "h_1", "h_2", "h_3", "lb", "ln"}),
+    ("federal-register-tables", {"h", "f", "b", "h_1", "h_2", "h_3", "lb", "ln", "tab"}),
+    ("city-record-2004", {"h", "f", "b", "h_1", "h_2", "lb", "ln"}),
+    ("city-record-2004-profile", {"h", "f", "b", "toc", "tab", "h_1", "h_2", "lb", "ln"}),
+    ("synthetic", {"h", "f", "b", "h_1", "h_2"})])
+def test_api_jobs_give_the_same_document(which: str, codes: set[str], tmp_path: Path) -> None:
+    """Reading, laying out and typing pages in two or three processes gives exactly the
+    document one process gives: every page, band, column, block, line and word, every
+    line's type (contents, tables, headings levelled across pages, lists running across
+    pages) and so the outline of headings, and the ruled tables found."""
+    reading = document(which, tmp_path)
+    serial = reading.parse()
     assert len(serial) >= 3
     assert sum(len(page.lines) for page in serial) > 100
+    assert {line.code for page in serial for line in page.lines} == codes
+    assert bool(serial.tables) is reading.tables
     for jobs in (2, 3):
-        assert layoutkit.parse(path, pages=pages, jobs=jobs) == serial
+        parallel = reading.parse(jobs)
+        assert parallel == serial
+        assert outline(parallel, 2) == outline(serial, 2)
+
+
+PROFILE = ("--profile", "cleveland-city-record")
+
+
+@pytest.mark.parametrize(("command", "options"), [
+    (["text"], [*PROFILE]), (["text"], ["--keep-furniture", "--skip", "h_,lb,tab", *PROFILE]),
+    (["parse"], ["--toc", "--tables", *PROFILE]), (["tokens"], [*PROFILE]),
+    (["nlptext"], [*PROFILE]), (["draw"], ["--dpi", "40", *PROFILE]),
+    (["profile", "suggest"], [])])
+def test_api_cli_writes_the_same_with_jobs(command: list[str], options: list[str],
+                                           tmp_path: Path) -> None:
+    """Every file the command line writes (text, the JSON model with its contents and
+    tables files, tokens, the NLPTextDocument, the page pictures, a drafted profile) is
+    the same, byte for byte, with one, two or three processes."""
+    written = {}
+    for jobs in (1, 2, 3):
+        folder = tmp_path / str(jobs)
+        folder.mkdir()
+        out = folder / ("pictures" if command == ["draw"] else "out.json")
+        assert main([*command, str(CR2004), "--pages", "1-3", "--jobs", str(jobs),
+                     "-o", str(out), *options]) == 0
+        written[jobs] = {path.relative_to(folder): path.read_bytes()
+                         for path in sorted(folder.rglob("*")) if path.is_file()}
+    assert written[1]
+    assert written[2] == written[1]
+    assert written[3] == written[1]
 
 
 def test_api_jobs_carry_a_profile_section_across_pages(tmp_path: Path) -> None:
@@ -66,6 +126,22 @@ def test_api_jobs_carry_a_profile_section_across_pages(tmp_path: Path) -> None:
         assert layoutkit.parse(path, profile=profile, jobs=jobs) == serial
 
 
+def test_api_jobs_leave_the_garbage_collector_as_it_was() -> None:
+    """Objects are frozen out of garbage collection only while worker processes start
+    (so that the workers' collections leave the memory they share alone): afterwards as
+    many are frozen as before, none or those the caller froze itself."""
+    assert gc.get_freeze_count() == 0
+    layoutkit.parse(FR, pages="1", jobs=2)
+    assert gc.get_freeze_count() == 0
+    gc.freeze()
+    try:
+        frozen = gc.get_freeze_count()
+        layoutkit.parse(FR, pages="1", jobs=2)
+        assert gc.get_freeze_count() == frozen
+    finally:
+        gc.unfreeze()
+
+
 def test_api_more_jobs_than_pages() -> None:
     """More processes than pages to read (one page and its context) is no error."""
     assert layoutkit.parse(FR, pages="1", jobs=8) == layoutkit.parse(FR, pages="1")
@@ -81,6 +157,39 @@ def test_api_values_survive_pickling() -> None:
     again = pickle.loads(pickle.dumps(page))
     assert again == page
     assert not again.glyphs.boxes.flags.writeable
+
+
+def test_api_pages_pickled_as_columns_come_back_whole() -> None:
+    """A page pickled as columns of numbers and strings comes back equal, field by
+    field of the same Python types: bands of every kind, typed lines with a level,
+    rotated words, fonts shared by words, and a page without a line."""
+    page = layoutkit.parse(FR, pages="5").pages[0]
+    assert {band.kind for band in page.bands} == set(BandKind)
+    line = page.bands[1].columns[0].blocks[0].lines[0]
+    word = dataclasses.replace(line.words[0], upright=False)
+    heading = dataclasses.replace(line, words=(word, *line.words[1:]),
+                                  line_type=LineType.HEADING, level=2)
+    page = _with_first_line(page, heading)
+    again = pickle.loads(pickle.dumps(page, pickle.HIGHEST_PROTOCOL))
+    assert again == page
+    first = again.bands[1].columns[0].blocks[0].lines[0]
+    assert (first.code, first.words[0].upright, first.words[1].upright) == ("h_2", False, True)
+    assert [type(v) for v in (first.bbox.x0, first.words[0].size, first.level, first.block)] == [
+        float, float, int, int]
+    assert len({w.font for x in again.lines for w in x.words}) < 10 < len(again.lines)
+    empty = Page(7, 612.0, 792.0, ())
+    assert pickle.loads(pickle.dumps(empty)) == empty
+
+
+def _with_first_line(page: Page, line: Line) -> Page:
+    """``page`` with the first line of its first body band replaced by ``line``."""
+    band = page.bands[1]
+    column = band.columns[0]
+    block = column.blocks[0]
+    block = dataclasses.replace(block, lines=(line, *block.lines[1:]))
+    column = dataclasses.replace(column, blocks=(block, *column.blocks[1:]))
+    band = dataclasses.replace(band, columns=(column, *band.columns[1:]))
+    return dataclasses.replace(page, bands=(page.bands[0], band, *page.bands[2:]))
 
 
 def broken_pdf(folder: Path, count: int, bad: int) -> Path:

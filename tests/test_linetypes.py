@@ -276,6 +276,35 @@ def test_linetypes_list_min_entries() -> None:
     assert {c for c, _ in codes(type_lists(document(page), config))} == {"b"}
 
 
+def test_linetypes_lists_run_across_a_page_break() -> None:
+    """Items chain across a page break as within a page: numbered ones by their
+    numbers, bulleted ones when no line stands between the last item of one page and
+    the first of the next; an item's continuation lines stay on its page."""
+    config = CONFIG.replace(lt_list_min_entries=3)
+    numbers = document([*prose(72, 0, 2, "a"), L("1. the first item", 110, 1),
+                        L("2. the second item", 122, 1), L("runs on to the end", 134, 1)],
+                       [L("3. the third item", 72, 0), *prose(96, 1, 2, "b")])
+    assert [c for c, _ in codes(type_lists(numbers, config))] == [
+        "b", "b", "ln", "ln", "ln", "ln", "b", "b"]
+    bullets = [*prose(72, 0, 2, "a"), L("• the first item", 110, 1), L("• the second", 122, 1)]
+    chained = document(bullets, [L("• the third item", 72, 0), *prose(96, 1, 2, "b")])
+    assert [c for c, _ in codes(type_lists(chained, config))] == [
+        "b", "b", "lb", "lb", "lb", "b", "b"]
+    parted = document([*bullets, L("a line of another block", 160, 2)],
+                      [L("• the third item", 72, 0), *prose(96, 1, 2, "b")])
+    assert {c for c, _ in codes(type_lists(parted, config))} == {"b"}
+
+
+def test_linetypes_bullets_chain_over_lines_of_their_block_only() -> None:
+    """Bullets chain when the lines between two items continue the first item (stand
+    in its block, whatever the blocks around), not when a line of another block does."""
+    config = CONFIG.replace(lt_list_min_entries=3)
+    page = [L("• one", 72, 0), L("runs on", 84, 0), L("• two", 96, 0), L("• three", 120, 1)]
+    assert [c for c, _ in codes(type_lists(document(page), config))] == ["lb"] * 4
+    page.insert(3, L("a line of another block", 108, 2))
+    assert {c for c, _ in codes(type_lists(document(page), config))} == {"b"}
+
+
 # --------------------------------------------------------------------------- contents
 
 
@@ -305,6 +334,24 @@ def test_linetypes_type_lines_order_toc_then_headings() -> None:
     typed = codes(doc)
     assert typed[0] == ("h_1", "Contents")
     assert [c for c, _ in typed[1:6]] == ["toc"] * 5
+
+
+def test_linetypes_type_lines_is_each_stage_over_the_document() -> None:
+    """Typing page by page with the decisions across pages taken apart gives what the
+    stages give one after the other over the whole document: contents, an aligned
+    table, headings numbered across pages, a list running on to the next page."""
+    pages = numbered()
+    pages[0][-3:] = [L("Ward | Name | Vote", 260, 5), L("W-01 | Reed | 1692", 272, 5),
+                     L("W-12 | Ruiz | 94", 284, 5), L("1. the first item", 310, 6),
+                     L("2. the second item", 322, 6)]
+    pages[1].insert(1, L("3. the third item", 88, 7))
+    built = document(contents(), *pages, page_count=12)
+    staged = built
+    for stage in (type_toc, type_aligned_tables, type_headings, type_lists):
+        staged = stage(staged, CONFIG)
+    typed = type_lines(built, CONFIG)
+    assert typed == staged
+    assert {c for c, _ in codes(typed)} == {"b", "toc", "tab", "h_1", "h_2", "ln"}
 
 
 # --------------------------------------------------------------------------- aligned tables

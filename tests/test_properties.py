@@ -24,7 +24,13 @@ from fixtures.synthetic import CASES, STREAM_ORDERS, SyntheticDoc, gazette
 from layoutkit.config import LayoutConfig
 from layoutkit.evaluate import MIN_LINE_CHARS, reduce
 from layoutkit.extract import open_source
-from layoutkit.linetypes import type_lines
+from layoutkit.linetypes import (
+    type_aligned_tables,
+    type_headings,
+    type_lines,
+    type_lists,
+    type_toc,
+)
 from layoutkit.model import BandKind, BBox, Document, LineType, PageGlyphs, Rule, Word
 from layoutkit.segment import bands_of, prepare, segment, shared_gutters
 from layoutkit.words import words_from_glyphs
@@ -244,6 +250,19 @@ def test_properties_line_typing_is_total(pages: list[list[L]]) -> None:
     for line in new:
         assert _CODES.fullmatch(line.code), line
         assert (line.level > 0) == (line.line_type is LineType.HEADING)
+
+
+@settings(max_examples=60, deadline=None)
+@given(pages=built_pages())
+def test_properties_line_typing_page_by_page_is_the_stages_in_order(
+        pages: list[list[L]]) -> None:
+    """Typing each page apart, with only the decisions across pages taken over the whole
+    document, types every line as running the stages one after the other over the
+    whole document does."""
+    staged = document(*pages, page_count=9)
+    for stage in (type_toc, type_aligned_tables, type_headings, type_lists):
+        staged = stage(staged, CONFIG)
+    assert type_lines(document(*pages, page_count=9), CONFIG) == staged
 
 
 @settings(max_examples=6, deadline=None)

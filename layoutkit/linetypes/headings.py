@@ -18,6 +18,7 @@ or one level below the nearest larger style.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -28,7 +29,7 @@ from .lists import marker
 from .rules import DEFAULT_RULES, HeadingRule, load_rules
 from .sequence import is_start, is_successor
 
-__all__ = ["body_size", "type_headings"]
+__all__ = ["body_size", "heading_candidates", "heading_lines", "size_counts", "type_headings"]
 
 Style = tuple[float, bool]
 """(font size to the half point, bold) of a heading line."""
@@ -43,12 +44,22 @@ class _Open:
     x0: float
 
 
-def body_size(lines: list[TypedLine]) -> float:
-    """The font size most characters of the body lines are set in."""
+def size_counts(lines: Sequence[TypedLine]) -> Counter[float]:
+    """How many characters of the body ``lines`` are set in each font size (to the
+    half point), sizes in order of first use."""
     sizes: Counter[float] = Counter()
     for item in lines:
         for word in item.line.words:
             sizes[round(word.size * 2) / 2] += len(word.text)
+    return sizes
+
+
+def body_size(counts: Iterable[Counter[float]]) -> float:
+    """The font size most characters are set in, from the :func:`size_counts` of each
+    page in order (a tie goes to the size used first)."""
+    sizes: Counter[float] = Counter()
+    for page in counts:
+        sizes.update(page)
     return sizes.most_common(1)[0][0] if sizes else 0.0
 
 
@@ -63,7 +74,15 @@ _MIN_LETTERS = 3
 """A heading has at least this many letters (a large symbol in a figure has not)."""
 
 
-def _candidates(lines: list[TypedLine], size: float, config: LayoutConfig) -> list[int]:
+def heading_candidates(lines: Sequence[TypedLine], size: float,
+                       config: LayoutConfig) -> list[TypedLine]:
+    """The body ``lines`` that stand out as headings when the body is set in ``size``
+    (see :func:`_candidates`).  Only lines of one column are compared, so a page's
+    lines give the same candidates alone as among the whole document's."""
+    return [lines[k] for k in _candidates(lines, size, config)]
+
+
+def _candidates(lines: Sequence[TypedLine], size: float, config: LayoutConfig) -> list[int]:
     """Indexes of the lines that stand out as headings: a line with space above it
     (it opens its column or does not go on from the line above, see
     :func:`_continues`) in a style that is bold or at least
@@ -96,7 +115,7 @@ def _candidates(lines: list[TypedLine], size: float, config: LayoutConfig) -> li
     return found
 
 
-def _up_to_short_line(lines: list[TypedLine], run: list[int], full: float) -> list[int]:
+def _up_to_short_line(lines: Sequence[TypedLine], run: list[int], full: float) -> list[int]:
     """The lines of ``run`` up to the first that ends before ``full`` when a line after
     it reaches ``full`` (a heading above a paragraph in its style); else all of
     ``run`` (a block of short lines, centred or ragged, is one piece)."""
@@ -105,7 +124,7 @@ def _up_to_short_line(lines: list[TypedLine], run: list[int], full: float) -> li
     return run[:short + 1] if any(ends[short + 1:]) else run
 
 
-def _continues(lines: list[TypedLine], k: int, space_em: float, body: float,
+def _continues(lines: Sequence[TypedLine], k: int, space_em: float, body: float,
                leading: dict[tuple[int, int, int], float]) -> bool:
     """Whether line ``k`` goes on from the line above it in its column: the gap
     between them is under ``space_em`` of line ``k``'s size, or the two share a style
@@ -119,12 +138,12 @@ def _continues(lines: list[TypedLine], k: int, space_em: float, body: float,
         and gap < leading[_column(lines[k])] + space_em * body)
 
 
-def _gap(lines: list[TypedLine], k: int) -> float:
+def _gap(lines: Sequence[TypedLine], k: int) -> float:
     """The space between line ``k`` and the line above it."""
     return lines[k].line.bbox.top - lines[k - 1].line.bbox.bottom
 
 
-def _column_leading(lines: list[TypedLine]) -> dict[tuple[int, int, int], float]:
+def _column_leading(lines: Sequence[TypedLine]) -> dict[tuple[int, int, int], float]:
     """The leading of each column: its most frequent gap between lines, to the half
     point (0 at least: lines that overlap, as a drop cap does, set none)."""
     gaps: dict[tuple[int, int, int], Counter[float]] = {}
@@ -135,7 +154,7 @@ def _column_leading(lines: list[TypedLine]) -> dict[tuple[int, int, int], float]
     return {key: counts.most_common(1)[0][0] for key, counts in gaps.items()}
 
 
-def _column_right(lines: list[TypedLine]) -> dict[tuple[int, int, int], float]:
+def _column_right(lines: Sequence[TypedLine]) -> dict[tuple[int, int, int], float]:
     """The right edge of each column: where its longest line ends."""
     right: dict[tuple[int, int, int], float] = {}
     for item in lines:
@@ -156,13 +175,13 @@ def _column(item: TypedLine) -> tuple[int, int, int]:
     return (item.key[0], line.band, line.column)
 
 
-def _rule_levels(lines: list[TypedLine], candidates: list[int], rules: tuple[HeadingRule, ...],
-                 config: LayoutConfig, width: dict[int, float]) -> dict[int, tuple[int, str]]:
-    """The level and rule name of each numbered candidate the rule engine accepts."""
+def _rule_levels(candidates: Sequence[TypedLine], rules: tuple[HeadingRule, ...],
+                 config: LayoutConfig, width: Mapping[int, float]) -> dict[int, tuple[int, str]]:
+    """The level and rule name of each numbered candidate (by index) the rule engine
+    accepts; ``width`` is the width of each page by index."""
     stack: list[_Open] = []
     levels: dict[int, tuple[int, str]] = {}
-    for k in candidates:
-        item = lines[k]
+    for k, item in enumerate(candidates):
         for rule in rules:
             value = rule.matches(item.words)
             if value is not None:
@@ -190,25 +209,32 @@ def _rule_levels(lines: list[TypedLine], candidates: list[int], rules: tuple[Hea
 def type_headings(document: Document, config: LayoutConfig) -> Document:
     """``document`` with its headings typed ``h_<level>`` (levels 1 to
     ``heading_max_level``); see the module docstring for how they are found."""
+    lines = body_lines(document)
+    candidates = heading_candidates(lines, body_size([size_counts(lines)]), config)
+    width = {p: page.width for p, page in enumerate(document.pages)}
+    return retyped(document, heading_lines(candidates, width, config))
+
+
+def heading_lines(candidates: Sequence[TypedLine], width: Mapping[int, float],
+                  config: LayoutConfig) -> dict[Key, Typed]:
+    """The heading candidates of a whole document (in reading order) typed
+    ``h_<level>``, levelled by the rules and by their typography across the pages
+    (those levelled deeper than ``heading_max_level`` left out); ``width`` is the
+    width of each page by index in the document."""
     rules = load_rules(Path(config.heading_rules_file)) if config.heading_rules_file \
         else DEFAULT_RULES
-    lines = body_lines(document)
-    size = body_size(lines)
-    candidates = _candidates(lines, size, config)
-    width = {p: page.width for p, page in enumerate(document.pages)}
     while True:
-        levels = _rule_levels(lines, candidates, rules, config, width)
+        levels = _rule_levels(candidates, rules, config, width)
         pages: dict[str, set[int]] = {}
         for k, (_, name) in levels.items():
-            pages.setdefault(name, set()).add(lines[k].key[0])
+            pages.setdefault(name, set()).add(candidates[k].key[0])
         few = {name for name, seen in pages.items() if len(seen) < config.heading_min_pages}
         if not few:
             break
         rules = tuple(rule for rule in rules if rule.name not in few)
-    by_style = _style_levels(lines, candidates, levels, config.heading_style_min_pages)
+    by_style = _style_levels(candidates, levels, config.heading_style_min_pages)
     decisions: dict[Key, Typed] = {}
-    for k in candidates:
-        item = lines[k]
+    for k, item in enumerate(candidates):
         level, why = levels.get(k, (0, ""))
         if not level:
             level, why = by_style[_style(item)], "typography"
@@ -217,11 +243,11 @@ def type_headings(document: Document, config: LayoutConfig) -> Document:
         log.info("page %d: heading level %d (%s, %.1f pt%s): %r", item.line.page_no, level,
                  why, item.line.size, ", bold" if _style(item)[1] else "", item.line.text)
         decisions[item.key] = Typed(LineType.HEADING, level)
-    return retyped(document, decisions)
+    return decisions
 
 
-def _style_levels(lines: list[TypedLine], candidates: list[int],
-                  levels: dict[int, tuple[int, str]], min_pages: int) -> dict[Style, int]:
+def _style_levels(candidates: Sequence[TypedLine], levels: dict[int, tuple[int, str]],
+                  min_pages: int) -> dict[Style, int]:
     """The level of each candidate style: the most frequent level of the numbered
     headings set in it; else, for a style whose candidates stand on at least
     ``min_pages`` pages, one below the nearest larger style (1 for the largest);
@@ -229,10 +255,10 @@ def _style_levels(lines: list[TypedLine], candidates: list[int],
     larger style (1 for the largest)."""
     known: dict[Style, Counter[int]] = {}
     for k, (level, _) in levels.items():
-        known.setdefault(_style(lines[k]), Counter())[level] += 1
+        known.setdefault(_style(candidates[k]), Counter())[level] += 1
     pages: dict[Style, set[int]] = {}
-    for k in candidates:
-        pages.setdefault(_style(lines[k]), set()).add(lines[k].key[0])
+    for item in candidates:
+        pages.setdefault(_style(item), set()).add(item.key[0])
     result: dict[Style, int] = {}
     previous = 0
     for style in sorted(pages, key=lambda s: (-s[0], not s[1])):

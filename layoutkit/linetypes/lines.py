@@ -1,6 +1,6 @@
-"""What the line-typing stage shares: the body lines of a document with their
-keys, the text a line starts with once page line numbers are set aside, font
-weight, and rebuilding a document with new line types."""
+"""What the line-typing stage shares: the body lines of a page with their keys,
+the text a line starts with once page line numbers are set aside, font weight,
+and rebuilding pages with new line types."""
 
 from __future__ import annotations
 
@@ -10,9 +10,10 @@ import re
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 
-from ..model import Document, Line, LineType, Page
+from ..model import Document, Line, LineType, Page, _Value
 
-__all__ = ["Key", "Typed", "TypedLine", "body_lines", "is_bold", "log", "retyped"]
+__all__ = ["Key", "Typed", "TypedLine", "body_lines", "changed", "is_bold", "log",
+           "page_body_lines", "retyped"]
 
 log = logging.getLogger("layoutkit.linetypes")
 """Where each decision is logged (``--verbose-linetypes`` shows it)."""
@@ -25,7 +26,7 @@ _MIN_NUMBERED_LINES = 5
 
 
 @dataclass(frozen=True, slots=True)
-class Typed:
+class Typed(_Value):
     """A decision about one line: its new type and, for headings, level."""
 
     line_type: LineType
@@ -33,7 +34,7 @@ class Typed:
 
 
 @dataclass(frozen=True, slots=True)
-class TypedLine:
+class TypedLine(_Value):
     """A body line with where it stands and its words once the page's line numbers
     (the margin numbers of a bill) are set aside."""
 
@@ -47,12 +48,17 @@ def is_bold(font: str) -> bool:
     return _BOLD.search(font) is not None
 
 
+def page_body_lines(page: Page, index: int) -> tuple[TypedLine, ...]:
+    """Every line still typed body of ``page``, the ``index``-th of its document, in
+    reading order."""
+    return tuple(TypedLine((index, k), line, words)
+                 for k, (line, words) in enumerate(zip(page.lines, _words(page), strict=True))
+                 if line.line_type is LineType.BODY)
+
+
 def body_lines(document: Document) -> list[TypedLine]:
     """Every line of the document still typed body, in reading order."""
-    return [TypedLine((p, k), line, words)
-            for p, page in enumerate(document.pages)
-            for k, (line, words) in enumerate(zip(page.lines, _words(page), strict=True))
-            if line.line_type is LineType.BODY]
+    return [item for p, page in enumerate(document.pages) for item in page_body_lines(page, p)]
 
 
 def _words(page: Page) -> Iterator[tuple[str, ...]]:
@@ -88,21 +94,35 @@ def retyped(document: Document, decisions: Mapping[Key, Typed]) -> Document:
     """``document`` with the lines named in ``decisions`` given their new type."""
     if not decisions:
         return document
-    pages = []
-    for p, page in enumerate(document.pages):
-        keys = iter(range(len(page.lines)))
-        pages.append(dataclasses.replace(page, bands=tuple(
-            dataclasses.replace(band, columns=tuple(
-                dataclasses.replace(column, blocks=tuple(
-                    dataclasses.replace(block, lines=tuple(
-                        _apply(line, decisions.get((p, next(keys)))) for line in block.lines))
-                    for block in column.blocks))
-                for column in band.columns))
-            for band in page.bands)))
-    return dataclasses.replace(document, pages=tuple(pages))
+    indexes = {p for p, _ in decisions}
+    return dataclasses.replace(document, pages=tuple(
+        _retyped_page(page, p, decisions) if p in indexes else page
+        for p, page in enumerate(document.pages)))
+
+
+def _retyped_page(page: Page, index: int, decisions: Mapping[Key, Typed]) -> Page:
+    keys = iter(range(len(page.lines)))
+    return dataclasses.replace(page, bands=tuple(
+        dataclasses.replace(band, columns=tuple(
+            dataclasses.replace(column, blocks=tuple(
+                dataclasses.replace(block, lines=tuple(
+                    _apply(line, decisions.get((index, next(keys))))
+                    for line in block.lines))
+                for block in column.blocks))
+            for column in band.columns))
+        for band in page.bands))
 
 
 def _apply(line: Line, decision: Typed | None) -> Line:
     if decision is None:
         return line
     return dataclasses.replace(line, line_type=decision.line_type, level=decision.level)
+
+
+def changed(before: Document, after: Document) -> dict[Key, Typed]:
+    """The types of the lines of ``after`` that differ from those of the same lines of
+    ``before`` (the same pages, typed further): what a typing stage decided."""
+    return {(p, k): Typed(new.line_type, new.level)
+            for p, (page, typed) in enumerate(zip(before.pages, after.pages, strict=True))
+            for k, (old, new) in enumerate(zip(page.lines, typed.lines, strict=True))
+            if (old.line_type, old.level) != (new.line_type, new.level)}

@@ -4,14 +4,16 @@ marker, chained into lists, with the lines that continue an item typed with it."
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from ..config import LayoutConfig
-from ..model import Document, LineType
-from .lines import Key, Typed, TypedLine, body_lines, log, retyped
+from ..model import Document, LineType, _Value
+from .lines import Key, Typed, TypedLine, log, page_body_lines, retyped
 from .sequence import is_successor
 
-__all__ = ["Marker", "marker", "type_lists"]
+__all__ = ["ListMarks", "Mark", "Marker", "list_items", "list_lines", "list_marks", "marker",
+           "type_lists"]
 
 _BULLETS = frozenset("•-–—*▪◦●■□➢►·○")
 _NUMBERED = (
@@ -32,7 +34,7 @@ _STARTS = frozenset({"1", "i", "a", "A"})
 
 
 @dataclass(frozen=True, slots=True)
-class Marker:
+class Marker(_Value):
     """What starts a list item: bullet (``style`` is the bullet) or number."""
 
     style: str
@@ -67,58 +69,119 @@ def marker(item: TypedLine) -> Marker | None:
     return None
 
 
-def type_lists(document: Document, config: LayoutConfig) -> Document:
-    """``document`` with its list items typed ``lb`` (bulleted) or ``ln`` (numbered).
+@dataclass(frozen=True, slots=True)
+class Mark(_Value):
+    """A body line that starts with a list marker, with what chaining it to the items
+    before it needs: the run of consecutive body lines of one block it stands in and
+    the run the body line before it stands in, each named by its first line (and its
+    page number and text, for the log)."""
+
+    key: Key
+    marker: Marker
+    page_no: int
+    text: str
+    run: Key
+    after: Key | None
+    """None for the first body line of its page: the run is then that of the last body
+    line of the pages before."""
+
+
+@dataclass(frozen=True, slots=True)
+class ListMarks(_Value):
+    """The list markers of one page's body lines, and the run its last body line stands
+    in (None when it has no body line): what chaining items across pages needs."""
+
+    marks: tuple[Mark, ...]
+    last: Key | None
+
+
+def list_marks(lines: Sequence[TypedLine]) -> ListMarks:
+    """The :class:`ListMarks` of one page's body ``lines``."""
+    runs: list[Key] = []
+    for k, item in enumerate(lines):
+        runs.append(runs[-1] if k and _continues(lines, k - 1, k) else item.key)
+    marks = tuple(Mark(item.key, found, item.line.page_no, item.line.text, runs[k],
+                       runs[k - 1] if k else None)
+                  for k, item in enumerate(lines) if (found := marker(item)) is not None)
+    return ListMarks(marks, runs[-1] if runs else None)
+
+
+def list_items(pages: Sequence[ListMarks], config: LayoutConfig) -> dict[Key, Typed]:
+    """The item lines of the document's lists, typed ``lb`` (bulleted) or ``ln``
+    (numbered), from the :func:`list_marks` of each page in order.
 
     Items chain into a list when each numbered marker directly follows the one
     before in the same style (``(1)`` -> ``(2)``, ``a.`` -> ``b.``; a chain starts at
     1, a, A or i) or, for bullets, when the lines between two items all continue the
-    first one.  A line continues an item when it stands in the item's block (same
-    column, no unusual gap) before the next marker.  Chains of at least
+    first one (stand in its block), across a page break too.  Chains of at least
     ``lt_list_min_entries`` items are lists.
     """
-    lines = body_lines(document)
-    markers = [marker(item) for item in lines]
-    chains: list[list[int]] = []
-    open_numbered: dict[str, list[int]] = {}
-    last_bullet: list[int] | None = None
-    for k, found in enumerate(markers):
-        if found is None:
-            continue
-        if found.bulleted:
-            if last_bullet is not None and markers[last_bullet[-1]] == found and all(
-                    _continues(lines, last_bullet[-1], j) for j in range(last_bullet[-1] + 1, k)):
-                last_bullet.append(k)
-            else:
-                last_bullet = [k]
-                chains.append(last_bullet)
-            continue
-        chain = open_numbered.get(found.style)
-        previous = markers[chain[-1]] if chain else None
-        if chain and previous and is_successor(found.function, previous.value, found.value):
-            chain.append(k)
-        elif found.value in _STARTS:
-            open_numbered[found.style] = [k]
-            chains.append(open_numbered[found.style])
+    chains: list[list[Mark]] = []
+    open_numbered: dict[str, list[Mark]] = {}
+    last_bullet: list[Mark] | None = None
+    before: Key | None = None
+    for page in pages:
+        for mark in page.marks:
+            found = mark.marker
+            if found.bulleted:
+                if last_bullet and last_bullet[-1].marker == found and last_bullet[-1].run == (
+                        before if mark.after is None else mark.after):
+                    last_bullet.append(mark)
+                else:
+                    last_bullet = [mark]
+                    chains.append(last_bullet)
+                continue
+            chain = open_numbered.get(found.style)
+            if chain and is_successor(found.function, chain[-1].marker.value, found.value):
+                chain.append(mark)
+            elif found.value in _STARTS:
+                open_numbered[found.style] = [mark]
+                chains.append(open_numbered[found.style])
+        before = page.last if page.last is not None else before
     decisions: dict[Key, Typed] = {}
     for chain in chains:
         if len(chain) < config.lt_list_min_entries:
             continue
-        first = markers[chain[0]]
-        assert first is not None
-        kind = LineType.LIST_BULLET if first.bulleted else LineType.LIST_NUMBER
-        log.info("page %d: %s list of %d items from %r", lines[chain[0]].line.page_no,
-                 kind.value, len(chain), lines[chain[0]].line.text)
-        for k in chain:
-            decisions[lines[k].key] = Typed(kind)
-            j = k + 1
-            while j < len(lines) and markers[j] is None and _continues(lines, k, j):
-                decisions[lines[j].key] = Typed(kind)
-                j += 1
+        kind = LineType.LIST_BULLET if chain[0].marker.bulleted else LineType.LIST_NUMBER
+        log.info("page %d: %s list of %d items from %r", chain[0].page_no, kind.value,
+                 len(chain), chain[0].text)
+        decisions.update((mark.key, Typed(kind)) for mark in chain)
+    return decisions
+
+
+def list_lines(lines: Sequence[TypedLine], marks: ListMarks,
+               items: Mapping[Key, Typed]) -> dict[Key, Typed]:
+    """The list lines of one page: its body ``lines`` that are ``items`` (of
+    :func:`list_items`), and after each the lines that continue it, up to the next
+    marked line (of ``marks``), typed as the item."""
+    marked = {mark.key for mark in marks.marks}
+    decisions: dict[Key, Typed] = {}
+    for k, item in enumerate(lines):
+        typed = items.get(item.key)
+        if typed is None:
+            continue
+        decisions[item.key] = typed
+        j = k + 1
+        while j < len(lines) and lines[j].key not in marked and _continues(lines, k, j):
+            decisions[lines[j].key] = typed
+            j += 1
+    return decisions
+
+
+def type_lists(document: Document, config: LayoutConfig) -> Document:
+    """``document`` with its list items typed ``lb`` (bulleted) or ``ln`` (numbered),
+    with the lines that continue an item (same block, before the next marker): see
+    :func:`list_items`."""
+    pages = [page_body_lines(page, p) for p, page in enumerate(document.pages)]
+    marks = [list_marks(lines) for lines in pages]
+    items = list_items(marks, config)
+    decisions: dict[Key, Typed] = {}
+    for lines, page_marks in zip(pages, marks, strict=True):
+        decisions.update(list_lines(lines, page_marks, items))
     return retyped(document, decisions)
 
 
-def _continues(lines: list[TypedLine], item: int, later: int) -> bool:
+def _continues(lines: Sequence[TypedLine], item: int, later: int) -> bool:
     """Whether line ``later`` stands in the same block as the item line ``item``."""
     a, b = lines[item].line, lines[later].line
     return (lines[item].key[0], a.band, a.column, a.block) == (

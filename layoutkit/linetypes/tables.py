@@ -5,7 +5,7 @@ lines inside a table's box typed ``tab``, the cells kept for
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 
 import pdfplumber
@@ -15,8 +15,8 @@ from ..model import BBox, Document, Line, LineType, Table
 from ..words import split_at_gaps
 from .lines import Key, Typed, TypedLine, body_lines, log, retyped
 
-__all__ = ["cells", "find_ruled_tables", "type_aligned_tables", "type_tables",
-           "without_empty_columns"]
+__all__ = ["aligned_table_lines", "cells", "find_ruled_tables", "ruled_table_lines",
+           "type_aligned_tables", "type_tables", "without_empty_columns"]
 
 
 def find_ruled_tables(path: Path, page_numbers: Iterable[int]) -> tuple[Table, ...]:
@@ -33,8 +33,18 @@ def find_ruled_tables(path: Path, page_numbers: Iterable[int]) -> tuple[Table, .
 def type_tables(document: Document, tables: tuple[Table, ...]) -> Document:
     """``document`` holding ``tables``, with the body lines whose centre lies in a
     table's box typed ``tab``."""
+    return dataclasses.replace(retyped(document, ruled_table_lines(body_lines(document), tables)),
+                               tables=tables)
+
+
+def ruled_table_lines(lines: Sequence[TypedLine], tables: Sequence[Table]) -> dict[Key, Typed]:
+    """The body ``lines`` (of any pages) whose centre lies in the box of one of the
+    ``tables`` on their page, typed ``tab``."""
     decisions: dict[Key, Typed] = {}
-    for item in body_lines(document):
+    pages = {table.page_no for table in tables}
+    for item in lines:
+        if item.line.page_no not in pages:
+            continue
         box = item.line.bbox
         x, y = (box.x0 + box.x1) / 2, (box.top + box.bottom) / 2
         for table in tables:
@@ -42,7 +52,7 @@ def type_tables(document: Document, tables: tuple[Table, ...]) -> Document:
             if table.page_no == item.line.page_no and t.x0 <= x <= t.x1 and t.top <= y <= t.bottom:
                 log.info("page %d: table line %r", item.line.page_no, item.line.text)
                 decisions[item.key] = Typed(LineType.TABLE)
-    return dataclasses.replace(retyped(document, decisions), tables=tables)
+    return decisions
 
 
 def without_empty_columns(table: Table) -> Table:
@@ -69,12 +79,18 @@ def _aligned(above: list[tuple[float, float]], below: list[tuple[float, float]])
 
 
 def type_aligned_tables(document: Document, config: LayoutConfig) -> Document:
-    """``document`` with its whitespace-aligned tables typed ``tab``: runs of at least
-    ``table_min_rows`` consecutive lines of one column, each of at least
+    """``document`` with its whitespace-aligned tables typed ``tab`` (see
+    :func:`aligned_table_lines`)."""
+    return retyped(document, aligned_table_lines(body_lines(document), config))
+
+
+def aligned_table_lines(lines: Sequence[TypedLine], config: LayoutConfig) -> dict[Key, Typed]:
+    """The rows of whitespace-aligned tables among the body ``lines``, typed ``tab``:
+    runs of at least ``table_min_rows`` consecutive lines of one column, each of at least
     ``table_min_columns`` cells (parted by gaps wider than ``table_min_gap_em``),
     every row's cells overlapping those of the row above (left-, right- or
-    centre-aligned columns alike)."""
-    lines = body_lines(document)
+    centre-aligned columns alike).  A run stays within a column, so a page's lines
+    give the same rows alone as among the whole document's."""
     spans = [cells(item.line, config.table_min_gap_em) for item in lines]
     decisions: dict[Key, Typed] = {}
     run: list[int] = []
@@ -89,7 +105,7 @@ def type_aligned_tables(document: Document, config: LayoutConfig) -> Document:
                      len(run), lines[run[0]].line.text)
             decisions.update((lines[j].key, Typed(LineType.TABLE)) for j in run)
         run = [k] if item is not None and len(spans[k]) >= config.table_min_columns else []
-    return retyped(document, decisions)
+    return decisions
 
 
 def _column(item: TypedLine) -> tuple[int, int, int]:

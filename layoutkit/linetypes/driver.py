@@ -1,0 +1,132 @@
+"""Line typing split between the pages and the document.
+
+Most of what typing a line needs is on its page: the body lines and their words,
+aligned tables, the font sizes, which lines stand out as headings, which start with
+a list marker and which continue an item.  A few decisions need the whole document:
+the contents on its first pages, the body's font size, the heading hierarchy (and
+the rules and styles seen on too few pages), and the chains of list items.  So
+typing runs in steps: each page's part works on a :class:`PageTyping` wherever the
+page is kept, and hands the document's part a small value; the document's decision
+goes back to the next step::
+
+    pages (where they are kept)                    document
+    ruled tables, contents, aligned tables  <-- tables, contents ----  (first pages)
+    sizes of the body text                  -- Counter ------------>   body size
+    heading candidates                      <-- body size ---------
+                                            -- TypedLines --------->   heading levels
+    headings, list markers                  <-- headings ----------
+                                            -- ListMarks ---------->   list chains
+    list lines                              <-- list items --------
+                                            -- types -------------->   Document
+
+A :data:`Runner` runs one page step on every page: in this process
+(:func:`~layoutkit.linetypes.type_lines`), or in the processes that laid out the
+pages (:func:`layoutkit.parse` with ``jobs`` > 1).  The steps are the same either
+way, so the types are the same.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections import Counter
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from ..config import LayoutConfig
+from ..model import Document, Page, Table
+from .headings import body_size, heading_candidates, heading_lines, size_counts
+from .lines import Key, Typed, TypedLine, changed, page_body_lines
+from .lists import ListMarks, list_items, list_lines, list_marks
+from .tables import aligned_table_lines, ruled_table_lines, type_tables
+from .toc import type_toc
+
+__all__ = ["PageStep", "PageTyping", "Runner", "line_types"]
+
+
+@dataclass(frozen=True, slots=True)
+class PageTyping:
+    """One page being typed: its body lines as typing found them, the types decided
+    for them so far, and once found its list markers."""
+
+    lines: tuple[TypedLine, ...]
+    decided: Mapping[Key, Typed]
+    marks: ListMarks | None = None
+
+    @staticmethod
+    def of(page: Page, index: int) -> PageTyping:
+        """``page``, the ``index``-th of its document, before its lines are typed."""
+        return PageTyping(page_body_lines(page, index), {})
+
+    @property
+    def body(self) -> list[TypedLine]:
+        """The lines still typed body, in reading order."""
+        return [item for item in self.lines if item.key not in self.decided]
+
+    def deciding(self, decisions: Mapping[Key, Typed]) -> PageTyping:
+        """The page with those of ``decisions`` (for any pages) that name its body
+        lines decided too."""
+        mine = {item.key: decisions[item.key] for item in self.body if item.key in decisions}
+        return dataclasses.replace(self, decided={**self.decided, **mine}) if mine else self
+
+
+PageStep = Callable[[PageTyping, Any, LayoutConfig], tuple[PageTyping, Any]]
+"""One step of a page's typing: given the page, what the document decided before it
+and the configuration, the page typed further and the value the document needs of it."""
+
+Runner = Callable[[PageStep, object], Mapping[int, Any]]
+"""Runs a :data:`PageStep` on every page of a document with the same given value;
+returns each page's value by index of the page in the document."""
+
+
+def line_types(document: Document, run: Runner, config: LayoutConfig) -> dict[Key, Typed]:
+    """The types of the lines of ``document`` (laid out, its ruled ``tables`` found
+    but not yet typed) that typing decides, each page's part run by ``run``.
+
+    Contents are looked for on pages 1 to ``toc_last_page`` (where
+    :func:`~layoutkit.linetypes.toc.type_toc` looks for them) by that function
+    itself, on those pages alone."""
+    pages = range(len(document.pages))
+    # the pages with contents open the document, so their indexes are the same alone
+    first = type_tables(dataclasses.replace(document, pages=tuple(
+        p for p in document.pages if p.page_no <= config.toc_last_page)), document.tables)
+    counts = run(_tables, (document.tables, changed(first, type_toc(first, config))))
+    candidates = run(_candidates, body_size(counts[p] for p in pages))
+    headings = heading_lines([item for p in pages for item in candidates[p]],
+                             {p: page.width for p, page in enumerate(document.pages)}, config)
+    marks = run(_markers, headings)
+    decided = run(_lists, list_items([marks[p] for p in pages], config))
+    return {key: typed for p in pages for key, typed in decided[p].items()}
+
+
+def _tables(page: PageTyping, given: tuple[tuple[Table, ...], Mapping[Key, Typed]],
+            config: LayoutConfig) -> tuple[PageTyping, Counter[float]]:
+    """Types the lines of ruled tables, then the contents the document found, then
+    aligned tables; sends the sizes of the body text left."""
+    tables, contents = given
+    page = page.deciding(ruled_table_lines(page.body, tables)).deciding(contents)
+    page = page.deciding(aligned_table_lines(page.body, config))
+    return page, size_counts(page.body)
+
+
+def _candidates(page: PageTyping, size: float,
+                config: LayoutConfig) -> tuple[PageTyping, list[TypedLine]]:
+    """Sends the heading candidates when the body text is set in ``size``."""
+    return page, heading_candidates(page.body, size, config)
+
+
+def _markers(page: PageTyping, headings: Mapping[Key, Typed],
+             config: LayoutConfig) -> tuple[PageTyping, ListMarks]:
+    """Types the headings the document levelled; sends the list markers of the rest."""
+    page = page.deciding(headings)
+    marks = list_marks(page.body)
+    return dataclasses.replace(page, marks=marks), marks
+
+
+def _lists(page: PageTyping, items: Mapping[Key, Typed],
+           config: LayoutConfig) -> tuple[PageTyping, Mapping[Key, Typed]]:
+    """Types the list items the document chained and the lines continuing them; sends
+    every type decided on the page."""
+    assert page.marks is not None, "list items are typed after their markers are found"
+    page = page.deciding(list_lines(page.body, page.marks, items))
+    return page, page.decided
