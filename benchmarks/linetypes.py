@@ -22,7 +22,6 @@ import layoutkit
 from benchmarks.peers import REPO
 from benchmarks.sections import section_main
 from fixtures.synthetic import suite
-from layoutkit.config import LayoutConfig
 from layoutkit.evaluate import (
     TypeScore,
     load_linetype_truth,
@@ -37,9 +36,9 @@ from layoutkit.evaluate import (
 from layoutkit.linetypes import outline
 from layoutkit.model import Document
 
-__all__ = ["CITY_RECORDS", "CONTENTS_LAST_PAGE", "LECTURE_NOTES", "Row", "city_record_headings",
-           "contents_page", "lecture_notes", "lists", "measure", "real_furniture", "section",
-           "synthetic", "table"]
+__all__ = ["BOXED_CONTENTS", "CITY_RECORDS", "LECTURE_NOTES", "Row", "boxed_contents",
+           "city_record_headings", "contents_page", "lecture_notes", "lists", "measure",
+           "real_furniture", "section", "synthetic", "table"]
 
 REGIONS, PDFS = REPO / "regions", REPO / "fixtures" / "pdf"
 TITLE = "## Line types (layoutkit)"
@@ -47,9 +46,9 @@ LECTURE_NOTES = "geotopo-lecture-notes-de"
 LIST_DOCUMENTS = ("senate-bill-equality-act", "copyright-office-dmca-summary")
 CITY_RECORDS = ("cleveland-city-record-2016-04-27", "cleveland-city-record-2004-06-09")
 CITY_RECORD_PROFILE = "cleveland-city-record"
-CONTENTS_LAST_PAGE = 4
-"""The lecture notes' contents stand on PDF page 4, after a title page and two pages
-of foreword: one page further than DCR's default ``toc_last_page`` 3 looks."""
+BOXED_CONTENTS = "wikipedia-ocr-printout"
+"""The scanned web printout whose boxed contents list has section numbers but no page
+numbers (read by OCR)."""
 
 
 @dataclass(frozen=True)
@@ -85,9 +84,10 @@ def real_furniture() -> TypeScore:
     return total
 
 
-def synthetic() -> tuple[TypeScore, TypeScore]:
-    """Furniture and heading lines (any level) of the synthetic suite, seed 0."""
-    furniture, headings = TypeScore(0, 0, 0), TypeScore(0, 0, 0)
+def synthetic() -> tuple[TypeScore, TypeScore, TypeScore]:
+    """Furniture, heading lines (any level) and contents of the synthetic suite, seed 0
+    (its gazettes have no contents: every line typed toc is wrong)."""
+    furniture, headings, contents = TypeScore(0, 0, 0), TypeScore(0, 0, 0), TypeScore(0, 0, 0)
     with tempfile.TemporaryDirectory() as folder:
         for doc in suite():
             path = Path(folder) / f"{doc.name}.pdf"
@@ -96,7 +96,8 @@ def synthetic() -> tuple[TypeScore, TypeScore]:
                 typed = [(x.code, x.text) for x in page.lines]
                 furniture += score_furniture(typed, truth.furniture)
                 headings += score_typed_lines(typed, truth.headings, ["h_"])
-    return furniture, headings
+                contents += score_typed_lines(typed, [], ["toc"])
+    return furniture, headings, contents
 
 
 def lecture_notes() -> TypeScore:
@@ -108,15 +109,31 @@ def lecture_notes() -> TypeScore:
 
 def contents_page() -> TypeScore:
     """Lines typed toc on the lecture notes' contents page (its title, a heading, is
-    not an entry) against the page's other lines, with ``toc_last_page`` reaching it."""
+    not an entry) against the page's other lines, in the default configuration: the
+    page is PDF page 4, labelled 1 after a front matter numbered i-iii."""
     truth = load_linetype_truth(REGIONS / LECTURE_NOTES / "linetypes.json")
-    config = LayoutConfig(toc_last_page=CONTENTS_LAST_PAGE)
-    document = layoutkit.parse(PDFS / f"{LECTURE_NOTES}.pdf", config, pages="1-6")
+    document = _parsed(LECTURE_NOTES)
     total = TypeScore(0, 0, 0)
     for number in truth.toc_pages:
         lines = document[number - 1].body_lines[1:]
         total += score_typed_lines([(x.code, x.text) for x in lines], [x.text for x in lines],
                                    ["toc"])
+    return total
+
+
+@cache
+def _boxed_contents_document() -> Document:
+    return layoutkit.parse(REPO / "fixtures" / "scanned" / f"{BOXED_CONTENTS}.pdf")
+
+
+def boxed_contents() -> TypeScore:
+    """Lines typed toc on the web printout's scanned page against the entries of its
+    boxed contents list (``regions/scanned/``)."""
+    truth = load_linetype_truth(REGIONS / "scanned" / BOXED_CONTENTS / "linetypes.json")
+    total = TypeScore(0, 0, 0)
+    for page in _boxed_contents_document():
+        total += score_typed_lines([(x.code, x.text) for x in page.lines],
+                                   truth.toc_lines.get(page.page_no, ()), ["toc"])
     return total
 
 
@@ -148,16 +165,19 @@ def city_record_headings() -> tuple[TypeScore, TypeScore]:
 
 def measure() -> list[Row]:
     """Every line-type row of the report, with issue 4's bars."""
-    furniture, headings = synthetic()
+    furniture, headings, contents = synthetic()
     city, levelled = city_record_headings()
     return [
         Row("headers/footers, synthetic suite (seed 0)", furniture, 0.99, 0.98),
         Row("headers/footers, labelled real pages", real_furniture(), 0.99, 0.98),
         Row("headings (bold lines), synthetic suite", headings, None, None),
+        Row("contents (none), synthetic suite", contents, 1.0, None),
         Row("headings with level, lecture notes vs its contents page", lecture_notes(), None,
             0.95),
-        Row(f"contents page typed toc (toc_last_page={CONTENTS_LAST_PAGE})", contents_page(),
+        Row("contents page typed toc, lecture notes (default config)", contents_page(),
             None, 1.0),
+        Row("contents entries typed toc, web printout's boxed list (OCR)", boxed_contents(),
+            1.0, 1.0),
         *[Row(f"list items, {stem}", lists(stem), None, 0.95, precision_meaningful=False)
           for stem in LIST_DOCUMENTS],
         Row("headings, City Record pages (2016 p3, p5, p7; 2004 p9, p10)", city, 0.9, 0.9),

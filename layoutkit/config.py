@@ -140,9 +140,14 @@ class LayoutConfig:
 
     # --- line types (after reading order; DCR's names) -------------------------------
     toc_last_page: int = 3
-    """A table of contents stands within the first this many pages."""
+    """A table of contents stands within the first this many pages.  Pages count by
+    their place in the file, and also by the number the document gives them when it
+    has page labels (``/PageLabels``, which LaTeX writes): a front matter numbered in
+    Roman numerals (i, ii, iii...) all counts, and so do the pages labelled 1 to this
+    number, so a contents page after a title page and a foreword is looked at."""
     toc_min_entries: int = 3
-    """...and has at least this many entries ending in an ascending page number."""
+    """...and has at least this many entries ending in an ascending page number, or
+    opening with ascending section numbers of more than one level (1, 1.1, 2...)."""
     lt_list_min_entries: int = 2
     """A bulleted or numbered list has at least this many items."""
     table_min_gap_em: float = 1.5
@@ -227,6 +232,11 @@ class LayoutConfig:
     ocr_min_orientation_confidence: float = 5.0
     """Tesseract's orientation confidence above which a page read sideways or upside
     down is turned upright before OCR."""
+    ocr_rule_min_length: float = 72.0
+    """A straight stroke on a page image at least this long (points) and no thicker
+    than a ruling line (2 points) is a rule, painted out before OCR so that tesseract
+    reads no words into a box's sides.  An inch: longer than the tallest letters of
+    type up to about 90 points."""
 
     def __post_init__(self) -> None:
         for f in fields(self):

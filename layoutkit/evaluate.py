@@ -463,20 +463,23 @@ def score_list_items(typed: Sequence[tuple[str, str]], items: Sequence[str]) -> 
 class LineTypeTruth:
     """Hand-labelled line types of a document (``regions/<stem>/linetypes.json``):
     ``headings`` as (level, text) in document order, the 1-based ``toc_pages``, per
-    page the first lines of its ``list_items``, and per labelled page its heading
-    lines as (level, text) (``page_headings``, for documents labelled page by page)."""
+    page the first lines of its ``list_items``, per labelled page its heading
+    lines as (level, text) (``page_headings``, for documents labelled page by page),
+    and per page the lines of the contents entries standing on it among other text
+    (``toc_lines``)."""
 
     document: str
     headings: tuple[tuple[int, str], ...]
     toc_pages: tuple[int, ...]
     list_items: Mapping[int, tuple[str, ...]]
     page_headings: Mapping[int, tuple[tuple[int, str], ...]]
+    toc_lines: Mapping[int, tuple[str, ...]]
     checked: str
     path: Path
 
 
 _LINETYPE_KEYS = {"document", "checked", "conventions", "headings", "tocPages", "listItems",
-                  "pageHeadings"}
+                  "pageHeadings", "tocLines"}
 
 
 def load_linetype_truth(path: Path) -> LineTypeTruth:
@@ -489,14 +492,16 @@ def load_linetype_truth(path: Path) -> LineTypeTruth:
     unknown = set(data) - _LINETYPE_KEYS
     if unknown or not {"document", "checked"} <= set(data):
         raise ValueError(f"{path}: keys must be 'document', 'checked' and any of "
-                         f"'conventions', 'headings', 'tocPages', 'listItems', 'pageHeadings'")
+                         f"'conventions', 'headings', 'tocPages', 'listItems', 'pageHeadings', "
+                         f"'tocLines'")
     headings = _headings(path, "headings", data.get("headings", []))
     pages = data.get("tocPages", [])
     if not isinstance(pages, list) or not all(isinstance(p, int) and p >= 1 for p in pages):
         raise ValueError(f"{path}: key 'tocPages' must be a list of page numbers")
-    items = data.get("listItems", {})
-    if not isinstance(items, dict) or not all(k.isdigit() for k in items):
-        raise ValueError(f"{path}: key 'listItems' must map page numbers to lists of lines")
+    items, entries = data.get("listItems", {}), data.get("tocLines", {})
+    for key, value in (("listItems", items), ("tocLines", entries)):
+        if not isinstance(value, dict) or not all(k.isdigit() for k in value):
+            raise ValueError(f"{path}: key '{key}' must map page numbers to lists of lines")
     by_page = data.get("pageHeadings", {})
     if not isinstance(by_page, dict) or not all(k.isdigit() for k in by_page):
         raise ValueError(f"{path}: key 'pageHeadings' must map page numbers to lists of "
@@ -508,6 +513,7 @@ def load_linetype_truth(path: Path) -> LineTypeTruth:
         list_items={int(k): _strings(path, f"listItems.{k}", v) for k, v in items.items()},
         page_headings={int(k): _headings(path, f"pageHeadings.{k}", v)
                        for k, v in by_page.items()},
+        toc_lines={int(k): _strings(path, f"tocLines.{k}", v) for k, v in entries.items()},
         checked=data["checked"],
         path=path,
     )

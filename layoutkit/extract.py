@@ -19,10 +19,11 @@ from .config import LayoutConfig
 from .errors import DocumentError, UsageError
 from .model import BBox, PageGlyphs, Rule
 
-__all__ = ["DEFAULT_ENGINE", "ENGINES", "GlyphSource", "open_source"]
+__all__ = ["DEFAULT_ENGINE", "ENGINES", "RULE_THICKNESS", "GlyphSource", "open_source"]
 
-_RULE_THICKNESS = 2.0
-"""A filled rectangle thinner than this (points) is drawn as a ruling line."""
+RULE_THICKNESS = 2.0
+"""A filled rectangle thinner than this (points) is drawn as a ruling line; so is a
+stroke on a page image (:func:`layoutkit.ocr_image.erase_rules`)."""
 
 
 class GlyphSource(Protocol):
@@ -101,7 +102,7 @@ def shape_rules(x0: float, y0: float, x1: float, y1: float, *, simple: bool, str
     same for every engine: a thin ``simple`` shape (a line, a rectangle, a short path)
     is one rule; a stroked rectangle gives its four edges; anything else none.
     ``box`` converts user-space bounds to a top-left page box."""
-    thin = (x1 - x0) <= _RULE_THICKNESS or (y1 - y0) <= _RULE_THICKNESS
+    thin = (x1 - x0) <= RULE_THICKNESS or (y1 - y0) <= RULE_THICKNESS
     if thin and simple:
         return [Rule(box(x0, y0, x1, y1))]
     if stroked_box:

@@ -239,7 +239,8 @@ class Rule(_Value):
 
 @dataclass(frozen=True, slots=True)
 class PageGlyphs(_Value):
-    """What a glyph source yields for one page: its size, glyphs, rules and images."""
+    """What a glyph source yields for one page: its size, glyphs, rules and images,
+    and its label (:attr:`Page.label`)."""
 
     page_no: int
     width: float
@@ -247,6 +248,7 @@ class PageGlyphs(_Value):
     glyphs: Glyphs
     rules: tuple[Rule, ...] = ()
     images: tuple[BBox, ...] = ()
+    label: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -369,6 +371,10 @@ class Page(_Value):
     width: float
     height: float
     bands: tuple[Band, ...]
+    label: str = ""
+    """The page's number as the document prints it, from the PDF's page labels
+    (``/PageLabels``: ``iii`` for the third page of a front matter numbered in Roman
+    numerals, ``1`` where the text begins); empty when the document has none."""
 
     @property
     def lines(self) -> tuple[Line, ...]:

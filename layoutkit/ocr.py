@@ -17,6 +17,7 @@ invisible (text render mode 3, as OCR tools write it) or garbage (fewer than
 
 from __future__ import annotations
 
+import dataclasses
 import logging
 from collections.abc import Sequence
 from functools import lru_cache
@@ -31,7 +32,7 @@ from .config import LayoutConfig
 from .errors import DocumentError, UsageError
 from .images import frame, is_image
 from .model import NO_GLYPHS, OcrQuality, PageGlyphs, Word
-from .ocr_image import deskew, ocr_words, upright
+from .ocr_image import deskew, erase_rules, ocr_words, upright
 from .ocr_quality import dictionary_share
 
 __all__ = [
@@ -92,7 +93,7 @@ def ocr_page(path: Path, page: PageGlyphs,
     it and their quality.  Raises DocumentError naming the page when its image cannot
     be read or tesseract fails on it."""
     image, scale = page_image(path, page.page_no, config)
-    image = deskew(upright(image, config), config)
+    image = erase_rules(deskew(upright(image, config), config), scale, config)
     try:
         read = ocr_words(image, scale, config)
     except pytesseract.TesseractError as exc:  # its message is tesseract's stderr
@@ -101,8 +102,8 @@ def ocr_page(path: Path, page: PageGlyphs,
                             ) from exc
     quality = OcrQuality(page.page_no, len(read.words), read.confidence,
                          dictionary_share((w.text for w in read.words), config.ocr_languages))
-    sized = PageGlyphs(page.page_no, image.width * scale, image.height * scale, NO_GLYPHS,
-                       page.rules, page.images)
+    sized = dataclasses.replace(page, width=image.width * scale, height=image.height * scale,
+                                glyphs=NO_GLYPHS)
     return sized, read.words, quality
 
 

@@ -1,4 +1,5 @@
-"""One page image to words: turn it upright, deskew it, run tesseract on it.
+"""One page image to words: turn it upright, deskew it, paint out its ruling lines,
+run tesseract on it.
 
 Tesseract (through pytesseract's ``image_to_data``) reports words with boxes in
 pixels and a confidence; :func:`ocr_words` scales them to points and gives every
@@ -20,9 +21,10 @@ import pytesseract
 from PIL import Image
 
 from .config import LayoutConfig
+from .extract import RULE_THICKNESS
 from .model import BBox, Word
 
-__all__ = ["OCR_FONT", "OcrWords", "deskew", "ocr_words", "skew_angle", "upright"]
+__all__ = ["OCR_FONT", "OcrWords", "deskew", "erase_rules", "ocr_words", "skew_angle", "upright"]
 
 OCR_FONT = "OCR"
 """The font name of every OCR word (tesseract does not name fonts)."""
@@ -113,6 +115,46 @@ def deskew(image: Image.Image, config: LayoutConfig) -> Image.Image:
     if not config.ocr_min_skew <= abs(angle) <= config.ocr_max_skew:
         return image
     return image.rotate(-angle, resample=Image.Resampling.BICUBIC, fillcolor=255)
+
+
+def erase_rules(image: Image.Image, points_per_pixel: float, config: LayoutConfig) -> Image.Image:
+    """``image`` (grey, ``points_per_pixel`` points a pixel) with its ruling lines
+    painted white; ``image`` itself when it has none.
+
+    A rule is a horizontal or vertical run of ink at least ``ocr_rule_min_length``
+    long and no thicker than :data:`~layoutkit.extract.RULE_THICKNESS`.  Tesseract
+    reads the sides of a drawn box as words (``|``, ``i``, ``«``, a horizontal side
+    as ``ae``) and stretches the text line beside a side to the side's height, so two
+    lines of text become one.  It removes solid lines itself, but not a halftoned or
+    broken one, as a printer draws a grey border: here gaps in the ink narrower than a
+    rule is thick are closed before runs are measured.  Text closed that way becomes
+    blocks far thicker than a rule, which stay.
+    """
+    gray = np.asarray(image, dtype=np.uint8)
+    length = max(1, round(config.ocr_rule_min_length / points_per_pixel))
+    if length > max(gray.shape):  # no rule that long fits on the page
+        return image
+    thickness = max(1, round(RULE_THICKNESS / points_per_pixel))
+    _, ink = cv2.threshold(gray, 0, 255, cv2.THRESH_BINARY_INV | cv2.THRESH_OTSU)
+    joined = cv2.morphologyEx(ink, cv2.MORPH_CLOSE, np.ones((thickness, thickness), np.uint8))
+    rules = np.zeros(gray.shape, dtype=bool)
+    for axis, along in ((0, (1, length)), (1, (length, 1))):
+        runs = cv2.morphologyEx(joined, cv2.MORPH_OPEN,
+                                cv2.getStructuringElement(cv2.MORPH_RECT, along))
+        if not cv2.countNonZero(runs):  # most pages: nothing that long
+            continue
+        count, labels, stats, _ = cv2.connectedComponentsWithStats(runs)
+        # across a vertical run its width, across a horizontal one its height
+        extent = stats[:, cv2.CC_STAT_WIDTH if axis == 0 else cv2.CC_STAT_HEIGHT]
+        thin = np.flatnonzero(extent[1:count] <= thickness) + 1
+        rules |= np.isin(labels, thin)
+    if not rules.any():
+        return image
+    # the halftone's stray dots along the edges of a line, up to a rule's thickness
+    # away, go with it
+    grown = cv2.dilate(rules.astype(np.uint8), np.ones((thickness, thickness), np.uint8)
+                       ).astype(bool)
+    return Image.fromarray(np.where(grown, np.uint8(255), gray))
 
 
 def ocr_words(image: Image.Image, points_per_pixel: float, config: LayoutConfig) -> OcrWords:

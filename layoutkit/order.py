@@ -51,7 +51,8 @@ def layout_page(glyphs: PageGlyphs, words: Sequence[Word], furniture: Furniture,
         plan.append((BandKind.MARGIN, [[_pick(words, furniture.margin)]]))
     bands = [_band(glyphs.page_no, index, kind, columns, config)
              for index, (kind, columns) in enumerate(plan)]
-    return Page(glyphs.page_no, glyphs.width, glyphs.height, tuple(b for b in bands if b.columns))
+    return Page(glyphs.page_no, glyphs.width, glyphs.height, tuple(b for b in bands if b.columns),
+                glyphs.label)
 
 
 def _pick(words: Sequence[Word], indexes: Leaf | frozenset[int] | tuple[int, ...]) -> list[Word]:

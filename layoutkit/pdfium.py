@@ -36,6 +36,7 @@ interchangeable (tests/test_engines.py holds them to it):
 from __future__ import annotations
 
 import ctypes
+import dataclasses
 import math
 import os
 from collections.abc import Iterator, Sequence
@@ -133,7 +134,7 @@ class PdfiumSource(ClosingSource):
                 glyphs = _page_glyphs(self.path, page_no, page)
             finally:
                 pdfium_c.FPDF_ClosePage(page)
-            yield glyphs
+            yield dataclasses.replace(glyphs, label=_page_label(self._document, page_no))
 
     def close(self) -> None:
         """Close the document; closing twice is harmless."""
@@ -141,6 +142,16 @@ class PdfiumSource(ClosingSource):
             pdfium_c.FPDF_CloseDocument(self._document)
             self._document = None
 
+
+def _page_label(document: Any, page_no: int) -> str:
+    """The label the PDF's ``/PageLabels`` give page ``page_no`` (1-based), empty
+    when it has none."""
+    size = int(pdfium_c.FPDF_GetPageLabel(document, page_no - 1, None, 0))
+    if size <= 2:  # nothing, or only the UTF-16 terminator
+        return ""
+    buffer = ctypes.create_string_buffer(size)
+    pdfium_c.FPDF_GetPageLabel(document, page_no - 1, buffer, size)
+    return buffer.raw[:size - 2].decode("utf-16-le", errors="replace")
 
 
 @dataclass(frozen=True, slots=True)

@@ -6,7 +6,9 @@ defines (``tests/test_engines.py`` holds the two to the same glyphs).
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable, Iterator, Sequence
+from itertools import islice
 from pathlib import Path
 from typing import Any, BinaryIO
 
@@ -48,6 +50,7 @@ class PdfminerSource(ClosingSource):
         if not self._pages:
             self._fh.close()
             raise DocumentError(f"{path}: the PDF has no pages")
+        self._labels = _page_labels(document, len(self._pages))
         self._resources = PDFResourceManager(caching=True)
         self._device = PDFPageAggregator(self._resources, laparams=None)
         self._interpreter = PDFPageInterpreter(self._resources, self._device)
@@ -66,10 +69,21 @@ class PdfminerSource(ClosingSource):
                 raise DocumentError(
                     f"{self.path}: page {page_no} cannot be read ({_reason(exc)})"
                 ) from exc
-            yield _page_glyphs(page_no, page, layout)
+            yield dataclasses.replace(_page_glyphs(page_no, page, layout),
+                                      label=self._labels[page_no - 1])
 
     def close(self) -> None:
         self._fh.close()
+
+
+def _page_labels(document: PDFDocument, count: int) -> tuple[str, ...]:
+    """The label of each of the ``count`` pages by the PDF's ``/PageLabels``, empty
+    ones when it has none, or labels pdfminer cannot read: they only name pages, and
+    a document is read the same without them."""
+    try:
+        return tuple(islice(document.get_page_labels(), count))
+    except Exception:  # PDFNoPageLabels, or pdfminer's many errors on a broken tree
+        return ("",) * count
 
 
 def _reason(exc: BaseException) -> str:

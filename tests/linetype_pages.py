@@ -3,6 +3,7 @@ given by its text, font, size, left edge, top and block."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import groupby
 from pathlib import Path
@@ -46,8 +47,10 @@ def line(spec: L, page_no: int) -> Line:
                 tuple(words), page_no, 0, 0, spec.block)
 
 
-def document(*pages: list[L], page_count: int | None = None) -> Document:
-    """A document of ``pages``, each a list of line specs in reading order."""
+def document(*pages: list[L], page_count: int | None = None,
+             labels: Sequence[str] = ()) -> Document:
+    """A document of ``pages``, each a list of line specs in reading order, the pages
+    labelled as ``labels`` say (none when it is empty)."""
     built = []
     for number, specs in enumerate(pages, 1):
         lines = [line(spec, number) for spec in specs]
@@ -56,7 +59,8 @@ def document(*pages: list[L], page_count: int | None = None) -> Document:
                                         groupby(lines, key=lambda x: x.block)))
         column = Column(0, BBox.union(b.bbox for b in blocks), blocks)
         built.append(Page(number, WIDTH, HEIGHT,
-                          (Band(0, BandKind.BODY, column.bbox, (column,)),)))
+                          (Band(0, BandKind.BODY, column.bbox, (column,)),),
+                          labels[number - 1] if labels else ""))
     return Document(Path("built.pdf"), tuple(built), page_count or len(built))
 
 

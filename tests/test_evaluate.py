@@ -361,11 +361,12 @@ def test_evaluate_load_linetype_truth(tmp_path: Path) -> None:
     path.write_text(json.dumps({"document": "x.pdf", "checked": "by eye",
                                 "headings": [[1, "Intro"]], "tocPages": [2],
                                 "listItems": {"3": ["(a) one"]},
-                                "pageHeadings": {"4": [[2, "MOTION"]]}}))
+                                "pageHeadings": {"4": [[2, "MOTION"]]},
+                                "tocLines": {"1": ["1 History"]}}))
     truth = load_linetype_truth(path)
     assert (truth.headings, truth.toc_pages, dict(truth.list_items),
-            dict(truth.page_headings)) == (
-        ((1, "Intro"),), (2,), {3: ("(a) one",)}, {4: ((2, "MOTION"),)})
+            dict(truth.page_headings), dict(truth.toc_lines)) == (
+        ((1, "Intro"),), (2,), {3: ("(a) one",)}, {4: ((2, "MOTION"),)}, {1: ("1 History",)})
 
 
 @pytest.mark.parametrize(("data", "message"), [
@@ -375,6 +376,8 @@ def test_evaluate_load_linetype_truth(tmp_path: Path) -> None:
     ({"document": "x.pdf", "checked": "", "tocPages": [0]}, "'tocPages'"),
     ({"document": "x.pdf", "checked": "", "listItems": {"p1": []}}, "'listItems'"),
     ({"document": "x.pdf", "checked": "", "pageHeadings": {"p1": []}}, "'pageHeadings'"),
+    ({"document": "x.pdf", "checked": "", "tocLines": {"p1": []}}, "'tocLines'"),
+    ({"document": "x.pdf", "checked": "", "tocLines": {"1": [1]}}, r"'tocLines\.1\[0\]'"),
     ({"document": "x.pdf", "checked": "", "pageHeadings": {"1": [[0, "a"]]}},
      "'pageHeadings.1'"),
 ])

@@ -3,10 +3,13 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
 import layoutkit
 from benchmarks import linetypes as bench
+from layoutkit.linetypes.toc import is_first_page
 
 LECTURE_NOTES_PDF = bench.PDFS / f"{bench.LECTURE_NOTES}.pdf"
 
@@ -24,13 +27,15 @@ def test_linetype_bar_real_furniture_recall() -> None:
     assert bench.real_furniture().recall >= 0.98
 
 
-def test_linetype_bar_synthetic_furniture_and_headings() -> None:
+def test_linetype_bar_synthetic_furniture_headings_and_no_contents() -> None:
     """Headers and footers of the synthetic suite: precision >= 0.99, recall >= 0.98;
-    every bold heading line of the suite is typed a heading."""
-    furniture, headings = bench.synthetic()
+    every bold heading line of the suite is typed a heading; its numbered lists and
+    headings are never typed contents."""
+    furniture, headings, contents = bench.synthetic()
     assert furniture.expected > 100 and headings.expected > 100
     assert furniture.precision >= 0.99 and furniture.recall >= 0.98, furniture
     assert headings.recall >= 0.98, headings
+    assert contents.predicted == 0, contents
 
 
 def test_linetype_bar_lecture_notes_headings() -> None:
@@ -41,19 +46,24 @@ def test_linetype_bar_lecture_notes_headings() -> None:
 
 
 def test_linetype_bar_lecture_notes_contents_page() -> None:
-    """Every entry of the contents page is typed toc; the page's title is a heading."""
+    """With the default configuration every entry of the contents page (PDF page 4,
+    labelled 1 after the front matter i-iii) is typed toc."""
     score = bench.contents_page()
-    assert score.expected > 30
+    assert score.expected == 40
     assert score.recall == 1.0, score
-    config = layoutkit.LayoutConfig(toc_last_page=bench.CONTENTS_LAST_PAGE)
-    title = layoutkit.parse(LECTURE_NOTES_PDF, config, pages="1-6")[3].body_lines[0]
+
+
+def test_linetype_bar_lecture_notes_contents_by_page_label() -> None:
+    """The contents page is reached by its label (1), not by its place in the file
+    (4, beyond toc_last_page 3); the labels 2 and 3 that follow reach no contents. The
+    page's title is a heading."""
+    document = layoutkit.parse(LECTURE_NOTES_PDF, pages="1-6")
+    assert [p.label for p in document] == ["i", "ii", "iii", "1", "2", "3"]
+    title = document[3].body_lines[0]
     assert (title.code, title.text) == ("h_1", "Inhaltsverzeichnis")
-
-
-def test_linetype_bar_lecture_notes_contents_needs_its_page() -> None:
-    """With DCR's default toc_last_page the contents page (p4) is not looked at."""
-    document = layoutkit.parse(LECTURE_NOTES_PDF, pages="4")
-    assert "toc" not in {x.code for x in document[0].lines}
+    assert {p.page_no for p in document for x in p.lines if x.code == "toc"} == {4}
+    assert not is_first_page(dataclasses.replace(document[3], label=""),
+                             layoutkit.LayoutConfig())
 
 
 @pytest.mark.parametrize("stem", bench.LIST_DOCUMENTS)

@@ -21,6 +21,8 @@ from layoutkit.linetypes import (
 from layoutkit.linetypes.rules import DEFAULT_RULES, load_rules
 from layoutkit.linetypes.sequence import is_start, is_successor, roman_value
 from layoutkit.linetypes.tables import cells
+from layoutkit.linetypes.toc import is_first_page
+from layoutkit.model import Page
 from tests.linetype_pages import BOLD, L, codes, document, line, prose
 
 CONFIG = LayoutConfig()
@@ -308,11 +310,17 @@ def test_linetypes_bullets_chain_over_lines_of_their_block_only() -> None:
 # --------------------------------------------------------------------------- contents
 
 
-def contents(top: float = 72) -> list[L]:
+def contents(top: float = 72, *, numbered: bool = True) -> list[L]:
+    """A contents page's lines: entries ending in page numbers, opening with section
+    numbers unless not ``numbered``."""
+    def entry(number: str, title: str) -> str:
+        return f"{number} {title}" if numbered else title
+
     return [L("Contents", top, 0, 16, BOLD),
-            L("1 Introduction . . . . . 3", top + 30, 1), L("2 Methods . . . . . 5", top + 42, 1),
-            L("2.1 Data", top + 54, 1), L(". . . . . 6", top + 54, 1, x0=300),
-            L("3 Results 9", top + 66, 1)]
+            L(entry("1", "Introduction . . . . . 3"), top + 30, 1),
+            L(entry("2", "Methods . . . . . 5"), top + 42, 1),
+            L(entry("2.1", "Data"), top + 54, 1), L(". . . . . 6", top + 54, 1, x0=300),
+            L(entry("3", "Results 9"), top + 66, 1)]
 
 
 def test_linetypes_contents_typed_toc() -> None:
@@ -323,9 +331,96 @@ def test_linetypes_contents_typed_toc() -> None:
 def test_linetypes_contents_after_toc_last_page_or_beyond_page_count_is_body() -> None:
     late = document(prose(72, 0, 3, "1"), prose(72, 0, 3, "2"), contents(), page_count=12)
     assert {c for c, _ in codes(type_toc(late, CONFIG.replace(toc_last_page=2)))} == {"b"}
-    short = document(contents(), page_count=6)
+    short = document(contents(numbered=False), page_count=6)
     assert {c for c, _ in codes(type_toc(short, CONFIG))} == {"b", "toc"}
-    assert {c for c, _ in codes(type_toc(document(contents(), page_count=4), CONFIG))} == {"b"}
+    beyond = document(contents(numbered=False), page_count=4)
+    assert {c for c, _ in codes(type_toc(beyond, CONFIG))} == {"b"}
+
+
+def boxed_contents(top: float = 72) -> list[L]:
+    """A web page's contents box: a title, then bulleted entries opening with section
+    numbers, subsections indented, no page numbers."""
+    entries = ("1 History", "1.1 Blind and visually impaired users", "2 Applications",
+               "3 Types", "4 Techniques", "4.1 Pre-processing", "4.2 Character recognition",
+               "5 Workarounds")
+    return [L("Contents", top, 0, 14, BOLD),
+            *[L(f"■ {text}", top + 20 + 12 * k, 1, x0=72 + 15 * text.count("."))
+              for k, text in enumerate(entries)]]
+
+
+def test_linetypes_contents_by_section_number_typed_toc() -> None:
+    """Bulleted entries opening with ascending section numbers of two levels are
+    contents without page numbers; the title and the text after them are not."""
+    doc = type_toc(document([*boxed_contents(), *prose(200, 2, 3, "p1")]), CONFIG)
+    assert [c for c, _ in codes(doc)] == ["b"] + ["toc"] * 8 + ["b"] * 3
+
+
+def test_linetypes_contents_by_section_number_through_wrapped_and_unread_lines() -> None:
+    """A title wrapped onto a second line and an entry whose number OCR misread
+    (``4,1``) stand inside the contents; two lines apart, entries are no longer one
+    list."""
+    specs = [L("1 History", 72, 0), L("1.1 Blind and visually impaired users of", 84, 0),
+             L("reading machines", 96, 0, x0=90), L("2 Applications", 108, 0),
+             L("= 2,1 Scanners", 120, 0), L("2.2 Cameras", 132, 0), L("3 Types", 144, 0)]
+    assert {c for c, _ in codes(type_toc(document(specs), CONFIG))} == {"toc"}
+    texts = ["1 History", "1.1 Blind and visually impaired users", "an ordinary line of text",
+             "another ordinary line", "2 Applications", "2.1 Scanners", "3 Types"]
+    apart = [L(text, 72 + 12 * k, 0) for k, text in enumerate(texts)]
+    assert [c for c, _ in codes(type_toc(document(apart), CONFIG))] == ["b"] * 4 + ["toc"] * 3
+
+
+def test_linetypes_contents_by_section_number_five_chapters() -> None:
+    """Chapter numbers 1 to 5 down the page, as a bill numbers its lines, still open
+    their entries."""
+    texts = ["1 Scope", "1.1 Terms", "2 Methods", "3 Data", "3.1 Sources", "4 Results",
+             "5 Outlook"]
+    specs = [L(text, 72 + 12 * k, 0) for k, text in enumerate(texts)]
+    assert [c for c, _ in codes(type_toc(document(specs), CONFIG))] == ["toc"] * 7
+
+
+@pytest.mark.parametrize("texts", [
+    ("1 Introduction", "2 Methods", "3 Results", "4 Discussion"),
+    ("1. Apples from the orchard", "2. Pears", "3. Plums", "4. Cherries"),
+    ("2 Methods", "1.1 Scope", "1 Introduction", "2.1 Data"),
+    ("1 Introduction", "1.1 Scope", "2015 was a year of growth", "2016 followed"),
+])
+def test_linetypes_contents_by_section_number_not_lists(texts: tuple[str, ...]) -> None:
+    """Flat numbered lists (one level), numbers that do not ascend, and years are not
+    contents."""
+    specs = [L(text, 72 + 12 * k, 0) for k, text in enumerate(texts)]
+    assert {c for c, _ in codes(type_toc(document(specs), CONFIG))} == {"b"}
+
+
+def test_linetypes_contents_by_section_number_not_numbered_headings() -> None:
+    """Numbered headings of the text, paragraphs apart, are not contents, even on the
+    first pages."""
+    assert {c for c, _ in codes(type_toc(document(*numbered()), CONFIG))} == {"b"}
+
+
+def test_linetypes_contents_by_section_number_only_on_first_pages() -> None:
+    late = document(prose(72, 0, 3, "1"), prose(72, 0, 3, "2"), prose(72, 0, 3, "3"),
+                    boxed_contents())
+    assert {c for c, _ in codes(type_toc(late, CONFIG))} == {"b"}
+
+
+@pytest.mark.parametrize(("page_no", "label", "expected"), [
+    (3, "", True), (4, "", False), (4, "1", True), (6, "3", True), (7, "4", False),
+    (7, "vii", True), (9, "IX", True), (5, "A-1", False), (2, "47820", True)])
+def test_linetypes_is_first_page(page_no: int, label: str, expected: bool) -> None:
+    """A page is one of the first toc_last_page (3) pages by its place in the file,
+    or by its label: Roman-numbered front matter, or a label from 1 to 3."""
+    assert is_first_page(Page(page_no, 612, 792, (), label), CONFIG) is expected
+
+
+def test_linetypes_contents_after_labelled_front_matter() -> None:
+    """A contents page after a title page and a foreword numbered i-iii (PDF page 4,
+    labelled 1) is typed toc; without page labels it is beyond toc_last_page."""
+    pages = [prose(72, 0, 3, "title"), prose(72, 0, 5, "foreword"), prose(72, 0, 5, "more"),
+             contents(numbered=False), prose(72, 0, 5, "text")]
+    labelled = type_toc(document(*pages, page_count=12, labels=("i", "ii", "iii", "1", "2")),
+                        CONFIG)
+    assert [x.code for x in labelled.pages[3].lines] == ["b"] + ["toc"] * 5
+    assert {c for c, _ in codes(type_toc(document(*pages, page_count=12), CONFIG))} == {"b"}
 
 
 def test_linetypes_type_lines_order_toc_then_headings() -> None:

@@ -23,6 +23,7 @@ from reportlab.lib.utils import ImageReader
 from reportlab.pdfgen.canvas import Canvas
 
 import layoutkit
+from benchmarks import linetypes as linetypes_bench
 from fixtures.synthetic import gazette
 from layoutkit.cli import main
 from layoutkit.config import LayoutConfig
@@ -31,7 +32,7 @@ from layoutkit.evaluate import load_truth, score_page, score_truth
 from layoutkit.extract import open_source
 from layoutkit.model import Document
 from layoutkit.ocr import is_scanned, page_image, tesseract_problem
-from layoutkit.ocr_image import OCR_FONT, skew_angle, upright
+from layoutkit.ocr_image import OCR_FONT, erase_rules, ocr_words, skew_angle, upright
 from layoutkit.ocr_quality import dictionary_share
 from layoutkit.output import document_json
 from layoutkit.words import words_from_glyphs
@@ -179,6 +180,63 @@ def io_path(tmp_path: Path, pdf: bytes) -> Path:
     path = tmp_path / "gazette.pdf"
     path.write_bytes(pdf)
     return path
+
+
+def test_web_printout_boxed_contents_list_typed_toc() -> None:
+    """The printout's boxed contents list (section numbers, no page numbers) is typed
+    toc, every entry and nothing else (``regions/scanned/``): issue 6."""
+    score = linetypes_bench.boxed_contents()
+    assert score.expected == 18
+    assert (score.recall, score.precision) == (1.0, 1.0), score
+
+
+BOX_ENTRIES = ("1 History", "1.1 Blind and visually impaired users", "2 Applications",
+               "3 Types", "3.1 Optical recognition", "3.2 Magnetic ink")
+
+
+def boxed_list(dpi: int = 300) -> Image.Image:
+    """A contents list in a box with a grey border, printed: dithered to black dots as
+    a laser printer halftones grey, the border becomes a line of dots."""
+    buffer = io.BytesIO()
+    canvas = Canvas(buffer, pagesize=(300, 200))
+    canvas.setFont("Helvetica-Bold", 14)
+    canvas.drawString(20, 160, "Contents")
+    canvas.setFont("Helvetica", 10)
+    for k, entry in enumerate(BOX_ENTRIES):
+        canvas.drawString(30 + 12 * entry.split()[0].count("."), 140 - 14 * k, entry)
+    canvas.setStrokeGray(0.55)
+    canvas.setLineWidth(1.2)
+    canvas.rect(14, 44, 240, 136)
+    canvas.showPage()
+    canvas.save()
+    return rendered(buffer.getvalue(), dpi).convert("1").convert("L")
+
+
+def test_erase_rules_paints_out_a_halftoned_box_and_keeps_the_text() -> None:
+    """The box's dotted sides turn white; the letters inside, and a page without
+    rules, are left as they were."""
+    image = boxed_list()
+    erased = erase_rules(image, 72 / 300, LayoutConfig())
+    before, after = np.asarray(image), np.asarray(erased)
+    side = before[200:650, 55:65]  # a stretch of the left side, 14 pt from the edge
+    assert (side < 128).sum() > 500 and (after[200:650, 55:65] == 255).all()
+    text = (slice(100, 620), slice(75, 1040))  # "Contents" and the entries
+    assert np.array_equal(before[text], after[text])
+    plain = rendered(text_page("No box around these words"), 300)
+    assert erase_rules(plain, 72 / 300, LayoutConfig()) is plain
+
+
+def test_ocr_reads_no_words_into_a_box_and_keeps_its_lines_apart() -> None:
+    """Read as it is, the box's left side is a word ``|`` stretching the title's line;
+    with its rules painted out the box reads as its text alone, a line each."""
+    image, scale = boxed_list(), 72 / 300
+    kept = LayoutConfig(ocr_rule_min_length=10_000.0)  # no rule that long: nothing erased
+    raw = ocr_words(erase_rules(image, scale, kept), scale, kept).words
+    assert any(not any(c.isalnum() for c in w.text) for w in raw)
+    read = ocr_words(erase_rules(image, scale, LayoutConfig()), scale, LayoutConfig()).words
+    assert [w.text for w in read] == ["Contents", *" ".join(BOX_ENTRIES).split()]
+    tops = sorted({round(w.bbox.top) for w in read})
+    assert len(tops) == 1 + len(BOX_ENTRIES)
 
 
 # --------------------------------------------------------------------------- detection
