@@ -400,9 +400,9 @@ class Page(_Value):
 
 
 def _page_columns(page: Page) -> tuple[object, ...]:
-    """What :func:`_page_of_columns` rebuilds ``page`` from: its size, the shape of its
-    bands, columns and blocks (with how many of the next level each holds), and its
-    lines and their words as columns, numbers in arrays, strings in tuples."""
+    """What :func:`_page_of_columns` rebuilds ``page`` from: its size and label, the
+    shape of its bands, columns and blocks (with how many of the next level each holds),
+    and its lines and their words as columns, numbers in arrays, strings in tuples."""
     bands: list[tuple[int, BandKind, BBox, int]] = []
     columns: list[tuple[int, BBox, int]] = []
     blocks: list[tuple[BBox, int]] = []
@@ -417,8 +417,8 @@ def _page_columns(page: Page) -> tuple[object, ...]:
     words = [word for line in lines for word in line.words]
     fonts: dict[str, int] = {}
     font_indexes = [fonts.setdefault(w.font, len(fonts)) for w in words]
-    return (page.page_no, page.width, page.height, tuple(bands), tuple(columns), tuple(blocks),
-            tuple(x.text for x in lines), tuple(x.line_type for x in lines),
+    return (page.page_no, page.width, page.height, page.label, tuple(bands), tuple(columns),
+            tuple(blocks), tuple(x.text for x in lines), tuple(x.line_type for x in lines),
             np.array([(x.bbox.x0, x.bbox.top, x.bbox.x1, x.bbox.bottom) for x in lines],
                      dtype=np.float64).reshape(len(lines), 4),
             np.array([(len(x.words), x.page_no, x.band, x.column, x.block, x.level)
@@ -429,7 +429,7 @@ def _page_columns(page: Page) -> tuple[object, ...]:
             np.array([w.upright for w in words], dtype=np.bool_))
 
 
-def _page_of_columns(page_no: int, width: float, height: float,
+def _page_of_columns(page_no: int, width: float, height: float, label: str,
                      bands: tuple[tuple[int, BandKind, BBox, int], ...],
                      columns: tuple[tuple[int, BBox, int], ...],
                      blocks: tuple[tuple[BBox, int], ...],
@@ -454,7 +454,7 @@ def _page_of_columns(page_no: int, width: float, height: float,
                           for index, box, count in columns])
     return Page(page_no, width, height, tuple(
         Band(index, kind, box, tuple(islice(column_values, count)))
-        for index, kind, box, count in bands))
+        for index, kind, box, count in bands), label)
 
 
 def _built(cls: type[_T], count: int, *values: Iterable[object]) -> list[_T]:

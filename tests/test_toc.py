@@ -62,21 +62,23 @@ def pdfs(tmp_path_factory: pytest.TempPathFactory) -> dict[bool, Path]:
     return paths
 
 
-@pytest.mark.parametrize("engine", list(ENGINES))
-def test_toc_page_labels_read(pdfs: dict[bool, Path], engine: str) -> None:
-    """Each engine gives every page its label, and none to a document without labels."""
-    assert [p.label for p in layoutkit.parse(pdfs[True], engine=engine)] == [
+@pytest.mark.parametrize(("engine", "jobs"), [(engine, 1) for engine in ENGINES] + [("pdfium", 2)])
+def test_toc_page_labels_read(pdfs: dict[bool, Path], engine: str, jobs: int) -> None:
+    """Each engine gives every page its label, and none to a document without labels;
+    pages laid out in other processes keep theirs."""
+    assert [p.label for p in layoutkit.parse(pdfs[True], engine=engine, jobs=jobs)] == [
         "i", "ii", "iii", "1", "2", "3"]
-    assert {p.label for p in layoutkit.parse(pdfs[False], engine=engine)} == {""}
+    assert {p.label for p in layoutkit.parse(pdfs[False], engine=engine, jobs=jobs)} == {""}
 
 
-@pytest.mark.parametrize("engine", list(ENGINES))
-def test_toc_contents_after_front_matter(pdfs: dict[bool, Path], engine: str) -> None:
+@pytest.mark.parametrize(("engine", "jobs"), [(engine, 1) for engine in ENGINES] + [("pdfium", 2)])
+def test_toc_contents_after_front_matter(pdfs: dict[bool, Path], engine: str,
+                                         jobs: int) -> None:
     """With page labels the contents page (PDF page 4, labelled 1) is one of the first
-    toc_last_page pages and its entries are typed toc; without them it lies beyond
-    toc_last_page and nothing is."""
-    page = layoutkit.parse(pdfs[True], engine=engine)[3]
+    toc_last_page pages and its entries are typed toc, also when the pages are typed in
+    other processes; without them it lies beyond toc_last_page and nothing is."""
+    page = layoutkit.parse(pdfs[True], engine=engine, jobs=jobs)[3]
     assert [(x.code, x.text.split()[0]) for x in page.body_lines] == [
         ("h_2", "Contents"), *[("toc", title) for title, _ in ENTRIES]]
-    plain = layoutkit.parse(pdfs[False], engine=engine)
+    plain = layoutkit.parse(pdfs[False], engine=engine, jobs=jobs)
     assert "toc" not in {x.code for p in plain for x in p.lines}

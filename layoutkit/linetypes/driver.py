@@ -39,7 +39,7 @@ from .headings import body_size, heading_candidates, heading_lines, size_counts
 from .lines import Key, Typed, TypedLine, changed, page_body_lines
 from .lists import ListMarks, list_items, list_lines, list_marks
 from .tables import aligned_table_lines, ruled_table_lines, type_tables
-from .toc import type_toc
+from .toc import is_first_page, type_toc
 
 __all__ = ["PageStep", "PageTyping", "Runner", "line_types"]
 
@@ -83,13 +83,14 @@ def line_types(document: Document, run: Runner, config: LayoutConfig) -> dict[Ke
     """The types of the lines of ``document`` (laid out, its ruled ``tables`` found
     but not yet typed) that typing decides, each page's part run by ``run``.
 
-    Contents are looked for on pages 1 to ``toc_last_page`` (where
-    :func:`~layoutkit.linetypes.toc.type_toc` looks for them) by that function
-    itself, on those pages alone."""
+    Contents are looked for on the first pages (:func:`~layoutkit.linetypes.toc.is_first_page`,
+    where :func:`~layoutkit.linetypes.toc.type_toc` looks for them) by that function
+    itself, on those pages alone: the others are handed to it without lines, so that
+    every page keeps its index."""
     pages = range(len(document.pages))
-    # the pages with contents open the document, so their indexes are the same alone
     first = type_tables(dataclasses.replace(document, pages=tuple(
-        p for p in document.pages if p.page_no <= config.toc_last_page)), document.tables)
+        p if is_first_page(p, config) else dataclasses.replace(p, bands=())
+        for p in document.pages)), document.tables)
     counts = run(_tables, (document.tables, changed(first, type_toc(first, config))))
     candidates = run(_candidates, body_size(counts[p] for p in pages))
     headings = heading_lines([item for p in pages for item in candidates[p]],
