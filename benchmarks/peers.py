@@ -80,6 +80,23 @@ def _layoutkit_cli_whole(path: Path) -> int:
         return len(out.read_text(encoding="utf-8"))
 
 
+def _pdfminer_cli_whole(path: Path) -> int:
+    with tempfile.TemporaryDirectory() as tmp:
+        out = Path(tmp) / "out.txt"
+        subprocess.run(
+            [str(Path(sys.executable).with_name("pdf2txt.py")), str(path), "-o", str(out)],
+            check=True,
+            cwd=REPO,
+            capture_output=True,
+        )
+        return len(out.read_text(encoding="utf-8"))
+
+
+def _missing_pdfminer_cli() -> str | None:
+    script = Path(sys.executable).with_name("pdf2txt.py")
+    return None if script.exists() else f"pdfminer.six's {script.name} is not installed"
+
+
 def _pdfminer_pages(path: Path, numbers: Sequence[int]) -> PageTexts:
     from pdfminer.high_level import extract_text
 
@@ -214,3 +231,14 @@ LAYOUTKIT_CLI = System(
     missing=_missing_module("layoutkit", "parse"),
 )
 """The end-to-end layoutkit run of the speed table; its page texts are those of the API."""
+
+
+PDFMINER_CLI = System(
+    name="pdfminer.six CLI",
+    note="pdfminer.six's `pdf2txt.py FILE -o OUT` as a subprocess, interpreter start-up"
+    " included: the command to compare the layoutkit CLI with",
+    pages=_pdfminer_pages,
+    whole=_pdfminer_cli_whole,
+    missing=_missing_pdfminer_cli,
+)
+"""pdfminer.six end to end, as a user runs it from a shell, for the speed table."""

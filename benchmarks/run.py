@@ -63,7 +63,15 @@ from benchmarks.ocr import TITLE as OCR_TITLE
 from benchmarks.ocr import OcrRun
 from benchmarks.ocr import measure as measure_ocr
 from benchmarks.ocr import section as ocr_section
-from benchmarks.peers import LAYOUTKIT_CLI, REPO, SPEED_PDF, PageTexts, System, systems
+from benchmarks.peers import (
+    LAYOUTKIT_CLI,
+    PDFMINER_CLI,
+    REPO,
+    SPEED_PDF,
+    PageTexts,
+    System,
+    systems,
+)
 from benchmarks.profiles import ProfileRow
 from benchmarks.profiles import measure as measure_profiles
 from benchmarks.profiles import section as profiles_section
@@ -129,6 +137,9 @@ ENGINE_SPEED_BARS = {  # the speed issue's bars: pdfium 6 times faster, pdfminer
     "layoutkit": Bar("wall time / pdfminer.six", 0.167, at_most=True),
     "layoutkit pdfminer": Bar("wall time / pdfminer.six", 1.1, at_most=True),
 }
+CLI_SPEED_BAR = Bar("wall time / pdfminer.six CLI", 0.167, at_most=True)
+"""The pdfium bar for the commands, each started from a shell: ``layoutkit text`` against
+pdfminer.six's ``pdf2txt.py``, interpreter start-up and imports included on both sides."""
 
 
 @dataclass(frozen=True)
@@ -302,6 +313,9 @@ def run_speed(runnable: Sequence[System], errors: list[str]) -> list[Timing]:
     timed = list(runnable)
     if any(s.name == "layoutkit" for s in runnable):
         timed.insert(1, LAYOUTKIT_CLI)
+    if any(s.name == "pdfminer.six" for s in runnable) and PDFMINER_CLI.missing() is None:
+        timed.insert(timed.index(next(s for s in timed if s.name == "pdfminer.six")) + 1,
+                     PDFMINER_CLI)
     best: dict[str, tuple[float, float, int]] = {}
     for round_no in range(SPEED_ROUNDS):
         for system in timed:
@@ -435,6 +449,9 @@ def _bars(run: Run) -> list[str]:
         for name, bar in ENGINE_SPEED_BARS.items():
             if name in times:
                 check(f"speed, {name} (speed issue)", bar, times[name] / reference)
+        if "layoutkit CLI" in times and "pdfminer.six CLI" in times:
+            check("speed, layoutkit CLI (speed issue)", CLI_SPEED_BAR,
+                  times["layoutkit CLI"] / times["pdfminer.six CLI"])
     if run.jobs:
         check("pages in parallel (speed issue)", Bar("wall jobs=1 / jobs=2", JOBS_BAR),
               jobs_ratio(run.jobs))

@@ -19,7 +19,7 @@ from .model import Document, Page
 from .ocr import check_scanned
 from .profile import Profile, Section, load_profile
 from .segment import shared_gutters
-from .shares import PageShare, Shares, open_shares
+from .shares import PageShare, Shares, collector_paused, open_shares
 
 __all__ = ["parse", "parse_page_spec"]
 
@@ -89,7 +89,7 @@ def parse(path: str | Path, config: LayoutConfig | None = None,
     shares = [PageShare(path, engine, context[k::jobs], count, frozenset(wanted), config,
                         profile)
               for k in range(min(jobs, len(context)))]
-    with open_shares(shares) as running:
+    with collector_paused(), open_shares(shares) as running:
         edges = running.run(PageShare.read)
         scans = running.run(PageShare.scanned)
         ocr = [scans[n][0] for n in context if scans[n][0] is not None]

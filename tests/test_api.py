@@ -14,6 +14,7 @@ import pytest
 import layoutkit
 from fixtures.synthetic import gazette
 from layoutkit.cli import main
+from layoutkit.errors import PageRangeError
 from layoutkit.linetypes import outline
 from layoutkit.model import BandKind, BBox, Glyph, Glyphs, Line, LineType, Page, PageGlyphs, Rule
 from tests.handmade import pdf_bytes
@@ -140,6 +141,25 @@ def test_api_jobs_leave_the_garbage_collector_as_it_was() -> None:
         assert gc.get_freeze_count() == frozen
     finally:
         gc.unfreeze()
+
+
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_api_parse_leaves_the_collector_as_it_was(jobs: int) -> None:
+    """The cyclic garbage collector is paused while a document is read, and left as it
+    was: running again after a parse, still paused when the caller had paused it, and
+    after a parse that fails too."""
+    assert gc.isenabled()
+    layoutkit.parse(FR, pages="1", jobs=jobs)
+    assert gc.isenabled()
+    with pytest.raises(PageRangeError):
+        layoutkit.parse(FR, pages="99", jobs=jobs)
+    assert gc.isenabled()
+    gc.disable()
+    try:
+        layoutkit.parse(FR, pages="1", jobs=jobs)
+        assert not gc.isenabled()
+    finally:
+        gc.enable()
 
 
 def test_api_more_jobs_than_pages() -> None:

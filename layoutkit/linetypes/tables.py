@@ -8,8 +8,6 @@ import dataclasses
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 
-import pdfplumber
-
 from ..config import LayoutConfig
 from ..model import BBox, Document, Line, LineType, Table
 from ..words import split_at_gaps
@@ -20,7 +18,12 @@ __all__ = ["aligned_table_lines", "cells", "find_ruled_tables", "ruled_table_lin
 
 
 def find_ruled_tables(path: Path, page_numbers: Iterable[int]) -> tuple[Table, ...]:
-    """The ruled tables pdfplumber finds on the 1-based ``page_numbers`` of ``path``."""
+    """The ruled tables pdfplumber finds on the 1-based ``page_numbers`` of ``path``.
+
+    pdfplumber (and the pdfminer.six it reads with) is imported here, when tables are
+    asked for: reading a document with the pdfium engine needs neither."""
+    import pdfplumber
+
     found = []
     with pdfplumber.open(path) as pdf:
         for number in page_numbers:
