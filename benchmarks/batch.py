@@ -50,8 +50,10 @@ REPO = Path(__file__).resolve().parent.parent
 @dataclass(frozen=True, slots=True)
 class BatchTiming:
     """One run of a worker count: documents, pages and wall seconds; the CPU seconds
-    of the run's process (``parent``), of the workers' fork server and of the
-    workers; and the machine's load average (1 minute) when it started."""
+    of the run's process (``parent``), of the workers' fork server (with
+    multiprocessing's resource tracker), of the workers, and of every other process
+    on the machine meanwhile (``others``: what the run had to share its CPUs with);
+    and the machine's load average (1 minute) when it started."""
 
     workers: int
     documents: int
@@ -60,6 +62,7 @@ class BatchTiming:
     parent: float
     server: float
     worker_cpu: float
+    others: float
     load: float
 
     @property
@@ -85,6 +88,15 @@ def _cpu(usage: resource.struct_rusage) -> float:
     return usage.ru_utime + usage.ru_stime
 
 
+def _machine_busy() -> float:
+    """CPU seconds the whole machine has spent on anything but waiting (including
+    what the hypervisor gave other machines; guest time, which Linux counts in user
+    time already, not twice)."""
+    times = psutil.cpu_times()
+    waiting = ("idle", "iowait", "guest", "guest_nice")
+    return sum(times) - sum(getattr(times, name, 0.0) for name in waiting)
+
+
 def run_alone(inbox: Path, out: Path, workers: int) -> BatchTiming:
     """One batch run in this process, which must be a fresh one: its times.
 
@@ -93,17 +105,20 @@ def run_alone(inbox: Path, out: Path, workers: int) -> BatchTiming:
     to its children's) once the run has shut its pool down.
     """
     load = os.getloadavg()[0]
+    busy = _machine_busy()
     before = _cpu(resource.getrusage(resource.RUSAGE_SELF))
     started = time.perf_counter()
     summary = run_batch(BatchOptions(inbox, out, workers=workers))
     seconds = time.perf_counter() - started
     parent = _cpu(resource.getrusage(resource.RUSAGE_SELF)) - before
+    busy = _machine_busy() - busy
     if summary.done != DOCUMENTS:
         raise RuntimeError(f"batch benchmark: {summary.text().strip()}")
     helpers = [child.cpu_times() for child in psutil.Process().children()]
-    return BatchTiming(workers, summary.done, summary.pages, seconds, parent,
-                       sum(t.user + t.system for t in helpers),
-                       sum(t.children_user + t.children_system for t in helpers), load)
+    server = sum(t.user + t.system for t in helpers)
+    worker_cpu = sum(t.children_user + t.children_system for t in helpers)
+    return BatchTiming(workers, summary.done, summary.pages, seconds, parent, server,
+                       worker_cpu, max(0.0, busy - parent - server - worker_cpu), load)
 
 
 def _child(argv: Sequence[str]) -> None:
@@ -120,7 +135,10 @@ def _timed(root: Path, workers: int) -> BatchTiming:
     code = "import sys; from benchmarks.batch import _child; _child(sys.argv[1:])"
     done = subprocess.run([sys.executable, "-c", code, str(root / str(workers) / "inbox"),
                            str(root / str(workers) / "out"), str(workers)],
-                          cwd=REPO, capture_output=True, text=True, check=True)
+                          cwd=REPO, capture_output=True, text=True, check=False)
+    if done.returncode != 0:
+        last = (done.stderr.strip().splitlines() or [f"exit status {done.returncode}"])[-1]
+        raise RuntimeError(f"batch benchmark, {workers} worker(s): {last}")
     shutil.rmtree(root / str(workers))
     return BatchTiming(**json.loads(done.stdout))
 
@@ -167,18 +185,19 @@ def section(timings: Sequence[BatchTiming], machine: float) -> list[str]:
              "(a load average below 1 before the run). CPU seconds of the run's own "
              "process (parent), of the fork server the workers are started from (the "
              "imports they need) and of the workers; *bound* is the wall time that CPU "
-             "allows on idle cores, one per worker: server + workers / workers.", "",
-             "| workers | documents | pages | seconds | pages/s | × 1 worker | CPU parent "
-             "| CPU server | CPU workers | bound | bound × 1 worker | load before |",
+             "allows on idle cores, one per worker: server + workers / workers; *others* "
+             "is the CPU time every other process on the machine took during the run.",
+             "", "| workers | documents | pages | seconds | pages/s | × 1 worker | CPU parent "
+             "| CPU server | CPU workers | bound | bound × 1 worker | CPU others | load before |",
              "| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: "
-             "| ---: |"]
+             "| ---: | ---: |"]
     for t in timings:
         ratio = t.pages_per_second / base.pages_per_second
         mark = "" if t.workers == WORKERS[0] else (" ✓" if ratio >= BAR else " ✗")
         lines.append(f"| {t.workers} | {t.documents} | {t.pages} | {t.seconds:.2f} | "
                      f"{t.pages_per_second:.2f} | {ratio:.2f}{mark} | {t.parent:.2f} | "
                      f"{t.server:.2f} | {t.worker_cpu:.2f} | {t.bound:.2f} | "
-                     f"{base.bound / t.bound:.2f} | {t.load:.1f} |")
+                     f"{base.bound / t.bound:.2f} | {t.others:.2f} | {t.load:.1f} |")
     return [*lines, "", f"The machine's ceiling in the same run: a CPU-bound loop ran "
             f"{machine:.2f} × as fast in 2 processes as in 1 (`ceiling()`)."]
 
