@@ -200,6 +200,24 @@ def test_status_prints_the_databases_view(processed: Processed,
     assert printed == status_text(f"sqlite:///{processed.out / 'batch.sqlite'}")
 
 
+def test_the_longest_documents_go_first(tmp_path: Path) -> None:
+    """The document to convert starts first, then the PDFs by pages, most first
+    (with one worker they run one after another, in the order they were given)."""
+    inbox = tmp_path / "inbox"
+    inbox.mkdir()
+    synthetic(inbox, "a two pages.pdf", "two_column")
+    synthetic(inbox, "b three pages.pdf", "three_column")
+    synthetic(inbox, "c four pages.pdf", "mixed")
+    office(inbox, ".md")
+    summary = run_batch(BatchOptions(inbox, tmp_path / "out"))
+    assert summary.done == 4
+    started = rows(tmp_path / "out" / "batch.sqlite",
+                   "SELECT d.file, d.pages FROM document d JOIN action a ON a.document_id = d.id "
+                   "GROUP BY d.id ORDER BY min(a.started)")
+    assert started == [("notice.md", 1), ("c four pages.pdf", 4), ("b three pages.pdf", 3),
+                       ("a two pages.pdf", 2)]
+
+
 def test_the_schema_has_run_document_and_action_tables(tmp_path: Path) -> None:
     engine = connect(f"sqlite:///{tmp_path / 'state.sqlite'}")
     schema = inspect(engine)

@@ -15,7 +15,9 @@ from pathlib import Path
 import pytest
 from sqlalchemy.exc import OperationalError
 
-from layoutkit.batch import BatchOptions, run_batch
+from layoutkit.batch import BatchOptions, run_batch, state
+from layoutkit.batch.actions import ActionResult
+from layoutkit.batch.clock import now
 from tests.batch_inbox import check_accounted, hashes, office, rows, synthetic
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -112,6 +114,29 @@ def test_a_failed_action_is_tried_again_by_the_next_run(tmp_path: Path) -> None:
                     "action") == [("parse", "done", 1), ("convert", "done", 2),
                                   ("parse", "done", 1)]
     assert (out / "notice_2" / "notice.pdf").is_file()
+
+
+def test_a_documents_results_are_recorded_all_or_none(tmp_path: Path) -> None:
+    """A job's results and the page count are recorded in one transaction: an error
+    part-way leaves none of them, so that a run killed while recording never leaves
+    a document whose actions are done but whose pages are unknown."""
+    db = tmp_path / "state.sqlite"
+    engine = state.connect(f"sqlite:///{db}")
+    run_id = state.start_run(engine, "inbox", "out", "local", 1)
+    document_id = state.add_document(engine, run_id, file="notice.md", kind="office",
+                                     status="accepted")
+    stamp = now()
+    good = [ActionResult("convert", stamp, stamp), ActionResult("parse", stamp, stamp, None, 3)]
+    broken = ActionResult("tokens", stamp, None)  # type: ignore[arg-type]
+    with pytest.raises(TypeError):
+        state.record_actions(engine, run_id, document_id, [*good, broken])
+    assert rows(db, "SELECT count(*) FROM action") == [(0,)]
+    assert state.document(engine, document_id).pages is None
+    state.record_actions(engine, run_id, document_id, good)
+    engine.dispose()
+    assert rows(db, "SELECT action, status, attempts FROM action ORDER BY id") == [
+        ("convert", "done", 1), ("parse", "done", 1)]
+    assert rows(db, "SELECT pages FROM document") == [(3,)]
 
 
 def test_the_dask_executor_runs_the_actions_on_a_cluster(tmp_path: Path) -> None:

@@ -19,8 +19,8 @@ from pathlib import Path
 from ..api import parse
 from ..errors import DocumentError, LayoutkitError
 from ..output import document_text, dumps, write_atomic
+from .clock import now
 from .convert import to_pdf
-from .state import now
 
 __all__ = ["ACTIONS", "ActionResult", "Job", "actions_for", "clear_scratch", "run_job"]
 

@@ -13,6 +13,7 @@ import fcntl
 import importlib
 import logging
 import multiprocessing
+import multiprocessing.forkserver
 import time
 from collections.abc import Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
@@ -28,6 +29,7 @@ from ..output import write_atomic
 from ..profile import load_profile
 from . import state
 from .actions import ActionResult, Job, actions_for, clear_scratch, run_job
+from .clock import now
 from .inbox import (
     ACCEPTED,
     REJECTED,
@@ -49,6 +51,10 @@ LOCK = ".layoutkit-batch.lock"
 """The file in the inbox a run holds locked, so that two runs never share an inbox."""
 DATABASE = "batch.sqlite"
 """The state database's file in the output folder when no ``--db`` is given."""
+WORKER_MODULES = ("__main__", "concurrent.futures.process", "layoutkit.batch.actions")
+"""What a local worker runs: the program's main module (multiprocessing's default
+preload), the pool's worker loop and the actions.  The fork server imports them
+once, and every worker is forked from it with them loaded."""
 
 _log = logging.getLogger(__name__)
 
@@ -115,6 +121,8 @@ def run_batch(options: BatchOptions, progress: IO[str] | None = None) -> Summary
     if options.profile:
         load_profile(options.profile)  # a bad profile stops the run before anything moves
     started = time.monotonic()
+    if not options.on_dask:
+        _start_fork_server()
     options.out.mkdir(parents=True, exist_ok=True)
     with _locked(options.inbox):
         engine = state.connect(options.database())
@@ -157,6 +165,15 @@ def _check(options: BatchOptions) -> None:
     if options.executor not in EXECUTORS:
         raise UsageError(f"--executor {options.executor!r}: expected one of "
                          f"{', '.join(EXECUTORS)}")
+
+
+def _start_fork_server() -> None:
+    """Start the local workers' fork server now, with :data:`WORKER_MODULES` to
+    import, so that it loads them while this process registers the inbox instead
+    of after (a fork server already running, from an earlier run in this process,
+    is kept)."""
+    multiprocessing.get_context("forkserver").set_forkserver_preload(list(WORKER_MODULES))
+    multiprocessing.forkserver.ensure_running()
 
 
 @contextmanager
@@ -238,17 +255,24 @@ class _Batch:
 
     def pending(self) -> list[Job]:
         """A job for each accepted or failed document with actions left to do (those
-        with none left are finished on the spot)."""
+        with none left are finished on the spot), the longest first.
+
+        Longest first, so that the workers end on short jobs and together: jobs with
+        a conversion to do (seconds each, and pages unknown until it is done), then
+        the most pages.
+        """
         rows = state.documents(self.engine, ["accepted", "failed"])
-        jobs = []
+        jobs, sizes = [], {}
         for row in rows:
             left = tuple(a for a in actions_for(row.kind or "pdf")
                          if a not in state.done_actions(self.engine, row.id))
             job = self._job(row, left)
             if left:
                 jobs.append(job)
+                sizes[row.id] = ("convert" in left, row.pages or 0)
             else:
                 self._finish(row, job)
+        jobs.sort(key=lambda job: sizes[job.document_id], reverse=True)
         share = max(1, self.options.workers // max(1, len(jobs)))
         if not self.options.on_dask and share > 1:
             jobs = [replace(job, jobs=share) for job in jobs]
@@ -264,12 +288,7 @@ class _Batch:
     def record(self, job: Job, results: Sequence[ActionResult]) -> str:
         """Record the job's results; a document whose actions are all done gets its
         output folder.  Returns ``done`` or ``failed: reason``."""
-        for result in results:
-            state.record_action(self.engine, self.run_id, job.document_id, result.action,
-                                started=result.started, finished=result.finished,
-                                error=result.error)
-            if result.pages is not None:
-                state.set_document(self.engine, job.document_id, pages=result.pages)
+        state.record_actions(self.engine, self.run_id, job.document_id, results)
         failed = next((r for r in results if r.error), None)
         if failed is not None or len(results) < len(job.actions):
             error = failed.error if failed else "the worker returned no result"
@@ -337,6 +356,6 @@ def _results(result: Any, job: Job) -> Sequence[ActionResult]:
     try:
         return tuple(result())
     except Exception as exc:
-        stamp = state.now()
+        stamp = now()
         return (ActionResult(job.actions[0], stamp, stamp,
                              f"the worker failed: {type(exc).__name__}: {exc}"),)

@@ -18,10 +18,9 @@ process that runs the batch writes here; workers return their results to it.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from datetime import UTC, datetime
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import (
     Column,
@@ -36,6 +35,7 @@ from sqlalchemy import (
     Text,
     UniqueConstraint,
     create_engine,
+    event,
     func,
     select,
     update,
@@ -43,6 +43,10 @@ from sqlalchemy import (
 from sqlalchemy.exc import ArgumentError, NoSuchModuleError, SQLAlchemyError
 
 from ..errors import UsageError
+from .clock import now
+
+if TYPE_CHECKING:
+    from .actions import ActionResult
 
 __all__ = [
     "ACTION",
@@ -121,11 +125,6 @@ class DocumentRow:
     error: str | None
 
 
-def now() -> datetime:
-    """The current time in UTC, as every timestamp of the database is."""
-    return datetime.now(UTC)
-
-
 def connect(url: str) -> Engine:
     """An engine on the database at ``url`` with the tables created if missing.
 
@@ -133,11 +132,28 @@ def connect(url: str) -> Engine:
     """
     try:
         engine = create_engine(url)
+        if engine.dialect.name == "sqlite":
+            event.listen(engine, "connect", _write_ahead)
         METADATA.create_all(engine)
     except (ArgumentError, NoSuchModuleError, SQLAlchemyError) as exc:
         reason = str(exc).splitlines()[0]
         raise UsageError(f"--db {url}: cannot open the state database ({reason})") from None
     return engine
+
+
+def _write_ahead(connection: Any, _record: Any) -> None:
+    """Put an SQLite database in write-ahead-log mode, still synced at every commit.
+
+    A commit then syncs the log alone instead of the rollback journal and the
+    database: 4-5 ms against 17-20 ms on the ext4 disk measured, paid twice per
+    document as the run registers the inbox (before the first document can start)
+    and twice as it records each one.  Every commit is as durable as before, and
+    readers (``layoutkit batch status``) no longer wait for the run's writes.
+    """
+    cursor = connection.cursor()
+    cursor.execute("PRAGMA journal_mode=WAL")
+    cursor.execute("PRAGMA synchronous=FULL")
+    cursor.close()
 
 
 def start_run(engine: Engine, inbox: str, out: str, executor: str, workers: int) -> int:
@@ -213,20 +229,30 @@ def done_actions(engine: Engine, document_id: int) -> set[str]:
         return set(db.scalars(query))
 
 
-def record_action(engine: Engine, run_id: int, document_id: int, action: str, *,
-                  started: datetime, finished: datetime, error: str | None) -> None:
-    """Record one attempt at an action: inserted on the first, updated (attempts
-    counted) on each retry."""
-    values = {"run_id": run_id, "status": "failed" if error else "done", "started": started,
-              "finished": finished, "duration": (finished - started).total_seconds(),
-              "error": error}
+def record_actions(engine: Engine, run_id: int, document_id: int,
+                   results: Sequence[ActionResult]) -> None:
+    """Record one attempt at each of a document's actions (inserted on the first,
+    attempts counted on each retry) and the pages an action counted.
+
+    One transaction, so that a run killed meanwhile leaves all of them recorded or
+    none (then the next run does the actions again), never an action done without
+    the page count it found.
+    """
     with engine.begin() as db:
-        changed = db.execute(update(ACTION).where(ACTION.c.document_id == document_id,
-                                                  ACTION.c.action == action)
-                             .values(attempts=ACTION.c.attempts + 1, **values))
-        if changed.rowcount == 0:
-            db.execute(ACTION.insert().values(document_id=document_id, action=action,
-                                              attempts=1, **values))
+        for result in results:
+            values = {"run_id": run_id, "status": "failed" if result.error else "done",
+                      "started": result.started, "finished": result.finished,
+                      "duration": (result.finished - result.started).total_seconds(),
+                      "error": result.error}
+            changed = db.execute(update(ACTION).where(ACTION.c.document_id == document_id,
+                                                      ACTION.c.action == result.action)
+                                 .values(attempts=ACTION.c.attempts + 1, **values))
+            if changed.rowcount == 0:
+                db.execute(ACTION.insert().values(document_id=document_id,
+                                                  action=result.action, attempts=1, **values))
+            if result.pages is not None:
+                db.execute(update(DOCUMENT).where(DOCUMENT.c.id == document_id)
+                           .values(updated=now(), pages=result.pages))
 
 
 def counts(engine: Engine) -> tuple[dict[str, int], dict[tuple[str, str], int], int]:
