@@ -6,7 +6,7 @@ import re
 from collections.abc import Iterable, Sequence
 from itertools import pairwise
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .config import LayoutConfig
 from .errors import PageRangeError, UsageError
@@ -17,11 +17,13 @@ from .linetypes.lines import retyped
 from .linetypes.tables import find_ruled_tables
 from .model import Document, Page
 from .ocr import check_scanned
-from .profile import Profile, Section, load_profile
 from .segment import shared_gutters
 from .shares import PageShare, Shares, collector_paused, open_shares
 
-__all__ = ["parse", "parse_page_spec"]
+if TYPE_CHECKING:
+    from .profile import Profile, Section
+
+__all__ = ["loaded_profile", "parse", "parse_page_spec"]
 
 _CONTEXT = 2
 """Pages on each side of a requested page read as well, so that running headers
@@ -71,8 +73,7 @@ def parse(path: str | Path, config: LayoutConfig | None = None,
     pages are found too (pdfplumber reads the document once more): their lines are
     typed ``tab``, their cells kept in ``Document.tables``.
     """
-    if profile is not None and not isinstance(profile, Profile):
-        profile = load_profile(profile)
+    profile = loaded_profile(profile)
     config = config or (profile.config if profile else LayoutConfig())
     path = Path(path)
     if isinstance(jobs, bool) or not isinstance(jobs, int) or jobs < 1:
@@ -107,6 +108,19 @@ def parse(path: str | Path, config: LayoutConfig | None = None,
             return running.run(PageShare.type_lines, step, given)
 
         return retyped(document, line_types(document, run, config))
+
+
+def loaded_profile(profile: Profile | str | Path | None) -> Profile | None:
+    """``profile`` as a :class:`~layoutkit.profile.Profile`: a bundled profile's name or
+    a TOML path loaded, a Profile as it is, None for none.
+
+    The profile package (TOML, validation) is imported here, when a profile is given:
+    a document read without one does not load it."""
+    if profile is None:
+        return None
+    from .profile import Profile, load_profile
+
+    return profile if isinstance(profile, Profile) else load_profile(profile)
 
 
 def _lay_out(running: Shares, context: Sequence[int],

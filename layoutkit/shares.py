@@ -30,16 +30,14 @@ lays out again the pages whose section turns out to be another than assumed
 from __future__ import annotations
 
 import gc
-import multiprocessing
 import pickle
 import selectors
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
-from multiprocessing.connection import Connection
 from pathlib import Path
 from types import TracebackType
-from typing import Any, Protocol, Self, cast
+from typing import TYPE_CHECKING, Any, Protocol, Self, cast
 
 from .config import LayoutConfig
 from .errors import DocumentError
@@ -49,10 +47,13 @@ from .linetypes.driver import PageStep, PageTyping
 from .model import NO_GLYPHS, OcrQuality, Page, PageGlyphs, Word
 from .ocr import is_scanned, ocr_scanned_page
 from .order import body_words, layout_page
-from .profile import Profile, Section
-from .profile.stage import profile_furniture, profile_tree, without_ignored
 from .segment import PageCanvas, prepare, segment
 from .words import words_from_glyphs
+
+if TYPE_CHECKING:
+    from multiprocessing.connection import Connection
+
+    from .profile import Profile, Section
 
 __all__ = ["Gutters", "PageShare", "Shares", "collector_paused", "open_shares"]
 
@@ -98,6 +99,9 @@ class PageShare:
                     g, words, quality = ocr_scanned_page(self.path, g, words, self.config)
                 self._scanned.append((quality, bool(words)))
                 if self.profile:
+                    # the profile stage, like the profile package, only with a profile
+                    from .profile.stage import without_ignored
+
                     words = without_ignored(self.profile, g, words, self.count, self.config)
                 edges = edge_lines(words, g.height, self.config)
                 # a page's glyphs are dropped once they are words
@@ -117,6 +121,8 @@ class PageShare:
         for g, words, edges in self._read:
             found = page_furniture(words, edges, runs[g.page_no], self.config)
             if self.profile:
+                from .profile.stage import profile_furniture
+
                 found = profile_furniture(self.profile, g, words, found)
             body = body_words(words, found)[0]
             canvas = prepare(body, g.rules, g.images, g.width, g.height, self.config)
@@ -134,6 +140,8 @@ class PageShare:
                 continue
             leaving = None
             if self.profile:
+                from .profile.stage import profile_tree
+
                 tree, leaving = profile_tree(self.profile, g, words, body, canvas, shared,
                                              self.count, entering[g.page_no], self.config)
             else:
@@ -226,6 +234,8 @@ class _Worker:
     """A share kept in a worker process, driven over a pipe."""
 
     def __init__(self, share: PageShare, started: Sequence[_Worker]) -> None:
+        import multiprocessing  # only pages read in worker processes need it
+
         self._path = share.path
         self.connection, child = multiprocessing.Pipe()
         parent_ends = [worker.connection for worker in started] + [self.connection]
