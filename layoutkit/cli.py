@@ -6,6 +6,7 @@ that cannot be processed."""
 from __future__ import annotations
 
 import argparse
+import gc
 import logging
 import os
 import sys
@@ -29,6 +30,7 @@ from .output import (
     toc_dumps,
     write_atomic,
 )
+from .shares import collector_paused
 
 __all__ = ["main"]
 
@@ -284,7 +286,8 @@ def _to_stdout(text: str) -> int:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the command line; returns the exit status."""
+    """Run the command line ``argv`` (default: the process's arguments, the command
+    the process runs); returns the exit status."""
     parser = _parser()
     args = parser.parse_args(argv)
     logging.basicConfig(level=logging.INFO if getattr(args, "verbose", False) else logging.WARNING,
@@ -293,7 +296,15 @@ def main(argv: Sequence[str] | None = None) -> int:
         logging.getLogger("pdfminer").setLevel(logging.ERROR)
     logging.getLogger("layoutkit.linetypes").setLevel(
         logging.INFO if getattr(args, "verbose_linetypes", False) else logging.WARNING)
-    return _command(args)
+    # The values a command makes hold no reference cycles (see collector_paused), so
+    # the collector stays paused until it ends; when the process ends with it, what is
+    # left is frozen, and the interpreter's collection at exit does not traverse it
+    # (a tenth of a second on a 38-page issue).
+    with collector_paused():
+        status = _command(args)
+        if argv is None:
+            gc.freeze()
+    return status
 
 
 def _command(args: argparse.Namespace) -> int:
