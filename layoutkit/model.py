@@ -220,10 +220,19 @@ def spell(codes: npt.NDArray[np.int64]) -> str:
 
 def char_test(codes: npt.NDArray[np.int64], test: Callable[[str], bool]) -> npt.NDArray[np.bool_]:
     """``test`` of the character of each of the ``codes`` (False for -1), asked once
-    for each distinct character: a page holds thousands of glyphs but few characters."""
-    distinct = np.unique(codes)  # hashed, not sorted with its inverse: faster
-    results = [c >= 0 and test(chr(c)) for c in distinct.tolist()]
-    return np.array(results, dtype=np.bool_)[np.searchsorted(distinct, codes)]
+    for each distinct character: a page holds thousands of glyphs but few characters.
+
+    The answers go in a table indexed by code point (one past the highest code; most
+    pages stay below U+3000), which finds the distinct codes and looks each glyph's
+    answer up in one pass each, where sorting them takes several."""
+    if not len(codes):
+        return np.zeros(0, dtype=np.bool_)
+    table = np.zeros(int(codes.max()) + 2, dtype=np.bool_)  # code c at c + 1, -1 at 0
+    table[codes + 1] = True
+    distinct = np.flatnonzero(table[1:])
+    table[0] = False
+    table[distinct + 1] = [test(chr(c)) for c in distinct.tolist()]
+    return table[codes + 1]
 
 
 @dataclass(frozen=True, slots=True)
