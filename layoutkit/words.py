@@ -9,13 +9,23 @@ from __future__ import annotations
 import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
-from itertools import pairwise
+from itertools import pairwise, repeat
 
 import numpy as np
 import numpy.typing as npt
 
 from .config import LayoutConfig
-from .model import CODE_POINTS, BBox, Glyph, Glyphs, Word, char_test, code_points, spell
+from .model import (
+    CODE_POINTS,
+    BBox,
+    Glyph,
+    Glyphs,
+    Word,
+    char_test,
+    code_points,
+    from_columns,
+    spell,
+)
 
 __all__ = ["group_lines", "split_at_gaps", "words_from_glyphs"]
 
@@ -126,10 +136,9 @@ def _words(glyphs: Glyphs, texts: _Texts, chosen: npt.NDArray[np.intp], config: 
         word_texts[k] = _compose([glyphs[i] for i in member_list[starts[k]:ends[k]]])
     firsts = members[starts]
     fonts = [glyphs.fonts[i] for i in firsts.tolist()]
-    upright = not rotated
-    return [Word(text, BBox(a, b, c, d), font, size, upright)
-            for text, a, b, c, d, font, size in zip(word_texts, x0, top, x1, bottom, fonts,
-                                                    glyphs.sizes[firsts].tolist(), strict=True)]
+    count = len(word_texts)
+    return from_columns(Word, count, word_texts, from_columns(BBox, count, x0, top, x1, bottom),
+                        fonts, glyphs.sizes[firsts].tolist(), repeat(not rotated, count))
 
 
 _COMBINING = {"\u02c6": "\u0302", "^": "\u0302", "\u02dc": "\u0303", "~": "\u0303",
