@@ -135,7 +135,7 @@ def _words(glyphs: Glyphs, texts: _Texts, chosen: npt.NDArray[np.intp], config: 
     for k in np.flatnonzero(accented).tolist():
         word_texts[k] = _compose([glyphs[i] for i in member_list[starts[k]:ends[k]]])
     firsts = members[starts]
-    fonts = [glyphs.fonts[i] for i in firsts.tolist()]
+    fonts = list(map(glyphs.fonts.__getitem__, firsts.tolist()))
     count = len(word_texts)
     return from_columns(Word, count, word_texts, from_columns(BBox, count, x0, top, x1, bottom),
                         fonts, glyphs.sizes[firsts].tolist(), repeat(not rotated, count))
@@ -222,11 +222,15 @@ def split_at_gaps(line: Sequence[Word], min_gap_em: float) -> list[list[Word]]:
     table row, or the pieces of a line that stand side by side without being one
     phrase (a masthead beside a title)."""
     pieces: list[list[Word]] = []
+    piece: list[Word] = []
+    last = None
     for word in line:
-        if pieces and word.bbox.x0 - pieces[-1][-1].bbox.x1 <= min_gap_em * pieces[-1][-1].size:
-            pieces[-1].append(word)
+        if last is not None and word.bbox.x0 - last.bbox.x1 <= min_gap_em * last.size:
+            piece.append(word)
         else:
-            pieces.append([word])
+            piece = [word]
+            pieces.append(piece)
+        last = word
     return pieces
 
 
