@@ -84,6 +84,7 @@ class _Canvas:
         # each word's baseline as a dense number, so that baselines are counted by
         # np.bincount instead of being sorted again for every strip tried
         self.row = np.unique(self.baseline, return_inverse=True)[1].reshape(-1)
+        self.row_count = int(self.row.max()) + 1 if len(self.row) else 0
         # the narrowest gap between two columns' lines: wider than the page's word
         # spaces, so rivers of aligned spaces in justified text are not gutters
         self.space = _word_space(self.box, self.baseline, self.size)
@@ -130,16 +131,15 @@ class _Canvas:
         extent = float(box[:, 3].max() - box[:, 1].min())
         return lines * _PITCH * self.size >= self.config.column_min_density * extent
 
-    def _edges(self, idx: Ints, last: bool) -> tuple[NDArray[np.float64], NDArray[np.float64]]:
-        """Per text row of words ``idx``: the row keys and the row's last word end
-        (``last``) or first word start."""
-        edges = self.box[idx, 2] if last else self.box[idx, 0]
-        rows = self.baseline[idx]
-        order = np.lexsort((edges, rows))
-        edges, rows = edges[order], rows[order]
-        firsts = np.flatnonzero(np.concatenate(([True], rows[1:] != rows[:-1])))
-        per_row = np.maximum.reduceat(edges, firsts) if last else edges[firsts]
-        return rows[firsts], per_row
+    def _edges(self, idx: Ints, last: bool) -> tuple[NDArray[np.bool_], NDArray[np.float64]]:
+        """Per text row of the page (by :attr:`row`): whether words ``idx`` stand on it,
+        and the end of its last word (``last``) or the start of its first one."""
+        rows = self.row[idx]
+        present = np.zeros(self.row_count, dtype=np.bool_)
+        present[rows] = True
+        per_row = np.full(self.row_count, -np.inf if last else np.inf)
+        (np.maximum if last else np.minimum).at(per_row, rows, self.box[idx, 2 if last else 0])
+        return present, per_row
 
     def separates(self, left: Ints, right: Ints, x0: float, x1: float) -> bool:
         """Whether the strip from ``x0`` to ``x1`` between words ``left`` and ``right``
@@ -157,8 +157,8 @@ class _Canvas:
         gaps = self._row_gaps(left, right)
         if len(gaps) and float(gaps.min()) < self.min_gap:
             return False
-        ends = self._edges(left, last=True)[1]
-        starts = self._edges(right, last=False)[1]
+        ends = np.compress(*self._edges(left, last=True))
+        starts = np.compress(*self._edges(right, last=False))
         tolerance = max(1.0, 0.15 * self.size)
         flush_left = float(np.mean(ends >= ends.max() - tolerance))
         flush_right = float(np.mean(starts <= starts.min() + tolerance))
@@ -195,8 +195,8 @@ class _Canvas:
             return np.empty(0)
         left_rows, ends = self._edges(left, last=True)
         right_rows, starts = self._edges(right, last=False)
-        _, li, ri = np.intersect1d(left_rows, right_rows, return_indices=True)
-        return starts[ri] - ends[li]
+        both = left_rows & right_rows
+        return starts[both] - ends[both]
 
     def usual_gap(self, left: Ints, right: Ints, x0: float, x1: float) -> float:
         """The median gap across the strip from ``x0`` to ``x1`` between the words of
