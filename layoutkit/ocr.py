@@ -14,8 +14,9 @@ covering most of it (``image_max_area``) lies under a text layer that is all
 invisible (text render mode 3, as OCR tools write it) or garbage (fewer than
 ``ocr_garbage_share`` of its words in the language's word list).
 
-OCR's own libraries (pytesseract, OpenCV, Pillow) are imported by the functions
-that run OCR, when a page needs it: reading a born-digital PDF does not load them.
+OCR's own libraries (pytesseract, OpenCV, Pillow, and pypdfium2's document and page
+objects) are imported by the functions that run OCR or look into a page, when a page
+needs it: reading a born-digital PDF does not load them.
 """
 
 from __future__ import annotations
@@ -26,9 +27,6 @@ from collections.abc import Sequence
 from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING
-
-import pypdfium2 as pdfium  # type: ignore[import-untyped]
-import pypdfium2.raw as pdfium_c  # type: ignore[import-untyped]
 
 from .config import LayoutConfig
 from .errors import DocumentError, UsageError
@@ -68,6 +66,9 @@ def is_scanned(path: Path, page: PageGlyphs, words: Sequence[Word], config: Layo
 
 def _invisible_text(path: Path, page_no: int) -> bool:
     """Whether every text object of the PDF page is drawn invisibly (render mode 3)."""
+    import pypdfium2 as pdfium  # type: ignore[import-untyped]  # only for such a page
+    import pypdfium2_raw as pdfium_c  # type: ignore[import-untyped]
+
     pdf = pdfium.PdfDocument(path)
     try:
         objects = pdf[page_no - 1].get_objects(filter=[pdfium_c.FPDF_PAGEOBJ_TEXT])
@@ -85,6 +86,8 @@ def page_image(path: Path, page_no: int, config: LayoutConfig) -> tuple[Image.Im
 
         picture, scale = frame(path, page_no, config.image_dpi)
         return picture.convert("L"), scale
+    import pypdfium2 as pdfium  # for OCR only
+
     pdf = pdfium.PdfDocument(path)
     try:
         bitmap = pdf[page_no - 1].render(scale=config.ocr_dpi / 72, grayscale=True)

@@ -48,8 +48,9 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-# Importing pypdfium2 (the package, as this does) initialises the PDFium library.
-import pypdfium2.raw as pdfium_c  # type: ignore[import-untyped]
+# The raw bindings alone: pypdfium2's own objects (documents, pages, bitmaps), which the
+# package imports and this module does not use, take as long again to import.
+import pypdfium2_raw as pdfium_c  # type: ignore[import-untyped]
 
 from .errors import DocumentError
 from .extract import ClosingSource, Rect, _check_readable, _visible_rect, shape_rules
@@ -66,6 +67,12 @@ from .model import (
 )
 
 __all__ = ["PdfiumSource"]
+
+# PDFium is initialised once a process, as importing pypdfium2 does it (and with the same
+# configuration); initialising it again, as pypdfium2 imported later for OCR does, does
+# nothing.
+pdfium_c.FPDF_InitLibraryWithConfig(pdfium_c.FPDF_LIBRARY_CONFIG(
+    version=2, m_pUserFontPaths=None, m_pIsolate=None, m_v8EmbedderSlot=0))
 
 _LOAD_ERRORS = {
     pdfium_c.FPDF_ERR_UNKNOWN: "PDFium: unknown error",

@@ -453,13 +453,14 @@ print(json.dumps([status, sorted(sys.modules)]))
 and the modules it has imported."""
 
 NOT_FOR_BORN_DIGITAL = {
-    "pytesseract", "PIL", "spacy", "pdfplumber", "sqlalchemy", "dask", "rich", "tomllib",
-    "multiprocessing", "layoutkit.profile", "layoutkit.document", "layoutkit.draw",
+    "pytesseract", "PIL", "pypdfium2", "spacy", "pdfplumber", "sqlalchemy", "dask", "rich",
+    "tomllib", "multiprocessing", "layoutkit.profile", "layoutkit.document", "layoutkit.draw",
     "layoutkit.images", "layoutkit.nlptext", "layoutkit.ocr_image", "layoutkit.paragraphs",
     "layoutkit.tokens", "layoutkit.batch",
 }
 """Modules (with their submodules) of OCR, profiles, tables, the other commands and worker
-processes, none of which reading a born-digital PDF with one process uses."""
+processes, none of which reading a born-digital PDF with one process uses (pypdfium2's
+helpers among them: the pdfium engine needs its raw bindings, pypdfium2_raw, alone)."""
 
 
 def imported_by(*argv: str | Path) -> set[str]:
