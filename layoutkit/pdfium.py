@@ -362,7 +362,7 @@ def _unconverted(function: Any, restype: Any) -> Any:
     holds, with no ``from_param`` conversion, which takes about half of the time of
     such a call.  So every argument must be given as what the C function takes:
     ``int`` parameters as ints, pointers as ctypes objects.  A binding releases the
-    GIL around the call and takes it back, a tenth of the time of a call that only
+    GIL around the call and takes it back, a fifth of the time of a call that only
     looks a value up; PDFium is not to be called from two threads at once anyway.
     """
     return ctypes.PYFUNCTYPE(restype)(_address(function))
