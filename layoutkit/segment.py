@@ -605,6 +605,10 @@ def _tall_gutters(canvas: _Canvas, idx: Ints,
                     >= 0.5 * np.minimum(x1s - x0s, g1 - g0))
     box = canvas.box[idx]
     centre_y = (box[:, 1] + box[:, 3]) / 2
+    # the words by height on the page: those beside a strip are a slice of them
+    by_y = np.argsort(centre_y, kind="stable")
+    y_sorted, row_by_y = centre_y[by_y], canvas.row[idx[by_y]]
+    end_by_y, start_by_y = box[by_y, 2], box[by_y, 0]
     min_width = config.column_min_width_em * canvas.size
     found: list[_Gutter] = []
     judged = np.zeros_like(free)  # cells of strips already judged, kept or not
@@ -618,9 +622,9 @@ def _tall_gutters(canvas: _Canvas, idx: Ints,
         if any(x0 < g.x1 and g.x0 < x1 and top < g.bottom and g.top < bottom for g in found):
             continue  # a shorter run beside ragged line ends of a gutter already found
         lines = config.gutter_min_lines_on_grid if grid else config.gutter_min_lines
-        beside = (centre_y >= top) & (centre_y <= bottom)
-        if (canvas.lines(idx[beside & (box[:, 2] <= x0 + res)]) < lines
-                or canvas.lines(idx[beside & (box[:, 0] >= x1 - res)]) < lines):
+        near = slice(y_sorted.searchsorted(top, "left"), y_sorted.searchsorted(bottom, "right"))
+        if (_distinct(row_by_y[near][end_by_y[near] <= x0 + res]) < lines
+                or _distinct(row_by_y[near][start_by_y[near] >= x1 - res]) < lines):
             continue  # trimming the run below can only take lines away
         top, bottom = _trim_crossing(canvas, idx, centre_y, top, bottom, x0, x1)
         beside = (centre_y >= top) & (centre_y <= bottom)
@@ -635,6 +639,11 @@ def _tall_gutters(canvas: _Canvas, idx: Ints,
             continue
         found.append(_Gutter(x0, x1, top, bottom))
     return found
+
+
+def _distinct(rows: Ints) -> int:
+    """How many distinct values the (small, non-negative) ``rows`` hold."""
+    return int(np.count_nonzero(np.bincount(rows)))
 
 
 def _trim_crossing(canvas: _Canvas, idx: Ints, centre_y: NDArray[np.float64], top: float,
