@@ -60,7 +60,7 @@ def parse_page_spec(spec: str, page_count: int) -> list[int]:
 def parse(path: str | Path, config: LayoutConfig | None = None,
           pages: Iterable[int] | str | None = None, *, engine: str = DEFAULT_ENGINE,
           jobs: int = 1, profile: Profile | str | Path | None = None,
-          tables: bool = False) -> Document:
+          tables: bool = False, typed: bool = True) -> Document:
     """Read ``path`` and lay out its pages (all, or the 1-based ``pages``).
 
     Returns a Document whose pages hold bands, columns, blocks and lines in
@@ -71,7 +71,11 @@ def parse(path: str | Path, config: LayoutConfig | None = None,
     name or a TOML path) says how the publication's pages are read; its ``[config]``
     is used when no ``config`` is given.  With ``tables`` the ruled tables of the
     pages are found too (pdfplumber reads the document once more): their lines are
-    typed ``tab``, their cells kept in ``Document.tables``.
+    typed ``tab``, their cells kept in ``Document.tables``.  With ``typed`` false the
+    lines keep the types the layout gives them (running headers, footers and margin
+    stamps; the rest body): contents, tables, headings and lists are not looked for,
+    and the pages, their reading order and text are the same, for a caller that needs
+    no more (``layoutkit text`` without ``--skip``).
     """
     profile = loaded_profile(profile)
     config = config or (profile.config if profile else LayoutConfig())
@@ -103,6 +107,9 @@ def parse(path: str | Path, config: LayoutConfig | None = None,
         document = Document(path, tuple(laid_out[n] for n in wanted), count,
                             find_ruled_tables(path, wanted) if tables else (),
                             tuple(q for q in ocr if q.page_no in wanted))
+
+        if not typed:
+            return document
 
         def run(step: PageStep, given: object) -> dict[int, Any]:
             return running.run(PageShare.type_lines, step, given)

@@ -232,9 +232,12 @@ def _run(args: argparse.Namespace) -> dict[Path | None, str]:
     beside = {"--toc": parsing and args.toc, "--tables": parsing and args.tables}
     for option in (o for o, wanted in beside.items() if wanted and args.output is None):
         raise UsageError(f"{option}: expected -o OUT (its file goes beside it)")
+    # a page's text does not depend on its lines' types unless some types are left out
+    # (or their typing is logged): ``layoutkit text`` otherwise leaves the lines untyped
+    typed = args.command != "text" or bool(skip) or args.verbose_linetypes
     document = parse(args.file, config, args.pages, engine=args.engine, jobs=args.jobs,
                      profile=profile, tables="tab" in skip or beside["--tables"]
-                     or args.command == "nlptext")
+                     or args.command == "nlptext", typed=typed)
     if args.command in ("tokens", "nlptext"):
         return {args.output: _nlp_output(args, document, config)}
     if args.command == "draw":

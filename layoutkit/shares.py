@@ -84,8 +84,11 @@ class PageShare:
         self._read: list[tuple[PageGlyphs, tuple[Word, ...], EdgeLines]] = []
         self._scanned: list[tuple[OcrQuality | None, bool]] = []
         self._prepared: list[tuple[Furniture, list[Word], PageCanvas]] = []
+        self._laid_out: dict[int, Page] = {}
+        """The wanted pages laid out last and not yet typed, by index among the wanted
+        pages."""
         self._typing: dict[int, PageTyping] = {}
-        """The wanted pages laid out last, by index among the wanted pages."""
+        """The wanted pages being typed, by the same index."""
 
     def read(self) -> Iterator[tuple[int, EdgeLines]]:
         """Read the pages' words; yields each page's candidate furniture lines."""
@@ -149,14 +152,18 @@ class PageShare:
             page = None
             if g.page_no in self.wanted:
                 page = layout_page(g, words, found, tree, self.config)
-                index = sum(1 for n in self.wanted if n < g.page_no)
-                self._typing[index] = PageTyping.of(page, index)
+                self._laid_out[sum(1 for n in self.wanted if n < g.page_no)] = page
             yield g.page_no, (leaving, page)
 
     def type_lines(self, step: PageStep, given: object) -> Iterator[tuple[int, Any]]:
         """Run a step of line typing (see :mod:`layoutkit.linetypes.driver`) on the
         wanted pages laid out last; yields the value each sends, by the page's index
         among the wanted pages (its index in the document)."""
+        # typing starts here, from the pages laid out last: a parse whose lines are not
+        # typed makes none of its values
+        self._typing.update((index, PageTyping.of(page, index))
+                            for index, page in self._laid_out.items())
+        self._laid_out = {}
         for index, typing in self._typing.items():
             self._typing[index], sent = step(typing, given, self.config)
             yield index, sent
