@@ -12,6 +12,7 @@ package (put it first on ``PYTHONPATH``)::
 from __future__ import annotations
 
 import cProfile
+import gc
 import pstats
 import sys
 import time
@@ -79,7 +80,9 @@ def _pipeline(path: Path, engine: str, clock: Callable[[str], None]) -> int:
 
 def measure(engine: str, path: Path) -> StageTimes:
     """The stage times of one run of ``engine`` on ``path``, and the top functions of
-    a second run under cProfile."""
+    a second run under cProfile; both with the cyclic garbage collector paused, as
+    :func:`layoutkit.parse` runs (its collections would land in whichever stage
+    happened to allocate)."""
     seconds: dict[str, float] = {}
     last = time.perf_counter()
 
@@ -89,9 +92,15 @@ def measure(engine: str, path: Path) -> StageTimes:
         seconds[stage] = now - last
         last = now
 
-    glyphs = _pipeline(path, engine, clock)
-    profiler = cProfile.Profile()
-    profiler.runcall(_pipeline, path, engine, lambda stage: None)
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        glyphs = _pipeline(path, engine, clock)
+        profiler = cProfile.Profile()
+        profiler.runcall(_pipeline, path, engine, lambda stage: None)
+    finally:
+        if enabled:
+            gc.enable()
     stats: Any = pstats.Stats(profiler).stats  # {(file, line, name): (cc, nc, tt, ct, callers)}
     busiest = sorted(stats.items(), key=lambda item: -item[1][2])[:TOP_FUNCTIONS]
     top = [(_name(*where), counts[1], counts[2]) for where, counts in busiest]

@@ -8,9 +8,11 @@
 :class:`layoutkit.model.Document`) with pages, text, language and word counts.
 """
 
+import importlib
+from typing import TYPE_CHECKING, Any
+
 from .api import parse, parse_page_spec
 from .config import LayoutConfig
-from .document import Document, TextPage
 from .errors import (
     ConfigError,
     DocumentError,
@@ -32,7 +34,10 @@ from .model import (
     Page,
     Word,
 )
-from .profile import Profile, load_profile
+
+if TYPE_CHECKING:
+    from .document import Document, TextPage
+    from .profile import Profile, load_profile
 
 __all__ = [
     "BBox",
@@ -62,3 +67,17 @@ __all__ = [
 ]
 
 __version__ = "0.1.0"
+
+
+_LAZY = {"Document": "document", "TextPage": "document", "Profile": "profile",
+         "load_profile": "profile"}
+"""Names imported from their module when first asked for: the document API and the
+profile package (TOML, validation) load only where they are used, not in every
+command that reads a document."""
+
+
+def __getattr__(name: str) -> Any:
+    """The value of a name of :data:`_LAZY`, imported now."""
+    if name in _LAZY:
+        return getattr(importlib.import_module(f".{_LAZY[name]}", __name__), name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

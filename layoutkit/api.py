@@ -6,7 +6,7 @@ import re
 from collections.abc import Iterable, Sequence
 from itertools import pairwise
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .config import LayoutConfig
 from .errors import PageRangeError, UsageError
@@ -17,11 +17,13 @@ from .linetypes.lines import retyped
 from .linetypes.tables import find_ruled_tables
 from .model import Document, Page
 from .ocr import check_scanned
-from .profile import Profile, Section, load_profile
 from .segment import shared_gutters
 from .shares import PageShare, Shares, collector_paused, open_shares
 
-__all__ = ["parse", "parse_page_spec"]
+if TYPE_CHECKING:
+    from .profile import Profile, Section
+
+__all__ = ["loaded_profile", "parse", "parse_page_spec"]
 
 _CONTEXT = 2
 """Pages on each side of a requested page read as well, so that running headers
@@ -58,7 +60,7 @@ def parse_page_spec(spec: str, page_count: int) -> list[int]:
 def parse(path: str | Path, config: LayoutConfig | None = None,
           pages: Iterable[int] | str | None = None, *, engine: str = DEFAULT_ENGINE,
           jobs: int = 1, profile: Profile | str | Path | None = None,
-          tables: bool = False) -> Document:
+          tables: bool = False, typed: bool = True) -> Document:
     """Read ``path`` and lay out its pages (all, or the 1-based ``pages``).
 
     Returns a Document whose pages hold bands, columns, blocks and lines in
@@ -69,10 +71,13 @@ def parse(path: str | Path, config: LayoutConfig | None = None,
     name or a TOML path) says how the publication's pages are read; its ``[config]``
     is used when no ``config`` is given.  With ``tables`` the ruled tables of the
     pages are found too (pdfplumber reads the document once more): their lines are
-    typed ``tab``, their cells kept in ``Document.tables``.
+    typed ``tab``, their cells kept in ``Document.tables``.  With ``typed`` false the
+    lines keep the types the layout gives them (running headers, footers and margin
+    stamps; the rest body): contents, tables, headings and lists are not looked for,
+    and the pages, their reading order and text are the same, for a caller that needs
+    no more (``layoutkit text`` without ``--skip``).
     """
-    if profile is not None and not isinstance(profile, Profile):
-        profile = load_profile(profile)
+    profile = loaded_profile(profile)
     config = config or (profile.config if profile else LayoutConfig())
     path = Path(path)
     if isinstance(jobs, bool) or not isinstance(jobs, int) or jobs < 1:
@@ -103,10 +108,26 @@ def parse(path: str | Path, config: LayoutConfig | None = None,
                             find_ruled_tables(path, wanted) if tables else (),
                             tuple(q for q in ocr if q.page_no in wanted))
 
+        if not typed:
+            return document
+
         def run(step: PageStep, given: object) -> dict[int, Any]:
             return running.run(PageShare.type_lines, step, given)
 
         return retyped(document, line_types(document, run, config))
+
+
+def loaded_profile(profile: Profile | str | Path | None) -> Profile | None:
+    """``profile`` as a :class:`~layoutkit.profile.Profile`: a bundled profile's name or
+    a TOML path loaded, a Profile as it is, None for none.
+
+    The profile package (TOML, validation) is imported here, when a profile is given:
+    a document read without one does not load it."""
+    if profile is None:
+        return None
+    from .profile import Profile, load_profile
+
+    return profile if isinstance(profile, Profile) else load_profile(profile)
 
 
 def _lay_out(running: Shares, context: Sequence[int],

@@ -22,12 +22,12 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from . import model
-from .api import parse
+from .api import loaded_profile, parse
 from .config import LayoutConfig
 from .errors import DocumentError
-from .profile import Profile, load_profile
 
 if TYPE_CHECKING:
+    from .profile import Profile
     from .tokens import Analysis
 
 __all__ = ["STORE_SCHEMA", "Document", "TextPage"]
@@ -94,11 +94,11 @@ class Document(_WordCounts):
     def __init__(self, path: str | Path, profile: Profile | str | Path | None = None,
                  config: LayoutConfig | None = None, *,
                  layout: model.Document | None = None) -> None:
-        if profile is not None and not isinstance(profile, Profile) and layout is None:
-            profile = load_profile(profile)
-        self.config = config or (profile.config if isinstance(profile, Profile)
-                                 else LayoutConfig())
-        self.layout = layout or parse(path, config, profile=profile)
+        # a profile named beside a parsed layout is not read: only its config would count
+        chosen = None if layout is not None and isinstance(profile, str | Path) else \
+            loaded_profile(profile)
+        self.config = config or (chosen.config if chosen else LayoutConfig())
+        self.layout = layout or parse(path, config, profile=chosen)
         self.path = self.layout.path
 
     @classmethod

@@ -19,11 +19,24 @@ from .config import LayoutConfig
 from .errors import DocumentError, UsageError
 from .model import BBox, PageGlyphs, Rule
 
-__all__ = ["DEFAULT_ENGINE", "ENGINES", "RULE_THICKNESS", "GlyphSource", "open_source"]
+__all__ = ["DEFAULT_ENGINE", "ENGINES", "IMAGE_SUFFIXES", "RULE_THICKNESS", "GlyphSource",
+           "is_image", "open_source"]
 
 RULE_THICKNESS = 2.0
 """A filled rectangle thinner than this (points) is drawn as a ruling line; so is a
 stroke on a page image (:func:`layoutkit.ocr_image.erase_rules`)."""
+
+
+IMAGE_SUFFIXES = frozenset({
+    ".png", ".jpg", ".jpeg", ".tif", ".tiff", ".bmp", ".gif", ".webp",
+    ".pnm", ".pbm", ".pgm", ".ppm", ".jp2", ".j2k", ".jpx",
+})
+"""File name endings read as images (:mod:`layoutkit.images`) rather than PDFs."""
+
+
+def is_image(path: Path) -> bool:
+    """Whether ``path`` names an image file (by its ending), to be read by OCR."""
+    return path.suffix.lower() in IMAGE_SUFFIXES
 
 
 class GlyphSource(Protocol):
@@ -138,10 +151,8 @@ DEFAULT_ENGINE = next(iter(ENGINES))
 def open_source(path: Path | str, engine: str = DEFAULT_ENGINE, *,
                 image_dpi: int | None = None) -> GlyphSource:
     """Open ``path`` with the named glyph source (a context manager too); an image
-    file (:func:`~layoutkit.images.is_image`) opens as pages without glyphs for OCR,
-    ``image_dpi`` (default: the config's) its resolution when it does not state one."""
-    from .images import ImageSource, is_image
-
+    file (:func:`is_image`) opens as pages without glyphs for OCR, ``image_dpi``
+    (default: the config's) its resolution when it does not state one."""
     try:
         factory = ENGINES[engine]
     except KeyError:
@@ -149,5 +160,8 @@ def open_source(path: Path | str, engine: str = DEFAULT_ENGINE, *,
             f"unknown engine {engine!r}; known engines: {', '.join(ENGINES)}"
         ) from None
     if is_image(Path(path)):
+        # Pillow is imported only to read an image
+        from .images import ImageSource
+
         return ImageSource(Path(path), image_dpi or LayoutConfig().image_dpi)
     return factory(Path(path))

@@ -206,12 +206,13 @@ def _furniture(run: Sequence[_Candidate], words: Sequence[Word], config: LayoutC
     taken = {i for line in run for i in line.words}
     while run:
         inner = run[-1]
-        rest = (w.bbox for i, w in enumerate(words) if w.upright and i not in taken)
         if top:
-            nearest = min((b.top for b in rest if b.top >= inner.bottom), default=None)
+            nearest = min((w.bbox.top for i, w in enumerate(words) if w.upright
+                           and w.bbox.top >= inner.bottom and i not in taken), default=None)
             gap = float("inf") if nearest is None else nearest - inner.bottom
         else:
-            nearest = max((b.bottom for b in rest if b.bottom <= inner.top), default=None)
+            nearest = max((w.bbox.bottom for i, w in enumerate(words) if w.upright
+                           and w.bbox.bottom <= inner.top and i not in taken), default=None)
             gap = float("inf") if nearest is None else inner.top - nearest
         if gap >= config.furniture_min_gap_em * inner.size:
             break

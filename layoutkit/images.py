@@ -14,21 +14,10 @@ from pathlib import Path
 from PIL import Image, ImageOps, ImageSequence, UnidentifiedImageError
 
 from .errors import DocumentError, UsageError
-from .extract import ClosingSource
+from .extract import IMAGE_SUFFIXES, ClosingSource
 from .model import NO_GLYPHS, BBox, PageGlyphs
 
-__all__ = ["IMAGE_SUFFIXES", "ImageSource", "frame", "is_image"]
-
-IMAGE_SUFFIXES = frozenset({
-    ".png", ".jpg", ".jpeg", ".tif", ".tiff", ".bmp", ".gif", ".webp",
-    ".pnm", ".pbm", ".pgm", ".ppm", ".jp2", ".j2k", ".jpx",
-})
-"""File name endings read as images rather than PDFs."""
-
-
-def is_image(path: Path) -> bool:
-    """Whether ``path`` names an image file (by its ending), to be read by OCR."""
-    return path.suffix.lower() in IMAGE_SUFFIXES
+__all__ = ["ImageSource", "frame"]
 
 
 def _open(path: Path) -> Image.Image:

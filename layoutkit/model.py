@@ -46,6 +46,7 @@ __all__ = [
     "Word",
     "char_test",
     "code_points",
+    "from_columns",
     "spell",
 ]
 
@@ -220,10 +221,19 @@ def spell(codes: npt.NDArray[np.int64]) -> str:
 
 def char_test(codes: npt.NDArray[np.int64], test: Callable[[str], bool]) -> npt.NDArray[np.bool_]:
     """``test`` of the character of each of the ``codes`` (False for -1), asked once
-    for each distinct character: a page holds thousands of glyphs but few characters."""
-    distinct = np.unique(codes)  # hashed, not sorted with its inverse: faster
-    results = [c >= 0 and test(chr(c)) for c in distinct.tolist()]
-    return np.array(results, dtype=np.bool_)[np.searchsorted(distinct, codes)]
+    for each distinct character: a page holds thousands of glyphs but few characters.
+
+    The answers go in a table indexed by code point (one past the highest code; most
+    pages stay below U+3000), which finds the distinct codes and looks each glyph's
+    answer up in one pass each, where sorting them takes several."""
+    if not len(codes):
+        return np.zeros(0, dtype=np.bool_)
+    table = np.zeros(int(codes.max()) + 2, dtype=np.bool_)  # code c at c + 1, -1 at 0
+    table[codes + 1] = True
+    distinct = np.flatnonzero(table[1:])
+    table[0] = False
+    table[distinct + 1] = [test(chr(c)) for c in distinct.tolist()]
+    return table[codes + 1]
 
 
 @dataclass(frozen=True, slots=True)
@@ -440,15 +450,17 @@ def _page_of_columns(page_no: int, width: float, height: float, label: str,
                      upright: npt.NDArray[np.bool_]) -> Page:
     """The page :func:`_page_columns` took apart."""
     x0, top, x1, bottom, size = word_numbers.T.tolist()
-    words = _built(Word, len(word_texts), word_texts, _built(BBox, len(x0), x0, top, x1, bottom),
-                   map(fonts.__getitem__, font_indexes.tolist()), size, upright.tolist())
+    words = from_columns(Word, len(word_texts), word_texts,
+                         from_columns(BBox, len(x0), x0, top, x1, bottom),
+                         map(fonts.__getitem__, font_indexes.tolist()), size, upright.tolist())
     counts, page_nos, band_indexes, column_indexes, block_indexes, levels = line_numbers.T.tolist()
     ends = list(accumulate(counts))
     x0, top, x1, bottom = line_boxes.T.tolist()
-    boxes = _built(BBox, len(x0), x0, top, x1, bottom)
-    lines = iter(_built(Line, len(line_texts), line_texts, boxes,
-                        map(tuple, map(words.__getitem__, map(slice, [0, *ends], ends))),
-                        page_nos, band_indexes, column_indexes, block_indexes, line_types, levels))
+    boxes = from_columns(BBox, len(x0), x0, top, x1, bottom)
+    lines = iter(from_columns(Line, len(line_texts), line_texts, boxes,
+                              map(tuple, map(words.__getitem__, map(slice, [0, *ends], ends))),
+                              page_nos, band_indexes, column_indexes, block_indexes, line_types,
+                              levels))
     block_values = iter([Block(tuple(islice(lines, count)), box) for box, count in blocks])
     column_values = iter([Column(index, box, tuple(islice(block_values, count)))
                           for index, box, count in columns])
@@ -457,13 +469,13 @@ def _page_of_columns(page_no: int, width: float, height: float, label: str,
         for index, kind, box, count in bands), label)
 
 
-def _built(cls: type[_T], count: int, *values: Iterable[object]) -> list[_T]:
+def from_columns(cls: type[_T], count: int, *values: Iterable[object]) -> list[_T]:
     """``count`` new values of the frozen dataclass ``cls`` (one without
     ``__post_init__``), its fields taking ``values`` (an iterable per field, in order).
 
     The generated ``__init__`` sets each slot through ``object.__setattr__``; setting a
     slot of all the values at once through its descriptor does the same in C, in half
-    the time, which counts when a page of thousands of words is unpickled."""
+    the time, which counts where a page's thousands of words are made (or unpickled)."""
     assert not hasattr(cls, "__post_init__"), f"{cls.__name__} checks its values when made"
     built = list(map(object.__new__, repeat(cls, count)))
     for name, column in zip(cls.__dataclass_fields__, values, strict=True):

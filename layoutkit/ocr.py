@@ -13,6 +13,10 @@ A page is scanned (``ocr = "auto"``) when it has no words, or when a picture
 covering most of it (``image_max_area``) lies under a text layer that is all
 invisible (text render mode 3, as OCR tools write it) or garbage (fewer than
 ``ocr_garbage_share`` of its words in the language's word list).
+
+OCR's own libraries (pytesseract, OpenCV, Pillow, and pypdfium2's document and page
+objects) are imported by the functions that run OCR or look into a page, when a page
+needs it: reading a born-digital PDF does not load them.
 """
 
 from __future__ import annotations
@@ -22,18 +26,16 @@ import logging
 from collections.abc import Sequence
 from functools import lru_cache
 from pathlib import Path
-
-import pypdfium2 as pdfium  # type: ignore[import-untyped]
-import pypdfium2.raw as pdfium_c  # type: ignore[import-untyped]
-import pytesseract
-from PIL import Image
+from typing import TYPE_CHECKING
 
 from .config import LayoutConfig
 from .errors import DocumentError, UsageError
-from .images import frame, is_image
+from .extract import is_image
 from .model import NO_GLYPHS, OcrQuality, PageGlyphs, Word
-from .ocr_image import deskew, erase_rules, ocr_words, upright
 from .ocr_quality import dictionary_share
+
+if TYPE_CHECKING:
+    from PIL import Image
 
 __all__ = [
     "check_scanned",
@@ -64,6 +66,9 @@ def is_scanned(path: Path, page: PageGlyphs, words: Sequence[Word], config: Layo
 
 def _invisible_text(path: Path, page_no: int) -> bool:
     """Whether every text object of the PDF page is drawn invisibly (render mode 3)."""
+    import pypdfium2 as pdfium  # type: ignore[import-untyped]  # only for such a page
+    import pypdfium2_raw as pdfium_c  # type: ignore[import-untyped]
+
     pdf = pdfium.PdfDocument(path)
     try:
         objects = pdf[page_no - 1].get_objects(filter=[pdfium_c.FPDF_PAGEOBJ_TEXT])
@@ -77,8 +82,12 @@ def page_image(path: Path, page_no: int, config: LayoutConfig) -> tuple[Image.Im
     """Page ``page_no`` of ``path`` as a grey image, with the points one pixel
     measures: an image file's frame, or a PDF page rendered at ``ocr_dpi``."""
     if is_image(path):
+        from .images import frame  # Pillow, for OCR only
+
         picture, scale = frame(path, page_no, config.image_dpi)
         return picture.convert("L"), scale
+    import pypdfium2 as pdfium  # for OCR only
+
     pdf = pdfium.PdfDocument(path)
     try:
         bitmap = pdf[page_no - 1].render(scale=config.ocr_dpi / 72, grayscale=True)
@@ -92,6 +101,10 @@ def ocr_page(path: Path, page: PageGlyphs,
     """The page (its size as OCR saw it, upright) with the words tesseract reads on
     it and their quality.  Raises DocumentError naming the page when its image cannot
     be read or tesseract fails on it."""
+    import pytesseract  # OCR's libraries, for OCR only
+
+    from .ocr_image import deskew, erase_rules, ocr_words, upright
+
     image, scale = page_image(path, page.page_no, config)
     image = erase_rules(deskew(upright(image, config), config), scale, config)
     try:
@@ -111,6 +124,8 @@ def ocr_page(path: Path, page: PageGlyphs,
 def tesseract_problem(languages: str) -> str | None:
     """Why OCR in ``languages`` cannot run here (tesseract missing, a language pack
     missing), with the command that fixes it; None when it can."""
+    import pytesseract  # for OCR only
+
     try:
         installed = set(pytesseract.get_languages(config=""))
     except (pytesseract.TesseractNotFoundError, FileNotFoundError):

@@ -9,12 +9,25 @@ a page break reads on without interruption once the furniture is left out.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from itertools import repeat
 
 import numpy as np
 
 from .config import LayoutConfig
 from .furniture import Furniture
-from .model import Band, BandKind, BBox, Block, Column, Line, LineType, Page, PageGlyphs, Word
+from .model import (
+    Band,
+    BandKind,
+    BBox,
+    Block,
+    Column,
+    Line,
+    LineType,
+    Page,
+    PageGlyphs,
+    Word,
+    from_columns,
+)
 from .segment import Leaf, Node, bands_of
 from .words import group_lines
 
@@ -25,7 +38,8 @@ def body_words(words: Sequence[Word], furniture: Furniture) -> tuple[list[Word],
     """The words of the page body: upright ones (to segment) and rotated ones."""
     taken = furniture.header | furniture.footer | furniture.margin
     body = [w for i, w in enumerate(words) if i not in taken]
-    return [w for w in body if w.upright], [w for w in body if not w.upright]
+    rotated = [w for w in body if not w.upright]
+    return ([w for w in body if w.upright] if rotated else body), rotated
 
 
 def layout_page(glyphs: PageGlyphs, words: Sequence[Word], furniture: Furniture, tree: Node,
@@ -73,14 +87,16 @@ def _band(page_no: int, index: int, kind: BandKind, columns: list[list[list[Word
         if not groups:
             continue
         column = len(built)
-        boxes = [BBox.union(w.bbox for w in group) for group in groups]
-        blocks = []
-        for number, (a, b) in enumerate(_block_spans(boxes, config)):
-            lines = tuple(Line(" ".join(w.text for w in group), box, tuple(group), page_no,
-                               index, column, number, _LINE_TYPE[kind])
-                          for group, box in zip(groups[a:b], boxes[a:b], strict=True))
-            blocks.append(Block(lines, BBox.union(boxes[a:b])))
-        built.append(Column(column, BBox.union(boxes), tuple(blocks)))
+        boxes = [BBox.union([w.bbox for w in group]) for group in groups]
+        spans = _block_spans(boxes, config)
+        count = len(groups)
+        lines = from_columns(Line, count, [" ".join([w.text for w in group]) for group in groups],
+                             boxes, map(tuple, groups), repeat(page_no, count),
+                             repeat(index, count), repeat(column, count),
+                             [number for number, (a, b) in enumerate(spans) for _ in range(a, b)],
+                             repeat(_LINE_TYPE[kind], count), repeat(0, count))
+        blocks = tuple(Block(tuple(lines[a:b]), BBox.union(boxes[a:b])) for a, b in spans)
+        built.append(Column(column, BBox.union(boxes), blocks))
     bbox = BBox.union(c.bbox for c in built) if built else BBox(0, 0, 0, 0)
     return Band(index, kind, bbox, tuple(built))
 

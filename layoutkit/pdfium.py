@@ -48,8 +48,9 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-# Importing pypdfium2 (the package, as this does) initialises the PDFium library.
-import pypdfium2.raw as pdfium_c  # type: ignore[import-untyped]
+# The raw bindings alone: pypdfium2's own objects (documents, pages, bitmaps), which the
+# package imports and this module does not use, take as long again to import.
+import pypdfium2_raw as pdfium_c  # type: ignore[import-untyped]
 
 from .errors import DocumentError
 from .extract import ClosingSource, Rect, _check_readable, _visible_rect, shape_rules
@@ -66,6 +67,12 @@ from .model import (
 )
 
 __all__ = ["PdfiumSource"]
+
+# PDFium is initialised once a process, as importing pypdfium2 does it (and with the same
+# configuration); initialising it again, as pypdfium2 imported later for OCR does, does
+# nothing.
+pdfium_c.FPDF_InitLibraryWithConfig(pdfium_c.FPDF_LIBRARY_CONFIG(
+    version=2, m_pUserFontPaths=None, m_pIsolate=None, m_v8EmbedderSlot=0))
 
 _LOAD_ERRORS = {
     pdfium_c.FPDF_ERR_UNKNOWN: "PDFium: unknown error",
@@ -345,30 +352,47 @@ def _turn(rotate: int, x: float, y: float) -> tuple[float, float]:
 
 
 def _unconverted(function: Any, restype: Any) -> Any:
-    """A copy of the PDFium binding ``function`` that converts no arguments and
-    returns ``restype``; a handle it returns comes back as an int (0 for none), a
-    dictionary key without a ``ctypes.cast`` per call.
+    """A copy of the PDFium binding ``function`` that converts no arguments, returns
+    ``restype`` and keeps the GIL; a handle it returns comes back as an int (0 for
+    none), a dictionary key without a ``ctypes.cast`` per call.
 
     The per-character calls go through such copies: without declared argument types
     ctypes passes a Python int as a C int and a ctypes object (a handle, a
     ``c_void_p``, a ``byref`` into a numpy array for an out-param) as the pointer it
     holds, with no ``from_param`` conversion, which takes about half of the time of
     such a call.  So every argument must be given as what the C function takes:
-    ``int`` parameters as ints, pointers as ctypes objects.
+    ``int`` parameters as ints, pointers as ctypes objects.  A binding releases the
+    GIL around the call and takes it back, a fifth of the time of a call that only
+    looks a value up; PDFium is not to be called from two threads at once anyway.
     """
-    copy = type(function)(ctypes.cast(function, ctypes.c_void_p).value)
-    copy.restype = restype
-    return copy
+    return ctypes.PYFUNCTYPE(restype)(_address(function))
+
+
+def _address(pointer: Any) -> int:
+    """The address a ctypes pointer (a handle, a function) holds; 0 for NULL."""
+    return ctypes.cast(pointer, ctypes.c_void_p).value or 0
+
+
+_pointer = ctypes.c_void_p.from_param
+"""The address (an int) as the argument object an :func:`_unconverted` binding passes on
+as it is; a handle or a ``c_void_p`` would be made into one again at every call."""
+
+
+def _argument(handle: Any) -> Any:
+    """A PDFium handle (a document's, page's or text page's) as :func:`_pointer` makes it,
+    for the many calls that pass it."""
+    return _pointer(_address(handle))
 
 
 def _out_params(array: npt.NDArray[Any], offset: int = 0) -> Iterator[Any]:
     """Pointers to the rows of ``array`` (``offset`` bytes into each): one out-param
     per call of an :func:`_unconverted` binding, which writes the row in place.
-    ``ctypes.byref`` into one ctypes view of the array is the cheapest pointer to make."""
-    view = (ctypes.c_char * array.nbytes).from_buffer(array.data)
-    step = array.strides[0]
-    return map(ctypes.byref, repeat(view, len(array)),
-               range(offset, offset + step * len(array), step))
+
+    Bare addresses (:data:`_pointer`), a third cheaper to make than ``ctypes.byref``
+    into a view of the array, and like them made one at a time as the calls take
+    them: the caller holds ``array`` until the calls are done."""
+    start, step = array.ctypes.data + offset, array.strides[0]
+    return map(_pointer, range(start, start + step * len(array), step))
 
 
 _HANDLE, _INT = ctypes.c_size_t, ctypes.c_int
@@ -403,6 +427,7 @@ class _TextReader:
 
     def __init__(self, textpage: Any, frame: _Frame) -> None:
         self.textpage = textpage
+        self.argument = _argument(textpage)  # for the per-character calls
         self.frame = frame
         self.fonts: dict[int, _Font] = {}
 
@@ -415,7 +440,7 @@ class _TextReader:
         box, the last two written straight into arrays; everything else is asked
         once per text object, and the boxes are worked out on the arrays.
         """
-        textpage = self.textpage
+        textpage, argument = self.textpage, self.argument
         count = int(pdfium_c.FPDFText_CountChars(textpage))
         texts = _char_texts(textpage, count)
         if texts is None:
@@ -425,23 +450,23 @@ class _TextReader:
         codes = code_points(texts)
         keep = np.ones(count, dtype=np.bool_)
         spaces = np.flatnonzero(char_test(codes, str.isspace))
-        keep[spaces] = ~np.fromiter(map(_is_generated, repeat(textpage, len(spaces)),
+        keep[spaces] = ~np.fromiter(map(_is_generated, repeat(argument, len(spaces)),
                                         spaces.tolist()), dtype=np.bool_, count=len(spaces))
         kept_at = np.flatnonzero(keep)
         kept = kept_at.tolist()
         chars = list(spell(codes[keep]))
         for k in np.flatnonzero(char_test(codes[keep], _HYPHENS.__contains__)).tolist():
-            if _is_hyphen(textpage, kept[k]):
+            if _is_hyphen(argument, kept[k]):
                 chars[k] = "-"
         n = len(kept)
         if not n:
             return NO_GLYPHS, np.zeros(0, dtype=np.uint64)
         origins = np.zeros((n, 2), dtype=np.float64)
         loose = np.zeros((n, 4), dtype=np.float32)  # FS_RECTF: left, top, right, bottom
-        list(map(_origin_at, repeat(textpage, n), kept, _out_params(origins),
+        list(map(_origin_at, repeat(argument, n), kept, _out_params(origins),
                  _out_params(origins, 8)))
-        list(map(_loose_box_at, repeat(textpage, n), kept, _out_params(loose)))
-        objects = np.fromiter(map(_text_object_at, repeat(textpage, n), kept),
+        list(map(_loose_box_at, repeat(argument, n), kept, _out_params(loose)))
+        objects = np.fromiter(map(_text_object_at, repeat(argument, n), kept),
                               dtype=np.uint64, count=n)
         edges = loose[:, _LOOSE_SIDES].astype(np.float64)  # left, bottom, right, top
         # A piece of the glyph before it (a ligature's letters): the next character
@@ -508,15 +533,15 @@ class _TextReader:
         Many producers draw every character as a text object of its own, so the
         runs are told apart by their font and matrix, not by object.
         """
-        textpage, count = self.textpage, len(objects)
+        argument, count = self.argument, len(objects)
         shapes = np.zeros(count, dtype=_SHAPE)
-        shapes["font"] = np.fromiter(map(_font_of, map(ctypes.c_void_p, objects.tolist())),
+        shapes["font"] = np.fromiter(map(_font_of, map(_pointer, objects.tolist())),
                                      dtype=np.uint64, count=count)
         matrices = np.zeros((count, 6), dtype=np.float32)  # FS_MATRIX: a, b, c, d, e, f
         listed = indices.tolist()
-        list(map(_matrix_at, repeat(textpage, count), listed,
+        list(map(_matrix_at, repeat(argument, count), listed,
                  _out_params(matrices)))
-        sizes = np.fromiter(map(_font_size_at, repeat(textpage, count), listed),
+        sizes = np.fromiter(map(_font_size_at, repeat(argument, count), listed),
                             dtype=np.float64, count=count)
         # + 0.0 turns -0.0 into 0.0: equal shapes have equal bytes
         shapes["em"] = matrices[:, :4].astype(np.float64) * sizes[:, None] + 0.0
@@ -619,7 +644,7 @@ def _drawings(page: Any, frame: _Frame, text_objects: npt.NDArray[np.uint64]
         if len(text_objects):  # sorted: each object looked up where it would stand
             at = np.minimum(np.searchsorted(text_objects, others), len(text_objects) - 1)
             others = others[text_objects[at] != others]
-        kinds = np.fromiter(map(_object_type, map(ctypes.c_void_p, others.tolist())),
+        kinds = np.fromiter(map(_object_type, map(_pointer, others.tolist())),
                             dtype=np.intc, count=len(others))
         picked = np.isin(kinds, _DRAWN)
         return list(zip(others[picked].tolist(), kinds[picked].tolist(), strict=True))
@@ -641,12 +666,12 @@ def _drawings(page: Any, frame: _Frame, text_objects: npt.NDArray[np.uint64]
                     images.append(frame.box(x0, y0, x1, y1))
             else:
                 count = int(pdfium_c.FPDFFormObj_CountObjects(obj))
-                inner = (ctypes.cast(pdfium_c.FPDFFormObj_GetObject(obj, k), ctypes.c_void_p).value
-                         or 0 for k in range(count))
+                inner = (_address(pdfium_c.FPDFFormObj_GetObject(obj, k)) for k in range(count))
                 walk(drawn(inner, count), to_user)
 
     count = int(pdfium_c.FPDFPage_CountObjects(page))
-    walk(drawn(map(_page_object_at, repeat(page, count), range(count)), count), _IDENTITY)
+    walk(drawn(map(_page_object_at, repeat(_argument(page), count), range(count)), count),
+         _IDENTITY)
     return tuple(rules), tuple(images)
 
 

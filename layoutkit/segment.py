@@ -20,6 +20,7 @@ enough to separate bands; vertical rules sit in gutters and are ignored.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -83,6 +84,7 @@ class _Canvas:
         # each word's baseline as a dense number, so that baselines are counted by
         # np.bincount instead of being sorted again for every strip tried
         self.row = np.unique(self.baseline, return_inverse=True)[1].reshape(-1)
+        self.row_count = int(self.row.max()) + 1 if len(self.row) else 0
         # the narrowest gap between two columns' lines: wider than the page's word
         # spaces, so rivers of aligned spaces in justified text are not gutters
         self.space = _word_space(self.box, self.baseline, self.size)
@@ -102,6 +104,10 @@ class _Canvas:
         self.window = max(1, round(config.gutter_min_width / self.res))
         empty, starts = ~self.grid, cols - self.window + 1
         self.free = np.logical_and.reduce([empty[:, k:k + starts] for k in range(self.window)])
+        # the page's runs of free cells down each column, as long as the shortest strip
+        # any region takes or longer: found once here, cut to each region's rows there
+        fewest = min(config.gutter_min_lines, config.gutter_min_lines_on_grid)
+        self.runs = _column_runs(self.free, fewest * self.size / self.res)
 
     def cells(self, idx: Ints) -> tuple[int, int, int, int]:
         """Grid bounds (r0, r1, c0, c1), end exclusive, tight around words ``idx``."""
@@ -125,16 +131,15 @@ class _Canvas:
         extent = float(box[:, 3].max() - box[:, 1].min())
         return lines * _PITCH * self.size >= self.config.column_min_density * extent
 
-    def _edges(self, idx: Ints, last: bool) -> tuple[NDArray[np.float64], NDArray[np.float64]]:
-        """Per text row of words ``idx``: the row keys and the row's last word end
-        (``last``) or first word start."""
-        edges = self.box[idx, 2] if last else self.box[idx, 0]
-        rows = self.baseline[idx]
-        order = np.lexsort((edges, rows))
-        edges, rows = edges[order], rows[order]
-        firsts = np.flatnonzero(np.concatenate(([True], rows[1:] != rows[:-1])))
-        per_row = np.maximum.reduceat(edges, firsts) if last else edges[firsts]
-        return rows[firsts], per_row
+    def _edges(self, idx: Ints, last: bool) -> tuple[NDArray[np.bool_], NDArray[np.float64]]:
+        """Per text row of the page (by :attr:`row`): whether words ``idx`` stand on it,
+        and the end of its last word (``last``) or the start of its first one."""
+        rows = self.row[idx]
+        present = np.zeros(self.row_count, dtype=np.bool_)
+        present[rows] = True
+        per_row = np.full(self.row_count, -np.inf if last else np.inf)
+        (np.maximum if last else np.minimum).at(per_row, rows, self.box[idx, 2 if last else 0])
+        return present, per_row
 
     def separates(self, left: Ints, right: Ints, x0: float, x1: float) -> bool:
         """Whether the strip from ``x0`` to ``x1`` between words ``left`` and ``right``
@@ -152,8 +157,8 @@ class _Canvas:
         gaps = self._row_gaps(left, right)
         if len(gaps) and float(gaps.min()) < self.min_gap:
             return False
-        ends = self._edges(left, last=True)[1]
-        starts = self._edges(right, last=False)[1]
+        ends = np.compress(*self._edges(left, last=True))
+        starts = np.compress(*self._edges(right, last=False))
         tolerance = max(1.0, 0.15 * self.size)
         flush_left = float(np.mean(ends >= ends.max() - tolerance))
         flush_right = float(np.mean(starts <= starts.min() + tolerance))
@@ -190,8 +195,8 @@ class _Canvas:
             return np.empty(0)
         left_rows, ends = self._edges(left, last=True)
         right_rows, starts = self._edges(right, last=False)
-        _, li, ri = np.intersect1d(left_rows, right_rows, return_indices=True)
-        return starts[ri] - ends[li]
+        both = left_rows & right_rows
+        return starts[both] - ends[both]
 
     def usual_gap(self, left: Ints, right: Ints, x0: float, x1: float) -> float:
         """The median gap across the strip from ``x0`` to ``x1`` between the words of
@@ -276,6 +281,32 @@ def _occupancy(boxes: NDArray[np.float64], rows: int, cols: int,
         np.add.at(diff, (r1, c1), 1)
     covered = cv2.integral(diff, sdepth=cv2.CV_32F)  # one more row and column, of zeros
     return covered[1:rows + 1, 1:cols + 1] > 0
+
+
+def _column_runs(flags: NDArray[np.bool_], min_length: float) -> tuple[Ints, Ints, Ints]:
+    """The runs of True down each column of ``flags`` at least ``min_length`` long: their
+    columns, first rows and ends (exclusive), by column, then top to bottom.
+
+    Most runs of a page's free cells are the gaps between lines, a few cells each; the
+    cells that start ``length`` True cells in a row are found first (by windows that
+    double, then two that overlap), so that only the long runs are listed: each run of
+    such starting cells is one of them, ``length - 1`` cells shorter."""
+    length = max(1, math.ceil(min_length))
+    if length > len(flags):
+        empty = np.zeros(0, dtype=np.intp)
+        return empty, empty, empty
+    window, starts = 1, flags
+    while 2 * window <= length:
+        starts = starts[:-window] & starts[window:]
+        window *= 2
+    starts = starts[:len(flags) - length + 1] & starts[length - window:]
+    padded = np.zeros((len(starts) + 2, flags.shape[1]), dtype=np.bool_)
+    padded[1:-1] = starts
+    # np.nonzero of a 2-d array takes twenty times as long as of a flat one
+    row, col = np.divmod(np.flatnonzero(padded[1:] != padded[:-1]), padded.shape[1])
+    order = np.lexsort((row, col))  # a column's changes alternate: starts, ends, ...
+    row, col = row[order], col[order]
+    return col[::2], row[::2], row[1::2] + length - 1
 
 
 def _runs(flags: NDArray[np.bool_]) -> list[tuple[int, int]]:
@@ -535,50 +566,65 @@ def _tall_gutters(canvas: _Canvas, idx: Ints,
         return []
     # windows that lie wholly inside the region see only the region's cells
     free = canvas.free[r0:r1, c0:c1 - w + 1]
-    # padded with empty cells above and below (and the edge columns left empty):
-    # the runs of free cells down each column, found column by column (nonzero of
-    # the transposed changes), pair up in order
-    padded = np.zeros((free.shape[0] + 2, free.shape[1]), dtype=np.bool_)
-    padded[1:-1, 1:-1] = free[:, 1:-1]
-    # a column's changes alternate: a run starts, ends, the next starts ...
-    change_col, change_row = np.nonzero((padded[1:] != padded[:-1]).T)
-    start_col, start_row, end_row = change_col[::2], change_row[::2], change_row[1::2]
-    lengths = end_row - start_row
+    height, width = free.shape
     fewest = min(config.gutter_min_lines, config.gutter_min_lines_on_grid) if known else \
         config.gutter_min_lines
-    keep = np.flatnonzero(lengths >= fewest * canvas.size / res)
-    # the same run in neighbouring columns is one strip: keep its leftmost column
-    order = np.lexsort((start_col[keep], end_row[keep], start_row[keep]))
-    keep = keep[order]
-    repeat = ((start_row[keep][1:] == start_row[keep][:-1])
-              & (end_row[keep][1:] == end_row[keep][:-1])
-              & (start_col[keep][1:] == start_col[keep][:-1] + 1))
+    # the page's runs of free cells in the region's columns cut to its rows: the region's
+    # runs, in its cells, those long enough for a strip
+    page_col, page_start, page_end = canvas.runs
+    inside = (page_col >= c0) & (page_col < c0 + width)
+    run_col = page_col[inside] - c0
+    run_start = np.maximum(page_start[inside], r0) - r0
+    run_end = np.minimum(page_end[inside], r0 + height) - r0
+    long = (run_end > run_start) & (run_end - run_start >= fewest * canvas.size / res)
+    run_col, run_start, run_end = run_col[long], run_start[long], run_end[long]
+    # the strips: runs off the region's edge columns; the same run in neighbouring
+    # columns is one strip, kept at its leftmost column
+    keep = np.flatnonzero((run_col >= 1) & (run_col <= width - 2))
+    keep = keep[np.lexsort((run_col[keep], run_end[keep], run_start[keep]))]
+    repeat = ((run_start[keep][1:] == run_start[keep][:-1])
+              & (run_end[keep][1:] == run_end[keep][:-1])
+              & (run_col[keep][1:] == run_col[keep][:-1] + 1))
     keep = keep[np.concatenate(([True], ~repeat))[: len(keep)]]
-    keep = keep[np.argsort(-lengths[keep], kind="stable")]
+    keep = keep[np.argsort(run_start[keep] - run_end[keep], kind="stable")]  # tallest first
+    col, rs, re = run_col[keep], run_start[keep], run_end[keep]
+    # each strip widened over the columns next to it that are free over the same rows:
+    # those with a run that holds its rows
+    holds = (run_start <= rs[:, None]) & (run_end >= re[:, None])
+    free_over = np.zeros((len(keep), width), dtype=np.bool_)
+    strip_at, run_at = np.divmod(np.flatnonzero(holds), holds.shape[1])
+    free_over[strip_at, run_col[run_at]] = True
+    columns = np.arange(width)
+    lo = np.where(~free_over & (columns < col[:, None]), columns, -1).max(axis=1, initial=-1) + 1
+    hi = np.where(~free_over & (columns > col[:, None]), columns, width).min(
+        axis=1, initial=width) - 1
+    x0s, x1s = (c0 + lo - 1) * res, (c0 + hi + w - 1) * res
+    on_grid = np.zeros(len(keep), dtype=np.bool_)
+    for g0, g1 in known:  # _overlaps, for every strip at once
+        on_grid |= (np.minimum(x1s, g1) - np.maximum(x0s, g0)
+                    >= 0.5 * np.minimum(x1s - x0s, g1 - g0))
     box = canvas.box[idx]
     centre_y = (box[:, 1] + box[:, 3]) / 2
+    # the words by height on the page: those beside a strip are a slice of them
+    by_y = np.argsort(centre_y, kind="stable")
+    y_sorted, row_by_y = centre_y[by_y], canvas.row[idx[by_y]]
+    end_by_y, start_by_y = box[by_y, 2], box[by_y, 0]
     min_width = config.column_min_width_em * canvas.size
     found: list[_Gutter] = []
     judged = np.zeros_like(free)  # cells of strips already judged, kept or not
-    for k in keep.tolist():
-        col, rs, re = int(start_col[k]), int(start_row[k]), int(end_row[k])
-        if judged[rs:re, col].all():
+    for column, first, end, left_col, right_col, x0, x1, grid in zip(
+            col.tolist(), rs.tolist(), re.tolist(), lo.tolist(), hi.tolist(), x0s.tolist(),
+            x1s.tolist(), on_grid.tolist(), strict=True):
+        if judged[first:end, column].all():
             continue
-        top, bottom = (r0 + rs - 1) * res, (r0 + re - 1) * res
-        # the columns next to ``col`` free over the same rows widen the strip
-        blocked = np.flatnonzero(~free[rs:re].all(axis=0))
-        after = int(np.searchsorted(blocked, col))
-        lo = int(blocked[after - 1]) + 1 if after else 0
-        hi = int(blocked[after]) - 1 if after < len(blocked) else free.shape[1] - 1
-        judged[rs:re, lo:hi + 1] = True
-        x0, x1 = (c0 + lo - 1) * res, (c0 + hi + w - 1) * res
+        top, bottom = (r0 + first - 1) * res, (r0 + end - 1) * res
+        judged[first:end, left_col:right_col + 1] = True
         if any(x0 < g.x1 and g.x0 < x1 and top < g.bottom and g.top < bottom for g in found):
             continue  # a shorter run beside ragged line ends of a gutter already found
-        on_grid = any(_overlaps(x0, x1, g0, g1) for g0, g1 in known)
-        lines = config.gutter_min_lines_on_grid if on_grid else config.gutter_min_lines
-        beside = (centre_y >= top) & (centre_y <= bottom)
-        if (canvas.lines(idx[beside & (box[:, 2] <= x0 + res)]) < lines
-                or canvas.lines(idx[beside & (box[:, 0] >= x1 - res)]) < lines):
+        lines = config.gutter_min_lines_on_grid if grid else config.gutter_min_lines
+        near = slice(y_sorted.searchsorted(top, "left"), y_sorted.searchsorted(bottom, "right"))
+        if (_distinct(row_by_y[near][end_by_y[near] <= x0 + res]) < lines
+                or _distinct(row_by_y[near][start_by_y[near] >= x1 - res]) < lines):
             continue  # trimming the run below can only take lines away
         top, bottom = _trim_crossing(canvas, idx, centre_y, top, bottom, x0, x1)
         beside = (centre_y >= top) & (centre_y <= bottom)
@@ -593,6 +639,11 @@ def _tall_gutters(canvas: _Canvas, idx: Ints,
             continue
         found.append(_Gutter(x0, x1, top, bottom))
     return found
+
+
+def _distinct(rows: Ints) -> int:
+    """How many distinct values the (small, non-negative) ``rows`` hold."""
+    return int(np.count_nonzero(np.bincount(rows)))
 
 
 def _trim_crossing(canvas: _Canvas, idx: Ints, centre_y: NDArray[np.float64], top: float,

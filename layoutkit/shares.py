@@ -30,16 +30,14 @@ lays out again the pages whose section turns out to be another than assumed
 from __future__ import annotations
 
 import gc
-import multiprocessing
 import pickle
 import selectors
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
-from multiprocessing.connection import Connection
 from pathlib import Path
 from types import TracebackType
-from typing import Any, Protocol, Self, cast
+from typing import TYPE_CHECKING, Any, Protocol, Self, cast
 
 from .config import LayoutConfig
 from .errors import DocumentError
@@ -49,10 +47,13 @@ from .linetypes.driver import PageStep, PageTyping
 from .model import NO_GLYPHS, OcrQuality, Page, PageGlyphs, Word
 from .ocr import is_scanned, ocr_scanned_page
 from .order import body_words, layout_page
-from .profile import Profile, Section
-from .profile.stage import profile_furniture, profile_tree, without_ignored
 from .segment import PageCanvas, prepare, segment
 from .words import words_from_glyphs
+
+if TYPE_CHECKING:
+    from multiprocessing.connection import Connection
+
+    from .profile import Profile, Section
 
 __all__ = ["Gutters", "PageShare", "Shares", "collector_paused", "open_shares"]
 
@@ -83,8 +84,11 @@ class PageShare:
         self._read: list[tuple[PageGlyphs, tuple[Word, ...], EdgeLines]] = []
         self._scanned: list[tuple[OcrQuality | None, bool]] = []
         self._prepared: list[tuple[Furniture, list[Word], PageCanvas]] = []
+        self._laid_out: dict[int, Page] = {}
+        """The wanted pages laid out last and not yet typed, by index among the wanted
+        pages."""
         self._typing: dict[int, PageTyping] = {}
-        """The wanted pages laid out last, by index among the wanted pages."""
+        """The wanted pages being typed, by the same index."""
 
     def read(self) -> Iterator[tuple[int, EdgeLines]]:
         """Read the pages' words; yields each page's candidate furniture lines."""
@@ -98,6 +102,9 @@ class PageShare:
                     g, words, quality = ocr_scanned_page(self.path, g, words, self.config)
                 self._scanned.append((quality, bool(words)))
                 if self.profile:
+                    # the profile stage, like the profile package, only with a profile
+                    from .profile.stage import without_ignored
+
                     words = without_ignored(self.profile, g, words, self.count, self.config)
                 edges = edge_lines(words, g.height, self.config)
                 # a page's glyphs are dropped once they are words
@@ -117,6 +124,8 @@ class PageShare:
         for g, words, edges in self._read:
             found = page_furniture(words, edges, runs[g.page_no], self.config)
             if self.profile:
+                from .profile.stage import profile_furniture
+
                 found = profile_furniture(self.profile, g, words, found)
             body = body_words(words, found)[0]
             canvas = prepare(body, g.rules, g.images, g.width, g.height, self.config)
@@ -134,6 +143,8 @@ class PageShare:
                 continue
             leaving = None
             if self.profile:
+                from .profile.stage import profile_tree
+
                 tree, leaving = profile_tree(self.profile, g, words, body, canvas, shared,
                                              self.count, entering[g.page_no], self.config)
             else:
@@ -141,14 +152,18 @@ class PageShare:
             page = None
             if g.page_no in self.wanted:
                 page = layout_page(g, words, found, tree, self.config)
-                index = sum(1 for n in self.wanted if n < g.page_no)
-                self._typing[index] = PageTyping.of(page, index)
+                self._laid_out[sum(1 for n in self.wanted if n < g.page_no)] = page
             yield g.page_no, (leaving, page)
 
     def type_lines(self, step: PageStep, given: object) -> Iterator[tuple[int, Any]]:
         """Run a step of line typing (see :mod:`layoutkit.linetypes.driver`) on the
         wanted pages laid out last; yields the value each sends, by the page's index
         among the wanted pages (its index in the document)."""
+        # typing starts here, from the pages laid out last: a parse whose lines are not
+        # typed makes none of its values
+        self._typing.update((index, PageTyping.of(page, index))
+                            for index, page in self._laid_out.items())
+        self._laid_out = {}
         for index, typing in self._typing.items():
             self._typing[index], sent = step(typing, given, self.config)
             yield index, sent
@@ -226,6 +241,8 @@ class _Worker:
     """A share kept in a worker process, driven over a pipe."""
 
     def __init__(self, share: PageShare, started: Sequence[_Worker]) -> None:
+        import multiprocessing  # only pages read in worker processes need it
+
         self._path = share.path
         self.connection, child = multiprocessing.Pipe()
         parent_ends = [worker.connection for worker in started] + [self.connection]

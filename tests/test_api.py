@@ -78,6 +78,26 @@ def test_api_jobs_give_the_same_document(which: str, codes: set[str], tmp_path: 
         assert outline(parallel, 2) == outline(serial, 2)
 
 
+@pytest.mark.parametrize("which", ["federal-register-tables", "city-record-2004-profile",
+                                   "synthetic"])
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_api_untyped_parse_gives_the_same_pages_and_text(which: str, jobs: int,
+                                                         tmp_path: Path) -> None:
+    """A parse that does not type its lines (``layoutkit text`` without ``--skip``) lays
+    out the same lines in the same order with the same text, furniture and all, and
+    types them only as the layout does: running headers, footers and body."""
+    reading = document(which, tmp_path)
+    typed = reading.parse()
+    untyped = layoutkit.parse(reading.path, pages=reading.pages, profile=reading.profile,
+                              tables=reading.tables, jobs=jobs, typed=False)
+    assert {line.code for page in untyped for line in page.lines} == {"h", "f", "b"}
+    assert {line.code for page in typed for line in page.lines} > {"h", "f", "b"}
+    for furniture in (False, True):
+        assert untyped.text(furniture=furniture) == typed.text(furniture=furniture)
+    assert [[(line.bbox, line.words) for line in page.lines] for page in untyped] == \
+        [[(line.bbox, line.words) for line in page.lines] for page in typed]
+
+
 PROFILE = ("--profile", "cleveland-city-record")
 
 

@@ -443,6 +443,52 @@ def test_cli_python_m_layoutkit_version_exits_0() -> None:
     assert (done.returncode, done.stdout, done.stderr) == (0, f"layoutkit {__version__}\n", "")
 
 
+IMPORTS_OF = """
+import json, sys
+from layoutkit.cli import main
+status = main(sys.argv[1:])
+print(json.dumps([status, sorted(sys.modules)]))
+"""
+"""A process that runs the command given as its arguments and prints its exit status
+and the modules it has imported."""
+
+NOT_FOR_BORN_DIGITAL = {
+    "pytesseract", "PIL", "pypdfium2", "spacy", "pdfplumber", "sqlalchemy", "dask", "rich",
+    "tomllib", "multiprocessing", "layoutkit.profile", "layoutkit.document", "layoutkit.draw",
+    "layoutkit.images", "layoutkit.nlptext", "layoutkit.ocr_image", "layoutkit.paragraphs",
+    "layoutkit.tokens", "layoutkit.batch",
+}
+"""Modules (with their submodules) of OCR, profiles, tables, the other commands and worker
+processes, none of which reading a born-digital PDF with one process uses (pypdfium2's
+helpers among them: the pdfium engine needs its raw bindings, pypdfium2_raw, alone)."""
+
+
+def imported_by(*argv: str | Path) -> set[str]:
+    """The modules a fresh process has imported after running ``layoutkit argv``
+    (which must succeed)."""
+    done = subprocess.run([sys.executable, "-c", IMPORTS_OF, *map(str, argv)],
+                          capture_output=True, text=True, cwd=REPO, timeout=60, check=True)
+    status, modules = json.loads(done.stdout.splitlines()[-1])
+    assert status == 0, done.stderr
+    return set(modules)
+
+
+def test_cli_text_of_born_digital_pdf_imports_no_other_commands_modules(tmp_path: Path) -> None:
+    """`layoutkit text` on a born-digital PDF imports neither OCR's libraries nor those of
+    profiles, tables, tokens, batch or the other commands: each costs start-up time."""
+    modules = imported_by("text", two_pages(tmp_path), "-o", tmp_path / "out.txt")
+    assert {"layoutkit.pdfium", "layoutkit.segment", "cv2"} <= modules
+    assert not {m for m in modules if m.split(".")[0] in NOT_FOR_BORN_DIGITAL
+                or ".".join(m.split(".")[:2]) in NOT_FOR_BORN_DIGITAL}
+
+
+def test_cli_text_with_profile_imports_the_profile_package(tmp_path: Path) -> None:
+    """The profile package loads when a profile is named (the check above can fail)."""
+    modules = imported_by("text", two_pages(tmp_path), "--profile", "federal-register",
+                          "-o", tmp_path / "out.txt")
+    assert {"layoutkit.profile", "layoutkit.profile.stage", "tomllib"} <= modules
+
+
 def test_cli_script_missing_file_exits_2_without_traceback(tmp_path: Path) -> None:
     """The console script exits 2 on a missing file, printing one line and no traceback."""
     done = run_script("text", "missing.pdf", "-o", "out.txt", cwd=tmp_path)

@@ -13,6 +13,8 @@ import random
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from layoutkit import segment as seg
 from layoutkit.config import LayoutConfig
@@ -453,6 +455,37 @@ def test_segment_runs_exact() -> None:
     assert seg._runs(np.array([True, True, True])) == [(0, 3)]
     assert seg._runs(np.array([False, False])) == []
     assert seg._runs(np.array([], dtype=bool)) == []
+
+
+def test_segment_column_runs_exact() -> None:
+    """_column_runs lists the runs of True down each column at least min_length long, by
+    column then row, ends exclusive; a fractional min_length rounds up."""
+    flags = grid("""
+        #.#
+        #.#
+        ##.
+        .##
+        ###
+    """)
+    def runs(min_length: float) -> list[tuple[int, ...]]:
+        found = seg._column_runs(flags, min_length)
+        return list(zip(*(a.tolist() for a in found), strict=True))
+
+    assert runs(2) == [(0, 0, 3), (1, 2, 5), (2, 0, 2), (2, 3, 5)]
+    assert runs(2.5) == [(0, 0, 3), (1, 2, 5)]
+    assert runs(6) == []
+
+
+@given(st.integers(1, 40), st.integers(1, 12), st.floats(0, 12), st.integers(0, 2**32 - 1))
+@settings(max_examples=200, deadline=None)
+def test_segment_column_runs_are_the_long_runs_of_each_column(
+        rows: int, cols: int, min_length: float, seed: int) -> None:
+    """On any grid, _column_runs gives what a scan of each column's runs keeps."""
+    flags = np.random.default_rng(seed).random((rows, cols)) < 0.7
+    expected = [(c, a, b) for c in range(cols) for a, b in seg._runs(flags[:, c])
+                if b - a >= min_length]
+    found = seg._column_runs(flags, min_length)
+    assert list(zip(*(a.tolist() for a in found), strict=True)) == expected
 
 
 def grid(picture: str) -> np.ndarray:

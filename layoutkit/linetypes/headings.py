@@ -47,10 +47,13 @@ class _Open:
 def size_counts(lines: Sequence[TypedLine]) -> Counter[float]:
     """How many characters of the body ``lines`` are set in each font size (to the
     half point), sizes in order of first use."""
-    sizes: Counter[float] = Counter()
+    exact: dict[float, int] = {}  # by the size as set: few distinct, rounded once each
     for item in lines:
         for word in item.line.words:
-            sizes[round(word.size * 2) / 2] += len(word.text)
+            exact[word.size] = exact.get(word.size, 0) + len(word.text)
+    sizes: Counter[float] = Counter()
+    for size, count in exact.items():
+        sizes[round(size * 2) / 2] += count
     return sizes
 
 

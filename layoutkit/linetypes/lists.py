@@ -58,9 +58,9 @@ def marker(item: TypedLine) -> Marker | None:
     first = words[0]
     if first in _BULLETS:
         return Marker(first, first, "")
-    fonts = [w.font for w in item.line.words]
+    line_words = item.line.words
     if (len(first) == 1 and not first.isalnum() and first not in "([\"'“‘"
-            and fonts[-len(words)] != fonts[-1]):
+            and line_words[-len(words)].font != line_words[-1].font):
         return Marker(first, first, "")
     for style, pattern, function in _NUMBERED:
         found = pattern.fullmatch(first)
