@@ -573,7 +573,8 @@ def render(run: Run, quick: bool) -> str:
     lines += _measured(
         "## Pages in parallel", run.jobs, jobs_table,
         f"`layoutkit.parse` on `{JOBS_PDF.relative_to(REPO)}` with 1 and 2 processes,"
-        " taking turns (`benchmarks/jobs.py`); CPU times of the best run.")
+        " each in a fresh interpreter, taking turns (`benchmarks/jobs.py`); CPU times of"
+        " the best run.")
     lines += ["", JOBS_BEFORE.read_text(encoding="utf-8").rstrip()]
     lines += ["", *linetype_section(run.linetypes), "", *nlp_tables(run.nlp)]
     unfound = _unfound(run)

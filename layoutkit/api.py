@@ -63,19 +63,19 @@ def parse(path: str | Path, config: LayoutConfig | None = None,
           tables: bool = False, typed: bool = True) -> Document:
     """Read ``path`` and lay out its pages (all, or the 1-based ``pages``).
 
-    Returns a Document whose pages hold bands, columns, blocks and lines in
-    reading order, every line typed (running headers and footers, contents,
-    headings, lists, body).  With ``jobs`` > 1 the pages are read, laid out and
-    typed in that many processes, only the decisions across pages taken in this one;
-    the result is the same.  A ``profile`` (a :class:`Profile`, a bundled profile's
-    name or a TOML path) says how the publication's pages are read; its ``[config]``
-    is used when no ``config`` is given.  With ``tables`` the ruled tables of the
-    pages are found too (pdfplumber reads the document once more): their lines are
-    typed ``tab``, their cells kept in ``Document.tables``.  With ``typed`` false the
-    lines keep the types the layout gives them (running headers, footers and margin
-    stamps; the rest body): contents, tables, headings and lists are not looked for,
-    and the pages, their reading order and text are the same, for a caller that needs
-    no more (``layoutkit text`` without ``--skip``).
+    Returns a Document whose pages hold bands, columns, blocks and lines in reading
+    order, every line typed (running headers and footers, contents, headings, lists,
+    body).  With ``jobs`` > 1 the pages are read, laid out and typed in that many
+    processes (this one and ``jobs - 1`` workers), the decisions across pages taken in
+    this one; the result is the same.  A ``profile`` (a :class:`Profile`, a bundled
+    profile's name or a TOML path) says how the publication's pages are read; its
+    ``[config]`` is used when no ``config`` is given.  With ``tables`` the ruled tables
+    of the pages are found too (pdfplumber reads the document once more): their lines
+    are typed ``tab``, their cells kept in ``Document.tables``.  With ``typed`` false
+    the lines keep the types the layout gives them (running headers, footers and margin
+    stamps; the rest body): contents, tables, headings and lists are not looked for, and
+    the pages, their reading order and text are the same, for a caller that needs no
+    more (``layoutkit text`` without ``--skip``).
     """
     profile = loaded_profile(profile)
     config = config or (profile.config if profile else LayoutConfig())

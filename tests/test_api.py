@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import gc
+import os
 import pickle
 import re
 from dataclasses import dataclass
@@ -12,6 +13,7 @@ from pathlib import Path
 import pytest
 
 import layoutkit
+import layoutkit.shares
 from fixtures.synthetic import gazette
 from layoutkit.cli import main
 from layoutkit.errors import PageRangeError
@@ -250,15 +252,36 @@ def broken_pdf(folder: Path, count: int, bad: int) -> Path:
     return path
 
 
+@pytest.mark.parametrize("bad", [5, 6])
 @pytest.mark.parametrize("jobs", [1, 2, 3])
-def test_api_bad_page_in_a_worker_fails_as_serially(jobs: int, tmp_path: Path) -> None:
+def test_api_bad_page_fails_as_serially_in_any_process(jobs: int, bad: int,
+                                                       tmp_path: Path) -> None:
     """A page that cannot be read raises the same DocumentError, naming the file and the
-    page, whichever process read it."""
-    path = broken_pdf(tmp_path, 7, 5)
+    page, whichever process read it (with two processes this one reads the odd pages,
+    the worker the even ones)."""
+    path = broken_pdf(tmp_path, 7, bad)
     with pytest.raises(layoutkit.DocumentError) as raised:
         layoutkit.parse(path, jobs=jobs)
-    assert str(raised.value) == f"{path}: page 5 cannot be read (PDFium cannot load it)"
+    assert str(raised.value) == f"{path}: page {bad} cannot be read (PDFium cannot load it)"
     assert [p.text() for p in layoutkit.parse(path, pages="1", jobs=jobs)] == ["Page 1 body text"]
+
+
+def test_api_worker_that_dies_is_a_document_error(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A worker process that ends without a word (killed, out of memory) is a
+    DocumentError naming the file and the worker's exit code, not a hang."""
+    parent = os.getpid()
+    words = layoutkit.shares.words_from_glyphs
+
+    def dies_in_a_worker(*args: object) -> object:
+        if os.getpid() != parent:
+            os._exit(3)
+        return words(*args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(layoutkit.shares, "words_from_glyphs", dies_in_a_worker)
+    with pytest.raises(layoutkit.DocumentError) as raised:
+        layoutkit.parse(FR, jobs=2)
+    assert str(raised.value) == \
+        f"{FR}: a worker process stopped while reading pages (exit code 3)"
 
 
 def test_api_cli_bad_page_with_jobs_is_one_line(tmp_path: Path,
