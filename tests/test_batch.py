@@ -4,8 +4,11 @@ processed, resumed and reported on; the state database's schema."""
 from __future__ import annotations
 
 import hashlib
+import multiprocessing
+import os
 import shutil
 from collections import Counter
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -216,6 +219,21 @@ def test_the_longest_documents_go_first(tmp_path: Path) -> None:
                    "GROUP BY d.id ORDER BY min(a.started)")
     assert started == [("notice.md", 1), ("c four pages.pdf", 4), ("b three pages.pdf", 3),
                        ("a two pages.pdf", 2)]
+
+
+def test_workers_start_with_one_blas_thread_and_the_environment_is_kept(
+        tmp_path: Path) -> None:
+    """The workers' fork server starts with one OpenBLAS thread unless the environment
+    names a number; the run's own environment is left as it was."""
+    inbox = tmp_path / "inbox"
+    inbox.mkdir()
+    synthetic(inbox, "two pages.pdf", "two_column")
+    before = dict(os.environ)
+    assert run_batch(BatchOptions(inbox, tmp_path / "out")).done == 1
+    assert dict(os.environ) == before
+    with ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("forkserver")) as pool:
+        threads = pool.submit(os.getenv, runner.BLAS_THREADS).result()
+    assert threads == before.get(runner.BLAS_THREADS, "1")
 
 
 def test_the_schema_has_run_document_and_action_tables(tmp_path: Path) -> None:
