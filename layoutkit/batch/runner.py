@@ -180,8 +180,7 @@ def _start_fork_server() -> None:
     The server is started with one BLAS thread (unless the environment names a
     number): the documents' actions make no use of more, and OpenBLAS starting a
     thread per core as numpy is imported keeps them spinning for a tenth of a second
-    of CPU taken from the work beside it (the server's CPU 0.34 -> 0.22 s, in two
-    workers 1.69-1.72 -> 1.72-1.74 times the pages per second of one)."""
+    of CPU taken from the work beside it (the server's CPU 0.34 -> 0.22 s)."""
     multiprocessing.get_context("forkserver").set_forkserver_preload(list(WORKER_MODULES))
     saved = os.environ.get(BLAS_THREADS)
     os.environ.setdefault(BLAS_THREADS, "1")
