@@ -75,6 +75,7 @@ def _page(page: Page, ocr: OcrQuality | None) -> dict[str, Any]:
         "pageNo": page.page_no,
         "width": round(page.width, 2),
         "height": round(page.height, 2),
+        **({"label": page.label} if page.label else {}),
         "bands": [{"index": band.index, "kind": band.kind.value, "bbox": band.bbox.as_list(),
                    "columns": [{"index": c.index, "bbox": c.bbox.as_list()}
                                for c in band.columns]}

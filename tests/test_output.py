@@ -90,6 +90,15 @@ def test_output_page_number_and_size(page: dict[str, Any]) -> None:
     assert page["height"] == 792
 
 
+def test_output_page_labels_where_the_pdf_has_them() -> None:
+    """A page of a PDF with page labels carries its label (the lecture notes' front
+    matter is numbered i-iii, the body from 1); a PDF without them gives none."""
+    notes = document_json(layoutkit.parse("fixtures/pdf/geotopo-lecture-notes-de.pdf",
+                                          pages="2-5", typed=False))
+    assert [(p["pageNo"], p["label"]) for p in notes["pages"]] == [
+        (2, "ii"), (3, "iii"), (4, "1"), (5, "2")]
+
+
 def test_output_bands_and_columns_are_indexed_boxes_on_the_page(page: dict[str, Any]) -> None:
     """Bands and their columns carry their own index and a box inside the page."""
     whole = [0.0, 0.0, page["width"], page["height"]]
