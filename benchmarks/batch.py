@@ -19,8 +19,6 @@ import json
 import os
 import resource
 import shutil
-import subprocess
-import sys
 import tempfile
 import time
 from collections.abc import Sequence
@@ -31,6 +29,7 @@ from pathlib import Path
 
 import psutil
 
+from benchmarks.fresh import in_fresh_interpreter
 from benchmarks.sections import section_main
 from fixtures.synthetic import CASES, gazette
 from layoutkit.batch import BatchOptions, run_batch
@@ -44,7 +43,6 @@ ROUNDS = 3
 """Runs of each worker count; the best counts."""
 BAR = 1.7
 """Two workers must process at least this many times the pages per second of one."""
-REPO = Path(__file__).resolve().parent.parent
 
 
 @dataclass(frozen=True, slots=True)
@@ -128,19 +126,14 @@ def _child(argv: Sequence[str]) -> None:
 
 
 def _timed(root: Path, workers: int) -> BatchTiming:
-    """Process a copy of the inbox in ``root`` in a fresh interpreter; its times.
-    The interpreter runs ``-c`` code, so that the workers have no main module to
-    import (``python -m layoutkit batch`` has none either)."""
+    """Process a copy of the inbox in ``root`` in a fresh interpreter; its times."""
     shutil.copytree(root / "inbox", root / str(workers) / "inbox")
-    code = "import sys; from benchmarks.batch import _child; _child(sys.argv[1:])"
-    done = subprocess.run([sys.executable, "-c", code, str(root / str(workers) / "inbox"),
-                           str(root / str(workers) / "out"), str(workers)],
-                          cwd=REPO, capture_output=True, text=True, check=False)
-    if done.returncode != 0:
-        last = (done.stderr.strip().splitlines() or [f"exit status {done.returncode}"])[-1]
-        raise RuntimeError(f"batch benchmark, {workers} worker(s): {last}")
+    out = in_fresh_interpreter("benchmarks.batch", "_child",
+                               [str(root / str(workers) / "inbox"),
+                                str(root / str(workers) / "out"), str(workers)],
+                               f"batch benchmark, {workers} worker(s)")
     shutil.rmtree(root / str(workers))
-    return BatchTiming(**json.loads(done.stdout))
+    return BatchTiming(**json.loads(out))
 
 
 def _spin(count: int) -> int:

@@ -25,11 +25,11 @@ import gc
 import json
 import resource
 import subprocess
-import sys
 import time
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass
 
+from benchmarks.fresh import finished, in_fresh_interpreter
 from benchmarks.peers import REPO, layoutkit_cli_command
 from layoutkit import parse
 
@@ -86,20 +86,10 @@ def _child(argv: Sequence[str]) -> None:
     print(json.dumps(asdict(time_parse(int(argv[0])))))
 
 
-def _finished(done: subprocess.CompletedProcess[str], what: str) -> str:
-    """The standard output of a finished run, or a RuntimeError with its last error line."""
-    if done.returncode != 0:
-        last = (done.stderr.strip().splitlines() or [f"exit status {done.returncode}"])[-1]
-        raise RuntimeError(f"jobs benchmark, {what}: {last}")
-    return done.stdout
-
-
 def time_fresh(jobs: int) -> JobsRun:
     """:func:`time_parse` in a fresh interpreter."""
-    code = "import sys; from benchmarks.jobs import _child; _child(sys.argv[1:])"
-    done = subprocess.run([sys.executable, "-c", code, str(jobs)], cwd=REPO,
-                          capture_output=True, text=True, check=False)
-    return JobsRun(**json.loads(_finished(done, f"jobs={jobs}")))
+    return JobsRun(**json.loads(in_fresh_interpreter("benchmarks.jobs", "_child", [str(jobs)],
+                                                     f"jobs benchmark, jobs={jobs}")))
 
 
 def time_command(jobs: int) -> JobsRun:
@@ -109,7 +99,7 @@ def time_command(jobs: int) -> JobsRun:
     done = subprocess.run([*layoutkit_cli_command(), "text", "--jobs", str(jobs), str(JOBS_PDF)],
                           cwd=REPO, capture_output=True, text=True, check=False)
     wall = time.perf_counter() - wall
-    _finished(done, f"layoutkit text --jobs {jobs}")
+    finished(done, f"jobs benchmark, layoutkit text --jobs {jobs}")
     return JobsRun(jobs, wall, _children_cpu() - children, 0.0, command=True)
 
 
