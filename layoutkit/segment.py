@@ -118,7 +118,7 @@ class _Canvas:
 
     def lines(self, idx: Ints) -> int:
         """How many distinct baselines the words ``idx`` stand on."""
-        return int(np.count_nonzero(np.bincount(self.row[idx])))
+        return _distinct(self.row[idx])
 
     def is_column(self, idx: Ints, min_lines: int) -> bool:
         """Whether words ``idx`` stand as a column does: ``min_lines`` lines or more,

@@ -11,7 +11,7 @@ from itertools import pairwise
 
 from ..config import LayoutConfig
 from ..model import Document, LineType, Page
-from .lines import Key, Typed, TypedLine, body_lines, log, retyped
+from .lines import Key, Typed, TypedLine, log, page_body_lines, retyped
 from .sequence import roman_value
 
 __all__ = ["is_first_page", "type_toc"]
@@ -52,19 +52,16 @@ def type_toc(document: Document, config: LayoutConfig) -> Document:
     with section numbers (:func:`_by_section_number`).
     """
     decisions: dict[Key, Typed] = {}
-    by_page: dict[int, list[TypedLine]] = {}
-    for item in body_lines(document):
-        if is_first_page(document.pages[item.key[0]], config):
-            by_page.setdefault(item.key[0], []).append(item)
-    for page, items in by_page.items():
+    for p, page in enumerate(document.pages):
+        if not is_first_page(page, config):
+            continue
+        items = page_body_lines(page, p)
         spans = [*_by_page_number(items, document.page_count, config),
                  *_by_section_number(items, config)]
         for first, last in spans:
-            log.info("page %d: table of contents from %r to %r",
-                     document.pages[page].page_no, items[first].line.text,
-                     items[last].line.text)
-            for item in items[first:last + 1]:
-                decisions[item.key] = Typed(LineType.TOC)
+            log.info("page %d: table of contents from %r to %r", page.page_no,
+                     items[first].line.text, items[last].line.text)
+            decisions.update((item.key, Typed(LineType.TOC)) for item in items[first:last + 1])
     return retyped(document, decisions)
 
 
