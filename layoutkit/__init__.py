@@ -8,8 +8,7 @@
 :class:`layoutkit.model.Document`) with pages, text, language and word counts.
 """
 
-import importlib
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from .api import parse, parse_page_spec
 from .config import LayoutConfig
@@ -21,6 +20,7 @@ from .errors import (
     ProfileError,
     UsageError,
 )
+from .lazy import lazy_names
 from .model import (
     Band,
     BandKind,
@@ -69,15 +69,8 @@ __all__ = [
 __version__ = "0.1.0"
 
 
-_LAZY = {"Document": "document", "TextPage": "document", "Profile": "profile",
-         "load_profile": "profile"}
+__getattr__ = lazy_names(__name__, {"Document": "document", "TextPage": "document",
+                                   "Profile": "profile", "load_profile": "profile"})
 """Names imported from their module when first asked for: the document API and the
 profile package (TOML, validation) load only where they are used, not in every
 command that reads a document."""
-
-
-def __getattr__(name: str) -> Any:
-    """The value of a name of :data:`_LAZY`, imported now."""
-    if name in _LAZY:
-        return getattr(importlib.import_module(f".{_LAZY[name]}", __name__), name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -8,8 +8,9 @@ first document starts)."""
 
 from __future__ import annotations
 
-from importlib import import_module
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from ..lazy import lazy_names
 
 if TYPE_CHECKING:
     from .runner import BatchOptions, Summary, run_batch
@@ -17,12 +18,5 @@ if TYPE_CHECKING:
 
 __all__ = ["BatchOptions", "Summary", "run_batch", "status_text"]
 
-_HOMES = {"BatchOptions": "runner", "Summary": "runner", "run_batch": "runner",
-          "status_text": "status"}
-
-
-def __getattr__(name: str) -> Any:
-    """The public name ``name``, from the module that defines it."""
-    if name not in _HOMES:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    return getattr(import_module(f".{_HOMES[name]}", __name__), name)
+__getattr__ = lazy_names(__name__, {"BatchOptions": "runner", "Summary": "runner",
+                                   "run_batch": "runner", "status_text": "status"})
