@@ -68,33 +68,30 @@ def layoutkit_cli_command() -> list[str]:
     return [str(script)] if script.exists() else [sys.executable, "-m", "layoutkit"]
 
 
-def _layoutkit_cli_whole(path: Path) -> int:
+_PDF2TXT = Path(sys.executable).with_name("pdf2txt.py")
+"""pdfminer.six's command, installed beside the interpreter."""
+
+
+def _cli_whole(command: Sequence[str], path: Path) -> int:
+    """How many characters the text extractor ``command`` writes for ``path`` (given
+    as its argument, with ``-o OUT``)."""
     with tempfile.TemporaryDirectory() as tmp:
         out = Path(tmp) / "out.txt"
-        subprocess.run(
-            [*layoutkit_cli_command(), "text", str(path), "-o", str(out)],
-            check=True,
-            cwd=REPO,
-            capture_output=True,
-        )
+        subprocess.run([*command, str(path), "-o", str(out)], check=True, cwd=REPO,
+                       capture_output=True)
         return len(out.read_text(encoding="utf-8"))
+
+
+def _layoutkit_cli_whole(path: Path) -> int:
+    return _cli_whole([*layoutkit_cli_command(), "text"], path)
 
 
 def _pdfminer_cli_whole(path: Path) -> int:
-    with tempfile.TemporaryDirectory() as tmp:
-        out = Path(tmp) / "out.txt"
-        subprocess.run(
-            [str(Path(sys.executable).with_name("pdf2txt.py")), str(path), "-o", str(out)],
-            check=True,
-            cwd=REPO,
-            capture_output=True,
-        )
-        return len(out.read_text(encoding="utf-8"))
+    return _cli_whole([str(_PDF2TXT)], path)
 
 
 def _missing_pdfminer_cli() -> str | None:
-    script = Path(sys.executable).with_name("pdf2txt.py")
-    return None if script.exists() else f"pdfminer.six's {script.name} is not installed"
+    return None if _PDF2TXT.exists() else f"pdfminer.six's {_PDF2TXT.name} is not installed"
 
 
 def _pdfminer_pages(path: Path, numbers: Sequence[int]) -> PageTexts:
