@@ -18,11 +18,11 @@ from dataclasses import dataclass
 import numpy as np
 
 from layoutkit.config import LayoutConfig
-from layoutkit.furniture import find_furniture
+from layoutkit.geometry.furniture import body_words, find_furniture
+from layoutkit.geometry.segment import prepare, segment, shared_gutters
+from layoutkit.geometry.words import words_from_glyphs
 from layoutkit.model import BBox, Glyph, Glyphs, PageGlyphs
-from layoutkit.order import body_words, layout_page
-from layoutkit.segment import prepare, segment, shared_gutters
-from layoutkit.words import words_from_glyphs
+from layoutkit.reading.page import layout_page
 
 DENSITIES = (500, 1000, 2000, 5000, 10000, 20000)
 WIDTH, HEIGHT = 612.0, 792.0

@@ -22,7 +22,9 @@ import layoutkit
 from benchmarks.peers import REPO
 from benchmarks.sections import section_main
 from fixtures.synthetic import suite
-from layoutkit.evaluate import (
+from layoutkit.linetypes import outline
+from layoutkit.model import Document
+from layoutkit.tools.evaluate import (
     TypeScore,
     load_linetype_truth,
     load_truth,
@@ -33,8 +35,6 @@ from layoutkit.evaluate import (
     score_typed_lines,
     truth_files,
 )
-from layoutkit.linetypes import outline
-from layoutkit.model import Document
 
 __all__ = ["BOXED_CONTENTS", "CITY_RECORDS", "LECTURE_NOTES", "Row", "boxed_contents",
            "city_record_headings", "contents_page", "lecture_notes", "lists", "measure",

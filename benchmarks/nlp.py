@@ -20,10 +20,10 @@ from dataclasses import dataclass
 import layoutkit
 from benchmarks.peers import REPO
 from layoutkit.config import LayoutConfig
-from layoutkit.language import detect
-from layoutkit.nlptext import from_document, read, write
-from layoutkit.paragraphs import ignored_codes
-from layoutkit.tokens import analyse
+from layoutkit.nlp.language import detect
+from layoutkit.nlp.nlptext import from_document, read, write
+from layoutkit.nlp.paragraphs import ignored_codes
+from layoutkit.nlp.tokens import analyse
 
 __all__ = ["EXPECTED", "measure", "tables"]
 

@@ -28,9 +28,9 @@ from benchmarks.sections import section_main
 from fixtures.synthetic import gazette
 from layoutkit import parse
 from layoutkit.config import LayoutConfig
-from layoutkit.evaluate import load_truth, score_page, score_truth
 from layoutkit.model import Document
-from layoutkit.ocr import page_image
+from layoutkit.sources.ocr.scanned import page_image
+from layoutkit.tools.evaluate import load_truth, score_page, score_truth
 
 REPO = Path(__file__).resolve().parent.parent
 SCANNED = REPO / "fixtures" / "scanned"

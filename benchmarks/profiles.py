@@ -14,7 +14,7 @@ from pathlib import Path
 
 from benchmarks.sections import section_main
 from layoutkit import parse
-from layoutkit.evaluate import PageScore, combine, load_truth, score_truth, truth_files
+from layoutkit.tools.evaluate import PageScore, combine, load_truth, score_truth, truth_files
 
 REPO = Path(__file__).resolve().parent.parent
 TITLE = "## Publication profiles on labelled pages"

@@ -79,7 +79,7 @@ from benchmarks.stages import StageTimes
 from benchmarks.stages import measure as measure_stages
 from benchmarks.stages import table as stages_table
 from fixtures.synthetic import STREAM_ORDERS, suite
-from layoutkit.evaluate import (
+from layoutkit.tools.evaluate import (
     PageScore,
     PageTruth,
     combine,

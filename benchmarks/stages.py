@@ -23,13 +23,13 @@ from typing import Any
 
 from benchmarks.peers import SPEED_PDF
 from layoutkit.config import LayoutConfig
-from layoutkit.extract import open_source
-from layoutkit.furniture import find_furniture
+from layoutkit.geometry.furniture import body_words, find_furniture
+from layoutkit.geometry.segment import prepare, segment, shared_gutters
+from layoutkit.geometry.words import words_from_glyphs
 from layoutkit.linetypes import type_lines
 from layoutkit.model import Document
-from layoutkit.order import body_words, layout_page
-from layoutkit.segment import prepare, segment, shared_gutters
-from layoutkit.words import words_from_glyphs
+from layoutkit.reading.page import layout_page
+from layoutkit.sources import open_source
 
 __all__ = ["STAGES", "StageTimes", "measure", "table"]
 

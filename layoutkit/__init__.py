@@ -10,7 +10,6 @@
 
 from typing import TYPE_CHECKING
 
-from .api import parse, parse_page_spec
 from .config import LayoutConfig
 from .errors import (
     ConfigError,
@@ -34,9 +33,10 @@ from .model import (
     Page,
     Word,
 )
+from .pipeline import parse, parse_page_spec
 
 if TYPE_CHECKING:
-    from .document import Document, TextPage
+    from .nlp.document import Document, TextPage
     from .profile import Profile, load_profile
 
 __all__ = [
@@ -69,7 +69,7 @@ __all__ = [
 __version__ = "0.1.0"
 
 
-__getattr__ = lazy_names(__name__, {"Document": "document", "TextPage": "document",
+__getattr__ = lazy_names(__name__, {"Document": "nlp.document", "TextPage": "nlp.document",
                                    "Profile": "profile", "load_profile": "profile"})
 """Names imported from their module when first asked for: the document API and the
 profile package (TOML, validation) load only where they are used, not in every

@@ -16,12 +16,10 @@ from pathlib import Path
 from typing import Any, NoReturn
 
 from . import __version__
-from .api import loaded_profile, parse
 from .config import LayoutConfig
 from .errors import ConfigError, DocumentError, LayoutkitError, ProfileError, UsageError
-from .extract import DEFAULT_ENGINE, ENGINES
 from .model import Document
-from .output import (
+from .outputs import (
     SKIPPABLE,
     document_text,
     dumps,
@@ -30,7 +28,9 @@ from .output import (
     toc_dumps,
     write_atomic,
 )
-from .shares import collector_paused
+from .parallel import collector_paused
+from .pipeline import loaded_profile, parse
+from .sources import DEFAULT_ENGINE, ENGINES
 
 __all__ = ["main"]
 
@@ -221,7 +221,7 @@ def _run(args: argparse.Namespace) -> dict[Path | None, str]:
     if getattr(args, "ocr", None):
         config = config.replace(ocr=args.ocr)
     if args.command == "profile":
-        from .profile.suggest import suggest
+        from .tools.suggest_profile import suggest
 
         return {args.output: suggest(args.file, config, args.pages, engine=args.engine,
                                      jobs=args.jobs)}
@@ -241,7 +241,7 @@ def _run(args: argparse.Namespace) -> dict[Path | None, str]:
     if args.command in ("tokens", "nlptext"):
         return {args.output: _nlp_output(args, document, config)}
     if args.command == "draw":
-        from .draw import draw_document
+        from .outputs.draw import draw_document
 
         for written in draw_document(document, args.output, dpi=args.dpi):
             logging.getLogger(__name__).info("wrote %s", written)
@@ -263,11 +263,11 @@ def _nlp_output(args: argparse.Namespace, document: Document, config: LayoutConf
     """What ``layoutkit tokens`` or ``layoutkit nlptext`` writes."""
     if args.command == "tokens":
         # spaCy takes seconds to import: only this command loads it
-        from .tokens import analyse, tokens_dumps
+        from .nlp.tokens import analyse, tokens_dumps
 
         return tokens_dumps(analyse(document, config, args.model))
-    from . import nlptext
-    from .paragraphs import ignored_codes
+    from .nlp import nlptext
+    from .nlp.paragraphs import ignored_codes
 
     modified = datetime.fromtimestamp(args.file.stat().st_mtime, tz=UTC)
     # the contents become a NavigationList, so they are kept even when tokens skip them

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 import layoutkit
-import layoutkit.shares
+import layoutkit.pipeline
 from fixtures.synthetic import gazette
 from layoutkit.cli import main
 from layoutkit.errors import PageRangeError
@@ -270,14 +270,14 @@ def test_api_worker_that_dies_is_a_document_error(monkeypatch: pytest.MonkeyPatc
     """A worker process that ends without a word (killed, out of memory) is a
     DocumentError naming the file and the worker's exit code, not a hang."""
     parent = os.getpid()
-    words = layoutkit.shares.words_from_glyphs
+    words = layoutkit.pipeline.words_from_glyphs
 
     def dies_in_a_worker(*args: object) -> object:
         if os.getpid() != parent:
             os._exit(3)
         return words(*args)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(layoutkit.shares, "words_from_glyphs", dies_in_a_worker)
+    monkeypatch.setattr(layoutkit.pipeline, "words_from_glyphs", dies_in_a_worker)
     with pytest.raises(layoutkit.DocumentError) as raised:
         layoutkit.parse(FR, jobs=2)
     assert str(raised.value) == \

@@ -21,7 +21,7 @@ from layoutkit.batch import BatchOptions, Summary, run_batch, runner, status_tex
 from layoutkit.batch.inbox import Arrival
 from layoutkit.batch.state import connect
 from layoutkit.cli import main
-from layoutkit.output import document_text, dumps
+from layoutkit.outputs import document_text, dumps
 from tests.batch_inbox import (
     CASES,
     OFFICE_WORDS,

@@ -40,10 +40,10 @@ from test_cli import UNREADABLE  # the unreadable inputs the CLI tests use, and 
 import layoutkit
 from layoutkit.cli import main
 from layoutkit.errors import DocumentError, LayoutkitError
-from layoutkit.evaluate import PageTruth, load_truth, score_truth, truth_files
-from layoutkit.extract import open_source
 from layoutkit.model import BBox, Glyph, PageGlyphs
-from layoutkit.pdfium import PdfiumSource
+from layoutkit.sources import open_source
+from layoutkit.sources.pdfium import PdfiumSource
+from layoutkit.tools.evaluate import PageTruth, load_truth, score_truth, truth_files
 from tests.handmade import pdf_bytes
 
 ROOT = Path(__file__).resolve().parent.parent

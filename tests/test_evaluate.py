@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from layoutkit.evaluate import (
+from layoutkit.tools.evaluate import (
     Exclusion,
     PageScore,
     TypeScore,

@@ -9,7 +9,7 @@ from reportlab.pdfgen import canvas
 
 import layoutkit
 from layoutkit.errors import UsageError
-from layoutkit.extract import open_source
+from layoutkit.sources import open_source
 
 DISPLAY = (800.0, 600.0)  # the page as a reader sees it, width x height
 ENGINES = ["pdfminer", "pdfium"]

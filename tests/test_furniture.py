@@ -8,7 +8,7 @@ from collections.abc import Sequence
 import pytest
 
 from layoutkit.config import LayoutConfig
-from layoutkit.furniture import Furniture, find_furniture, mask_numbers
+from layoutkit.geometry.furniture import Furniture, find_furniture, mask_numbers
 from layoutkit.model import BBox, Word
 
 CONFIG = LayoutConfig()

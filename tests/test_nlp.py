@@ -10,12 +10,12 @@ import pytest
 
 from layoutkit import Document, LayoutConfig, parse
 from layoutkit.cli import main
-from layoutkit.language import detect_pages
 from layoutkit.model import BBox, Line, LineType, Page, Word
 from layoutkit.model import Document as Layout
-from layoutkit.nlptext import read
-from layoutkit.paragraphs import join_hyphenated
-from layoutkit.tokens import Analysis, analyse, spacy_doc
+from layoutkit.nlp.language import detect_pages
+from layoutkit.nlp.nlptext import read
+from layoutkit.nlp.paragraphs import join_hyphenated
+from layoutkit.nlp.tokens import Analysis, analyse, spacy_doc
 
 PDF = Path(__file__).resolve().parent.parent / "fixtures" / "pdf"
 CITY_2016 = PDF / "cleveland-city-record-2016-04-27.pdf"

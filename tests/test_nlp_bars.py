@@ -7,9 +7,9 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from layoutkit import LayoutConfig, parse
-from layoutkit.evaluate import load_linetype_truth, reduce
-from layoutkit.nlptext import Section, from_document, read, write
-from layoutkit.paragraphs import ignored_codes
+from layoutkit.nlp.nlptext import Section, from_document, read, write
+from layoutkit.nlp.paragraphs import ignored_codes
+from layoutkit.tools.evaluate import load_linetype_truth, reduce
 
 REPO = Path(__file__).resolve().parent.parent
 NOTES = "geotopo-lecture-notes-de"

@@ -7,7 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from layoutkit.errors import DocumentError
-from layoutkit.nlptext import (
+from layoutkit.nlp.nlptext import (
     ListElement,
     ListItem,
     NLPTextDocument,

@@ -28,14 +28,14 @@ from fixtures.synthetic import gazette
 from layoutkit.cli import main
 from layoutkit.config import LayoutConfig
 from layoutkit.errors import ConfigError, DocumentError, UsageError
-from layoutkit.evaluate import load_truth, score_page, score_truth
-from layoutkit.extract import open_source
+from layoutkit.geometry.words import words_from_glyphs
 from layoutkit.model import Document
-from layoutkit.ocr import is_scanned, page_image, tesseract_problem
-from layoutkit.ocr_image import OCR_FONT, erase_rules, ocr_words, skew_angle, upright
-from layoutkit.ocr_quality import dictionary_share
-from layoutkit.output import document_json
-from layoutkit.words import words_from_glyphs
+from layoutkit.outputs import document_json
+from layoutkit.sources import open_source
+from layoutkit.sources.ocr.image import OCR_FONT, erase_rules, ocr_words, skew_angle, upright
+from layoutkit.sources.ocr.quality import dictionary_share
+from layoutkit.sources.ocr.scanned import is_scanned, page_image, tesseract_problem
+from layoutkit.tools.evaluate import load_truth, score_page, score_truth
 
 ROOT = Path(__file__).resolve().parent.parent
 SCANNED = ROOT / "fixtures" / "scanned"

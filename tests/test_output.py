@@ -29,7 +29,7 @@ from layoutkit.model import (
     Page,
     Word,
 )
-from layoutkit.output import SCHEMA, document_json, dumps, write_atomic
+from layoutkit.outputs import SCHEMA, document_json, dumps, write_atomic
 
 FIXTURE = Path(__file__).resolve().parent.parent / "fixtures/pdf/federal-register-2020-08-06.pdf"
 HEADER_TEXT = ("47702 Federal Register / Vol. 85, No. 152 / Thursday, August 6, 2020 / "

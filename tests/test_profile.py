@@ -13,14 +13,14 @@ from hypothesis import strategies as st
 from fixtures.synthetic import SyntheticDoc, gazette
 from layoutkit import LayoutConfig, parse
 from layoutkit.errors import ProfileError, UsageError
-from layoutkit.evaluate import combine, load_truth, score_page, score_truth, truth_files
+from layoutkit.geometry.segment import bands_of, force_columns, prepare
 from layoutkit.profile import (
     Kind,
     bundled_profiles,
     load_profile,
     parse_selector,
 )
-from layoutkit.segment import bands_of, force_columns, prepare
+from layoutkit.tools.evaluate import combine, load_truth, score_page, score_truth, truth_files
 from tests.test_segment import CHAR, text_lines, word
 
 REPO = Path(__file__).resolve().parent.parent

@@ -10,8 +10,8 @@ from PIL import Image
 
 from layoutkit import parse
 from layoutkit.cli import main
-from layoutkit.evaluate import load_truth, score_truth
 from layoutkit.profile import bundled_profiles, load_profile
+from layoutkit.tools.evaluate import load_truth, score_truth
 
 REPO = Path(__file__).resolve().parent.parent
 CITY_2016 = REPO / "fixtures" / "pdf" / "cleveland-city-record-2016-04-27.pdf"

@@ -22,8 +22,8 @@ from hypothesis import strategies as st
 import layoutkit
 from fixtures.synthetic import CASES, STREAM_ORDERS, SyntheticDoc, gazette
 from layoutkit.config import LayoutConfig
-from layoutkit.evaluate import MIN_LINE_CHARS, reduce
-from layoutkit.extract import open_source
+from layoutkit.geometry.segment import bands_of, prepare, segment, shared_gutters
+from layoutkit.geometry.words import words_from_glyphs
 from layoutkit.linetypes import (
     type_aligned_tables,
     type_headings,
@@ -32,8 +32,8 @@ from layoutkit.linetypes import (
     type_toc,
 )
 from layoutkit.model import BandKind, BBox, Document, LineType, PageGlyphs, Rule, Word
-from layoutkit.segment import bands_of, prepare, segment, shared_gutters
-from layoutkit.words import words_from_glyphs
+from layoutkit.sources import open_source
+from layoutkit.tools.evaluate import MIN_LINE_CHARS, reduce
 from tests.linetype_pages import BODY, BOLD, L, document
 
 CONFIG = LayoutConfig()

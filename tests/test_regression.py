@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 
 import layoutkit
-from layoutkit.evaluate import PageTruth, load_truth, reduce, score_truth, truth_files
 from layoutkit.model import Line, LineType, Page
+from layoutkit.tools.evaluate import PageTruth, load_truth, reduce, score_truth, truth_files
 
 ROOT = Path(__file__).resolve().parent.parent
 PDFS = ROOT / "fixtures" / "pdf"

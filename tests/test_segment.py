@@ -16,10 +16,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from layoutkit import segment as seg
 from layoutkit.config import LayoutConfig
+from layoutkit.geometry import segment as seg
+from layoutkit.geometry.segment import Leaf, Split, bands_of, prepare, segment, shared_gutters
 from layoutkit.model import BBox, Rule, Word
-from layoutkit.segment import Leaf, Split, bands_of, prepare, segment, shared_gutters
 
 CONFIG = LayoutConfig()
 CHAR = 4.0  # advance of every character

@@ -10,7 +10,7 @@ import pytest
 from reportlab.pdfgen.canvas import Canvas
 
 import layoutkit
-from layoutkit.extract import ENGINES
+from layoutkit.sources import ENGINES
 
 FOREWORD = ("This report was written over two winters and owes much to the readers of "
             "its drafts, who found more mistakes in it than anyone would like to admit.")

@@ -9,8 +9,8 @@ import numpy as np
 import pytest
 
 from layoutkit.config import LayoutConfig
+from layoutkit.geometry.words import group_lines, split_at_gaps, words_from_glyphs
 from layoutkit.model import BBox, Glyph, Glyphs, Word, code_points, spell
-from layoutkit.words import group_lines, split_at_gaps, words_from_glyphs
 
 T = TypeVar("T")
 CONFIG = LayoutConfig()

@@ -16,9 +16,9 @@ from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 
-from ..api import parse
 from ..errors import DocumentError, LayoutkitError
-from ..output import document_text, dumps, write_atomic
+from ..outputs import document_text, dumps, write_atomic
+from ..pipeline import parse
 from .clock import now
 from .convert import to_pdf
 

@@ -19,7 +19,7 @@ from pathlib import Path
 from PIL import Image, UnidentifiedImageError
 
 from ..errors import DocumentError, UsageError
-from ..extract import open_source
+from ..sources import open_source
 
 __all__ = [
     "ACCEPTED",

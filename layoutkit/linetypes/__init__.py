@@ -3,7 +3,7 @@ with DCR's codes -- table of contents (``toc``), whitespace-aligned table
 (``tab``), heading (``h_1``...), bulleted or numbered list (``lb``, ``ln``) or
 body (``b``); ruled tables are typed ``tab`` on request (:mod:`.tables`).  Running
 headers and footers (``h``, ``f``) are typed before segmentation, by
-:mod:`layoutkit.furniture`.
+:mod:`layoutkit.geometry.furniture`.
 
 Each rule types only lines still typed body, in this order: ruled tables, contents,
 aligned tables, headings, lists; so a contents entry is never a heading and a
@@ -15,12 +15,10 @@ each page's part and the document's part apart (:mod:`.driver`), as
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
-
 from ..config import LayoutConfig
 from ..model import Document
-from .driver import PageStep, PageTyping, line_types
+from ..parallel import open_shares
+from .driver import PageTyping, line_types, runner
 from .headings import type_headings
 from .lines import retyped
 from .lists import type_lists
@@ -34,13 +32,12 @@ __all__ = ["Heading", "outline", "type_aligned_tables", "type_headings", "type_l
 
 def type_lines(document: Document, config: LayoutConfig) -> Document:
     """``document`` with its ruled tables (those it holds), contents, aligned tables,
-    headings and lists typed."""
+    headings and lists typed, its pages kept in this process."""
     pages = {p: PageTyping.of(page, p) for p, page in enumerate(document.pages)}
+    with open_shares([pages], document.path) as kept:
+        return retyped(document, line_types(document, runner(kept, config, _typing), config))
 
-    def run(step: PageStep, given: object) -> Mapping[int, Any]:
-        sent = {}
-        for index, page in pages.items():
-            pages[index], sent[index] = step(page, given, config)
-        return sent
 
-    return retyped(document, line_types(document, run, config))
+def _typing(state: PageTyping) -> PageTyping:
+    """A page being typed, as it is."""
+    return state

@@ -19,36 +19,40 @@ goes back to the next step::
     list lines                              <-- list items --------
                                             -- types -------------->   Document
 
-A :data:`Runner` runs one page step on every page: in this process
-(:func:`~layoutkit.linetypes.type_lines`), or in the processes that laid out the
-pages (:func:`layoutkit.parse` with ``jobs`` > 1).  The steps are the same either
-way, so the types are the same.
+A :data:`Runner` runs one page step on every page; :func:`runner` makes one that
+runs it where the pages are kept by :mod:`layoutkit.parallel`: in this process
+(:func:`~layoutkit.linetypes.type_lines`, and :func:`layoutkit.parse` with one
+job), or in the processes that laid out the pages (``jobs`` > 1).  The steps are
+the same either way, so the types are the same.
 """
 
 from __future__ import annotations
 
 import dataclasses
 from collections import Counter
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from ..config import LayoutConfig
 from ..model import Document, Page, Table
+from ..parallel import Shares
 from .headings import body_size, heading_candidates, heading_lines, size_counts
 from .lines import Key, Typed, TypedLine, changed, page_body_lines
 from .lists import ListMarks, list_items, list_lines, list_marks
 from .tables import aligned_table_lines, ruled_table_lines, type_tables
 from .toc import is_first_page, type_toc
 
-__all__ = ["PageStep", "PageTyping", "Runner", "line_types"]
+__all__ = ["PageStep", "PageTyping", "Runner", "line_types", "runner"]
 
 
 @dataclass(frozen=True, slots=True)
 class PageTyping:
-    """One page being typed: its body lines as typing found them, the types decided
-    for them so far, and once found its list markers."""
+    """One page being typed, the ``index``-th of its document: its body lines as
+    typing found them, the types decided for them so far, and once found its list
+    markers."""
 
+    index: int
     lines: tuple[TypedLine, ...]
     decided: Mapping[Key, Typed]
     marks: ListMarks | None = None
@@ -56,7 +60,7 @@ class PageTyping:
     @staticmethod
     def of(page: Page, index: int) -> PageTyping:
         """``page``, the ``index``-th of its document, before its lines are typed."""
-        return PageTyping(page_body_lines(page, index), {})
+        return PageTyping(index, page_body_lines(page, index), {})
 
     @property
     def body(self) -> list[TypedLine]:
@@ -77,6 +81,37 @@ and the configuration, the page typed further and the value the document needs o
 Runner = Callable[[PageStep, object], Mapping[int, Any]]
 """Runs a :data:`PageStep` on every page of a document with the same given value;
 returns each page's value by index of the page in the document."""
+
+
+@dataclass(frozen=True, slots=True)
+class _OnEachPage:
+    """A :data:`PageStep` as a step of :mod:`layoutkit.parallel`: run with ``config``
+    on each page whose state ``typing`` takes up as a :class:`PageTyping` (the others
+    are not typed), sending its value with the page's index."""
+
+    step: PageStep
+    config: LayoutConfig
+    typing: Callable[[Any], PageTyping | None]
+
+    def __call__(self, states: Mapping[int, Any], given: Any
+                 ) -> Iterator[tuple[int, PageTyping, tuple[int, Any]]]:
+        for number, state in states.items():
+            page = self.typing(state)
+            if page is not None:
+                page, sent = self.step(page, given, self.config)
+                yield number, page, (page.index, sent)
+
+
+def runner(kept: Shares, config: LayoutConfig, typing: Callable[[Any], PageTyping | None]
+           ) -> Runner:
+    """The :data:`Runner` that runs each page step where ``kept`` keeps the pages, on
+    those whose state ``typing`` takes up as a :class:`PageTyping` (a module-level
+    callable, so that it crosses to worker processes)."""
+
+    def run(step: PageStep, given: object) -> dict[int, Any]:
+        return dict(kept.run(_OnEachPage(step, config, typing), given).values())
+
+    return run
 
 
 def line_types(document: Document, run: Runner, config: LayoutConfig) -> dict[Key, Typed]:

@@ -1,36 +1,19 @@
-"""Tables (``tab``): ruled tables found by pdfplumber's table finder (the body
-lines inside a table's box typed ``tab``, the cells kept for
-``<name>.table.json``), and whitespace-aligned tables inside a column."""
+"""Tables (``tab``): the body lines inside a ruled table's box (found by
+:mod:`layoutkit.sources.ruled_tables`) typed ``tab``, its cells kept for
+``<name>.table.json``; and whitespace-aligned tables inside a column."""
 
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterable, Sequence
-from pathlib import Path
+from collections.abc import Sequence
 
 from ..config import LayoutConfig
-from ..model import BBox, Document, Line, LineType, Table
-from ..words import split_at_gaps
+from ..geometry.words import split_at_gaps
+from ..model import Document, Line, LineType, Table
 from .lines import Key, Typed, TypedLine, body_lines, log, retyped
 
-__all__ = ["aligned_table_lines", "cells", "find_ruled_tables", "ruled_table_lines",
+__all__ = ["aligned_table_lines", "cells", "ruled_table_lines",
            "type_aligned_tables", "type_tables", "without_empty_columns"]
-
-
-def find_ruled_tables(path: Path, page_numbers: Iterable[int]) -> tuple[Table, ...]:
-    """The ruled tables pdfplumber finds on the 1-based ``page_numbers`` of ``path``.
-
-    pdfplumber (and the pdfminer.six it reads with) is imported here, when tables are
-    asked for: reading a document with the pdfium engine needs neither."""
-    import pdfplumber
-
-    found = []
-    with pdfplumber.open(path) as pdf:
-        for number in page_numbers:
-            for table in pdf.pages[number - 1].find_tables():
-                rows = tuple(tuple(cell for cell in row) for row in table.extract())
-                found.append(Table(number, BBox(*table.bbox), rows))
-    return tuple(found)
 
 
 def type_tables(document: Document, tables: tuple[Table, ...]) -> Document:

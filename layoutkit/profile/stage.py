@@ -7,7 +7,7 @@ order) takes over from that line down, and on later pages until another section
 starts (or to the end of its page, with ``until = "page-end"``).  Furniture bands
 replace the running headers and footers found by repetition; ignore boxes drop
 their words before anything else sees them.  Every layout is built from the
-auto-mode machinery of :mod:`layoutkit.segment`.
+auto-mode machinery of :mod:`layoutkit.geometry.segment`.
 """
 
 from __future__ import annotations
@@ -19,10 +19,10 @@ from dataclasses import dataclass
 
 from ..config import LayoutConfig
 from ..errors import ProfileError
-from ..furniture import Furniture
+from ..geometry.furniture import Furniture
+from ..geometry.segment import Leaf, Node, PageCanvas, Split, bands_of, force_columns, segment
+from ..geometry.words import group_lines
 from ..model import BBox, PageGlyphs, Word
-from ..segment import Leaf, Node, PageCanvas, Split, bands_of, force_columns, segment
-from ..words import group_lines
 from .values import Band, Box, Kind, Layout, PageRule, Profile, Section, Until
 
 __all__ = ["page_text", "profile_furniture", "profile_tree", "without_ignored"]

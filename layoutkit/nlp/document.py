@@ -21,13 +21,13 @@ from functools import cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from . import model
-from .api import loaded_profile, parse
-from .config import LayoutConfig
-from .errors import DocumentError
+from .. import model
+from ..config import LayoutConfig
+from ..errors import DocumentError
+from ..pipeline import loaded_profile, parse
 
 if TYPE_CHECKING:
-    from .profile import Profile
+    from ..profile import Profile
     from .tokens import Analysis
 
 __all__ = ["STORE_SCHEMA", "Document", "TextPage"]

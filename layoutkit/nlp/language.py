@@ -15,8 +15,8 @@ from functools import cache
 
 from py3langid.langid import MODEL_FILE, LanguageIdentifier
 
-from .config import LayoutConfig
-from .errors import ConfigError
+from ..config import LayoutConfig
+from ..errors import ConfigError
 
 __all__ = ["detect", "detect_pages"]
 

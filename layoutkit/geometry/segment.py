@@ -28,8 +28,8 @@ import cv2
 import numpy as np
 from numpy.typing import NDArray
 
-from .config import LayoutConfig
-from .model import BBox, Rule, Word
+from ..config import LayoutConfig
+from ..model import BBox, Rule, Word
 
 __all__ = [
     "Leaf", "Node", "PageCanvas", "Split", "bands_of", "force_columns", "prepare", "segment",

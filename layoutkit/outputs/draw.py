@@ -13,8 +13,8 @@ from pathlib import Path
 import pypdfium2 as pdfium  # type: ignore[import-untyped]
 from PIL import Image, ImageDraw, ImageFont
 
-from .errors import DocumentError
-from .model import BandKind, BBox, Document, LineType, Page
+from ..errors import DocumentError
+from ..model import BandKind, BBox, Document, LineType, Page
 
 __all__ = ["LINE_COLOURS", "draw_document", "draw_page"]
 

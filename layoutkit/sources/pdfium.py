@@ -2,7 +2,7 @@
 
 PDFium interprets content streams in C++ and reports the same characters as
 pdfminer.six, several times faster.  This module turns what it reports into the
-values :class:`~layoutkit.pdfminer_source.PdfminerSource` yields, so that the engines are
+values :class:`~layoutkit.sources.pdfminer.PdfminerSource` yields, so that the engines are
 interchangeable (tests/test_engines.py holds them to it):
 
 * **Boxes** are pdfminer's: from the character's origin to its advance along the
@@ -52,9 +52,8 @@ import numpy.typing as npt
 # package imports and this module does not use, take as long again to import.
 import pypdfium2_raw as pdfium_c  # type: ignore[import-untyped]
 
-from .errors import DocumentError
-from .extract import ClosingSource, Rect, _check_readable, _visible_rect, shape_rules
-from .model import (
+from ..errors import DocumentError
+from ..model import (
     CODE_POINTS,
     NO_GLYPHS,
     BBox,
@@ -65,6 +64,7 @@ from .model import (
     code_points,
     spell,
 )
+from .base import ClosingSource, Rect, check_readable, shape_rules, visible_rect
 
 __all__ = ["PdfiumSource"]
 
@@ -104,7 +104,7 @@ class PdfiumSource(ClosingSource):
 
     def __init__(self, path: Path) -> None:
         self.path = path
-        _check_readable(path)
+        check_readable(path)
         document = pdfium_c.FPDF_LoadDocument(os.fsencode(path), None)
         if not document:
             # Read at once: PDFium only sets the error when a load fails.
@@ -180,7 +180,7 @@ class _Frame:
         """The frame of a PDFium page: its crop box (clipped as pdfminer's engine
         clips it) and rotation."""
         media = _page_box(pdfium_c.FPDFPage_GetMediaBox, page) or (0.0, 0.0, 612.0, 792.0)
-        visible = _visible_rect(media, _page_box(pdfium_c.FPDFPage_GetCropBox, page))
+        visible = visible_rect(media, _page_box(pdfium_c.FPDFPage_GetCropBox, page))
         rotate = 90 * int(pdfium_c.FPDFPage_GetRotation(page))
         x0, y0, x1, y1 = visible
         display: Matrix = {
@@ -732,7 +732,7 @@ def _path_rules(path: Any, to_user: Matrix, frame: _Frame) -> list[Rule]:
 def _subpath_rules(shape: str, pts: list[tuple[float, float]], stroke: bool,
                    frame: _Frame) -> list[Rule]:
     """pdfminer's classification of one subpath (line, rectangle, other), then the rules
-    it contributes by :func:`~layoutkit.extract.shape_rules`."""
+    it contributes by :func:`~layoutkit.sources.base.shape_rules`."""
     if len(shape) < 2:  # a lone move draws nothing; pdfminer skips it too
         return []
     if len(shape) > 3 and shape.endswith("lh") and pts[-2] == pts[0]:

@@ -26,9 +26,9 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
-from .errors import DocumentError
-from .model import Document, Line, LineType
-from .model import Table as RuledTable
+from ..errors import DocumentError
+from ..model import Document, Line, LineType
+from ..model import Table as RuledTable
 from .paragraphs import Paragraph, document_vocabulary, paragraphs
 
 __all__ = ["ListElement", "ListItem", "NLPTextDocument", "Section", "Table", "TableCell",

@@ -13,9 +13,9 @@ from pathlib import Path
 
 from PIL import Image, ImageOps, ImageSequence, UnidentifiedImageError
 
-from .errors import DocumentError, UsageError
-from .extract import IMAGE_SUFFIXES, ClosingSource
-from .model import NO_GLYPHS, BBox, PageGlyphs
+from ..errors import DocumentError, UsageError
+from ..model import NO_GLYPHS, BBox, PageGlyphs
+from .base import IMAGE_SUFFIXES, ClosingSource
 
 __all__ = ["ImageSource", "frame"]
 
@@ -67,7 +67,7 @@ def _dpi(image: Image.Image, default: int) -> float:
 
 
 class ImageSource(ClosingSource):
-    """A :class:`~layoutkit.extract.GlyphSource` over an image file: every frame a page
+    """A :class:`~layoutkit.sources.base.GlyphSource` over an image file: every frame a page
     without glyphs, covered by one page-size picture (which marks it for OCR)."""
 
     def __init__(self, path: Path, default_dpi: int) -> None:

@@ -36,10 +36,10 @@ import spacy
 from spacy.language import Language
 from spacy.tokens import Doc, Token
 
-from .config import LayoutConfig
-from .errors import UsageError
+from ..config import LayoutConfig
+from ..errors import UsageError
+from ..model import BBox, Document
 from .language import detect_pages
-from .model import BBox, Document
 from .paragraphs import (
     Paragraph,
     Piece,

@@ -14,8 +14,8 @@ from itertools import pairwise, repeat
 import numpy as np
 import numpy.typing as npt
 
-from .config import LayoutConfig
-from .model import (
+from ..config import LayoutConfig
+from ..model import (
     CODE_POINTS,
     BBox,
     Glyph,

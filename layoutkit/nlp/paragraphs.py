@@ -20,10 +20,10 @@ import re
 from collections.abc import Collection, Container, Iterable, Iterator
 from dataclasses import dataclass
 
-from .config import LayoutConfig
-from .linetypes.lines import TypedLine
-from .linetypes.lists import marker
-from .model import Document, Line, LineType
+from ..config import LayoutConfig
+from ..linetypes.lines import TypedLine
+from ..linetypes.lists import marker
+from ..model import Document, Line, LineType
 
 __all__ = ["Paragraph", "Piece", "document_vocabulary", "ignored_codes", "join_hyphenated",
            "kept_lines", "paragraphs"]

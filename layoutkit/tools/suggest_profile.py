@@ -18,10 +18,10 @@ from pathlib import Path
 
 import numpy as np
 
-from ..api import parse
 from ..config import LayoutConfig
-from ..extract import DEFAULT_ENGINE
 from ..model import Band, BandKind, BBox, Document, Page
+from ..pipeline import parse
+from ..sources import DEFAULT_ENGINE
 
 __all__ = ["suggest"]
 

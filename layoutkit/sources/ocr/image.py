@@ -20,9 +20,9 @@ import numpy as np
 import pytesseract
 from PIL import Image
 
-from .config import LayoutConfig
-from .extract import RULE_THICKNESS
-from .model import BBox, Word
+from ...config import LayoutConfig
+from ...model import BBox, Word
+from ..base import RULE_THICKNESS
 
 __all__ = ["OCR_FONT", "OcrWords", "deskew", "erase_rules", "ocr_words", "skew_angle", "upright"]
 
@@ -122,7 +122,7 @@ def erase_rules(image: Image.Image, points_per_pixel: float, config: LayoutConfi
     painted white; ``image`` itself when it has none.
 
     A rule is a horizontal or vertical run of ink at least ``ocr_rule_min_length``
-    long and no thicker than :data:`~layoutkit.extract.RULE_THICKNESS`.  Tesseract
+    long and no thicker than :data:`~layoutkit.sources.base.RULE_THICKNESS`.  Tesseract
     reads the sides of a drawn box as words (``|``, ``i``, ``«``, a horizontal side
     as ``ae``) and stretches the text line beside a side to the side's height, so two
     lines of text become one.  It removes solid lines itself, but not a halftoned or

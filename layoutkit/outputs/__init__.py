@@ -34,10 +34,10 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
-from .errors import UsageError
-from .linetypes import outline
-from .linetypes.tables import without_empty_columns
-from .model import Document, Line, OcrQuality, Page
+from ..errors import UsageError
+from ..linetypes import outline
+from ..linetypes.tables import without_empty_columns
+from ..model import Document, Line, OcrQuality, Page
 
 __all__ = ["SCHEMA", "SKIPPABLE", "TABLE_SCHEMA", "TOC_SCHEMA", "document_json",
            "document_text", "dumps", "skip_codes", "table_dumps", "toc_dumps", "write_atomic"]

@@ -25,12 +25,12 @@ from dataclasses import dataclass
 from rapidfuzz import fuzz
 from rapidfuzz.distance import Levenshtein
 
-from .config import LayoutConfig
-from .model import Word
+from ..config import LayoutConfig
+from ..model import Word
 from .words import group_lines, split_at_gaps
 
 __all__ = [
-    "EdgeLines", "Furniture", "Runs", "edge_lines", "find_furniture", "mask_numbers",
+    "EdgeLines", "Furniture", "Runs", "body_words", "edge_lines", "find_furniture", "mask_numbers",
     "page_furniture", "repeating_runs",
 ]
 
@@ -92,6 +92,14 @@ class Runs:
     header: int
     footer: int
     masthead: tuple[int, ...] = ()
+
+
+def body_words(words: Sequence[Word], furniture: Furniture) -> tuple[list[Word], list[Word]]:
+    """The words of the page body: upright ones (to segment) and rotated ones."""
+    taken = furniture.header | furniture.footer | furniture.margin
+    body = [w for i, w in enumerate(words) if i not in taken]
+    rotated = [w for w in body if not w.upright]
+    return ([w for w in body if w.upright] if rotated else body), rotated
 
 
 def find_furniture(pages: Sequence[tuple[Sequence[Word], float, float]],

@@ -28,11 +28,11 @@ from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from .config import LayoutConfig
-from .errors import DocumentError, UsageError
-from .extract import is_image
-from .model import NO_GLYPHS, OcrQuality, PageGlyphs, Word
-from .ocr_quality import dictionary_share
+from ...config import LayoutConfig
+from ...errors import DocumentError, UsageError
+from ...model import NO_GLYPHS, OcrQuality, PageGlyphs, Word
+from ..base import is_image
+from .quality import dictionary_share
 
 if TYPE_CHECKING:
     from PIL import Image
@@ -82,7 +82,7 @@ def page_image(path: Path, page_no: int, config: LayoutConfig) -> tuple[Image.Im
     """Page ``page_no`` of ``path`` as a grey image, with the points one pixel
     measures: an image file's frame, or a PDF page rendered at ``ocr_dpi``."""
     if is_image(path):
-        from .images import frame  # Pillow, for OCR only
+        from ..images import frame  # Pillow, for OCR only
 
         picture, scale = frame(path, page_no, config.image_dpi)
         return picture.convert("L"), scale
@@ -103,7 +103,7 @@ def ocr_page(path: Path, page: PageGlyphs,
     be read or tesseract fails on it."""
     import pytesseract  # OCR's libraries, for OCR only
 
-    from .ocr_image import deskew, erase_rules, ocr_words, upright
+    from .image import deskew, erase_rules, ocr_words, upright
 
     image, scale = page_image(path, page.page_no, config)
     image = erase_rules(deskew(upright(image, config), config), scale, config)

@@ -13,9 +13,11 @@ from itertools import repeat
 
 import numpy as np
 
-from .config import LayoutConfig
-from .furniture import Furniture
-from .model import (
+from ..config import LayoutConfig
+from ..geometry.furniture import Furniture, body_words
+from ..geometry.segment import Leaf, Node, bands_of
+from ..geometry.words import group_lines
+from ..model import (
     Band,
     BandKind,
     BBox,
@@ -28,18 +30,8 @@ from .model import (
     Word,
     from_columns,
 )
-from .segment import Leaf, Node, bands_of
-from .words import group_lines
 
 __all__ = ["layout_page"]
-
-
-def body_words(words: Sequence[Word], furniture: Furniture) -> tuple[list[Word], list[Word]]:
-    """The words of the page body: upright ones (to segment) and rotated ones."""
-    taken = furniture.header | furniture.footer | furniture.margin
-    body = [w for i, w in enumerate(words) if i not in taken]
-    rotated = [w for w in body if not w.upright]
-    return ([w for w in body if w.upright] if rotated else body), rotated
 
 
 def layout_page(glyphs: PageGlyphs, words: Sequence[Word], furniture: Furniture, tree: Node,

@@ -1,6 +1,6 @@
 """Glyphs, rules and images from pdfminer.six's content-stream interpreter.
 
-The pure-Python engine: slower than :mod:`layoutkit.pdfium`, whose values it
+The pure-Python engine: slower than :mod:`layoutkit.sources.pdfium`, whose values it
 defines (``tests/test_engines.py`` holds the two to the same glyphs).
 """
 
@@ -20,9 +20,9 @@ from pdfminer.pdfinterp import PDFPageInterpreter, PDFResourceManager
 from pdfminer.pdfpage import PDFPage
 from pdfminer.pdfparser import PDFParser
 
-from .errors import DocumentError
-from .extract import ClosingSource, Rect, _check_readable, _visible_rect, shape_rules
-from .model import BBox, Glyphs, PageGlyphs, Rule
+from ..errors import DocumentError
+from ..model import BBox, Glyphs, PageGlyphs, Rule
+from .base import ClosingSource, Rect, check_readable, shape_rules, visible_rect
 
 __all__ = ["PdfminerSource"]
 
@@ -36,7 +36,7 @@ class PdfminerSource(ClosingSource):
 
     def __init__(self, path: Path) -> None:
         self.path = path
-        _check_readable(path)
+        check_readable(path)
         self._fh: BinaryIO = path.open("rb")
         try:
             document = PDFDocument(PDFParser(self._fh))
@@ -98,7 +98,7 @@ def _visible_box(page: PDFPage, layout: LTPage) -> Rect:
     the crop box has to follow the same transformation to know what is visible.
     """
     mx0, my0, mx1, my1 = page.mediabox
-    cx0, cy0, cx1, cy1 = _visible_rect(page.mediabox, page.cropbox)
+    cx0, cy0, cx1, cy1 = visible_rect(page.mediabox, page.cropbox)
     x0, y0, x1, y1 = cx0 - mx0, cy0 - my0, cx1 - mx0, cy1 - my0
     width, height = mx1 - mx0, my1 - my0
     rotate = (page.rotate or 0) % 360

@@ -1,0 +1,323 @@
+"""The pipeline in one call: ``parse(path) -> Document``, its stages declared once.
+
+A page is read, laid out and typed in steps, with the decisions that need the whole
+document taken between them; :func:`parse` is the one list of them::
+
+    each page (where it is kept)                  the document
+    read: glyphs, words (OCR), edge lines  -->    running furniture (repeating_runs)
+    prepare: furniture, body, gutters      <--    runs
+                                           -->    the common column grid (shared_gutters)
+    lay out: segment (profile), order      <--    grid; the section running into it
+                                           -->    the sections settle; Document
+    line types, in steps                   <->    contents, body size, heading levels,
+                                                  list chains (linetypes.driver)
+
+The page steps run through :mod:`layoutkit.parallel`, which keeps each page's state
+where the page was read, in this process or in workers (``jobs``), and knows no step
+by name: one process or several, the same steps run on the same pages, so the result
+is the same.  The glyphs of a page are dropped once they are words, and only the
+small values on the arrows and the laid-out pages cross processes.
+
+A publication profile's section runs on from the page where it starts, so the lay-out
+step also sends the section running at the end of each page; the pages whose section
+turns out to be another than assumed are laid out again (:func:`_lay_out`).
+"""
+
+from __future__ import annotations
+
+import re
+from bisect import bisect_left
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, replace
+from functools import partial
+from itertools import pairwise
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from .config import LayoutConfig
+from .errors import PageRangeError, UsageError
+from .geometry.furniture import (
+    EdgeLines,
+    Furniture,
+    Runs,
+    body_words,
+    edge_lines,
+    page_furniture,
+    repeating_runs,
+)
+from .geometry.segment import PageCanvas, prepare, segment, shared_gutters
+from .geometry.words import words_from_glyphs
+from .linetypes.driver import PageTyping, line_types, runner
+from .linetypes.lines import retyped
+from .model import NO_GLYPHS, Document, OcrQuality, Page, PageGlyphs, Word
+from .parallel import EachPage, Shares, collector_paused, open_shares
+from .reading.page import layout_page
+from .sources import DEFAULT_ENGINE, open_source
+from .sources.ocr.scanned import check_scanned, is_scanned, ocr_scanned_page
+from .sources.ruled_tables import find_ruled_tables
+
+if TYPE_CHECKING:
+    from .profile import Profile, Section
+
+__all__ = ["loaded_profile", "parse", "parse_page_spec"]
+
+Gutters = tuple[tuple[float, float], ...]
+"""The x ranges of a page's column gutters."""
+
+_CONTEXT = 2
+"""Pages on each side of a requested page read as well, so that running headers
+can be recognised by their repetition even when one page is asked for."""
+
+_SPEC = re.compile(r"^\s*(\d+)?\s*(-)?\s*(\d+)?\s*$")
+
+
+def parse_page_spec(spec: str, page_count: int) -> list[int]:
+    """The 1-based pages a spec such as ``"1,3-5,9-"`` (or ``"-3"``, pages 1 to 3)
+    names, sorted, without repeats.
+
+    Raises PageRangeError naming the part that is malformed or out of range.
+    """
+    pages: set[int] = set()
+    for part in spec.split(","):
+        match = _SPEC.match(part)
+        if not part.strip() or match is None or not (match[1] or match[3]):
+            raise PageRangeError(
+                f"page range {spec!r}: cannot read {part.strip()!r}; "
+                "expected numbers and ranges such as 1,3-5,9-"
+            )
+        first = int(match[1]) if match[1] else 1
+        last = (int(match[3]) if match[3] else max(first, page_count)) if match[2] else first
+        if first > last:
+            raise PageRangeError(f"page range {spec!r}: {part.strip()!r} runs backwards")
+        if not 1 <= first <= last <= page_count:
+            raise PageRangeError(f"page range {spec!r}: {part.strip()!r} is outside the "
+                                 f"document's pages 1-{page_count}")
+        pages.update(range(first, last + 1))
+    return sorted(pages)
+
+
+def parse(path: str | Path, config: LayoutConfig | None = None,
+          pages: Iterable[int] | str | None = None, *, engine: str = DEFAULT_ENGINE,
+          jobs: int = 1, profile: Profile | str | Path | None = None,
+          tables: bool = False, typed: bool = True) -> Document:
+    """Read ``path`` and lay out its pages (all, or the 1-based ``pages``).
+
+    Returns a Document whose pages hold bands, columns, blocks and lines in reading
+    order, every line typed (running headers and footers, contents, headings, lists,
+    body).  With ``jobs`` > 1 the pages are read, laid out and typed in that many
+    processes (this one and ``jobs - 1`` workers), the decisions across pages taken in
+    this one; the result is the same.  A ``profile`` (a :class:`Profile`, a bundled
+    profile's name or a TOML path) says how the publication's pages are read; its
+    ``[config]`` is used when no ``config`` is given.  With ``tables`` the ruled tables
+    of the pages are found too (pdfplumber reads the document once more): their lines
+    are typed ``tab``, their cells kept in ``Document.tables``.  With ``typed`` false
+    the lines keep the types the layout gives them (running headers, footers and margin
+    stamps; the rest body): contents, tables, headings and lists are not looked for, and
+    the pages, their reading order and text are the same, for a caller that needs no
+    more (``layoutkit text`` without ``--skip``).
+    """
+    profile = loaded_profile(profile)
+    config = config or (profile.config if profile else LayoutConfig())
+    path = Path(path)
+    if isinstance(jobs, bool) or not isinstance(jobs, int) or jobs < 1:
+        raise UsageError(f"jobs: expected a whole number of processes >= 1, got {jobs!r}")
+    with open_source(path, engine, image_dpi=config.image_dpi) as source:
+        count = source.page_count
+    wanted = _wanted(path, pages, count)
+    # a section runs on from the page it starts on: read from the first page
+    first = 1 if profile and profile.sections else None
+    context = sorted({q for p in wanted for q in range(first or p - _CONTEXT, p + _CONTEXT + 1)
+                      if 1 <= q <= count})
+    job = Job(path, engine, count, tuple(wanted), config, profile)
+    # every jobs-th page to each process: neighbouring pages cost about the same,
+    # so the shares come out even
+    shares = [dict.fromkeys(context[k::jobs]) for k in range(min(jobs, len(context)))]
+    with collector_paused(), open_shares(shares, path) as kept:
+        read: dict[int, _Sent] = kept.run(partial(read_pages, job))
+        ocr = [q for n in context if (q := read[n].ocr) is not None]
+        check_scanned(path, ocr, any(read[n].has_words for n in context), config)
+        runs = dict(zip(context, repeating_runs([read[n].edges for n in context], config),
+                        strict=True))
+        gutters = kept.run(EachPage(partial(prepare_page, job)), runs)
+        shared = shared_gutters([gutters[n] for n in context])
+        laid_out = _lay_out(kept, job, context, shared)
+        document = Document(path, tuple(laid_out[n] for n in wanted), count,
+                            find_ruled_tables(path, wanted) if tables else (),
+                            tuple(q for q in ocr if q.page_no in wanted))
+        if not typed:
+            return document
+        return retyped(document, line_types(
+            document, runner(kept, config, partial(typing_of, job)), config))
+
+
+@dataclass(frozen=True, slots=True)
+class Job:
+    """What every page step knows of the parse it is part of."""
+
+    path: Path
+    engine: str
+    count: int
+    """The document's number of pages."""
+    wanted: tuple[int, ...]
+    """The pages asked for, ascending (the others are read for their context)."""
+    config: LayoutConfig
+    profile: Profile | None
+
+
+@dataclass(frozen=True, slots=True)
+class ReadPage:
+    """A page once read: its size, rules and pictures (its glyphs dropped once they
+    are words), its words and its candidate furniture lines."""
+
+    glyphs: PageGlyphs
+    words: tuple[Word, ...]
+    edges: EdgeLines
+
+
+@dataclass(frozen=True, slots=True)
+class _Sent:
+    """What reading a page tells the document: its candidate furniture lines, its OCR
+    quality (None when it was not read by OCR) and whether it has any words (before a
+    profile's ignored regions are taken out)."""
+
+    edges: EdgeLines
+    ocr: OcrQuality | None
+    has_words: bool
+
+
+@dataclass(frozen=True, slots=True)
+class PreparedPage:
+    """A page read, its furniture decided and its body ready to segment; once laid
+    out, the page too (None for a page read for its context alone)."""
+
+    read: ReadPage
+    furniture: Furniture
+    body: list[Word]
+    canvas: PageCanvas
+    page: Page | None = None
+
+
+def read_pages(job: Job, states: Mapping[int, object], given: None
+               ) -> Iterator[tuple[int, ReadPage, _Sent]]:
+    """The first step: each page of ``states`` (by number) read from the document,
+    opened once, its words made (by OCR for a scanned page), a profile's ignored
+    regions taken out, and its candidate furniture lines found."""
+    config = job.config
+    with open_source(job.path, job.engine, image_dpi=config.image_dpi) as source:
+        for g in source.pages(list(states)):
+            words = words_from_glyphs(g.glyphs, config)
+            quality = None
+            if is_scanned(job.path, g, words, config):
+                g, words, quality = ocr_scanned_page(job.path, g, words, config)
+            has_words = bool(words)
+            if job.profile:
+                # the profile stage, like the profile package, only with a profile
+                from .profile.stage import without_ignored
+
+                words = without_ignored(job.profile, g, words, job.count, config)
+            edges = edge_lines(words, g.height, config)
+            yield g.page_no, ReadPage(replace(g, glyphs=NO_GLYPHS), words, edges), \
+                _Sent(edges, quality, has_words)
+
+
+def prepare_page(job: Job, read: ReadPage, runs: Mapping[int, Runs]
+                 ) -> tuple[PreparedPage, Gutters]:
+    """The page's furniture decided from the repeating ``runs`` of the document's edge
+    lines (by page number), and its body prepared for segmentation; sends its own
+    gutters."""
+    g, words = read.glyphs, read.words
+    found = page_furniture(words, read.edges, runs[g.page_no], job.config)
+    if job.profile:
+        from .profile.stage import profile_furniture
+
+        found = profile_furniture(job.profile, g, words, found)
+    body = body_words(words, found)[0]
+    canvas = prepare(body, g.rules, g.images, g.width, g.height, job.config)
+    return PreparedPage(read, found, body, canvas), canvas.gutters
+
+
+def lay_out_pages(job: Job, states: Mapping[int, PreparedPage],
+                  given: tuple[Gutters, Mapping[int, Section | None]]
+                  ) -> Iterator[tuple[int, PreparedPage, tuple[Section | None, Page | None]]]:
+    """The pages named in ``entering`` segmented and put in reading order, ``shared``
+    being the document's common gutters and ``entering`` the profile section running
+    into each page (``given`` is the two); sends the section running on at each page's
+    end, with the page if it is wanted."""
+    shared, entering = given
+    for number, prepared in states.items():
+        if number not in entering:
+            continue
+        g, words = prepared.read.glyphs, prepared.read.words
+        leaving = None
+        if job.profile:
+            from .profile.stage import profile_tree
+
+            tree, leaving = profile_tree(job.profile, g, words, prepared.body, prepared.canvas,
+                                         shared, job.count, entering[number], job.config)
+        else:
+            tree = segment(prepared.canvas, shared)
+        page = layout_page(g, words, prepared.furniture, tree, job.config) \
+            if number in job.wanted else None
+        yield number, replace(prepared, page=page), (leaving, page)
+
+
+def typing_of(job: Job, state: object) -> PageTyping | None:
+    """A page's state as line typing takes it up: a wanted page laid out becomes a
+    :class:`PageTyping` (indexed by its place among the wanted pages, which is its
+    place in the document); a page being typed stays one; a page read for its context
+    alone is not typed (None)."""
+    if isinstance(state, PreparedPage):
+        if state.page is None:
+            return None
+        return PageTyping.of(state.page, bisect_left(job.wanted, state.page.page_no))
+    return state if isinstance(state, PageTyping) else None
+
+
+def loaded_profile(profile: Profile | str | Path | None) -> Profile | None:
+    """``profile`` as a :class:`~layoutkit.profile.Profile`: a bundled profile's name or
+    a TOML path loaded, a Profile as it is, None for none.
+
+    The profile package (TOML, validation) is imported here, when a profile is given:
+    a document read without one does not load it."""
+    if profile is None:
+        return None
+    from .profile import Profile, load_profile
+
+    return profile if isinstance(profile, Profile) else load_profile(profile)
+
+
+def _lay_out(kept: Shares, job: Job, context: Sequence[int],
+             shared: Gutters) -> dict[int, Page]:
+    """The wanted pages of ``context`` laid out by the ``kept`` shares.
+
+    Pages are laid out at once as if no profile section ran into them; a page whose
+    previous page ends in a section is laid out again with it, until every page has
+    the section its previous page ends in (one round without sections), so the
+    result is what reading the pages one after another gives.
+    """
+    step = partial(lay_out_pages, job)
+    entering: dict[int, Section | None] = dict.fromkeys(context)
+    results: dict[int, tuple[Section | None, Page | None]] = kept.run(step, (shared, entering))
+    while True:
+        stale = {n: results[before][0] for before, n in pairwise(context)
+                 if results[before][0] != entering[n]}
+        if not stale:
+            return {n: page for n, (_, page) in results.items() if page is not None}
+        entering.update(stale)
+        results.update(kept.run(step, (shared, stale)))
+
+
+def _wanted(path: Path, pages: Iterable[int] | str | None, count: int) -> list[int]:
+    """The 1-based pages asked for, checked against the document's ``count``."""
+    if pages is None:
+        return list(range(1, count + 1))
+    if isinstance(pages, str):
+        try:
+            return parse_page_spec(pages, count)
+        except PageRangeError as exc:
+            raise PageRangeError(f"{path}: {exc}") from None
+    wanted = sorted(set(pages))
+    bad = [p for p in wanted if not 1 <= p <= count]
+    if bad:
+        raise PageRangeError(f"{path}: page {bad[0]} is outside the document's pages 1-{count}")
+    return wanted
