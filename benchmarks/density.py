@@ -96,7 +96,7 @@ def _layout(glyphs: PageGlyphs, config: LayoutConfig) -> int:
     (found,) = find_furniture([(words, glyphs.width, glyphs.height)], config)
     prepared = prepare(body_words(words, found)[0], glyphs.rules, glyphs.images, glyphs.width,
                        glyphs.height, config)
-    tree = segment(prepared, shared_gutters([prepared.gutters]))
+    tree = segment(prepared, shared_gutters([prepared.gutters], config))
     return len(layout_page(glyphs, words, found, tree, config).lines)
 
 

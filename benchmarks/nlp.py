@@ -76,7 +76,7 @@ def measure() -> list[Row]:
         same = read(write(tree)) == tree
         written = time.perf_counter()
         texts = [page.text() for page in document.pages]
-        judged = [t for t in texts if sum(c.isalpha() for c in t) >= config.lang_min_chars]
+        judged = [t for t in texts if sum(c.isalpha() for c in t) >= config.nlp.lang_min_chars]
         verdicts = {}
         for label, guess in detectors.items():
             begun = time.perf_counter()

@@ -67,7 +67,7 @@ def _pipeline(path: Path, engine: str, clock: Callable[[str], None]) -> int:
     clock("furniture")
     prepared = [prepare(body_words(w, f)[0], g.rules, g.images, g.width, g.height, config)
                 for g, w, f in zip(pages, words, furniture, strict=True)]
-    shared = shared_gutters([canvas.gutters for canvas in prepared])
+    shared = shared_gutters([canvas.gutters for canvas in prepared], config)
     trees = [segment(canvas, shared) for canvas in prepared]
     clock("segment")
     laid_out = tuple(layout_page(g, w, f, tree, config)

@@ -4,8 +4,9 @@
 >>> doc = layoutkit.parse("fixtures/pdf/cleveland-city-record-2016-04-27.pdf", pages="5")
 >>> doc[0].text()[:40]  # doctest: +SKIP
 
-``layoutkit.Document(path)`` wraps the parsed value (``.layout``, a
-:class:`layoutkit.model.Document`) with pages, text, language and word counts.
+``layoutkit.parse`` returns a :class:`layoutkit.Document` (the parsed value, from
+:mod:`layoutkit.model`); ``layoutkit.TextDocument(path)`` wraps one (``.layout``)
+with pages (:class:`TextPage`), text, language and word counts.
 """
 
 from typing import TYPE_CHECKING
@@ -26,6 +27,7 @@ from .model import (
     BBox,
     Block,
     Column,
+    Document,
     Glyph,
     Glyphs,
     Line,
@@ -36,7 +38,7 @@ from .model import (
 from .pipeline import parse, parse_page_spec
 
 if TYPE_CHECKING:
-    from .nlp.document import Document, TextPage
+    from .document import TextDocument, TextPage
     from .profile import Profile, load_profile
 
 __all__ = [
@@ -58,6 +60,7 @@ __all__ = [
     "PageRangeError",
     "Profile",
     "ProfileError",
+    "TextDocument",
     "TextPage",
     "UsageError",
     "Word",
@@ -69,8 +72,8 @@ __all__ = [
 __version__ = "0.1.0"
 
 
-__getattr__ = lazy_names(__name__, {"Document": "nlp.document", "TextPage": "nlp.document",
+__getattr__ = lazy_names(__name__, {"TextDocument": "document", "TextPage": "document",
                                    "Profile": "profile", "load_profile": "profile"})
-"""Names imported from their module when first asked for: the document API and the
-profile package (TOML, validation) load only where they are used, not in every
+"""Names imported from their module when first asked for: the text document API and
+the profile package (TOML, validation) load only where they are used, not in every
 command that reads a document."""

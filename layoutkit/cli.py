@@ -18,6 +18,7 @@ from typing import Any, NoReturn
 from . import __version__
 from .config import LayoutConfig
 from .errors import ConfigError, DocumentError, LayoutkitError, ProfileError, UsageError
+from .files import write_atomic
 from .model import Document
 from .outputs import (
     SKIPPABLE,
@@ -26,7 +27,6 @@ from .outputs import (
     skip_codes,
     table_dumps,
     toc_dumps,
-    write_atomic,
 )
 from .parallel import collector_paused
 from .pipeline import loaded_profile, parse
@@ -183,8 +183,7 @@ def _profiles(args: argparse.Namespace) -> str:
 
 def _config(settings: Sequence[str], base: LayoutConfig) -> LayoutConfig:
     """``base`` with ``KEY=VALUE`` strings applied, values read as the key's type."""
-    known = {name: type(value) for name, value in
-             ((n, getattr(LayoutConfig(), n)) for n in LayoutConfig.known_keys())}
+    known = {name: type(value) for name, value in LayoutConfig().as_mapping().items()}
     values: dict[str, object] = {}
     for setting in settings:
         key, sep, raw = setting.partition("=")
@@ -252,7 +251,7 @@ def _run(args: argparse.Namespace) -> dict[Path | None, str]:
     files: dict[Path | None, str] = {args.output: dumps(document)}
     if args.toc:
         files[args.output.with_suffix(".toc.json")] = toc_dumps(
-            document, config.heading_toc_incl_no_ctx)
+            document, config.linetypes.heading_toc_incl_no_ctx)
     if args.tables:
         files[args.output.with_suffix(".table.json")] = table_dumps(
             document, empty_columns=not args.table_drop_empty_columns)

@@ -1,4 +1,11 @@
-"""One frozen, validated object that carries every parameter of the pipeline.
+"""One frozen, validated object that carries every parameter of the pipeline, in a
+section per stage.
+
+Each stage reads its own section (``config.gutters.gutter_min_width``,
+``config.ocr.ocr_dpi``).  Every key's name is unique across the sections, so a user
+names a key alone wherever one is written (``--set gutter_min_width=4``, a profile's
+``[config]`` table, :meth:`LayoutConfig.from_mapping`, :meth:`LayoutConfig.replace`),
+with DCR's name where DCR has one.
 
 Lengths are in points unless the name says otherwise; ``*_em`` values are
 multiples of the local font size, so one configuration serves 7 pt gazettes
@@ -7,16 +14,17 @@ and 12 pt reports alike.
 
 from __future__ import annotations
 
-import dataclasses
 import math
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, field, fields
 from typing import Any
 
 from .errors import ConfigError
 
-__all__ = ["LayoutConfig"]
+__all__ = ["FurnitureConfig", "GuttersConfig", "LayoutConfig", "LinetypesConfig", "NlpConfig",
+           "OcrConfig", "ProfileConfig", "ReadingConfig", "Section", "SourcesConfig",
+           "WordsConfig"]
 
 
 _CHOICES: dict[str, re.Pattern[str]] = {
@@ -28,30 +36,94 @@ _CHOICES: dict[str, re.Pattern[str]] = {
 _EXPECTED = {"ocr": "auto, always or never",
              "ocr_languages": "tesseract language codes joined by + (eng, eng+deu)"}
 
+_SHARES = frozenset({"line_overlap", "glyph_repeat_overlap", "baseline_tolerance",
+                     "grid_overlap", "furniture_top", "furniture_bottom", "furniture_min_share",
+                     "furniture_masthead_top", "cut_tie_ratio", "image_max_area",
+                     "column_min_density", "column_min_flush", "crossing_gap_ratio",
+                     "ocr_garbage_share", "ocr_min_quality"})
+"""The keys whose values are shares, from 0 to 1."""
 
-def _check_choice(name: str, value: object) -> None:
-    """Raise ConfigError unless ``value`` is a text the key ``name`` accepts."""
-    if not isinstance(value, str) or not _CHOICES[name].fullmatch(value):
-        raise ConfigError(f"config key {name!r}: expected {_EXPECTED[name]}, got {value!r}")
+_RESOLUTIONS = frozenset({"ocr_dpi", "image_dpi"})
+"""The keys whose values are dots per inch, at least 1."""
+
+
+def _check(name: str, kind: object, value: object) -> None:
+    """Raise ConfigError naming the key ``name`` unless ``value`` is of its ``kind``
+    (the field's annotation) and within its range."""
+    if name in _CHOICES:
+        if not isinstance(value, str) or not _CHOICES[name].fullmatch(value):
+            raise ConfigError(f"config key {name!r}: expected {_EXPECTED[name]}, got {value!r}")
+        return
+    if kind in ("bool", bool):
+        if not isinstance(value, bool):
+            raise ConfigError(f"config key {name!r}: expected true or false, got {value!r}")
+        return
+    if kind in ("str", str):
+        if not isinstance(value, str):
+            raise ConfigError(f"config key {name!r}: expected text, got {value!r}")
+        return
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        raise ConfigError(f"config key {name!r}: expected a number, got {value!r}")
+    if kind in ("int", int) and not isinstance(value, int):
+        raise ConfigError(f"config key {name!r}: expected a whole number, got {value!r}")
+    if not math.isfinite(value) or value < 0:
+        raise ConfigError(f"config key {name!r}: expected a finite number >= 0, got {value!r}")
+    if name in _SHARES and value > 1:
+        raise ConfigError(f"config key {name!r}: expected a share from 0 to 1, got {value!r}")
+    if name in _RESOLUTIONS and value < 1:
+        raise ConfigError(f"config key {name!r}: expected dots per inch >= 1, got {value!r}")
+    if name == "grid_resolution" and value <= 0:
+        raise ConfigError(f"config key {name!r}: expected > 0, got {value!r}")
+
+
+class Section:
+    """A section of the configuration, the parameters of one stage: each checked
+    when the section is made, so that a bad value is named where it is given."""
+
+    __slots__ = ()
+
+    def __post_init__(self) -> None:
+        for f in fields(self):  # type: ignore[arg-type]
+            _check(f.name, f.type, getattr(self, f.name))
 
 
 @dataclass(frozen=True, slots=True)
-class LayoutConfig:
-    """Every parameter of extraction, geometry and reading order, with its default.
+class SourcesConfig(Section):
+    """Reading a document's pages: the glyph sources."""
 
-    Build one with keyword arguments, :meth:`from_mapping` (which rejects unknown
-    keys, listing the known ones) or :meth:`replace`.
-    """
+    image_dpi: int = 300
+    """Resolution assumed for an image input that does not state its own."""
 
-    # --- glyphs -> words -> lines -------------------------------------------------
+
+@dataclass(frozen=True, slots=True)
+class WordsConfig(Section):
+    """Glyphs into words, words into lines (:mod:`layoutkit.geometry.words`)."""
+
     word_gap_em: float = 0.12
     """A horizontal gap wider than this (times the font size) between two glyphs on
     one baseline ends a word."""
     line_overlap: float = 0.5
     """Two words are on one line when their vertical overlap is at least this share of
     the smaller height."""
+    glyph_row_tolerance_em: float = 0.25
+    """Glyphs whose baselines lie within this many times their font size (at least 1
+    point) of each other stand on one row."""
+    glyph_repeat_overlap: float = 0.3
+    """A glyph drawn again on its row with the same text, starting within this share
+    of its width of the first (fake bold, a shadow), is dropped."""
+    baseline_tolerance: float = 0.2
+    """Words whose bottoms lie within this share of their height of each other share a
+    baseline."""
+    rotated_line_tolerance_em: float = 0.5
+    """Rotated words whose centres lie within this many times their font size of each
+    other across their axis stand on one line."""
 
-    # --- gutters and columns --------------------------------------------------------
+
+@dataclass(frozen=True, slots=True)
+class GuttersConfig(Section):
+    """Gutters, columns and bands: the segmentation of a page's body
+    (:mod:`layoutkit.geometry.segment`)."""
+
     gutter_min_width: float = 3.0
     """The narrowest whitespace strip, in points, that can separate two columns."""
     gutter_space_ratio: float = 1.0
@@ -87,20 +159,37 @@ class LayoutConfig:
     image_max_area: float = 0.6
     """Pictures covering at most this share of the page block gutters like text; larger
     ones are backgrounds (a scan under its text layer) and are ignored."""
-    span_gap_em: float = 0.25
-    """With a profile's forced columns, a row joins the full-width rows next to it when
-    the gap between them exceeds their own line gap by at most this many times the
-    font size (the short last line of a full-width paragraph, a title just above)."""
     cut_tie_ratio: float = 0.8
     """When choosing where a column band ends, gaps within this ratio of the widest
     one count as equally wide and the one nearest the line that ends the band wins."""
+    baseline_bin_em: float = 0.3
+    """Word bottoms within the same step of this many times the page's body font size
+    (at least a grid cell) stand on one text row of the page."""
+    line_pitch_em: float = 1.2
+    """The usual line pitch, in font sizes, against which the density of a stack of
+    lines is judged (``column_min_density``)."""
+    flush_tolerance_em: float = 0.15
+    """Line ends (or starts) within this many times the body font size (at least a
+    point) of the outermost one stand flush against a gutter."""
+    word_space_max_em: float = 2.0
+    """Gaps between the words of a row wider than this many times the font size are
+    gutters or tab stops, left out of the page's median word space."""
+    leader_reach_em: float = 2.0
+    """Dot leaders that end within this many times the body font size before a strip
+    run up to it: the strip separates a table's cells or an index's page numbers."""
+    grid_min_pages: int = 2
+    """A gutter belongs to the document's column grid when it is found on at least this
+    many pages."""
+    grid_overlap: float = 0.5
+    """A strip lies on the column grid when it shares at least this share of the
+    narrower of itself and one of the grid's gutters."""
 
-    # --- blocks ---------------------------------------------------------------------
-    block_gap_ratio: float = 1.6
-    """A vertical gap larger than this many times the column's usual line pitch starts
-    a new block."""
 
-    # --- running headers and footers --------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class FurnitureConfig(Section):
+    """Running headers and footers found by position and repetition
+    (:mod:`layoutkit.geometry.furniture`)."""
+
     furniture_top: float = 0.12
     """Share of the page height, from the top, where running headers may stand."""
     furniture_bottom: float = 0.12
@@ -138,7 +227,30 @@ class LayoutConfig:
     """A masthead piece is set no larger than this many times the running header it
     is a fragment of; a title that repeats the header's words is set larger."""
 
-    # --- line types (after reading order; DCR's names) -------------------------------
+
+@dataclass(frozen=True, slots=True)
+class ProfileConfig(Section):
+    """Laying a page out as a publication profile says (:mod:`layoutkit.profile.stage`)."""
+
+    span_gap_em: float = 0.25
+    """With a profile's forced columns, a row joins the full-width rows next to it when
+    the gap between them exceeds their own line gap by at most this many times the
+    font size (the short last line of a full-width paragraph, a title just above)."""
+
+
+@dataclass(frozen=True, slots=True)
+class ReadingConfig(Section):
+    """The page in reading order: lines into blocks (:mod:`layoutkit.reading`)."""
+
+    block_gap_ratio: float = 1.6
+    """A vertical gap larger than this many times the column's usual line pitch starts
+    a new block."""
+
+
+@dataclass(frozen=True, slots=True)
+class LinetypesConfig(Section):
+    """Line types, after reading order, with DCR's names (:mod:`layoutkit.linetypes`)."""
+
     toc_last_page: int = 3
     """A table of contents stands within the first this many pages.  Pages count by
     their place in the file, and also by the number the document gives them when it
@@ -186,7 +298,11 @@ class LayoutConfig:
     """A JSON file of heading rules in DCR's ``lineTypeHeadingRules`` shape, replacing
     the default rules (empty: the defaults)."""
 
-    # --- text for NLP: paragraphs, tokens, language (DCR's names) --------------------
+
+@dataclass(frozen=True, slots=True)
+class NlpConfig(Section):
+    """Text for NLP: paragraphs, tokens and language, with DCR's names (:mod:`layoutkit.nlp`)."""
+
     spacy_ignore_line_type_header: bool = True
     """Leave running headers out of the paragraphs, tokens and NLPTextDocument."""
     spacy_ignore_line_type_footer: bool = True
@@ -209,7 +325,11 @@ class LayoutConfig:
     lang_candidates: str = "en,de,fr,es,it,nl,pt"
     """The languages (ISO 639-1 codes, comma-separated) the detector chooses among."""
 
-    # --- scanned pages and images (OCR) ------------------------------------------------
+
+@dataclass(frozen=True, slots=True)
+class OcrConfig(Section):
+    """Scanned pages and images read by OCR (:mod:`layoutkit.sources.ocr`)."""
+
     ocr: str = "auto"
     """When pages are read by OCR: ``auto`` (pages without a text layer, or whose text
     layer over a page-size picture is invisible or garbage), ``always`` or ``never``."""
@@ -218,8 +338,6 @@ class LayoutConfig:
     package ``tesseract-ocr-<lang>``."""
     ocr_dpi: int = 300
     """Resolution at which PDF pages are rendered for OCR."""
-    image_dpi: int = 300
-    """Resolution assumed for an image input that does not state its own."""
     ocr_garbage_share: float = 0.3
     """A text layer over a page-size picture is garbage when fewer than this share of
     its words are in the language's word list; the page is then OCR'd."""
@@ -238,61 +356,74 @@ class LayoutConfig:
     reads no words into a box's sides.  An inch: longer than the tallest letters of
     type up to about 90 points."""
 
+
+_SECTIONS: dict[str, type[Section]] = {
+    "sources": SourcesConfig, "words": WordsConfig, "gutters": GuttersConfig,
+    "furniture": FurnitureConfig, "profile": ProfileConfig, "reading": ReadingConfig,
+    "linetypes": LinetypesConfig, "nlp": NlpConfig, "ocr": OcrConfig,
+}
+"""The sections by name, in the order data flows through their stages."""
+
+_SECTION_OF = {f.name: name for name, section in _SECTIONS.items()
+               for f in fields(section)}  # type: ignore[arg-type]
+"""The section each key belongs to."""
+
+
+@dataclass(frozen=True, slots=True)
+class LayoutConfig:
+    """Every parameter of extraction, geometry, reading order, line types, NLP and OCR,
+    in a section per stage, each with its default.
+
+    Build one with no arguments (every default), with sections, with
+    :meth:`from_mapping` (which rejects unknown keys, listing the known ones) or with
+    :meth:`replace`.
+    """
+
+    sources: SourcesConfig = field(default_factory=SourcesConfig)
+    words: WordsConfig = field(default_factory=WordsConfig)
+    gutters: GuttersConfig = field(default_factory=GuttersConfig)
+    furniture: FurnitureConfig = field(default_factory=FurnitureConfig)
+    profile: ProfileConfig = field(default_factory=ProfileConfig)
+    reading: ReadingConfig = field(default_factory=ReadingConfig)
+    linetypes: LinetypesConfig = field(default_factory=LinetypesConfig)
+    nlp: NlpConfig = field(default_factory=NlpConfig)
+    ocr: OcrConfig = field(default_factory=OcrConfig)
+
     def __post_init__(self) -> None:
-        for f in fields(self):
-            value = getattr(self, f.name)
-            if f.name in _CHOICES:
-                _check_choice(f.name, value)
-                continue
-            if f.type in ("bool", bool):
-                if not isinstance(value, bool):
-                    raise ConfigError(f"config key {f.name!r}: expected true or false, "
-                                      f"got {value!r}")
-                continue
-            if f.type in ("str", str):
-                if not isinstance(value, str):
-                    raise ConfigError(f"config key {f.name!r}: expected text, got {value!r}")
-                continue
-            expected = int if f.type in ("int", int) else float
-            if isinstance(value, bool) or not isinstance(value, (int, float)):
-                raise ConfigError(f"config key {f.name!r}: expected a number, got {value!r}")
-            if expected is int and not isinstance(value, int):
-                raise ConfigError(f"config key {f.name!r}: expected a whole number, got {value!r}")
-            if not math.isfinite(value) or value < 0:
-                raise ConfigError(
-                    f"config key {f.name!r}: expected a finite number >= 0, got {value!r}"
-                )
-        for name in ("line_overlap", "furniture_top", "furniture_bottom", "furniture_min_share",
-                     "furniture_masthead_top",
-                     "cut_tie_ratio", "image_max_area", "column_min_density",
-                     "column_min_flush", "crossing_gap_ratio", "ocr_garbage_share",
-                     "ocr_min_quality"):
-            if getattr(self, name) > 1:
-                raise ConfigError(f"config key {name!r}: expected a share from 0 to 1, "
+        for name, section in _SECTIONS.items():
+            if not isinstance(getattr(self, name), section):
+                raise ConfigError(f"config section {name!r}: expected a {section.__name__}, "
                                   f"got {getattr(self, name)!r}")
-        for name in ("ocr_dpi", "image_dpi"):
-            if getattr(self, name) < 1:
-                raise ConfigError(f"config key {name!r}: expected dots per inch >= 1, "
-                                  f"got {getattr(self, name)!r}")
-        if self.grid_resolution <= 0:
-            raise ConfigError(
-                f"config key 'grid_resolution': expected > 0, got {self.grid_resolution!r}")
 
     @classmethod
     def known_keys(cls) -> tuple[str, ...]:
-        """The names of every parameter, in declaration order."""
-        return tuple(f.name for f in fields(cls))
+        """The names of every parameter, section by section in declaration order."""
+        return tuple(_SECTION_OF)
+
+    def value(self, key: str) -> Any:
+        """The value of the parameter named ``key`` (a name of :meth:`known_keys`)."""
+        return getattr(getattr(self, _SECTION_OF[key]), key)
+
+    def as_mapping(self) -> dict[str, Any]:
+        """Every parameter by its name, as :meth:`from_mapping` takes them."""
+        return {key: self.value(key) for key in _SECTION_OF}
 
     @classmethod
     def from_mapping(cls, values: Mapping[str, Any], *, where: str = "config") -> LayoutConfig:
-        """A config from ``values``; unknown keys raise ConfigError naming ``where``."""
-        unknown = sorted(set(values) - set(cls.known_keys()))
+        """A config from ``values``, keys by name (each in its own section); an unknown
+        key raises ConfigError naming ``where``."""
+        unknown = [key for key in values if key not in _SECTION_OF]
         if unknown:
-            raise ConfigError(
-                f"{where}: unknown key {unknown[0]!r}; known keys: {', '.join(cls.known_keys())}"
-            )
-        return cls(**dict(values))
+            raise ConfigError(f"{where}: unknown key {unknown[0]!r}; known keys: "
+                              f"{', '.join(cls.known_keys())}")
+        by_section: dict[str, dict[str, Any]] = {name: {} for name in _SECTIONS}
+        for key, value in values.items():
+            by_section[_SECTION_OF[key]][key] = value
+        sections: dict[str, Any] = {name: _SECTIONS[name](**items)
+                                    for name, items in by_section.items()}
+        return cls(**sections)
 
     def replace(self, **changes: Any) -> LayoutConfig:
-        """A copy with ``changes`` applied (validated like the constructor)."""
-        return self.from_mapping({**dataclasses.asdict(self), **changes})
+        """A copy with ``changes`` (keys by name) applied, validated like the
+        constructor."""
+        return self.from_mapping({**self.as_mapping(), **changes})

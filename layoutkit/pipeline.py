@@ -121,7 +121,7 @@ def parse(path: str | Path, config: LayoutConfig | None = None,
     path = Path(path)
     if isinstance(jobs, bool) or not isinstance(jobs, int) or jobs < 1:
         raise UsageError(f"jobs: expected a whole number of processes >= 1, got {jobs!r}")
-    with open_source(path, engine, image_dpi=config.image_dpi) as source:
+    with open_source(path, engine, image_dpi=config.sources.image_dpi) as source:
         count = source.page_count
     wanted = _wanted(path, pages, count)
     # a section runs on from the page it starts on: read from the first page
@@ -139,7 +139,7 @@ def parse(path: str | Path, config: LayoutConfig | None = None,
         runs = dict(zip(context, repeating_runs([read[n].edges for n in context], config),
                         strict=True))
         gutters = kept.run(EachPage(partial(prepare_page, job)), runs)
-        shared = shared_gutters([gutters[n] for n in context])
+        shared = shared_gutters([gutters[n] for n in context], config)
         laid_out = _lay_out(kept, job, context, shared)
         document = Document(path, tuple(laid_out[n] for n in wanted), count,
                             find_ruled_tables(path, wanted) if tables else (),
@@ -203,7 +203,7 @@ def read_pages(job: Job, states: Mapping[int, object], given: None
     opened once, its words made (by OCR for a scanned page), a profile's ignored
     regions taken out, and its candidate furniture lines found."""
     config = job.config
-    with open_source(job.path, job.engine, image_dpi=config.image_dpi) as source:
+    with open_source(job.path, job.engine, image_dpi=config.sources.image_dpi) as source:
         for g in source.pages(list(states)):
             words = words_from_glyphs(g.glyphs, config)
             quality = None

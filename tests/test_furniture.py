@@ -134,7 +134,7 @@ def test_furniture_header_out_of_place_not_matched() -> None:
     """A header 20 pt lower on one page than on the others is not matched on that page
     (mastheads off); with the default masthead zone it is that page's masthead: the
     page has no running header of its own, and the line spells out its neighbours'."""
-    assert CONFIG.furniture_y_tolerance < 20.0
+    assert CONFIG.furniture.furniture_y_tolerance < 20.0
     pages = [page(words(f"The Gazette {12 + p}", 250.0, 50.0 if p == 2 else 30.0), body(p))
              for p in range(4)]
     found = [texts(p, f.header) for p, f in zip(

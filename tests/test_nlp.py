@@ -1,4 +1,4 @@
-"""Paragraphs, tokens, language and the Document API on the fixture documents."""
+"""Paragraphs, tokens, language and the TextDocument API on the fixture documents."""
 
 from __future__ import annotations
 
@@ -8,8 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from layoutkit import Document, LayoutConfig, parse
+from layoutkit import LayoutConfig, TextDocument, parse
 from layoutkit.cli import main
+from layoutkit.errors import DocumentError
 from layoutkit.model import BBox, Line, LineType, Page, Word
 from layoutkit.model import Document as Layout
 from layoutkit.nlp.language import detect_pages
@@ -118,7 +119,7 @@ def test_tokens_and_nlptext_of_each_fixture_and_its_language(name: str, lang: st
 
 
 def test_language_of_short_pages_and_other_languages() -> None:
-    config = LayoutConfig(lang_min_chars=20)
+    config = LayoutConfig().replace(lang_min_chars=20)
     texts = ["Le conseil municipal a adopté la résolution suivante après un long débat.",
              "El ayuntamiento aprobó la siguiente resolución después de un largo debate.",
              "Il consiglio comunale ha approvato la seguente risoluzione dopo un lungo dibattito.",
@@ -143,14 +144,42 @@ def test_store_and_load_keep_any_unicode_exactly(tmp_path: Path) -> None:
     column = Column(0, BBox(0, 0, 300, 300), (Block(tuple(lines), BBox(0, 0, 300, 300)),))
     page = Page(1, 300.0, 300.0, (Band(0, BandKind.BODY, BBox(0, 0, 300, 300), (column,)),))
     layout = Layout(tmp_path / "ünïcode.pdf", (page,), 1)
-    written = Document.from_layout(layout).store(tmp_path / "out", pages=True)
+    written = TextDocument.from_layout(layout).store(tmp_path / "out", pages=True)
     assert written.name == "ünïcode.json"
     assert (tmp_path / "out" / "ünïcode1.txt").read_text(encoding="utf-8") == "\n".join(texts)
-    assert Document.load(tmp_path / "out", "ünïcode").layout == layout
+    assert TextDocument.load(tmp_path / "out", "ünïcode").layout == layout
+
+
+def test_store_writes_every_file_atomically_and_load_finds_the_stored_one(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """store() writes its files through write_atomic; load() passes over the JSON
+    ``layoutkit parse`` writes beside it and names a store it cannot read."""
+    import layoutkit.document
+    from layoutkit.outputs import dumps
+
+    page = Page(1, 300.0, 300.0, ())
+    layout = Layout(tmp_path / "plain.pdf", (page,), 1)
+    written: list[str] = []
+    atomic = layoutkit.document.write_atomic
+
+    def recorded(path: Path, text: str) -> None:
+        written.append(path.name)
+        atomic(path, text)
+
+    monkeypatch.setattr(layoutkit.document, "write_atomic", recorded)
+    TextDocument.from_layout(layout).store(tmp_path / "out", pages=True)
+    assert sorted(written) == ["plain.json", "plain1.json", "plain1.txt"]
+    (tmp_path / "out" / "parsed.json").write_text(dumps(layout), encoding="utf-8")
+    assert TextDocument.load(tmp_path / "out").layout == layout
+    (tmp_path / "out" / "plain.json").write_text(
+        '{"schema": "layoutkit.store/2", "document": {}}', encoding="utf-8")
+    with pytest.raises(DocumentError, match=r"plain\.json: schema 'layoutkit\.store/2' is "
+                                            r"unknown to this version of layoutkit"):
+        TextDocument.load(tmp_path / "out")
 
 
 def test_the_document_api(tmp_path: Path) -> None:
-    doc = Document(PDF / "copyright-office-dmca-summary.pdf")
+    doc = TextDocument(PDF / "copyright-office-dmca-summary.pdf")
     assert len(doc) == 18 and doc[0].page_no == 1 and doc[-1].page_no == 18
     assert [p.page_no for p in doc] == list(range(1, 19))
     assert doc.text[1] == doc[1].text == doc.layout.pages[1].text()
@@ -164,7 +193,7 @@ def test_the_document_api(tmp_path: Path) -> None:
     with pytest.raises(IndexError):
         doc[18]
     doc.store(tmp_path)
-    assert Document.load(tmp_path).layout == doc.layout
+    assert TextDocument.load(tmp_path).layout == doc.layout
 
 
 def test_tokens_and_nlptext_commands(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -118,11 +118,11 @@ def test_linn_brochure_reads_like_its_reference_text(linn: Document) -> None:
 
 def test_document_api_says_scanned_and_keeps_it_through_store(linn: Document,
                                                                tmp_path: Path) -> None:
-    """``layoutkit.Document`` reports the OCR quality of a scan and stores it."""
-    doc = layoutkit.Document.from_layout(linn)
+    """``layoutkit.TextDocument`` reports the OCR quality of a scan and stores it."""
+    doc = layoutkit.TextDocument.from_layout(linn)
     assert doc.scanned == linn.scanned
     doc.store(tmp_path)
-    again = layoutkit.Document.load(tmp_path)
+    again = layoutkit.TextDocument.load(tmp_path)
     assert again.scanned == linn.scanned
     assert again.layout == linn
 
@@ -230,7 +230,7 @@ def test_ocr_reads_no_words_into_a_box_and_keeps_its_lines_apart() -> None:
     """Read as it is, the box's left side is a word ``|`` stretching the title's line;
     with its rules painted out the box reads as its text alone, a line each."""
     image, scale = boxed_list(), 72 / 300
-    kept = LayoutConfig(ocr_rule_min_length=10_000.0)  # no rule that long: nothing erased
+    kept = LayoutConfig().replace(ocr_rule_min_length=10_000.0)  # no rule that long: nothing erased
     raw = ocr_words(erase_rules(image, scale, kept), scale, kept).words
     assert any(not any(c.isalnum() for c in w.text) for w in raw)
     read = ocr_words(erase_rules(image, scale, LayoutConfig()), scale, LayoutConfig()).words
@@ -250,7 +250,7 @@ def test_mixed_document_ocrs_only_its_scanned_page(tmp_path: Path) -> None:
     data = document_json(document)
     assert "ocr" not in data["pages"][0] and data["pages"][1]["ocr"]["error"] is None
     assert data["ocr"]["scanned"] is True and data["ocr"]["quality"] > 0.9
-    never = layoutkit.parse(tmp_path / "mixed.pdf", LayoutConfig(ocr="never"))
+    never = layoutkit.parse(tmp_path / "mixed.pdf", LayoutConfig().replace(ocr="never"))
     assert never.scanned == (False, None) and never[1].text() == ""
     assert "ocr" not in document_json(never)
 
@@ -259,7 +259,7 @@ def test_low_ocr_quality_is_a_warning_naming_page_and_parts(
         tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
     path = mixed_pdf(tmp_path / "mixed.pdf")
     with caplog.at_level(logging.WARNING):
-        document = layoutkit.parse(path, LayoutConfig(ocr_min_quality=1.0))
+        document = layoutkit.parse(path, LayoutConfig().replace(ocr_min_quality=1.0))
     quality = document.ocr[0]
     assert 0.9 < quality.score < 1.0 and quality.dictionary == 1.0
     assert [r.getMessage() for r in caplog.records] == [
@@ -410,14 +410,14 @@ def test_missing_language_pack_is_one_line_naming_the_package(tmp_path: Path) ->
 def test_ocr_config_and_option_are_checked(tmp_path: Path,
                                            capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(ConfigError, match="'ocr': expected auto, always or never"):
-        LayoutConfig(ocr="sometimes")
+        LayoutConfig().replace(ocr="sometimes")
     with pytest.raises(ConfigError, match="'ocr_languages'"):
-        LayoutConfig(ocr_languages="ENG")
-    assert LayoutConfig(ocr_languages="eng+deu").ocr_languages == "eng+deu"
+        LayoutConfig().replace(ocr_languages="ENG")
+    assert LayoutConfig().replace(ocr_languages="eng+deu").ocr.ocr_languages == "eng+deu"
     image = tmp_path / "page.png"
     rendered(text_page(SCANNED_TEXT), 100).save(image)
     with pytest.raises(UsageError, match="can only be read with OCR"):
-        layoutkit.parse(image, LayoutConfig(ocr="never"))
+        layoutkit.parse(image, LayoutConfig().replace(ocr="never"))
     status, _, err = run(capsys, "text", image, "--ocr", "never")
     assert status == 2 and err.count("\n") == 1
     status, out, _ = run(capsys, "parse", image, "--ocr", "always")

@@ -1,8 +1,9 @@
-"""Tests of the JSON schema ``layoutkit.document/1`` and of atomic writing.
+"""Tests of the document codec's JSON forms (``layoutkit.document/1``, the published
+view, and ``layoutkit.store/1``, the lossless store) and of atomic writing.
 
-The schema is checked on page 5 of the Federal Register of 6 August 2020 (three
-columns, a running header, a footer and a rotated margin note) and, value by
-value, on a small document built by hand.
+The published view is checked on page 5 of the Federal Register of 6 August 2020
+(three columns, a running header, a footer and a rotated margin note) and, value by
+value, on a small document built by hand; the store on that small document.
 """
 
 from __future__ import annotations
@@ -17,6 +18,8 @@ from typing import Any
 import pytest
 
 import layoutkit
+from layoutkit.errors import DocumentError
+from layoutkit.files import write_atomic
 from layoutkit.model import (
     Band,
     BandKind,
@@ -26,10 +29,13 @@ from layoutkit.model import (
     Document,
     Line,
     LineType,
+    OcrQuality,
     Page,
+    Table,
     Word,
+    codec,
 )
-from layoutkit.outputs import SCHEMA, document_json, dumps, write_atomic
+from layoutkit.outputs import SCHEMA, document_json, dumps
 
 FIXTURE = Path(__file__).resolve().parent.parent / "fixtures/pdf/federal-register-2020-08-06.pdf"
 HEADER_TEXT = ("47702 Federal Register / Vol. 85, No. 152 / Thursday, August 6, 2020 / "
@@ -297,3 +303,79 @@ def test_output_write_atomic_file_has_the_usual_permissions(tmp_path: Path) -> N
         os.umask(previous)
     assert stat.S_IMODE(reference.stat().st_mode) == 0o644
     assert stat.S_IMODE(target.stat().st_mode) == 0o644
+
+
+# --------------------------------------------------------------------------- the store
+
+
+def test_output_the_published_view_is_the_codecs() -> None:
+    """layoutkit.outputs offers the codec's published view, not a second encoding."""
+    assert SCHEMA == codec.DOCUMENT_SCHEMA == "layoutkit.document/1"
+    assert document_json is codec.document_json and dumps is codec.dumps
+
+
+def stored_example() -> Document:
+    """:func:`tiny_document` with what only the store keeps: unrounded numbers, words,
+    OCR quality, a table with a merged cell and text outside the Basic Multilingual
+    Plane."""
+    tiny = tiny_document()
+    return Document(Path("/somewhere/diário 😀.pdf"), tiny.pages, 3,
+                    (Table(1, BBox(1.0 / 3.0, 2.0, 3.0, 4.0), (("a", None), ("東京", "é"))),),
+                    (OcrQuality(1, 12, 0.912345678, None, "tesseract: ünïcode"),))
+
+
+def test_output_store_loads_what_store_dumps_wrote_exactly() -> None:
+    """store_loads(store_dumps(d)) == d, every float and character as it was, and the
+    text keeps non-ASCII characters as themselves."""
+    document = stored_example()
+    text = codec.store_dumps(document)
+    assert json.loads(text)["schema"] == codec.STORE_SCHEMA == "layoutkit.store/1"
+    assert "\\u" not in text and "東京" in text and "\n" not in text
+    again = codec.store_loads(text)
+    assert again == document
+    assert again.pages[0].lines[0].bbox.x1 == 250.456 and again.ocr[0].confidence == 0.912345678
+    assert codec.decode(Page, codec.encode(document.pages[0])) == document.pages[0]
+
+
+def test_output_store_reads_a_file_an_earlier_version_wrote() -> None:
+    """A ``layoutkit.store/1`` file as the document API wrote it before the codec."""
+    text = ('{"schema": "layoutkit.store/1", "document": {"path": "old.pdf", "pages": '
+            '[{"page_no": 2, "width": 612.0, "height": 792.0, "bands": [{"index": 0, '
+            '"kind": "body", "bbox": {"x0": 1.0, "top": 2.0, "x1": 3.0, "bottom": 4.0}, '
+            '"columns": []}], "label": "ii"}], "page_count": 5, "tables": [], "ocr": []}}')
+    document = codec.store_loads(text)
+    assert document == Document(Path("old.pdf"), (Page(2, 612.0, 792.0, (
+        Band(0, BandKind.BODY, BBox(1.0, 2.0, 3.0, 4.0), ()),), "ii"),), 5)
+
+
+@pytest.mark.parametrize(("text", "message"), [
+    ('{"schema": "layoutkit.store/9", "document": {}}',
+     "x.json: schema 'layoutkit.store/9' is unknown to this version of layoutkit; "
+     "expected 'layoutkit.store/1'"),
+    ('{"document": {}}', "x.json: schema None is unknown"),
+    ('{"schema": "layoutkit.document/1", "document": "a.pdf", "pages": []}',
+     "x.json: schema 'layoutkit.document/1' is the published view"),
+    ('{"schema": "layoutkit.store/1", "page": {}}', "x.json: a layoutkit.store/1 file without"),
+    ('{"schema": "layoutkit.store/1", "document": {"path": "a.pdf", "colour": 1}}',
+     "x.json: not a valid layoutkit.store/1 document: Document has no field 'colour'"),
+    ('{"schema": "layoutkit.store/1", "document": {"path": "a.pdf"}}',
+     "x.json: not a valid layoutkit.store/1 document: "),
+    ("{", "x.json: not JSON"),
+])
+def test_output_store_loads_refuses_what_it_cannot_read_in_one_line(
+        text: str, message: str) -> None:
+    """Another schema, the published view, a page's file, a field the model has not
+    and text that is not JSON are each a one-line DocumentError naming the file."""
+    with pytest.raises(DocumentError) as raised:
+        codec.store_loads(text, "x.json")
+    assert str(raised.value).startswith(message) and "\n" not in str(raised.value)
+
+
+def test_output_is_stored_document_finds_every_store_version_and_nothing_else() -> None:
+    """A folder is searched for stored documents of any version (so that a newer one
+    is reported, not passed over), never for a page's file or the published view."""
+    assert codec.is_stored_document(codec.store_dumps(tiny_document()))
+    assert codec.is_stored_document('{"schema": "layoutkit.store/2", "document": {}}')
+    assert not codec.is_stored_document(codec.store_dumps(tiny_document().pages[0]))
+    assert not codec.is_stored_document(dumps(tiny_document()))
+    assert not codec.is_stored_document("[1]") and not codec.is_stored_document("{")

@@ -20,7 +20,7 @@ PACKAGE = Path(__file__).resolve().parent.parent / "layoutkit"
 
 RANKS = {
     "layoutkit.errors": 0, "layoutkit.lazy": 0, "layoutkit.config": 0, "layoutkit.model": 0,
-    "layoutkit.parallel": 0,
+    "layoutkit.parallel": 0, "layoutkit.files": 0,
     "layoutkit.sources": 1,
     "layoutkit.geometry": 2,
     "layoutkit.profile": 3,
@@ -97,7 +97,7 @@ def test_package_layout_has_no_import_cycle() -> None:
 
     def visit(module: str, trail: list[str]) -> None:
         if module in trail:
-            cycle = trail[trail.index(module):] + [module]
+            cycle = [*trail[trail.index(module):], module]
             pytest.fail("import cycle: " + " -> ".join(cycle))
         if module in done:
             return

@@ -109,7 +109,7 @@ GOOD = 'name = "t"\n'
     ('name = "t"\n[[sections]]\nname = "i"\nstarts_at = { line = "I" }\nuntil = "never"\n',
      "p.toml:5: sections[0].until", "expected one of next-section, page-end"),
     ('name = "t"\n[config]\nno_such = 3\n', "p.toml:3: config.no_such",
-     "unknown config key; known keys: word_gap_em"),
+     "unknown config key; known keys: image_dpi, word_gap_em"),
     ('name = "t"\n[config]\ngutter_min_width = -1\n', "p.toml:2: config",
      "'gutter_min_width': expected a finite number >= 0"),
     ('name = "t"\n[furniture]\nheader = { top = 50, bottom = 10 }\n',
@@ -201,7 +201,7 @@ def test_extends_inherits_and_overrides(tmp_path: Path) -> None:
                                          'word_gap_em = 0.3\n[[pages]]\nselect = "2"\n'
                                          'layout = "columns"\ncolumns = 2\n'))
     assert child.name == "child" and child.description == "b"
-    assert (child.config.word_gap_em, child.config.block_gap_ratio) == (0.3, 2.0)
+    assert (child.config.words.word_gap_em, child.config.reading.block_gap_ratio) == (0.3, 2.0)
     assert [r.layout.kind for r in child.pages] == [Kind.SINGLE, Kind.COLUMNS]
     assert child.header is not None and child.header.bottom == 40
 

@@ -207,7 +207,7 @@ def test_properties_segment_partitions_with_shared_gutters(
         first: list[Word], second: list[Word], words: list[Word]) -> None:
     """Gutters shared by two other pages never lose or double a word of a third one."""
     pages = [prepare(p, [], [], 612.0, 792.0, CONFIG).gutters for p in (first, second)]
-    assert_partition(words, [], [], shared_gutters(pages))
+    assert_partition(words, [], [], shared_gutters(pages, CONFIG))
 
 
 # --------------------------------------------------------------------------- line types

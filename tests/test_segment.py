@@ -223,7 +223,7 @@ def test_segment_short_rule_does_not_separate_bands() -> None:
     """A horizontal rule shorter than rule_min_length inside one column leaves the band whole."""
     layout = three_columns(72.0, 10, 10, "a")
     three_columns(72.0 + 10 * PITCH, 10, 20, "b", layout)
-    rule = Rule(BBox(100.0, 171.0, 100.0 + CONFIG.rule_min_length - 5.0, 171.0))
+    rule = Rule(BBox(100.0, 171.0, 100.0 + CONFIG.gutters.rule_min_length - 5.0, 171.0))
     assert layout.bands(rules=(rule,)) == [[["a0", "b0"], ["a1", "b1"], ["a2", "b2"]]]
 
 
@@ -334,20 +334,21 @@ def test_segment_list_numbers_split_with_small_column_min_width() -> None:
 def test_segment_shared_gutters_of_two_pages() -> None:
     """Two pages of tall three-column text share exactly their two 6 pt gutters."""
     pages = [three_columns(72.0, 30, 100 + 10 * s).prepared().gutters for s in (0, 1)]
-    assert shared_gutters(pages) == ((210.0, 216.0), (390.0, 396.0))
+    assert shared_gutters(pages, CONFIG) == ((210.0, 216.0), (390.0, 396.0))
 
 
 def test_segment_shared_gutters_need_two_pages() -> None:
-    """A gutter seen on one page only is not shared, unless min_pages is 1."""
+    """A gutter seen on one page only is not shared, unless grid_min_pages is 1."""
     page = three_columns(72.0, 30, 100).prepared().gutters
-    assert shared_gutters([page]) == ()
-    assert shared_gutters([page], min_pages=1) == ((210.0, 216.0), (390.0, 396.0))
+    assert shared_gutters([page], CONFIG) == ()
+    assert shared_gutters([page], CONFIG.replace(grid_min_pages=1)) == \
+        ((210.0, 216.0), (390.0, 396.0))
 
 
 def test_segment_shared_gutters_split_short_run() -> None:
     """A 3-line run of three columns is split with the document's gutters, not without them."""
     shared = shared_gutters([three_columns(72.0, 30, 100 + 10 * s).prepared().gutters
-                             for s in (0, 1)])
+                             for s in (0, 1)], CONFIG)
     layout = three_columns(72.0, 3, 120)
     assert layout.bands() == [[["c0", "c1", "c2"]]]
     assert layout.bands(shared=shared) == [[["c0"], ["c1"], ["c2"]]]
@@ -356,7 +357,7 @@ def test_segment_shared_gutters_split_short_run() -> None:
 def test_segment_shared_gutters_split_short_run_above_notice() -> None:
     """A 3-line run of three columns above a full-width notice is its own band, with shared."""
     shared = shared_gutters([three_columns(72.0, 30, 100 + 10 * s).prepared().gutters
-                             for s in (0, 1)])
+                             for s in (0, 1)], CONFIG)
     layout = three_columns(72.0, 3, 120)
     layout.add("full", text_lines(LEFT, 534.0, bottom_of(layout.words) + 8.0, 8, 130))
     assert layout.bands(shared=shared) == [[["c0"], ["c1"], ["c2"]], [["full"]]]

@@ -54,7 +54,7 @@ def test_words_shuffled_glyphs_give_words_in_x_order() -> None:
 
 def test_words_gap_wider_than_word_gap_em_splits() -> None:
     """A horizontal gap a little wider than word_gap_em x size ends a word."""
-    gap = CONFIG.word_gap_em * SIZE + 0.1  # 1.3 pt at 10 pt
+    gap = CONFIG.words.word_gap_em * SIZE + 0.1  # 1.3 pt at 10 pt
     x = WIDTH + gap
     assert words_from_glyphs(Glyphs.of([glyph("a", 0.0), glyph("b", x)]), CONFIG) == (
         word("a", 0.0, 0.0, 5.0, 10.0),
@@ -64,7 +64,7 @@ def test_words_gap_wider_than_word_gap_em_splits() -> None:
 
 def test_words_gap_narrower_than_word_gap_em_joins() -> None:
     """A horizontal gap a little narrower than word_gap_em x size keeps one word."""
-    gap = CONFIG.word_gap_em * SIZE - 0.1  # 1.1 pt at 10 pt
+    gap = CONFIG.words.word_gap_em * SIZE - 0.1  # 1.1 pt at 10 pt
     x = WIDTH + gap
     assert words_from_glyphs(Glyphs.of([glyph("a", 0.0), glyph("b", x)]), CONFIG) == (
         word("ab", 0.0, 0.0, x + WIDTH, 10.0),

@@ -17,7 +17,8 @@ from datetime import datetime
 from pathlib import Path
 
 from ..errors import DocumentError, LayoutkitError
-from ..outputs import document_text, dumps, write_atomic
+from ..files import write_atomic
+from ..outputs import document_text, dumps
 from ..pipeline import parse
 from .clock import now
 from .convert import to_pdf

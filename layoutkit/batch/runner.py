@@ -26,7 +26,7 @@ from typing import IO, Any
 from sqlalchemy import Engine
 
 from ..errors import UsageError
-from ..outputs import write_atomic
+from ..files import write_atomic
 from ..profile import load_profile
 from . import state
 from .actions import ActionResult, Job, actions_for, clear_scratch, run_job

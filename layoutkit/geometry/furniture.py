@@ -27,6 +27,7 @@ from rapidfuzz.distance import Levenshtein
 
 from ..config import LayoutConfig
 from ..model import Word
+from .numerals import ROMAN_DIGITS, ROMAN_NUMERAL
 from .words import group_lines, split_at_gaps
 
 __all__ = [
@@ -34,8 +35,8 @@ __all__ = [
     "page_furniture", "repeating_runs",
 ]
 
-_NUMBER = re.compile(r"\d+|\b[ivxlcdm]+\b", re.IGNORECASE)
-_ROMAN = re.compile(r"m{0,4}(cm|cd|d?c{0,3})(xc|xl|l?x{0,3})(ix|iv|v?i{0,3})", re.IGNORECASE)
+_NUMBER = re.compile(rf"\d+|\b[{''.join(ROMAN_DIGITS)}]+\b", re.IGNORECASE)
+_ROMAN = re.compile(ROMAN_NUMERAL, re.IGNORECASE)
 _MIN_LETTERS = 3
 """A line repeats its neighbour's by edit distance only with at least this many
 letters (a stray symbol at the top of two pages of formulas is not a header)."""
@@ -128,8 +129,8 @@ def repeating_runs(pages: Sequence[EdgeLines], config: LayoutConfig) -> list[Run
     """
     headers = [page.header for page in pages]
     footers = [page.footer for page in pages]
-    counts = [(_run(p, headers, config.line_header_max_distance, config),
-               _run(p, footers, config.line_footer_max_distance, config))
+    counts = [(_run(p, headers, config.furniture.line_header_max_distance, config),
+               _run(p, footers, config.furniture.line_footer_max_distance, config))
               for p in range(len(pages))]
     running = [[line for line in page.header[:header]
                 if _lettered(line) and not _PAGE_NUMBER.match(line.masked)]
@@ -155,15 +156,15 @@ def _edge_lines(words: Sequence[Word], height: float, config: LayoutConfig, *,
     """The first ``line_header_max_lines`` (or last ``line_footer_max_lines``) lines
     inside the page's top (bottom) zone, outermost first."""
     if top:
-        limit = config.furniture_top * height
+        limit = config.furniture.furniture_top * height
         chosen = [i for i, w in enumerate(words) if w.upright and w.bbox.bottom <= limit]
     else:
-        limit = (1 - config.furniture_bottom) * height
+        limit = (1 - config.furniture.furniture_bottom) * height
         chosen = [i for i, w in enumerate(words) if w.upright and w.bbox.top >= limit]
     lines = group_lines([words[i] for i in chosen], config)
     outermost_first = lines if top else lines[::-1]
-    lines = outermost_first[: config.line_header_max_lines if top
-                            else config.line_footer_max_lines]
+    lines = outermost_first[: config.furniture.line_header_max_lines if top
+                            else config.furniture.line_footer_max_lines]
     return _candidates(lines, words, chosen)
 
 
@@ -171,10 +172,10 @@ def _masthead_pieces(words: Sequence[Word], height: float,
                      config: LayoutConfig) -> tuple[_Candidate, ...]:
     """The pieces (runs of words parted by ``furniture_piece_gap_em``) of the lines
     inside the page's masthead zone, top to bottom and left to right."""
-    limit = config.furniture_masthead_top * height
+    limit = config.furniture.furniture_masthead_top * height
     chosen = [i for i, w in enumerate(words) if w.upright and w.bbox.bottom <= limit]
     pieces = [piece for line in group_lines([words[i] for i in chosen], config)
-              for piece in split_at_gaps(line, config.furniture_piece_gap_em)]
+              for piece in split_at_gaps(line, config.furniture.furniture_piece_gap_em)]
     return _candidates(pieces, words, chosen)
 
 
@@ -222,7 +223,7 @@ def _furniture(run: Sequence[_Candidate], words: Sequence[Word], config: LayoutC
             nearest = max((w.bbox.bottom for i, w in enumerate(words) if w.upright
                            and w.bbox.bottom <= inner.top and i not in taken), default=None)
             gap = float("inf") if nearest is None else inner.top - nearest
-        if gap >= config.furniture_min_gap_em * inner.size:
+        if gap >= config.furniture.furniture_min_gap_em * inner.size:
             break
         run.pop()
         taken -= set(inner.words)
@@ -242,20 +243,20 @@ def _repeats(page: int, line: _Candidate, candidates: Sequence[Sequence[_Candida
     if not others:
         return False
     if _lettered(line) and any(
-            abs(other.top - line.top) <= config.furniture_y_tolerance
+            abs(other.top - line.top) <= config.furniture.furniture_y_tolerance
             and Levenshtein.distance(line.masked, other.masked) <= max_distance
             for q in (page - 2, page - 1, page + 1, page + 2) if 0 <= q < len(candidates)
             for other in candidates[q]):
         return True
     matches = {q for q in others if any(
-        abs(other.top - line.top) <= config.furniture_y_tolerance
+        abs(other.top - line.top) <= config.furniture.furniture_y_tolerance
         and fuzz.token_sort_ratio(line.masked, other.masked)
-        >= config.furniture_min_similarity
+        >= config.furniture.furniture_min_similarity
         for other in candidates[q])}
     same_parity = {q for q in others if q % 2 == page % 2}
     share = len(matches) / len(others)
     parity_share = len(matches & same_parity) / len(same_parity) if same_parity else 0.0
-    return max(share, parity_share) >= config.furniture_min_share
+    return max(share, parity_share) >= config.furniture.furniture_min_share
 
 
 def _lettered(line: _Candidate) -> bool:
@@ -283,7 +284,7 @@ def _masthead(page: int, pieces: Sequence[_Candidate], running: Sequence[Sequenc
     headers = [line for q in (page - 2, page - 1, page + 1, page + 2)
                if 0 <= q < len(running) for line in running[q]]
     return tuple(k for k, piece in enumerate(pieces) if _lettered(piece) and any(
-        piece.size <= config.furniture_masthead_max_size * line.size
+        piece.size <= config.furniture.furniture_masthead_max_size * line.size
         and _is_run_of(_TOKEN.findall(piece.masked.lower()), _TOKEN.findall(line.masked.lower()))
         for line in headers))
 

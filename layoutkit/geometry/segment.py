@@ -73,40 +73,44 @@ class _Canvas:
     def __init__(self, words: Sequence[Word], rules: Sequence[Rule], images: Sequence[BBox],
                  width: float, height: float, config: LayoutConfig) -> None:
         self.config = config
-        self.res = config.grid_resolution
+        self.res = config.gutters.grid_resolution
         self.box = np.array([(w.bbox.x0, w.bbox.top, w.bbox.x1, w.bbox.bottom) for w in words],
                             dtype=float).reshape(-1, 4)
         self.leader = np.array([_is_leader(w.text) for w in words], dtype=bool)
         sizes = np.array([w.size for w in words], dtype=float)
         weights = np.array([len(w.text) for w in words], dtype=float)
         self.size = _weighted_median(sizes, weights) if len(words) else 10.0
-        self.baseline = np.round(self.box[:, 3] / max(0.3 * self.size, self.res))
+        self.baseline = np.round(self.box[:, 3] / max(config.gutters.baseline_bin_em * self.size,
+                                                      self.res))
         # each word's baseline as a dense number, so that baselines are counted by
         # np.bincount instead of being sorted again for every strip tried
         self.row = np.unique(self.baseline, return_inverse=True)[1].reshape(-1)
         self.row_count = int(self.row.max()) + 1 if len(self.row) else 0
         # the narrowest gap between two columns' lines: wider than the page's word
         # spaces, so rivers of aligned spaces in justified text are not gutters
-        self.space = _word_space(self.box, self.baseline, self.size)
-        self.min_gap = max(config.gutter_min_width, config.gutter_space_ratio * self.space)
+        self.space = _word_space(self.box, self.baseline,
+                                 config.gutters.word_space_max_em * self.size)
+        self.min_gap = max(config.gutters.gutter_min_width,
+                           config.gutters.gutter_space_ratio * self.space)
         rows = int(np.ceil(height / self.res)) + 2
         cols = int(np.ceil(width / self.res)) + 2
         blocking = [r.bbox for r in rules
-                    if r.horizontal and r.bbox.width >= config.rule_min_length]
+                    if r.horizontal and r.bbox.width >= config.gutters.rule_min_length]
         rule_box = np.array([(b.x0, b.top, b.x1, b.top) for b in blocking],
                             dtype=float).reshape(-1, 4)
         page_area = width * height
-        pictures = [b for b in images if b.width * b.height <= config.image_max_area * page_area]
+        largest = config.gutters.image_max_area * page_area
+        pictures = [b for b in images if b.width * b.height <= largest]
         image_box = np.array([(b.x0, b.top, b.x1, b.bottom) for b in pictures],
                              dtype=float).reshape(-1, 4)
         self.grid = _occupancy(np.vstack([self.box, rule_box, image_box]), rows, cols, self.res)
         # free[r, c]: the window of cells c .. c + window - 1 of row r is empty
-        self.window = max(1, round(config.gutter_min_width / self.res))
+        self.window = max(1, round(config.gutters.gutter_min_width / self.res))
         empty, starts = ~self.grid, cols - self.window + 1
         self.free = np.logical_and.reduce([empty[:, k:k + starts] for k in range(self.window)])
         # the page's runs of free cells down each column, as long as the shortest strip
         # any region takes or longer: found once here, cut to each region's rows there
-        fewest = min(config.gutter_min_lines, config.gutter_min_lines_on_grid)
+        fewest = min(config.gutters.gutter_min_lines, config.gutters.gutter_min_lines_on_grid)
         self.runs = _column_runs(self.free, fewest * self.size / self.res)
 
     def cells(self, idx: Ints) -> tuple[int, int, int, int]:
@@ -129,7 +133,8 @@ class _Canvas:
             return False
         box = self.box[idx]
         extent = float(box[:, 3].max() - box[:, 1].min())
-        return lines * _PITCH * self.size >= self.config.column_min_density * extent
+        gutters = self.config.gutters
+        return lines * gutters.line_pitch_em * self.size >= gutters.column_min_density * extent
 
     def _edges(self, idx: Ints, last: bool) -> tuple[NDArray[np.bool_], NDArray[np.float64]]:
         """Per text row of the page (by :attr:`row`): whether words ``idx`` stand on it,
@@ -159,10 +164,10 @@ class _Canvas:
             return False
         ends = np.compress(*self._edges(left, last=True))
         starts = np.compress(*self._edges(right, last=False))
-        tolerance = max(1.0, 0.15 * self.size)
+        tolerance = max(1.0, self.config.gutters.flush_tolerance_em * self.size)
         flush_left = float(np.mean(ends >= ends.max() - tolerance))
         flush_right = float(np.mean(starts <= starts.min() + tolerance))
-        return max(flush_left, flush_right) >= self.config.column_min_flush
+        return max(flush_left, flush_right) >= self.config.gutters.column_min_flush
 
     def crosses(self, row_words: Ints, x0: float, x1: float, usual: float) -> bool:
         """Whether one text row (words ``row_words``) runs across the strip from ``x0``
@@ -177,15 +182,24 @@ class _Canvas:
         others = gaps[~across & (gaps > 0)]
         if not across.any() or not len(others):
             return False
-        gap = float(gaps[across].max())
-        return (gap < self.config.crossing_gap_ratio * usual
-                and gap <= self.config.word_space_ratio * float(np.median(others)))
+        return self.runs_on(float(gaps[across].max()), usual, float(np.median(others)))
+
+    def runs_on(self, gap: float, usual: float, space: float) -> bool:
+        """Whether a text row that leaves ``gap`` across a strip runs on across it: the
+        gap is narrower than ``crossing_gap_ratio`` of the ``usual`` gap across the
+        strip and no wider than ``word_space_ratio`` times the row's word ``space``.
+
+        The one test of a row crossing a gutter, for :meth:`crosses` (auto mode) and
+        for the full-width rows of :func:`force_columns` alike, which only measure the
+        gap and the row's word space each their own way."""
+        return (gap < self.config.gutters.crossing_gap_ratio * usual
+                and gap <= self.config.gutters.word_space_ratio * space)
 
     def _adjacent(self, left: Ints, right: Ints, x0: float,
                   x1: float) -> tuple[Ints, Ints]:
         """The words of ``left`` and ``right`` within a column's width of the strip
         from ``x0`` to ``x1``: the neighbouring columns, not the ones beyond."""
-        reach = self.config.column_min_width_em * self.size
+        reach = self.config.gutters.column_min_width_em * self.size
         return (left[self.box[left, 2] >= x0 - reach],
                 right[self.box[right, 0] <= x1 + reach])
 
@@ -218,13 +232,36 @@ class _Canvas:
         """Whether dot leaders of two or more lines among ``idx`` run up to ``x``: the
         strip after them separates a table's cells (or an index's page numbers),
         not columns of text."""
-        near = idx[self.leader[idx] & (self.box[idx, 2] >= x - 2 * self.size)]
+        reach = self.config.gutters.leader_reach_em * self.size
+        near = idx[self.leader[idx] & (self.box[idx, 2] >= x - reach)]
         return self.lines(near) >= 2
+
+    def is_gutter(self, left: Ints, right: Ints, x0: float, x1: float, lines: int, *,
+                  edges: tuple[float, float] | None = None, on_grid: bool = False) -> bool:
+        """Whether the strip from ``x0`` to ``x1`` is a gutter between columns: words
+        ``left`` and ``right`` on both sides of it, each side at least
+        ``column_min_width_em`` wide from the strip to its outer edge (``edges``, left
+        and right; by default where the side's own words end), no dot leaders running
+        up to it (see :meth:`leads_into`), and either the strip lies on the document's
+        column grid (``on_grid``, the caller's test) or both sides stand as columns of
+        ``lines`` lines or more that it separates (see :meth:`is_column`,
+        :meth:`separates`).
+
+        The one test of a gutter, for the strips that cut a region into columns and
+        for the tall strips that end a band alike."""
+        if not len(left) or not len(right):
+            return False
+        if edges is None:
+            edges = (float(self.box[left, 0].min()), float(self.box[right, 2].max()))
+        min_width = self.config.gutters.column_min_width_em * self.size
+        if (x0 - edges[0] < min_width or edges[1] - x1 < min_width
+                or self.leads_into(left, x0)):
+            return False
+        return on_grid or (self.is_column(left, lines) and self.is_column(right, lines)
+                           and self.separates(left, right, x0, x1))
 
 
 _LEADER_CHARS = ".·…_"
-_PITCH = 1.2
-"""Usual line pitch, in font sizes, used to judge how densely lines are stacked."""
 
 
 def _is_leader(text: str) -> bool:
@@ -232,13 +269,13 @@ def _is_leader(text: str) -> bool:
     return not text.strip(_LEADER_CHARS) and (len(text) >= 3 or text in ".…·")
 
 
-def _word_space(box: NDArray[np.float64], baseline: NDArray[np.float64], size: float) -> float:
-    """The median gap between neighbouring words of a text row (gaps over 2 em, which
-    are gutters or tab stops, left out); 0 when the page has no such gaps."""
+def _word_space(box: NDArray[np.float64], baseline: NDArray[np.float64], widest: float) -> float:
+    """The median gap between neighbouring words of a text row (gaps of ``widest`` or
+    more, which are gutters or tab stops, left out); 0 when the page has no such gaps."""
     order = np.lexsort((box[:, 0], baseline))
     b, row = box[order], baseline[order]
     gap = b[1:, 0] - b[:-1, 2]
-    spaces = gap[(row[1:] == row[:-1]) & (gap > 0) & (gap < 2 * size)]
+    spaces = gap[(row[1:] == row[:-1]) & (gap > 0) & (gap < widest)]
     return float(np.median(spaces)) if len(spaces) else 0.0
 
 
@@ -334,14 +371,14 @@ def prepare(words: Sequence[Word], rules: Sequence[Rule], images: Sequence[BBox]
     canvas = _Canvas(words, rules, images, width, height, config)
     everything = np.arange(len(words), dtype=np.intp)
     found = _tall_gutters(canvas, everything) if len(words) else []
-    widest = config.column_min_width_em * canvas.size  # wider strips are empty areas
+    widest = config.gutters.column_min_width_em * canvas.size  # wider strips are empty areas
     return PageCanvas(canvas, tuple((g.x0, g.x1) for g in found if g.x1 - g.x0 <= widest))
 
 
 def shared_gutters(pages: Sequence[Sequence[tuple[float, float]]],
-                   min_pages: int = 2) -> tuple[tuple[float, float], ...]:
-    """The gutter x ranges found on at least ``min_pages`` pages of a document, given
-    each page's own gutters (:attr:`PageCanvas.gutters`).
+                   config: LayoutConfig) -> tuple[tuple[float, float], ...]:
+    """The gutter x ranges found on at least ``grid_min_pages`` pages of a document,
+    given each page's own gutters (:attr:`PageCanvas.gutters`).
 
     A publication keeps its column grid from page to page, so a gutter seen beside
     long columns elsewhere also separates the short column runs of a page (three
@@ -359,15 +396,23 @@ def shared_gutters(pages: Sequence[Sequence[tuple[float, float]]],
             members.append(ranges[k])
             reach = max(reach, ranges[k][1])
             k += 1
-        if len({m[2] for m in members}) >= min_pages:
+        if len({m[2] for m in members}) >= config.gutters.grid_min_pages:
             shared.append((float(np.median([m[0] for m in members])),
                            float(np.median([m[1] for m in members]))))
     return tuple(shared)
 
 
-def _overlaps(a0: float, a1: float, b0: float, b1: float) -> bool:
-    """Whether two x ranges share at least half of the narrower one."""
-    return min(a1, b1) - max(a0, b0) >= 0.5 * min(a1 - a0, b1 - b0)
+def _on_grid(x0s: NDArray[np.float64], x1s: NDArray[np.float64],
+             known: Sequence[tuple[float, float]], overlap: float) -> NDArray[np.bool_]:
+    """Whether each strip (from ``x0s`` to ``x1s``) lies on the document's column grid:
+    it shares at least ``overlap`` of the narrower of the two with one of the gutters
+    ``known``.  Works on every strip of a region at once; a single strip is an array
+    of one."""
+    found = np.zeros(len(x0s), dtype=np.bool_)
+    for g0, g1 in known:
+        found |= (np.minimum(x1s, g1) - np.maximum(x0s, g0)
+                  >= overlap * np.minimum(x1s - x0s, g1 - g0))
+    return found
 
 
 def segment(page: PageCanvas, shared: Sequence[tuple[float, float]] = (),
@@ -439,7 +484,7 @@ def _close_rows(canvas: _Canvas, idx: Ints, ordered: NDArray[np.float64],
     gaps = tops[1:] - bottoms[:-1]
     inner = gaps[flags[1:] & flags[:-1]]
     close = (float(np.median(inner)) if len(inner) else 0.0) + \
-        canvas.config.span_gap_em * canvas.size
+        canvas.config.profile.span_gap_em * canvas.size
     flags = flags.copy()
     for k in range(1, len(flags)):
         flags[k] |= flags[k - 1] and gaps[k - 1] <= close
@@ -451,10 +496,9 @@ def _close_rows(canvas: _Canvas, idx: Ints, ordered: NDArray[np.float64],
 def _spanning_rows(canvas: _Canvas, idx: Ints,
                    cuts: NDArray[np.float64]) -> NDArray[np.float64]:
     """The rows (baseline keys) of words ``idx`` that run on across a cut with an
-    ordinary word space (a title whose word gap happens to fall on the gutter): the
-    gap across it narrower than ``crossing_gap_ratio`` of the usual gap there and no
-    wider than ``word_space_ratio`` times the row's other word spaces (the page's, for
-    a row of two words)."""
+    ordinary word space (a title whose word gap happens to fall on the gutter), by
+    :meth:`_Canvas.runs_on`: the gap across the cut measured against the usual gap
+    there and the row's other word spaces (the page's, for a row of two words)."""
     rows = canvas.baseline[idx]
     centre = (canvas.box[idx, 0] + canvas.box[idx, 2]) / 2
     spanning: list[float] = []
@@ -471,8 +515,7 @@ def _spanning_rows(canvas: _Canvas, idx: Ints,
             spaces = ordered[1:, 0] - ordered[:-1, 1]
             others = spaces[(spaces > 0) & (spaces < gap)]
             space = float(np.median(others)) if len(others) else canvas.space
-            if (gap < canvas.config.crossing_gap_ratio * usual
-                    and gap <= canvas.config.word_space_ratio * space):
+            if canvas.runs_on(gap, usual, space):
                 spanning.append(row)
     return np.array(spanning, dtype=float)
 
@@ -518,8 +561,7 @@ def _vertical_parts(canvas: _Canvas, idx: Ints,
     config, res = canvas.config, canvas.res
     r0, r1, c0, c1 = canvas.cells(idx)
     empty = np.logical_not(canvas.grid[r0:r1, c0:c1].any(axis=0))
-    min_cells = max(1, round(config.gutter_min_width / res))
-    min_width = config.column_min_width_em * canvas.size
+    min_cells = max(1, round(config.gutters.gutter_min_width / res))
     box = canvas.box[idx]
     cuts: list[float] = []
     left_edge = float(box[:, 0].min())
@@ -534,17 +576,11 @@ def _vertical_parts(canvas: _Canvas, idx: Ints,
             else 0.0
         if any(canvas.crosses(row, x_left, x_right, usual) for row in canvas.end_rows(idx)):
             continue
-        if not len(left) or not len(right):
-            continue
-        if (x_left - left_edge < min_width or region_right - x_right < min_width
-                or canvas.leads_into(left, x_left)):
-            continue
-        lines = config.gutter_min_lines
-        tall = (canvas.is_column(left, lines) and canvas.is_column(right, lines)
-                and canvas.separates(left, right, x_left, x_right))
         on_grid = (min(canvas.lines(left), canvas.lines(right)) >= 2
-                   and any(_overlaps(x_left, x_right, g0, g1) for g0, g1 in known))
-        if tall or on_grid:
+                   and bool(_on_grid(np.array([x_left]), np.array([x_right]), known,
+                                     config.gutters.grid_overlap)[0]))
+        if canvas.is_gutter(left, right, x_left, x_right, config.gutters.gutter_min_lines,
+                            edges=(left_edge, region_right), on_grid=on_grid):
             cuts.append((x_left + x_right) / 2)
             left_edge = x_right
     if not cuts:
@@ -567,8 +603,9 @@ def _tall_gutters(canvas: _Canvas, idx: Ints,
     # windows that lie wholly inside the region see only the region's cells
     free = canvas.free[r0:r1, c0:c1 - w + 1]
     height, width = free.shape
-    fewest = min(config.gutter_min_lines, config.gutter_min_lines_on_grid) if known else \
-        config.gutter_min_lines
+    gutters = config.gutters
+    fewest = min(gutters.gutter_min_lines, gutters.gutter_min_lines_on_grid) if known else \
+        gutters.gutter_min_lines
     # the page's runs of free cells in the region's columns cut to its rows: the region's
     # runs, in its cells, those long enough for a strip
     page_col, page_start, page_end = canvas.runs
@@ -599,17 +636,13 @@ def _tall_gutters(canvas: _Canvas, idx: Ints,
     hi = np.where(~free_over & (columns > col[:, None]), columns, width).min(
         axis=1, initial=width) - 1
     x0s, x1s = (c0 + lo - 1) * res, (c0 + hi + w - 1) * res
-    on_grid = np.zeros(len(keep), dtype=np.bool_)
-    for g0, g1 in known:  # _overlaps, for every strip at once
-        on_grid |= (np.minimum(x1s, g1) - np.maximum(x0s, g0)
-                    >= 0.5 * np.minimum(x1s - x0s, g1 - g0))
+    on_grid = _on_grid(x0s, x1s, known, config.gutters.grid_overlap)
     box = canvas.box[idx]
     centre_y = (box[:, 1] + box[:, 3]) / 2
     # the words by height on the page: those beside a strip are a slice of them
     by_y = np.argsort(centre_y, kind="stable")
     y_sorted, row_by_y = centre_y[by_y], canvas.row[idx[by_y]]
     end_by_y, start_by_y = box[by_y, 2], box[by_y, 0]
-    min_width = config.column_min_width_em * canvas.size
     found: list[_Gutter] = []
     judged = np.zeros_like(free)  # cells of strips already judged, kept or not
     for column, first, end, left_col, right_col, x0, x1, grid in zip(
@@ -621,7 +654,7 @@ def _tall_gutters(canvas: _Canvas, idx: Ints,
         judged[first:end, left_col:right_col + 1] = True
         if any(x0 < g.x1 and g.x0 < x1 and top < g.bottom and g.top < bottom for g in found):
             continue  # a shorter run beside ragged line ends of a gutter already found
-        lines = config.gutter_min_lines_on_grid if grid else config.gutter_min_lines
+        lines = config.gutters.gutter_min_lines_on_grid if grid else config.gutters.gutter_min_lines
         near = slice(y_sorted.searchsorted(top, "left"), y_sorted.searchsorted(bottom, "right"))
         if (_distinct(row_by_y[near][end_by_y[near] <= x0 + res]) < lines
                 or _distinct(row_by_y[near][start_by_y[near] >= x1 - res]) < lines):
@@ -630,12 +663,7 @@ def _tall_gutters(canvas: _Canvas, idx: Ints,
         beside = (centre_y >= top) & (centre_y <= bottom)
         left = idx[beside & (box[:, 2] <= x0 + res)]
         right = idx[beside & (box[:, 0] >= x1 - res)]
-        if not (canvas.is_column(left, lines) and canvas.is_column(right, lines)
-                and canvas.separates(left, right, x0, x1)):
-            continue
-        lbox, rbox = canvas.box[left], canvas.box[right]
-        if (x0 - lbox[:, 0].min() < min_width or rbox[:, 2].max() - x1 < min_width
-                or canvas.leads_into(left, x0)):
+        if not canvas.is_gutter(left, right, x0, x1, lines):
             continue
         found.append(_Gutter(x0, x1, top, bottom))
     return found
@@ -693,12 +721,12 @@ def _band_slabs(canvas: _Canvas, idx: Ints, gutter: _Gutter) -> list[Ints] | Non
     cuts: list[float] = []
     if gutter.top > region_top + 2 * res:
         above = [g for g in gaps if g[1] <= core_top + res and g[0] >= gutter.top - 2 * res]
-        cut = _widest(above, canvas.config.cut_tie_ratio, prefer_low=False)
+        cut = _widest(above, canvas.config.gutters.cut_tie_ratio, prefer_low=False)
         if cut is not None:
             cuts.append(cut)
     if gutter.bottom < region_bottom - 2 * res:
         below = [g for g in gaps if g[0] >= core_bottom - res and g[1] <= gutter.bottom + 2 * res]
-        cut = _widest(below, canvas.config.cut_tie_ratio, prefer_low=True)
+        cut = _widest(below, canvas.config.gutters.cut_tie_ratio, prefer_low=True)
         if cut is not None:
             cuts.append(cut)
     if not cuts:

@@ -91,7 +91,7 @@ def _words(glyphs: Glyphs, texts: _Texts, chosen: npt.NDArray[np.intp], config: 
         base = box[:, 3]
         start, end = box[:, 0], box[:, 2]
     order = np.argsort(base, kind="stable")
-    tolerance = 0.25 * np.maximum(size[order], 1.0)
+    tolerance = config.words.glyph_row_tolerance_em * np.maximum(size[order], 1.0)
     new_row = np.concatenate(([True], np.diff(base[order]) > tolerance[1:]))
     row = np.empty(len(order), dtype=np.intp)
     row[order] = np.cumsum(new_row)  # each glyph's row, back in the glyphs' order
@@ -106,11 +106,13 @@ def _words(glyphs: Glyphs, texts: _Texts, chosen: npt.NDArray[np.intp], config: 
     gap = np.empty_like(s)
     gap[0] = np.inf
     gap[1:] = s[1:] - e[:-1]
-    limit = config.word_gap_em * size[order]
+    limit = config.words.word_gap_em * size[order]
     duplicate = np.zeros(len(order), dtype=bool)
     same_row = np.concatenate(([False], r[1:] == r[:-1]))
     same_text = np.concatenate(([False], ids[1:] == ids[:-1]))
-    duplicate[1:] = same_row[1:] & same_text[1:] & (np.abs(s[1:] - s[:-1]) < 0.3 * (e[1:] - s[1:]))
+    overlap = config.words.glyph_repeat_overlap
+    duplicate[1:] = (same_row[1:] & same_text[1:]
+                     & (np.abs(s[1:] - s[:-1]) < overlap * (e[1:] - s[1:])))
     breaks = ~same_row | (gap > limit) | blank | np.concatenate(([False], blank[:-1]))
     keep = ~blank & ~duplicate
     word_id = np.cumsum(breaks)[keep]
@@ -181,9 +183,9 @@ def _compose(glyphs: Sequence[Glyph]) -> str:
 def group_lines(words: Sequence[Word], config: LayoutConfig) -> list[list[Word]]:
     """Words grouped into lines, top to bottom, each line's words left to right.
 
-    Meant for words of one column (or one band).  Words whose bottoms lie within a
-    fifth of their height of each other share a baseline; a baseline joins the line
-    above it when they overlap vertically by ``line_overlap`` of the smaller height
+    Meant for words of one column (or one band).  Words whose bottoms lie within
+    ``baseline_tolerance`` of their height of each other share a baseline; a baseline
+    joins the line above it when they overlap vertically by ``line_overlap`` of the smaller height
     (a superscript, a word in a larger font).  Rotated words form lines of their own
     along their axis.
     """
@@ -193,8 +195,8 @@ def group_lines(words: Sequence[Word], config: LayoutConfig) -> list[list[Word]]
         box = np.array([(w.bbox.top, w.bbox.bottom, w.bbox.x0) for w in upright], dtype=float)
         order = np.lexsort((box[:, 2], box[:, 1]))
         bottom = box[order, 1]
-        tolerance = 0.2 * np.minimum(bottom[1:] - box[order[1:], 0],
-                                     bottom[:-1] - box[order[:-1], 0])
+        height = np.minimum(bottom[1:] - box[order[1:], 0], bottom[:-1] - box[order[:-1], 0])
+        tolerance = config.words.baseline_tolerance * height
         starts = np.flatnonzero(np.concatenate(([True], np.diff(bottom) > tolerance)))
         tops = np.minimum.reduceat(box[order, 0], starts).tolist()
         bottoms = np.maximum.reduceat(bottom, starts).tolist()
@@ -206,7 +208,7 @@ def group_lines(words: Sequence[Word], config: LayoutConfig) -> list[list[Word]]
             if spans:
                 ltop, lbottom = spans[-1]
                 overlap = min(low, lbottom) - max(top, ltop)
-                if overlap >= config.line_overlap * min(low - top, lbottom - ltop):
+                if overlap >= config.words.line_overlap * min(low - top, lbottom - ltop):
                     lines[-1].extend(members)
                     spans[-1] = (min(top, ltop), max(low, lbottom))
                     continue
@@ -217,7 +219,7 @@ def group_lines(words: Sequence[Word], config: LayoutConfig) -> list[list[Word]]
         result = [[upright[i] for i in sorted(lines[k], key=x0.__getitem__)] for k in ranked]
     rotated = [w for w in words if not w.upright]
     if rotated:
-        result += _rotated_lines(rotated)
+        result += _rotated_lines(rotated, config.words.rotated_line_tolerance_em)
     return result
 
 
@@ -239,15 +241,16 @@ def split_at_gaps(line: Sequence[Word], min_gap_em: float) -> list[list[Word]]:
     return pieces
 
 
-def _rotated_lines(words: Sequence[Word]) -> list[list[Word]]:
-    """Rotated words grouped by their x centre, each read bottom to top."""
+def _rotated_lines(words: Sequence[Word], tolerance_em: float) -> list[list[Word]]:
+    """Rotated words grouped by their x centre (within ``tolerance_em`` times their
+    size of the line's last word), each read bottom to top."""
     ordered = sorted(words, key=lambda w: ((w.bbox.x0 + w.bbox.x1) / 2, -w.bbox.bottom))
     lines: list[list[Word]] = []
     for word in ordered:
         centre = (word.bbox.x0 + word.bbox.x1) / 2
         if lines:
             last = lines[-1][-1]
-            if abs(centre - (last.bbox.x0 + last.bbox.x1) / 2) <= 0.5 * word.size:
+            if abs(centre - (last.bbox.x0 + last.bbox.x1) / 2) <= tolerance_em * word.size:
                 lines[-1].append(word)
                 continue
         lines.append([word])

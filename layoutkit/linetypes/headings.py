@@ -24,7 +24,7 @@ from pathlib import Path
 
 from ..config import LayoutConfig
 from ..model import Document, LineType
-from .lines import Key, Typed, TypedLine, body_lines, is_bold, log, retyped
+from .lines import Key, Typed, TypedLine, body_lines, column_of, is_bold, log, retyped
 from .lists import marker
 from .rules import DEFAULT_RULES, HeadingRule, load_rules
 from .sequence import is_start, is_successor
@@ -97,22 +97,22 @@ def _candidates(lines: Sequence[TypedLine], size: float, config: LayoutConfig) -
     up to the first that stops short of the column's right edge: a heading ends its
     own line."""
     right, leading = _column_right(lines), _column_leading(lines)
-    space = config.heading_min_space_em
+    space = config.linetypes.heading_min_space_em
     found: list[int] = []
     for k, item in enumerate(lines):
         if _continues(lines, k, space, size, leading):
             continue
         style = _style(item)
-        if not (style[1] or style[0] >= config.heading_min_size_ratio * size) or sum(
+        if not (style[1] or style[0] >= config.linetypes.heading_min_size_ratio * size) or sum(
                 c.isalpha() for c in item.line.text) < _MIN_LETTERS or _bulleted(item):
             continue
         run = [k]
         while (run[-1] + 1 < len(lines) and _style(lines[run[-1] + 1]) == style
                and _continues(lines, run[-1] + 1, space, size, leading)):
             run.append(run[-1] + 1)
-        for lines_kept in (run, _up_to_short_line(lines, run, right[_column(item)] - size)):
+        for lines_kept in (run, _up_to_short_line(lines, run, right[column_of(item)] - size)):
             if len(lines_kept) <= _MAX_WRAPPED and all(
-                    len(lines[j].words) <= config.heading_max_words for j in lines_kept):
+                    len(lines[j].words) <= config.linetypes.heading_max_words for j in lines_kept):
                 found.extend(lines_kept)
                 break
     return found
@@ -133,12 +133,12 @@ def _continues(lines: Sequence[TypedLine], k: int, space_em: float, body: float,
     between them is under ``space_em`` of line ``k``'s size, or the two share a style
     and the gap is under the column's leading plus ``space_em`` of the body size (a
     paragraph set in the heading's style, as gazettes set an ordinance's title)."""
-    if not k or _column(lines[k - 1]) != _column(lines[k]):
+    if not k or column_of(lines[k - 1]) != column_of(lines[k]):
         return False
     gap = _gap(lines, k)
     return gap < space_em * lines[k].line.size or (
         _style(lines[k - 1]) == _style(lines[k])
-        and gap < leading[_column(lines[k])] + space_em * body)
+        and gap < leading[column_of(lines[k])] + space_em * body)
 
 
 def _gap(lines: Sequence[TypedLine], k: int) -> float:
@@ -151,8 +151,8 @@ def _column_leading(lines: Sequence[TypedLine]) -> dict[tuple[int, int, int], fl
     point (0 at least: lines that overlap, as a drop cap does, set none)."""
     gaps: dict[tuple[int, int, int], Counter[float]] = {}
     for k in range(1, len(lines)):
-        key = _column(lines[k])
-        if _column(lines[k - 1]) == key:
+        key = column_of(lines[k])
+        if column_of(lines[k - 1]) == key:
             gaps.setdefault(key, Counter())[round(max(0.0, _gap(lines, k)) * 2) / 2] += 1
     return {key: counts.most_common(1)[0][0] for key, counts in gaps.items()}
 
@@ -161,21 +161,15 @@ def _column_right(lines: Sequence[TypedLine]) -> dict[tuple[int, int, int], floa
     """The right edge of each column: where its longest line ends."""
     right: dict[tuple[int, int, int], float] = {}
     for item in lines:
-        key = _column(item)
+        key = column_of(item)
         right[key] = max(right.get(key, 0.0), item.line.bbox.x1)
     return right
 
 
 def _bulleted(item: TypedLine) -> bool:
     """Whether a line opens a bulleted list item (bold or not, an item is no heading)."""
-    found = marker(item)
+    found = marker(item.kept_words)
     return found is not None and found.bulleted
-
-
-def _column(item: TypedLine) -> tuple[int, int, int]:
-    """(page, band, column) of a line."""
-    line = item.line
-    return (item.key[0], line.band, line.column)
 
 
 def _rule_levels(candidates: Sequence[TypedLine], rules: tuple[HeadingRule, ...],
@@ -191,7 +185,7 @@ def _rule_levels(candidates: Sequence[TypedLine], rules: tuple[HeadingRule, ...]
                 break
         else:
             continue
-        tolerance = config.heading_tolerance_x / 100 * width[item.key[0]]
+        tolerance = config.linetypes.heading_tolerance_x / 100 * width[item.key[0]]
         depth = next((d for d in range(len(stack) - 1, -1, -1) if stack[d].rule == rule), None)
         if depth is not None:
             entry = stack[depth]
@@ -224,24 +218,25 @@ def heading_lines(candidates: Sequence[TypedLine], width: Mapping[int, float],
     ``h_<level>``, levelled by the rules and by their typography across the pages
     (those levelled deeper than ``heading_max_level`` left out); ``width`` is the
     width of each page by index in the document."""
-    rules = load_rules(Path(config.heading_rules_file)) if config.heading_rules_file \
+    settings = config.linetypes
+    rules = load_rules(Path(settings.heading_rules_file)) if settings.heading_rules_file \
         else DEFAULT_RULES
     while True:
         levels = _rule_levels(candidates, rules, config, width)
         pages: dict[str, set[int]] = {}
         for k, (_, name) in levels.items():
             pages.setdefault(name, set()).add(candidates[k].key[0])
-        few = {name for name, seen in pages.items() if len(seen) < config.heading_min_pages}
+        few = {name for name, seen in pages.items() if len(seen) < settings.heading_min_pages}
         if not few:
             break
         rules = tuple(rule for rule in rules if rule.name not in few)
-    by_style = _style_levels(candidates, levels, config.heading_style_min_pages)
+    by_style = _style_levels(candidates, levels, config.linetypes.heading_style_min_pages)
     decisions: dict[Key, Typed] = {}
     for k, item in enumerate(candidates):
         level, why = levels.get(k, (0, ""))
         if not level:
             level, why = by_style[_style(item)], "typography"
-        if level > config.heading_max_level:
+        if level > config.linetypes.heading_max_level:
             continue
         log.info("page %d: heading level %d (%s, %.1f pt%s): %r", item.line.page_no, level,
                  why, item.line.size, ", bold" if _style(item)[1] else "", item.line.text)

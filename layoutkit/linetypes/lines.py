@@ -10,9 +10,9 @@ import re
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 
-from ..model import Document, Line, LineType, Page, _Value
+from ..model import Document, Line, LineType, Page, Value, Word
 
-__all__ = ["Key", "Typed", "TypedLine", "body_lines", "changed", "is_bold", "log",
+__all__ = ["Key", "Typed", "TypedLine", "body_lines", "changed", "column_of", "is_bold", "log",
            "page_body_lines", "retyped"]
 
 log = logging.getLogger("layoutkit.linetypes")
@@ -26,7 +26,7 @@ _MIN_NUMBERED_LINES = 5
 
 
 @dataclass(frozen=True, slots=True)
-class Typed(_Value):
+class Typed(Value):
     """A decision about one line: its new type and, for headings, level."""
 
     line_type: LineType
@@ -34,13 +34,29 @@ class Typed(_Value):
 
 
 @dataclass(frozen=True, slots=True)
-class TypedLine(_Value):
+class TypedLine(Value):
     """A body line with where it stands and its words once the page's line numbers
     (the margin numbers of a bill) are set aside."""
 
     key: Key
     line: Line
     words: tuple[str, ...]
+
+    @property
+    def kept_words(self) -> tuple[Word, ...]:
+        """The :class:`~layoutkit.model.Word` values that :attr:`words` spells (the
+        page's line number set aside): what a check of how the words are set, such as
+        a bullet drawn in a font of its own, needs besides their text."""
+        words = self.line.words
+        return words[len(words) - len(self.words):]
+
+
+def column_of(item: TypedLine) -> tuple[int, int, int]:
+    """(page index, band, column) of a line: the key under which the typing stages
+    group the lines of one column (a heading's leading and right edge, a table's run
+    of rows), which must not run on from one column into the next."""
+    line = item.line
+    return (item.key[0], line.band, line.column)
 
 
 def is_bold(font: str) -> bool:

@@ -8,7 +8,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from ..config import LayoutConfig
-from ..model import Document, LineType, _Value
+from ..model import Document, LineType, Value, Word
 from .lines import Key, Typed, TypedLine, log, page_body_lines, retyped
 from .sequence import is_successor
 
@@ -34,7 +34,7 @@ _STARTS = frozenset({"1", "i", "a", "A"})
 
 
 @dataclass(frozen=True, slots=True)
-class Marker(_Value):
+class Marker(Value):
     """What starts a list item: bullet (``style`` is the bullet) or number."""
 
     style: str
@@ -46,21 +46,20 @@ class Marker(_Value):
         return self.function == ""
 
 
-def marker(item: TypedLine) -> Marker | None:
-    """The list marker a line starts with, if any.
+def marker(words: Sequence[Word]) -> Marker | None:
+    """The list marker a line whose ``words`` these are starts with, if any (a typed
+    line's :attr:`~TypedLine.kept_words`, or a line's words as they stand).
 
     A bullet is one of the usual bullet characters, or a lone non-alphanumeric
     first word set in another font than the rest of the line (word processors
     draw bullets from symbol fonts, whose codes read as "!" or "§")."""
-    words = item.words
     if len(words) < 2:
         return None
-    first = words[0]
+    first = words[0].text
     if first in _BULLETS:
         return Marker(first, first, "")
-    line_words = item.line.words
     if (len(first) == 1 and not first.isalnum() and first not in "([\"'“‘"
-            and line_words[-len(words)].font != line_words[-1].font):
+            and words[0].font != words[-1].font):
         return Marker(first, first, "")
     for style, pattern, function in _NUMBERED:
         found = pattern.fullmatch(first)
@@ -70,7 +69,7 @@ def marker(item: TypedLine) -> Marker | None:
 
 
 @dataclass(frozen=True, slots=True)
-class Mark(_Value):
+class Mark(Value):
     """A body line that starts with a list marker, with what chaining it to the items
     before it needs: the run of consecutive body lines of one block it stands in and
     the run the body line before it stands in, each named by its first line (and its
@@ -87,7 +86,7 @@ class Mark(_Value):
 
 
 @dataclass(frozen=True, slots=True)
-class ListMarks(_Value):
+class ListMarks(Value):
     """The list markers of one page's body lines, and the run its last body line stands
     in (None when it has no body line): what chaining items across pages needs."""
 
@@ -102,7 +101,7 @@ def list_marks(lines: Sequence[TypedLine]) -> ListMarks:
         runs.append(runs[-1] if k and _continues(lines, k - 1, k) else item.key)
     marks = tuple(Mark(item.key, found, item.line.page_no, item.line.text, runs[k],
                        runs[k - 1] if k else None)
-                  for k, item in enumerate(lines) if (found := marker(item)) is not None)
+                  for k, item in enumerate(lines) if (found := marker(item.kept_words)) is not None)
     return ListMarks(marks, runs[-1] if runs else None)
 
 
@@ -140,7 +139,7 @@ def list_items(pages: Sequence[ListMarks], config: LayoutConfig) -> dict[Key, Ty
         before = page.last if page.last is not None else before
     decisions: dict[Key, Typed] = {}
     for chain in chains:
-        if len(chain) < config.lt_list_min_entries:
+        if len(chain) < config.linetypes.lt_list_min_entries:
             continue
         kind = LineType.LIST_BULLET if chain[0].marker.bulleted else LineType.LIST_NUMBER
         log.info("page %d: %s list of %d items from %r", chain[0].page_no, kind.value,

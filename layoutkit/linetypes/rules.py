@@ -48,25 +48,37 @@ def _rule(name: str, regexp: str, function: str, *starts: str) -> HeadingRule:
     return HeadingRule(name, True, re.compile(regexp), function, starts)
 
 
+_STYLES = {
+    "999": (r"\d+", "string_integers", "1"),
+    "A": ("[A-Z]", "uppercase_letters", "A"),
+    "ROM": (_ROMAN_UPPER, "romans", "I"),
+    "a": ("[a-z]", "lowercase_letters", "a"),
+    "rom": (_ROMAN_LOWER, "romans", "i"),
+}
+"""The numbers a marker may carry, by the name rules give them: the pattern of the
+number, the comparison function and the first number of a list."""
+
+
+def _marked(before: str, after: str, *styles: str) -> tuple[HeadingRule, ...]:
+    """The rules of markers that write a number of each of ``styles`` (names of
+    :data:`_STYLES`) between ``before`` and ``after`` (``(i)``, ``A.``), in that order:
+    the rules that differ only in their punctuation, written once."""
+    rules = []
+    for style in styles:
+        number, function, start = _STYLES[style]
+        rules.append(_rule(f"{before}{style}{after}", re.escape(before) + number
+                           + re.escape(after), function, f"{before}{start}{after}"))
+    return tuple(rules)
+
+
 DEFAULT_RULES: tuple[HeadingRule, ...] = (
-    _rule("(999)", r"\(\d+\)", "string_integers", "(1)"),
-    _rule("(A)", r"\([A-Z]\)", "uppercase_letters", "(A)"),
-    _rule("(ROM)", rf"\({_ROMAN_UPPER}\)", "romans", "(I)"),
-    _rule("(a)", r"\([a-z]\)", "lowercase_letters", "(a)"),
-    _rule("(rom)", rf"\({_ROMAN_LOWER}\)", "romans", "(i)"),
-    _rule("999)", r"\d+\)", "string_integers", "1)"),
-    _rule("A)", r"[A-Z]\)", "uppercase_letters", "A)"),
-    _rule("ROM)", rf"{_ROMAN_UPPER}\)", "romans", "I)"),
-    _rule("a)", r"[a-z]\)", "lowercase_letters", "a)"),
-    _rule("rom)", rf"{_ROMAN_LOWER}\)", "romans", "i)"),
+    *_marked("(", ")", "999", "A", "ROM", "a", "rom"),
+    *_marked("", ")", "999", "A", "ROM", "a", "rom"),
     _rule("999.999.999", r"\d+\.\d+\.\d+\.?", "string_floats", "1.1.1", "1.1.1."),
     _rule("999.999", r"\d+\.\d+\.?", "string_floats", "1.1", "1.1."),
-    _rule("999.", r"\d+\.", "string_integers", "1."),
-    _rule("999", r"\d+", "string_integers", "1"),
-    _rule("ROM.", rf"{_ROMAN_UPPER}\.", "romans", "I."),
-    _rule("A.", r"[A-Z]\.", "uppercase_letters", "A."),
-    _rule("rom.", rf"{_ROMAN_LOWER}\.", "romans", "i."),
-    _rule("a.", r"[a-z]\.", "lowercase_letters", "a."),
+    *_marked("", ".", "999"),
+    *_marked("", "", "999"),
+    *_marked("", ".", "ROM", "A", "rom", "a"),
 )
 """The default rules, tried in this order (the first that matches a line is its
 rule): bracketed markers, then closing brackets, decimal numbers from the deepest,

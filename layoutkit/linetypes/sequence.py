@@ -10,10 +10,11 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
+from ..geometry.numerals import ROMAN_DIGITS, ROMAN_NUMERAL
+
 __all__ = ["ASCENDING", "is_start", "is_successor", "roman_value"]
 
-_ROMAN = re.compile(r"m{0,4}(cm|cd|d?c{0,3})(xc|xl|l?x{0,3})(ix|iv|v?i{0,3})")
-_ROMAN_DIGITS = {"i": 1, "v": 5, "x": 10, "l": 50, "c": 100, "d": 500, "m": 1000}
+_ROMAN = re.compile(ROMAN_NUMERAL)
 _CORE = re.compile(r"[A-Za-z]+|\d+(?:\.\d+)*")
 
 
@@ -28,7 +29,7 @@ def roman_value(text: str) -> int | None:
     low = text.lower()
     if not low or (low != text and text.upper() != text) or not _ROMAN.fullmatch(low):
         return None
-    values = [_ROMAN_DIGITS[c] for c in low]
+    values = [ROMAN_DIGITS[c] for c in low]
     return sum(-v if k + 1 < len(values) and v < values[k + 1] else v
                for k, v in enumerate(values))
 

@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from ..config import LayoutConfig
 from ..geometry.words import split_at_gaps
 from ..model import Document, Line, LineType, Table
-from .lines import Key, Typed, TypedLine, body_lines, log, retyped
+from .lines import Key, Typed, TypedLine, body_lines, column_of, log, retyped
 
 __all__ = ["aligned_table_lines", "cells", "ruled_table_lines",
            "type_aligned_tables", "type_tables", "without_empty_columns"]
@@ -31,11 +31,9 @@ def ruled_table_lines(lines: Sequence[TypedLine], tables: Sequence[Table]) -> di
     for item in lines:
         if item.line.page_no not in pages:
             continue
-        box = item.line.bbox
-        x, y = (box.x0 + box.x1) / 2, (box.top + box.bottom) / 2
         for table in tables:
-            t = table.bbox
-            if table.page_no == item.line.page_no and t.x0 <= x <= t.x1 and t.top <= y <= t.bottom:
+            if (table.page_no == item.line.page_no
+                    and table.bbox.contains_centre_of(item.line.bbox)):
                 log.info("page %d: table line %r", item.line.page_no, item.line.text)
                 decisions[item.key] = Typed(LineType.TABLE)
     return decisions
@@ -77,22 +75,19 @@ def aligned_table_lines(lines: Sequence[TypedLine], config: LayoutConfig) -> dic
     every row's cells overlapping those of the row above (left-, right- or
     centre-aligned columns alike).  A run stays within a column, so a page's lines
     give the same rows alone as among the whole document's."""
-    spans = [cells(item.line, config.table_min_gap_em) for item in lines]
+    spans = [cells(item.line, config.linetypes.table_min_gap_em) for item in lines]
     decisions: dict[Key, Typed] = {}
     run: list[int] = []
     for k, item in enumerate([*lines, None]):
-        if item is not None and len(spans[k]) >= config.table_min_columns and (
-                not run or (_column(lines[run[-1]]) == _column(item)
+        if item is not None and len(spans[k]) >= config.linetypes.table_min_columns and (
+                not run or (column_of(lines[run[-1]]) == column_of(item)
                             and _aligned(spans[run[-1]], spans[k]))):
             run.append(k)
             continue
-        if len(run) >= config.table_min_rows:
+        if len(run) >= config.linetypes.table_min_rows:
             log.info("page %d: aligned table of %d rows from %r", lines[run[0]].line.page_no,
                      len(run), lines[run[0]].line.text)
             decisions.update((lines[j].key, Typed(LineType.TABLE)) for j in run)
-        run = [k] if item is not None and len(spans[k]) >= config.table_min_columns else []
+        wide = item is not None and len(spans[k]) >= config.linetypes.table_min_columns
+        run = [k] if wide else []
     return decisions
-
-
-def _column(item: TypedLine) -> tuple[int, int, int]:
-    return (item.key[0], item.line.band, item.line.column)

@@ -38,8 +38,9 @@ def is_first_page(page: Page, config: LayoutConfig) -> bool:
     first pages of the text: a contents page after a title page and a foreword
     numbered i, ii, iii is labelled 1."""
     label = page.label
-    return (page.page_no <= config.toc_last_page or roman_value(label) is not None
-            or (_ARABIC.fullmatch(label) is not None and int(label) <= config.toc_last_page))
+    last = config.linetypes.toc_last_page
+    return (page.page_no <= last or roman_value(label) is not None
+            or (_ARABIC.fullmatch(label) is not None and int(label) <= last))
 
 
 def type_toc(document: Document, config: LayoutConfig) -> Document:
@@ -82,7 +83,8 @@ def _by_page_number(items: Sequence[TypedLine], page_count: int,
     numbers = [_page_number(item.words, page_count) for item in items]
     entries = [k for k, n in enumerate(numbers) if n is not None]
     ascending = sum(1 for a, b in pairwise(entries) if (numbers[b] or 0) >= (numbers[a] or 0))
-    if (len(entries) < config.toc_min_entries or ascending + 1 < config.toc_min_entries
+    fewest = config.linetypes.toc_min_entries
+    if (len(entries) < fewest or ascending + 1 < fewest
             or 2 * ascending < len(entries) - 1):
         return []
     return [(entries[0], entries[-1])]
@@ -119,4 +121,4 @@ def _by_section_number(items: Sequence[TypedLine], config: LayoutConfig) -> list
         else:
             runs.append([(k, number)])
     return [(run[0][0], run[-1][0]) for run in runs
-            if len(run) >= config.toc_min_entries and len({len(n) for _, n in run}) > 1]
+            if len(run) >= config.linetypes.toc_min_entries and len({len(n) for _, n in run}) > 1]

@@ -36,7 +36,7 @@ def _identifier(candidates: str) -> LanguageIdentifier:
 
 def detect(text: str, config: LayoutConfig) -> str:
     """The ISO 639-1 code of the language ``text`` is most likely written in."""
-    code, _ = _identifier(config.lang_candidates).classify(text)
+    code, _ = _identifier(config.nlp.lang_candidates).classify(text)
     return str(code)
 
 
@@ -44,5 +44,6 @@ def detect_pages(pages: list[str], config: LayoutConfig) -> tuple[str, list[str]
     """The language of the whole text and of each page's text; a page with fewer than
     ``lang_min_chars`` letters takes the whole text's language."""
     whole = detect("\n".join(pages), config)
-    return whole, [detect(text, config) if sum(c.isalpha() for c in text) >= config.lang_min_chars
+    fewest = config.nlp.lang_min_chars
+    return whole, [detect(text, config) if sum(c.isalpha() for c in text) >= fewest
                    else whole for text in pages]

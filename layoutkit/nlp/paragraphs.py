@@ -21,7 +21,6 @@ from collections.abc import Collection, Container, Iterable, Iterator
 from dataclasses import dataclass
 
 from ..config import LayoutConfig
-from ..linetypes.lines import TypedLine
 from ..linetypes.lists import marker
 from ..model import Document, Line, LineType
 
@@ -71,7 +70,7 @@ class Paragraph:
 
 def ignored_codes(config: LayoutConfig) -> frozenset[str]:
     """The line type codes (``h``, ``f``, ``toc``...) the config leaves out of the text."""
-    return frozenset(code for code, key in _IGNORE_KEYS.items() if getattr(config, key))
+    return frozenset(code for code, key in _IGNORE_KEYS.items() if getattr(config.nlp, key))
 
 
 def document_vocabulary(document: Document) -> frozenset[str]:
@@ -132,7 +131,7 @@ def _starts_paragraph(before: Line, line: Line) -> bool:
     if line.code != before.code or line.line_type in (LineType.TOC, LineType.TABLE):
         return True
     if line.line_type in (LineType.LIST_BULLET, LineType.LIST_NUMBER):
-        return marker(TypedLine((0, 0), line, tuple(w.text for w in line.words))) is not None
+        return marker(line.words) is not None
     if line.line_type is LineType.HEADING:
         return (line.page_no, line.band, line.column) != (before.page_no, before.band,
                                                           before.column)

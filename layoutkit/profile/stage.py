@@ -36,11 +36,6 @@ def page_text(words: Sequence[Word], config: LayoutConfig) -> str:
     return "\n".join(" ".join(w.text for w in line) for line in group_lines(words, config))
 
 
-def _inside(word: Word, box: BBox) -> bool:
-    x, y = (word.bbox.x0 + word.bbox.x1) / 2, (word.bbox.top + word.bbox.bottom) / 2
-    return box.x0 <= x <= box.x1 and box.top <= y <= box.bottom
-
-
 def _resolve(profile: Profile, box: Box | Band, key: str, glyphs: PageGlyphs) -> BBox:
     """A box in points on the page, or a ProfileError if it lies outside the page."""
     resolved = box.resolve(glyphs.width, glyphs.height)
@@ -57,7 +52,7 @@ def without_ignored(profile: Profile, glyphs: PageGlyphs, words: tuple[Word, ...
     text = page_text(words, config) if any(i.select.by_content for i in profile.ignore) else ""
     boxes = [_resolve(profile, i.box, i.key, glyphs) for i in profile.ignore
              if i.select.selects(glyphs.page_no, count, text)]
-    return tuple(w for w in words if not any(_inside(w, b) for b in boxes))
+    return tuple(w for w in words if not any(b.contains_centre_of(w.bbox) for b in boxes))
 
 
 def profile_furniture(profile: Profile, glyphs: PageGlyphs, words: Sequence[Word],
@@ -67,11 +62,12 @@ def profile_furniture(profile: Profile, glyphs: PageGlyphs, words: Sequence[Word
     header, footer = auto.header, auto.footer
     if profile.header is not None:
         band = _resolve(profile, profile.header, "furniture.header", glyphs)
-        header = frozenset(i for i, w in enumerate(words) if w.upright and _inside(w, band))
+        header = frozenset(i for i, w in enumerate(words)
+                           if w.upright and band.contains_centre_of(w.bbox))
     if profile.footer is not None:
         band = _resolve(profile, profile.footer, "furniture.footer", glyphs)
-        footer = frozenset(i for i, w in enumerate(words) if w.upright and _inside(w, band)
-                           and i not in header)
+        footer = frozenset(i for i, w in enumerate(words)
+                           if w.upright and band.contains_centre_of(w.bbox) and i not in header)
     return Furniture(header, footer - header, auto.margin - header - footer)
 
 
@@ -95,7 +91,7 @@ class _Page:
             left = set(idx)
             for region in sorted(how.regions, key=lambda r: r.order):
                 box = _resolve(self.profile, region.box, region.key, self.glyphs)
-                inside = [i for i in sorted(left) if _inside(self.body[i], box)]
+                inside = [i for i in sorted(left) if box.contains_centre_of(self.body[i].bbox)]
                 left -= set(inside)
                 parts.append(self.build(region.layout, inside))
             parts.append(self.build(Layout(Kind.AUTO), sorted(left)))

@@ -101,5 +101,5 @@ def _block_spans(boxes: Sequence[BBox], config: LayoutConfig) -> list[tuple[int,
     positive = pitches[pitches > 0]
     usual = float(np.median(positive)) if len(positive) else 0.0
     starts = [0] + [k + 1 for k, pitch in enumerate(pitches.tolist())
-                    if usual and (pitch > config.block_gap_ratio * usual or pitch < 0)]
+                    if usual and (pitch > config.reading.block_gap_ratio * usual or pitch < 0)]
     return list(zip(starts, [*starts[1:], len(boxes)], strict=True))

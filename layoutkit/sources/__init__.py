@@ -59,5 +59,5 @@ def open_source(path: Path | str, engine: str = DEFAULT_ENGINE, *,
         # Pillow is imported only to read an image
         from .images import ImageSource
 
-        return ImageSource(Path(path), image_dpi or LayoutConfig().image_dpi)
+        return ImageSource(Path(path), image_dpi or LayoutConfig().sources.image_dpi)
     return factory(Path(path))

@@ -71,7 +71,8 @@ def upright(image: Image.Image, config: LayoutConfig) -> Image.Image:
     except pytesseract.TesseractError:
         return image
     turn = int(osd.get("rotate", 0)) % 360
-    if turn == 0 or float(osd.get("orientation_conf", 0)) < config.ocr_min_orientation_confidence:
+    least = config.ocr.ocr_min_orientation_confidence
+    if turn == 0 or float(osd.get("orientation_conf", 0)) < least:
         return image
     # tesseract's "rotate" is clockwise; Pillow turns counter-clockwise
     return image.rotate(-turn, expand=True, fillcolor=255)
@@ -112,7 +113,7 @@ def deskew(image: Image.Image, config: LayoutConfig) -> Image.Image:
     """``image`` (grey) turned so that its text lines run level, when they lean by
     between ``ocr_min_skew`` and ``ocr_max_skew`` degrees; otherwise ``image``."""
     angle = skew_angle(np.asarray(image, dtype=np.uint8))
-    if not config.ocr_min_skew <= abs(angle) <= config.ocr_max_skew:
+    if not config.ocr.ocr_min_skew <= abs(angle) <= config.ocr.ocr_max_skew:
         return image
     return image.rotate(-angle, resample=Image.Resampling.BICUBIC, fillcolor=255)
 
@@ -131,7 +132,7 @@ def erase_rules(image: Image.Image, points_per_pixel: float, config: LayoutConfi
     blocks far thicker than a rule, which stay.
     """
     gray = np.asarray(image, dtype=np.uint8)
-    length = max(1, round(config.ocr_rule_min_length / points_per_pixel))
+    length = max(1, round(config.ocr.ocr_rule_min_length / points_per_pixel))
     if length > max(gray.shape):  # no rule that long fits on the page
         return image
     thickness = max(1, round(RULE_THICKNESS / points_per_pixel))
@@ -164,7 +165,7 @@ def ocr_words(image: Image.Image, points_per_pixel: float, config: LayoutConfig)
     caller, which names the page."""
     _tesseract_env()
     data: dict[str, list[Any]] = pytesseract.image_to_data(
-        image, lang=config.ocr_languages, output_type=pytesseract.Output.DICT)
+        image, lang=config.ocr.ocr_languages, output_type=pytesseract.Output.DICT)
     lines: dict[tuple[int, int, int], tuple[float, float]] = {}
     for i, level in enumerate(data["level"]):
         if level == 4:

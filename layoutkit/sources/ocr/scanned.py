@@ -50,17 +50,17 @@ _log = logging.getLogger(__name__)
 
 def is_scanned(path: Path, page: PageGlyphs, words: Sequence[Word], config: LayoutConfig) -> bool:
     """Whether ``page`` (with its text-layer ``words``) is read by OCR under
-    ``config.ocr``: always, never, or (auto) when it has no text layer or an invisible
+    ``config.ocr.ocr``: always, never, or (auto) when it has no text layer or an invisible
     or garbage one over a page-size picture."""
-    if config.ocr != "auto":
-        return config.ocr == "always"
+    if config.ocr.ocr != "auto":
+        return config.ocr.ocr == "always"
     if not words:
         return True
     area = page.width * page.height
-    if not any(b.width * b.height > config.image_max_area * area for b in page.images):
+    if not any(b.width * b.height > config.gutters.image_max_area * area for b in page.images):
         return False
-    share = dictionary_share((w.text for w in words), config.ocr_languages)
-    return (share is not None and share < config.ocr_garbage_share) or _invisible_text(
+    share = dictionary_share((w.text for w in words), config.ocr.ocr_languages)
+    return (share is not None and share < config.ocr.ocr_garbage_share) or _invisible_text(
         path, page.page_no)
 
 
@@ -84,14 +84,14 @@ def page_image(path: Path, page_no: int, config: LayoutConfig) -> tuple[Image.Im
     if is_image(path):
         from ..images import frame  # Pillow, for OCR only
 
-        picture, scale = frame(path, page_no, config.image_dpi)
+        picture, scale = frame(path, page_no, config.sources.image_dpi)
         return picture.convert("L"), scale
     import pypdfium2 as pdfium  # for OCR only
 
     pdf = pdfium.PdfDocument(path)
     try:
-        bitmap = pdf[page_no - 1].render(scale=config.ocr_dpi / 72, grayscale=True)
-        return bitmap.to_pil().convert("L"), 72 / config.ocr_dpi
+        bitmap = pdf[page_no - 1].render(scale=config.ocr.ocr_dpi / 72, grayscale=True)
+        return bitmap.to_pil().convert("L"), 72 / config.ocr.ocr_dpi
     finally:
         pdf.close()
 
@@ -114,7 +114,7 @@ def ocr_page(path: Path, page: PageGlyphs,
         raise DocumentError(f"{path}: page {page.page_no}: tesseract failed ({last[0]})"
                             ) from exc
     quality = OcrQuality(page.page_no, len(read.words), read.confidence,
-                         dictionary_share((w.text for w in read.words), config.ocr_languages))
+                         dictionary_share((w.text for w in read.words), config.ocr.ocr_languages))
     sized = dataclasses.replace(page, width=image.width * scale, height=image.height * scale,
                                 glyphs=NO_GLYPHS)
     return sized, read.words, quality
@@ -146,7 +146,7 @@ def ocr_scanned_page(path: Path, page: PageGlyphs, words: tuple[Word, ...], conf
     and its quality records the error (a one-line warning names the page, except
     for tesseract or a language pack missing, which :func:`check_scanned` reports
     once for the document)."""
-    problem = tesseract_problem(config.ocr_languages)
+    problem = tesseract_problem(config.ocr.ocr_languages)
     if problem:
         return page, words, OcrQuality(page.page_no, 0, 0.0, None, f"{path}: {problem}")
     try:
@@ -154,9 +154,9 @@ def ocr_scanned_page(path: Path, page: PageGlyphs, words: tuple[Word, ...], conf
     except DocumentError as exc:
         _log.warning("%s", exc)
         return page, words, OcrQuality(page.page_no, 0, 0.0, None, str(exc))
-    if quality.score < config.ocr_min_quality:
+    if quality.score < config.ocr.ocr_min_quality:
         _log.warning("%s: page %d: OCR quality %.2f is below ocr_min_quality %.2f%s",
-                     path, page.page_no, quality.score, config.ocr_min_quality,
+                     path, page.page_no, quality.score, config.ocr.ocr_min_quality,
                      _explained(quality, config))
     return page, words, quality
 
@@ -168,16 +168,16 @@ def check_scanned(path: Path, qualities: Sequence[OcrQuality], any_words: bool,
     document's OCR quality is below ``ocr_min_quality``.  Raises UsageError for an
     image read with OCR off, DocumentError when no page has any words (``any_words``
     false)."""
-    if config.ocr == "never" and is_image(path):
+    if config.ocr.ocr == "never" and is_image(path):
         raise UsageError(f"{path}: an image has no text layer; it can only be read with OCR "
                          "(ocr = auto or always)")
-    problem = tesseract_problem(config.ocr_languages) if qualities else None
+    problem = tesseract_problem(config.ocr.ocr_languages) if qualities else None
     if problem:
         _log.warning("%s: %s", path, problem)
     overall = OcrQuality.combined(qualities)
-    if len(qualities) > 1 and overall is not None and overall < config.ocr_min_quality:
+    if len(qualities) > 1 and overall is not None and overall < config.ocr.ocr_min_quality:
         _log.warning("%s: OCR quality of the document %.2f is below ocr_min_quality %.2f",
-                     path, overall, config.ocr_min_quality)
+                     path, overall, config.ocr.ocr_min_quality)
     if not any_words:
         raise DocumentError(next((q.error for q in qualities if q.error), None)
                             or f"{path}: no text found on any page, by its text layer or "
@@ -187,5 +187,5 @@ def check_scanned(path: Path, qualities: Sequence[OcrQuality], any_words: bool,
 def _explained(quality: OcrQuality, config: LayoutConfig) -> str:
     """The parts of a quality score, for a warning."""
     words = ("" if quality.dictionary is None else
-             f", {quality.dictionary:.2f} of words in the {config.ocr_languages} word list")
+             f", {quality.dictionary:.2f} of words in the {config.ocr.ocr_languages} word list")
     return f" (mean confidence {quality.confidence:.2f}{words})"

@@ -1,38 +1,37 @@
-"""The Document API: a PDF read once, its pages, text, language and word counts.
+"""The text document API: a PDF read once, its pages, text, language and word counts.
 
-``layoutkit.Document(path)`` parses the PDF (:func:`layoutkit.parse`) and keeps
-the parsed value (:class:`layoutkit.model.Document`) as ``.layout``; the NLP
+``layoutkit.TextDocument(path)`` parses the PDF (:func:`layoutkit.parse`) and
+keeps the parsed value (:class:`layoutkit.model.Document`) as ``.layout``; the NLP
 reading of it (paragraphs, spaCy tokens, languages) is made on first use.
-``store(dir)`` writes the parsed value as JSON that :meth:`Document.load` reads
-back equal, any Unicode text kept exactly.
+``store(dir)`` writes the parsed value in the store form of the document codec
+(:mod:`layoutkit.model.codec`), which :meth:`TextDocument.load` reads back equal,
+any Unicode text kept exactly.
+
+It stands beside the pipeline rather than in the ``nlp`` stage because it runs
+the pipeline (:func:`layoutkit.parse`), which no stage may import.
 """
 
 from __future__ import annotations
 
-import dataclasses
-import json
-import types
-import typing
 from abc import ABC, abstractmethod
 from collections import Counter
 from collections.abc import Iterator
-from enum import Enum
 from functools import cached_property
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-from .. import model
-from ..config import LayoutConfig
-from ..errors import DocumentError
-from ..pipeline import loaded_profile, parse
+from . import model
+from .config import LayoutConfig
+from .errors import DocumentError
+from .files import write_atomic
+from .model.codec import is_stored_document, store_dumps, store_loads
+from .pipeline import loaded_profile, parse
 
 if TYPE_CHECKING:
-    from ..profile import Profile
-    from .tokens import Analysis
+    from .nlp.tokens import Analysis
+    from .profile import Profile
 
-__all__ = ["STORE_SCHEMA", "Document", "TextPage"]
-
-STORE_SCHEMA = "layoutkit.store/1"
+__all__ = ["TextDocument", "TextPage"]
 
 
 class _WordCounts(ABC):
@@ -56,10 +55,10 @@ class _WordCounts(ABC):
 
 
 class TextPage(_WordCounts):
-    """One page of a :class:`Document`: its layout (``.layout``), text, language and
+    """One page of a :class:`TextDocument`: its layout (``.layout``), text, language and
     word counts."""
 
-    def __init__(self, document: Document, index: int) -> None:
+    def __init__(self, document: TextDocument, index: int) -> None:
         self._document = document
         self.layout: model.Page = document.layout.pages[index]
         self._index = index
@@ -82,12 +81,12 @@ class TextPage(_WordCounts):
     @property
     def bag_of_words(self) -> dict[str, int]:
         """How often each word (lower case, stop words and punctuation left out) occurs."""
-        from .tokens import words
+        from .nlp.tokens import words
 
         return dict(Counter(words(self._document.analysis, self.page_no)))
 
 
-class Document(_WordCounts):
+class TextDocument(_WordCounts):
     """A PDF read in reading order: ``len(doc)`` pages, ``doc[i]`` a :class:`TextPage`,
     ``doc.text`` the page texts, ``doc.lang`` the language."""
 
@@ -103,8 +102,8 @@ class Document(_WordCounts):
 
     @classmethod
     def from_layout(cls, layout: model.Document,
-                    config: LayoutConfig | None = None) -> Document:
-        """A Document around an already parsed value."""
+                    config: LayoutConfig | None = None) -> TextDocument:
+        """A TextDocument around an already parsed value (no PDF read again)."""
         return cls(layout.path, config=config, layout=layout)
 
     def __len__(self) -> int:
@@ -122,7 +121,7 @@ class Document(_WordCounts):
     def analysis(self) -> Analysis:
         """The document's paragraphs through spaCy, with its languages (spaCy is
         imported on first use: it takes seconds)."""
-        from .tokens import analyse
+        from .nlp.tokens import analyse
 
         return analyse(self.layout, self.config)
 
@@ -145,82 +144,44 @@ class Document(_WordCounts):
     @property
     def bag_of_words(self) -> dict[str, int]:
         """How often each word (lower case, stop words and punctuation left out) occurs."""
-        from .tokens import words
+        from .nlp.tokens import words
 
         return dict(Counter(words(self.analysis)))
 
     def store(self, directory: str | Path, *, pages: bool = False) -> Path:
         """Write the parsed document to ``<directory>/<name>.json`` (and with ``pages``
-        each page to ``<name><pageno>.json`` and ``<name><pageno>.txt``); returns the
-        document's file."""
+        each page to ``<name><pageno>.json`` and ``<name><pageno>.txt``), each file
+        atomically, in the codec's store form; returns the document's file."""
         folder = Path(directory)
         folder.mkdir(parents=True, exist_ok=True)
         name = self.path.stem
         target = folder / f"{name}.json"
-        _write_json(target, {"schema": STORE_SCHEMA, "document": _encode(self.layout)})
+        write_atomic(target, store_dumps(self.layout))
         if pages:
             for page in self.layout.pages:
-                _write_json(folder / f"{name}{page.page_no}.json",
-                            {"schema": STORE_SCHEMA, "page": _encode(page)})
-                (folder / f"{name}{page.page_no}.txt").write_text(page.text(), encoding="utf-8")
+                write_atomic(folder / f"{name}{page.page_no}.json", store_dumps(page))
+                write_atomic(folder / f"{name}{page.page_no}.txt", page.text())
         return target
 
     @classmethod
     def load(cls, directory: str | Path, name: str | None = None,
-             config: LayoutConfig | None = None) -> Document:
-        """The Document :meth:`store` wrote to ``directory`` (``name``: which one, when
-        the directory holds several)."""
+             config: LayoutConfig | None = None) -> TextDocument:
+        """The TextDocument :meth:`store` wrote to ``directory`` (``name``: which one,
+        when the directory holds several); raises DocumentError when there is none,
+        several, or the file is not one the codec can read."""
         folder = Path(directory)
         stored = ([folder / f"{name}.json"] if name else
-                  [p for p in sorted(folder.glob("*.json")) if _is_document(p)])
+                  [p for p in sorted(folder.glob("*.json")) if _is_stored(p)])
         if len(stored) != 1:
             raise DocumentError(f"{folder}: expected one stored document, found "
                                 f"{len(stored)}; name the one to load")
-        data = json.loads(stored[0].read_text(encoding="utf-8"))
-        return cls.from_layout(_decode(model.Document, data["document"]), config)
+        return cls.from_layout(store_loads(stored[0].read_text(encoding="utf-8"),
+                                           str(stored[0])), config)
 
 
-def _is_document(path: Path) -> bool:
+def _is_stored(path: Path) -> bool:
+    """Whether the file ``path`` holds a stored document (False when it cannot be read)."""
     try:
-        return "document" in json.loads(path.read_text(encoding="utf-8"))
-    except (ValueError, OSError):
+        return is_stored_document(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError):
         return False
-
-
-def _write_json(path: Path, data: dict[str, Any]) -> None:
-    path.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
-
-
-def _encode(value: Any) -> Any:
-    """A frozen model value as JSON-ready data: dataclasses as objects of their
-    fields, tuples as lists, enums by value, paths as text."""
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return {f.name: _encode(getattr(value, f.name)) for f in dataclasses.fields(value)}
-    if isinstance(value, tuple):
-        return [_encode(item) for item in value]
-    if isinstance(value, Enum):
-        return value.value
-    if isinstance(value, Path):
-        return str(value)
-    return value
-
-
-def _decode(kind: Any, data: Any) -> Any:
-    """The value of type ``kind`` (a model dataclass, tuple, enum, Path or plain
-    type, as the model's annotations say) that :func:`_encode` made ``data`` from."""
-    if dataclasses.is_dataclass(kind):
-        hints = typing.get_type_hints(kind, vars(model))
-        return kind(**{name: _decode(hints[name], value)  # type: ignore[operator]
-                       for name, value in data.items()})
-    origin, args = typing.get_origin(kind), typing.get_args(kind)
-    if origin is tuple:
-        if len(args) == 2 and args[1] is Ellipsis:
-            return tuple(_decode(args[0], item) for item in data)
-        return tuple(_decode(arg, item) for arg, item in zip(args, data, strict=True))
-    if origin in (typing.Union, types.UnionType):
-        if data is None:
-            return None
-        return _decode(next(a for a in args if a is not type(None)), data)
-    if isinstance(kind, type) and issubclass(kind, (Enum, Path)):
-        return kind(data)
-    return data

@@ -1,0 +1,149 @@
+"""A page's glyphs as its source reads them: arrays of texts, boxes, fonts and sizes,
+with the page's size, rules and pictures; and the code-point helpers that test many
+characters at once."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from .geometry import BBox, Rule
+from .value import Value
+
+__all__ = ["CODE_POINTS", "NO_GLYPHS", "Glyph", "Glyphs", "PageGlyphs", "char_test",
+           "code_points", "spell"]
+
+
+@dataclass(frozen=True, slots=True)
+class Glyph(Value):
+    """One character drawn on a page, as the glyph source reports it."""
+
+    text: str
+    bbox: BBox
+    font: str
+    size: float
+    upright: bool = True
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class Glyphs(Value):
+    """The glyphs of one page as columns: one entry per glyph in each.
+
+    A page holds thousands of glyphs and the stages that read them work on arrays,
+    so a glyph source hands them over as arrays instead of one object per glyph.
+    ``boxes`` holds ``x0, top, x1, bottom`` per row.  The arrays are read-only and
+    equality compares contents, so the value is as immutable as a tuple of
+    :class:`Glyph`; indexing and iterating give :class:`Glyph` values.
+    """
+
+    texts: tuple[str, ...]
+    boxes: npt.NDArray[np.float64]
+    fonts: tuple[str, ...]
+    sizes: npt.NDArray[np.float64]
+    upright: npt.NDArray[np.bool_]
+
+    def __post_init__(self) -> None:
+        n = len(self.texts)
+        if (self.boxes.shape != (n, 4) or len(self.fonts) != n or self.sizes.shape != (n,)
+                or self.upright.shape != (n,)):
+            raise ValueError(f"Glyphs: columns of unequal length ({n} texts, boxes "
+                             f"{self.boxes.shape}, {len(self.fonts)} fonts, sizes "
+                             f"{self.sizes.shape}, upright {self.upright.shape})")
+        for column in (self.boxes, self.sizes, self.upright):
+            column.flags.writeable = False
+
+    @staticmethod
+    def of(glyphs: Iterable[Glyph]) -> Glyphs:
+        """The columns of ``glyphs``, in their order."""
+        items = list(glyphs)
+        return Glyphs(tuple(g.text for g in items),
+                      np.array([(g.bbox.x0, g.bbox.top, g.bbox.x1, g.bbox.bottom) for g in items],
+                               dtype=np.float64).reshape(len(items), 4),
+                      tuple(g.font for g in items),
+                      np.array([g.size for g in items], dtype=np.float64),
+                      np.array([g.upright for g in items], dtype=np.bool_))
+
+    def __len__(self) -> int:
+        return len(self.texts)
+
+    def __getitem__(self, index: int) -> Glyph:
+        x0, top, x1, bottom = self.boxes[index].tolist()
+        return Glyph(self.texts[index], BBox(x0, top, x1, bottom), self.fonts[index],
+                     float(self.sizes[index]), bool(self.upright[index]))
+
+    def __iter__(self) -> Iterator[Glyph]:
+        return (self[i] for i in range(len(self)))
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Glyphs):
+            return NotImplemented
+        return (self.texts == other.texts and self.fonts == other.fonts
+                and np.array_equal(self.boxes, other.boxes)
+                and np.array_equal(self.sizes, other.sizes)
+                and np.array_equal(self.upright, other.upright))
+
+    __hash__: Any = None
+
+
+NO_GLYPHS = Glyphs.of(())
+"""A page's glyphs once nothing needs them any more (or a page without text)."""
+
+
+CODE_POINTS = 0x110000
+"""How many code points Unicode has: one more than the highest."""
+
+
+def code_points(texts: Sequence[str]) -> npt.NDArray[np.int64]:
+    """The code point of each text of one character, -1 for any other text.
+
+    Nearly every glyph's text is one character, so this is the glyphs' text as an
+    array numpy can compare and look up, made in one pass when all of them are.
+    """
+    joined = "".join(texts)
+    # the items of a str are one character each; other texts are when none is empty
+    # and they add up to one character each
+    if isinstance(texts, str) or (len(joined) == len(texts) and "" not in texts):
+        return np.frombuffer(joined.encode("utf-32-le", "surrogatepass"),
+                             dtype=np.uint32).astype(np.int64)
+    return np.array([ord(t) if len(t) == 1 else -1 for t in texts], dtype=np.int64)
+
+
+def spell(codes: npt.NDArray[np.int64]) -> str:
+    """The string whose characters are the code points ``codes`` (none of them -1):
+    :func:`code_points` undone, in one pass."""
+    return codes.astype(np.uint32).tobytes().decode("utf-32-le", "surrogatepass")
+
+
+def char_test(codes: npt.NDArray[np.int64], test: Callable[[str], bool]) -> npt.NDArray[np.bool_]:
+    """``test`` of the character of each of the ``codes`` (False for -1), asked once
+    for each distinct character: a page holds thousands of glyphs but few characters.
+
+    The answers go in a table indexed by code point (one past the highest code; most
+    pages stay below U+3000), which finds the distinct codes and looks each glyph's
+    answer up in one pass each, where sorting them takes several."""
+    if not len(codes):
+        return np.zeros(0, dtype=np.bool_)
+    table = np.zeros(int(codes.max()) + 2, dtype=np.bool_)  # code c at c + 1, -1 at 0
+    table[codes + 1] = True
+    distinct = np.flatnonzero(table[1:])
+    table[0] = False
+    table[distinct + 1] = [test(chr(c)) for c in distinct.tolist()]
+    return table[codes + 1]
+
+
+@dataclass(frozen=True, slots=True)
+class PageGlyphs(Value):
+    """What a glyph source yields for one page: its size, glyphs, rules and images,
+    and its label (:attr:`Page.label`)."""
+
+    page_no: int
+    width: float
+    height: float
+    glyphs: Glyphs
+    rules: tuple[Rule, ...] = ()
+    images: tuple[BBox, ...] = ()
+    label: str = ""

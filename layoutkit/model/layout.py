@@ -1,0 +1,299 @@
+"""The layout tree: words, lines, blocks, columns, bands and pages in reading order,
+a page's OCR quality, the ruled tables and the parsed document."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass
+from enum import StrEnum
+from itertools import accumulate, chain, islice
+from pathlib import Path
+
+import numpy as np
+import numpy.typing as npt
+
+from .geometry import BBox
+from .value import Value, from_columns
+
+__all__ = ["Band", "BandKind", "Block", "Column", "Document", "Line", "LineType", "OcrQuality",
+           "Page", "Table", "Word"]
+
+
+@dataclass(frozen=True, slots=True)
+class Word(Value):
+    """Glyphs on one baseline with no word gap between them."""
+
+    text: str
+    bbox: BBox
+    font: str
+    size: float
+    upright: bool = True
+
+
+class LineType(StrEnum):
+    """What a line is, with DCR's short codes (a heading's code adds its level:
+    ``h_1``, ``h_2``...; see :attr:`Line.code`)."""
+
+    HEADER = "h"
+    FOOTER = "f"
+    BODY = "b"
+    HEADING = "h_"
+    LIST_BULLET = "lb"
+    LIST_NUMBER = "ln"
+    TOC = "toc"
+    TABLE = "tab"
+
+
+class BandKind(StrEnum):
+    """Where a band stands on its page."""
+
+    HEADER = "header"
+    BODY = "body"
+    FOOTER = "footer"
+    MARGIN = "margin"
+
+
+@dataclass(frozen=True, slots=True)
+class Line(Value):
+    """A line of words, placed in its page's band, column and block."""
+
+    text: str
+    bbox: BBox
+    words: tuple[Word, ...]
+    page_no: int
+    band: int
+    column: int
+    block: int
+    line_type: LineType = LineType.BODY
+    level: int = 0
+    """The heading level (1 is the top) of a heading line; 0 for every other type."""
+
+    @property
+    def code(self) -> str:
+        """The line type's DCR code, with the level for headings (``h_2``)."""
+        return f"h_{self.level}" if self.line_type is LineType.HEADING else self.line_type.value
+
+    @property
+    def furniture(self) -> bool:
+        """Whether the line is a running header or footer (or a margin stamp)."""
+        return self.line_type in (LineType.HEADER, LineType.FOOTER)
+
+    @property
+    def size(self) -> float:
+        """The font size most of the line's characters use."""
+        sizes = {w.size for w in self.words}
+        if len(sizes) == 1:  # most lines are set in one size
+            return sizes.pop()
+        weights: dict[float, int] = {}
+        for w in self.words:
+            weights[w.size] = weights.get(w.size, 0) + len(w.text)
+        return max(weights, key=weights.__getitem__) if weights else 0.0
+
+    @property
+    def fonts(self) -> tuple[str, ...]:
+        """The distinct font names of the line, in order of first use."""
+        return tuple(dict.fromkeys(w.font for w in self.words))
+
+
+@dataclass(frozen=True, slots=True)
+class Block(Value):
+    """Consecutive lines of one column with no unusual gap between them."""
+
+    lines: tuple[Line, ...]
+    bbox: BBox
+
+
+@dataclass(frozen=True, slots=True)
+class Column(Value):
+    """One column of a band, its blocks top to bottom."""
+
+    index: int
+    bbox: BBox
+    blocks: tuple[Block, ...]
+
+    @property
+    def lines(self) -> tuple[Line, ...]:
+        """The column's lines, block by block."""
+        return tuple(chain.from_iterable(block.lines for block in self.blocks))
+
+
+@dataclass(frozen=True, slots=True)
+class Band(Value):
+    """A horizontal slab of a page with one column layout; columns left to right."""
+
+    index: int
+    kind: BandKind
+    bbox: BBox
+    columns: tuple[Column, ...]
+
+    @property
+    def lines(self) -> tuple[Line, ...]:
+        """The band's lines in reading order, column by column."""
+        return tuple(chain.from_iterable(column.lines for column in self.columns))
+
+
+@dataclass(frozen=True, slots=True)
+class Page(Value):
+    """A page laid out: bands in reading order, header band first, footer band last."""
+
+    page_no: int
+    width: float
+    height: float
+    bands: tuple[Band, ...]
+    label: str = ""
+    """The page's number as the document prints it, from the PDF's page labels
+    (``/PageLabels``: ``iii`` for the third page of a front matter numbered in Roman
+    numerals, ``1`` where the text begins); empty when the document has none."""
+
+    @property
+    def lines(self) -> tuple[Line, ...]:
+        """Every line of the page in reading order, furniture included."""
+        return tuple(chain.from_iterable(block.lines for band in self.bands
+                                         for column in band.columns for block in column.blocks))
+
+    @property
+    def body_lines(self) -> tuple[Line, ...]:
+        """The lines a reader reads: running headers and footers left out."""
+        return tuple(line for line in self.lines if not line.furniture)
+
+    def text(self, *, furniture: bool = False) -> str:
+        """The page's text in reading order, one line per line of text."""
+        lines = self.lines if furniture else self.body_lines
+        return "\n".join(line.text for line in lines)
+
+    def __reduce__(self) -> tuple[Callable[..., object], tuple[object, ...]]:
+        """The page pickled as columns (:func:`_page_columns`): a laid-out page holds
+        thousands of words, and arrays of their numbers pickle in a fraction of the time
+        a constructor call per word and box takes."""
+        return _page_of_columns, _page_columns(self)
+
+
+def _page_columns(page: Page) -> tuple[object, ...]:
+    """What :func:`_page_of_columns` rebuilds ``page`` from: its size and label, the
+    shape of its bands, columns and blocks (with how many of the next level each holds),
+    and its lines and their words as columns, numbers in arrays, strings in tuples."""
+    bands: list[tuple[int, BandKind, BBox, int]] = []
+    columns: list[tuple[int, BBox, int]] = []
+    blocks: list[tuple[BBox, int]] = []
+    lines: list[Line] = []
+    for band in page.bands:
+        bands.append((band.index, band.kind, band.bbox, len(band.columns)))
+        for column in band.columns:
+            columns.append((column.index, column.bbox, len(column.blocks)))
+            for block in column.blocks:
+                blocks.append((block.bbox, len(block.lines)))
+                lines.extend(block.lines)
+    words = [word for line in lines for word in line.words]
+    fonts: dict[str, int] = {}
+    font_indexes = [fonts.setdefault(w.font, len(fonts)) for w in words]
+    return (page.page_no, page.width, page.height, page.label, tuple(bands), tuple(columns),
+            tuple(blocks), tuple(x.text for x in lines), tuple(x.line_type for x in lines),
+            np.array([(x.bbox.x0, x.bbox.top, x.bbox.x1, x.bbox.bottom) for x in lines],
+                     dtype=np.float64).reshape(len(lines), 4),
+            np.array([(len(x.words), x.page_no, x.band, x.column, x.block, x.level)
+                      for x in lines], dtype=np.int64).reshape(len(lines), 6),
+            tuple(w.text for w in words), tuple(fonts), np.array(font_indexes, dtype=np.int64),
+            np.array([(w.bbox.x0, w.bbox.top, w.bbox.x1, w.bbox.bottom, w.size) for w in words],
+                     dtype=np.float64).reshape(len(words), 5),
+            np.array([w.upright for w in words], dtype=np.bool_))
+
+
+def _page_of_columns(page_no: int, width: float, height: float, label: str,
+                     bands: tuple[tuple[int, BandKind, BBox, int], ...],
+                     columns: tuple[tuple[int, BBox, int], ...],
+                     blocks: tuple[tuple[BBox, int], ...],
+                     line_texts: tuple[str, ...], line_types: tuple[LineType, ...],
+                     line_boxes: npt.NDArray[np.float64], line_numbers: npt.NDArray[np.int64],
+                     word_texts: tuple[str, ...], fonts: tuple[str, ...],
+                     font_indexes: npt.NDArray[np.int64], word_numbers: npt.NDArray[np.float64],
+                     upright: npt.NDArray[np.bool_]) -> Page:
+    """The page :func:`_page_columns` took apart."""
+    x0, top, x1, bottom, size = word_numbers.T.tolist()
+    words = from_columns(Word, len(word_texts), word_texts,
+                         from_columns(BBox, len(x0), x0, top, x1, bottom),
+                         map(fonts.__getitem__, font_indexes.tolist()), size, upright.tolist())
+    counts, page_nos, band_indexes, column_indexes, block_indexes, levels = line_numbers.T.tolist()
+    ends = list(accumulate(counts))
+    x0, top, x1, bottom = line_boxes.T.tolist()
+    boxes = from_columns(BBox, len(x0), x0, top, x1, bottom)
+    lines = iter(from_columns(Line, len(line_texts), line_texts, boxes,
+                              map(tuple, map(words.__getitem__, map(slice, [0, *ends], ends))),
+                              page_nos, band_indexes, column_indexes, block_indexes, line_types,
+                              levels))
+    block_values = iter([Block(tuple(islice(lines, count)), box) for box, count in blocks])
+    column_values = iter([Column(index, box, tuple(islice(block_values, count)))
+                          for index, box, count in columns])
+    return Page(page_no, width, height, tuple(
+        Band(index, kind, box, tuple(islice(column_values, count)))
+        for index, kind, box, count in bands), label)
+
+
+@dataclass(frozen=True, slots=True)
+class OcrQuality(Value):
+    """How well OCR read one page: ``confidence`` is tesseract's mean word confidence
+    (0-1), ``dictionary`` the share of its words found in the language's word list
+    (None when no word list is installed for the language), ``error`` why the page
+    could not be OCR'd (its words are then those of its text layer, if any)."""
+
+    page_no: int
+    words: int
+    confidence: float
+    dictionary: float | None
+    error: str | None = None
+
+    @property
+    def score(self) -> float:
+        """One number from 0 to 1: the mean of confidence and dictionary share."""
+        if self.dictionary is None:
+            return self.confidence
+        return (self.confidence + self.dictionary) / 2
+
+    @staticmethod
+    def combined(pages: Iterable[OcrQuality]) -> float | None:
+        """The quality of several pages: their scores weighted by word count (pages
+        that failed left out); None when no page was OCR'd."""
+        read = [q for q in pages if q.error is None]
+        if not read:
+            return None
+        words = sum(q.words for q in read)
+        return sum(q.score * q.words for q in read) / words if words else 0.0
+
+
+@dataclass(frozen=True, slots=True)
+class Table(Value):
+    """A ruled table: its page, box and cells row by row (None for a merged cell)."""
+
+    page_no: int
+    bbox: BBox
+    rows: tuple[tuple[str | None, ...], ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Document(Value):
+    """A parsed document: its pages in order (and its ruled tables, when asked for),
+    and the quality of its OCR'd pages."""
+
+    path: Path
+    pages: tuple[Page, ...]
+    page_count: int
+    tables: tuple[Table, ...] = ()
+    ocr: tuple[OcrQuality, ...] = ()
+
+    @property
+    def scanned(self) -> tuple[bool, float | None]:
+        """Whether any page was read by OCR, and the OCR quality of the document
+        (:meth:`OcrQuality.combined`)."""
+        return bool(self.ocr), OcrQuality.combined(self.ocr)
+
+    def __len__(self) -> int:
+        return len(self.pages)
+
+    def __iter__(self) -> Iterator[Page]:
+        return iter(self.pages)
+
+    def __getitem__(self, index: int) -> Page:
+        return self.pages[index]
+
+    def text(self, *, furniture: bool = False) -> str:
+        """The document's text in reading order, a form feed between pages."""
+        return "\f".join(page.text(furniture=furniture) for page in self.pages)

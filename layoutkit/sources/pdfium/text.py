@@ -1,0 +1,363 @@
+"""The glyphs of a page's text, read from PDFium's text page and boxed as
+pdfminer's engine boxes them (see :mod:`layoutkit.sources.pdfium`)."""
+
+from __future__ import annotations
+
+import ctypes
+import math
+from dataclasses import dataclass
+from itertools import repeat
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from ...model import CODE_POINTS, NO_GLYPHS, Glyphs, char_test, code_points, spell
+from .bindings import (
+    argument,
+    font_of,
+    font_size_at,
+    is_generated,
+    is_hyphen,
+    loose_box_at,
+    matrix_at,
+    origin_at,
+    out_params,
+    pdfium_c,
+    pointer,
+    text_object_at,
+)
+from .frame import Frame
+
+__all__ = ["TextReader"]
+
+_HYPHENS = frozenset(("\ufffe", "\x02"))
+"""What PDFium's page text holds for a hyphen it may mark as a line-end hyphen."""
+
+def _char_texts(textpage: Any, count: int) -> str | None:
+    """The page's text, one character per char index, or None when it does not line up.
+
+    PDFium's text buffer holds one character for every char index, its generated
+    spaces and line breaks included, so one bulk ``FPDFText_GetText`` replaces a call
+    per character.  Characters PDFium keeps out of the buffer (control characters)
+    would shift everything after them; the buffer is then shorter, or its last char
+    index maps elsewhere, and the caller asks for each character instead.
+    """
+    if count == 0:
+        return ""
+    buffer = (ctypes.c_ushort * (2 * count + 1))()  # UTF-16: at most two units a character
+    written = int(pdfium_c.FPDFText_GetText(textpage, 0, count, buffer))
+    text = bytes(buffer)[: 2 * max(written - 1, 0)].decode("utf-16-le", errors="replace")
+    aligned = (len(text) == count
+               and pdfium_c.FPDFText_GetTextIndexFromCharIndex(textpage, count - 1) == count - 1)
+    return text if aligned else None
+
+
+@dataclass(frozen=True, slots=True)
+class _Font:
+    """A font as the boxes need it: name, descent (ems, negative below the baseline)
+    and advance widths (ems) by character, read from the font's tables on demand."""
+
+    handle: Any
+    name: str
+    descent: float
+    widths: dict[str, float | None]
+
+    @staticmethod
+    def of(handle: Any) -> _Font:
+        """The font PDFium's ``handle`` points to (its base name without a subset tag
+        such as ``PQUCUD+``; a descent of 0 when PDFium has none)."""
+        length = int(pdfium_c.FPDFFont_GetBaseFontName(handle, None, 0))
+        name = ctypes.create_string_buffer(max(length, 1))
+        pdfium_c.FPDFFont_GetBaseFontName(handle, name, len(name))
+        descent = ctypes.c_float()
+        if not pdfium_c.FPDFFont_GetDescent(handle, 1.0, descent):
+            descent.value = 0.0
+        return _Font(handle, name.value.decode("utf-8", errors="replace"), descent.value, {})
+
+    def width(self, text: str) -> float | None:
+        """The advance width in ems of the glyph the font maps ``text`` to, or None.
+
+        PDFium looks the glyph up by its Unicode value, which a font's encoding may
+        map to another glyph than the one drawn: a second opinion, not the rule.
+        """
+        if text not in self.widths:
+            width = ctypes.c_float()
+            ok = len(text) == 1 and pdfium_c.FPDFFont_GetGlyphWidth(
+                self.handle, ord(text), 1.0, width)
+            self.widths[text] = float(width.value) if ok else None
+        return self.widths[text]
+
+
+@dataclass(frozen=True, slots=True)
+class _Run:
+    """What the characters of one text object share: font, size and orientation.
+
+    ``em_x``/``em_y`` are the text-space x and y unit vectors scaled by the font size,
+    in user space: one em along the baseline and one em across it.  ``low``/``high``
+    are the box's lowest and highest offsets (x, y) across the baseline, from the
+    descent to one em above it.  ``side`` is the side of PDFium's loose box (0 left,
+    1 bottom, 2 right, 3 top) where the advance ends when the baseline runs along an
+    axis, ``along`` the em along that axis (signed); None and 0 otherwise.  ``size``
+    is the em across the baseline, pdfminer's size for upright text (horizontal
+    scaling and skew act along the baseline and leave it alone).  ``upright`` is
+    pdfminer's test on the matrix as the page is displayed: the baseline runs
+    rightwards and the em upwards.
+    """
+
+    font: _Font
+    em_x: tuple[float, float]
+    low: tuple[float, float]
+    high: tuple[float, float]
+    side: int | None
+    along: float
+    size: float
+    upright: bool
+
+    @staticmethod
+    def of(font: _Font, a: float, b: float, c: float, d: float, rotate: int) -> _Run:
+        """The run of ``font`` drawn with the em vectors (a, b) and (c, d) on a page
+        the viewer turns ``rotate`` degrees."""
+        d0, d1 = font.descent, font.descent + 1.0
+        low = min(c * d0, c * d1), min(d * d0, d * d1)
+        high = max(c * d0, c * d1), max(d * d0, d * d1)
+        side: int | None = None
+        along = 0.0
+        if b == 0 and c == 0 and a:  # the baseline runs along x
+            side, along = (2 if a > 0 else 0), a
+        elif a == 0 and d == 0 and b:  # the baseline runs along y
+            side, along = (3 if b > 0 else 1), b
+        ta, tb = _turn(rotate, a, b)
+        tc, td = _turn(rotate, c, d)
+        length = math.hypot(a, b)
+        size = abs(a * d - b * c) / length if length else 0.0
+        return _Run(font, (a, b), low, high, side, along, size, ta * td > 0 and tb * tc <= 0)
+
+
+def _turn(rotate: int, x: float, y: float) -> tuple[float, float]:
+    """The user-space vector (x, y) as the viewer shows it after turning the page
+    ``rotate`` degrees clockwise (bottom-left origin, y upwards)."""
+    if rotate == 90:
+        return y, -x
+    if rotate == 180:
+        return -x, -y
+    if rotate == 270:
+        return -y, x
+    return x, y
+
+
+_LOOSE_SIDES = [0, 3, 2, 1]
+"""Columns of an ``FS_RECTF`` (left, top, right, bottom) in ``_Run.side`` order (left,
+bottom, right, top)."""
+
+_SHAPE = np.dtype([("font", np.uint64), ("em", np.float64, 4)])
+"""What tells runs apart: the font (its handle) and the em vectors (a, b) and (c, d)."""
+
+_WIDTH_TOLERANCE = 1e-3
+"""Ems by which the loose box's advance and the font's width table may disagree
+before the ink box is consulted (the boxes are single-precision floats)."""
+
+
+class TextReader:
+    """Reads the glyphs of one text page; caches fonts while it does."""
+
+    def __init__(self, textpage: Any, frame: Frame) -> None:
+        self.textpage = textpage
+        self.argument = argument(textpage)  # for the per-character calls
+        self.frame = frame
+        self.fonts: dict[int, _Font] = {}
+
+    def glyphs(self) -> tuple[Glyphs, npt.NDArray[np.uint64]]:
+        """The page's visible glyphs in PDFium's character order, boxed as pdfminer's
+        engine boxes them (see the module docstring), and the text objects (addresses,
+        sorted) that draw characters.
+
+        PDFium is asked, per character, only for its text object, origin and loose
+        box, the last two written straight into arrays; everything else is asked
+        once per text object, and the boxes are worked out on the arrays.
+        """
+        textpage, argument = self.textpage, self.argument
+        count = int(pdfium_c.FPDFText_CountChars(textpage))
+        texts = _char_texts(textpage, count)
+        if texts is None:
+            texts = "".join(chr(pdfium_c.FPDFText_GetUnicode(textpage, index))
+                            for index in range(count))
+        # PDFium only generates whitespace: spaces between words and line breaks.
+        codes = code_points(texts)
+        keep = np.ones(count, dtype=np.bool_)
+        spaces = np.flatnonzero(char_test(codes, str.isspace))
+        keep[spaces] = ~np.fromiter(map(is_generated, repeat(argument, len(spaces)),
+                                        spaces.tolist()), dtype=np.bool_, count=len(spaces))
+        kept_at = np.flatnonzero(keep)
+        kept = kept_at.tolist()
+        chars = list(spell(codes[keep]))
+        for k in np.flatnonzero(char_test(codes[keep], _HYPHENS.__contains__)).tolist():
+            if is_hyphen(argument, kept[k]):
+                chars[k] = "-"
+        n = len(kept)
+        if not n:
+            return NO_GLYPHS, np.zeros(0, dtype=np.uint64)
+        origins = np.zeros((n, 2), dtype=np.float64)
+        loose = np.zeros((n, 4), dtype=np.float32)  # FS_RECTF: left, top, right, bottom
+        list(map(origin_at, repeat(argument, n), kept, out_params(origins),
+                 out_params(origins, 8)))
+        list(map(loose_box_at, repeat(argument, n), kept, out_params(loose)))
+        objects = np.fromiter(map(text_object_at, repeat(argument, n), kept),
+                              dtype=np.uint64, count=n)
+        edges = loose[:, _LOOSE_SIDES].astype(np.float64)  # left, bottom, right, top
+        # A piece of the glyph before it (a ligature's letters): the next character
+        # from the same text object at the same origin with the same box.
+        follows = np.zeros(n, dtype=np.bool_)
+        follows[1:] = ((kept_at[1:] == kept_at[:-1] + 1) & (objects[1:] == objects[:-1])
+                       & (origins[1:] == origins[:-1]).all(axis=1)
+                       & (loose[1:] == loose[:-1]).all(axis=1))
+        first = np.flatnonzero(~follows)
+        if len(first) == n:
+            joined, indices = chars, kept
+        else:
+            joined = [chars[k] for k in first.tolist()]
+            glyph_of = np.cumsum(~follows) - 1
+            for k in np.flatnonzero(follows).tolist():
+                joined[glyph_of[k]] += chars[k]
+            indices = kept_at[first].tolist()
+        keys, where, object_of = np.unique(objects[first], return_index=True,
+                                           return_inverse=True)
+        runs, run_of_object = self._runs(keys, kept_at[first[where]])
+        glyphs = self._boxes(joined, indices, origins[first], edges[first], runs,
+                             run_of_object[object_of])
+        return glyphs, keys  # a piece has the text object of the glyph before it
+
+    def _boxes(self, texts: list[str], indices: list[int], origins: npt.NDArray[np.float64],
+               edges: npt.NDArray[np.float64], runs: list[_Run],
+               run_of: npt.NDArray[np.intp]) -> Glyphs:
+        """The glyphs of ``texts`` (character ``indices``, ``origins`` and loose-box
+        ``edges`` left, bottom, right, top), each drawn in run ``runs[run_of[k]]``,
+        boxed in displayed points; those whose centre is off the page left out."""
+        def column(value: Any) -> npt.NDArray[np.float64]:
+            return np.array([value(run) for run in runs], dtype=np.float64).reshape(
+                len(runs), -1)[run_of]
+
+        ox, oy = origins[:, 0], origins[:, 1]
+        em_x, low, high = (column(lambda r: r.em_x), column(lambda r: r.low),
+                           column(lambda r: r.high))
+        width = self._advances(texts, indices, ox, oy, edges, runs, run_of)
+        wx, wy = em_x[:, 0] * width, em_x[:, 1] * width
+        x0 = ox + low[:, 0] + np.minimum(wx, 0.0)
+        x1 = ox + high[:, 0] + np.maximum(wx, 0.0)
+        y0 = oy + low[:, 1] + np.minimum(wy, 0.0)
+        y1 = oy + high[:, 1] + np.maximum(wy, 0.0)
+        vx0, vy0, vx1, vy1 = self.frame.visible
+        cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
+        shown = (vx0 <= cx) & (cx <= vx1) & (vy0 <= cy) & (cy <= vy1)  # Frame.shows
+        da, db, dc, dd, de, df = self.frame.display
+        u0, v0 = da * x0 + dc * y0 + de, db * x0 + dd * y0 + df
+        u1, v1 = da * x1 + dc * y1 + de, db * x1 + dd * y1 + df
+        boxes = np.stack([np.minimum(u0, u1), np.minimum(v0, v1),
+                          np.maximum(u0, u1), np.maximum(v0, v1)], axis=1)[shown]
+        run_at = run_of[shown]
+        names = np.array([run.font.name for run in runs], dtype=object)[run_at]
+        upright = np.array([run.upright for run in runs], dtype=np.bool_)[run_at]
+        picked = texts if shown.all() else [texts[k] for k in np.flatnonzero(shown).tolist()]
+        return Glyphs(tuple(picked), boxes, tuple(names.tolist()),
+                      column(lambda r: r.size)[shown, 0], upright)
+
+    def _runs(self, objects: npt.NDArray[np.uint64], indices: npt.NDArray[np.intp]
+              ) -> tuple[list[_Run], npt.NDArray[np.intp]]:
+        """The distinct runs of the text ``objects`` (each drawing character
+        ``indices[k]``), and the run of each object as an index into them.
+
+        Many producers draw every character as a text object of its own, so the
+        runs are told apart by their font and matrix, not by object.
+        """
+        argument, count = self.argument, len(objects)
+        shapes = np.zeros(count, dtype=_SHAPE)
+        shapes["font"] = np.fromiter(map(font_of, map(pointer, objects.tolist())),
+                                     dtype=np.uint64, count=count)
+        matrices = np.zeros((count, 6), dtype=np.float32)  # FS_MATRIX: a, b, c, d, e, f
+        listed = indices.tolist()
+        list(map(matrix_at, repeat(argument, count), listed,
+                 out_params(matrices)))
+        sizes = np.fromiter(map(font_size_at, repeat(argument, count), listed),
+                            dtype=np.float64, count=count)
+        # + 0.0 turns -0.0 into 0.0: equal shapes have equal bytes
+        shapes["em"] = matrices[:, :4].astype(np.float64) * sizes[:, None] + 0.0
+        _, first, run_of = np.unique(shapes.view(np.dtype((np.void, _SHAPE.itemsize))),
+                                     return_index=True, return_inverse=True)
+        runs = []
+        for font_key, (a, b, c, d) in zip(shapes["font"][first].tolist(),
+                                          shapes["em"][first].tolist(), strict=True):
+            font = self.fonts.get(font_key)
+            if font is None:
+                font = self.fonts[font_key] = _Font.of(ctypes.cast(font_key, pdfium_c.FPDF_FONT))
+            runs.append(_Run.of(font, a, b, c, d, self.frame.rotate))
+        return runs, run_of.reshape(-1)
+
+    def _advances(self, texts: list[str], indices: list[int], ox: npt.NDArray[np.float64],
+                  oy: npt.NDArray[np.float64], edges: npt.NDArray[np.float64],
+                  runs: list[_Run], run_of: npt.NDArray[np.intp]) -> npt.NDArray[np.float64]:
+        """The advance width in ems of each glyph (see :meth:`_advance`), worked out on
+        the arrays where the loose box and the font's width table agree."""
+        side = np.array([-1 if r.side is None else r.side for r in runs], dtype=np.intp)[run_of]
+        along = np.array([r.along or 1.0 for r in runs], dtype=np.float64)[run_of]
+        on_axis = side >= 0
+        far = np.take_along_axis(edges, np.maximum(side, 0)[:, None], axis=1)[:, 0]
+        measured = (far - np.where(side % 2 == 1, oy, ox)) / along
+        table = _table_widths(texts, runs, run_of)
+        agree = np.abs(measured - table) <= _WIDTH_TOLERANCE  # False where table is NaN
+        widths = measured.copy()
+        run_at = run_of.tolist()
+        for k in np.flatnonzero(~on_axis | ~agree).tolist():
+            known = float(table[k])
+            widths[k] = self._advance(indices[k], runs[run_at[k]],
+                                      None if math.isnan(known) else known, float(far[k]),
+                                      float(measured[k]))
+        return widths
+
+    def _advance(self, index: int, run: _Run, table: float | None, far: float,
+                 measured: float) -> float:
+        """The advance width in ems of character ``index``, whose font's width table
+        gives ``table`` and whose loose box ends at ``far`` along the baseline, an
+        advance of ``measured``.
+
+        PDFium's loose box runs from the origin to the advance along the baseline, so
+        it measures the advance wherever the baseline runs along an axis.  But it is
+        grown to hold the ink: when it disagrees with the font's width table the ink
+        box decides: if the loose box ends where the ink ends, the ink reached past
+        the advance (an italic *f*) and the table is right; otherwise the box is (the
+        font maps the character to another glyph than the one drawn).  Baselines at
+        other angles have no axis to measure along and take the table, or failing
+        that the ink's extent.
+        """
+        if run.side is None:
+            if table is not None:
+                return table
+            left, bottom, right, top = self._ink(index)
+            length = math.hypot(*run.em_x)
+            return math.hypot(right - left, top - bottom) / length if length else 0.0
+        if table is None:
+            return measured
+        return table if far == self._ink(index)[run.side] else measured
+
+    def _ink(self, index: int) -> tuple[float, float, float, float]:
+        """The ink box (tight box) of character ``index``: left, bottom, right, top,
+        in the order of ``_advance``'s edges."""
+        left, right, bottom, top = (ctypes.c_double() for _ in range(4))
+        pdfium_c.FPDFText_GetCharBox(self.textpage, index, left, right, bottom, top)
+        return left.value, bottom.value, right.value, top.value
+
+
+
+
+def _table_widths(texts: list[str], runs: list[_Run], run_of: npt.NDArray[np.intp]
+                  ) -> npt.NDArray[np.float64]:
+    """The advance width in ems that the font's width table gives each glyph of
+    ``texts`` (drawn in run ``runs[run_of[k]]``), NaN where it gives none; each
+    distinct run and character is looked up once."""
+    codes = code_points(texts)  # -1 for a ligature's letters, which the table lacks
+    keys, key_of = np.unique(np.where(codes < 0, -1, run_of * CODE_POINTS + codes),
+                             return_inverse=True)
+    widths = [math.nan if key < 0 else runs[key // CODE_POINTS].font.width(chr(key % CODE_POINTS))
+              for key in keys.tolist()]
+    return np.array([math.nan if w is None else w for w in widths], dtype=np.float64)[key_of]
+
+
