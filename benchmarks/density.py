@@ -19,7 +19,8 @@ import numpy as np
 
 from layoutkit.config import LayoutConfig
 from layoutkit.geometry.furniture import body_words, find_furniture
-from layoutkit.geometry.segment import prepare, segment, shared_gutters
+from layoutkit.geometry.gutters import prepare, shared_gutters
+from layoutkit.geometry.segment import segment
 from layoutkit.geometry.words import words_from_glyphs
 from layoutkit.model import BBox, Glyph, Glyphs, PageGlyphs
 from layoutkit.reading.page import layout_page
@@ -92,11 +93,12 @@ def _line_words(rng: random.Random, width: float, advance: float) -> list[str]:
 
 def _layout(glyphs: PageGlyphs, config: LayoutConfig) -> int:
     """Run every layout stage on one page; returns its number of lines."""
-    words = words_from_glyphs(glyphs.glyphs, config)
+    words = words_from_glyphs(glyphs.glyphs, config.words)
     (found,) = find_furniture([(words, glyphs.width, glyphs.height)], config)
-    prepared = prepare(body_words(words, found)[0], glyphs.rules, glyphs.images, glyphs.width,
-                       glyphs.height, config)
-    tree = segment(prepared, shared_gutters([prepared.gutters], config))
+    prepared = prepare(body_words(words, found)[0], glyphs.rules,
+                       glyphs.figures(config.sources.image_max_area), glyphs.width,
+                       glyphs.height, config.gutters)
+    tree = segment(prepared, shared_gutters([prepared.gutters], config.gutters))
     return len(layout_page(glyphs, words, found, tree, config).lines)
 
 
@@ -111,7 +113,7 @@ def measure(densities: Sequence[int] = DENSITIES, repeats: int = 3) -> list[Dens
             started = time.perf_counter()
             lines = _layout(glyphs, config)
             best = min(best, time.perf_counter() - started)
-        words = len(words_from_glyphs(glyphs.glyphs, config))
+        words = len(words_from_glyphs(glyphs.glyphs, config.words))
         rows.append(DensityRow(len(glyphs.glyphs), words, lines, best))
     return rows
 

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 
 import layoutkit
 from benchmarks.peers import REPO
-from layoutkit.config import LayoutConfig
+from layoutkit.config import LayoutConfig, NlpConfig
 from layoutkit.nlp.language import detect
 from layoutkit.nlp.nlptext import from_document, read, write
 from layoutkit.nlp.paragraphs import ignored_codes
@@ -58,13 +58,13 @@ def _langdetect() -> Callable[[str], str]:
     return lambda text: str(guess(text))
 
 
-def _detectors(config: LayoutConfig) -> dict[str, Callable[[str], str]]:
+def _detectors(config: NlpConfig) -> dict[str, Callable[[str], str]]:
     return {"py3langid": lambda text: detect(text, config), "langdetect": _langdetect()}
 
 
 def measure() -> list[Row]:
     """One row per fixture PDF."""
-    config = LayoutConfig()
+    config = LayoutConfig().nlp
     detectors = _detectors(config)
     rows = []
     for name, lang in EXPECTED.items():
@@ -76,7 +76,7 @@ def measure() -> list[Row]:
         same = read(write(tree)) == tree
         written = time.perf_counter()
         texts = [page.text() for page in document.pages]
-        judged = [t for t in texts if sum(c.isalpha() for c in t) >= config.nlp.lang_min_chars]
+        judged = [t for t in texts if sum(c.isalpha() for c in t) >= config.lang_min_chars]
         verdicts = {}
         for label, guess in detectors.items():
             begun = time.perf_counter()

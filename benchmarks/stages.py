@@ -24,7 +24,8 @@ from typing import Any
 from benchmarks.peers import SPEED_PDF
 from layoutkit.config import LayoutConfig
 from layoutkit.geometry.furniture import body_words, find_furniture
-from layoutkit.geometry.segment import prepare, segment, shared_gutters
+from layoutkit.geometry.gutters import prepare, shared_gutters
+from layoutkit.geometry.segment import segment
 from layoutkit.geometry.words import words_from_glyphs
 from layoutkit.linetypes import type_lines
 from layoutkit.model import Document
@@ -60,20 +61,21 @@ def _pipeline(path: Path, engine: str, clock: Callable[[str], None]) -> int:
     with open_source(path, engine) as source:
         pages = list(source.pages(range(1, source.page_count + 1)))
     clock("extract")
-    words = [words_from_glyphs(g.glyphs, config) for g in pages]
+    words = [words_from_glyphs(g.glyphs, config.words) for g in pages]
     clock("words")
     furniture = find_furniture([(w, g.width, g.height) for g, w in zip(pages, words, strict=True)],
                                config)
     clock("furniture")
-    prepared = [prepare(body_words(w, f)[0], g.rules, g.images, g.width, g.height, config)
+    prepared = [prepare(body_words(w, f)[0], g.rules, g.figures(config.sources.image_max_area),
+                        g.width, g.height, config.gutters)
                 for g, w, f in zip(pages, words, furniture, strict=True)]
-    shared = shared_gutters([canvas.gutters for canvas in prepared], config)
+    shared = shared_gutters([canvas.gutters for canvas in prepared], config.gutters)
     trees = [segment(canvas, shared) for canvas in prepared]
     clock("segment")
     laid_out = tuple(layout_page(g, w, f, tree, config)
                      for g, w, f, tree in zip(pages, words, furniture, trees, strict=True))
     clock("order")
-    type_lines(Document(path, laid_out, len(pages)), config)
+    type_lines(Document(path, laid_out, len(pages)), config.linetypes)
     clock("linetypes")
     return sum(len(g.glyphs) for g in pages)
 

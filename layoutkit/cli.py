@@ -264,13 +264,13 @@ def _nlp_output(args: argparse.Namespace, document: Document, config: LayoutConf
         # spaCy takes seconds to import: only this command loads it
         from .nlp.tokens import analyse, tokens_dumps
 
-        return tokens_dumps(analyse(document, config, args.model))
+        return tokens_dumps(analyse(document, config.nlp, args.model))
     from .nlp import nlptext
     from .nlp.paragraphs import ignored_codes
 
     modified = datetime.fromtimestamp(args.file.stat().st_mtime, tz=UTC)
     # the contents become a NavigationList, so they are kept even when tokens skip them
-    tree = nlptext.from_document(document, ignored_codes(config) - {"toc"},
+    tree = nlptext.from_document(document, ignored_codes(config.nlp) - {"toc"},
                                  timestamp=modified.isoformat(timespec="seconds"))
     return nlptext.write(tree)
 

@@ -14,11 +14,12 @@ and 12 pt reports alike.
 
 from __future__ import annotations
 
+import dataclasses
 import math
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field, fields
-from typing import Any
+from typing import Any, Self
 
 from .errors import ConfigError
 
@@ -86,6 +87,16 @@ class Section:
         for f in fields(self):  # type: ignore[arg-type]
             _check(f.name, f.type, getattr(self, f.name))
 
+    def replace(self, **changes: Any) -> Self:
+        """A copy with ``changes`` (keys of this section) applied, validated like the
+        constructor; an unknown key raises ConfigError listing the section's keys."""
+        known = [f.name for f in fields(self)]  # type: ignore[arg-type]
+        unknown = [key for key in changes if key not in known]
+        if unknown:
+            raise ConfigError(f"config section {type(self).__name__}: unknown key "
+                              f"{unknown[0]!r}; known keys: {', '.join(known)}")
+        return dataclasses.replace(self, **changes)  # type: ignore[type-var]
+
 
 @dataclass(frozen=True, slots=True)
 class SourcesConfig(Section):
@@ -93,6 +104,10 @@ class SourcesConfig(Section):
 
     image_dpi: int = 300
     """Resolution assumed for an image input that does not state its own."""
+    image_max_area: float = 0.6
+    """Pictures covering at most this share of the page are figures, which block
+    gutters like text; larger ones are backgrounds (a scan under its text layer),
+    which the layout ignores and which mark a page that may need OCR."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -121,8 +136,9 @@ class WordsConfig(Section):
 
 @dataclass(frozen=True, slots=True)
 class GuttersConfig(Section):
-    """Gutters, columns and bands: the segmentation of a page's body
-    (:mod:`layoutkit.geometry.segment`)."""
+    """Gutters, columns and bands: the segmentation of a page's body (the occupancy
+    grid, :mod:`layoutkit.geometry.grid`; the gutters, :mod:`~layoutkit.geometry.gutters`;
+    the layout tree, :mod:`~layoutkit.geometry.segment`)."""
 
     gutter_min_width: float = 3.0
     """The narrowest whitespace strip, in points, that can separate two columns."""
@@ -131,6 +147,8 @@ class GuttersConfig(Section):
     page's median word space: a river of aligned word spaces is never wider than the
     spaces it is made of."""
     word_space_ratio: float = 1.5
+    """A text row's gap across a gutter no wider than this many times the row's own
+    word spaces may be one of them (see ``crossing_gap_ratio``)."""
     crossing_gap_ratio: float = 0.8
     """A text row at the end of a gutter's run runs across the gutter (a title, the
     last line of a full-width paragraph) and ends the run when its gap there is
@@ -156,9 +174,6 @@ class GuttersConfig(Section):
     """Size, in points, of a cell of the occupancy grid used to find whitespace."""
     rule_min_length: float = 30.0
     """Horizontal rules at least this long block gutters (they separate bands)."""
-    image_max_area: float = 0.6
-    """Pictures covering at most this share of the page block gutters like text; larger
-    ones are backgrounds (a scan under its text layer) and are ignored."""
     cut_tie_ratio: float = 0.8
     """When choosing where a column band ends, gaps within this ratio of the widest
     one count as equally wide and the one nearest the line that ends the band wins."""
@@ -183,6 +198,15 @@ class GuttersConfig(Section):
     grid_overlap: float = 0.5
     """A strip lies on the column grid when it shares at least this share of the
     narrower of itself and one of the grid's gutters."""
+    grid_cut_min_lines: int = 2
+    """A strip on the column grid parts a region's columns only with at least this many
+    text lines on each side of it."""
+    leader_min_lines: int = 2
+    """Dot leaders on at least this many lines, running up to a strip, make it the edge
+    of a table's cells (or of an index's page numbers), not a gutter."""
+    crossing_max_trims: int = 3
+    """At most this many times is a gutter's run cut back at its ends, where a text row
+    runs across it (a title, the last line of a full-width paragraph)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -223,6 +247,9 @@ class FurnitureConfig(Section):
     furniture_piece_gap_em: float = 1.5
     """Words of one line parted by a gap wider than this many times the font size are
     separate masthead pieces (a masthead set beside a title)."""
+    furniture_min_letters: int = 3
+    """A line repeats its neighbour's by edit distance only with at least this many
+    letters (a stray symbol at the top of two pages of formulas is not a header)."""
     furniture_masthead_max_size: float = 1.0
     """A masthead piece is set no larger than this many times the running header it
     is a fragment of; a title that repeats the header's words is set larger."""
@@ -232,6 +259,9 @@ class FurnitureConfig(Section):
 class ProfileConfig(Section):
     """Laying a page out as a publication profile says (:mod:`layoutkit.profile.stage`)."""
 
+    section_row_tolerance: float = 1.0
+    """Words standing up to this many points above the first line of a section that
+    starts mid-page still belong to the section (they share its text row)."""
     span_gap_em: float = 0.25
     """With a profile's forced columns, a row joins the full-width rows next to it when
     the gap between them exceeds their own line gap by at most this many times the

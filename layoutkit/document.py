@@ -123,7 +123,7 @@ class TextDocument(_WordCounts):
         imported on first use: it takes seconds)."""
         from .nlp.tokens import analyse
 
-        return analyse(self.layout, self.config)
+        return analyse(self.layout, self.config.nlp)
 
     @property
     def text(self) -> list[str]:

@@ -45,7 +45,8 @@ from .geometry.furniture import (
     page_furniture,
     repeating_runs,
 )
-from .geometry.segment import PageCanvas, prepare, segment, shared_gutters
+from .geometry.gutters import Gutters, PageCanvas, prepare, shared_gutters
+from .geometry.segment import segment
 from .geometry.words import words_from_glyphs
 from .linetypes.driver import PageTyping, line_types, runner
 from .linetypes.lines import retyped
@@ -60,9 +61,6 @@ if TYPE_CHECKING:
     from .profile import Profile, Section
 
 __all__ = ["loaded_profile", "parse", "parse_page_spec"]
-
-Gutters = tuple[tuple[float, float], ...]
-"""The x ranges of a page's column gutters."""
 
 _CONTEXT = 2
 """Pages on each side of a requested page read as well, so that running headers
@@ -139,7 +137,7 @@ def parse(path: str | Path, config: LayoutConfig | None = None,
         runs = dict(zip(context, repeating_runs([read[n].edges for n in context], config),
                         strict=True))
         gutters = kept.run(EachPage(partial(prepare_page, job)), runs)
-        shared = shared_gutters([gutters[n] for n in context], config)
+        shared = shared_gutters([gutters[n] for n in context], config.gutters)
         laid_out = _lay_out(kept, job, context, shared)
         document = Document(path, tuple(laid_out[n] for n in wanted), count,
                             find_ruled_tables(path, wanted) if tables else (),
@@ -147,7 +145,7 @@ def parse(path: str | Path, config: LayoutConfig | None = None,
         if not typed:
             return document
         return retyped(document, line_types(
-            document, runner(kept, config, partial(typing_of, job)), config))
+            document, runner(kept, config.linetypes, partial(typing_of, job)), config.linetypes))
 
 
 @dataclass(frozen=True, slots=True)
@@ -162,6 +160,12 @@ class Job:
     """The pages asked for, ascending (the others are read for their context)."""
     config: LayoutConfig
     profile: Profile | None
+
+    def index(self, number: int) -> int | None:
+        """The place of page ``number`` among the wanted pages, which is its place in
+        the document parsed; None for a page read for its context alone."""
+        k = bisect_left(self.wanted, number)
+        return k if k < len(self.wanted) and self.wanted[k] == number else None
 
 
 @dataclass(frozen=True, slots=True)
@@ -205,7 +209,7 @@ def read_pages(job: Job, states: Mapping[int, object], given: None
     config = job.config
     with open_source(job.path, job.engine, image_dpi=config.sources.image_dpi) as source:
         for g in source.pages(list(states)):
-            words = words_from_glyphs(g.glyphs, config)
+            words = words_from_glyphs(g.glyphs, config.words)
             quality = None
             if is_scanned(job.path, g, words, config):
                 g, words, quality = ocr_scanned_page(job.path, g, words, config)
@@ -232,7 +236,8 @@ def prepare_page(job: Job, read: ReadPage, runs: Mapping[int, Runs]
 
         found = profile_furniture(job.profile, g, words, found)
     body = body_words(words, found)[0]
-    canvas = prepare(body, g.rules, g.images, g.width, g.height, job.config)
+    canvas = prepare(body, g.rules, g.figures(job.config.sources.image_max_area), g.width,
+                     g.height, job.config.gutters)
     return PreparedPage(read, found, body, canvas), canvas.gutters
 
 
@@ -257,7 +262,7 @@ def lay_out_pages(job: Job, states: Mapping[int, PreparedPage],
         else:
             tree = segment(prepared.canvas, shared)
         page = layout_page(g, words, prepared.furniture, tree, job.config) \
-            if number in job.wanted else None
+            if job.index(number) is not None else None
         yield number, replace(prepared, page=page), (leaving, page)
 
 
@@ -269,7 +274,9 @@ def typing_of(job: Job, state: object) -> PageTyping | None:
     if isinstance(state, PreparedPage):
         if state.page is None:
             return None
-        return PageTyping.of(state.page, bisect_left(job.wanted, state.page.page_no))
+        index = job.index(state.page.page_no)
+        assert index is not None, "only the wanted pages are laid out"
+        return PageTyping.of(state.page, index)
     return state if isinstance(state, PageTyping) else None
 
 

@@ -149,6 +149,24 @@ def test_api_jobs_carry_a_profile_section_across_pages(tmp_path: Path) -> None:
         assert layoutkit.parse(path, profile=profile, jobs=jobs) == serial
 
 
+def test_api_jobs_keep_a_running_section_that_starts_again(tmp_path: Path) -> None:
+    """A section whose start matches again on a later page, while it is running, does
+    not start anew there, whichever process lays the page out: the sections a worker
+    is sent are told apart by value, not by which copy of the profile they came in."""
+    doc = gazette("mixed", "blocks_shuffled", seed=1)
+    path = tmp_path / f"{doc.name}.pdf"
+    path.write_bytes(doc.pdf)
+    starts = [doc.pages[n].lines[len(doc.pages[n].lines) // 2] for n in (1, 2)]
+    profile_path = tmp_path / "p.toml"
+    pattern = "|".join(re.escape(line) for line in starts)
+    profile_path.write_text(f'name = "t"\n[[sections]]\nname = "rest"\nlayout = "auto"\n'
+                            f"starts_at = {{ line = '^({pattern})$' }}\n", encoding="utf-8")
+    profile = layoutkit.load_profile(profile_path)
+    serial = layoutkit.parse(path, profile=profile)
+    for jobs in (2, 3):
+        assert layoutkit.parse(path, profile=profile, jobs=jobs) == serial
+
+
 def test_api_jobs_leave_the_garbage_collector_as_it_was() -> None:
     """Objects are frozen out of garbage collection only while worker processes start
     (so that the workers' collections leave the memory they share alone): afterwards as
@@ -264,6 +282,27 @@ def test_api_bad_page_fails_as_serially_in_any_process(jobs: int, bad: int,
         layoutkit.parse(path, jobs=jobs)
     assert str(raised.value) == f"{path}: page {bad} cannot be read (PDFium cannot load it)"
     assert [p.text() for p in layoutkit.parse(path, pages="1", jobs=jobs)] == ["Page 1 body text"]
+
+
+def test_api_worker_error_that_does_not_pickle_names_itself(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """An exception raised in a worker that cannot be pickled back (a class of its own,
+    defined in a function) reaches the parent as a RuntimeError naming its type and
+    message, not as a worker that stopped without a word."""
+    parent = os.getpid()
+    words = layoutkit.pipeline.words_from_glyphs
+
+    class PageTroubleError(Exception):
+        pass
+
+    def fails_in_a_worker(*args: object) -> object:
+        if os.getpid() != parent:
+            raise PageTroubleError("the page is in trouble")
+        return words(*args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(layoutkit.pipeline, "words_from_glyphs", fails_in_a_worker)
+    with pytest.raises(RuntimeError, match=r"^PageTroubleError: the page is in trouble$"):
+        layoutkit.parse(FR, jobs=2)
 
 
 def test_api_worker_that_dies_is_a_document_error(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -63,7 +63,7 @@ def test_linetype_bar_lecture_notes_contents_by_page_label() -> None:
     assert (title.code, title.text) == ("h_1", "Inhaltsverzeichnis")
     assert {p.page_no for p in document for x in p.lines if x.code == "toc"} == {4}
     assert not is_first_page(dataclasses.replace(document[3], label=""),
-                             layoutkit.LayoutConfig())
+                             layoutkit.LayoutConfig().linetypes)
 
 
 @pytest.mark.parametrize("stem", bench.LIST_DOCUMENTS)

@@ -25,7 +25,7 @@ from layoutkit.linetypes.toc import is_first_page
 from layoutkit.model import Page
 from tests.linetype_pages import BOLD, L, codes, document, line, prose
 
-CONFIG = LayoutConfig()
+CONFIG = LayoutConfig().linetypes
 
 
 # --------------------------------------------------------------------------- comparison functions

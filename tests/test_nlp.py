@@ -24,7 +24,7 @@ CITY_2016 = PDF / "cleveland-city-record-2016-04-27.pdf"
 
 @pytest.fixture(scope="module")
 def city() -> Analysis:
-    return analyse(parse(CITY_2016, pages="3-8"), LayoutConfig())
+    return analyse(parse(CITY_2016, pages="3-8"), LayoutConfig().nlp)
 
 
 def test_city_record_tokens_hold_nothing_of_its_running_headers_and_footers(
@@ -119,7 +119,7 @@ def test_tokens_and_nlptext_of_each_fixture_and_its_language(name: str, lang: st
 
 
 def test_language_of_short_pages_and_other_languages() -> None:
-    config = LayoutConfig().replace(lang_min_chars=20)
+    config = LayoutConfig().nlp.replace(lang_min_chars=20)
     texts = ["Le conseil municipal a adopté la résolution suivante après un long débat.",
              "El ayuntamiento aprobó la siguiente resolución después de un largo debate.",
              "Il consiglio comunale ha approvato la seguente risoluzione dopo un lungo dibattito.",

@@ -28,7 +28,7 @@ def _sections(elements: tuple[object, ...], parents: tuple[str, ...] = ()
 def test_lecture_notes_sections_nest_as_the_contents_page_says() -> None:
     truth = load_linetype_truth(REPO / "regions" / NOTES / "linetypes.json")
     document = parse(REPO / "fixtures" / "pdf" / f"{NOTES}.pdf")
-    tree = read(write(from_document(document, ignored_codes(LayoutConfig()))))
+    tree = read(write(from_document(document, ignored_codes(LayoutConfig().nlp))))
     listed = {reduce(t) for _, t in truth.headings}
     # each section's title with its enclosing sections that the contents page lists
     found = {(title, tuple(p for p in parents if p in listed))

@@ -216,24 +216,24 @@ def test_erase_rules_paints_out_a_halftoned_box_and_keeps_the_text() -> None:
     """The box's dotted sides turn white; the letters inside, and a page without
     rules, are left as they were."""
     image = boxed_list()
-    erased = erase_rules(image, 72 / 300, LayoutConfig())
+    erased = erase_rules(image, 72 / 300, LayoutConfig().ocr)
     before, after = np.asarray(image), np.asarray(erased)
     side = before[200:650, 55:65]  # a stretch of the left side, 14 pt from the edge
     assert (side < 128).sum() > 500 and (after[200:650, 55:65] == 255).all()
     text = (slice(100, 620), slice(75, 1040))  # "Contents" and the entries
     assert np.array_equal(before[text], after[text])
     plain = rendered(text_page("No box around these words"), 300)
-    assert erase_rules(plain, 72 / 300, LayoutConfig()) is plain
+    assert erase_rules(plain, 72 / 300, LayoutConfig().ocr) is plain
 
 
 def test_ocr_reads_no_words_into_a_box_and_keeps_its_lines_apart() -> None:
     """Read as it is, the box's left side is a word ``|`` stretching the title's line;
     with its rules painted out the box reads as its text alone, a line each."""
     image, scale = boxed_list(), 72 / 300
-    kept = LayoutConfig().replace(ocr_rule_min_length=10_000.0)  # no rule that long: nothing erased
+    kept = LayoutConfig().ocr.replace(ocr_rule_min_length=10_000.0)  # no rule that long
     raw = ocr_words(erase_rules(image, scale, kept), scale, kept).words
     assert any(not any(c.isalnum() for c in w.text) for w in raw)
-    read = ocr_words(erase_rules(image, scale, LayoutConfig()), scale, LayoutConfig()).words
+    read = ocr_words(erase_rules(image, scale, LayoutConfig().ocr), scale, LayoutConfig().ocr).words
     assert [w.text for w in read] == ["Contents", *" ".join(BOX_ENTRIES).split()]
     tops = sorted({round(w.bbox.top) for w in read})
     assert len(tops) == 1 + len(BOX_ENTRIES)
@@ -278,7 +278,7 @@ def test_invisible_or_garbage_layer_over_a_page_picture_is_scanned(
     path = mixed_pdf(tmp_path / "layer.pdf", layer=layer, render_mode=render_mode)
     with open_source(path) as source:
         page = next(iter(source.pages([2])))
-    words = words_from_glyphs(page.glyphs, config)
+    words = words_from_glyphs(page.glyphs, config.words)
     assert words and is_scanned(path, page, words, config) is expected
 
 
@@ -288,7 +288,7 @@ def test_born_digital_page_is_not_scanned(tmp_path: Path) -> None:
     born_digital.write_bytes(text_page(SCANNED_TEXT))
     with open_source(born_digital) as source:
         page = next(iter(source.pages([1])))
-    words = words_from_glyphs(page.glyphs, config)
+    words = words_from_glyphs(page.glyphs, config.words)
     assert not is_scanned(born_digital, page, words, config)
     assert is_scanned(born_digital, page, words, config.replace(ocr="always"))
 
@@ -304,7 +304,7 @@ def test_dictionary_share_counts_letter_runs_in_the_word_list() -> None:
 def test_upright_turns_a_sideways_page_back() -> None:
     image = Image.open(CFR).convert("L")
     sideways = image.rotate(90, expand=True, fillcolor=255)
-    turned = upright(sideways, LayoutConfig())
+    turned = upright(sideways, LayoutConfig().ocr)
     assert turned.size == image.size
     assert np.array_equal(np.asarray(turned), np.asarray(image))
 

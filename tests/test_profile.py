@@ -13,7 +13,8 @@ from hypothesis import strategies as st
 from fixtures.synthetic import SyntheticDoc, gazette
 from layoutkit import LayoutConfig, parse
 from layoutkit.errors import ProfileError, UsageError
-from layoutkit.geometry.segment import bands_of, force_columns, prepare
+from layoutkit.geometry.gutters import prepare
+from layoutkit.geometry.segment import bands_of, force_columns
 from layoutkit.profile import (
     Kind,
     bundled_profiles,
@@ -359,8 +360,8 @@ def test_forced_columns_keep_a_title_whole_across_the_gutter(gutters: tuple[floa
     title = [word("Your", 306 - 1.5 - 4 * CHAR, 40), word("Name", 306 + 1.5, 40)]
     left, right = text_lines(50, 250, 70, 20, seed=1), text_lines(312, 250, 70, 20, seed=2)
     words = [*title, *left, *right]
-    canvas = prepare(words, [], [], 612, 792, LayoutConfig())
-    bands = bands_of(force_columns(canvas, 2, gutters))
+    canvas = prepare(words, [], [], 612, 792, LayoutConfig().gutters)
+    bands = bands_of(force_columns(canvas, 2, LayoutConfig().profile, gutters))
     texts = [[[" ".join(words[i].text for i in leaf.words) for leaf in column] for column in band]
              for band in bands]
     assert texts[0] == [["Your Name"]]

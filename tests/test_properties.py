@@ -22,7 +22,8 @@ from hypothesis import strategies as st
 import layoutkit
 from fixtures.synthetic import CASES, STREAM_ORDERS, SyntheticDoc, gazette
 from layoutkit.config import LayoutConfig
-from layoutkit.geometry.segment import bands_of, prepare, segment, shared_gutters
+from layoutkit.geometry.gutters import prepare, shared_gutters
+from layoutkit.geometry.segment import bands_of, segment
 from layoutkit.geometry.words import words_from_glyphs
 from layoutkit.linetypes import (
     type_aligned_tables,
@@ -72,7 +73,7 @@ def test_properties_lines_are_a_permutation_of_words(case: str, seed: int) -> No
     result = parsed(case, "linear", seed)
     assert len(result.parsed) == len(result.glyphs) == len(result.doc.pages)
     for page, glyphs in zip(result.parsed, result.glyphs, strict=True):
-        extracted = Counter(w.text for w in words_from_glyphs(glyphs.glyphs, CONFIG))
+        extracted = Counter(w.text for w in words_from_glyphs(glyphs.glyphs, CONFIG.words))
         placed = Counter(w.text for line in page.lines for w in line.words)
         assert placed == extracted, f"page {page.page_no}"
         assert [line.text for line in page.lines] == [
@@ -167,7 +168,7 @@ def column_words(draw: st.DrawFn) -> list[Word]:
 
 def assert_partition(words: list[Word], rules: list[Rule], images: list[BBox],
                      shared: tuple[tuple[float, float], ...] = ()) -> None:
-    prepared = prepare(words, rules, images, 612.0, 792.0, CONFIG)
+    prepared = prepare(words, rules, images, 612.0, 792.0, CONFIG.gutters)
     tree = segment(prepared, shared)
     indexes = [i for band in bands_of(tree) for column in band for leaf in column
                for i in leaf.words]
@@ -206,8 +207,8 @@ def test_properties_segment_partitions_column_layouts(words: list[Word], rules: 
 def test_properties_segment_partitions_with_shared_gutters(
         first: list[Word], second: list[Word], words: list[Word]) -> None:
     """Gutters shared by two other pages never lose or double a word of a third one."""
-    pages = [prepare(p, [], [], 612.0, 792.0, CONFIG).gutters for p in (first, second)]
-    assert_partition(words, [], [], shared_gutters(pages, CONFIG))
+    pages = [prepare(p, [], [], 612.0, 792.0, CONFIG.gutters).gutters for p in (first, second)]
+    assert_partition(words, [], [], shared_gutters(pages, CONFIG.gutters))
 
 
 # --------------------------------------------------------------------------- line types
@@ -243,7 +244,7 @@ def built_pages(draw: st.DrawFn) -> list[list[L]]:
 def test_properties_line_typing_is_total(pages: list[list[L]]) -> None:
     """Every line gets exactly one valid type; typing changes nothing but types and levels."""
     before = document(*pages, page_count=9)
-    after = type_lines(before, CONFIG)
+    after = type_lines(before, CONFIG.linetypes)
     old = [x for page in before.pages for x in page.lines]
     new = [x for page in after.pages for x in page.lines]
     assert [dataclasses.replace(x, line_type=LineType.BODY, level=0) for x in new] == old
@@ -261,8 +262,8 @@ def test_properties_line_typing_page_by_page_is_the_stages_in_order(
     whole document does."""
     staged = document(*pages, page_count=9)
     for stage in (type_toc, type_aligned_tables, type_headings, type_lists):
-        staged = stage(staged, CONFIG)
-    assert type_lines(document(*pages, page_count=9), CONFIG) == staged
+        staged = stage(staged, CONFIG.linetypes)
+    assert type_lines(document(*pages, page_count=9), CONFIG.linetypes) == staged
 
 
 @settings(max_examples=6, deadline=None)

@@ -9,6 +9,7 @@ exactly the words of group c0, the second those of group c1".
 
 from __future__ import annotations
 
+import dataclasses
 import random
 
 import numpy as np
@@ -16,12 +17,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from layoutkit.config import LayoutConfig
-from layoutkit.geometry import segment as seg
-from layoutkit.geometry.segment import Leaf, Split, bands_of, prepare, segment, shared_gutters
-from layoutkit.model import BBox, Rule, Word
+from layoutkit.config import GuttersConfig, LayoutConfig
+from layoutkit.geometry import grid as canvas_grid
+from layoutkit.geometry.gutters import PageCanvas, prepare, shared_gutters
+from layoutkit.geometry.segment import Leaf, Node, Split, bands_of, segment
+from layoutkit.model import NO_GLYPHS, BBox, PageGlyphs, Rule, Word
 
-CONFIG = LayoutConfig()
+CONFIG = LayoutConfig().gutters
 CHAR = 4.0  # advance of every character
 SIZE = 8.0  # font size and word box height
 PITCH = 10.0  # distance between the tops of two lines
@@ -132,10 +134,10 @@ class Layout:
         return [" ".join(texts) for texts in rows.values()]
 
     def prepared(self, rules: tuple[Rule, ...] = (), images: tuple[BBox, ...] = (),
-                 config: LayoutConfig = CONFIG) -> seg.PageCanvas:
+                 config: GuttersConfig = CONFIG) -> PageCanvas:
         return prepare(self.words, rules, images, PAGE_W, PAGE_H, config)
 
-    def describe(self, tree: seg.Node) -> Description:
+    def describe(self, tree: Node) -> Description:
         """Bands of columns, each column the names of the groups it holds, in leaf order.
 
         A group split between columns shows as ``name[k/n]``: k of its n words.
@@ -155,7 +157,7 @@ class Layout:
 
     def bands(self, rules: tuple[Rule, ...] = (), images: tuple[BBox, ...] = (),
               shared: tuple[tuple[float, float], ...] = (),
-              config: LayoutConfig = CONFIG) -> Description:
+              config: GuttersConfig = CONFIG) -> Description:
         assert len(set(self.lines())) == len(self.lines()), "the test page repeats a line"
         return self.describe(segment(self.prepared(rules, images, config), shared))
 
@@ -223,7 +225,7 @@ def test_segment_short_rule_does_not_separate_bands() -> None:
     """A horizontal rule shorter than rule_min_length inside one column leaves the band whole."""
     layout = three_columns(72.0, 10, 10, "a")
     three_columns(72.0 + 10 * PITCH, 10, 20, "b", layout)
-    rule = Rule(BBox(100.0, 171.0, 100.0 + CONFIG.gutters.rule_min_length - 5.0, 171.0))
+    rule = Rule(BBox(100.0, 171.0, 100.0 + CONFIG.rule_min_length - 5.0, 171.0))
     assert layout.bands(rules=(rule,)) == [[["a0", "b0"], ["a1", "b1"], ["a2", "b2"]]]
 
 
@@ -259,11 +261,19 @@ def test_segment_image_across_gutters_separates_bands() -> None:
 
 
 def test_segment_page_sized_image_is_background() -> None:
-    """A picture larger than image_max_area of the page (a scan behind the text) is ignored."""
+    """A picture larger than image_max_area of the page (a scan behind the text) is not
+    one of its figures, so it leaves the columns alone; a figure across them parts them."""
     layout = three_columns(72.0, 12, 60, "a")
     three_columns(300.0, 12, 70, "b", layout)
-    scan = BBox(0.0, 0.0, PAGE_W, PAGE_H)
-    assert layout.bands(images=(scan,)) == [[["a0", "b0"], ["a1", "b1"], ["a2", "b2"]]]
+    scan, picture = BBox(0.0, 0.0, PAGE_W, PAGE_H), BBox(LEFT, 196.0, 570.0, 296.0)
+    page = PageGlyphs(1, PAGE_W, PAGE_H, NO_GLYPHS, images=(scan, picture))
+    largest = LayoutConfig().sources.image_max_area
+    assert page.figures(largest) == (picture,)
+    assert layout.bands(images=page.figures(largest)) == [[["a0"], ["a1"], ["a2"]],
+                                                          [["b0"], ["b1"], ["b2"]]]
+    scanned = dataclasses.replace(page, images=(scan,))
+    assert layout.bands(images=scanned.figures(largest)) == [
+        [["a0", "b0"], ["a1", "b1"], ["a2", "b2"]]]
 
 
 # --------------------------------------------------------------------------- not columns
@@ -450,12 +460,12 @@ def test_segment_bands_of_flattens_tree() -> None:
 
 
 def test_segment_runs_exact() -> None:
-    """_runs gives the (start, end) pairs, end exclusive, of the runs of True."""
+    """true_runs gives the (start, end) pairs, end exclusive, of the runs of True."""
     flags = np.array([False, True, True, False, True], dtype=bool)
-    assert seg._runs(flags) == [(1, 3), (4, 5)]
-    assert seg._runs(np.array([True, True, True])) == [(0, 3)]
-    assert seg._runs(np.array([False, False])) == []
-    assert seg._runs(np.array([], dtype=bool)) == []
+    assert canvas_grid.true_runs(flags) == [(1, 3), (4, 5)]
+    assert canvas_grid.true_runs(np.array([True, True, True])) == [(0, 3)]
+    assert canvas_grid.true_runs(np.array([False, False])) == []
+    assert canvas_grid.true_runs(np.array([], dtype=bool)) == []
 
 
 def test_segment_column_runs_exact() -> None:
@@ -469,7 +479,7 @@ def test_segment_column_runs_exact() -> None:
         ###
     """)
     def runs(min_length: float) -> list[tuple[int, ...]]:
-        found = seg._column_runs(flags, min_length)
+        found = canvas_grid._column_runs(flags, min_length)
         return list(zip(*(a.tolist() for a in found), strict=True))
 
     assert runs(2) == [(0, 0, 3), (1, 2, 5), (2, 0, 2), (2, 3, 5)]
@@ -483,9 +493,9 @@ def test_segment_column_runs_are_the_long_runs_of_each_column(
         rows: int, cols: int, min_length: float, seed: int) -> None:
     """On any grid, _column_runs gives what a scan of each column's runs keeps."""
     flags = np.random.default_rng(seed).random((rows, cols)) < 0.7
-    expected = [(c, a, b) for c in range(cols) for a, b in seg._runs(flags[:, c])
+    expected = [(c, a, b) for c in range(cols) for a, b in canvas_grid.true_runs(flags[:, c])
                 if b - a >= min_length]
-    found = seg._column_runs(flags, min_length)
+    found = canvas_grid._column_runs(flags, min_length)
     assert list(zip(*(a.tolist() for a in found), strict=True)) == expected
 
 
@@ -501,7 +511,7 @@ def test_segment_occupancy_exact() -> None:
         [0.0, 0.0, 0.2, 0.1],  # a speck: still one cell, row 1 col 1
         [4.0, 3.0, 10.0, 10.0],  # runs off the grid: clipped to row 4, col 5
     ])
-    assert seg._occupancy(boxes, 5, 6, 1.0).tolist() == grid("""
+    assert canvas_grid._occupancy(boxes, 5, 6, 1.0).tolist() == grid("""
         ......
         .#....
         ..##..
@@ -513,18 +523,18 @@ def test_segment_occupancy_exact() -> None:
 def test_segment_occupancy_keeps_3pt_gap_empty() -> None:
     """Two boxes 3 pt apart leave exactly 3 empty cells between them on a 1 pt grid."""
     boxes = np.array([[0.0, 0.0, 10.0, 1.0], [13.0, 0.0, 20.0, 1.0]])
-    row = seg._occupancy(boxes, 3, 23, 1.0)[1]
-    assert seg._runs(~row) == [(0, 1), (11, 14), (21, 23)]
+    row = canvas_grid._occupancy(boxes, 3, 23, 1.0)[1]
+    assert canvas_grid.true_runs(~row) == [(0, 1), (11, 14), (21, 23)]
 
 
 def test_segment_occupancy_coarse_grid_and_no_boxes() -> None:
     """On a 2 pt grid a 4 x 4 pt box covers 2 x 2 cells; no boxes leave the grid empty."""
     boxes = np.array([[2.0, 2.0, 6.0, 6.0]])
-    assert seg._occupancy(boxes, 5, 5, 2.0).tolist() == grid("""
+    assert canvas_grid._occupancy(boxes, 5, 5, 2.0).tolist() == grid("""
         .....
         .....
         ..##.
         ..##.
         .....
     """).tolist()
-    assert not seg._occupancy(np.zeros((0, 4)), 4, 4, 1.0).any()
+    assert not canvas_grid._occupancy(np.zeros((0, 4)), 4, 4, 1.0).any()

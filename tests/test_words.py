@@ -46,7 +46,7 @@ def shuffled(items: list[T], seed: int) -> list[T]:
 def test_words_shuffled_glyphs_give_words_in_x_order() -> None:
     """Glyphs of two words on one baseline, given shuffled, give the two words in x order."""
     glyphs = spelled("ab", 10.0) + spelled("cd", 24.0)
-    assert words_from_glyphs(Glyphs.of(shuffled(glyphs, 3)), CONFIG) == (
+    assert words_from_glyphs(Glyphs.of(shuffled(glyphs, 3)), CONFIG.words) == (
         word("ab", 10.0, 0.0, 20.0, 10.0),
         word("cd", 24.0, 0.0, 34.0, 10.0),
     )
@@ -56,7 +56,7 @@ def test_words_gap_wider_than_word_gap_em_splits() -> None:
     """A horizontal gap a little wider than word_gap_em x size ends a word."""
     gap = CONFIG.words.word_gap_em * SIZE + 0.1  # 1.3 pt at 10 pt
     x = WIDTH + gap
-    assert words_from_glyphs(Glyphs.of([glyph("a", 0.0), glyph("b", x)]), CONFIG) == (
+    assert words_from_glyphs(Glyphs.of([glyph("a", 0.0), glyph("b", x)]), CONFIG.words) == (
         word("a", 0.0, 0.0, 5.0, 10.0),
         word("b", x, 0.0, x + WIDTH, 10.0),
     )
@@ -66,7 +66,7 @@ def test_words_gap_narrower_than_word_gap_em_joins() -> None:
     """A horizontal gap a little narrower than word_gap_em x size keeps one word."""
     gap = CONFIG.words.word_gap_em * SIZE - 0.1  # 1.1 pt at 10 pt
     x = WIDTH + gap
-    assert words_from_glyphs(Glyphs.of([glyph("a", 0.0), glyph("b", x)]), CONFIG) == (
+    assert words_from_glyphs(Glyphs.of([glyph("a", 0.0), glyph("b", x)]), CONFIG.words) == (
         word("ab", 0.0, 0.0, x + WIDTH, 10.0),
     )
 
@@ -74,7 +74,7 @@ def test_words_gap_narrower_than_word_gap_em_joins() -> None:
 def test_words_word_gap_follows_config() -> None:
     """The same 1.3 pt gap joins when word_gap_em is raised to 0.2 (2 pt at 10 pt)."""
     config = CONFIG.replace(word_gap_em=0.2)
-    assert words_from_glyphs(Glyphs.of([glyph("a", 0.0), glyph("b", 6.3)]), config) == (
+    assert words_from_glyphs(Glyphs.of([glyph("a", 0.0), glyph("b", 6.3)]), config.words) == (
         word("ab", 0.0, 0.0, 11.3, 10.0),
     )
 
@@ -82,7 +82,7 @@ def test_words_word_gap_follows_config() -> None:
 def test_words_whitespace_glyph_splits() -> None:
     """A space glyph ends a word even with no gap around it, and is dropped."""
     glyphs = [glyph("a", 0.0), glyph(" ", 5.0, width=0.5), glyph("b", 5.5)]
-    assert words_from_glyphs(Glyphs.of(glyphs), CONFIG) == (
+    assert words_from_glyphs(Glyphs.of(glyphs), CONFIG.words) == (
         word("a", 0.0, 0.0, 5.0, 10.0),
         word("b", 5.5, 0.0, 10.5, 10.0),
     )
@@ -90,20 +90,21 @@ def test_words_whitespace_glyph_splits() -> None:
 
 def test_words_only_whitespace_gives_no_words() -> None:
     """Glyphs that are all whitespace give no words; no glyphs give no words."""
-    assert words_from_glyphs(Glyphs.of([glyph(" ", 0.0), glyph("\t", 5.0)]), CONFIG) == ()
-    assert words_from_glyphs(Glyphs.of([]), CONFIG) == ()
+    assert words_from_glyphs(Glyphs.of([glyph(" ", 0.0), glyph("\t", 5.0)]), CONFIG.words) == ()
+    assert words_from_glyphs(Glyphs.of([]), CONFIG.words) == ()
 
 
 def test_words_fake_bold_glyph_counted_once() -> None:
     """A glyph drawn twice at nearly the same place (fake bold) counts once."""
     glyphs = [glyph("a", 0.0), glyph("b", 5.0), glyph("b", 5.2), glyph("c", 10.0)]
-    assert words_from_glyphs(Glyphs.of(glyphs), CONFIG) == (word("abc", 0.0, 0.0, 15.0, 10.0),)
+    assert words_from_glyphs(Glyphs.of(glyphs), CONFIG.words) == (
+        word("abc", 0.0, 0.0, 15.0, 10.0),)
 
 
 def test_words_fake_bold_word_counted_once() -> None:
     """A whole word overprinted 0.3 pt to the right reads once, boxed as its leftmost print."""
     glyphs = spelled("ab", 0.0) + spelled("ab", 0.3)
-    assert words_from_glyphs(Glyphs.of(shuffled(glyphs, 1)), CONFIG) == (
+    assert words_from_glyphs(Glyphs.of(shuffled(glyphs, 1)), CONFIG.words) == (
         word("ab", 0.0, 0.0, 10.0, 10.0),
     )
 
@@ -111,7 +112,7 @@ def test_words_fake_bold_word_counted_once() -> None:
 def test_words_two_baselines_give_two_rows() -> None:
     """Glyphs on two baselines give the words of the upper row, then of the lower one."""
     glyphs = spelled("ab", 0.0, 0.0) + spelled("cd", 0.0, 12.0) + spelled("ef", 20.0, 12.0)
-    assert words_from_glyphs(Glyphs.of(shuffled(glyphs, 2)), CONFIG) == (
+    assert words_from_glyphs(Glyphs.of(shuffled(glyphs, 2)), CONFIG.words) == (
         word("ab", 0.0, 0.0, 10.0, 10.0),
         word("cd", 0.0, 12.0, 10.0, 22.0),
         word("ef", 20.0, 12.0, 30.0, 22.0),
@@ -124,7 +125,7 @@ def test_words_rotated_glyphs_form_own_words() -> None:
     # three rotated glyphs stacked upwards in the same x range as the upright word
     rotated = [glyph(ch, 100.0, 50.0 - 5.0 * k, width=10.0, size=5.0, upright=False)
                for k, ch in enumerate("xyz")]
-    result = words_from_glyphs(Glyphs.of(shuffled(upright + rotated, 4)), CONFIG)
+    result = words_from_glyphs(Glyphs.of(shuffled(upright + rotated, 4)), CONFIG.words)
     assert result == (
         word("ab", 95.0, 0.0, 105.0, 10.0),
         word("xyz", 100.0, 40.0, 110.0, 55.0, size=5.0, upright=False),
@@ -134,7 +135,7 @@ def test_words_rotated_glyphs_form_own_words() -> None:
 def test_words_rotated_glyph_touching_upright_word_stays_apart() -> None:
     """A rotated digit set solid against an upright word is still a word of its own."""
     glyphs = [*spelled("ab", 0.0), glyph("1", 10.0, width=3.0, upright=False)]
-    assert words_from_glyphs(Glyphs.of(glyphs), CONFIG) == (
+    assert words_from_glyphs(Glyphs.of(glyphs), CONFIG.words) == (
         word("ab", 0.0, 0.0, 10.0, 10.0),
         word("1", 10.0, 0.0, 13.0, 10.0, upright=False),
     )
@@ -143,7 +144,7 @@ def test_words_rotated_glyph_touching_upright_word_stays_apart() -> None:
 def test_words_integer_coordinates_accepted() -> None:
     """Glyph boxes given as whole numbers (valid for float fields) give words like floats do."""
     glyphs = [Glyph("a", BBox(0, 0, 5, 10), "F", 10), Glyph("b", BBox(5, 0, 10, 10), "F", 10)]
-    assert words_from_glyphs(Glyphs.of(glyphs), CONFIG) == (word("ab", 0.0, 0.0, 10.0, 10.0),)
+    assert words_from_glyphs(Glyphs.of(glyphs), CONFIG.words) == (word("ab", 0.0, 0.0, 10.0, 10.0),)
 
 
 def test_glyphs_columns_give_back_the_glyphs() -> None:
@@ -181,7 +182,7 @@ def test_words_accented_and_ligature_glyphs_keep_their_texts() -> None:
     glyphs = [*spelled("caf\u00e9", 10.0), glyph("\ufb01", 60.0, 0.0),
               *spelled("ne", 65.0), Glyph("fi", BBox(100, 0, 110, 10), "F", 10),
               *spelled("x", 110.0)]
-    assert [w.text for w in words_from_glyphs(Glyphs.of(glyphs), CONFIG)] == [
+    assert [w.text for w in words_from_glyphs(Glyphs.of(glyphs), CONFIG.words)] == [
         "caf\u00e9", "\ufb01ne", "fix"]
 
 
@@ -194,7 +195,7 @@ def test_words_group_lines_two_lines_shuffled() -> None:
              word("council", 41.0, 0.0, 76.0, 10.0)]
     second = [word("shall", 0.0, 12.0, 25.0, 22.0), word("meet", 28.0, 12.0, 48.0, 22.0),
               word("today", 51.0, 12.0, 76.0, 22.0)]
-    lines = group_lines(shuffled(first + second, 5), CONFIG)
+    lines = group_lines(shuffled(first + second, 5), CONFIG.words)
     assert lines == [first, second]
 
 
@@ -203,7 +204,7 @@ def test_words_group_lines_superscript_joins_line() -> None:
     base = [word("note", 0.0, 0.0, 20.0, 10.0), word("text", 26.0, 0.0, 46.0, 10.0)]
     # 5 pt high, 3 pt inside the line: overlap 0.6 >= line_overlap 0.5
     mark = word("1", 20.5, -2.0, 23.0, 3.0, size=5.0)
-    assert group_lines([base[1], mark, base[0]], CONFIG) == [[base[0], mark, base[1]]]
+    assert group_lines([base[1], mark, base[0]], CONFIG.words) == [[base[0], mark, base[1]]]
 
 
 def test_words_group_lines_high_superscript_stays_apart() -> None:
@@ -211,7 +212,7 @@ def test_words_group_lines_high_superscript_stays_apart() -> None:
     base = [word("note", 0.0, 0.0, 20.0, 10.0), word("text", 26.0, 0.0, 46.0, 10.0)]
     # 5 pt high, 1 pt inside the line: overlap 0.2 < line_overlap 0.5
     mark = word("1", 20.5, -4.0, 23.0, 1.0, size=5.0)
-    assert group_lines([base[1], mark, base[0]], CONFIG) == [[mark], base]
+    assert group_lines([base[1], mark, base[0]], CONFIG.words) == [[mark], base]
 
 
 def test_words_group_lines_rotated_words_last() -> None:
@@ -219,7 +220,7 @@ def test_words_group_lines_rotated_words_last() -> None:
     upright = [word("body", 0.0, 0.0, 20.0, 10.0)]
     lower = word("PROOF", 300.0, 60.0, 308.0, 90.0, size=8.0, upright=False)
     upper = word("COPY", 300.0, 20.0, 308.0, 50.0, size=8.0, upright=False)
-    assert group_lines([upper, upright[0], lower], CONFIG) == [upright, [lower, upper]]
+    assert group_lines([upper, upright[0], lower], CONFIG.words) == [upright, [lower, upper]]
 
 
 # --------------------------------------------------------------------------- split_at_gaps

@@ -37,9 +37,6 @@ __all__ = [
 
 _NUMBER = re.compile(rf"\d+|\b[{''.join(ROMAN_DIGITS)}]+\b", re.IGNORECASE)
 _ROMAN = re.compile(ROMAN_NUMERAL, re.IGNORECASE)
-_MIN_LETTERS = 3
-"""A line repeats its neighbour's by edit distance only with at least this many
-letters (a stray symbol at the top of two pages of formulas is not a header)."""
 _PAGE_NUMBER = re.compile(r"^\W*(page\s*)?#(\s*(of|/)\s*#)?\W*$", re.IGNORECASE)
 _TOKEN = re.compile(r"[^\W_]+|#")
 
@@ -133,7 +130,7 @@ def repeating_runs(pages: Sequence[EdgeLines], config: LayoutConfig) -> list[Run
                _run(p, footers, config.furniture.line_footer_max_distance, config))
               for p in range(len(pages))]
     running = [[line for line in page.header[:header]
-                if _lettered(line) and not _PAGE_NUMBER.match(line.masked)]
+                if _lettered(line, config) and not _PAGE_NUMBER.match(line.masked)]
                for page, (header, _) in zip(pages, counts, strict=True)]
     return [Runs(header, footer, _masthead(p, pages[p].masthead, running, config))
             for p, (header, footer) in enumerate(counts)]
@@ -161,7 +158,7 @@ def _edge_lines(words: Sequence[Word], height: float, config: LayoutConfig, *,
     else:
         limit = (1 - config.furniture.furniture_bottom) * height
         chosen = [i for i, w in enumerate(words) if w.upright and w.bbox.top >= limit]
-    lines = group_lines([words[i] for i in chosen], config)
+    lines = group_lines([words[i] for i in chosen], config.words)
     outermost_first = lines if top else lines[::-1]
     lines = outermost_first[: config.furniture.line_header_max_lines if top
                             else config.furniture.line_footer_max_lines]
@@ -174,7 +171,7 @@ def _masthead_pieces(words: Sequence[Word], height: float,
     inside the page's masthead zone, top to bottom and left to right."""
     limit = config.furniture.furniture_masthead_top * height
     chosen = [i for i, w in enumerate(words) if w.upright and w.bbox.bottom <= limit]
-    pieces = [piece for line in group_lines([words[i] for i in chosen], config)
+    pieces = [piece for line in group_lines([words[i] for i in chosen], config.words)
               for piece in split_at_gaps(line, config.furniture.furniture_piece_gap_em)]
     return _candidates(pieces, words, chosen)
 
@@ -242,7 +239,7 @@ def _repeats(page: int, line: _Candidate, candidates: Sequence[Sequence[_Candida
     others = [q for q in range(len(candidates)) if q != page]
     if not others:
         return False
-    if _lettered(line) and any(
+    if _lettered(line, config) and any(
             abs(other.top - line.top) <= config.furniture.furniture_y_tolerance
             and Levenshtein.distance(line.masked, other.masked) <= max_distance
             for q in (page - 2, page - 1, page + 1, page + 2) if 0 <= q < len(candidates)
@@ -259,10 +256,10 @@ def _repeats(page: int, line: _Candidate, candidates: Sequence[Sequence[_Candida
     return max(share, parity_share) >= config.furniture.furniture_min_share
 
 
-def _lettered(line: _Candidate) -> bool:
-    """Whether ``line`` has letters enough to be compared as text, not as a number
-    or a stray symbol."""
-    return sum(c.isalpha() for c in line.masked) >= _MIN_LETTERS
+def _lettered(line: _Candidate, config: LayoutConfig) -> bool:
+    """Whether ``line`` has letters enough (``furniture_min_letters``) to be compared
+    as text, not as a number or a stray symbol."""
+    return sum(c.isalpha() for c in line.masked) >= config.furniture.furniture_min_letters
 
 
 def _masthead(page: int, pieces: Sequence[_Candidate], running: Sequence[Sequence[_Candidate]],
@@ -283,7 +280,7 @@ def _masthead(page: int, pieces: Sequence[_Candidate], running: Sequence[Sequenc
         return ()
     headers = [line for q in (page - 2, page - 1, page + 1, page + 2)
                if 0 <= q < len(running) for line in running[q]]
-    return tuple(k for k, piece in enumerate(pieces) if _lettered(piece) and any(
+    return tuple(k for k, piece in enumerate(pieces) if _lettered(piece, config) and any(
         piece.size <= config.furniture.furniture_masthead_max_size * line.size
         and _is_run_of(_TOKEN.findall(piece.masked.lower()), _TOKEN.findall(line.masked.lower()))
         for line in headers))

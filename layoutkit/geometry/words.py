@@ -14,7 +14,7 @@ from itertools import pairwise, repeat
 import numpy as np
 import numpy.typing as npt
 
-from ..config import LayoutConfig
+from ..config import WordsConfig
 from ..model import (
     CODE_POINTS,
     BBox,
@@ -30,10 +30,10 @@ from ..model import (
 __all__ = ["group_lines", "split_at_gaps", "words_from_glyphs"]
 
 
-def words_from_glyphs(glyphs: Glyphs, config: LayoutConfig) -> tuple[Word, ...]:
+def words_from_glyphs(glyphs: Glyphs, config: WordsConfig) -> tuple[Word, ...]:
     """The words the glyphs spell, ordered by baseline then x.
 
-    Glyphs on one baseline (bottoms within a quarter of the font size) are
+    Glyphs on one baseline (bottoms within ``glyph_row_tolerance_em`` of the font size) are
     sorted by x; a whitespace glyph, a gap wider than ``word_gap_em`` times the
     font size, or a step backwards ends a word.  A glyph drawn twice at the same
     place (fake bold) counts once.  Upright and rotated glyphs never share a
@@ -73,7 +73,7 @@ class _Texts:
         return _Texts(ids, blank, accented)
 
 
-def _words(glyphs: Glyphs, texts: _Texts, chosen: npt.NDArray[np.intp], config: LayoutConfig,
+def _words(glyphs: Glyphs, texts: _Texts, chosen: npt.NDArray[np.intp], config: WordsConfig,
            *, rotated: bool) -> list[Word]:
     """The words of the glyphs ``chosen`` (indices into ``glyphs``, whose ``texts``
     these are), all upright or all ``rotated``."""
@@ -91,7 +91,7 @@ def _words(glyphs: Glyphs, texts: _Texts, chosen: npt.NDArray[np.intp], config: 
         base = box[:, 3]
         start, end = box[:, 0], box[:, 2]
     order = np.argsort(base, kind="stable")
-    tolerance = config.words.glyph_row_tolerance_em * np.maximum(size[order], 1.0)
+    tolerance = config.glyph_row_tolerance_em * np.maximum(size[order], 1.0)
     new_row = np.concatenate(([True], np.diff(base[order]) > tolerance[1:]))
     row = np.empty(len(order), dtype=np.intp)
     row[order] = np.cumsum(new_row)  # each glyph's row, back in the glyphs' order
@@ -106,11 +106,11 @@ def _words(glyphs: Glyphs, texts: _Texts, chosen: npt.NDArray[np.intp], config: 
     gap = np.empty_like(s)
     gap[0] = np.inf
     gap[1:] = s[1:] - e[:-1]
-    limit = config.words.word_gap_em * size[order]
+    limit = config.word_gap_em * size[order]
     duplicate = np.zeros(len(order), dtype=bool)
     same_row = np.concatenate(([False], r[1:] == r[:-1]))
     same_text = np.concatenate(([False], ids[1:] == ids[:-1]))
-    overlap = config.words.glyph_repeat_overlap
+    overlap = config.glyph_repeat_overlap
     duplicate[1:] = (same_row[1:] & same_text[1:]
                      & (np.abs(s[1:] - s[:-1]) < overlap * (e[1:] - s[1:])))
     breaks = ~same_row | (gap > limit) | blank | np.concatenate(([False], blank[:-1]))
@@ -180,7 +180,7 @@ def _compose(glyphs: Sequence[Glyph]) -> str:
     return unicodedata.normalize("NFC", "".join("".join(parts) for _, parts in letters))
 
 
-def group_lines(words: Sequence[Word], config: LayoutConfig) -> list[list[Word]]:
+def group_lines(words: Sequence[Word], config: WordsConfig) -> list[list[Word]]:
     """Words grouped into lines, top to bottom, each line's words left to right.
 
     Meant for words of one column (or one band).  Words whose bottoms lie within
@@ -196,7 +196,7 @@ def group_lines(words: Sequence[Word], config: LayoutConfig) -> list[list[Word]]
         order = np.lexsort((box[:, 2], box[:, 1]))
         bottom = box[order, 1]
         height = np.minimum(bottom[1:] - box[order[1:], 0], bottom[:-1] - box[order[:-1], 0])
-        tolerance = config.words.baseline_tolerance * height
+        tolerance = config.baseline_tolerance * height
         starts = np.flatnonzero(np.concatenate(([True], np.diff(bottom) > tolerance)))
         tops = np.minimum.reduceat(box[order, 0], starts).tolist()
         bottoms = np.maximum.reduceat(bottom, starts).tolist()
@@ -208,7 +208,7 @@ def group_lines(words: Sequence[Word], config: LayoutConfig) -> list[list[Word]]
             if spans:
                 ltop, lbottom = spans[-1]
                 overlap = min(low, lbottom) - max(top, ltop)
-                if overlap >= config.words.line_overlap * min(low - top, lbottom - ltop):
+                if overlap >= config.line_overlap * min(low - top, lbottom - ltop):
                     lines[-1].extend(members)
                     spans[-1] = (min(top, ltop), max(low, lbottom))
                     continue
@@ -219,7 +219,7 @@ def group_lines(words: Sequence[Word], config: LayoutConfig) -> list[list[Word]]
         result = [[upright[i] for i in sorted(lines[k], key=x0.__getitem__)] for k in ranked]
     rotated = [w for w in words if not w.upright]
     if rotated:
-        result += _rotated_lines(rotated, config.words.rotated_line_tolerance_em)
+        result += _rotated_lines(rotated, config.rotated_line_tolerance_em)
     return result
 
 

@@ -7,7 +7,7 @@ headers and footers (``h``, ``f``) are typed before segmentation, by
 
 Each rule types only lines still typed body, in this order: ruled tables, contents,
 aligned tables, headings, lists; so a contents entry is never a heading and a
-heading never a list item.  Each is also a function ``Document, LayoutConfig ->
+heading never a list item.  Each is also a function ``Document, LinetypesConfig ->
 Document`` (``type_toc``...) that types it alone.  :func:`type_lines` types them all,
 each page's part and the document's part apart (:mod:`.driver`), as
 :func:`layoutkit.parse` does with pages kept in several processes.
@@ -15,7 +15,7 @@ each page's part and the document's part apart (:mod:`.driver`), as
 
 from __future__ import annotations
 
-from ..config import LayoutConfig
+from ..config import LinetypesConfig
 from ..model import Document
 from ..parallel import open_shares
 from .driver import PageTyping, line_types, runner
@@ -30,7 +30,7 @@ __all__ = ["Heading", "outline", "type_aligned_tables", "type_headings", "type_l
            "type_lists", "type_toc"]
 
 
-def type_lines(document: Document, config: LayoutConfig) -> Document:
+def type_lines(document: Document, config: LinetypesConfig) -> Document:
     """``document`` with its ruled tables (those it holds), contents, aligned tables,
     headings and lists typed, its pages kept in this process."""
     pages = {p: PageTyping.of(page, p) for p, page in enumerate(document.pages)}

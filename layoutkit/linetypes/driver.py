@@ -34,7 +34,7 @@ from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from ..config import LayoutConfig
+from ..config import LinetypesConfig
 from ..model import Document, Page, Table
 from ..parallel import Shares
 from .headings import body_size, heading_candidates, heading_lines, size_counts
@@ -74,7 +74,7 @@ class PageTyping:
         return dataclasses.replace(self, decided={**self.decided, **mine}) if mine else self
 
 
-PageStep = Callable[[PageTyping, Any, LayoutConfig], tuple[PageTyping, Any]]
+PageStep = Callable[[PageTyping, Any, LinetypesConfig], tuple[PageTyping, Any]]
 """One step of a page's typing: given the page, what the document decided before it
 and the configuration, the page typed further and the value the document needs of it."""
 
@@ -90,7 +90,7 @@ class _OnEachPage:
     are not typed), sending its value with the page's index."""
 
     step: PageStep
-    config: LayoutConfig
+    config: LinetypesConfig
     typing: Callable[[Any], PageTyping | None]
 
     def __call__(self, states: Mapping[int, Any], given: Any
@@ -102,7 +102,7 @@ class _OnEachPage:
                 yield number, page, (page.index, sent)
 
 
-def runner(kept: Shares, config: LayoutConfig, typing: Callable[[Any], PageTyping | None]
+def runner(kept: Shares, config: LinetypesConfig, typing: Callable[[Any], PageTyping | None]
            ) -> Runner:
     """The :data:`Runner` that runs each page step where ``kept`` keeps the pages, on
     those whose state ``typing`` takes up as a :class:`PageTyping` (a module-level
@@ -114,7 +114,7 @@ def runner(kept: Shares, config: LayoutConfig, typing: Callable[[Any], PageTypin
     return run
 
 
-def line_types(document: Document, run: Runner, config: LayoutConfig) -> dict[Key, Typed]:
+def line_types(document: Document, run: Runner, config: LinetypesConfig) -> dict[Key, Typed]:
     """The types of the lines of ``document`` (laid out, its ruled ``tables`` found
     but not yet typed) that typing decides, each page's part run by ``run``.
 
@@ -136,7 +136,7 @@ def line_types(document: Document, run: Runner, config: LayoutConfig) -> dict[Ke
 
 
 def _tables(page: PageTyping, given: tuple[tuple[Table, ...], Mapping[Key, Typed]],
-            config: LayoutConfig) -> tuple[PageTyping, Counter[float]]:
+            config: LinetypesConfig) -> tuple[PageTyping, Counter[float]]:
     """Types the lines of ruled tables, then the contents the document found, then
     aligned tables; sends the sizes of the body text left."""
     tables, contents = given
@@ -146,13 +146,13 @@ def _tables(page: PageTyping, given: tuple[tuple[Table, ...], Mapping[Key, Typed
 
 
 def _candidates(page: PageTyping, size: float,
-                config: LayoutConfig) -> tuple[PageTyping, list[TypedLine]]:
+                config: LinetypesConfig) -> tuple[PageTyping, list[TypedLine]]:
     """Sends the heading candidates when the body text is set in ``size``."""
     return page, heading_candidates(page.body, size, config)
 
 
 def _markers(page: PageTyping, headings: Mapping[Key, Typed],
-             config: LayoutConfig) -> tuple[PageTyping, ListMarks]:
+             config: LinetypesConfig) -> tuple[PageTyping, ListMarks]:
     """Types the headings the document levelled; sends the list markers of the rest."""
     page = page.deciding(headings)
     marks = list_marks(page.body)
@@ -160,7 +160,7 @@ def _markers(page: PageTyping, headings: Mapping[Key, Typed],
 
 
 def _lists(page: PageTyping, items: Mapping[Key, Typed],
-           config: LayoutConfig) -> tuple[PageTyping, Mapping[Key, Typed]]:
+           config: LinetypesConfig) -> tuple[PageTyping, Mapping[Key, Typed]]:
     """Types the list items the document chained and the lines continuing them; sends
     every type decided on the page."""
     assert page.marks is not None, "list items are typed after their markers are found"

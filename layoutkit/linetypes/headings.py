@@ -22,7 +22,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..config import LayoutConfig
+from ..config import LinetypesConfig
 from ..model import Document, LineType
 from .lines import Key, Typed, TypedLine, body_lines, column_of, is_bold, log, retyped
 from .lists import marker
@@ -78,14 +78,14 @@ _MIN_LETTERS = 3
 
 
 def heading_candidates(lines: Sequence[TypedLine], size: float,
-                       config: LayoutConfig) -> list[TypedLine]:
+                       config: LinetypesConfig) -> list[TypedLine]:
     """The body ``lines`` that stand out as headings when the body is set in ``size``
     (see :func:`_candidates`).  Only lines of one column are compared, so a page's
     lines give the same candidates alone as among the whole document's."""
     return [lines[k] for k in _candidates(lines, size, config)]
 
 
-def _candidates(lines: Sequence[TypedLine], size: float, config: LayoutConfig) -> list[int]:
+def _candidates(lines: Sequence[TypedLine], size: float, config: LinetypesConfig) -> list[int]:
     """Indexes of the lines that stand out as headings: a line with space above it
     (it opens its column or does not go on from the line above, see
     :func:`_continues`) in a style that is bold or at least
@@ -97,13 +97,13 @@ def _candidates(lines: Sequence[TypedLine], size: float, config: LayoutConfig) -
     up to the first that stops short of the column's right edge: a heading ends its
     own line."""
     right, leading = _column_right(lines), _column_leading(lines)
-    space = config.linetypes.heading_min_space_em
+    space = config.heading_min_space_em
     found: list[int] = []
     for k, item in enumerate(lines):
         if _continues(lines, k, space, size, leading):
             continue
         style = _style(item)
-        if not (style[1] or style[0] >= config.linetypes.heading_min_size_ratio * size) or sum(
+        if not (style[1] or style[0] >= config.heading_min_size_ratio * size) or sum(
                 c.isalpha() for c in item.line.text) < _MIN_LETTERS or _bulleted(item):
             continue
         run = [k]
@@ -112,7 +112,7 @@ def _candidates(lines: Sequence[TypedLine], size: float, config: LayoutConfig) -
             run.append(run[-1] + 1)
         for lines_kept in (run, _up_to_short_line(lines, run, right[column_of(item)] - size)):
             if len(lines_kept) <= _MAX_WRAPPED and all(
-                    len(lines[j].words) <= config.linetypes.heading_max_words for j in lines_kept):
+                    len(lines[j].words) <= config.heading_max_words for j in lines_kept):
                 found.extend(lines_kept)
                 break
     return found
@@ -173,7 +173,7 @@ def _bulleted(item: TypedLine) -> bool:
 
 
 def _rule_levels(candidates: Sequence[TypedLine], rules: tuple[HeadingRule, ...],
-                 config: LayoutConfig, width: Mapping[int, float]) -> dict[int, tuple[int, str]]:
+                 config: LinetypesConfig, width: Mapping[int, float]) -> dict[int, tuple[int, str]]:
     """The level and rule name of each numbered candidate (by index) the rule engine
     accepts; ``width`` is the width of each page by index."""
     stack: list[_Open] = []
@@ -185,7 +185,7 @@ def _rule_levels(candidates: Sequence[TypedLine], rules: tuple[HeadingRule, ...]
                 break
         else:
             continue
-        tolerance = config.linetypes.heading_tolerance_x / 100 * width[item.key[0]]
+        tolerance = config.heading_tolerance_x / 100 * width[item.key[0]]
         depth = next((d for d in range(len(stack) - 1, -1, -1) if stack[d].rule == rule), None)
         if depth is not None:
             entry = stack[depth]
@@ -203,7 +203,7 @@ def _rule_levels(candidates: Sequence[TypedLine], rules: tuple[HeadingRule, ...]
     return levels
 
 
-def type_headings(document: Document, config: LayoutConfig) -> Document:
+def type_headings(document: Document, config: LinetypesConfig) -> Document:
     """``document`` with its headings typed ``h_<level>`` (levels 1 to
     ``heading_max_level``); see the module docstring for how they are found."""
     lines = body_lines(document)
@@ -213,30 +213,29 @@ def type_headings(document: Document, config: LayoutConfig) -> Document:
 
 
 def heading_lines(candidates: Sequence[TypedLine], width: Mapping[int, float],
-                  config: LayoutConfig) -> dict[Key, Typed]:
+                  config: LinetypesConfig) -> dict[Key, Typed]:
     """The heading candidates of a whole document (in reading order) typed
     ``h_<level>``, levelled by the rules and by their typography across the pages
     (those levelled deeper than ``heading_max_level`` left out); ``width`` is the
     width of each page by index in the document."""
-    settings = config.linetypes
-    rules = load_rules(Path(settings.heading_rules_file)) if settings.heading_rules_file \
+    rules = load_rules(Path(config.heading_rules_file)) if config.heading_rules_file \
         else DEFAULT_RULES
     while True:
         levels = _rule_levels(candidates, rules, config, width)
         pages: dict[str, set[int]] = {}
         for k, (_, name) in levels.items():
             pages.setdefault(name, set()).add(candidates[k].key[0])
-        few = {name for name, seen in pages.items() if len(seen) < settings.heading_min_pages}
+        few = {name for name, seen in pages.items() if len(seen) < config.heading_min_pages}
         if not few:
             break
         rules = tuple(rule for rule in rules if rule.name not in few)
-    by_style = _style_levels(candidates, levels, config.linetypes.heading_style_min_pages)
+    by_style = _style_levels(candidates, levels, config.heading_style_min_pages)
     decisions: dict[Key, Typed] = {}
     for k, item in enumerate(candidates):
         level, why = levels.get(k, (0, ""))
         if not level:
             level, why = by_style[_style(item)], "typography"
-        if level > config.linetypes.heading_max_level:
+        if level > config.heading_max_level:
             continue
         log.info("page %d: heading level %d (%s, %.1f pt%s): %r", item.line.page_no, level,
                  why, item.line.size, ", bold" if _style(item)[1] else "", item.line.text)

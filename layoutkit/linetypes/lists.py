@@ -7,7 +7,7 @@ import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from ..config import LayoutConfig
+from ..config import LinetypesConfig
 from ..model import Document, LineType, Value, Word
 from .lines import Key, Typed, TypedLine, log, page_body_lines, retyped
 from .sequence import is_successor
@@ -105,7 +105,7 @@ def list_marks(lines: Sequence[TypedLine]) -> ListMarks:
     return ListMarks(marks, runs[-1] if runs else None)
 
 
-def list_items(pages: Sequence[ListMarks], config: LayoutConfig) -> dict[Key, Typed]:
+def list_items(pages: Sequence[ListMarks], config: LinetypesConfig) -> dict[Key, Typed]:
     """The item lines of the document's lists, typed ``lb`` (bulleted) or ``ln``
     (numbered), from the :func:`list_marks` of each page in order.
 
@@ -139,7 +139,7 @@ def list_items(pages: Sequence[ListMarks], config: LayoutConfig) -> dict[Key, Ty
         before = page.last if page.last is not None else before
     decisions: dict[Key, Typed] = {}
     for chain in chains:
-        if len(chain) < config.linetypes.lt_list_min_entries:
+        if len(chain) < config.lt_list_min_entries:
             continue
         kind = LineType.LIST_BULLET if chain[0].marker.bulleted else LineType.LIST_NUMBER
         log.info("page %d: %s list of %d items from %r", chain[0].page_no, kind.value,
@@ -167,7 +167,7 @@ def list_lines(lines: Sequence[TypedLine], marks: ListMarks,
     return decisions
 
 
-def type_lists(document: Document, config: LayoutConfig) -> Document:
+def type_lists(document: Document, config: LinetypesConfig) -> Document:
     """``document`` with its list items typed ``lb`` (bulleted) or ``ln`` (numbered),
     with the lines that continue an item (same block, before the next marker): see
     :func:`list_items`."""

@@ -7,7 +7,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Sequence
 
-from ..config import LayoutConfig
+from ..config import LinetypesConfig
 from ..geometry.words import split_at_gaps
 from ..model import Document, Line, LineType, Table
 from .lines import Key, Typed, TypedLine, body_lines, column_of, log, retyped
@@ -62,32 +62,32 @@ def _aligned(above: list[tuple[float, float]], below: list[tuple[float, float]])
         a0 <= b1 and b0 <= a1 for (a0, a1), (b0, b1) in zip(above, below, strict=True))
 
 
-def type_aligned_tables(document: Document, config: LayoutConfig) -> Document:
+def type_aligned_tables(document: Document, config: LinetypesConfig) -> Document:
     """``document`` with its whitespace-aligned tables typed ``tab`` (see
     :func:`aligned_table_lines`)."""
     return retyped(document, aligned_table_lines(body_lines(document), config))
 
 
-def aligned_table_lines(lines: Sequence[TypedLine], config: LayoutConfig) -> dict[Key, Typed]:
+def aligned_table_lines(lines: Sequence[TypedLine], config: LinetypesConfig) -> dict[Key, Typed]:
     """The rows of whitespace-aligned tables among the body ``lines``, typed ``tab``:
     runs of at least ``table_min_rows`` consecutive lines of one column, each of at least
     ``table_min_columns`` cells (parted by gaps wider than ``table_min_gap_em``),
     every row's cells overlapping those of the row above (left-, right- or
     centre-aligned columns alike).  A run stays within a column, so a page's lines
     give the same rows alone as among the whole document's."""
-    spans = [cells(item.line, config.linetypes.table_min_gap_em) for item in lines]
+    spans = [cells(item.line, config.table_min_gap_em) for item in lines]
     decisions: dict[Key, Typed] = {}
     run: list[int] = []
     for k, item in enumerate([*lines, None]):
-        if item is not None and len(spans[k]) >= config.linetypes.table_min_columns and (
+        if item is not None and len(spans[k]) >= config.table_min_columns and (
                 not run or (column_of(lines[run[-1]]) == column_of(item)
                             and _aligned(spans[run[-1]], spans[k]))):
             run.append(k)
             continue
-        if len(run) >= config.linetypes.table_min_rows:
+        if len(run) >= config.table_min_rows:
             log.info("page %d: aligned table of %d rows from %r", lines[run[0]].line.page_no,
                      len(run), lines[run[0]].line.text)
             decisions.update((lines[j].key, Typed(LineType.TABLE)) for j in run)
-        wide = item is not None and len(spans[k]) >= config.linetypes.table_min_columns
+        wide = item is not None and len(spans[k]) >= config.table_min_columns
         run = [k] if wide else []
     return decisions

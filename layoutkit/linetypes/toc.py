@@ -9,7 +9,7 @@ import re
 from collections.abc import Sequence
 from itertools import pairwise
 
-from ..config import LayoutConfig
+from ..config import LinetypesConfig
 from ..model import Document, LineType, Page
 from .lines import Key, Typed, TypedLine, log, page_body_lines, retyped
 from .sequence import roman_value
@@ -30,7 +30,7 @@ Span = tuple[int, int]
 """The first and last index of a page's contents among its body lines."""
 
 
-def is_first_page(page: Page, config: LayoutConfig) -> bool:
+def is_first_page(page: Page, config: LinetypesConfig) -> bool:
     """Whether ``page`` is one of the first ``toc_last_page`` pages, where contents
     stand: by its place in the file, or by the number the document gives it (its
     :attr:`~layoutkit.model.Page.label`).  Front matter numbered in Roman numerals
@@ -38,12 +38,12 @@ def is_first_page(page: Page, config: LayoutConfig) -> bool:
     first pages of the text: a contents page after a title page and a foreword
     numbered i, ii, iii is labelled 1."""
     label = page.label
-    last = config.linetypes.toc_last_page
+    last = config.toc_last_page
     return (page.page_no <= last or roman_value(label) is not None
             or (_ARABIC.fullmatch(label) is not None and int(label) <= last))
 
 
-def type_toc(document: Document, config: LayoutConfig) -> Document:
+def type_toc(document: Document, config: LinetypesConfig) -> Document:
     """``document`` with its table of contents typed ``toc``.
 
     On each of the first pages (:func:`is_first_page`) the contents are the lines
@@ -76,14 +76,14 @@ def _page_number(words: tuple[str, ...], page_count: int) -> int | None:
 
 
 def _by_page_number(items: Sequence[TypedLine], page_count: int,
-                    config: LayoutConfig) -> list[Span]:
+                    config: LinetypesConfig) -> list[Span]:
     """The contents of one page's lines by DCR's rule: the lines ending in a page
     number no larger than the page count are entries; at least ``toc_min_entries`` of
     them, most of them ascending (each no smaller than the one before)."""
     numbers = [_page_number(item.words, page_count) for item in items]
     entries = [k for k, n in enumerate(numbers) if n is not None]
     ascending = sum(1 for a, b in pairwise(entries) if (numbers[b] or 0) >= (numbers[a] or 0))
-    fewest = config.linetypes.toc_min_entries
+    fewest = config.toc_min_entries
     if (len(entries) < fewest or ascending + 1 < fewest
             or 2 * ascending < len(entries) - 1):
         return []
@@ -101,7 +101,7 @@ def _section_number(words: tuple[str, ...]) -> tuple[int, ...] | None:
     return tuple(int(part) for part in words[start].rstrip(".").split("."))
 
 
-def _by_section_number(items: Sequence[TypedLine], config: LayoutConfig) -> list[Span]:
+def _by_section_number(items: Sequence[TypedLine], config: LinetypesConfig) -> list[Span]:
     """The contents of one page's lines numbered by section: runs of at least
     ``toc_min_entries`` lines opening with section numbers, each larger than the one
     before (``4`` < ``4.1`` < ``4.2`` < ``5``), at most :data:`_MAX_WRAPPED` lines
@@ -121,4 +121,4 @@ def _by_section_number(items: Sequence[TypedLine], config: LayoutConfig) -> list
         else:
             runs.append([(k, number)])
     return [(run[0][0], run[-1][0]) for run in runs
-            if len(run) >= config.linetypes.toc_min_entries and len({len(n) for _, n in run}) > 1]
+            if len(run) >= config.toc_min_entries and len({len(n) for _, n in run}) > 1]

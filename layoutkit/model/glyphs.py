@@ -147,3 +147,10 @@ class PageGlyphs(Value):
     rules: tuple[Rule, ...] = ()
     images: tuple[BBox, ...] = ()
     label: str = ""
+
+    def figures(self, max_area: float) -> tuple[BBox, ...]:
+        """The page's pictures covering at most ``max_area`` (a share) of it: figures,
+        which stand in the layout as text does; a larger picture is a background (a
+        scan under its text layer)."""
+        largest = max_area * (self.width * self.height)
+        return tuple(b for b in self.images if b.width * b.height <= largest)

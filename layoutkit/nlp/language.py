@@ -15,7 +15,7 @@ from functools import cache
 
 from py3langid.langid import MODEL_FILE, LanguageIdentifier
 
-from ..config import LayoutConfig
+from ..config import NlpConfig
 from ..errors import ConfigError
 
 __all__ = ["detect", "detect_pages"]
@@ -34,16 +34,16 @@ def _identifier(candidates: str) -> LanguageIdentifier:
     return identifier
 
 
-def detect(text: str, config: LayoutConfig) -> str:
+def detect(text: str, config: NlpConfig) -> str:
     """The ISO 639-1 code of the language ``text`` is most likely written in."""
-    code, _ = _identifier(config.nlp.lang_candidates).classify(text)
+    code, _ = _identifier(config.lang_candidates).classify(text)
     return str(code)
 
 
-def detect_pages(pages: list[str], config: LayoutConfig) -> tuple[str, list[str]]:
+def detect_pages(pages: list[str], config: NlpConfig) -> tuple[str, list[str]]:
     """The language of the whole text and of each page's text; a page with fewer than
     ``lang_min_chars`` letters takes the whole text's language."""
     whole = detect("\n".join(pages), config)
-    fewest = config.nlp.lang_min_chars
+    fewest = config.lang_min_chars
     return whole, [detect(text, config) if sum(c.isalpha() for c in text) >= fewest
                    else whole for text in pages]

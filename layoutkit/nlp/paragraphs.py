@@ -20,7 +20,7 @@ import re
 from collections.abc import Collection, Container, Iterable, Iterator
 from dataclasses import dataclass
 
-from ..config import LayoutConfig
+from ..config import NlpConfig
 from ..linetypes.lists import marker
 from ..model import Document, Line, LineType
 
@@ -68,9 +68,9 @@ class Paragraph:
         return self.pieces[0].line.page_no
 
 
-def ignored_codes(config: LayoutConfig) -> frozenset[str]:
+def ignored_codes(config: NlpConfig) -> frozenset[str]:
     """The line type codes (``h``, ``f``, ``toc``...) the config leaves out of the text."""
-    return frozenset(code for code, key in _IGNORE_KEYS.items() if getattr(config.nlp, key))
+    return frozenset(code for code, key in _IGNORE_KEYS.items() if getattr(config, key))
 
 
 def document_vocabulary(document: Document) -> frozenset[str]:

@@ -36,7 +36,7 @@ import spacy
 from spacy.language import Language
 from spacy.tokens import Doc, Token
 
-from ..config import LayoutConfig
+from ..config import NlpConfig
 from ..errors import UsageError
 from ..model import BBox, Document
 from .language import detect_pages
@@ -114,7 +114,7 @@ class Analysis:
     paragraphs: tuple[tuple[Paragraph, Doc], ...]
 
 
-def analyse(document: Document, config: LayoutConfig, model: str | None = None) -> Analysis:
+def analyse(document: Document, config: NlpConfig, model: str | None = None) -> Analysis:
     """The document's paragraphs (the config's ignored line types left out) run
     through the pipeline chosen by ``model`` or the detected language."""
     skip = ignored_codes(config)

@@ -33,15 +33,17 @@ __all__ = ["EachPage", "Shares", "Step", "collector_paused", "open_shares"]
 
 Step = Callable[[Mapping[int, Any], Any], Iterator[tuple[int, Any, Any]]]
 """A step over some pages: given their states by number and the value the caller
-gave, yields (number, new state, value sent back) for each page, in order; the
-states of the pages it yields nothing for are kept as they were."""
+gave, yields (number, new state, value sent back) for pages among those it was
+given, in order; the states of the pages it yields nothing for are kept as they
+were."""
 
 
 @dataclass(frozen=True, slots=True)
 class EachPage:
     """A :data:`Step` that calls ``function(state, given)`` on every page alone,
-    which returns its new state and the value it sends back.  A frozen value, so that
-    it crosses to a worker by the name of its function."""
+    which returns its new state and the value it sends back.  A frozen value that
+    pickles as its function: a module-level one, or a ``functools.partial`` of one
+    with the (small) arguments it binds."""
 
     function: Callable[[Any, Any], tuple[Any, Any]]
 
@@ -92,9 +94,22 @@ def _serve(connection: Connection, share: _Share, parent_ends: Sequence[Connecti
                         connection.send_bytes(pickle.dumps(value, pickle.HIGHEST_PROTOCOL))
                 except Exception as exc:  # raised again in the parent, as serially
                     last = _Failure(exc)
-                connection.send_bytes(pickle.dumps(last, pickle.HIGHEST_PROTOCOL))
+                connection.send_bytes(_pickled(last))
         except (EOFError, BrokenPipeError):  # the parent is gone
             return
+
+
+def _pickled(failure: _Failure | None) -> bytes:
+    """The end of a step, or the exception it raised, for the parent; an exception
+    that cannot be pickled goes as a RuntimeError naming its type and message, so
+    that the parent sees why the step failed rather than a worker that stopped."""
+    try:
+        return pickle.dumps(failure, pickle.HIGHEST_PROTOCOL)
+    except Exception:  # the exception (or a value it holds) does not pickle
+        assert failure is not None, "None pickles"
+        error = failure.error
+        return pickle.dumps(_Failure(RuntimeError(f"{type(error).__name__}: {error}")),
+                            pickle.HIGHEST_PROTOCOL)
 
 
 class _Worker:
@@ -112,20 +127,28 @@ class _Worker:
         child.close()
 
     def start(self, step: Step, given: object) -> None:
-        self.connection.send((step, given))
+        """Send the worker ``step`` to run with ``given``."""
+        try:
+            self.connection.send((step, given))
+        except (BrokenPipeError, ConnectionResetError):
+            raise self._stopped() from None
 
     def receive(self) -> tuple[int, Any] | None:
         """The next value of the running step, or None when it is done."""
         try:
             data = self.connection.recv_bytes()
-        except EOFError:
-            self._process.join()
-            raise DocumentError(f"{self._path}: a worker process stopped while reading pages "
-                                f"(exit code {self._process.exitcode})") from None
+        except (EOFError, ConnectionResetError):
+            raise self._stopped() from None
         message = pickle.loads(data)
         if isinstance(message, _Failure):
             raise message.error
         return cast(tuple[int, Any] | None, message)
+
+    def _stopped(self) -> DocumentError:
+        """The error of a worker that stopped without a word (killed, out of memory)."""
+        self._process.join()
+        return DocumentError(f"{self._path}: a worker process stopped while reading pages "
+                             f"(exit code {self._process.exitcode})")
 
     def close(self, abort: bool) -> None:
         """Stop the worker: tell it to, or kill it if ``abort`` (another share
@@ -133,7 +156,10 @@ class _Worker:
         if abort or not self._process.is_alive():
             self._process.kill()
         else:
-            self.connection.send(None)
+            try:
+                self.connection.send(None)
+            except (BrokenPipeError, ConnectionResetError):  # it stopped meanwhile
+                self._process.kill()
         self._process.join()
         self.connection.close()
 

@@ -20,20 +20,18 @@ from dataclasses import dataclass
 from ..config import LayoutConfig
 from ..errors import ProfileError
 from ..geometry.furniture import Furniture
-from ..geometry.segment import Leaf, Node, PageCanvas, Split, bands_of, force_columns, segment
+from ..geometry.gutters import Gutters, PageCanvas
+from ..geometry.segment import Leaf, Node, Split, bands_of, force_columns, segment
 from ..geometry.words import group_lines
 from ..model import BBox, PageGlyphs, Word
 from .values import Band, Box, Kind, Layout, PageRule, Profile, Section, Until
 
 __all__ = ["page_text", "profile_furniture", "profile_tree", "without_ignored"]
 
-_ROW_TOLERANCE = 1.0
-"""Points above a section's first line within which words still belong to the section."""
-
 def page_text(words: Sequence[Word], config: LayoutConfig) -> str:
     """The page's text row by row (every word on a line, left to right), which
     ``contains`` selectors search."""
-    return "\n".join(" ".join(w.text for w in line) for line in group_lines(words, config))
+    return "\n".join(" ".join(w.text for w in line) for line in group_lines(words, config.words))
 
 
 def _resolve(profile: Profile, box: Box | Band, key: str, glyphs: PageGlyphs) -> BBox:
@@ -79,7 +77,7 @@ class _Page:
     glyphs: PageGlyphs
     body: Sequence[Word]
     canvas: PageCanvas
-    shared: Sequence[tuple[float, float]]
+    shared: Gutters
     config: LayoutConfig
 
     def build(self, how: Layout | PageRule, idx: list[int]) -> Node:
@@ -101,8 +99,8 @@ class _Page:
         if how.kind is Kind.AUTO:
             return segment(self.canvas, self.shared, idx)
         if how.kind is Kind.COLUMNS:
-            return force_columns(self.canvas, how.columns, how.gutter_points(self.glyphs.width),
-                                 idx)
+            return force_columns(self.canvas, how.columns, self.config.profile,
+                                 how.gutter_points(self.glyphs.width), idx)
         return Leaf(tuple(sorted(idx)))
 
     def start(self, tree: Node, sections: Sequence[Section],
@@ -114,7 +112,7 @@ class _Page:
         for band in bands_of(tree):
             for column in band:
                 for leaf in column:
-                    for line in group_lines([self.body[i] for i in leaf.words], self.config):
+                    for line in group_lines([self.body[i] for i in leaf.words], self.config.words):
                         text = " ".join(w.text for w in line)
                         top = min(w.bbox.top for w in line)
                         for section in sections:
@@ -127,20 +125,21 @@ class _Page:
         """The tree of words ``idx`` read with ``how`` until a section starts on a line
         lower than ``below``, and the section still running at the end of the page."""
         tree = self.build(how, idx)
-        hit = self.start(tree, [s for s in self.profile.sections if s is not active], below)
+        hit = self.start(tree, [s for s in self.profile.sections if s != active], below)
         if hit is None:
             return tree, active
         section, top = hit
-        above = [i for i in idx if self.body[i].bbox.top < top - _ROW_TOLERANCE]
-        rest = [i for i in idx if self.body[i].bbox.top >= top - _ROW_TOLERANCE]
+        row_top = top - self.config.profile.section_row_tolerance
+        above = [i for i in idx if self.body[i].bbox.top < row_top]
+        rest = [i for i in idx if self.body[i].bbox.top >= row_top]
         lower, after = self.tree(section.layout, rest, section, top)
-        if after is section and section.until is Until.PAGE_END:
+        if after == section and section.until is Until.PAGE_END:
             after = active
         return Split(False, (self.build(how, above), lower)), after
 
 
 def profile_tree(profile: Profile, glyphs: PageGlyphs, words: Sequence[Word],
-                 body: Sequence[Word], canvas: PageCanvas, shared: Sequence[tuple[float, float]],
+                 body: Sequence[Word], canvas: PageCanvas, shared: Gutters,
                  count: int, active: Section | None,
                  config: LayoutConfig) -> tuple[Node, Section | None]:
     """The reading-order tree of a page body (``body`` being the upright body words

@@ -75,7 +75,7 @@ def _band(page_no: int, index: int, kind: BandKind, columns: list[list[list[Word
     """A band whose columns hold the lines of their leaves, in order, split into blocks."""
     built: list[Column] = []
     for leaves in columns:
-        groups = [line for leaf in leaves for line in group_lines(leaf, config)]
+        groups = [line for leaf in leaves for line in group_lines(leaf, config.words)]
         if not groups:
             continue
         column = len(built)

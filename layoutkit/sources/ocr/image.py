@@ -20,7 +20,7 @@ import numpy as np
 import pytesseract
 from PIL import Image
 
-from ...config import LayoutConfig
+from ...config import OcrConfig
 from ...model import BBox, Word
 from ..base import RULE_THICKNESS
 
@@ -58,7 +58,7 @@ def _tesseract_env() -> None:
     os.environ.setdefault("OMP_THREAD_LIMIT", "1")
 
 
-def upright(image: Image.Image, config: LayoutConfig) -> Image.Image:
+def upright(image: Image.Image, config: OcrConfig) -> Image.Image:
     """``image`` turned upright when tesseract's orientation detection is confident
     (``ocr_min_orientation_confidence``) that it is sideways or upside down;
     otherwise ``image`` itself (pages too sparse to tell are left as they are)."""
@@ -71,7 +71,7 @@ def upright(image: Image.Image, config: LayoutConfig) -> Image.Image:
     except pytesseract.TesseractError:
         return image
     turn = int(osd.get("rotate", 0)) % 360
-    least = config.ocr.ocr_min_orientation_confidence
+    least = config.ocr_min_orientation_confidence
     if turn == 0 or float(osd.get("orientation_conf", 0)) < least:
         return image
     # tesseract's "rotate" is clockwise; Pillow turns counter-clockwise
@@ -109,16 +109,16 @@ def skew_angle(gray: np.ndarray[Any, np.dtype[np.uint8]]) -> float:
     return float(np.asarray(angles)[order][np.searchsorted(cumulative, cumulative[-1] / 2)])
 
 
-def deskew(image: Image.Image, config: LayoutConfig) -> Image.Image:
+def deskew(image: Image.Image, config: OcrConfig) -> Image.Image:
     """``image`` (grey) turned so that its text lines run level, when they lean by
     between ``ocr_min_skew`` and ``ocr_max_skew`` degrees; otherwise ``image``."""
     angle = skew_angle(np.asarray(image, dtype=np.uint8))
-    if not config.ocr.ocr_min_skew <= abs(angle) <= config.ocr.ocr_max_skew:
+    if not config.ocr_min_skew <= abs(angle) <= config.ocr_max_skew:
         return image
     return image.rotate(-angle, resample=Image.Resampling.BICUBIC, fillcolor=255)
 
 
-def erase_rules(image: Image.Image, points_per_pixel: float, config: LayoutConfig) -> Image.Image:
+def erase_rules(image: Image.Image, points_per_pixel: float, config: OcrConfig) -> Image.Image:
     """``image`` (grey, ``points_per_pixel`` points a pixel) with its ruling lines
     painted white; ``image`` itself when it has none.
 
@@ -132,7 +132,7 @@ def erase_rules(image: Image.Image, points_per_pixel: float, config: LayoutConfi
     blocks far thicker than a rule, which stay.
     """
     gray = np.asarray(image, dtype=np.uint8)
-    length = max(1, round(config.ocr.ocr_rule_min_length / points_per_pixel))
+    length = max(1, round(config.ocr_rule_min_length / points_per_pixel))
     if length > max(gray.shape):  # no rule that long fits on the page
         return image
     thickness = max(1, round(RULE_THICKNESS / points_per_pixel))
@@ -158,14 +158,14 @@ def erase_rules(image: Image.Image, points_per_pixel: float, config: LayoutConfi
     return Image.fromarray(np.where(grown, np.uint8(255), gray))
 
 
-def ocr_words(image: Image.Image, points_per_pixel: float, config: LayoutConfig) -> OcrWords:
+def ocr_words(image: Image.Image, points_per_pixel: float, config: OcrConfig) -> OcrWords:
     """The words tesseract reads on ``image`` in ``ocr_languages``, in points.
 
     Raises pytesseract's errors (tesseract missing, a language not installed) to the
     caller, which names the page."""
     _tesseract_env()
     data: dict[str, list[Any]] = pytesseract.image_to_data(
-        image, lang=config.ocr.ocr_languages, output_type=pytesseract.Output.DICT)
+        image, lang=config.ocr_languages, output_type=pytesseract.Output.DICT)
     lines: dict[tuple[int, int, int], tuple[float, float]] = {}
     for i, level in enumerate(data["level"]):
         if level == 4:

@@ -1,7 +1,7 @@
 """Scanned pages: which pages need OCR, and their OCR words in place of their text layer.
 
 The seam with the rest of the pipeline is two calls.  Where a page's words are
-made from its glyphs (:meth:`layoutkit.shares.PageShare.read`, in each worker
+made from its glyphs (:func:`layoutkit.pipeline.read_pages`, in each worker
 process), a page that :func:`is_scanned` is replaced by :func:`ocr_scanned_page`:
 the same :class:`~layoutkit.model.PageGlyphs` (sized as OCR saw it, no glyphs)
 with the words tesseract reads on its image, and its quality.  Once every page is
@@ -56,8 +56,7 @@ def is_scanned(path: Path, page: PageGlyphs, words: Sequence[Word], config: Layo
         return config.ocr.ocr == "always"
     if not words:
         return True
-    area = page.width * page.height
-    if not any(b.width * b.height > config.gutters.image_max_area * area for b in page.images):
+    if len(page.figures(config.sources.image_max_area)) == len(page.images):  # no background
         return False
     share = dictionary_share((w.text for w in words), config.ocr.ocr_languages)
     return (share is not None and share < config.ocr.ocr_garbage_share) or _invisible_text(
@@ -106,9 +105,9 @@ def ocr_page(path: Path, page: PageGlyphs,
     from .image import deskew, erase_rules, ocr_words, upright
 
     image, scale = page_image(path, page.page_no, config)
-    image = erase_rules(deskew(upright(image, config), config), scale, config)
+    image = erase_rules(deskew(upright(image, config.ocr), config.ocr), scale, config.ocr)
     try:
-        read = ocr_words(image, scale, config)
+        read = ocr_words(image, scale, config.ocr)
     except pytesseract.TesseractError as exc:  # its message is tesseract's stderr
         last = str(exc.message).strip().splitlines()[-1:] or [f"status {exc.status}"]
         raise DocumentError(f"{path}: page {page.page_no}: tesseract failed ({last[0]})"

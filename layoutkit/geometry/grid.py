@@ -1,0 +1,327 @@
+"""A page body's occupancy grid and the questions segmentation asks of it.
+
+:class:`Canvas` holds one page's arrays, computed once: the words' boxes, their text
+rows, the page's font size and word space, the occupancy grid (``grid_resolution``
+points a cell) of the words, of the horizontal rules long enough to separate bands
+and of the pictures, and the long vertical runs of free cells.  Its methods are the
+rules of a gutter, each written once: whether a strip separates columns
+(:meth:`Canvas.is_gutter`) and whether a text row runs across one
+(:meth:`Canvas.runs_on`).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+from numpy.typing import NDArray
+
+from ..config import GuttersConfig
+from ..model import BBox, Rule, Word
+
+__all__ = ["Canvas", "Gutter", "Ints", "distinct", "true_runs"]
+
+Ints = NDArray[np.intp]
+"""Indexes into a page's words (or a grid's cells)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Gutter:
+    """A whitespace strip: its x range and y range, in points."""
+
+    x0: float
+    x1: float
+    top: float
+    bottom: float
+
+
+class Canvas:
+    """The arrays one page's segmentation works on, computed once per page."""
+
+    def __init__(self, words: Sequence[Word], rules: Sequence[Rule], images: Sequence[BBox],
+                 width: float, height: float, config: GuttersConfig) -> None:
+        self.config = config
+        self.res = config.grid_resolution
+        self.box = np.array([(w.bbox.x0, w.bbox.top, w.bbox.x1, w.bbox.bottom) for w in words],
+                            dtype=float).reshape(-1, 4)
+        self.leader = np.array([_is_leader(w.text) for w in words], dtype=bool)
+        sizes = np.array([w.size for w in words], dtype=float)
+        weights = np.array([len(w.text) for w in words], dtype=float)
+        self.size = _weighted_median(sizes, weights) if len(words) else 10.0
+        self.baseline = np.round(self.box[:, 3] / max(config.baseline_bin_em * self.size,
+                                                      self.res))
+        # each word's baseline as a dense number, so that baselines are counted by
+        # np.bincount instead of being sorted again for every strip tried
+        self.row = np.unique(self.baseline, return_inverse=True)[1].reshape(-1)
+        self.row_count = int(self.row.max()) + 1 if len(self.row) else 0
+        # the narrowest gap between two columns' lines: wider than the page's word
+        # spaces, so rivers of aligned spaces in justified text are not gutters
+        self.space = _word_space(self.box, self.baseline,
+                                 config.word_space_max_em * self.size)
+        self.min_gap = max(config.gutter_min_width,
+                           config.gutter_space_ratio * self.space)
+        rows = int(np.ceil(height / self.res)) + 2
+        cols = int(np.ceil(width / self.res)) + 2
+        blocking = [r.bbox for r in rules
+                    if r.horizontal and r.bbox.width >= config.rule_min_length]
+        rule_box = np.array([(b.x0, b.top, b.x1, b.top) for b in blocking],
+                            dtype=float).reshape(-1, 4)
+        image_box = np.array([(b.x0, b.top, b.x1, b.bottom) for b in images],
+                             dtype=float).reshape(-1, 4)
+        self.grid = _occupancy(np.vstack([self.box, rule_box, image_box]), rows, cols, self.res)
+        # free[r, c]: the window of cells c .. c + window - 1 of row r is empty
+        self.window = max(1, round(config.gutter_min_width / self.res))
+        empty, starts = ~self.grid, cols - self.window + 1
+        self.free = np.logical_and.reduce([empty[:, k:k + starts] for k in range(self.window)])
+        # the page's runs of free cells down each column, as long as the shortest strip
+        # any region takes or longer: found once here, cut to each region's rows there
+        fewest = min(config.gutter_min_lines, config.gutter_min_lines_on_grid)
+        self.runs = _column_runs(self.free, fewest * self.size / self.res)
+
+    def cells(self, idx: Ints) -> tuple[int, int, int, int]:
+        """Grid bounds (r0, r1, c0, c1), end exclusive, tight around words ``idx``."""
+        b = self.box[idx]
+        hull = np.array([[b[:, 0].min(), b[:, 1].min(), b[:, 2].max(), b[:, 3].max()]])
+        c0, r0, c1, r1 = (int(v[0]) for v in _cell_bounds(hull, self.res))
+        return r0, r1, c0, c1
+
+    def lines(self, idx: Ints) -> int:
+        """How many distinct baselines the words ``idx`` stand on."""
+        return distinct(self.row[idx])
+
+    def is_column(self, idx: Ints, min_lines: int) -> bool:
+        """Whether words ``idx`` stand as a column does: ``min_lines`` lines or more,
+        stacked densely enough to cover ``column_min_density`` of their height (a few
+        labels strewn down a table's margin do not)."""
+        lines = self.lines(idx)
+        if lines < min_lines:
+            return False
+        box = self.box[idx]
+        extent = float(box[:, 3].max() - box[:, 1].min())
+        gutters = self.config
+        return lines * gutters.line_pitch_em * self.size >= gutters.column_min_density * extent
+
+    def _edges(self, idx: Ints, last: bool) -> tuple[NDArray[np.bool_], NDArray[np.float64]]:
+        """Per text row of the page (by :attr:`row`): whether words ``idx`` stand on it,
+        and the end of its last word (``last``) or the start of its first one."""
+        rows = self.row[idx]
+        present = np.zeros(self.row_count, dtype=np.bool_)
+        present[rows] = True
+        per_row = np.full(self.row_count, -np.inf if last else np.inf)
+        (np.maximum if last else np.minimum).at(per_row, rows, self.box[idx, 2 if last else 0])
+        return present, per_row
+
+    def separates(self, left: Ints, right: Ints, x0: float, x1: float) -> bool:
+        """Whether the strip from ``x0`` to ``x1`` between words ``left`` and ``right``
+        separates columns rather than being a river of aligned word spaces.
+
+        Two tests, on the rows next to the strip: the narrowest gap across it must
+        be at least ``gutter_space_ratio`` times the page's median word space (a
+        river is no wider than the spaces it is made of), and one side must be
+        flush against it in ``column_min_flush`` of the rows (justified line ends
+        on the left, or line starts on the right), where a river meanders.
+        """
+        left, right = self._adjacent(left, right, x0, x1)
+        if not len(left) or not len(right):
+            return False
+        gaps = self._row_gaps(left, right)
+        if len(gaps) and float(gaps.min()) < self.min_gap:
+            return False
+        ends = np.compress(*self._edges(left, last=True))
+        starts = np.compress(*self._edges(right, last=False))
+        tolerance = max(1.0, self.config.flush_tolerance_em * self.size)
+        flush_left = float(np.mean(ends >= ends.max() - tolerance))
+        flush_right = float(np.mean(starts <= starts.min() + tolerance))
+        return max(flush_left, flush_right) >= self.config.column_min_flush
+
+    def crosses(self, row_words: Ints, x0: float, x1: float, usual: float) -> bool:
+        """Whether one text row (words ``row_words``) runs across the strip from ``x0``
+        to ``x1``: the gap it leaves there is narrower than ``crossing_gap_ratio`` of
+        the ``usual`` gap across the strip and no wider than ``word_space_ratio`` times
+        the row's other word spaces.  A title set in a larger font can leave an
+        ordinary word space of its own where the columns below have their gutter; the
+        rows of the columns leave the whole gutter."""
+        box = self.box[row_words[np.argsort(self.box[row_words, 0])]]
+        gaps = box[1:, 0] - box[:-1, 2]
+        across = (box[:-1, 2] <= x0 + self.res) & (box[1:, 0] >= x1 - self.res)
+        others = gaps[~across & (gaps > 0)]
+        if not across.any() or not len(others):
+            return False
+        return self.runs_on(float(gaps[across].max()), usual, float(np.median(others)))
+
+    def runs_on(self, gap: float, usual: float, space: float) -> bool:
+        """Whether a text row that leaves ``gap`` across a strip runs on across it: the
+        gap is narrower than ``crossing_gap_ratio`` of the ``usual`` gap across the
+        strip and no wider than ``word_space_ratio`` times the row's word ``space``.
+
+        The one test of a row crossing a gutter, for :meth:`crosses` (auto mode) and
+        for the full-width rows of :func:`~layoutkit.geometry.segment.force_columns`
+        alike, which only measure the gap and the row's word space each their own
+        way."""
+        return (gap < self.config.crossing_gap_ratio * usual
+                and gap <= self.config.word_space_ratio * space)
+
+    def _adjacent(self, left: Ints, right: Ints, x0: float,
+                  x1: float) -> tuple[Ints, Ints]:
+        """The words of ``left`` and ``right`` within a column's width of the strip
+        from ``x0`` to ``x1``: the neighbouring columns, not the ones beyond."""
+        reach = self.config.column_min_width_em * self.size
+        return (left[self.box[left, 2] >= x0 - reach],
+                right[self.box[right, 0] <= x1 + reach])
+
+    def _row_gaps(self, left: Ints, right: Ints) -> NDArray[np.float64]:
+        """The gap across a strip in every row with words on both sides of it."""
+        if not len(left) or not len(right):
+            return np.empty(0)
+        left_rows, ends = self._edges(left, last=True)
+        right_rows, starts = self._edges(right, last=False)
+        both = left_rows & right_rows
+        return starts[both] - ends[both]
+
+    def usual_gap(self, left: Ints, right: Ints, x0: float, x1: float) -> float:
+        """The median gap across the strip from ``x0`` to ``x1`` between the words of
+        ``left`` and ``right`` next to it; infinite when no row has both sides."""
+        gaps = self._row_gaps(*self._adjacent(left, right, x0, x1))
+        return float(np.median(gaps)) if len(gaps) else float("inf")
+
+    def end_rows(self, idx: Ints) -> list[Ints]:
+        """The words of the first and of the last text row of ``idx`` (one list when
+        they are the same row)."""
+        rows = self.baseline[idx]
+        first, last = rows.min(), rows.max()
+        ends = [idx[rows == first]]
+        if last != first:
+            ends.append(idx[rows == last])
+        return ends
+
+    def leads_into(self, idx: Ints, x: float) -> bool:
+        """Whether dot leaders of ``leader_min_lines`` lines among ``idx`` run up to ``x``: the
+        strip after them separates a table's cells (or an index's page numbers),
+        not columns of text."""
+        reach = self.config.leader_reach_em * self.size
+        near = idx[self.leader[idx] & (self.box[idx, 2] >= x - reach)]
+        return self.lines(near) >= self.config.leader_min_lines
+
+    def is_gutter(self, left: Ints, right: Ints, x0: float, x1: float, lines: int, *,
+                  edges: tuple[float, float] | None = None, on_grid: bool = False) -> bool:
+        """Whether the strip from ``x0`` to ``x1`` is a gutter between columns: words
+        ``left`` and ``right`` on both sides of it, each side at least
+        ``column_min_width_em`` wide from the strip to its outer edge (``edges``, left
+        and right; by default where the side's own words end), no dot leaders running
+        up to it (see :meth:`leads_into`), and either the strip lies on the document's
+        column grid (``on_grid``, the caller's test) or both sides stand as columns of
+        ``lines`` lines or more that it separates (see :meth:`is_column`,
+        :meth:`separates`).
+
+        The one test of a gutter, for the strips that cut a region into columns and
+        for the tall strips that end a band alike."""
+        if not len(left) or not len(right):
+            return False
+        if edges is None:
+            edges = (float(self.box[left, 0].min()), float(self.box[right, 2].max()))
+        min_width = self.config.column_min_width_em * self.size
+        if (x0 - edges[0] < min_width or edges[1] - x1 < min_width
+                or self.leads_into(left, x0)):
+            return False
+        return on_grid or (self.is_column(left, lines) and self.is_column(right, lines)
+                           and self.separates(left, right, x0, x1))
+
+
+_LEADER_CHARS = ".·…_"
+
+
+def _is_leader(text: str) -> bool:
+    """Whether a word is a run of leader dots (or a single spaced leader dot)."""
+    return not text.strip(_LEADER_CHARS) and (len(text) >= 3 or text in ".…·")
+
+
+def _word_space(box: NDArray[np.float64], baseline: NDArray[np.float64], widest: float) -> float:
+    """The median gap between neighbouring words of a text row (gaps of ``widest`` or
+    more, which are gutters or tab stops, left out); 0 when the page has no such gaps."""
+    order = np.lexsort((box[:, 0], baseline))
+    b, row = box[order], baseline[order]
+    gap = b[1:, 0] - b[:-1, 2]
+    spaces = gap[(row[1:] == row[:-1]) & (gap > 0) & (gap < widest)]
+    return float(np.median(spaces)) if len(spaces) else 0.0
+
+
+def _weighted_median(values: NDArray[np.float64], weights: NDArray[np.float64]) -> float:
+    order = np.argsort(values)
+    cumulative = np.cumsum(weights[order])
+    return float(values[order][np.searchsorted(cumulative, cumulative[-1] / 2)])
+
+
+def _cell_bounds(boxes: NDArray[np.float64],
+                 res: float) -> tuple[Ints, Ints, Ints, Ints]:
+    """Grid cells (c0, r0, c1, r1), end exclusive, covered by each box, one cell of
+    margin all round.  Boxes are inset by a quarter cell sideways, so a box never
+    widens by a whole cell and a 3 pt gutter stays empty on a 1 pt grid."""
+    inset = 0.25 * res
+    c0 = np.floor((boxes[:, 0] + inset) / res).astype(np.intp) + 1
+    c1 = np.maximum(np.ceil((boxes[:, 2] - inset) / res).astype(np.intp) + 1, c0 + 1)
+    r0 = np.floor(boxes[:, 1] / res).astype(np.intp) + 1
+    r1 = np.maximum(np.ceil(boxes[:, 3] / res).astype(np.intp) + 1, r0 + 1)
+    return c0, r0, c1, r1
+
+
+def _occupancy(boxes: NDArray[np.float64], rows: int, cols: int,
+               res: float) -> NDArray[np.bool_]:
+    """A boolean grid, True where any box covers a cell (see :func:`_cell_bounds`).
+
+    Each box adds one at its top-left corner and at its bottom-right one and takes
+    one away at the other two; the sums over all cells above and to the left
+    (OpenCV's integral image, several times faster than two ``np.cumsum``) count
+    the boxes covering each cell.  Small whole numbers are exact in float32.
+    """
+    diff = np.zeros((rows + 1, cols + 1), dtype=np.float32)
+    if len(boxes):
+        c0, r0, c1, r1 = _cell_bounds(boxes, res)
+        c0, c1 = np.clip(c0, 0, cols), np.clip(c1, 0, cols)
+        r0, r1 = np.clip(r0, 0, rows), np.clip(r1, 0, rows)
+        np.add.at(diff, (r0, c0), 1)
+        np.add.at(diff, (r0, c1), -1)
+        np.add.at(diff, (r1, c0), -1)
+        np.add.at(diff, (r1, c1), 1)
+    covered = cv2.integral(diff, sdepth=cv2.CV_32F)  # one more row and column, of zeros
+    return covered[1:rows + 1, 1:cols + 1] > 0
+
+
+def _column_runs(flags: NDArray[np.bool_], min_length: float) -> tuple[Ints, Ints, Ints]:
+    """The runs of True down each column of ``flags`` at least ``min_length`` long: their
+    columns, first rows and ends (exclusive), by column, then top to bottom.
+
+    Most runs of a page's free cells are the gaps between lines, a few cells each; the
+    cells that start ``length`` True cells in a row are found first (by windows that
+    double, then two that overlap), so that only the long runs are listed: each run of
+    such starting cells is one of them, ``length - 1`` cells shorter."""
+    length = max(1, math.ceil(min_length))
+    if length > len(flags):
+        empty = np.zeros(0, dtype=np.intp)
+        return empty, empty, empty
+    window, starts = 1, flags
+    while 2 * window <= length:
+        starts = starts[:-window] & starts[window:]
+        window *= 2
+    starts = starts[:len(flags) - length + 1] & starts[length - window:]
+    padded = np.zeros((len(starts) + 2, flags.shape[1]), dtype=np.bool_)
+    padded[1:-1] = starts
+    # np.nonzero of a 2-d array takes twenty times as long as of a flat one
+    row, col = np.divmod(np.flatnonzero(padded[1:] != padded[:-1]), padded.shape[1])
+    order = np.lexsort((row, col))  # a column's changes alternate: starts, ends, ...
+    row, col = row[order], col[order]
+    return col[::2], row[::2], row[1::2] + length - 1
+
+
+def true_runs(flags: NDArray[np.bool_]) -> list[tuple[int, int]]:
+    """The (start, end) index pairs, end exclusive, of the runs of True in ``flags``."""
+    padded = np.concatenate(([False], flags, [False])).astype(np.int8)
+    edges = np.flatnonzero(np.diff(padded))
+    return list(zip(edges[::2].tolist(), edges[1::2].tolist(), strict=True))
+
+
+def distinct(rows: Ints) -> int:
+    """How many distinct values the (small, non-negative) ``rows`` hold."""
+    return int(np.count_nonzero(np.bincount(rows)))
