@@ -35,6 +35,7 @@ from layoutkit.sources import open_source
 from layoutkit.sources.ocr.image import OCR_FONT, erase_rules, ocr_words, skew_angle, upright
 from layoutkit.sources.ocr.quality import dictionary_share
 from layoutkit.sources.ocr.scanned import is_scanned, page_image, tesseract_problem
+from layoutkit.sources.ruled_tables import find_ruled_tables
 from layoutkit.tools.evaluate import load_truth, score_page, score_truth
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -422,3 +423,9 @@ def test_ocr_config_and_option_are_checked(tmp_path: Path,
     assert status == 2 and err.count("\n") == 1
     status, out, _ = run(capsys, "parse", image, "--ocr", "always")
     assert status == 0 and json.loads(out)["pages"][0]["ocr"]["words"] == 12
+
+
+def test_ocr_image_has_no_ruled_tables() -> None:
+    """Ruled tables are looked for in a PDF's drawn lines: an image has none, so asking
+    for them (``--tables``, ``layoutkit nlptext``) finds none instead of failing."""
+    assert find_ruled_tables(CFR, [1]) == ()

@@ -431,7 +431,7 @@ def test_segment_title_not_split_by_shared_gutter() -> None:
 
 @pytest.mark.xfail(strict=True, reason=(
     "the title's 6 pt word space at x 303-309 is as wide as the gutter below, so "
-    "_Canvas.crosses (gap < crossing_gap_ratio x usual gap) is False, the gutter runs up "
+    "Canvas.crosses (gap < crossing_gap_ratio x usual gap) is False, the gutter runs up "
     "through the title and tears it: [[['title[2/4]', 'c0'], ['title[2/4]', 'c1']]]"))
 def test_segment_title_with_wide_spaces_not_torn() -> None:
     """A title whose word spaces are as wide as the gutter below still stays whole."""
