@@ -8,10 +8,12 @@ SUDO   := $(shell [ "$$(id -u)" -eq 0 ] || echo sudo)
 # peer) and pdftoppm (page images); tesseract-ocr and its language packs read
 # scanned pages and images; the w* word lists rate OCR quality (eng, deu, fra,
 # spa, ita); LibreOffice Writer (headless) and pandoc make PDFs of office and
-# markup documents for layoutkit batch.
+# markup documents for layoutkit batch; chromium and chromium-driver open the HTML
+# pages layoutkit writes (truth review, evaluation report) in the browser tests.
 SYSTEM_PACKAGES := poppler-utils tesseract-ocr tesseract-ocr-eng tesseract-ocr-deu \
   tesseract-ocr-fra tesseract-ocr-spa tesseract-ocr-ita \
-  wamerican wngerman wfrench wspanish witalian libreoffice-writer-nogui pandoc
+  wamerican wngerman wfrench wspanish witalian libreoffice-writer-nogui pandoc \
+  chromium chromium-driver
 
 .PHONY: setup system demo test lint bench clean
 

@@ -26,15 +26,13 @@ from layoutkit.linetypes import outline
 from layoutkit.model import Document
 from layoutkit.tools.evaluate import (
     TypeScore,
-    load_linetype_truth,
-    load_truth,
     score_furniture,
     score_heading_lines,
     score_headings,
     score_list_items,
     score_typed_lines,
-    truth_files,
 )
+from layoutkit.tools.truth import SUFFIX, labelled_pages, load_truth
 
 __all__ = ["BOXED_CONTENTS", "CITY_RECORDS", "LECTURE_NOTES", "Row", "boxed_contents",
            "city_record_headings", "contents_page", "lecture_notes", "lists", "measure",
@@ -77,8 +75,7 @@ def _parsed(stem: str, profile: str | None = None) -> Document:
 def real_furniture() -> TypeScore:
     """Lines typed h/f on every labelled real page against its furniture lines."""
     total = TypeScore(0, 0, 0)
-    for path in truth_files(REGIONS):
-        truth = load_truth(path)
+    for truth in labelled_pages([REGIONS]):
         page = layoutkit.parse(PDFS / truth.document, pages=[truth.page])[0]
         total += score_furniture([(x.code, x.text) for x in page.lines], truth.furniture)
     return total
@@ -102,20 +99,22 @@ def synthetic() -> tuple[TypeScore, TypeScore, TypeScore]:
 
 def lecture_notes() -> TypeScore:
     """The lecture notes' headings (with level) against the entries of its contents page."""
-    truth = load_linetype_truth(REGIONS / LECTURE_NOTES / "linetypes.json")
+    truth = load_truth(REGIONS / f"{LECTURE_NOTES}{SUFFIX}")
     found = [(h.level, h.text) for h in outline(_parsed(LECTURE_NOTES))]
-    return score_headings(found, truth.headings)
+    return score_headings(found, truth.outline)
 
 
 def contents_page() -> TypeScore:
     """Lines typed toc on the lecture notes' contents page (its title, a heading, is
     not an entry) against the page's other lines, in the default configuration: the
     page is PDF page 4, labelled 1 after a front matter numbered i-iii."""
-    truth = load_linetype_truth(REGIONS / LECTURE_NOTES / "linetypes.json")
+    truth = load_truth(REGIONS / f"{LECTURE_NOTES}{SUFFIX}")
     document = _parsed(LECTURE_NOTES)
     total = TypeScore(0, 0, 0)
-    for number in truth.toc_pages:
-        lines = document[number - 1].body_lines[1:]
+    for labelled in truth.pages:
+        if labelled.types is None or not labelled.types.contents_page:
+            continue
+        lines = document[labelled.page - 1].body_lines[1:]
         total += score_typed_lines([(x.code, x.text) for x in lines], [x.text for x in lines],
                                    ["toc"])
     return total
@@ -129,21 +128,24 @@ def _boxed_contents_document() -> Document:
 def boxed_contents() -> TypeScore:
     """Lines typed toc on the web printout's scanned page against the entries of its
     boxed contents list (``regions/scanned/``)."""
-    truth = load_linetype_truth(REGIONS / "scanned" / BOXED_CONTENTS / "linetypes.json")
+    truth = load_truth(REGIONS / "scanned" / f"{BOXED_CONTENTS}{SUFFIX}")
     total = TypeScore(0, 0, 0)
     for page in _boxed_contents_document():
-        total += score_typed_lines([(x.code, x.text) for x in page.lines],
-                                   truth.toc_lines.get(page.page_no, ()), ["toc"])
+        labelled = truth.page(page.page_no)
+        entries = labelled.types.contents if labelled and labelled.types else ()
+        total += score_typed_lines([(x.code, x.text) for x in page.lines], entries, ["toc"])
     return total
 
 
 def lists(stem: str) -> TypeScore:
     """The labelled list items of ``stem`` against its lines typed lb/ln."""
-    truth = load_linetype_truth(REGIONS / stem / "linetypes.json")
+    truth = load_truth(REGIONS / f"{stem}{SUFFIX}")
     document = _parsed(stem)
     total = TypeScore(0, 0, 0)
-    for page, items in truth.list_items.items():
-        total += score_list_items([(x.code, x.text) for x in document[page - 1].lines], items)
+    for labelled in truth.pages:
+        if labelled.types is not None and labelled.types.list_items:
+            total += score_list_items([(x.code, x.text) for x in document[labelled.page - 1].lines],
+                                      labelled.types.list_items)
     return total
 
 
@@ -153,12 +155,14 @@ def city_record_headings() -> tuple[TypeScore, TypeScore]:
     level: ``hits`` of the second over those of the first is the level agreement."""
     lines, levelled = TypeScore(0, 0, 0), TypeScore(0, 0, 0)
     for stem in CITY_RECORDS:
-        truth = load_linetype_truth(REGIONS / stem / "linetypes.json")
+        truth = load_truth(REGIONS / f"{stem}{SUFFIX}")
         document = _parsed(stem, CITY_RECORD_PROFILE)
-        for number, expected in truth.page_headings.items():
-            found = [(x.level, x.text) for x in document[number - 1].lines
+        for labelled in truth.pages:
+            if labelled.types is None or not labelled.types.headings:
+                continue
+            found = [(x.level, x.text) for x in document[labelled.page - 1].lines
                      if x.code.startswith("h_")]
-            any_level, with_level = score_heading_lines(found, expected)
+            any_level, with_level = score_heading_lines(found, labelled.types.headings)
             lines, levelled = lines + any_level, levelled + with_level
     return lines, levelled
 
@@ -203,7 +207,7 @@ def table(rows: list[Row]) -> list[str]:
 def section(rows: list[Row]) -> list[str]:
     """The report's section: title, what was measured, the table."""
     return [TITLE, "", "Lines typed h/f, h_N, toc, lb/ln against the synthetic truth and the"
-            " hand-labelled documents (`benchmarks/linetypes.py`, `regions/*/linetypes.json`).",
+            " hand-labelled documents (`benchmarks/linetypes.py`, `regions/*.truth.json`).",
             "", *table(rows)]
 
 

@@ -30,7 +30,8 @@ from layoutkit import parse
 from layoutkit.config import LayoutConfig
 from layoutkit.model import Document
 from layoutkit.sources.ocr.scanned import page_image
-from layoutkit.tools.evaluate import load_truth, score_page, score_truth
+from layoutkit.tools.evaluate import score_page, score_truth
+from layoutkit.tools.truth import load_truth
 
 REPO = Path(__file__).resolve().parent.parent
 SCANNED = REPO / "fixtures" / "scanned"
@@ -74,7 +75,7 @@ def _cases(folder: Path) -> list[Case]:
     rendered = folder / "three-column-p1.png"
     image.to_pil().convert("L").save(rendered, dpi=(DPI, DPI))
     truth = synthetic.pages[0]
-    cfr = load_truth(REPO / "regions" / "scanned" / "cfr-5-page7-two-column" / "page-001.json")
+    cfr = load_truth(REPO / "regions" / "scanned" / "cfr-5-page7-two-column.truth.json").pages[0]
     return [
         Case("LinnSequencer brochure", SCANNED / "linn-brochure.pdf", "similarity", 0.90,
              _similarity),

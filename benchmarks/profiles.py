@@ -1,7 +1,8 @@
 """Auto mode against the bundled publication profiles on every labelled real page.
 
-Each labelled document is read twice, without a profile and with the bundled profile
-of its publication, and each labelled page scored both ways.  Run alone with
+Each truth file of a publication with a bundled profile is evaluated twice, as
+``layoutkit evaluate`` does it (:mod:`layoutkit.tools.evaluation`): without a profile
+and with the bundled profile of its publication.  Run alone with
 ``python -m benchmarks.profiles [--update benchmarks/RESULTS.md]`` to print the table
 (or replace its section of the report); ``benchmarks.run`` includes it.
 """
@@ -13,8 +14,10 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from benchmarks.sections import section_main
-from layoutkit import parse
-from layoutkit.tools.evaluate import PageScore, combine, load_truth, score_truth, truth_files
+from layoutkit.pipeline import loaded_profile
+from layoutkit.tools.evaluate import PageScore, combine
+from layoutkit.tools.evaluation import evaluate_document, read_truth
+from layoutkit.tools.truth import truth_files
 
 REPO = Path(__file__).resolve().parent.parent
 TITLE = "## Publication profiles on labelled pages"
@@ -35,21 +38,20 @@ class ProfileRow:
 
 
 def measure() -> list[ProfileRow]:
-    """Every labelled page of a publication with a bundled profile, scored both ways."""
-    truths = [load_truth(path) for path in truth_files(REPO / "regions")]
+    """Every page labelled for reading order of a publication with a bundled profile,
+    evaluated both ways."""
     rows = []
-    for document in sorted({t.document for t in truths}):
-        profile = next((p for prefix, p in PROFILES.items() if document.startswith(prefix)), None)
+    for path in truth_files([REPO / "regions"]):
+        truth = read_truth(path)
+        profile = next((p for prefix, p in PROFILES.items()
+                        if truth.source.name.startswith(prefix)), None)
         if profile is None:
             continue
-        mine = [t for t in truths if t.document == document]
-        pages = [t.page for t in mine]
-        pdf = REPO / "fixtures" / "pdf" / document
-        auto = parse(pdf, pages=pages)
-        profiled = parse(pdf, pages=pages, profile=profile)
-        rows += [ProfileRow(Path(document).stem, t.page, profile,
-                            score_truth(a.text(), t), score_truth(p.text(), t))
-                 for t, a, p in zip(mine, auto, profiled, strict=True)]
+        auto = evaluate_document(truth)
+        profiled = evaluate_document(truth, profile=loaded_profile(profile))
+        rows += [ProfileRow(truth.source.stem, a.page, profile, a.score, p.score)
+                 for a, p in zip(auto.pages, profiled.pages, strict=True)
+                 if a.score is not None and p.score is not None]
     return rows
 
 

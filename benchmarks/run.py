@@ -81,15 +81,13 @@ from benchmarks.stages import table as stages_table
 from fixtures.synthetic import STREAM_ORDERS, suite
 from layoutkit.tools.evaluate import (
     PageScore,
-    PageTruth,
     combine,
-    load_truth,
     reduce,
     score_page,
     score_truth,
     scored_lines,
-    truth_files,
 )
+from layoutkit.tools.truth import PageTruth, labelled_pages
 
 """Content-stream orders of the synthetic suite, in report order (others follow, sorted)."""
 
@@ -604,7 +602,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     skipped = {s.name: why for s in candidates if (why := s.missing()) is not None}
     runnable = [s for s in candidates if s.name not in skipped]
     errors: list[str] = []
-    truths = [load_truth(path) for path in truth_files(REPO / "regions")]
+    truths = labelled_pages([REPO / "regions"])
 
     started = time.perf_counter()
     seeds = QUICK_SEEDS if args.quick else SEEDS

@@ -11,14 +11,15 @@ import logging
 import os
 import sys
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any, NoReturn
+from typing import TYPE_CHECKING, Any, NoReturn
 
 from . import __version__
 from .config import LayoutConfig
 from .errors import ConfigError, DocumentError, LayoutkitError, ProfileError, UsageError
-from .files import write_atomic
+from .files import sha256_of, write_atomic
 from .model import Document
 from .outputs import (
     SKIPPABLE,
@@ -31,6 +32,9 @@ from .outputs import (
 from .parallel import collector_paused
 from .pipeline import loaded_profile, parse
 from .sources import DEFAULT_ENGINE, ENGINES
+
+if TYPE_CHECKING:
+    from .profile import Profile
 
 __all__ = ["main"]
 
@@ -60,16 +64,10 @@ def _parser() -> argparse.ArgumentParser:
                          help="pages to read, such as 1,3-5,9- or -4 (default: all)")
         sub.add_argument("-o", "--output", type=Path, metavar="OUT",
                          help="file to write (default: standard output)")
-        sub.add_argument("--engine", choices=list(ENGINES), default=DEFAULT_ENGINE,
-                         help="glyph source (default: %(default)s)")
-        sub.add_argument("--jobs", type=int, default=1, metavar="N",
-                         help="read and lay out pages in N processes (default: %(default)s)")
+        _reading_options(sub, profile=False)
         sub.add_argument("--ocr", choices=("auto", "always", "never"),
                          help="read pages by OCR: auto (scanned pages only; the default), "
                               "always or never (sets the config key ocr)")
-        sub.add_argument("--set", action="append", default=[], metavar="KEY=VALUE",
-                         help="set a configuration parameter (repeatable)")
-        sub.add_argument("-v", "--verbose", action="store_true", help="log progress")
         sub.add_argument("--verbose-linetypes", action="store_true",
                          help="log why each line was typed heading, list or contents")
 
@@ -99,7 +97,27 @@ def _parser() -> argparse.ArgumentParser:
     common(nlptext)
     _profile_commands(commands, common)
     _batch_command(commands)
+    _regress_command(commands)
+    _evaluate_command(commands)
+    _truth_command(commands)
     return parser
+
+
+def _reading_options(sub: argparse.ArgumentParser, *, jobs: bool = True,
+                     profile: bool = True) -> None:
+    """The options of every command that reads documents: the glyph engine, the
+    processes (``jobs``), configuration settings, progress logging and (``profile``)
+    a publication profile."""
+    sub.add_argument("--engine", choices=list(ENGINES), default=DEFAULT_ENGINE,
+                     help="glyph source (default: %(default)s)")
+    if jobs:
+        sub.add_argument("--jobs", type=int, default=1, metavar="N",
+                         help="read and lay out pages in N processes (default: %(default)s)")
+    sub.add_argument("--set", action="append", default=[], metavar="KEY=VALUE",
+                     help="set a configuration parameter (repeatable)")
+    sub.add_argument("-v", "--verbose", action="store_true", help="log progress")
+    if profile:
+        sub.add_argument("--profile", metavar="NAME|PATH", help="a publication profile")
 
 
 def _profile_commands(commands: Any, common: Callable[[argparse.ArgumentParser], None]) -> None:
@@ -140,6 +158,152 @@ def _batch_command(commands: Any) -> None:
                        help="a local process pool or a Dask cluster (default: %(default)s)")
     batch.add_argument("--scheduler", metavar="tcp://HOST:PORT",
                        help="a running Dask scheduler (implies --executor dask)")
+
+
+def _regress_command(commands: Any) -> None:
+    """``layoutkit regress snapshot DIR -o SNAPSHOT`` and ``layoutkit regress check DIR
+    SNAPSHOT``: a folder's reading kept, and compared with a new reading."""
+    regress = commands.add_parser(
+        "regress", help="snapshot the reading of a folder of samples, or check it against one",
+        description="Read every PDF and image of DIR (not its subfolders) and keep each "
+                    "page's lines, types and furniture in SNAPSHOT (snapshot), or read DIR "
+                    "again and report every page that changed (check: exit 1 on a change)")
+    actions = regress.add_subparsers(dest="action", required=True, metavar="ACTION",
+                                     parser_class=_Parser)
+    snapshot = actions.add_parser("snapshot", help="read DIR and write SNAPSHOT")
+    snapshot.add_argument("folder", type=Path, metavar="DIR", help="the folder of samples")
+    snapshot.add_argument("-o", "--output", dest="snapshot", type=Path, required=True,
+                          metavar="SNAPSHOT", help="the folder to write the snapshot to")
+    check = actions.add_parser("check", help="read DIR again and report what changed "
+                                             "from SNAPSHOT; exit 1 on a change")
+    check.add_argument("folder", type=Path, metavar="DIR", help="the folder of samples")
+    check.add_argument("snapshot", type=Path, metavar="SNAPSHOT",
+                       help="a folder written by layoutkit regress snapshot")
+    check.add_argument("--allow", action="append", default=[], metavar="PATTERN",
+                       help="an expected change: a glob over DOCUMENT or DOCUMENT:PAGE "
+                            "(issue-2004.pdf:12, issue-*.pdf), reported but not failing "
+                            "the check (repeatable)")
+    for action in (snapshot, check):
+        _reading_options(action)
+
+
+def _regress(args: argparse.Namespace, config: LayoutConfig, profile: Profile | None
+             ) -> Outcome:
+    """What ``layoutkit regress`` prints: the snapshot written, or the check's report
+    (exit status 1 when it found a change no ``--allow`` names)."""
+    from .tools.regress import compare, load_snapshot, report, take_snapshot, write_snapshot
+
+    # a broken snapshot is told before the folder is read
+    before = load_snapshot(args.snapshot) if args.action == "check" else None
+    after = take_snapshot(args.folder, config, profile=profile, profile_name=args.profile,
+                          engine=args.engine, jobs=args.jobs)
+    if before is None:
+        write_snapshot(after, args.snapshot)
+        pages = sum(len(record.pages) for record in after.documents)
+        return Outcome({None: f"{args.snapshot}: {len(after.documents)} document(s), "
+                              f"{pages} page(s) read by layoutkit {after.version}\n"})
+    comparison = compare(before, after, args.allow)
+    return Outcome({None: report(comparison)}, status=1 if comparison.failed else 0)
+
+
+def _evaluate_command(commands: Any) -> None:
+    """``layoutkit evaluate TRUTH...``: a reading scored against truth files."""
+    evaluate = commands.add_parser(
+        "evaluate", help="score the reading of labelled pages against truth files",
+        description="Check each truth file (layoutkit.truth/1) against its document, read "
+                    "its labelled pages and score them: found, order and leak per page, "
+                    "document and pooled, line types' precision and recall, the truth lines "
+                    "missing and the places where the order breaks. Exit 1 when a bound "
+                    "is missed.")
+    evaluate.add_argument("truths", nargs="+", type=Path, metavar="TRUTH",
+                          help="a truth file, or a folder searched for *.truth.json")
+    _reading_options(evaluate)
+    evaluate.add_argument("--html", type=Path, metavar="REPORT",
+                          help="also write an HTML report showing each failing page's image "
+                               "with its order breaks drawn on it")
+    evaluate.add_argument("--json", action="store_true",
+                          help="print the report as JSON (layoutkit.evaluation/1)")
+    for bound, text in (("--min-order", "least order"), ("--min-found", "least found"),
+                        ("--max-leak", "most leak")):
+        evaluate.add_argument(bound, type=float, metavar="X",
+                              help=f"the {text} of every page and of the pooled score; exit "
+                                   f"1 when it is missed")
+
+
+def _evaluate(args: argparse.Namespace, config: LayoutConfig, profile: Profile | None
+              ) -> Outcome:
+    """What ``layoutkit evaluate`` prints (the text or JSON report) and writes (the
+    HTML report); exit status 1 when a bound is missed."""
+    from .tools.evaluation import Bounds, evaluate, json_report, text_report
+
+    bounds = Bounds(args.min_order, args.min_found, args.max_leak)
+    evaluation = evaluate(args.truths, config, profile=profile, engine=args.engine,
+                          jobs=args.jobs, bounds=bounds)
+    files: dict[Path | None, str] = {
+        None: json_report(evaluation) if args.json else text_report(evaluation)}
+    if args.html is not None:
+        from .tools.report import html_report
+
+        files[args.html] = html_report(evaluation)
+    return Outcome(files, status=1 if evaluation.failures else 0)
+
+
+def _truth_command(commands: Any) -> None:
+    """``layoutkit truth draft FILE -o TRUTH`` and ``layoutkit truth review TRUTH -o
+    HTML``: a truth file drafted from today's reading, and one shown beside its pages."""
+    truth = commands.add_parser(
+        "truth", help="draft a truth file from the reading, or review one beside its pages",
+        description="draft: write a truth file (layoutkit.truth/1) of FILE's pages as read "
+                    "today, every page checked TODO, for a person to correct. review: write "
+                    "one HTML page showing each labelled page of TRUTH beside its lines, "
+                    "numbered in reading order, the numbers drawn where the lines stand.")
+    actions = truth.add_subparsers(dest="action", required=True, metavar="ACTION",
+                                   parser_class=_Parser)
+    draft = actions.add_parser("draft", help="write a truth file from today's reading of FILE")
+    draft.add_argument("file", type=Path, help="the PDF or image to label")
+    draft.add_argument("--pages", metavar="SPEC",
+                       help="pages to label, such as 1,3-5,9- or -4 (default: all)")
+    draft.add_argument("-o", "--output", type=Path, required=True, metavar="TRUTH",
+                       help="the truth file to write (name it <document stem>.truth.json)")
+    draft.add_argument("--force", action="store_true", help="replace TRUTH if it exists")
+    draft.add_argument("--tables", action="store_true",
+                       help="also find ruled tables, so their lines are labelled tables")
+    _reading_options(draft)
+    review = actions.add_parser("review", help="write an HTML page of TRUTH beside its pages")
+    review.add_argument("truth", type=Path, metavar="TRUTH", help="a layoutkit.truth/1 file")
+    review.add_argument("-o", "--output", type=Path, required=True, metavar="HTML",
+                        help="the HTML file to write")
+    review.add_argument("--dpi", type=int, default=100,
+                        help="resolution of the page pictures (default: %(default)s)")
+    _reading_options(review, jobs=False)
+
+
+def _truth(args: argparse.Namespace, config: LayoutConfig, profile: Profile | None
+           ) -> Outcome:
+    """What ``layoutkit truth`` makes: the draft written (and a line saying what it
+    holds), or the review page.  A draft never replaces a truth file without
+    ``--force``: a corrected truth is a person's work."""
+    if args.action == "review":
+        from .tools.review import review_truth
+
+        if args.output.resolve() == args.truth.resolve():
+            raise UsageError(f"{args.output}: the output would overwrite the truth file")
+        return Outcome({args.output: review_truth(args.truth, config, profile=profile,
+                                                  engine=args.engine, dpi=args.dpi)})
+    from .tools.truth import write_truth
+    from .tools.truth_draft import draft_truth
+
+    if args.output.exists() and not args.force:
+        raise UsageError(f"{args.output}: exists; a draft replaces a truth file only with "
+                         f"--force")
+    document = parse(args.file, config, args.pages, engine=args.engine, jobs=args.jobs,
+                     profile=profile, tables=args.tables)
+    truth = draft_truth(document, args.output, sha256_of(args.file), profile=args.profile)
+    write_truth(truth)
+    lines = sum(len(page.lines) for page in truth.pages)
+    return Outcome({None: f"{args.output}: {len(truth.pages)} page(s), {lines} body line(s) "
+                          f"drafted from the reading of {args.file}; every page checked "
+                          f"TODO\n"})
 
 
 def _batch(args: argparse.Namespace) -> str:
@@ -208,22 +372,38 @@ def _flag(raw: str) -> bool:
     return word in ("true", "1", "yes")
 
 
-def _run(args: argparse.Namespace) -> dict[Path | None, str]:
-    """What the command writes, by file (None: standard output); empty when it wrote
-    its files itself."""
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """What a command makes: the contents of its files by path (None: standard output)
+    and its exit status, 1 when a check it ran failed (a bound missed, a page that
+    changed) though the command itself ran."""
+
+    files: dict[Path | None, str]
+    status: int = 0
+
+
+def _run(args: argparse.Namespace) -> Outcome:
+    """What the command writes, by file (None: standard output; none when it wrote its
+    files itself), and its exit status."""
     if args.command == "profiles" or (args.command == "profile" and args.action == "check"):
-        return {None: _profiles(args)}
+        return Outcome({None: _profiles(args)})
     if args.command == "batch":
-        return {None: _batch(args)}
+        return Outcome({None: _batch(args)})
     profile = loaded_profile(getattr(args, "profile", None) or None)
     config = _config(args.set, profile.config if profile else LayoutConfig())
     if getattr(args, "ocr", None):
         config = config.replace(ocr=args.ocr)
+    if args.command == "regress":
+        return _regress(args, config, profile)
+    if args.command == "evaluate":
+        return _evaluate(args, config, profile)
+    if args.command == "truth":
+        return _truth(args, config, profile)
     if args.command == "profile":
         from .tools.suggest_profile import suggest
 
-        return {args.output: suggest(args.file, config, args.pages, engine=args.engine,
-                                     jobs=args.jobs)}
+        return Outcome({args.output: suggest(args.file, config, args.pages, engine=args.engine,
+                                             jobs=args.jobs)})
     if args.command == "draw" and args.output is None:
         raise UsageError("draw: -o DIR is required (the folder to write the PNGs to)")
     parsing = args.command == "parse"
@@ -238,16 +418,16 @@ def _run(args: argparse.Namespace) -> dict[Path | None, str]:
                      profile=profile, tables="tab" in skip or beside["--tables"]
                      or args.command == "nlptext", typed=typed)
     if args.command in ("tokens", "nlptext"):
-        return {args.output: _nlp_output(args, document, config)}
+        return Outcome({args.output: _nlp_output(args, document, config)})
     if args.command == "draw":
         from .outputs.draw import draw_document
 
         for written in draw_document(document, args.output, dpi=args.dpi):
             logging.getLogger(__name__).info("wrote %s", written)
-        return {}
+        return Outcome({})
     if not parsing:
-        return {args.output: document_text(document, furniture=args.keep_furniture,
-                                           skip=skip) + "\n"}
+        return Outcome({args.output: document_text(document, furniture=args.keep_furniture,
+                                                   skip=skip) + "\n"})
     files: dict[Path | None, str] = {args.output: dumps(document)}
     if args.toc:
         files[args.output.with_suffix(".toc.json")] = toc_dumps(
@@ -255,7 +435,7 @@ def _run(args: argparse.Namespace) -> dict[Path | None, str]:
     if args.tables:
         files[args.output.with_suffix(".table.json")] = table_dumps(
             document, empty_columns=not args.table_drop_empty_columns)
-    return files
+    return Outcome(files)
 
 
 def _nlp_output(args: argparse.Namespace, document: Document, config: LayoutConfig) -> str:
@@ -315,7 +495,7 @@ def _command(args: argparse.Namespace) -> int:
     try:
         if output is not None and "file" in args and output.resolve() == args.file.resolve():
             raise UsageError(f"{output}: the output would overwrite the input file")
-        results = _run(args)
+        outcome = _run(args)
     except UsageError as exc:
         for problem in str(exc).splitlines():
             print(f"layoutkit: error: {problem}", file=sys.stderr)
@@ -330,9 +510,10 @@ def _command(args: argparse.Namespace) -> int:
         return 1
     except KeyboardInterrupt:
         return 130
-    for path, content in results.items():
+    for path, content in outcome.files.items():
         if path is None:
-            return _to_stdout(content)
+            _to_stdout(content)
+            continue
         try:
             write_atomic(path, content)
         except OSError as exc:
@@ -340,7 +521,7 @@ def _command(args: argparse.Namespace) -> int:
                   file=sys.stderr)
             return 1
         logging.getLogger(__name__).info("wrote %s", path)
-    return 0
+    return outcome.status
 
 
 if __name__ == "__main__":

@@ -43,7 +43,8 @@ from layoutkit.errors import DocumentError, LayoutkitError
 from layoutkit.model import BBox, Glyph, PageGlyphs
 from layoutkit.sources import open_source
 from layoutkit.sources.pdfium import PdfiumSource
-from layoutkit.tools.evaluate import PageTruth, load_truth, score_truth, truth_files
+from layoutkit.tools.evaluate import score_truth
+from layoutkit.tools.truth import PageTruth, labelled_pages
 from tests.handmade import pdf_bytes
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -180,7 +181,7 @@ def test_engines_find_the_same_rules_and_images(document: str, page: int) -> Non
 
 # ------------------------------------------------------------------- reading order
 
-TRUTHS = [load_truth(path) for path in truth_files(ROOT / "regions")]
+TRUTHS = labelled_pages([ROOT / "regions"])
 
 
 @cache

@@ -2,30 +2,21 @@
 
 from __future__ import annotations
 
-import json
-from pathlib import Path
-
-import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
 from layoutkit.tools.evaluate import (
-    Exclusion,
     PageScore,
     TypeScore,
     combine,
     count_occurrences,
-    load_linetype_truth,
-    load_truth,
     reduce,
     score_furniture,
     score_heading_lines,
     score_headings,
     score_list_items,
     score_page,
-    score_truth,
     scored_lines,
-    truth_files,
 )
 
 # Two columns of four lines each; every line reduces to 12 or more characters.
@@ -199,98 +190,6 @@ def test_combine_is_a_micro_average() -> None:
     assert combine([]) == PageScore(1.0, 1.0, 0.0, 0, 0, 0, None)
 
 
-# --------------------------------------------------------------------------- truth files
-
-
-def write_truth(root: Path, data: object, name: str = "page-005.json") -> Path:
-    """Write a truth file under ``root/cleveland-city-record-2016-04-27/`` and return it."""
-    folder = root / "cleveland-city-record-2016-04-27"
-    folder.mkdir(parents=True, exist_ok=True)
-    path = folder / name
-    path.write_text(json.dumps(data) if not isinstance(data, str) else data, encoding="utf-8")
-    return path
-
-
-def valid_truth() -> dict[str, object]:
-    """A well-formed truth file's content."""
-    return {
-        "document": "cleveland-city-record-2016-04-27.pdf",
-        "page": 5,
-        "checked": "by hand",
-        "conventions": "three columns",
-        "lines": TRUTH,
-        "furniture": ["April 27, 2016 The City Record 5"],
-        "excluded": [{"what": "map labels", "why": "no reading order"}],
-    }
-
-
-def test_load_truth_reads_a_valid_file(tmp_path: Path) -> None:
-    path = write_truth(tmp_path, valid_truth())
-    truth = load_truth(path)
-    assert truth.document == "cleveland-city-record-2016-04-27.pdf"
-    assert truth.page == 5
-    assert truth.lines == tuple(TRUTH)
-    assert truth.furniture == ("April 27, 2016 The City Record 5",)
-    assert truth.excluded == (Exclusion("map labels", "no reading order"),)
-    assert truth.path == path
-    assert score_truth(page(*TRUTH), truth).order == 1.0
-
-
-@pytest.mark.parametrize(
-    ("change", "key"),
-    [
-        ({"lines": None}, "'lines'"),
-        ({"lines": ["fine", 3]}, "'lines[1]'"),
-        ({"furniture": "April 27"}, "'furniture'"),
-        ({"page": "5"}, "'page'"),
-        ({"page": 6}, "'page'"),
-        ({"document": "federal-register-2020-08-06.pdf"}, "'document'"),
-        ({"checked": 1}, "'checked'"),
-        ({"conventions": ["x"]}, "'conventions'"),
-        ({"excluded": [{"what": "map"}]}, "'excluded[0]'"),
-        ({"excluded": [{"what": "map", "why": 2}]}, "'excluded[0].why'"),
-        ({"furnitur": []}, "'furnitur'"),
-    ],
-)
-def test_load_truth_errors_name_the_file_and_the_key(
-    tmp_path: Path, change: dict[str, object], key: str
-) -> None:
-    path = write_truth(tmp_path, valid_truth() | change)
-    with pytest.raises(ValueError, match=r"page-005\.json") as error:
-        load_truth(path)
-    assert key in str(error.value)
-    assert str(path) in str(error.value)
-
-
-def test_load_truth_names_a_missing_key(tmp_path: Path) -> None:
-    data = valid_truth()
-    del data["furniture"]
-    path = write_truth(tmp_path, data)
-    with pytest.raises(ValueError, match=r"page-005\.json: missing key 'furniture'"):
-        load_truth(path)
-
-
-def test_load_truth_rejects_what_is_not_a_json_object(tmp_path: Path) -> None:
-    with pytest.raises(ValueError, match=r"page-005\.json: not valid JSON"):
-        load_truth(write_truth(tmp_path, "{"))
-    with pytest.raises(ValueError, match=r"page-005\.json: must hold a JSON object"):
-        load_truth(write_truth(tmp_path, [1, 2]))
-
-
-def test_truth_files_are_sorted_by_document_then_page(tmp_path: Path) -> None:
-    for name in ("page-010.json", "page-009.json", "notes.json", "page-2.json"):
-        write_truth(tmp_path, valid_truth(), name)
-    other = tmp_path / "a-document"
-    other.mkdir()
-    (other / "page-001.json").write_text("{}", encoding="utf-8")
-    found = [p.relative_to(tmp_path).as_posix() for p in truth_files(tmp_path)]
-    assert found == [
-        "a-document/page-001.json",
-        "cleveland-city-record-2016-04-27/page-009.json",
-        "cleveland-city-record-2016-04-27/page-010.json",
-    ]
-
-
 # --------------------------------------------------------------------------- properties
 
 line_text = st.text(
@@ -353,41 +252,6 @@ def test_evaluate_score_list_items_ends_with() -> None:
              ("b", "(2) A single instance")]
     score = score_list_items(typed, ["(1) Discrimination can occur", "(2) A single instance"])
     assert (score.predicted, score.expected, score.hits) == (2, 2, 1)
-
-
-def test_evaluate_load_linetype_truth(tmp_path: Path) -> None:
-
-    path = tmp_path / "linetypes.json"
-    path.write_text(json.dumps({"document": "x.pdf", "checked": "by eye",
-                                "headings": [[1, "Intro"]], "tocPages": [2],
-                                "listItems": {"3": ["(a) one"]},
-                                "pageHeadings": {"4": [[2, "MOTION"]]},
-                                "tocLines": {"1": ["1 History"]}}))
-    truth = load_linetype_truth(path)
-    assert (truth.headings, truth.toc_pages, dict(truth.list_items),
-            dict(truth.page_headings), dict(truth.toc_lines)) == (
-        ((1, "Intro"),), (2,), {3: ("(a) one",)}, {4: ((2, "MOTION"),)}, {1: ("1 History",)})
-
-
-@pytest.mark.parametrize(("data", "message"), [
-    ({"document": "x.pdf"}, "keys must be"),
-    ({"document": "x.pdf", "checked": "", "extra": 1}, "keys must be"),
-    ({"document": "x.pdf", "checked": "", "headings": [["1", "a"]]}, "'headings'"),
-    ({"document": "x.pdf", "checked": "", "tocPages": [0]}, "'tocPages'"),
-    ({"document": "x.pdf", "checked": "", "listItems": {"p1": []}}, "'listItems'"),
-    ({"document": "x.pdf", "checked": "", "pageHeadings": {"p1": []}}, "'pageHeadings'"),
-    ({"document": "x.pdf", "checked": "", "tocLines": {"p1": []}}, "'tocLines'"),
-    ({"document": "x.pdf", "checked": "", "tocLines": {"1": [1]}}, r"'tocLines\.1\[0\]'"),
-    ({"document": "x.pdf", "checked": "", "pageHeadings": {"1": [[0, "a"]]}},
-     "'pageHeadings.1'"),
-])
-def test_evaluate_load_linetype_truth_errors(tmp_path: Path, data: dict[str, object],
-                                             message: str) -> None:
-
-    path = tmp_path / "linetypes.json"
-    path.write_text(json.dumps(data))
-    with pytest.raises(ValueError, match=message):
-        load_linetype_truth(path)
 
 
 def test_evaluate_score_heading_lines() -> None:

@@ -1,5 +1,5 @@
 """Issue 5's bar on structure: the NLPTextDocument of the German lecture notes nests
-its sections as the notes' contents page says (``regions/.../linetypes.json``)."""
+its sections as the notes' contents page says (``regions/geotopo-lecture-notes-de.truth.json``)."""
 
 from __future__ import annotations
 
@@ -9,7 +9,8 @@ from pathlib import Path
 from layoutkit import LayoutConfig, parse
 from layoutkit.nlp.nlptext import Section, from_document, read, write
 from layoutkit.nlp.paragraphs import ignored_codes
-from layoutkit.tools.evaluate import load_linetype_truth, reduce
+from layoutkit.tools.evaluate import reduce
+from layoutkit.tools.truth import load_truth
 
 REPO = Path(__file__).resolve().parent.parent
 NOTES = "geotopo-lecture-notes-de"
@@ -26,15 +27,15 @@ def _sections(elements: tuple[object, ...], parents: tuple[str, ...] = ()
 
 
 def test_lecture_notes_sections_nest_as_the_contents_page_says() -> None:
-    truth = load_linetype_truth(REPO / "regions" / NOTES / "linetypes.json")
+    truth = load_truth(REPO / "regions" / f"{NOTES}.truth.json")
     document = parse(REPO / "fixtures" / "pdf" / f"{NOTES}.pdf")
     tree = read(write(from_document(document, ignored_codes(LayoutConfig().nlp))))
-    listed = {reduce(t) for _, t in truth.headings}
+    listed = {reduce(t) for _, t in truth.outline}
     # each section's title with its enclosing sections that the contents page lists
     found = {(title, tuple(p for p in parents if p in listed))
              for title, parents in _sections(tree.elements)}
-    assert len(truth.headings) >= 30
+    assert len(truth.outline) >= 30
     above: dict[int, str] = {}
-    for level, text in truth.headings:
+    for level, text in truth.outline:
         above[level] = reduce(text)
         assert (above[level], tuple(above[k] for k in range(1, level))) in found, text

@@ -36,14 +36,15 @@ from layoutkit.sources.ocr.image import OCR_FONT, erase_rules, ocr_words, skew_a
 from layoutkit.sources.ocr.quality import dictionary_share
 from layoutkit.sources.ocr.scanned import is_scanned, page_image, tesseract_problem
 from layoutkit.sources.ruled_tables import find_ruled_tables
-from layoutkit.tools.evaluate import load_truth, score_page, score_truth
+from layoutkit.tools.evaluate import score_page, score_truth
+from layoutkit.tools.truth import load_truth
 
 ROOT = Path(__file__).resolve().parent.parent
 SCANNED = ROOT / "fixtures" / "scanned"
 LINN = SCANNED / "linn-brochure.pdf"
 LINN_SKEWED = SCANNED / "linn-brochure-skewed.pdf"
 CFR = SCANNED / "cfr-5-page7-two-column.jpg"
-CFR_TRUTH = ROOT / "regions" / "scanned" / "cfr-5-page7-two-column" / "page-001.json"
+CFR_TRUTH = ROOT / "regions" / "scanned" / "cfr-5-page7-two-column.truth.json"
 
 
 def normalised(text: str) -> str:
@@ -153,7 +154,7 @@ def test_linn_skewed_scan_is_deskewed_and_reads_like_the_reference() -> None:
 
 
 def test_cfr_page_image_reads_in_labelled_order(cfr: Document) -> None:
-    score = score_truth(cfr[0].text(), load_truth(CFR_TRUTH))
+    score = score_truth(cfr[0].text(), load_truth(CFR_TRUTH).pages[0])
     assert score.order >= 0.95, f"order {score.order:.4f} over {score.pairs} pairs"
     assert score.found >= 0.95
     # no resolution in the JPEG: image_dpi (300) gives the page size

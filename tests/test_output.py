@@ -255,6 +255,15 @@ def test_output_write_atomic_writes_utf8_and_leaves_no_temporary_file(tmp_path: 
     assert [p.name for p in tmp_path.iterdir()] == ["out.txt"]
 
 
+def test_output_write_atomic_into_a_missing_folder_names_the_file(tmp_path: Path) -> None:
+    """A file asked for in a folder that does not exist fails naming that file, not the
+    temporary file it would have been written through."""
+    target = tmp_path / "missing" / "out.json"
+    with pytest.raises(FileNotFoundError) as raised:
+        write_atomic(target, "{}\n")
+    assert raised.value.filename == str(target)
+
+
 def test_output_write_atomic_replaces_an_existing_file(tmp_path: Path) -> None:
     """write_atomic over an existing, longer file leaves exactly the new text."""
     target = tmp_path / "out.txt"

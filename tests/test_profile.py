@@ -21,7 +21,8 @@ from layoutkit.profile import (
     load_profile,
     parse_selector,
 )
-from layoutkit.tools.evaluate import combine, load_truth, score_page, score_truth, truth_files
+from layoutkit.tools.evaluate import combine, score_page, score_truth
+from layoutkit.tools.truth import labelled_pages
 from tests.test_segment import CHAR, text_lines, word
 
 REPO = Path(__file__).resolve().parent.parent
@@ -313,8 +314,7 @@ def test_regions_read_in_their_order(tmp_path: Path) -> None:
 
 def _labelled(prefix: str, profile: str) -> list[tuple[str, object, object]]:
     rows = []
-    for truth_file in truth_files(REPO / "regions"):
-        truth = load_truth(truth_file)
+    for truth in labelled_pages([REPO / "regions"]):
         if truth.document.startswith(prefix):
             pdf = REPO / "fixtures" / "pdf" / truth.document
             page = parse(pdf, pages=[truth.page], profile=profile)[0]

@@ -11,7 +11,8 @@ from PIL import Image
 from layoutkit import parse
 from layoutkit.cli import main
 from layoutkit.profile import bundled_profiles, load_profile
-from layoutkit.tools.evaluate import load_truth, score_truth
+from layoutkit.tools.evaluate import score_truth
+from layoutkit.tools.truth import load_truth
 
 REPO = Path(__file__).resolve().parent.parent
 CITY_2016 = REPO / "fixtures" / "pdf" / "cleveland-city-record-2016-04-27.pdf"
@@ -52,7 +53,8 @@ def test_text_with_profile_reads_cost_table_after_columns(
     assert main(["text", str(FEDERAL), "--pages", "5", "--profile", "federal-register"]) == 0
     text = capsys.readouterr().out
     assert text.index("ESTIMATED COSTS") > text.index("Explanation of Certain Provisions")
-    truth = load_truth(REPO / "regions" / "federal-register-2020-08-06" / "page-005.json")
+    truth = load_truth(REPO / "regions" / "federal-register-2020-08-06.truth.json").page(5)
+    assert truth is not None
     auto = score_truth(parse(FEDERAL, pages=[5])[0].text(), truth)
     assert score_truth(text, truth).order > auto.order
 
@@ -96,9 +98,9 @@ def test_suggest_round_trip(tmp_path: Path, pdf: Path) -> None:
         assert (masthead.box.x1, masthead.box.bottom) == (499.9, 100.0)
     auto = parse(pdf)
     drafted = parse(pdf, profile=profile)
-    truths = sorted((REPO / "regions" / pdf.stem).glob("page-*.json"))
+    truths = [p for p in load_truth(REPO / "regions" / f"{pdf.stem}.truth.json").pages if p.ordered]
     assert len(truths) >= 3
-    for truth in map(load_truth, truths):
+    for truth in truths:
         before = score_truth(auto[truth.page - 1].text(), truth)
         after = score_truth(drafted[truth.page - 1].text(), truth)
         assert after.found >= before.found and after.order >= before.order

@@ -12,11 +12,12 @@ import pytest
 
 import layoutkit
 from layoutkit.model import Line, LineType, Page
-from layoutkit.tools.evaluate import PageTruth, load_truth, reduce, score_truth, truth_files
+from layoutkit.tools.evaluate import reduce, score_truth
+from layoutkit.tools.truth import PageTruth, labelled_pages
 
 ROOT = Path(__file__).resolve().parent.parent
 PDFS = ROOT / "fixtures" / "pdf"
-TRUTHS = [load_truth(path) for path in truth_files(ROOT / "regions")]
+TRUTHS = labelled_pages([ROOT / "regions"])
 ORDER_BAR = 0.97
 FOUND_BAR = 0.97
 

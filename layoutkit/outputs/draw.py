@@ -1,6 +1,6 @@
 """Overlay pictures of laid-out pages: what a researcher looks at while writing a profile.
 
-Each page is rendered (pypdfium2) and drawn over (Pillow): every line filled in
+Each page is rendered (:func:`~.pictures.page_png`) and drawn over (Pillow): every line filled in
 the colour of its line type, every column outlined and numbered in reading order
 (``band.column``), every band outlined, furniture bands shaded, and a legend.
 """
@@ -10,11 +10,11 @@ from __future__ import annotations
 from collections.abc import Iterator
 from pathlib import Path
 
-import pypdfium2 as pdfium  # type: ignore[import-untyped]
 from PIL import Image, ImageDraw, ImageFont
 
 from ..errors import DocumentError
 from ..model import BandKind, BBox, Document, LineType, Page
+from .pictures import page_png
 
 __all__ = ["LINE_COLOURS", "draw_document", "draw_page"]
 
@@ -86,12 +86,8 @@ def draw_document(document: Document, folder: Path, *, dpi: int = 100) -> Iterat
     if dpi < 10 or dpi > 600:
         raise DocumentError(f"draw: dpi {dpi}: expected 10 to 600")
     folder.mkdir(parents=True, exist_ok=True)
-    pdf = pdfium.PdfDocument(document.path)
-    try:
-        for page in document:
-            bitmap = pdf[page.page_no - 1].render(scale=dpi / 72)
-            target = folder / f"{document.path.stem}-page-{page.page_no:03d}.png"
-            draw_page(bitmap.to_pil(), page).save(target)
-            yield target
-    finally:
-        pdf.close()
+    for page in document:
+        picture, _ = page_png(document.path, page.page_no, dpi)
+        target = folder / f"{document.path.stem}-page-{page.page_no:03d}.png"
+        draw_page(picture, page).save(target)
+        yield target

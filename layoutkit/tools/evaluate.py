@@ -31,34 +31,36 @@ Synthetic truth also has paragraphs: **paragraphs found** is the share of truth
 paragraphs whose whole reduced text is one substring of the reduced output, which
 fails when a line of another column or a header is spliced into the paragraph.
 
-Truth files (``regions/<pdf-stem>/page-<NNN>.json``) are read with :func:`load_truth`;
-page scores are combined with :func:`combine`.
+Truth files (``layoutkit.truth/1``) are read by :mod:`layoutkit.tools.truth`; page
+scores are combined with :func:`combine`.
 """
 
 from __future__ import annotations
 
-import json
-import re
 import unicodedata
+from bisect import bisect_right
 from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from itertools import pairwise
-from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .truth import PageTruth
 
 __all__ = [
+    "FOLLOWING_CHARS",
     "MIN_FURNITURE_CHARS",
     "MIN_LINE_CHARS",
-    "Exclusion",
-    "LineTypeTruth",
+    "OrderBreak",
     "PageScore",
-    "PageTruth",
     "TypeScore",
     "combine",
     "count_occurrences",
-    "load_linetype_truth",
-    "load_truth",
+    "line_index",
+    "line_starts",
+    "missing_lines",
+    "order_breaks",
     "reduce",
     "score_furniture",
     "score_heading_lines",
@@ -68,7 +70,6 @@ __all__ = [
     "score_truth",
     "score_typed_lines",
     "scored_lines",
-    "truth_files",
 ]
 
 MIN_LINE_CHARS = 12
@@ -77,7 +78,6 @@ MIN_LINE_CHARS = 12
 MIN_FURNITURE_CHARS = 4
 """Reduced length below which a furniture line (a bare page number) is not checked for leaks."""
 
-_PAGE_FILE = re.compile(r"page-(\d{3,})\.json")
 
 
 def reduce(text: str) -> str:
@@ -166,6 +166,30 @@ def _leaked(furniture: Sequence[str], body_truth: str, output: str) -> tuple[int
     return sum(listed.values()), leaked
 
 
+@dataclass(frozen=True)
+class _Placing:
+    """Where the scored lines stand in a reduced output: how often each occurs
+    (``counts``), the position of each that occurs once (``position``), and the placed
+    line that follows each placed line (``successor``)."""
+
+    counts: dict[str, int]
+    position: dict[str, int]
+    successor: dict[str, str]
+
+
+def _placing(output: str, kept: Sequence[str]) -> _Placing:
+    """Return the :class:`_Placing` of the scored lines ``kept`` in the reduced ``output``.
+
+    It is the one rule of placement that :func:`score_page`, :func:`order_breaks` and
+    :func:`missing_lines` share: a line occurring once is placed where it occurs, a
+    line occurring more often is found but not placed."""
+    counts = {line: count_occurrences(line, output) for line in kept}
+    position = {line: output.find(line) for line in kept if counts[line] == 1}
+    placed = sorted((at, line) for line, at in position.items())
+    successor = {a: b for (_, a), (_, b) in pairwise(placed)}
+    return _Placing(counts, position, successor)
+
+
 def score_page(
     output_text: str,
     truth_lines: Sequence[str],
@@ -180,9 +204,8 @@ def score_page(
     """
     output = reduce(output_text)
     kept = scored_lines(truth_lines)
-    counts = {line: count_occurrences(line, output) for line in kept}
-    placed = sorted((output.find(line), line) for line in kept if counts[line] == 1)
-    successor = {a: b for (_, a), (_, b) in pairwise(placed)}
+    placing = _placing(output, kept)
+    counts, successor = placing.counts, placing.successor
     in_order = sum(1 for a, b in pairwise(kept) if successor.get(a) == b)
     found = sum(1 for line in kept if counts[line] > 0)
     checked, leaked = _leaked(furniture, "".join(map(reduce, truth_lines)), output)
@@ -206,6 +229,114 @@ def score_page(
         paragraphs_found=paragraphs_found,
         paragraphs=scored_paragraphs,
     )
+
+
+FOLLOWING_CHARS = 60
+"""How much of the output text after a line an :class:`OrderBreak` keeps."""
+
+
+@dataclass(frozen=True)
+class OrderBreak:
+    """A pair of consecutive scored truth lines that :func:`score_page` counts out of order.
+
+    After the truth line ``after`` the truth has ``expected``; in the output came the
+    scored truth line ``instead`` (None when no placed line follows ``after``, or
+    ``after`` is not placed) and the text ``following`` (the output's text right after
+    ``after``, shortened; empty when ``after`` is not placed).  ``kind`` says why:
+    ``order`` (both placed, another line came between), ``missing`` (one of them is
+    not in the output) or ``repeated`` (one of them is there more than once, so it has
+    no place).  The ``*_at`` fields are positions in the reduced output, None where a
+    line has none: where ``after`` starts, where it ends (what came instead begins
+    there), and where ``instead`` and ``expected`` start.  Texts are as labelled.
+    """
+
+    after: str
+    expected: str
+    instead: str | None
+    following: str
+    kind: str
+    after_at: int | None = None
+    end_at: int | None = None
+    instead_at: int | None = None
+    expected_at: int | None = None
+
+
+def line_starts(lines: Sequence[str]) -> list[int]:
+    """Return where each of ``lines`` starts in their reduced text, plus its end.
+
+    The reduced text of lines joined by line breaks is the reduced lines concatenated,
+    so a position in it (a scored line's, from :func:`order_breaks`) falls in the line
+    ``i`` with ``starts[i] <= position < starts[i + 1]``: this is how a report finds
+    the line of a page that holds a truth line."""
+    starts = [0]
+    for line in lines:
+        starts.append(starts[-1] + len(reduce(line)))
+    return starts
+
+
+def line_index(starts: Sequence[int], position: int) -> int | None:
+    """Return the index of the line that holds the reduced ``position``, given the
+    :func:`line_starts` of the lines; None when it lies beyond the last line."""
+    index = bisect_right(starts, position) - 1
+    return index if 0 <= index < len(starts) - 1 else None
+
+
+def _text_after(lines: Sequence[str], starts: Sequence[int], position: int) -> str:
+    """Return the output text from the reduced ``position`` on, at most
+    :data:`FOLLOWING_CHARS` characters with an ellipsis when cut."""
+    index = line_index(starts, position)
+    if index is None:
+        return ""
+    line, skip = lines[index], position - starts[index]
+    cut = 0
+    while skip > 0 and cut < len(line):
+        skip -= len(reduce(line[cut]))
+        cut += 1
+    text = " ".join([line[cut:].strip(), *(x.strip() for x in lines[index + 1:index + 4])])
+    text = " ".join(text.split())
+    return text if len(text) <= FOLLOWING_CHARS else text[:FOLLOWING_CHARS - 1] + "…"
+
+
+def order_breaks(output_text: str, truth_lines: Sequence[str]) -> list[OrderBreak]:
+    """Return the pairs of consecutive scored truth lines that are not in succession in
+    ``output_text``, each an :class:`OrderBreak` saying what came instead.
+
+    They are exactly the pairs :func:`score_page` counts out of order (its ``pairs``
+    less the pairs in order), decided by the same placement, so a report can show a
+    reader why the order score is what it is."""
+    output = reduce(output_text)
+    kept = scored_lines(truth_lines)
+    labelled = {reduce(line): line for line in truth_lines}
+    placing = _placing(output, kept)
+    lines = output_text.split("\n")
+    starts = line_starts(lines)
+    breaks = []
+    for a, b in pairwise(kept):
+        follower = placing.successor.get(a)
+        if follower == b:
+            continue
+        counts = placing.counts[a], placing.counts[b]
+        kind = "missing" if 0 in counts else "repeated" if max(counts) > 1 else "order"
+        at = placing.position.get(a)
+        end = None if at is None else at + len(a)
+        breaks.append(OrderBreak(
+            after=labelled[a], expected=labelled[b],
+            instead=None if follower is None else labelled[follower],
+            following="" if end is None else _text_after(lines, starts, end), kind=kind,
+            after_at=at, end_at=end,
+            instead_at=None if follower is None else placing.position[follower],
+            expected_at=placing.position.get(b)))
+    return breaks
+
+
+def missing_lines(output_text: str, truth_lines: Sequence[str]) -> list[str]:
+    """Return the scored truth lines (as labelled, in reading order) that do not occur
+    in ``output_text``: the lines that :func:`score_page`'s ``found`` misses."""
+    output = reduce(output_text)
+    kept = scored_lines(truth_lines)
+    labelled = {reduce(line): line for line in truth_lines}
+    counts = _placing(output, kept).counts
+    return [labelled[line] for line in kept if counts[line] == 0]
 
 
 def combine(scores: Iterable[PageScore]) -> PageScore:
@@ -237,136 +368,6 @@ def combine(scores: Iterable[PageScore]) -> PageScore:
         paragraphs_found=paragraphs_found,
         paragraphs=paragraphs,
     )
-
-
-@dataclass(frozen=True)
-class Exclusion:
-    """A part of a labelled page left out of the truth lines (``what``) and the reason (``why``)."""
-
-    what: str
-    why: str
-
-
-@dataclass(frozen=True)
-class PageTruth:
-    """The hand-labelled truth of one PDF page, as read from ``regions/<stem>/page-<NNN>.json``.
-
-    ``page`` is 1-based; ``lines`` are the body lines in reading order; ``furniture`` the
-    running header and footer lines; ``excluded`` what was deliberately not labelled;
-    ``checked`` how the labeller verified the page ("TODO" while unverified); ``path`` the
-    truth file itself.
-    """
-
-    document: str
-    page: int
-    lines: tuple[str, ...]
-    furniture: tuple[str, ...]
-    excluded: tuple[Exclusion, ...]
-    checked: str
-    path: Path
-
-
-_REQUIRED_KEYS = ("document", "page", "checked", "lines", "furniture", "excluded")
-_OPTIONAL_KEYS = ("conventions",)
-
-
-def _strings(path: Path, key: str, value: object) -> tuple[str, ...]:
-    """Return ``value`` as a tuple of strings; raise ``ValueError`` naming ``path`` and ``key``."""
-    if not isinstance(value, list):
-        raise ValueError(f"{path}: key {key!r} must be a list of strings")
-    for index, item in enumerate(value):
-        if not isinstance(item, str):
-            raise ValueError(f"{path}: key '{key}[{index}]' must be a string")
-    return tuple(value)
-
-
-def _exclusions(path: Path, value: object) -> tuple[Exclusion, ...]:
-    """Return ``value`` as exclusions, or raise ``ValueError`` naming ``path`` and the bad key."""
-    if not isinstance(value, list):
-        raise ValueError(f"{path}: key 'excluded' must be a list of {{'what', 'why'}} objects")
-    exclusions = []
-    for index, item in enumerate(value):
-        key = f"excluded[{index}]"
-        if not isinstance(item, dict) or set(item) != {"what", "why"}:
-            raise ValueError(f"{path}: key '{key}' must be an object with keys 'what' and 'why'")
-        for field in ("what", "why"):
-            if not isinstance(item[field], str):
-                raise ValueError(f"{path}: key '{key}.{field}' must be a string")
-        exclusions.append(Exclusion(what=item["what"], why=item["why"]))
-    return tuple(exclusions)
-
-
-def _check_keys(path: Path, data: Mapping[str, object]) -> None:
-    """Raise ``ValueError`` naming ``path`` and the key if a key is missing or unknown."""
-    for key in _REQUIRED_KEYS:
-        if key not in data:
-            raise ValueError(f"{path}: missing key {key!r}")
-    for key in data:
-        if key not in _REQUIRED_KEYS and key not in _OPTIONAL_KEYS:
-            raise ValueError(f"{path}: unknown key {key!r}")
-    for key in ("document", "checked"):
-        if not isinstance(data[key], str):
-            raise ValueError(f"{path}: key {key!r} must be a string")
-    conventions = data.get("conventions")
-    if conventions is not None and not isinstance(conventions, str):
-        raise ValueError(f"{path}: key 'conventions' must be a string")
-
-
-def _json_object(path: Path) -> dict[str, Any]:
-    """The JSON object in ``path``; raises ``ValueError`` naming the file otherwise."""
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except json.JSONDecodeError as error:
-        raise ValueError(f"{path}: not valid JSON ({error})") from error
-    if not isinstance(data, dict):
-        raise ValueError(f"{path}: must hold a JSON object, not {type(data).__name__}")
-    return data
-
-
-def load_truth(path: Path) -> PageTruth:
-    """Return the :class:`PageTruth` stored in the truth file ``path``.
-
-    Raises ``ValueError`` with a message naming the file and the offending key when the
-    file is not a JSON object, a key is missing, unknown or of the wrong type, the
-    ``document`` does not match the folder (``regions/<pdf-stem>/``) or the ``page`` does
-    not match the file name (``page-<NNN>.json``).
-    """
-    data = _json_object(path)
-    _check_keys(path, data)
-    document: str = data["document"]
-    if Path(document).stem != path.parent.name:
-        raise ValueError(
-            f"{path}: key 'document' is {document!r}, but the folder is {path.parent.name!r}"
-        )
-    page = data["page"]
-    if not isinstance(page, int) or isinstance(page, bool) or page < 1:
-        raise ValueError(f"{path}: key 'page' must be a positive integer")
-    named = _PAGE_FILE.fullmatch(path.name)
-    if named is None or int(named.group(1)) != page:
-        raise ValueError(f"{path}: key 'page' is {page}, but the file name says otherwise")
-    return PageTruth(
-        document=document,
-        page=page,
-        lines=_strings(path, "lines", data["lines"]),
-        furniture=_strings(path, "furniture", data["furniture"]),
-        excluded=_exclusions(path, data["excluded"]),
-        checked=data["checked"],
-        path=path,
-    )
-
-
-def truth_files(root: Path) -> list[Path]:
-    """Return the truth files under ``root`` (``<root>/<pdf-stem>/page-<NNN>.json``), sorted.
-
-    Sorting is by document folder, then page number, so reports list pages the same way
-    on every machine.
-    """
-
-    def key(path: Path) -> tuple[str, int]:
-        named = _PAGE_FILE.fullmatch(path.name)
-        return path.parent.name, int(named.group(1)) if named else 0
-
-    return sorted((p for p in root.glob("*/page-*.json") if _PAGE_FILE.fullmatch(p.name)), key=key)
 
 
 def score_truth(output_text: str, truth: PageTruth) -> PageScore:
@@ -457,73 +458,3 @@ def score_list_items(typed: Sequence[tuple[str, str]], items: Sequence[str]) -> 
     ``ln``; continuation lines are typed with their item, so only the recall means
     something."""
     return score_typed_lines(typed, items, LIST_CODES)
-
-
-@dataclass(frozen=True)
-class LineTypeTruth:
-    """Hand-labelled line types of a document (``regions/<stem>/linetypes.json``):
-    ``headings`` as (level, text) in document order, the 1-based ``toc_pages``, per
-    page the first lines of its ``list_items``, per labelled page its heading
-    lines as (level, text) (``page_headings``, for documents labelled page by page),
-    and per page the lines of the contents entries standing on it among other text
-    (``toc_lines``)."""
-
-    document: str
-    headings: tuple[tuple[int, str], ...]
-    toc_pages: tuple[int, ...]
-    list_items: Mapping[int, tuple[str, ...]]
-    page_headings: Mapping[int, tuple[tuple[int, str], ...]]
-    toc_lines: Mapping[int, tuple[str, ...]]
-    checked: str
-    path: Path
-
-
-_LINETYPE_KEYS = {"document", "checked", "conventions", "headings", "tocPages", "listItems",
-                  "pageHeadings", "tocLines"}
-
-
-def load_linetype_truth(path: Path) -> LineTypeTruth:
-    """The :class:`LineTypeTruth` of the truth file ``path``.
-
-    Raises ``ValueError`` naming the file and the key that is missing, unknown or
-    malformed.
-    """
-    data = _json_object(path)
-    unknown = set(data) - _LINETYPE_KEYS
-    if unknown or not {"document", "checked"} <= set(data):
-        raise ValueError(f"{path}: keys must be 'document', 'checked' and any of "
-                         f"'conventions', 'headings', 'tocPages', 'listItems', 'pageHeadings', "
-                         f"'tocLines'")
-    headings = _headings(path, "headings", data.get("headings", []))
-    pages = data.get("tocPages", [])
-    if not isinstance(pages, list) or not all(isinstance(p, int) and p >= 1 for p in pages):
-        raise ValueError(f"{path}: key 'tocPages' must be a list of page numbers")
-    items, entries = data.get("listItems", {}), data.get("tocLines", {})
-    for key, value in (("listItems", items), ("tocLines", entries)):
-        if not isinstance(value, dict) or not all(k.isdigit() for k in value):
-            raise ValueError(f"{path}: key '{key}' must map page numbers to lists of lines")
-    by_page = data.get("pageHeadings", {})
-    if not isinstance(by_page, dict) or not all(k.isdigit() for k in by_page):
-        raise ValueError(f"{path}: key 'pageHeadings' must map page numbers to lists of "
-                         f"[level, text] pairs")
-    return LineTypeTruth(
-        document=data["document"],
-        headings=headings,
-        toc_pages=tuple(pages),
-        list_items={int(k): _strings(path, f"listItems.{k}", v) for k, v in items.items()},
-        page_headings={int(k): _headings(path, f"pageHeadings.{k}", v)
-                       for k, v in by_page.items()},
-        toc_lines={int(k): _strings(path, f"tocLines.{k}", v) for k, v in entries.items()},
-        checked=data["checked"],
-        path=path,
-    )
-
-
-def _headings(path: Path, key: str, value: object) -> tuple[tuple[int, str], ...]:
-    """``value`` as (level, text) pairs; ``ValueError`` naming ``key`` if it is not a
-    list of [level, text] pairs."""
-    if not isinstance(value, list) or not all(
-            isinstance(h, list) and len(h) == 2 and isinstance(h[0], int) and h[0] >= 1
-            and isinstance(h[1], str) for h in value):
-        raise ValueError(f"{path}: key '{key}' must be a list of [level, text] pairs")
-    return tuple((level, text) for level, text in value)

@@ -1,0 +1,387 @@
+"""Evaluating a reading against truth files: what ``layoutkit evaluate`` and the pytest
+plugin run.
+
+A truth file (``layoutkit.truth/1``, :mod:`.truth`) is first checked against its
+document (:func:`read_truth`); then its labelled pages are parsed and each is scored
+(:func:`evaluate_page`) with the metrics of :mod:`.evaluate`: found, order and leak on a
+page labelled with lines, the precision and recall of its line types on a page labelled
+with types, and the truth lines missing from the output and the places where its order
+breaks, so that a report says why a score is what it is.  Scores are combined per
+document and pooled over every document (:func:`~.evaluate.combine`); :class:`Bounds`
+say which scores fail.  The reports are text (:func:`text_report`) and JSON of schema
+``layoutkit.evaluation/1`` (:func:`json_report`); the HTML report is in :mod:`.report`.
+
+Everything here is pure but for :func:`read_truth` and :func:`evaluate_document`,
+which read the document.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from ..config import LayoutConfig
+from ..model import Document, Page
+from ..pipeline import parse
+from ..sources import DEFAULT_ENGINE, open_source
+from .evaluate import (
+    OrderBreak,
+    PageScore,
+    TypeScore,
+    combine,
+    missing_lines,
+    order_breaks,
+    reduce,
+    score_list_items,
+    score_page,
+    score_typed_lines,
+)
+from .truth import DocumentTruth, PageTruth, PageTypes, check_document, load_truth, truth_files
+
+if TYPE_CHECKING:
+    from ..profile import Profile
+
+__all__ = [
+    "SCHEMA",
+    "TYPE_KINDS",
+    "Bounds",
+    "DocumentEvaluation",
+    "Evaluation",
+    "PageEvaluation",
+    "break_text",
+    "evaluate",
+    "evaluate_document",
+    "evaluate_page",
+    "json_report",
+    "labelled_kinds",
+    "read_truth",
+    "text_report",
+    "type_scores",
+]
+
+SCHEMA = "layoutkit.evaluation/1"
+"""The schema name of the JSON report."""
+
+TYPE_KINDS = ("headings", "list items", "tables", "contents")
+"""The line types scored on a page labelled with types, in report order."""
+
+
+@dataclass(frozen=True)
+class Bounds:
+    """The scores a reading must reach: the least ``found`` and ``order`` and the most
+    ``leak`` of each page and of the pooled score; None sets no bound."""
+
+    min_order: float | None = None
+    min_found: float | None = None
+    max_leak: float | None = None
+
+    def misses(self, score: PageScore) -> list[str]:
+        """Return what ``score`` misses, each as ``order 0.800 < 0.950``; empty when it
+        keeps every bound (a score with nothing to count keeps them all)."""
+        missed = []
+        if self.min_found is not None and score.lines and score.found < self.min_found:
+            missed.append(f"found {score.found:.3f} < {self.min_found:.3f}")
+        if self.min_order is not None and score.pairs and score.order < self.min_order:
+            missed.append(f"order {score.order:.3f} < {self.min_order:.3f}")
+        if self.max_leak is not None and score.furniture and score.leak > self.max_leak:
+            missed.append(f"leak {score.leak:.3f} > {self.max_leak:.3f}")
+        return missed
+
+    @property
+    def given(self) -> bool:
+        """Whether any bound is set."""
+        return any(b is not None for b in (self.min_order, self.min_found, self.max_leak))
+
+
+@dataclass(frozen=True)
+class PageEvaluation:
+    """One labelled page scored: its ``score`` (None for a page labelled for its line
+    types alone), its line types' scores by kind (empty without types), the truth
+    lines ``missing`` from the output and the ``breaks`` of the truth's order."""
+
+    page: int
+    score: PageScore | None
+    types: Mapping[str, TypeScore] = field(default_factory=dict)
+    missing: tuple[str, ...] = ()
+    breaks: tuple[OrderBreak, ...] = ()
+
+    @property
+    def perfect(self) -> bool:
+        """Whether the page has nothing to show: every line found, in order, no leak."""
+        return self.score is None or (self.score.found == 1.0 and self.score.order == 1.0
+                                      and self.score.leak == 0.0)
+
+
+@dataclass(frozen=True)
+class DocumentEvaluation:
+    """A truth file's pages scored against the ``document`` parsed from them."""
+
+    truth: DocumentTruth
+    document: Document
+    pages: tuple[PageEvaluation, ...]
+
+    @property
+    def score(self) -> PageScore:
+        """The document's pages' scores combined (:func:`~.evaluate.combine`)."""
+        return combine(p.score for p in self.pages if p.score is not None)
+
+    @property
+    def types(self) -> dict[str, TypeScore]:
+        """The document's line-type scores, summed over its pages, by kind."""
+        return _summed(p.types for p in self.pages)
+
+
+@dataclass(frozen=True)
+class Evaluation:
+    """Every truth file evaluated, with the bounds the scores are held to."""
+
+    documents: tuple[DocumentEvaluation, ...]
+    bounds: Bounds = Bounds()
+
+    @property
+    def score(self) -> PageScore:
+        """The pooled score: every page of every document combined."""
+        return combine(p.score for d in self.documents for p in d.pages if p.score is not None)
+
+    @property
+    def types(self) -> dict[str, TypeScore]:
+        """The pooled line-type scores by kind."""
+        return _summed(p.types for d in self.documents for p in d.pages)
+
+    @property
+    def failures(self) -> list[str]:
+        """Each bound missed, as one line naming the page (truth file and page number)
+        or the pooled score, and what it missed."""
+        found = [f"{d.truth.path} page {p.page}: {', '.join(missed)}"
+                 for d in self.documents for p in d.pages if p.score is not None
+                 for missed in [self.bounds.misses(p.score)] if missed]
+        pooled = self.bounds.misses(self.score)
+        return found + ([f"pooled: {', '.join(pooled)}"] if pooled else [])
+
+    def shown(self, page: PageEvaluation) -> bool:
+        """Whether a report shows ``page`` in detail: it misses a bound, or, when no
+        bound is set, it is not perfect."""
+        if self.bounds.given:
+            return page.score is not None and bool(self.bounds.misses(page.score))
+        return not page.perfect
+
+
+def _summed(pages: Iterable[Mapping[str, TypeScore]]) -> dict[str, TypeScore]:
+    """The type scores of ``pages`` summed by kind, in :data:`TYPE_KINDS` order."""
+    total: dict[str, TypeScore] = {}
+    for types in pages:
+        for kind, score in types.items():
+            total[kind] = total[kind] + score if kind in total else score
+    return {kind: total[kind] for kind in TYPE_KINDS if kind in total}
+
+
+def labelled_kinds(truth: DocumentTruth) -> frozenset[str]:
+    """Return the kinds of :data:`TYPE_KINDS` that some page of ``truth`` labels (a
+    contents page labels contents): a document labelled for its list items alone says
+    nothing of its headings, so they are not scored there."""
+    kinds = set()
+    for types in (p.types for p in truth.pages if p.types is not None):
+        for kind, lines in zip(TYPE_KINDS, (types.headings, types.list_items, types.tables,
+                                            types.contents), strict=True):
+            if lines:
+                kinds.add(kind)
+        if types.contents_page:
+            kinds.add("contents")
+    return frozenset(kinds)
+
+
+def type_scores(types: PageTypes, page: Page, kinds: Iterable[str] = TYPE_KINDS
+                ) -> dict[str, TypeScore]:
+    """Return the line-type scores of a parsed ``page`` against the ``types`` labelled,
+    for the ``kinds`` of :data:`TYPE_KINDS` the document labels (:func:`labelled_kinds`).
+
+    Headings are matched whatever their level (lines typed ``h_*``), list items
+    against lines typed ``lb``/``ln``, tables against ``tab`` and contents against
+    ``toc`` (:func:`~.evaluate.score_typed_lines`).  On a page labelled a contents
+    page without its contents lines, every body line of the parse that is not a
+    labelled heading is a contents line.  The precision of list items is None in
+    reports: their continuation lines carry the type too."""
+    typed = [(line.code, line.text) for line in page.lines]
+    contents: Sequence[str] = types.contents
+    headings = {reduce(text) for _, text in types.headings}
+    if types.contents_page and not contents:
+        contents = [x.text for x in page.body_lines if reduce(x.text) not in headings]
+    scores = {
+        "headings": score_typed_lines(typed, [text for _, text in types.headings], ["h_"]),
+        "list items": score_list_items(typed, types.list_items),
+        "tables": score_typed_lines(typed, types.tables, ["tab"]),
+        "contents": score_typed_lines(typed, contents, ["toc"]),
+    }
+    wanted = set(kinds)
+    return {kind: s for kind, s in scores.items() if kind in wanted}
+
+
+def evaluate_page(truth: PageTruth, page: Page, kinds: Iterable[str] = TYPE_KINDS
+                  ) -> PageEvaluation:
+    """Return the evaluation of a parsed ``page`` against its ``truth``: the page's
+    body text (:meth:`Page.text`) scored on the truth's lines and furniture, with the
+    missing lines and order breaks, and the ``kinds`` of its line types when the truth
+    has types."""
+    types = {} if truth.types is None else type_scores(truth.types, page, kinds)
+    if not truth.ordered:
+        return PageEvaluation(truth.page, None, types)
+    output = page.text()
+    return PageEvaluation(truth.page, score_page(output, truth.lines, truth.furniture), types,
+                          tuple(missing_lines(output, truth.lines)),
+                          tuple(order_breaks(output, truth.lines)))
+
+
+def read_truth(path: Path, engine: str = DEFAULT_ENGINE) -> DocumentTruth:
+    """Return the truth file ``path``, checked against its document.
+
+    Raises UsageError in one line when the file does not match the schema, its
+    document is missing or is another file than the one it was made for, or lacks a
+    page it labels (:func:`~.truth.check_document`)."""
+    truth = load_truth(path)
+    count = 0
+    if truth.source.is_file():
+        with open_source(truth.source, engine) as source:
+            count = source.page_count
+    check_document(truth, count)
+    return truth
+
+
+def evaluate_document(truth: DocumentTruth, config: LayoutConfig | None = None, *,
+                      profile: Profile | None = None, engine: str = DEFAULT_ENGINE,
+                      jobs: int = 1) -> DocumentEvaluation:
+    """Return ``truth`` evaluated: its labelled pages parsed (the context pages they
+    need are read by the parse itself) and each scored by :func:`evaluate_page`.
+    Tables are looked for only when a page labels table lines."""
+    tables = any(p.types is not None and p.types.tables for p in truth.pages)
+    document = parse(truth.source, config, [p.page for p in truth.pages], engine=engine,
+                     jobs=jobs, profile=profile, tables=tables)
+    parsed = {page.page_no: page for page in document.pages}
+    kinds = labelled_kinds(truth)
+    return DocumentEvaluation(truth, document, tuple(evaluate_page(p, parsed[p.page], kinds)
+                                                     for p in truth.pages))
+
+
+def evaluate(paths: Iterable[Path], config: LayoutConfig | None = None, *,
+             profile: Profile | None = None, engine: str = DEFAULT_ENGINE, jobs: int = 1,
+             bounds: Bounds = Bounds()) -> Evaluation:
+    """Return the evaluation of the truth files named by ``paths`` (files, or folders
+    searched for ``*.truth.json``).  Every file is checked against its document before
+    any document is parsed, so bad input is told at once."""
+    truths = [read_truth(path, engine) for path in truth_files(paths)]
+    return Evaluation(tuple(evaluate_document(t, config, profile=profile, engine=engine,
+                                              jobs=jobs) for t in truths), bounds)
+
+
+# --------------------------------------------------------------------------- reports
+
+
+def _share(value: float, hits: int, total: int) -> str:
+    """A share with its count, as ``0.950 (19/20)``."""
+    return f"{value:.3f} ({hits}/{total})"
+
+
+def _score_text(score: PageScore) -> str:
+    """``score`` as one line of found, order and leak with their counts."""
+    return (f"found {_share(score.found, round(score.found * score.lines), score.lines)}  "
+            f"order {_share(score.order, round(score.order * score.pairs), score.pairs)}  "
+            f"leak {_share(score.leak, round(score.leak * score.furniture), score.furniture)}")
+
+
+def _types_text(types: Mapping[str, TypeScore]) -> str:
+    """Line-type scores as one line, each kind's precision and recall with counts."""
+    return "  ".join(f"{kind}{_precision_text(kind, s)} R {_share(s.recall, s.hits, s.expected)}"
+                     for kind, s in types.items())
+
+
+def _precision_text(kind: str, score: TypeScore) -> str:
+    """`` P 0.950 (19/20)``, or nothing for list items (see :func:`type_scores`)."""
+    if kind == "list items":
+        return ""
+    return f" P {_share(score.precision, score.hits, score.predicted)}"
+
+
+def break_text(item: OrderBreak) -> str:
+    """An order break as a reader needs it: the line, the one expected after it, and
+    what came instead (the truth line, or else the output text after it)."""
+    came = (f"«{item.instead}»" if item.instead is not None
+            else f"text «{item.following}»" if item.following
+            else "the end of the page" if item.after_at is not None
+            else "nothing: it is " + ("not in the output" if item.kind == "missing"
+                                      else "in the output more than once"))
+    note = "" if item.kind == "order" or item.after_at is None else (
+        " (the expected line is " + ("not in the output)" if item.kind == "missing"
+                                     else "in the output more than once)"))
+    return f"after «{item.after}» expected «{item.expected}»{note}, came {came}"
+
+
+def text_report(evaluation: Evaluation) -> str:
+    """Return the text report: per document its pages' scores, the missing lines and
+    order breaks of the pages :meth:`Evaluation.shown` picks, the document's scores, then
+    the pooled scores and the bounds missed."""
+    out: list[str] = []
+    for doc in evaluation.documents:
+        out.append(f"{doc.truth.path} ({os.path.normpath(doc.truth.source)})")
+        for page in doc.pages:
+            if page.score is not None:
+                out.append(f"  page {page.page}: {_score_text(page.score)}")
+            if page.types:
+                out.append(f"  page {page.page} types: {_types_text(page.types)}")
+            if evaluation.shown(page):
+                out.extend(f"    missing «{line}»" for line in page.missing)
+                out.extend(f"    {break_text(item)}" for item in page.breaks)
+        if any(page.score is not None for page in doc.pages):
+            out.append(f"  document: {_score_text(doc.score)}")
+        if doc.types:
+            out.append(f"  document types: {_types_text(doc.types)}")
+    out.append(f"pooled ({len(evaluation.documents)} document(s)): "
+               f"{_score_text(evaluation.score)}")
+    if evaluation.types:
+        out.append(f"pooled types: {_types_text(evaluation.types)}")
+    failures = evaluation.failures
+    out.extend(f"FAILED {failure}" for failure in failures)
+    return "\n".join(out) + "\n"
+
+
+def _score_json(score: PageScore) -> dict[str, Any]:
+    return {"found": score.found, "order": score.order, "leak": score.leak,
+            "lines": score.lines, "pairs": score.pairs, "furniture": score.furniture}
+
+
+def _types_json(types: Mapping[str, TypeScore]) -> dict[str, Any]:
+    return {kind: {"precision": None if kind == "list items" else s.precision,
+                   "recall": s.recall, "predicted": s.predicted,
+                   "expected": s.expected, "hits": s.hits} for kind, s in types.items()}
+
+
+def _break_json(item: OrderBreak) -> dict[str, Any]:
+    return {"after": item.after, "expected": item.expected, "instead": item.instead,
+            "following": item.following, "kind": item.kind}
+
+
+def json_report(evaluation: Evaluation) -> str:
+    """Return the JSON report (schema ``layoutkit.evaluation/1``): the bounds, the pooled
+    scores, the bounds missed, and per document and page the scores, line-type scores,
+    missing lines and order breaks (every page's, shown or not)."""
+    bounds = evaluation.bounds
+    data = {
+        "schema": SCHEMA,
+        "bounds": {"minOrder": bounds.min_order, "minFound": bounds.min_found,
+                   "maxLeak": bounds.max_leak},
+        "score": _score_json(evaluation.score),
+        "types": _types_json(evaluation.types),
+        "failures": evaluation.failures,
+        "documents": [{
+            "truth": str(doc.truth.path), "document": os.path.normpath(doc.truth.source),
+            "score": _score_json(doc.score), "types": _types_json(doc.types),
+            "pages": [{"page": page.page,
+                       "score": None if page.score is None else _score_json(page.score),
+                       "types": _types_json(page.types), "missing": list(page.missing),
+                       "orderBreaks": [_break_json(item) for item in page.breaks]}
+                      for page in doc.pages]}
+            for doc in evaluation.documents],
+    }
+    return json.dumps(data, ensure_ascii=False, indent=1) + "\n"
