@@ -11,11 +11,13 @@ from __future__ import annotations
 
 import importlib
 import importlib.util
+import os
 import shutil
 import subprocess
 import sys
 import tempfile
 from collections.abc import Callable, Sequence
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
@@ -120,27 +122,29 @@ def _pdfplumber_whole(path: Path) -> int:
         return sum(len(page.extract_text()) for page in pdf.pages)
 
 
-def _pdftotext(path: Path, first: int | None, last: int | None, layout: bool) -> str:
+def _pdftotext(path: Path, first: int | None, last: int | None, mode: str | None) -> str:
     command = ["pdftotext", "-enc", "UTF-8"]
-    if layout:
-        command.append("-layout")
+    if mode:
+        command.append(mode)
     if first is not None and last is not None:
         command += ["-f", str(first), "-l", str(last)]
     command += [str(path), "-"]
     return subprocess.run(command, check=True, capture_output=True, text=True).stdout
 
 
-def _pdftotext_system(layout: bool) -> System:
+def _pdftotext_system(mode: str | None) -> System:
+    """poppler's pdftotext in its plain (reading-order) mode, or with ``mode`` (``-layout``
+    keeps the physical layout; ``-raw`` keeps the content stream's order)."""
     def pages(path: Path, numbers: Sequence[int]) -> PageTexts:
-        return {n: _pdftotext(path, n, n, layout) for n in numbers}
+        return {n: _pdftotext(path, n, n, mode) for n in numbers}
 
     def whole(path: Path) -> int:
-        return len(_pdftotext(path, None, None, layout))
+        return len(_pdftotext(path, None, None, mode))
 
-    mode = "-layout" if layout else "plain (reading-order) mode"
     return System(
-        name="pdftotext -layout" if layout else "pdftotext",
-        note=f"poppler `pdftotext -f N -l N FILE -`, {mode}, run as a subprocess",
+        name=f"pdftotext {mode}" if mode else "pdftotext",
+        note=f"poppler `pdftotext -f N -l N FILE -`, {mode or 'plain (reading-order) mode'}, "
+             f"run as a subprocess",
         pages=pages,
         whole=whole,
         missing=_missing_pdftotext,
@@ -159,6 +163,26 @@ def _pymupdf_whole(path: Path) -> int:
 
     with pymupdf.open(path) as document:  # type: ignore[no-untyped-call]
         return sum(len(page.get_text()) for page in document)
+
+
+def _pdfium_pages(path: Path, numbers: Sequence[int]) -> PageTexts:
+    import pypdfium2 as pdfium  # type: ignore[import-untyped]
+
+    pdf = pdfium.PdfDocument(path)
+    try:
+        return {n: pdf[n - 1].get_textpage().get_text_range() for n in numbers}
+    finally:
+        pdf.close()
+
+
+def _pdfium_whole(path: Path) -> int:
+    import pypdfium2 as pdfium
+
+    pdf = pdfium.PdfDocument(path)
+    try:
+        return sum(len(page.get_textpage().get_text_range()) for page in pdf)
+    finally:
+        pdf.close()
 
 
 def _missing_module(module: str, attribute: str | None = None) -> Callable[[], str | None]:
@@ -208,14 +232,22 @@ def systems() -> list[System]:
             whole=_pdfplumber_whole,
             missing=_missing_module("pdfplumber"),
         ),
-        _pdftotext_system(layout=False),
-        _pdftotext_system(layout=True),
+        _pdftotext_system(None),
+        _pdftotext_system("-layout"),
+        _pdftotext_system("-raw"),
         System(
             name="PyMuPDF",
-            note='`page.get_text()`, default ("text") mode',
+            note='`page.get_text()`, default ("text") mode: the content stream\'s order',
             pages=_pymupdf_pages,
             whole=_pymupdf_whole,
             missing=_missing_module("pymupdf"),
+        ),
+        System(
+            name="pypdfium2",
+            note="`textpage.get_text_range()`: PDFium's text in the content stream's order",
+            pages=_pdfium_pages,
+            whole=_pdfium_whole,
+            missing=_missing_module("pypdfium2"),
         ),
     ]
 
@@ -239,3 +271,34 @@ PDFMINER_CLI = System(
     missing=_missing_pdfminer_cli,
 )
 """pdfminer.six end to end, as a user runs it from a shell, for the speed table."""
+
+
+Job = tuple[str, Path, tuple[int, ...]]
+"""One extraction: system name, PDF path, 1-based page numbers."""
+
+
+def _extract(job: Job) -> tuple[PageTexts, str | None]:
+    """Run one extraction job; return the page texts, and the error if the system failed.
+
+    Runs in a worker process, so it finds the system by name.  A system that fails
+    scores zero on the pages of the job, and the report lists the error.
+    """
+    name, path, numbers = job
+    system = next(s for s in systems() if s.name == name)
+    try:
+        return system.pages(path, numbers), None
+    except Exception as error:  # a peer or the core failing is a result, not a crash
+        return {}, f"{name} on {path.name}: {type(error).__name__}: {error}"
+
+
+def extract_all(jobs: Sequence[Job], errors: list[str]) -> list[PageTexts]:
+    """Return the page texts of every job, in job order, using one process per CPU.
+
+    Accuracy does not depend on timing, so jobs run in parallel; errors are appended
+    to ``errors`` in job order, so the report is the same whatever finishes first.
+    """
+    workers = len(os.sched_getaffinity(0))
+    with ProcessPoolExecutor(max_workers=workers) as pool:
+        results = list(pool.map(_extract, jobs))
+    errors.extend(error for _, error in results if error is not None)
+    return [texts for texts, _ in results]

@@ -34,7 +34,6 @@ import tempfile
 import time
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Sequence
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from importlib import metadata
@@ -46,6 +45,9 @@ from benchmarks.batch import TITLE as BATCH_TITLE
 from benchmarks.batch import BatchTiming, ceiling
 from benchmarks.batch import measure as measure_batch
 from benchmarks.batch import section as batch_section
+from benchmarks.corpus import CorpusRow
+from benchmarks.corpus import measure as measure_corpus
+from benchmarks.corpus import section as corpus_section
 from benchmarks.density import DensityRow
 from benchmarks.density import measure as measure_density
 from benchmarks.density import table as density_table
@@ -68,8 +70,9 @@ from benchmarks.peers import (
     PDFMINER_CLI,
     REPO,
     SPEED_PDF,
-    PageTexts,
+    Job,
     System,
+    extract_all,
     systems,
 )
 from benchmarks.profiles import ProfileRow
@@ -183,43 +186,13 @@ class Run:
     jobs: list[JobsRun]
     errors: list[str]
     profiles: list[ProfileRow]
+    corpus: list[CorpusRow]
     linetypes: list[LineTypeRow]
     nlp: list[NlpRow]
     ocr: OcrRun | None
     batch: list[BatchTiming] = field(default_factory=list)
     machine: float = 0.0
     """The batch section's ceiling: 2 processes against 1 on a CPU-bound loop."""
-
-
-Job = tuple[str, Path, tuple[int, ...]]
-"""One extraction: system name, PDF path, 1-based page numbers."""
-
-
-def _extract(job: Job) -> tuple[PageTexts, str | None]:
-    """Run one extraction job; return the page texts, and the error if the system failed.
-
-    Runs in a worker process, so it finds the system by name.  A system that fails
-    scores zero on the pages of the job, and the report lists the error.
-    """
-    name, path, numbers = job
-    system = next(s for s in systems() if s.name == name)
-    try:
-        return system.pages(path, numbers), None
-    except Exception as error:  # a peer or the core failing is a result, not a crash
-        return {}, f"{name} on {path.name}: {type(error).__name__}: {error}"
-
-
-def extract_all(jobs: Sequence[Job], errors: list[str]) -> list[PageTexts]:
-    """Return the page texts of every job, in job order, using one process per CPU.
-
-    Accuracy does not depend on timing, so jobs run in parallel; errors are appended
-    to ``errors`` in job order, so the report is the same whatever finishes first.
-    """
-    workers = len(os.sched_getaffinity(0))
-    with ProcessPoolExecutor(max_workers=workers) as pool:
-        results = list(pool.map(_extract, jobs))
-    errors.extend(error for _, error in results if error is not None)
-    return [texts for texts, _ in results]
 
 
 def run_synthetic(
@@ -549,6 +522,8 @@ def render(run: Run, quick: bool) -> str:
         "",
         *_real_table(run, names),
         "",
+        *corpus_section(run.corpus),
+        "",
         *profiles_section(run.profiles),
         "",
         *(ocr_section(run.ocr) if run.ocr else [OCR_TITLE, "", NOT_MEASURED]),
@@ -610,6 +585,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     print(f"synthetic: {time.perf_counter() - started:.0f} s", file=sys.stderr)
     real, outputs = run_real(runnable, truths, errors)
     print(f"real pages: {time.perf_counter() - started:.0f} s", file=sys.stderr)
+    corpus = measure_corpus(runnable, errors)
+    print(f"corpus: {time.perf_counter() - started:.0f} s", file=sys.stderr)
     speed = [] if args.quick else run_speed(runnable, errors)
     print(f"speed: {time.perf_counter() - started:.0f} s", file=sys.stderr)
     stages = [] if args.quick else [measure_stages(engine, SPEED_PDF)
@@ -623,7 +600,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     machine = ceiling() if batch else 0.0
 
     run = Run(runnable, skipped, synthetic, synthetic_note, real, truths, outputs, speed,
-              stages, density, jobs, errors, measure_profiles(), linetypes, measure_nlp(),
+              stages, density, jobs, errors, measure_profiles(), corpus, linetypes, measure_nlp(),
               None if args.quick else measure_ocr(), batch, machine)
     args.out.write_text(render(run, args.quick), encoding="utf-8")
     print(f"wrote {args.out}", file=sys.stderr)

@@ -55,12 +55,13 @@ def test_truth_schema_is_a_valid_json_schema() -> None:
 
 
 def test_truth_every_file_of_the_corpus_matches_the_schema_and_its_document() -> None:
-    """Every truth file under regions/ reads, names an existing document whose SHA-256
-    it holds, labels only pages the document has, and is written back byte for byte."""
+    """Every truth file under regions/ (the fixtures', the scanned fixtures', the
+    development corpus's) reads, names an existing document whose SHA-256 it holds,
+    labels only pages the document has, and is written back byte for byte."""
     from layoutkit.sources import open_source
 
-    paths = truth_files([REPO / "regions", REPO / "regions" / "scanned"])
-    assert len(paths) == 8
+    paths = truth_files([REPO / "regions" / part for part in ("", "scanned", "corpus")])
+    assert len([p for p in paths if p.parent.name != "corpus"]) == 8
     for path in paths:
         truth = load_truth(path)
         with open_source(truth.source) as source:
