@@ -290,18 +290,20 @@ def _truth(args: argparse.Namespace, config: LayoutConfig, profile: Profile | No
             raise UsageError(f"{args.output}: the output would overwrite the truth file")
         return Outcome({args.output: review_truth(args.truth, config, profile=profile,
                                                   engine=args.engine, dpi=args.dpi)})
-    from .tools.truth import write_truth
+    from .tools.truth import dumps
     from .tools.truth_draft import draft_truth
 
+    if args.output.is_dir():
+        raise UsageError(f"{args.output}: is a folder, expected the truth file to write")
     if args.output.exists() and not args.force:
         raise UsageError(f"{args.output}: exists; a draft replaces a truth file only with "
                          f"--force")
     document = parse(args.file, config, args.pages, engine=args.engine, jobs=args.jobs,
                      profile=profile, tables=args.tables)
     truth = draft_truth(document, args.output, sha256_of(args.file), profile=args.profile)
-    write_truth(truth)
     lines = sum(len(page.lines) for page in truth.pages)
-    return Outcome({None: f"{args.output}: {len(truth.pages)} page(s), {lines} body line(s) "
+    return Outcome({args.output: dumps(truth),
+                    None: f"{args.output}: {len(truth.pages)} page(s), {lines} body line(s) "
                           f"drafted from the reading of {args.file}; every page checked "
                           f"TODO\n"})
 

@@ -109,7 +109,7 @@ def test_a_missing_line_is_listed_and_breaks_both_of_its_pairs() -> None:
     assert breaks[0].instead == LEFT[3]
     assert "(the expected line is not in the output)" in break_text(breaks[0])
     assert breaks[1].after_at is None and breaks[1].instead is None
-    assert break_text(breaks[1]).endswith("came nothing: it is not in the output")
+    assert break_text(breaks[1]).endswith("came nothing: that line itself is not in the output")
 
 
 def test_a_line_read_twice_has_no_place() -> None:
@@ -186,9 +186,42 @@ def test_bounds_name_the_page_and_the_pooled_score() -> None:
     document = Document(Path("a.pdf"), (), 2)
     evaluation = Evaluation((DocumentEvaluation(truth, document, (
         PageEvaluation(1, good), PageEvaluation(2, worse))),), Bounds(min_order=0.9))
-    assert evaluation.failures == ["a.truth.json page 2: order 0.000 < 0.900",
-                                   "pooled: order 0.500 < 0.900"]
+    assert evaluation.failures == ["a.truth.json page 2: order 0.000 (0/9) < 0.900",
+                                   "pooled: order 0.500 (9/18) < 0.900"]
     assert Bounds().misses(worse) == [] and not Bounds().given
+
+
+@pytest.mark.parametrize("bound", ["--min-order=1.5", "--min-found=-1", "--max-leak=nan"])
+def test_a_bound_out_of_0_to_1_exits_2(bound: str, tmp_path: Path, parsed: Document,
+                                       capsys: pytest.CaptureFixture[str]) -> None:
+    """A bound is a share: 1.5 would fail every page and -1 pass them all."""
+    truth, _ = write_made_truth(tmp_path, parsed)
+    assert main(["evaluate", str(truth), bound]) == 2
+    assert "expected a share from 0 to 1" in capsys.readouterr().err
+
+
+def test_nothing_to_evaluate_exits_2(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A folder without truth files, or truth with nothing to score, is a usage error,
+    not a check that passes."""
+    assert main(["evaluate", str(tmp_path), "--min-order", "0.99"]) == 2
+    assert "no *.truth.json file to evaluate" in capsys.readouterr().err
+    empty = tmp_path / "empty.truth.json"
+    write_truth(DocumentTruth(empty, os.path.relpath(PDF, tmp_path), sha256_of(PDF), (
+        PageTruth(PDF.name, 1, ("short",), (), (), "TODO", empty),)))
+    assert main(["evaluate", str(empty)]) == 2
+    assert "nothing to score" in capsys.readouterr().err
+
+
+def test_pages_still_checked_todo_are_named(tmp_path: Path, parsed: Document,
+                                            capsys: pytest.CaptureFixture[str]) -> None:
+    """A draft nobody checked scores well and says nothing; the report says so."""
+    truth, _ = write_made_truth(tmp_path, parsed)
+    data = json.loads(truth.read_text(encoding="utf-8"))
+    data["pages"][1]["checked"] = "TODO"
+    truth.write_text(json.dumps(data), encoding="utf-8")
+    assert main(["evaluate", str(truth)]) == 0
+    assert f"note: 1 of 2 labelled page(s) still checked TODO, drafts nobody compared with " \
+           f"the page: {truth} page 2" in capsys.readouterr().out
 
 
 # --------------------------------------------------------------------------- the bars

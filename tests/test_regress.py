@@ -220,7 +220,10 @@ def test_missing_folders_are_usage_errors(
     assert check(samples[0], tmp_path / "none") == 2
     assert capsys.readouterr().err == (f"layoutkit: error: {tmp_path / 'none'}: no such folder, "
                                        f"expected a snapshot folder (made by layoutkit regress "
-                                       f"snapshot DIR -o {tmp_path / 'none'})\n")
+                                       f"snapshot DIR -o SNAPSHOT)\n")
+    assert check(samples[0], snapshot / INDEX) == 2
+    assert capsys.readouterr().err.startswith(f"layoutkit: error: {snapshot / INDEX}: is a "
+                                              f"file, expected a snapshot folder")
     assert check(tmp_path / "gone", snapshot) == 2
     assert capsys.readouterr().err == (f"layoutkit: error: {tmp_path / 'gone'}: no such folder, "
                                        f"expected a folder of PDFs or images\n")

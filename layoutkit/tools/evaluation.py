@@ -25,10 +25,12 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ..config import LayoutConfig
+from ..errors import UsageError
 from ..model import Document, Page
 from ..pipeline import parse
 from ..sources import DEFAULT_ENGINE, open_source
 from .evaluate import (
+    MIN_LINE_CHARS,
     OrderBreak,
     PageScore,
     TypeScore,
@@ -82,14 +84,26 @@ class Bounds:
     def misses(self, score: PageScore) -> list[str]:
         """Return what ``score`` misses, each as ``order 0.800 < 0.950``; empty when it
         keeps every bound (a score with nothing to count keeps them all)."""
+        def counted(value: float, total: int) -> str:
+            return _share(value, round(value * total), total)
+
         missed = []
         if self.min_found is not None and score.lines and score.found < self.min_found:
-            missed.append(f"found {score.found:.3f} < {self.min_found:.3f}")
+            missed.append(f"found {counted(score.found, score.lines)} < {self.min_found:.3f}")
         if self.min_order is not None and score.pairs and score.order < self.min_order:
-            missed.append(f"order {score.order:.3f} < {self.min_order:.3f}")
+            missed.append(f"order {counted(score.order, score.pairs)} < {self.min_order:.3f}")
         if self.max_leak is not None and score.furniture and score.leak > self.max_leak:
-            missed.append(f"leak {score.leak:.3f} > {self.max_leak:.3f}")
+            missed.append(f"leak {counted(score.leak, score.furniture)} > {self.max_leak:.3f}")
         return missed
+
+    def checked(self) -> Bounds:
+        """The bounds, each checked to be a share from 0 to 1; raises UsageError naming
+        the option otherwise (a bound of 1.5 would fail every page, -1 pass them all)."""
+        for option, value in (("--min-order", self.min_order), ("--min-found", self.min_found),
+                              ("--max-leak", self.max_leak)):
+            if value is not None and not 0.0 <= value <= 1.0:
+                raise UsageError(f"{option} {value}: expected a share from 0 to 1")
+        return self
 
     @property
     def given(self) -> bool:
@@ -161,6 +175,13 @@ class Evaluation:
                  for missed in [self.bounds.misses(p.score)] if missed]
         pooled = self.bounds.misses(self.score)
         return found + ([f"pooled: {', '.join(pooled)}"] if pooled else [])
+
+    @property
+    def unchecked(self) -> list[tuple[Path, int]]:
+        """The labelled pages still checked ``TODO`` (truth file, page): drafts nobody
+        has compared with the page yet, whose scores say nothing."""
+        return [(d.truth.path, p.page) for d in self.documents for p in d.truth.pages
+                if p.checked.strip().upper() == "TODO"]
 
     def shown(self, page: PageEvaluation) -> bool:
         """Whether a report shows ``page`` in detail: it misses a bound, or, when no
@@ -270,10 +291,24 @@ def evaluate(paths: Iterable[Path], config: LayoutConfig | None = None, *,
              bounds: Bounds = Bounds()) -> Evaluation:
     """Return the evaluation of the truth files named by ``paths`` (files, or folders
     searched for ``*.truth.json``).  Every file is checked against its document before
-    any document is parsed, so bad input is told at once."""
-    truths = [read_truth(path, engine) for path in truth_files(paths)]
-    return Evaluation(tuple(evaluate_document(t, config, profile=profile, engine=engine,
-                                              jobs=jobs) for t in truths), bounds)
+    any document is parsed, so bad input is told at once.
+
+    Raises UsageError when ``paths`` name no truth file, or when nothing in them can
+    be scored (no page with lines long enough to score, nor line types): a check
+    that scores nothing must not pass."""
+    given = list(paths)
+    files = truth_files(given)
+    if not files:
+        raise UsageError(f"{', '.join(map(str, given))}: no *.truth.json file to evaluate")
+    truths = [read_truth(path, engine) for path in files]
+    evaluation = Evaluation(tuple(evaluate_document(t, config, profile=profile, engine=engine,
+                                                    jobs=jobs) for t in truths),
+                            bounds.checked())
+    if not evaluation.score.lines and not any(s.expected for s in evaluation.types.values()):
+        raise UsageError(f"{', '.join(map(str, files))}: nothing to score: no labelled page "
+                         f"has lines of {MIN_LINE_CHARS} or more letters and digits, or line "
+                         f"types")
+    return evaluation
 
 
 # --------------------------------------------------------------------------- reports
@@ -310,8 +345,8 @@ def break_text(item: OrderBreak) -> str:
     came = (f"«{item.instead}»" if item.instead is not None
             else f"text «{item.following}»" if item.following
             else "the end of the page" if item.after_at is not None
-            else "nothing: it is " + ("not in the output" if item.kind == "missing"
-                                      else "in the output more than once"))
+            else "nothing: that line itself is " + ("not in the output" if item.kind == "missing"
+                                                    else "in the output more than once"))
     note = "" if item.kind == "order" or item.after_at is None else (
         " (the expected line is " + ("not in the output)" if item.kind == "missing"
                                      else "in the output more than once)"))
@@ -341,6 +376,12 @@ def text_report(evaluation: Evaluation) -> str:
                f"{_score_text(evaluation.score)}")
     if evaluation.types:
         out.append(f"pooled types: {_types_text(evaluation.types)}")
+    unchecked = evaluation.unchecked
+    if unchecked:
+        pages = sum(len(d.truth.pages) for d in evaluation.documents)
+        out.append(f"note: {len(unchecked)} of {pages} labelled page(s) still checked TODO, "
+                   f"drafts nobody compared with the page: "
+                   + ", ".join(f"{path} page {page}" for path, page in unchecked))
     failures = evaluation.failures
     out.extend(f"FAILED {failure}" for failure in failures)
     return "\n".join(out) + "\n"
@@ -365,7 +406,8 @@ def _break_json(item: OrderBreak) -> dict[str, Any]:
 def json_report(evaluation: Evaluation) -> str:
     """Return the JSON report (schema ``layoutkit.evaluation/1``): the bounds, the pooled
     scores, the bounds missed, and per document and page the scores, line-type scores,
-    missing lines and order breaks (every page's, shown or not)."""
+    missing lines and order breaks (every page's, shown or not), and the labelled pages
+    still checked TODO."""
     bounds = evaluation.bounds
     data = {
         "schema": SCHEMA,
@@ -374,6 +416,7 @@ def json_report(evaluation: Evaluation) -> str:
         "score": _score_json(evaluation.score),
         "types": _types_json(evaluation.types),
         "failures": evaluation.failures,
+        "unchecked": [{"truth": str(path), "page": page} for path, page in evaluation.unchecked],
         "documents": [{
             "truth": str(doc.truth.path), "document": os.path.normpath(doc.truth.source),
             "score": _score_json(doc.score), "types": _types_json(doc.types),

@@ -54,7 +54,7 @@ __all__ = [
     "load_snapshot",
     "record_document",
     "report",
-        "snapshot_files",
+    "snapshot_files",
     "take_snapshot",
     "write_snapshot",
 ]
@@ -181,7 +181,8 @@ def documents_in(folder: Path) -> list[Path]:
     names starting with a dot are left out (files still being copied in).  A missing
     folder or one without a document is a UsageError."""
     if not folder.is_dir():
-        raise UsageError(f"{folder}: no such folder, expected a folder of PDFs or images")
+        what = "is a file" if folder.exists() else "no such folder"
+        raise UsageError(f"{folder}: {what}, expected a folder of PDFs or images")
     found = sorted(path for path in folder.iterdir()
                    if path.is_file() and not path.name.startswith(".")
                    and (path.suffix.lower() == ".pdf" or is_image(path)))
@@ -284,8 +285,9 @@ def load_snapshot(folder: Path) -> Snapshot:
     file, a file that is not JSON, has another schema or lacks a field is a UsageError
     naming the file and what was expected."""
     if not folder.is_dir():
-        raise UsageError(f"{folder}: no such folder, expected a snapshot folder "
-                         f"(made by layoutkit regress snapshot DIR -o {folder})")
+        what = "is a file" if folder.exists() else "no such folder"
+        raise UsageError(f"{folder}: {what}, expected a snapshot folder (made by layoutkit "
+                         f"regress snapshot DIR -o SNAPSHOT)")
     index_path = folder / INDEX
     index = _read_json(index_path, "index")
     try:

@@ -102,8 +102,9 @@ class PageTruth:
 
     @property
     def ordered(self) -> bool:
-        """Whether the page is labelled for reading order (it has lines)."""
-        return bool(self.lines)
+        """Whether the page is labelled for reading order: it has body lines, or only
+        furniture (a masthead page), whose leak is scored."""
+        return bool(self.lines or self.furniture)
 
 
 @dataclass(frozen=True)

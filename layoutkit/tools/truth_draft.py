@@ -66,7 +66,8 @@ def draft_page(page: Page, truth_path: Path, document: str) -> PageTruth:
         document=document, page=page.page_no,
         lines=tuple(line.text for line in body),
         furniture=tuple(line.text for line in page.lines if line.furniture),
-        excluded=(), checked=TODO, path=truth_path, types=types)
+        excluded=(), checked=TODO, path=truth_path,
+        types=None if types == PageTypes() else types)
 
 
 def item_text(line: Line) -> str | None:
