@@ -390,3 +390,22 @@ def test_the_plugin_tells_a_broken_truth_file_in_one_line(
     result.stdout.fnmatch_lines(["*federal-register.truth.json: $.sha256: the truth was "
                                  "made for another file than *"])
     assert "Traceback" not in result.stdout.str()
+
+
+def test_types_naming_no_line_of_their_page_are_named(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A heading label left behind when its line was split by hand scores against text no
+    longer labelled: the report names it."""
+    dmca = PDF.parent / "copyright-office-dmca-summary.pdf"
+    truth = tmp_path / "dmca.truth.json"
+    assert main(["truth", "draft", str(dmca), "--pages", "4", "-o", str(truth)]) == 0
+    data = json.loads(truth.read_text(encoding="utf-8"))
+    page = data["pages"][0]
+    heading = page["types"]["headings"][0][1]
+    index = page["lines"].index(heading)
+    page["lines"][index:index + 1] = [heading[:len(heading) // 2], heading[len(heading) // 2:]]
+    truth.write_text(json.dumps(data), encoding="utf-8")
+    capsys.readouterr()
+    main(["evaluate", str(truth)])
+    assert f"note: {truth} page 4: its types name «{heading}», which is not one of its " \
+           f"lines" in capsys.readouterr().out

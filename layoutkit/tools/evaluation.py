@@ -183,6 +183,26 @@ class Evaluation:
         return [(d.truth.path, p.page) for d in self.documents for p in d.truth.pages
                 if p.checked.strip().upper() == "TODO"]
 
+    @property
+    def stale_types(self) -> list[tuple[Path, int, str]]:
+        """The line types that name no line of their page's truth (truth file, page,
+        text): left behind when a person edited the lines of a draft (split a line
+        glued across columns, corrected its text), they score against text no longer
+        labelled.  Only pages labelled with lines are looked at."""
+        stale = []
+        for d in self.documents:
+            for p in d.truth.pages:
+                if p.types is None or not p.lines:
+                    continue
+                texts = [reduce(line) for line in (*p.lines, *p.furniture)]
+                named = (*(text for _, text in p.types.headings), *p.types.list_items,
+                         *p.types.tables, *p.types.contents)
+                # a list item may leave out what stands before its marker (a bill's
+                # line number): a type names a line it is part of
+                stale += [(d.truth.path, p.page, text) for text in named
+                          if not any(reduce(text) in line for line in texts)]
+        return stale
+
     def shown(self, page: PageEvaluation) -> bool:
         """Whether a report shows ``page`` in detail: it misses a bound, or, when no
         bound is set, it is not perfect."""
@@ -376,6 +396,8 @@ def text_report(evaluation: Evaluation) -> str:
                f"{_score_text(evaluation.score)}")
     if evaluation.types:
         out.append(f"pooled types: {_types_text(evaluation.types)}")
+    out.extend(f"note: {path} page {page}: its types name «{text}», which is not one of its "
+               f"lines" for path, page, text in evaluation.stale_types)
     unchecked = evaluation.unchecked
     if unchecked:
         pages = sum(len(d.truth.pages) for d in evaluation.documents)
