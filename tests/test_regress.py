@@ -278,3 +278,23 @@ def test_compare_pages_caps_the_diff_and_tells_gained_pages() -> None:
     assert change.more == 3 + 40 - DIFF_LINES
     gone = compare_pages("a.pdf", long, None)
     assert gone is not None and gone.kinds == ("page missing",) and gone.diff[3] == "-[b] line 0"
+
+
+def test_a_malformed_snapshot_field_is_named_in_words(
+        samples: tuple[Path, list[SyntheticDoc]], snapshot: Path, tmp_path: Path,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """A snapshot index whose documents are not a list, or that lacks a field, is told in
+    words naming the file, not with Python's own error text."""
+    broken = tmp_path / "broken"
+    shutil.copytree(snapshot, broken)
+    index = json.loads((broken / INDEX).read_text(encoding="utf-8"))
+    index["documents"] = "all of them"
+    (broken / INDEX).write_text(json.dumps(index), encoding="utf-8")
+    assert check(samples[0], broken) == 2
+    assert capsys.readouterr().err == (f"layoutkit: error: {broken / INDEX}: a field of the "
+                                       f"wrong type or value, expected a {SCHEMA} index file\n")
+    del index["documents"]
+    (broken / INDEX).write_text(json.dumps(index), encoding="utf-8")
+    assert check(samples[0], broken) == 2
+    assert capsys.readouterr().err == (f"layoutkit: error: {broken / INDEX}: field 'documents' "
+                                       f"missing, expected a {SCHEMA} index file\n")

@@ -204,7 +204,7 @@ def test_truth_review_refuses_another_file(
     assert main(["truth", "review", str(truth), "-o", str(tmp_path / "r.html")]) == 2
     assert _error_line(capsys) == (
         f"layoutkit: error: {truth}: $.sha256: the truth was made for another file than "
-        f"{other} (its SHA-256 is {sha256_of(other)})")
+        f"{other}: expected SHA-256 {sha256_of(FIXTURE)}, the file's is {sha256_of(other)}")
 
 
 def test_truth_review_refuses_a_page_the_document_lacks(

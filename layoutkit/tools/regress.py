@@ -295,8 +295,8 @@ def load_snapshot(folder: Path) -> Snapshot:
         config = dict(index["config"])
         header = (str(index["layoutkit"]), index.get("profile"), str(index["engine"]))
     except (KeyError, TypeError, ValueError) as exc:
-        raise UsageError(f"{index_path}: field {exc} missing or malformed, expected a "
-                         f"{SCHEMA} index file") from None
+        raise UsageError(f"{index_path}: {_malformed(exc)}, expected a {SCHEMA} index "
+                         f"file") from None
     documents = []
     for name, file in listed:
         path = folder / Path(file).name
@@ -307,10 +307,18 @@ def load_snapshot(folder: Path) -> Snapshot:
                 for line in page["lines"])) for page in value["pages"])
             documents.append(DocumentRecord(name, str(value["sha256"]), pages))
         except (KeyError, TypeError, ValueError) as exc:
-            raise UsageError(f"{path}: field {exc} missing or malformed, expected a "
-                             f"{SCHEMA} document file") from None
+            raise UsageError(f"{path}: {_malformed(exc)}, expected a {SCHEMA} document "
+                             f"file") from None
     profile = header[1] if isinstance(header[1], str) else None
     return Snapshot(header[0], config, profile, header[2], tuple(documents))
+
+
+def _malformed(error: Exception) -> str:
+    """What reading a snapshot file's fields ran into, in words: a field missing
+    (named), or a field of the wrong shape."""
+    if isinstance(error, KeyError):
+        return f"field {error.args[0]!r} missing"
+    return "a field of the wrong type or value"
 
 
 def _allowed(patterns: Sequence[str], document: str, page_no: int | None = None) -> set[str]:

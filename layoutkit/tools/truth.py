@@ -276,7 +276,8 @@ def check_document(truth: DocumentTruth, page_count: int) -> None:
     found = sha256_of(truth.source)
     if found != truth.sha256:
         raise UsageError(f"{truth.path}: $.sha256: the truth was made for another file than "
-                         f"{truth.source} (its SHA-256 is {found})")
+                         f"{truth.source}: expected SHA-256 {truth.sha256}, the file's is "
+                         f"{found}")
     beyond = [p.page for p in truth.pages if p.page > page_count]
     if beyond:
         index = next(k for k, p in enumerate(truth.pages) if p.page == beyond[0])
