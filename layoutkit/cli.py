@@ -172,6 +172,8 @@ def _regress_command(commands: Any) -> None:
                                      parser_class=_Parser)
     snapshot = actions.add_parser("snapshot", help="read DIR and write SNAPSHOT")
     snapshot.add_argument("folder", type=Path, metavar="DIR", help="the folder of samples")
+    snapshot.add_argument("--force", action="store_true",
+                          help="replace the snapshot SNAPSHOT holds (the baseline)")
     snapshot.add_argument("-o", "--output", dest="snapshot", type=Path, required=True,
                           metavar="SNAPSHOT", help="the folder to write the snapshot to")
     check = actions.add_parser("check", help="read DIR again and report what changed "
@@ -191,14 +193,26 @@ def _regress(args: argparse.Namespace, config: LayoutConfig, profile: Profile | 
              ) -> Outcome:
     """What ``layoutkit regress`` prints: the snapshot written, or the check's report
     (exit status 1 when it found a change no ``--allow`` names)."""
-    from .tools.regress import compare, load_snapshot, report, take_snapshot, write_snapshot
+    from .tools.regress import (
+        compare,
+        load_snapshot,
+        report,
+        snapshot_target,
+        take_snapshot,
+        write_snapshot,
+    )
 
-    # a broken snapshot is told before the folder is read
-    before = load_snapshot(args.snapshot) if args.action == "check" else None
+    # a broken snapshot, or one that would be replaced unasked, is told before the
+    # folder is read
+    if args.action == "check":
+        before = load_snapshot(args.snapshot)
+    else:
+        before = None
+        snapshot_target(args.snapshot, replace=args.force)
     after = take_snapshot(args.folder, config, profile=profile, profile_name=args.profile,
                           engine=args.engine, jobs=args.jobs)
     if before is None:
-        write_snapshot(after, args.snapshot)
+        write_snapshot(after, args.snapshot, replace=args.force)
         pages = sum(len(record.pages) for record in after.documents)
         return Outcome({None: f"{args.snapshot}: {len(after.documents)} document(s), "
                               f"{pages} page(s) read by layoutkit {after.version}\n"})
@@ -289,7 +303,9 @@ def _truth(args: argparse.Namespace, config: LayoutConfig, profile: Profile | No
         if args.output.resolve() == args.truth.resolve():
             raise UsageError(f"{args.output}: the output would overwrite the truth file")
         return Outcome({args.output: review_truth(args.truth, config, profile=profile,
-                                                  engine=args.engine, dpi=args.dpi)})
+                                                  engine=args.engine, dpi=args.dpi),
+                        None: f"{args.output}: the labelled pages of {args.truth} beside "
+                              f"their numbered lines\n"})
     from .tools.truth import dumps
     from .tools.truth_draft import draft_truth
 

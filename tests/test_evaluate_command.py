@@ -409,3 +409,21 @@ def test_types_naming_no_line_of_their_page_are_named(
     main(["evaluate", str(truth)])
     assert f"note: {truth} page 4: its types name «{heading}», which is not one of its " \
            f"lines" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize(("setting", "message"), [
+    ("layoutkit_min_order = abc", "layoutkit: layoutkit_min_order = 'abc': expected a number"),
+    ("layoutkit_min_order = 1.5", "layoutkit: layoutkit_min_order = 1.5: expected a share from "
+                                  "0 to 1"),
+    ("layoutkit_profile = no-such-profile", "layoutkit: *no-such-profile*"),
+])
+def test_the_plugin_tells_a_bad_ini_option_once(
+        pytester: pytest.Pytester, parsed: Document, setting: str, message: str) -> None:
+    """A bad bound or profile in the ini file is one usage error when pytest starts, not
+    a traceback in every test."""
+    _plugin_folder(pytester, parsed)
+    pytester.makeini(f"[pytest]\nlayoutkit_truth = true\n{setting}\n")
+    result = pytester.runpytest("-p", "no:cacheprovider")
+    assert result.ret == pytest.ExitCode.USAGE_ERROR
+    result.stderr.fnmatch_lines([f"*{message}*"])
+    assert "Traceback" not in result.stdout.str() + result.stderr.str()

@@ -298,3 +298,24 @@ def test_a_malformed_snapshot_field_is_named_in_words(
     assert check(samples[0], broken) == 2
     assert capsys.readouterr().err == (f"layoutkit: error: {broken / INDEX}: field 'documents' "
                                        f"missing, expected a {SCHEMA} index file\n")
+
+
+def test_a_snapshot_is_replaced_only_with_force(
+        samples: tuple[Path, list[SyntheticDoc]], tmp_path: Path,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """A snapshot is a baseline: writing over it needs --force, which also removes the
+    files of documents no longer in the folder."""
+    folder = tmp_path / "samples"
+    shutil.copytree(samples[0], folder)
+    snap = tmp_path / "snap"
+    assert main(["regress", "snapshot", str(folder), "-o", str(snap)]) == 0
+    capsys.readouterr()
+    assert main(["regress", "snapshot", str(folder), "-o", str(snap)]) == 2
+    assert capsys.readouterr().err == (f"layoutkit: error: {snap}: holds a snapshot already; "
+                                       f"replace it with --force\n")
+    gone = sorted(folder.iterdir())[0]
+    gone.unlink()
+    assert (snap / f"{gone.name}.json").exists()
+    assert main(["regress", "snapshot", str(folder), "-o", str(snap), "--force"]) == 0
+    assert not (snap / f"{gone.name}.json").exists()
+    assert main(["regress", "check", str(folder), str(snap)]) == 0

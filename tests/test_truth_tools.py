@@ -252,7 +252,7 @@ def test_truth_draft_review_evaluate_round_trip(
         "found": 1.0, "order": 1.0, "leak": 0.0}
     assert report["score"]["lines"] == 65
     assert report["types"]["headings"]["precision"] == report["types"]["headings"]["recall"] == 1
-    assert report["types"]["list items"]["recall"] == 1.0
+    assert report["types"]["listItems"]["recall"] == 1.0
 
     data = json.loads(truth.read_text(encoding="utf-8"))
     lines = data["pages"][0]["lines"]

@@ -48,6 +48,7 @@ if TYPE_CHECKING:
     from ..profile import Profile
 
 __all__ = [
+    "JSON_KINDS",
     "SCHEMA",
     "TYPE_KINDS",
     "Bounds",
@@ -414,8 +415,13 @@ def _score_json(score: PageScore) -> dict[str, Any]:
             "lines": score.lines, "pairs": score.pairs, "furniture": score.furniture}
 
 
+JSON_KINDS = {"headings": "headings", "list items": "listItems", "tables": "tables",
+              "contents": "contents"}
+"""Each line-type kind as the JSON report names it: as the truth format does."""
+
+
 def _types_json(types: Mapping[str, TypeScore]) -> dict[str, Any]:
-    return {kind: {"precision": None if kind == "list items" else s.precision,
+    return {JSON_KINDS[kind]: {"precision": None if kind == "list items" else s.precision,
                    "recall": s.recall, "predicted": s.predicted,
                    "expected": s.expected, "hits": s.hits} for kind, s in types.items()}
 

@@ -23,11 +23,12 @@ from typing import TYPE_CHECKING, Any
 import pytest
 
 if TYPE_CHECKING:
+    from ..profile import Profile
     from .evaluation import Bounds, DocumentEvaluation
     from .truth import DocumentTruth
 
-__all__ = ["BOUNDS", "BoundError", "TruthFile", "TruthPage", "bounds", "pytest_addoption",
-           "pytest_collect_file"]
+__all__ = ["BOUNDS", "BoundError", "TruthFile", "TruthPage", "bounds", "profile_of",
+           "pytest_addoption", "pytest_collect_file", "pytest_configure"]
 
 BOUNDS = {"layoutkit_min_order": "0.95", "layoutkit_min_found": "0.98",
           "layoutkit_max_leak": "0.0"}
@@ -45,6 +46,33 @@ def pytest_addoption(parser: pytest.Parser) -> None:
                   "documents with (a bundled name or a path)", default="")
 
 
+def pytest_configure(config: pytest.Config) -> None:
+    """Check the plugin's ini options once, when pytest starts, where the project opted
+    in: a bound that is not a share or a profile that cannot be loaded is one usage
+    error, not a failure of every test."""
+    if not config.getini("layoutkit_truth"):
+        return
+    from ..errors import LayoutkitError
+
+    bounds(config)
+    try:
+        profile_of(config)
+    except LayoutkitError as error:
+        raise pytest.UsageError(f"layoutkit: {error}") from None
+
+
+def profile_of(config: pytest.Config) -> Profile | None:
+    """The publication profile the ini option ``layoutkit_profile`` names (a path from
+    the rootdir, or a bundled name), None without one."""
+    from ..pipeline import loaded_profile
+
+    name = str(config.getini("layoutkit_profile"))
+    if not name:
+        return None
+    beside = config.rootpath / name
+    return loaded_profile(beside if beside.is_file() else name)
+
+
 def pytest_collect_file(file_path: Path, parent: pytest.Collector) -> TruthFile | None:
     """Return a :class:`TruthFile` for a ``*.truth.json`` file when the project opted in."""
     if not parent.config.getini("layoutkit_truth"):
@@ -58,17 +86,20 @@ def pytest_collect_file(file_path: Path, parent: pytest.Collector) -> TruthFile 
 
 
 def bounds(config: pytest.Config) -> Bounds:
-    """Return the bounds the ini options set; a value that is not a number is a
-    usage error naming the option."""
+    """Return the bounds the ini options set; a value that is not a share from 0 to 1
+    is a usage error naming the option."""
     from .evaluation import Bounds
 
     values = []
     for name in BOUNDS:
         raw = str(config.getini(name))
         try:
-            values.append(float(raw))
+            value = float(raw)
         except ValueError:
-            raise pytest.UsageError(f"{name} = {raw!r}: expected a number") from None
+            raise pytest.UsageError(f"layoutkit: {name} = {raw!r}: expected a number") from None
+        if not 0.0 <= value <= 1.0:
+            raise pytest.UsageError(f"layoutkit: {name} = {raw}: expected a share from 0 to 1")
+        values.append(value)
     min_order, min_found, max_leak = values
     return Bounds(min_order=min_order, min_found=min_found, max_leak=max_leak)
 
@@ -100,15 +131,9 @@ class TruthFile(pytest.File):
     def evaluated(self, truth: DocumentTruth) -> DocumentEvaluation:
         """Return the evaluation of the file's pages, parsed once for all its items."""
         if self.evaluation is None:
-            from ..pipeline import loaded_profile
             from .evaluation import evaluate_document
 
-            name = str(self.config.getini("layoutkit_profile"))
-            profile = None
-            if name:
-                beside = self.config.rootpath / name
-                profile = loaded_profile(beside if beside.is_file() else name)
-            self.evaluation = evaluate_document(truth, profile=profile)
+            self.evaluation = evaluate_document(truth, profile=profile_of(self.config))
         return self.evaluation
 
 

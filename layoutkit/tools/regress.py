@@ -55,6 +55,7 @@ __all__ = [
     "record_document",
     "report",
     "snapshot_files",
+    "snapshot_target",
     "take_snapshot",
     "write_snapshot",
 ]
@@ -247,17 +248,38 @@ def _dumps(value: object) -> str:
     return json.dumps(value, indent=1, ensure_ascii=False) + "\n"
 
 
-def write_snapshot(snapshot: Snapshot, folder: Path) -> list[Path]:
-    """Write ``snapshot`` into ``folder`` (made if missing), each file atomically and the
-    index last, so that a snapshot stopped midway keeps its former index; returns the
-    paths written; a ``folder`` that is a file is a UsageError."""
+def snapshot_target(folder: Path, *, replace: bool = False) -> list[Path]:
+    """The document files of the snapshot ``folder`` holds, to be replaced (none for a
+    new or empty folder), once ``folder`` is checked to take a snapshot: a file, or a
+    snapshot already there without ``replace``, is a UsageError, told before any
+    document is read."""
     if folder.exists() and not folder.is_dir():
         raise UsageError(f"{folder}: is a file, expected a folder to write the snapshot to")
+    if not (folder / INDEX).exists():
+        return []
+    if not replace:
+        raise UsageError(f"{folder}: holds a snapshot already; replace it with --force")
+    return [folder / Path(entry["file"]).name
+            for entry in _read_json(folder / INDEX, "index").get("documents", ())
+            if isinstance(entry, dict) and isinstance(entry.get("file"), str)]
+
+
+def write_snapshot(snapshot: Snapshot, folder: Path, *, replace: bool = False) -> list[Path]:
+    """Write ``snapshot`` into ``folder`` (made if missing), each file atomically and the
+    index last, so that a snapshot stopped midway keeps its former index; returns the
+    paths written.
+
+    A folder that already holds a snapshot is a baseline: it is replaced only with
+    ``replace``, and then the files of the documents the new snapshot no longer has are
+    removed (see :func:`snapshot_target`)."""
+    former = snapshot_target(folder, replace=replace)
     folder.mkdir(parents=True, exist_ok=True)
     written = []
     for name, text in snapshot_files(snapshot).items():
         write_atomic(folder / name, text)
         written.append(folder / name)
+    for stale in set(former) - set(written):
+        stale.unlink(missing_ok=True)
     return written
 
 
