@@ -16,8 +16,8 @@ from pathlib import Path
 from benchmarks.sections import section_main
 from layoutkit.pipeline import loaded_profile
 from layoutkit.tools.evaluate import PageScore, combine
-from layoutkit.tools.evaluation import evaluate_document, read_truth
-from layoutkit.tools.truth import truth_files
+from layoutkit.tools.evaluation import evaluate_document
+from layoutkit.tools.truth import read_truth, truth_files
 
 REPO = Path(__file__).resolve().parent.parent
 TITLE = "## Publication profiles on labelled pages"

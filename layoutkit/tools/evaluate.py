@@ -144,6 +144,22 @@ class PageScore:
     paragraphs_found: float | None
     paragraphs: int = 0
 
+    # A share times its denominator gives back the integer count it was computed from.
+    @property
+    def found_lines(self) -> int:
+        """How many scored lines were found."""
+        return round(self.found * self.lines)
+
+    @property
+    def ordered_pairs(self) -> int:
+        """How many consecutive pairs were read in succession."""
+        return round(self.order * self.pairs)
+
+    @property
+    def leaked(self) -> int:
+        """How many furniture lines leaked into the body."""
+        return round(self.leak * self.furniture)
+
 
 def _share(hits: int, total: int, empty: float) -> float:
     """Return ``hits / total``, or ``empty`` when ``total`` is zero."""
@@ -354,14 +370,13 @@ def combine(scores: Iterable[PageScore]) -> PageScore:
     with_paragraphs = [s for s in pages if s.paragraphs_found is not None]
     paragraphs = sum(s.paragraphs for s in with_paragraphs)
     paragraphs_found: float | None = None
-    # A share times its denominator gives back the integer count it was computed from.
     if with_paragraphs:
         whole = sum(round((s.paragraphs_found or 0.0) * s.paragraphs) for s in with_paragraphs)
         paragraphs_found = _share(whole, paragraphs, 1.0)
     return PageScore(
-        found=_share(sum(round(s.found * s.lines) for s in pages), lines, 1.0),
-        order=_share(sum(round(s.order * s.pairs) for s in pages), pairs, 1.0),
-        leak=_share(sum(round(s.leak * s.furniture) for s in pages), furniture, 0.0),
+        found=_share(sum(s.found_lines for s in pages), lines, 1.0),
+        order=_share(sum(s.ordered_pairs for s in pages), pairs, 1.0),
+        leak=_share(sum(s.leaked for s in pages), furniture, 0.0),
         lines=lines,
         pairs=pairs,
         furniture=furniture,

@@ -2,7 +2,7 @@
 plugin run.
 
 A truth file (``layoutkit.truth/1``, :mod:`.truth`) is first checked against its
-document (:func:`read_truth`); then its labelled pages are parsed and each is scored
+document (:func:`~.truth.read_truth`); then its labelled pages are parsed and each is scored
 (:func:`evaluate_page`) with the metrics of :mod:`.evaluate`: found, order and leak on a
 page labelled with lines, the precision and recall of its line types on a page labelled
 with types, and the truth lines missing from the output and the places where its order
@@ -11,7 +11,7 @@ document and pooled over every document (:func:`~.evaluate.combine`); :class:`Bo
 say which scores fail.  The reports are text (:func:`text_report`) and JSON of schema
 ``layoutkit.evaluation/1`` (:func:`json_report`); the HTML report is in :mod:`.report`.
 
-Everything here is pure but for :func:`read_truth` and :func:`evaluate_document`,
+Everything here is pure but for :func:`evaluate_document`,
 which read the document.
 """
 
@@ -28,7 +28,7 @@ from ..config import LayoutConfig
 from ..errors import UsageError
 from ..model import Document, Page
 from ..pipeline import parse
-from ..sources import DEFAULT_ENGINE, open_source
+from ..sources import DEFAULT_ENGINE
 from .evaluate import (
     MIN_LINE_CHARS,
     OrderBreak,
@@ -42,7 +42,7 @@ from .evaluate import (
     score_page,
     score_typed_lines,
 )
-from .truth import DocumentTruth, PageTruth, PageTypes, check_document, load_truth, truth_files
+from .truth import DocumentTruth, PageTruth, PageTypes, read_truth, truth_files
 
 if TYPE_CHECKING:
     from ..profile import Profile
@@ -61,7 +61,7 @@ __all__ = [
     "evaluate_page",
     "json_report",
     "labelled_kinds",
-    "read_truth",
+    "share_text",
     "text_report",
     "type_scores",
 ]
@@ -85,16 +85,14 @@ class Bounds:
     def misses(self, score: PageScore) -> list[str]:
         """Return what ``score`` misses, each as ``order 0.800 < 0.950``; empty when it
         keeps every bound (a score with nothing to count keeps them all)."""
-        def counted(value: float, total: int) -> str:
-            return _share(value, round(value * total), total)
-
+        found, order, leak = _counted(score)
         missed = []
         if self.min_found is not None and score.lines and score.found < self.min_found:
-            missed.append(f"found {counted(score.found, score.lines)} < {self.min_found:.3f}")
+            missed.append(f"found {found} < {self.min_found:.3f}")
         if self.min_order is not None and score.pairs and score.order < self.min_order:
-            missed.append(f"order {counted(score.order, score.pairs)} < {self.min_order:.3f}")
+            missed.append(f"order {order} < {self.min_order:.3f}")
         if self.max_leak is not None and score.furniture and score.leak > self.max_leak:
-            missed.append(f"leak {counted(score.leak, score.furniture)} > {self.max_leak:.3f}")
+            missed.append(f"leak {leak} > {self.max_leak:.3f}")
         return missed
 
     def checked(self) -> Bounds:
@@ -182,7 +180,7 @@ class Evaluation:
         """The labelled pages still checked ``TODO`` (truth file, page): drafts nobody
         has compared with the page yet, whose scores say nothing."""
         return [(d.truth.path, p.page) for d in self.documents for p in d.truth.pages
-                if p.checked.strip().upper() == "TODO"]
+                if p.unchecked]
 
     @property
     def stale_types(self) -> list[tuple[Path, int, str]]:
@@ -196,11 +194,9 @@ class Evaluation:
                 if p.types is None or not p.lines:
                     continue
                 texts = [reduce(line) for line in (*p.lines, *p.furniture)]
-                named = (*(text for _, text in p.types.headings), *p.types.list_items,
-                         *p.types.tables, *p.types.contents)
                 # a list item may leave out what stands before its marker (a bill's
                 # line number): a type names a line it is part of
-                stale += [(d.truth.path, p.page, text) for text in named
+                stale += [(d.truth.path, p.page, text) for text in p.types.texts
                           if not any(reduce(text) in line for line in texts)]
         return stale
 
@@ -277,21 +273,6 @@ def evaluate_page(truth: PageTruth, page: Page, kinds: Iterable[str] = TYPE_KIND
                           tuple(order_breaks(output, truth.lines)))
 
 
-def read_truth(path: Path, engine: str = DEFAULT_ENGINE) -> DocumentTruth:
-    """Return the truth file ``path``, checked against its document.
-
-    Raises UsageError in one line when the file does not match the schema, its
-    document is missing or is another file than the one it was made for, or lacks a
-    page it labels (:func:`~.truth.check_document`)."""
-    truth = load_truth(path)
-    count = 0
-    if truth.source.is_file():
-        with open_source(truth.source, engine) as source:
-            count = source.page_count
-    check_document(truth, count)
-    return truth
-
-
 def evaluate_document(truth: DocumentTruth, config: LayoutConfig | None = None, *,
                       profile: Profile | None = None, engine: str = DEFAULT_ENGINE,
                       jobs: int = 1) -> DocumentEvaluation:
@@ -335,29 +316,35 @@ def evaluate(paths: Iterable[Path], config: LayoutConfig | None = None, *,
 # --------------------------------------------------------------------------- reports
 
 
-def _share(value: float, hits: int, total: int) -> str:
-    """A share with its count, as ``0.950 (19/20)``."""
+def share_text(value: float, hits: int, total: int) -> str:
+    """A share with its count, as ``0.950 (19/20)``: how the reports show a score."""
     return f"{value:.3f} ({hits}/{total})"
+
+
+def _counted(score: PageScore) -> tuple[str, str, str]:
+    """``score``'s found, order and leak, each with its count (:func:`share_text`)."""
+    return (share_text(score.found, score.found_lines, score.lines),
+            share_text(score.order, score.ordered_pairs, score.pairs),
+            share_text(score.leak, score.leaked, score.furniture))
 
 
 def _score_text(score: PageScore) -> str:
     """``score`` as one line of found, order and leak with their counts."""
-    return (f"found {_share(score.found, round(score.found * score.lines), score.lines)}  "
-            f"order {_share(score.order, round(score.order * score.pairs), score.pairs)}  "
-            f"leak {_share(score.leak, round(score.leak * score.furniture), score.furniture)}")
+    found, order, leak = _counted(score)
+    return f"found {found}  order {order}  leak {leak}"
 
 
 def _types_text(types: Mapping[str, TypeScore]) -> str:
     """Line-type scores as one line, each kind's precision and recall with counts."""
-    return "  ".join(f"{kind}{_precision_text(kind, s)} R {_share(s.recall, s.hits, s.expected)}"
-                     for kind, s in types.items())
+    return "  ".join(f"{kind}{_precision_text(kind, s)} "
+                     f"R {share_text(s.recall, s.hits, s.expected)}" for kind, s in types.items())
 
 
 def _precision_text(kind: str, score: TypeScore) -> str:
     """`` P 0.950 (19/20)``, or nothing for list items (see :func:`type_scores`)."""
     if kind == "list items":
         return ""
-    return f" P {_share(score.precision, score.hits, score.predicted)}"
+    return f" P {share_text(score.precision, score.hits, score.predicted)}"
 
 
 def break_text(item: OrderBreak) -> str:

@@ -117,7 +117,7 @@ class TruthFile(pytest.File):
         """Yield the items of the labelled pages, the file checked against its document
         (a broken file is a collection error of one line)."""
         from ..errors import UsageError
-        from .evaluation import read_truth
+        from .truth import read_truth
 
         try:
             truth = read_truth(self.path)

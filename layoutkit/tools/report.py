@@ -18,7 +18,7 @@ from html import escape
 from ..model import BBox, Page
 from ..outputs.pictures import data_uri, page_png
 from .evaluate import OrderBreak, PageScore, line_index, line_starts
-from .evaluation import DocumentEvaluation, Evaluation, PageEvaluation, break_text
+from .evaluation import DocumentEvaluation, Evaluation, PageEvaluation, break_text, share_text
 
 __all__ = ["REPORT_DPI", "break_boxes", "html_report"]
 
@@ -44,12 +44,6 @@ ol.breaks li, ul.missing li { margin: 0.2em 0; }
 """
 
 
-def _box(lines: Sequence[BBox]) -> BBox:
-    """The box around ``lines``."""
-    return BBox(min(b.x0 for b in lines), min(b.top for b in lines),
-                max(b.x1 for b in lines), max(b.bottom for b in lines))
-
-
 def break_boxes(page: Page, item: OrderBreak) -> tuple[BBox | None, BBox | None, BBox | None]:
     """Return the boxes on ``page`` (points, top-left origin) of a break's line ``a``,
     of the line that came instead and of the line expected, each None when it has no
@@ -61,7 +55,7 @@ def break_boxes(page: Page, item: OrderBreak) -> tuple[BBox | None, BBox | None,
         if first is None:
             return None
         a, b = line_index(starts, first), line_index(starts, max(first, last or first))
-        return None if a is None or b is None else _box([x.bbox for x in lines[a:b + 1]])
+        return None if a is None or b is None else BBox.union(x.bbox for x in lines[a:b + 1])
 
     after = (None if item.after_at is None or item.end_at is None
              else box(item.after_at, item.end_at - 1))
@@ -106,9 +100,10 @@ def _rect(box: BBox, kind: str) -> str:
 
 
 def _score_cells(score: PageScore) -> str:
-    return "".join(f"<td>{value:.3f} ({round(value * total)}/{total})</td>"
-                   for value, total in ((score.found, score.lines), (score.order, score.pairs),
-                                        (score.leak, score.furniture)))
+    return "".join(f"<td>{share_text(value, hits, total)}</td>"
+                   for value, hits, total in ((score.found, score.found_lines, score.lines),
+                                              (score.order, score.ordered_pairs, score.pairs),
+                                              (score.leak, score.leaked, score.furniture)))
 
 
 def _page_section(evaluation: Evaluation, doc: DocumentEvaluation, page: PageEvaluation,

@@ -32,7 +32,7 @@ from rapidfuzz import fuzz
 
 from ..model import BBox
 from .evaluate import reduce
-from .truth import DocumentTruth, PageTruth, PageTypes, check_document
+from .truth import DocumentTruth, PageTruth, PageTypes
 
 if TYPE_CHECKING:
     from ..config import LayoutConfig
@@ -326,15 +326,11 @@ def review_truth(path: Path, config: LayoutConfig, *, profile: Profile | None = 
     a truth that does not match the schema or its document."""
     from ..outputs.pictures import data_uri, page_png
     from ..pipeline import parse
-    from ..sources import DEFAULT_ENGINE, open_source
-    from .truth import load_truth
+    from ..sources import DEFAULT_ENGINE
+    from .truth import read_truth
 
-    truth = load_truth(path)
-    # a missing file or another file is told before it is opened to count its pages
-    check_document(truth, max((p.page for p in truth.pages), default=0))
+    truth = read_truth(path, engine, config.sources.image_dpi)
     engine = engine or DEFAULT_ENGINE
-    with open_source(truth.source, engine, image_dpi=config.sources.image_dpi) as source:
-        check_document(truth, source.page_count)
     numbers = [p.page for p in truth.pages]
     document = parse(truth.source, config, numbers, engine=engine, profile=profile, typed=False)
     pictures = []

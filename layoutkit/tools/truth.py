@@ -38,12 +38,16 @@ from typing import Any
 from ..errors import UsageError
 from ..files import sha256_of, write_atomic
 
-__all__ = ["SUFFIX", "TRUTH_SCHEMA", "DocumentTruth", "Exclusion", "PageTruth", "PageTypes",
-           "Region", "check_document", "dumps", "labelled_pages", "load_truth", "schema",
-           "truth_files", "truth_json", "write_truth"]
+__all__ = ["SUFFIX", "TRUTH_SCHEMA", "UNCHECKED", "DocumentTruth", "Exclusion", "PageTruth",
+           "PageTypes", "Region", "check_document", "dumps", "labelled_pages", "load_truth",
+           "read_truth", "schema", "truth_files", "truth_json", "write_truth"]
 
 TRUTH_SCHEMA = "layoutkit.truth/1"
 """The schema name every truth file carries."""
+
+UNCHECKED = "TODO"
+"""What a page's ``checked`` says while nobody has verified it against its image (a
+draft)."""
 
 SUFFIX = ".truth.json"
 """The ending of a truth file's name: ``issue.pdf`` has ``issue.truth.json`` beside it."""
@@ -80,6 +84,12 @@ class PageTypes:
     contents: tuple[str, ...] = ()
     contents_page: bool = False
 
+    @property
+    def texts(self) -> tuple[str, ...]:
+        """Every text these types name: heading, list item, table and contents lines."""
+        return (*(text for _, text in self.headings), *self.list_items, *self.tables,
+                *self.contents)
+
 
 @dataclass(frozen=True)
 class PageTruth:
@@ -99,6 +109,11 @@ class PageTruth:
     conventions: str = ""
     regions: tuple[Region, ...] = ()
     types: PageTypes | None = None
+
+    @property
+    def unchecked(self) -> bool:
+        """Whether the page is still a draft nobody compared with its image."""
+        return self.checked.strip().upper() == UNCHECKED
 
     @property
     def ordered(self) -> bool:
@@ -267,10 +282,32 @@ def write_truth(truth: DocumentTruth) -> None:
     write_atomic(truth.path, dumps(truth))
 
 
+def read_truth(path: Path, engine: str | None = None,
+               image_dpi: int | None = None) -> DocumentTruth:
+    """The truth stored in ``path`` (:func:`load_truth`), checked against its document
+    as :func:`check_document` does; the document is opened with the glyph ``engine``
+    (default: the default one) to count its pages only once it is known to be the
+    file the truth was made for."""
+    from ..sources import DEFAULT_ENGINE, open_source
+
+    truth = load_truth(path)
+    _check_source(truth)
+    with open_source(truth.source, engine or DEFAULT_ENGINE, image_dpi=image_dpi) as source:
+        _check_pages(truth, source.page_count)
+    return truth
+
+
 def check_document(truth: DocumentTruth, page_count: int) -> None:
     """Raise UsageError, in one line naming the truth file, when its document is
     missing, is another file than the one it was made for (its SHA-256 differs) or
     lacks a page it labels (``page_count`` pages)."""
+    _check_source(truth)
+    _check_pages(truth, page_count)
+
+
+def _check_source(truth: DocumentTruth) -> None:
+    """Raise UsageError when ``truth``'s document is missing or another file than the
+    one it was made for."""
     if not truth.source.is_file():
         raise UsageError(f"{truth.path}: $.document: {truth.source} does not exist")
     found = sha256_of(truth.source)
@@ -278,6 +315,10 @@ def check_document(truth: DocumentTruth, page_count: int) -> None:
         raise UsageError(f"{truth.path}: $.sha256: the truth was made for another file than "
                          f"{truth.source}: expected SHA-256 {truth.sha256}, the file's is "
                          f"{found}")
+
+
+def _check_pages(truth: DocumentTruth, page_count: int) -> None:
+    """Raise UsageError when ``truth`` labels a page past the document's ``page_count``."""
     beyond = [p.page for p in truth.pages if p.page > page_count]
     if beyond:
         index = next(k for k, p in enumerate(truth.pages) if p.page == beyond[0])

@@ -20,12 +20,9 @@ from pathlib import Path
 from .. import __version__
 from ..linetypes.lists import marker
 from ..model import Document, Line, LineType, Page
-from .truth import DocumentTruth, PageTruth, PageTypes
+from .truth import UNCHECKED, DocumentTruth, PageTruth, PageTypes
 
-__all__ = ["TODO", "document_reference", "draft_page", "draft_truth", "item_text"]
-
-TODO = "TODO"
-"""What ``checked`` says of a page nobody has verified yet."""
+__all__ = ["document_reference", "draft_page", "draft_truth", "item_text"]
 
 _LISTS = (LineType.LIST_BULLET, LineType.LIST_NUMBER)
 
@@ -46,7 +43,7 @@ def draft_truth(document: Document, truth_path: Path, sha256: str, *,
         path=truth_path, document=document_reference(document.path, truth_path),
         sha256=sha256,
         pages=tuple(draft_page(page, truth_path, document.path.name) for page in document.pages),
-        checked=TODO, conventions=conventions)
+        checked=UNCHECKED, conventions=conventions)
 
 
 def draft_page(page: Page, truth_path: Path, document: str) -> PageTruth:
@@ -66,7 +63,7 @@ def draft_page(page: Page, truth_path: Path, document: str) -> PageTruth:
         document=document, page=page.page_no,
         lines=tuple(line.text for line in body),
         furniture=tuple(line.text for line in page.lines if line.furniture),
-        excluded=(), checked=TODO, path=truth_path,
+        excluded=(), checked=UNCHECKED, path=truth_path,
         types=None if types == PageTypes() else types)
 
 
