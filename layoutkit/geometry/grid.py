@@ -198,12 +198,17 @@ class Canvas:
         return ends
 
     def leads_into(self, idx: Ints, x: float) -> bool:
-        """Whether dot leaders of ``leader_min_lines`` lines among ``idx`` run up to ``x``: the
-        strip after them separates a table's cells (or an index's page numbers),
-        not columns of text."""
+        """Whether dot leaders of ``leader_min_lines`` lines among ``idx`` run up to ``x``,
+        each the last word of its row before ``x``: the strip after them separates a
+        table's cells (or an index's page numbers), not columns of text.  Leaders
+        followed by their page numbers end a contents column like any line."""
         reach = self.config.leader_reach_em * self.size
         near = idx[self.leader[idx] & (self.box[idx, 2] >= x - reach)]
-        return self.lines(near) >= self.config.leader_min_lines
+        if not len(near):
+            return False
+        _, row_ends = self._edges(idx[self.box[idx, 2] <= x + self.res], last=True)
+        last = near[self.box[near, 2] >= row_ends[self.row[near]]]
+        return self.lines(last) >= self.config.leader_min_lines
 
     def is_gutter(self, left: Ints, right: Ints, x0: float, x1: float, lines: int, *,
                   edges: tuple[float, float] | None = None, on_grid: bool = False) -> bool:
