@@ -41,7 +41,8 @@ _SHARES = frozenset({"line_overlap", "glyph_repeat_overlap", "baseline_tolerance
                      "grid_overlap", "furniture_top", "furniture_bottom", "furniture_min_share",
                      "furniture_masthead_top", "cut_tie_ratio", "image_max_area",
                      "column_min_density", "column_min_flush", "crossing_gap_ratio",
-                     "ocr_garbage_share", "ocr_min_quality"})
+                     "stream_across_share", "ocr_garbage_share", "ocr_min_quality",
+                     "ocr_layer_margin"})
 """The keys whose values are shares, from 0 to 1."""
 
 _RESOLUTIONS = frozenset({"ocr_dpi", "image_dpi"})
@@ -167,6 +168,12 @@ class GuttersConfig(Section):
     column_min_flush: float = 0.6
     """On one side of a gutter at least this share of the rows must be flush against
     it (justified line ends on the left, line starts on the right)."""
+    stream_across_share: float = 0.5
+    """A strip the content stream reads straight across in at least this share of the
+    rows beside it (a table's rows, drawn cell after cell) is not a gutter, unless both
+    sides are flush against it."""
+    stream_across_min_rows: int = 3
+    """...and in at least this many rows: fewer are no evidence."""
     column_min_width_em: float = 5.0
     """Text on each side of a gutter must be at least this wide (times the body font
     size): narrower strips are list numbers or table cells, not columns."""
@@ -373,6 +380,12 @@ class OcrConfig(Section):
     its words are in the language's word list; the page is then OCR'd."""
     ocr_min_quality: float = 0.7
     """A page (or document) whose OCR quality is below this is reported with a warning."""
+    ocr_layer_margin: float = 0.05
+    """A scanned page that carries a text layer (a scanner's OCR, Acrobat Paper Capture)
+    keeps it unless tesseract's words read better by more than this share of words
+    that read as real (:func:`layoutkit.sources.ocr.quality.read_share`); a layer that
+    reads at least ``1 - ocr_layer_margin`` cannot lose and the page is not OCR'd.
+    ``ocr = always`` uses tesseract's words regardless."""
     ocr_max_skew: float = 10.0
     """Largest skew, in degrees, that is corrected before OCR."""
     ocr_min_skew: float = 0.1

@@ -48,6 +48,10 @@ class Canvas:
         self.box = np.array([(w.bbox.x0, w.bbox.top, w.bbox.x1, w.bbox.bottom) for w in words],
                             dtype=float).reshape(-1, 4)
         self.leader = np.array([_is_leader(w.text) for w in words], dtype=bool)
+        # each word's successor in the content stream among these words (-1: the last)
+        drawn = np.argsort(np.array([w.stream for w in words], dtype=np.int64), kind="stable")
+        self.successor = np.full(len(words), -1, dtype=np.intp)
+        self.successor[drawn[:-1]] = drawn[1:]
         sizes = np.array([w.size for w in words], dtype=float)
         weights = np.array([len(w.text) for w in words], dtype=float)
         self.size = _weighted_median(sizes, weights) if len(words) else 10.0
@@ -114,28 +118,50 @@ class Canvas:
         (np.maximum if last else np.minimum).at(per_row, rows, self.box[idx, 2 if last else 0])
         return present, per_row
 
-    def separates(self, left: Ints, right: Ints, x0: float, x1: float) -> bool:
-        """Whether the strip from ``x0`` to ``x1`` between words ``left`` and ``right``
-        separates columns rather than being a river of aligned word spaces.
+    def flush(self, left: Ints, right: Ints, x0: float,
+              x1: float) -> tuple[float, float] | None:
+        """How flush the rows next to the strip from ``x0`` to ``x1`` stand against it:
+        the share of the line ends of ``left`` at its left edge and of the line starts of
+        ``right`` at its right edge (justified columns are flush on both sides, ragged
+        ones on one); None when the strip is a river of aligned word spaces.
 
-        Two tests, on the rows next to the strip: the narrowest gap across it must
-        be at least ``gutter_space_ratio`` times the page's median word space (a
-        river is no wider than the spaces it is made of), and one side must be
-        flush against it in ``column_min_flush`` of the rows (justified line ends
-        on the left, or line starts on the right), where a river meanders.
+        A river is no wider than the spaces it is made of: the narrowest gap across the
+        strip must be at least ``gutter_space_ratio`` times the page's median word space.
         """
         left, right = self._adjacent(left, right, x0, x1)
         if not len(left) or not len(right):
-            return False
+            return None
         gaps = self._row_gaps(left, right)
         if len(gaps) and float(gaps.min()) < self.min_gap:
-            return False
+            return None
         ends = np.compress(*self._edges(left, last=True))
         starts = np.compress(*self._edges(right, last=False))
         tolerance = max(1.0, self.config.flush_tolerance_em * self.size)
-        flush_left = float(np.mean(ends >= ends.max() - tolerance))
-        flush_right = float(np.mean(starts <= starts.min() + tolerance))
-        return max(flush_left, flush_right) >= self.config.column_min_flush
+        return (float(np.mean(ends >= ends.max() - tolerance)),
+                float(np.mean(starts <= starts.min() + tolerance)))
+
+    def reads_across(self, left: Ints, right: Ints) -> bool:
+        """Whether the content stream reads the rows beside a strip straight across it:
+        in ``stream_across_share`` of the rows with words of ``left`` and ``right`` (the
+        words on either side) on both sides, and ``stream_across_min_rows`` at least,
+        the stream steps from a word on one side to the next word of the row on the other.
+
+        The rows of a table or a form are drawn so; a page of columns is drawn column
+        by column, and a stream drawn in no order (lines or blocks shuffled) steps
+        across within a row by chance alone, so it gives no such evidence."""
+        both = self._edges(left, last=True)[0] & self._edges(right, last=False)[0]
+        side = np.zeros(len(self.box), dtype=np.int8)
+        side[left], side[right] = 1, 2
+        here = np.concatenate([left, right])
+        after = self.successor[here]
+        has = after >= 0
+        here, after = here[has], after[has]
+        across = (side[after] > 0) & (side[after] != side[here]) \
+            & (self.row[after] == self.row[here])
+        rows = distinct(self.row[here[across]]) if across.any() else 0
+        config = self.config
+        return rows >= config.stream_across_min_rows and \
+            rows >= config.stream_across_share * int(np.count_nonzero(both))
 
     def crosses(self, row_words: Ints, x0: float, x1: float, usual: float) -> bool:
         """Whether one text row (words ``row_words``) runs across the strip from ``x0``
@@ -219,7 +245,9 @@ class Canvas:
         up to it (see :meth:`leads_into`), and either the strip lies on the document's
         column grid (``on_grid``, the caller's test) or both sides stand as columns of
         ``lines`` lines or more that it separates (see :meth:`is_column`,
-        :meth:`separates`).
+        :meth:`flush`: one side flush against it).  Unless both sides are flush
+        against it (justified columns), a strip the content stream reads straight
+        across (:meth:`reads_across`) is a gap between the cells of rows, not a gutter.
 
         The one test of a gutter, for the strips that cut a region into columns and
         for the tall strips that end a band alike."""
@@ -231,8 +259,14 @@ class Canvas:
         if (x0 - edges[0] < min_width or edges[1] - x1 < min_width
                 or self.leads_into(left, x0)):
             return False
-        return on_grid or (self.is_column(left, lines) and self.is_column(right, lines)
-                           and self.separates(left, right, x0, x1))
+        flush = self.flush(left, right, x0, x1)
+        least = self.config.column_min_flush
+        if not on_grid and (flush is None or max(flush) < least
+                            or not self.is_column(left, lines)
+                            or not self.is_column(right, lines)):
+            return False
+        return (flush is not None and min(flush) >= least) \
+            or not self.reads_across(left, right)
 
 
 _LEADER_CHARS = ".·…_"

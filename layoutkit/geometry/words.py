@@ -1,7 +1,8 @@
 """Glyphs to words, and words to lines.
 
 Both groupings work from coordinates alone, so a content stream drawn in any
-order gives the same words and lines.
+order gives the same words and lines; each word keeps its place in the stream
+(:attr:`~layoutkit.model.Word.stream`) as evidence for reading order.
 """
 
 from __future__ import annotations
@@ -145,7 +146,8 @@ def _words(glyphs: Glyphs, texts: _Texts, chosen: npt.NDArray[np.intp], config: 
     fonts = list(map(glyphs.fonts.__getitem__, firsts.tolist()))
     count = len(word_texts)
     return from_columns(Word, count, word_texts, from_columns(BBox, count, x0, top, x1, bottom),
-                        fonts, glyphs.sizes[firsts].tolist(), repeat(not rotated, count))
+                        fonts, glyphs.sizes[firsts].tolist(), repeat(not rotated, count),
+                        np.minimum.reduceat(members, starts).tolist())
 
 
 _COMBINING = {"\u02c6": "\u0302", "^": "\u0302", "\u02dc": "\u0303", "~": "\u0303",

@@ -4,7 +4,7 @@ a page's OCR quality, the ruled tables and the parsed document."""
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import StrEnum
 from itertools import accumulate, chain, islice
 from pathlib import Path
@@ -28,6 +28,11 @@ class Word(Value):
     font: str
     size: float
     upright: bool = True
+    stream: int = field(default=0, compare=False)
+    """The word's place in its page's content stream: the index of its first glyph
+    drawn (OCR: the place tesseract reads it in).  The order a producer drew the
+    text in is evidence of its reading order (see :mod:`layoutkit.geometry.grid`);
+    words are equal whatever order they were drawn in."""
 
 
 class LineType(StrEnum):
@@ -193,8 +198,8 @@ def _page_columns(page: Page) -> tuple[object, ...]:
             np.array([(len(x.words), x.page_no, x.band, x.column, x.block, x.level)
                       for x in lines], dtype=np.int64).reshape(len(lines), 6),
             tuple(w.text for w in words), tuple(fonts), np.array(font_indexes, dtype=np.int64),
-            np.array([(w.bbox.x0, w.bbox.top, w.bbox.x1, w.bbox.bottom, w.size) for w in words],
-                     dtype=np.float64).reshape(len(words), 5),
+            np.array([(w.bbox.x0, w.bbox.top, w.bbox.x1, w.bbox.bottom, w.size, w.stream)
+                      for w in words], dtype=np.float64).reshape(len(words), 6),
             np.array([w.upright for w in words], dtype=np.bool_))
 
 
@@ -208,10 +213,11 @@ def _page_of_columns(page_no: int, width: float, height: float, label: str,
                      font_indexes: npt.NDArray[np.int64], word_numbers: npt.NDArray[np.float64],
                      upright: npt.NDArray[np.bool_]) -> Page:
     """The page :func:`_page_columns` took apart."""
-    x0, top, x1, bottom, size = word_numbers.T.tolist()
+    x0, top, x1, bottom, size = word_numbers[:, :5].T.tolist()
     words = from_columns(Word, len(word_texts), word_texts,
                          from_columns(BBox, len(x0), x0, top, x1, bottom),
-                         map(fonts.__getitem__, font_indexes.tolist()), size, upright.tolist())
+                         map(fonts.__getitem__, font_indexes.tolist()), size, upright.tolist(),
+                         word_numbers[:, 5].astype(np.int64).tolist())
     counts, page_nos, band_indexes, column_indexes, block_indexes, levels = line_numbers.T.tolist()
     ends = list(accumulate(counts))
     x0, top, x1, bottom = line_boxes.T.tolist()
@@ -230,20 +236,33 @@ def _page_of_columns(page_no: int, width: float, height: float, label: str,
 
 @dataclass(frozen=True, slots=True)
 class OcrQuality(Value):
-    """How well OCR read one page: ``confidence`` is tesseract's mean word confidence
-    (0-1), ``dictionary`` the share of its words found in the language's word list
-    (None when no word list is installed for the language), ``error`` why the page
-    could not be OCR'd (its words are then those of its text layer, if any)."""
+    """How well a scanned page was read: ``words`` counts the words it kept, from
+    ``source``: ``"tesseract"``, or ``"text layer"`` when the scan's own OCR layer read
+    better than tesseract (None: neither, OCR failed on a page without a layer).
+    ``confidence`` is tesseract's mean word confidence (0-1; 0.0 when tesseract did not
+    run), ``dictionary`` the share of its words found in the language's word list
+    (None when no word list is installed for the language, or tesseract did not run),
+    ``error`` why the page could not be OCR'd (its words are then those of its text
+    layer, if any).  ``layer`` and ``tesseract`` are the read shares that chose the
+    source (:func:`layoutkit.sources.ocr.quality.read_share`), None for a reading that
+    did not exist (no layer) or was not made (tesseract not run: the layer read so well
+    that it could not lose)."""
 
     page_no: int
     words: int
     confidence: float
     dictionary: float | None
     error: str | None = None
+    source: str | None = "tesseract"
+    layer: float | None = None
+    tesseract: float | None = None
 
     @property
     def score(self) -> float:
-        """One number from 0 to 1: the mean of confidence and dictionary share."""
+        """One number from 0 to 1: for tesseract's words the mean of confidence and
+        dictionary share, for a kept text layer its read share."""
+        if self.source == "text layer" and self.layer is not None:
+            return self.layer
         if self.dictionary is None:
             return self.confidence
         return (self.confidence + self.dictionary) / 2

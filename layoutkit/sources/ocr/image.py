@@ -183,6 +183,6 @@ def ocr_words(image: Image.Image, points_per_pixel: float, config: OcrConfig) ->
         top, bottom = lines.get(key, (data["top"][i], data["top"][i] + data["height"][i]))
         left = data["left"][i]
         words.append(Word(text, BBox(left * s, top * s, (left + data["width"][i]) * s, bottom * s),
-                          OCR_FONT, (bottom - top) * s))
+                          OCR_FONT, (bottom - top) * s, stream=len(words)))
         confidences.append(confidence / 100)
     return OcrWords(tuple(words), tuple(confidences))
