@@ -41,8 +41,8 @@ _SHARES = frozenset({"line_overlap", "glyph_repeat_overlap", "baseline_tolerance
                      "grid_overlap", "furniture_top", "furniture_bottom", "furniture_min_share",
                      "furniture_masthead_top", "cut_tie_ratio", "image_max_area",
                      "column_min_density", "column_min_flush", "crossing_gap_ratio",
-                     "stream_across_share", "ocr_garbage_share", "ocr_min_quality",
-                     "ocr_layer_margin"})
+                     "stream_across_share", "stream_down_max_share", "ocr_garbage_share",
+                     "ocr_min_quality", "ocr_layer_margin"})
 """The keys whose values are shares, from 0 to 1."""
 
 _RESOLUTIONS = frozenset({"ocr_dpi", "image_dpi"})
@@ -174,6 +174,10 @@ class GuttersConfig(Section):
     sides are flush against it."""
     stream_across_min_rows: int = 3
     """...and in at least this many rows: fewer are no evidence."""
+    stream_down_max_share: float = 0.1
+    """A strip with neither side flush against it is a gutter only where the content
+    stream reads one side after the other, stepping across it no more than twice or in
+    this share of the rows beside it."""
     column_min_width_em: float = 5.0
     """Text on each side of a gutter must be at least this wide (times the body font
     size): narrower strips are list numbers or table cells, not columns."""

@@ -48,8 +48,9 @@ class Canvas:
         self.box = np.array([(w.bbox.x0, w.bbox.top, w.bbox.x1, w.bbox.bottom) for w in words],
                             dtype=float).reshape(-1, 4)
         self.leader = np.array([_is_leader(w.text) for w in words], dtype=bool)
+        self.stream = np.array([w.stream for w in words], dtype=np.int64)
         # each word's successor in the content stream among these words (-1: the last)
-        drawn = np.argsort(np.array([w.stream for w in words], dtype=np.int64), kind="stable")
+        drawn = np.argsort(self.stream, kind="stable")
         self.successor = np.full(len(words), -1, dtype=np.intp)
         self.successor[drawn[:-1]] = drawn[1:]
         sizes = np.array([w.size for w in words], dtype=float)
@@ -163,6 +164,19 @@ class Canvas:
         return rows >= config.stream_across_min_rows and \
             rows >= config.stream_across_share * int(np.count_nonzero(both))
 
+    def reads_down(self, left: Ints, right: Ints) -> bool:
+        """Whether the content stream reads the words of ``left`` and of ``right`` (the
+        words on either side of a strip) one side after the other: it steps from one
+        side to the other no more than twice, or in ``stream_down_max_share`` of the
+        rows beside the strip.  Columns are drawn so, whether the stream is in reading
+        order or its blocks are shuffled; rows of a table and shuffled lines are not."""
+        both = np.concatenate([left, right])
+        side = np.concatenate([np.zeros(len(left), np.int8), np.ones(len(right), np.int8)])
+        drawn = side[np.argsort(self.stream[both], kind="stable")]
+        switches = int(np.count_nonzero(drawn[1:] != drawn[:-1]))
+        rows = distinct(self.row[both])
+        return switches <= max(2.0, self.config.stream_down_max_share * rows)
+
     def crosses(self, row_words: Ints, x0: float, x1: float, usual: float) -> bool:
         """Whether one text row (words ``row_words``) runs across the strip from ``x0``
         to ``x1``: the gap it leaves there is narrower than ``crossing_gap_ratio`` of
@@ -207,11 +221,17 @@ class Canvas:
         both = left_rows & right_rows
         return starts[both] - ends[both]
 
-    def usual_gap(self, left: Ints, right: Ints, x0: float, x1: float) -> float:
-        """The median gap across the strip from ``x0`` to ``x1`` between the words of
-        ``left`` and ``right`` next to it; infinite when no row has both sides."""
-        gaps = self._row_gaps(*self._adjacent(left, right, x0, x1))
-        return float(np.median(gaps)) if len(gaps) else float("inf")
+    def usual_gap(self, left: Ints, right: Ints) -> float:
+        """The median gap across a strip between the words of ``left`` and ``right``
+        on either side of it, in the rows with words on both sides; where no row has
+        both (side columns set in other fonts, their baselines apart), the gap between
+        the sides' facing edges; infinite when a side is empty."""
+        if not len(left) or not len(right):
+            return float("inf")
+        gaps = self._row_gaps(left, right)
+        if len(gaps):
+            return float(np.median(gaps))
+        return float(self.box[right, 0].min() - self.box[left, 2].max())
 
     def end_rows(self, idx: Ints) -> list[Ints]:
         """The words of the first and of the last text row of ``idx`` (one list when
@@ -247,7 +267,9 @@ class Canvas:
         ``lines`` lines or more that it separates (see :meth:`is_column`,
         :meth:`flush`: one side flush against it).  Unless both sides are flush
         against it (justified columns), a strip the content stream reads straight
-        across (:meth:`reads_across`) is a gap between the cells of rows, not a gutter.
+        across (:meth:`reads_across`) is a gap between the cells of rows, not a gutter;
+        and with neither side flush (a ragged column beside an indented list), the
+        stream must read the two sides one after the other (:meth:`reads_down`).
 
         The one test of a gutter, for the strips that cut a region into columns and
         for the tall strips that end a band alike."""
@@ -261,12 +283,15 @@ class Canvas:
             return False
         flush = self.flush(left, right, x0, x1)
         least = self.config.column_min_flush
-        if not on_grid and (flush is None or max(flush) < least
-                            or not self.is_column(left, lines)
+        if not on_grid and (flush is None or not self.is_column(left, lines)
                             or not self.is_column(right, lines)):
             return False
-        return (flush is not None and min(flush) >= least) \
-            or not self.reads_across(left, right)
+        if flush is not None and min(flush) >= least:
+            return True
+        if self.reads_across(left, right):
+            return False
+        return on_grid or (flush is not None and max(flush) >= least) \
+            or self.reads_down(left, right)
 
 
 _LEADER_CHARS = ".·…_"

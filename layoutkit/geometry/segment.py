@@ -210,9 +210,9 @@ def _vertical_parts(canvas: Canvas, idx: Ints,
         x_left, x_right = (c0 + a - 1) * res, (c0 + b - 1) * res
         left = idx[(box[:, 2] <= x_left + res) & (box[:, 0] >= left_edge - res)]
         right = idx[box[:, 0] >= x_right - res]
-        usual = canvas.usual_gap(left, right, x_left, x_right) if len(left) and len(right) \
-            else 0.0
-        if any(canvas.crosses(row, x_left, x_right, usual) for row in canvas.end_rows(idx)):
+        if any(canvas.crosses(row, x_left, x_right,
+                              canvas.usual_gap(np.setdiff1d(left, row), np.setdiff1d(right, row)))
+               for row in canvas.end_rows(idx)):
             continue
         on_grid = (min(canvas.lines(left), canvas.lines(right)) >= config.grid_cut_min_lines
                    and bool(on_column_grid(np.array([x_left]), np.array([x_right]), known,
