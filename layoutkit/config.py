@@ -170,8 +170,7 @@ class GuttersConfig(Section):
     it (justified line ends on the left, line starts on the right)."""
     stream_across_share: float = 0.5
     """A strip the content stream reads straight across in at least this share of the
-    rows beside it (a table's rows, drawn cell after cell) is not a gutter, unless both
-    sides are flush against it."""
+    rows beside it (a table's rows, drawn cell after cell) is not a gutter."""
     stream_across_min_rows: int = 3
     """...and in at least this many rows: fewer are no evidence."""
     stream_down_max_share: float = 0.1

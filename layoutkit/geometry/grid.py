@@ -221,14 +221,14 @@ class Canvas:
         both = left_rows & right_rows
         return starts[both] - ends[both]
 
-    def usual_gap(self, left: Ints, right: Ints) -> float:
-        """The median gap across a strip between the words of ``left`` and ``right``
-        on either side of it, in the rows with words on both sides; where no row has
-        both (side columns set in other fonts, their baselines apart), the gap between
-        the sides' facing edges; infinite when a side is empty."""
+    def usual_gap(self, left: Ints, right: Ints, x0: float, x1: float) -> float:
+        """The median gap across the strip from ``x0`` to ``x1`` between the words of
+        ``left`` and ``right`` next to it, in the rows with words on both sides; where
+        no row has both (side columns set in other fonts, their baselines apart), the
+        gap between the sides' facing edges; infinite when a side is empty."""
         if not len(left) or not len(right):
             return float("inf")
-        gaps = self._row_gaps(left, right)
+        gaps = self._row_gaps(*self._adjacent(left, right, x0, x1))
         if len(gaps):
             return float(np.median(gaps))
         return float(self.box[right, 0].min() - self.box[left, 2].max())
@@ -265,9 +265,9 @@ class Canvas:
         up to it (see :meth:`leads_into`), and either the strip lies on the document's
         column grid (``on_grid``, the caller's test) or both sides stand as columns of
         ``lines`` lines or more that it separates (see :meth:`is_column`,
-        :meth:`flush`: one side flush against it).  Unless both sides are flush
-        against it (justified columns), a strip the content stream reads straight
-        across (:meth:`reads_across`) is a gap between the cells of rows, not a gutter;
+        :meth:`flush`: one side flush against it).  A strip the content stream reads
+        straight across (:meth:`reads_across`) is a gap between the cells of rows, not
+        a gutter, however straight its edges (a table's number columns are flush too);
         and with neither side flush (a ragged column beside an indented list), the
         stream must read the two sides one after the other (:meth:`reads_down`).
 
@@ -286,8 +286,6 @@ class Canvas:
         if not on_grid and (flush is None or not self.is_column(left, lines)
                             or not self.is_column(right, lines)):
             return False
-        if flush is not None and min(flush) >= least:
-            return True
         if self.reads_across(left, right):
             return False
         return on_grid or (flush is not None and max(flush) >= least) \

@@ -177,7 +177,7 @@ def _trim_crossing(canvas: Canvas, idx: Ints, centre_y: NDArray[np.float64], top
         right = beside[canvas.box[beside, 0] >= x1 - canvas.res]
         if not len(left) or not len(right):
             break
-        usual = canvas.usual_gap(left, right)
+        usual = canvas.usual_gap(left, right, x0, x1)
         rows = canvas.end_rows(beside)
         first, last = rows[0], rows[-1]
         if canvas.crosses(first, x0, x1, usual):

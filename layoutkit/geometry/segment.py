@@ -210,8 +210,8 @@ def _vertical_parts(canvas: Canvas, idx: Ints,
         x_left, x_right = (c0 + a - 1) * res, (c0 + b - 1) * res
         left = idx[(box[:, 2] <= x_left + res) & (box[:, 0] >= left_edge - res)]
         right = idx[box[:, 0] >= x_right - res]
-        if any(canvas.crosses(row, x_left, x_right,
-                              canvas.usual_gap(np.setdiff1d(left, row), np.setdiff1d(right, row)))
+        if any(canvas.crosses(row, x_left, x_right, canvas.usual_gap(
+                np.setdiff1d(left, row), np.setdiff1d(right, row), x_left, x_right))
                for row in canvas.end_rows(idx)):
             continue
         on_grid = (min(canvas.lines(left), canvas.lines(right)) >= config.grid_cut_min_lines

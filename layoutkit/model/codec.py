@@ -32,7 +32,8 @@ Published view (every coordinate in points, origin at the page's top-left)::
      "ocr": {"scanned": true, "quality": 0.93},
      "pages": [{"pageNo": 1, "width": 603.0, "height": 783.0,
                 "ocr": {"words": 712, "confidence": 0.94, "dictionary": 0.92,
-                        "quality": 0.93, "error": null},
+                        "quality": 0.93, "error": null, "source": "tesseract",
+                        "layerQuality": 0.41, "tesseractQuality": 0.95},
                 "bands": [{"index": 0, "kind": "header|body|footer|margin",
                            "bbox": [x0, top, x1, bottom],
                            "columns": [{"index": 0, "bbox": [...]}]}],
@@ -43,7 +44,13 @@ Published view (every coordinate in points, origin at the page's top-left)::
 ``ocr`` is present only when pages were read by OCR (``quality`` null when every
 one failed), and ``pages[].ocr`` only on those pages (``dictionary``: the share of
 their words in the language's word list, null without one; ``error``: why OCR
-failed, the text layer then used).
+failed, the text layer then used).  ``source`` says whose words the page has:
+``"tesseract"``, or ``"text layer"`` when the scan's own OCR layer read better (null
+when OCR failed on a page without one); ``layerQuality`` and ``tesseractQuality``
+are the shares of each one's words that read as real, which chose it (null: no
+layer; tesseract not run, the layer reading too well to lose, when ``confidence``
+and ``dictionary`` are null too).  ``quality`` is the kept words': for a text layer
+its ``layerQuality``.
 ``pages[].lines`` are in reading order; ``band`` and ``column`` index into
 ``bands`` and their ``columns``; ``block`` numbers the blocks of a column.
 ``lineType`` is DCR's code: ``h``/``f`` running header/footer, ``b`` body, ``h_1``,
@@ -112,10 +119,15 @@ def _rounded(value: float | None) -> float | None:
 
 
 def _ocr(quality: OcrQuality) -> dict[str, Any]:
-    return {"words": quality.words, "confidence": _rounded(quality.confidence),
-            "dictionary": _rounded(quality.dictionary),
+    unread = quality.error is None and quality.source == "text layer" and \
+        quality.tesseract is None  # a layer too good to lose: tesseract not run
+    return {"words": quality.words,
+            "confidence": None if unread else _rounded(quality.confidence),
+            "dictionary": None if unread else _rounded(quality.dictionary),
             "quality": None if quality.error else _rounded(quality.score),
-            "error": quality.error}
+            "error": quality.error, "source": quality.source,
+            "layerQuality": _rounded(quality.layer),
+            "tesseractQuality": _rounded(quality.tesseract)}
 
 
 def _page(page: Page, ocr: OcrQuality | None) -> dict[str, Any]:

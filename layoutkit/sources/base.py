@@ -13,7 +13,7 @@ from ..errors import DocumentError, UsageError
 from ..model import BBox, PageGlyphs, Rule
 
 __all__ = ["IMAGE_SUFFIXES", "RULE_THICKNESS", "ClosingSource", "GlyphSource", "Rect",
-           "check_readable", "is_image", "reads_across", "shape_rules", "visible_rect"]
+           "check_readable", "is_image", "is_upright", "shape_rules", "visible_rect"]
 
 RULE_THICKNESS = 2.0
 """A filled rectangle thinner than this (points) is drawn as a ruling line; so is a
@@ -24,12 +24,13 @@ UPRIGHT_MAX_SLOPE = 0.1
 line of text; a watermark set diagonally across the columns is not."""
 
 
-def reads_across(a: float, b: float, c: float, d: float) -> bool:
+def is_upright(a: float, b: float, c: float, d: float) -> bool:
     """Whether a glyph drawn with the em vectors (a, b) along and (c, d) across its
-    baseline, as the page is displayed, stands upright: pdfminer's test (the baseline
-    runs rightwards, the em upwards) and a baseline within :data:`UPRIGHT_MAX_SLOPE`
-    of horizontal.  Every engine uses it, so they agree on which text is rotated."""
-    return a * d > 0 and b * c <= 0 and abs(b) <= UPRIGHT_MAX_SLOPE * abs(a)
+    baseline, as the page is displayed, stands upright: the baseline runs rightwards
+    and the em upwards (pdfminer's test, which lets upside-down text pass too), the
+    baseline within :data:`UPRIGHT_MAX_SLOPE` of horizontal.  Every engine uses it,
+    so they agree on which text is rotated."""
+    return a > 0 and d > 0 and b * c <= 0 and abs(b) <= UPRIGHT_MAX_SLOPE * a
 
 
 IMAGE_SUFFIXES = frozenset({

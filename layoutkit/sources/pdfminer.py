@@ -22,7 +22,7 @@ from pdfminer.pdfparser import PDFParser
 
 from ..errors import DocumentError
 from ..model import BBox, Glyphs, PageGlyphs, Rule
-from .base import ClosingSource, Rect, check_readable, reads_across, shape_rules, visible_rect
+from .base import ClosingSource, Rect, check_readable, is_upright, shape_rules, visible_rect
 
 __all__ = ["PdfminerSource"]
 
@@ -155,7 +155,7 @@ def _glyphs(chars: Sequence[LTChar], visible: Rect) -> Glyphs:
                   np.stack([x0 - vx0, vy1 - y1, x1 - vx0, vy1 - y0], axis=1)[shown],
                   tuple(c.fontname for c in picked),
                   np.array([c.size for c in picked], dtype=np.float64),
-                  np.array([reads_across(*c.matrix[:4]) for c in picked], dtype=np.bool_))
+                  np.array([is_upright(*c.matrix[:4]) for c in picked], dtype=np.bool_))
 
 
 def _rules_of(

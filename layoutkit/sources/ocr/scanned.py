@@ -14,6 +14,13 @@ covering most of it (``image_max_area``) lies under a text layer that is all
 invisible (text render mode 3, as OCR tools write it) or garbage (fewer than
 ``ocr_garbage_share`` of its words in the language's word list).
 
+A scanned page that carries a text layer (a scanner's OCR, Acrobat Paper Capture)
+keeps it unless tesseract reads it better (:func:`keep_layer`): both are measured by
+the share of their words that read as real (:func:`~.quality.read_share`: a word of
+the word list or a number, no noise such as ``|``), and tesseract's must beat the
+layer's by more than ``ocr_layer_margin``.  A layer reading at least ``1 - ocr_layer_margin``
+cannot be beaten, so its page is not OCR'd at all.
+
 OCR's own libraries (pytesseract, OpenCV, Pillow, and pypdfium2's document and page
 objects) are imported by the functions that run OCR or look into a page, when a page
 needs it: reading a born-digital PDF does not load them.
@@ -32,7 +39,7 @@ from ...config import LayoutConfig
 from ...errors import DocumentError, UsageError
 from ...model import NO_GLYPHS, OcrQuality, PageGlyphs, Word
 from ..base import is_image
-from .quality import dictionary_share
+from .quality import dictionary_share, read_share
 
 if TYPE_CHECKING:
     from PIL import Image
@@ -40,6 +47,7 @@ if TYPE_CHECKING:
 __all__ = [
     "check_scanned",
     "is_scanned",
+    "keep_layer",
     "ocr_page",
     "ocr_scanned_page",
     "page_image",
@@ -136,28 +144,65 @@ def tesseract_problem(languages: str) -> str | None:
     return None
 
 
+def keep_layer(layer: float | None, tesseract: float, margin: float) -> bool:
+    """Whether a scanned page keeps its text layer, whose words read ``layer`` (the
+    share that read as real, :func:`~.quality.read_share`; None when the page has no
+    text layer), over tesseract's words, which read ``tesseract``: unless tesseract's
+    read better by more than ``margin`` (``ocr_layer_margin``).
+
+    ``keep_layer(layer, 1.0, margin)`` asks whether even a perfect reading by
+    tesseract would lose, so that the page need not be OCR'd at all."""
+    return layer is not None and tesseract <= layer + margin
+
+
 def ocr_scanned_page(path: Path, page: PageGlyphs, words: tuple[Word, ...], config: LayoutConfig
                      ) -> tuple[PageGlyphs, tuple[Word, ...], OcrQuality]:
-    """The scanned ``page`` with the words OCR reads on it, and their quality; a
-    warning when the quality is below ``ocr_min_quality``.
+    """The scanned ``page`` with the better of its text-layer ``words`` and the words
+    tesseract reads on it (:func:`keep_layer`; with ``ocr = always`` tesseract's), and
+    their quality, which says which was kept; a warning when the quality is below
+    ``ocr_min_quality``.  A layer that reads so well that tesseract could not beat it
+    is kept without OCR.
 
     Never raises for a page that cannot be OCR'd: it keeps its text-layer ``words``
     and its quality records the error (a one-line warning names the page, except
     for tesseract or a language pack missing, which :func:`check_scanned` reports
     once for the document)."""
-    problem = tesseract_problem(config.ocr.ocr_languages)
+    languages, margin = config.ocr.ocr_languages, config.ocr.ocr_layer_margin
+    layer = read_share((w.text for w in words), languages) if words else None
+    choose = config.ocr.ocr == "auto"  # ``always`` asks for tesseract's words
+    if choose and keep_layer(layer, 1.0, margin):
+        kept = OcrQuality(page.page_no, len(words), 0.0, None, source="text layer", layer=layer)
+        _warn_if_low(path, kept, config)
+        return page, words, kept
+    failed = OcrQuality(page.page_no, len(words), 0.0, None,
+                        source="text layer" if words else None, layer=layer)
+    problem = tesseract_problem(languages)
     if problem:
-        return page, words, OcrQuality(page.page_no, 0, 0.0, None, f"{path}: {problem}")
+        return page, words, dataclasses.replace(failed, error=f"{path}: {problem}")
     try:
-        page, words, quality = ocr_page(path, page, config)
+        sized, read, quality = ocr_page(path, page, config)
     except DocumentError as exc:
         _log.warning("%s", exc)
-        return page, words, OcrQuality(page.page_no, 0, 0.0, None, str(exc))
-    if quality.score < config.ocr.ocr_min_quality:
-        _log.warning("%s: page %d: OCR quality %.2f is below ocr_min_quality %.2f%s",
-                     path, page.page_no, quality.score, config.ocr.ocr_min_quality,
-                     _explained(quality, config))
+        return page, words, dataclasses.replace(failed, error=str(exc))
+    tesseract = read_share((w.text for w in read), languages)
+    _log.debug("%s: page %d: text layer reads %s, tesseract %.3f", path, page.page_no,
+               "-" if layer is None else f"{layer:.3f}", tesseract)
+    if choose and keep_layer(layer, tesseract, margin):
+        quality = dataclasses.replace(quality, words=len(words), source="text layer")
+    else:
+        page, words = sized, read
+    quality = dataclasses.replace(quality, layer=layer, tesseract=tesseract)
+    _warn_if_low(path, quality, config)
     return page, words, quality
+
+
+def _warn_if_low(path: Path, quality: OcrQuality, config: LayoutConfig) -> None:
+    """A warning naming the page when its ``quality`` is below ``ocr_min_quality``."""
+    if quality.score < config.ocr.ocr_min_quality:
+        _log.warning("%s: page %d: %s quality %.2f is below ocr_min_quality %.2f%s",
+                     path, quality.page_no,
+                     "text layer" if quality.source == "text layer" else "OCR",
+                     quality.score, config.ocr.ocr_min_quality, _explained(quality, config))
 
 
 def check_scanned(path: Path, qualities: Sequence[OcrQuality], any_words: bool,
@@ -185,6 +230,10 @@ def check_scanned(path: Path, qualities: Sequence[OcrQuality], any_words: bool,
 
 def _explained(quality: OcrQuality, config: LayoutConfig) -> str:
     """The parts of a quality score, for a warning."""
+    if quality.source == "text layer":
+        beside = ("" if quality.tesseract is None else
+                  f"; tesseract's {quality.tesseract:.2f}")
+        return f" (share of its words that read as real{beside})"
     words = ("" if quality.dictionary is None else
              f", {quality.dictionary:.2f} of words in the {config.ocr.ocr_languages} word list")
     return f" (mean confidence {quality.confidence:.2f}{words})"

@@ -13,7 +13,7 @@ import numpy as np
 import numpy.typing as npt
 
 from ...model import CODE_POINTS, NO_GLYPHS, Glyphs, char_test, code_points, spell
-from ..base import reads_across
+from ..base import is_upright
 from .bindings import (
     argument,
     font_of,
@@ -132,7 +132,7 @@ class _Run:
         tc, td = _turn(rotate, c, d)
         length = math.hypot(a, b)
         size = abs(a * d - b * c) / length if length else 0.0
-        return _Run(font, (a, b), low, high, side, along, size, reads_across(ta, tb, tc, td))
+        return _Run(font, (a, b), low, high, side, along, size, is_upright(ta, tb, tc, td))
 
 
 def _turn(rotate: int, x: float, y: float) -> tuple[float, float]:

@@ -1,0 +1,236 @@
+"""A scanned page that carries an OCR text layer keeps it unless tesseract reads the
+page better (issue 17, item 3): run for real with tesseract.
+
+The scans are made here: a clean page of type rendered to a picture (at low
+resolution with noise, so that tesseract reads it badly, or clean, so that it reads
+it well), drawn over the whole page, under an invisible text layer (render mode 3,
+as OCR tools write one) holding the exact text or a badly OCR'd copy of it.
+"""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+import numpy as np
+import pypdfium2 as pdfium  # type: ignore[import-untyped]
+import pytest
+from PIL import Image
+from reportlab.lib.utils import ImageReader
+from reportlab.pdfgen.canvas import Canvas
+
+import layoutkit
+from layoutkit.config import LayoutConfig
+from layoutkit.errors import ConfigError
+from layoutkit.model import Document, OcrQuality
+from layoutkit.model.codec import store_dumps, store_loads
+from layoutkit.outputs import document_json
+from layoutkit.sources.ocr.quality import known_words, read_share, word_reads
+from layoutkit.sources.ocr.scanned import keep_layer
+from layoutkit.tools.evaluate import score_truth
+from layoutkit.tools.truth import load_truth
+
+ROOT = Path(__file__).resolve().parent.parent
+MELROSE = ROOT / "fixtures" / "corpus" / "melrose-election-results-2016.pdf"
+MELROSE_TRUTH = ROOT / "regions" / "corpus" / "melrose-election-results-2016.truth.json"
+
+LINES = (
+    "The committee met in the spring of that year to consider",
+    "whether the survey of river sediments should continue for",
+    "another season. Several members argued that the samples",
+    "taken near the northern bank were already sufficient, while",
+    "others pointed to the unusual readings recorded in August",
+    "and asked for a second series of measurements at each site.",
+)
+"""A paragraph of a journal page: every word in the English word list."""
+
+NAMED_LINES = (
+    *LINES[:4],
+    "Kowalczyk, Okonkwo and Thibodeaux pointed to the readings",
+    "of Nakagawa and Oyelaran recorded at Wrzesnia in 1978 and",
+    "asked for a second series of measurements at each site.",
+)
+"""The same with names no word list has, as a journal page has them: a layer that
+reads well, but not so well that tesseract could not beat it."""
+
+GARBLED_LINES = (
+    "Tbe cornmittee rnet iu tbe spriug of tliat vear to cousider",
+    "wbether tbe snrvey of rlver sedirnents sbould contiuue for",
+    "anotber seasou. Severa1 rnembers argned tbat tbe sarnples",
+    "takeu uear tbe nortbern bauk were a1ready sufficieut, wbile",
+    "otbers poiuted to tbe unnsual readiugs recorded iu Augnst",
+    "aud asked for a secoud series of rneasurernents at eacb site.",
+)
+""":data:`LINES` as a poor OCR engine read them."""
+
+SIZE = 10.0
+
+
+def draw_lines(canvas: Canvas, lines: tuple[str, ...], render_mode: int = 0) -> None:
+    text = canvas.beginText(72, 700)
+    text.setTextRenderMode(render_mode)
+    text.setFont("Times-Roman", SIZE)
+    text.setLeading(SIZE * 1.25)
+    for line in lines:
+        text.textLine(line)
+    canvas.drawText(text)
+
+
+def picture(lines: tuple[str, ...], dpi: int, noise: float) -> Image.Image:
+    """``lines`` typeset on a letter page, rendered at ``dpi``, with grey noise of
+    standard deviation ``noise`` and (when noisy) 2 % of the pixels inverted."""
+    buffer = io.BytesIO()
+    canvas = Canvas(buffer, pagesize=(612, 792))
+    draw_lines(canvas, lines)
+    canvas.showPage()
+    canvas.save()
+    image = pdfium.PdfDocument(buffer.getvalue())[0].render(scale=dpi / 72, grayscale=True)
+    pixels = np.asarray(image.to_pil().convert("L"), dtype=np.float64)
+    if noise:
+        rng = np.random.default_rng(1978)
+        pixels = pixels + rng.normal(0, noise, pixels.shape)
+        specks = rng.random(pixels.shape) < 0.02
+        pixels[specks] = 255 - pixels[specks]
+    return Image.fromarray(np.clip(pixels, 0, 255).astype(np.uint8))
+
+
+def scan_pdf(path: Path, lines: tuple[str, ...], layer: tuple[str, ...] | None, dpi: int,
+             noise: float) -> Path:
+    """A one-page scan of ``lines`` (see :func:`picture`) under an invisible text
+    ``layer`` set where the picture's lines are."""
+    canvas = Canvas(str(path), pagesize=(612, 792))
+    canvas.drawImage(ImageReader(picture(lines, dpi, noise)), 0, 0, width=612, height=792)
+    if layer is not None:
+        draw_lines(canvas, layer, render_mode=3)
+    canvas.showPage()
+    canvas.save()
+    return path
+
+
+def text_of(lines: tuple[str, ...]) -> str:
+    return "\n".join(lines)
+
+
+# --------------------------------------------------------------------------- the rule
+
+
+def test_keep_layer_unless_tesseract_beats_it_by_the_margin() -> None:
+    margin = LayoutConfig().ocr.ocr_layer_margin
+    assert margin == 0.05
+    assert keep_layer(0.90, 0.95, margin)  # better, but not by more than the margin
+    assert not keep_layer(0.90, 0.96, margin)
+    assert keep_layer(0.90, 0.40, margin)
+    assert not keep_layer(None, 0.0, margin)  # no layer: OCR as before
+    # a layer that even a perfect reading cannot beat: no OCR needed
+    assert keep_layer(0.95, 1.0, margin) and not keep_layer(0.94, 1.0, margin)
+    assert not keep_layer(0.90, 0.91, 0.0)
+
+
+def test_margin_is_a_checked_share() -> None:
+    assert LayoutConfig().replace(ocr_layer_margin=0.2).ocr.ocr_layer_margin == 0.2
+    with pytest.raises(ConfigError, match="ocr_layer_margin"):
+        LayoutConfig().replace(ocr_layer_margin=1.5)
+
+
+def test_read_share_judges_a_layer_and_tesseract_alike() -> None:
+    known = known_words("eng")
+    assert [word_reads(w, known) for w in (
+        "The", "fox.", "1-1", "81.96%", "(1978)", "21st", "1,256", "self-made", "-CHELSEA",
+    )] == [True] * 9
+    # rules read as bars and brackets, letters and digits run together, unknown words
+    assert [word_reads(w, known) for w in (
+        "|", "|WRITE", "12822]", "4b", "F244", "l0", "2)]4", "xqzt", "tbe",
+    )] == [False] * 9
+    assert [word_reads(w, known) for w in ("&", "I", "—", "e.g.")] == [None] * 4  # not judged
+    # Melrose's WRITE INS row as its Paper Capture layer and as tesseract read it
+    layer, tesseract = ("WRITE INS 2 4 1 3 3 1 3 0 2 1 2 1 3 6 32",
+                        "|WRITE INS 1 2)]4 ])] 74/1] 8 | 3 | 4b 8.1. 0 F244 12]")
+    assert read_share(layer.split(), "eng") == 1.0
+    assert read_share(tesseract.split(), "eng") == pytest.approx(6 / 15)  # INS 1 8 3 8.1. 0
+    assert read_share([], "eng") == 0.0
+
+
+# --------------------------------------------------------------------------- the scans
+
+
+def test_good_layer_over_a_poor_scan_is_kept_without_ocr(tmp_path: Path) -> None:
+    """Every word of the layer reads as real: tesseract could not beat it, so the page
+    keeps it and is not OCR'd (its confidence and dictionary are null)."""
+    path = scan_pdf(tmp_path / "scan.pdf", LINES, LINES, dpi=100, noise=40)
+    document = layoutkit.parse(path)
+    assert document[0].text() == text_of(LINES)
+    assert document.ocr == (OcrQuality(1, 57, 0.0, None, source="text layer", layer=1.0),)
+    assert document.scanned == (True, 1.0)
+    ocr = document_json(document)["pages"][0]["ocr"]
+    assert ocr == {"words": 57, "confidence": None, "dictionary": None, "quality": 1.0,
+                   "error": None, "source": "text layer", "layerQuality": 1.0,
+                   "tesseractQuality": None}
+    assert store_loads(store_dumps(document)) == document
+
+
+@pytest.fixture(scope="module")
+def named_scan(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return scan_pdf(tmp_path_factory.mktemp("named") / "scan.pdf", NAMED_LINES, NAMED_LINES,
+                    dpi=100, noise=40)
+
+
+def test_layer_that_reads_better_than_tesseract_is_kept_exactly(named_scan: Path) -> None:
+    """Names keep the layer below 1 - margin, so the page is OCR'd and compared: at
+    100 dpi with noise tesseract reads half its words wrong, and the layer stays."""
+    document = layoutkit.parse(named_scan)
+    assert document[0].text() == text_of(NAMED_LINES)
+    quality = document.ocr[0]
+    assert quality.source == "text layer" and quality.words == 65
+    assert quality.layer == pytest.approx(58 / 64)
+    assert quality.tesseract is not None and quality.tesseract < 0.6
+    assert quality.confidence < 0.6  # tesseract's own, recorded
+    assert quality.score == quality.layer
+    ocr = document_json(document)["pages"][0]["ocr"]
+    assert ocr["source"] == "text layer" and ocr["quality"] == ocr["layerQuality"] == 0.9062
+    assert ocr["tesseractQuality"] == round(quality.tesseract, 4)
+    assert all(word.font != "OCR" for line in document[0].lines for word in line.words)
+
+
+def test_ocr_always_takes_tesseract_over_the_better_layer(named_scan: Path) -> None:
+    document = layoutkit.parse(named_scan, LayoutConfig().replace(ocr="always"))
+    quality = document.ocr[0]
+    assert quality.source == "tesseract" and quality.layer == pytest.approx(58 / 64)
+    assert document[0].text() != text_of(NAMED_LINES)
+    assert all(word.font == "OCR" for line in document[0].lines for word in line.words)
+
+
+def test_tesseract_replaces_a_badly_ocrd_layer(tmp_path: Path) -> None:
+    """A clean 200 dpi scan under a layer read by a poor OCR engine: tesseract reads
+    every word and wins."""
+    path = scan_pdf(tmp_path / "scan.pdf", LINES, GARBLED_LINES, dpi=200, noise=0)
+    document = layoutkit.parse(path)
+    quality = document.ocr[0]
+    assert quality.source == "tesseract" and quality.tesseract == 1.0
+    assert quality.layer is not None and quality.layer < 0.3
+    assert document[0].text() == text_of(LINES)
+    assert document_json(document)["pages"][0]["ocr"]["source"] == "tesseract"
+
+
+def test_a_page_without_a_layer_is_ocrd_as_before(tmp_path: Path) -> None:
+    path = scan_pdf(tmp_path / "scan.pdf", LINES, None, dpi=200, noise=0)
+    document = layoutkit.parse(path)
+    quality = document.ocr[0]
+    assert quality.source == "tesseract" and quality.layer is None
+    assert quality.tesseract == 1.0 and quality.score > 0.9
+    assert document[0].text() == text_of(LINES)
+    ocr = document_json(document)["pages"][0]["ocr"]
+    assert ocr["layerQuality"] is None and ocr["tesseractQuality"] == 1.0
+
+
+def test_melrose_keeps_its_paper_capture_layer(tmp_path: Path) -> None:
+    """The election results scan: tesseract reads the table's rules as ``|`` and
+    garbles the WRITE INS rows; the Paper Capture layer, checked sum by sum against the
+    truth, reads better than 1 - margin and is kept without OCR."""
+    document: Document = layoutkit.parse(MELROSE, pages=[1, 5])
+    assert [(q.page_no, q.source, q.tesseract) for q in document.ocr] == [
+        (1, "text layer", None), (5, "text layer", None)]
+    assert all(q.layer is not None and q.layer > 0.97 for q in document.ocr)
+    truth = load_truth(MELROSE_TRUTH)
+    for page, labelled in zip(document.pages, truth.pages, strict=True):
+        score = score_truth(page.text(), labelled)
+        assert score.found == 1.0 and score.order == 1.0
