@@ -263,6 +263,18 @@ class FurnitureConfig(Section):
     furniture_masthead_max_size: float = 1.0
     """A masthead piece is set no larger than this many times the running header it
     is a fragment of; a title that repeats the header's words is set larger."""
+    furniture_block_min_pages: int = 3
+    """A line standing outside the document's text block (above where the body of its
+    pages usually begins, below where it ends) is furniture without repeating, given
+    this many pages to find the text block on, and set smaller than
+    ``furniture_block_max_size`` times the pages' usual font size (or set apart, see
+    ``furniture_block_gap_em``)."""
+    furniture_block_max_size: float = 0.95
+    """See ``furniture_block_min_pages``."""
+    furniture_block_gap_em: float = 4.0
+    """A line outside the text block no smaller than the usual font is furniture when
+    this many times its size of white space parts it from the text (a colophon at the
+    foot of a short last page)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -132,13 +132,16 @@ def test_furniture_varying_top_line_not_found() -> None:
 
 def test_furniture_header_out_of_place_not_matched() -> None:
     """A header 20 pt lower on one page than on the others is not matched on that page
-    (mastheads off); with the default masthead zone it is that page's masthead: the
-    page has no running header of its own, and the line spells out its neighbours'."""
+    (mastheads and the text block off); with the default masthead zone it is that
+    page's masthead: the page has no running header of its own, and the line spells
+    out its neighbours'."""
     assert CONFIG.furniture.furniture_y_tolerance < 20.0
     pages = [page(words(f"The Gazette {12 + p}", 250.0, 50.0 if p == 2 else 30.0), body(p))
              for p in range(4)]
     found = [texts(p, f.header) for p, f in zip(
-        pages, find_furniture(pages, CONFIG.replace(furniture_masthead_top=0.0)), strict=True)]
+        pages, find_furniture(pages, CONFIG.replace(furniture_masthead_top=0.0,
+                                                    furniture_block_min_pages=99)),
+        strict=True)]
     assert found == [["The", "Gazette", "12"], ["The", "Gazette", "13"], [],
                      ["The", "Gazette", "15"]]
     assert headers(pages)[2] == ["The", "Gazette", "14"]
@@ -152,15 +155,57 @@ def test_furniture_header_within_tolerance_matched() -> None:
 
 
 def test_furniture_rotated_margin_words() -> None:
-    """Rotated words outside the upright text are margin furniture; inside it they are not."""
+    """Rotated words outside the upright text are margin furniture; inside its extent,
+    clear of its lines (below the body), they are not."""
     stamp = [Word("PROOF", BBox(10.0, 300.0, 18.0, 330.0), "F", SIZE, False),
              Word("COPY", BBox(10.0, 260.0, 18.0, 290.0), "F", SIZE, False)]
-    inside = [Word("inset", BBox(100.0, 300.0, 108.0, 330.0), "F", SIZE, False)]
+    inside = [Word("inset", BBox(100.0, 520.0, 108.0, 550.0), "F", SIZE, False)]
     document = [page(body(3), stamp, inside)]
     first = len(document[0][0]) - 3
     found = find_furniture(document, CONFIG)[0]
     assert found.margin == frozenset({first, first + 1})
     assert found.header == found.footer == frozenset()
+
+
+def test_furniture_rotated_words_over_the_text_are_a_watermark() -> None:
+    """Rotated (or diagonal) words printed over the body's lines are margin furniture,
+    a watermark, wherever they stand."""
+    mark = [Word(letter, BBox(60.0 + 30.0 * k, 400.0 - 30.0 * k, 84.0 + 30.0 * k,
+                              424.0 - 30.0 * k), "F", 24.0, False)
+            for k, letter in enumerate("COPY")]
+    document = [page(body(3), mark)]
+    first = len(document[0][0]) - 4
+    found = find_furniture(document, CONFIG)[0]
+    assert found.margin == frozenset(range(first, first + 4))
+
+
+def test_furniture_imprint_above_the_text_block_of_one_page() -> None:
+    """A line in a small font above the first page's title, where no other page has
+    text (an imprint repeated nowhere), is header, and so is a short last page's
+    colophon below the text block; the title, larger than the body, is not."""
+    imprint_text = "Journal of Examples 12 (2014) 305-313"
+    imprint = words(imprint_text, 36.0, 40.0, size=7.0)
+    title = words("A Title Set Large", 36.0, 60.0, size=20.0)
+    colophon_text = "Printed by the Examples Press"
+    colophon = words(colophon_text, 36.0, 760.0, size=7.0)
+    pages = [page(imprint, title, body(0, 90.0, 38)),
+             *[page(words(f"Running head {k}", 250.0, 30.0), body(k)) for k in (1, 2, 3)],
+             page(words("Running head 4", 250.0, 30.0), body(4, count=10), colophon)]
+    found = find_furniture(pages, CONFIG)
+    assert texts(pages[0], found[0].header) == imprint_text.split(" ")
+    assert texts(pages[4], found[4].footer) == colophon_text.split(" ")
+    assert [texts(p, f.header) for p, f in zip(pages[1:4], found[1:4], strict=True)] == \
+        [["Running", "head", str(k)] for k in (1, 2, 3)]
+
+
+def test_furniture_footer_kept_at_its_distance_from_the_foot() -> None:
+    """A footer repeats at the same distance from the foot on pages of different
+    heights (a letter page and a legal one)."""
+    pages = [(words("Printed 11/23/2016 town clerk", 36.0, height - 30.0)
+              + body(k, count=20), WIDTH, height) for k, height in enumerate((792.0, 1008.0))]
+    found = find_furniture(pages, CONFIG)
+    assert [texts(p, f.footer) for p, f in zip(pages, found, strict=True)] == \
+        [["Printed", "11/23/2016", "town", "clerk"]] * 2
 
 
 def test_furniture_mask_numbers_exact() -> None:
@@ -237,9 +282,12 @@ def test_furniture_first_page_title_sharing_header_words_not_masthead() -> None:
 
 def test_furniture_masthead_only_on_page_without_running_header() -> None:
     """A line spelling part of the running header ('Monday, May 4, 2020') below the
-    running header of a page that has one is no masthead: it stays body."""
+    running header of a page that has one is no masthead: it stays body (unless, set
+    apart from the text outside the text block, it is found so: that rule is off)."""
     pages = masthead_issue(words("Notices", 36.0, 54.0, size=18.0), dateline=True)
-    assert headers(pages)[1] == [*RUNNING.split(), "2"]
+    config = CONFIG.replace(furniture_block_min_pages=99)
+    assert texts(pages[1], find_furniture(pages, config)[1].header) == \
+        [*RUNNING.split(), "2"]
 
 
 def test_furniture_masthead_parameters() -> None:

@@ -12,7 +12,8 @@ page number.  A page with no running header of its own (the first page of a
 document or of a part) may spell out its neighbours' in pieces, a masthead: the
 pieces near its top whose words are a run of a neighbouring page's running header,
 set no larger than it, are header too.  Rotated text in the side margins (proof
-stamps) is furniture too.  The lines chosen are typed ``h``/``f`` and kept out of
+stamps) is furniture too, and so is rotated or diagonal text printed over the
+upright text (a watermark).  The lines chosen are typed ``h``/``f`` and kept out of
 segmentation.
 """
 
@@ -20,13 +21,14 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
+import numpy as np
 from rapidfuzz import fuzz
 from rapidfuzz.distance import Levenshtein
 
 from ..config import LayoutConfig
-from ..model import Word
+from ..model import BBox, Word
 from .numerals import ROMAN_DIGITS, ROMAN_NUMERAL
 from .words import group_lines, split_at_gaps
 
@@ -60,13 +62,19 @@ class Furniture:
 @dataclass(frozen=True, slots=True)
 class _Candidate:
     """A line that may be furniture: its extent, size, text with numbers masked and
-    the indexes of its words."""
+    the indexes of its words, and its distance from the page edge it stands by (its
+    top's from the top edge, its bottom's from the bottom edge): pages of one document
+    may differ in height, and a footer keeps its distance from the foot."""
 
     top: float
     bottom: float
     size: float
     masked: str
     words: tuple[int, ...]
+    edge: float
+    inner_gap: float = float("inf")
+    """The white space between the line and the nearest text further into the page
+    (for header and footer candidates)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,6 +87,11 @@ class EdgeLines:
     masthead: tuple[_Candidate, ...] = ()
     """The pieces of the lines in the masthead zone, top to bottom and left to right
     (see ``furniture_masthead_top`` and ``furniture_piece_gap_em``)."""
+    zones: tuple[float, float] = (0.0, float("inf"))
+    """The inner edges of the page's top and bottom zones (``furniture_top``,
+    ``furniture_bottom``), where its candidate lines are looked for."""
+    size: float = 0.0
+    """The page's usual font size: the median size of its words, by characters."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -111,9 +124,13 @@ def find_furniture(pages: Sequence[tuple[Sequence[Word], float, float]],
 
 def edge_lines(words: Sequence[Word], height: float, config: LayoutConfig) -> EdgeLines:
     """The lines of one page (its ``words``, its ``height``) that may be furniture."""
+    zones = (config.furniture.furniture_top * height,
+             (1 - config.furniture.furniture_bottom) * height)
+    sizes = np.repeat([w.size for w in words], [len(w.text) for w in words])
     return EdgeLines(_edge_lines(words, height, config, top=True),
                      _edge_lines(words, height, config, top=False),
-                     _masthead_pieces(words, height, config))
+                     _masthead_pieces(words, height, config), zones,
+                     float(np.median(sizes)) if len(sizes) else 0.0)
 
 
 def repeating_runs(pages: Sequence[EdgeLines], config: LayoutConfig) -> list[Runs]:
@@ -126,14 +143,59 @@ def repeating_runs(pages: Sequence[EdgeLines], config: LayoutConfig) -> list[Run
     """
     headers = [page.header for page in pages]
     footers = [page.footer for page in pages]
-    counts = [(_run(p, headers, config.furniture.line_header_max_distance, config),
-               _run(p, footers, config.furniture.line_footer_max_distance, config))
-              for p in range(len(pages))]
+    counts = _beyond_text_block(pages, [
+        (_run(p, headers, config.furniture.line_header_max_distance, config),
+         _run(p, footers, config.furniture.line_footer_max_distance, config))
+        for p in range(len(pages))], config)
     running = [[line for line in page.header[:header]
                 if _lettered(line, config) and not _PAGE_NUMBER.match(line.masked)]
                for page, (header, _) in zip(pages, counts, strict=True)]
     return [Runs(header, footer, _masthead(p, pages[p].masthead, running, config))
             for p, (header, footer) in enumerate(counts)]
+
+
+def _beyond_text_block(pages: Sequence[EdgeLines], counts: list[tuple[int, int]],
+                       config: LayoutConfig) -> list[tuple[int, int]]:
+    """``counts`` (each page's repeating header and footer runs) extended over the
+    candidate lines that stand outside the document's text block: above the top (below
+    the bottom) where the body of its pages usually begins (ends) by more than their
+    own size, and set smaller than ``furniture_block_max_size`` of the pages' usual
+    font size or apart from the text by ``furniture_block_gap_em`` of its size (a title,
+    or a first page's opening line, is neither).
+    A journal's imprint over its first page's title, a gazette's date line under its
+    masthead, a colophon at the foot of a short last page: furniture that repeats on
+    no other page, in the margin the other pages keep empty.
+
+    The text block is the median over the pages of the first (last) candidate line
+    that is not furniture, or the zone's inner edge where there is none; it takes
+    ``furniture_block_min_pages`` pages to know it."""
+    if len(pages) < config.furniture.furniture_block_min_pages:
+        return counts
+    firsts = [page.header[h] if h < len(page.header) else None
+              for page, (h, _) in zip(pages, counts, strict=True)]
+    lasts = [page.footer[f] if f < len(page.footer) else None
+             for page, (_, f) in zip(pages, counts, strict=True)]
+    top = float(np.median([line.top if line else page.zones[0]
+                           for page, line in zip(pages, firsts, strict=True)]))
+    bottom = float(np.median([line.bottom if line else page.zones[1]
+                              for page, line in zip(pages, lasts, strict=True)]))
+    largest = config.furniture.furniture_block_max_size * float(
+        np.median([page.size for page in pages]))
+    gap_em = config.furniture.furniture_block_gap_em
+
+    def apart(line: _Candidate) -> bool:
+        return line.size < largest or line.inner_gap >= gap_em * line.size
+
+    extended = []
+    for page, (h, f) in zip(pages, counts, strict=True):
+        while h < len(page.header) and apart(page.header[h]) \
+                and page.header[h].bottom < top - page.header[h].size:
+            h += 1
+        while f < len(page.footer) and apart(page.footer[f]) \
+                and page.footer[f].top > bottom + page.footer[f].size:
+            f += 1
+        extended.append((h, f))
+    return extended
 
 
 def page_furniture(words: Sequence[Word], edges: EdgeLines, runs: Runs,
@@ -162,7 +224,20 @@ def _edge_lines(words: Sequence[Word], height: float, config: LayoutConfig, *,
     outermost_first = lines if top else lines[::-1]
     lines = outermost_first[: config.furniture.line_header_max_lines if top
                             else config.furniture.line_footer_max_lines]
-    return _candidates(lines, words, chosen)
+    candidates = _candidates(lines, words, chosen, 0.0 if top else height)
+    upright = [w.bbox for w in words if w.upright]
+    return tuple(replace(line, inner_gap=_inner_gap(line, upright, top=top))
+                 for line in candidates)
+
+
+def _inner_gap(line: _Candidate, boxes: Sequence[BBox], *, top: bool) -> float:
+    """The white space from ``line`` to the nearest of the page's word ``boxes`` further
+    into the page (below a header line, above a footer line)."""
+    if top:
+        return min((b.top for b in boxes if b.top >= line.bottom), default=float("inf")) \
+            - line.bottom
+    return line.top - max((b.bottom for b in boxes if b.bottom <= line.top),
+                          default=-float("inf"))
 
 
 def _masthead_pieces(words: Sequence[Word], height: float,
@@ -173,18 +248,23 @@ def _masthead_pieces(words: Sequence[Word], height: float,
     chosen = [i for i, w in enumerate(words) if w.upright and w.bbox.bottom <= limit]
     pieces = [piece for line in group_lines([words[i] for i in chosen], config.words)
               for piece in split_at_gaps(line, config.furniture.furniture_piece_gap_em)]
-    return _candidates(pieces, words, chosen)
+    return _candidates(pieces, words, chosen, 0.0)
 
 
 def _candidates(lines: Sequence[Sequence[Word]], words: Sequence[Word],
-                chosen: Sequence[int]) -> tuple[_Candidate, ...]:
+                chosen: Sequence[int], foot: float) -> tuple[_Candidate, ...]:
     """``lines`` (groups of the ``chosen`` ``words``) as candidates, carrying the
-    indexes of their words in ``words``."""
+    indexes of their words in ``words``; ``foot`` is the height of the page for lines
+    at its foot, 0 for lines at its top."""
     position = {id(words[i]): i for i in chosen}
-    return tuple(_Candidate(min(w.bbox.top for w in line), max(w.bbox.bottom for w in line),
-                            max(w.size for w in line),
-                            mask_numbers(" ".join(w.text for w in line)),
-                            tuple(position[id(w)] for w in line)) for line in lines)
+    candidates = []
+    for line in lines:
+        top, bottom = min(w.bbox.top for w in line), max(w.bbox.bottom for w in line)
+        candidates.append(_Candidate(top, bottom, max(w.size for w in line),
+                                     mask_numbers(" ".join(w.text for w in line)),
+                                     tuple(position[id(w)] for w in line),
+                                     foot - bottom if foot else top))
+    return tuple(candidates)
 
 
 def _run(page: int, candidates: Sequence[Sequence[_Candidate]], max_distance: int,
@@ -240,13 +320,13 @@ def _repeats(page: int, line: _Candidate, candidates: Sequence[Sequence[_Candida
     if not others:
         return False
     if _lettered(line, config) and any(
-            abs(other.top - line.top) <= config.furniture.furniture_y_tolerance
+            abs(other.edge - line.edge) <= config.furniture.furniture_y_tolerance
             and Levenshtein.distance(line.masked, other.masked) <= max_distance
             for q in (page - 2, page - 1, page + 1, page + 2) if 0 <= q < len(candidates)
             for other in candidates[q]):
         return True
     matches = {q for q in others if any(
-        abs(other.top - line.top) <= config.furniture.furniture_y_tolerance
+        abs(other.edge - line.edge) <= config.furniture.furniture_y_tolerance
         and fuzz.token_sort_ratio(line.masked, other.masked)
         >= config.furniture.furniture_min_similarity
         for other in candidates[q])}
@@ -293,7 +373,9 @@ def _is_run_of(part: Sequence[str], whole: Sequence[str]) -> bool:
 
 
 def _margin(words: Sequence[Word], taken: set[int]) -> set[int]:
-    """Rotated words standing outside the horizontal extent of the upright text."""
+    """Rotated words standing outside the horizontal extent of the upright text (proof
+    stamps in the side margins), or drawn over upright words (a watermark set across
+    the columns: the text of a page is never printed over itself otherwise)."""
     rotated = [i for i, w in enumerate(words) if not w.upright]
     upright = [w.bbox for i, w in enumerate(words) if w.upright and i not in taken] \
         if rotated else []
@@ -301,4 +383,18 @@ def _margin(words: Sequence[Word], taken: set[int]) -> set[int]:
         return set()
     left = min(b.x0 for b in upright)
     right = max(b.x1 for b in upright)
-    return {i for i in rotated if words[i].bbox.x1 <= left or words[i].bbox.x0 >= right}
+    boxes = np.array([(b.x0, b.top, b.x1, b.bottom) for b in upright])
+    inset = _OVERPRINT_INSET
+
+    def over_text(box: BBox) -> bool:
+        return bool(((boxes[:, 0] < box.x1 - inset) & (boxes[:, 2] > box.x0 + inset)
+                     & (boxes[:, 1] < box.bottom - inset)
+                     & (boxes[:, 3] > box.top + inset)).any())
+
+    return {i for i in rotated if words[i].bbox.x1 <= left or words[i].bbox.x0 >= right
+            or over_text(words[i].bbox)}
+
+
+_OVERPRINT_INSET = 1.0
+"""Points by which two word boxes must overlap on each side to count as one printed
+over the other (boxes that merely touch do not)."""
