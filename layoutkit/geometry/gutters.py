@@ -157,12 +157,23 @@ def tall_gutters(canvas: Canvas, idx: Ints,
                 or distinct(row_by_y[near][start_by_y[near] >= x1 - res]) < lines):
             continue  # trimming the run below can only take lines away
         top, bottom = _trim_crossing(canvas, idx, centre_y, top, bottom, x0, x1)
-        beside = (centre_y >= top) & (centre_y <= bottom)
-        left = idx[beside & (box[:, 2] <= x0 + res)]
-        right = idx[beside & (box[:, 0] >= x1 - res)]
-        if not canvas.is_gutter(left, right, x0, x1, lines):
-            continue
-        found.append(Gutter(x0, x1, top, bottom))
+        for _ in range(2):
+            beside = (centre_y >= top) & (centre_y <= bottom)
+            left = idx[beside & (box[:, 2] <= x0 + res)]
+            right = idx[beside & (box[:, 0] >= x1 - res)]
+            if canvas.is_gutter(left, right, x0, x1, lines):
+                found.append(Gutter(x0, x1, top, bottom))
+                break
+            if not len(left) or not len(right):
+                break
+            # judged again where both sides have text: a strip running on past one
+            # side's column (down a picture beside headings, say) takes in text that
+            # stands as no column, and the gutter is the part beside both, out to the
+            # white space around it
+            first = max(float(canvas.box[left, 1].min()), float(canvas.box[right, 1].min()))
+            last = min(float(canvas.box[left, 3].max()), float(canvas.box[right, 3].max()))
+            top = max([top, *box[box[:, 3] <= first, 3].tolist()])
+            bottom = min([bottom, *box[box[:, 1] >= last, 1].tolist()])
     return found
 
 
