@@ -41,8 +41,8 @@ _SHARES = frozenset({"line_overlap", "glyph_repeat_overlap", "baseline_tolerance
                      "grid_overlap", "furniture_top", "furniture_bottom", "furniture_min_share",
                      "furniture_masthead_top", "cut_tie_ratio", "image_max_area",
                      "column_min_density", "column_min_flush", "crossing_gap_ratio",
-                     "stream_across_share", "stream_down_max_share", "ocr_garbage_share",
-                     "ocr_min_quality", "ocr_layer_margin"})
+                     "narrow_gutter_min_flush", "stream_across_share", "stream_down_max_share",
+                     "ocr_garbage_share", "ocr_min_quality", "ocr_layer_margin"})
 """The keys whose values are shares, from 0 to 1."""
 
 _RESOLUTIONS = frozenset({"ocr_dpi", "image_dpi"})
@@ -147,6 +147,9 @@ class GuttersConfig(Section):
     """...and, measured between the lines beside it, at least this many times the
     page's median word space: a river of aligned word spaces is never wider than the
     spaces it is made of."""
+    narrow_gutter_min_flush: float = 0.8
+    """...unless both sides stand flush against the strip in at least this share of
+    their rows: justified columns set with a gutter no wider than their word spaces."""
     word_space_ratio: float = 1.5
     """A text row's gap across a gutter no wider than this many times the row's own
     word spaces may be one of them (see ``crossing_gap_ratio``)."""

@@ -185,3 +185,15 @@ def test_stream_diagonal_watermark_keeps_columns_apart(tmp_path: Path, engine: s
     page = layoutkit.parse(path, engine=engine)[0]
     body = [line.text for line in page.body_lines if line.words[0].upright]
     assert body == left + right
+
+
+def test_stream_narrow_gutter_between_justified_columns() -> None:
+    """Three justified columns 4 pt apart, their word spaces mostly wider than that, are
+    three columns: both sides of each gutter are flush against it, which a river of
+    word spaces never is."""
+    layout = Layout()
+    width = (540.0 - 2 * 4.0) / 3
+    for c in range(3):
+        layout.add(f"c{c}", text_lines(LEFT + c * (width + 4.0), width, 72.0, 30, 20 + c))
+    assert layout.prepared().canvas.space > 4.0  # the page's median word space
+    assert layout.bands() == [[["c0"], ["c1"], ["c2"]]]

@@ -127,19 +127,23 @@ class Canvas:
         ones on one); None when the strip is a river of aligned word spaces.
 
         A river is no wider than the spaces it is made of: the narrowest gap across the
-        strip must be at least ``gutter_space_ratio`` times the page's median word space.
+        strip must be at least ``gutter_space_ratio`` times the page's median word space,
+        unless both sides stand flush against it in ``narrow_gutter_min_flush`` of their
+        rows (justified columns set closer than their word spaces: a river meanders).
         """
         left, right = self._adjacent(left, right, x0, x1)
         if not len(left) or not len(right):
             return None
-        gaps = self._row_gaps(left, right)
-        if len(gaps) and float(gaps.min()) < self.min_gap:
-            return None
         ends = np.compress(*self._edges(left, last=True))
         starts = np.compress(*self._edges(right, last=False))
         tolerance = max(1.0, self.config.flush_tolerance_em * self.size)
-        return (float(np.mean(ends >= ends.max() - tolerance)),
-                float(np.mean(starts <= starts.min() + tolerance)))
+        shares = (float(np.mean(ends >= ends.max() - tolerance)),
+                  float(np.mean(starts <= starts.min() + tolerance)))
+        gaps = self._row_gaps(left, right)
+        if len(gaps) and float(gaps.min()) < self.min_gap \
+                and min(shares) < self.config.narrow_gutter_min_flush:
+            return None
+        return shares
 
     def reads_across(self, left: Ints, right: Ints) -> bool:
         """Whether the content stream reads the rows beside a strip straight across it:
