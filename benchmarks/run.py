@@ -8,7 +8,8 @@ Four parts, each a table in the report (see benchmarks/README.md for what the nu
 mean):
 
 1. the synthetic gazette suite (``fixtures.synthetic.suite``), whose truth is known
-   exactly, aggregated per content-stream order and per layout case;
+   exactly, aggregated per content-stream order and per layout case, and the varied
+   synthetic layouts (``fixtures.varied.suite``, ``benchmarks/varied.py``);
 2. every hand-labelled real page under ``regions/``, one row per page;
 3. the wall time to extract the whole 38-page Cleveland City Record of 2016-04-27,
    as a ratio to pdfminer.six measured in the same run;
@@ -81,6 +82,9 @@ from benchmarks.profiles import section as profiles_section
 from benchmarks.stages import StageTimes
 from benchmarks.stages import measure as measure_stages
 from benchmarks.stages import table as stages_table
+from benchmarks.varied import VariedRow
+from benchmarks.varied import measure as measure_varied
+from benchmarks.varied import section as varied_section
 from fixtures.synthetic import STREAM_ORDERS, suite
 from layoutkit.tools.evaluate import (
     PageScore,
@@ -193,6 +197,8 @@ class Run:
     batch: list[BatchTiming] = field(default_factory=list)
     machine: float = 0.0
     """The batch section's ceiling: 2 processes against 1 on a CPU-bound loop."""
+    varied: list[VariedRow] = field(default_factory=list)
+    """Every system on the varied synthetic layouts (``benchmarks/varied.py``)."""
 
 
 def run_synthetic(
@@ -522,6 +528,8 @@ def render(run: Run, quick: bool) -> str:
         "",
         *_real_table(run, names),
         "",
+        *varied_section(run.varied),
+        "",
         *corpus_section(run.corpus),
         "",
         *profiles_section(run.profiles),
@@ -583,6 +591,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     seeds = QUICK_SEEDS if args.quick else SEEDS
     synthetic, synthetic_note = run_synthetic(runnable, seeds, errors)
     print(f"synthetic: {time.perf_counter() - started:.0f} s", file=sys.stderr)
+    varied = measure_varied(runnable, errors)
+    print(f"varied: {time.perf_counter() - started:.0f} s", file=sys.stderr)
     real, outputs = run_real(runnable, truths, errors)
     print(f"real pages: {time.perf_counter() - started:.0f} s", file=sys.stderr)
     corpus = measure_corpus(runnable, errors)
@@ -601,7 +611,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     run = Run(runnable, skipped, synthetic, synthetic_note, real, truths, outputs, speed,
               stages, density, jobs, errors, measure_profiles(), corpus, linetypes, measure_nlp(),
-              None if args.quick else measure_ocr(), batch, machine)
+              None if args.quick else measure_ocr(), batch, machine, varied)
     args.out.write_text(render(run, args.quick), encoding="utf-8")
     print(f"wrote {args.out}", file=sys.stderr)
     return 0
