@@ -171,6 +171,12 @@ class GuttersConfig(Section):
     column_min_flush: float = 0.6
     """On one side of a gutter at least this share of the rows must be flush against
     it (justified line ends on the left, line starts on the right)."""
+    side_head_gap_em: float = 1.6
+    """Lines of a side heading (in the margin beside its text) stand no further apart
+    than this many times the body font size; a wider gap starts the next heading."""
+    side_head_align_em: float = 0.5
+    """A side heading starts level with a line of its text, within this many times
+    the body font size."""
     stream_across_share: float = 0.5
     """A strip the content stream reads straight across in at least this share of the
     rows beside it (a table's rows, drawn cell after cell) is not a gutter."""

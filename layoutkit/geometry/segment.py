@@ -177,15 +177,73 @@ def _emptiest(canvas: Canvas, idx: Ints, count: int) -> list[float]:
 
 
 def _cut(canvas: Canvas, idx: Ints, known: Gutters) -> Node:
-    """Cut the region holding words ``idx``: gutters first, then band boundaries."""
+    """Cut the region holding words ``idx``: gutters first, then side headings, then
+    band boundaries."""
     parts = _vertical_parts(canvas, idx, known)
     if parts is not None:
         return Split(True, tuple(_cut(canvas, part, known) for part in parts))
+    heads = _side_heads(canvas, idx)
+    if heads is not None:
+        return Split(False, tuple(
+            Split(True, tuple(_cut(canvas, part, known) for part in pair if len(part)))
+            for pair in heads))
     for gutter in tall_gutters(canvas, idx, known):
         slabs = _band_slabs(canvas, idx, gutter)
         if slabs is not None:
             return Split(False, tuple(_cut(canvas, slab, known) for slab in slabs))
     return Leaf(tuple(sorted(idx.tolist())))
+
+
+def _side_heads(canvas: Canvas, idx: Ints) -> list[tuple[Ints, Ints]] | None:
+    """The region read as side headings beside their text: (heading, text) word
+    indexes, top to bottom; None when it is not so set.
+
+    A whitespace strip empty over the whole region, no end row running across it,
+    parts a margin of short blocks from a column of text (each side at least
+    ``column_min_width_em`` wide, the margin the narrower and no column, the text a
+    column of ``gutter_min_lines`` lines), and every
+    block of the margin (its lines no further apart than ``side_head_gap_em``) starts
+    level with a line of the text, within ``side_head_align_em``.  Each heading then
+    reads before the text from its line to the next heading's, as a heading above its
+    text would."""
+    config, res = canvas.config, canvas.res
+    r0, r1, c0, c1 = canvas.cells(idx)
+    empty = np.logical_not(canvas.grid[r0:r1, c0:c1].any(axis=0))
+    box = canvas.box[idx]
+    region_left, region_right = float(box[:, 0].min()), float(box[:, 2].max())
+    min_width = config.column_min_width_em * canvas.size
+    for a, b in true_runs(empty):
+        if b - a < canvas.window or a == 0 or b == len(empty):
+            continue
+        x_left, x_right = (c0 + a - 1) * res, (c0 + b - 1) * res
+        margin, text = idx[box[:, 2] <= x_left + res], idx[box[:, 0] >= x_right - res]
+        if (x_left - region_left < min_width or region_right - x_right < min_width
+                or x_left - region_left >= region_right - x_right
+                or canvas.is_column(margin, config.gutter_min_lines)
+                or not canvas.is_column(text, config.gutter_min_lines)
+                or any(canvas.crosses(row, x_left, x_right, canvas.usual_gap(
+                    np.setdiff1d(margin, row), np.setdiff1d(text, row), x_left, x_right))
+                       for row in canvas.end_rows(idx))):
+            break
+        tops = np.sort(canvas.box[margin, 1])
+        gaps = np.diff(tops)
+        starts = tops[np.concatenate(([True], gaps > config.side_head_gap_em * canvas.size))]
+        text_tops = np.unique(canvas.box[text, 1])
+        nearest = np.abs(text_tops[None, :] - starts[:, None]).min(axis=1)
+        if len(starts) < 2 or (nearest > config.side_head_align_em * canvas.size).any():
+            break
+        cuts = starts[1:] - res
+        centre_y = (canvas.box[:, 1] + canvas.box[:, 3]) / 2
+        slab_of_margin = np.searchsorted(cuts, centre_y[margin])
+        slab_of_text = np.searchsorted(cuts, centre_y[text])
+        pairs = [(margin[slab_of_margin == k], text[slab_of_text == k])
+                 for k in range(len(starts))]
+        above = text[canvas.box[text, 3] <= starts[0]]  # text before the first heading
+        if len(above):
+            pairs[0] = (pairs[0][0], np.setdiff1d(pairs[0][1], above))
+            pairs.insert(0, (margin[:0], above))
+        return pairs
+    return None
 
 
 def _vertical_parts(canvas: Canvas, idx: Ints,
