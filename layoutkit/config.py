@@ -124,6 +124,9 @@ class WordsConfig(Section):
     glyph_row_tolerance_em: float = 0.25
     """Glyphs whose baselines lie within this many times their font size (at least 1
     point) of each other stand on one row."""
+    glyph_row_max_span_em: float = 0.5
+    """A row of glyphs so chained that spans more than this many times their font size
+    is cut into rows each within ``glyph_row_tolerance_em`` of its first baseline."""
     glyph_repeat_overlap: float = 0.3
     """A glyph drawn again on its row with the same text, starting within this share
     of its width of the first (fake bold, a shadow), is dropped."""
