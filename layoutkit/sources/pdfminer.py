@@ -62,6 +62,7 @@ class PdfminerSource(ClosingSource):
     def pages(self, page_numbers: Sequence[int]) -> Iterator[PageGlyphs]:
         for page_no in page_numbers:
             page = self._pages[page_no - 1]
+            _normalise_boxes(page)
             try:
                 self._interpreter.process_page(page)
                 layout: LTPage = self._device.get_result()
@@ -84,6 +85,27 @@ def _page_labels(document: PDFDocument, count: int) -> tuple[str, ...]:
         return tuple(islice(document.get_page_labels(), count))
     except Exception:  # PDFNoPageLabels, or pdfminer's many errors on a broken tree
         return ("",) * count
+
+
+_LETTER: Rect = (0.0, 0.0, 612.0, 792.0)
+"""The media box of a page without one, or with an empty one: pdfminer's default and
+PDFium's."""
+
+
+def _normalise_boxes(page: PDFPage) -> None:
+    """Give ``page`` its media and crop boxes with the lower-left corner first, as
+    PDFium reads them: pdfminer takes a box written ``[595 842 0 0]`` as it stands,
+    and then reports a page of negative size with nothing on it.  An empty media box
+    is US Letter, as for PDFium."""
+    def normal(box: Rect) -> Rect:
+        x0, y0, x1, y1 = box
+        return min(x0, x1), min(y0, y1), max(x0, x1), max(y0, y1)
+
+    media = normal(page.mediabox)
+    if media[2] <= media[0] or media[3] <= media[1]:
+        media = _LETTER
+    page.mediabox = media
+    page.cropbox = normal(page.cropbox)
 
 
 def _reason(exc: BaseException) -> str:

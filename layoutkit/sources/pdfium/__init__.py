@@ -29,8 +29,13 @@ interchangeable (tests/test_engines.py holds them to it):
   "fi", or the ligature U+FB01, which PDFium splits into letters) are joined into one
   glyph: consecutive characters of one text object with the same origin and box.
   PDFium skips text objects without ink, so a space drawn as an object of its own is
-  not reported.  Font names lack the subset tag (``LegalNews-Bold``, not
+  not reported; other inkless objects (a column of vertical CJK text in a font PDFium
+  lacks) are made visible to it and read (:mod:`.unseen`).  A code the font maps to no
+  Unicode is named ``(cid:N)`` where PDFium gives a control character, as pdfminer
+  names it.  Font names lack the subset tag (``LegalNews-Bold``, not
   ``PQUCUD+LegalNews-Bold``).
+* **Page size**: the crop box clipped to the media box, both inherited from the page
+  tree (:func:`.frame._visible_box`).
 """
 
 from __future__ import annotations
@@ -42,13 +47,17 @@ from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
+import numpy as np
+import numpy.typing as npt
+
 from ...errors import DocumentError
-from ...model import PageGlyphs
+from ...model import Glyphs, PageGlyphs
 from ..base import ClosingSource, check_readable
 from .bindings import pdfium_c
 from .drawings import drawings
 from .frame import Frame
 from .text import TextReader
+from .unseen import make_visible
 
 __all__ = ["PdfiumSource"]
 
@@ -131,18 +140,31 @@ def _page_label(document: Any, page_no: int) -> str:
 
 
 def _page_glyphs(path: Path, page_no: int, page: Any) -> PageGlyphs:
-    """Everything the pipeline needs of one loaded page, in displayed top-left points."""
+    """Everything the pipeline needs of one loaded page, in displayed top-left points.
+
+    Text objects PDFium's text page skipped for want of ink (a column of vertical
+    text in a font PDFium lacks) are made visible to it and the text read again
+    (:mod:`.unseen`); pages without such objects are read once."""
     frame = Frame.of(page)
+    glyphs, text_objects = _text(path, page_no, page, frame)
+    rules, images, unseen = drawings(page, frame, text_objects)
+    if unseen and make_visible(unseen):
+        glyphs, _ = _text(path, page_no, page, frame)
+    width, height = frame.size
+    return PageGlyphs(page_no, width, height, glyphs, rules, images)
+
+
+def _text(path: Path, page_no: int, page: Any, frame: Frame
+          ) -> tuple[Glyphs, npt.NDArray[np.uint64]]:
+    """The glyphs of a loaded page and the text objects that draw them (addresses,
+    sorted), read from a text page opened and closed here."""
     textpage = pdfium_c.FPDFText_LoadPage(page)
     if not textpage:
         raise DocumentError(
             f"{path}: page {page_no} cannot be read (PDFium cannot read its text)")
     try:
-        glyphs, text_objects = TextReader(textpage, frame).glyphs()
+        return TextReader(textpage, frame).glyphs()
     finally:
         pdfium_c.FPDFText_ClosePage(textpage)
-    rules, images = drawings(page, frame, text_objects)
-    width, height = frame.size
-    return PageGlyphs(page_no, width, height, glyphs, rules, images)
 
 

@@ -22,8 +22,10 @@ _DRAWN = (pdfium_c.FPDF_PAGEOBJ_PATH, pdfium_c.FPDF_PAGEOBJ_IMAGE, pdfium_c.FPDF
 """The kinds of page object that may draw rules or images, or hold objects that do."""
 
 def drawings(page: Any, frame: Frame, text_objects: npt.NDArray[np.uint64]
-              ) -> tuple[tuple[Rule, ...], tuple[BBox, ...]]:
-    """The page's ruling lines and image boxes, form XObjects included.
+              ) -> tuple[tuple[Rule, ...], tuple[BBox, ...], list[int]]:
+    """The page's ruling lines and image boxes, form XObjects included, and the text
+    objects (addresses) that are not among ``text_objects``: those PDFium's text page
+    left out (see :mod:`layoutkit.sources.pdfium.unseen`).
 
     PDFium keeps the objects of a form XObject inside the form object, their matrices
     relative to it; the form object's matrix takes them on to the page.  The
@@ -32,6 +34,7 @@ def drawings(page: Any, frame: Frame, text_objects: npt.NDArray[np.uint64]
     """
     rules: list[Rule] = []
     images: list[BBox] = []
+    unseen: list[int] = []
     matrix = pdfium_c.FS_MATRIX()
 
     def drawn(addresses: Iterator[int], count: int) -> list[tuple[int, int]]:
@@ -42,6 +45,7 @@ def drawings(page: Any, frame: Frame, text_objects: npt.NDArray[np.uint64]
             others = others[text_objects[at] != others]
         kinds = np.fromiter(map(object_type, map(pointer, others.tolist())),
                             dtype=np.intc, count=len(others))
+        unseen.extend(others[kinds == pdfium_c.FPDF_PAGEOBJ_TEXT].tolist())
         picked = np.isin(kinds, _DRAWN)
         return list(zip(others[picked].tolist(), kinds[picked].tolist(), strict=True))
 
@@ -68,7 +72,7 @@ def drawings(page: Any, frame: Frame, text_objects: npt.NDArray[np.uint64]
     count = int(pdfium_c.FPDFPage_CountObjects(page))
     walk(drawn(map(page_object_at, repeat(argument(page), count), range(count)), count),
          IDENTITY)
-    return tuple(rules), tuple(images)
+    return tuple(rules), tuple(images), unseen
 
 
 def _compose(inner: Matrix, outer: Matrix) -> Matrix:

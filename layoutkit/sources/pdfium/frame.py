@@ -36,9 +36,8 @@ class Frame:
     @staticmethod
     def of(page: Any) -> Frame:
         """The frame of a PDFium page: its crop box (clipped as pdfminer's engine
-        clips it) and rotation."""
-        media = _page_box(pdfium_c.FPDFPage_GetMediaBox, page) or (0.0, 0.0, 612.0, 792.0)
-        visible = visible_rect(media, _page_box(pdfium_c.FPDFPage_GetCropBox, page))
+        clips it) and rotation (which PDFium inherits from the page tree)."""
+        visible = _visible_box(page)
         rotate = 90 * int(pdfium_c.FPDFPage_GetRotation(page))
         x0, y0, x1, y1 = visible
         display: Matrix = {
@@ -69,6 +68,33 @@ class Frame:
         vx0, vy0, vx1, vy1 = self.visible
         cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
         return vx0 <= cx <= vx1 and vy0 <= cy <= vy1
+
+
+LETTER: Rect = (0.0, 0.0, 612.0, 792.0)
+"""The media box of a page that has none (or an empty one), for PDFium and pdfminer."""
+
+
+def _visible_box(page: Any) -> Rect:
+    """The visible part of a page in user space, ``/MediaBox`` and ``/CropBox``
+    inherited from the page tree as the PDF reference says.
+
+    ``FPDFPage_GetMediaBox`` and ``FPDFPage_GetCropBox`` read the page's own dictionary
+    only: a page that inherits its media box from a ``/Pages`` node (as many producers
+    write every page of a document) has none there, and was read as US Letter, every
+    glyph measured from the wrong top edge.  PDFium's page bounding box is the
+    inherited crop box clipped to the inherited media box (the whole media box without
+    a crop box, US Letter without a media box), which is what :func:`visible_rect`
+    gives.  Only where that clipping leaves nothing (a crop box off the media box)
+    does PDFium give an empty box while :func:`visible_rect` shows the media box: the
+    page's own boxes decide then."""
+    bounds = pdfium_c.FS_RECTF()
+    if pdfium_c.FPDF_GetPageBoundingBox(page, bounds):
+        xs = sorted((bounds.left, bounds.right))
+        ys = sorted((bounds.bottom, bounds.top))
+        if xs[1] > xs[0] and ys[1] > ys[0]:
+            return xs[0], ys[0], xs[1], ys[1]
+    media = _page_box(pdfium_c.FPDFPage_GetMediaBox, page) or LETTER
+    return visible_rect(media, _page_box(pdfium_c.FPDFPage_GetCropBox, page))
 
 
 def _page_box(getter: Any, page: Any) -> Rect | None:

@@ -35,6 +35,11 @@ __all__ = ["TextReader"]
 _HYPHENS = frozenset(("\ufffe", "\x02"))
 """What PDFium's page text holds for a hyphen it may mark as a line-end hyphen."""
 
+_UNMAPPED = frozenset(map(chr, range(0x20)))
+"""Characters that are a font's code rather than text when PDFium's text page says
+the code has no Unicode value (``FPDFText_HasUnicodeMapError``): the control
+characters (PDFium's own line breaks are generated, and dropped before)."""
+
 def _char_texts(textpage: Any, count: int) -> str | None:
     """The page's text, one character per char index, or None when it does not line up.
 
@@ -195,6 +200,12 @@ class TextReader:
         for k in np.flatnonzero(char_test(codes[keep], _HYPHENS.__contains__)).tolist():
             if is_hyphen(argument, kept[k]):
                 chars[k] = "-"
+        # A code the font maps to no Unicode comes as the code itself: named as
+        # pdfminer names it where that is a control character (a symbol font's
+        # low codes), so that the engines read the same text.
+        for k in np.flatnonzero(char_test(codes[keep], _UNMAPPED.__contains__)).tolist():
+            if chars[k] != "-" and pdfium_c.FPDFText_HasUnicodeMapError(textpage, kept[k]) == 1:
+                chars[k] = f"(cid:{ord(chars[k])})"
         n = len(kept)
         if not n:
             return NO_GLYPHS, np.zeros(0, dtype=np.uint64)

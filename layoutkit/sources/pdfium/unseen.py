@@ -1,0 +1,74 @@
+"""Text objects PDFium's text page leaves out, made visible to it.
+
+PDFium's text page skips every text object whose bounds are narrower than 0.01
+(``CPDF_TextPage::ProcessTextObject``), and PDFium bounds a text object by the ink
+of its glyphs in the font it can use, plus their advances along a horizontal
+baseline.  A text object set in a vertical font (``Identity-V``, ``UniJIS-UCS2-V``)
+advances downwards, so its width is its glyphs' ink alone; when PDFium has no font
+with those glyphs (a CJK font the PDF does not embed, on a machine without one) the
+ink is empty and the whole object, a column of text, is skipped.  pdfminer.six and
+pdftotext read the characters from the font's encoding and need no glyphs; on a page
+of vertical Japanese the pdfium engine found only the columns that held a Latin
+letter or digit, which the substitute font has.
+
+A text object drawn in a stroking render mode is bounded half a line width beyond
+its ink (``CPDF_TextObject``'s position data), so such an object is given a stroke
+and its bounds recomputed, and the text page, loaded again, reads it.  The page is
+never saved: the change lives only as long as the loaded page.  The glyphs' boxes do
+not depend on the object's bounds, and PDFium's text page does not read the render
+mode, so the characters are read as in any other object.
+
+A text object that is one inkless glyph on a horizontal baseline has bounds that
+are a single point at its pen position: a space drawn as an object of its own (the
+2016 City Record draws every character so).  Those stay skipped, as the engine's
+documentation says; only objects with a vertical extent, or whose bounds lie away
+from the pen position (a vertical glyph hangs from its vertical origin), are made
+visible.
+"""
+
+from __future__ import annotations
+
+import ctypes
+from collections.abc import Iterable
+
+from .bindings import pdfium_c
+
+__all__ = ["make_visible"]
+
+_EPSILON = 0.01
+"""PDFium's ``kSizeEpsilon``: a text object narrower than this is skipped."""
+
+_STROKE_WIDTH = 1.0
+"""The line width given to an object made visible: its bounds grow by half of it on
+each side, well past ``_EPSILON`` at any reasonable scale."""
+
+
+def make_visible(objects: Iterable[int]) -> int:
+    """Give each text object of ``objects`` (addresses) that PDFium's text page skips
+    for want of width, and that may hold more than an inkless horizontal glyph, a
+    width; the number of objects changed (the text page must be loaded again to see
+    them)."""
+    changed = 0
+    left, bottom, right, top = (ctypes.c_float() for _ in range(4))
+    matrix = pdfium_c.FS_MATRIX()
+    for at in objects:
+        obj = ctypes.cast(at, pdfium_c.FPDF_PAGEOBJECT)
+        if not pdfium_c.FPDFPageObj_GetBounds(obj, left, bottom, right, top):
+            continue
+        if abs(right.value - left.value) >= _EPSILON:
+            continue  # skipped for another reason (a duplicate drawn again, ActualText)
+        if not pdfium_c.FPDFPageObj_GetMatrix(obj, matrix):
+            continue
+        point = abs(top.value - bottom.value) < _EPSILON
+        at_pen = (abs(left.value - matrix.e) < _EPSILON
+                  and abs(bottom.value - matrix.f) < _EPSILON)
+        if point and at_pen:
+            continue  # one inkless glyph on a horizontal baseline: a space
+        if not pdfium_c.FPDFTextObj_SetTextRenderMode(
+                obj, pdfium_c.FPDF_TEXTRENDERMODE_FILL_STROKE):
+            continue
+        pdfium_c.FPDFPageObj_SetStrokeWidth(obj, ctypes.c_float(_STROKE_WIDTH))
+        # Setting the matrix it has recomputes the bounds, now with the stroke.
+        pdfium_c.FPDFPageObj_SetMatrix(obj, matrix)
+        changed += 1
+    return changed

@@ -1,0 +1,391 @@
+"""Both engines, and pdftotext as a third opinion, agree on the geometry of every
+labelled page: page size, the characters drawn and where each one stands.
+
+The documents are every PDF with a truth file (``regions/*.truth.json`` and
+``regions/corpus/*.truth.json``, globbed, so a document labelled later is compared
+too), on the pages the truth file labels.  On each page:
+
+* **size**: width and height within SIZE_TOLERANCE, from pdfminer, pdfium and
+  pdftotext;
+* **characters**: the multiset of non-space glyph texts, NFKC-normalised (pdfminer's
+  ligature ``ﬁ`` is pdfium's ``fi``) and without whitespace, is the same but for the
+  pages listed in KNOWN_DIFFERENCES; spaces are not compared, as PDFium skips a space
+  without ink drawn as an object of its own (see :mod:`layoutkit.sources.pdfium`);
+* **boxes**: glyphs of the same text are paired, mutually nearest centres first, and
+  the distances of paired centres have a median under MEDIAN_BOUND and a 95th
+  percentile under P95_BOUND (but see SHIFTED).
+
+Hand-made pages pin down what the fixture pages do not hold: boxes inherited from
+the page tree, crop boxes, ``/Rotate`` on a media box away from the origin, a box
+written upside down, and vertical Japanese text in a CJK font the PDF does not embed.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+import subprocess
+import unicodedata
+from collections import Counter
+from functools import cache
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from layoutkit.model import BBox, PageGlyphs
+from layoutkit.sources import open_source
+from tests.handmade import pdf_bytes
+
+ROOT = Path(__file__).resolve().parent.parent
+ENGINES = ("pdfminer", "pdfium")
+
+SIZE_TOLERANCE = 0.5
+"""Points by which page sizes may differ (measured: at most 0.0033 pt, PDFium's boxes
+being single-precision floats: 595.2467 against 595.25)."""
+
+MEDIAN_BOUND = 1.0
+"""Points under which the median distance of paired glyph centres must stay, but see
+SHIFTED.  Measured: at most 0.0008 pt on 44 of the 56 labelled pages (the boxes are
+pdfminer's, computed from PDFium's values); up to 0.36 pt where one engine sets the
+glyphs of a font apart by a constant (see P95_BOUND)."""
+
+P95_BOUND = 1.0
+"""Points under which the 95th percentile must stay.  Measured: at most 0.0026 pt on
+44 pages; the rest is made of differences of font metrics, each the same for every
+glyph of a font: standard fonts without a descriptor sit lower with PDFium, which
+uses its built-in fonts' descents (Times 0.032 em: 0.36 pt on the Melrose results,
+0.26 pt in the Diário Oficial; Helvetica 0.017 em); glyph origins drift apart along a
+line where PDFium's advances differ from the ``/Widths`` pdfminer uses (CMR10 in the
+democracyplus paper, 0.14 pt; SFRM1095 in the geotopo notes, 0.22 pt; ArialMT in the
+BORME, 0.77 pt, the largest); a ``/Descent 0`` symbol font set lower by PDFium
+(tests/test_engines.py).  A point is a tenth of an em of body text, less than any
+gap the reading order measures."""
+
+SHIFTED = {"acl-2014-phrase-generation": 2.367}
+"""Documents whose glyphs PDFium boxes lower than pdfminer throughout, with the median
+distance (points).  The ACL paper's font descriptors (pdfTeX 1.40.3, NimbusRomNo9L)
+have no ``/Descent``: pdfminer boxes every glyph from the baseline up, PDFium from the
+font program's descent (0.217 em lower), as for a descriptor that says ``/Descent 0``
+(tests/test_engines.py: DESCENT_ZERO).  The spread around the shift stays small."""
+
+KNOWN_DIFFERENCES: dict[tuple[str, int], tuple[Counter[str], Counter[str]]] = {
+    ("workcoeman-scout-camp-flier-2014", 1): (Counter({"ff": 2}), Counter({"!": 2})),
+    ("analog-devices-ssm2163-datasheet-1996", 10): (Counter({"W": 3, "m": 3, "–": 1}),
+                                                    Counter({"Ω": 3, "μ": 3, "±": 1})),
+    ("analog-devices-ssm2163-datasheet-1996", 11): (Counter({"m": 12}), Counter({"μ": 12})),
+}
+"""Characters only one engine reads, per page: (pdfminer's, pdfium's).  The flyer's
+Gotham-Book draws the ``ff`` of "staff" twice as one glyph, which pdfminer and
+pdftotext read as "ff" and PDFium as "!" (pdfminer is right).  The datasheet sets Ω,
+μ and ± in the standard Symbol font, not embedded and without a ``/ToUnicode``:
+PDFium reads them by Symbol's built-in encoding (right), pdfminer by the Latin names
+of the codes ("W" for Ω), with no width."""
+
+
+def truth_pages() -> dict[Path, tuple[int, ...]]:
+    """Every PDF that has a truth file, with the pages the file labels."""
+    documents: dict[Path, set[int]] = {}
+    for truth in sorted([*ROOT.glob("regions/*.truth.json"),
+                         *ROOT.glob("regions/corpus/*.truth.json")]):
+        data = json.loads(truth.read_text(encoding="utf-8"))
+        path = (truth.parent / data["document"]).resolve()
+        if path.suffix.lower() == ".pdf" and path.is_file():
+            documents.setdefault(path, set()).update(int(p["page"]) for p in data["pages"])
+    return {path: tuple(sorted(pages)) for path, pages in documents.items()}
+
+
+DOCUMENTS = truth_pages()
+
+
+@cache
+def read(path: Path, engine: str) -> dict[int, PageGlyphs]:
+    """The labelled pages of ``path`` as ``engine`` reads them, read once."""
+    with open_source(path, engine) as source:
+        return {page.page_no: page for page in source.pages(DOCUMENTS[path])}
+
+
+def normal(text: str) -> str:
+    """A glyph's text as compared: NFKC-normalised, without whitespace (PDFium joins an
+    inkless space drawn at the origin of the next glyph to it: " .")."""
+    return "".join(unicodedata.normalize("NFKC", text).split())
+
+
+def texts(page: PageGlyphs) -> Counter[str]:
+    """The page's non-space glyph texts, as compared."""
+    return Counter(normal(g.text) for g in page.glyphs if g.text.strip())
+
+
+def centres(page: PageGlyphs) -> dict[str, np.ndarray]:
+    """The centres of the page's non-space glyphs, by text as compared."""
+    boxes = page.glyphs.boxes
+    found: dict[str, list[int]] = {}
+    for k, glyph in enumerate(page.glyphs):
+        if glyph.text.strip():
+            found.setdefault(normal(glyph.text), []).append(k)
+    return {text: np.column_stack([(boxes[ks, 0] + boxes[ks, 2]) / 2,
+                                   (boxes[ks, 1] + boxes[ks, 3]) / 2])
+            for text, ks in ((t, np.array(at)) for t, at in found.items())}
+
+
+def pair_distances(a: PageGlyphs, b: PageGlyphs) -> np.ndarray:
+    """The distances between the centres of paired glyphs of ``a`` and ``b``: glyphs of
+    the same text, mutually nearest pairs first, each glyph used once."""
+    theirs = centres(b)
+    distances: list[np.ndarray] = []
+    for text, mine in centres(a).items():
+        other = theirs.get(text)
+        if other is None:
+            continue
+        left, right = np.arange(len(mine)), np.arange(len(other))
+        while len(left) and len(right):
+            delta = mine[left][:, None, :] - other[right][None, :, :]
+            d = np.hypot(delta[..., 0], delta[..., 1])
+            row_best, col_best = d.argmin(axis=1), d.argmin(axis=0)
+            mutual = np.flatnonzero(col_best[row_best] == np.arange(len(left)))
+            distances.append(d[mutual, row_best[mutual]])
+            left = np.delete(left, mutual)
+            right = np.delete(right, row_best[mutual])
+    return np.concatenate(distances) if distances else np.zeros(0)
+
+
+CASES = [pytest.param(path, id=path.stem) for path in DOCUMENTS]
+
+
+def test_engine_agreement_finds_the_labelled_documents() -> None:
+    """The corpus and the fixture documents are all here, each with its pages."""
+    assert len([p for p in DOCUMENTS if p.parent.name == "corpus"]) >= 16
+    assert {"federal-register-2020-08-06", "acl-2014-phrase-generation"} <= {
+        p.stem for p in DOCUMENTS}
+    assert all(DOCUMENTS.values())
+
+
+def test_engine_agreement_pairing_measures_what_moved() -> None:
+    """The pairing pairs each glyph with its own, and measures a shift exactly."""
+    path = next(p for p in DOCUMENTS if p.stem == "federal-register-2020-08-06")
+    page = read(path, "pdfminer")[DOCUMENTS[path][0]]
+    shift = np.array([3.0, 4.0, 3.0, 4.0])  # 3 pt right, 4 pt down: 5 pt
+    moved = PageGlyphs(page.page_no, page.width, page.height,
+                       type(page.glyphs)(page.glyphs.texts, page.glyphs.boxes + shift,
+                                         page.glyphs.fonts, page.glyphs.sizes,
+                                         page.glyphs.upright),
+                       page.rules, page.images)
+    d = pair_distances(page, moved)
+    assert len(d) == texts(page).total()
+    assert np.median(d) == pytest.approx(5.0)
+
+
+@pytest.mark.parametrize("path", CASES)
+def test_engine_agreement_on_labelled_pages(path: Path) -> None:
+    """Size, characters and glyph boxes agree on every labelled page of the document."""
+    for page_no in DOCUMENTS[path]:
+        miner, pdfium = read(path, "pdfminer")[page_no], read(path, "pdfium")[page_no]
+        where = f"{path.stem} p{page_no}"
+        assert abs(miner.width - pdfium.width) <= SIZE_TOLERANCE, where
+        assert abs(miner.height - pdfium.height) <= SIZE_TOLERANCE, where
+        ours, theirs = texts(miner), texts(pdfium)
+        assert ours.total() > 100, where
+        only_miner, only_pdfium = KNOWN_DIFFERENCES.get((path.stem, page_no),
+                                                        (Counter(), Counter()))
+        assert (ours - theirs, theirs - ours) == (only_miner, only_pdfium), where
+        distances = pair_distances(miner, pdfium)
+        assert len(distances) == (ours & theirs).total(), where  # every glyph paired
+        median, p95 = np.median(distances), np.percentile(distances, 95)
+        if path.stem in SHIFTED:
+            assert median == pytest.approx(SHIFTED[path.stem], abs=0.05), where
+            assert p95 - median < P95_BOUND, where
+        else:
+            assert median < MEDIAN_BOUND, where
+            assert p95 < P95_BOUND, where
+
+
+# ------------------------------------------------------------------- pdftotext
+
+HAS_POPPLER = shutil.which("pdftotext") is not None and shutil.which("pdfinfo") is not None
+
+
+def poppler_sizes(path: Path, pages: tuple[int, ...]) -> dict[int, tuple[float, float]]:
+    """The displayed page sizes poppler gives the ``pages`` of ``path``: the crop box
+    of ``pdftotext -bbox -cropbox`` (which does not turn the page), turned by the
+    ``/Rotate`` pdfinfo reports."""
+    sizes = {}
+    for page_no in pages:
+        out = subprocess.run(["pdftotext", "-q", "-bbox", "-cropbox", "-f", str(page_no),
+                              "-l", str(page_no), str(path), "-"],
+                             capture_output=True, text=True, check=True).stdout
+        found = re.search(r'<page width="([\d.]+)" height="([\d.]+)"', out)
+        assert found, f"{path.name} p{page_no}: no page in pdftotext's output"
+        info = subprocess.run(["pdfinfo", "-f", str(page_no), "-l", str(page_no), str(path)],
+                              capture_output=True, text=True, check=True).stdout
+        turn = re.search(rf"Page +{page_no} rot: +(\d+)", info)
+        assert turn, f"{path.name} p{page_no}: no rotation in pdfinfo's output"
+        width, height = float(found[1]), float(found[2])
+        sizes[page_no] = (height, width) if int(turn[1]) % 180 == 90 else (width, height)
+    return sizes
+
+
+@pytest.mark.skipif(not HAS_POPPLER, reason="pdftotext and pdfinfo are not installed")
+@pytest.mark.parametrize("path", CASES)
+def test_engine_agreement_pdftotext_sizes(path: Path) -> None:
+    """pdftotext, a third reader, gives every labelled page the engines' size."""
+    for page_no, (width, height) in poppler_sizes(path, DOCUMENTS[path]).items():
+        for engine in ENGINES:
+            page = read(path, engine)[page_no]
+            assert abs(page.width - width) <= SIZE_TOLERANCE, (engine, page_no)
+            assert abs(page.height - height) <= SIZE_TOLERANCE, (engine, page_no)
+
+
+# ------------------------------------------------------------------- page boxes
+
+HELVETICA = b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>"
+TEXT_AT = (100, 700)
+"""Where the hand-made pages draw "Hi" (user space, 12 pt Helvetica)."""
+
+HELVETICA_DESCENT = {"pdfminer": -0.207, "pdfium": -0.224}
+"""Helvetica's descent in ems as each engine boxes it: pdfminer the AFM's, PDFium its
+built-in font's (tests/test_engines.py)."""
+
+
+def boxed_pdf(path: Path, pages_node: bytes, page: bytes) -> Path:
+    """A one-page PDF whose /Pages node holds ``pages_node`` and whose page holds
+    ``page`` (boxes, /Rotate), drawing "Hi" at TEXT_AT."""
+    content = b"BT /F1 12 Tf %d %d Td (Hi) Tj ET" % TEXT_AT
+    path.write_bytes(pdf_bytes([
+        b"<< /Type /Catalog /Pages 2 0 R >>",
+        b"<< /Type /Pages /Kids [3 0 R] /Count 1 " + pages_node + b" >>",
+        b"<< /Type /Page /Parent 2 0 R /Resources << /Font << /F1 5 0 R >> >> "
+        b"/Contents 4 0 R " + page + b" >>",
+        b"<< /Length %d >>\nstream\n%s\nendstream" % (len(content), content),
+        HELVETICA]))
+    return path
+
+
+BOX_CASES = {
+    # name: (/Pages entries, /Page entries, displayed size, turn, the pen on the display)
+    "own-a4": (b"", b"/MediaBox [0 0 595 842]", (595, 842), 0, (100, 142)),
+    "inherited-media": (b"/MediaBox [0 0 595 842]", b"", (595, 842), 0, (100, 142)),
+    "inherited-crop": (b"/MediaBox [0 0 595 842] /CropBox [10 20 500 800]", b"",
+                       (490, 780), 0, (90, 100)),
+    "own-crop-inherited-media": (b"/MediaBox [0 0 595 842]", b"/CropBox [10 20 500 800]",
+                                 (490, 780), 0, (90, 100)),
+    "inherited-rotate": (b"/MediaBox [0 0 595 842] /Rotate 90", b"", (842, 595), 90,
+                         (700, 100)),
+    "no-media-box": (b"", b"", (612, 792), 0, (100, 92)),
+    "reversed-media": (b"", b"/MediaBox [595 842 0 0]", (595, 842), 0, (100, 142)),
+    "user-unit": (b"", b"/MediaBox [0 0 595 842] /UserUnit 2", (595, 842), 0, (100, 142)),
+    "origin-rotate-0": (b"", b"/MediaBox [50 100 645 942]", (595, 842), 0, (50, 242)),
+    "origin-rotate-90": (b"", b"/MediaBox [50 100 645 942] /Rotate 90", (842, 595), 90,
+                         (600, 50)),
+    "origin-rotate-180": (b"", b"/MediaBox [50 100 645 942] /Rotate 180", (595, 842), 180,
+                          (545, 600)),
+    "origin-rotate-270": (b"", b"/MediaBox [50 100 645 942] /Rotate 270", (842, 595), 270,
+                          (242, 545)),
+}
+"""Page-tree boxes, with the displayed size, the viewer's turn and where the pen that
+draws "H" at TEXT_AT stands on the displayed page (top-left points), worked out by
+hand: the crop box's corner is the origin, and a turned page shows user space turned
+clockwise.  /UserUnit is ignored by both engines and by pdftotext: sizes stay in
+user-space units."""
+
+
+def edges(turn: int, pen: tuple[float, float], descent: float, size: float,
+          box: BBox) -> tuple[tuple[float, float], tuple[float, float]]:
+    """The two edges of ``box`` the pen fixes, and where they should be: the start of
+    the baseline, and the descent below it, in the page's turn."""
+    x, y = pen
+    below = -descent * size  # the box starts this far below the baseline
+    if turn == 0:
+        return (box.x0, box.bottom), (x, y + below)
+    if turn == 90:  # the baseline runs down the page, the em points right
+        return (box.top, box.x0), (y, x - below)
+    if turn == 180:  # the baseline runs leftwards, the em points down
+        return (box.x1, box.top), (x, y - below)
+    return (box.bottom, box.x1), (y, x + below)  # 270: up the page, em to the left
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+@pytest.mark.parametrize("name", list(BOX_CASES))
+def test_engine_agreement_page_tree_boxes(tmp_path: Path, name: str, engine: str) -> None:
+    """Media and crop boxes inherited from the page tree, /Rotate on a media box away
+    from the origin, a box written upside down: the displayed size and the glyph's
+    place, exactly, from both engines (and the size from pdftotext)."""
+    pages_node, page_entries, size, turn, pen = BOX_CASES[name]
+    path = boxed_pdf(tmp_path / f"{name}.pdf", pages_node, page_entries)
+    with open_source(path, engine) as source:
+        page = next(iter(source.pages([1])))
+    assert (page.width, page.height) == pytest.approx(size, abs=0.01)
+    first = page.glyphs[0]
+    assert first.text == "H"
+    assert first.upright == (turn == 0)
+    found, expected = edges(turn, pen, HELVETICA_DESCENT[engine], 12.0, first.bbox)
+    assert found == pytest.approx(expected, abs=0.01)
+    if HAS_POPPLER:
+        assert poppler_sizes(path, (1,))[1] == pytest.approx(size, abs=SIZE_TOLERANCE)
+
+
+# ------------------------------------------------------------------- vertical text
+
+COLUMNS = ("日本語の縦書きテキストです", "二行目ABCの文章", "123", "縦")
+"""Columns of vertical text, right to left: all kanji and kana (no glyph of them in
+any font PDFium has here), one with Latin letters, digits alone, one character."""
+
+
+def vertical_pdf(path: Path) -> Path:
+    """A page of vertical Japanese in HeiseiMin-W3 (``UniJIS-UCS2-V``, not embedded),
+    each column a text object starting 12 pt below y = 700, columns 20 pt apart."""
+    from reportlab.pdfbase import pdfmetrics
+    from reportlab.pdfbase.cidfonts import UnicodeCIDFont
+    from reportlab.pdfgen import canvas
+
+    pdfmetrics.registerFont(UnicodeCIDFont("HeiseiMin-W3", isVertical=True))
+    c = canvas.Canvas(str(path), pagesize=(595, 842))
+    c.setFont("HeiseiMin-W3", 12)
+    for k, column in enumerate(COLUMNS):
+        c.drawString(300 - 20 * k, 700, column)
+    c.showPage()
+    c.save()
+    return path
+
+
+def test_engine_agreement_vertical_japanese(tmp_path: Path) -> None:
+    """Every character of vertical text in a CJK font the PDF does not embed, from both
+    engines and pdftotext; each column stands where it is drawn.
+
+    PDFium bounds a vertical text object by its glyphs' ink alone, and its text page
+    skipped the objects without (the columns of kanji and kana, and the single
+    character): the pdfium engine read 12 of the 26 characters.  The boxes of the
+    engines stand 0.24 em apart along the column: pdfminer puts a vertical glyph's top
+    0.12 em above the pen (it reads the vertical origin's height vy = 880 as 1000 -
+    vy), PDFium's box runs from the pen down one em and is set by the substitute
+    font's descent here."""
+    path = vertical_pdf(tmp_path / "vertical.pdf")
+    expected = Counter("".join(COLUMNS))
+    pages = {}
+    for engine in ENGINES:
+        with open_source(path, engine) as source:
+            pages[engine] = next(iter(source.pages([1])))
+        assert texts(pages[engine]) == expected, engine
+        found: dict[int, str] = {}
+        for glyph in sorted(pages[engine].glyphs, key=lambda g: g.bbox.top):
+            centre = (glyph.bbox.x0 + glyph.bbox.x1) / 2
+            k = round((300 - centre) / 20)
+            # a full-width glyph is centred on its pen; a half-width one (Latin, digits)
+            # too, by pdfminer's box (one em wide), and by PDFium's within 1.5 pt (its
+            # box runs from the glyph's left edge to one em right of the pen's column)
+            assert centre == pytest.approx(300 - 20 * k,
+                                           abs=1.51 if glyph.text in "ABC123" else 0.01), (
+                engine, glyph)
+            found[k] = found.get(k, "") + glyph.text
+        assert [found[k] for k in range(len(COLUMNS))] == list(COLUMNS), engine
+    first = [next(g for g in pages[e].glyphs if g.text == "日") for e in ENGINES]
+    assert [g.bbox.height for g in first] == pytest.approx([12.0, 12.0], abs=0.01)
+    assert first[0].bbox.top == pytest.approx(842 - 700 - 0.12 * 12, abs=0.01)
+    d = pair_distances(pages["pdfminer"], pages["pdfium"])
+    assert len(d) == expected.total()
+    assert np.median(d) < 0.25 * 12
+    if shutil.which("pdftotext"):
+        out = subprocess.run(["pdftotext", "-q", "-bbox", str(path), "-"],
+                             capture_output=True, text=True, check=True).stdout
+        words = re.findall(r"<word [^>]*>([^<]*)</word>", out)
+        assert Counter("".join(words)) == expected
