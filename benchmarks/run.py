@@ -137,9 +137,15 @@ class Bar:
 
 SYNTHETIC_BARS = (Bar("order", 0.99), Bar("found", 0.99), Bar("leak", 0.01, at_most=True))
 REAL_BARS = (Bar("order", 0.97), Bar("found", 0.97))
+CORPUS_BARS = (Bar("order", 0.98), Bar("found", 0.99), Bar("leak", 0.02, at_most=True))
+"""The development corpus pooled (issue 17); each document's order must also be within
+``CORPUS_PEER_MARGIN`` of the best peer's on it, or above it."""
+CORPUS_PEER_MARGIN = 0.01
+VARIED_BARS = (Bar("order", 0.995), Bar("found", 0.995))
+"""The varied synthetic layouts: every stream order and every layout case."""
 SPEED_BAR = Bar("wall time / pdfminer.six", 1.15, at_most=True)
 ENGINE_SPEED_BARS = {  # the speed issue's bars: pdfium 6 times faster, pdfminer at par
-    "layoutkit": Bar("wall time / pdfminer.six", 0.167, at_most=True),
+    "layoutkit": Bar("wall time / pdfminer.six", 0.15, at_most=True),
     "layoutkit pdfminer": Bar("wall time / pdfminer.six", 1.1, at_most=True),
 }
 CLI_SPEED_BAR = Bar("wall time / pdfminer.six CLI", 0.167, at_most=True)
@@ -417,6 +423,27 @@ def _bars(run: Run) -> list[str]:
         for bar in REAL_BARS:
             check("real pages, all combined", bar, _metric(combine(real), bar.metric))
             check("real pages, worst page", bar, min(_metric(r, bar.metric) for r in real))
+    varied = [r for r in run.varied if r.system == "layoutkit"]
+    for label, key in (("stream order", "stream_order"), ("case", "case")):
+        groups = dict.fromkeys(getattr(r, key) for r in varied)
+        for bar in VARIED_BARS:
+            worst = min(((_metric(combine(r.score for r in varied if getattr(r, key) == g),
+                                  bar.metric), g) for g in groups), default=None)
+            if worst is not None:
+                check(f"varied layouts, worst {label} ({worst[1]})", bar, worst[0])
+    corpus = [r for r in run.corpus if r.system == "layoutkit"]
+    if corpus:
+        pooled = combine(r.score for r in corpus)
+        for bar in CORPUS_BARS:
+            check("development corpus, pooled", bar, _metric(pooled, bar.metric))
+        peers = [r for r in run.corpus if not r.system.startswith("layoutkit")]
+        behind = [(r.score.order - max(p.score.order for p in peers
+                                      if p.document == r.document), r.document)
+                  for r in corpus if any(p.document == r.document for p in peers)]
+        if behind:
+            gap, document = min(behind)
+            check(f"development corpus, each document against the best peer (worst: "
+                  f"{document})", Bar("order - best peer's", -CORPUS_PEER_MARGIN), gap)
     times = {t.system: t.wall for t in run.speed}
     if "pdfminer.six" in times:
         reference = times["pdfminer.six"]
