@@ -75,13 +75,23 @@ KNOWN_DIFFERENCES: dict[tuple[str, int], tuple[Counter[str], Counter[str]]] = {
     ("analog-devices-ssm2163-datasheet-1996", 10): (Counter({"W": 3, "m": 3, "–": 1}),
                                                     Counter({"Ω": 3, "μ": 3, "±": 1})),
     ("analog-devices-ssm2163-datasheet-1996", 11): (Counter({"m": 12}), Counter({"μ": 12})),
+    ("gretsi-2025-kravchuk-transform", 1): (
+        Counter({"(cid:88)": 1, "(cid:112)": 1, "(cid:104)": 1, "(cid:105)": 1}),
+        Counter({"X": 1, "p": 1, "h": 1, "i": 1})),
+    ("gretsi-2025-kravchuk-transform", 4): (Counter({"(cid:101)": 1}), Counter({"e": 1})),
+    ("ieee-dsn-2011-zab-broadcast", 3): (
+        Counter({"(cid:48)": 19, "(cid:94)": 2, "(cid:54)": 2, "(cid:104)": 2, "(cid:105)": 2}),
+        Counter({"0": 19, "^": 2, "6": 2, "h": 2, "i": 2})),
 }
 """Characters only one engine reads, per page: (pdfminer's, pdfium's).  The flyer's
 Gotham-Book draws the ``ff`` of "staff" twice as one glyph, which pdfminer and
 pdftotext read as "ff" and PDFium as "!" (pdfminer is right).  The datasheet sets Ω,
 μ and ± in the standard Symbol font, not embedded and without a ``/ToUnicode``:
 PDFium reads them by Symbol's built-in encoding (right), pdfminer by the Latin names
-of the codes ("W" for Ω), with no width."""
+of the codes ("W" for Ω), with no width.  The two TeX papers set math symbols (the
+summation sign, primes, angle brackets, ≠) in Computer Modern math fonts without a
+``/ToUnicode``: PDFium reads the code's letter, as pdftotext does ("X" for Σ, "0" for
+a prime), pdfminer names the code ``(cid:N)``; neither is the printed symbol."""
 
 
 def truth_pages() -> dict[Path, tuple[int, ...]]:
