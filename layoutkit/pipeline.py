@@ -132,7 +132,9 @@ def parse(path: str | Path, config: LayoutConfig | None = None,
     shares = [dict.fromkeys(context[k::jobs]) for k in range(min(jobs, len(context)))]
     with collector_paused(), open_shares(shares, path) as kept:
         read: dict[int, _Sent] = kept.run(partial(read_pages, job))
-        ocr = [q for n in context if (q := read[n].ocr) is not None]
+        # the OCR of the pages asked for; those read for their neighbours' sake are not
+        # reported
+        ocr = [q for n in wanted if (q := read[n].ocr) is not None]
         check_scanned(path, ocr, any(read[n].has_words for n in context), config)
         runs = dict(zip(context, repeating_runs([read[n].edges for n in context], config),
                         strict=True))
@@ -141,7 +143,7 @@ def parse(path: str | Path, config: LayoutConfig | None = None,
         laid_out = _lay_out(kept, job, context, shared)
         document = Document(path, tuple(laid_out[n] for n in wanted), count,
                             find_ruled_tables(path, wanted) if tables else (),
-                            tuple(q for q in ocr if q.page_no in wanted))
+                            tuple(ocr))
         if not typed:
             return document
         return retyped(document, line_types(

@@ -159,21 +159,18 @@ def ocr_scanned_page(path: Path, page: PageGlyphs, words: tuple[Word, ...], conf
                      ) -> tuple[PageGlyphs, tuple[Word, ...], OcrQuality]:
     """The scanned ``page`` with the better of its text-layer ``words`` and the words
     tesseract reads on it (:func:`keep_layer`; with ``ocr = always`` tesseract's), and
-    their quality, which says which was kept; a warning when the quality is below
-    ``ocr_min_quality``.  A layer that reads so well that tesseract could not beat it
-    is kept without OCR.
+    their quality, which says which was kept.  A layer that reads so well that
+    tesseract could not beat it is kept without OCR.
 
     Never raises for a page that cannot be OCR'd: it keeps its text-layer ``words``
-    and its quality records the error (a one-line warning names the page, except
-    for tesseract or a language pack missing, which :func:`check_scanned` reports
-    once for the document)."""
+    and its quality records the error, which :func:`check_scanned` reports for the
+    pages asked for (a page read for its neighbours' sake warns of nothing)."""
     languages, margin = config.ocr.ocr_languages, config.ocr.ocr_layer_margin
     layer = read_share((w.text for w in words), languages) if words else None
     choose = config.ocr.ocr == "auto"  # ``always`` asks for tesseract's words
     if choose and keep_layer(layer, 1.0, margin):
-        kept = OcrQuality(page.page_no, len(words), 0.0, None, source="text layer", layer=layer)
-        _warn_if_low(path, kept, config)
-        return page, words, kept
+        return page, words, OcrQuality(page.page_no, len(words), 0.0, None,
+                                       source="text layer", layer=layer)
     failed = OcrQuality(page.page_no, len(words), 0.0, None,
                         source="text layer" if words else None, layer=layer)
     problem = tesseract_problem(languages)
@@ -182,7 +179,6 @@ def ocr_scanned_page(path: Path, page: PageGlyphs, words: tuple[Word, ...], conf
     try:
         sized, read, quality = ocr_page(path, page, config)
     except DocumentError as exc:
-        _log.warning("%s", exc)
         return page, words, dataclasses.replace(failed, error=str(exc))
     tesseract = read_share((w.text for w in read), languages)
     _log.debug("%s: page %d: text layer reads %s, tesseract %.3f", path, page.page_no,
@@ -191,9 +187,7 @@ def ocr_scanned_page(path: Path, page: PageGlyphs, words: tuple[Word, ...], conf
         quality = dataclasses.replace(quality, words=len(words), source="text layer")
     else:
         page, words = sized, read
-    quality = dataclasses.replace(quality, layer=layer, tesseract=tesseract)
-    _warn_if_low(path, quality, config)
-    return page, words, quality
+    return page, words, dataclasses.replace(quality, layer=layer, tesseract=tesseract)
 
 
 def _warn_if_low(path: Path, quality: OcrQuality, config: LayoutConfig) -> None:
@@ -207,9 +201,11 @@ def _warn_if_low(path: Path, quality: OcrQuality, config: LayoutConfig) -> None:
 
 def check_scanned(path: Path, qualities: Sequence[OcrQuality], any_words: bool,
                   config: LayoutConfig) -> None:
-    """The document-level part of OCR, once the pages are read: one warning when
-    tesseract or a language pack is missing and pages needed it, one when the
-    document's OCR quality is below ``ocr_min_quality``.  Raises UsageError for an
+    """The document-level part of OCR, once the pages are read, given the
+    ``qualities`` of the pages asked for that were read as scans: one warning when
+    tesseract or a language pack is missing and pages needed it, one for each page
+    that could not be OCR'd or reads below ``ocr_min_quality``, one when the
+    document's OCR quality is below it.  Raises UsageError for an
     image read with OCR off, DocumentError when no page has any words (``any_words``
     false)."""
     if config.ocr.ocr == "never" and is_image(path):
@@ -218,6 +214,11 @@ def check_scanned(path: Path, qualities: Sequence[OcrQuality], any_words: bool,
     problem = tesseract_problem(config.ocr.ocr_languages) if qualities else None
     if problem:
         _log.warning("%s: %s", path, problem)
+    for quality in qualities:
+        if quality.error and not problem:
+            _log.warning("%s", quality.error)
+        elif not quality.error:
+            _warn_if_low(path, quality, config)
     overall = OcrQuality.combined(qualities)
     if len(qualities) > 1 and overall is not None and overall < config.ocr.ocr_min_quality:
         _log.warning("%s: OCR quality of the document %.2f is below ocr_min_quality %.2f",
