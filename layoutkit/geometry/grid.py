@@ -53,7 +53,7 @@ class Canvas:
         drawn = np.argsort(self.stream, kind="stable")
         self.successor = np.full(len(words), -1, dtype=np.intp)
         self.successor[drawn[:-1]] = drawn[1:]
-        sizes = np.array([w.size for w in words], dtype=float)
+        sizes = self.sizes = np.array([w.size for w in words], dtype=float)
         weights = np.array([len(w.text) for w in words], dtype=float)
         self.size = _weighted_median(sizes, weights) if len(words) else 10.0
         self.baseline = np.round(self.box[:, 3] / max(config.baseline_bin_em * self.size,
@@ -76,6 +76,9 @@ class Canvas:
                             dtype=float).reshape(-1, 4)
         image_box = np.array([(b.x0, b.top, b.x1, b.bottom) for b in images],
                              dtype=float).reshape(-1, 4)
+        # a picture with text printed over it is a background, not a figure that
+        # parts bands or columns
+        image_box = image_box[~_under_text(image_box, self.box, config.grid_resolution)]
         self.grid = _occupancy(np.vstack([self.box, rule_box, image_box]), rows, cols, self.res)
         # free[r, c]: the window of cells c .. c + window - 1 of row r is empty
         self.window = max(1, round(config.gutter_min_width / self.res))
@@ -99,15 +102,17 @@ class Canvas:
 
     def is_column(self, idx: Ints, min_lines: int) -> bool:
         """Whether words ``idx`` stand as a column does: ``min_lines`` lines or more,
-        stacked densely enough to cover ``column_min_density`` of their height (a few
-        labels strewn down a table's margin do not)."""
+        stacked densely enough to cover ``column_min_density`` of their height at the
+        pitch of their own type (a few labels strewn down a table's margin do not; a
+        column of headings in large type does)."""
         lines = self.lines(idx)
         if lines < min_lines:
             return False
         box = self.box[idx]
         extent = float(box[:, 3].max() - box[:, 1].min())
         gutters = self.config
-        return lines * gutters.line_pitch_em * self.size >= gutters.column_min_density * extent
+        size = max(self.size, float(np.median(self.sizes[idx])))
+        return lines * gutters.line_pitch_em * size >= gutters.column_min_density * extent
 
     def _edges(self, idx: Ints, last: bool) -> tuple[NDArray[np.bool_], NDArray[np.float64]]:
         """Per text row of the page (by :attr:`row`): whether words ``idx`` stand on it,
@@ -195,6 +200,14 @@ class Canvas:
         if not across.any() or not len(others):
             return False
         return self.runs_on(float(gaps[across].max()), usual, float(np.median(others)))
+
+    def blocks(self, row_words: Ints, left: Ints, right: Ints, x0: float, x1: float) -> bool:
+        """Whether one text row (words ``row_words``) runs across the strip from ``x0``
+        to ``x1`` (:meth:`crosses`), measured against the usual gap across it of the
+        other rows of ``left`` and ``right`` (the words on either side): the row's own
+        gap is no measure of the strip it would block."""
+        return self.crosses(row_words, x0, x1, self.usual_gap(
+            np.setdiff1d(left, row_words), np.setdiff1d(right, row_words), x0, x1))
 
     def runs_on(self, gap: float, usual: float, space: float) -> bool:
         """Whether a text row that leaves ``gap`` across a strip runs on across it: the
@@ -302,6 +315,19 @@ _LEADER_CHARS = ".·…_"
 def _is_leader(text: str) -> bool:
     """Whether a word is a run of leader dots (or a single spaced leader dot)."""
     return not text.strip(_LEADER_CHARS) and (len(text) >= 3 or text in ".…·")
+
+
+def _under_text(images: NDArray[np.float64], words: NDArray[np.float64],
+                inset: float) -> NDArray[np.bool_]:
+    """Whether each of the ``images`` boxes has a word box printed over it: the two
+    overlap by more than ``inset`` on every side."""
+    if not len(images) or not len(words):
+        return np.zeros(len(images), dtype=np.bool_)
+    overlaps: NDArray[np.bool_] = ((images[:, None, 0] < words[None, :, 2] - inset)
+                                   & (images[:, None, 2] > words[None, :, 0] + inset)
+                                   & (images[:, None, 1] < words[None, :, 3] - inset)
+                                   & (images[:, None, 3] > words[None, :, 1] + inset))
+    return np.asarray(overlaps.any(axis=1))
 
 
 def _word_space(box: NDArray[np.float64], baseline: NDArray[np.float64], widest: float) -> float:

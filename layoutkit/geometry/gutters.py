@@ -157,19 +157,21 @@ def tall_gutters(canvas: Canvas, idx: Ints,
                 or distinct(row_by_y[near][start_by_y[near] >= x1 - res]) < lines):
             continue  # trimming the run below can only take lines away
         top, bottom = _trim_crossing(canvas, idx, centre_y, top, bottom, x0, x1)
+        span = (top, bottom)
         for _ in range(2):
             beside = (centre_y >= top) & (centre_y <= bottom)
             left = idx[beside & (box[:, 2] <= x0 + res)]
             right = idx[beside & (box[:, 0] >= x1 - res)]
             if canvas.is_gutter(left, right, x0, x1, lines):
-                found.append(Gutter(x0, x1, top, bottom))
+                found.append(Gutter(x0, x1, *span))
                 break
             if not len(left) or not len(right):
                 break
             # judged again where both sides have text: a strip running on past one
             # side's column (down a picture beside headings, say) takes in text that
-            # stands as no column, and the gutter is the part beside both, out to the
-            # white space around it
+            # stands as no column: judged beside both, out to the white space around
+            # them; the gutter keeps its whole run, so where its band ends is chosen
+            # as for any other
             first = max(float(canvas.box[left, 1].min()), float(canvas.box[right, 1].min()))
             last = min(float(canvas.box[left, 3].max()), float(canvas.box[right, 3].max()))
             top = max([top, *box[box[:, 3] <= first, 3].tolist()])
@@ -188,12 +190,11 @@ def _trim_crossing(canvas: Canvas, idx: Ints, centre_y: NDArray[np.float64], top
         right = beside[canvas.box[beside, 0] >= x1 - canvas.res]
         if not len(left) or not len(right):
             break
-        usual = canvas.usual_gap(left, right, x0, x1)
         rows = canvas.end_rows(beside)
         first, last = rows[0], rows[-1]
-        if canvas.crosses(first, x0, x1, usual):
+        if canvas.blocks(first, left, right, x0, x1):
             top = float(canvas.box[first, 3].max())
-        elif len(rows) > 1 and canvas.crosses(last, x0, x1, usual):
+        elif len(rows) > 1 and canvas.blocks(last, left, right, x0, x1):
             bottom = float(canvas.box[last, 1].min())
         else:
             break

@@ -221,8 +221,7 @@ def _side_heads(canvas: Canvas, idx: Ints) -> list[tuple[Ints, Ints]] | None:
                 or x_left - region_left >= region_right - x_right
                 or canvas.is_column(margin, config.gutter_min_lines)
                 or not canvas.is_column(text, config.gutter_min_lines)
-                or any(canvas.crosses(row, x_left, x_right, canvas.usual_gap(
-                    np.setdiff1d(margin, row), np.setdiff1d(text, row), x_left, x_right))
+                or any(canvas.blocks(row, margin, text, x_left, x_right)
                        for row in canvas.end_rows(idx))):
             break
         tops = np.sort(canvas.box[margin, 1])
@@ -268,8 +267,7 @@ def _vertical_parts(canvas: Canvas, idx: Ints,
         x_left, x_right = (c0 + a - 1) * res, (c0 + b - 1) * res
         left = idx[(box[:, 2] <= x_left + res) & (box[:, 0] >= left_edge - res)]
         right = idx[box[:, 0] >= x_right - res]
-        if any(canvas.crosses(row, x_left, x_right, canvas.usual_gap(
-                np.setdiff1d(left, row), np.setdiff1d(right, row), x_left, x_right))
+        if any(canvas.blocks(row, left, right, x_left, x_right)
                for row in canvas.end_rows(idx)):
             continue
         on_grid = (min(canvas.lines(left), canvas.lines(right)) >= config.grid_cut_min_lines
