@@ -309,6 +309,11 @@ class ReadingConfig(Section):
     block_gap_ratio: float = 1.6
     """A vertical gap larger than this many times the column's usual line pitch starts
     a new block."""
+    footnote_max_size: float = 0.9
+    """Lines at the foot of a column of a band of columns, set at most this many times
+    the column's usual font size, apart from the text above by more than its usual
+    line pitch and opening with a note mark (a number, *, †, ‡, §, ¶), are the band's
+    footnotes: read after all its columns."""
 
 
 @dataclass(frozen=True, slots=True)

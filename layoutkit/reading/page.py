@@ -47,8 +47,15 @@ def layout_page(glyphs: PageGlyphs, words: Sequence[Word], furniture: Furniture,
     if furniture.header:
         plan.append((BandKind.HEADER, [[_pick(words, furniture.header)]]))
     for band in bands_of(tree):
-        plan.append((BandKind.BODY, [[_pick(body, leaf.words) for leaf in column]
-                                     for column in band]))
+        columns = [[_pick(body, leaf.words) for leaf in column] for column in band]
+        notes = [_footnotes(column, config) for column in columns] if len(columns) > 1 else []
+        if any(notes):
+            columns = [[[w for w in leaf if id(w) not in taken] for leaf in column]
+                       for column, taken in zip(columns, ({id(w) for w in n} for n in notes),
+                                                strict=True)]
+        plan.append((BandKind.BODY, columns))
+        if any(notes):
+            plan.append((BandKind.BODY, [[[w for n in notes for w in n]]]))
     if rotated:
         plan.append((BandKind.BODY, [[rotated]]))
     if furniture.footer:
@@ -59,6 +66,34 @@ def layout_page(glyphs: PageGlyphs, words: Sequence[Word], furniture: Furniture,
              for index, (kind, columns) in enumerate(plan)]
     return Page(glyphs.page_no, glyphs.width, glyphs.height, tuple(b for b in bands if b.columns),
                 glyphs.label)
+
+
+_NOTE_MARKS = frozenset("*†‡§¶")
+
+
+def _footnotes(column: list[list[Word]], config: LayoutConfig) -> list[Word]:
+    """The words of the footnotes at the foot of a column (its leaves' words): the
+    trailing lines set at most ``footnote_max_size`` times the column's usual size,
+    apart from the line above by more than the usual pitch, the first opening with a
+    note mark; none when the column ends otherwise."""
+    lines = [line for leaf in column for line in group_lines(leaf, config.words)]
+    if len(lines) < 3:
+        return []
+    sizes = [float(np.median([w.size for w in line])) for line in lines]
+    usual = float(np.median(sizes))
+    k = len(lines)
+    while k > 1 and sizes[k - 1] <= config.reading.footnote_max_size * usual:
+        k -= 1
+    tops = [min(w.bbox.top for w in line) for line in lines]
+    pitches = np.diff(tops)
+    pitch = float(np.median(pitches[pitches > 0])) if (pitches > 0).any() else 0.0
+    if k == len(lines) or k == 0 or not pitch:
+        return []
+    first = lines[k][0].text
+    gap = tops[k] - max(w.bbox.bottom for w in lines[k - 1])
+    if gap <= pitch - usual or not (first[0].isdigit() or first[0] in _NOTE_MARKS):
+        return []
+    return [w for line in lines[k:] for w in line]
 
 
 def _pick(words: Sequence[Word], indexes: Leaf | frozenset[int] | tuple[int, ...]) -> list[Word]:

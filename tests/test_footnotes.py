@@ -1,0 +1,52 @@
+"""Footnotes at the foot of a column are read after all the band's columns."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+from reportlab.pdfgen.canvas import Canvas
+
+import layoutkit
+from tests.test_segment import VOCAB
+
+
+def two_columns(path: Path, note: str) -> tuple[list[str], list[str], list[str]]:
+    """A letter page of two ragged columns of 40 lines of 10 pt type, the first ending
+    in a footnote of two 8 pt lines set 8 pt apart from it; returns the lines of the
+    first column, of the second and of the footnote."""
+    canvas = Canvas(str(path), pagesize=(612.0, 792.0))
+    rng = random.Random(3)
+    columns: list[list[str]] = []
+    for x in (54.0, 324.0):
+        lines = []
+        canvas.setFont("Times-Roman", 10)
+        for k in range(40):
+            text = " ".join(rng.choice(VOCAB) for _ in range(6)) + f" {x:.0f}x{k}"
+            canvas.drawString(x, 720.0 - 12.0 * k, text)
+            lines.append(text)
+        columns.append(lines)
+    canvas.setFont("Times-Roman", 8)
+    notes = [f"{note} A note on the first column set in smaller type here",
+             "and its second line runs on below the first one"]
+    for k, text in enumerate(notes):
+        canvas.drawString(54.0, 720.0 - 12.0 * 39 - 20.0 - 9.0 * k, text)
+    canvas.save()
+    return columns[0], columns[1], notes
+
+
+def test_footnote_read_after_the_columns(tmp_path: Path) -> None:
+    """A numbered footnote under the first column is read after the second column."""
+    path = tmp_path / "notes.pdf"
+    first, second, notes = two_columns(path, "1")
+    page = layoutkit.parse(path, typed=False)[0]
+    assert [line.text for line in page.body_lines] == first + second + notes
+
+
+def test_footnote_without_a_mark_stays_in_its_column(tmp_path: Path) -> None:
+    """Small lines at a column's foot that open with no note mark (a caption, a
+    signature) stay where they stand."""
+    path = tmp_path / "caption.pdf"
+    first, second, notes = two_columns(path, "Figure:")
+    page = layoutkit.parse(path, typed=False)[0]
+    assert [line.text for line in page.body_lines] == first + notes + second
