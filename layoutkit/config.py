@@ -178,8 +178,12 @@ class GuttersConfig(Section):
     """Lines of a side heading (in the margin beside its text) stand no further apart
     than this many times the body font size; a wider gap starts the next heading."""
     side_head_align_em: float = 0.5
-    """A side heading starts level with a line of its text, within this many times
-    the body font size."""
+    """A side heading stands level with a line of its text: their baselines within this
+    many times the body font size."""
+    overprint_inset: float = 1.0
+    """Two boxes overlap, one printed over the other, when they share more than this
+    many points on every side (boxes that merely touch do not): a picture with text
+    printed across it is a background; a rotated word over the text, a watermark."""
     stream_across_share: float = 0.5
     """A strip the content stream reads straight across in at least this share of the
     rows beside it (a table's rows, drawn cell after cell) is not a gutter."""
@@ -311,8 +315,8 @@ class ReadingConfig(Section):
     a new block."""
     footnote_max_size: float = 0.9
     """Lines at the foot of a column of a band of columns, set at most this many times
-    the column's usual font size, apart from the text above by more than its usual
-    line pitch and opening with a note mark (a number, *, †, ‡, §, ¶), are the band's
+    the column's usual font size, parted from the text above by more than its usual
+    leading and opening with a note mark (a number, *, †, ‡, §, ¶), are the band's
     footnotes: read after all its columns."""
 
 

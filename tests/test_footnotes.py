@@ -50,3 +50,30 @@ def test_footnote_without_a_mark_stays_in_its_column(tmp_path: Path) -> None:
     first, second, notes = two_columns(path, "Figure:")
     page = layoutkit.parse(path, typed=False)[0]
     assert [line.text for line in page.body_lines] == first + notes + second
+
+
+def test_footnotes_not_taken_from_small_type_running_on(tmp_path: Path) -> None:
+    """Numbered references in small type ending one column and filling the next are no
+    footnotes: the small type runs on in the other column, and the page reads in order."""
+    path = tmp_path / "references.pdf"
+    canvas = Canvas(str(path), pagesize=(612.0, 792.0))
+    rng = random.Random(5)
+    expected: list[str] = []
+    for x, body, refs in ((54.0, 30, 10), (324.0, 0, 60)):
+        y = 720.0
+        for k in range(body):
+            canvas.setFont("Times-Roman", 10)
+            text = " ".join(rng.choice(VOCAB) for _ in range(6)) + f" {x:.0f}b{k}"
+            canvas.drawString(x, y, text)
+            expected.append(text)
+            y -= 12.0
+        y -= 8.0
+        for _ in range(refs):
+            canvas.setFont("Times-Roman", 8)
+            text = f"{len(expected)}. " + " ".join(rng.choice(VOCAB) for _ in range(5))
+            canvas.drawString(x, y, text)
+            expected.append(text)
+            y -= 9.5
+    canvas.save()
+    page = layoutkit.parse(path, typed=False)[0]
+    assert [line.text for line in page.body_lines] == expected

@@ -260,6 +260,19 @@ def test_segment_image_across_gutters_separates_bands() -> None:
     assert layout.bands() == [[["a0", "b0"], ["a1", "b1"], ["a2", "b2"]]]
 
 
+def test_segment_image_with_text_across_its_edge_is_background() -> None:
+    """A picture that the last lines of a column run reach into (text printed across
+    its edge) is a background: it parts nothing, where the same picture clear of the
+    text parts the two runs (see above)."""
+    layout = three_columns(72.0, 12, 60, "a")
+    three_columns(300.0, 12, 70, "b", layout)
+    across = BBox(LEFT + 20.0, 150.0, 570.0, 296.0)  # under the last lines of the first run
+    assert layout.bands(images=(across,)) == [[["a0", "b0"], ["a1", "b1"], ["a2", "b2"]]]
+    taken_for_a_figure = CONFIG.replace(overprint_inset=1000.0)  # nothing overlaps by so much
+    assert layout.bands(images=(across,), config=taken_for_a_figure) != \
+        [[["a0", "b0"], ["a1", "b1"], ["a2", "b2"]]]
+
+
 def test_segment_page_sized_image_is_background() -> None:
     """A picture larger than image_max_area of the page (a scan behind the text) is not
     one of its figures, so it leaves the columns alone; a figure across them parts them."""

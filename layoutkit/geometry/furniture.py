@@ -28,7 +28,8 @@ from rapidfuzz import fuzz
 from rapidfuzz.distance import Levenshtein
 
 from ..config import LayoutConfig
-from ..model import BBox, Word
+from ..model import Word
+from .grid import overlapping, weighted_median
 from .numerals import ROMAN_DIGITS, ROMAN_NUMERAL
 from .words import group_lines, split_at_gaps
 
@@ -87,11 +88,11 @@ class EdgeLines:
     masthead: tuple[_Candidate, ...] = ()
     """The pieces of the lines in the masthead zone, top to bottom and left to right
     (see ``furniture_masthead_top`` and ``furniture_piece_gap_em``)."""
-    zones: tuple[float, float] = (0.0, float("inf"))
-    """The inner edges of the page's top and bottom zones (``furniture_top``,
-    ``furniture_bottom``), where its candidate lines are looked for."""
+    height: float = 0.0
+    """The page's height."""
     size: float = 0.0
-    """The page's usual font size: the median size of its words, by characters."""
+    """The page's usual font size: the median size of its words, by characters (0
+    for a page without words)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -124,13 +125,12 @@ def find_furniture(pages: Sequence[tuple[Sequence[Word], float, float]],
 
 def edge_lines(words: Sequence[Word], height: float, config: LayoutConfig) -> EdgeLines:
     """The lines of one page (its ``words``, its ``height``) that may be furniture."""
-    zones = (config.furniture.furniture_top * height,
-             (1 - config.furniture.furniture_bottom) * height)
-    sizes = np.repeat([w.size for w in words], [len(w.text) for w in words])
+    size = weighted_median(np.array([w.size for w in words]),
+                           np.array([len(w.text) for w in words], dtype=float)) \
+        if words else 0.0
     return EdgeLines(_edge_lines(words, height, config, top=True),
                      _edge_lines(words, height, config, top=False),
-                     _masthead_pieces(words, height, config), zones,
-                     float(np.median(sizes)) if len(sizes) else 0.0)
+                     _masthead_pieces(words, height, config), height, size)
 
 
 def repeating_runs(pages: Sequence[EdgeLines], config: LayoutConfig) -> list[Runs]:
@@ -166,33 +166,36 @@ def _beyond_text_block(pages: Sequence[EdgeLines], counts: list[tuple[int, int]]
     masthead, a colophon at the foot of a short last page: furniture that repeats on
     no other page, in the margin the other pages keep empty.
 
-    The text block is the median over the pages of the first (last) candidate line
-    that is not furniture, or the zone's inner edge where there is none; it takes
+    The text block is the median over the pages of the distance from the top (the
+    foot) of the first (last) candidate line that is not furniture, or of the zone's
+    inner edge where there is none, so pages of different heights share it; it takes
     ``furniture_block_min_pages`` pages to know it."""
     if len(pages) < config.furniture.furniture_block_min_pages:
         return counts
-    firsts = [page.header[h] if h < len(page.header) else None
-              for page, (h, _) in zip(pages, counts, strict=True)]
-    lasts = [page.footer[f] if f < len(page.footer) else None
-             for page, (_, f) in zip(pages, counts, strict=True)]
-    top = float(np.median([line.top if line else page.zones[0]
-                           for page, line in zip(pages, firsts, strict=True)]))
-    bottom = float(np.median([line.bottom if line else page.zones[1]
-                              for page, line in zip(pages, lasts, strict=True)]))
-    largest = config.furniture.furniture_block_max_size * float(
-        np.median([page.size for page in pages]))
-    gap_em = config.furniture.furniture_block_gap_em
+    furniture = config.furniture
+    top = float(np.median([page.header[h].edge if h < len(page.header)
+                           else furniture.furniture_top * page.height
+                           for page, (h, _) in zip(pages, counts, strict=True)]))
+    foot = float(np.median([page.footer[f].edge if f < len(page.footer)
+                            else furniture.furniture_bottom * page.height
+                            for page, (_, f) in zip(pages, counts, strict=True)]))
+    sizes = [page.size for page in pages if page.size]
+    largest = furniture.furniture_block_max_size * float(np.median(sizes)) if sizes else 0.0
+    gap_em = furniture.furniture_block_gap_em
 
     def apart(line: _Candidate) -> bool:
         return line.size < largest or line.inner_gap >= gap_em * line.size
 
+    def beyond(line: _Candidate, edge: float) -> bool:
+        """The line stands nearer its page edge than the text block by its size."""
+        extent = line.bottom - line.top
+        return apart(line) and line.edge + extent < edge - line.size
+
     extended = []
     for page, (h, f) in zip(pages, counts, strict=True):
-        while h < len(page.header) and apart(page.header[h]) \
-                and page.header[h].bottom < top - page.header[h].size:
+        while h < len(page.header) and beyond(page.header[h], top):
             h += 1
-        while f < len(page.footer) and apart(page.footer[f]) \
-                and page.footer[f].top > bottom + page.footer[f].size:
+        while f < len(page.footer) and beyond(page.footer[f], foot):
             f += 1
         extended.append((h, f))
     return extended
@@ -207,7 +210,7 @@ def page_furniture(words: Sequence[Word], edges: EdgeLines, runs: Runs,
                                key=lambda line: line.bottom), words, config, top=True)
     footer = _furniture(edges.footer[: runs.footer], words, config, top=False)
     return Furniture(frozenset(header), frozenset(footer),
-                     frozenset(_margin(words, header | footer)))
+                     frozenset(_margin(words, header | footer, config.gutters.overprint_inset)))
 
 
 def _edge_lines(words: Sequence[Word], height: float, config: LayoutConfig, *,
@@ -224,20 +227,20 @@ def _edge_lines(words: Sequence[Word], height: float, config: LayoutConfig, *,
     outermost_first = lines if top else lines[::-1]
     lines = outermost_first[: config.furniture.line_header_max_lines if top
                             else config.furniture.line_footer_max_lines]
-    candidates = _candidates(lines, words, chosen, 0.0 if top else height)
-    upright = [w.bbox for w in words if w.upright]
-    return tuple(replace(line, inner_gap=_inner_gap(line, upright, top=top))
-                 for line in candidates)
-
-
-def _inner_gap(line: _Candidate, boxes: Sequence[BBox], *, top: bool) -> float:
-    """The white space from ``line`` to the nearest of the page's word ``boxes`` further
-    into the page (below a header line, above a footer line)."""
+    candidates = _candidates(lines, words, chosen, height if not top else None)
+    if not candidates:
+        return ()
+    # the white space from each line to the nearest word further into the page
     if top:
-        return min((b.top for b in boxes if b.top >= line.bottom), default=float("inf")) \
-            - line.bottom
-    return line.top - max((b.bottom for b in boxes if b.bottom <= line.top),
-                          default=-float("inf"))
+        tops = np.array([w.bbox.top for w in words if w.upright])
+        gaps = [float(tops[tops >= line.bottom].min(initial=np.inf)) - line.bottom
+                for line in candidates]
+    else:
+        bottoms = np.array([w.bbox.bottom for w in words if w.upright])
+        gaps = [line.top - float(bottoms[bottoms <= line.top].max(initial=-np.inf))
+                for line in candidates]
+    return tuple(replace(line, inner_gap=gap) for line, gap in zip(candidates, gaps,
+                                                                   strict=True))
 
 
 def _masthead_pieces(words: Sequence[Word], height: float,
@@ -248,14 +251,14 @@ def _masthead_pieces(words: Sequence[Word], height: float,
     chosen = [i for i, w in enumerate(words) if w.upright and w.bbox.bottom <= limit]
     pieces = [piece for line in group_lines([words[i] for i in chosen], config.words)
               for piece in split_at_gaps(line, config.furniture.furniture_piece_gap_em)]
-    return _candidates(pieces, words, chosen, 0.0)
+    return _candidates(pieces, words, chosen, None)
 
 
 def _candidates(lines: Sequence[Sequence[Word]], words: Sequence[Word],
-                chosen: Sequence[int], foot: float) -> tuple[_Candidate, ...]:
+                chosen: Sequence[int], foot: float | None) -> tuple[_Candidate, ...]:
     """``lines`` (groups of the ``chosen`` ``words``) as candidates, carrying the
     indexes of their words in ``words``; ``foot`` is the height of the page for lines
-    at its foot, 0 for lines at its top."""
+    at its foot (their edge is measured from it), None for lines at its top."""
     position = {id(words[i]): i for i in chosen}
     candidates = []
     for line in lines:
@@ -263,7 +266,7 @@ def _candidates(lines: Sequence[Sequence[Word]], words: Sequence[Word],
         candidates.append(_Candidate(top, bottom, max(w.size for w in line),
                                      mask_numbers(" ".join(w.text for w in line)),
                                      tuple(position[id(w)] for w in line),
-                                     foot - bottom if foot else top))
+                                     top if foot is None else foot - bottom))
     return tuple(candidates)
 
 
@@ -372,10 +375,11 @@ def _is_run_of(part: Sequence[str], whole: Sequence[str]) -> bool:
                               for i in range(len(whole) - len(part) + 1))
 
 
-def _margin(words: Sequence[Word], taken: set[int]) -> set[int]:
+def _margin(words: Sequence[Word], taken: set[int], inset: float) -> set[int]:
     """Rotated words standing outside the horizontal extent of the upright text (proof
     stamps in the side margins), or drawn over upright words (a watermark set across
-    the columns: the text of a page is never printed over itself otherwise)."""
+    the columns: the text of a page is never printed over itself otherwise), by more
+    than ``inset`` on every side."""
     rotated = [i for i, w in enumerate(words) if not w.upright]
     upright = [w.bbox for i, w in enumerate(words) if w.upright and i not in taken] \
         if rotated else []
@@ -383,18 +387,9 @@ def _margin(words: Sequence[Word], taken: set[int]) -> set[int]:
         return set()
     left = min(b.x0 for b in upright)
     right = max(b.x1 for b in upright)
-    boxes = np.array([(b.x0, b.top, b.x1, b.bottom) for b in upright])
-    inset = _OVERPRINT_INSET
-
-    def over_text(box: BBox) -> bool:
-        return bool(((boxes[:, 0] < box.x1 - inset) & (boxes[:, 2] > box.x0 + inset)
-                     & (boxes[:, 1] < box.bottom - inset)
-                     & (boxes[:, 3] > box.top + inset)).any())
-
-    return {i for i in rotated if words[i].bbox.x1 <= left or words[i].bbox.x0 >= right
-            or over_text(words[i].bbox)}
-
-
-_OVERPRINT_INSET = 1.0
-"""Points by which two word boxes must overlap on each side to count as one printed
-over the other (boxes that merely touch do not)."""
+    rotated_boxes = np.array([(words[i].bbox.x0, words[i].bbox.top, words[i].bbox.x1,
+                               words[i].bbox.bottom) for i in rotated])
+    upright_boxes = np.array([(b.x0, b.top, b.x1, b.bottom) for b in upright])
+    over_text = np.asarray(overlapping(rotated_boxes, upright_boxes, inset).any(axis=1))
+    return {i for i, printed_over in zip(rotated, over_text, strict=True)
+            if words[i].bbox.x1 <= left or words[i].bbox.x0 >= right or printed_over}

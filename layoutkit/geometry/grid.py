@@ -22,7 +22,8 @@ from numpy.typing import NDArray
 from ..config import GuttersConfig
 from ..model import BBox, Rule, Word
 
-__all__ = ["Canvas", "Gutter", "Ints", "distinct", "true_runs"]
+__all__ = ["Canvas", "Gutter", "Ints", "distinct", "overlapping", "true_runs",
+           "weighted_median"]
 
 Ints = NDArray[np.intp]
 """Indexes into a page's words (or a grid's cells)."""
@@ -55,7 +56,7 @@ class Canvas:
         self.successor[drawn[:-1]] = drawn[1:]
         sizes = self.sizes = np.array([w.size for w in words], dtype=float)
         weights = np.array([len(w.text) for w in words], dtype=float)
-        self.size = _weighted_median(sizes, weights) if len(words) else 10.0
+        self.size = weighted_median(sizes, weights) if len(words) else 10.0
         self.baseline = np.round(self.box[:, 3] / max(config.baseline_bin_em * self.size,
                                                       self.res))
         # each word's baseline as a dense number, so that baselines are counted by
@@ -76,9 +77,9 @@ class Canvas:
                             dtype=float).reshape(-1, 4)
         image_box = np.array([(b.x0, b.top, b.x1, b.bottom) for b in images],
                              dtype=float).reshape(-1, 4)
-        # a picture with text printed over it is a background, not a figure that
+        # a picture with text printed across it is a background, not a figure that
         # parts bands or columns
-        image_box = image_box[~_under_text(image_box, self.box, config.grid_resolution)]
+        image_box = image_box[~_behind_text(image_box, self.box, config.overprint_inset)]
         self.grid = _occupancy(np.vstack([self.box, rule_box, image_box]), rows, cols, self.res)
         # free[r, c]: the window of cells c .. c + window - 1 of row r is empty
         self.window = max(1, round(config.gutter_min_width / self.res))
@@ -206,6 +207,8 @@ class Canvas:
         to ``x1`` (:meth:`crosses`), measured against the usual gap across it of the
         other rows of ``left`` and ``right`` (the words on either side): the row's own
         gap is no measure of the strip it would block."""
+        if not self.crosses(row_words, x0, x1, float("inf")):
+            return False  # its gap is no word space: it crosses no strip, however wide
         return self.crosses(row_words, x0, x1, self.usual_gap(
             np.setdiff1d(left, row_words), np.setdiff1d(right, row_words), x0, x1))
 
@@ -317,17 +320,28 @@ def _is_leader(text: str) -> bool:
     return not text.strip(_LEADER_CHARS) and (len(text) >= 3 or text in ".…·")
 
 
-def _under_text(images: NDArray[np.float64], words: NDArray[np.float64],
+def overlapping(boxes: NDArray[np.float64], others: NDArray[np.float64],
                 inset: float) -> NDArray[np.bool_]:
-    """Whether each of the ``images`` boxes has a word box printed over it: the two
-    overlap by more than ``inset`` on every side."""
+    """For each of ``boxes`` (x0, top, x1, bottom rows), which of ``others`` it overlaps
+    by more than ``inset`` on every side (a matrix: boxes by others)."""
+    result: NDArray[np.bool_] = ((boxes[:, None, 0] < others[None, :, 2] - inset)
+                                 & (boxes[:, None, 2] > others[None, :, 0] + inset)
+                                 & (boxes[:, None, 1] < others[None, :, 3] - inset)
+                                 & (boxes[:, None, 3] > others[None, :, 1] + inset))
+    return result
+
+
+def _behind_text(images: NDArray[np.float64], words: NDArray[np.float64],
+                 inset: float) -> NDArray[np.bool_]:
+    """Whether each of the ``images`` has text printed across it: a word overlapping it
+    that also runs out over its edge (a figure's own labels stand inside it)."""
     if not len(images) or not len(words):
         return np.zeros(len(images), dtype=np.bool_)
-    overlaps: NDArray[np.bool_] = ((images[:, None, 0] < words[None, :, 2] - inset)
-                                   & (images[:, None, 2] > words[None, :, 0] + inset)
-                                   & (images[:, None, 1] < words[None, :, 3] - inset)
-                                   & (images[:, None, 3] > words[None, :, 1] + inset))
-    return np.asarray(overlaps.any(axis=1))
+    outside = ((words[None, :, 0] < images[:, None, 0] - inset)
+               | (words[None, :, 2] > images[:, None, 2] + inset)
+               | (words[None, :, 1] < images[:, None, 1] - inset)
+               | (words[None, :, 3] > images[:, None, 3] + inset))
+    return np.asarray((overlapping(images, words, inset) & outside).any(axis=1))
 
 
 def _word_space(box: NDArray[np.float64], baseline: NDArray[np.float64], widest: float) -> float:
@@ -340,7 +354,9 @@ def _word_space(box: NDArray[np.float64], baseline: NDArray[np.float64], widest:
     return float(np.median(spaces)) if len(spaces) else 0.0
 
 
-def _weighted_median(values: NDArray[np.float64], weights: NDArray[np.float64]) -> float:
+def weighted_median(values: NDArray[np.float64], weights: NDArray[np.float64]) -> float:
+    """The median of ``values``, each counted ``weights`` times (a page's usual font
+    size: its words' sizes weighted by their characters)."""
     order = np.argsort(values)
     cumulative = np.cumsum(weights[order])
     return float(values[order][np.searchsorted(cumulative, cumulative[-1] / 2)])

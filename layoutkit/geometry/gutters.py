@@ -157,26 +157,35 @@ def tall_gutters(canvas: Canvas, idx: Ints,
                 or distinct(row_by_y[near][start_by_y[near] >= x1 - res]) < lines):
             continue  # trimming the run below can only take lines away
         top, bottom = _trim_crossing(canvas, idx, centre_y, top, bottom, x0, x1)
-        span = (top, bottom)
-        for _ in range(2):
-            beside = (centre_y >= top) & (centre_y <= bottom)
-            left = idx[beside & (box[:, 2] <= x0 + res)]
-            right = idx[beside & (box[:, 0] >= x1 - res)]
-            if canvas.is_gutter(left, right, x0, x1, lines):
-                found.append(Gutter(x0, x1, *span))
-                break
-            if not len(left) or not len(right):
-                break
-            # judged again where both sides have text: a strip running on past one
-            # side's column (down a picture beside headings, say) takes in text that
-            # stands as no column: judged beside both, out to the white space around
-            # them; the gutter keeps its whole run, so where its band ends is chosen
-            # as for any other
-            first = max(float(canvas.box[left, 1].min()), float(canvas.box[right, 1].min()))
-            last = min(float(canvas.box[left, 3].max()), float(canvas.box[right, 3].max()))
-            top = max([top, *box[box[:, 3] <= first, 3].tolist()])
-            bottom = min([bottom, *box[box[:, 1] >= last, 1].tolist()])
+        if _judged_gutter(canvas, idx, centre_y, top, bottom, x0, x1, lines):
+            found.append(Gutter(x0, x1, top, bottom))
     return found
+
+
+def _judged_gutter(canvas: Canvas, idx: Ints, centre_y: NDArray[np.float64], top: float,
+                   bottom: float, x0: float, x1: float, lines: int) -> bool:
+    """Whether the strip from ``x0`` to ``x1``, running from ``top`` to ``bottom``, is
+    a gutter (:meth:`Canvas.is_gutter`) beside the words of region ``idx`` along its
+    run, or else beside those where both its sides have text, out to the white space
+    around them: a strip running on past one side's column (down a picture beside
+    headings, say) takes in text that stands as no column.  The gutter keeps its
+    whole run either way, so where its band ends is chosen as for any other."""
+    box, res = canvas.box[idx], canvas.res
+
+    def beside(upper: float, lower: float) -> tuple[Ints, Ints]:
+        near = (centre_y >= upper) & (centre_y <= lower)
+        return idx[near & (box[:, 2] <= x0 + res)], idx[near & (box[:, 0] >= x1 - res)]
+
+    left, right = beside(top, bottom)
+    if canvas.is_gutter(left, right, x0, x1, lines):
+        return True
+    if not len(left) or not len(right):
+        return False
+    first = max(float(canvas.box[left, 1].min()), float(canvas.box[right, 1].min()))
+    last = min(float(canvas.box[left, 3].max()), float(canvas.box[right, 3].max()))
+    left, right = beside(max([top, *box[box[:, 3] <= first, 3].tolist()]),
+                         min([bottom, *box[box[:, 1] >= last, 1].tolist()]))
+    return canvas.is_gutter(left, right, x0, x1, lines)
 
 
 def _trim_crossing(canvas: Canvas, idx: Ints, centre_y: NDArray[np.float64], top: float,

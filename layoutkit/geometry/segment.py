@@ -195,15 +195,15 @@ def _cut(canvas: Canvas, idx: Ints, known: Gutters) -> Node:
 
 
 def _side_heads(canvas: Canvas, idx: Ints) -> list[tuple[Ints, Ints]] | None:
-    """The region read as side headings beside their text: (heading, text) word
-    indexes, top to bottom; None when it is not so set.
+    """The region read as side headings in a left-hand margin beside their text:
+    (heading, text) word indexes, top to bottom; None when it is not so set.
 
     A whitespace strip empty over the whole region, no end row running across it,
     parts a margin of short blocks from a column of text (each side at least
     ``column_min_width_em`` wide, the margin the narrower and no column, the text a
     column of ``gutter_min_lines`` lines), and every
     block of the margin (its lines no further apart than ``side_head_gap_em``) starts
-    level with a line of the text, within ``side_head_align_em``.  Each heading then
+    level with a line of the text, their baselines within ``side_head_align_em``.  Each heading then
     reads before the text from its line to the next heading's, as a heading above its
     text would."""
     config, res = canvas.config, canvas.res
@@ -223,14 +223,17 @@ def _side_heads(canvas: Canvas, idx: Ints) -> list[tuple[Ints, Ints]] | None:
                 or not canvas.is_column(text, config.gutter_min_lines)
                 or any(canvas.blocks(row, margin, text, x_left, x_right)
                        for row in canvas.end_rows(idx))):
-            break
-        tops = np.sort(canvas.box[margin, 1])
-        gaps = np.diff(tops)
-        starts = tops[np.concatenate(([True], gaps > config.side_head_gap_em * canvas.size))]
-        text_tops = np.unique(canvas.box[text, 1])
-        nearest = np.abs(text_tops[None, :] - starts[:, None]).min(axis=1)
+            continue
+        by_top = margin[np.argsort(canvas.box[margin, 1], kind="stable")]
+        tops = canvas.box[by_top, 1]
+        first = np.concatenate(([True], np.diff(tops) > config.side_head_gap_em * canvas.size))
+        starts = tops[first]
+        # a heading in larger type stands level with its text by the baseline
+        baselines = canvas.box[by_top[first], 3]
+        text_baselines = np.unique(canvas.box[text, 3])
+        nearest = np.abs(text_baselines[None, :] - baselines[:, None]).min(axis=1)
         if len(starts) < 2 or (nearest > config.side_head_align_em * canvas.size).any():
-            break
+            continue
         cuts = starts[1:] - res
         centre_y = (canvas.box[:, 1] + canvas.box[:, 3]) / 2
         slab_of_margin = np.searchsorted(cuts, centre_y[margin])

@@ -92,10 +92,10 @@ def _words(glyphs: Glyphs, texts: _Texts, chosen: npt.NDArray[np.intp], config: 
         base = box[:, 3]
         start, end = box[:, 0], box[:, 2]
     order = np.argsort(base, kind="stable")
-    tolerance = config.glyph_row_tolerance_em * np.maximum(size[order], 1.0)
+    em = np.maximum(size[order], 1.0)
+    tolerance = config.glyph_row_tolerance_em * em
     new_row = _anchored(base[order], tolerance, np.concatenate(
-        ([True], np.diff(base[order]) > tolerance[1:])), config.glyph_row_max_span_em
-        / config.glyph_row_tolerance_em)
+        ([True], np.diff(base[order]) > tolerance[1:])), config.glyph_row_max_span_em * em)
     row = np.empty(len(order), dtype=np.intp)
     row[order] = np.cumsum(new_row)  # each glyph's row, back in the glyphs' order
     # by row, then x: sorted by x, then stably by row, the rows in the smallest integer
@@ -153,16 +153,18 @@ def _words(glyphs: Glyphs, texts: _Texts, chosen: npt.NDArray[np.intp], config: 
 
 
 def _anchored(base: npt.NDArray[np.float64], tolerance: npt.NDArray[np.float64],
-              new_row: npt.NDArray[np.bool_], max_span: float) -> npt.NDArray[np.bool_]:
+              new_row: npt.NDArray[np.bool_], max_span: npt.NDArray[np.float64]
+              ) -> npt.NDArray[np.bool_]:
     """``new_row`` (where each row of the ascending baselines ``base`` starts, each
     baseline within its ``tolerance`` of the one before) with every row that spans more
-    than ``max_span`` tolerances cut again, each row now within a tolerance of its first
-    baseline.  Baselines of side-by-side columns set a little apart chain into one row
-    a line's height tall, whose lines would interleave their letters; the baseline of
-    one line drifting across a slightly skewed scan's text layer stays one row."""
+    than its first glyph's ``max_span`` cut again, each row now within a tolerance of
+    its first baseline.  Baselines of side-by-side columns set a little apart chain
+    into one row a line's height tall, whose lines would interleave their letters; the
+    baseline of one line drifting across a skewed scan's text layer by less than
+    ``max_span`` stays one row (a steeper one is cut)."""
     starts = np.flatnonzero(new_row)
     ends = np.append(starts[1:], len(base))
-    tall = base[ends - 1] - base[starts] > max_span * tolerance[starts]
+    tall = base[ends - 1] - base[starts] > max_span[starts]
     for a, b in zip(starts[tall].tolist(), ends[tall].tolist(), strict=True):
         first = base[a]
         for k in range(a + 1, b):

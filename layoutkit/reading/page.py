@@ -48,14 +48,14 @@ def layout_page(glyphs: PageGlyphs, words: Sequence[Word], furniture: Furniture,
         plan.append((BandKind.HEADER, [[_pick(words, furniture.header)]]))
     for band in bands_of(tree):
         columns = [[_pick(body, leaf.words) for leaf in column] for column in band]
-        notes = [_footnotes(column, config) for column in columns] if len(columns) > 1 else []
+        notes = _footnotes(columns, config) if len(columns) > 1 else []
         if any(notes):
             columns = [[[w for w in leaf if id(w) not in taken] for leaf in column]
                        for column, taken in zip(columns, ({id(w) for w in n} for n in notes),
                                                 strict=True)]
         plan.append((BandKind.BODY, columns))
         if any(notes):
-            plan.append((BandKind.BODY, [[[w for n in notes for w in n]]]))
+            plan.append((BandKind.BODY, [[n] for n in notes if n]))
     if rotated:
         plan.append((BandKind.BODY, [[rotated]]))
     if furniture.footer:
@@ -71,29 +71,60 @@ def layout_page(glyphs: PageGlyphs, words: Sequence[Word], furniture: Furniture,
 _NOTE_MARKS = frozenset("*†‡§¶")
 
 
-def _footnotes(column: list[list[Word]], config: LayoutConfig) -> list[Word]:
-    """The words of the footnotes at the foot of a column (its leaves' words): the
-    trailing lines set at most ``footnote_max_size`` times the column's usual size,
-    apart from the line above by more than the usual pitch, the first opening with a
-    note mark; none when the column ends otherwise."""
-    lines = [line for leaf in column for line in group_lines(leaf, config.words)]
-    if len(lines) < 3:
-        return []
-    sizes = [float(np.median([w.size for w in line])) for line in lines]
-    usual = float(np.median(sizes))
+def _footnotes(columns: list[list[list[Word]]], config: LayoutConfig) -> list[list[Word]]:
+    """The words of the footnotes at the foot of each column of a band (its columns'
+    leaves' words): the trailing lines of a column set at most ``footnote_max_size``
+    times the column's usual size, reaching the band's foot, parted from the line above
+    by more than the column's usual leading, the first opening with a note mark.  None
+    where a column ends otherwise, and none at all when another column of the band is
+    mostly set that small (the small type runs on there: references, an index)."""
+    words = [[w for leaf in column for w in leaf] for column in columns]
+    sizes = [np.array([w.size for w in column]) for column in words]
+    usual = [float(np.median(s)) if len(s) else 0.0 for s in sizes]
+    limit = config.reading.footnote_max_size
+    small = [float(np.mean(s <= limit * u)) if len(s) else 0.0 for s, u in zip(sizes, usual,
+                                                                            strict=True)]
+    foot = max((w.bbox.bottom for column in words for w in column), default=0.0)
+    found: list[list[Word]] = []
+    for k, column in enumerate(words):
+        lowest = max((w.bbox.bottom for w in column), default=0.0)
+        bottom = [w for w in column if w.bbox.bottom >= lowest - 1.0]
+        if (not bottom or any(w.size > limit * usual[k] for w in bottom)
+                or any(share >= 0.5 for j, share in enumerate(small) if j != k)):
+            found.append([])
+            continue
+        lines = [line for leaf in columns[k] for line in group_lines(leaf, config.words)]
+        found.append(_notes_of(lines, usual[k], foot, config))
+    return found
+
+
+def _notes_of(lines: list[list[Word]], usual: float, foot: float,
+              config: LayoutConfig) -> list[Word]:
+    """The words of the trailing footnote lines of one column's ``lines`` (see
+    :func:`_footnotes`), whose usual size is ``usual``; the band's text ends at
+    ``foot``."""
+    limit = config.reading.footnote_max_size * usual
     k = len(lines)
-    while k > 1 and sizes[k - 1] <= config.reading.footnote_max_size * usual:
+    while k > 1 and max(w.size for w in lines[k - 1]) <= limit:
         k -= 1
-    tops = [min(w.bbox.top for w in line) for line in lines]
-    pitches = np.diff(tops)
-    pitch = float(np.median(pitches[pitches > 0])) if (pitches > 0).any() else 0.0
-    if k == len(lines) or k == 0 or not pitch:
+    if k == len(lines) or len(lines) < 3:
         return []
+    tops = [min(w.bbox.top for w in line) for line in lines]
+    pitch = _usual_pitch(tops)
     first = lines[k][0].text
     gap = tops[k] - max(w.bbox.bottom for w in lines[k - 1])
-    if gap <= pitch - usual or not (first[0].isdigit() or first[0] in _NOTE_MARKS):
+    end = max(w.bbox.bottom for w in lines[-1])
+    if (not pitch or gap <= pitch - usual or foot - end > usual
+            or not (first[0].isdigit() or first[0] in _NOTE_MARKS)):
         return []
     return [w for line in lines[k:] for w in line]
+
+
+def _usual_pitch(tops: Sequence[float]) -> float:
+    """The median step down from one line's top to the next (0 when none goes down)."""
+    steps = np.diff(tops)
+    down = steps[steps > 0]
+    return float(np.median(down)) if len(down) else 0.0
 
 
 def _pick(words: Sequence[Word], indexes: Leaf | frozenset[int] | tuple[int, ...]) -> list[Word]:
@@ -133,8 +164,7 @@ def _block_spans(boxes: Sequence[BBox], config: LayoutConfig) -> list[tuple[int,
     order): a block ends where the step to the next line is unusually large (more
     than ``block_gap_ratio`` times the column's usual line pitch) or goes back up."""
     pitches = np.diff([box.top for box in boxes])
-    positive = pitches[pitches > 0]
-    usual = float(np.median(positive)) if len(positive) else 0.0
+    usual = _usual_pitch([box.top for box in boxes])
     starts = [0] + [k + 1 for k, pitch in enumerate(pitches.tolist())
                     if usual and (pitch > config.reading.block_gap_ratio * usual or pitch < 0)]
     return list(zip(starts, [*starts[1:], len(boxes)], strict=True))

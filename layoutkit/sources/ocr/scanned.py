@@ -39,7 +39,7 @@ from ...config import LayoutConfig
 from ...errors import DocumentError, UsageError
 from ...model import NO_GLYPHS, OcrQuality, PageGlyphs, Word
 from ..base import is_image
-from .quality import dictionary_share, read_share
+from .quality import dictionary_share, known_words, read_share
 
 if TYPE_CHECKING:
     from PIL import Image
@@ -167,7 +167,9 @@ def ocr_scanned_page(path: Path, page: PageGlyphs, words: tuple[Word, ...], conf
     pages asked for (a page read for its neighbours' sake warns of nothing)."""
     languages, margin = config.ocr.ocr_languages, config.ocr.ocr_layer_margin
     layer = read_share((w.text for w in words), languages) if words else None
-    choose = config.ocr.ocr == "auto"  # ``always`` asks for tesseract's words
+    # ``always`` asks for tesseract's words; without a word list for the language any
+    # letters read as real, so a garbled layer could not be told from a good one
+    choose = config.ocr.ocr == "auto" and known_words(languages) is not None
     if choose and keep_layer(layer, 1.0, margin):
         return page, words, OcrQuality(page.page_no, len(words), 0.0, None,
                                        source="text layer", layer=layer)
