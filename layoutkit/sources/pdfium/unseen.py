@@ -21,15 +21,17 @@ mode, so the characters are read as in any other object.
 A text object that is one inkless glyph on a horizontal baseline has bounds that
 are a single point at its pen position: a space drawn as an object of its own (the
 2016 City Record draws every character so).  Those stay skipped, as the engine's
-documentation says; only objects with a vertical extent, or whose bounds lie away
-from the pen position (a vertical glyph hangs from its vertical origin), are made
-visible.
+documentation says.  Objects with a vertical extent (a column's advance) are made
+visible, and on a page that has such columns, so are those whose point lies away from
+the pen (a single vertical glyph hangs from its vertical origin); a page of points
+alone, spaces, is told so by their bounds, a call each.
 """
 
 from __future__ import annotations
 
 import ctypes
 from collections.abc import Iterable
+from typing import Any
 
 from .bindings import pdfium_c
 
@@ -48,27 +50,40 @@ def make_visible(objects: Iterable[int]) -> int:
     for want of width, and that may hold more than an inkless horizontal glyph, a
     width; the number of objects changed (the text page must be loaded again to see
     them)."""
-    changed = 0
     left, bottom, right, top = (ctypes.c_float() for _ in range(4))
     matrix = pdfium_c.FS_MATRIX()
+    get_bounds, page_object = pdfium_c.FPDFPageObj_GetBounds, pdfium_c.FPDF_PAGEOBJECT
+    columns: list[Any] = []
+    points: list[tuple[Any, float, float]] = []
     for at in objects:
-        obj = ctypes.cast(at, pdfium_c.FPDF_PAGEOBJECT)
-        if not pdfium_c.FPDFPageObj_GetBounds(obj, left, bottom, right, top):
+        obj = ctypes.cast(at, page_object)
+        if not get_bounds(obj, left, bottom, right, top):
             continue
         if abs(right.value - left.value) >= _EPSILON:
             continue  # skipped for another reason (a duplicate drawn again, ActualText)
-        if not pdfium_c.FPDFPageObj_GetMatrix(obj, matrix):
-            continue
-        point = abs(top.value - bottom.value) < _EPSILON
-        at_pen = (abs(left.value - matrix.e) < _EPSILON
-                  and abs(bottom.value - matrix.f) < _EPSILON)
-        if point and at_pen:
-            continue  # one inkless glyph on a horizontal baseline: a space
-        if not pdfium_c.FPDFTextObj_SetTextRenderMode(
-                obj, pdfium_c.FPDF_TEXTRENDERMODE_FILL_STROKE):
+        if abs(top.value - bottom.value) >= _EPSILON:
+            columns.append(obj)
+        else:
+            points.append((obj, left.value, bottom.value))
+    if not columns:
+        return 0  # points alone: spaces drawn on their own (a page may hold a thousand)
+    changed = 0
+    for obj in columns + [obj for obj, x, y in points if not _at_pen(obj, x, y, matrix)]:
+        if not pdfium_c.FPDFPageObj_GetMatrix(obj, matrix) or \
+                not pdfium_c.FPDFTextObj_SetTextRenderMode(
+                    obj, pdfium_c.FPDF_TEXTRENDERMODE_FILL_STROKE):
             continue
         pdfium_c.FPDFPageObj_SetStrokeWidth(obj, ctypes.c_float(_STROKE_WIDTH))
         # Setting the matrix it has recomputes the bounds, now with the stroke.
         pdfium_c.FPDFPageObj_SetMatrix(obj, matrix)
         changed += 1
     return changed
+
+
+def _at_pen(obj: Any, x: float, y: float, matrix: Any) -> bool:
+    """Whether a text object whose bounds are the point (``x``, ``y``) stands at its pen
+    position (``matrix``, filled in here): one inkless glyph on a horizontal baseline,
+    a space; a vertical glyph hangs away from its pen."""
+    if not pdfium_c.FPDFPageObj_GetMatrix(obj, matrix):
+        return True
+    return bool(abs(x - matrix.e) < _EPSILON and abs(y - matrix.f) < _EPSILON)
