@@ -133,7 +133,7 @@ def check_accounted(inbox: Path, out: Path, before: Counter[str], count: int) ->
     moved = [p for p in inbox.rglob("*") if (p.is_file() or p.is_symlink())
              and p.parts[len(inbox.parts)] in ("accepted", "rejected")
              and not p.name.endswith(".reason.txt")]
-    assert len(moved) == before.total()
+    assert len(moved) == before.total(), sorted(p.relative_to(inbox).as_posix() for p in moved)
     assert hashes(inbox / "accepted") + hashes(inbox / "rejected") == before
     db = out / "batch.sqlite"
     documents = rows(db, "SELECT id, file, stored, status, error, pages, output FROM document")
