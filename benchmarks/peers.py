@@ -21,6 +21,10 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from fixtures.synthetic import SyntheticDoc
 
 REPO = Path(__file__).resolve().parent.parent
 """The layoutkit checkout the benchmark runs in."""
@@ -302,3 +306,19 @@ def extract_all(jobs: Sequence[Job], errors: list[str]) -> list[PageTexts]:
         results = list(pool.map(_extract, jobs))
     errors.extend(error for _, error in results if error is not None)
     return [texts for texts, _ in results]
+
+
+def extract_docs(docs: Sequence[SyntheticDoc], runnable: Sequence[System],
+                 errors: list[str]) -> list[list[PageTexts]]:
+    """The page texts every runnable system gives of each generated document
+    (``docs[k]`` gives ``result[k][j]`` for ``runnable[j]``), each document written to a
+    temporary folder and read for all its pages at once (see :func:`extract_all`)."""
+    with tempfile.TemporaryDirectory(prefix="layoutkit-bench-") as tmp:
+        jobs: list[Job] = []
+        for doc in docs:
+            path = Path(tmp) / f"{doc.name}.pdf"
+            path.write_bytes(doc.pdf)
+            numbers = tuple(page.page_no for page in doc.pages)
+            jobs += [(system.name, path, numbers) for system in runnable]
+        outputs = iter(extract_all(jobs, errors))
+    return [[next(outputs) for _ in runnable] for _ in docs]

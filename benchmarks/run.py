@@ -31,7 +31,6 @@ import platform
 import resource
 import subprocess
 import sys
-import tempfile
 import time
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Sequence
@@ -71,9 +70,9 @@ from benchmarks.peers import (
     PDFMINER_CLI,
     REPO,
     SPEED_PDF,
-    Job,
     System,
     extract_all,
+    extract_docs,
     systems,
 )
 from benchmarks.profiles import ProfileRow
@@ -212,18 +211,9 @@ def run_synthetic(
 ) -> tuple[list[Scored], str]:
     """Return every synthetic page's score for every system, and a note on the suite used."""
     docs = [doc for seed in seeds for doc in suite(seed)]
-    with tempfile.TemporaryDirectory(prefix="layoutkit-bench-") as tmp:
-        jobs: list[Job] = []
-        for doc in docs:
-            path = Path(tmp) / f"{doc.name}.pdf"
-            path.write_bytes(doc.pdf)
-            numbers = tuple(page.page_no for page in doc.pages)
-            jobs += [(system.name, path, numbers) for system in runnable]
-        outputs = iter(extract_all(jobs, errors))
     results: list[Scored] = []
-    for doc in docs:
-        for system in runnable:
-            texts = next(outputs)
+    for doc, extracted in zip(docs, extract_docs(docs, runnable, errors), strict=True):
+        for system, texts in zip(runnable, extracted, strict=True):
             for page in doc.pages:
                 text = texts.get(page.page_no, "")
                 score = score_page(text, page.lines, page.furniture, page.paragraphs)

@@ -13,12 +13,10 @@ per system and stream order, and given per case and stream order.  Run alone wit
 from __future__ import annotations
 
 import argparse
-import tempfile
 from collections.abc import Sequence
 from dataclasses import dataclass
-from pathlib import Path
 
-from benchmarks.peers import Job, System, extract_all, systems
+from benchmarks.peers import System, extract_docs, systems
 from benchmarks.sections import section_main
 from fixtures.varied import CASES, SPECS, STREAM_ORDERS, suite
 from layoutkit.tools.evaluate import PageScore, combine, score_page
@@ -56,18 +54,9 @@ def measure(runnable: Sequence[System] | None = None, errors: list[str] | None =
     runnable = [s for s in systems() if s.missing() is None] if runnable is None else runnable
     errors = [] if errors is None else errors
     docs = [doc for seed in seeds for doc in suite(seed)]
-    with tempfile.TemporaryDirectory(prefix="layoutkit-varied-") as tmp:
-        jobs: list[Job] = []
-        for doc in docs:
-            path = Path(tmp) / f"{doc.name}.pdf"
-            path.write_bytes(doc.pdf)
-            numbers = tuple(page.page_no for page in doc.pages)
-            jobs += [(system.name, path, numbers) for system in runnable]
-        outputs = iter(extract_all(jobs, errors))
     rows = []
-    for doc in docs:
-        for system in runnable:
-            texts = next(outputs)
+    for doc, extracted in zip(docs, extract_docs(docs, runnable, errors), strict=True):
+        for system, texts in zip(runnable, extracted, strict=True):
             scores = [score_page(texts.get(page.page_no, ""), page.lines, page.furniture,
                                  page.paragraphs) for page in doc.pages]
             rows.append(VariedRow(system.name, doc.case, doc.stream_order, doc.seed,

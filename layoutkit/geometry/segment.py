@@ -198,24 +198,19 @@ def _side_heads(canvas: Canvas, idx: Ints) -> list[tuple[Ints, Ints]] | None:
     """The region read as side headings in a left-hand margin beside their text:
     (heading, text) word indexes, top to bottom; None when it is not so set.
 
-    A whitespace strip empty over the whole region, no end row running across it,
-    parts a margin of short blocks from a column of text (each side at least
-    ``column_min_width_em`` wide, the margin the narrower and no column, the text a
-    column of ``gutter_min_lines`` lines), and every
-    block of the margin (its lines no further apart than ``side_head_gap_em``) starts
-    level with a line of the text, their baselines within ``side_head_align_em``.  Each heading then
-    reads before the text from its line to the next heading's, as a heading above its
-    text would."""
+    A whitespace strip empty over the whole region (:func:`_strips`), no end row
+    running across it, parts a margin of short blocks from a column of text (each side
+    at least ``column_min_width_em`` wide, the margin the narrower and no column, the
+    text a column of ``gutter_min_lines`` lines), and every block of the margin (its
+    lines no further apart than ``side_head_gap_em``) starts level with a line of the
+    text, their baselines within ``side_head_align_em``.  Each heading then reads
+    before the text from its line to the next heading's, as a heading above its text
+    would."""
     config, res = canvas.config, canvas.res
-    r0, r1, c0, c1 = canvas.cells(idx)
-    empty = np.logical_not(canvas.grid[r0:r1, c0:c1].any(axis=0))
     box = canvas.box[idx]
     region_left, region_right = float(box[:, 0].min()), float(box[:, 2].max())
     min_width = config.column_min_width_em * canvas.size
-    for a, b in true_runs(empty):
-        if b - a < canvas.window or a == 0 or b == len(empty):
-            continue
-        x_left, x_right = (c0 + a - 1) * res, (c0 + b - 1) * res
+    for x_left, x_right in _strips(canvas, idx):
         margin, text = idx[box[:, 2] <= x_left + res], idx[box[:, 0] >= x_right - res]
         if (x_left - region_left < min_width or region_right - x_right < min_width
                 or x_left - region_left >= region_right - x_right
@@ -248,6 +243,16 @@ def _side_heads(canvas: Canvas, idx: Ints) -> list[tuple[Ints, Ints]] | None:
     return None
 
 
+def _strips(canvas: Canvas, idx: Ints) -> list[tuple[float, float]]:
+    """The x ranges, left to right, of the whitespace strips at least a gutter wide that
+    are empty over the whole height of the region holding words ``idx`` (and inside it)."""
+    res = canvas.res
+    r0, r1, c0, c1 = canvas.cells(idx)
+    empty = np.logical_not(canvas.grid[r0:r1, c0:c1].any(axis=0))
+    return [((c0 + a - 1) * res, (c0 + b - 1) * res) for a, b in true_runs(empty)
+            if b - a >= canvas.window and a > 0 and b < len(empty)]
+
+
 def _vertical_parts(canvas: Canvas, idx: Ints,
                     known: Gutters) -> list[Ints] | None:
     """The columns of a region, split at whitespace strips empty over its whole height.
@@ -258,16 +263,11 @@ def _vertical_parts(canvas: Canvas, idx: Ints,
     column runs before a full-width item keep the document's gutters).
     """
     config, res = canvas.config, canvas.res
-    r0, r1, c0, c1 = canvas.cells(idx)
-    empty = np.logical_not(canvas.grid[r0:r1, c0:c1].any(axis=0))
     box = canvas.box[idx]
     cuts: list[float] = []
     left_edge = float(box[:, 0].min())
     region_right = float(box[:, 2].max())
-    for a, b in true_runs(empty):
-        if b - a < canvas.window or a == 0 or b == len(empty):
-            continue
-        x_left, x_right = (c0 + a - 1) * res, (c0 + b - 1) * res
+    for x_left, x_right in _strips(canvas, idx):
         left = idx[(box[:, 2] <= x_left + res) & (box[:, 0] >= left_edge - res)]
         right = idx[box[:, 0] >= x_right - res]
         if any(canvas.blocks(row, left, right, x_left, x_right)

@@ -48,14 +48,12 @@ def layout_page(glyphs: PageGlyphs, words: Sequence[Word], furniture: Furniture,
         plan.append((BandKind.HEADER, [[_pick(words, furniture.header)]]))
     for band in bands_of(tree):
         columns = [[_pick(body, leaf.words) for leaf in column] for column in band]
-        notes = _footnotes(columns, config) if len(columns) > 1 else []
-        if any(notes):
-            columns = [[[w for w in leaf if id(w) not in taken] for leaf in column]
-                       for column, taken in zip(columns, ({id(w) for w in n} for n in notes),
-                                                strict=True)]
-        plan.append((BandKind.BODY, columns))
-        if any(notes):
-            plan.append((BandKind.BODY, [[n] for n in notes if n]))
+        notes = [n for n in _footnotes(columns, config) if n] if len(columns) > 1 else []
+        taken = {id(w) for n in notes for w in n}
+        plan.append((BandKind.BODY, [[[w for w in leaf if id(w) not in taken] for leaf in column]
+                                     for column in columns] if taken else columns))
+        if notes:
+            plan.append((BandKind.BODY, [[n] for n in notes]))
     if rotated:
         plan.append((BandKind.BODY, [[rotated]]))
     if furniture.footer:
@@ -163,8 +161,9 @@ def _block_spans(boxes: Sequence[BBox], config: LayoutConfig) -> list[tuple[int,
     """(start, end) of each block of a column's lines (their ``boxes``, in reading
     order): a block ends where the step to the next line is unusually large (more
     than ``block_gap_ratio`` times the column's usual line pitch) or goes back up."""
-    pitches = np.diff([box.top for box in boxes])
-    usual = _usual_pitch([box.top for box in boxes])
+    tops = [box.top for box in boxes]
+    pitches = np.diff(tops)
+    usual = _usual_pitch(tops)
     starts = [0] + [k + 1 for k, pitch in enumerate(pitches.tolist())
                     if usual and (pitch > config.reading.block_gap_ratio * usual or pitch < 0)]
     return list(zip(starts, [*starts[1:], len(boxes)], strict=True))
