@@ -27,6 +27,7 @@ from fixtures.varied import (
     varied,
 )
 from layoutkit.tools.evaluate import score_page, scored_lines
+from tests.test_synthetic_generator import paragraph_lines
 
 pymupdf = pytest.importorskip("pymupdf")
 
@@ -121,20 +122,6 @@ def drawn_line_order(truth: TruthPage, page: Parsed) -> list[int]:
         if line is not None and not c.isspace() and (not drawn or drawn[-1] != line):
             drawn.append(line)
     return drawn
-
-
-def paragraph_lines(page: TruthPage) -> list[list[str]]:
-    """The page's lines grouped into its paragraphs, failing unless they partition them."""
-    groups: list[list[str]] = []
-    remaining = list(page.lines)
-    for paragraph in page.paragraphs:
-        group: list[str] = []
-        while " ".join(group) != paragraph:
-            assert remaining, f"paragraph {paragraph[:40]!r} is not made of the page's lines"
-            group.append(remaining.pop(0))
-        groups.append(group)
-    assert not remaining
-    return groups
 
 
 # --------------------------------------------------------------------------- cases
