@@ -39,7 +39,8 @@ _EXPECTED = {"ocr": "auto, always or never",
 
 _SHARES = frozenset({"line_overlap", "glyph_repeat_overlap", "baseline_tolerance",
                      "grid_overlap", "furniture_top", "furniture_bottom", "furniture_min_share",
-                     "furniture_masthead_top", "cut_tie_ratio", "image_max_area",
+                     "furniture_masthead_top", "furniture_dateline_top", "cut_tie_ratio",
+                     "image_max_area",
                      "column_min_density", "column_min_flush", "crossing_gap_ratio",
                      "narrow_gutter_min_flush", "stream_across_share", "stream_down_max_share",
                      "ocr_garbage_share", "ocr_min_quality", "ocr_layer_margin"})
@@ -270,6 +271,14 @@ class FurnitureConfig(Section):
     running header of the next pages spelled out in pieces (title, volume, date on
     lines of their own) on the first page of a document or part, which has no
     running header of its own.  A masthead is taller than a running header."""
+    furniture_dateline_top: float = 0.33
+    """Share of the page height, from the top, where a masthead's dateline may stand
+    (under a gazette's nameplate a quarter of the page high): a piece that carries a
+    run of ``furniture_masthead_min_run`` of a running header's words, covering at
+    least half of its own, is masthead there."""
+    furniture_masthead_min_run: int = 3
+    """See ``furniture_dateline_top`` (a dateline adds the weekday or the place to the
+    header's date)."""
     furniture_piece_gap_em: float = 1.5
     """Words of one line parted by a gap wider than this many times the font size are
     separate masthead pieces (a masthead set beside a title)."""
@@ -287,6 +296,12 @@ class FurnitureConfig(Section):
     ``furniture_block_gap_em``)."""
     furniture_block_max_size: float = 0.95
     """See ``furniture_block_min_pages``."""
+    furniture_block_max_lines: int = 6
+    """Lines close together outside the text block make one block, furniture as a
+    whole when its outermost line stands outside the text block and a clear gap
+    (``furniture_min_gap_em``) parts its innermost from the body; at most this many
+    lines from the page edge are looked at (a licence notice over a first page's
+    title)."""
     furniture_block_gap_em: float = 4.0
     """A line outside the text block no smaller than the usual font is furniture when
     this many times its size of white space parts it from the text (a colophon at the

@@ -140,6 +140,7 @@ def test_furniture_header_out_of_place_not_matched() -> None:
              for p in range(4)]
     found = [texts(p, f.header) for p, f in zip(
         pages, find_furniture(pages, CONFIG.replace(furniture_masthead_top=0.0,
+                                                    furniture_dateline_top=0.0,
                                                     furniture_block_min_pages=99)),
         strict=True)]
     assert found == [["The", "Gazette", "12"], ["The", "Gazette", "13"], [],
@@ -291,18 +292,103 @@ def test_furniture_masthead_only_on_page_without_running_header() -> None:
 
 
 def test_furniture_masthead_parameters() -> None:
-    """Without room for the masthead's last line (furniture_masthead_top 0.11, 87 pt)
-    only the lines inside the zone are header; with furniture_masthead_max_size 0.5
-    the 8 pt pieces are larger than allowed beside the 8 pt running header and none
-    is header."""
+    """Without room for the masthead's last line (furniture_masthead_top and
+    furniture_dateline_top 0.11, 87 pt) only the lines inside the zone are header;
+    with furniture_masthead_max_size 0.5 the 8 pt pieces are larger than allowed
+    beside the 8 pt running header and none is header."""
     pages = masthead_issue(words("Notices", 36.0, 54.0, size=18.0))
 
     def first(config: LayoutConfig) -> list[str]:
         return texts(pages[0], find_furniture(pages, config)[0].header)
 
-    assert first(CONFIG.replace(furniture_masthead_top=0.11)) == [
+    assert first(CONFIG.replace(furniture_masthead_top=0.11, furniture_dateline_top=0.11)) == [
         "1", "The", "Gazette", "Vol.", "3,", "No.", "12"]
     assert first(CONFIG.replace(furniture_masthead_max_size=0.5)) == ["1"]
+
+
+def dateline_issue(dateline: str) -> list[Page]:
+    """Four pages of an issue: the first has a page number, a large title at 170 pt
+    (a gazette's nameplate above it), and at 200 pt the ``dateline`` at the left beside
+    an issue number in figures ('12/2020') at the right, its body from 230 pt; the
+    others repeat the masthead as one running header line."""
+    first = page(words("1", 36.0, 30.0), words("Notices", 36.0, 170.0, size=18.0),
+                 words(dateline, 36.0, 200.0), words("12/2020", 500.0, 200.0),
+                 body(0, top=230.0, count=30))
+    rest = [page(words(f"{RUNNING} {1 + p}", 36.0, 30.0), body(p)) for p in range(1, 4)]
+    return [first, *rest]
+
+
+def test_furniture_masthead_dateline_carrying_a_run_of_the_header() -> None:
+    """A masthead piece that adds the place to the running header's date
+    ('Springfield, Monday, May 4, 2020': a run of four of the header's words, more than
+    half of its own) is header, and so is the issue number in figures on its row;
+    a body line that carries the same run among many more words stays body, and so
+    does a short one that is a run of the header's words but stands below the
+    masthead zone (the end of a paragraph, 'Notices')."""
+    found = headers(dateline_issue("Springfield, Monday, May 4, 2020"))[0]
+    assert found == ["1", "Springfield,", "Monday,", "May", "4,", "2020", "12/2020"]
+    told = "Monday, May 4, 2020 was the day the council met on the budget again"
+    assert headers(dateline_issue(told))[0] == ["1"]
+    assert headers(dateline_issue("Notices"))[0] == ["1"]
+
+
+def test_furniture_masthead_min_run() -> None:
+    """With furniture_masthead_min_run 5 the dateline's run of four words is too short."""
+    pages = dateline_issue("Springfield, Monday, May 4, 2020")
+    found = find_furniture(pages, CONFIG.replace(furniture_masthead_min_run=5))[0]
+    assert texts(pages[0], found.header) == ["1"]
+
+
+# --------------------------------------------------------------------------- notices, held lines
+
+
+def notice_document(notice: Sequence[str], gap: float) -> list[Page]:
+    """Four pages with a running footer and a body from 100 pt; the first page has no
+    running header but, from 20 pt, the lines of ``notice`` in 6 pt type 7 pt apart,
+    then ``gap`` points of white space, then its title (12 pt) and body."""
+    top = 20.0 + 7.0 * len(notice) + gap
+    first = page(*[words(text, 36.0, 20.0 + 7.0 * k, size=6.0) for k, text in enumerate(notice)],
+                 words("A Title", 36.0, top, size=12.0), body(0, top=top + 20.0, count=35))
+    rest = [page(words(f"The Gazette {1 + p}", 250.0, 30.0), body(p)) for p in range(1, 4)]
+    return [first, *rest]
+
+
+NOTICE = ("Journal of Things (2014), 26:1, 147-154 published open access under the",
+          "terms of the licence below; permission is needed for commercial re-use of",
+          "this article, which is distributed by the Society of Things and its press.",
+          "doi:10.1017/S1041610213001804")
+
+
+def test_furniture_notice_block_over_first_page_title() -> None:
+    """A block of small lines close together above where the pages' text block begins
+    (a licence notice over a first page's title), parted from the title by a clear gap,
+    is header as a whole, although its last lines reach into the text block; the title
+    stays body."""
+    pages = notice_document(NOTICE, gap=6.0)
+    found = headers(pages)[0]
+    assert found == [w for text in NOTICE for w in text.split()]
+
+
+def test_furniture_notice_block_needs_clear_gap_and_lines() -> None:
+    """Without a clear gap before the title the block is body; with
+    furniture_block_max_lines 3 its four lines are not all looked at, and it is body."""
+    assert headers(notice_document(NOTICE, gap=1.0))[0] == []
+    pages = notice_document(NOTICE, gap=6.0)
+    found = find_furniture(pages, CONFIG.replace(furniture_block_max_lines=3))[0]
+    assert texts(pages[0], found.header) == []
+
+
+def test_furniture_running_header_held_over_table_right_under_it() -> None:
+    """A running header (two lines) that stands apart from the body on the next page is
+    header on the first too, where a table starts right under it at the usual line
+    spacing; a header line repeated on no page apart from its body stays body."""
+    header = ("Official 2008 Abstract", "4/8/2010")
+    pages = [page(words(header[0], 36.0, 20.0), words(header[1], 36.0, 30.0),
+                  body(p, top=40.0 if p == 0 else 120.0, count=30)) for p in range(2)]
+    assert headers(pages) == [["Official", "2008", "Abstract", "4/8/2010"]] * 2
+    tight = [page(words(header[0], 36.0, 20.0), words(header[1], 36.0, 30.0),
+                  body(p, top=40.0, count=30)) for p in range(2)]
+    assert headers(tight) == [[], []]
 
 
 # --------------------------------------------------------------------------- DCR's parameters

@@ -8,13 +8,17 @@ headers that alternate between left and right pages (DCR's rule; the first and
 last pages, with one neighbour, compare with it), or when a line of nearly the
 same words in any order (mirrored headers of facing pages swap their left and
 right parts) stands there on enough of the other pages, or when it is a bare
-page number.  A page with no running header of its own (the first page of a
-document or of a part) may spell out its neighbours' in pieces, a masthead: the
-pieces near its top whose words are a run of a neighbouring page's running header,
-set no larger than it, are header too.  Rotated text in the side margins (proof
-stamps) is furniture too, and so is rotated or diagonal text printed over the
-upright text (a watermark).  The lines chosen are typed ``h``/``f`` and kept out of
-segmentation.
+page number.  A repeated line stays furniture however close the body comes under
+it when a neighbouring page shows the same line set apart from its body.  A page
+with no running header of its own (the first page of a document or of a part) may
+spell out its neighbours' in pieces, a masthead: the pieces near its top whose
+words are a run of a neighbouring page's running header (or, lower, a dateline that
+carries a long run of them), set no larger than it, are header too.  Lines outside
+the document's text block, in small type or set far apart (an imprint, a licence
+notice, a colophon), are furniture without repeating, a block of close lines as a
+whole.  Rotated text in the side margins (proof stamps) is furniture too, and so is
+rotated or diagonal text printed over the upright text (a watermark).  The lines
+chosen are typed ``h``/``f`` and kept out of segmentation.
 """
 
 from __future__ import annotations
@@ -22,6 +26,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
+from difflib import SequenceMatcher
 
 import numpy as np
 from rapidfuzz import fuzz
@@ -104,6 +109,11 @@ class Runs:
     header: int
     footer: int
     masthead: tuple[int, ...] = ()
+    held: tuple[int, int] = (0, 0)
+    """How many of the header and of the footer run, from the edge inwards, repeat a
+    neighbouring page's lines that stand apart from its body there: furniture
+    however close the body comes on this page (a running header over a table that
+    starts right under it)."""
 
 
 def body_words(words: Sequence[Word], furniture: Furniture) -> tuple[list[Word], list[Word]]:
@@ -141,17 +151,48 @@ def repeating_runs(pages: Sequence[EdgeLines], config: LayoutConfig) -> list[Run
     The one step that compares pages; it sees only their :class:`EdgeLines`, so the
     pages themselves can stay where they were read.
     """
+    furniture = config.furniture
     headers = [page.header for page in pages]
     footers = [page.footer for page in pages]
     counts = _beyond_text_block(pages, [
-        (_run(p, headers, config.furniture.line_header_max_distance, config),
-         _run(p, footers, config.furniture.line_footer_max_distance, config))
+        (_run(p, headers, furniture.line_header_max_lines,
+              furniture.line_header_max_distance, config),
+         _run(p, footers, furniture.line_footer_max_lines,
+              furniture.line_footer_max_distance, config))
         for p in range(len(pages))], config)
     running = [[line for line in page.header[:header]
                 if _lettered(line, config) and not _PAGE_NUMBER.match(line.masked)]
                for page, (header, _) in zip(pages, counts, strict=True)]
-    return [Runs(header, footer, _masthead(p, pages[p].masthead, running, config))
+    return [Runs(header, footer, _masthead(p, pages[p], running, config),
+                 (_held(p, headers, [h for h, _ in counts], config),
+                  _held(p, footers, [f for _, f in counts], config)))
             for p, (header, footer) in enumerate(counts)]
+
+
+def _held(page: int, candidates: Sequence[Sequence[_Candidate]], runs: Sequence[int],
+          config: LayoutConfig) -> int:
+    """How many of ``page``'s run of repeating lines (``runs[page]`` of its
+    ``candidates``), from the edge inwards, are the same lines, digits masked, at the
+    same height as lines of a neighbouring page's run that a clear gap
+    (``furniture_min_gap_em``) parts from that page's body."""
+    furniture = config.furniture
+
+    def apart(q: int) -> Sequence[_Candidate]:
+        """The lines of page ``q``'s run up to its last line followed by a clear gap."""
+        lines = candidates[q][:runs[q]]
+        ends = [k for k, line in enumerate(lines)
+                if line.inner_gap >= furniture.furniture_min_gap_em * line.size]
+        return lines[:ends[-1] + 1] if ends else ()
+
+    shown = [line for q in (page - 2, page - 1, page + 1, page + 2)
+             if 0 <= q < len(candidates) for line in apart(q)]
+    held = 0
+    for line in candidates[page][:runs[page]]:
+        if not any(abs(other.edge - line.edge) <= furniture.furniture_y_tolerance
+                   and other.masked == line.masked for other in shown):
+            break
+        held += 1
+    return held
 
 
 def _beyond_text_block(pages: Sequence[EdgeLines], counts: list[tuple[int, int]],
@@ -191,12 +232,26 @@ def _beyond_text_block(pages: Sequence[EdgeLines], counts: list[tuple[int, int]]
         extent = line.bottom - line.top
         return apart(line) and line.edge + extent < edge - line.size
 
+    def block_end(lines: Sequence[_Candidate], start: int, edge: float) -> int:
+        """Past the end of the block of lines from ``start`` inwards if it stands
+        beyond the text block: its outermost line beyond it, every line set apart,
+        the lines close together and a clear gap after the last; else ``start``."""
+        if start >= len(lines) or not beyond(lines[start], edge):
+            return start
+        for end in range(start, len(lines)):
+            if not apart(lines[end]):
+                return start
+            if lines[end].inner_gap >= clear * lines[end].size:
+                return end + 1
+        return start
+
+    clear = furniture.furniture_min_gap_em
     extended = []
     for page, (h, f) in zip(pages, counts, strict=True):
-        while h < len(page.header) and beyond(page.header[h], top):
-            h += 1
-        while f < len(page.footer) and beyond(page.footer[f], foot):
-            f += 1
+        while (after := block_end(page.header, h, top)) > h:
+            h = after
+        while (after := block_end(page.footer, f, foot)) > f:
+            f = after
         extended.append((h, f))
     return extended
 
@@ -207,8 +262,10 @@ def page_furniture(words: Sequence[Word], edges: EdgeLines, runs: Runs,
     (see :func:`repeating_runs`)."""
     masthead = [edges.masthead[k] for k in runs.masthead]
     header = _furniture(sorted([*edges.header[: runs.header], *masthead],
-                               key=lambda line: line.bottom), words, config, top=True)
-    footer = _furniture(edges.footer[: runs.footer], words, config, top=False)
+                               key=lambda line: line.bottom), words, config, top=True,
+                        held=runs.held[0])
+    footer = _furniture(edges.footer[: runs.footer], words, config, top=False,
+                        held=runs.held[1])
     return Furniture(frozenset(header), frozenset(footer),
                      frozenset(_margin(words, header | footer, config.gutters.overprint_inset)))
 
@@ -216,7 +273,9 @@ def page_furniture(words: Sequence[Word], edges: EdgeLines, runs: Runs,
 def _edge_lines(words: Sequence[Word], height: float, config: LayoutConfig, *,
                 top: bool) -> tuple[_Candidate, ...]:
     """The first ``line_header_max_lines`` (or last ``line_footer_max_lines``) lines
-    inside the page's top (bottom) zone, outermost first."""
+    inside the page's top (bottom) zone, outermost first, or ``furniture_block_max_lines``
+    if that is more (a notice outside the text block may be longer than a running
+    header)."""
     if top:
         limit = config.furniture.furniture_top * height
         chosen = [i for i, w in enumerate(words) if w.upright and w.bbox.bottom <= limit]
@@ -225,8 +284,9 @@ def _edge_lines(words: Sequence[Word], height: float, config: LayoutConfig, *,
         chosen = [i for i, w in enumerate(words) if w.upright and w.bbox.top >= limit]
     lines = group_lines([words[i] for i in chosen], config.words)
     outermost_first = lines if top else lines[::-1]
-    lines = outermost_first[: config.furniture.line_header_max_lines if top
-                            else config.furniture.line_footer_max_lines]
+    lines = outermost_first[: max(config.furniture.line_header_max_lines if top
+                                  else config.furniture.line_footer_max_lines,
+                                  config.furniture.furniture_block_max_lines)]
     candidates = _candidates(lines, words, chosen, height if not top else None)
     if not candidates:
         return ()
@@ -246,35 +306,45 @@ def _edge_lines(words: Sequence[Word], height: float, config: LayoutConfig, *,
 def _masthead_pieces(words: Sequence[Word], height: float,
                      config: LayoutConfig) -> tuple[_Candidate, ...]:
     """The pieces (runs of words parted by ``furniture_piece_gap_em``) of the lines
-    inside the page's masthead zone, top to bottom and left to right."""
-    limit = config.furniture.furniture_masthead_top * height
+    inside the page's masthead zone (or its dateline zone, if that reaches further),
+    top to bottom and left to right."""
+    limit = max(config.furniture.furniture_masthead_top,
+                config.furniture.furniture_dateline_top) * height
     chosen = [i for i, w in enumerate(words) if w.upright and w.bbox.bottom <= limit]
     pieces = [piece for line in group_lines([words[i] for i in chosen], config.words)
               for piece in split_at_gaps(line, config.furniture.furniture_piece_gap_em)]
-    return _candidates(pieces, words, chosen, None)
+    return _candidates(pieces, words, chosen, None, typical=True)
 
 
 def _candidates(lines: Sequence[Sequence[Word]], words: Sequence[Word],
-                chosen: Sequence[int], foot: float | None) -> tuple[_Candidate, ...]:
+                chosen: Sequence[int], foot: float | None, *,
+                typical: bool = False) -> tuple[_Candidate, ...]:
     """``lines`` (groups of the ``chosen`` ``words``) as candidates, carrying the
     indexes of their words in ``words``; ``foot`` is the height of the page for lines
-    at its foot (their edge is measured from it), None for lines at its top."""
+    at its foot (their edge is measured from it), None for lines at its top.  A
+    candidate's size is its largest word's, or with ``typical`` the size of most of its
+    characters (a masthead piece whose issue number is set large is read at its text's
+    size)."""
     position = {id(words[i]): i for i in chosen}
     candidates = []
     for line in lines:
         top, bottom = min(w.bbox.top for w in line), max(w.bbox.bottom for w in line)
-        candidates.append(_Candidate(top, bottom, max(w.size for w in line),
+        size = weighted_median(np.array([w.size for w in line]),
+                               np.array([len(w.text) for w in line], dtype=float)) \
+            if typical else max(w.size for w in line)
+        candidates.append(_Candidate(top, bottom, size,
                                      mask_numbers(" ".join(w.text for w in line)),
                                      tuple(position[id(w)] for w in line),
                                      top if foot is None else foot - bottom))
     return tuple(candidates)
 
 
-def _run(page: int, candidates: Sequence[Sequence[_Candidate]], max_distance: int,
-         config: LayoutConfig) -> int:
-    """How many of ``page``'s candidate lines, from the edge inwards, repeat."""
+def _run(page: int, candidates: Sequence[Sequence[_Candidate]], max_lines: int,
+         max_distance: int, config: LayoutConfig) -> int:
+    """How many of ``page``'s first ``max_lines`` candidate lines, from the edge
+    inwards, repeat."""
     count = 0
-    for line in candidates[page]:
+    for line in candidates[page][:max_lines]:
         if not _repeats(page, line, candidates, max_distance, config):
             break
         count += 1
@@ -282,18 +352,19 @@ def _run(page: int, candidates: Sequence[Sequence[_Candidate]], max_distance: in
 
 
 def _furniture(run: Sequence[_Candidate], words: Sequence[Word], config: LayoutConfig, *,
-               top: bool) -> set[int]:
+               top: bool, held: int = 0) -> set[int]:
     """Word indexes of a page's running header (``top``) or footer.
 
     The furniture is the ``run`` of candidate lines from the page edge inwards that
     repeat on other pages (or are bare page numbers), cut back until a clear gap,
     ``furniture_min_gap_em`` of the line's size, parts it from the body: a body line
     at the edge of the text that happens to resemble other pages' (an index entry
-    with dot leaders) stands at the usual line spacing.
+    with dot leaders) stands at the usual line spacing.  The first ``held`` lines of
+    the run stay, close or not (see :attr:`Runs.held`).
     """
     run = list(run)
     taken = {i for line in run for i in line.words}
-    while run:
+    while len(run) > held:
         inner = run[-1]
         if top:
             nearest = min((w.bbox.top for i, w in enumerate(words) if w.upright
@@ -345,34 +416,57 @@ def _lettered(line: _Candidate, config: LayoutConfig) -> bool:
     return sum(c.isalpha() for c in line.masked) >= config.furniture.furniture_min_letters
 
 
-def _masthead(page: int, pieces: Sequence[_Candidate], running: Sequence[Sequence[_Candidate]],
+def _masthead(page: int, edges: EdgeLines, running: Sequence[Sequence[_Candidate]],
               config: LayoutConfig) -> tuple[int, ...]:
-    """Indexes of the masthead ``pieces`` of ``page`` that spell out a neighbouring
-    page's running header, given each page's ``running`` header lines (those of
-    its repeating run that have letters and are more than a page number).
+    """Indexes of the masthead pieces of ``page`` (its ``edges``) that spell out a
+    neighbouring page's running header, given each page's ``running`` header lines
+    (those of its repeating run that have letters and are more than a page number).
 
     Only a page without a running header of its own (a bare page number aside) has
-    a masthead.  A piece belongs to it when its words, digits masked and case aside,
-    are consecutive words of a running header line of the previous or next page, or
-    of the one before or after that (DCR's neighbours), and it is set no larger than
-    ``furniture_masthead_max_size`` times that line: a title that repeats the
-    header's words stands out by its size, a title that merely shares some of them
-    is no run of the header's words.
+    a masthead.  A piece in the masthead zone belongs to it when its words, digits
+    masked and case aside, are consecutive words of a running header line of the
+    previous or next page, or of the one before or after that (DCR's neighbours); a
+    piece in the dateline zone, when it carries such a run of at least
+    ``furniture_masthead_min_run`` words covering at least half of its own (a dateline
+    under a nameplate that adds the weekday to the header's date); and it is set no
+    larger than ``furniture_masthead_max_size`` times that line: a title that repeats
+    the header's words stands out by its size, a title that merely shares some of
+    them carries no run of the header's words.  On the row of a piece found, the
+    pieces that are runs of the header's words, or bare numbers (a date in figures),
+    are masthead too.
     """
     if running[page]:
         return ()
-    headers = [line for q in (page - 2, page - 1, page + 1, page + 2)
+    pieces = edges.masthead
+    zone = config.furniture.furniture_masthead_top * edges.height
+    headers = [(line.size, _TOKEN.findall(line.masked.lower()))
+               for q in (page - 2, page - 1, page + 1, page + 2)
                if 0 <= q < len(running) for line in running[q]]
-    return tuple(k for k, piece in enumerate(pieces) if _lettered(piece, config) and any(
-        piece.size <= config.furniture.furniture_masthead_max_size * line.size
-        and _is_run_of(_TOKEN.findall(piece.masked.lower()), _TOKEN.findall(line.masked.lower()))
-        for line in headers))
+    min_run = config.furniture.furniture_masthead_min_run
+
+    def spelled(piece: _Candidate, short: bool) -> bool:
+        """Whether the piece carries a long enough run of a header's words, or with
+        ``short`` is a run of them."""
+        tokens = _TOKEN.findall(piece.masked.lower())
+        return _lettered(piece, config) and any(
+            piece.size <= config.furniture.furniture_masthead_max_size * size
+            and (((run := _common_run(tokens, header)) == len(tokens) and short)
+                 or min_run <= run >= len(tokens) / 2)
+            for size, header in headers)
+
+    found = [k for k, piece in enumerate(pieces) if spelled(piece, piece.bottom <= zone)]
+    mates = [k for k, piece in enumerate(pieces) if k not in found
+             and any(pieces[j].top < piece.bottom and piece.top < pieces[j].bottom
+                     for j in found)
+             and (spelled(piece, True)
+                  or (not any(c.isalpha() for c in piece.masked) and "#" in piece.masked))]
+    return tuple(sorted(found + mates))
 
 
-def _is_run_of(part: Sequence[str], whole: Sequence[str]) -> bool:
-    """Whether ``part`` (not empty) stands in ``whole`` as consecutive items."""
-    return bool(part) and any(list(whole[i:i + len(part)]) == list(part)
-                              for i in range(len(whole) - len(part) + 1))
+def _common_run(part: Sequence[str], whole: Sequence[str]) -> int:
+    """The length of the longest run of consecutive items that ``part`` and ``whole``
+    share."""
+    return SequenceMatcher(None, part, whole, autojunk=False).find_longest_match().size
 
 
 def _margin(words: Sequence[Word], taken: set[int], inset: float) -> set[int]:
