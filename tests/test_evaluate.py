@@ -12,10 +12,12 @@ from layoutkit.tools.evaluate import (
     count_occurrences,
     reduce,
     score_furniture,
+    score_heading_levels,
     score_heading_lines,
     score_headings,
     score_list_items,
     score_page,
+    score_typed_lines,
     scored_lines,
 )
 
@@ -261,3 +263,88 @@ def test_evaluate_score_heading_lines() -> None:
     any_level, with_level = score_heading_lines(found, truth)
     assert (any_level.predicted, any_level.expected, any_level.hits) == (3, 3, 2)
     assert with_level.hits == 1
+
+
+def test_evaluate_type_score_f1() -> None:
+
+    assert TypeScore(predicted=4, expected=2, hits=2).f1 == 2 * 0.5 * 1.0 / 1.5
+    assert TypeScore(predicted=3, expected=0, hits=0).f1 == 0.0
+    assert TypeScore(predicted=0, expected=3, hits=0).f1 == 0.0
+
+
+def test_evaluate_score_typed_lines_one_typed_line_finds_one_truth_line() -> None:
+    """A truth line printed twice is found twice only when two lines are typed so; a
+    line found by the same text is not taken by one that only ends with it."""
+    typed = [("tab", "0 0 0"), ("b", "0 0 0"), ("tab", "Total 0 0 0"), ("tab", "1 0 0 0")]
+    score = score_typed_lines(typed, ["0 0 0", "0 0 0", "0 0 0", "1 0 0 0"], ["tab"])
+    assert (score.predicted, score.expected, score.hits) == (3, 4, 3)
+    assert score.precision == 1.0
+
+
+def test_evaluate_either_lines_count_neither_way() -> None:
+    """A line labelled either is no miss when left untyped and no false positive when
+    typed; the other lines are scored as before."""
+    typed = [("h_1", "Abstract"), ("h_1", "Background: The impact of stress"),
+             ("b", "Methods: The study involved"), ("b", "1 Introduction"),
+             ("h_2", "Key words: dementia")]
+    headings = ["Abstract", "1 Introduction"]
+    either = ["Background: The impact of stress", "Methods: The study involved"]
+    without = score_typed_lines(typed, headings, ["h_"])
+    assert (without.predicted, without.expected, without.hits) == (3, 2, 1)
+    score = score_typed_lines(typed, headings, ["h_"], either)
+    assert (score.predicted, score.expected, score.hits) == (2, 2, 1)
+
+
+def test_evaluate_either_never_hides_a_labelled_line_of_the_same_text() -> None:
+    """A heading and an either line that read the same (a ministry's name, then the
+    same words in a decree's enacting formula): the heading is still expected, and
+    the either line excuses only an output line that found no heading."""
+    heading, other = ("E DELLE FINANZE", "DECRETO 2 aprile 2025")
+    typed = [("h_2", heading), ("b", other), ("h_2", heading)]
+    score = score_typed_lines(typed, [heading, other], ["h_"], [heading])
+    assert (score.predicted, score.expected, score.hits) == (1, 2, 1)
+    score = score_typed_lines(typed[:2], [heading], ["h_"], [heading])
+    assert (score.predicted, score.expected, score.hits) == (1, 1, 1)
+    score = score_typed_lines([("b", heading)], [heading], ["h_"], [heading])
+    assert (score.predicted, score.expected, score.hits) == (0, 1, 0)
+    headings = score_headings([(2, heading), (2, heading)], [(2, heading)], [heading])
+    assert (headings.predicted, headings.expected, headings.hits) == (1, 1, 1)
+
+
+def test_evaluate_either_excuses_one_line_per_text() -> None:
+    """Each either text excuses one output line: a second line reading the same is
+    counted (multisets)."""
+    typed = [("tab", "Ward & Precinct 1-1 1-2"), ("tab", "REP IN CONGRESS"),
+             ("tab", "REP IN CONGRESS")]
+    score = score_typed_lines(typed, ["Ward & Precinct 1-1 1-2"], ["tab"],
+                              ["REP IN CONGRESS"])
+    assert (score.predicted, score.expected, score.hits) == (2, 1, 1)
+
+
+def test_evaluate_either_in_list_items_furniture_and_headings() -> None:
+    typed = [("lb", "• $75.00: dues"), ("lb", "Interest earned: $0.04"), ("f", "Page 4"),
+             ("f", "Board President")]
+    items = score_list_items(typed, ["• $75.00: dues"], ["Interest earned: $0.04"])
+    assert (items.predicted, items.expected, items.hits) == (1, 1, 1)
+    furniture = score_furniture(typed, ["Page 4"], ["Board President"])
+    assert (furniture.predicted, furniture.expected, furniture.hits) == (1, 1, 1)
+    headings = score_headings([(1, "The New Times"), (2, "Moose Count")],
+                              [(1, "Moose Count")], ["The New Times"])
+    assert (headings.predicted, headings.expected, headings.hits) == (1, 1, 0)
+    lines, levelled = score_heading_lines([(1, "The New Times"), (2, "Moose Count")],
+                                          [(1, "Moose Count")], ["The New Times"])
+    assert (lines.predicted, lines.expected, lines.hits, levelled.hits) == (1, 1, 1, 0)
+
+
+def test_evaluate_score_heading_levels() -> None:
+    """Heading lines matched whatever their level, then the share given the truth's
+    level; either lines left out of both."""
+    typed = [("h_1", "How to make words with vectors:"), ("h_2", "Abstract"),
+             ("h_2", "1 Introduction"), ("h_3", "1.1 Scope"), ("b", "2 Methods"),
+             ("h_2", "University of Trento, Italy")]
+    truth = [(1, "Abstract"), (1, "1 Introduction"), (2, "1.1 Scope"), (1, "2 Methods")]
+    lines, levelled = score_heading_levels(typed, truth, ["How to make words with vectors:"])
+    assert (lines.predicted, lines.expected, lines.hits) == (4, 4, 3)
+    assert (levelled.predicted, levelled.expected, levelled.hits) == (4, 4, 0)
+    typed[1] = ("h_1", "Abstract")
+    assert score_heading_levels(typed, truth, ["How to make words with vectors:"])[1].hits == 1

@@ -5,6 +5,7 @@ expected."""
 from __future__ import annotations
 
 import json
+from collections import Counter
 from pathlib import Path
 
 import pytest
@@ -82,6 +83,50 @@ def test_truth_reads_pages_in_order_with_their_parts(tmp_path: Path) -> None:
     assert labelled_pages([written(tmp_path, truth_data(tmp_path))]) == [fifth]
 
 
+def test_truth_either_lines_read_and_write_back(tmp_path: Path) -> None:
+    """A page's ``either`` lines come back as they were written, in canonical form
+    (after ``contents``, before ``contentsPage``), and an empty list is left out."""
+    types: dict[str, object] = {
+        "headings": [[1, "SUMMARY:"]], "contents": ["Contents 3"],
+        "either": ["Background: The impact", "Table 1 Patients"], "contentsPage": True}
+    data = truth_data(tmp_path, pages=[{"page": 1, "checked": "TODO", "types": types}])
+    path = written(tmp_path, data)
+    truth = load_truth(path)
+    assert truth.pages[0].types == PageTypes(
+        headings=((1, "SUMMARY:"),), contents=("Contents 3",), contents_page=True,
+        either=("Background: The impact", "Table 1 Patients"))
+    assert truth.pages[0].types is not None
+    assert truth.pages[0].types.texts[-2:] == ("Background: The impact", "Table 1 Patients")
+    text = dumps(truth)
+    assert text.endswith("}\n")
+    assert list(json.loads(text)["pages"][0]["types"]) == [
+        "headings", "contents", "either", "contentsPage"]
+    assert load_truth(written(tmp_path, text)) == load_truth(path)
+    types["either"] = []
+    assert "either" not in dumps(load_truth(written(tmp_path, data)))
+
+
+def test_truth_corpus_pages_are_typed_with_their_own_lines() -> None:
+    """Every labelled page of the development corpus has line types, and every text
+    they name (headings, list items, table, contents and either lines) is a line of
+    that page's ``lines``, no line named more often than it is printed; heading
+    levels run from 1 to 3."""
+    paths = truth_files([REPO / "regions" / "corpus"])
+    assert len(paths) == 22
+    pages = 0
+    for path in paths:
+        for page in load_truth(path).pages:
+            pages += 1
+            where = f"{path.name} p{page.page}"
+            assert page.types is not None, where
+            assert "Line types, labelled from the page image" in page.conventions, where
+            printed = Counter(page.lines)
+            named = Counter(page.types.texts)
+            assert not named - printed, (where, named - printed)
+            assert all(1 <= level <= 3 for level, _ in page.types.headings), where
+    assert pages == 44
+
+
 @pytest.mark.parametrize(("change", "message"), [
     ({"schema": "layoutkit.truth/2"}, "$.schema: expected 'layoutkit.truth/1'"),
     ({"sha256": "abc"}, "$.sha256: expected text matching"),
@@ -94,6 +139,8 @@ def test_truth_reads_pages_in_order_with_their_parts(tmp_path: Path) -> None:
      "$.pages[0]: expected no other keys"),
     ({"pages": [{"page": 2, "checked": "", "types": {"headings": [["1", "a"]]}}]},
      "$.pages[0].types.headings[0][0]: expected a integer"),
+    ({"pages": [{"page": 2, "checked": "", "types": {"either": ["a", 1]}}]},
+     "$.pages[0].types.either[1]: expected a string"),
     ({"pages": [{"page": 2, "checked": ""}, {"page": 2, "checked": ""}]},
      "$.pages: page 2 is labelled twice"),
 ])

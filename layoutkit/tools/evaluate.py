@@ -63,6 +63,7 @@ __all__ = [
     "order_breaks",
     "reduce",
     "score_furniture",
+    "score_heading_levels",
     "score_heading_lines",
     "score_headings",
     "score_list_items",
@@ -394,7 +395,11 @@ def score_truth(output_text: str, truth: PageTruth) -> PageScore:
 #
 # Line types are scored per type on reduced line texts: a truth line is found when a
 # line of the output with the same reduced text carries the type.  Lines are matched as
-# multisets, so a header printed twice must be typed twice.
+# multisets, so a header printed twice must be typed twice.  Every scorer takes the
+# page's ``either`` lines (texts a reader could take both ways, labelled no type): each
+# excuses one line of the output that reads so and matched no truth line, so that a
+# line a reader could take both ways counts neither as a miss nor as a false positive.
+# Lines without letters or digits are not scored.
 
 FURNITURE_CODES = frozenset({"h", "f"})
 LIST_CODES = frozenset({"lb", "ln"})
@@ -419,57 +424,144 @@ class TypeScore:
         """Share of the truth lines that were found (1.0 when there are none)."""
         return _share(self.hits, self.expected, 1.0)
 
+    @property
+    def f1(self) -> float:
+        """The harmonic mean of precision and recall (0.0 when both are 0)."""
+        total = self.precision + self.recall
+        return 2 * self.precision * self.recall / total if total else 0.0
+
     def __add__(self, other: TypeScore) -> TypeScore:
         return TypeScore(self.predicted + other.predicted, self.expected + other.expected,
                          self.hits + other.hits)
 
 
-def _matched(predicted: Iterable[str], expected: Iterable[str]) -> TypeScore:
-    """The score of ``predicted`` against ``expected`` texts, matched reduced, as multisets."""
-    mine = Counter(t for t in map(reduce, predicted) if t)
-    truth = Counter(t for t in map(reduce, expected) if t)
-    return TypeScore(mine.total(), truth.total(), (mine & truth).total())
+def _reduced(texts: Iterable[str]) -> Counter[str]:
+    """The reduced ``texts`` that keep a letter or digit, as a multiset."""
+    return Counter(t for t in map(reduce, texts) if t)
 
 
-def score_furniture(typed: Sequence[tuple[str, str]], furniture: Sequence[str]) -> TypeScore:
+def _matched(predicted: Iterable[str], expected: Iterable[str],
+             either: Iterable[str] = ()) -> TypeScore:
+    """The score of ``predicted`` against ``expected`` texts, matched reduced, as
+    multisets; a predicted text that matched none is not counted when an ``either``
+    text reads the same (each once)."""
+    mine, truth = _reduced(predicted), _reduced(expected)
+    excused = ((mine - truth) & _reduced(either)).total()
+    return TypeScore(mine.total() - excused, truth.total(), (mine & truth).total())
+
+
+def score_furniture(typed: Sequence[tuple[str, str]], furniture: Sequence[str],
+                    either: Sequence[str] = ()) -> TypeScore:
     """Running headers and footers of one page: ``typed`` is the (code, text) of every
-    line of the output page, ``furniture`` the truth's furniture lines."""
-    return _matched((text for code, text in typed if code in FURNITURE_CODES), furniture)
+    line of the output page, ``furniture`` the truth's furniture lines, ``either`` the
+    lines that count neither way."""
+    return _matched((text for code, text in typed if code in FURNITURE_CODES), furniture,
+                    either)
 
 
 def score_headings(outline: Sequence[tuple[int, str]],
-                   entries: Sequence[tuple[int, str]]) -> TypeScore:
+                   entries: Sequence[tuple[int, str]], either: Sequence[str] = ()
+                   ) -> TypeScore:
     """Headings of a document: the (level, text) of the system's headings against the
-    truth's; a heading is found only with its level."""
-    return _matched((f"{level} {text}" for level, text in outline),
-                    (f"{level} {text}" for level, text in entries))
+    truth's; a heading is found only with its level.  A system heading that matched
+    none is not counted when an ``either`` text reads the same, at any level."""
+    mine = Counter((level, text) for level, text in
+                   ((level, reduce(text)) for level, text in outline) if text)
+    truth = Counter((level, text) for level, text in
+                    ((level, reduce(text)) for level, text in entries) if text)
+    spare: Counter[str] = Counter()
+    for (_, text), count in (mine - truth).items():
+        spare[text] += count
+    excused = (spare & _reduced(either)).total()
+    return TypeScore(mine.total() - excused, truth.total(), (mine & truth).total())
 
 
 def score_heading_lines(outline: Sequence[tuple[int, str]],
-                        entries: Sequence[tuple[int, str]]) -> tuple[TypeScore, TypeScore]:
+                        entries: Sequence[tuple[int, str]], either: Sequence[str] = ()
+                        ) -> tuple[TypeScore, TypeScore]:
     """Heading lines of labelled pages: the (level, text) of the lines the system
     typed headings against the truth's, matched as multisets of texts, first
     whatever their level, then only with it (the second's ``hits`` over the
-    first's is the share of found headings given the right level)."""
-    return (_matched((text for _, text in outline), (text for _, text in entries)),
-            score_headings(outline, entries))
+    first's is the share of found headings given the right level).  A text in
+    ``either`` counts neither way."""
+    return (_matched((text for _, text in outline), (text for _, text in entries), either),
+            score_headings(outline, entries, either))
+
+
+def _pairs(chosen: Sequence[str], expected: Sequence[str]) -> list[tuple[int, int]]:
+    """Pairs (index in ``chosen``, index in ``expected``) of reduced lines matched one
+    to one: first those that read the same, then an expected line with an unmatched
+    chosen line that ends with it (a bill's line number may stand before it)."""
+    free: dict[str, list[int]] = {}
+    for k, text in enumerate(chosen):
+        free.setdefault(text, []).append(k)
+    pairs, missed = [], []
+    for j, text in enumerate(expected):
+        if free.get(text):
+            pairs.append((free[text].pop(0), j))
+        else:
+            missed.append(j)
+    used = {k for k, _ in pairs}
+    for j in missed:
+        ending = next((k for k, text in enumerate(chosen)
+                       if k not in used and text.endswith(expected[j])), None)
+        if ending is not None:
+            used.add(ending)
+            pairs.append((ending, j))
+    return sorted(pairs, key=lambda pair: pair[1])
+
+
+def _typed_pairs(typed: Sequence[tuple[str, str]], expected: Sequence[str],
+                 codes: Iterable[str], either: Sequence[str]
+                 ) -> tuple[int, int, list[tuple[int, int]]]:
+    """How many ``typed`` lines carry one of ``codes`` (``h_`` stands for every
+    heading level), those that matched no ``expected`` line and read as an ``either``
+    line (or end so) left out; how many ``expected`` lines there are; and the pairs
+    (:func:`_pairs`) as indexes into ``typed`` and ``expected``."""
+    wanted = tuple(codes)
+    chosen = [k for k, (code, text) in enumerate(typed) if reduce(text)
+              and (code in wanted or (code.startswith("h_") and "h_" in wanted))]
+    truth = [j for j, text in enumerate(expected) if reduce(text)]
+    pairs = [(chosen[a], truth[b]) for a, b in
+             _pairs([reduce(typed[k][1]) for k in chosen], [reduce(expected[j]) for j in truth])]
+    matched = {k for k, _ in pairs}
+    spare = [reduce(typed[k][1]) for k in chosen if k not in matched]
+    excused = sum(1 for _ in _pairs(spare, [reduce(text) for text in either if reduce(text)]))
+    return len(chosen) - excused, len(truth), pairs
 
 
 def score_typed_lines(typed: Sequence[tuple[str, str]], expected: Sequence[str],
-                      codes: Iterable[str]) -> TypeScore:
+                      codes: Iterable[str], either: Sequence[str] = ()) -> TypeScore:
     """Lines of one page that should carry one of ``codes`` (``h_`` stands for every
     heading level): a truth line is found when a line so typed reads the same, or
-    ends the same (a bill's line number may stand before it).  ``predicted`` counts
-    the page's lines so typed."""
-    wanted = tuple(codes)
-    chosen = [reduce(text) for code, text in typed
-              if code in wanted or (code.startswith("h_") and "h_" in wanted)]
-    hits = sum(1 for line in expected if any(mine.endswith(reduce(line)) for mine in chosen))
-    return TypeScore(len(chosen), len(expected), hits)
+    ends the same (a bill's line number may stand before it), each typed line
+    finding one truth line at most.  ``predicted`` counts the page's lines so typed,
+    but for those that found no truth line and read as a line of ``either`` (each
+    either line excusing one)."""
+    predicted, expected_count, pairs = _typed_pairs(typed, expected, codes, either)
+    return TypeScore(predicted, expected_count, len(pairs))
 
 
-def score_list_items(typed: Sequence[tuple[str, str]], items: Sequence[str]) -> TypeScore:
+def score_heading_levels(typed: Sequence[tuple[str, str]],
+                         headings: Sequence[tuple[int, str]], either: Sequence[str] = ()
+                         ) -> tuple[TypeScore, TypeScore]:
+    """Heading lines of one page: ``typed`` is the (code, text) of every line of the
+    output page, ``headings`` the truth's (level, text).  The first score matches the
+    lines typed ``h_*`` with the headings whatever their level (as
+    :func:`score_typed_lines`, ``either`` lines too); the second counts as hits only
+    the matched lines given the truth's level, so that its ``hits`` over the first's
+    is the level agreement."""
+    predicted, expected, pairs = _typed_pairs(typed, [text for _, text in headings], ["h_"],
+                                              either)
+    agreed = sum(1 for k, j in pairs if typed[k][0] == f"h_{headings[j][0]}")
+    return (TypeScore(predicted, expected, len(pairs)),
+            TypeScore(predicted, expected, agreed))
+
+
+def score_list_items(typed: Sequence[tuple[str, str]], items: Sequence[str],
+                     either: Sequence[str] = ()) -> TypeScore:
     """List items of one page (their first lines) against the lines typed ``lb`` or
     ``ln``; continuation lines are typed with their item, so only the recall means
-    something."""
-    return score_typed_lines(typed, items, LIST_CODES)
+    something (unless ``typed`` holds only the lines that open an item).  A line in
+    ``either`` counts neither way."""
+    return score_typed_lines(typed, items, LIST_CODES, either)

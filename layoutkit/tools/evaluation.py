@@ -239,20 +239,24 @@ def type_scores(types: PageTypes, page: Page, kinds: Iterable[str] = TYPE_KINDS
 
     Headings are matched whatever their level (lines typed ``h_*``), list items
     against lines typed ``lb``/``ln``, tables against ``tab`` and contents against
-    ``toc`` (:func:`~.evaluate.score_typed_lines`).  On a page labelled a contents
-    page without its contents lines, every body line of the parse that is not a
-    labelled heading is a contents line.  The precision of list items is None in
+    ``toc`` (:func:`~.evaluate.score_typed_lines`); a line labelled ``either`` counts
+    neither way.  On a page labelled a contents page without its contents lines,
+    every body line of the parse that is not a labelled heading (or ``either``) is a
+    contents line.  The precision of list items is None in
     reports: their continuation lines carry the type too."""
     typed = [(line.code, line.text) for line in page.lines]
     contents: Sequence[str] = types.contents
     headings = {reduce(text) for _, text in types.headings}
+    either = types.either
     if types.contents_page and not contents:
-        contents = [x.text for x in page.body_lines if reduce(x.text) not in headings]
+        others = headings | {reduce(text) for text in either}
+        contents = [x.text for x in page.body_lines if reduce(x.text) not in others]
     scores = {
-        "headings": score_typed_lines(typed, [text for _, text in types.headings], ["h_"]),
-        "list items": score_list_items(typed, types.list_items),
-        "tables": score_typed_lines(typed, types.tables, ["tab"]),
-        "contents": score_typed_lines(typed, contents, ["toc"]),
+        "headings": score_typed_lines(typed, [text for _, text in types.headings], ["h_"],
+                                      either),
+        "list items": score_list_items(typed, types.list_items, either),
+        "tables": score_typed_lines(typed, types.tables, ["tab"], either),
+        "contents": score_typed_lines(typed, contents, ["toc"], either),
     }
     wanted = set(kinds)
     return {kind: s for kind, s in scores.items() if kind in wanted}

@@ -87,7 +87,7 @@ class ReviewEntry:
     """One numbered entry of a page's list: its ``label`` (``1``, ``F1``), its text,
     its ``kind`` (``line``, ``furniture``, or ``typed`` on a page labelled for its
     types alone), the line types the truth gives it (``h2``, ``item``, ``table``,
-    ``contents``) and where it stands (None: not found)."""
+    ``contents``, ``either``) and where it stands (None: not found)."""
 
     label: str
     text: str
@@ -185,6 +185,7 @@ def _tags(types: PageTypes | None) -> dict[str, tuple[str, ...]]:
     named += [("item", text) for text in types.list_items]
     named += [("table", text) for text in types.tables]
     named += [("contents", text) for text in types.contents]
+    named += [("either", text) for text in types.either]
     for tag, text in named:
         if tag not in tags.get(text, ()):
             tags[text] = (*tags.get(text, ()), tag)

@@ -16,9 +16,16 @@ One JSON file per document, checked against the JSON Schema shipped beside this 
                              "columns": 3}],      # optional
                 "types": {"headings": [[2, "..."]], "listItems": ["..."],
                           "tables": ["..."], "contents": ["..."],
+                          "either": ["..."],
                           "contentsPage": true}}]} # optional
 
-A page without ``lines`` is labelled for its line types alone.  ``checked`` says how
+A page without ``lines`` is labelled for its line types alone.  In ``types``,
+``headings`` are the heading lines as [level, text] in reading order, ``listItems``
+the first line of each list item, ``tables`` every line of a table, ``contents`` the
+lines of contents entries, and ``either`` the lines a reader could reasonably take
+both ways (a bold run-in paragraph lead, a caption that could be a heading, a row of
+a layout table): the scorers of :mod:`.evaluate` count a line named there neither as
+a miss nor as a false positive of any type.  ``checked`` says how
 a page was verified against its image, ``TODO`` while it was not.  A file that does
 not match the schema is refused with one line naming the file, the JSON path of the
 first problem and what was expected; so is one whose ``sha256`` is not the
@@ -76,19 +83,22 @@ class Region:
 class PageTypes:
     """The line types a person gave a page's lines: its heading lines as (level, text)
     in reading order, the first lines of its list items, its table lines, the lines of
-    contents entries on it, and whether it is a contents page."""
+    contents entries on it, whether it is a contents page, and the lines a reader could
+    take both ways (``either``: scored as neither a miss nor a false positive)."""
 
     headings: tuple[tuple[int, str], ...] = ()
     list_items: tuple[str, ...] = ()
     tables: tuple[str, ...] = ()
     contents: tuple[str, ...] = ()
     contents_page: bool = False
+    either: tuple[str, ...] = ()
 
     @property
     def texts(self) -> tuple[str, ...]:
-        """Every text these types name: heading, list item, table and contents lines."""
+        """Every text these types name: heading, list item, table, contents and
+        either lines."""
         return (*(text for _, text in self.headings), *self.list_items, *self.tables,
-                *self.contents)
+                *self.contents, *self.either)
 
 
 @dataclass(frozen=True)
@@ -233,7 +243,8 @@ def _page(path: Path, document: str, item: Mapping[str, Any]) -> PageTruth:
         types=None if types is None else PageTypes(
             tuple((level, text) for level, text in types.get("headings", ())),
             tuple(types.get("listItems", ())), tuple(types.get("tables", ())),
-            tuple(types.get("contents", ())), bool(types.get("contentsPage", False))))
+            tuple(types.get("contents", ())), bool(types.get("contentsPage", False)),
+            tuple(types.get("either", ()))))
 
 
 def truth_json(truth: DocumentTruth) -> dict[str, Any]:
@@ -267,7 +278,7 @@ def _page_json(page: PageTruth) -> dict[str, Any]:
         data["types"] = _present({
             "headings": [list(h) for h in types.headings], "listItems": list(types.list_items),
             "tables": list(types.tables), "contents": list(types.contents),
-            "contentsPage": types.contents_page})
+            "either": list(types.either), "contentsPage": types.contents_page})
     return data
 
 
