@@ -46,6 +46,9 @@ _SHARES = frozenset({"line_overlap", "glyph_repeat_overlap", "baseline_tolerance
                      "ocr_garbage_share", "ocr_min_quality", "ocr_layer_margin"})
 """The keys whose values are shares, from 0 to 1."""
 
+_PATTERNS = frozenset({"notice_pattern"})
+"""The text-valued keys whose values are regular expressions."""
+
 _RESOLUTIONS = frozenset({"ocr_dpi", "image_dpi"})
 """The keys whose values are dots per inch, at least 1."""
 
@@ -64,6 +67,12 @@ def _check(name: str, kind: object, value: object) -> None:
     if kind in ("str", str):
         if not isinstance(value, str):
             raise ConfigError(f"config key {name!r}: expected text, got {value!r}")
+        if name in _PATTERNS:
+            try:
+                re.compile(value)
+            except re.error as error:
+                raise ConfigError(f"config key {name!r}: expected a regular expression, "
+                                  f"got {value!r} ({error})") from None
         return
     if isinstance(value, bool) or not isinstance(value, (int, float)):
         raise ConfigError(f"config key {name!r}: expected a number, got {value!r}")
@@ -333,6 +342,18 @@ class ReadingConfig(Section):
     the column's usual font size, parted from the text above by more than its usual
     leading and opening with a note mark (a number, *, †, ‡, §, ¶), are the band's
     footnotes: read after all its columns."""
+    notice_pattern: str = (r"\W{0,3}(copyright\s*)?(©|\(c\)|copyright)\s*"
+                           r"((19|20)\d\d|by\b)")
+    """A paragraph whose first line opens so (a copyright mark and a year, case
+    aside) is a publisher's notice (:mod:`layoutkit.reading.notices`): furniture."""
+    notice_min_gap_em: float = 0.5
+    """A notice is parted from the line above it by at least this many times its
+    size of white space, and runs on over the lines that follow closer than that."""
+    notice_size_tolerance: float = 0.15
+    """A notice's lines are set within this share of its first line's size."""
+    notice_indent_em: float = 0.5
+    """A line indented by more than this many times the notice's size from the left
+    edge of the notice's lines starts a new paragraph: the notice has ended."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -3,7 +3,9 @@
 Bands are read top to bottom (the running header first, the footer and margin
 stamps last), the columns of a band left to right, the lines of a column top to
 bottom.  Pages follow one another in document order, so an item that runs across
-a page break reads on without interruption once the furniture is left out.
+a page break reads on without interruption once the furniture is left out.  A
+copyright or licence notice set into a column (:mod:`.notices`) joins the running
+header or footer; footnotes at the foot of the columns are read after them.
 """
 
 from __future__ import annotations
@@ -30,6 +32,7 @@ from ..model import (
     Word,
     from_columns,
 )
+from .notices import notice_words
 
 __all__ = ["layout_page"]
 
@@ -43,27 +46,39 @@ def layout_page(glyphs: PageGlyphs, words: Sequence[Word], furniture: Furniture,
     the segmentation of the upright body words (see :func:`body_words`).
     """
     body, rotated = body_words(words, furniture)
+    header, footer = _pick(words, furniture.header), _pick(words, furniture.footer)
     plan: list[tuple[BandKind, list[list[list[Word]]]]] = []
-    if furniture.header:
-        plan.append((BandKind.HEADER, [[_pick(words, furniture.header)]]))
     for band in bands_of(tree):
         columns = [[_pick(body, leaf.words) for leaf in column] for column in band]
+        notices = [w for column in columns for w in notice_words(column, config)]
+        if notices:
+            columns = _without(columns, notices)
+            for w in notices:
+                (header if w.bbox.bottom < glyphs.height / 2 else footer).append(w)
         notes = [n for n in _footnotes(columns, config) if n] if len(columns) > 1 else []
-        taken = {id(w) for n in notes for w in n}
-        plan.append((BandKind.BODY, [[[w for w in leaf if id(w) not in taken] for leaf in column]
-                                     for column in columns] if taken else columns))
+        plan.append((BandKind.BODY, _without(columns, [w for n in notes for w in n])))
         if notes:
             plan.append((BandKind.BODY, [[n] for n in notes]))
     if rotated:
         plan.append((BandKind.BODY, [[rotated]]))
-    if furniture.footer:
-        plan.append((BandKind.FOOTER, [[_pick(words, furniture.footer)]]))
+    if header:
+        plan.insert(0, (BandKind.HEADER, [[header]]))
+    if footer:
+        plan.append((BandKind.FOOTER, [[footer]]))
     if furniture.margin:
         plan.append((BandKind.MARGIN, [[_pick(words, furniture.margin)]]))
     bands = [_band(glyphs.page_no, index, kind, columns, config)
              for index, (kind, columns) in enumerate(plan)]
     return Page(glyphs.page_no, glyphs.width, glyphs.height, tuple(b for b in bands if b.columns),
                 glyphs.label)
+
+
+def _without(columns: list[list[list[Word]]], taken: Sequence[Word]) -> list[list[list[Word]]]:
+    """``columns`` (lists of leaves' words) without the words ``taken``."""
+    if not taken:
+        return columns
+    ids = {id(w) for w in taken}
+    return [[[w for w in leaf if id(w) not in ids] for leaf in column] for column in columns]
 
 
 _NOTE_MARKS = frozenset("*†‡§¶")

@@ -1,0 +1,82 @@
+"""Copyright and licence notices: a publisher's paragraph set into a page's columns.
+
+A journal's first page often carries, at the foot of a column or under its
+abstract, a paragraph that is not the article's text: ``Copyright © 1975,
+Association for Computing Machinery ...``, ``© 2014 The Authors; licensee ...``.
+It repeats on no other page and stands inside the text block, so neither repetition
+nor position finds it; its opening does.  A notice is a paragraph whose first line
+opens with a copyright mark and a year (``notice_pattern``), set apart from the
+text above it by white space, and it runs on over the lines that follow it closely
+at its size, up to the first line that starts a new paragraph (indented, or parted
+by white space).  Its lines are furniture: they leave the body as a running
+footer does.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from functools import cache
+
+from ..config import LayoutConfig
+from ..geometry.words import group_lines
+from ..model import Word
+
+__all__ = ["notice_words"]
+
+
+@cache
+def _pattern(text: str) -> re.Pattern[str]:
+    return re.compile(text, re.IGNORECASE)
+
+
+def notice_words(leaves: Sequence[Sequence[Word]], config: LayoutConfig) -> list[Word]:
+    """The words of the notices among one column's ``leaves`` (its pieces, top to
+    bottom), or none."""
+    lines = [sorted(line, key=lambda w: w.bbox.x0)
+             for leaf in leaves for line in group_lines(leaf, config.words)]
+    pattern = _pattern(config.reading.notice_pattern)
+    found: list[Word] = []
+    k = 0
+    while k < len(lines):
+        end = _notice_end(lines, k, pattern, config) \
+            if pattern.match(" ".join(w.text for w in lines[k])) else k
+        if end > k:
+            found += [w for line in lines[k:end] for w in line]
+        k = max(end, k + 1)
+    return found
+
+
+def _notice_end(lines: Sequence[Sequence[Word]], start: int, pattern: re.Pattern[str],
+                config: LayoutConfig) -> int:
+    """Past the last line of the notice that ``lines[start]`` opens, or ``start`` when
+    that line is no notice's first (it follows the line above closely)."""
+    reading = config.reading
+    size = _size(lines[start])
+    if start and _gap(lines[start - 1], lines[start]) < reading.notice_min_gap_em * size:
+        return start
+    end, left = start + 1, None
+    while end < len(lines):
+        line = lines[end]
+        edge = line[0].bbox.x0
+        if (abs(_size(line) - size) > reading.notice_size_tolerance * size
+                or not 0 <= _gap(lines[end - 1], line) < reading.notice_min_gap_em * size
+                or (left is not None and edge > left + reading.notice_indent_em * size)):
+            break
+        left = edge if left is None else min(left, edge)
+        end += 1
+    return end
+
+
+def _size(line: Sequence[Word]) -> float:
+    """The size of most of a line's characters."""
+    sizes: dict[float, int] = {}
+    for w in line:
+        sizes[w.size] = sizes.get(w.size, 0) + len(w.text)
+    return max(sizes, key=lambda s: sizes[s])
+
+
+def _gap(above: Sequence[Word], below: Sequence[Word]) -> float:
+    """The white space from the bottom of line ``above`` to the top of line ``below``
+    (negative when ``below`` does not stand under it)."""
+    return min(w.bbox.top for w in below) - max(w.bbox.bottom for w in above)

@@ -1,0 +1,112 @@
+"""Copyright and licence notices set into a page's columns are furniture."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+from reportlab.pdfgen.canvas import Canvas
+
+import layoutkit
+from layoutkit.config import LayoutConfig
+from layoutkit.errors import ConfigError
+from layoutkit.model import LineType
+from tests.test_segment import VOCAB
+
+ROOT = Path(__file__).resolve().parent.parent
+CORPUS = ROOT / "fixtures" / "corpus"
+
+NOTICE = ["Copyright © 1975, Association for Computing Machinery, Inc.",
+          "General permission to republish, but not for profit, all or part",
+          "of this material is granted, provided that the notice is given."]
+ADDRESSES = ["Authors' present addresses: A. V. Aho, Bell Laboratories,",
+             "Murray Hill, N.J. 07974."]
+
+
+def first_page(path: Path, opening: str, *, gap: float) -> tuple[list[str], list[str]]:
+    """A letter page of two columns of 10 pt type; the first column's text ends at
+    400 pt and, ``gap`` points under it, a paragraph opening with ``opening`` and
+    going on as ``NOTICE`` does (a 9 pt first line indented 10 pt, then two flush
+    lines) stands over the authors' addresses (an indented paragraph); returns the
+    lines of the two columns and of that paragraph."""
+    canvas = Canvas(str(path), pagesize=(612.0, 792.0))
+    rng = random.Random(7)
+    columns: list[list[str]] = []
+    for x, count in ((54.0, 27), (324.0, 50)):
+        canvas.setFont("Times-Roman", 10)
+        lines = []
+        for k in range(count):
+            text = " ".join(rng.choice(VOCAB) for _ in range(6)) + f" {x:.0f}x{k}"
+            canvas.drawString(x, 720.0 - 12.0 * k, text)
+            lines.append(text)
+        columns.append(lines)
+    canvas.setFont("Times-Roman", 9)
+    paragraph = [opening + NOTICE[0].removeprefix("Copyright © 1975"), *NOTICE[1:], *ADDRESSES]
+    top = 720.0 - 12.0 * 26 - gap - 11.0
+    for k, text in enumerate(paragraph):
+        indent = 10.0 if k in (0, len(NOTICE)) else 0.0
+        canvas.drawString(54.0 + indent, top - 11.0 * k, text)
+    canvas.save()
+    return columns[0] + columns[1], paragraph
+
+
+def test_copyright_notice_under_a_column_is_furniture(tmp_path: Path) -> None:
+    """A paragraph set apart under the first column and opening with a copyright mark
+    and a year is furniture, up to the indented paragraph after it, which stays in
+    its column."""
+    path = tmp_path / "notice.pdf"
+    body, paragraph = first_page(path, "Copyright © 1975", gap=30.0)
+    page = layoutkit.parse(path, typed=False)[0]
+    assert [line.text for line in page.body_lines] == body[:27] + ADDRESSES + body[27:]
+    assert [line.text for line in page.lines if line.line_type is LineType.FOOTER] == \
+        paragraph[:len(NOTICE)]
+
+
+@pytest.mark.parametrize("opening", ["(c) 1975", "© 1975"])
+def test_notice_marks(tmp_path: Path, opening: str) -> None:
+    """'(c)' and '©' with a year open a notice as 'Copyright ©' does."""
+    path = tmp_path / "notice.pdf"
+    _, paragraph = first_page(path, opening, gap=30.0)
+    page = layoutkit.parse(path, typed=False)[0]
+    assert [line.text for line in page.lines if line.line_type is LineType.FOOTER] == \
+        paragraph[:len(NOTICE)]
+
+
+@pytest.mark.parametrize(("opening", "gap"), [("Copyright owners 1975", 30.0),
+                                              ("Copyright © 1975", 0.0)])
+def test_no_notice_without_mark_and_year_or_white_space(tmp_path: Path, opening: str,
+                                                        gap: float) -> None:
+    """A paragraph opening with the word 'Copyright' but no mark or year before its
+    words, or one that follows the text above it closely, is body."""
+    path = tmp_path / "body.pdf"
+    body, paragraph = first_page(path, opening, gap=gap)
+    page = layoutkit.parse(path, typed=False)[0]
+    assert not [line for line in page.lines if line.line_type is LineType.FOOTER]
+    assert sorted(line.text for line in page.body_lines) == sorted(body + paragraph)
+
+
+def test_notice_pattern_set_and_checked(tmp_path: Path) -> None:
+    """notice_pattern is a regular expression: one that never matches turns notices
+    off; one that does not compile is refused, naming the key."""
+    path = tmp_path / "notice.pdf"
+    body, paragraph = first_page(path, "Copyright © 1975", gap=30.0)
+    config = LayoutConfig().replace(notice_pattern=r"(?!)")
+    page = layoutkit.parse(path, config, typed=False)[0]
+    assert sorted(line.text for line in page.body_lines) == sorted(body + paragraph)
+    with pytest.raises(ConfigError, match=r"notice_pattern.*regular expression"):
+        LayoutConfig().replace(notice_pattern="(")
+
+
+@pytest.mark.parametrize(("stem", "gone", "kept"), [
+    ("cacm-1975-aho-corasick-scan", "General permission to republish",
+     "Authors' present addresses"),
+    ("bmc-health-services-malawi-2014", "licensee BioMed Central",
+     "Full list of author information"),
+])
+def test_corpus_first_page_notices_left_out(stem: str, gone: str, kept: str) -> None:
+    """On the first pages of a scanned 1975 journal paper (its OCR layer) and of an
+    open-access article, the copyright or licence notice is furniture; the
+    footnote beside it stays body."""
+    text = layoutkit.parse(CORPUS / f"{stem}.pdf", pages=[1], typed=False)[0].text()
+    assert gone not in text and kept in text
