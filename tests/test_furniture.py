@@ -332,6 +332,22 @@ def test_furniture_masthead_dateline_carrying_a_run_of_the_header() -> None:
     assert headers(dateline_issue("Notices"))[0] == ["1"]
 
 
+def test_furniture_masthead_takes_pieces_between_its_rows() -> None:
+    """A line between two masthead lines ('Founded 1887 in Springfield', no run of the
+    header's words) is masthead too when set no larger than the running header; set
+    larger (a title) it stays body."""
+    def issue(size: float) -> list[Page]:
+        first = page(words("1", 36.0, 30.0), words("The Gazette", 400.0, 59.0),
+                     words("Founded 1887 in Springfield", 400.0, 74.0, size=size),
+                     words("Monday, May 4, 2020", 400.0, 95.0), body(0, top=122.0))
+        return [first, *[page(words(f"{RUNNING} {1 + p}", 36.0, 30.0), body(p))
+                         for p in range(1, 4)]]
+
+    assert headers(issue(SIZE))[0] == ["1", "The", "Gazette", "Founded", "1887", "in",
+                                       "Springfield", "Monday,", "May", "4,", "2020"]
+    assert headers(issue(12.0))[0] == ["1", "The", "Gazette", "Monday,", "May", "4,", "2020"]
+
+
 def test_furniture_masthead_min_run() -> None:
     """With furniture_masthead_min_run 5 the dateline's run of four words is too short."""
     pages = dateline_issue("Springfield, Monday, May 4, 2020")

@@ -433,7 +433,8 @@ def _masthead(page: int, edges: EdgeLines, running: Sequence[Sequence[_Candidate
     the header's words stands out by its size, a title that merely shares some of
     them carries no run of the header's words.  On the row of a piece found, the
     pieces that are runs of the header's words, or bare numbers (a date in figures),
-    are masthead too.
+    are masthead too, and so is every piece set no larger between the rows of pieces
+    found (a masthead is one: an issue number between the ISSN and the dateline).
     """
     if running[page]:
         return ()
@@ -460,7 +461,14 @@ def _masthead(page: int, edges: EdgeLines, running: Sequence[Sequence[_Candidate
                      for j in found)
              and (spelled(piece, True)
                   or (not any(c.isalpha() for c in piece.masked) and "#" in piece.masked))]
-    return tuple(sorted(found + mates))
+    if not found:
+        return ()
+    upper = min(pieces[j].bottom for j in found)
+    lower = max(pieces[j].top for j in found)
+    largest = config.furniture.furniture_masthead_max_size * max(size for size, _ in headers)
+    between = [k for k, piece in enumerate(pieces) if k not in found and k not in mates
+               and upper <= piece.top and piece.bottom <= lower and piece.size <= largest]
+    return tuple(sorted(found + mates + between))
 
 
 def _common_run(part: Sequence[str], whole: Sequence[str]) -> int:
