@@ -306,13 +306,13 @@ def test_furniture_masthead_parameters() -> None:
     assert first(CONFIG.replace(furniture_masthead_max_size=0.5)) == ["1"]
 
 
-def dateline_issue(dateline: str) -> list[Page]:
+def dateline_issue(dateline: str, beside: str = "12/2020") -> list[Page]:
     """Four pages of an issue: the first has a page number, a large title at 170 pt
     (a gazette's nameplate above it), and at 200 pt the ``dateline`` at the left beside
     an issue number in figures ('12/2020') at the right, its body from 230 pt; the
     others repeat the masthead as one running header line."""
     first = page(words("1", 36.0, 30.0), words("Notices", 36.0, 170.0, size=18.0),
-                 words(dateline, 36.0, 200.0), words("12/2020", 500.0, 200.0),
+                 words(dateline, 36.0, 200.0), words(beside, 500.0, 200.0),
                  body(0, top=230.0, count=30))
     rest = [page(words(f"{RUNNING} {1 + p}", 36.0, 30.0), body(p)) for p in range(1, 4)]
     return [first, *rest]
@@ -330,6 +330,15 @@ def test_furniture_masthead_dateline_carrying_a_run_of_the_header() -> None:
     told = "Monday, May 4, 2020 was the day the council met on the budget again"
     assert headers(dateline_issue(told))[0] == ["1"]
     assert headers(dateline_issue("Notices"))[0] == ["1"]
+
+
+def test_furniture_masthead_takes_the_dateline_row() -> None:
+    """Beside a dateline (a piece found by its long run of the header's words) a
+    piece set no larger is masthead whatever its words ('Edition A'); beside a line
+    that is no dateline it stays body."""
+    found = headers(dateline_issue("Springfield, Monday, May 4, 2020", "Edition A"))[0]
+    assert found == ["1", "Springfield,", "Monday,", "May", "4,", "2020", "Edition", "A"]
+    assert headers(dateline_issue("Springfield in the spring", "Edition A"))[0] == ["1"]
 
 
 def test_furniture_masthead_takes_pieces_between_its_rows() -> None:

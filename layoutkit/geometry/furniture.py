@@ -433,8 +433,9 @@ def _masthead(page: int, edges: EdgeLines, running: Sequence[Sequence[_Candidate
     the header's words stands out by its size, a title that merely shares some of
     them carries no run of the header's words.  On the row of a piece found, the
     pieces that are runs of the header's words, or bare numbers (a date in figures),
-    are masthead too, and so is every piece set no larger between the rows of pieces
-    found (a masthead is one: an issue number between the ISSN and the dateline).
+    are masthead too; so is every piece set no larger on the row of a dateline (the
+    issue number beside it) or between the rows of pieces found (a masthead is one: an
+    issue number between the ISSN and the dateline).
     """
     if running[page]:
         return ()
@@ -456,19 +457,27 @@ def _masthead(page: int, edges: EdgeLines, running: Sequence[Sequence[_Candidate
             for size, header in headers)
 
     found = [k for k, piece in enumerate(pieces) if spelled(piece, piece.bottom <= zone)]
-    mates = [k for k, piece in enumerate(pieces) if k not in found
-             and any(pieces[j].top < piece.bottom and piece.top < pieces[j].bottom
-                     for j in found)
-             and (spelled(piece, True)
-                  or (not any(c.isalpha() for c in piece.masked) and "#" in piece.masked))]
     if not found:
         return ()
+    datelines = [pieces[k] for k in found if spelled(pieces[k], False)]
+    largest = config.furniture.furniture_masthead_max_size * max(size for size, _ in headers)
+
     upper = min(pieces[j].bottom for j in found)
     lower = max(pieces[j].top for j in found)
-    largest = config.furniture.furniture_masthead_max_size * max(size for size, _ in headers)
-    between = [k for k, piece in enumerate(pieces) if k not in found and k not in mates
-               and upper <= piece.top and piece.bottom <= lower and piece.size <= largest]
-    return tuple(sorted(found + mates + between))
+
+    def beside(piece: _Candidate, others: Sequence[_Candidate]) -> bool:
+        return any(other.top < piece.bottom and piece.top < other.bottom for other in others)
+
+    def joins(piece: _Candidate) -> bool:
+        """Whether a piece not found belongs to the masthead by where it stands."""
+        numbers = not any(c.isalpha() for c in piece.masked) and "#" in piece.masked
+        if beside(piece, [pieces[j] for j in found]) and (numbers or spelled(piece, True)):
+            return True
+        between = upper <= piece.top and piece.bottom <= lower
+        return piece.size <= largest and (between or beside(piece, datelines))
+
+    others = [k for k, piece in enumerate(pieces) if k not in found and joins(piece)]
+    return tuple(sorted(found + others))
 
 
 def _common_run(part: Sequence[str], whole: Sequence[str]) -> int:
