@@ -291,6 +291,11 @@ class FurnitureConfig(Section):
     furniture_piece_gap_em: float = 1.5
     """Words of one line parted by a gap wider than this many times the font size are
     separate masthead pieces (a masthead set beside a title)."""
+    furniture_folio_min_words: int = 3
+    """A line at a page's edge, set apart from its body, that opens or ends with the
+    page's own number (its label, or its place in the file) after at least this many
+    other words is a running header or footer without repeating ('The New Times: 24
+    SEP 2015 2'); a heading such as 'Chapter 2' has too few."""
     furniture_min_letters: int = 3
     """A line repeats its neighbour's by edit distance only with at least this many
     letters (a stray symbol at the top of two pages of formulas is not a header)."""

@@ -221,7 +221,7 @@ def read_pages(job: Job, states: Mapping[int, object], given: None
                 from .profile.stage import without_ignored
 
                 words = without_ignored(job.profile, g, words, job.count, config)
-            edges = edge_lines(words, g.height, config)
+            edges = edge_lines(words, g.height, config, g.label or str(g.page_no))
             yield g.page_no, ReadPage(replace(g, glyphs=NO_GLYPHS), words, edges), \
                 _Sent(edges, quality, has_words)
 

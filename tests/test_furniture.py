@@ -416,6 +416,22 @@ def test_furniture_running_header_held_over_table_right_under_it() -> None:
     assert headers(tight) == [[], []]
 
 
+def test_furniture_line_carrying_its_page_number_without_repeat() -> None:
+    """The second page of two carries a running header the first (a masthead page)
+    does not: set apart from the body and ending with the page's own number after
+    three words and more, it is header; a heading 'Chapter 2' is not, nor a line at
+    the usual spacing of the body."""
+    def pair(line: str, gap: float) -> list[Page]:
+        return [page(words("THE NEW TIMES", 36.0, 30.0, size=30.0), body(0, top=80.0)),
+                page(words(line, 36.0, 30.0), body(1, top=38.0 + gap))]
+
+    found = find_furniture(pair("The New Times: 24 SEP 2015 2", 20.0), CONFIG)[1]
+    assert found.header == frozenset(range(7))
+    assert find_furniture(pair("Chapter 2", 20.0), CONFIG)[1].header == frozenset()
+    assert find_furniture(pair("The New Times: 24 SEP 2015 2", 2.0), CONFIG)[1].header \
+        == frozenset()
+
+
 # --------------------------------------------------------------------------- DCR's parameters
 
 

@@ -81,6 +81,9 @@ class _Candidate:
     inner_gap: float = float("inf")
     """The white space between the line and the nearest text further into the page
     (for header and footer candidates)."""
+    numbered: bool = False
+    """Whether the line opens or ends with the page's own number (its label, or its
+    place in the file) after at least ``furniture_folio_min_words`` other words."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -126,20 +129,24 @@ def body_words(words: Sequence[Word], furniture: Furniture) -> tuple[list[Word],
 
 def find_furniture(pages: Sequence[tuple[Sequence[Word], float, float]],
                    config: LayoutConfig) -> list[Furniture]:
-    """The furniture of each page, given each page's words, width and height."""
-    edges = [edge_lines(words, height, config) for words, _, height in pages]
+    """The furniture of each page, given each page's words, width and height, the
+    pages numbered from 1."""
+    edges = [edge_lines(words, height, config, str(k))
+             for k, (words, _, height) in enumerate(pages, start=1)]
     return [page_furniture(words, page_edges, runs, config)
             for (words, _, _), page_edges, runs
             in zip(pages, edges, repeating_runs(edges, config), strict=True)]
 
 
-def edge_lines(words: Sequence[Word], height: float, config: LayoutConfig) -> EdgeLines:
-    """The lines of one page (its ``words``, its ``height``) that may be furniture."""
+def edge_lines(words: Sequence[Word], height: float, config: LayoutConfig,
+               folio: str = "") -> EdgeLines:
+    """The lines of one page (its ``words``, its ``height``, its number ``folio`` as
+    printed, if known) that may be furniture."""
     size = weighted_median(np.array([w.size for w in words]),
                            np.array([len(w.text) for w in words], dtype=float)) \
         if words else 0.0
-    return EdgeLines(_edge_lines(words, height, config, top=True),
-                     _edge_lines(words, height, config, top=False),
+    return EdgeLines(_edge_lines(words, height, config, folio, top=True),
+                     _edge_lines(words, height, config, folio, top=False),
                      _masthead_pieces(words, height, config), height, size)
 
 
@@ -270,7 +277,7 @@ def page_furniture(words: Sequence[Word], edges: EdgeLines, runs: Runs,
                      frozenset(_margin(words, header | footer, config.gutters.overprint_inset)))
 
 
-def _edge_lines(words: Sequence[Word], height: float, config: LayoutConfig, *,
+def _edge_lines(words: Sequence[Word], height: float, config: LayoutConfig, folio: str, *,
                 top: bool) -> tuple[_Candidate, ...]:
     """The first ``line_header_max_lines`` (or last ``line_footer_max_lines``) lines
     inside the page's top (bottom) zone, outermost first, or ``furniture_block_max_lines``
@@ -299,8 +306,18 @@ def _edge_lines(words: Sequence[Word], height: float, config: LayoutConfig, *,
         bottoms = np.array([w.bbox.bottom for w in words if w.upright])
         gaps = [line.top - float(bottoms[bottoms <= line.top].max(initial=-np.inf))
                 for line in candidates]
-    return tuple(replace(line, inner_gap=gap) for line, gap in zip(candidates, gaps,
-                                                                   strict=True))
+    return tuple(replace(line, inner_gap=gap, numbered=_numbered(line, words, folio, config))
+                 for line, gap in zip(candidates, gaps, strict=True))
+
+
+def _numbered(line: _Candidate, words: Sequence[Word], folio: str,
+              config: LayoutConfig) -> bool:
+    """Whether ``line`` opens or ends with the page number ``folio`` after at least
+    ``furniture_folio_min_words`` other words (see :attr:`_Candidate.numbered`)."""
+    texts = [words[i].text.strip(".,:;-–—|()[]") for i in
+             sorted(line.words, key=lambda i: words[i].bbox.x0)]
+    return bool(folio) and len(texts) > config.furniture.furniture_folio_min_words \
+        and folio in (texts[0], texts[-1])
 
 
 def _masthead_pieces(words: Sequence[Word], height: float,
@@ -383,12 +400,15 @@ def _furniture(run: Sequence[_Candidate], words: Sequence[Word], config: LayoutC
 
 def _repeats(page: int, line: _Candidate, candidates: Sequence[Sequence[_Candidate]],
              max_distance: int, config: LayoutConfig) -> bool:
-    """Whether ``line`` is a bare page number, or repeats a line of a neighbouring page
+    """Whether ``line`` is a bare page number, or carries the page's own number set
+    apart from the body (a running header with no other page to repeat it on: the
+    second page of two), or repeats a line of a neighbouring page
     (DCR's rule: the previous or next page, or the one before or after that for
     headers that alternate between left and right pages) within ``max_distance``
     edits, or recurs near the same height on enough other pages (or other pages of
     the same parity)."""
-    if _PAGE_NUMBER.match(line.masked):
+    if _PAGE_NUMBER.match(line.masked) or (
+            line.numbered and line.inner_gap >= config.furniture.furniture_min_gap_em * line.size):
         return True
     others = [q for q in range(len(candidates)) if q != page]
     if not others:
