@@ -75,23 +75,32 @@ KNOWN_DIFFERENCES: dict[tuple[str, int], tuple[Counter[str], Counter[str]]] = {
     ("analog-devices-ssm2163-datasheet-1996", 10): (Counter({"W": 3, "m": 3, "–": 1}),
                                                     Counter({"Ω": 3, "μ": 3, "±": 1})),
     ("analog-devices-ssm2163-datasheet-1996", 11): (Counter({"m": 12}), Counter({"μ": 12})),
-    ("gretsi-2025-kravchuk-transform", 1): (
-        Counter({"(cid:88)": 1, "(cid:112)": 1, "(cid:104)": 1, "(cid:105)": 1}),
-        Counter({"X": 1, "p": 1, "h": 1, "i": 1})),
-    ("gretsi-2025-kravchuk-transform", 4): (Counter({"(cid:101)": 1}), Counter({"e": 1})),
-    ("ieee-dsn-2011-zab-broadcast", 3): (
-        Counter({"(cid:48)": 19, "(cid:94)": 2, "(cid:54)": 2, "(cid:104)": 2, "(cid:105)": 2}),
-        Counter({"0": 19, "^": 2, "6": 2, "h": 2, "i": 2})),
+    ("clinical-science-ace-inhibitors-2014", 5): (Counter({"′": 2}), Counter({"(cid:3)": 2})),
+    ("intpsychogeriatrics-dementia-2014", 1): (Counter({"⃝": 1}), Counter({"(cid:2)": 1})),
 }
 """Characters only one engine reads, per page: (pdfminer's, pdfium's).  The flyer's
 Gotham-Book draws the ``ff`` of "staff" twice as one glyph, which pdfminer and
 pdftotext read as "ff" and PDFium as "!" (pdfminer is right).  The datasheet sets Ω,
 μ and ± in the standard Symbol font, not embedded and without a ``/ToUnicode``:
 PDFium reads them by Symbol's built-in encoding (right), pdfminer by the Latin names
-of the codes ("W" for Ω), with no width.  The two TeX papers set math symbols (the
-summation sign, primes, angle brackets, ≠) in Computer Modern math fonts without a
-``/ToUnicode``: PDFium reads the code's letter, as pdftotext does ("X" for Σ, "0" for
-a prime), pdfminer names the code ``(cid:N)``; neither is the printed symbol."""
+of the codes ("W" for Ω), with no width.
+
+The two TeX papers (the IEEE DSN paper, page 3; the GRETSI paper, pages 1 and 4) set
+math symbols in Computer Modern math fonts without a ``/ToUnicode`` or an
+``/Encoding``, whose glyph names (``prime``, ``angbracketleft``, ``negationslash``,
+``summationdisplay``) are TeX's, not the Adobe Glyph List's: both engines once read
+the code's letter ("0" for a prime, "X" for Σ, as pdftotext still does) or named it
+``(cid:N)``.  Both now read them by the embedded program's built-in encoding
+(:mod:`layoutkit.sources.builtin_encoding`), the same: ′ ⟨ ⟩ ̸ ⋀ ∑ √ ˜
+(tests/test_builtin_encoding.py).
+
+The clinical paper (MathTime's MTSY) and the psychogeriatrics paper (CMSY6) give
+their prime and the circle of © by name in ``/Differences`` (``/prime`` at code 3,
+``/circlecopyrt`` at 2), in CFF subsets whose built-in encoding puts them elsewhere.
+pdfminer reads the names by the same table (′, and the combining circle U+20DD);
+PDFium finds no Unicode for them and its API does not give the font's
+``/Differences``, so the pdfium engine names the codes ``(cid:N)``, as both engines
+did before."""
 
 
 def truth_pages() -> dict[Path, tuple[int, ...]]:

@@ -7,22 +7,28 @@ defines (``tests/test_engines.py`` holds the two to the same glyphs).
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable, Iterator, Sequence
+import weakref
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from itertools import islice
 from pathlib import Path
 from typing import Any, BinaryIO
 
 import numpy as np
 from pdfminer.converter import PDFPageAggregator
+from pdfminer.encodingdb import name2unicode
 from pdfminer.layout import LTChar, LTContainer, LTCurve, LTImage, LTLine, LTPage, LTRect
 from pdfminer.pdfdocument import PDFDocument, PDFEncryptionError, PDFPasswordIncorrect
+from pdfminer.pdffont import PDFTrueTypeFont, PDFType1Font
 from pdfminer.pdfinterp import PDFPageInterpreter, PDFResourceManager
 from pdfminer.pdfpage import PDFPage
 from pdfminer.pdfparser import PDFParser
+from pdfminer.pdftypes import PDFStream, resolve1
+from pdfminer.psparser import PSLiteral
 
 from ..errors import DocumentError
 from ..model import BBox, Glyphs, PageGlyphs, Rule
 from .base import ClosingSource, Rect, check_readable, is_upright, shape_rules, visible_rect
+from .builtin_encoding import builtin_names, glyph_text
 
 __all__ = ["PdfminerSource"]
 
@@ -51,7 +57,7 @@ class PdfminerSource(ClosingSource):
             self._fh.close()
             raise DocumentError(f"{path}: the PDF has no pages")
         self._labels = _page_labels(document, len(self._pages))
-        self._resources = PDFResourceManager(caching=True)
+        self._resources = _Resources(caching=True)
         self._device = PDFPageAggregator(self._resources, laparams=None)
         self._interpreter = PDFPageInterpreter(self._resources, self._device)
 
@@ -75,6 +81,111 @@ class PdfminerSource(ClosingSource):
 
     def close(self) -> None:
         self._fh.close()
+
+
+class _Resources(PDFResourceManager):
+    """pdfminer's resource manager, whose simple fonts read the codes their encoding
+    gives no text by the font program's built-in encoding
+    (:func:`_use_builtin_encoding`), once per font object."""
+
+    def __init__(self, caching: bool = True) -> None:
+        super().__init__(caching=caching)
+        self._read: weakref.WeakSet[Any] = weakref.WeakSet()
+
+    def get_font(self, objid: object, spec: Mapping[str, object]) -> Any:
+        font = super().get_font(objid, spec)
+        if font not in self._read:
+            self._read.add(font)
+            _use_builtin_encoding(font, spec)
+        return font
+
+
+def _use_builtin_encoding(font: Any, spec: Mapping[str, object]) -> None:
+    """Read the codes of the Type 1 or CFF simple ``font`` (font dictionary ``spec``)
+    that its encoding gives no text by the glyph names of :mod:`.builtin_encoding`,
+    in ``font.cid2unicode``: the name ``/Differences`` gives the code, or else the one
+    the embedded program's built-in encoding gives it.
+
+    pdfminer reads a ``/Differences`` name with a glyph list that lacks TeX's names
+    (``prime``, ``vector``, ``tildewide``), and then keeps the base encoding's text
+    for the code ("0" for a prime): such names are read by the TeX names, or their
+    code dropped, to be named ``(cid:N)``.  Without ``/Encoding`` the built-in
+    encoding is the font's encoding (PDF 32000-1 9.6.6.1, and PDFium).  pdfminer reads
+    that of a Type 1 ``FontFile`` itself, with the same glyph list: the codes it read
+    stay, those it could not (``angbracketleft``) are added.  For a CFF ``FontFile3``
+    it takes StandardEncoding instead: every code of the built-in encoding is read by
+    it, and one whose glyph name has no text is dropped.  With an ``/Encoding``, the
+    codes it names no glyph for (neither by its base encoding nor by
+    ``/Differences``) are added, as PDFium draws them: a ``/Differences`` without
+    ``/BaseEncoding`` is read over StandardEncoding, as PDFium and the producers read
+    it, not over the built-in encoding (a subset's may number the glyphs 1, 2, 3 …
+    in the order they were used).  A ``/ToUnicode`` map, which pdfminer asks first,
+    wins where it maps the code.
+    """
+    if not isinstance(font, PDFType1Font) or isinstance(font, PDFTrueTypeFont):
+        return
+    descriptor = resolve1(spec.get("FontDescriptor"))
+    if not isinstance(descriptor, dict):
+        return
+    program = resolve1(descriptor.get("FontFile"))
+    if program is None:
+        program = resolve1(descriptor.get("FontFile3"))
+        if not isinstance(program, PDFStream) or _name(program.get("Subtype")) != "Type1C":
+            return
+    if not isinstance(program, PDFStream):
+        return
+    try:
+        names = builtin_names(program.get_data())
+    except Exception:  # pdfminer raises many unrelated types on a broken stream
+        return
+    encoding = resolve1(spec.get("Encoding"))
+    differences = _differences(encoding)
+    # Without /Encoding pdfminer reads a Type 1 FontFile by its own reading of the
+    # built-in encoding, any other program by StandardEncoding, whose table it shares.
+    replace = encoding is None and "FontFile" not in font.descriptor
+    table = dict(font.cid2unicode)
+    read = [(code, name) for code, name in differences.items() if not _known(name)]
+    read += [(code, name) for code, name in names.items()
+             if code not in differences and (replace or code not in table)]
+    for code, name in read:
+        text = glyph_text(name)
+        if text:
+            table[code] = text
+        else:
+            table.pop(code, None)
+    font.cid2unicode = table
+
+
+def _known(name: str) -> bool:
+    """Whether pdfminer's glyph list reads the glyph name ``name``."""
+    try:
+        name2unicode(name)
+    except (KeyError, ValueError):
+        return False
+    return True
+
+
+def _differences(encoding: object) -> dict[int, str]:
+    """The glyph names the ``/Differences`` of an encoding dictionary give, by code."""
+    if not isinstance(encoding, dict):
+        return {}
+    names: dict[int, str] = {}
+    code = 0
+    entries = resolve1(encoding.get("Differences"))
+    for entry in entries if isinstance(entries, list) else ():
+        entry = resolve1(entry)
+        if isinstance(entry, int):
+            code = entry
+        elif isinstance(entry, PSLiteral):
+            names[code] = str(entry.name)
+            code += 1
+    return names
+
+
+def _name(value: object) -> str:
+    """The name a PDF name object holds; empty for anything else."""
+    value = resolve1(value)
+    return str(value.name) if isinstance(value, PSLiteral) else ""
 
 
 def _page_labels(document: PDFDocument, count: int) -> tuple[str, ...]:

@@ -32,8 +32,12 @@ interchangeable (tests/test_engines.py holds them to it):
   not reported; other inkless objects (a column of vertical CJK text in a font PDFium
   lacks) are made visible to it and read (:mod:`.unseen`).  A code the font maps to no
   Unicode is named ``(cid:N)`` where PDFium gives a control character, as pdfminer
-  names it.  Font names lack the subset tag (``LegalNews-Bold``, not
-  ``PQUCUD+LegalNews-Bold``).
+  names it.  In an embedded Type 1 or CFF font whose built-in encoding names glyphs
+  outside the Adobe Glyph List (TeX's math fonts: ``prime``, ``angbracketleft``),
+  such a code is read by that name, or named ``(cid:N)`` where the name has no text,
+  where PDFium gives the code's letter ("0" for a prime)
+  (:class:`.text.BuiltinEncodings`, :mod:`..builtin_encoding`).  Font names lack the
+  subset tag (``LegalNews-Bold``, not ``PQUCUD+LegalNews-Bold``).
 * **Page size**: the crop box clipped to the media box, both inherited from the page
   tree (:func:`.frame._visible_box`).
 """
@@ -56,7 +60,7 @@ from ..base import ClosingSource, check_readable
 from .bindings import pdfium_c
 from .drawings import drawings
 from .frame import Frame
-from .text import TextReader
+from .text import BuiltinEncodings, TextReader
 from .unseen import make_visible
 
 __all__ = ["PdfiumSource"]
@@ -97,6 +101,7 @@ class PdfiumSource(ClosingSource):
             raise DocumentError(f"{path}: the PDF has no pages")
         self._document: Any = document
         self._page_count = count
+        self._encodings = BuiltinEncodings()
 
     @property
     def page_count(self) -> int:
@@ -116,7 +121,7 @@ class PdfiumSource(ClosingSource):
                 raise DocumentError(
                     f"{self.path}: page {page_no} cannot be read (PDFium cannot load it)")
             try:
-                glyphs = _page_glyphs(self.path, page_no, page)
+                glyphs = _page_glyphs(self.path, page_no, page, self._encodings)
             finally:
                 pdfium_c.FPDF_ClosePage(page)
             yield dataclasses.replace(glyphs, label=_page_label(self._document, page_no))
@@ -139,22 +144,24 @@ def _page_label(document: Any, page_no: int) -> str:
     return buffer.raw[:size - 2].decode("utf-16-le", errors="replace")
 
 
-def _page_glyphs(path: Path, page_no: int, page: Any) -> PageGlyphs:
-    """Everything the pipeline needs of one loaded page, in displayed top-left points.
+def _page_glyphs(path: Path, page_no: int, page: Any, encodings: BuiltinEncodings
+                 ) -> PageGlyphs:
+    """Everything the pipeline needs of one loaded page, in displayed top-left points,
+    with the built-in encodings of the document's fonts cached in ``encodings``.
 
     Text objects PDFium's text page skipped for want of ink (a column of vertical
     text in a font PDFium lacks) are made visible to it and the text read again
     (:mod:`.unseen`); pages without such objects are read once."""
     frame = Frame.of(page)
-    glyphs, text_objects = _text(path, page_no, page, frame)
+    glyphs, text_objects = _text(path, page_no, page, frame, encodings)
     rules, images, unseen = drawings(page, frame, text_objects)
     if unseen and make_visible(unseen):
-        glyphs, _ = _text(path, page_no, page, frame)
+        glyphs, _ = _text(path, page_no, page, frame, encodings)
     width, height = frame.size
     return PageGlyphs(page_no, width, height, glyphs, rules, images)
 
 
-def _text(path: Path, page_no: int, page: Any, frame: Frame
+def _text(path: Path, page_no: int, page: Any, frame: Frame, encodings: BuiltinEncodings
           ) -> tuple[Glyphs, npt.NDArray[np.uint64]]:
     """The glyphs of a loaded page and the text objects that draw them (addresses,
     sorted), read from a text page opened and closed here."""
@@ -163,7 +170,7 @@ def _text(path: Path, page_no: int, page: Any, frame: Frame
         raise DocumentError(
             f"{path}: page {page_no} cannot be read (PDFium cannot read its text)")
     try:
-        return TextReader(textpage, frame).glyphs()
+        return TextReader(textpage, frame, encodings).glyphs()
     finally:
         pdfium_c.FPDFText_ClosePage(textpage)
 

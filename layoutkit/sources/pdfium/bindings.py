@@ -15,7 +15,8 @@ import pypdfium2_raw as pdfium_c  # type: ignore[import-untyped]
 
 __all__ = ["HANDLE", "INT", "address", "argument", "font_of", "font_size_at", "is_generated",
            "is_hyphen", "loose_box_at", "matrix_at", "object_type", "origin_at", "out_params",
-           "page_object_at", "pdfium_c", "pointer", "text_object_at", "unconverted"]
+           "page_object_at", "pdfium_c", "pointer", "text_object_at", "unconverted",
+           "unicode_error_at"]
 
 # PDFium is initialised once a process, as importing pypdfium2 does it (and with the same
 # configuration); initialising it again, as pypdfium2 imported later for OCR does, does
@@ -74,6 +75,7 @@ origin_at = unconverted(pdfium_c.FPDFText_GetCharOrigin, INT)
 loose_box_at = unconverted(pdfium_c.FPDFText_GetLooseCharBox, INT)
 is_generated = unconverted(pdfium_c.FPDFText_IsGenerated, INT)
 is_hyphen = unconverted(pdfium_c.FPDFText_IsHyphen, INT)
+unicode_error_at = unconverted(pdfium_c.FPDFText_HasUnicodeMapError, INT)
 matrix_at = unconverted(pdfium_c.FPDFText_GetMatrix, INT)
 font_size_at = unconverted(pdfium_c.FPDFText_GetFontSize, ctypes.c_double)
 page_object_at = unconverted(pdfium_c.FPDFPage_GetObject, HANDLE)

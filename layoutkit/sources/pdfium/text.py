@@ -14,7 +14,15 @@ import numpy.typing as npt
 
 from ...model import CODE_POINTS, NO_GLYPHS, Glyphs, char_test, code_points, spell
 from ..base import is_upright
+from ..builtin_encoding import (
+    builtin_names,
+    glyph_text,
+    is_agl_name,
+    is_standard_type1,
+    is_type1,
+)
 from .bindings import (
+    address,
     argument,
     font_of,
     font_size_at,
@@ -27,10 +35,11 @@ from .bindings import (
     pdfium_c,
     pointer,
     text_object_at,
+    unicode_error_at,
 )
 from .frame import Frame
 
-__all__ = ["TextReader"]
+__all__ = ["BuiltinEncodings", "TextReader"]
 
 _HYPHENS = frozenset(("\ufffe", "\x02"))
 """What PDFium's page text holds for a hyphen it may mark as a line-end hyphen."""
@@ -59,15 +68,83 @@ def _char_texts(textpage: Any, count: int) -> str | None:
     return text if aligned else None
 
 
+_FontKey = tuple[int, str, int]
+"""A font of a document: its handle, base name and the size of its program."""
+
+
+class BuiltinEncodings:
+    """The text of the codes of a document's fonts that PDFium may read no Unicode
+    for, by font: the codes whose glyph name in the embedded program's built-in
+    encoding is not one of the Adobe Glyph List's (which PDFium maps itself), with
+    the text :mod:`..builtin_encoding` gives the name (empty for none).
+
+    A font's program is read once a document: PDFium keeps a document's fonts, so a
+    font has the same handle on every page; its base name and the size of its program
+    go with the handle into the key, should a handle be reused for another font.  A
+    CFF program is read when the font is first met (0.1 to 0.4 ms), and so is a Type 1
+    one in StandardEncoding; any other Type 1 one, whose encoding takes a PostScript
+    interpreter (1 to 2 ms a TeX font), once PDFium has read no Unicode for one of its
+    characters (:meth:`TextReader._builtin`), which for most fonts never happens.
+    Fonts that are not embedded, or whose program has no built-in encoding by glyph
+    name (TrueType, OpenType), or only names of the Adobe Glyph List (most text
+    fonts), get none, and their characters are read as PDFium gives them.  fontTools
+    is imported with the first program a process reads (35 ms, once).
+    """
+
+    def __init__(self) -> None:
+        self._texts: dict[_FontKey, dict[int, str]] = {}
+        self._type1: dict[_FontKey, bytes] = {}
+
+    @staticmethod
+    def key(handle: Any, name: str) -> _FontKey | None:
+        """The key of the font ``handle`` (base name ``name``), None for a font that
+        is not embedded."""
+        if pdfium_c.FPDFFont_GetIsEmbedded(handle) != 1:
+            return None
+        size = ctypes.c_size_t()
+        if not pdfium_c.FPDFFont_GetFontData(handle, None, 0, size):
+            return None
+        return address(handle), name, size.value
+
+    def texts(self, key: _FontKey | None, handle: Any) -> dict[int, str] | None:
+        """The codes of the font ``handle`` (key ``key``) that PDFium may read no
+        Unicode for, with their text; None for a Type 1 program not read yet."""
+        if key is None:
+            return {}
+        texts = self._texts.get(key)
+        if texts is None and key not in self._type1:
+            size = ctypes.c_size_t(key[2])
+            buffer = (ctypes.c_ubyte * key[2])()
+            pdfium_c.FPDFFont_GetFontData(handle, buffer, key[2], size)
+            program = bytes(buffer)
+            if is_type1(program) and not is_standard_type1(program):
+                self._type1[key] = program
+            else:
+                texts = self._texts[key] = self._read(program)
+        return texts
+
+    def read(self, key: _FontKey) -> dict[int, str]:
+        """The texts of the Type 1 program of the font ``key``, read now."""
+        texts = self._texts[key] = self._read(self._type1.pop(key))
+        return texts
+
+    @staticmethod
+    def _read(program: bytes) -> dict[int, str]:
+        return {code: glyph_text(glyph) for code, glyph in builtin_names(program).items()
+                if not is_agl_name(glyph)}
+
+
 @dataclass(frozen=True, slots=True)
 class _Font:
     """A font as the boxes need it: name, descent (ems, negative below the baseline)
-    and advance widths (ems) by character, read from the font's tables on demand."""
+    and advance widths (ems) by character, read from the font's tables on demand;
+    and its key in :class:`BuiltinEncodings` (None for a font not embedded)."""
 
     handle: Any
     name: str
     descent: float
     widths: dict[str, float | None]
+    key: _FontKey | None
 
     @staticmethod
     def of(handle: Any) -> _Font:
@@ -79,7 +156,8 @@ class _Font:
         descent = ctypes.c_float()
         if not pdfium_c.FPDFFont_GetDescent(handle, 1.0, descent):
             descent.value = 0.0
-        return _Font(handle, name.value.decode("utf-8", errors="replace"), descent.value, {})
+        text = name.value.decode("utf-8", errors="replace")
+        return _Font(handle, text, descent.value, {}, BuiltinEncodings.key(handle, text))
 
     def width(self, text: str) -> float | None:
         """The advance width in ems of the glyph the font maps ``text`` to, or None.
@@ -165,12 +243,14 @@ before the ink box is consulted (the boxes are single-precision floats)."""
 
 
 class TextReader:
-    """Reads the glyphs of one text page; caches fonts while it does."""
+    """Reads the glyphs of one text page; caches fonts while it does, and the built-in
+    encodings of the document's fonts in ``encodings``."""
 
-    def __init__(self, textpage: Any, frame: Frame) -> None:
+    def __init__(self, textpage: Any, frame: Frame, encodings: BuiltinEncodings) -> None:
         self.textpage = textpage
         self.argument = argument(textpage)  # for the per-character calls
         self.frame = frame
+        self.encodings = encodings
         self.fonts: dict[int, _Font] = {}
 
     def glyphs(self) -> tuple[Glyphs, npt.NDArray[np.uint64]]:
@@ -202,9 +282,11 @@ class TextReader:
                 chars[k] = "-"
         # A code the font maps to no Unicode comes as the code itself: named as
         # pdfminer names it where that is a control character (a symbol font's
-        # low codes), so that the engines read the same text.
+        # low codes), so that the engines read the same text.  Code 0 comes as
+        # U+0000 and is not marked.
         for k in np.flatnonzero(char_test(codes[keep], _UNMAPPED.__contains__)).tolist():
-            if chars[k] != "-" and pdfium_c.FPDFText_HasUnicodeMapError(textpage, kept[k]) == 1:
+            if chars[k] == "\x00" or (chars[k] != "-" and pdfium_c.FPDFText_HasUnicodeMapError(
+                    textpage, kept[k]) == 1):
                 chars[k] = f"(cid:{ord(chars[k])})"
         n = len(kept)
         if not n:
@@ -235,16 +317,78 @@ class TextReader:
         keys, where, object_of = np.unique(objects[first], return_index=True,
                                            return_inverse=True)
         runs, run_of_object = self._runs(keys, kept_at[first[where]])
-        glyphs = self._boxes(joined, indices, origins[first], edges[first], runs,
-                             run_of_object[object_of])
+        run_of = run_of_object[object_of]
+        pieces = np.diff(np.append(first, n))
+        read = self._builtin(joined, indices, np.where(pieces == 1, codes[kept_at[first]], -1),
+                             runs, run_of)
+        glyphs = self._boxes(joined, read, indices, origins[first], edges[first], runs, run_of)
         return glyphs, keys  # a piece has the text object of the glyph before it
 
-    def _boxes(self, texts: list[str], indices: list[int], origins: npt.NDArray[np.float64],
-               edges: npt.NDArray[np.float64], runs: list[_Run],
-               run_of: npt.NDArray[np.intp]) -> Glyphs:
+    def _builtin(self, texts: list[str], indices: list[int], codes: npt.NDArray[np.int64],
+                 runs: list[_Run], run_of: npt.NDArray[np.intp]) -> list[str]:
+        """``texts`` with the glyphs PDFium read no Unicode for read by their font's
+        built-in encoding (:class:`BuiltinEncodings`): the text of the code's glyph
+        name, or ``(cid:N)`` where the name has none, as pdfminer names the code.
+
+        ``codes`` are the characters PDFium gave (-1 for a glyph of several), which for
+        a code without Unicode is the code itself; character ``indices[k]`` draws
+        glyph ``k`` in run ``runs[run_of[k]]``.  The glyphs of a Type 1 font not read
+        yet are each asked whether PDFium found their Unicode, and the font is read at
+        the first that it did not: asking for one glyph of a code would not do, as
+        such a code comes as a character another code of the font may map to (CMMI's
+        hook ↩ at code 44 as the comma of code 59).  Of a font read, only the glyphs
+        whose code its built-in encoding names by a name outside the Adobe Glyph List
+        are asked: none on most pages.
+        """
+        fonts = [run.font for run in runs]
+        tables = [self.encodings.texts(font.key, font.handle) for font in fonts]
+        simple = (codes >= 0) & (codes < 256)  # a simple font's code, as PDFium gives it
+        unread = [k for k, table in enumerate(tables) if table is None]
+        if unread:
+            at = np.flatnonzero(simple & np.isin(run_of, unread))
+            errors = np.fromiter(map(unicode_error_at, repeat(self.argument, len(at)),
+                                     np.asarray(indices)[at].tolist()),
+                                 dtype=np.intc, count=len(at))
+            # code 0 comes as U+0000, named (cid:0) before, and is not marked
+            for k in at[(errors == 1) | (codes[at] == 0)].tolist():
+                key = fonts[run_of[k]].key
+                if key is not None and tables[run_of[k]] is None:
+                    texts_of_font = self.encodings.read(key)
+                    tables = [texts_of_font if font.key == key else table
+                              for font, table in zip(fonts, tables, strict=True)]
+        if not any(tables):
+            return texts
+        named = np.zeros((len(runs), 257), dtype=np.bool_)  # column 256: no code
+        for k, table in enumerate(tables):
+            named[k, list(table or ())] = True
+        asked = np.flatnonzero(named[run_of, np.where(simple, codes, 256)])
+        read = texts
+        for k in asked.tolist():
+            if self._unread(texts, indices, codes, k):
+                if read is texts:
+                    read = list(texts)
+                code = int(codes[k])
+                read[k] = (tables[run_of[k]] or {})[code] or f"(cid:{code})"
+        return read
+
+    def _unread(self, texts: list[str], indices: list[int], codes: npt.NDArray[np.int64],
+                k: int) -> bool:
+        """Whether PDFium read no Unicode for glyph ``k`` (text ``texts[k]``, character
+        ``indices[k]``, code ``codes[k]``): named ``(cid:N)`` already (a control
+        character, or code 0, which PDFium gives as U+0000 and does not mark), or
+        given as the code itself and marked so (not a hyphen PDFium made of it)."""
+        text = texts[k]
+        return text.startswith("(cid:") or (
+            text == chr(codes[k]) and unicode_error_at(self.argument, indices[k]) == 1)
+
+    def _boxes(self, texts: list[str], read: list[str], indices: list[int],
+               origins: npt.NDArray[np.float64], edges: npt.NDArray[np.float64],
+               runs: list[_Run], run_of: npt.NDArray[np.intp]) -> Glyphs:
         """The glyphs of ``texts`` (character ``indices``, ``origins`` and loose-box
         ``edges`` left, bottom, right, top), each drawn in run ``runs[run_of[k]]``,
-        boxed in displayed points; those whose centre is off the page left out."""
+        boxed in displayed points and read as ``read``; those whose centre is off the
+        page left out.  The advances are worked out from ``texts``, the characters
+        PDFium gave (its width table is looked up by them)."""
         def column(value: Any) -> npt.NDArray[np.float64]:
             return np.array([value(run) for run in runs], dtype=np.float64).reshape(
                 len(runs), -1)[run_of]
@@ -269,7 +413,7 @@ class TextReader:
         run_at = run_of[shown]
         names = np.array([run.font.name for run in runs], dtype=object)[run_at]
         upright = np.array([run.upright for run in runs], dtype=np.bool_)[run_at]
-        picked = texts if shown.all() else [texts[k] for k in np.flatnonzero(shown).tolist()]
+        picked = read if shown.all() else [read[k] for k in np.flatnonzero(shown).tolist()]
         return Glyphs(tuple(picked), boxes, tuple(names.tolist()),
                       column(lambda r: r.size)[shown, 0], upright)
 

@@ -1,0 +1,222 @@
+"""The text of the glyphs a simple font draws by its program's own (built-in) encoding.
+
+A simple font with no ``/ToUnicode`` is read by the glyph names its ``/Encoding``
+gives the codes.  TeX's math fonts (CMSY, CMMI, CMEX, MSAM, … as Type 1 ``FontFile``
+or CFF ``FontFile3``) come with no ``/Encoding`` at all: the names are those of the
+embedded program's built-in encoding (``dup 48 /prime put``), and many of them
+(``prime``, ``angbracketleft``, ``negationslash``) are TeX's, not the Adobe Glyph
+List's.  Left to themselves both engines read such a code as the letter it has in
+Latin encodings ("0" for the prime) or name it ``(cid:48)``.  This module reads the
+built-in encoding of a font program with fontTools and gives each code the text of
+its glyph name: :func:`fontTools.agl.toUnicode` (the Adobe Glyph List, ``uniXXXX``
+names, ligatures ``f_i`` and suffixes ``a.sc``), else the TeX names of TEX_GLYPHS,
+else the size variants of TeX's extension font (``summationdisplay``,
+``parenleftbigg``) by their operator or delimiter.  A name none of these knows has
+no text, and its code stays ``(cid:N)`` as pdfminer.six names it.
+
+Each engine asks once per font (:mod:`layoutkit.sources.pdfminer` per font object,
+:mod:`layoutkit.sources.pdfium` per embedded font and document).  fontTools is
+imported on the first call, not with the package (its CFF reader takes 35 ms to
+import), so documents without Type 1 or CFF fonts never import it.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import cache
+from io import BytesIO
+
+__all__ = ["TEX_GLYPHS", "builtin_names", "builtin_texts", "glyph_text", "is_agl_name",
+           "is_standard_type1", "is_type1"]
+
+TEX_GLYPHS: dict[str, str] = {
+    "Ifractur": "\u2111", "Rfractur": "\u211c",
+    "angbracketleft": "\u27e8", "angbracketright": "\u27e9",
+    "arrowbothv": "\u2195", "arrowdblbothv": "\u21d5",
+    "arrowleftbothalf": "\u21bd", "arrowlefttophalf": "\u21bc",
+    "arrownortheast": "\u2197", "arrownorthwest": "\u2196",
+    "arrowrightbothalf": "\u21c1", "arrowrighttophalf": "\u21c0",
+    "arrowsoutheast": "\u2198", "arrowsouthwest": "\u2199",
+    "asteriskcentered": "\u2217", "bardbl": "\u2225",
+    "ceilingleft": "\u2308", "ceilingright": "\u2309",
+    "circlecopyrt": "\u20dd", "circledivide": "\u2298", "circledot": "\u2299",
+    "circleminus": "\u2296", "coproduct": "\u2a3f",
+    "dblbracketleft": "\u27e6", "dblbracketright": "\u27e7", "diamondmath": "\u22c4",
+    "epsilon1": "\u03f5", "epsiloninv": "\u03f6", "equivasymptotic": "\u224d",
+    "flat": "\u266d", "floorleft": "\u230a", "floorright": "\u230b",
+    "follows": "\u227b", "followsequal": "\u2ab0", "followsorcurly": "\u227d",
+    "greatermuch": "\u226b", "intersectionsq": "\u2293", "latticetop": "\u22a4",
+    "lessmuch": "\u226a", "lscript": "\u2113", "natural": "\u266e",
+    "negationslash": "\u0338", "owner": "\u220b", "pi1": "\u03d6",
+    "precedesequal": "\u2aaf", "precedesorcurly": "\u227c", "prime": "\u2032",
+    "rho1": "\u03f1", "sharp": "\u266f", "similarequal": "\u2243",
+    "slurabove": "\u2322", "slurbelow": "\u2323", "star": "\u22c6",
+    "subsetsqequal": "\u2291", "supersetsqequal": "\u2292",
+    "triangle": "\u25b3", "triangleinv": "\u25bd", "triangleleft": "\u25c1",
+    "triangleright": "\u25b7", "turnstileleft": "\u22a2", "turnstileright": "\u22a3",
+    "unionmulti": "\u228e", "unionsq": "\u2294", "vector": "\u20d7",
+    "wreathproduct": "\u2240",
+}
+"""TeX glyph names the Adobe Glyph List lacks, with their text.  The names and values
+are the math symbols of lcdf-typetools' ``texglyphlist.txt`` (version 2.84, Eddie
+Kohler; TeX Live's ``fonts/map/glyphlist/texglyphlist.txt``, which pdfTeX's
+``glyphtounicode.tex`` also takes in), the first value where it gives several
+(``prime`` is U+2032, not U+02B9); its entries for text fonts (small capitals,
+``compwordmark``) and its invalid code points are left out, and so are the names
+fontTools' Adobe Glyph List already maps (``phi``, ``dotlessj``, ``heart``)."""
+
+_SIZES = ("display", "text", "Bigg", "bigg", "Big", "big", "widest", "wider", "wide")
+"""The endings of the size variants in TeX's extension fonts (CMEX):
+``summationtext``/``summationdisplay``, ``parenleftbig`` … ``parenleftBigg``,
+``hatwide`` … ``hatwidest``, longest first."""
+
+_OPERATORS: dict[str, str] = {
+    "coproduct": "\u2210", "contintegral": "\u222e",
+    "logicaland": "\u22c0", "logicalor": "\u22c1",
+    "intersection": "\u22c2", "union": "\u22c3",
+    "circledot": "\u2a00", "circleplus": "\u2a01", "circlemultiply": "\u2a02",
+    "unionmulti": "\u2a04", "squareunion": "\u2a06",
+    "hat": "\u02c6",
+}
+"""The text of a CMEX size variant whose stem would read as another character: the
+big operators are Unicode's n-ary ones (``logicalanddisplay`` is ⋀ U+22C0, where
+``logicaland`` is the binary ∧; Mathematical Operators U+2200–22FF and Supplemental
+Mathematical Operators U+2A00–2AFF), and ``hatwide`` is the circumflex.  Other
+stems (``summation``, ``integral``, ``parenleft``, ``radical``, ``angbracketleft``)
+are read as any glyph name is."""
+
+
+def is_agl_name(name: str) -> bool:
+    """Whether ``name`` is one of the Adobe Glyph List's own names, which every PDF
+    reader maps to Unicode (PDFium too)."""
+    from fontTools.agl import LEGACY_AGL2UV
+
+    return name in LEGACY_AGL2UV
+
+
+@cache
+def glyph_text(name: str) -> str:
+    """The text of the glyph named ``name``: by the Adobe Glyph List (fontTools), the
+    TeX names, or as a CMEX size variant; empty when none of them knows it."""
+    from fontTools.agl import toUnicode
+
+    text: str = toUnicode(name)
+    if text:
+        return text
+    if name in TEX_GLYPHS:
+        return TEX_GLYPHS[name]
+    for size in _SIZES:
+        if name.endswith(size) and len(name) > len(size):
+            stem = name[:-len(size)]
+            return _OPERATORS.get(stem) or glyph_text(stem)
+    return ""
+
+
+def is_type1(program: bytes) -> bool:
+    """Whether the font ``program`` is a Type 1 one (PFA or PFB layout)."""
+    return program.startswith((b"%!", b"\x80\x01"))
+
+
+def is_standard_type1(program: bytes) -> bool:
+    """Whether the font ``program`` is a Type 1 one that says its encoding is
+    StandardEncoding (most text fonts): read without a PostScript interpreter."""
+    return is_type1(program) and _STANDARD.search(_clear_text(program)) is not None
+
+
+def builtin_names(program: bytes) -> dict[int, str]:
+    """The glyph name of each code of the font ``program``'s built-in encoding
+    (``.notdef`` left out): a Type 1 program (``FontFile``, the PFA/PFB layout) or a
+    bare CFF one (``FontFile3`` of subtype ``Type1C``).  Empty for any other program
+    (TrueType, OpenType, a CID-keyed CFF), for a CFF font in the Expert encoding, and
+    for one fontTools cannot read."""
+    try:
+        if is_type1(program):
+            names = _type1_encoding(program)
+        elif program[:1] == b"\x01":
+            names = _cff_encoding(program)
+        else:
+            return {}
+    except Exception:  # fontTools raises many unrelated types on broken programs
+        return {}
+    return {code: name for code, name in enumerate(names[:256])
+            if isinstance(name, str) and name != ".notdef"}
+
+
+def builtin_texts(program: bytes) -> dict[int, str]:
+    """The text (:func:`glyph_text`) of each code of the font ``program``'s built-in
+    encoding, empty for a glyph name none of the tables knows."""
+    return {code: glyph_text(name) for code, name in builtin_names(program).items()}
+
+
+_STANDARD = re.compile(rb"/Encoding\s+StandardEncoding\s+def\b")
+"""A Type 1 program's statement that its encoding is StandardEncoding (text fonts)."""
+
+
+def _type1_encoding(program: bytes) -> list[str]:
+    """The ``/Encoding`` of a Type 1 program, read from its clear-text part.
+
+    fontTools' :class:`~fontTools.t1Lib.T1Font` reads the whole program and decrypts
+    every glyph (10 to 25 ms a TeX font); the encoding is defined before ``eexec``,
+    so the part before it is given to the PostScript interpreter T1Font uses
+    (:func:`fontTools.misc.psLib.suckfont`), 1 to 2 ms.  The font dictionary is then
+    on the operand stack (``currentdict end``), or still open on the dictionary
+    stack, or defined as a font.  A program that says ``/Encoding StandardEncoding
+    def`` (most text fonts) is not interpreted.
+    """
+    from fontTools.encodings.StandardEncoding import StandardEncoding
+    from fontTools.misc.psLib import PSInterpreter, ps_dict, unpack_item
+
+    clear = _clear_text(program)
+    if _STANDARD.search(clear):  # what the interpreter would find, without it
+        return list(StandardEncoding)
+    interpreter = PSInterpreter()
+    try:
+        interpreter.interpret(clear)
+        fonts = interpreter.dictstack[0]["FontDirectory"].value
+        for item in [*reversed(interpreter.stack), *reversed(interpreter.dictstack[2:]),
+                     *fonts.values()]:
+            font = item.value if isinstance(item, ps_dict) else item
+            if isinstance(font, dict) and "Encoding" in font:
+                encoding = unpack_item(font["Encoding"])
+                return list(encoding) if isinstance(encoding, list) else []
+        return []
+    finally:
+        interpreter.close()  # its objects refer to each other
+
+
+def _clear_text(program: bytes) -> bytes:
+    """The clear-text part of a Type 1 program: up to ``eexec``, in the first segment
+    of a PFB."""
+    if program.startswith(b"\x80\x01"):
+        program = program[6:6 + int.from_bytes(program[2:6], "little")]
+    end = program.find(b"eexec")
+    return program if end < 0 else program[:end]
+
+
+def _cff_encoding(program: bytes) -> list[str]:
+    """The encoding of the first font of a CFF program (fontTools' cffLib)."""
+    from fontTools.cffLib import CFFFontSet
+    from fontTools.encodings.StandardEncoding import StandardEncoding
+
+    fonts = CFFFontSet()
+    fonts.decompile(BytesIO(program), None, isCFF2=False)
+    top = fonts.topDictIndex[0]
+    if hasattr(top, "ROS"):  # CID-keyed: no encoding by glyph name
+        return []
+    encoding = top.Encoding
+    if encoding == "StandardEncoding":
+        return list(StandardEncoding)
+    if not isinstance(encoding, list):
+        return []
+    names = list(encoding)
+    offset = top.rawDict.get("Encoding", 0)
+    if offset > 1 and program[offset] & 0x7F == 0:
+        # Format 0 lists a code for each glyph from GID 1 on; cffLib drops code 0
+        # (its own writer puts 0 for a glyph without a code), which TeX's CMSY gives
+        # its minus sign.  Read as FreeType (and so PDFium) reads it: the last glyph
+        # listed with code 0 has it.
+        count = program[offset + 1]
+        for gid, code in enumerate(program[offset + 2:offset + 2 + count], 1):
+            if code == 0 and gid < len(top.charset):
+                names[0] = top.charset[gid]
+    return names
