@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any, BinaryIO
 
 import numpy as np
+import numpy.typing as npt
 from pdfminer.converter import PDFPageAggregator
 from pdfminer.encodingdb import name2unicode
 from pdfminer.layout import LTChar, LTContainer, LTCurve, LTImage, LTLine, LTPage, LTRect
@@ -24,11 +25,13 @@ from pdfminer.pdfpage import PDFPage
 from pdfminer.pdfparser import PDFParser
 from pdfminer.pdftypes import PDFStream, resolve1
 from pdfminer.psparser import PSLiteral
+from pdfminer.utils import PathSegment
 
 from ..errors import DocumentError
 from ..model import BBox, Glyphs, PageGlyphs, Rule
 from .base import ClosingSource, Rect, check_readable, is_upright, shape_rules, visible_rect
 from .builtin_encoding import builtin_names, glyph_text
+from .occlusion import Fill, uncovered
 
 __all__ = ["PdfminerSource"]
 
@@ -58,8 +61,8 @@ class PdfminerSource(ClosingSource):
             raise DocumentError(f"{path}: the PDF has no pages")
         self._labels = _page_labels(document, len(self._pages))
         self._resources = _Resources(caching=True)
-        self._device = PDFPageAggregator(self._resources, laparams=None)
-        self._interpreter = PDFPageInterpreter(self._resources, self._device)
+        self._device = _Device(self._resources)
+        self._interpreter = _Interpreter(self._resources, self._device)
 
     @property
     def page_count(self) -> int:
@@ -76,11 +79,91 @@ class PdfminerSource(ClosingSource):
                 raise DocumentError(
                     f"{self.path}: page {page_no} cannot be read ({_reason(exc)})"
                 ) from exc
-            yield dataclasses.replace(_page_glyphs(page_no, page, layout),
+            yield dataclasses.replace(_page_glyphs(page_no, page, layout, self._device.covering),
                                       label=self._labels[page_no - 1])
 
     def close(self) -> None:
         self._fh.close()
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class _Painting:
+    """The transparency the graphics state paints fills with: its constant fill
+    alpha, blend mode and whether a soft mask is set."""
+
+    alpha: float = 1.0
+    blend: str = "Normal"
+    masked: bool = False
+
+    @property
+    def transparent(self) -> bool:
+        return self.alpha < 1.0 or self.blend not in ("Normal", "Compatible") or self.masked
+
+    def set(self, state: Mapping[str, object]) -> _Painting:
+        """This painting with what the parameter dictionary ``state`` sets."""
+        alpha = resolve1(state.get("ca"))
+        blend = resolve1(state.get("BM"))
+        if isinstance(blend, list):  # modes in order of preference: the first is taken
+            blend = blend[0] if blend else None
+        mask = resolve1(state.get("SMask"))
+        return _Painting(
+            float(alpha) if isinstance(alpha, (int, float)) else self.alpha,
+            _name(blend) or self.blend if blend is not None else self.blend,
+            self.masked if mask is None else _name(mask) != "None")
+
+
+class _Device(PDFPageAggregator):
+    """pdfminer's aggregating device, whose filled shapes say whether they cover what
+    was painted before them (``covers``): a path of one subpath filled while the
+    graphics state sets no transparency (``painting``, which :class:`_Interpreter`
+    keeps); see :mod:`.occlusion`."""
+
+    painting = _Painting()
+
+    def __init__(self, resources: PDFResourceManager) -> None:
+        super().__init__(resources, laparams=None)
+        self.covering: set[int] = set()
+        """The ids of the page's shapes that cover what was painted before them."""
+
+    def paint_path(self, gstate: Any, stroke: bool, fill: bool, evenodd: bool,
+                   path: Sequence[PathSegment]) -> None:
+        before = len(self.cur_item._objs)
+        super().paint_path(gstate, stroke, fill, evenodd, path)
+        if (fill and not self.painting.transparent
+                and sum(segment[0] == "m" for segment in path) <= 1):
+            self.covering.update(map(id, self.cur_item._objs[before:]))
+
+
+class _Interpreter(PDFPageInterpreter):
+    """pdfminer's interpreter, which also reads the transparency a graphics state
+    parameter dictionary (``gs``) sets, into the device's ``painting``
+    (:class:`_Device`), saved and restored with the graphics state."""
+
+    device: _Device
+
+    def __init__(self, rsrcmgr: PDFResourceManager, device: _Device) -> None:
+        super().__init__(rsrcmgr, device)
+        self._saved: list[_Painting] = []
+
+    def process_page(self, page: PDFPage) -> None:
+        self._saved, self.device.painting = [], _Painting()
+        self.device.covering.clear()
+        super().process_page(page)
+
+    def do_q(self) -> None:
+        self._saved.append(self.device.painting)
+        super().do_q()
+
+    def do_Q(self) -> None:  # noqa: N802 (pdfminer's name for the Q operator)
+        if self._saved:
+            self.device.painting = self._saved.pop()
+        super().do_Q()
+
+    def do_gs(self, name: object) -> None:
+        states = resolve1((self.resources or {}).get("ExtGState"))
+        state = resolve1(states.get(_name(name))) if isinstance(states, dict) else None
+        if isinstance(state, dict):
+            self.device.painting = self.device.painting.set(state)
 
 
 class _Resources(PDFResourceManager):
@@ -244,12 +327,17 @@ def _visible_box(page: PDFPage, layout: LTPage) -> Rect:
     return x0, y0, x1, y1
 
 
-def _page_glyphs(page_no: int, page: PDFPage, layout: LTPage) -> PageGlyphs:
-    """Convert pdfminer's bottom-left objects to top-left glyphs and rules, cropped."""
+def _page_glyphs(page_no: int, page: PDFPage, layout: LTPage, covering: set[int]
+                 ) -> PageGlyphs:
+    """Convert pdfminer's bottom-left objects to top-left glyphs and rules, cropped,
+    without the glyphs a shape filled after them covers (the ids of such shapes are
+    ``covering``; see :mod:`.occlusion`)."""
     vx0, vy0, vx1, vy1 = _visible_box(page, layout)
     chars: list[LTChar] = []
+    painted: list[int] = []
     rules: list[Rule] = []
     images: list[BBox] = []
+    fills: list[Fill] = []
 
     def box(x0: float, y0: float, x1: float, y1: float) -> BBox:
         return BBox(x0 - vx0, vy1 - y1, x1 - vx0, vy1 - y0)
@@ -258,26 +346,40 @@ def _page_glyphs(page_no: int, page: PDFPage, layout: LTPage) -> PageGlyphs:
         cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
         return vx0 <= cx <= vx1 and vy0 <= cy <= vy1
 
-    def walk(container: Any) -> None:
-        for item in container:
+    def walk(container: Any, form: int | None) -> None:
+        """The items of ``container`` in painting order: the page's own at their
+        places, those inside a form at the form's (its glyphs at none: no fill is
+        known to cover them, as in the pdfium engine)."""
+        for place, item in enumerate(container):
             if isinstance(item, LTChar):
                 chars.append(item)
+                painted.append(place if form is None else _UNPLACED)
             elif isinstance(item, (LTRect, LTLine, LTCurve)):
                 rules.extend(_rules_of(item, box, visible))
+                if id(item) in covering:
+                    fills.append(Fill(tuple((x - vx0, vy1 - y) for x, y in item.pts),
+                                      place if form is None else form))
             elif isinstance(item, LTImage):
                 if visible(item.x0, item.y0, item.x1, item.y1):
                     images.append(box(item.x0, item.y0, item.x1, item.y1))
             elif isinstance(item, LTContainer):
-                walk(item)
+                walk(item, place if form is None else form)
 
-    walk(layout)
-    return PageGlyphs(page_no, vx1 - vx0, vy1 - vy0, _glyphs(chars, (vx0, vy0, vx1, vy1)),
-                      tuple(rules), tuple(images))
+    walk(layout, None)
+    glyphs, order = _glyphs(chars, np.array(painted, dtype=np.int64), (vx0, vy0, vx1, vy1))
+    if fills:
+        glyphs = uncovered(glyphs, order, fills)
+    return PageGlyphs(page_no, vx1 - vx0, vy1 - vy0, glyphs, tuple(rules), tuple(images))
 
 
-def _glyphs(chars: Sequence[LTChar], visible: Rect) -> Glyphs:
+_UNPLACED = np.iinfo(np.int64).max
+"""The painting place of a glyph inside a form."""
+
+
+def _glyphs(chars: Sequence[LTChar], painted: npt.NDArray[np.int64], visible: Rect
+            ) -> tuple[Glyphs, npt.NDArray[np.int64]]:
     """The characters whose centre lies in the ``visible`` rectangle, as glyph columns
-    in top-left points."""
+    in top-left points, and their places in the ``painted`` order."""
     vx0, vy0, vx1, vy1 = visible
     x0, y0, x1, y1 = np.array([(c.x0, c.y0, c.x1, c.y1) for c in chars],
                               dtype=np.float64).reshape(len(chars), 4).T
@@ -288,7 +390,8 @@ def _glyphs(chars: Sequence[LTChar], visible: Rect) -> Glyphs:
                   np.stack([x0 - vx0, vy1 - y1, x1 - vx0, vy1 - y0], axis=1)[shown],
                   tuple(c.fontname for c in picked),
                   np.array([c.size for c in picked], dtype=np.float64),
-                  np.array([is_upright(*c.matrix[:4]) for c in picked], dtype=np.bool_))
+                  np.array([is_upright(*c.matrix[:4]) for c in picked], dtype=np.bool_)
+                  ), painted[shown]
 
 
 def _rules_of(

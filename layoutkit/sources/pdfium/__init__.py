@@ -57,6 +57,7 @@ import numpy.typing as npt
 from ...errors import DocumentError
 from ...model import Glyphs, PageGlyphs
 from ..base import ClosingSource, check_readable
+from ..occlusion import uncovered
 from .bindings import pdfium_c
 from .drawings import drawings
 from .frame import Frame
@@ -153,18 +154,34 @@ def _page_glyphs(path: Path, page_no: int, page: Any, encodings: BuiltinEncoding
     text in a font PDFium lacks) are made visible to it and the text read again
     (:mod:`.unseen`); pages without such objects are read once."""
     frame = Frame.of(page)
-    glyphs, text_objects = _text(path, page_no, page, frame, encodings)
-    rules, images, unseen = drawings(page, frame, text_objects)
-    if unseen and make_visible(unseen):
-        glyphs, _ = _text(path, page_no, page, frame, encodings)
+    glyphs, text_objects, drawn_by = _text(path, page_no, page, frame, encodings)
+    drawn = drawings(page, frame, text_objects)
+    if drawn.unseen and make_visible(drawn.unseen):
+        glyphs, _, drawn_by = _text(path, page_no, page, frame, encodings)
+    if drawn.fills:
+        glyphs = uncovered(glyphs, _painting_order(drawn_by, drawn.painted), drawn.fills)
     width, height = frame.size
-    return PageGlyphs(page_no, width, height, glyphs, rules, images)
+    return PageGlyphs(page_no, width, height, glyphs, drawn.rules, drawn.images)
+
+
+def _painting_order(drawn_by: npt.NDArray[np.uint64], painted: npt.NDArray[np.uint64]
+                    ) -> npt.NDArray[np.int64]:
+    """The place in ``painted`` (the page's objects in painting order) of the object
+    that draws each glyph (``drawn_by``); one past the last for an object inside a form,
+    which no fill is known to cover."""
+    if not len(painted):
+        return np.full(len(drawn_by), 0, dtype=np.int64)
+    sorter = np.argsort(painted)
+    at = np.minimum(np.searchsorted(painted, drawn_by, sorter=sorter), len(painted) - 1)
+    found = painted[sorter[at]] == drawn_by
+    return np.where(found, sorter[at], len(painted)).astype(np.int64)
 
 
 def _text(path: Path, page_no: int, page: Any, frame: Frame, encodings: BuiltinEncodings
-          ) -> tuple[Glyphs, npt.NDArray[np.uint64]]:
-    """The glyphs of a loaded page and the text objects that draw them (addresses,
-    sorted), read from a text page opened and closed here."""
+          ) -> tuple[Glyphs, npt.NDArray[np.uint64], npt.NDArray[np.uint64]]:
+    """The glyphs of a loaded page, the text objects that draw them (addresses,
+    sorted) and the one that draws each, read from a text page opened and closed
+    here."""
     textpage = pdfium_c.FPDFText_LoadPage(page)
     if not textpage:
         raise DocumentError(

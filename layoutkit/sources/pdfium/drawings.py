@@ -4,7 +4,7 @@ classified as pdfminer's engine classifies them."""
 from __future__ import annotations
 
 import ctypes
-from collections.abc import Iterator
+from dataclasses import dataclass
 from itertools import repeat
 from typing import Any
 
@@ -13,6 +13,7 @@ import numpy.typing as npt
 
 from ...model import BBox, Rule
 from ..base import shape_rules
+from ..occlusion import Fill
 from .bindings import address, argument, object_type, page_object_at, pdfium_c, pointer
 from .frame import IDENTITY, Frame, Matrix
 
@@ -21,11 +22,24 @@ __all__ = ["drawings"]
 _DRAWN = (pdfium_c.FPDF_PAGEOBJ_PATH, pdfium_c.FPDF_PAGEOBJ_IMAGE, pdfium_c.FPDF_PAGEOBJ_FORM)
 """The kinds of page object that may draw rules or images, or hold objects that do."""
 
-def drawings(page: Any, frame: Frame, text_objects: npt.NDArray[np.uint64]
-              ) -> tuple[tuple[Rule, ...], tuple[BBox, ...], list[int]]:
-    """The page's ruling lines and image boxes, form XObjects included, and the text
-    objects (addresses) that are not among ``text_objects``: those PDFium's text page
-    left out (see :mod:`layoutkit.sources.pdfium.unseen`).
+@dataclass(frozen=True, slots=True)
+class Drawings:
+    """What a page draws besides its text: its ruling lines and image boxes, form
+    XObjects included; the shapes it fills opaquely, each with the place in
+    ``painted`` of the page object that paints it (a form's, for one inside a form);
+    ``painted``, the addresses of the page's objects in painting order; and ``unseen``,
+    the text objects PDFium's text page left out (see :mod:`.unseen`)."""
+
+    rules: tuple[Rule, ...]
+    images: tuple[BBox, ...]
+    fills: tuple[Fill, ...]
+    painted: npt.NDArray[np.uint64]
+    unseen: list[int]
+
+
+def drawings(page: Any, frame: Frame, text_objects: npt.NDArray[np.uint64]) -> Drawings:
+    """The page's :class:`Drawings`, given the text objects (addresses, sorted) that draw
+    its characters.
 
     PDFium keeps the objects of a form XObject inside the form object, their matrices
     relative to it; the form object's matrix takes them on to the page.  The
@@ -34,30 +48,39 @@ def drawings(page: Any, frame: Frame, text_objects: npt.NDArray[np.uint64]
     """
     rules: list[Rule] = []
     images: list[BBox] = []
+    fills: list[Fill] = []
     unseen: list[int] = []
     matrix = pdfium_c.FS_MATRIX()
 
-    def drawn(addresses: Iterator[int], count: int) -> list[tuple[int, int]]:
-        """The objects of ``addresses`` that may draw, as (address, kind) pairs."""
-        others = np.fromiter(addresses, dtype=np.uint64, count=count)
+    def drawn(objects: npt.NDArray[np.uint64], order: int | None
+              ) -> list[tuple[int, int, int]]:
+        """The ``objects`` (addresses) that may draw, as (address, kind, place) triples:
+        the place of each in ``objects`` if ``order`` is None, else ``order``."""
+        kept = np.arange(len(objects))
         if len(text_objects):  # sorted: each object looked up where it would stand
-            at = np.minimum(np.searchsorted(text_objects, others), len(text_objects) - 1)
-            others = others[text_objects[at] != others]
+            at = np.minimum(np.searchsorted(text_objects, objects), len(text_objects) - 1)
+            kept = np.flatnonzero(text_objects[at] != objects)
+        others = objects[kept]
         kinds = np.fromiter(map(object_type, map(pointer, others.tolist())),
                             dtype=np.intc, count=len(others))
         unseen.extend(others[kinds == pdfium_c.FPDF_PAGEOBJ_TEXT].tolist())
         picked = np.isin(kinds, _DRAWN)
-        return list(zip(others[picked].tolist(), kinds[picked].tolist(), strict=True))
+        places = kept[picked] if order is None else np.full(int(picked.sum()), order)
+        return list(zip(others[picked].tolist(), kinds[picked].tolist(), places.tolist(),
+                        strict=True))
 
-    def walk(objects: list[tuple[int, int]], outer: Matrix) -> None:
-        for at, kind in objects:
+    def walk(objects: list[tuple[int, int, int]], outer: Matrix) -> None:
+        for at, kind, place in objects:
             obj = ctypes.cast(at, pdfium_c.FPDF_PAGEOBJECT)
             if not pdfium_c.FPDFPageObj_GetMatrix(obj, matrix):
                 continue
             to_user = _compose((matrix.a, matrix.b, matrix.c, matrix.d, matrix.e, matrix.f),
                                outer)
             if kind == pdfium_c.FPDF_PAGEOBJ_PATH:
-                rules.extend(_path_rules(obj, to_user, frame))
+                path_rules, outline = _path_shapes(obj, to_user, frame)
+                rules.extend(path_rules)
+                if outline:
+                    fills.append(Fill(outline, place))
             elif kind == pdfium_c.FPDF_PAGEOBJ_IMAGE:
                 corners = [_apply(to_user, x, y) for x, y in ((0, 0), (1, 0), (0, 1), (1, 1))]
                 x0, y0 = min(p[0] for p in corners), min(p[1] for p in corners)
@@ -66,13 +89,15 @@ def drawings(page: Any, frame: Frame, text_objects: npt.NDArray[np.uint64]
                     images.append(frame.box(x0, y0, x1, y1))
             else:
                 count = int(pdfium_c.FPDFFormObj_CountObjects(obj))
-                inner = (address(pdfium_c.FPDFFormObj_GetObject(obj, k)) for k in range(count))
-                walk(drawn(inner, count), to_user)
+                inner = np.fromiter((address(pdfium_c.FPDFFormObj_GetObject(obj, k))
+                                     for k in range(count)), dtype=np.uint64, count=count)
+                walk(drawn(inner, place), to_user)
 
     count = int(pdfium_c.FPDFPage_CountObjects(page))
-    walk(drawn(map(page_object_at, repeat(argument(page), count), range(count)), count),
-         IDENTITY)
-    return tuple(rules), tuple(images), unseen
+    painted = np.fromiter(map(page_object_at, repeat(argument(page), count), range(count)),
+                          dtype=np.uint64, count=count)
+    walk(drawn(painted, None), IDENTITY)
+    return Drawings(tuple(rules), tuple(images), tuple(fills), painted, unseen)
 
 
 def _compose(inner: Matrix, outer: Matrix) -> Matrix:
@@ -88,8 +113,11 @@ def _apply(m: Matrix, x: float, y: float) -> tuple[float, float]:
     return m[0] * x + m[2] * y + m[4], m[1] * x + m[3] * y + m[5]
 
 
-def _path_rules(path: Any, to_user: Matrix, frame: Frame) -> list[Rule]:
-    """The ruling lines a path object contributes, classified as pdfminer does.
+def _path_shapes(path: Any, to_user: Matrix, frame: Frame
+                 ) -> tuple[list[Rule], tuple[tuple[float, float], ...]]:
+    """The ruling lines a path object contributes, classified as pdfminer does, and the
+    displayed outline of the shape it fills opaquely (no transparency of any kind) if
+    it is one subpath (else none: see :mod:`..occlusion`).
 
     pdfminer paints each subpath on its own and names it by its operators: ``ml`` or
     ``mlh`` a line, a closed four-sided ``mlllh``/``mllll`` with axis-aligned sides a
@@ -126,7 +154,19 @@ def _path_rules(path: Any, to_user: Matrix, frame: Frame) -> list[Rule]:
     rules: list[Rule] = []
     for ops, pts in subpaths:
         rules.extend(_subpath_rules("".join(ops), pts, bool(stroke.value), frame))
-    return rules
+    outline: tuple[tuple[float, float], ...] = ()
+    if len(subpaths) == 1 and fill_mode.value and _opaque(path):  # a fill closes it
+        outline = tuple(frame.point(x, y) for x, y in subpaths[0][1])
+    return rules, outline
+
+
+def _opaque(path: Any) -> bool:
+    """Whether a filled path paints its fill with no transparency: no constant alpha
+    below one, no blend mode but Normal, no soft mask, an opaque fill colour."""
+    if pdfium_c.FPDFPageObj_HasTransparency(path):
+        return False
+    r, g, b, a = (ctypes.c_uint() for _ in range(4))
+    return bool(pdfium_c.FPDFPageObj_GetFillColor(path, r, g, b, a)) and a.value == 255
 
 
 def _subpath_rules(shape: str, pts: list[tuple[float, float]], stroke: bool,

@@ -62,6 +62,11 @@ class Frame:
         u1, v1 = a * x1 + c * y1 + e, b * x1 + d * y1 + f
         return BBox(min(u0, u1), min(v0, v1), max(u0, u1), max(v0, v1))
 
+    def point(self, x: float, y: float) -> tuple[float, float]:
+        """The displayed point of the user-space point (x, y)."""
+        a, b, c, d, e, f = self.display
+        return a * x + c * y + e, b * x + d * y + f
+
     def shows(self, x0: float, y0: float, x1: float, y1: float) -> bool:
         """Whether the centre of the user-space rectangle lies on the visible page
         (pdfminer's engine keeps a glyph, rule or image on the same test)."""

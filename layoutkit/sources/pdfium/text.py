@@ -253,10 +253,10 @@ class TextReader:
         self.encodings = encodings
         self.fonts: dict[int, _Font] = {}
 
-    def glyphs(self) -> tuple[Glyphs, npt.NDArray[np.uint64]]:
+    def glyphs(self) -> tuple[Glyphs, npt.NDArray[np.uint64], npt.NDArray[np.uint64]]:
         """The page's visible glyphs in PDFium's character order, boxed as pdfminer's
-        engine boxes them (see the module docstring), and the text objects (addresses,
-        sorted) that draw characters.
+        engine boxes them (see the module docstring), the text objects (addresses,
+        sorted) that draw characters, and the text object that draws each glyph.
 
         PDFium is asked, per character, only for its text object, origin and loose
         box, the last two written straight into arrays; everything else is asked
@@ -290,7 +290,7 @@ class TextReader:
                 chars[k] = f"(cid:{ord(chars[k])})"
         n = len(kept)
         if not n:
-            return NO_GLYPHS, np.zeros(0, dtype=np.uint64)
+            return NO_GLYPHS, np.zeros(0, dtype=np.uint64), np.zeros(0, dtype=np.uint64)
         origins = np.zeros((n, 2), dtype=np.float64)
         loose = np.zeros((n, 4), dtype=np.float32)  # FS_RECTF: left, top, right, bottom
         list(map(origin_at, repeat(argument, n), kept, out_params(origins),
@@ -321,8 +321,10 @@ class TextReader:
         pieces = np.diff(np.append(first, n))
         read = self._builtin(joined, indices, np.where(pieces == 1, codes[kept_at[first]], -1),
                              runs, run_of)
-        glyphs = self._boxes(joined, read, indices, origins[first], edges[first], runs, run_of)
-        return glyphs, keys  # a piece has the text object of the glyph before it
+        glyphs, shown = self._boxes(joined, read, indices, origins[first], edges[first], runs,
+                                    run_of)
+        # a piece has the text object of the glyph before it
+        return glyphs, keys, objects[first][shown]
 
     def _builtin(self, texts: list[str], indices: list[int], codes: npt.NDArray[np.int64],
                  runs: list[_Run], run_of: npt.NDArray[np.intp]) -> list[str]:
@@ -383,12 +385,13 @@ class TextReader:
 
     def _boxes(self, texts: list[str], read: list[str], indices: list[int],
                origins: npt.NDArray[np.float64], edges: npt.NDArray[np.float64],
-               runs: list[_Run], run_of: npt.NDArray[np.intp]) -> Glyphs:
+               runs: list[_Run], run_of: npt.NDArray[np.intp]
+               ) -> tuple[Glyphs, npt.NDArray[np.bool_]]:
         """The glyphs of ``texts`` (character ``indices``, ``origins`` and loose-box
         ``edges`` left, bottom, right, top), each drawn in run ``runs[run_of[k]]``,
         boxed in displayed points and read as ``read``; those whose centre is off the
-        page left out.  The advances are worked out from ``texts``, the characters
-        PDFium gave (its width table is looked up by them)."""
+        page left out, and which were kept.  The advances are worked out from
+        ``texts``, the characters PDFium gave (its width table is looked up by them)."""
         def column(value: Any) -> npt.NDArray[np.float64]:
             return np.array([value(run) for run in runs], dtype=np.float64).reshape(
                 len(runs), -1)[run_of]
@@ -415,7 +418,7 @@ class TextReader:
         upright = np.array([run.upright for run in runs], dtype=np.bool_)[run_at]
         picked = read if shown.all() else [read[k] for k in np.flatnonzero(shown).tolist()]
         return Glyphs(tuple(picked), boxes, tuple(names.tolist()),
-                      column(lambda r: r.size)[shown, 0], upright)
+                      column(lambda r: r.size)[shown, 0], upright), shown
 
     def _runs(self, objects: npt.NDArray[np.uint64], indices: npt.NDArray[np.intp]
               ) -> tuple[list[_Run], npt.NDArray[np.intp]]:
