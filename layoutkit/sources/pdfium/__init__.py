@@ -40,6 +40,8 @@ interchangeable (tests/test_engines.py holds them to it):
   subset tag (``LegalNews-Bold``, not ``PQUCUD+LegalNews-Bold``).
 * **Page size**: the crop box clipped to the media box, both inherited from the page
   tree (:func:`.frame._visible_box`).
+* **Covered text**: glyphs an opaque filled shape painted after them covers are left
+  out, as pdfminer's engine leaves them out (:mod:`..occlusion`).
 """
 
 from __future__ import annotations
