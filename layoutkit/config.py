@@ -299,9 +299,10 @@ class FurnitureConfig(Section):
     furniture_min_letters: int = 3
     """A line repeats its neighbour's by edit distance only with at least this many
     letters (a stray symbol at the top of two pages of formulas is not a header)."""
-    furniture_masthead_max_size: float = 1.0
+    furniture_masthead_max_size: float = 1.25
     """A masthead piece is set no larger than this many times the running header it
-    is a fragment of; a title that repeats the header's words is set larger."""
+    is a fragment of (a cover's dateline in 12 pt over 10 pt running headers); a title
+    that repeats the header's words is set larger."""
     furniture_block_min_pages: int = 3
     """A line standing outside the document's text block (above where the body of its
     pages usually begins, below where it ends) is furniture without repeating, given

@@ -1,0 +1,54 @@
+"""Furniture found on first pages of the development corpus, where no repetition shows
+it: mastheads and datelines, notices outside the text block, headers held over a table,
+a header carrying its page's own number."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+import layoutkit
+
+CORPUS = Path(__file__).resolve().parent.parent / "fixtures" / "corpus"
+
+
+def furniture_and_body(stem: str, page: int) -> tuple[list[str], str]:
+    """The furniture lines of a corpus page and its body text."""
+    parsed = layoutkit.parse(CORPUS / f"{stem}.pdf", pages=[page], typed=False)[0]
+    return [line.text for line in parsed.lines if line.furniture], parsed.text()
+
+
+@pytest.mark.parametrize(("stem", "page", "furniture", "body"), [
+    # a cover's dateline in 12 pt under running headers of 10 pt, its row-mate
+    ("journal-officiel-algerie-2022-50", 1,
+     ["Jeudi 29 Dhou El Hidja 1443", "61 ème ANNEE", "Correspondant au 28 juillet 2022"],
+     "ABONNEMENT"),
+    # the dateline row of a parliament's record beside its number in figures
+    ("bayerischer-landtag-plenarprotokoll-17-140", 1,
+     ["17. Wahlperiode", "27.09.2018", "ber. Plenarprotokoll 17/140"], "140. Sitzung"),
+    # an issue number between the ISSN and the dateline
+    ("diario-oficial-uniao-2014-10-01", 1,
+     ["ISSN 1677-7042", "Ano CLI N o - 189", "Brasília - DF, quarta-feira, 1 de outubro de 2014"],
+     "Sumário"),
+    # a notice of five small lines over the title, outside the text block
+    ("intpsychogeriatrics-dementia-2014", 1,
+     ["Cambridge University Press must be obtained for commercial re-use.",
+      "doi:10.1017/S1041610213001804"], "Stressful life events"),
+    # a notice at the foot under two columns
+    ("bayerischer-landtag-plenarprotokoll-17-140", 1, ["Verfügung."], "Geschäftliches"),
+    # a running header right over a table on one page, apart on the other
+    ("barnes-county-nd-election-abstract-2008", 1,
+     ["Official 2008 GEN Abstract.xls", "4/8/2010"], "BARNES COUNTY"),
+    # the second page of two: a header ending with the page's own number
+    ("democracyplus-new-times", 2, ["The New Times: 24 SEP 2015 2"], "woman for fifty"),
+])
+def test_corpus_first_page_furniture(stem: str, page: int, furniture: list[str],
+                                     body: str) -> None:
+    """Each line is furniture, out of the body text; the body is read."""
+    found, text = furniture_and_body(stem, page)
+    joined = " ".join(found)
+    for line in furniture:
+        assert line in joined
+        assert line not in text
+    assert body in text
