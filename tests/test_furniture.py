@@ -432,6 +432,21 @@ def test_furniture_line_carrying_its_page_number_without_repeat() -> None:
         == frozenset()
 
 
+def test_furniture_header_takes_lines_reaching_into_it() -> None:
+    """A repeated header line ('THE GAZETTE 12') takes the line that reaches into it
+    (a section name set large whose top touches it, different on every page); a body
+    line set apart under it does not join it."""
+    sections = ("Editorial", "Opinion", "Letters", "Sport")
+    pages = [page(words(f"THE GAZETTE {12 + p}", 250.0, 20.0),
+                  words(sections[p], 36.0, 28.0, size=20.0), body(p, top=80.0))
+             for p in range(4)]
+    assert headers(pages) == [["THE", "GAZETTE", str(12 + p), sections[p]] for p in range(4)]
+    apart = [page(words(f"THE GAZETTE {12 + p}", 250.0, 20.0),
+                  words(sections[p], 36.0, 40.0, size=20.0), body(p, top=80.0))
+             for p in range(4)]
+    assert headers(apart) == [["THE", "GAZETTE", str(12 + p)] for p in range(4)]
+
+
 # --------------------------------------------------------------------------- DCR's parameters
 
 

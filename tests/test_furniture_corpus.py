@@ -40,6 +40,9 @@ def furniture_and_body(stem: str, page: int) -> tuple[list[str], str]:
     # a running header right over a table on one page, apart on the other
     ("barnes-county-nd-election-abstract-2008", 1,
      ["Official 2008 GEN Abstract.xls", "4/8/2010"], "BARNES COUNTY"),
+    # a newspaper's folio lines: the section name set large reaches into the date line
+    ("the-hindu-2025-09-19-editorial-opinion", 2,
+     ["THE HINDU", "Friday, Delhi September 19, 2025 Opinion 11"], "New Delhi, Sept. 18"),
     # the second page of two: a header ending with the page's own number
     ("democracyplus-new-times", 2, ["The New Times: 24 SEP 2015 2"], "woman for fifty"),
 ])

@@ -356,15 +356,23 @@ def _candidates(lines: Sequence[Sequence[Word]], words: Sequence[Word],
     return tuple(candidates)
 
 
+_TOUCHING = 1.0
+"""Lines closer than this many points reach into each other."""
+
+
 def _run(page: int, candidates: Sequence[Sequence[_Candidate]], max_lines: int,
          max_distance: int, config: LayoutConfig) -> int:
     """How many of ``page``'s first ``max_lines`` candidate lines, from the edge
-    inwards, repeat."""
-    count = 0
+    inwards, repeat, with those after them that reach into the lines found (a
+    newspaper's folio line whose section name, set large, is no line of its
+    neighbours': 'Editorial' beside the date, 'Opinion' on the next page)."""
+    count, reach = 0, 0.0
     for line in candidates[page][:max_lines]:
-        if not _repeats(page, line, candidates, max_distance, config):
+        if not ((count and line.edge <= reach + _TOUCHING)
+                or _repeats(page, line, candidates, max_distance, config)):
             break
         count += 1
+        reach = max(reach, line.edge + line.bottom - line.top)
     return count
 
 
