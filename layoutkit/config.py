@@ -146,6 +146,10 @@ class WordsConfig(Section):
     rotated_line_tolerance_em: float = 0.5
     """Rotated words whose centres lie within this many times their font size of each
     other across their axis stand on one line."""
+    drop_cap_min_height: float = 2.0
+    """A word this many times taller than the usual word of its column, standing left of
+    all the words of two lines or more beside it (a drop capital), opens the first of
+    those lines instead of gluing them into one."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -236,3 +236,27 @@ def test_words_split_at_gaps_parts_title_from_masthead() -> None:
     assert split_at_gaps([*title, *masthead], 1.4) == [title, masthead]
     assert split_at_gaps([*title, *masthead], 1.5) == [[*title, *masthead]]
     assert split_at_gaps([], 1.5) == []
+
+
+def paragraph(cap_x: float) -> tuple[Word, list[list[Word]]]:
+    """A drop capital 34 pt tall at ``cap_x`` whose baseline is the third of five lines
+    of two words (12 pt apart, from x 40), and those lines."""
+    lines = [[word(f"w{k}a", 40.0, 12.0 * k, 60.0, 12.0 * k + 10.0),
+              word(f"w{k}b", 64.0, 12.0 * k, 90.0, 12.0 * k + 10.0)] for k in range(5)]
+    return word("T", cap_x, 0.0, cap_x + 25.0, 34.0, size=34.0), lines
+
+
+def test_lines_drop_capital_opens_the_first_line_beside_it() -> None:
+    """A drop capital left of the lines it stands beside opens the first of them and
+    glues none together; a tall word standing among the words (not left of them all)
+    is grouped by its baseline as before."""
+    cap, lines = paragraph(10.0)
+    words = [cap, *[w for line in lines for w in line]]
+    assert [[w.text for w in line] for line in group_lines(shuffled(words, 1), CONFIG.words)] \
+        == [["T", "w0a", "w0b"], *[[f"w{k}a", f"w{k}b"] for k in range(1, 5)]]
+    cap, lines = paragraph(50.0)
+    grouped = group_lines([cap, *[w for line in lines for w in line]], CONFIG.words)
+    assert len(grouped) < 5
+    off = CONFIG.replace(drop_cap_min_height=10.0)
+    cap, lines = paragraph(10.0)
+    assert len(group_lines([cap, *[w for line in lines for w in line]], off.words)) < 5

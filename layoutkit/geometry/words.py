@@ -212,41 +212,83 @@ def group_lines(words: Sequence[Word], config: WordsConfig) -> list[list[Word]]:
     Meant for words of one column (or one band).  Words whose bottoms lie within
     ``baseline_tolerance`` of their height of each other share a baseline; a baseline
     joins the line above it when they overlap vertically by ``line_overlap`` of the smaller height
-    (a superscript, a word in a larger font).  Rotated words form lines of their own
-    along their axis.
+    (a superscript, a word in a larger font).  A drop capital (see
+    ``drop_cap_min_height``) opens the first line it stands beside.  Rotated words form
+    lines of their own along their axis.
     """
     upright = [w for w in words if w.upright]
     result: list[list[Word]] = []
     if upright:
-        box = np.array([(w.bbox.top, w.bbox.bottom, w.bbox.x0) for w in upright], dtype=float)
-        order = np.lexsort((box[:, 2], box[:, 1]))
-        bottom = box[order, 1]
-        height = np.minimum(bottom[1:] - box[order[1:], 0], bottom[:-1] - box[order[:-1], 0])
-        tolerance = config.baseline_tolerance * height
-        starts = np.flatnonzero(np.concatenate(([True], np.diff(bottom) > tolerance)))
-        tops = np.minimum.reduceat(box[order, 0], starts).tolist()
-        bottoms = np.maximum.reduceat(bottom, starts).tolist()
-        lines: list[list[int]] = []
-        spans: list[tuple[float, float]] = []
-        for a, b, top, low in zip(starts.tolist(), [*starts[1:].tolist(), len(order)], tops,
-                                  bottoms, strict=True):
-            members = order[a:b].tolist()
-            if spans:
-                ltop, lbottom = spans[-1]
-                overlap = min(low, lbottom) - max(top, ltop)
-                if overlap >= config.line_overlap * min(low - top, lbottom - ltop):
-                    lines[-1].extend(members)
-                    spans[-1] = (min(top, ltop), max(low, lbottom))
-                    continue
-            lines.append(members)
-            spans.append((top, low))
-        ranked = sorted(range(len(lines)), key=lambda k: spans[k][0])
-        x0 = box[:, 2].tolist()
-        result = [[upright[i] for i in sorted(lines[k], key=x0.__getitem__)] for k in ranked]
+        caps, rest = _drop_caps(upright, config)
+        result = _baseline_lines(rest, config)
+        for cap, first in caps:
+            line = next(line for line in result if any(w is first for w in line))
+            line.insert(0, cap)
     rotated = [w for w in words if not w.upright]
     if rotated:
         result += _rotated_lines(rotated, config.rotated_line_tolerance_em)
     return result
+
+
+def _drop_caps(words: Sequence[Word], config: WordsConfig
+               ) -> tuple[list[tuple[Word, Word]], list[Word]]:
+    """The drop capitals among ``words``, each with the first word of the line it opens,
+    and the other words.  A drop capital is ``drop_cap_min_height`` times taller than
+    the median word and stands left of every word of the two or more lines (of the
+    other words) it overlaps by half their height."""
+    sizes = [w.bbox.bottom - w.bbox.top for w in words]
+    if max(sizes) <= config.drop_cap_min_height * min(sizes):  # most columns: at once
+        return [], list(words)
+    heights = np.array(sizes)
+    tall = heights > config.drop_cap_min_height * float(np.median(heights))
+    if not tall.any() or tall.all():
+        return [], list(words)
+    rest = [w for w, t in zip(words, tall, strict=True) if not t]
+    lines = _baseline_lines(rest, config)
+    caps: list[tuple[Word, Word]] = []
+    others = list(rest)
+    for w in (w for w, t in zip(words, tall, strict=True) if t):
+        beside = [line for line in lines
+                  if min(w.bbox.bottom, max(v.bbox.bottom for v in line))
+                  - max(w.bbox.top, min(v.bbox.top for v in line))
+                  >= 0.5 * (max(v.bbox.bottom for v in line) - min(v.bbox.top for v in line))]
+        if len(beside) >= 2 and w.bbox.x1 <= min(v.bbox.x0 for line in beside for v in line):
+            caps.append((w, beside[0][0]))
+        else:
+            others.append(w)
+    return caps, others
+
+
+def _baseline_lines(words: Sequence[Word], config: WordsConfig) -> list[list[Word]]:
+    """Upright ``words`` grouped into lines by baseline and overlap (see
+    :func:`group_lines`), top to bottom, each line's words left to right."""
+    if not words:
+        return []
+    box = np.array([(w.bbox.top, w.bbox.bottom, w.bbox.x0) for w in words], dtype=float)
+    order = np.lexsort((box[:, 2], box[:, 1]))
+    bottom = box[order, 1]
+    height = np.minimum(bottom[1:] - box[order[1:], 0], bottom[:-1] - box[order[:-1], 0])
+    tolerance = config.baseline_tolerance * height
+    starts = np.flatnonzero(np.concatenate(([True], np.diff(bottom) > tolerance)))
+    tops = np.minimum.reduceat(box[order, 0], starts).tolist()
+    bottoms = np.maximum.reduceat(bottom, starts).tolist()
+    lines: list[list[int]] = []
+    spans: list[tuple[float, float]] = []
+    for a, b, top, low in zip(starts.tolist(), [*starts[1:].tolist(), len(order)], tops,
+                              bottoms, strict=True):
+        members = order[a:b].tolist()
+        if spans:
+            ltop, lbottom = spans[-1]
+            overlap = min(low, lbottom) - max(top, ltop)
+            if overlap >= config.line_overlap * min(low - top, lbottom - ltop):
+                lines[-1].extend(members)
+                spans[-1] = (min(top, ltop), max(low, lbottom))
+                continue
+        lines.append(members)
+        spans.append((top, low))
+    ranked = sorted(range(len(lines)), key=lambda k: spans[k][0])
+    x0 = box[:, 2].tolist()
+    return [[words[i] for i in sorted(lines[k], key=x0.__getitem__)] for k in ranked]
 
 
 def split_at_gaps(line: Sequence[Word], min_gap_em: float) -> list[list[Word]]:
