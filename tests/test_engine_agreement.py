@@ -77,6 +77,11 @@ KNOWN_DIFFERENCES: dict[tuple[str, int], tuple[Counter[str], Counter[str]]] = {
     ("analog-devices-ssm2163-datasheet-1996", 11): (Counter({"m": 12}), Counter({"μ": 12})),
     ("clinical-science-ace-inhibitors-2014", 5): (Counter({"′": 2}), Counter({"(cid:3)": 2})),
     ("intpsychogeriatrics-dementia-2014", 1): (Counter({"⃝": 1}), Counter({"(cid:2)": 1})),
+    ("fao-farmers-handbook-pig-production-nepal", 9): (Counter({"1": 1}), Counter()),
+    ("journal-officiel-algerie-2022-50", 1): (
+        Counter({"E": 11, "L": 6, "I": 6, "A": 5, "U": 5, "R": 5, "O": 4, "N": 3, "P": 3,
+                 "D": 2, "C": 2, "F": 2, "Q": 2, "T": 2, "J": 1, "B": 1, "G": 1, "M": 1}),
+        Counter()),
 }
 """Characters only one engine reads, per page: (pdfminer's, pdfium's).  The flyer's
 Gotham-Book draws the ``ff`` of "staff" twice as one glyph, which pdfminer and
@@ -100,7 +105,14 @@ their prime and the circle of © by name in ``/Differences`` (``/prime`` at code
 pdfminer reads the names by the same table (′, and the combining circle U+20DD);
 PDFium finds no Unicode for them and its API does not give the font's
 ``/Differences``, so the pdfium engine names the codes ``(cid:N)``, as both engines
-did before."""
+did before.
+
+The handbook's boxed folio "1" (page 9) is a code its font names only in
+``/Differences``: pdfminer reads the name, PDFium's text page has no character for it
+(MuPDF gives a control character, pdftotext nothing).  The Algerian journal's cover
+prints its title twice, the second copy 1.4 pt off the first (a shadow): PDFium's text
+page drops the copy, pdfminer keeps it; the words are the same, as a glyph drawn again
+at nearly the same place counts once (``glyph_repeat_overlap``)."""
 
 
 def truth_pages() -> dict[Path, tuple[int, ...]]:
