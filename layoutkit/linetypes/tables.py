@@ -5,12 +5,39 @@
 from __future__ import annotations
 
 import dataclasses
+import itertools
+import math
 from collections.abc import Sequence
 
 from ..config import LinetypesConfig
 from ..geometry.words import split_at_gaps
-from ..model import Document, Line, LineType, Table
+from ..model import Document, Line, LineType, Table, Word
 from .lines import Key, Typed, TypedLine, body_lines, column_of, log, retyped
+
+_MIN_SHARED = 3
+"""Two rows of a table share at least this many columns..."""
+_MIN_SHARED_SHARE = 0.75
+"""...and at least this share of the columns of the row with fewer cells."""
+_SIGNS = frozenset("-‐‒–—−%‰°±×†‡")
+"""The signs a cell of a table of figures may hold alone: a dash or minus for no value,
+a unit (``%``), a mark."""
+_MAX_MATH = 2
+"""A line holding this many signs of logic, sets or arrows (``∈``, ``⇒``, ``→``) is
+a formula, not a row."""
+_MIN_TEXT_WORDS = 6
+"""A cell of at least this many words, most in lower case, reads as running text."""
+_SPREAD_EM = 0.25
+"""The gaps between the words of a line spread to fill its column differ by at most
+this many times its size (a table's columns stand apart by the widths of their
+cells)."""
+_EDGE_EM = 1.0
+"""A line spread to fill its column ends within this many times its size of the
+column's right edge."""
+_HEAD_GAP = 0.5
+"""A table's head parts its cells at this share of the gap that parts a row's."""
+_MAX_BETWEEN = 2
+"""At most this many lines that are not rows (a part's title, a label whose values
+stand below it) stand between two rows of a table."""
 
 __all__ = ["aligned_table_lines", "cells", "ruled_table_lines",
            "type_aligned_tables", "type_tables", "without_empty_columns"]
@@ -52,14 +79,70 @@ def without_empty_columns(table: Table) -> Table:
 def cells(line: Line, min_gap_em: float) -> list[tuple[float, float]]:
     """The horizontal spans of a line's cells: runs of words parted by gaps wider
     than ``min_gap_em`` times the font size."""
-    return [(piece[0].bbox.x0, piece[-1].bbox.x1)
-            for piece in split_at_gaps(line.words, min_gap_em)]
+    return _spans(split_at_gaps(line.words, min_gap_em))
 
 
-def _aligned(above: list[tuple[float, float]], below: list[tuple[float, float]]) -> bool:
-    """Whether two rows have as many cells, each overlapping the one above it."""
-    return len(above) == len(below) and all(
-        a0 <= b1 and b0 <= a1 for (a0, a1), (b0, b1) in zip(above, below, strict=True))
+def _is_row(line: Line, pieces: Sequence[Sequence[Word]], spans: Sequence[tuple[float, float]],
+            right: float, fewest: int) -> bool:
+    """Whether a line may be a row of a whitespace-aligned table: at least ``fewest``
+    cells (``pieces``, spanning ``spans``) that hold a letter, a digit or one of
+    :data:`_SIGNS` (a dot leader, a bullet or a drawing's stars make none); neither
+    text spread to fill its column (:func:`_spread`, the column's text ending at
+    ``right``), nor a formula (:func:`_is_formula`), whose layout sets signs apart,
+    nor two columns of running text side by side (:func:`_running_text`)."""
+    return (len(pieces) >= fewest and _filled(pieces) >= fewest
+            and not _spread(line, spans, right) and not _is_formula(line)
+            and sum(map(_running_text, pieces)) < 2)
+
+
+def _running_text(cell: Sequence[Word]) -> bool:
+    """Whether a cell reads as a line of running text: at least
+    :data:`_MIN_TEXT_WORDS` words, most of them opening in lower case.  A line with two
+    such cells is two columns of text read side by side, not a row (a table's cell of
+    text sits beside short ones, and names set in capitals are no running text)."""
+    return len(cell) >= _MIN_TEXT_WORDS and 2 * sum(
+        1 for w in cell if w.text[:1].islower()) > len(cell)
+
+
+def _filled(cells: Sequence[Sequence[Word]]) -> int:
+    """How many of a row's cells hold a letter, a digit or one of :data:`_SIGNS`."""
+    return sum(1 for cell in cells
+               if any(c.isalnum() or c in _SIGNS for w in cell for c in w.text))
+
+
+def _is_formula(line: Line) -> bool:
+    """Whether a line holds at least :data:`_MAX_MATH` signs of logic, sets or arrows."""
+    return sum(1 for c in line.text if _is_math(c)) >= _MAX_MATH
+
+
+def _is_math(char: str) -> bool:
+    """Whether ``char`` is a sign of logic, sets or arrows (Unicode's arrows and
+    mathematical operators, but for the minus, the asterisk and the signs of
+    comparison that tables of values hold)."""
+    return "\u2190" <= char <= "\u22ff" and char not in "\u2212\u2213\u2217\u223c\u2248\u2264\u2265"
+
+
+def _spread(line: Line, spans: Sequence[tuple[float, float]], right: float) -> bool:
+    """Whether a line is text spread to fill its column (justified, a narrow column's
+    few words set wide apart): it ends where the column's lines of text end, at
+    ``right`` (within :data:`_EDGE_EM`), every word a cell of its own, some spelt with
+    letters, the gaps between them all alike (within :data:`_SPREAD_EM`)."""
+    if (len(spans) != len(line.words) or line.bbox.x1 < right - _EDGE_EM * line.size
+            or not any(c.isalpha() for c in line.text)):
+        return False
+    gaps = [b0 - a1 for (_, a1), (b0, _) in itertools.pairwise(spans)]
+    return max(gaps) - min(gaps) <= _SPREAD_EM * line.size
+
+
+def _shared(above: Sequence[tuple[float, float]], below: Sequence[tuple[float, float]]) -> bool:
+    """Whether two rows stand in the same columns: of the row with fewer cells, at
+    least :data:`_MIN_SHARED` of the cells and at least :data:`_MIN_SHARED_SHARE` of
+    them overlap a cell of the other row (left-, right- or centre-aligned columns
+    alike).  A row may leave a column empty (a candidate on the ballot of some
+    precincts only) or set two cells close enough to read as one."""
+    fewer, more = sorted((above, below), key=len)
+    shared = sum(1 for a0, a1 in fewer if any(a0 <= b1 and b0 <= a1 for b0, b1 in more))
+    return shared >= _MIN_SHARED and shared >= _MIN_SHARED_SHARE * len(fewer)
 
 
 def type_aligned_tables(document: Document, config: LinetypesConfig) -> Document:
@@ -69,25 +152,81 @@ def type_aligned_tables(document: Document, config: LinetypesConfig) -> Document
 
 
 def aligned_table_lines(lines: Sequence[TypedLine], config: LinetypesConfig) -> dict[Key, Typed]:
-    """The rows of whitespace-aligned tables among the body ``lines``, typed ``tab``:
-    runs of at least ``table_min_rows`` consecutive lines of one column, each of at least
-    ``table_min_columns`` cells (parted by gaps wider than ``table_min_gap_em``),
-    every row's cells overlapping those of the row above (left-, right- or
-    centre-aligned columns alike).  A run stays within a column, so a page's lines
-    give the same rows alone as among the whole document's."""
-    spans = [cells(item.line, config.table_min_gap_em) for item in lines]
+    """The lines of whitespace-aligned tables among the body ``lines``, typed ``tab``.
+
+    A row is a line of at least ``table_min_columns`` cells (words parted by gaps wider
+    than ``table_min_gap_em``; :func:`_is_row`); a table is a run of at least
+    ``table_min_rows`` rows of one column, each standing in the columns of the row
+    before (:func:`_shared`: left-, right- or centre-aligned columns alike, some left
+    empty), with at most :data:`_MAX_BETWEEN` other lines between two rows: the titles
+    of a table's parts (the office voted for, an item whose values stand on the lines
+    below), which are the table's too.  Such titles after a table's last row open the
+    next table when its rows stand in other columns; the line above a table's first
+    row is its head when its labels stand over the row's columns (:func:`_head`).
+    Tables are typed before headings and lists, so a cell is neither.  A run stays
+    within a column, so a page's lines give the same tables alone as among the whole
+    document's."""
+    pieces = [split_at_gaps(item.line.words, config.table_min_gap_em) for item in lines]
+    spans = [_spans(row) for row in pieces]
+    right: dict[tuple[int, int, int], float] = {}  # where the column's text lines end
+    for item, cells_of in zip(lines, spans, strict=True):
+        if len(cells_of) == 1:
+            right[column_of(item)] = max(right.get(column_of(item), 0.0), item.line.bbox.x1)
     decisions: dict[Key, Typed] = {}
-    run: list[int] = []
-    for k, item in enumerate([*lines, None]):
-        if item is not None and len(spans[k]) >= config.table_min_columns and (
-                not run or (column_of(lines[run[-1]]) == column_of(item)
-                            and _aligned(spans[run[-1]], spans[k]))):
-            run.append(k)
-            continue
-        if len(run) >= config.table_min_rows:
-            log.info("page %d: aligned table of %d rows from %r", lines[run[0]].line.page_no,
-                     len(run), lines[run[0]].line.text)
-            decisions.update((lines[j].key, Typed(LineType.TABLE)) for j in run)
-        wide = item is not None and len(spans[k]) >= config.table_min_columns
-        run = [k] if wide else []
+    table: list[int] = []  # the lines of the table being read: rows and lines between
+    rows = 0
+    between: list[int] = []
+
+    def close() -> None:
+        if rows < config.table_min_rows:
+            return
+        log.info("page %d: aligned table of %d rows from %r", lines[table[0]].line.page_no,
+                 rows, lines[table[0]].line.text)
+        decisions.update((lines[j].key, Typed(LineType.TABLE)) for j in table)
+        head = _head(lines, table, spans[table[0]], config)
+        if head is not None:
+            decisions[lines[head].key] = Typed(LineType.TABLE)
+
+    for k, item in enumerate(lines):
+        row = _is_row(item.line, pieces[k], spans[k], right.get(column_of(item), math.inf),
+                      config.table_min_columns)
+        within = bool(table) and column_of(lines[table[-1]]) == column_of(item)
+        if row and within and _shared(spans[table[-1]], spans[k]):
+            table += [*between, k]
+            rows, between = rows + 1, []
+        elif row:
+            close()
+            # the titles after a table's last row open the next one
+            table = [*between, k] if rows >= config.table_min_rows else [k]
+            rows, between = 1, []
+        elif within and len(between) < _MAX_BETWEEN:
+            between.append(k)
+        else:
+            close()
+            table, rows, between = [], 0, []
+    close()
     return decisions
+
+
+def _spans(cells: Sequence[Sequence[Word]]) -> list[tuple[float, float]]:
+    """The horizontal span of each of a row's cells."""
+    return [(cell[0].bbox.x0, cell[-1].bbox.x1) for cell in cells]
+
+
+def _head(lines: Sequence[TypedLine], table: Sequence[int], first: Sequence[tuple[float, float]],
+          config: LinetypesConfig) -> int | None:
+    """The line right above a table's first line (of ``table``, by index in
+    ``lines``) when it is the table's head: in its column, in the columns of the first
+    row once its words are parted at narrower gaps (:data:`_HEAD_GAP` of
+    ``table_min_gap_em``), as a head's labels (``Pct 1 Pct 2 Pct 3``, ``Yes (%) No (%)``)
+    stand closer than the figures below them, and evenly (it may be spread)."""
+    above = table[0] - 1
+    if above < 0 or column_of(lines[above]) != column_of(lines[table[0]]):
+        return None
+    line = lines[above].line
+    pieces = split_at_gaps(line.words, config.table_min_gap_em * _HEAD_GAP)
+    spans = _spans(pieces)
+    if (_filled(pieces) < config.table_min_columns or _is_formula(line)
+            or not _shared(first, spans)):
+        return None
+    return above

@@ -1,0 +1,159 @@
+"""Whitespace-aligned tables typed ``tab`` by default (issue 19, item 4), on
+development-corpus pages read as the benchmark reads them (the labelled pages of
+each document, default configuration, no ``tables=True``): rows with columns left
+empty or set close, the titles between a table's parts, a table's head; and no
+table in justified text spread wide or in formulas.  Hand-built pages pin each rule."""
+
+from __future__ import annotations
+
+from functools import cache
+from pathlib import Path
+
+import pytest
+
+import layoutkit
+from layoutkit.linetypes import type_aligned_tables
+from layoutkit.model import Document, Page
+from tests.linetype_pages import L, codes, document, prose
+
+ROOT = Path(__file__).resolve().parent.parent
+CORPUS, PDFS = ROOT / "fixtures" / "corpus", ROOT / "fixtures" / "pdf"
+CONFIG = layoutkit.LayoutConfig().linetypes
+
+
+@cache
+def _parsed(path: Path, pages: tuple[int, ...]) -> Document:
+    return layoutkit.parse(path, pages=list(pages))
+
+
+def _page(stem: str, pages: tuple[int, ...], number: int, folder: Path = CORPUS) -> Page:
+    return next(p for p in _parsed(folder / f"{stem}.pdf", pages) if p.page_no == number)
+
+
+def _body(page: Page) -> list[tuple[str, str]]:
+    """(code, text) of the page's lines but its running headers and footers."""
+    return [(x.code, x.text) for x in page.lines if x.code not in ("h", "f")]
+
+
+def _table(page: Page) -> list[str]:
+    return [x.text for x in page.lines if x.code == "tab"]
+
+
+def test_tables_corpus_election_results_whole_page() -> None:
+    """Lexington's results: every line under the town's title is the table's, the
+    offices between its parts (``PRESIDENT AND VICE PRESIDENT``, ``FIFTH DISTICT``)
+    and the precincts' head (``Pct 1 Pct 2 ...``, its labels closer than the figures)
+    too, none a heading; rows with four precincts of nine (a district's) stand in it."""
+    stem, pages = "lexington-election-results-2016", (1, 2)
+    first = _page(stem, pages, 1)
+    assert len(_table(first)) == 55
+    assert [text for code, text in _body(first) if code != "tab"] == [
+        "Town of Lexington", "State Election", "Official Results November 8, 2016"]
+    assert {"Pct 1 Pct 2 Pct 3 Pct 4 Pct 5 Pct 6 Pct 7 Pct 8 Pct 9 TOTAL",
+            "PRESIDENT AND VICE PRESIDENT", "FIFTH DISTICT", "SENATOR IN GENERAL COURT",
+            "MICHAEL J. BARRETT (DEMOCRATIC) 1336 1478 1528 4342",
+            "0 0 0 0 0 0 0 0 0 0"} <= set(_table(first))
+    second = _page(stem, pages, 2)
+    assert len(_table(second)) == 19
+    assert [code for code, _ in _body(second)].count("tab") == len(_body(second)) - 1
+
+
+@pytest.mark.parametrize(("stem", "pages", "counts"), [
+    ("melrose-election-results-2016", (1, 5), {1: 25, 5: 10}),
+    ("barnes-county-nd-election-abstract-2008", (1, 2), {1: 49, 2: 25}),
+    ("chatham-town-clerk-election-report-2010", (1, 3), {1: 25, 3: 20}),
+])
+def test_tables_corpus_election_tables(stem: str, pages: tuple[int, ...],
+                                       counts: dict[int, int]) -> None:
+    """The other election reports: each table line typed ``tab`` (Barnes's abstract,
+    whose rows leave out the precincts outside a district, its head over fifteen
+    precincts, Chatham's heads ``PRECINCT 1 PRECINCT 2 TOTAL`` with no label of
+    their own), none a heading or a list item."""
+    for number, count in counts.items():
+        page = _page(stem, pages, number)
+        assert len(_table(page)) == count, number
+    barnes = "barnes-county-nd-election-abstract-2008"
+    if stem == barnes:
+        assert "SCATTERING 0 0 0 1 1" in _table(_page(stem, pages, 1))
+        assert _table(_page(stem, pages, 2))[0].startswith("OFFICE PARTY CANDIDATE 22401")
+
+
+def test_tables_corpus_paper_tables() -> None:
+    """The ACL paper's table of translations (three columns of words) and its table of
+    accuracies with its head are tables; the table of two columns beside them is not
+    found (two cells are a label and its value as often as a table's row)."""
+    table = _table(_page("acl-2014-phrase-generation", (1, 8), 8))
+    assert table[:7] == [
+        "Input Output Gold",
+        "vicious killer assassino feroce (ferocious killer) killer pericoloso",
+        "spectacular woman donna affascinante (fascinating woman) donna eccezionale",
+        "huge chest petto grande (big chest) scrigno immenso",
+        "rough neighborhood zona malfamata (ill-repute zone) quartiere difficile",
+        "mortal sin peccato eterno (eternal sin) pecato mortale",
+        "canine star stella stellare (stellar star) star canina"]
+    assert "Thr. Accuracy Cov. Accuracy Cov." in table
+    assert "cravatta (tie) nero (black)" not in table
+
+
+def test_tables_corpus_item_whose_values_stand_below() -> None:
+    """The dementia paper's table: an item with its p-value alone (``Alcohol use``)
+    over the rows of its answers stands in the table, as do the rows around it."""
+    table = _table(_page("intpsychogeriatrics-dementia-2014", (1, 3), 3))
+    assert len(table) == 13
+    assert {"Alcohol use <0.001", "Yes (%) 75.2 63.0",
+            "No, never drank or have quit (%) 24.8 37.0"} <= set(table)
+
+
+def test_tables_corpus_head_of_labels_set_close() -> None:
+    """The BMC paper's table head ``Item Yes (%) No (%) Respondents`` is the table's:
+    its labels stand apart by less than the rows' cells, over the rows' columns."""
+    table = _table(_page("bmc-health-services-malawi-2014", (1, 4), 4))
+    assert table[0] == "Item Yes (%) No (%) Respondents" and len(table) == 11
+
+
+def test_tables_justified_text_and_formulas_are_no_tables() -> None:
+    """The City Record's narrow justified columns (``SPECIFICATIONS IN THE``, its words
+    set wide apart) and the lecture notes' formulas (signs set apart) are not tables."""
+    record = _page("cleveland-city-record-2016-04-27", (24,), 24, PDFS)
+    assert not {"SPECIFICATIONS IN THE", "A CASHIER’S CHECK OR"} & set(_table(record))
+    notes = _parsed(PDFS / "geotopo-lecture-notes-de.pdf", (6, 63, 70))
+    assert not [x.text for page in notes for x in page.lines if x.code == "tab"]
+
+
+def test_tables_columns_of_text_side_by_side_are_no_table() -> None:
+    """The Hindu's spread, where two columns of an article and a photograph's caption
+    are read as one line (``five-odd hours that it took ... | ry”. It seems to some
+    ...``), has no table: a row holds at most one cell of running text."""
+    pages = (1, 2)
+    for number in pages:
+        assert not _table(_page("the-hindu-2025-09-19-editorial-opinion", pages, number))
+    side = [L(f"ordinary words of an article set {k} | in a column beside another one "
+              f"{k} | X", 72 + 12 * k, 0) for k in range(4)]
+    assert {c for c, _ in codes(type_aligned_tables(document(side), CONFIG))} == {"b"}
+
+
+def test_tables_title_between_parts() -> None:
+    """A part's title between two rows stands in the table, and two of them open the
+    next part when its rows stand in other columns; the text around is not the
+    table's."""
+    page = [*prose(72, 0, 2, "a"),
+            L("Total | 2164 | 2637 | 2185", 110, 1),
+            L("Votes | 1799 | 2305 | 1775", 122, 1),
+            L("PRESIDENT", 134, 1),
+            L("CLINTON | 1334 | 1823 | 1393", 146, 1),
+            L("SENATOR", 158, 1), L("THIRD DISTRICT", 170, 1),
+            L("BARRETT | | | | | | 1336 | 1478 | 1528", 182, 1),
+            L("BLANKS | | | | | | 439 | 527 | 585", 194, 1),
+            L("ALL OTHERS | | | | | | 0 | 0 | 0", 206, 1),
+            *prose(230, 2, 2, "b")]
+    typed = [c for c, _ in codes(type_aligned_tables(document(page), CONFIG))]
+    assert typed == ["b", "b"] + ["tab"] * 9 + ["b", "b"]
+
+
+def test_tables_spread_text_is_no_row() -> None:
+    """Lines whose words are all set the same wide distance apart up to the column's
+    edge, where its lines of text end, are justified text: no rows."""
+    spread = [L("ordinary text that fills the column to its right", 60, 0),
+              L("SPECIFICATIONS | IN | THE", 72, 0), L("A | CASHIER'S | CHECK | OR", 84, 0),
+              L("CREDIT | CARDS | WILL | BE", 96, 0)]
+    assert {c for c, _ in codes(type_aligned_tables(document(spread), CONFIG))} == {"b"}
