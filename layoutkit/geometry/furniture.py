@@ -93,9 +93,6 @@ class EdgeLines:
 
     header: tuple[_Candidate, ...]
     footer: tuple[_Candidate, ...]
-    masthead: tuple[_Candidate, ...] = ()
-    """The pieces of the lines in the masthead zone, top to bottom and left to right
-    (see ``furniture_masthead_top`` and ``furniture_piece_gap_em``)."""
     height: float = 0.0
     """The page's height."""
     size: float = 0.0
@@ -106,12 +103,14 @@ class EdgeLines:
 @dataclass(frozen=True, slots=True)
 class Runs:
     """What of a page's :class:`EdgeLines` repeats on other pages: how many of its
-    header and of its footer candidate lines, from the page edge inwards, and which
-    of its masthead pieces (their indexes)."""
+    header and of its footer candidate lines, from the page edge inwards, and, for a
+    page without a running header of its own, the running header lines of its
+    neighbours that its masthead may spell out (their sizes and words, digits masked
+    and case aside)."""
 
     header: int
     footer: int
-    masthead: tuple[int, ...] = ()
+    nearby: tuple[tuple[float, tuple[str, ...]], ...] = ()
     held: tuple[int, int] = (0, 0)
     """How many of the header and of the footer run, from the edge inwards, repeat a
     neighbouring page's lines that stand apart from its body there: furniture
@@ -147,13 +146,13 @@ def edge_lines(words: Sequence[Word], height: float, config: LayoutConfig,
         if words else 0.0
     return EdgeLines(_edge_lines(words, height, config, folio, top=True),
                      _edge_lines(words, height, config, folio, top=False),
-                     _masthead_pieces(words, height, config), height, size)
+                     height, size)
 
 
 def repeating_runs(pages: Sequence[EdgeLines], config: LayoutConfig) -> list[Runs]:
     """For each page, how many of its header and of its footer candidate lines, from
     the page edge inwards, repeat on other pages (or are bare page numbers), and
-    which of its masthead pieces spell out a neighbouring page's running header.
+    the running header lines of the neighbours of a page that has none.
 
     The one step that compares pages; it sees only their :class:`EdgeLines`, so the
     pages themselves can stay where they were read.
@@ -170,7 +169,10 @@ def repeating_runs(pages: Sequence[EdgeLines], config: LayoutConfig) -> list[Run
     running = [[line for line in page.header[:header]
                 if _lettered(line, config) and not _PAGE_NUMBER.match(line.masked)]
                for page, (header, _) in zip(pages, counts, strict=True)]
-    return [Runs(header, footer, _masthead(p, pages[p], running, config),
+    return [Runs(header, footer, () if running[p] else tuple(
+                     (line.size, tuple(_TOKEN.findall(line.masked.lower())))
+                     for q in (p - 2, p - 1, p + 1, p + 2) if 0 <= q < len(running)
+                     for line in running[q]),
                  (_held(p, headers, [h for h, _ in counts], config),
                   _held(p, footers, [f for _, f in counts], config)))
             for p, (header, footer) in enumerate(counts)]
@@ -267,7 +269,10 @@ def page_furniture(words: Sequence[Word], edges: EdgeLines, runs: Runs,
                    config: LayoutConfig) -> Furniture:
     """The furniture of one page, given its ``edges`` and their repeating ``runs``
     (see :func:`repeating_runs`)."""
-    masthead = [edges.masthead[k] for k in runs.masthead]
+    masthead: list[_Candidate] = []
+    if runs.nearby:
+        pieces = _masthead_pieces(words, edges.height, config)
+        masthead = [pieces[k] for k in _masthead(pieces, edges.height, runs.nearby, config)]
     header = _furniture(sorted([*edges.header[: runs.header], *masthead],
                                key=lambda line: line.bottom), words, config, top=True,
                         held=runs.held[0])
@@ -444,16 +449,17 @@ def _lettered(line: _Candidate, config: LayoutConfig) -> bool:
     return sum(c.isalpha() for c in line.masked) >= config.furniture.furniture_min_letters
 
 
-def _masthead(page: int, edges: EdgeLines, running: Sequence[Sequence[_Candidate]],
-              config: LayoutConfig) -> tuple[int, ...]:
-    """Indexes of the masthead pieces of ``page`` (its ``edges``) that spell out a
-    neighbouring page's running header, given each page's ``running`` header lines
-    (those of its repeating run that have letters and are more than a page number).
+def _masthead(pieces: Sequence[_Candidate], height: float,
+              headers: Sequence[tuple[float, Sequence[str]]], config: LayoutConfig
+              ) -> tuple[int, ...]:
+    """Indexes of the masthead ``pieces`` of a page (``height`` high) that spell out a
+    neighbouring page's running header, given the ``headers`` nearby (the size and
+    words of each running header line, with letters and more than a page number, of
+    the previous or next page, or of the one before or after that: DCR's neighbours).
 
     Only a page without a running header of its own (a bare page number aside) has
     a masthead.  A piece in the masthead zone belongs to it when its words, digits
-    masked and case aside, are consecutive words of a running header line of the
-    previous or next page, or of the one before or after that (DCR's neighbours); a
+    masked and case aside, are consecutive words of one of those lines; a
     piece in the dateline zone, when it carries such a run of at least
     ``furniture_masthead_min_run`` words covering at least half of its own (a dateline
     under a nameplate that adds the weekday to the header's date); and it is set no
@@ -465,13 +471,7 @@ def _masthead(page: int, edges: EdgeLines, running: Sequence[Sequence[_Candidate
     issue number beside it) or between the rows of pieces found (a masthead is one: an
     issue number between the ISSN and the dateline).
     """
-    if running[page]:
-        return ()
-    pieces = edges.masthead
-    zone = config.furniture.furniture_masthead_top * edges.height
-    headers = [(line.size, _TOKEN.findall(line.masked.lower()))
-               for q in (page - 2, page - 1, page + 1, page + 2)
-               if 0 <= q < len(running) for line in running[q]]
+    zone = config.furniture.furniture_masthead_top * height
     min_run = config.furniture.furniture_masthead_min_run
 
     def spelled(piece: _Candidate, short: bool) -> bool:

@@ -33,9 +33,13 @@ def _pattern(text: str) -> re.Pattern[str]:
 def notice_words(leaves: Sequence[Sequence[Word]], config: LayoutConfig) -> list[Word]:
     """The words of the notices among one column's ``leaves`` (its pieces, top to
     bottom), or none."""
+    pattern = _pattern(config.reading.notice_pattern)
+    # a line's words stand together in the column's words, ordered by baseline then x:
+    # a column with no notice opening anywhere in them has no notice line
+    if not pattern.search(" ".join(w.text for leaf in leaves for w in leaf)):
+        return []
     lines = [sorted(line, key=lambda w: w.bbox.x0)
              for leaf in leaves for line in group_lines(leaf, config.words)]
-    pattern = _pattern(config.reading.notice_pattern)
     found: list[Word] = []
     k = 0
     while k < len(lines):
