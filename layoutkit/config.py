@@ -42,7 +42,7 @@ _SHARES = frozenset({"line_overlap", "glyph_repeat_overlap", "baseline_tolerance
                      "furniture_masthead_top", "furniture_dateline_top", "cut_tie_ratio",
                      "image_max_area",
                      "column_min_density", "column_min_flush", "crossing_gap_ratio",
-                     "narrow_gutter_min_flush", "stream_across_share", "stream_down_max_share",
+                     "narrow_gutter_min_flush", "ruled_gutter_min_share", "stream_across_share", "stream_down_max_share",
                      "ocr_garbage_share", "ocr_min_quality", "ocr_layer_margin"})
 """The keys whose values are shares, from 0 to 1."""
 
@@ -214,6 +214,10 @@ class GuttersConfig(Section):
     """Size, in points, of a cell of the occupancy grid used to find whitespace."""
     rule_min_length: float = 30.0
     """Horizontal rules at least this long block gutters (they separate bands)."""
+    ruled_gutter_min_share: float = 0.8
+    """A strip with a vertical rule down at least this share of its run is a gutter
+    beside text on each side as one on the column grid is (fewer lines, no column
+    tests): the rule is drawn to part columns, however narrow the white beside it."""
     cut_tie_ratio: float = 0.8
     """When choosing where a column band ends, gaps within this ratio of the widest
     one count as equally wide and the one nearest the line that ends the band wins."""

@@ -73,6 +73,11 @@ class Canvas:
         cols = int(np.ceil(width / self.res)) + 2
         blocking = [r.bbox for r in rules
                     if r.horizontal and r.bbox.width >= config.rule_min_length]
+        self.vertical = np.array([((r.bbox.x0 + r.bbox.x1) / 2, r.bbox.top, r.bbox.bottom)
+                                  for r in rules if not r.horizontal
+                                  and r.bbox.height >= config.rule_min_length],
+                                 dtype=float).reshape(-1, 3)
+        """The page's long vertical rules: x, top and bottom of each."""
         rule_box = np.array([(b.x0, b.top, b.x1, b.top) for b in blocking],
                             dtype=float).reshape(-1, 4)
         image_box = np.array([(b.x0, b.top, b.x1, b.bottom) for b in images],
@@ -89,6 +94,16 @@ class Canvas:
         # any region takes or longer: found once here, cut to each region's rows there
         fewest = min(config.gutter_min_lines, config.gutter_min_lines_on_grid)
         self.runs = _column_runs(self.free, fewest * self.size / self.res)
+
+    def ruled(self, x0: float, x1: float, top: float, bottom: float) -> bool:
+        """Whether a vertical rule runs down the strip from ``x0`` to ``x1`` over at least
+        ``ruled_gutter_min_share`` of its run from ``top`` to ``bottom``."""
+        if not len(self.vertical) or bottom <= top:
+            return False
+        x, rule_top, rule_bottom = self.vertical.T
+        covered = np.minimum(rule_bottom, bottom) - np.maximum(rule_top, top)
+        return bool(((x >= x0) & (x <= x1) & (covered >= self.config.ruled_gutter_min_share
+                                              * (bottom - top))).any())
 
     def cells(self, idx: Ints) -> tuple[int, int, int, int]:
         """Grid bounds (r0, r1, c0, c1), end exclusive, tight around words ``idx``."""

@@ -151,25 +151,27 @@ def tall_gutters(canvas: Canvas, idx: Ints,
         judged[first:end, left_col:right_col + 1] = True
         if any(x0 < g.x1 and g.x0 < x1 and top < g.bottom and g.top < bottom for g in found):
             continue  # a shorter run beside ragged line ends of a gutter already found
-        lines = config.gutter_min_lines_on_grid if grid else config.gutter_min_lines
+        ruled = canvas.ruled(x0, x1, top, bottom)
+        lines = config.gutter_min_lines_on_grid if grid or ruled else config.gutter_min_lines
         near = slice(y_sorted.searchsorted(top, "left"), y_sorted.searchsorted(bottom, "right"))
         if (distinct(row_by_y[near][end_by_y[near] <= x0 + res]) < lines
                 or distinct(row_by_y[near][start_by_y[near] >= x1 - res]) < lines):
             continue  # trimming the run below can only take lines away
         top, bottom = _trim_crossing(canvas, idx, centre_y, top, bottom, x0, x1)
-        if _judged_gutter(canvas, idx, centre_y, top, bottom, x0, x1, lines):
+        if _judged_gutter(canvas, idx, centre_y, top, bottom, x0, x1, lines, ruled):
             found.append(Gutter(x0, x1, top, bottom))
     return found
 
 
 def _judged_gutter(canvas: Canvas, idx: Ints, centre_y: NDArray[np.float64], top: float,
-                   bottom: float, x0: float, x1: float, lines: int) -> bool:
+                   bottom: float, x0: float, x1: float, lines: int, ruled: bool) -> bool:
     """Whether the strip from ``x0`` to ``x1``, running from ``top`` to ``bottom``, is
     a gutter (:meth:`Canvas.is_gutter`) beside the words of region ``idx`` along its
     run, or else beside those where both its sides have text, out to the white space
     around them: a strip running on past one side's column (down a picture beside
     headings, say) takes in text that stands as no column.  The gutter keeps its
-    whole run either way, so where its band ends is chosen as for any other."""
+    whole run either way, so where its band ends is chosen as for any other.  A
+    ``ruled`` strip (a vertical rule down it) is judged as one on the column grid."""
     box, res = canvas.box[idx], canvas.res
 
     def beside(upper: float, lower: float) -> tuple[Ints, Ints]:
@@ -177,7 +179,7 @@ def _judged_gutter(canvas: Canvas, idx: Ints, centre_y: NDArray[np.float64], top
         return idx[near & (box[:, 2] <= x0 + res)], idx[near & (box[:, 0] >= x1 - res)]
 
     left, right = beside(top, bottom)
-    if canvas.is_gutter(left, right, x0, x1, lines):
+    if canvas.is_gutter(left, right, x0, x1, lines, on_grid=ruled):
         return True
     if not len(left) or not len(right):
         return False
@@ -185,7 +187,7 @@ def _judged_gutter(canvas: Canvas, idx: Ints, centre_y: NDArray[np.float64], top
     last = min(float(canvas.box[left, 3].max()), float(canvas.box[right, 3].max()))
     left, right = beside(max([top, *box[box[:, 3] <= first, 3].tolist()]),
                          min([bottom, *box[box[:, 1] >= last, 1].tolist()]))
-    return canvas.is_gutter(left, right, x0, x1, lines)
+    return canvas.is_gutter(left, right, x0, x1, lines, on_grid=ruled)
 
 
 def _trim_crossing(canvas: Canvas, idx: Ints, centre_y: NDArray[np.float64], top: float,

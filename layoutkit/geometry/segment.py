@@ -260,13 +260,15 @@ def _vertical_parts(canvas: Canvas, idx: Ints,
     A strip counts when both sides hold text at least ``column_min_width_em`` wide
     and either it runs beside ``gutter_min_lines`` lines on each side or it lies on
     the document's column grid (``known``) with two lines or more on each side (short
-    column runs before a full-width item keep the document's gutters).
+    column runs before a full-width item keep the document's gutters), or a vertical
+    rule runs down it (:meth:`Canvas.ruled`).
     """
     config, res = canvas.config, canvas.res
     box = canvas.box[idx]
     cuts: list[float] = []
     left_edge = float(box[:, 0].min())
     region_right = float(box[:, 2].max())
+    top, bottom = float(box[:, 1].min()), float(box[:, 3].max())
     for x_left, x_right in _strips(canvas, idx):
         left = idx[(box[:, 2] <= x_left + res) & (box[:, 0] >= left_edge - res)]
         right = idx[box[:, 0] >= x_right - res]
@@ -275,7 +277,8 @@ def _vertical_parts(canvas: Canvas, idx: Ints,
             continue
         on_grid = (min(canvas.lines(left), canvas.lines(right)) >= config.grid_cut_min_lines
                    and bool(on_column_grid(np.array([x_left]), np.array([x_right]), known,
-                                     config.grid_overlap)[0]))
+                                     config.grid_overlap)[0])
+                   ) or canvas.ruled(x_left, x_right, top, bottom)
         if canvas.is_gutter(left, right, x_left, x_right, config.gutter_min_lines,
                             edges=(left_edge, region_right), on_grid=on_grid):
             cuts.append((x_left + x_right) / 2)
