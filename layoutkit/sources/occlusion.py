@@ -19,7 +19,6 @@ from dataclasses import dataclass
 
 import numpy as np
 import numpy.typing as npt
-import shapely
 
 from ..model import Glyphs
 
@@ -47,8 +46,10 @@ def covered(boxes: npt.NDArray[np.float64], order: npt.NDArray[np.int64],
     in the painting ``order``), whether a fill painted after it holds its box grown by
     ``tolerance`` on every side."""
     hidden = np.zeros(len(boxes), dtype=bool)
-    if not len(boxes):
+    if not len(boxes) or not fills:
         return hidden
+    import shapely  # on pages that fill shapes only: most read text never needs it
+
     x0, top = boxes[:, 0] - tolerance, boxes[:, 1] - tolerance
     x1, bottom = boxes[:, 2] + tolerance, boxes[:, 3] + tolerance
     for fill in fills:
