@@ -42,7 +42,8 @@ _SHARES = frozenset({"line_overlap", "glyph_repeat_overlap", "baseline_tolerance
                      "furniture_masthead_top", "furniture_dateline_top", "cut_tie_ratio",
                      "image_max_area",
                      "column_min_density", "column_min_flush", "crossing_gap_ratio",
-                     "narrow_gutter_min_flush", "ruled_gutter_min_share", "stream_across_share", "stream_down_max_share",
+                     "narrow_gutter_min_flush", "ruled_gutter_min_share", "stream_across_share",
+                     "stream_down_max_share",
                      "ocr_garbage_share", "ocr_min_quality", "ocr_layer_margin"})
 """The keys whose values are shares, from 0 to 1."""
 
