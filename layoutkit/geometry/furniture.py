@@ -169,13 +169,20 @@ def repeating_runs(pages: Sequence[EdgeLines], config: LayoutConfig) -> list[Run
     running = [[line for line in page.header[:header]
                 if _lettered(line, config) and not _PAGE_NUMBER.match(line.masked)]
                for page, (header, _) in zip(pages, counts, strict=True)]
-    return [Runs(header, footer, () if running[p] else tuple(
-                     (line.size, tuple(_TOKEN.findall(line.masked.lower())))
-                     for q in (p - 2, p - 1, p + 1, p + 2) if 0 <= q < len(running)
-                     for line in running[q]),
+    return [Runs(header, footer, () if running[p] else _nearby(p, running),
                  (_held(p, headers, [h for h, _ in counts], config),
                   _held(p, footers, [f for _, f in counts], config)))
             for p, (header, footer) in enumerate(counts)]
+
+
+def _nearby(page: int, running: Sequence[Sequence[_Candidate]]
+            ) -> tuple[tuple[float, tuple[str, ...]], ...]:
+    """The size and words, digits masked and case aside, of the ``running`` header lines
+    of ``page``'s neighbours (DCR's: the previous or next page, or the one before or
+    after that)."""
+    return tuple((line.size, tuple(_TOKEN.findall(line.masked.lower())))
+                 for q in (page - 2, page - 1, page + 1, page + 2) if 0 <= q < len(running)
+                 for line in running[q])
 
 
 def _held(page: int, candidates: Sequence[Sequence[_Candidate]], runs: Sequence[int],
@@ -189,8 +196,7 @@ def _held(page: int, candidates: Sequence[Sequence[_Candidate]], runs: Sequence[
     def apart(q: int) -> Sequence[_Candidate]:
         """The lines of page ``q``'s run up to its last line followed by a clear gap."""
         lines = candidates[q][:runs[q]]
-        ends = [k for k, line in enumerate(lines)
-                if line.inner_gap >= furniture.furniture_min_gap_em * line.size]
+        ends = [k for k, line in enumerate(lines) if _set_apart(line, config)]
         return lines[:ends[-1] + 1] if ends else ()
 
     shown = [line for q in (page - 2, page - 1, page + 1, page + 2)
@@ -250,11 +256,10 @@ def _beyond_text_block(pages: Sequence[EdgeLines], counts: list[tuple[int, int]]
         for end in range(start, len(lines)):
             if not apart(lines[end]):
                 return start
-            if lines[end].inner_gap >= clear * lines[end].size:
+            if _set_apart(lines[end], config):
                 return end + 1
         return start
 
-    clear = furniture.furniture_min_gap_em
     extended = []
     for page, (h, f) in zip(pages, counts, strict=True):
         while (after := block_end(page.header, h, top)) > h:
@@ -420,8 +425,7 @@ def _repeats(page: int, line: _Candidate, candidates: Sequence[Sequence[_Candida
     headers that alternate between left and right pages) within ``max_distance``
     edits, or recurs near the same height on enough other pages (or other pages of
     the same parity)."""
-    if _PAGE_NUMBER.match(line.masked) or (
-            line.numbered and line.inner_gap >= config.furniture.furniture_min_gap_em * line.size):
+    if _PAGE_NUMBER.match(line.masked) or (line.numbered and _set_apart(line, config)):
         return True
     others = [q for q in range(len(candidates)) if q != page]
     if not others:
@@ -441,6 +445,12 @@ def _repeats(page: int, line: _Candidate, candidates: Sequence[Sequence[_Candida
     share = len(matches) / len(others)
     parity_share = len(matches & same_parity) / len(same_parity) if same_parity else 0.0
     return max(share, parity_share) >= config.furniture.furniture_min_share
+
+
+def _set_apart(line: _Candidate, config: LayoutConfig) -> bool:
+    """Whether a clear gap, ``furniture_min_gap_em`` of its size, parts ``line`` from the
+    text further into the page."""
+    return line.inner_gap >= config.furniture.furniture_min_gap_em * line.size
 
 
 def _lettered(line: _Candidate, config: LayoutConfig) -> bool:

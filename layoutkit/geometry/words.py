@@ -247,11 +247,11 @@ def _drop_caps(words: Sequence[Word], config: WordsConfig
     lines = _baseline_lines(rest, config)
     caps: list[tuple[Word, Word]] = []
     others = list(rest)
+    spans = [(min(v.bbox.top for v in line), max(v.bbox.bottom for v in line))
+             for line in lines]
     for w in (w for w, t in zip(words, tall, strict=True) if t):
-        beside = [line for line in lines
-                  if min(w.bbox.bottom, max(v.bbox.bottom for v in line))
-                  - max(w.bbox.top, min(v.bbox.top for v in line))
-                  >= 0.5 * (max(v.bbox.bottom for v in line) - min(v.bbox.top for v in line))]
+        beside = [line for line, (top, bottom) in zip(lines, spans, strict=True)
+                  if min(w.bbox.bottom, bottom) - max(w.bbox.top, top) >= 0.5 * (bottom - top)]
         if len(beside) >= 2 and w.bbox.x1 <= min(v.bbox.x0 for line in beside for v in line):
             caps.append((w, beside[0][0]))
         else:

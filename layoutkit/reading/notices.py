@@ -18,7 +18,10 @@ import re
 from collections.abc import Sequence
 from functools import cache
 
+import numpy as np
+
 from ..config import LayoutConfig
+from ..geometry.grid import weighted_median
 from ..geometry.words import group_lines
 from ..model import Word
 
@@ -38,8 +41,7 @@ def notice_words(leaves: Sequence[Sequence[Word]], config: LayoutConfig) -> list
     # a column with no notice opening anywhere in them has no notice line
     if not pattern.search(" ".join(w.text for leaf in leaves for w in leaf)):
         return []
-    lines = [sorted(line, key=lambda w: w.bbox.x0)
-             for leaf in leaves for line in group_lines(leaf, config.words)]
+    lines = [line for leaf in leaves for line in group_lines(leaf, config.words)]
     found: list[Word] = []
     k = 0
     while k < len(lines):
@@ -73,11 +75,9 @@ def _notice_end(lines: Sequence[Sequence[Word]], start: int, pattern: re.Pattern
 
 
 def _size(line: Sequence[Word]) -> float:
-    """The size of most of a line's characters."""
-    sizes: dict[float, int] = {}
-    for w in line:
-        sizes[w.size] = sizes.get(w.size, 0) + len(w.text)
-    return max(sizes, key=lambda s: sizes[s])
+    """The usual size of a line's words, weighted by their characters."""
+    return weighted_median(np.array([w.size for w in line]),
+                           np.array([len(w.text) for w in line], dtype=float))
 
 
 def _gap(above: Sequence[Word], below: Sequence[Word]) -> float:
