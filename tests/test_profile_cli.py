@@ -105,3 +105,27 @@ def test_suggest_round_trip(tmp_path: Path, pdf: Path) -> None:
         after = score_truth(drafted[truth.page - 1].text(), truth)
         assert after.found >= before.found and after.order >= before.order
         assert after.leak <= before.leak
+
+
+def test_profile_check_of_a_pdf_says_it_is_not_a_text_file(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["profile", "check", str(CITY_2016)]) == 2
+    assert capsys.readouterr().err == (
+        f"layoutkit: error: {CITY_2016}: not a text file; expected a TOML profile\n")
+
+
+def test_profile_not_toml_reports_that_alone(tmp_path: Path,
+                                             capsys: pytest.CaptureFixture[str]) -> None:
+    bad = tmp_path / "bad.toml"
+    bad.write_text('name = "b"\ncolumns = [1, 2\n', encoding="utf-8")
+    assert main(["profile", "check", str(bad)]) == 2
+    err = capsys.readouterr().err.splitlines()
+    assert len(err) == 1 and err[0].startswith(f"layoutkit: error: {bad}: not valid TOML (")
+
+
+def test_a_folder_as_profile_is_named_a_folder(tmp_path: Path,
+                                               capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["text", str(FEDERAL), "--profile", str(tmp_path)]) == 2
+    assert capsys.readouterr().err == (
+        f"layoutkit: error: profile {str(tmp_path)!r}: is a folder; expected a TOML file or "
+        f"the name of a bundled profile ({', '.join(sorted(bundled_profiles()))})\n")
