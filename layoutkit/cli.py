@@ -146,11 +146,22 @@ def _batch_command(commands: Any) -> None:
         description="Move each document of INBOX (and of its language subfolders such as "
                     "INBOX/de) to INBOX/accepted or INBOX/rejected and write each accepted "
                     "one's outputs to DIR/<name>_<id>/. 'layoutkit batch status' prints the "
-                    "state database's view.")
+                    "state database's view.", add_help=False)
+    # 'status' is a value of INBOX, not a subcommand: its own help is a parser of its own
+    status = _Parser(prog="layoutkit batch status",
+                     description="Print the state database's view of the batch: documents "
+                                 "and actions by status, the runs, and every document "
+                                 "rejected or failed with its reason.")
+    batch.add_argument("-h", "--help", action=_BatchHelp, status=status,
+                       help="show this help message and exit")
     batch.add_argument("inbox", metavar="INBOX|status", help="the inbox folder, or 'status'")
-    batch.add_argument("--out", type=Path, metavar="DIR", help="the folder for the outputs")
-    batch.add_argument("--db", metavar="URL", help="state database, any SQLAlchemy URL "
-                       "(default: sqlite:///DIR/batch.sqlite)")
+    for sub in (batch, status):
+        sub.add_argument("--out", type=Path, metavar="DIR",
+                         help="the folder for the outputs" if sub is batch else
+                              "the folder the outputs were written to, which holds "
+                              "batch.sqlite")
+        sub.add_argument("--db", metavar="URL", help="state database, any SQLAlchemy URL "
+                         "(default: sqlite:///DIR/batch.sqlite)")
     batch.add_argument("--profile", metavar="NAME|PATH", help="a publication profile")
     batch.add_argument("--workers", type=int, default=1, metavar="N",
                        help="documents processed at once (default: %(default)s)")
@@ -158,6 +169,20 @@ def _batch_command(commands: Any) -> None:
                        help="a local process pool or a Dask cluster (default: %(default)s)")
     batch.add_argument("--scheduler", metavar="tcp://HOST:PORT",
                        help="a running Dask scheduler (implies --executor dask)")
+
+
+class _BatchHelp(argparse.Action):
+    """``-h`` of ``layoutkit batch``: the help of ``batch status`` after ``status``."""
+
+    def __init__(self, option_strings: Sequence[str], dest: str, *,
+                 status: argparse.ArgumentParser, help: str | None = None) -> None:
+        super().__init__(option_strings, dest, nargs=0, default=argparse.SUPPRESS, help=help)
+        self.status = status
+
+    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace,
+                 values: object, option_string: str | None = None) -> None:
+        (self.status if getattr(namespace, "inbox", None) == "status" else parser).print_help()
+        parser.exit()
 
 
 def _regress_command(commands: Any) -> None:
