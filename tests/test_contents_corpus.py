@@ -14,8 +14,8 @@ import pytest
 
 import layoutkit
 from layoutkit.linetypes.toc import PageNumbers, type_toc
-from layoutkit.nlp.paragraphs import ignored_codes, kept_lines
 from layoutkit.model import Document, Page
+from layoutkit.nlp.paragraphs import ignored_codes, kept_lines
 from tests.linetype_pages import BOLD, L, codes, document
 
 ROOT = Path(__file__).resolve().parent.parent
