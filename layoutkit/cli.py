@@ -342,6 +342,8 @@ def _truth_command(commands: Any) -> None:
     draft.add_argument("--force", action="store_true", help="replace TRUTH if it exists")
     draft.add_argument("--tables", action="store_true",
                        help="also find ruled tables, so their lines are labelled tables")
+    draft.add_argument("--password", metavar="PASSWORD",
+                       help="the user password of an encrypted PDF")
     _reading_options(draft)
     review = actions.add_parser("review", help="write an HTML page of TRUTH beside its pages")
     review.add_argument("truth", type=Path, metavar="TRUTH", help="a layoutkit.truth/1 file")
@@ -374,7 +376,7 @@ def _truth(args: argparse.Namespace, config: LayoutConfig, profile: Profile | No
         raise UsageError(f"{args.output}: exists; a draft replaces a truth file only with "
                          f"--force")
     document = parse(args.file, config, args.pages, engine=args.engine, jobs=args.jobs,
-                     profile=profile, tables=args.tables)
+                     profile=profile, tables=args.tables, password=args.password)
     truth = draft_truth(document, args.output, sha256_of(args.file), profile=args.profile)
     lines = sum(len(page.lines) for page in truth.pages)
     return Outcome({args.output: dumps(truth),

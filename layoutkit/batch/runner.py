@@ -161,7 +161,9 @@ def _run(engine: Engine, options: BatchOptions, progress: IO[str] | None,
 
 def _check(options: BatchOptions) -> None:
     if not options.inbox.is_dir():
-        raise UsageError(f"{options.inbox}: no such inbox folder")
+        raise UsageError(f"{options.inbox}: " + ("is a file, expected the inbox folder"
+                                                 if options.inbox.exists() else
+                                                 "no such inbox folder"))
     if options.out.resolve().is_relative_to(options.inbox.resolve()):
         raise UsageError(f"--out {options.out}: must not be inside the inbox {options.inbox}")
     if isinstance(options.workers, bool) or options.workers < 1:
