@@ -106,7 +106,7 @@ class TextDocument(_WordCounts):
     binary file object), ``password`` an encrypted PDF's; a ``with`` block closes it
     (deleting the copy of a document given as bytes)."""
 
-    def __init__(self, path: Source | Path, profile: Profile | str | Path | None = None,
+    def __init__(self, path: Source, profile: Profile | str | Path | None = None,
                  config: LayoutConfig | None = None, *,
                  layout: model.Document | None = None, password: str | None = None) -> None:
         # a profile named beside a parsed layout is not read: only its config would count

@@ -96,7 +96,7 @@ def parse_page_spec(spec: str, page_count: int) -> list[int]:
     return sorted(pages)
 
 
-def parse(path: Source | Path, config: LayoutConfig | None = None,
+def parse(path: Source, config: LayoutConfig | None = None,
           pages: Iterable[int] | str | None = None, *, engine: str = DEFAULT_ENGINE,
           jobs: int = 1, profile: Profile | str | Path | None = None,
           tables: bool = False, typed: bool = True, password: str | None = None

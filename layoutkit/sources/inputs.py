@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import io
 import os
+import sys
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
@@ -50,7 +51,7 @@ class Input:
             self.path.unlink(missing_ok=True)
 
 
-def as_input(source: Source | Path, password: str | None = None) -> Input:
+def as_input(source: Source, password: str | None = None) -> Input:
     """``source`` as a file to read (see the module's note); the caller removes it
     (:meth:`Input.remove`) once done.
 
@@ -63,7 +64,7 @@ def as_input(source: Source | Path, password: str | None = None) -> Input:
         given = _from_stream(source)  # type: ignore[arg-type]
     elif isinstance(source, str | os.PathLike):
         path = Path(source)
-        given = _from_stream(_stdin()) if path == STDIN else Input(path, path)
+        given = _from_stream(sys.stdin.buffer) if path == STDIN else Input(path, path)
     else:
         raise UsageError(f"expected a path, bytes or a binary file object to read, got "
                          f"{type(source).__name__}")
@@ -85,12 +86,6 @@ def renamed(exc: LayoutkitError, given: Input) -> LayoutkitError:
     if given.temporary and str(given.path) in str(exc):
         exc.args = (str(exc).replace(str(given.path), str(given.name)),)
     return exc
-
-
-def _stdin() -> BinaryIO:
-    import sys
-
-    return sys.stdin.buffer
 
 
 def _from_stream(stream: BinaryIO) -> Input:
