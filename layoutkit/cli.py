@@ -61,13 +61,13 @@ def _parser() -> argparse.ArgumentParser:
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND",
                                      parser_class=_Parser)
 
-    def common(sub: argparse.ArgumentParser) -> None:
+    def common(sub: argparse.ArgumentParser, *, folder: bool = False) -> None:
         sub.add_argument("file", type=Path,
                          help="the PDF or image (png, jpeg, tiff, ...) to read; - reads it "
                               "from standard input")
         sub.add_argument("--pages", metavar="SPEC",
                          help="pages to read, such as 1,3-5,9- or -4 (default: all)")
-        if sub.prog.split()[-1] == "draw":
+        if folder:
             sub.add_argument("-o", "--output", type=Path, metavar="DIR", required=True,
                              help="the folder to write the PNGs to")
         else:
@@ -154,10 +154,10 @@ def _reading_options(sub: argparse.ArgumentParser, *, jobs: bool = True,
         sub.add_argument("--profile", metavar="NAME|PATH", help="a publication profile")
 
 
-def _profile_commands(commands: Any, common: Callable[[argparse.ArgumentParser], None]) -> None:
+def _profile_commands(commands: Any, common: Callable[..., None]) -> None:
     """The ``--profile`` option and the commands that write, check and show profiles."""
     draw = commands.add_parser("draw", help="PNG overlays of pages: regions, columns, line types")
-    common(draw)
+    common(draw, folder=True)
     draw.add_argument("--dpi", type=_dpi, default=100,
                       help=f"resolution, {DPI_RANGE[0]} to {DPI_RANGE[1]} (default: %(default)s)")
     for name in ("text", "parse", "draw", "tokens", "nlptext"):
@@ -528,7 +528,7 @@ def _nlp_output(args: argparse.Namespace, document: Document, config: LayoutConf
     from .nlp import nlptext
     from .nlp.paragraphs import ignored_codes
 
-    modified = datetime.now(tz=UTC) if document.source else \
+    modified = datetime.now(tz=UTC) if args.file == STDIN else \
         datetime.fromtimestamp(args.file.stat().st_mtime, tz=UTC)
     # the contents become a NavigationList, so they are kept even when tokens skip them
     tree = nlptext.from_document(document, ignored_codes(config.nlp) - {"toc"},
