@@ -72,11 +72,10 @@ font program's descent (0.217 em lower), as for a descriptor that says ``/Descen
 
 DRIFTED = {"z-naturforsch-a-1999-shallow-water-scan": 5.0}
 """Documents whose glyph origins drift apart along their lines by more than P95_BOUND,
-with the bound of their 95th percentile (points).  The ABBYY text layer of the
-Naturforschung scan sets its words in Times New Roman subsets whose ``/Widths`` and
-glyph programs differ: PDFium's advances are slightly shorter, so its glyphs fall
-behind pdfminer's along a line, the gap growing to 4.1 pt (95th percentile; median
-0.62 pt) at the end of a long line; the engines agree on every height."""
+with the bound of their 95th percentile (points).  In the ABBYY text layer of the
+Naturforschung scan (Times New Roman subsets) PDFium's glyphs fall behind pdfminer's
+along a line, the kind of drift P95_BOUND describes, growing to 4.1 pt at the end of
+a long line (95th percentile; median 0.62 pt); the engines agree on every height."""
 
 KNOWN_DIFFERENCES: dict[tuple[str, int], tuple[Counter[str], Counter[str]]] = {
     ("workcoeman-scout-camp-flier-2014", 1): (Counter({"ff": 2}), Counter({"!": 2})),
