@@ -284,8 +284,9 @@ class FurnitureConfig(Section):
     furniture_min_similarity: float = 80.0
     """rapidfuzz token-sort ratio (0-100), digits masked, above which two lines repeat
     each other."""
-    furniture_y_tolerance: float = 6.0
-    """Two repeated lines must stand within this many points of the same height."""
+    furniture_y_tolerance: float = 10.0
+    """Two repeated lines must stand within this many points of the same height (a
+    word processor's footer sits 8 pt lower on a page whose last paragraph ran on)."""
     furniture_min_share: float = 0.3
     """A repeated line is furniture when it recurs on at least this share of the other
     pages (counted over pages of the same parity too, for alternating headers)."""

@@ -46,6 +46,9 @@ def furniture_and_body(stem: str, page: int) -> tuple[list[str], str]:
     # the colour bars and edition code in the trim margin, 3 pt under the columns
     ("the-hindu-2025-09-19-editorial-opinion", 1, ["CM A ND-NDE", "YK"],
      "must carry the postal address."),
+    # a newsletter's footer set 7.7 pt lower on its second page than on its first
+    ("cooleman-ridge-newsletter-2017-08", 2, ["Rob Lundie lundier@iinet.net.au"],
+     "Cooleman"),
     # the second page of two: a header ending with the page's own number
     ("democracyplus-new-times", 2, ["The New Times: 24 SEP 2015 2"], "woman for fifty"),
 ])
