@@ -112,10 +112,13 @@ def texts(path: Path, engine: str) -> list[str]:
     ("summationdisplay", "∑"), ("integraltext", "∫"), ("logicalanddisplay", "⋀"),  # CMEX
     ("uniontext", "⋃"), ("parenleftbigg", "("), ("angbracketrightBig", "⟩"),
     ("radicalbig", "√"), ("tildewide", "˜"), ("hatwider", "ˆ"),
+    ("H20849", "("), ("H11006", "±"), ("H9262", "μ"), ("H20648", "∥"),  # Math Pi's
     ("vextendsingle", ""), ("mapsto", ""), ("notaglyphname", ""), ("big", ""),  # none
+    ("H9267", ""),  # Math Pi's Greek after π: not known
 ])
 def test_builtin_encoding_glyph_text(name: str, text: str) -> None:
-    """Glyph names are read by the Adobe Glyph List, TeX's names and CMEX's sizes."""
+    """Glyph names are read by the Adobe Glyph List, TeX's names, Math Pi's numbers
+    and CMEX's sizes."""
     assert glyph_text(name) == text
 
 
@@ -172,14 +175,32 @@ def test_builtin_encoding_after_to_unicode(tmp_path: Path, engine: str) -> None:
     assert texts(path, engine)[:4] == ["A", "″", "x", "⟩"]
 
 
-def test_builtin_encoding_differences_names(tmp_path: Path) -> None:
-    """A TeX name in /Differences is read by the same table in pdfminer.  PDFium's API
-    gives no /Differences, and where the built-in encoding has no TeX name for the
-    code the pdfium engine reads it as PDFium does (here by StandardEncoding: "=")."""
+@pytest.mark.parametrize("engine", ENGINES)
+@pytest.mark.parametrize(("name", "text"), [("angbracketleft", "⟨"), ("H20849", "(")])
+def test_builtin_encoding_differences_names(tmp_path: Path, engine: str, name: str,
+                                            text: str) -> None:
+    """A name outside the Adobe Glyph List in /Differences (TeX's, Linotype Math Pi's)
+    is read by the same tables in both engines.  PDFium's API gives no /Differences:
+    on a page where PDFium read no Unicode for a glyph (here code 66), the
+    pdfium engine reads the document's /Differences itself
+    (:mod:`layoutkit.sources.differences`)."""
     path = font_pdf(tmp_path / "differences.pdf",
-                    b"/Encoding << /Differences [61 /angbracketleft] >>")
-    assert texts(path, "pdfminer")[5] == "⟨"
-    assert texts(path, "pdfium")[5] == "="
+                    b"/Encoding << /Differences [61 /%s] >>" % name.encode())
+    assert texts(path, engine)[5] == text
+    assert texts(path, "pdfium")[8] == "(cid:66)"  # what sends the pdfium engine there
+
+
+def test_builtin_encoding_math_pi_glyphs_on_a_physics_letter() -> None:
+    """The brackets, ±, × and μ an XPP-typeset letter sets in Linotype's Math Pi fonts,
+    named in /Differences, are read as printed by both engines (they were
+    ``(cid:N)``)."""
+    path = CORPUS / "appl-phys-lett-2011-spin-polarized-tip.pdf"
+    for engine in ENGINES:
+        with open_source(path, engine) as source:
+            page = next(iter(source.pages([2])))
+        glyphs = Counter(g.text for g in page.glyphs)
+        assert not [t for t in glyphs if t.startswith("(cid:")], engine
+        assert (glyphs["±"], glyphs["μ"], glyphs["×"], glyphs["∥"]) == (1, 1, 1, 3), engine
 
 
 # ------------------------------------------------------------------- TeX papers

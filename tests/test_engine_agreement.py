@@ -82,8 +82,6 @@ KNOWN_DIFFERENCES: dict[tuple[str, int], tuple[Counter[str], Counter[str]]] = {
     ("analog-devices-ssm2163-datasheet-1996", 10): (Counter({"W": 3, "m": 3, "–": 1}),
                                                     Counter({"Ω": 3, "μ": 3, "±": 1})),
     ("analog-devices-ssm2163-datasheet-1996", 11): (Counter({"m": 12}), Counter({"μ": 12})),
-    ("clinical-science-ace-inhibitors-2014", 5): (Counter({"′": 2}), Counter({"(cid:3)": 2})),
-    ("intpsychogeriatrics-dementia-2014", 1): (Counter({"⃝": 1}), Counter({"(cid:2)": 1})),
     ("fao-farmers-handbook-pig-production-nepal", 9): (Counter({"1": 1}), Counter()),
     ("journal-officiel-algerie-2022-50", 1): (
         Counter({"E": 11, "L": 6, "I": 6, "A": 5, "U": 5, "R": 5, "O": 4, "N": 3, "P": 3,
@@ -109,11 +107,10 @@ the code's letter ("0" for a prime, "X" for Σ, as pdftotext still does) or name
 
 The clinical paper (MathTime's MTSY) and the psychogeriatrics paper (CMSY6) give
 their prime and the circle of © by name in ``/Differences`` (``/prime`` at code 3,
-``/circlecopyrt`` at 2), in CFF subsets whose built-in encoding puts them elsewhere.
-pdfminer reads the names by the same table (′, and the combining circle U+20DD);
+``/circlecopyrt`` at 2), in CFF subsets whose built-in encoding puts them elsewhere:
 PDFium finds no Unicode for them and its API does not give the font's
-``/Differences``, so the pdfium engine names the codes ``(cid:N)``, as both engines
-did before.
+``/Differences``, so the pdfium engine reads those names itself
+(:mod:`layoutkit.sources.differences`), and both engines agree.
 
 The handbook's boxed folio "1" (page 9) is a code its font names only in
 ``/Differences``: pdfminer reads the name, PDFium's text page has no character for it

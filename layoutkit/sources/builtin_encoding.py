@@ -26,7 +26,7 @@ import re
 from functools import cache
 from io import BytesIO
 
-__all__ = ["TEX_GLYPHS", "builtin_names", "builtin_texts", "glyph_text", "is_agl_name",
+__all__ = ["PI_GLYPHS", "TEX_GLYPHS", "builtin_names", "builtin_texts", "glyph_text", "is_agl_name",
            "is_standard_type1", "is_type1"]
 
 TEX_GLYPHS: dict[str, str] = {
@@ -65,6 +65,21 @@ Kohler; TeX Live's ``fonts/map/glyphlist/texglyphlist.txt``, which pdfTeX's
 ``compwordmark``) and its invalid code points are left out, and so are the names
 fontTools' Adobe Glyph List already maps (``phi``, ``dotlessj``, ``heart``)."""
 
+PI_GLYPHS: dict[str, str] = {
+    "H11001": "+", "H11002": "\u2212", "H11003": "\u00d7", "H11005": "=", "H11006": "\u00b1",
+    "H20648": "\u2225",
+    "H20849": "(", "H20850": ")", "H20851": "[", "H20852": "]",
+    **{f"H{9251 + k}": chr(0x3B1 + k) for k in range(16)},
+}
+"""Names of glyphs in Linotype's Mathematical Pi and Universal Greek with Math Pi
+fonts, which typesetters of physics journals (XPP) set brackets, operators and Greek
+letters in, with their text.  The names are the fonts' own numbers, outside every
+glyph list, so PDF readers name such codes ``(cid:N)``.  Each text was read from the
+glyph as printed on a page of the development corpus (brackets, ∥, ×, ±, μ) or from
+the formula it stands in (+, −, = in cos a + cos b = 2 cos …); the Greek lowercase
+letters run in alphabetical order from H9251 (α), as μ (H9262) and π (H9266) show:
+only α to π, before the final sigma could break the run."""
+
 _SIZES = ("display", "text", "Bigg", "bigg", "Big", "big", "widest", "wider", "wide")
 """The endings of the size variants in TeX's extension fonts (CMEX):
 ``summationtext``/``summationdisplay``, ``parenleftbig`` … ``parenleftBigg``,
@@ -97,7 +112,8 @@ def is_agl_name(name: str) -> bool:
 @cache
 def glyph_text(name: str) -> str:
     """The text of the glyph named ``name``: by the Adobe Glyph List (fontTools), the
-    TeX names, or as a CMEX size variant; empty when none of them knows it."""
+    TeX names, the Math Pi names, or as a CMEX size variant; empty when none of them
+    knows it."""
     from fontTools.agl import toUnicode
 
     text: str = toUnicode(name)
@@ -105,6 +121,8 @@ def glyph_text(name: str) -> str:
         return text
     if name in TEX_GLYPHS:
         return TEX_GLYPHS[name]
+    if name in PI_GLYPHS:
+        return PI_GLYPHS[name]
     for size in _SIZES:
         if name.endswith(size) and len(name) > len(size):
             stem = name[:-len(size)]

@@ -31,6 +31,7 @@ from ..errors import DocumentError
 from ..model import BBox, Glyphs, PageGlyphs, Rule
 from .base import ClosingSource, Rect, check_readable, is_upright, shape_rules, visible_rect
 from .builtin_encoding import builtin_names, glyph_text
+from .differences import differences_of
 from .occlusion import Fill, uncovered
 
 __all__ = ["PdfminerSource"]
@@ -222,7 +223,7 @@ def _use_builtin_encoding(font: Any, spec: Mapping[str, object]) -> None:
     except Exception:  # pdfminer raises many unrelated types on a broken stream
         return
     encoding = resolve1(spec.get("Encoding"))
-    differences = _differences(encoding)
+    differences = differences_of(encoding)
     # Without /Encoding pdfminer reads a Type 1 FontFile by its own reading of the
     # built-in encoding, any other program by StandardEncoding, whose table it shares.
     replace = encoding is None and "FontFile" not in font.descriptor
@@ -246,23 +247,6 @@ def _known(name: str) -> bool:
     except (KeyError, ValueError):
         return False
     return True
-
-
-def _differences(encoding: object) -> dict[int, str]:
-    """The glyph names the ``/Differences`` of an encoding dictionary give, by code."""
-    if not isinstance(encoding, dict):
-        return {}
-    names: dict[int, str] = {}
-    code = 0
-    entries = resolve1(encoding.get("Differences"))
-    for entry in entries if isinstance(entries, list) else ():
-        entry = resolve1(entry)
-        if isinstance(entry, int):
-            code = entry
-        elif isinstance(entry, PSLiteral):
-            names[code] = str(entry.name)
-            code += 1
-    return names
 
 
 def _name(value: object) -> str:

@@ -36,7 +36,10 @@ interchangeable (tests/test_engines.py holds them to it):
   outside the Adobe Glyph List (TeX's math fonts: ``prime``, ``angbracketleft``),
   such a code is read by that name, or named ``(cid:N)`` where the name has no text,
   where PDFium gives the code's letter ("0" for a prime)
-  (:class:`.text.BuiltinEncodings`, :mod:`..builtin_encoding`).  Font names lack the
+  (:class:`.text.BuiltinEncodings`, :mod:`..builtin_encoding`); on a page where a
+  glyph came out as ``(cid:N)``, codes a font's ``/Differences`` names outside the
+  Adobe Glyph List (Linotype's Math Pi numbers) are read by their names, which PDFium
+  does not give (:mod:`..differences`).  Font names lack the
   subset tag (``LegalNews-Bold``, not ``PQUCUD+LegalNews-Bold``).
 * **Page size**: the crop box clipped to the media box, both inherited from the page
   tree (:func:`.frame._visible_box`).
@@ -104,7 +107,7 @@ class PdfiumSource(ClosingSource):
             raise DocumentError(f"{path}: the PDF has no pages")
         self._document: Any = document
         self._page_count = count
-        self._encodings = BuiltinEncodings()
+        self._encodings = BuiltinEncodings(path)
 
     @property
     def page_count(self) -> int:

@@ -7,6 +7,7 @@ import ctypes
 import math
 from dataclasses import dataclass
 from itertools import repeat
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -21,6 +22,7 @@ from ..builtin_encoding import (
     is_standard_type1,
     is_type1,
 )
+from ..differences import FontName, unlisted_differences
 from .bindings import (
     address,
     argument,
@@ -89,11 +91,17 @@ class BuiltinEncodings:
     name (TrueType, OpenType), or only names of the Adobe Glyph List (most text
     fonts), get none, and their characters are read as PDFium gives them.  fontTools
     is imported with the first program a process reads (35 ms, once).
+
+    Codes a font's ``/Differences`` names by a glyph outside the Adobe Glyph List
+    (:mod:`..differences`) come out as ``(cid:N)``; the document at ``path`` is read
+    for those names the first time a page has such a glyph (:meth:`unlisted`).
     """
 
-    def __init__(self) -> None:
+    def __init__(self, path: Path) -> None:
+        self.path = path
         self._texts: dict[_FontKey, dict[int, str]] = {}
         self._type1: dict[_FontKey, bytes] = {}
+        self._unlisted: dict[FontName, dict[int, str]] | None = None
 
     @staticmethod
     def key(handle: Any, name: str) -> _FontKey | None:
@@ -127,6 +135,16 @@ class BuiltinEncodings:
         """The texts of the Type 1 program of the font ``key``, read now."""
         texts = self._texts[key] = self._read(self._type1.pop(key))
         return texts
+
+    def unlisted(self, key: _FontKey | None) -> dict[int, str]:
+        """The text of the codes that the ``/Differences`` of the font ``key`` names
+        by glyphs outside the Adobe Glyph List (empty where the name has no text)."""
+        if key is None:
+            return {}
+        if self._unlisted is None:
+            self._unlisted = unlisted_differences(self.path)
+        names = self._unlisted.get((key[1], key[2]), {})
+        return {code: glyph_text(name) for code, name in names.items()}
 
     @staticmethod
     def _read(program: bytes) -> dict[int, str]:
@@ -358,6 +376,9 @@ class TextReader:
                     texts_of_font = self.encodings.read(key)
                     tables = [texts_of_font if font.key == key else table
                               for font, table in zip(fonts, tables, strict=True)]
+        if any(text.startswith("(cid:") for text in texts):
+            tables = [{**(table or {}), **self.encodings.unlisted(font.key)} or table
+                      for font, table in zip(fonts, tables, strict=True)]
         if not any(tables):
             return texts
         named = np.zeros((len(runs), 257), dtype=np.bool_)  # column 256: no code

@@ -1,0 +1,108 @@
+"""The glyph names a document's simple fonts give their codes by ``/Differences``.
+
+An ``/Encoding`` dictionary's ``/Differences`` names the glyph each code draws; a
+reader maps the name to text by the Adobe Glyph List.  A name outside it (TeX's
+``prime``, Linotype's Math Pi numbers ``H20849``) gets no text from PDFium, which
+keeps no glyph names it cannot map and offers no way to ask for them.  The pdfium
+engine reads them here, with pdfminer.six's parser, on the first page where a glyph
+came out as ``(cid:N)``: a document without such a glyph is never parsed twice.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+from pdfminer.pdfdocument import PDFDocument
+from pdfminer.pdfpage import PDFPage
+from pdfminer.pdfparser import PDFParser
+from pdfminer.pdftypes import PDFStream, resolve1
+from pdfminer.psparser import PSLiteral
+
+from .builtin_encoding import is_agl_name
+
+__all__ = ["FontName", "differences_of", "unlisted_differences"]
+
+FontName = tuple[str, int]
+"""An embedded font as both engines know it: its base name without a subset tag
+(``Times-Roman``, not ``ABCDEF+Times-Roman``) and the size of its program in bytes."""
+
+
+def differences_of(encoding: object) -> dict[int, str]:
+    """The glyph names the ``/Differences`` of an encoding dictionary give, by code."""
+    encoding = resolve1(encoding)
+    if not isinstance(encoding, dict):
+        return {}
+    names: dict[int, str] = {}
+    code = 0
+    entries = resolve1(encoding.get("Differences"))
+    for entry in entries if isinstance(entries, list) else ():
+        entry = resolve1(entry)
+        if isinstance(entry, int):
+            code = entry
+        elif isinstance(entry, PSLiteral):
+            names[code] = str(entry.name)
+            code += 1
+    return names
+
+
+def unlisted_differences(path: Path) -> dict[FontName, dict[int, str]]:
+    """For each embedded simple font of the document at ``path`` (on its pages and in
+    the forms they draw) whose ``/Differences`` names glyphs outside the Adobe Glyph
+    List: those names, by code.  Empty for a document pdfminer.six cannot read."""
+    found: dict[FontName, dict[int, str]] = {}
+    try:
+        with path.open("rb") as file:
+            document = PDFDocument(PDFParser(file))
+            for font in _fonts(document):
+                names = {code: name for code, name in
+                         differences_of(font.get("Encoding")).items() if not is_agl_name(name)}
+                program = _program(font) if names else None
+                if program is not None:
+                    found[(_untagged(font.get("BaseFont")), len(program))] = names
+    except Exception:  # pdfminer raises many unrelated types on a broken file
+        return found
+    return found
+
+
+def _fonts(document: PDFDocument) -> Iterator[dict[str, object]]:
+    """The font dictionaries of every page's resources and of the forms they hold,
+    each once."""
+    seen: set[int] = set()
+    pending = [resolve1(page.resources) for page in PDFPage.create_pages(document)]
+    while pending:
+        resources = pending.pop()
+        if not isinstance(resources, dict) or id(resources) in seen:
+            continue
+        seen.add(id(resources))
+        fonts = resolve1(resources.get("Font"))
+        for font in (fonts.values() if isinstance(fonts, dict) else ()):
+            font = resolve1(font)
+            if isinstance(font, dict) and id(font) not in seen:
+                seen.add(id(font))
+                yield font
+        forms = resolve1(resources.get("XObject"))
+        for form in (forms.values() if isinstance(forms, dict) else ()):
+            form = resolve1(form)
+            if isinstance(form, PDFStream):
+                pending.append(resolve1(form.get("Resources")))
+
+
+def _program(font: dict[str, object]) -> bytes | None:
+    """The embedded program of a simple font, decoded; None for a font without one."""
+    descriptor = resolve1(font.get("FontDescriptor"))
+    if not isinstance(descriptor, dict):
+        return None
+    for key in ("FontFile", "FontFile3", "FontFile2"):
+        program = resolve1(descriptor.get(key))
+        if isinstance(program, PDFStream):
+            data: bytes = program.get_data()
+            return data
+    return None
+
+
+def _untagged(name: object) -> str:
+    """A base font name without its subset tag (six capitals and a plus sign)."""
+    text = str(name.name) if isinstance(name, PSLiteral) else str(name)
+    tag, plus, rest = text.partition("+")
+    return rest if plus and len(tag) == 6 and tag.isupper() else text
