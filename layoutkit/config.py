@@ -363,10 +363,12 @@ class ReadingConfig(Section):
     the column's usual font size, parted from the text above by more than its usual
     leading and opening with a note mark (a number, *, †, ‡, §, ¶), are the band's
     footnotes: read after all its columns."""
-    notice_pattern: str = (r"\W{0,3}(copyright\s*)?(©|\(c\)|copyright)\s*"
-                           r"((19|20)\d\d|by\b)")
+    notice_pattern: str = (r"\W{0,3}((copyright\s*)?(©|\(c\)|copyright)\s*"
+                           r"((19|20)\d\d|by\b)|\d{4}-\d{3}[\dX]\s*/)")
     """A paragraph whose first line opens so (a copyright mark and a year, case
-    aside) is a publisher's notice (:mod:`layoutkit.reading.notices`): furniture."""
+    aside, or a journal's ISSN before a slash: the fee code of a journal's copyright
+    line, ``0003-6951/2011/98(8)/082505/3/$30.00``) is a publisher's notice
+    (:mod:`layoutkit.reading.notices`): furniture."""
     notice_min_gap_em: float = 0.5
     """A notice is parted from the line above it by at least this many times its
     size of white space, and runs on over the lines that follow closer than that."""

@@ -63,9 +63,10 @@ def test_copyright_notice_under_a_column_is_furniture(tmp_path: Path) -> None:
         paragraph[:len(NOTICE)]
 
 
-@pytest.mark.parametrize("opening", ["(c) 1975", "© 1975"])
+@pytest.mark.parametrize("opening", ["(c) 1975", "© 1975", "0001-0782/75"])
 def test_notice_marks(tmp_path: Path, opening: str) -> None:
-    """'(c)' and '©' with a year open a notice as 'Copyright ©' does."""
+    """'(c)' and '©' with a year open a notice as 'Copyright ©' does, and so does a
+    journal's fee code, an ISSN before a slash."""
     path = tmp_path / "notice.pdf"
     _, paragraph = first_page(path, opening, gap=30.0)
     page = layoutkit.parse(path, typed=False)[0]
@@ -74,7 +75,8 @@ def test_notice_marks(tmp_path: Path, opening: str) -> None:
 
 
 @pytest.mark.parametrize(("opening", "gap"), [("Copyright owners 1975", 30.0),
-                                              ("Copyright © 1975", 0.0)])
+                                              ("Copyright © 1975", 0.0),
+                                              ("0001-0782 is the ISSN", 30.0)])
 def test_no_notice_without_mark_and_year_or_white_space(tmp_path: Path, opening: str,
                                                         gap: float) -> None:
     """A paragraph opening with the word 'Copyright' but no mark or year before its
@@ -103,10 +105,13 @@ def test_notice_pattern_set_and_checked(tmp_path: Path) -> None:
      "Authors' present addresses"),
     ("bmc-health-services-malawi-2014", "licensee BioMed Central",
      "Full list of author information"),
+    ("appl-phys-lett-2011-spin-polarized-tip", "0003-6951/2011/98(8)/082505/3/$30.00",
+     "Electronic mail: guillemin.rodary@lpn.cnrs.fr"),
 ])
 def test_corpus_first_page_notices_left_out(stem: str, gone: str, kept: str) -> None:
     """On the first pages of a scanned 1975 journal paper (its OCR layer) and of an
-    open-access article, the copyright or licence notice is furniture; the
-    footnote beside it stays body."""
+    open-access article, and under the columns of a physics letter (its fee code and
+    copyright), the copyright or licence notice is furniture; the footnote beside it
+    stays body."""
     text = layoutkit.parse(CORPUS / f"{stem}.pdf", pages=[1], typed=False)[0].text()
     assert gone not in text and kept in text
