@@ -23,7 +23,7 @@ from layoutkit.linetypes.sequence import is_start, is_successor, roman_value
 from layoutkit.linetypes.tables import cells
 from layoutkit.linetypes.toc import is_first_page
 from layoutkit.model import Page
-from tests.linetype_pages import BOLD, L, codes, document, line, prose
+from tests.linetype_pages import BOLD, CELL, L, codes, document, line, prose
 
 CONFIG = LayoutConfig().linetypes
 
@@ -211,15 +211,35 @@ def test_linetypes_heading_above_a_paragraph_in_its_style() -> None:
 
 def test_linetypes_heading_style_on_few_pages_opens_no_level() -> None:
     """A nameplate (20 pt) and a one-page 16 pt title above the 12 pt headings of
-    both pages: with heading_style_min_pages 2 the one-page 16 pt style takes the
-    nameplate's level instead of pushing the 12 pt headings one deeper."""
+    both pages.  By default neither one-heading style opens a level: the 12 pt parts
+    are level 1.  Where every style opens a level (one heading is enough, no display
+    type) the parts sink below both; with heading_style_min_pages 2 the one-page
+    16 pt style takes the nameplate's level instead of pushing them one deeper."""
     pages = [[L("Gazette Nameplate", 72, 0, 20, BOLD), *prose(100, 1, 3, "a"),
               L("Regular Part", 150, 2, 12, BOLD), *prose(172, 3, 3, "b")],
              [L("Special Supplement", 72, 0, 16, BOLD), *prose(100, 1, 3, "c"),
               L("Another Part", 150, 2, 12, BOLD), *prose(172, 3, 3, "d")]]
+    each = CONFIG.replace(heading_style_min_headings=1, heading_display_size_ratio=99.0)
     levels = [[c for c, _ in codes(type_headings(document(*pages), config)) if c != "b"]
-              for config in (CONFIG, CONFIG.replace(heading_style_min_pages=2))]
-    assert levels == [["h_1", "h_3", "h_2", "h_3"], ["h_1", "h_2", "h_1", "h_2"]]
+              for config in (CONFIG, each, each.replace(heading_style_min_pages=2))]
+    assert levels == [["h_1", "h_1", "h_1", "h_1"], ["h_1", "h_3", "h_2", "h_3"],
+                      ["h_1", "h_2", "h_1", "h_2"]]
+
+
+def test_linetypes_display_headlines_share_a_level() -> None:
+    """Headlines in display sizes (28, 20 and 16 pt over a 10 pt body, each story's
+    set by how much it matters) are all level 1, their 10 pt bold sub-headings
+    level 2."""
+    page = [L("Main Story Headline", 72, 0, 28, BOLD), *prose(110, 1, 3, "a"),
+            L("A Sub Heading", 150, 2, 10, BOLD), *prose(164, 3, 3, "b"),
+            L("Second Story", 210, 4, 20, BOLD), *prose(240, 5, 3, "c"),
+            L("Third Story", 290, 6, 16, BOLD), *prose(316, 7, 3, "d"),
+            L("Another Sub Heading", 360, 8, 10, BOLD), *prose(374, 9, 3, "e"),
+            L("Fourth Story", 420, 10, 20, BOLD), *prose(450, 11, 3, "f")]
+    typed = [(c, t) for c, t in codes(type_headings(document(page), CONFIG)) if c != "b"]
+    assert typed == [("h_1", "Main Story Headline"), ("h_2", "A Sub Heading"),
+                     ("h_1", "Second Story"), ("h_1", "Third Story"),
+                     ("h_2", "Another Sub Heading"), ("h_1", "Fourth Story")]
 
 
 def test_linetypes_bold_bulleted_item_is_no_heading() -> None:
@@ -265,11 +285,21 @@ def test_linetypes_exclamation_in_text_font_is_no_bullet() -> None:
 def test_linetypes_bill_line_numbers_set_aside() -> None:
     """A page whose lines are numbered 1, 2, 3... in the margin reads its list markers
     after the numbers."""
-    page = [L(f"{k + 1} " + text, 72 + 12 * k, 0) for k, text in enumerate([
+    page = [L(f"{k + 1} {CELL} " + text, 72 + 12 * k, 0) for k, text in enumerate([
         "SEC. 2. FINDINGS.", "(a) IN GENERAL.—Congress finds", "(1) the first finding",
         "runs on", "(2) the second finding", "runs on too"])]
     typed = codes(type_lists(document(page), CONFIG))
     assert [c for c, _ in typed] == ["b", "b", "ln", "ln", "ln", "ln"]
+
+
+def test_linetypes_numbers_before_a_dash_are_items_not_line_numbers() -> None:
+    """Paragraphs numbered "1 — ", "2 — "... (a space from their text, not apart in
+    the margin) are numbered items, and so are Roman "I - ", "II - "."""
+    page = [L(f"{k + 1} — paragraph {k + 1} of the act", 72 + 24 * k, 0) for k in range(5)]
+    page += [L(f"{roman} - item {roman} of the article", 200 + 12 * k, 1)
+             for k, roman in enumerate(["I", "II", "III", "IV"])]
+    typed = codes(type_lists(document(page), CONFIG))
+    assert [c for c, _ in typed] == ["ln"] * 9
 
 
 def test_linetypes_list_min_entries() -> None:

@@ -88,8 +88,8 @@ def heading_candidates(lines: Sequence[TypedLine], size: float,
 def _candidates(lines: Sequence[TypedLine], size: float, config: LinetypesConfig) -> list[int]:
     """Indexes of the lines that stand out as headings: a line with space above it
     (it opens its column or does not go on from the line above, see
-    :func:`_continues`) in a style that is bold or at least
-    ``heading_min_size_ratio`` times the body size, not a bulleted item, with the
+    :func:`_continues`) in a style that stands out from the body
+    (:func:`_stands_out`), not a bulleted item, with the
     lines below it that go on from it in its style (a wrapped heading), at most
     ``_MAX_WRAPPED`` lines of at most ``heading_max_words`` words, the first with
     at least ``_MIN_LETTERS`` letters.  A run in the style too long for that (a
@@ -103,7 +103,7 @@ def _candidates(lines: Sequence[TypedLine], size: float, config: LinetypesConfig
         if _continues(lines, k, space, size, leading):
             continue
         style = _style(item)
-        if not (style[1] or style[0] >= config.heading_min_size_ratio * size) or sum(
+        if not _stands_out(style, size, config) or sum(
                 c.isalpha() for c in item.line.text) < _MIN_LETTERS or _bulleted(item):
             continue
         run = [k]
@@ -116,6 +116,15 @@ def _candidates(lines: Sequence[TypedLine], size: float, config: LinetypesConfig
                 found.extend(lines_kept)
                 break
     return found
+
+
+def _stands_out(style: Style, body: float, config: LinetypesConfig) -> bool:
+    """Whether a line in ``style`` stands out from a body set in ``body`` points: bold
+    and not clearly smaller (``heading_min_bold_size_ratio``), or clearly larger
+    (``heading_min_size_ratio``)."""
+    size, bold = style
+    return size >= config.heading_min_size_ratio * body or (
+        bold and size >= config.heading_min_bold_size_ratio * body)
 
 
 def _up_to_short_line(lines: Sequence[TypedLine], run: list[int], full: float) -> list[int]:
@@ -207,17 +216,18 @@ def type_headings(document: Document, config: LinetypesConfig) -> Document:
     """``document`` with its headings typed ``h_<level>`` (levels 1 to
     ``heading_max_level``); see the module docstring for how they are found."""
     lines = body_lines(document)
-    candidates = heading_candidates(lines, body_size([size_counts(lines)]), config)
+    size = body_size([size_counts(lines)])
     width = {p: page.width for p, page in enumerate(document.pages)}
-    return retyped(document, heading_lines(candidates, width, config))
+    return retyped(document, heading_lines(heading_candidates(lines, size, config), width,
+                                           size, config))
 
 
-def heading_lines(candidates: Sequence[TypedLine], width: Mapping[int, float],
+def heading_lines(candidates: Sequence[TypedLine], width: Mapping[int, float], body: float,
                   config: LinetypesConfig) -> dict[Key, Typed]:
     """The heading candidates of a whole document (in reading order) typed
     ``h_<level>``, levelled by the rules and by their typography across the pages
     (those levelled deeper than ``heading_max_level`` left out); ``width`` is the
-    width of each page by index in the document."""
+    width of each page by index in the document, ``body`` the body's font size."""
     rules = load_rules(Path(config.heading_rules_file)) if config.heading_rules_file \
         else DEFAULT_RULES
     while True:
@@ -229,7 +239,7 @@ def heading_lines(candidates: Sequence[TypedLine], width: Mapping[int, float],
         if not few:
             break
         rules = tuple(rule for rule in rules if rule.name not in few)
-    by_style = _style_levels(candidates, levels, config.heading_style_min_pages)
+    by_style = _style_levels(candidates, levels, body, config)
     decisions: dict[Key, Typed] = {}
     for k, item in enumerate(candidates):
         level, why = levels.get(k, (0, ""))
@@ -244,25 +254,57 @@ def heading_lines(candidates: Sequence[TypedLine], width: Mapping[int, float],
 
 
 def _style_levels(candidates: Sequence[TypedLine], levels: dict[int, tuple[int, str]],
-                  min_pages: int) -> dict[Style, int]:
-    """The level of each candidate style: the most frequent level of the numbered
-    headings set in it; else, for a style whose candidates stand on at least
-    ``min_pages`` pages, one below the nearest larger style (1 for the largest);
-    a style seen on fewer pages (a nameplate, a cover) the level of the nearest
-    larger style (1 for the largest)."""
+                  body: float, config: LinetypesConfig) -> dict[Style, int]:
+    """The level of each candidate style, the styles ranked over the whole document
+    from the largest: the most frequent level of the numbered headings set in it;
+    else a style opens a level one below the nearest larger style when it recurs
+    (at least ``heading_style_min_headings`` headings, on at least
+    ``heading_style_min_pages`` pages; the largest on fewer pages too), and a rarer
+    style (a title, a nameplate, a cover) takes the nearest larger style's level (1
+    for the largest) and pushes none below it.  Display styles (at least
+    ``heading_display_size_ratio`` times the ``body`` size: headlines, set larger
+    the more a story matters) share one level, opened when any of them recurs."""
     known: dict[Style, Counter[int]] = {}
     for k, (level, _) in levels.items():
         known.setdefault(_style(candidates[k]), Counter())[level] += 1
     pages: dict[Style, set[int]] = {}
     for item in candidates:
         pages.setdefault(_style(item), set()).add(item.key[0])
+    headings = _headings_per_style(candidates)
+
+    def recurs(style: Style) -> bool:
+        return (len(pages[style]) >= config.heading_style_min_pages
+                and headings[style] >= config.heading_style_min_headings)
+
+    display = {s for s in pages if s[0] >= config.heading_display_size_ratio * body}
+    display_recurs = any(recurs(s) for s in display)
     result: dict[Style, int] = {}
-    previous = 0
+    previous = display_level = 0
     for style in sorted(pages, key=lambda s: (-s[0], not s[1])):
         counts = known.get(style)
         if counts:
             previous = counts.most_common(1)[0][0]
-        elif len(pages[style]) >= min_pages or not previous:
+            result[style] = previous
+        elif style in display and display_level:
+            result[style] = display_level
+        elif (display_recurs if style in display else recurs(style)) or (
+                not previous and headings[style] >= config.heading_style_min_headings):
             previous += 1
-        result[style] = previous
+            result[style] = previous
+            display_level = previous if style in display else display_level
+        else:
+            result[style] = max(previous, 1)
     return result
+
+
+def _headings_per_style(candidates: Sequence[TypedLine]) -> Counter[Style]:
+    """How many headings each style sets: a candidate that goes on from the one
+    before it (the next line of its page in its style, a wrapped heading) is the
+    same heading."""
+    counts: Counter[Style] = Counter()
+    for k, item in enumerate(candidates):
+        before = candidates[k - 1] if k else None
+        if before is None or _style(before) != _style(item) or before.key != (
+                item.key[0], item.key[1] - 1):
+            counts[_style(item)] += 1
+    return counts

@@ -23,6 +23,9 @@ Key = tuple[int, int]
 
 _BOLD = re.compile(r"bold|black|heavy|demi|BX\d", re.IGNORECASE)
 _MIN_NUMBERED_LINES = 5
+_MIN_NUMBER_GAP_EM = 1.0
+"""A line number stands in the margin, at least this many ems from the line's text
+(an item's number, ``1 — text``, stands a space from it)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,8 +91,9 @@ def _words(page: Page) -> Iterator[tuple[str, ...]]:
 
 
 def _numbered(lines: Sequence[Line]) -> set[int]:
-    """Indexes of the lines that start with their line number, when at least
-    ``_MIN_NUMBERED_LINES`` lines of one column count up from 1 that way."""
+    """Indexes of the lines that start with their line number set apart in the
+    margin, when at least ``_MIN_NUMBERED_LINES`` lines of one column count up from
+    1 that way."""
     by_column: dict[tuple[int, int], list[int]] = {}
     for k, line in enumerate(lines):
         by_column.setdefault((line.band, line.column), []).append(k)
@@ -98,7 +102,8 @@ def _numbered(lines: Sequence[Line]) -> set[int]:
         expected, hits = 1, []
         for k in indexes:
             words = lines[k].words
-            if len(words) > 1 and words[0].text == str(expected):
+            if len(words) > 1 and words[0].text == str(expected) and (
+                    words[1].bbox.x0 - words[0].bbox.x1 >= _MIN_NUMBER_GAP_EM * words[0].size):
                 hits.append(k)
                 expected += 1
         if len(hits) >= _MIN_NUMBERED_LINES:

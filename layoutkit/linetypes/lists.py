@@ -15,9 +15,10 @@ from .sequence import is_successor
 __all__ = ["ListMarks", "Mark", "Marker", "list_items", "list_lines", "list_marks", "marker",
            "type_lists"]
 
-_BULLETS = frozenset("•-–—*▪◦●■□➢►·○")
+_BULLETS = frozenset("•-–—*▪◦●■□➢►·○◆◇♦❖➤‣⁃∙")
 _NUMBERED = (
     ("(1)", re.compile(r"\((\d{1,3})\)"), "string_integers"),
+    ("[1]", re.compile(r"\[(\d{1,3})\]"), "string_integers"),
     ("1.", re.compile(r"(\d{1,3})\."), "string_integers"),
     ("1)", re.compile(r"(\d{1,3})\)"), "string_integers"),
     ("(i)", re.compile(r"\(([ivxlc]{1,6})\)"), "romans"),
@@ -30,7 +31,15 @@ _NUMBERED = (
 """Numbered markers: a style name, the first word's pattern and DCR's comparison
 function.  Roman numerals come before letters: ``(i)`` starts a Roman list, and a
 letter list reaching ``(i)`` continues by its own chain."""
-_STARTS = frozenset({"1", "i", "a", "A"})
+_DASHES = frozenset("-–—")
+_DASHED = (
+    ("1 —", re.compile(r"\d{1,3}"), "string_integers"),
+    ("I —", re.compile(r"[IVXLC]{1,6}"), "romans"),
+)
+"""Numbers set apart from the item's text by a dash (``1 — text``, ``IV - text``,
+as Portuguese and Brazilian acts number their paragraphs and items): a style name,
+the first word's pattern and DCR's comparison function."""
+_STARTS = frozenset({"1", "i", "a", "A", "I"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,21 +59,28 @@ def marker(words: Sequence[Word]) -> Marker | None:
     """The list marker a line whose ``words`` these are starts with, if any (a typed
     line's :attr:`~TypedLine.kept_words`, or a line's words as they stand).
 
-    A bullet is one of the usual bullet characters, or a lone non-alphanumeric
-    first word set in another font than the rest of the line (word processors
-    draw bullets from symbol fonts, whose codes read as "!" or "§")."""
+    A bullet is one of the usual bullet characters, or a lone character first word
+    set in a font that no other word of the line uses, no larger than they are
+    (word processors draw bullets from symbol fonts, whose codes read as "!", "§"
+    or "á"); a number is one of :data:`_NUMBERED`, or of :data:`_DASHED` before a
+    dash."""
     if len(words) < 2:
         return None
     first = words[0].text
     if first in _BULLETS:
         return Marker(first, first, "")
-    if (len(first) == 1 and not first.isalnum() and first not in "([\"'“‘"
-            and words[0].font != words[-1].font):
+    if (len(first) == 1 and first not in "([\"'“‘"
+            and words[0].font not in {w.font for w in words[1:]}
+            and words[0].size <= max(w.size for w in words[1:])):
         return Marker(first, first, "")
     for style, pattern, function in _NUMBERED:
         found = pattern.fullmatch(first)
         if found:
             return Marker(style, found[1], function)
+    if len(words) > 2 and words[1].text in _DASHES:
+        for style, pattern, function in _DASHED:
+            if pattern.fullmatch(first):
+                return Marker(style, first, function)
     return None
 
 
