@@ -302,6 +302,18 @@ def test_linetypes_numbers_before_a_dash_are_items_not_line_numbers() -> None:
     assert [c for c, _ in typed] == ["ln"] * 9
 
 
+def test_linetypes_item_goes_on_until_indentation_or_font_changes() -> None:
+    """An item's next lines hang at one indentation in the item's font: a line back at
+    the margin is a new paragraph, a bold line is not the item's either, though both
+    stand in the item's block."""
+    page = [L("1. the first item of the list", 72, 0), L("runs on here", 84, 0, x0=84),
+            L("2. the second item", 96, 0), L("runs on", 108, 0, x0=84),
+            L("and on", 120, 0, x0=84), L("A new paragraph at the margin", 132, 0),
+            L("3. the third item", 144, 0), L("Bold Words Then", 156, 0, font=BOLD)]
+    typed = codes(type_lists(document(page), CONFIG))
+    assert [c for c, _ in typed] == ["ln", "ln", "ln", "ln", "ln", "b", "ln", "b"]
+
+
 def test_linetypes_list_min_entries() -> None:
     page = [L("1. one", 72, 0), L("2. two", 84, 0)]
     config = CONFIG.replace(lt_list_min_entries=3)

@@ -24,15 +24,12 @@ from pathlib import Path
 
 from ..config import LinetypesConfig
 from ..model import Document, LineType
-from .lines import Key, Typed, TypedLine, body_lines, column_of, is_bold, log, retyped
+from .lines import Key, Style, Typed, TypedLine, body_lines, column_of, log, retyped, style_of
 from .lists import marker
 from .rules import DEFAULT_RULES, HeadingRule, load_rules
 from .sequence import is_start, is_successor
 
 __all__ = ["body_size", "heading_candidates", "heading_lines", "size_counts", "type_headings"]
-
-Style = tuple[float, bool]
-"""(font size to the half point, bold) of a heading line."""
 
 
 @dataclass(slots=True)
@@ -66,11 +63,6 @@ def body_size(counts: Iterable[Counter[float]]) -> float:
     return sizes.most_common(1)[0][0] if sizes else 0.0
 
 
-def _style(item: TypedLine) -> Style:
-    words = item.line.words[len(item.line.words) - len(item.words):]
-    return (round(item.line.size * 2) / 2, all(is_bold(w.font) for w in words))
-
-
 _MAX_WRAPPED = 4
 """A heading wraps over at most this many lines."""
 _MIN_LETTERS = 3
@@ -102,12 +94,12 @@ def _candidates(lines: Sequence[TypedLine], size: float, config: LinetypesConfig
     for k, item in enumerate(lines):
         if _continues(lines, k, space, size, leading):
             continue
-        style = _style(item)
+        style = style_of(item)
         if not _stands_out(style, size, config) or sum(
                 c.isalpha() for c in item.line.text) < _MIN_LETTERS or _bulleted(item):
             continue
         run = [k]
-        while (run[-1] + 1 < len(lines) and _style(lines[run[-1] + 1]) == style
+        while (run[-1] + 1 < len(lines) and style_of(lines[run[-1] + 1]) == style
                and _continues(lines, run[-1] + 1, space, size, leading)):
             run.append(run[-1] + 1)
         for lines_kept in (run, _up_to_short_line(lines, run, right[column_of(item)] - size)):
@@ -146,7 +138,7 @@ def _continues(lines: Sequence[TypedLine], k: int, space_em: float, body: float,
         return False
     gap = _gap(lines, k)
     return gap < space_em * lines[k].line.size or (
-        _style(lines[k - 1]) == _style(lines[k])
+        style_of(lines[k - 1]) == style_of(lines[k])
         and gap < leading[column_of(lines[k])] + space_em * body)
 
 
@@ -244,11 +236,11 @@ def heading_lines(candidates: Sequence[TypedLine], width: Mapping[int, float], b
     for k, item in enumerate(candidates):
         level, why = levels.get(k, (0, ""))
         if not level:
-            level, why = by_style[_style(item)], "typography"
+            level, why = by_style[style_of(item)], "typography"
         if level > config.heading_max_level:
             continue
         log.info("page %d: heading level %d (%s, %.1f pt%s): %r", item.line.page_no, level,
-                 why, item.line.size, ", bold" if _style(item)[1] else "", item.line.text)
+                 why, item.line.size, ", bold" if style_of(item)[1] else "", item.line.text)
         decisions[item.key] = Typed(LineType.HEADING, level)
     return decisions
 
@@ -266,10 +258,10 @@ def _style_levels(candidates: Sequence[TypedLine], levels: dict[int, tuple[int, 
     the more a story matters) share one level, opened when any of them recurs."""
     known: dict[Style, Counter[int]] = {}
     for k, (level, _) in levels.items():
-        known.setdefault(_style(candidates[k]), Counter())[level] += 1
+        known.setdefault(style_of(candidates[k]), Counter())[level] += 1
     pages: dict[Style, set[int]] = {}
     for item in candidates:
-        pages.setdefault(_style(item), set()).add(item.key[0])
+        pages.setdefault(style_of(item), set()).add(item.key[0])
     headings = _headings_per_style(candidates)
 
     def recurs(style: Style) -> bool:
@@ -304,7 +296,7 @@ def _headings_per_style(candidates: Sequence[TypedLine]) -> Counter[Style]:
     counts: Counter[Style] = Counter()
     for k, item in enumerate(candidates):
         before = candidates[k - 1] if k else None
-        if before is None or _style(before) != _style(item) or before.key != (
+        if before is None or style_of(before) != style_of(item) or before.key != (
                 item.key[0], item.key[1] - 1):
-            counts[_style(item)] += 1
+            counts[style_of(item)] += 1
     return counts

@@ -12,14 +12,18 @@ from dataclasses import dataclass
 
 from ..model import Document, Line, LineType, Page, Value, Word
 
-__all__ = ["Key", "Typed", "TypedLine", "body_lines", "changed", "column_of", "is_bold", "log",
-           "page_body_lines", "retyped"]
+__all__ = ["Key", "Style", "Typed", "TypedLine", "body_lines", "changed", "column_of", "is_bold",
+           "log", "page_body_lines", "retyped", "style_of"]
 
 log = logging.getLogger("layoutkit.linetypes")
 """Where each decision is logged (``--verbose-linetypes`` shows it)."""
 
 Key = tuple[int, int]
 """(index of the page in the document, index of the line in the page's reading order)."""
+
+Style = tuple[float, bool]
+"""(font size to the half point, bold) of a line: how it is set, as a reader tells
+a heading from the body or an item's next line from the next paragraph."""
 
 _BOLD = re.compile(r"bold|black|heavy|demi|BX\d", re.IGNORECASE)
 _MIN_NUMBERED_LINES = 5
@@ -60,6 +64,11 @@ def column_of(item: TypedLine) -> tuple[int, int, int]:
     of rows), which must not run on from one column into the next."""
     line = item.line
     return (item.key[0], line.band, line.column)
+
+
+def style_of(item: TypedLine) -> Style:
+    """The :data:`Style` of a typed line: its size, and bold when all its kept words are."""
+    return (round(item.line.size * 2) / 2, all(is_bold(w.font) for w in item.kept_words))
 
 
 def is_bold(font: str) -> bool:

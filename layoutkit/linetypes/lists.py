@@ -9,7 +9,7 @@ from dataclasses import dataclass
 
 from ..config import LinetypesConfig
 from ..model import Document, LineType, Value, Word
-from .lines import Key, Typed, TypedLine, log, page_body_lines, retyped
+from .lines import Key, Typed, TypedLine, is_bold, log, page_body_lines, retyped, style_of
 from .sequence import is_successor
 
 __all__ = ["ListMarks", "Mark", "Marker", "list_items", "list_lines", "list_marks", "marker",
@@ -168,7 +168,8 @@ def list_lines(lines: Sequence[TypedLine], marks: ListMarks,
                items: Mapping[Key, Typed]) -> dict[Key, Typed]:
     """The list lines of one page: its body ``lines`` that are ``items`` (of
     :func:`list_items`), and after each the lines that continue it, up to the next
-    marked line (of ``marks``), typed as the item."""
+    marked line (of ``marks``) or the first line that does not go on as the item's
+    text (:func:`_goes_on`), typed as the item."""
     marked = {mark.key for mark in marks.marks}
     decisions: dict[Key, Typed] = {}
     for k, item in enumerate(lines):
@@ -177,10 +178,33 @@ def list_lines(lines: Sequence[TypedLine], marks: ListMarks,
             continue
         decisions[item.key] = typed
         j = k + 1
-        while j < len(lines) and lines[j].key not in marked and _continues(lines, k, j):
+        while (j < len(lines) and lines[j].key not in marked and _continues(lines, k, j)
+               and _goes_on(lines, k, j)):
             decisions[lines[j].key] = typed
             j += 1
     return decisions
+
+
+_INDENT_TOLERANCE_EM = 0.5
+"""An item's next lines start within this many ems of each other."""
+_SIZE_TOLERANCE_PT = 0.5
+"""An item's next lines are set within this many points of its size (a scan's text
+layer gives the lines of one font slightly different sizes)."""
+
+
+def _goes_on(lines: Sequence[TypedLine], item: int, later: int) -> bool:
+    """Whether line ``later`` goes on as the text of the item line ``item`` (the lines
+    between them doing so): set in the item's style (a change of font is code, a
+    table or a heading after the list) and, after the item's second line, starting
+    where that line does (a change of indentation is a new paragraph)."""
+    size, bold = style_of(lines[later])
+    marked = lines[item]
+    if abs(size - style_of(marked)[0]) > _SIZE_TOLERANCE_PT or bold != all(
+            is_bold(w.font) for w in marked.kept_words[1:]):
+        return False
+    second = lines[item + 1].line
+    return later == item + 1 or abs(lines[later].line.bbox.x0 - second.bbox.x0) <= (
+        _INDENT_TOLERANCE_EM * second.size)
 
 
 def type_lists(document: Document, config: LinetypesConfig) -> Document:
