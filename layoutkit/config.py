@@ -405,9 +405,8 @@ class LinetypesConfig(Section):
     (a nameplate, a cover) takes the level of the next larger one, so it does not
     push the recurring headings below ``heading_max_level``."""
     heading_style_min_headings: int = 2
-    """...and only when at least this many headings are set in it: a style of one
-    heading (a document's title, a nameplate) takes the level of the next larger
-    style and pushes none below it."""
+    """A heading style on the document's first page with fewer headings than this (a
+    title, a nameplate, a cover's lines) opens no level either."""
     heading_display_size_ratio: float = 1.4
     """Heading styles at least this many times the body font size are display type
     (headlines, set larger the more a story matters): they share one level."""

@@ -250,10 +250,11 @@ def _style_levels(candidates: Sequence[TypedLine], levels: dict[int, tuple[int, 
     """The level of each candidate style, the styles ranked over the whole document
     from the largest: the most frequent level of the numbered headings set in it;
     else a style opens a level one below the nearest larger style when it recurs
-    (at least ``heading_style_min_headings`` headings, on at least
-    ``heading_style_min_pages`` pages; the largest on fewer pages too), and a rarer
-    style (a title, a nameplate, a cover) takes the nearest larger style's level (1
-    for the largest) and pushes none below it.  Display styles (at least
+    (on at least ``heading_style_min_pages`` pages, the largest on fewer too) but
+    for a title's: a style of fewer than ``heading_style_min_headings`` headings on
+    the document's first page (a title, a nameplate, a cover's lines).  A style
+    that opens no level takes the nearest larger style's (1 for the largest) and
+    pushes none below it.  Display styles (at least
     ``heading_display_size_ratio`` times the ``body`` size: headlines, set larger
     the more a story matters) share one level, opened when any of them recurs."""
     known: dict[Style, Counter[int]] = {}
@@ -264,9 +265,11 @@ def _style_levels(candidates: Sequence[TypedLine], levels: dict[int, tuple[int, 
         pages.setdefault(style_of(item), set()).add(item.key[0])
     headings = _headings_per_style(candidates)
 
+    def title(style: Style) -> bool:
+        return headings[style] < config.heading_style_min_headings and 0 in pages[style]
+
     def recurs(style: Style) -> bool:
-        return (len(pages[style]) >= config.heading_style_min_pages
-                and headings[style] >= config.heading_style_min_headings)
+        return len(pages[style]) >= config.heading_style_min_pages and not title(style)
 
     display = {s for s in pages if s[0] >= config.heading_display_size_ratio * body}
     display_recurs = any(recurs(s) for s in display)
@@ -280,7 +283,7 @@ def _style_levels(candidates: Sequence[TypedLine], levels: dict[int, tuple[int, 
         elif style in display and display_level:
             result[style] = display_level
         elif (display_recurs if style in display else recurs(style)) or (
-                not previous and headings[style] >= config.heading_style_min_headings):
+                not previous and not title(style)):
             previous += 1
             result[style] = previous
             display_level = previous if style in display else display_level
