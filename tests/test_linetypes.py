@@ -211,10 +211,12 @@ def test_linetypes_heading_above_a_paragraph_in_its_style() -> None:
 
 def test_linetypes_heading_style_on_few_pages_opens_no_level() -> None:
     """A nameplate (20 pt) and a one-page 16 pt title above the 12 pt headings of
-    both pages.  By default neither one-heading style opens a level: the 12 pt parts
-    are level 1.  Where every style opens a level (one heading is enough, no display
-    type) the parts sink below both; with heading_style_min_pages 2 the one-page
-    16 pt style takes the nameplate's level instead of pushing them one deeper."""
+    both pages.  By default the nameplate, one heading on the first page, opens no
+    level, the supplement's title on page 2 does, shared with it as display type: the
+    12 pt parts are level 2.  Where every style opens a level (one heading is enough,
+    no display type) the parts sink below both; with heading_style_min_pages 2 the
+    one-page 16 pt style takes the nameplate's level instead of pushing them one
+    deeper."""
     pages = [[L("Gazette Nameplate", 72, 0, 20, BOLD), *prose(100, 1, 3, "a"),
               L("Regular Part", 150, 2, 12, BOLD), *prose(172, 3, 3, "b")],
              [L("Special Supplement", 72, 0, 16, BOLD), *prose(100, 1, 3, "c"),
@@ -222,7 +224,7 @@ def test_linetypes_heading_style_on_few_pages_opens_no_level() -> None:
     each = CONFIG.replace(heading_style_min_headings=1, heading_display_size_ratio=99.0)
     levels = [[c for c, _ in codes(type_headings(document(*pages), config)) if c != "b"]
               for config in (CONFIG, each, each.replace(heading_style_min_pages=2))]
-    assert levels == [["h_1", "h_1", "h_1", "h_1"], ["h_1", "h_3", "h_2", "h_3"],
+    assert levels == [["h_1", "h_2", "h_1", "h_2"], ["h_1", "h_3", "h_2", "h_3"],
                       ["h_1", "h_2", "h_1", "h_2"]]
 
 
@@ -240,6 +242,21 @@ def test_linetypes_display_headlines_share_a_level() -> None:
     assert typed == [("h_1", "Main Story Headline"), ("h_2", "A Sub Heading"),
                      ("h_1", "Second Story"), ("h_1", "Third Story"),
                      ("h_2", "Another Sub Heading"), ("h_1", "Fourth Story")]
+
+
+def test_linetypes_chapters_in_the_body_font_by_their_ascending_numbers() -> None:
+    """A law sets "CAPÍTULO I" and its title centred in the body's font, tight under
+    the text above: numbered in sequence (I, II), each with its title line, they are
+    headings; a centred "Figure 3" alone has no sequence and stays body."""
+    def centred(text: str, top: float, block: int) -> L:
+        return L(text, top, block, x0=200 - 2.5 * len(text))
+    page = [*prose(72, 0, 2, "a"), centred("CAPÍTULO I", 96, 0), centred("DOS OBJETIVOS", 108, 0),
+            *prose(120, 0, 2, "b"), centred("CAPÍTULO II", 144, 0),
+            centred("DAS COMPETÊNCIAS", 156, 0), *prose(168, 0, 2, "c"),
+            centred("Figure 3", 192, 0), *prose(204, 0, 2, "d")]
+    typed = [(c, t) for c, t in codes(type_headings(document(page), CONFIG)) if c != "b"]
+    assert typed == [("h_1", "CAPÍTULO I"), ("h_1", "DOS OBJETIVOS"), ("h_1", "CAPÍTULO II"),
+                     ("h_1", "DAS COMPETÊNCIAS")]
 
 
 def test_linetypes_bold_bulleted_item_is_no_heading() -> None:

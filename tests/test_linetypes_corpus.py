@@ -57,14 +57,16 @@ def test_linetypes_corpus_paper_title_opens_no_level() -> None:
 
 def test_linetypes_corpus_headlines_in_display_sizes_share_a_level() -> None:
     """The Hindu's editorial page sets its stories' headlines in 34, 21 and 13 pt, its
-    articles' sub-headings in 9 pt bold: the headlines are level 1, the sub-headings 2."""
+    articles' sub-headings in 9 pt bold: the headlines are level 1, the sub-headings
+    one level below them all (3: a kicker of page 2, "PICTURE OF THE WEEK" in 11 pt,
+    is a style of its own between)."""
     headings = dict((text, code) for code, text in _headings(
         _page("the-hindu-2025-09-19-editorial-opinion", (1, 2), 1)))
     assert {headings[t] for t in ("Troubled transition", "Holistic approach",
                                   "Equalising primary food consumption in India",
                                   "LETTERS TO THE EDITOR")} == {"h_1"}
     assert {headings[t] for t in ("The ‘thali meal’ as a consumption metric", "The role of PDS",
-                                  "Need for concerted actions")} == {"h_2"}
+                                  "Need for concerted actions")} == {"h_3"}
 
 
 def test_linetypes_corpus_numbers_before_a_dash_are_list_items() -> None:
@@ -95,3 +97,17 @@ def test_linetypes_corpus_bracketed_references_and_symbol_bullets() -> None:
     bullets = item_starts(_page("fao-farmers-handbook-pig-production-nepal", (1, 9), 9))
     assert [(code, text.split()[1]) for code, text in bullets] == [
         ("lb", "Height"), ("lb", "Color;"), ("lb", "Herd")]
+
+
+def test_linetypes_corpus_chapters_numbered_in_sequence() -> None:
+    """The Diário Oficial's ordinance sets its chapters and sections ("CAPÍTULO I" to
+    "IV", "Seção I" and "II") centred in the body's font, each over its title: all
+    twelve lines are level 3 headings, under the ordinance's title."""
+    page = _page("diario-oficial-uniao-2014-10-01", (1, 2), 2)
+    headings = _headings(page)
+    chapters = [(code, text) for code, text in headings
+                if text.startswith(("CAPÍTULO", "Seção", "DOS ", "DAS ", "Das ", "Do "))]
+    assert chapters == [("h_3", text) for text in (
+        "CAPÍTULO I", "DOS OBJETIVOS", "CAPÍTULO II", "DAS COMPETÊNCIAS", "CAPÍTULO III",
+        "DOS REQUISITOS DE ADMISSIBILIDADE", "CAPÍTULO IV", "DOS CRITÉRIOS", "Seção I",
+        "Das Obrigações Contratuais", "Seção II", "Do Plano de Investimento")]

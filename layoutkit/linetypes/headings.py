@@ -17,9 +17,11 @@ or one level below the nearest larger style.
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from itertools import pairwise
 from pathlib import Path
 
 from ..config import LinetypesConfig
@@ -89,9 +91,13 @@ def _candidates(lines: Sequence[TypedLine], size: float, config: LinetypesConfig
     up to the first that stops short of the column's right edge: a heading ends its
     own line."""
     right, leading = _column_right(lines), _column_leading(lines)
+    left = _column_left(lines)
     space = config.heading_min_space_em
     found: list[int] = []
     for k, item in enumerate(lines):
+        if _chapter_number(item.words) is not None and _inset(item, left, right):
+            found.extend(_chapter_lines(lines, k, left, right, config))
+            continue
         if _continues(lines, k, space, size, leading):
             continue
         style = style_of(item)
@@ -108,6 +114,48 @@ def _candidates(lines: Sequence[TypedLine], size: float, config: LinetypesConfig
                 found.extend(lines_kept)
                 break
     return found
+
+
+_CHAPTER = re.compile(r"([^\W\d_]{3,}) ([IVXLC]{1,6}|\d{1,3})(?:er|º|°|\.)?")
+"""A chapter's number line: a word and a Roman or Arabic number (``CAPÍTULO IV``,
+``Seção II``, ``CHAPITRE 1er``, ``Part 3``)."""
+
+
+def _chapter_number(words: Sequence[str]) -> tuple[str, str] | None:
+    """The (word, number) of a chapter's number line (:data:`_CHAPTER`), if the line
+    is one: the word starts with a capital."""
+    found = _CHAPTER.fullmatch(" ".join(words))
+    return (found[1].casefold(), found[2]) if found and found[1][0].isupper() else None
+
+
+def _inset(item: TypedLine, left: Mapping[tuple[int, int, int], float],
+           right: Mapping[tuple[int, int, int], float]) -> bool:
+    """Whether a line stands clear of both edges of its column by ``_INSET_EM`` of
+    its size (centred, as a chapter's number and title are)."""
+    key, margin = column_of(item), _INSET_EM * item.line.size
+    return (item.line.bbox.x0 >= left[key] + margin and item.line.bbox.x1 <= right[key] - margin)
+
+
+_INSET_EM = 2.0
+"""A centred line stands clear of both edges of its column by this many ems."""
+
+
+def _chapter_lines(lines: Sequence[TypedLine], k: int, left: Mapping[tuple[int, int, int], float],
+                   right: Mapping[tuple[int, int, int], float],
+                   config: LinetypesConfig) -> list[int]:
+    """A chapter's number line ``k`` and the centred lines in its style right below it
+    (its title), at most ``_MAX_WRAPPED`` lines of ``heading_max_words`` words in all:
+    set in the body's font, such a heading stands out by its number and its place
+    alone (its number is checked against the document's, :func:`_chapters`)."""
+    run = [k]
+    while (len(run) < _MAX_WRAPPED and run[-1] + 1 < len(lines)
+           and column_of(lines[run[-1] + 1]) == column_of(lines[k])
+           and style_of(lines[run[-1] + 1]) == style_of(lines[k])
+           and len(lines[run[-1] + 1].words) <= config.heading_max_words
+           and _chapter_number(lines[run[-1] + 1].words) is None
+           and _inset(lines[run[-1] + 1], left, right)):
+        run.append(run[-1] + 1)
+    return run
 
 
 def _stands_out(style: Style, body: float, config: LinetypesConfig) -> bool:
@@ -156,6 +204,15 @@ def _column_leading(lines: Sequence[TypedLine]) -> dict[tuple[int, int, int], fl
         if column_of(lines[k - 1]) == key:
             gaps.setdefault(key, Counter())[round(max(0.0, _gap(lines, k)) * 2) / 2] += 1
     return {key: counts.most_common(1)[0][0] for key, counts in gaps.items()}
+
+
+def _column_left(lines: Sequence[TypedLine]) -> dict[tuple[int, int, int], float]:
+    """The left edge of each column: where its leftmost line starts."""
+    left: dict[tuple[int, int, int], float] = {}
+    for item in lines:
+        key = column_of(item)
+        left[key] = min(left.get(key, item.line.bbox.x0), item.line.bbox.x0)
+    return left
 
 
 def _column_right(lines: Sequence[TypedLine]) -> dict[tuple[int, int, int], float]:
@@ -222,6 +279,9 @@ def heading_lines(candidates: Sequence[TypedLine], width: Mapping[int, float], b
     width of each page by index in the document, ``body`` the body's font size."""
     rules = load_rules(Path(config.heading_rules_file)) if config.heading_rules_file \
         else DEFAULT_RULES
+    kept, dropped = _chapters(candidates, body, config)
+    candidates = [item for k, item in enumerate(candidates) if k not in dropped]
+    chapters = {k for k, item in enumerate(candidates) if item.key in kept}
     while True:
         levels = _rule_levels(candidates, rules, config, width)
         pages: dict[str, set[int]] = {}
@@ -237,12 +297,41 @@ def heading_lines(candidates: Sequence[TypedLine], width: Mapping[int, float], b
         level, why = levels.get(k, (0, ""))
         if not level:
             level, why = by_style[style_of(item)], "typography"
+        if k in chapters:
+            level, why = min(level, config.heading_max_level), "chapter number"
         if level > config.heading_max_level:
             continue
         log.info("page %d: heading level %d (%s, %.1f pt%s): %r", item.line.page_no, level,
                  why, item.line.size, ", bold" if style_of(item)[1] else "", item.line.text)
         decisions[item.key] = Typed(LineType.HEADING, level)
     return decisions
+
+
+def _chapters(candidates: Sequence[TypedLine], body: float, config: LinetypesConfig
+              ) -> tuple[set[Key], set[int]]:
+    """The chapter headings set in the body's font (:func:`_chapter_lines`) whose number
+    follows or goes on to another of their word's (``CAPÍTULO I``, ``CAPÍTULO II``):
+    the keys of their lines, and the indexes of those of the others (a label with
+    a number, ``VSS 2``), which are no headings."""
+    numbered: dict[str, list[tuple[int, str]]] = {}
+    owner: dict[int, int] = {}
+    for k, item in enumerate(candidates):
+        if _stands_out(style_of(item), body, config):
+            continue
+        found = _chapter_number(item.words)
+        if found is not None:
+            numbered.setdefault(found[0], []).append((k, found[1]))
+            owner[k] = k
+        elif k and k - 1 in owner and candidates[k - 1].key == (item.key[0], item.key[1] - 1):
+            owner[k] = owner[k - 1]
+    heads: set[int] = set()
+    for entries in numbered.values():
+        for (k, value), (j, after) in pairwise(entries):
+            function = "string_integers" if value.isdigit() else "romans"
+            if is_successor(function, value, after):
+                heads |= {k, j}
+    kept = {candidates[k].key for k, head in owner.items() if head in heads}
+    return kept, {k for k, head in owner.items() if head not in heads}
 
 
 def _style_levels(candidates: Sequence[TypedLine], levels: dict[int, tuple[int, str]],
