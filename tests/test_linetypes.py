@@ -248,8 +248,11 @@ def test_linetypes_chapters_in_the_body_font_by_their_ascending_numbers() -> Non
     """A law sets "CAPÍTULO I" and its title centred in the body's font, tight under
     the text above: numbered in sequence (I, II), each with its title line, they are
     headings; a centred "Figure 3" alone has no sequence and stays body."""
+    middle = (72 + line(prose(0, 0, 1, "a")[0], 1).bbox.x1) / 2
+
     def centred(text: str, top: float, block: int) -> L:
-        return L(text, top, block, x0=200 - 2.5 * len(text))
+        width = line(L(text, top, block), 1).bbox.x1 - 72
+        return L(text, top, block, x0=middle - width / 2)
     page = [*prose(72, 0, 2, "a"), centred("CAPÍTULO I", 96, 0), centred("DOS OBJETIVOS", 108, 0),
             *prose(120, 0, 2, "b"), centred("CAPÍTULO II", 144, 0),
             centred("DAS COMPETÊNCIAS", 156, 0), *prose(168, 0, 2, "c"),

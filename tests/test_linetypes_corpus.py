@@ -111,3 +111,15 @@ def test_linetypes_corpus_chapters_numbered_in_sequence() -> None:
         "CAPÍTULO I", "DOS OBJETIVOS", "CAPÍTULO II", "DAS COMPETÊNCIAS", "CAPÍTULO III",
         "DOS REQUISITOS DE ADMISSIBILIDADE", "CAPÍTULO IV", "DOS CRITÉRIOS", "Seção I",
         "Das Obrigações Contratuais", "Seção II", "Do Plano de Investimento")]
+
+
+def test_linetypes_corpus_bold_leads_and_leader_rows_are_no_headings() -> None:
+    """An ordinance's enacting clause opens in bold (``O MINISTRO DE ESTADO CHEFE DA
+    SECRETARIA`` over ``DE PORTOS DA PRESIDÊNCIA DA REPÚBLICA, no uso das``) and runs
+    on into its paragraph: no heading, while the ordinance's title is one.  A
+    gazette's price list (``Edition originale.......``) has dot leaders: no heading."""
+    headings = [text for _, text in _headings(_page("diario-oficial-uniao-2014-10-01", (1, 2), 2))]
+    assert "PORTARIA N o- 349, DE 30 DE SETEMBRO DE 2014" in headings
+    assert not [text for text in headings if text.startswith("O MINISTRO")]
+    cover = _page("journal-officiel-algerie-2022-50", (1, 2), 1)
+    assert {x.code for x in cover.lines if x.text.startswith("Edition originale")} == {"b"}

@@ -69,6 +69,8 @@ _MAX_WRAPPED = 4
 """A heading wraps over at most this many lines."""
 _MIN_LETTERS = 3
 """A heading has at least this many letters (a large symbol in a figure has not)."""
+_LEADER = re.compile(r"(?:\. ?){4,}|…")
+"""A dot leader: the line is a contents entry or a row of a price list, no heading."""
 
 
 def heading_candidates(lines: Sequence[TypedLine], size: float,
@@ -83,7 +85,8 @@ def _candidates(lines: Sequence[TypedLine], size: float, config: LinetypesConfig
     """Indexes of the lines that stand out as headings: a line with space above it
     (it opens its column or does not go on from the line above, see
     :func:`_continues`) in a style that stands out from the body
-    (:func:`_stands_out`), not a bulleted item, with the
+    (:func:`_stands_out`), not a bulleted item nor a line with a dot leader, nor a
+    bold lead running into its paragraph (:func:`_runs_in`), with the
     lines below it that go on from it in its style (a wrapped heading), at most
     ``_MAX_WRAPPED`` lines of at most ``heading_max_words`` words, the first with
     at least ``_MIN_LETTERS`` letters.  A run in the style too long for that (a
@@ -95,14 +98,15 @@ def _candidates(lines: Sequence[TypedLine], size: float, config: LinetypesConfig
     space = config.heading_min_space_em
     found: list[int] = []
     for k, item in enumerate(lines):
-        if _chapter_number(item.words) is not None and _inset(item, left, right):
+        if _chapter_number(item.words) is not None and _centred(item, left, right):
             found.extend(_chapter_lines(lines, k, left, right, config))
             continue
         if _continues(lines, k, space, size, leading):
             continue
         style = style_of(item)
         if not _stands_out(style, size, config) or sum(
-                c.isalpha() for c in item.line.text) < _MIN_LETTERS or _bulleted(item):
+                c.isalpha() for c in item.line.text) < _MIN_LETTERS or _bulleted(item) or (
+                _LEADER.search(item.line.text)):
             continue
         run = [k]
         while (run[-1] + 1 < len(lines) and style_of(lines[run[-1] + 1]) == style
@@ -111,9 +115,21 @@ def _candidates(lines: Sequence[TypedLine], size: float, config: LinetypesConfig
         for lines_kept in (run, _up_to_short_line(lines, run, right[column_of(item)] - size)):
             if len(lines_kept) <= _MAX_WRAPPED and all(
                     len(lines[j].words) <= config.heading_max_words for j in lines_kept):
-                found.extend(lines_kept)
+                if not _runs_in(lines, lines_kept[-1], space, size, leading):
+                    found.extend(lines_kept)
                 break
     return found
+
+
+def _runs_in(lines: Sequence[TypedLine], k: int, space: float, body: float,
+             leading: dict[tuple[int, int, int], float]) -> bool:
+    """Whether the bold line ``k`` runs on into a paragraph: the line under it goes on
+    from it and opens in its bold font, then leaves it (``O MINISTRO DE ESTADO ...
+    DA`` over ``REPÚBLICA, no uso das suas atribuições``: a lead, not a heading)."""
+    if k + 1 >= len(lines) or not style_of(lines[k])[1] or style_of(lines[k + 1])[1]:
+        return False
+    return (_continues(lines, k + 1, space, body, leading)
+            and lines[k + 1].kept_words[0].font in {w.font for w in lines[k].kept_words})
 
 
 _CHAPTER = re.compile(r"([^\W\d_]{3,}) ([IVXLC]{1,6}|\d{1,3})(?:er|º|°|\.)?")
@@ -128,16 +144,18 @@ def _chapter_number(words: Sequence[str]) -> tuple[str, str] | None:
     return (found[1].casefold(), found[2]) if found and found[1][0].isupper() else None
 
 
-def _inset(item: TypedLine, left: Mapping[tuple[int, int, int], float],
-           right: Mapping[tuple[int, int, int], float]) -> bool:
-    """Whether a line stands clear of both edges of its column by ``_INSET_EM`` of
-    its size (centred, as a chapter's number and title are)."""
-    key, margin = column_of(item), _INSET_EM * item.line.size
-    return (item.line.bbox.x0 >= left[key] + margin and item.line.bbox.x1 <= right[key] - margin)
+def _centred(item: TypedLine, left: Mapping[tuple[int, int, int], float],
+             right: Mapping[tuple[int, int, int], float]) -> bool:
+    """Whether a line is centred in its column, short of both edges (as a chapter's
+    number and title are): its margins on either side are over ``_CENTRED_EM`` of its
+    size and differ by at most that."""
+    key, em = column_of(item), _CENTRED_EM * item.line.size
+    before, after = item.line.bbox.x0 - left[key], right[key] - item.line.bbox.x1
+    return before > em and after > em and abs(before - after) <= em
 
 
-_INSET_EM = 2.0
-"""A centred line stands clear of both edges of its column by this many ems."""
+_CENTRED_EM = 1.0
+"""A centred line's margins exceed this many ems and differ by at most as much."""
 
 
 def _chapter_lines(lines: Sequence[TypedLine], k: int, left: Mapping[tuple[int, int, int], float],
@@ -153,7 +171,7 @@ def _chapter_lines(lines: Sequence[TypedLine], k: int, left: Mapping[tuple[int, 
            and style_of(lines[run[-1] + 1]) == style_of(lines[k])
            and len(lines[run[-1] + 1].words) <= config.heading_max_words
            and _chapter_number(lines[run[-1] + 1].words) is None
-           and _inset(lines[run[-1] + 1], left, right)):
+           and _centred(lines[run[-1] + 1], left, right)):
         run.append(run[-1] + 1)
     return run
 
