@@ -123,3 +123,17 @@ def test_linetypes_corpus_bold_leads_and_leader_rows_are_no_headings() -> None:
     assert not [text for text in headings if text.startswith("O MINISTRO")]
     cover = _page("journal-officiel-algerie-2022-50", (1, 2), 1)
     assert {x.code for x in cover.lines if x.text.startswith("Edition originale")} == {"b"}
+
+
+def test_linetypes_corpus_title_block_lines_are_no_headings() -> None:
+    """The lines right under a paper's title in its band (authors, affiliation, e-mail)
+    and the kicker right above an article's title are the title's, not headings;
+    the first headings over text (Abstract, 1 Introduction) are."""
+    acl = [text for _, text in _headings(_page("acl-2014-phrase-generation", (1, 8), 1))]
+    assert not {"Georgiana Dinu and Marco Baroni", "Center for Mind/Brain Sciences",
+                "University of Trento, Italy"} & set(acl)
+    assert {"Abstract", "1 Introduction"} <= set(acl)
+    bmc = [text for _, text in _headings(_page("bmc-health-services-malawi-2014", (1, 4), 1))]
+    assert bmc == ["Abstract"]
+    landtag = _headings(_page("bayerischer-landtag-plenarprotokoll-17-140", (1, 3), 1))
+    assert [text for _, text in landtag] == ["140. Sitzung"]

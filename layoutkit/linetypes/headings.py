@@ -77,8 +77,60 @@ def heading_candidates(lines: Sequence[TypedLine], size: float,
                        config: LinetypesConfig) -> list[TypedLine]:
     """The body ``lines`` that stand out as headings when the body is set in ``size``
     (see :func:`_candidates`).  Only lines of one column are compared, so a page's
-    lines give the same candidates alone as among the whole document's."""
-    return [lines[k] for k in _candidates(lines, size, config)]
+    lines give the same candidates alone as among the whole document's; on the
+    document's first page, its title block's lines are none (:func:`_title_block`)."""
+    found = _candidates(lines, size, config)
+    block = _title_block(lines, set(found), size, config)
+    return [lines[k] for k in found if k not in block]
+
+
+def _title_block(lines: Sequence[TypedLine], found: set[int], body: float,
+                 config: LinetypesConfig) -> set[int]:
+    """The candidates (indexes in ``found``) that belong to the document's title, not
+    to its headings: on its first page, the title is the first line in the page's
+    largest size when that stands out (``heading_min_size_ratio``); the candidates
+    right above it (a kicker: ``RESEARCH ARTICLE``) and right under it (its authors,
+    affiliations, a date line), in its band and not in its style, up to the first
+    that text at the body's size follows, are the title's."""
+    first = [k for k, item in enumerate(lines) if item.key[0] == 0]
+    if not first:
+        return set()
+    top = max(lines[k].line.size for k in first)
+    if top < config.heading_min_size_ratio * body:
+        return set()
+    title = next(k for k in first if lines[k].line.size == top)
+    style, band = style_of(lines[title]), lines[title].line.band
+
+    def joins(k: int, step: int) -> bool:
+        """Whether candidate ``k`` stands right next to line ``k - step`` of the block."""
+        near = lines[k - step]
+        return (0 <= k < len(lines) and k in found and style_of(lines[k]) != style
+                and lines[k].line.band == band
+                and lines[k].key == (near.key[0], near.key[1] + step))
+
+    end = title
+    while (end + 1 < len(lines) and style_of(lines[end + 1]) == style
+           and lines[end + 1].key == (0, lines[end].key[1] + 1)):
+        end += 1
+    block = set()
+    k = title - 1
+    while joins(k, -1):
+        block.add(k)
+        k -= 1
+    k = end + 1
+    while joins(k, 1) and not _text_follows(lines, k, found, body, config):
+        block.add(k)
+        k += 1
+    return block
+
+
+def _text_follows(lines: Sequence[TypedLine], k: int, found: set[int], body: float,
+                  config: LinetypesConfig) -> bool:
+    """Whether the line after line ``k`` in reading order is text at the body's size
+    (a body line, not a candidate, not clearly larger than the ``body`` size)."""
+    return (k + 1 < len(lines) and k + 1 not in found
+            and lines[k + 1].key == (lines[k].key[0], lines[k].key[1] + 1)
+            and lines[k + 1].line.size < config.heading_min_size_ratio * body)
 
 
 def _candidates(lines: Sequence[TypedLine], size: float, config: LinetypesConfig) -> list[int]:
