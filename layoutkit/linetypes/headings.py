@@ -69,6 +69,18 @@ _MAX_WRAPPED = 4
 """A heading wraps over at most this many lines."""
 _MIN_LETTERS = 3
 """A heading has at least this many letters (a large symbol in a figure has not)."""
+_UNREAD = re.compile(r"\(cid:\d+\)")
+"""A glyph the text layer gives no text for, as pdfminer names it."""
+
+
+def _legible(text: str) -> bool:
+    """Whether a line reads as words: at least ``_MIN_LETTERS`` letters outside its
+    unread glyphs, and more of them than unread glyphs."""
+    unread = len(_UNREAD.findall(text))
+    letters = sum(c.isalpha() for c in _UNREAD.sub("", text))
+    return letters >= _MIN_LETTERS and letters > unread
+
+
 _LEADER = re.compile(r"(?:\. ?){4,}|…")
 """A dot leader: the line is a contents entry or a row of a price list, no heading."""
 
@@ -140,8 +152,8 @@ def _candidates(lines: Sequence[TypedLine], size: float, config: LinetypesConfig
     (:func:`_stands_out`), not a bulleted item nor a line with a dot leader, nor a
     bold lead running into its paragraph (:func:`_runs_in`), with the
     lines below it that go on from it in its style (a wrapped heading), at most
-    ``_MAX_WRAPPED`` lines of at most ``heading_max_words`` words, the first with
-    at least ``_MIN_LETTERS`` letters.  A run in the style too long for that (a
+    ``_MAX_WRAPPED`` lines of at most ``heading_max_words`` words, the first
+    legible (:func:`_legible`).  A run in the style too long for that (a
     title set in bold under its number, as gazettes set ordinances) keeps its lines
     up to the first that stops short of the column's right edge: a heading ends its
     own line."""
@@ -156,9 +168,8 @@ def _candidates(lines: Sequence[TypedLine], size: float, config: LinetypesConfig
         if _continues(lines, k, space, size, leading):
             continue
         style = style_of(item)
-        if not _stands_out(style, size, config) or sum(
-                c.isalpha() for c in item.line.text) < _MIN_LETTERS or _bulleted(item) or (
-                _LEADER.search(item.line.text)):
+        if not _stands_out(style, size, config) or not _legible(item.line.text) or (
+                _bulleted(item) or _LEADER.search(item.line.text)):
             continue
         run = [k]
         while (run[-1] + 1 < len(lines) and style_of(lines[run[-1] + 1]) == style
