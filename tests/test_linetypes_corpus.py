@@ -137,3 +137,14 @@ def test_linetypes_corpus_title_block_lines_are_no_headings() -> None:
     assert bmc == ["Abstract"]
     landtag = _headings(_page("bayerischer-landtag-plenarprotokoll-17-140", (1, 3), 1))
     assert [text for _, text in landtag] == ["140. Sitzung"]
+
+
+def test_linetypes_corpus_addresses_and_quotations_are_no_headings() -> None:
+    """A flier's web address (``CAMPWORKCOEMAN.ORG``, 31 pt) and its pull quote in
+    quotation marks are display type but no headings; its program names are."""
+    headings = [text for _, text in _headings(
+        _page("workcoeman-scout-camp-flier-2014", (1, 2), 2))]
+    assert "CAMPWORKCOEMAN.ORG" not in headings and not [
+        text for text in headings if text.startswith("“")]
+    first = [text for _, text in _headings(_page("workcoeman-scout-camp-flier-2014", (1, 2), 1))]
+    assert {"Boy Scout Resident Camp", "Trail to Eagle Camp", "Beaver Work Day"} <= set(first)

@@ -83,6 +83,18 @@ def _legible(text: str) -> bool:
 
 _LEADER = re.compile(r"(?:\. ?){4,}|…")
 """A dot leader: the line is a contents entry or a row of a price list, no heading."""
+_ADDRESS = re.compile(r"@|^(?:https?://|www\.)|\.(?:com|org|net|edu|gov)/?$", re.IGNORECASE)
+"""A word that is a web or mail address."""
+_QUOTED = re.compile(r"^[\"“«„].*[\"”»][.,!?]?$")
+"""A line in quotation marks (a pull quote)."""
+
+
+def _one_phrase(item: TypedLine) -> bool:
+    """Whether a line reads as one phrase, as a heading does: not a contents entry or a
+    price list's row (a dot leader), a web or mail address, or a quotation."""
+    text = item.line.text
+    return not (_LEADER.search(text) or _QUOTED.match(text)
+                or any(_ADDRESS.search(word) for word in item.words))
 
 
 def heading_candidates(lines: Sequence[TypedLine], size: float,
@@ -149,8 +161,9 @@ def _candidates(lines: Sequence[TypedLine], size: float, config: LinetypesConfig
     """Indexes of the lines that stand out as headings: a line with space above it
     (it opens its column or does not go on from the line above, see
     :func:`_continues`) in a style that stands out from the body
-    (:func:`_stands_out`), not a bulleted item nor a line with a dot leader, nor a
-    bold lead running into its paragraph (:func:`_runs_in`), with the
+    (:func:`_stands_out`) and reading as one phrase (:func:`_one_phrase`), not a
+    bulleted item nor a bold lead running into its paragraph (:func:`_runs_in`),
+    with the
     lines below it that go on from it in its style (a wrapped heading), at most
     ``_MAX_WRAPPED`` lines of at most ``heading_max_words`` words, the first
     legible (:func:`_legible`).  A run in the style too long for that (a
@@ -169,7 +182,7 @@ def _candidates(lines: Sequence[TypedLine], size: float, config: LinetypesConfig
             continue
         style = style_of(item)
         if not _stands_out(style, size, config) or not _legible(item.line.text) or (
-                _bulleted(item) or _LEADER.search(item.line.text)):
+                _bulleted(item) or not _one_phrase(item)):
             continue
         run = [k]
         while (run[-1] + 1 < len(lines) and style_of(lines[run[-1] + 1]) == style
