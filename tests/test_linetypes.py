@@ -262,6 +262,22 @@ def test_linetypes_chapters_in_the_body_font_by_their_ascending_numbers() -> Non
                      ("h_1", "DAS COMPETÊNCIAS")]
 
 
+def test_linetypes_style_heading_no_smaller_heading_opens_no_level() -> None:
+    """A newsletter's 12 pt box titles head only text, its 11 pt sub-headings stand
+    under the 14 pt sections: both are level 2, the 12 pt style does not push the
+    11 pt one to level 3."""
+    page = [L("Board Members", 72, 0, 12, BOLD), *prose(90, 1, 2, "a"),
+            L("Members at Large", 130, 2, 12, BOLD), *prose(148, 3, 2, "b"),
+            L("Treasurer Corner", 190, 4, 14, BOLD), *prose(210, 5, 2, "c"),
+            L("Disbursements", 250, 6, 11, BOLD), *prose(266, 7, 2, "d"),
+            L("Deposits", 300, 8, 11, BOLD), *prose(316, 9, 2, "e"),
+            L("Schedule of Events", 350, 10, 14, BOLD), *prose(370, 11, 2, "f")]
+    typed = [(c, t) for c, t in codes(type_headings(document(page), CONFIG)) if c != "b"]
+    assert typed == [("h_2", "Board Members"), ("h_2", "Members at Large"),
+                     ("h_1", "Treasurer Corner"), ("h_2", "Disbursements"),
+                     ("h_2", "Deposits"), ("h_1", "Schedule of Events")]
+
+
 def test_linetypes_bold_bulleted_item_is_no_heading() -> None:
     page = [*prose(72, 0, 3, "a"), L("• A BOLD ITEM", 120, 1, 10, BOLD),
             L("• ANOTHER BOLD ITEM", 132, 1, 10, BOLD), *prose(150, 2, 3, "b")]

@@ -58,15 +58,17 @@ def test_linetypes_corpus_paper_title_opens_no_level() -> None:
 def test_linetypes_corpus_headlines_in_display_sizes_share_a_level() -> None:
     """The Hindu's editorial page sets its stories' headlines in 34, 21 and 13 pt, its
     articles' sub-headings in 9 pt bold: the headlines are level 1, the sub-headings
-    one level below them all (3: a kicker of page 2, "PICTURE OF THE WEEK" in 11 pt,
-    is a style of its own between)."""
+    2 (a kicker of page 2, "PICTURE OF THE WEEK" in 11 pt, heads no smaller heading:
+    it opens no level between them), and its bylines (8.5 pt bold over their
+    authors' 8 pt affiliations) are no headings."""
     headings = dict((text, code) for code, text in _headings(
         _page("the-hindu-2025-09-19-editorial-opinion", (1, 2), 1)))
     assert {headings[t] for t in ("Troubled transition", "Holistic approach",
                                   "Equalising primary food consumption in India",
                                   "LETTERS TO THE EDITOR")} == {"h_1"}
     assert {headings[t] for t in ("The ‘thali meal’ as a consumption metric", "The role of PDS",
-                                  "Need for concerted actions")} == {"h_3"}
+                                  "Need for concerted actions")} == {"h_2"}
+    assert not {"Aman Raj", "Vivek Katju"} & set(headings)
 
 
 def test_linetypes_corpus_numbers_before_a_dash_are_list_items() -> None:

@@ -162,8 +162,8 @@ def _candidates(lines: Sequence[TypedLine], size: float, config: LinetypesConfig
     (it opens its column or does not go on from the line above, see
     :func:`_continues`) in a style that stands out from the body
     (:func:`_stands_out`) and reading as one phrase (:func:`_one_phrase`), not a
-    bulleted item nor a bold lead running into its paragraph (:func:`_runs_in`),
-    with the
+    bulleted item nor a bold lead running into its paragraph (:func:`_runs_in`) or
+    labelling smaller text (:func:`_labels`), with the
     lines below it that go on from it in its style (a wrapped heading), at most
     ``_MAX_WRAPPED`` lines of at most ``heading_max_words`` words, the first
     legible (:func:`_legible`).  A run in the style too long for that (a
@@ -191,10 +191,21 @@ def _candidates(lines: Sequence[TypedLine], size: float, config: LinetypesConfig
         for lines_kept in (run, _up_to_short_line(lines, run, right[column_of(item)] - size)):
             if len(lines_kept) <= _MAX_WRAPPED and all(
                     len(lines[j].words) <= config.heading_max_words for j in lines_kept):
-                if not _runs_in(lines, lines_kept[-1], space, size, leading):
+                if not (_runs_in(lines, lines_kept[-1], space, size, leading)
+                        or _labels(lines, lines_kept[-1], size)):
                     found.extend(lines_kept)
                 break
     return found
+
+
+def _labels(lines: Sequence[TypedLine], k: int, body: float) -> bool:
+    """Whether the bold line ``k``, smaller than the ``body`` size, labels smaller
+    text under it in its column (a byline over its author's affiliation) rather than
+    heading the body."""
+    size, bold = style_of(lines[k])
+    return (bold and size < body and k + 1 < len(lines)
+            and column_of(lines[k + 1]) == column_of(lines[k])
+            and style_of(lines[k + 1])[0] < size)
 
 
 def _runs_in(lines: Sequence[TypedLine], k: int, space: float, body: float,
@@ -433,11 +444,14 @@ def _style_levels(candidates: Sequence[TypedLine], levels: dict[int, tuple[int, 
     """The level of each candidate style, the styles ranked over the whole document
     from the largest: the most frequent level of the numbered headings set in it;
     else a style opens a level one below the nearest larger style when it recurs
-    (on at least ``heading_style_min_pages`` pages, the largest on fewer too) but
-    for a title's: a style of fewer than ``heading_style_min_headings`` headings on
-    the document's first page (a title, a nameplate, a cover's lines).  A style
-    that opens no level takes the nearest larger style's (1 for the largest) and
-    pushes none below it.  Display styles (at least
+    (on at least ``heading_style_min_pages`` pages, the largest on fewer too) and
+    heads a heading of a smaller style (one of its headings comes right before one
+    of those), but for a title's: a style of fewer than
+    ``heading_style_min_headings`` headings on the document's first page (a title,
+    a nameplate, a cover's lines).  A recurring style that heads none (a box's
+    title, a kicker) is one level below the nearest larger style but pushes none
+    below it; a style that opens no level takes the nearest larger style's (1 for
+    the largest) and pushes none below it.  Display styles (at least
     ``heading_display_size_ratio`` times the ``body`` size: headlines, set larger
     the more a story matters) share one level, opened when any of them recurs."""
     known: dict[Style, Counter[int]] = {}
@@ -456,33 +470,45 @@ def _style_levels(candidates: Sequence[TypedLine], levels: dict[int, tuple[int, 
 
     display = {s for s in pages if s[0] >= config.heading_display_size_ratio * body}
     display_recurs = any(recurs(s) for s in display)
+    starts = _heading_starts(candidates)
+    leads = {style_of(candidates[k]) for k, j in pairwise(starts)
+             if _rank(style_of(candidates[j])) > _rank(style_of(candidates[k]))
+             and not title(style_of(candidates[j]))}
     result: dict[Style, int] = {}
     previous = display_level = 0
-    for style in sorted(pages, key=lambda s: (-s[0], not s[1])):
+    for style in sorted(pages, key=_rank):
         counts = known.get(style)
         if counts:
             previous = counts.most_common(1)[0][0]
             result[style] = previous
         elif style in display and display_level:
             result[style] = display_level
-        elif (display_recurs if style in display else recurs(style)) or (
+        elif (display_recurs if style in display else recurs(style) and style in leads) or (
                 not previous and not title(style)):
             previous += 1
             result[style] = previous
             display_level = previous if style in display else display_level
+        elif recurs(style):
+            result[style] = previous + 1
         else:
             result[style] = max(previous, 1)
     return result
 
 
+def _rank(style: Style) -> tuple[float, bool]:
+    """The sort key of a style from the most prominent: larger, then bold."""
+    return (-style[0], not style[1])
+
+
+def _heading_starts(candidates: Sequence[TypedLine]) -> list[int]:
+    """The indexes of the candidates that start a heading: one that goes on from the
+    candidate before it (the next line of its page in its style, a wrapped heading)
+    is the same heading."""
+    return [k for k, item in enumerate(candidates)
+            if not k or style_of(candidates[k - 1]) != style_of(item)
+            or candidates[k - 1].key != (item.key[0], item.key[1] - 1)]
+
+
 def _headings_per_style(candidates: Sequence[TypedLine]) -> Counter[Style]:
-    """How many headings each style sets: a candidate that goes on from the one
-    before it (the next line of its page in its style, a wrapped heading) is the
-    same heading."""
-    counts: Counter[Style] = Counter()
-    for k, item in enumerate(candidates):
-        before = candidates[k - 1] if k else None
-        if before is None or style_of(before) != style_of(item) or before.key != (
-                item.key[0], item.key[1] - 1):
-            counts[style_of(item)] += 1
-    return counts
+    """How many headings each style sets (:func:`_heading_starts`)."""
+    return Counter(style_of(candidates[k]) for k in _heading_starts(candidates))
