@@ -150,3 +150,13 @@ def test_linetypes_corpus_addresses_and_quotations_are_no_headings() -> None:
         text for text in headings if text.startswith("“")]
     first = [text for _, text in _headings(_page("workcoeman-scout-camp-flier-2014", (1, 2), 1))]
     assert {"Boy Scout Resident Camp", "Trail to Eagle Camp", "Beaver Work Day"} <= set(first)
+
+
+def test_linetypes_corpus_stacked_section_names_open_levels() -> None:
+    """The BORME stacks its section's names at the top of the page, each in a size of
+    its own and seen once (Actos inscritos, CÁCERES) right over the next, down to its
+    entries' bold titles: a hierarchy, not a title, so the entries are level 3."""
+    headings = _headings(_page("borme-2015-02-10-caceres", (1, 3), 1))
+    assert headings[0] == ("h_1", "SECCIÓN PRIMERA")
+    entries = [code for code, text in headings if text[:5].isdigit()]
+    assert len(entries) == 10 and set(entries) == {"h_3"}

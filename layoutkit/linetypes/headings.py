@@ -448,7 +448,9 @@ def _style_levels(candidates: Sequence[TypedLine], levels: dict[int, tuple[int, 
     heads a heading of a smaller style (one of its headings comes right before one
     of those), but for a title's: a style of fewer than
     ``heading_style_min_headings`` headings on the document's first page (a title,
-    a nameplate, a cover's lines).  A recurring style that heads none (a box's
+    a nameplate, a cover's lines), unless a heading of a smaller style that is no
+    title's stands right under one of them (a section's name over its
+    sub-section's, as gazettes stack them).  A recurring style that heads none (a box's
     title, a kicker) is one level below the nearest larger style but pushes none
     below it; a style that opens no level takes the nearest larger style's (1 for
     the largest) and pushes none below it.  Display styles (at least
@@ -461,9 +463,17 @@ def _style_levels(candidates: Sequence[TypedLine], levels: dict[int, tuple[int, 
     for item in candidates:
         pages.setdefault(style_of(item), set()).add(item.key[0])
     headings = _headings_per_style(candidates)
+    titles = {s for s in pages
+              if headings[s] < config.heading_style_min_headings and 0 in pages[s]}
+    stacked = {(style_of(above), style_of(below)) for above, below in pairwise(candidates)
+               if _rank(style_of(below)) > _rank(style_of(above))
+               and below.line.band == above.line.band
+               and below.key == (above.key[0], above.key[1] + 1)}
+    while over := {above for above, below in stacked if above in titles and below not in titles}:
+        titles -= over
 
     def title(style: Style) -> bool:
-        return headings[style] < config.heading_style_min_headings and 0 in pages[style]
+        return style in titles
 
     def recurs(style: Style) -> bool:
         return len(pages[style]) >= config.heading_style_min_pages and not title(style)
