@@ -200,10 +200,10 @@ def test_linetypes_heading_above_a_paragraph_in_its_style() -> None:
     column) is the heading, the title is not; the next number after space is one
     too, though the line above it is in its style."""
     title = [L(f"ordinary body text t{k} of the page that runs on", 132 + 12 * k, 1, 10, BOLD)
-             for k in range(4)]
+             for k in range(5)]
     page = [*prose(72, 0, 3, "a"), L("File No. 12-16.", 120, 1, 10, BOLD), *title,
-            L("ends the title.", 180, 1, 10, BOLD), L("Ord. No. 13-16.", 204, 2, 10, BOLD),
-            *[L(x.text, x.top + 84, 2, 10, BOLD) for x in title], *prose(270, 3, 3, "b")]
+            L("ends the title.", 192, 1, 10, BOLD), L("Ord. No. 13-16.", 216, 2, 10, BOLD),
+            *[L(x.text, x.top + 96, 2, 10, BOLD) for x in title], *prose(294, 3, 3, "b")]
     typed = codes(type_headings(document(page), CONFIG))
     assert [(c, t) for c, t in typed if c != "b"] == [
         ("h_1", "File No. 12-16."), ("h_1", "Ord. No. 13-16.")]

@@ -136,7 +136,7 @@ def test_linetypes_corpus_title_block_lines_are_no_headings() -> None:
                 "University of Trento, Italy"} & set(acl)
     assert {"Abstract", "1 Introduction"} <= set(acl)
     bmc = [text for _, text in _headings(_page("bmc-health-services-malawi-2014", (1, 4), 1))]
-    assert bmc == ["Abstract"]
+    assert "RESEARCH ARTICLE Open Access" not in bmc and bmc[-1] == "Abstract"
     landtag = _headings(_page("bayerischer-landtag-plenarprotokoll-17-140", (1, 3), 1))
     assert [text for _, text in landtag] == ["140. Sitzung"]
 
@@ -160,3 +160,15 @@ def test_linetypes_corpus_stacked_section_names_open_levels() -> None:
     assert headings[0] == ("h_1", "SECCIÓN PRIMERA")
     entries = [code for code, text in headings if text[:5].isdigit()]
     assert len(entries) == 10 and set(entries) == {"h_3"}
+
+
+def test_linetypes_corpus_heading_ends_where_its_font_changes() -> None:
+    """A decree's title in bold over five lines is one heading; a newsletter's bold
+    italic committee name is a heading, the bold names of its members under it are
+    not (its font changes, so the heading ends)."""
+    decree = [text for _, text in _headings(
+        _page("gazzetta-ufficiale-serie-generale-2025-111", (2, 5), 5))]
+    assert decree[-1] == "della revoca." and len(
+        [text for text in decree if text.startswith(("Regolamento", "revoca", "pagamento"))]) == 3
+    news = [text for _, text in _headings(_page("uufom-candle-flame", (1, 4), 4))]
+    assert "Committee on Ministry" in news and not [t for t in news if "Hickman" in t]

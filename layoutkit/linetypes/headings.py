@@ -65,7 +65,7 @@ def body_size(counts: Iterable[Counter[float]]) -> float:
     return sizes.most_common(1)[0][0] if sizes else 0.0
 
 
-_MAX_WRAPPED = 4
+_MAX_WRAPPED = 5
 """A heading wraps over at most this many lines."""
 _MIN_LETTERS = 3
 """A heading has at least this many letters (a large symbol in a figure has not)."""
@@ -186,6 +186,7 @@ def _candidates(lines: Sequence[TypedLine], size: float, config: LinetypesConfig
             continue
         run = [k]
         while (run[-1] + 1 < len(lines) and style_of(lines[run[-1] + 1]) == style
+               and _font(lines[run[-1] + 1]) == _font(item)
                and _continues(lines, run[-1] + 1, space, size, leading)):
             run.append(run[-1] + 1)
         for lines_kept in (run, _up_to_short_line(lines, run, right[column_of(item)] - size)):
@@ -261,6 +262,14 @@ def _chapter_lines(lines: Sequence[TypedLine], k: int, left: Mapping[tuple[int, 
            and _centred(lines[run[-1] + 1], left, right)):
         run.append(run[-1] + 1)
     return run
+
+
+def _font(item: TypedLine) -> str:
+    """The font most of a line's letters are set in."""
+    counts: Counter[str] = Counter()
+    for word in item.kept_words:
+        counts[word.font] += len(word.text)
+    return counts.most_common(1)[0][0]
 
 
 def _stands_out(style: Style, body: float, config: LinetypesConfig) -> bool:
