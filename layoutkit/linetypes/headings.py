@@ -1,10 +1,13 @@
 """Headings (``h_1`` ... ``h_N``): lines that stand out by their type, levelled by
 DCR's numbering rules where they are numbered and by their typography where not.
 
-A line is a heading candidate when it has space above it, is set in a bold or
-clearly larger font than the body and has few words; the lines below it in the
-same style (at most four; the lines up to the first short one when a paragraph
-in the style follows) belong to it.
+A line is a heading candidate when it has space above it, is set in a bold (not
+clearly smaller) or clearly larger font than the body, has few words and reads as
+one phrase; the lines below it in the same style and font (at most five; the lines
+up to the first short one when a paragraph in the style follows) belong to it.  A
+bold lead running into its paragraph, a byline, and the lines of the document's
+title block are none; a chapter's number line in the body's font (``CAPÍTULO
+II``) is one, with its centred title, when its numbers ascend.
 
 Numbered candidates are levelled by the rule engine: the first rule whose
 pattern matches the line is its rule; the rules met so far form a hierarchy,
@@ -12,7 +15,7 @@ searched bottom-up -- a rule already in it gives the heading that rule's depth
 (when its number follows the rule's previous one) and closes the rules below;
 a new rule (opening with one of its start values) goes one level deeper.
 Unnumbered candidates take the level of the numbered headings of their style,
-or one level below the nearest larger style.
+or their style's rank over the whole document (:func:`_style_levels`).
 """
 
 from __future__ import annotations
