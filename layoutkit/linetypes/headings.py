@@ -462,10 +462,10 @@ def _style_levels(candidates: Sequence[TypedLine], levels: dict[int, tuple[int, 
     ``heading_style_min_headings`` headings on the document's first page (a title,
     a nameplate, a cover's lines), unless a heading of a smaller style that is no
     title's stands right under one of them (a section's name over its
-    sub-section's, as gazettes stack them).  A recurring style that heads none (a box's
-    title, a kicker) is one level below the nearest larger style but pushes none
-    below it; a style that opens no level takes the nearest larger style's (1 for
-    the largest) and pushes none below it.  Display styles (at least
+    sub-section's, as gazettes stack them).  A recurring style that heads none (a
+    box's title, a kicker) is one level below the nearest larger style but pushes
+    none below it; a style that opens no level takes the nearest larger style's (1
+    for the largest) and pushes none below it.  Display styles (at least
     ``heading_display_size_ratio`` times the ``body`` size: headlines, set larger
     the more a story matters) share one level, opened when any of them recurs."""
     known: dict[Style, Counter[int]] = {}
@@ -484,18 +484,15 @@ def _style_levels(candidates: Sequence[TypedLine], levels: dict[int, tuple[int, 
     while over := {above for above, below in stacked if above in titles and below not in titles}:
         titles -= over
 
-    def title(style: Style) -> bool:
-        return style in titles
-
     def recurs(style: Style) -> bool:
-        return len(pages[style]) >= config.heading_style_min_pages and not title(style)
+        return len(pages[style]) >= config.heading_style_min_pages and style not in titles
 
     display = {s for s in pages if s[0] >= config.heading_display_size_ratio * body}
     display_recurs = any(recurs(s) for s in display)
     starts = _heading_starts(candidates)
     leads = {style_of(candidates[k]) for k, j in pairwise(starts)
              if _rank(style_of(candidates[j])) > _rank(style_of(candidates[k]))
-             and not title(style_of(candidates[j]))}
+             and style_of(candidates[j]) not in titles}
     result: dict[Style, int] = {}
     previous = display_level = 0
     for style in sorted(pages, key=_rank):
@@ -506,7 +503,7 @@ def _style_levels(candidates: Sequence[TypedLine], levels: dict[int, tuple[int, 
         elif style in display and display_level:
             result[style] = display_level
         elif (display_recurs if style in display else recurs(style) and style in leads) or (
-                not previous and not title(style)):
+                not previous and style not in titles):
             previous += 1
             result[style] = previous
             display_level = previous if style in display else display_level
