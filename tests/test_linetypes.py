@@ -320,8 +320,9 @@ def test_linetypes_exclamation_in_text_font_is_no_bullet() -> None:
 
 def test_linetypes_bill_line_numbers_set_aside() -> None:
     """A page whose lines are numbered 1, 2, 3... in the margin reads its list markers
-    after the numbers."""
-    page = [L(f"{k + 1} {CELL} " + text, 72 + 12 * k, 0) for k, text in enumerate([
+    after the numbers (the first number a word space from its heading's text, as a
+    bill's indented heading has it)."""
+    page = [L(f"{k + 1} {CELL if k else ''} " + text, 72 + 12 * k, 0) for k, text in enumerate([
         "SEC. 2. FINDINGS.", "(a) IN GENERAL.—Congress finds", "(1) the first finding",
         "runs on", "(2) the second finding", "runs on too"])]
     typed = codes(type_lists(document(page), CONFIG))

@@ -9,6 +9,7 @@ import logging
 import re
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
+from statistics import median
 
 from ..model import Document, Line, LineType, Page, Value, Word
 
@@ -28,8 +29,8 @@ a heading from the body or an item's next line from the next paragraph."""
 _BOLD = re.compile(r"bold|black|heavy|demi|BX\d", re.IGNORECASE)
 _MIN_NUMBERED_LINES = 5
 _MIN_NUMBER_GAP_EM = 1.0
-"""A line number stands in the margin, at least this many ems from the line's text
-(an item's number, ``1 — text``, stands a space from it)."""
+"""Line numbers stand in the margin, at least this many ems from the lines' text
+(items' numbers, ``1 — text``, stand a space from it)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -100,9 +101,9 @@ def _words(page: Page) -> Iterator[tuple[str, ...]]:
 
 
 def _numbered(lines: Sequence[Line]) -> set[int]:
-    """Indexes of the lines that start with their line number set apart in the
-    margin, when at least ``_MIN_NUMBERED_LINES`` lines of one column count up from
-    1 that way."""
+    """Indexes of the lines that start with their line number, when at least
+    ``_MIN_NUMBERED_LINES`` lines of one column count up from 1 that way, their
+    numbers set apart in the margin (by ``_MIN_NUMBER_GAP_EM``, in the median)."""
     by_column: dict[tuple[int, int], list[int]] = {}
     for k, line in enumerate(lines):
         by_column.setdefault((line.band, line.column), []).append(k)
@@ -111,13 +112,18 @@ def _numbered(lines: Sequence[Line]) -> set[int]:
         expected, hits = 1, []
         for k in indexes:
             words = lines[k].words
-            if len(words) > 1 and words[0].text == str(expected) and (
-                    words[1].bbox.x0 - words[0].bbox.x1 >= _MIN_NUMBER_GAP_EM * words[0].size):
+            if len(words) > 1 and words[0].text == str(expected):
                 hits.append(k)
                 expected += 1
-        if len(hits) >= _MIN_NUMBERED_LINES:
+        if len(hits) >= _MIN_NUMBERED_LINES and median(
+                _number_gap_em(lines[k].words) for k in hits) >= _MIN_NUMBER_GAP_EM:
             found.update(hits)
     return found
+
+
+def _number_gap_em(words: Sequence[Word]) -> float:
+    """The space between a line's first word (its number) and the next, in ems."""
+    return (words[1].bbox.x0 - words[0].bbox.x1) / words[0].size
 
 
 def retyped(document: Document, decisions: Mapping[Key, Typed]) -> Document:
