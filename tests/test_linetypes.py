@@ -278,6 +278,17 @@ def test_linetypes_style_heading_no_smaller_heading_opens_no_level() -> None:
                      ("h_2", "Deposits"), ("h_1", "Schedule of Events")]
 
 
+def test_linetypes_section_number_depth_levels_without_a_rule() -> None:
+    """Sections and a sub-section set alike on one page (too few pages for the
+    numbering rules to count): "1.1" is one level below "1" and "2" by its depth."""
+    page = [L("1 Introduction", 72, 0, 12, BOLD), *prose(90, 1, 3, "a"),
+            L("1.1 Scope of the work", 140, 2, 12, BOLD), *prose(158, 3, 3, "b"),
+            L("2 Methods", 208, 4, 12, BOLD), *prose(226, 5, 3, "c")]
+    typed = [(c, t) for c, t in codes(type_headings(document(page), CONFIG)) if c != "b"]
+    assert typed == [("h_1", "1 Introduction"), ("h_2", "1.1 Scope of the work"),
+                     ("h_1", "2 Methods")]
+
+
 def test_linetypes_bold_bulleted_item_is_no_heading() -> None:
     page = [*prose(72, 0, 3, "a"), L("• A BOLD ITEM", 120, 1, 10, BOLD),
             L("• ANOTHER BOLD ITEM", 132, 1, 10, BOLD), *prose(150, 2, 3, "b")]

@@ -392,7 +392,9 @@ def heading_lines(candidates: Sequence[TypedLine], width: Mapping[int, float], b
                   config: LinetypesConfig) -> dict[Key, Typed]:
     """The heading candidates of a whole document (in reading order) typed
     ``h_<level>``, levelled by the rules and by their typography across the pages
-    (those levelled deeper than ``heading_max_level`` left out); ``width`` is the
+    (those levelled deeper than ``heading_max_level`` left out): a section numbered
+    ``2.1`` that no rule levels (the rule seen on too few pages) is one level below
+    the level typography gives the sections numbered ``2``.  ``width`` is the
     width of each page by index in the document, ``body`` the body's font size."""
     rules = load_rules(Path(config.heading_rules_file)) if config.heading_rules_file \
         else DEFAULT_RULES
@@ -409,9 +411,14 @@ def heading_lines(candidates: Sequence[TypedLine], width: Mapping[int, float], b
             break
         rules = tuple(rule for rule in rules if rule.name not in few)
     by_style = _style_levels(candidates, levels, body, config)
+    depths = {k: len(found[1].split(".")) for k, item in enumerate(candidates)
+              if k not in levels and (found := _DECIMAL.fullmatch(item.words[0]))}
+    top = Counter(by_style[style_of(candidates[k])] for k, depth in depths.items() if depth == 1)
     decisions: dict[Key, Typed] = {}
     for k, item in enumerate(candidates):
         level, why = levels.get(k, (0, ""))
+        if not level and k in depths and top and depths[k] > 1:
+            level, why = top.most_common(1)[0][0] + depths[k] - 1, "numbering depth"
         if not level:
             level, why = by_style[style_of(item)], "typography"
         if k in chapters:
@@ -422,6 +429,10 @@ def heading_lines(candidates: Sequence[TypedLine], width: Mapping[int, float], b
                  why, item.line.size, ", bold" if style_of(item)[1] else "", item.line.text)
         decisions[item.key] = Typed(LineType.HEADING, level)
     return decisions
+
+
+_DECIMAL = re.compile(r"(\d{1,2}(?:\.\d{1,2})*)\.?")
+"""A section's number: ``2``, ``2.1``, ``2.1.3.``; its depth is its count of parts."""
 
 
 def _chapters(candidates: Sequence[TypedLine], body: float, config: LinetypesConfig
