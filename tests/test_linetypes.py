@@ -228,20 +228,29 @@ def test_linetypes_heading_style_on_few_pages_opens_no_level() -> None:
                       ["h_1", "h_2", "h_1", "h_2"]]
 
 
+def _headed(*headings: tuple[str, float]) -> list[L]:
+    """A page of bold headings, given by text and size, each over two lines of prose."""
+    page: list[L] = []
+    top = 72.0
+    for k, (text, size) in enumerate(headings):
+        page += [L(text, top, 2 * k, size, BOLD), *prose(top + size + 6, 2 * k + 1, 2, f"p{k}")]
+        top += size + 6 + 24 + 16
+    return page
+
+
+def _typed_headings(page: list[L]) -> list[tuple[str, str]]:
+    return [(c, t) for c, t in codes(type_headings(document(page), CONFIG)) if c != "b"]
+
+
 def test_linetypes_display_headlines_share_a_level() -> None:
     """Headlines in display sizes (28, 20 and 16 pt over a 10 pt body, each story's
     set by how much it matters) are all level 1, their 10 pt bold sub-headings
     level 2."""
-    page = [L("Main Story Headline", 72, 0, 28, BOLD), *prose(110, 1, 3, "a"),
-            L("A Sub Heading", 150, 2, 10, BOLD), *prose(164, 3, 3, "b"),
-            L("Second Story", 210, 4, 20, BOLD), *prose(240, 5, 3, "c"),
-            L("Third Story", 290, 6, 16, BOLD), *prose(316, 7, 3, "d"),
-            L("Another Sub Heading", 360, 8, 10, BOLD), *prose(374, 9, 3, "e"),
-            L("Fourth Story", 420, 10, 20, BOLD), *prose(450, 11, 3, "f")]
-    typed = [(c, t) for c, t in codes(type_headings(document(page), CONFIG)) if c != "b"]
-    assert typed == [("h_1", "Main Story Headline"), ("h_2", "A Sub Heading"),
-                     ("h_1", "Second Story"), ("h_1", "Third Story"),
-                     ("h_2", "Another Sub Heading"), ("h_1", "Fourth Story")]
+    assert _typed_headings(_headed(
+        ("Main Story Headline", 28), ("A Sub Heading", 10), ("Second Story", 20),
+        ("Third Story", 16), ("Another Sub Heading", 10), ("Fourth Story", 20))) == [
+        ("h_1", "Main Story Headline"), ("h_2", "A Sub Heading"), ("h_1", "Second Story"),
+        ("h_1", "Third Story"), ("h_2", "Another Sub Heading"), ("h_1", "Fourth Story")]
 
 
 def test_linetypes_chapters_in_the_body_font_by_their_ascending_numbers() -> None:
@@ -257,36 +266,27 @@ def test_linetypes_chapters_in_the_body_font_by_their_ascending_numbers() -> Non
             *prose(120, 0, 2, "b"), centred("CAPÍTULO II", 144, 0),
             centred("DAS COMPETÊNCIAS", 156, 0), *prose(168, 0, 2, "c"),
             centred("Figure 3", 192, 0), *prose(204, 0, 2, "d")]
-    typed = [(c, t) for c, t in codes(type_headings(document(page), CONFIG)) if c != "b"]
-    assert typed == [("h_1", "CAPÍTULO I"), ("h_1", "DOS OBJETIVOS"), ("h_1", "CAPÍTULO II"),
-                     ("h_1", "DAS COMPETÊNCIAS")]
+    assert _typed_headings(page) == [("h_1", "CAPÍTULO I"), ("h_1", "DOS OBJETIVOS"),
+                                     ("h_1", "CAPÍTULO II"), ("h_1", "DAS COMPETÊNCIAS")]
 
 
 def test_linetypes_style_heading_no_smaller_heading_opens_no_level() -> None:
     """A newsletter's 12 pt box titles head only text, its 11 pt sub-headings stand
     under the 14 pt sections: both are level 2, the 12 pt style does not push the
     11 pt one to level 3."""
-    page = [L("Board Members", 72, 0, 12, BOLD), *prose(90, 1, 2, "a"),
-            L("Members at Large", 130, 2, 12, BOLD), *prose(148, 3, 2, "b"),
-            L("Treasurer Corner", 190, 4, 14, BOLD), *prose(210, 5, 2, "c"),
-            L("Disbursements", 250, 6, 11, BOLD), *prose(266, 7, 2, "d"),
-            L("Deposits", 300, 8, 11, BOLD), *prose(316, 9, 2, "e"),
-            L("Schedule of Events", 350, 10, 14, BOLD), *prose(370, 11, 2, "f")]
-    typed = [(c, t) for c, t in codes(type_headings(document(page), CONFIG)) if c != "b"]
-    assert typed == [("h_2", "Board Members"), ("h_2", "Members at Large"),
-                     ("h_1", "Treasurer Corner"), ("h_2", "Disbursements"),
-                     ("h_2", "Deposits"), ("h_1", "Schedule of Events")]
+    assert _typed_headings(_headed(
+        ("Board Members", 12), ("Members at Large", 12), ("Treasurer Corner", 14),
+        ("Disbursements", 11), ("Deposits", 11), ("Schedule of Events", 14))) == [
+        ("h_2", "Board Members"), ("h_2", "Members at Large"), ("h_1", "Treasurer Corner"),
+        ("h_2", "Disbursements"), ("h_2", "Deposits"), ("h_1", "Schedule of Events")]
 
 
 def test_linetypes_section_number_depth_levels_without_a_rule() -> None:
     """Sections and a sub-section set alike on one page (too few pages for the
     numbering rules to count): "1.1" is one level below "1" and "2" by its depth."""
-    page = [L("1 Introduction", 72, 0, 12, BOLD), *prose(90, 1, 3, "a"),
-            L("1.1 Scope of the work", 140, 2, 12, BOLD), *prose(158, 3, 3, "b"),
-            L("2 Methods", 208, 4, 12, BOLD), *prose(226, 5, 3, "c")]
-    typed = [(c, t) for c, t in codes(type_headings(document(page), CONFIG)) if c != "b"]
-    assert typed == [("h_1", "1 Introduction"), ("h_2", "1.1 Scope of the work"),
-                     ("h_1", "2 Methods")]
+    assert _typed_headings(_headed(
+        ("1 Introduction", 12), ("1.1 Scope of the work", 12), ("2 Methods", 12))) == [
+        ("h_1", "1 Introduction"), ("h_2", "1.1 Scope of the work"), ("h_1", "2 Methods")]
 
 
 def test_linetypes_bold_bulleted_item_is_no_heading() -> None:
