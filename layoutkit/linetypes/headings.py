@@ -164,7 +164,8 @@ def _candidates(lines: Sequence[TypedLine], size: float, config: LinetypesConfig
     """Indexes of the lines that stand out as headings: a line with space above it
     (it opens its column or does not go on from the line above, see
     :func:`_continues`) in a style that stands out from the body
-    (:func:`_stands_out`) and reading as one phrase (:func:`_one_phrase`), not a
+    (:func:`_stands_out`; or bold, opening with a section's number: :data:`_SECTION`)
+    and reading as one phrase (:func:`_one_phrase`), not a
     bulleted item nor a bold lead running into its paragraph (:func:`_runs_in`) or
     labelling smaller text (:func:`_labels`), with the
     lines below it that go on from it in its style (a wrapped heading), at most
@@ -184,8 +185,9 @@ def _candidates(lines: Sequence[TypedLine], size: float, config: LinetypesConfig
         if _continues(lines, k, space, size, leading):
             continue
         style = style_of(item)
-        if not _stands_out(style, size, config) or not _legible(item.line.text) or (
-                _bulleted(item) or not _one_phrase(item)):
+        numbered = style[1] and _SECTION.match(" ".join(item.words)) is not None
+        if not (_stands_out(style, size, config) or numbered) or not _legible(
+                item.line.text) or _bulleted(item) or not _one_phrase(item):
             continue
         run = [k]
         while (run[-1] + 1 < len(lines) and style_of(lines[run[-1] + 1]) == style
@@ -223,6 +225,9 @@ def _runs_in(lines: Sequence[TypedLine], k: int, space: float, body: float,
             and lines[k + 1].kept_words[0].font in {w.font for w in lines[k].kept_words})
 
 
+_SECTION = re.compile(r"[^\W\d_]{2,12}\. (?:\d{1,3}|[IVXLC]{1,6})\.(?: |$)")
+"""A numbered section's opening (``SEC. 2.``, ``Art. IV.``): a bold line that opens so
+is a heading even set smaller than the body (a bill's section in small capitals)."""
 _CHAPTER = re.compile(r"([^\W\d_]{3,}) ([IVXLC]{1,6}|\d{1,3})(?:er|º|°|\.)?")
 """A chapter's number line: a word and a Roman or Arabic number (``CAPÍTULO IV``,
 ``Seção II``, ``CHAPITRE 1er``, ``Part 3``)."""
