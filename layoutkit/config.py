@@ -412,6 +412,12 @@ class LinetypesConfig(Section):
     style) only when its headings stand on at least this many pages; a rarer style
     (a nameplate, a cover) takes the level of the next larger one, so it does not
     push the recurring headings below ``heading_max_level``."""
+    heading_style_min_headings: int = 2
+    """A heading style on the document's first page with fewer headings than this (a
+    title, a nameplate, a cover's lines) opens no level either."""
+    heading_display_size_ratio: float = 1.4
+    """Heading styles at least this many times the body font size are display type
+    (headlines, set larger the more a story matters): they share one level."""
     heading_tolerance_x: float = 5.0
     """Headings of one level start within this percentage of the page width of each
     other's left edge."""
@@ -420,6 +426,9 @@ class LinetypesConfig(Section):
     heading_min_size_ratio: float = 1.05
     """A heading set in a regular (not bold) font is at least this many times the
     body font size."""
+    heading_min_bold_size_ratio: float = 0.85
+    """A heading set in bold is at least this many times the body font size: bold
+    type clearly smaller than the body is a figure's label, a byline or a caption."""
     heading_min_space_em: float = 0.5
     """A heading has at least this many times its font size of space above it (or
     opens its column); after a line in its own style, this many times the body

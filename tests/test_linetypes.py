@@ -23,7 +23,7 @@ from layoutkit.linetypes.sequence import is_start, is_successor, roman_value
 from layoutkit.linetypes.tables import cells
 from layoutkit.linetypes.toc import is_first_page
 from layoutkit.model import Page
-from tests.linetype_pages import BOLD, L, codes, document, line, prose
+from tests.linetype_pages import BOLD, CELL, L, codes, document, line, prose
 
 CONFIG = LayoutConfig().linetypes
 
@@ -200,10 +200,10 @@ def test_linetypes_heading_above_a_paragraph_in_its_style() -> None:
     column) is the heading, the title is not; the next number after space is one
     too, though the line above it is in its style."""
     title = [L(f"ordinary body text t{k} of the page that runs on", 132 + 12 * k, 1, 10, BOLD)
-             for k in range(4)]
+             for k in range(5)]
     page = [*prose(72, 0, 3, "a"), L("File No. 12-16.", 120, 1, 10, BOLD), *title,
-            L("ends the title.", 180, 1, 10, BOLD), L("Ord. No. 13-16.", 204, 2, 10, BOLD),
-            *[L(x.text, x.top + 84, 2, 10, BOLD) for x in title], *prose(270, 3, 3, "b")]
+            L("ends the title.", 192, 1, 10, BOLD), L("Ord. No. 13-16.", 216, 2, 10, BOLD),
+            *[L(x.text, x.top + 96, 2, 10, BOLD) for x in title], *prose(294, 3, 3, "b")]
     typed = codes(type_headings(document(page), CONFIG))
     assert [(c, t) for c, t in typed if c != "b"] == [
         ("h_1", "File No. 12-16."), ("h_1", "Ord. No. 13-16.")]
@@ -211,15 +211,82 @@ def test_linetypes_heading_above_a_paragraph_in_its_style() -> None:
 
 def test_linetypes_heading_style_on_few_pages_opens_no_level() -> None:
     """A nameplate (20 pt) and a one-page 16 pt title above the 12 pt headings of
-    both pages: with heading_style_min_pages 2 the one-page 16 pt style takes the
-    nameplate's level instead of pushing the 12 pt headings one deeper."""
+    both pages.  By default the nameplate, one heading on the first page, opens no
+    level, the supplement's title on page 2 does, shared with it as display type: the
+    12 pt parts are level 2.  Where every style opens a level (one heading is enough,
+    no display type) the parts sink below both; with heading_style_min_pages 2 the
+    one-page 16 pt style takes the nameplate's level instead of pushing them one
+    deeper."""
     pages = [[L("Gazette Nameplate", 72, 0, 20, BOLD), *prose(100, 1, 3, "a"),
               L("Regular Part", 150, 2, 12, BOLD), *prose(172, 3, 3, "b")],
              [L("Special Supplement", 72, 0, 16, BOLD), *prose(100, 1, 3, "c"),
               L("Another Part", 150, 2, 12, BOLD), *prose(172, 3, 3, "d")]]
+    each = CONFIG.replace(heading_style_min_headings=1, heading_display_size_ratio=99.0)
     levels = [[c for c, _ in codes(type_headings(document(*pages), config)) if c != "b"]
-              for config in (CONFIG, CONFIG.replace(heading_style_min_pages=2))]
-    assert levels == [["h_1", "h_3", "h_2", "h_3"], ["h_1", "h_2", "h_1", "h_2"]]
+              for config in (CONFIG, each, each.replace(heading_style_min_pages=2))]
+    assert levels == [["h_1", "h_2", "h_1", "h_2"], ["h_1", "h_3", "h_2", "h_3"],
+                      ["h_1", "h_2", "h_1", "h_2"]]
+
+
+def _headed(*headings: tuple[str, float]) -> list[L]:
+    """A page of bold headings, given by text and size, each over two lines of prose."""
+    page: list[L] = []
+    top = 72.0
+    for k, (text, size) in enumerate(headings):
+        page += [L(text, top, 2 * k, size, BOLD), *prose(top + size + 6, 2 * k + 1, 2, f"p{k}")]
+        top += size + 6 + 24 + 16
+    return page
+
+
+def _typed_headings(page: list[L]) -> list[tuple[str, str]]:
+    return [(c, t) for c, t in codes(type_headings(document(page), CONFIG)) if c != "b"]
+
+
+def test_linetypes_display_headlines_share_a_level() -> None:
+    """Headlines in display sizes (28, 20 and 16 pt over a 10 pt body, each story's
+    set by how much it matters) are all level 1, their 10 pt bold sub-headings
+    level 2."""
+    assert _typed_headings(_headed(
+        ("Main Story Headline", 28), ("A Sub Heading", 10), ("Second Story", 20),
+        ("Third Story", 16), ("Another Sub Heading", 10), ("Fourth Story", 20))) == [
+        ("h_1", "Main Story Headline"), ("h_2", "A Sub Heading"), ("h_1", "Second Story"),
+        ("h_1", "Third Story"), ("h_2", "Another Sub Heading"), ("h_1", "Fourth Story")]
+
+
+def test_linetypes_chapters_in_the_body_font_by_their_ascending_numbers() -> None:
+    """A law sets "CAPÍTULO I" and its title centred in the body's font, tight under
+    the text above: numbered in sequence (I, II), each with its title line, they are
+    headings; a centred "Figure 3" alone has no sequence and stays body."""
+    middle = (72 + line(prose(0, 0, 1, "a")[0], 1).bbox.x1) / 2
+
+    def centred(text: str, top: float, block: int) -> L:
+        width = line(L(text, top, block), 1).bbox.x1 - 72
+        return L(text, top, block, x0=middle - width / 2)
+    page = [*prose(72, 0, 2, "a"), centred("CAPÍTULO I", 96, 0), centred("DOS OBJETIVOS", 108, 0),
+            *prose(120, 0, 2, "b"), centred("CAPÍTULO II", 144, 0),
+            centred("DAS COMPETÊNCIAS", 156, 0), *prose(168, 0, 2, "c"),
+            centred("Figure 3", 192, 0), *prose(204, 0, 2, "d")]
+    assert _typed_headings(page) == [("h_1", "CAPÍTULO I"), ("h_1", "DOS OBJETIVOS"),
+                                     ("h_1", "CAPÍTULO II"), ("h_1", "DAS COMPETÊNCIAS")]
+
+
+def test_linetypes_style_heading_no_smaller_heading_opens_no_level() -> None:
+    """A newsletter's 12 pt box titles head only text, its 11 pt sub-headings stand
+    under the 14 pt sections: both are level 2, the 12 pt style does not push the
+    11 pt one to level 3."""
+    assert _typed_headings(_headed(
+        ("Board Members", 12), ("Members at Large", 12), ("Treasurer Corner", 14),
+        ("Disbursements", 11), ("Deposits", 11), ("Schedule of Events", 14))) == [
+        ("h_2", "Board Members"), ("h_2", "Members at Large"), ("h_1", "Treasurer Corner"),
+        ("h_2", "Disbursements"), ("h_2", "Deposits"), ("h_1", "Schedule of Events")]
+
+
+def test_linetypes_section_number_depth_levels_without_a_rule() -> None:
+    """Sections and a sub-section set alike on one page (too few pages for the
+    numbering rules to count): "1.1" is one level below "1" and "2" by its depth."""
+    assert _typed_headings(_headed(
+        ("1 Introduction", 12), ("1.1 Scope of the work", 12), ("2 Methods", 12))) == [
+        ("h_1", "1 Introduction"), ("h_2", "1.1 Scope of the work"), ("h_1", "2 Methods")]
 
 
 def test_linetypes_bold_bulleted_item_is_no_heading() -> None:
@@ -264,12 +331,35 @@ def test_linetypes_exclamation_in_text_font_is_no_bullet() -> None:
 
 def test_linetypes_bill_line_numbers_set_aside() -> None:
     """A page whose lines are numbered 1, 2, 3... in the margin reads its list markers
-    after the numbers."""
-    page = [L(f"{k + 1} " + text, 72 + 12 * k, 0) for k, text in enumerate([
+    after the numbers (the first number a word space from its heading's text, as a
+    bill's indented heading has it)."""
+    page = [L(f"{k + 1} {CELL if k else ''} " + text, 72 + 12 * k, 0) for k, text in enumerate([
         "SEC. 2. FINDINGS.", "(a) IN GENERAL.—Congress finds", "(1) the first finding",
         "runs on", "(2) the second finding", "runs on too"])]
     typed = codes(type_lists(document(page), CONFIG))
     assert [c for c, _ in typed] == ["b", "b", "ln", "ln", "ln", "ln"]
+
+
+def test_linetypes_numbers_before_a_dash_are_items_not_line_numbers() -> None:
+    """Paragraphs numbered "1 — ", "2 — "... (a space from their text, not apart in
+    the margin) are numbered items, and so are Roman "I - ", "II - "."""
+    page = [L(f"{k + 1} — paragraph {k + 1} of the act", 72 + 24 * k, 0) for k in range(5)]
+    page += [L(f"{roman} - item {roman} of the article", 200 + 12 * k, 1)
+             for k, roman in enumerate(["I", "II", "III", "IV"])]
+    typed = codes(type_lists(document(page), CONFIG))
+    assert [c for c, _ in typed] == ["ln"] * 9
+
+
+def test_linetypes_item_goes_on_until_indentation_or_font_changes() -> None:
+    """An item's next lines hang at one indentation in the item's font: a line back at
+    the margin is a new paragraph, a bold line is not the item's either, though both
+    stand in the item's block."""
+    page = [L("1. the first item of the list", 72, 0), L("runs on here", 84, 0, x0=84),
+            L("2. the second item", 96, 0), L("runs on", 108, 0, x0=84),
+            L("and on", 120, 0, x0=84), L("A new paragraph at the margin", 132, 0),
+            L("3. the third item", 144, 0), L("Bold Words Then", 156, 0, font=BOLD)]
+    typed = codes(type_lists(document(page), CONFIG))
+    assert [c for c, _ in typed] == ["ln", "ln", "ln", "ln", "ln", "b", "ln", "b"]
 
 
 def test_linetypes_list_min_entries() -> None:

@@ -76,9 +76,11 @@ def test_toc_contents_after_front_matter(pdfs: dict[bool, Path], engine: str,
                                          jobs: int) -> None:
     """With page labels the contents page (PDF page 4, labelled 1) is one of the first
     toc_last_page pages and its entries are typed toc, also when the pages are typed in
-    other processes; without them it lies beyond toc_last_page and nothing is."""
+    other processes; without them it lies beyond toc_last_page and nothing is.  The
+    page's title is a level 1 heading: the report's title, alone on the first page,
+    opens no level above it."""
     page = layoutkit.parse(pdfs[True], engine=engine, jobs=jobs)[3]
     assert [(x.code, x.text.split()[0]) for x in page.body_lines] == [
-        ("h_2", "Contents"), *[("toc", title) for title, _ in ENTRIES]]
+        ("h_1", "Contents"), *[("toc", title) for title, _ in ENTRIES]]
     plain = layoutkit.parse(pdfs[False], engine=engine, jobs=jobs)
     assert "toc" not in {x.code for p in plain for x in p.lines}

@@ -73,8 +73,8 @@ def test_truth_draft_holds_the_readings_lines_and_types(drafted: tuple[Path, Pat
     assert first.furniture[:2] == ("47698", "Federal Register")
     assert first.types is not None
     assert first.types.headings[:3] == ((1, "Proposed Rules"),
-                                        (2, "DEPARTMENT OF TRANSPORTATION"),
-                                        (2, "Federal Aviation Administration"))
+                                        (1, "DEPARTMENT OF TRANSPORTATION"),
+                                        (1, "Federal Aviation Administration"))
     # the bulleted addresses: their first lines only, not the lines that continue them
     assert first.types.list_items == ("• Federal eRulemaking Portal: Go to",
                                       "• Fax: 202–493–2251.", "• Mail: U.S. Department of",

@@ -127,9 +127,11 @@ def line_types(document: Document, run: Runner, config: LinetypesConfig) -> dict
         p if is_first_page(p, config) else dataclasses.replace(p, bands=())
         for p in document.pages)), document.tables)
     counts = run(_tables, (document.tables, changed(first, type_toc(first, config))))
-    candidates = run(_candidates, body_size(counts[p] for p in pages))
+    size = body_size(counts[p] for p in pages)
+    candidates = run(_candidates, size)
     headings = heading_lines([item for p in pages for item in candidates[p]],
-                             {p: page.width for p, page in enumerate(document.pages)}, config)
+                             {p: page.width for p, page in enumerate(document.pages)}, size,
+                             config)
     marks = run(_markers, headings)
     decided = run(_lists, list_items([marks[p] for p in pages], config))
     return {key: typed for p in pages for key, typed in decided[p].items()}

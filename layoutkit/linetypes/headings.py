@@ -1,10 +1,13 @@
 """Headings (``h_1`` ... ``h_N``): lines that stand out by their type, levelled by
 DCR's numbering rules where they are numbered and by their typography where not.
 
-A line is a heading candidate when it has space above it, is set in a bold or
-clearly larger font than the body and has few words; the lines below it in the
-same style (at most four; the lines up to the first short one when a paragraph
-in the style follows) belong to it.
+A line is a heading candidate when it has space above it, is set in a bold (not
+clearly smaller) or clearly larger font than the body, has few words and reads as
+one phrase; the lines below it in the same style and font (at most five; the lines
+up to the first short one when a paragraph in the style follows) belong to it.  A
+bold lead running into its paragraph, a byline, and the lines of the document's
+title block are none; a chapter's number line in the body's font (``CAPÍTULO
+II``) is one, with its centred title, when its numbers ascend.
 
 Numbered candidates are levelled by the rule engine: the first rule whose
 pattern matches the line is its rule; the rules met so far form a hierarchy,
@@ -12,27 +15,26 @@ searched bottom-up -- a rule already in it gives the heading that rule's depth
 (when its number follows the rule's previous one) and closes the rules below;
 a new rule (opening with one of its start values) goes one level deeper.
 Unnumbered candidates take the level of the numbered headings of their style,
-or one level below the nearest larger style.
+or their style's rank over the whole document (:func:`_style_levels`).
 """
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from itertools import pairwise
 from pathlib import Path
 
 from ..config import LinetypesConfig
 from ..model import Document, LineType
-from .lines import Key, Typed, TypedLine, body_lines, column_of, is_bold, log, retyped
+from .lines import Key, Style, Typed, TypedLine, body_lines, column_of, log, retyped, style_of
 from .lists import marker
 from .rules import DEFAULT_RULES, HeadingRule, load_rules
 from .sequence import is_start, is_successor
 
 __all__ = ["body_size", "heading_candidates", "heading_lines", "size_counts", "type_headings"]
-
-Style = tuple[float, bool]
-"""(font size to the half point, bold) of a heading line."""
 
 
 @dataclass(slots=True)
@@ -66,56 +68,225 @@ def body_size(counts: Iterable[Counter[float]]) -> float:
     return sizes.most_common(1)[0][0] if sizes else 0.0
 
 
-def _style(item: TypedLine) -> Style:
-    words = item.line.words[len(item.line.words) - len(item.words):]
-    return (round(item.line.size * 2) / 2, all(is_bold(w.font) for w in words))
-
-
-_MAX_WRAPPED = 4
+_MAX_WRAPPED = 5
 """A heading wraps over at most this many lines."""
 _MIN_LETTERS = 3
 """A heading has at least this many letters (a large symbol in a figure has not)."""
+_UNREAD = re.compile(r"\(cid:\d+\)")
+"""A glyph the text layer gives no text for, as pdfminer names it."""
+
+
+def _legible(text: str) -> bool:
+    """Whether a line reads as words: at least ``_MIN_LETTERS`` letters outside its
+    unread glyphs, and more of them than unread glyphs."""
+    unread = len(_UNREAD.findall(text))
+    letters = sum(c.isalpha() for c in _UNREAD.sub("", text))
+    return letters >= _MIN_LETTERS and letters > unread
+
+
+_LEADER = re.compile(r"(?:\. ?){4,}|…")
+"""A dot leader: the line is a contents entry or a row of a price list, no heading."""
+_ADDRESS = re.compile(r"@|^(?:https?://|www\.)|\.(?:com|org|net|edu|gov)/?$", re.IGNORECASE)
+"""A word that is a web or mail address."""
+_QUOTED = re.compile(r"^[\"“«„].*[\"”»][.,!?]?$")
+"""A line in quotation marks (a pull quote)."""
+
+
+def _one_phrase(item: TypedLine) -> bool:
+    """Whether a line reads as one phrase, as a heading does: not a contents entry or a
+    price list's row (a dot leader), a web or mail address, or a quotation."""
+    text = item.line.text
+    return not (_LEADER.search(text) or _QUOTED.match(text)
+                or any(_ADDRESS.search(word) for word in item.words))
 
 
 def heading_candidates(lines: Sequence[TypedLine], size: float,
                        config: LinetypesConfig) -> list[TypedLine]:
     """The body ``lines`` that stand out as headings when the body is set in ``size``
     (see :func:`_candidates`).  Only lines of one column are compared, so a page's
-    lines give the same candidates alone as among the whole document's."""
-    return [lines[k] for k in _candidates(lines, size, config)]
+    lines give the same candidates alone as among the whole document's; on the
+    document's first page, its title block's lines are none (:func:`_title_block`)."""
+    found = _candidates(lines, size, config)
+    block = _title_block(lines, set(found), size, config)
+    return [lines[k] for k in found if k not in block]
+
+
+def _title_block(lines: Sequence[TypedLine], found: set[int], body: float,
+                 config: LinetypesConfig) -> set[int]:
+    """The candidates (indexes in ``found``) that belong to the document's title, not
+    to its headings: on its first page, the title is the first line in the page's
+    largest size when that stands out (``heading_min_size_ratio``); the candidates
+    right above it (a kicker: ``RESEARCH ARTICLE``) and right under it (its authors,
+    affiliations, a date line), in its band and not in its style, up to the first
+    that text at the body's size follows, are the title's."""
+    first = [k for k, item in enumerate(lines) if item.key[0] == 0]
+    if not first:
+        return set()
+    top = max(lines[k].line.size for k in first)
+    if top < config.heading_min_size_ratio * body:
+        return set()
+    title = next(k for k in first if lines[k].line.size == top)
+    style, band = style_of(lines[title]), lines[title].line.band
+
+    def joins(k: int, step: int) -> bool:
+        """Whether candidate ``k`` stands right next to line ``k - step`` of the block."""
+        near = lines[k - step]
+        return (0 <= k < len(lines) and k in found and style_of(lines[k]) != style
+                and lines[k].line.band == band
+                and lines[k].key == (near.key[0], near.key[1] + step))
+
+    end = title
+    while (end + 1 < len(lines) and style_of(lines[end + 1]) == style
+           and lines[end + 1].key == (0, lines[end].key[1] + 1)):
+        end += 1
+    block = set()
+    k = title - 1
+    while joins(k, -1):
+        block.add(k)
+        k -= 1
+    k = end + 1
+    while joins(k, 1) and not _text_follows(lines, k, found, body, config):
+        block.add(k)
+        k += 1
+    return block
+
+
+def _text_follows(lines: Sequence[TypedLine], k: int, found: set[int], body: float,
+                  config: LinetypesConfig) -> bool:
+    """Whether the line after line ``k`` in reading order is text at the body's size
+    (a body line, not a candidate, not clearly larger than the ``body`` size)."""
+    return (k + 1 < len(lines) and k + 1 not in found
+            and lines[k + 1].key == (lines[k].key[0], lines[k].key[1] + 1)
+            and lines[k + 1].line.size < config.heading_min_size_ratio * body)
 
 
 def _candidates(lines: Sequence[TypedLine], size: float, config: LinetypesConfig) -> list[int]:
     """Indexes of the lines that stand out as headings: a line with space above it
     (it opens its column or does not go on from the line above, see
-    :func:`_continues`) in a style that is bold or at least
-    ``heading_min_size_ratio`` times the body size, not a bulleted item, with the
+    :func:`_continues`) in a style that stands out from the body
+    (:func:`_stands_out`; or bold, opening with a section's number: :data:`_SECTION`)
+    and reading as one phrase (:func:`_one_phrase`), not a
+    bulleted item nor a bold lead running into its paragraph (:func:`_runs_in`) or
+    labelling smaller text (:func:`_labels`), with the
     lines below it that go on from it in its style (a wrapped heading), at most
-    ``_MAX_WRAPPED`` lines of at most ``heading_max_words`` words, the first with
-    at least ``_MIN_LETTERS`` letters.  A run in the style too long for that (a
+    ``_MAX_WRAPPED`` lines of at most ``heading_max_words`` words, the first
+    legible (:func:`_legible`).  A run in the style too long for that (a
     title set in bold under its number, as gazettes set ordinances) keeps its lines
     up to the first that stops short of the column's right edge: a heading ends its
     own line."""
     right, leading = _column_right(lines), _column_leading(lines)
+    left = _column_left(lines)
     space = config.heading_min_space_em
     found: list[int] = []
     for k, item in enumerate(lines):
+        if _chapter_number(item.words) is not None and _centred(item, left, right):
+            found.extend(_chapter_lines(lines, k, left, right, config))
+            continue
         if _continues(lines, k, space, size, leading):
             continue
-        style = _style(item)
-        if not (style[1] or style[0] >= config.heading_min_size_ratio * size) or sum(
-                c.isalpha() for c in item.line.text) < _MIN_LETTERS or _bulleted(item):
+        style = style_of(item)
+        numbered = style[1] and _SECTION.match(" ".join(item.words)) is not None
+        if not (_stands_out(style, size, config) or numbered) or not _legible(
+                item.line.text) or _bulleted(item) or not _one_phrase(item):
             continue
         run = [k]
-        while (run[-1] + 1 < len(lines) and _style(lines[run[-1] + 1]) == style
+        while (run[-1] + 1 < len(lines) and style_of(lines[run[-1] + 1]) == style
+               and _font(lines[run[-1] + 1]) == _font(item)
                and _continues(lines, run[-1] + 1, space, size, leading)):
             run.append(run[-1] + 1)
         for lines_kept in (run, _up_to_short_line(lines, run, right[column_of(item)] - size)):
             if len(lines_kept) <= _MAX_WRAPPED and all(
                     len(lines[j].words) <= config.heading_max_words for j in lines_kept):
-                found.extend(lines_kept)
+                if not (_runs_in(lines, lines_kept[-1], space, size, leading)
+                        or _labels(lines, lines_kept[-1], size)):
+                    found.extend(lines_kept)
                 break
     return found
+
+
+def _labels(lines: Sequence[TypedLine], k: int, body: float) -> bool:
+    """Whether the bold line ``k``, smaller than the ``body`` size, labels smaller
+    text under it in its column (a byline over its author's affiliation) rather than
+    heading the body."""
+    size, bold = style_of(lines[k])
+    return (bold and size < body and k + 1 < len(lines)
+            and column_of(lines[k + 1]) == column_of(lines[k])
+            and style_of(lines[k + 1])[0] < size)
+
+
+def _runs_in(lines: Sequence[TypedLine], k: int, space: float, body: float,
+             leading: dict[tuple[int, int, int], float]) -> bool:
+    """Whether the bold line ``k`` runs on into a paragraph: the line under it goes on
+    from it and opens in its bold font, then leaves it (``O MINISTRO DE ESTADO ...
+    DA`` over ``REPÚBLICA, no uso das suas atribuições``: a lead, not a heading)."""
+    if k + 1 >= len(lines) or not style_of(lines[k])[1] or style_of(lines[k + 1])[1]:
+        return False
+    return (_continues(lines, k + 1, space, body, leading)
+            and lines[k + 1].kept_words[0].font in {w.font for w in lines[k].kept_words})
+
+
+_SECTION = re.compile(r"[^\W\d_]{2,12}\. (?:\d{1,3}|[IVXLC]{1,6})\.(?: |$)")
+"""A numbered section's opening (``SEC. 2.``, ``Art. IV.``): a bold line that opens so
+is a heading even set smaller than the body (a bill's section in small capitals)."""
+_CHAPTER = re.compile(r"([^\W\d_]{3,}) ([IVXLC]{1,6}|\d{1,3})(?:er|º|°|\.)?")
+"""A chapter's number line: a word and a Roman or Arabic number (``CAPÍTULO IV``,
+``Seção II``, ``CHAPITRE 1er``, ``Part 3``)."""
+
+
+def _chapter_number(words: Sequence[str]) -> tuple[str, str] | None:
+    """The (word, number) of a chapter's number line (:data:`_CHAPTER`), if the line
+    is one: the word starts with a capital."""
+    found = _CHAPTER.fullmatch(" ".join(words))
+    return (found[1].casefold(), found[2]) if found and found[1][0].isupper() else None
+
+
+def _centred(item: TypedLine, left: Mapping[tuple[int, int, int], float],
+             right: Mapping[tuple[int, int, int], float]) -> bool:
+    """Whether a line is centred in its column, short of both edges (as a chapter's
+    number and title are): its margins on either side are over ``_CENTRED_EM`` of its
+    size and differ by at most that."""
+    key, em = column_of(item), _CENTRED_EM * item.line.size
+    before, after = item.line.bbox.x0 - left[key], right[key] - item.line.bbox.x1
+    return before > em and after > em and abs(before - after) <= em
+
+
+_CENTRED_EM = 1.0
+"""A centred line's margins exceed this many ems and differ by at most as much."""
+
+
+def _chapter_lines(lines: Sequence[TypedLine], k: int, left: Mapping[tuple[int, int, int], float],
+                   right: Mapping[tuple[int, int, int], float],
+                   config: LinetypesConfig) -> list[int]:
+    """A chapter's number line ``k`` and the centred lines in its style right below it
+    (its title), at most ``_MAX_WRAPPED`` lines of ``heading_max_words`` words in all:
+    set in the body's font, such a heading stands out by its number and its place
+    alone (its number is checked against the document's, :func:`_chapters`)."""
+    run = [k]
+    while (len(run) < _MAX_WRAPPED and run[-1] + 1 < len(lines)
+           and column_of(lines[run[-1] + 1]) == column_of(lines[k])
+           and style_of(lines[run[-1] + 1]) == style_of(lines[k])
+           and len(lines[run[-1] + 1].words) <= config.heading_max_words
+           and _chapter_number(lines[run[-1] + 1].words) is None
+           and _centred(lines[run[-1] + 1], left, right)):
+        run.append(run[-1] + 1)
+    return run
+
+
+def _font(item: TypedLine) -> str:
+    """The font most of a line's letters are set in."""
+    counts: Counter[str] = Counter()
+    for word in item.kept_words:
+        counts[word.font] += len(word.text)
+    return counts.most_common(1)[0][0]
+
+
+def _stands_out(style: Style, body: float, config: LinetypesConfig) -> bool:
+    """Whether a line in ``style`` stands out from a body set in ``body`` points: bold
+    and not clearly smaller (``heading_min_bold_size_ratio``), or clearly larger
+    (``heading_min_size_ratio``)."""
+    size, bold = style
+    return size >= config.heading_min_size_ratio * body or (
+        bold and size >= config.heading_min_bold_size_ratio * body)
 
 
 def _up_to_short_line(lines: Sequence[TypedLine], run: list[int], full: float) -> list[int]:
@@ -137,7 +308,7 @@ def _continues(lines: Sequence[TypedLine], k: int, space_em: float, body: float,
         return False
     gap = _gap(lines, k)
     return gap < space_em * lines[k].line.size or (
-        _style(lines[k - 1]) == _style(lines[k])
+        style_of(lines[k - 1]) == style_of(lines[k])
         and gap < leading[column_of(lines[k])] + space_em * body)
 
 
@@ -155,6 +326,15 @@ def _column_leading(lines: Sequence[TypedLine]) -> dict[tuple[int, int, int], fl
         if column_of(lines[k - 1]) == key:
             gaps.setdefault(key, Counter())[round(max(0.0, _gap(lines, k)) * 2) / 2] += 1
     return {key: counts.most_common(1)[0][0] for key, counts in gaps.items()}
+
+
+def _column_left(lines: Sequence[TypedLine]) -> dict[tuple[int, int, int], float]:
+    """The left edge of each column: where its leftmost line starts."""
+    left: dict[tuple[int, int, int], float] = {}
+    for item in lines:
+        key = column_of(item)
+        left[key] = min(left.get(key, item.line.bbox.x0), item.line.bbox.x0)
+    return left
 
 
 def _column_right(lines: Sequence[TypedLine]) -> dict[tuple[int, int, int], float]:
@@ -207,19 +387,25 @@ def type_headings(document: Document, config: LinetypesConfig) -> Document:
     """``document`` with its headings typed ``h_<level>`` (levels 1 to
     ``heading_max_level``); see the module docstring for how they are found."""
     lines = body_lines(document)
-    candidates = heading_candidates(lines, body_size([size_counts(lines)]), config)
+    size = body_size([size_counts(lines)])
     width = {p: page.width for p, page in enumerate(document.pages)}
-    return retyped(document, heading_lines(candidates, width, config))
+    return retyped(document, heading_lines(heading_candidates(lines, size, config), width,
+                                           size, config))
 
 
-def heading_lines(candidates: Sequence[TypedLine], width: Mapping[int, float],
+def heading_lines(candidates: Sequence[TypedLine], width: Mapping[int, float], body: float,
                   config: LinetypesConfig) -> dict[Key, Typed]:
     """The heading candidates of a whole document (in reading order) typed
     ``h_<level>``, levelled by the rules and by their typography across the pages
-    (those levelled deeper than ``heading_max_level`` left out); ``width`` is the
-    width of each page by index in the document."""
+    (those levelled deeper than ``heading_max_level`` left out): a section numbered
+    ``2.1`` that no rule levels (the rule seen on too few pages) is one level below
+    the level typography gives the sections numbered ``2``.  ``width`` is the
+    width of each page by index in the document, ``body`` the body's font size."""
     rules = load_rules(Path(config.heading_rules_file)) if config.heading_rules_file \
         else DEFAULT_RULES
+    kept, dropped = _chapters(candidates, body, config)
+    candidates = [item for k, item in enumerate(candidates) if k not in dropped]
+    chapters = {k for k, item in enumerate(candidates) if item.key in kept}
     while True:
         levels = _rule_levels(candidates, rules, config, width)
         pages: dict[str, set[int]] = {}
@@ -229,40 +415,135 @@ def heading_lines(candidates: Sequence[TypedLine], width: Mapping[int, float],
         if not few:
             break
         rules = tuple(rule for rule in rules if rule.name not in few)
-    by_style = _style_levels(candidates, levels, config.heading_style_min_pages)
+    by_style = _style_levels(candidates, levels, body, config)
+    depths = {k: len(found[1].split(".")) for k, item in enumerate(candidates)
+              if k not in levels and (found := _DECIMAL.fullmatch(item.words[0]))}
+    top = Counter(by_style[style_of(candidates[k])] for k, depth in depths.items() if depth == 1)
     decisions: dict[Key, Typed] = {}
     for k, item in enumerate(candidates):
         level, why = levels.get(k, (0, ""))
+        if not level and k in depths and top and depths[k] > 1:
+            level, why = top.most_common(1)[0][0] + depths[k] - 1, "numbering depth"
         if not level:
-            level, why = by_style[_style(item)], "typography"
+            level, why = by_style[style_of(item)], "typography"
+        if k in chapters:
+            level, why = min(level, config.heading_max_level), "chapter number"
         if level > config.heading_max_level:
             continue
         log.info("page %d: heading level %d (%s, %.1f pt%s): %r", item.line.page_no, level,
-                 why, item.line.size, ", bold" if _style(item)[1] else "", item.line.text)
+                 why, item.line.size, ", bold" if style_of(item)[1] else "", item.line.text)
         decisions[item.key] = Typed(LineType.HEADING, level)
     return decisions
 
 
+_DECIMAL = re.compile(r"(\d{1,2}(?:\.\d{1,2})*)\.?")
+"""A section's number: ``2``, ``2.1``, ``2.1.3.``; its depth is its count of parts."""
+
+
+def _chapters(candidates: Sequence[TypedLine], body: float, config: LinetypesConfig
+              ) -> tuple[set[Key], set[int]]:
+    """The chapter headings set in the body's font (:func:`_chapter_lines`) whose number
+    follows or goes on to another of their word's (``CAPÍTULO I``, ``CAPÍTULO II``):
+    the keys of their lines, and the indexes of those of the others (a label with
+    a number, ``VSS 2``), which are no headings."""
+    numbered: dict[str, list[tuple[int, str]]] = {}
+    owner: dict[int, int] = {}
+    for k, item in enumerate(candidates):
+        if _stands_out(style_of(item), body, config):
+            continue
+        found = _chapter_number(item.words)
+        if found is not None:
+            numbered.setdefault(found[0], []).append((k, found[1]))
+            owner[k] = k
+        elif k and k - 1 in owner and candidates[k - 1].key == (item.key[0], item.key[1] - 1):
+            owner[k] = owner[k - 1]
+    heads: set[int] = set()
+    for entries in numbered.values():
+        for (k, value), (j, after) in pairwise(entries):
+            function = "string_integers" if value.isdigit() else "romans"
+            if is_successor(function, value, after):
+                heads |= {k, j}
+    kept = {candidates[k].key for k, head in owner.items() if head in heads}
+    return kept, {k for k, head in owner.items() if head not in heads}
+
+
 def _style_levels(candidates: Sequence[TypedLine], levels: dict[int, tuple[int, str]],
-                  min_pages: int) -> dict[Style, int]:
-    """The level of each candidate style: the most frequent level of the numbered
-    headings set in it; else, for a style whose candidates stand on at least
-    ``min_pages`` pages, one below the nearest larger style (1 for the largest);
-    a style seen on fewer pages (a nameplate, a cover) the level of the nearest
-    larger style (1 for the largest)."""
+                  body: float, config: LinetypesConfig) -> dict[Style, int]:
+    """The level of each candidate style, the styles ranked over the whole document
+    from the largest: the most frequent level of the numbered headings set in it;
+    else a style opens a level one below the nearest larger style when it recurs
+    (on at least ``heading_style_min_pages`` pages, the largest on fewer too) and
+    heads a heading of a smaller style (one of its headings comes right before one
+    of those), but for a title's: a style of fewer than
+    ``heading_style_min_headings`` headings on the document's first page (a title,
+    a nameplate, a cover's lines), unless a heading of a smaller style that is no
+    title's stands right under one of them (a section's name over its
+    sub-section's, as gazettes stack them).  A recurring style that heads none (a
+    box's title, a kicker) is one level below the nearest larger style but pushes
+    none below it; a style that opens no level takes the nearest larger style's (1
+    for the largest) and pushes none below it.  Display styles (at least
+    ``heading_display_size_ratio`` times the ``body`` size: headlines, set larger
+    the more a story matters) share one level, opened when any of them recurs."""
     known: dict[Style, Counter[int]] = {}
     for k, (level, _) in levels.items():
-        known.setdefault(_style(candidates[k]), Counter())[level] += 1
+        known.setdefault(style_of(candidates[k]), Counter())[level] += 1
     pages: dict[Style, set[int]] = {}
     for item in candidates:
-        pages.setdefault(_style(item), set()).add(item.key[0])
+        pages.setdefault(style_of(item), set()).add(item.key[0])
+    headings = _headings_per_style(candidates)
+    titles = {s for s in pages
+              if headings[s] < config.heading_style_min_headings and 0 in pages[s]}
+    stacked = {(style_of(above), style_of(below)) for above, below in pairwise(candidates)
+               if _rank(style_of(below)) > _rank(style_of(above))
+               and below.line.band == above.line.band
+               and below.key == (above.key[0], above.key[1] + 1)}
+    while over := {above for above, below in stacked if above in titles and below not in titles}:
+        titles -= over
+
+    def recurs(style: Style) -> bool:
+        return len(pages[style]) >= config.heading_style_min_pages and style not in titles
+
+    display = {s for s in pages if s[0] >= config.heading_display_size_ratio * body}
+    display_recurs = any(recurs(s) for s in display)
+    starts = _heading_starts(candidates)
+    leads = {style_of(candidates[k]) for k, j in pairwise(starts)
+             if _rank(style_of(candidates[j])) > _rank(style_of(candidates[k]))
+             and style_of(candidates[j]) not in titles}
     result: dict[Style, int] = {}
-    previous = 0
-    for style in sorted(pages, key=lambda s: (-s[0], not s[1])):
+    previous = display_level = 0
+    for style in sorted(pages, key=_rank):
         counts = known.get(style)
         if counts:
             previous = counts.most_common(1)[0][0]
-        elif len(pages[style]) >= min_pages or not previous:
+            result[style] = previous
+        elif style in display and display_level:
+            result[style] = display_level
+        elif (display_recurs if style in display else recurs(style) and style in leads) or (
+                not previous and style not in titles):
             previous += 1
-        result[style] = previous
+            result[style] = previous
+            display_level = previous if style in display else display_level
+        elif recurs(style):
+            result[style] = previous + 1
+        else:
+            result[style] = max(previous, 1)
     return result
+
+
+def _rank(style: Style) -> tuple[float, bool]:
+    """The sort key of a style from the most prominent: larger, then bold."""
+    return (-style[0], not style[1])
+
+
+def _heading_starts(candidates: Sequence[TypedLine]) -> list[int]:
+    """The indexes of the candidates that start a heading: one that goes on from the
+    candidate before it (the next line of its page in its style, a wrapped heading)
+    is the same heading."""
+    return [k for k, item in enumerate(candidates)
+            if not k or style_of(candidates[k - 1]) != style_of(item)
+            or candidates[k - 1].key != (item.key[0], item.key[1] - 1)]
+
+
+def _headings_per_style(candidates: Sequence[TypedLine]) -> Counter[Style]:
+    """How many headings each style sets (:func:`_heading_starts`)."""
+    return Counter(style_of(candidates[k]) for k in _heading_starts(candidates))

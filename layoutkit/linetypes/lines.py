@@ -9,11 +9,12 @@ import logging
 import re
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
+from statistics import median
 
 from ..model import Document, Line, LineType, Page, Value, Word
 
-__all__ = ["Key", "Typed", "TypedLine", "body_lines", "changed", "column_of", "is_bold", "log",
-           "page_body_lines", "retyped"]
+__all__ = ["Key", "Style", "Typed", "TypedLine", "body_lines", "changed", "column_of", "is_bold",
+           "log", "page_body_lines", "retyped", "style_of"]
 
 log = logging.getLogger("layoutkit.linetypes")
 """Where each decision is logged (``--verbose-linetypes`` shows it)."""
@@ -21,8 +22,15 @@ log = logging.getLogger("layoutkit.linetypes")
 Key = tuple[int, int]
 """(index of the page in the document, index of the line in the page's reading order)."""
 
+Style = tuple[float, bool]
+"""(font size to the half point, bold) of a line: how it is set, as a reader tells
+a heading from the body or an item's next line from the next paragraph."""
+
 _BOLD = re.compile(r"bold|black|heavy|demi|BX\d", re.IGNORECASE)
 _MIN_NUMBERED_LINES = 5
+_MIN_NUMBER_GAP_EM = 1.0
+"""Line numbers stand in the margin, at least this many ems from the lines' text
+(items' numbers, ``1 — text``, stand a space from it)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,6 +67,11 @@ def column_of(item: TypedLine) -> tuple[int, int, int]:
     return (item.key[0], line.band, line.column)
 
 
+def style_of(item: TypedLine) -> Style:
+    """The :data:`Style` of a typed line: its size, and bold when all its kept words are."""
+    return (round(item.line.size * 2) / 2, all(is_bold(w.font) for w in item.kept_words))
+
+
 def is_bold(font: str) -> bool:
     """Whether a font name says bold (``Times-Bold``, ``Garamond,Bold``, TeX's ``SFBX1095``)."""
     return _BOLD.search(font) is not None
@@ -89,7 +102,8 @@ def _words(page: Page) -> Iterator[tuple[str, ...]]:
 
 def _numbered(lines: Sequence[Line]) -> set[int]:
     """Indexes of the lines that start with their line number, when at least
-    ``_MIN_NUMBERED_LINES`` lines of one column count up from 1 that way."""
+    ``_MIN_NUMBERED_LINES`` lines of one column count up from 1 that way, their
+    numbers set apart in the margin (by ``_MIN_NUMBER_GAP_EM``, in the median)."""
     by_column: dict[tuple[int, int], list[int]] = {}
     for k, line in enumerate(lines):
         by_column.setdefault((line.band, line.column), []).append(k)
@@ -101,9 +115,15 @@ def _numbered(lines: Sequence[Line]) -> set[int]:
             if len(words) > 1 and words[0].text == str(expected):
                 hits.append(k)
                 expected += 1
-        if len(hits) >= _MIN_NUMBERED_LINES:
+        if len(hits) >= _MIN_NUMBERED_LINES and median(
+                _number_gap_em(lines[k].words) for k in hits) >= _MIN_NUMBER_GAP_EM:
             found.update(hits)
     return found
+
+
+def _number_gap_em(words: Sequence[Word]) -> float:
+    """The space between a line's first word (its number) and the next, in ems."""
+    return (words[1].bbox.x0 - words[0].bbox.x1) / words[0].size
 
 
 def retyped(document: Document, decisions: Mapping[Key, Typed]) -> Document:

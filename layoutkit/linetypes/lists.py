@@ -9,15 +9,16 @@ from dataclasses import dataclass
 
 from ..config import LinetypesConfig
 from ..model import Document, LineType, Value, Word
-from .lines import Key, Typed, TypedLine, log, page_body_lines, retyped
+from .lines import Key, Typed, TypedLine, is_bold, log, page_body_lines, retyped, style_of
 from .sequence import is_successor
 
 __all__ = ["ListMarks", "Mark", "Marker", "list_items", "list_lines", "list_marks", "marker",
            "type_lists"]
 
-_BULLETS = frozenset("•-–—*▪◦●■□➢►·○")
+_BULLETS = frozenset("•-–—*▪◦●■□➢►·○◆◇♦❖➤‣⁃∙")
 _NUMBERED = (
     ("(1)", re.compile(r"\((\d{1,3})\)"), "string_integers"),
+    ("[1]", re.compile(r"\[(\d{1,3})\]"), "string_integers"),
     ("1.", re.compile(r"(\d{1,3})\."), "string_integers"),
     ("1)", re.compile(r"(\d{1,3})\)"), "string_integers"),
     ("(i)", re.compile(r"\(([ivxlc]{1,6})\)"), "romans"),
@@ -30,7 +31,15 @@ _NUMBERED = (
 """Numbered markers: a style name, the first word's pattern and DCR's comparison
 function.  Roman numerals come before letters: ``(i)`` starts a Roman list, and a
 letter list reaching ``(i)`` continues by its own chain."""
-_STARTS = frozenset({"1", "i", "a", "A"})
+_DASHES = frozenset("-–—")
+_DASHED = (
+    ("1 —", re.compile(r"\d{1,3}"), "string_integers"),
+    ("I —", re.compile(r"[IVXLC]{1,6}"), "romans"),
+)
+"""Numbers set apart from the item's text by a dash (``1 — text``, ``IV - text``,
+as Portuguese and Brazilian acts number their paragraphs and items): a style name,
+the first word's pattern and DCR's comparison function."""
+_STARTS = frozenset({"1", "i", "a", "A", "I"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,21 +59,28 @@ def marker(words: Sequence[Word]) -> Marker | None:
     """The list marker a line whose ``words`` these are starts with, if any (a typed
     line's :attr:`~TypedLine.kept_words`, or a line's words as they stand).
 
-    A bullet is one of the usual bullet characters, or a lone non-alphanumeric
-    first word set in another font than the rest of the line (word processors
-    draw bullets from symbol fonts, whose codes read as "!" or "§")."""
+    A bullet is one of the usual bullet characters, or a lone character first word
+    set in a font that no other word of the line uses, no larger than they are
+    (word processors draw bullets from symbol fonts, whose codes read as "!", "§"
+    or "á"); a number is one of :data:`_NUMBERED`, or of :data:`_DASHED` before a
+    dash."""
     if len(words) < 2:
         return None
     first = words[0].text
     if first in _BULLETS:
         return Marker(first, first, "")
-    if (len(first) == 1 and not first.isalnum() and first not in "([\"'“‘"
-            and words[0].font != words[-1].font):
+    if (len(first) == 1 and first not in "([\"'“‘"
+            and words[0].font not in {w.font for w in words[1:]}
+            and words[0].size <= max(w.size for w in words[1:])):
         return Marker(first, first, "")
     for style, pattern, function in _NUMBERED:
         found = pattern.fullmatch(first)
         if found:
             return Marker(style, found[1], function)
+    if len(words) > 2 and words[1].text in _DASHES:
+        for style, pattern, function in _DASHED:
+            if pattern.fullmatch(first):
+                return Marker(style, first, function)
     return None
 
 
@@ -152,7 +168,8 @@ def list_lines(lines: Sequence[TypedLine], marks: ListMarks,
                items: Mapping[Key, Typed]) -> dict[Key, Typed]:
     """The list lines of one page: its body ``lines`` that are ``items`` (of
     :func:`list_items`), and after each the lines that continue it, up to the next
-    marked line (of ``marks``), typed as the item."""
+    marked line (of ``marks``) or the first line that does not go on as the item's
+    text (:func:`_goes_on`), typed as the item."""
     marked = {mark.key for mark in marks.marks}
     decisions: dict[Key, Typed] = {}
     for k, item in enumerate(lines):
@@ -161,10 +178,33 @@ def list_lines(lines: Sequence[TypedLine], marks: ListMarks,
             continue
         decisions[item.key] = typed
         j = k + 1
-        while j < len(lines) and lines[j].key not in marked and _continues(lines, k, j):
+        while (j < len(lines) and lines[j].key not in marked and _continues(lines, k, j)
+               and _goes_on(lines, k, j)):
             decisions[lines[j].key] = typed
             j += 1
     return decisions
+
+
+_INDENT_TOLERANCE_EM = 0.5
+"""An item's next lines start within this many ems of each other."""
+_SIZE_TOLERANCE_PT = 0.5
+"""An item's next lines are set within this many points of its size (a scan's text
+layer gives the lines of one font slightly different sizes)."""
+
+
+def _goes_on(lines: Sequence[TypedLine], item: int, later: int) -> bool:
+    """Whether line ``later`` goes on as the text of the item line ``item`` (the lines
+    between them doing so): set in the item's style (a change of font is code, a
+    table or a heading after the list) and, after the item's second line, starting
+    where that line does (a change of indentation is a new paragraph)."""
+    size, bold = style_of(lines[later])
+    marked = lines[item]
+    if abs(size - style_of(marked)[0]) > _SIZE_TOLERANCE_PT or bold != all(
+            is_bold(w.font) for w in marked.kept_words[1:]):
+        return False
+    second = lines[item + 1].line
+    return later == item + 1 or abs(lines[later].line.bbox.x0 - second.bbox.x0) <= (
+        _INDENT_TOLERANCE_EM * second.size)
 
 
 def type_lists(document: Document, config: LinetypesConfig) -> Document:

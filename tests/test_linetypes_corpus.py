@@ -1,0 +1,174 @@
+"""Headings and lists on development-corpus pages (issue 19, items 2 and 5): figure
+labels and bylines in small bold type are no headings, a paper's title and a
+newspaper's headlines do not push the sections down a level, and items numbered
+before a dash, in brackets or after a bullet drawn from a symbol font are list items
+whose next lines end where the indentation changes.  Each page is read as the
+benchmark reads it (the labelled pages of its document, default configuration)."""
+
+from __future__ import annotations
+
+from functools import cache
+from pathlib import Path
+
+import layoutkit
+from benchmarks.linetypes import item_starts
+from layoutkit.model import Document, Page
+
+CORPUS = Path(__file__).resolve().parent.parent / "fixtures" / "corpus"
+
+
+@cache
+def _parsed(stem: str, pages: tuple[int, ...]) -> Document:
+    return layoutkit.parse(CORPUS / f"{stem}.pdf", pages=list(pages))
+
+
+def _page(stem: str, pages: tuple[int, ...], number: int) -> Page:
+    return next(p for p in _parsed(stem, pages) if p.page_no == number)
+
+
+def _headings(page: Page) -> list[tuple[str, str]]:
+    return [(x.code, x.text) for x in page.lines if x.code.startswith("h_")]
+
+
+def test_linetypes_corpus_figure_labels_are_no_headings() -> None:
+    """The datasheet's block diagrams label their parts in 5.5 pt bold (AGND, SELECT,
+    DECODER...) over a 9.5 pt body: only its 9 pt bold section titles are headings."""
+    page = _page("analog-devices-ssm2163-datasheet-1996", (10, 11), 10)
+    assert [text for _, text in _headings(page)] == [
+        "THEORY OF OPERATION", "Analog Section", "Digital Interface",
+        "Serial Data Control Inputs", "MUTE Input"]
+
+
+def test_linetypes_corpus_bylines_are_no_headings() -> None:
+    """A newspaper's bylines (8 pt bold, "By EDDY MERCURY") are no headings; its
+    headlines are, at level 1 under a nameplate set once."""
+    headings = _headings(_page("democracyplus-new-times", (1, 2), 1))
+    assert not [text for _, text in headings if text.startswith("By ")]
+    assert ("h_1", "20 Children die in") in headings and ("h_1", "Championship") in headings
+
+
+def test_linetypes_corpus_paper_title_opens_no_level() -> None:
+    """A paper's title is set in a style of its own, once: its sections (Abstract,
+    1 Introduction) are level 1, not pushed below it."""
+    page = _page("acl-2014-phrase-generation", (1, 8), 1)
+    headings = dict((text, code) for code, text in _headings(page))
+    assert headings["Abstract"] == headings["1 Introduction"] == "h_1"
+
+
+def test_linetypes_corpus_headlines_in_display_sizes_share_a_level() -> None:
+    """The Hindu's editorial page sets its stories' headlines in 34, 21 and 13 pt, its
+    articles' sub-headings in 9 pt bold: the headlines are level 1, the sub-headings
+    2 (a kicker of page 2, "PICTURE OF THE WEEK" in 11 pt, heads no smaller heading:
+    it opens no level between them), and its bylines (8.5 pt bold over their
+    authors' 8 pt affiliations) are no headings."""
+    headings = dict((text, code) for code, text in _headings(
+        _page("the-hindu-2025-09-19-editorial-opinion", (1, 2), 1)))
+    assert {headings[t] for t in ("Troubled transition", "Holistic approach",
+                                  "Equalising primary food consumption in India",
+                                  "LETTERS TO THE EDITOR")} == {"h_1"}
+    assert {headings[t] for t in ("The ‘thali meal’ as a consumption metric", "The role of PDS",
+                                  "Need for concerted actions")} == {"h_2"}
+    assert not {"Aman Raj", "Vivek Katju"} & set(headings)
+
+
+def test_linetypes_corpus_numbers_before_a_dash_are_list_items() -> None:
+    """The Diário da República numbers a resolution's paragraphs "1 — ", "2 — "... a
+    space from their text: six numbered items, not line numbers; the line after the
+    list, back at the paragraph indent, is body."""
+    page = _page("diario-da-republica-2010-01-05", (1, 3), 3)
+    starts = [text for _, text in item_starts(page)]
+    assert [text[:3] for text in starts] == ["1 —", "2 —", "3 —", "4 —", "5 —", "6 —"]
+    assert next(x.code for x in page.lines if x.text.startswith("Aprovada em")) == "b"
+
+
+def test_linetypes_corpus_roman_items_before_a_dash() -> None:
+    """The Diário Oficial da União's ordinances list their items "I - ", "II - "...:
+    each article's run is a numbered list (38 items on the two pages)."""
+    stem, pages = "diario-oficial-uniao-2014-10-01", (1, 2)
+    starts = [(code, text) for number in pages for code, text in item_starts(
+        _page(stem, pages, number))]
+    assert len(starts) == 38 and {code for code, _ in starts} == {"ln"}
+    assert starts[0][1].startswith("I - Recepção") and starts[-1][1].startswith("IV - informações")
+
+
+def test_linetypes_corpus_bracketed_references_and_symbol_bullets() -> None:
+    """A paper's references numbered [1] to [15] are a numbered list; a handbook's
+    bullets drawn from a symbol font (whose code reads "á") are a bulleted one."""
+    refs = item_starts(_page("gretsi-2025-kravchuk-transform", (1, 4), 4))
+    assert [text.split()[0] for _, text in refs] == [f"[{k}]" for k in range(1, 16)]
+    bullets = item_starts(_page("fao-farmers-handbook-pig-production-nepal", (1, 9), 9))
+    assert [(code, text.split()[1]) for code, text in bullets] == [
+        ("lb", "Height"), ("lb", "Color;"), ("lb", "Herd")]
+
+
+def test_linetypes_corpus_chapters_numbered_in_sequence() -> None:
+    """The Diário Oficial's ordinance sets its chapters and sections ("CAPÍTULO I" to
+    "IV", "Seção I" and "II") centred in the body's font, each over its title: all
+    twelve lines are level 3 headings, under the ordinance's title."""
+    page = _page("diario-oficial-uniao-2014-10-01", (1, 2), 2)
+    headings = _headings(page)
+    chapters = [(code, text) for code, text in headings
+                if text.startswith(("CAPÍTULO", "Seção", "DOS ", "DAS ", "Das ", "Do "))]
+    assert chapters == [("h_3", text) for text in (
+        "CAPÍTULO I", "DOS OBJETIVOS", "CAPÍTULO II", "DAS COMPETÊNCIAS", "CAPÍTULO III",
+        "DOS REQUISITOS DE ADMISSIBILIDADE", "CAPÍTULO IV", "DOS CRITÉRIOS", "Seção I",
+        "Das Obrigações Contratuais", "Seção II", "Do Plano de Investimento")]
+
+
+def test_linetypes_corpus_bold_leads_and_leader_rows_are_no_headings() -> None:
+    """An ordinance's enacting clause opens in bold (``O MINISTRO DE ESTADO CHEFE DA
+    SECRETARIA`` over ``DE PORTOS DA PRESIDÊNCIA DA REPÚBLICA, no uso das``) and runs
+    on into its paragraph: no heading, while the ordinance's title is one.  A
+    gazette's price list (``Edition originale.......``) has dot leaders: no heading."""
+    headings = [text for _, text in _headings(_page("diario-oficial-uniao-2014-10-01", (1, 2), 2))]
+    assert "PORTARIA N o- 349, DE 30 DE SETEMBRO DE 2014" in headings
+    assert not [text for text in headings if text.startswith("O MINISTRO")]
+    cover = _page("journal-officiel-algerie-2022-50", (1, 2), 1)
+    assert {x.code for x in cover.lines if x.text.startswith("Edition originale")} == {"b"}
+
+
+def test_linetypes_corpus_title_block_lines_are_no_headings() -> None:
+    """The lines right under a paper's title in its band (authors, affiliation, e-mail)
+    and the kicker right above an article's title are the title's, not headings;
+    the first headings over text (Abstract, 1 Introduction) are."""
+    acl = [text for _, text in _headings(_page("acl-2014-phrase-generation", (1, 8), 1))]
+    assert not {"Georgiana Dinu and Marco Baroni", "Center for Mind/Brain Sciences",
+                "University of Trento, Italy"} & set(acl)
+    assert {"Abstract", "1 Introduction"} <= set(acl)
+    bmc = [text for _, text in _headings(_page("bmc-health-services-malawi-2014", (1, 4), 1))]
+    assert "RESEARCH ARTICLE Open Access" not in bmc and bmc[-1] == "Abstract"
+    landtag = _headings(_page("bayerischer-landtag-plenarprotokoll-17-140", (1, 3), 1))
+    assert [text for _, text in landtag] == ["140. Sitzung"]
+
+
+def test_linetypes_corpus_addresses_and_quotations_are_no_headings() -> None:
+    """A flier's web address (``CAMPWORKCOEMAN.ORG``, 31 pt) and its pull quote in
+    quotation marks are display type but no headings; its program names are."""
+    headings = [text for _, text in _headings(
+        _page("workcoeman-scout-camp-flier-2014", (1, 2), 2))]
+    assert "CAMPWORKCOEMAN.ORG" not in headings and not [
+        text for text in headings if text.startswith("“")]
+    first = [text for _, text in _headings(_page("workcoeman-scout-camp-flier-2014", (1, 2), 1))]
+    assert {"Boy Scout Resident Camp", "Trail to Eagle Camp", "Beaver Work Day"} <= set(first)
+
+
+def test_linetypes_corpus_stacked_section_names_open_levels() -> None:
+    """The BORME stacks its section's names at the top of the page, each in a size of
+    its own and seen once (Actos inscritos, CÁCERES) right over the next, down to its
+    entries' bold titles: a hierarchy, not a title, so the entries are level 3."""
+    headings = _headings(_page("borme-2015-02-10-caceres", (1, 3), 1))
+    assert headings[0] == ("h_1", "SECCIÓN PRIMERA")
+    entries = [code for code, text in headings if text[:5].isdigit()]
+    assert len(entries) == 10 and set(entries) == {"h_3"}
+
+
+def test_linetypes_corpus_heading_ends_where_its_font_changes() -> None:
+    """A decree's title in bold over five lines is one heading; a newsletter's bold
+    italic committee name is a heading, the bold names of its members under it are
+    not (its font changes, so the heading ends)."""
+    decree = [text for _, text in _headings(
+        _page("gazzetta-ufficiale-serie-generale-2025-111", (2, 5), 5))]
+    assert decree[-1] == "della revoca." and len(
+        [text for text in decree if text.startswith(("Regolamento", "revoca", "pagamento"))]) == 3
+    news = [text for _, text in _headings(_page("uufom-candle-flame", (1, 4), 4))]
+    assert "Committee on Ministry" in news and not [t for t in news if "Hickman" in t]
