@@ -1,0 +1,178 @@
+"""The reading of a typed document as the parts a marked-up output shows: headings,
+paragraphs, bulleted and numbered lists, contents and tables, in reading order.
+
+Built on :func:`layoutkit.nlp.paragraphs.paragraphs`: the lines of a paragraph are
+joined there (a word hyphenated at a line end joined again), a paragraph that a
+column or page break interrupts mid-sentence runs on, and a heading wrapped over
+lines is one heading.  Consecutive list items, contents entries and table rows make
+one list, contents or table.  A table's cells are a ruled table's own (when
+``--tables`` found one around the rows), otherwise each row's words parted at gaps
+wider than ``table_min_gap_em`` and placed in the columns their spans share with the
+other rows'.  :mod:`layoutkit.outputs.markdown` and :mod:`layoutkit.outputs.html`
+write these parts.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+
+from ..config import LinetypesConfig
+from ..geometry.words import split_at_gaps
+from ..linetypes.lists import marker
+from ..model import BBox, Document, Line, LineType, Table
+from ..nlp.paragraphs import Paragraph, document_vocabulary, paragraphs
+
+__all__ = ["FURNITURE", "Item", "Kind", "Part", "parts"]
+
+FURNITURE = frozenset({"h", "f"})
+"""The line type codes of running headers and footers, which marked-up outputs leave out."""
+
+
+class Kind(StrEnum):
+    """What a part of the document is."""
+
+    HEADING = "heading"
+    PARAGRAPH = "paragraph"
+    BULLETED = "bulleted"
+    NUMBERED = "numbered"
+    CONTENTS = "contents"
+    TABLE = "table"
+
+
+@dataclass(frozen=True, slots=True)
+class Item:
+    """One paragraph of a part (a heading's or a paragraph's text, a list item, a
+    contents entry, a table row): its text, the lines it was read from, and for a list
+    item its marker (the bullet or number it opens with, left out of ``text`` for a
+    bullet), for a table row its cells."""
+
+    text: str
+    lines: tuple[Line, ...]
+    marker: str = ""
+    cells: tuple[str, ...] = ()
+
+    @property
+    def page_no(self) -> int:
+        """The page the item starts on."""
+        return self.lines[0].page_no
+
+    @property
+    def bbox(self) -> BBox:
+        """The box of the item's lines on the page it starts on."""
+        return BBox.union(line.bbox for line in self.lines if line.page_no == self.page_no)
+
+
+@dataclass(frozen=True, slots=True)
+class Part:
+    """A heading (``level`` 1 the top), a paragraph, a list, the contents or a table,
+    its items in reading order."""
+
+    kind: Kind
+    items: tuple[Item, ...]
+    level: int = 0
+
+    @property
+    def page_no(self) -> int:
+        """The page the part starts on."""
+        return self.items[0].page_no
+
+    @property
+    def bbox(self) -> BBox:
+        """The box of the part's lines on the page it starts on."""
+        return BBox.union(item.bbox for item in self.items if item.page_no == self.page_no)
+
+
+_KINDS = {LineType.HEADING: Kind.HEADING, LineType.BODY: Kind.PARAGRAPH,
+          LineType.LIST_BULLET: Kind.BULLETED, LineType.LIST_NUMBER: Kind.NUMBERED,
+          LineType.TOC: Kind.CONTENTS, LineType.TABLE: Kind.TABLE}
+_GROUPED = frozenset({Kind.BULLETED, Kind.NUMBERED, Kind.CONTENTS, Kind.TABLE})
+"""The kinds whose consecutive paragraphs make one part."""
+
+
+def parts(document: Document, config: LinetypesConfig,
+          skip: frozenset[str] = FURNITURE) -> list[Part]:
+    """The parts of ``document`` in reading order, lines of the ``skip`` codes left out
+    (running headers and footers by default; ``h_`` is every heading level)."""
+    found: list[Part] = []
+    read = paragraphs(document, skip, document_vocabulary(document))
+    for (kind, table), group in itertools.groupby(
+            read, key=lambda p: (_kind(p), _ruled_table(p, document.tables))):
+        if kind not in _GROUPED:
+            found.extend(Part(kind, (_item(p),), p.pieces[0].line.level) for p in group)
+        elif kind is Kind.TABLE:
+            found.append(_table([_item(p) for p in group], table, config))
+        else:
+            found.append(Part(kind, tuple(map(_list_item if kind in (
+                Kind.BULLETED, Kind.NUMBERED) else _item, group))))
+    return found
+
+
+def _kind(paragraph: Paragraph) -> Kind:
+    return _KINDS[paragraph.pieces[0].line.line_type]
+
+
+def _ruled_table(paragraph: Paragraph, tables: Sequence[Table]) -> Table | None:
+    """The ruled table a table row lies in (as :func:`layoutkit.linetypes.tables.
+    ruled_table_lines` judges it), if any."""
+    line = paragraph.pieces[0].line
+    if line.line_type is not LineType.TABLE:
+        return None
+    return next((t for t in tables if t.page_no == line.page_no
+                 and t.bbox.contains_centre_of(line.bbox)), None)
+
+
+def _item(paragraph: Paragraph) -> Item:
+    return Item(paragraph.text, tuple(piece.line for piece in paragraph.pieces))
+
+
+def _list_item(paragraph: Paragraph) -> Item:
+    """A list item with its marker; a bullet is left out of its text (a number or
+    letter is part of what the item says, and stays)."""
+    item = _item(paragraph)
+    found = marker(item.lines[0].words)
+    if found is None:  # the run goes on from an item before a break
+        return item
+    first = item.lines[0].words[0].text
+    text = item.text[len(first):].lstrip() if found.bulleted else item.text
+    return Item(text, item.lines, first)
+
+
+def _table(rows: list[Item], ruled: Table | None, config: LinetypesConfig) -> Part:
+    """A table of ``rows`` (one per line), their cells a ruled table's rows when
+    ``ruled`` is given, else each line's words parted at wide gaps and placed in
+    columns."""
+    if ruled is not None and ruled.rows:
+        width = max(len(row) for row in ruled.rows)
+        cells = [tuple(cell or "" for cell in row) + ("",) * (width - len(row))
+                 for row in ruled.rows]
+        lines = tuple(line for row in rows for line in row.lines)
+        return Part(Kind.TABLE, tuple(Item(" ".join(filter(None, row)), lines, cells=row)
+                                      for row in cells))
+    pieces = [[split_at_gaps(line.words, config.table_min_gap_em) for line in row.lines]
+              for row in rows]
+    columns = _columns(BBox.union(w.bbox for w in cell) for row in pieces for line in row
+                       for cell in line)
+    placed = []
+    for row, row_pieces in zip(rows, pieces, strict=True):
+        texts = [""] * len(columns)
+        for cell in itertools.chain.from_iterable(row_pieces):
+            box = BBox.union(w.bbox for w in cell)
+            at = next(i for i, (x0, x1) in enumerate(columns) if x0 <= box.x0 and box.x1 <= x1)
+            texts[at] = " ".join(filter(None, (texts[at], *(w.text for w in cell))))
+        placed.append(Item(row.text, row.lines, cells=tuple(texts)))
+    return Part(Kind.TABLE, tuple(placed))
+
+
+def _columns(boxes: Iterable[BBox]) -> list[tuple[float, float]]:
+    """The columns of a table: the spans of its cells' boxes, those that overlap
+    merged, left to right."""
+    merged: list[tuple[float, float]] = []
+    for box in sorted(boxes, key=lambda b: b.x0):
+        if merged and box.x0 <= merged[-1][1]:
+            merged[-1] = (merged[-1][0], max(merged[-1][1], box.x1))
+        else:
+            merged.append((box.x0, box.x1))
+    return merged
