@@ -15,7 +15,7 @@ write these parts.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
@@ -142,8 +142,10 @@ def _list_item(paragraph: Paragraph) -> Item:
 
 def _table(rows: list[Item], ruled: Table | None, config: LinetypesConfig) -> Part:
     """A table of ``rows`` (one per line), their cells a ruled table's rows when
-    ``ruled`` is given, else each line's words parted at wide gaps and placed in
-    columns."""
+    ``ruled`` is given, else the cells of its fullest row (its words parted at gaps
+    wider than ``table_min_gap_em``) are the columns, and each word of a row goes to
+    the column it stands in, or the nearest (a head's labels over their columns, a
+    part's title in the first)."""
     if ruled is not None and ruled.rows:
         width = max(len(row) for row in ruled.rows)
         cells = [tuple(cell or "" for cell in row) + ("",) * (width - len(row))
@@ -151,28 +153,16 @@ def _table(rows: list[Item], ruled: Table | None, config: LinetypesConfig) -> Pa
         lines = tuple(line for row in rows for line in row.lines)
         return Part(Kind.TABLE, tuple(Item(" ".join(filter(None, row)), lines, cells=row)
                                       for row in cells))
-    pieces = [[split_at_gaps(line.words, config.table_min_gap_em) for line in row.lines]
-              for row in rows]
-    columns = _columns(BBox.union(w.bbox for w in cell) for row in pieces for line in row
-                       for cell in line)
+    pieces = [split_at_gaps(line.words, config.table_min_gap_em)
+              for row in rows for line in row.lines]
+    columns = [(cell[0].bbox.x0, cell[-1].bbox.x1) for cell in max(pieces, key=len)]
     placed = []
-    for row, row_pieces in zip(rows, pieces, strict=True):
-        texts = [""] * len(columns)
-        for cell in itertools.chain.from_iterable(row_pieces):
-            box = BBox.union(w.bbox for w in cell)
-            at = next(i for i, (x0, x1) in enumerate(columns) if x0 <= box.x0 and box.x1 <= x1)
-            texts[at] = " ".join(filter(None, (texts[at], *(w.text for w in cell))))
-        placed.append(Item(row.text, row.lines, cells=tuple(texts)))
+    for row in rows:
+        texts: list[list[str]] = [[] for _ in columns]
+        for word in (word for line in row.lines for word in line.words):
+            middle = (word.bbox.x0 + word.bbox.x1) / 2
+            at = min(range(len(columns)), key=lambda i: max(columns[i][0] - middle,
+                                                             middle - columns[i][1], 0.0))
+            texts[at].append(word.text)
+        placed.append(Item(row.text, row.lines, cells=tuple(map(" ".join, texts))))
     return Part(Kind.TABLE, tuple(placed))
-
-
-def _columns(boxes: Iterable[BBox]) -> list[tuple[float, float]]:
-    """The columns of a table: the spans of its cells' boxes, those that overlap
-    merged, left to right."""
-    merged: list[tuple[float, float]] = []
-    for box in sorted(boxes, key=lambda b: b.x0):
-        if merged and box.x0 <= merged[-1][1]:
-            merged[-1] = (merged[-1][0], max(merged[-1][1], box.x1))
-        else:
-            merged.append((box.x0, box.x1))
-    return merged
