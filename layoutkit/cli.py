@@ -25,12 +25,10 @@ from .outputs import (
     SKIPPABLE,
     document_text,
     dumps,
-    paragraph_text,
     skip_codes,
     table_dumps,
     toc_dumps,
 )
-from .outputs.structure import FURNITURE
 from .parallel import collector_paused
 from .pipeline import loaded_profile, parse
 from .sources import DEFAULT_ENGINE, ENGINES
@@ -122,7 +120,11 @@ _MARKUPS = {"markdown": "Markdown: headings, lists, pipe tables, paragraphs",
 def _markup_commands(commands: Any, common: Callable[[argparse.ArgumentParser], None]) -> None:
     """``layoutkit markdown``, ``html`` and ``alto``: the document marked up."""
     for name, help_text in _MARKUPS.items():
-        common(commands.add_parser(name, help=help_text))
+        markup = commands.add_parser(name, help=help_text)
+        common(markup)
+        markup.add_argument("--tables", action="store_true",
+                            help="find ruled tables: their lines are typed tab and their cells "
+                                 "are the table's (markdown, html)")
 
 
 def _markup(command: str, document: Document, config: LayoutConfig) -> str:
@@ -471,7 +473,8 @@ def _run(args: argparse.Namespace) -> Outcome:
     typed = args.command != "text" or bool(skip) or args.verbose_linetypes or args.paragraphs
     document = parse(args.file, config, args.pages, engine=args.engine, jobs=args.jobs,
                      profile=profile, tables="tab" in skip or beside["--tables"]
-                     or args.command == "nlptext", typed=typed)
+                     or args.command == "nlptext" or (args.command in _MARKUPS and args.tables),
+                     typed=typed)
     if args.command in ("tokens", "nlptext"):
         return Outcome({args.output: _nlp_output(args, document, config)})
     if args.command in _MARKUPS:
@@ -483,6 +486,8 @@ def _run(args: argparse.Namespace) -> Outcome:
             logging.getLogger(__name__).info("wrote %s", written)
         return Outcome({})
     if not parsing and args.paragraphs:
+        from .outputs.structure import FURNITURE, paragraph_text
+
         furniture = frozenset() if args.keep_furniture else FURNITURE
         return Outcome({args.output: paragraph_text(document, skip | furniture)})
     if not parsing:

@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import jsonschema
+import pypdfium2 as pdfium
 import pytest
 from lxml import etree
 from lxml import html as lxml_html
@@ -23,10 +24,10 @@ from layoutkit.linetypes import outline
 from layoutkit.model import Document
 from layoutkit.model.codec import document_json, dumps, json_schema
 from layoutkit.nlp.paragraphs import paragraphs
-from layoutkit.outputs import paragraph_text
 from layoutkit.outputs.alto import NAMESPACE, alto
 from layoutkit.outputs.html import html_document
 from layoutkit.outputs.markdown import escape, markdown
+from layoutkit.outputs.structure import paragraph_text
 
 ROOT = Path(__file__).resolve().parent.parent
 FIXTURES = sorted((ROOT / "fixtures" / "pdf").glob("*.pdf"))
@@ -148,6 +149,22 @@ def test_markup_tokens_json_validates_against_its_schema() -> None:
     with pytest.raises(jsonschema.ValidationError):
         jsonschema.validate({**data, "pages": [{"pageNo": 0, "lang": "de", "paragraphs": []}]},
                             schema)
+
+
+@pytest.mark.parametrize("path", [p for p in sorted(CORPUS.glob("*.pdf"))
+                                  if not p.stem.endswith("-scan")], ids=ids)
+def test_markup_corpus_first_pages(path: Path) -> None:
+    """The first three pages of each corpus document with a text layer (other
+    publishers and languages; the scan is left to the OCR tests, a minute of OCR
+    here): the Markdown's headings are the outline's, ALTO validates, the JSON too."""
+    count = len(pdfium.PdfDocument(path))
+    document = layoutkit.parse(path, pages=f"1-{min(count, 3)}")
+    assert markdown_headings(markdown(document, LINETYPES)) == [
+        (min(h.level, 6), h.text) for h in outline(document)]
+    schema = alto_schema()
+    assert schema.validate(etree.fromstring(alto(document).encode("utf-8"))), \
+        schema.error_log.filter_from_errors()[:3]
+    jsonschema.validate(json.loads(dumps(document, words=True)), json_schema())
 
 
 # --------------------------------------------------------------------------- real values
@@ -292,3 +309,49 @@ def test_markup_cli_parse_words_and_text_paragraphs(
     assert "words" not in json.loads(out.read_text("utf-8"))["pages"][0]["lines"][0]
     assert main(["text", str(DMCA), "--paragraphs"]) == 0
     assert capsys.readouterr().out == paragraph_text(parsed(DMCA), frozenset({"h", "f"}))
+
+
+def test_markup_cli_ruled_table_cells_with_tables(capsys: pytest.CaptureFixture[str]) -> None:
+    """With ``--tables`` a ruled table's own cells make the pipe table."""
+    register = ROOT / "fixtures" / "pdf" / "federal-register-2020-08-06.pdf"
+    assert main(["markdown", str(register), "--pages", "6", "--tables"]) == 0
+    blocks = capsys.readouterr().out.split("\n\n")
+    table = next(b for b in blocks if b.startswith("|")).split("\n")
+    assert table[:2] == ["| Labor cost | Parts cost | Cost per product |", "| --- | --- | --- |"]
+    assert table[2].startswith("| Up to 79 work-hours × $85 per hour = Up to $6,715. ")
+    assert len(table) == 3
+
+
+def hand_built(text: str) -> Document:
+    """A one-page document: a running header and a body line whose words are ``text``'s."""
+    from layoutkit.model import Band, BandKind, BBox, Block, Column, Line, LineType, Page, Word
+
+    def line(words: list[str], top: float, band: int, kind: LineType) -> Line:
+        boxes = [BBox(72.0 + 40 * i, top, 100.0 + 40 * i, top + 10) for i in range(len(words))]
+        return Line(" ".join(words), BBox.union(boxes), tuple(
+            Word(w, b, "Times-Roman", 10.0) for w, b in zip(words, boxes, strict=True)),
+            1, band, 0, 0, kind)
+
+    header = line(["Gazette", "7"], 30.0, 0, LineType.HEADER)
+    body = line(text.split(" "), 100.0, 1, LineType.BODY)
+    bands = tuple(Band(i, kind, x.bbox, (Column(0, x.bbox, (Block((x,), x.bbox),)),))
+                  for i, (kind, x) in enumerate(((BandKind.HEADER, header),
+                                                 (BandKind.BODY, body))))
+    return Document(Path("/x/hand <built>.pdf"), (Page(1, 612.0, 792.0, bands),), 1)
+
+
+def test_markup_text_that_is_markup_or_no_xml_is_escaped_or_left_out() -> None:
+    """Angle brackets, ampersands and quotes are text in all three outputs; a control
+    character (which XML forbids) is left out, and the ALTO still validates."""
+    document = hand_built('<b>Tom & "Jerry"</b> \x0cform-feed')
+    tree = etree.fromstring(alto(document).encode("utf-8"))
+    assert alto_schema().validate(tree)
+    assert [s.get("CONTENT") for s in tree.iter(f"{A}String")] == [
+        "Gazette", "7", "<b>Tom", "&", '"Jerry"</b>', "form-feed"]
+    assert tree.find(f"{A}Layout/{A}Page/{A}TopMargin") is not None
+    page = lxml_html.document_fromstring(html_document(document, LINETYPES))
+    assert page.body.find("p").text == '<b>Tom & "Jerry"</b> form-feed'
+    assert page.find("head/title").text == "hand <built>.pdf"
+    tokens = MarkdownIt("commonmark").parse(markdown(document, LINETYPES))
+    assert "".join(c.content for c in tokens[1].children or ()) == \
+        '<b>Tom & "Jerry"</b> form-feed'  # the form feed is white space to Markdown

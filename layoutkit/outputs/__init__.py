@@ -1,6 +1,6 @@
-"""Outputs of a parsed document: plain text (by lines or by paragraphs) and JSON (the
-document's, its outline's and its tables'); Markdown, HTML and ALTO XML in
-:mod:`.markdown`, :mod:`.html` and :mod:`.alto`.
+"""Outputs of a parsed document: plain text and JSON (the document's, its outline's
+and its tables'); the text by paragraphs in :mod:`.structure`, Markdown, HTML and
+ALTO XML in :mod:`.markdown`, :mod:`.html` and :mod:`.alto`.
 
 The document's JSON, schema ``layoutkit.document/1``, is the published view of the
 document codec, :mod:`layoutkit.model.codec` (which documents it): :data:`SCHEMA`,
@@ -18,11 +18,9 @@ from ..linetypes.tables import without_empty_columns
 from ..model import Document, Line
 from ..model.codec import DOCUMENT_SCHEMA as SCHEMA
 from ..model.codec import document_json, dumps
-from ..nlp.paragraphs import document_vocabulary, paragraphs
 
 __all__ = ["SCHEMA", "SKIPPABLE", "TABLE_SCHEMA", "TOC_SCHEMA", "document_json",
-           "document_text", "dumps", "paragraph_text", "skip_codes", "table_dumps",
-           "toc_dumps"]
+           "document_text", "dumps", "skip_codes", "table_dumps", "toc_dumps"]
 
 TOC_SCHEMA = "layoutkit.toc/1"
 TABLE_SCHEMA = "layoutkit.tables/1"
@@ -51,18 +49,6 @@ def document_text(document: Document, *, furniture: bool = False,
         return (furniture or not line.furniture) and code not in skip
     return "\f".join("\n".join(line.text for line in page.lines if kept(line))
                      for page in document.pages)
-
-
-def paragraph_text(document: Document, skip: frozenset[str]) -> str:
-    """The document's paragraphs in reading order (:func:`layoutkit.nlp.paragraphs.
-    paragraphs`: lines joined, words hyphenated at line ends joined again, a paragraph
-    interrupted by a column or page break run on), one a line, lines of the ``skip``
-    codes left out; a paragraph that starts a page after the first opens with a form
-    feed."""
-    found = paragraphs(document, skip, document_vocabulary(document))
-    pages = [None, *(p.page_no for p in found)]
-    return "".join(("\f" if before not in (None, p.page_no) else "") + p.text + "\n"
-                   for p, before in zip(found, pages, strict=False))
 
 
 def toc_dumps(document: Document, context: int) -> str:

@@ -50,41 +50,38 @@ def xml_text(text: str) -> str:
 
 def alto(document: Document) -> str:
     """The document as ALTO XML text (see the module), declared UTF-8."""
-    ET.register_namespace("", NAMESPACE)
-    root = ET.Element(_q("alto"), {"SCHEMAVERSION": "4.4",
-                                   f"{{{_XSI}}}schemaLocation": f"{NAMESPACE} {SCHEMA_LOCATION}"})
-    description = ET.SubElement(root, _q("Description"))
-    ET.SubElement(description, _q("MeasurementUnit")).text = "inch1200"
-    source = ET.SubElement(description, _q("sourceImageInformation"))
-    ET.SubElement(source, _q("fileName")).text = xml_text(document.path.name)
-    processing = ET.SubElement(description, _q("Processing"), ID="layoutkit")
-    software = ET.SubElement(processing, _q("processingSoftware"))
-    ET.SubElement(software, _q("softwareName")).text = "layoutkit"
-    ET.SubElement(software, _q("softwareVersion")).text = __version__
+    # names written as they stand (the namespaces declared here once), so that no
+    # prefix is registered in ElementTree's table for the whole process
+    root = ET.Element("alto", {"xmlns": NAMESPACE, "xmlns:xsi": _XSI, "SCHEMAVERSION": "4.4",
+                               "xsi:schemaLocation": f"{NAMESPACE} {SCHEMA_LOCATION}"})
+    description = ET.SubElement(root, "Description")
+    ET.SubElement(description, "MeasurementUnit").text = "inch1200"
+    source = ET.SubElement(description, "sourceImageInformation")
+    ET.SubElement(source, "fileName").text = xml_text(document.path.name)
+    processing = ET.SubElement(description, "Processing", ID="layoutkit")
+    software = ET.SubElement(processing, "processingSoftware")
+    ET.SubElement(software, "softwareName").text = "layoutkit"
+    ET.SubElement(software, "softwareVersion").text = __version__
     lines = [line for page in document.pages for line in page.lines if line.words]
     styles = {key: f"font{i}" for i, key in enumerate(dict.fromkeys(
         (word.font, word.size) for line in lines for word in line.words))}
     if styles:
-        styles_element = ET.SubElement(root, _q("Styles"))
+        styles_element = ET.SubElement(root, "Styles")
         for (font, size), style in styles.items():
-            ET.SubElement(styles_element, _q("TextStyle"), ID=style,
+            ET.SubElement(styles_element, "TextStyle", ID=style,
                           FONTFAMILY=xml_text(font), FONTSIZE=f"{size:g}")
     codes = sorted({line.code for line in lines})
     if codes:
-        tags = ET.SubElement(root, _q("Tags"))
+        tags = ET.SubElement(root, "Tags")
         for code in codes:
-            ET.SubElement(tags, _q("StructureTag"), ID=_tag(code), LABEL=code,
+            ET.SubElement(tags, "StructureTag", ID=_tag(code), LABEL=code,
                           TYPE="line type")
-    layout = ET.SubElement(root, _q("Layout"))
+    layout = ET.SubElement(root, "Layout")
     for page in document.pages:
         layout.append(_page(page, styles))
     ET.indent(root, space=" ")
     return ('<?xml version="1.0" encoding="UTF-8"?>\n'
             + ET.tostring(root, encoding="unicode") + "\n")
-
-
-def _q(name: str) -> str:
-    return f"{{{NAMESPACE}}}{name}"
 
 
 def _tag(code: str) -> str:
@@ -103,17 +100,17 @@ def _box(box: BBox) -> dict[str, str]:
 
 def _page(page: Page, styles: dict[tuple[str, float], str]) -> ET.Element:
     """A ``Page``: its margins, with the furniture, and its print space, with the body."""
-    element = ET.Element(_q("Page"), {"ID": f"p{page.page_no}",
-                                      "PHYSICAL_IMG_NR": str(page.page_no),
-                                      **({"PRINTED_IMG_NR": page.label} if page.label else {}),
-                                      "WIDTH": _units(page.width), "HEIGHT": _units(page.height)})
+    label = {"PRINTED_IMG_NR": xml_text(page.label)} if page.label else {}
+    element = ET.Element("Page", {"ID": f"p{page.page_no}", "PHYSICAL_IMG_NR": str(page.page_no),
+                                  **label, "WIDTH": _units(page.width),
+                                  "HEIGHT": _units(page.height)})
     body = [line for line in page.body_lines if line.words]
     space = (BBox.union(line.bbox for line in body) if body
              else BBox(0.0, 0.0, page.width, page.height))
-    spaces = {name: ET.Element(_q(name), _box(area))
+    spaces = {name: ET.Element(name, _box(area))
               for name, area in _areas(page, space).items()}
     for number, (name, lines) in enumerate(_blocks(page, space)):
-        block = ET.SubElement(spaces[name], _q("TextBlock"),
+        block = ET.SubElement(spaces[name], "TextBlock",
                               {"ID": f"p{page.page_no}_b{number}",
                                **_box(BBox.union(line.bbox for line in lines))})
         for index, line in enumerate(lines):
@@ -160,15 +157,15 @@ def _space_of(line: Line, space: BBox) -> str:
 
 def _line(line: Line, identifier: str, styles: dict[tuple[str, float], str]) -> ET.Element:
     """A ``TextLine``: its words as ``String`` elements with an ``SP`` between two."""
-    element = ET.Element(_q("TextLine"), {"ID": identifier, **_box(line.bbox),
+    element = ET.Element("TextLine", {"ID": identifier, **_box(line.bbox),
                                           "TAGREFS": _tag(line.code)})
     previous = None
     for word in line.words:
         if previous is not None:
             gap = max(word.bbox.x0 - previous.bbox.x1, 0.0)
-            ET.SubElement(element, _q("SP"), HPOS=_units(previous.bbox.x1),
+            ET.SubElement(element, "SP", HPOS=_units(previous.bbox.x1),
                           VPOS=_units(min(previous.bbox.top, word.bbox.top)), WIDTH=_units(gap))
-        ET.SubElement(element, _q("String"), {**_box(word.bbox), "CONTENT": xml_text(word.text),
+        ET.SubElement(element, "String", {**_box(word.bbox), "CONTENT": xml_text(word.text),
                                               "STYLEREFS": styles[word.font, word.size]})
         previous = word
     return element

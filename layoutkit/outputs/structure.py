@@ -6,10 +6,10 @@ joined there (a word hyphenated at a line end joined again), a paragraph that a
 column or page break interrupts mid-sentence runs on, and a heading wrapped over
 lines is one heading.  Consecutive list items, contents entries and table rows make
 one list, contents or table.  A table's cells are a ruled table's own (when
-``--tables`` found one around the rows), otherwise each row's words parted at gaps
-wider than ``table_min_gap_em`` and placed in the columns their spans share with the
-other rows'.  :mod:`layoutkit.outputs.markdown` and :mod:`layoutkit.outputs.html`
-write these parts.
+``--tables`` found one around the rows), otherwise each row's words placed in the
+columns of the table's fullest row (its words parted at gaps wider than
+``table_min_gap_em``).  :mod:`layoutkit.outputs.markdown` and :mod:`layoutkit.outputs.html`
+write these parts; :func:`paragraph_text` is the plain text of the paragraphs.
 """
 
 from __future__ import annotations
@@ -25,7 +25,7 @@ from ..linetypes.lists import marker
 from ..model import BBox, Document, Line, LineType, Table
 from ..nlp.paragraphs import Paragraph, document_vocabulary, paragraphs
 
-__all__ = ["FURNITURE", "Item", "Kind", "Part", "parts"]
+__all__ = ["FURNITURE", "Item", "Kind", "Part", "paragraph_text", "parts"]
 
 FURNITURE = frozenset({"h", "f"})
 """The line type codes of running headers and footers, which marked-up outputs leave out."""
@@ -108,6 +108,18 @@ def parts(document: Document, config: LinetypesConfig,
             found.append(Part(kind, tuple(map(_list_item if kind in (
                 Kind.BULLETED, Kind.NUMBERED) else _item, group))))
     return found
+
+
+def paragraph_text(document: Document, skip: frozenset[str]) -> str:
+    """The document's paragraphs in reading order (:func:`layoutkit.nlp.paragraphs.
+    paragraphs`: lines joined, words hyphenated at line ends joined again, a paragraph
+    interrupted by a column or page break run on), one a line, lines of the ``skip``
+    codes left out; a paragraph that starts a page after the first opens with a form
+    feed."""
+    found = paragraphs(document, skip, document_vocabulary(document))
+    pages = [None, *(p.page_no for p in found)]
+    return "".join(("\f" if before not in (None, p.page_no) else "") + p.text + "\n"
+                   for p, before in zip(found, pages, strict=False))
 
 
 def _kind(paragraph: Paragraph) -> Kind:
