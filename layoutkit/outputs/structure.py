@@ -62,7 +62,7 @@ class Item:
     @property
     def bbox(self) -> BBox:
         """The box of the item's lines on the page it starts on."""
-        return BBox.union(line.bbox for line in self.lines if line.page_no == self.page_no)
+        return _box_on_first_page(self.lines)
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,7 +82,12 @@ class Part:
     @property
     def bbox(self) -> BBox:
         """The box of the part's lines on the page it starts on."""
-        return BBox.union(item.bbox for item in self.items if item.page_no == self.page_no)
+        return _box_on_first_page([line for item in self.items for line in item.lines])
+
+
+def _box_on_first_page(lines: Sequence[Line]) -> BBox:
+    """The box of those of ``lines`` that stand on the page the first stands on."""
+    return BBox.union(line.bbox for line in lines if line.page_no == lines[0].page_no)
 
 
 _KINDS = {LineType.HEADING: Kind.HEADING, LineType.BODY: Kind.PARAGRAPH,
