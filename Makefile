@@ -15,7 +15,7 @@ SYSTEM_PACKAGES := poppler-utils tesseract-ocr tesseract-ocr-eng tesseract-ocr-d
   wamerican wngerman wfrench wspanish witalian libreoffice-writer-nogui pandoc \
   chromium chromium-driver
 
-.PHONY: setup system demo test lint bench clean
+.PHONY: setup system demo test lint docs bench clean
 
 system:
 	@missing=""; for pkg in $(SYSTEM_PACKAGES); do \
@@ -48,6 +48,11 @@ lint: setup
 
 test: setup lint
 	$(BIN)/python -m pytest -q
+
+# The API reference, from the docstrings (mkdocs and mkdocstrings), into out/site;
+# strict: a warning fails it, as it fails tests/test_docs.py.
+docs: setup
+	$(BIN)/mkdocs build --strict
 
 # The package's modules compiled first, as pip compiles an installed package's:
 # where PYTHONDONTWRITEBYTECODE is set, every process (each command timed, each

@@ -19,12 +19,16 @@ from benchmarks.sections import section_main
 from layoutkit.tools.evaluate import PageScore, combine, score_truth
 from layoutkit.tools.truth import load_truth, truth_files
 
-__all__ = ["CORPUS", "TITLE", "CorpusRow", "measure", "section", "table"]
+__all__ = ["CORPUS", "FIRST_READS", "TITLE", "CorpusRow", "measure", "section", "table"]
 
 CORPUS = REPO / "regions" / "corpus"
 """The truth files of the development corpus."""
 
 TITLE = "## Development corpus (other publishers, labelled by hand)"
+
+FIRST_READS = REPO / "benchmarks" / "corpus-first-reads.md"
+"""How documents added to the corpus read the first time, before anything was tuned on
+them: measured once when they were added and kept, the section ending with it."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,14 +87,16 @@ def table(rows: Sequence[CorpusRow]) -> list[str]:
 
 
 def section(rows: Sequence[CorpusRow]) -> list[str]:
-    """The report's section: title, what was measured, the tables (or why there are none)."""
+    """The report's section: title, what was measured, the tables (or why there are none),
+    then the kept first reads of documents added to the corpus (:data:`FIRST_READS`)."""
     intro = ("Hand-labelled pages of documents from publishers and producers the project had"
              " not read before (`benchmarks/corpus.py`; provenance in `fixtures/README.md`)."
              " Development figures: the heuristics are tuned on these pages. PyMuPDF,"
              " pypdfium2 and `pdftotext -raw` give the content stream's own order.")
     if not rows:
         return [TITLE, "", intro, "", "No corpus truth files under `regions/corpus/`."]
-    return [TITLE, "", intro, "", *table(rows)]
+    return [TITLE, "", intro, "", *table(rows), "",
+            FIRST_READS.read_text(encoding="utf-8").rstrip()]
 
 
 def main(argv: Sequence[str] | None = None) -> int:

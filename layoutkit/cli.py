@@ -6,10 +6,12 @@ that cannot be processed."""
 from __future__ import annotations
 
 import argparse
+import difflib
 import gc
 import logging
 import os
 import sys
+import warnings
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -22,6 +24,7 @@ from .errors import ConfigError, DocumentError, LayoutkitError, ProfileError, Us
 from .files import sha256_of, write_atomic
 from .model import Document
 from .outputs import (
+    DPI_RANGE,
     SKIPPABLE,
     document_text,
     dumps,
@@ -32,6 +35,7 @@ from .outputs import (
 from .parallel import collector_paused
 from .pipeline import loaded_profile, parse
 from .sources import DEFAULT_ENGINE, ENGINES
+from .sources.inputs import STDIN
 
 if TYPE_CHECKING:
     from .profile import Profile
@@ -57,13 +61,20 @@ def _parser() -> argparse.ArgumentParser:
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND",
                                      parser_class=_Parser)
 
-    def common(sub: argparse.ArgumentParser) -> None:
+    def common(sub: argparse.ArgumentParser, *, folder: bool = False) -> None:
         sub.add_argument("file", type=Path,
-                         help="the PDF or image (png, jpeg, tiff, ...) to read")
+                         help="the PDF or image (png, jpeg, tiff, ...) to read; - reads it "
+                              "from standard input")
         sub.add_argument("--pages", metavar="SPEC",
                          help="pages to read, such as 1,3-5,9- or -4 (default: all)")
-        sub.add_argument("-o", "--output", type=Path, metavar="OUT",
-                         help="file to write (default: standard output)")
+        if folder:
+            sub.add_argument("-o", "--output", type=Path, metavar="DIR", required=True,
+                             help="the folder to write the PNGs to")
+        else:
+            sub.add_argument("-o", "--output", type=_output, metavar="OUT",
+                             help="file to write; - or none: standard output")
+        sub.add_argument("--password", metavar="PASSWORD",
+                         help="the user password of an encrypted PDF")
         _reading_options(sub, profile=False)
         sub.add_argument("--ocr", choices=("auto", "always", "never"),
                          help="read pages by OCR: auto (scanned pages only; the default), "
@@ -107,6 +118,26 @@ def _parser() -> argparse.ArgumentParser:
     _evaluate_command(commands)
     _truth_command(commands)
     return parser
+
+
+def _dpi(text: str) -> int:
+    """``--dpi``'s value, a whole number within :data:`~layoutkit.outputs.DPI_RANGE`
+    (else a usage error)."""
+    try:
+        dpi = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+    if not DPI_RANGE[0] <= dpi <= DPI_RANGE[1]:
+        raise argparse.ArgumentTypeError(f"expected {DPI_RANGE[0]} to {DPI_RANGE[1]}, got {dpi}")
+    return dpi
+
+
+def _output(text: str) -> Path | None:
+    """``-o``'s value: the file to write, None for standard output (``-o -``); a name
+    ending in a slash names a folder (a usage error)."""
+    if text.endswith(("/", os.sep)):
+        raise argparse.ArgumentTypeError(f"{text}: is a folder; expected the file to write")
+    return None if text == "-" else Path(text)
 
 
 _MARKUPS = {"markdown": "Markdown: headings, lists, pipe tables, paragraphs",
@@ -154,16 +185,20 @@ def _reading_options(sub: argparse.ArgumentParser, *, jobs: bool = True,
                          help="read and lay out pages in N processes (default: %(default)s)")
     sub.add_argument("--set", action="append", default=[], metavar="KEY=VALUE",
                      help="set a configuration parameter (repeatable)")
-    sub.add_argument("-v", "--verbose", action="store_true", help="log progress")
+    loudness = sub.add_mutually_exclusive_group()
+    loudness.add_argument("-v", "--verbose", action="store_true", help="log progress")
+    loudness.add_argument("-q", "--quiet", action="store_true",
+                          help="no warnings, only errors")
     if profile:
         sub.add_argument("--profile", metavar="NAME|PATH", help="a publication profile")
 
 
-def _profile_commands(commands: Any, common: Callable[[argparse.ArgumentParser], None]) -> None:
+def _profile_commands(commands: Any, common: Callable[..., None]) -> None:
     """The ``--profile`` option and the commands that write, check and show profiles."""
     draw = commands.add_parser("draw", help="PNG overlays of pages: regions, columns, line types")
-    common(draw)
-    draw.add_argument("--dpi", type=int, default=100, help="resolution (default: %(default)s)")
+    common(draw, folder=True)
+    draw.add_argument("--dpi", type=_dpi, default=100,
+                      help=f"resolution, {DPI_RANGE[0]} to {DPI_RANGE[1]} (default: %(default)s)")
     for name in ("text", "parse", "draw", "tokens", "nlptext", *_MARKUPS):
         commands.choices[name].add_argument(
             "--profile", metavar="NAME|PATH",
@@ -185,11 +220,22 @@ def _batch_command(commands: Any) -> None:
         description="Move each document of INBOX (and of its language subfolders such as "
                     "INBOX/de) to INBOX/accepted or INBOX/rejected and write each accepted "
                     "one's outputs to DIR/<name>_<id>/. 'layoutkit batch status' prints the "
-                    "state database's view.")
+                    "state database's view.", add_help=False)
+    # 'status' is a value of INBOX, not a subcommand: its own help is a parser of its own
+    status = _Parser(prog="layoutkit batch status",
+                     description="Print the state database's view of the batch: documents "
+                                 "and actions by status, the runs, and every document "
+                                 "rejected or failed with its reason.")
+    batch.add_argument("-h", "--help", action=_BatchHelp, status=status,
+                       help="show this help message and exit")
     batch.add_argument("inbox", metavar="INBOX|status", help="the inbox folder, or 'status'")
-    batch.add_argument("--out", type=Path, metavar="DIR", help="the folder for the outputs")
-    batch.add_argument("--db", metavar="URL", help="state database, any SQLAlchemy URL "
-                       "(default: sqlite:///DIR/batch.sqlite)")
+    for sub in (batch, status):
+        sub.add_argument("--out", type=Path, metavar="DIR",
+                         help="the folder for the outputs" if sub is batch else
+                              "the folder the outputs were written to, which holds "
+                              "batch.sqlite")
+        sub.add_argument("--db", metavar="URL", help="state database, any SQLAlchemy URL "
+                         "(default: sqlite:///DIR/batch.sqlite)")
     batch.add_argument("--profile", metavar="NAME|PATH", help="a publication profile")
     batch.add_argument("--workers", type=int, default=1, metavar="N",
                        help="documents processed at once (default: %(default)s)")
@@ -197,6 +243,20 @@ def _batch_command(commands: Any) -> None:
                        help="a local process pool or a Dask cluster (default: %(default)s)")
     batch.add_argument("--scheduler", metavar="tcp://HOST:PORT",
                        help="a running Dask scheduler (implies --executor dask)")
+
+
+class _BatchHelp(argparse.Action):
+    """``-h`` of ``layoutkit batch``: the help of ``batch status`` after ``status``."""
+
+    def __init__(self, option_strings: Sequence[str], dest: str, *,
+                 status: argparse.ArgumentParser, help: str | None = None) -> None:
+        super().__init__(option_strings, dest, nargs=0, default=argparse.SUPPRESS, help=help)
+        self.status = status
+
+    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace,
+                 values: object, option_string: str | None = None) -> None:
+        (self.status if getattr(namespace, "inbox", None) == "status" else parser).print_help()
+        parser.exit()
 
 
 def _regress_command(commands: Any) -> None:
@@ -321,13 +381,16 @@ def _truth_command(commands: Any) -> None:
     draft.add_argument("--force", action="store_true", help="replace TRUTH if it exists")
     draft.add_argument("--tables", action="store_true",
                        help="also find ruled tables, so their lines are labelled tables")
+    draft.add_argument("--password", metavar="PASSWORD",
+                       help="the user password of an encrypted PDF")
     _reading_options(draft)
     review = actions.add_parser("review", help="write an HTML page of TRUTH beside its pages")
     review.add_argument("truth", type=Path, metavar="TRUTH", help="a layoutkit.truth/1 file")
     review.add_argument("-o", "--output", type=Path, required=True, metavar="HTML",
                         help="the HTML file to write")
-    review.add_argument("--dpi", type=int, default=100,
-                        help="resolution of the page pictures (default: %(default)s)")
+    review.add_argument("--dpi", type=_dpi, default=100,
+                        help=f"resolution of the page pictures, {DPI_RANGE[0]} to {DPI_RANGE[1]} "
+                             f"(default: %(default)s)")
     _reading_options(review, jobs=False)
 
 
@@ -348,13 +411,11 @@ def _truth(args: argparse.Namespace, config: LayoutConfig, profile: Profile | No
     from .tools.truth import dumps
     from .tools.truth_draft import draft_truth
 
-    if args.output.is_dir():
-        raise UsageError(f"{args.output}: is a folder, expected the truth file to write")
     if args.output.exists() and not args.force:
         raise UsageError(f"{args.output}: exists; a draft replaces a truth file only with "
                          f"--force")
     document = parse(args.file, config, args.pages, engine=args.engine, jobs=args.jobs,
-                     profile=profile, tables=args.tables)
+                     profile=profile, tables=args.tables, password=args.password)
     truth = draft_truth(document, args.output, sha256_of(args.file), profile=args.profile)
     lines = sum(len(page.lines) for page in truth.pages)
     return Outcome({args.output: dumps(truth),
@@ -412,7 +473,10 @@ def _config(settings: Sequence[str], base: LayoutConfig) -> LayoutConfig:
         if not sep:
             raise ConfigError(f"--set {setting!r}: expected KEY=VALUE")
         if key not in known:
-            raise ConfigError(f"--set {key!r}: unknown key; known keys: {', '.join(known)}")
+            close = difflib.get_close_matches(key, known, n=3)
+            raise ConfigError(f"--set {key!r}: unknown key; " + (
+                f"did you mean {' or '.join(close)}?" if close else
+                "the keys are the fields of the sections of layoutkit/config.py"))
         try:
             values[key] = (_flag(raw) if known[key] is bool else known[key](raw.strip()))
         except ValueError:
@@ -460,9 +524,7 @@ def _run(args: argparse.Namespace) -> Outcome:
         from .tools.suggest_profile import suggest
 
         return Outcome({args.output: suggest(args.file, config, args.pages, engine=args.engine,
-                                             jobs=args.jobs)})
-    if args.command == "draw" and args.output is None:
-        raise UsageError("draw: -o DIR is required (the folder to write the PNGs to)")
+                                             jobs=args.jobs, password=args.password)})
     parsing = args.command == "parse"
     skip = skip_codes(args.skip) if args.command == "text" else frozenset()
     beside = {"--toc": parsing and args.toc, "--tables": parsing and args.tables}
@@ -474,7 +536,7 @@ def _run(args: argparse.Namespace) -> Outcome:
     document = parse(args.file, config, args.pages, engine=args.engine, jobs=args.jobs,
                      profile=profile, tables="tab" in skip or beside["--tables"]
                      or args.command == "nlptext" or (args.command in _MARKUPS and args.tables),
-                     typed=typed)
+                     typed=typed, password=args.password)
     if args.command in ("tokens", "nlptext"):
         return Outcome({args.output: _nlp_output(args, document, config)})
     if args.command in _MARKUPS:
@@ -513,7 +575,8 @@ def _nlp_output(args: argparse.Namespace, document: Document, config: LayoutConf
     from .nlp import nlptext
     from .nlp.paragraphs import ignored_codes
 
-    modified = datetime.fromtimestamp(args.file.stat().st_mtime, tz=UTC)
+    modified = datetime.now(tz=UTC) if args.file == STDIN else \
+        datetime.fromtimestamp(args.file.stat().st_mtime, tz=UTC)
     # the contents become a NavigationList, so they are kept even when tokens skip them
     tree = nlptext.from_document(document, ignored_codes(config.nlp) - {"toc"},
                                  timestamp=modified.isoformat(timespec="seconds"))
@@ -537,8 +600,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     the process runs); returns the exit status."""
     parser = _parser()
     args = parser.parse_args(argv)
-    logging.basicConfig(level=logging.INFO if getattr(args, "verbose", False) else logging.WARNING,
+    quiet = getattr(args, "quiet", False)
+    logging.basicConfig(level=logging.INFO if getattr(args, "verbose", False) else
+                        logging.ERROR if quiet else logging.WARNING,
                         format="layoutkit: %(message)s")
+    if quiet:
+        warnings.simplefilter("ignore")
     if not getattr(args, "verbose", False):
         logging.getLogger("pdfminer").setLevel(logging.ERROR)
     logging.getLogger("layoutkit.linetypes").setLevel(
@@ -554,12 +621,22 @@ def main(argv: Sequence[str] | None = None) -> int:
     return status
 
 
+def _check_output(args: argparse.Namespace) -> None:
+    """Raise a UsageError for an ``-o`` file that cannot be the command's output: the
+    input itself, or a folder (``draw``'s ``-o`` is one)."""
+    output: Path | None = getattr(args, "output", None)
+    if output is None or args.command == "draw":
+        return
+    if "file" in args and args.file != STDIN and output.resolve() == args.file.resolve():
+        raise UsageError(f"{output}: the output would overwrite the input file")
+    if output.is_dir():
+        raise UsageError(f"-o {output}: is a folder; expected the file to write")
+
+
 def _command(args: argparse.Namespace) -> int:
     """Run the parsed command and write what it makes; returns the exit status."""
-    output: Path | None = getattr(args, "output", None)
     try:
-        if output is not None and "file" in args and output.resolve() == args.file.resolve():
-            raise UsageError(f"{output}: the output would overwrite the input file")
+        _check_output(args)
         outcome = _run(args)
     except UsageError as exc:
         for problem in str(exc).splitlines():

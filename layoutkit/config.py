@@ -276,6 +276,11 @@ class FurnitureConfig(Section):
     furniture_min_gap_em: float = 0.5
     """Furniture is parted from the body by a gap of at least this many times its font
     size; a line at the usual spacing belongs to the body."""
+    furniture_trim_margin: float = 12.0
+    """A repeated line whose outer side stands within this many points of the page
+    edge is furniture however close the body comes: the trim margin, where no body is
+    set, holds printer's marks and slug lines (a newspaper's colour bars and edition
+    code just under its columns)."""
     furniture_min_similarity: float = 80.0
     """rapidfuzz token-sort ratio (0-100), digits masked, above which two lines repeat
     each other."""

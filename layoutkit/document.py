@@ -29,7 +29,9 @@ from .pipeline import loaded_profile, parse
 
 if TYPE_CHECKING:
     from .nlp.tokens import Analysis
+    from .outputs.draw import PageImage
     from .profile import Profile
+    from .sources.inputs import Source
 
 __all__ = ["TextDocument", "TextPage"]
 
@@ -85,20 +87,52 @@ class TextPage(_WordCounts):
 
         return dict(Counter(words(self._document.analysis, self.page_no)))
 
+    def to_image(self, resolution: int = 72) -> PageImage:
+        """The page rendered at ``resolution`` dpi, to draw its layout on
+        (``.draw_lines()``, ``.draw_columns()``, ``.draw_bands()``) and ``.save()``; a
+        notebook shows it.  Raises UsageError for a resolution out of 10 to 600."""
+        from .outputs.draw import PageImage
+
+        return PageImage.of(self.layout, self._document.layout.file, resolution)
+
+    def __repr__(self) -> str:
+        return f"<TextPage {self.page_no} of {str(self._document.path)!r}>"
+
 
 class TextDocument(_WordCounts):
-    """A PDF read in reading order: ``len(doc)`` pages, ``doc[i]`` a :class:`TextPage`,
-    ``doc.text`` the page texts, ``doc.lang`` the language."""
+    """A PDF read in reading order: ``len(doc)`` pages, ``doc[i]`` a :class:`TextPage`
+    (``doc.page(n)`` the page numbered n), ``doc.text`` the page texts, ``doc.lang`` the
+    language.  ``path`` is whatever :func:`layoutkit.parse` reads (a path, bytes, a
+    binary file object), ``password`` an encrypted PDF's; a ``with`` block closes it
+    (deleting the copy of a document given as bytes)."""
 
-    def __init__(self, path: str | Path, profile: Profile | str | Path | None = None,
+    def __init__(self, path: Source, profile: Profile | str | Path | None = None,
                  config: LayoutConfig | None = None, *,
-                 layout: model.Document | None = None) -> None:
+                 layout: model.Document | None = None, password: str | None = None) -> None:
         # a profile named beside a parsed layout is not read: only its config would count
         chosen = None if layout is not None and isinstance(profile, str | Path) else \
             loaded_profile(profile)
         self.config = config or (chosen.config if chosen else LayoutConfig())
-        self.layout = layout or parse(path, config, profile=chosen)
+        self.layout = layout or parse(path, config, profile=chosen, password=password)
         self.path = self.layout.path
+
+    def __enter__(self) -> TextDocument:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def close(self) -> None:
+        """Release what the document holds (the temporary copy it was read from)."""
+        self.layout.close()
+
+    def __repr__(self) -> str:
+        return repr(self.layout).replace("<Document", "<TextDocument", 1)
+
+    def page(self, page_no: int) -> TextPage:
+        """The page numbered ``page_no`` (1-based, as in the PDF); ``doc[i]`` is the
+        i-th page read.  Raises KeyError naming the pages read when it is none of them."""
+        return TextPage(self, self.layout.pages.index(self.layout.page(page_no)))
 
     @classmethod
     def from_layout(cls, layout: model.Document,

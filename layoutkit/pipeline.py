@@ -26,6 +26,7 @@ turns out to be another than assumed are laid out again (:func:`_lay_out`).
 from __future__ import annotations
 
 import re
+import weakref
 from bisect import bisect_left
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
@@ -35,7 +36,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from .config import LayoutConfig
-from .errors import PageRangeError, UsageError
+from .errors import LayoutkitError, PageRangeError, UsageError
 from .geometry.furniture import (
     EdgeLines,
     Furniture,
@@ -54,6 +55,7 @@ from .model import NO_GLYPHS, Document, OcrQuality, Page, PageGlyphs, Word
 from .parallel import EachPage, Shares, collector_paused, open_shares
 from .reading.page import layout_page
 from .sources import DEFAULT_ENGINE, open_source
+from .sources.inputs import Source, as_input, renamed
 from .sources.ocr.scanned import check_scanned, is_scanned, ocr_scanned_page
 from .sources.ruled_tables import find_ruled_tables
 
@@ -94,11 +96,16 @@ def parse_page_spec(spec: str, page_count: int) -> list[int]:
     return sorted(pages)
 
 
-def parse(path: str | Path, config: LayoutConfig | None = None,
+def parse(path: Source, config: LayoutConfig | None = None,
           pages: Iterable[int] | str | None = None, *, engine: str = DEFAULT_ENGINE,
           jobs: int = 1, profile: Profile | str | Path | None = None,
-          tables: bool = False, typed: bool = True) -> Document:
+          tables: bool = False, typed: bool = True, password: str | None = None
+          ) -> Document:
     """Read ``path`` and lay out its pages (all, or the 1-based ``pages``).
+
+    ``path`` is a file's path (``-``: standard input), the document's bytes or a binary
+    file object; an encrypted PDF is read with its user ``password``, by either engine
+    (:mod:`layoutkit.sources.inputs`).
 
     Returns a Document whose pages hold bands, columns, blocks and lines in reading
     order, every line typed (running headers and footers, contents, headings, lists,
@@ -116,9 +123,27 @@ def parse(path: str | Path, config: LayoutConfig | None = None,
     """
     profile = loaded_profile(profile)
     config = config or (profile.config if profile else LayoutConfig())
-    path = Path(path)
     if isinstance(jobs, bool) or not isinstance(jobs, int) or jobs < 1:
         raise UsageError(f"jobs: expected a whole number of processes >= 1, got {jobs!r}")
+    given = as_input(path, password)
+    try:
+        document = _parse(given.path, config, pages, engine, jobs, profile, tables, typed)
+    except LayoutkitError as exc:
+        given.remove()
+        raise renamed(exc, given) from None
+    except BaseException:
+        given.remove()
+        raise
+    if not given.temporary:
+        return document
+    document = replace(document, path=given.name, source=given.path)
+    weakref.finalize(document, given.remove)
+    return document
+
+
+def _parse(path: Path, config: LayoutConfig, pages: Iterable[int] | str | None, engine: str,
+           jobs: int, profile: Profile | None, tables: bool, typed: bool) -> Document:
+    """:func:`parse` of the file at ``path``."""
     with open_source(path, engine, image_dpi=config.sources.image_dpi) as source:
         count = source.page_count
     wanted = _wanted(path, pages, count)

@@ -6,6 +6,7 @@ from __future__ import annotations
 import hashlib
 import multiprocessing
 import os
+import re
 import shutil
 from collections import Counter
 from concurrent.futures import ProcessPoolExecutor
@@ -13,6 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
+from PIL import Image
 from sqlalchemy import inspect
 
 from fixtures.synthetic import gazette
@@ -35,6 +37,7 @@ from tests.batch_inbox import (
     synthetic,
 )
 
+REPO = Path(__file__).resolve().parent.parent
 OFFICE_SUFFIXES = (".docx", ".odt", ".rtf", ".html", ".epub", ".csv", ".rst", ".md")
 VANISHES = "vanishes.pdf"
 
@@ -269,3 +272,40 @@ def test_bad_batch_arguments_are_one_line_and_exit_2(
     assert err.startswith("layoutkit: error: ")
     assert message.format(tmp=tmp_path) in err
     assert (tmp_path / "in" / "a.pdf").exists()  # nothing moved
+
+
+def test_a_relative_inbox_converts_markup_and_every_image_text_reads(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """``layoutkit batch inbox --out results`` run from the inbox's parent: the Markdown
+    file is converted (LibreOffice is given an absolute profile folder) and the WebP, GIF
+    and BMP images, which ``layoutkit text`` reads, are taken; one page is "1 page", and
+    the run's start and end are written alike."""
+    monkeypatch.chdir(tmp_path)
+    inbox = Path("inbox")
+    inbox.mkdir()
+    office(inbox, ".md")
+    scan = REPO / "fixtures" / "scanned" / "cfr-5-page7-two-column.jpg"
+    with Image.open(scan) as image:
+        top = image.crop((0, 0, image.width, image.height // 4))
+        for suffix in (".webp", ".gif", ".bmp"):
+            top.save(inbox / f"scan{suffix}")
+    assert main(["batch", "inbox", "--out", "results"]) == 0
+    found = rows(Path("results") / "batch.sqlite", "SELECT file, status, error FROM document")
+    assert sorted(found) == [("notice.md", "done", None), ("scan.bmp", "done", None),
+                             ("scan.gif", "done", None), ("scan.webp", "done", None)]
+    assert "] notice.md: done (1 page)\n" in capsys.readouterr().err
+    assert main(["batch", "status", "--out", "results"]) == 0
+    run_line = capsys.readouterr().out.splitlines()[4]
+    stamp = r"\d{4}-\d\d-\d\d \d\d:\d\d:\d\d"
+    assert re.fullmatch(rf"  1\tfinished\t{stamp}\t{stamp}\tlocal×1\t4 accepted, 0 rejected, "
+                        r"0 failed, 4 done, 4 pages", run_line), run_line
+
+
+def test_batch_status_help_is_its_own(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as stopped:
+        main(["batch", "status", "--help"])
+    printed = capsys.readouterr().out
+    assert stopped.value.code == 0
+    assert printed.startswith("usage: layoutkit batch status [-h] [--out DIR] [--db URL]\n")
+    assert "--workers" not in printed

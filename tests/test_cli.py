@@ -21,7 +21,7 @@ import pytest
 from reportlab.lib.pdfencrypt import StandardEncryption
 from reportlab.pdfgen import canvas
 
-from layoutkit import LayoutConfig, __version__
+from layoutkit import __version__
 from layoutkit.cli import main
 from tests.handmade import pdf_bytes
 
@@ -68,7 +68,7 @@ def zero_pages_pdf() -> bytes:
 
 def page_text(*pages: int) -> str:
     """The text ``layoutkit text`` prints for the given 1-based generated pages."""
-    return "\f".join("\n".join(PAGE_LINES[p - 1]) for p in pages) + "\n"
+    return "\n\f".join("\n".join(PAGE_LINES[p - 1]) for p in pages) + "\n"
 
 
 @dataclass(frozen=True)
@@ -267,16 +267,20 @@ def test_cli_open_range_past_the_end_is_reported_outside(
 # --------------------------------------------------------------------------- --set
 
 
-def test_cli_unknown_set_key_exits_2_listing_known_keys(
-    tmp_path: Path, out_dir: Path, capsys: pytest.CaptureFixture[str],
+@pytest.mark.parametrize(("key", "advice"), [
+    ("gutter_min_widht", "did you mean gutter_min_width or gutter_min_lines or "
+                         "gutter_min_lines_on_grid?"),
+    ("zzz", "the keys are the fields of the sections of layoutkit/config.py"),
+])
+def test_cli_unknown_set_key_exits_2_naming_the_keys_it_may_mean(
+    tmp_path: Path, out_dir: Path, capsys: pytest.CaptureFixture[str], key: str, advice: str,
 ) -> None:
-    """--set with an unknown key exits 2 and lists every known key."""
+    """--set with an unknown key exits 2 naming the known keys closest to it (not all
+    of them)."""
     path = two_pages(tmp_path)
-    result = run(capsys, "text", str(path), "--set", "foo=1", "-o", str(out_dir / "x.txt"))
+    result = run(capsys, "text", str(path), "--set", f"{key}=1", "-o", str(out_dir / "x.txt"))
     assert result.status == 2
-    assert error_line(result.err) == (
-        "layoutkit: error: --set 'foo': unknown key; known keys: "
-        + ", ".join(LayoutConfig.known_keys()))
+    assert error_line(result.err) == f"layoutkit: error: --set {key!r}: unknown key; {advice}"
     assert list(out_dir.iterdir()) == []
 
 
@@ -317,18 +321,21 @@ def test_cli_output_in_missing_folder_exits_1_and_creates_nothing(
     assert sorted(p.name for p in tmp_path.iterdir()) == ["two.pdf"]
 
 
-def test_cli_output_onto_a_folder_exits_1_and_removes_its_temporary_file(
-    tmp_path: Path, out_dir: Path, capsys: pytest.CaptureFixture[str],
+@pytest.mark.parametrize("form", ["taken", "taken/", "absent/"])
+def test_cli_output_onto_a_folder_is_a_usage_error_and_writes_nothing(
+    tmp_path: Path, out_dir: Path, capsys: pytest.CaptureFixture[str], form: str,
 ) -> None:
-    """-o naming an existing folder exits 1 and leaves no temporary file beside it."""
+    """-o naming a folder (one that exists, or any name ending in a slash) exits 2
+    before the document is read, and leaves nothing behind."""
     path = two_pages(tmp_path)
-    target = out_dir / "taken"
-    target.mkdir()
-    result = run(capsys, "text", str(path), "-o", str(target))
-    assert result.status == 1
-    assert error_line(result.err) == f"layoutkit: error: {target}: cannot write (Is a directory)"
+    (out_dir / "taken").mkdir()
+    target = f"{out_dir}/{form}"
+    result = run(capsys, "text", str(path), "-o", target)
+    assert result.status == 2
+    line = error_line(result.err)
+    assert "is a folder; expected the file to write" in line and form in line
     assert [p.name for p in out_dir.iterdir()] == ["taken"]
-    assert list(target.iterdir()) == []
+    assert list((out_dir / "taken").iterdir()) == []
 
 
 # --------------------------------------------------------------------------- success
@@ -337,10 +344,12 @@ def test_cli_output_onto_a_folder_exits_1_and_removes_its_temporary_file(
 def test_cli_text_to_stdout_is_reading_order_with_form_feeds(
     tmp_path: Path, capsys: pytest.CaptureFixture[str],
 ) -> None:
-    """`text` prints every page's lines, a form feed between pages, a newline at the end."""
+    """`text` prints every page's lines, a form feed between pages on a line of its own
+    (a page's last line ends before it), a newline at the end."""
     result = run(capsys, "text", str(two_pages(tmp_path)))
     assert result == Run(0, page_text(1, 2), "")
     assert result.out.count("\f") == 1
+    assert "\nrivers and dams.\n\fSecond page starts here,\n" in result.out
 
 
 def test_cli_text_to_file_writes_the_same_text_and_nothing_else(
@@ -380,7 +389,7 @@ def test_cli_text_keep_furniture_keeps_running_header(
 ) -> None:
     """--keep-furniture prints the running header first on every page."""
     result = run(capsys, "text", str(with_header(tmp_path)), "--keep-furniture")
-    expected = "\f".join(HEADER + "\n" + "\n".join(lines) for lines in PAGE_LINES) + "\n"
+    expected = "\n\f".join(HEADER + "\n" + "\n".join(lines) for lines in PAGE_LINES) + "\n"
     assert result == Run(0, expected, "")
 
 

@@ -15,11 +15,13 @@ import pytest
 import layoutkit
 from layoutkit.linetypes.toc import PageNumbers, type_toc
 from layoutkit.model import Document, Page
+from layoutkit.nlp.paragraphs import ignored_codes, kept_lines
 from tests.linetype_pages import BOLD, L, codes, document
 
 ROOT = Path(__file__).resolve().parent.parent
 CORPUS = ROOT / "fixtures" / "corpus"
 CONFIG = layoutkit.LayoutConfig().linetypes
+CONFIG_NLP = layoutkit.LayoutConfig().nlp
 
 
 @cache
@@ -110,3 +112,17 @@ def test_contents_roman_page_numbers_of_front_matter() -> None:
     close = [L("The aftermath of World War I", 72, 0), L("The treaties of World War II", 84, 0),
              L("Between the wars . . . 4", 96, 0)]
     assert {c for c, _ in codes(type_toc(document(close, page_count=40), CONFIG))} == {"b"}
+
+
+def test_contents_corpus_heads_of_a_tables_parts_between_rows_of_figures() -> None:
+    """The Melrose election results: ``QUESTION 1`` to ``QUESTION 4`` end in numbers of
+    its pages, ascending, but each stands over rows of vote counts by precinct (``YES
+    319 389 429 ...``); they are the heads of the table's parts, not contents, and the
+    rows between them are kept by ``layoutkit tokens``, which leaves contents out."""
+    document = _parsed("melrose-election-results-2016", (1, 2, 3, 4, 5))
+    page = _page("melrose-election-results-2016", (1, 2, 3, 4, 5), 2)
+    assert not [x.text for p in document for x in p.lines if x.code == "toc"]
+    counts = "YES 319 389 429 334 344 357 368 396 397 358 366 391 393 391 5232"
+    assert [x.code for x in page.lines if x.text in ("QUESTION 1", counts)] == ["tab", "tab"]
+    kept = {line.text for line, _ in kept_lines(document, ignored_codes(CONFIG_NLP))}
+    assert {"QUESTION 1", counts} <= kept

@@ -70,6 +70,13 @@ have no ``/Descent``: pdfminer boxes every glyph from the baseline up, PDFium fr
 font program's descent (0.217 em lower), as for a descriptor that says ``/Descent 0``
 (tests/test_engines.py: DESCENT_ZERO).  The spread around the shift stays small."""
 
+DRIFTED = {"z-naturforsch-a-1999-shallow-water-scan": 5.0}
+"""Documents whose glyph origins drift apart along their lines by more than P95_BOUND,
+with the bound of their 95th percentile (points).  In the ABBYY text layer of the
+Naturforschung scan (Times New Roman subsets) PDFium's glyphs fall behind pdfminer's
+along a line, the kind of drift P95_BOUND describes, growing to 4.1 pt at the end of
+a long line (95th percentile; median 0.62 pt); the engines agree on every height."""
+
 KNOWN_DIFFERENCES: dict[tuple[str, int], tuple[Counter[str], Counter[str]]] = {
     ("workcoeman-scout-camp-flier-2014", 1): (Counter({"ff": 2}), Counter({"!": 2})),
     ("analog-devices-ssm2163-datasheet-1996", 10): (Counter({"W": 3, "m": 3, "–": 1}),
@@ -82,6 +89,7 @@ KNOWN_DIFFERENCES: dict[tuple[str, int], tuple[Counter[str], Counter[str]]] = {
         Counter({"E": 11, "L": 6, "I": 6, "A": 5, "U": 5, "R": 5, "O": 4, "N": 3, "P": 3,
                  "D": 2, "C": 2, "F": 2, "Q": 2, "T": 2, "J": 1, "B": 1, "G": 1, "M": 1}),
         Counter()),
+    ("z-naturforsch-a-1999-shallow-water-scan", 2): (Counter(), Counter({"-": 2})),
 }
 """Characters only one engine reads, per page: (pdfminer's, pdfium's).  The flyer's
 Gotham-Book draws the ``ff`` of "staff" twice as one glyph, which pdfminer and
@@ -112,7 +120,9 @@ The handbook's boxed folio "1" (page 9) is a code its font names only in
 (MuPDF gives a control character, pdftotext nothing).  The Algerian journal's cover
 prints its title twice, the second copy 1.4 pt off the first (a shadow): PDFium's text
 page drops the copy, pdfminer keeps it; the words are the same, as a glyph drawn again
-at nearly the same place counts once (``glyph_repeat_overlap``)."""
+at nearly the same place counts once (``glyph_repeat_overlap``).  The OCR layer of the
+Naturforschung scan ends two lines of its right column with a hyphen ("param-", "con-",
+printed so on the scan) that pdfminer reads as a space and PDFium as the hyphen."""
 
 
 def truth_pages() -> dict[Path, tuple[int, ...]]:
@@ -228,7 +238,7 @@ def test_engine_agreement_on_labelled_pages(path: Path) -> None:
             assert p95 - median < P95_BOUND, where
         else:
             assert median < MEDIAN_BOUND, where
-            assert p95 < P95_BOUND, where
+            assert p95 < DRIFTED.get(path.stem, P95_BOUND), where
 
 
 # ------------------------------------------------------------------- pdftotext

@@ -209,6 +209,25 @@ def test_furniture_footer_kept_at_its_distance_from_the_foot() -> None:
         [["Printed", "11/23/2016", "town", "clerk"]] * 2
 
 
+@pytest.mark.parametrize(("gap", "trim", "found"), [
+    (2.0, 12.0, True),    # in the trim margin: furniture however close the body comes
+    (2.0, 4.0, False),    # outside it: as close as the body's own lines, so body
+    (6.0, 4.0, True),     # set apart: furniture anywhere
+])
+def test_furniture_repeated_line_in_the_trim_margin(gap: float, trim: float,
+                                                     found: bool) -> None:
+    """A repeated line whose outer side stands within ``furniture_trim_margin`` of the
+    page edge (a newspaper's edition code printed just under its columns) is furniture
+    even ``gap`` points from the body, less than ``furniture_min_gap_em`` of its size."""
+    config = CONFIG.replace(furniture_trim_margin=trim)
+    code_top = HEIGHT - 6.0 - SIZE
+    pages = [page(body(k, top=code_top - gap - 10.0 * 40 + 2.0),
+                  words("AND-NDE CM", 500.0, code_top)) for k in range(3)]
+    footers = [texts(p, f.footer) for p, f in
+               zip(pages, find_furniture(pages, config), strict=True)]
+    assert footers == [["AND-NDE", "CM"] if found else []] * 3
+
+
 def test_furniture_mask_numbers_exact() -> None:
     """mask_numbers replaces runs of digits and Roman numerals by '#'."""
     assert mask_numbers("Page 12 of 40") == "Page # of #"

@@ -43,6 +43,9 @@ def furniture_and_body(stem: str, page: int) -> tuple[list[str], str]:
     # a newspaper's folio lines: the section name set large reaches into the date line
     ("the-hindu-2025-09-19-editorial-opinion", 2,
      ["THE HINDU", "Friday, Delhi September 19, 2025 Opinion 11"], "New Delhi, Sept. 18"),
+    # the colour bars and edition code in the trim margin, 3 pt under the columns
+    ("the-hindu-2025-09-19-editorial-opinion", 1, ["CM A ND-NDE", "YK"],
+     "must carry the postal address."),
     # the second page of two: a header ending with the page's own number
     ("democracyplus-new-times", 2, ["The New Times: 24 SEP 2015 2"], "woman for fifty"),
 ])

@@ -279,22 +279,6 @@ def test_markup_cli_writes_each_output_whole(tmp_path: Path, capsys: pytest.Capt
     assert {p.name for p in tmp_path.iterdir()} == {"out.markdown", "out.html", "out.alto"}
 
 
-def test_markup_cli_errors_exit_with_one_line_and_no_file(
-        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    """A missing document exits 2, a document that is not a PDF 1, a page out of
-    range 2: one line on stderr each, no output file."""
-    out = tmp_path / "out.xml"
-    not_pdf = tmp_path / "notes.pdf"
-    not_pdf.write_text("not a PDF")
-    for command in ("markdown", "html", "alto"):
-        for args, status in (([str(tmp_path / "missing.pdf")], 2), ([str(not_pdf)], 1),
-                             ([str(DMCA), "--pages", "99"], 2)):
-            assert main([command, *args, "-o", str(out)]) == status
-            err = capsys.readouterr().err
-            assert err.startswith("layoutkit: error: ") and err.count("\n") == 1
-            assert not out.exists()
-
-
 def test_markup_cli_parse_words_and_text_paragraphs(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """``parse --words`` gives each line its words with pdfplumber's keys; ``text
@@ -355,3 +339,19 @@ def test_markup_text_that_is_markup_or_no_xml_is_escaped_or_left_out() -> None:
     tokens = MarkdownIt("commonmark").parse(markdown(document, LINETYPES))
     assert "".join(c.content for c in tokens[1].children or ()) == \
         '<b>Tom & "Jerry"</b> form-feed'  # the form feed is white space to Markdown
+
+
+def test_markup_cli_reads_standard_input_and_writes_standard_output() -> None:
+    """``cat doc.pdf | layoutkit markdown - -o -`` prints what ``layoutkit markdown
+    doc.pdf`` does; ``alto`` the same but for the file name, ``<stdin>``."""
+    from tests.test_unix_habits import command
+
+    pdf = DMCA.read_bytes()
+    piped = command("markdown", "-", "--pages", "1-2", "-o", "-", stdin=pdf)
+    named = command("markdown", DMCA, "--pages", "1-2")
+    assert piped.returncode == named.returncode == 0 and piped.stderr == b""
+    assert piped.stdout == named.stdout and piped.stdout.startswith(b"# THE DIGITAL")
+    piped = command("alto", "-", "--pages", "1-2", stdin=pdf)
+    named = command("alto", DMCA, "--pages", "1-2")
+    assert piped.stdout.replace(b"<stdin>", DMCA.name.encode()).replace(
+        b"&lt;stdin&gt;", DMCA.name.encode()) == named.stdout

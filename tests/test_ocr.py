@@ -430,3 +430,25 @@ def test_ocr_image_has_no_ruled_tables() -> None:
     """Ruled tables are looked for in a PDF's drawn lines: an image has none, so asking
     for them (``--tables``, ``layoutkit nlptext``) finds none instead of failing."""
     assert find_ruled_tables(CFR, [1]) == ()
+
+
+def test_a_blank_page_is_no_poor_ocr(tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
+    """A blank page between two pages of text is read (by OCR, finding nothing) without
+    a warning of low OCR quality, asked for or not."""
+    path = tmp_path / "blank-between.pdf"
+    pdf = Canvas(str(path), pagesize=(612, 792))
+    for number in (1, 2, 3):
+        if number != 2:
+            pdf.setFont("Helvetica", 10)
+            for k, text in enumerate(["The quick brown fox jumps", "over a lazy dog near",
+                                      "the river bank today."]):
+                pdf.drawString(72, 600 - 14 * k, text)
+        pdf.showPage()
+    pdf.save()
+    for pages in ("1", None):
+        with caplog.at_level(logging.WARNING):
+            document = layoutkit.parse(path, pages=pages)
+        assert [r.getMessage() for r in caplog.records] == []
+        assert document[0].text() == "The quick brown fox jumps\nover a lazy dog near\n" \
+                                     "the river bank today."
+    assert [q.words for q in document.ocr] == [0] and document[1].lines == ()

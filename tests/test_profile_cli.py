@@ -10,6 +10,8 @@ from PIL import Image
 
 from layoutkit import parse
 from layoutkit.cli import main
+from layoutkit.model import LineType
+from layoutkit.outputs.draw import LINE_COLOURS
 from layoutkit.profile import bundled_profiles, load_profile
 from layoutkit.tools.evaluate import score_truth
 from layoutkit.tools.truth import load_truth
@@ -68,15 +70,32 @@ def test_draw_writes_png_of_page_size(tmp_path: Path) -> None:
     page = parse(CITY_2016, pages=[27])[0]
     with Image.open(written[1]) as image:
         image.load()
-        assert image.size == (round(page.width), round(page.height))
+        # the page, and below it the key to the colours
+        assert image.width == round(page.width) and image.height > round(page.height)
         assert image.mode == "RGB"
         colours = image.getcolors(maxcolors=1 << 20) or []
         assert len(colours) > 50  # the page and its overlay, not a blank
+        key = image.crop((0, round(page.height), image.width, image.height))
+        shown = {colour for _, colour in key.getcolors(maxcolors=1 << 20) or []}
+    # every line type has a colour of its own, and the key shows each
+    assert set(LINE_COLOURS) == set(LineType)
+    assert len(set(LINE_COLOURS.values())) == len(LineType)
+    assert set(LINE_COLOURS.values()) <= shown
 
 
 def test_draw_needs_output_folder(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["draw", str(CITY_2016), "--pages", "2"]) == 2
-    assert "-o DIR is required" in capsys.readouterr().err
+    with pytest.raises(SystemExit) as stopped:
+        main(["draw", str(CITY_2016), "--pages", "2"])
+    assert stopped.value.code == 2
+    assert "the following arguments are required: -o/--output" in capsys.readouterr().err
+
+
+def test_draw_help_says_o_is_the_folder(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        main(["draw", "--help"])
+    printed = " ".join(capsys.readouterr().out.split())
+    assert "-o DIR, --output DIR the folder to write the PNGs to" in printed
+    assert "standard output" not in printed.replace("from standard input", "")
 
 
 @pytest.mark.parametrize("pdf", [CITY_2016, FEDERAL], ids=["city-record", "federal-register"])
@@ -105,3 +124,27 @@ def test_suggest_round_trip(tmp_path: Path, pdf: Path) -> None:
         after = score_truth(drafted[truth.page - 1].text(), truth)
         assert after.found >= before.found and after.order >= before.order
         assert after.leak <= before.leak
+
+
+def test_profile_check_of_a_pdf_says_it_is_not_a_text_file(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["profile", "check", str(CITY_2016)]) == 2
+    assert capsys.readouterr().err == (
+        f"layoutkit: error: {CITY_2016}: not a text file; expected a TOML profile\n")
+
+
+def test_profile_not_toml_reports_that_alone(tmp_path: Path,
+                                             capsys: pytest.CaptureFixture[str]) -> None:
+    bad = tmp_path / "bad.toml"
+    bad.write_text('name = "b"\ncolumns = [1, 2\n', encoding="utf-8")
+    assert main(["profile", "check", str(bad)]) == 2
+    err = capsys.readouterr().err.splitlines()
+    assert len(err) == 1 and err[0].startswith(f"layoutkit: error: {bad}: not valid TOML (")
+
+
+def test_a_folder_as_profile_is_named_a_folder(tmp_path: Path,
+                                               capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["text", str(FEDERAL), "--profile", str(tmp_path)]) == 2
+    assert capsys.readouterr().err == (
+        f"layoutkit: error: profile {str(tmp_path)!r}: is a folder; expected a TOML file or "
+        f"the name of a bundled profile ({', '.join(sorted(bundled_profiles()))})\n")

@@ -18,7 +18,7 @@ from pathlib import Path
 from PIL import Image, ImageSequence
 
 from ..errors import DocumentError
-from .inbox import IMAGE_SUFFIXES
+from ..sources import IMAGE_SUFFIXES
 
 __all__ = ["PANDOC_FIRST", "WRITER_SUFFIXES", "to_pdf"]
 
@@ -64,7 +64,7 @@ def _image_pdf(source: Path, target: Path) -> Path:
 def _writer_pdf(original: Path, source: Path, work: Path) -> Path:
     """LibreOffice's PDF of ``source`` in ``work``; a private profile folder keeps
     parallel conversions from waiting on each other's lock."""
-    profile = (work / "profile").as_uri()
+    profile = (work / "profile").absolute().as_uri()
     _call(original, ["soffice", f"-env:UserInstallation={profile}", "--headless", "--norestore",
                      "--convert-to", "pdf", "--outdir", str(work / "pdf"), str(source)])
     made = work / "pdf" / f"{source.stem}.pdf"

@@ -19,7 +19,7 @@ from pathlib import Path
 from PIL import Image, UnidentifiedImageError
 
 from ..errors import DocumentError, UsageError
-from ..sources import open_source
+from ..sources import IMAGE_SUFFIXES, open_source
 
 __all__ = [
     "ACCEPTED",
@@ -42,11 +42,11 @@ REJECTED = "rejected"
 
 OFFICE_SUFFIXES = (".docx", ".odt", ".rtf", ".html", ".htm", ".epub", ".csv", ".rst", ".md")
 """Formats converted to PDF before they are parsed (see :mod:`.convert`)."""
-IMAGE_SUFFIXES = (".png", ".jpg", ".jpeg", ".tif", ".tiff")
-"""Page images, made into one-page-per-frame PDFs before they are parsed."""
 KINDS = {".pdf": "pdf", **dict.fromkeys(OFFICE_SUFFIXES, "office"),
-         **dict.fromkeys(IMAGE_SUFFIXES, "image")}
-"""Each accepted file-name suffix and the kind of document it names."""
+         **dict.fromkeys(sorted(IMAGE_SUFFIXES), "image")}
+"""Each accepted file-name suffix and the kind of document it names: the page images
+are those ``layoutkit text`` reads, made into one-page-per-frame PDFs before they are
+parsed."""
 
 _LANGUAGE = re.compile(r"^[a-z]{2,3}$")
 _ZIPPED = (".docx", ".odt", ".epub")
@@ -124,8 +124,9 @@ def check(path: Path) -> tuple[int | None, str | None]:
 def _check_image(path: Path) -> tuple[int | None, str | None]:
     try:
         with Image.open(path) as image:
+            frames = getattr(image, "n_frames", 1)  # counted first: verify() closes a GIF
             image.verify()
-            return getattr(image, "n_frames", 1), None
+            return frames, None
     except (UnidentifiedImageError, Image.DecompressionBombError, OSError, SyntaxError) as exc:
         if isinstance(exc, FileNotFoundError):
             raise

@@ -9,7 +9,12 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, TextColumn, TimeRemainingColumn
 from rich.progress import Progress as RichProgress
 
-__all__ = ["Progress"]
+__all__ = ["Progress", "counted"]
+
+
+def counted(number: int, noun: str) -> str:
+    """``1 page``, ``2 pages``: a count and its noun, in the plural but for one."""
+    return f"{number} {noun}{'' if number == 1 else 's'}"
 
 
 class Progress:

@@ -43,7 +43,7 @@ from .inbox import (
     safe_stem,
     scan,
 )
-from .progress import Progress
+from .progress import Progress, counted
 
 __all__ = ["EXECUTORS", "BatchOptions", "Summary", "run_batch"]
 
@@ -110,7 +110,7 @@ class Summary:
     def text(self) -> str:
         """The summary as the command prints it."""
         return (f"run {self.run_id}: {self.accepted} accepted, {self.rejected} rejected, "
-                f"{self.failed} failed, {self.done} done, {self.pages} pages in "
+                f"{self.failed} failed, {self.done} done, {counted(self.pages, 'page')} in "
                 f"{self.seconds:.1f} s ({self.pages_per_second:.1f} pages/s)\n")
 
 
@@ -161,7 +161,9 @@ def _run(engine: Engine, options: BatchOptions, progress: IO[str] | None,
 
 def _check(options: BatchOptions) -> None:
     if not options.inbox.is_dir():
-        raise UsageError(f"{options.inbox}: no such inbox folder")
+        raise UsageError(f"{options.inbox}: " + ("is a file, expected the inbox folder"
+                                                 if options.inbox.exists() else
+                                                 "no such inbox folder"))
     if options.out.resolve().is_relative_to(options.inbox.resolve()):
         raise UsageError(f"--out {options.out}: must not be inside the inbox {options.inbox}")
     if isinstance(options.workers, bool) or options.workers < 1:
@@ -323,7 +325,7 @@ class _Batch:
         state.set_document(self.engine, row.id, status="done", error=None)
         self.done += 1
         self.pages += row.pages or 0
-        return f"done ({row.pages} pages)"
+        return f"done ({counted(row.pages or 0, 'page')})"
 
 
 def _execute(jobs: Sequence[Job], options: BatchOptions

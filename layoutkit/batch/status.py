@@ -3,8 +3,13 @@
 from __future__ import annotations
 
 from . import state
+from .progress import counted
 
 __all__ = ["status_text"]
+
+
+_TIME = "%Y-%m-%d %H:%M:%S"
+"""How a run's start and end are written."""
 
 
 def status_text(url: str) -> str:
@@ -19,11 +24,11 @@ def status_text(url: str) -> str:
                             or "none"),
              "runs:"]
     for run in state.runs(engine):
-        finished = run["finished"].isoformat(timespec="seconds") if run["finished"] else "-"
-        lines.append(f"  {run['id']}\t{run['status']}\t{run['started']:%Y-%m-%d %H:%M:%S}"
+        finished = f"{run['finished']:{_TIME}}" if run["finished"] else "-"
+        lines.append(f"  {run['id']}\t{run['status']}\t{run['started']:{_TIME}}"
                      f"\t{finished}\t{run['executor']}×{run['workers']}\t{run['accepted']} "
                      f"accepted, {run['rejected']} rejected, {run['failed']} failed, "
-                     f"{run['done']} done, {run['pages']} pages")
+                     f"{run['done']} done, {counted(run['pages'], 'page')}")
     for row in state.documents(engine, ["rejected", "failed"]):
         lines.append(f"{row.status} {row.id}\t{row.file}\t{row.error}")
     return "\n".join(lines) + "\n"

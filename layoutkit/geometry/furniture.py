@@ -395,12 +395,15 @@ def _furniture(run: Sequence[_Candidate], words: Sequence[Word], config: LayoutC
     ``furniture_min_gap_em`` of the line's size, parts it from the body: a body line
     at the edge of the text that happens to resemble other pages' (an index entry
     with dot leaders) stands at the usual line spacing.  The first ``held`` lines of
-    the run stay, close or not (see :attr:`Runs.held`).
+    the run stay, close or not (see :attr:`Runs.held`), and so do those in the trim
+    margin (``furniture_trim_margin``), where no body is set.
     """
     run = list(run)
     taken = {i for line in run for i in line.words}
     while len(run) > held:
         inner = run[-1]
+        if inner.edge <= config.furniture.furniture_trim_margin:
+            break
         if top:
             nearest = min((w.bbox.top for i, w in enumerate(words) if w.upright
                            and w.bbox.top >= inner.bottom and i not in taken), default=None)

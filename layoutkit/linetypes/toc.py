@@ -7,7 +7,8 @@ A page number points to a page of the document: it is at most the page count, or
 falls among the document's page labels (a parliament's record numbered on from the
 last session's, 12833 to 12983); front matter is numbered in Roman numerals
 (``Preface . . . xi``).  Numbers that point nowhere -- a table of counts, a form's
-totals -- and footnote marks set small after a sentence make no entries."""
+totals -- and footnote marks set small after a sentence make no entries, and lines
+that end in small numbers with rows of figures between them are a table's parts."""
 
 from __future__ import annotations
 
@@ -137,17 +138,10 @@ def _entry(item: TypedLine, numbers: PageNumbers) -> _Entry | None:
     :data:`_MAX_NUMBERS` of them, of one kind (Arabic or Roman), each a page of the
     document, set no smaller than the line, in ascending order."""
     words = item.kept_words
-    k, found = len(words), list[re.Match[str]]()
-    while k and len(found) <= _MAX_NUMBERS and (
-            match := _NUMBER.fullmatch(words[k - 1].text)) is not None and (
-            not found or match[2].isdigit() == found[-1][2].isdigit()):
-        found.append(match)
-        k -= 1
-        if match[1]:  # the leader glued to it ends the numbers
-            break
+    found = _end_numbers(item)
     if not found or len(found) > _MAX_NUMBERS:
         return None
-    found.reverse()
+    k = len(words) - len(found)
     size, before = item.line.size, words[:k]
     if any(w.size < _MIN_NUMBER_SIZE * size for w in words[k:]):
         return None
@@ -171,6 +165,22 @@ def _entry(item: TypedLine, numbers: PageNumbers) -> _Entry | None:
     return _Entry(tuple(values), leader or any(c.isalpha() for w in before for c in w.text))
 
 
+def _end_numbers(item: TypedLine) -> list[re.Match[str]]:
+    """The numbers of one kind (Arabic or Roman) that ``item`` ends with, in order, up
+    to one more than :data:`_MAX_NUMBERS` (a row of figures), and up to a dot leader
+    glued to one."""
+    words = item.kept_words
+    k, found = len(words), list[re.Match[str]]()
+    while k and len(found) <= _MAX_NUMBERS and (
+            match := _NUMBER.fullmatch(words[k - 1].text)) is not None and (
+            not found or match[2].isdigit() == found[-1][2].isdigit()):
+        found.append(match)
+        k -= 1
+        if match[1]:  # the leader glued to it ends the numbers
+            break
+    return found[::-1]
+
+
 def _by_page_number(items: Sequence[TypedLine], numbers: PageNumbers,
                     config: LinetypesConfig) -> list[Span]:
     """The contents of one page's lines by DCR's rule: the lines ending in page
@@ -187,7 +197,12 @@ def _by_page_number(items: Sequence[TypedLine], numbers: PageNumbers,
     if (len(entries) < fewest or ascending + 1 < fewest
             or 2 * ascending < len(entries) - 1):
         return []
-    return [(_after_title(items, _entry_start(items, entries[0][0])), entries[-1][0])]
+    first, last = entries[0][0], entries[-1][0]
+    # entries with rows of figures between them are the heads of a table's parts (an
+    # election's results, QUESTION 1 to QUESTION 4, each over its rows of counts)
+    if any(len(_end_numbers(item)) > _MAX_NUMBERS for item in items[first:last]):
+        return []
+    return [(_after_title(items, _entry_start(items, first)), last)]
 
 
 def _block(item: TypedLine) -> tuple[int, int, int, int]:

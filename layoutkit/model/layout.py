@@ -287,16 +287,54 @@ class Table(Value):
     rows: tuple[tuple[str | None, ...], ...]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, weakref_slot=True)
 class Document(Value):
     """A parsed document: its pages in order (and its ruled tables, when asked for),
-    and the quality of its OCR'd pages."""
+    and the quality of its OCR'd pages.
+
+    ``path`` names the document (``<bytes>``, ``<stdin>`` when it was given so);
+    ``source`` is the temporary file its pages were read from when that is not
+    ``path`` (bytes, standard input or a decrypted copy), kept for drawing them
+    until :meth:`close` (or a ``with`` block's end, or the document's collection)."""
 
     path: Path
     pages: tuple[Page, ...]
     page_count: int
     tables: tuple[Table, ...] = ()
     ocr: tuple[OcrQuality, ...] = ()
+    source: Path | None = field(default=None, compare=False)
+
+    @property
+    def file(self) -> Path:
+        """The file the pages are read from: ``source`` or ``path``."""
+        return self.source or self.path
+
+    def close(self) -> None:
+        """Delete the temporary copy the document was read from, if any."""
+        if self.source is not None:
+            self.source.unlink(missing_ok=True)
+
+    def __enter__(self) -> Document:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def __repr__(self) -> str:
+        return f"<Document {str(self.path)!r} {len(self.pages)} page" \
+               f"{'' if len(self.pages) == 1 else 's'}>"
+
+    def page(self, page_no: int) -> Page:
+        """The page numbered ``page_no`` (1-based, as in the PDF), where ``doc[i]`` is
+        the i-th page parsed.
+
+        Raises KeyError naming the pages parsed when it is not one of them."""
+        for page in self.pages:
+            if page.page_no == page_no:
+                return page
+        numbers = [page.page_no for page in self.pages]
+        raise KeyError(f"{self.path}: page {page_no} was not parsed; pages parsed: "
+                       f"{_ranges(numbers)}")
 
     @property
     def scanned(self) -> tuple[bool, float | None]:
@@ -316,3 +354,14 @@ class Document(Value):
     def text(self, *, furniture: bool = False) -> str:
         """The document's text in reading order, a form feed between pages."""
         return "\f".join(page.text(furniture=furniture) for page in self.pages)
+
+
+def _ranges(numbers: Iterable[int]) -> str:
+    """``1-3,7``: ascending page numbers written as ranges."""
+    runs: list[list[int]] = []
+    for n in numbers:
+        if runs and n == runs[-1][-1] + 1:
+            runs[-1].append(n)
+        else:
+            runs.append([n])
+    return ",".join(f"{r[0]}-{r[-1]}" if len(r) > 1 else str(r[0]) for r in runs)

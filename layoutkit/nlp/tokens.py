@@ -95,7 +95,9 @@ class _Vocabulary(Container[str]):
             lookups = nlp.get_pipe("lemmatizer").lookups  # type: ignore[attr-defined]
             if lookups.has_table("lemma_lookup"):
                 self._table = lookups.get_table("lemma_lookup")
-                self._words.update(self._table.values())
+                # a table maps a form to its lemma, or (French) to a list of lemmas
+                for lemma in self._table.values():
+                    self._words.update([lemma] if isinstance(lemma, str) else lemma)
 
     def __contains__(self, word: object) -> bool:
         return word in self._words or (self._table is not None and word in self._table)

@@ -19,11 +19,14 @@ from ..model import Document, Line
 from ..model.codec import DOCUMENT_SCHEMA as SCHEMA
 from ..model.codec import document_json, dumps
 
-__all__ = ["SCHEMA", "SKIPPABLE", "TABLE_SCHEMA", "TOC_SCHEMA", "document_json",
+__all__ = ["DPI_RANGE", "SCHEMA", "SKIPPABLE", "TABLE_SCHEMA", "TOC_SCHEMA", "document_json",
            "document_text", "dumps", "skip_codes", "table_dumps", "toc_dumps"]
 
 TOC_SCHEMA = "layoutkit.toc/1"
 TABLE_SCHEMA = "layoutkit.tables/1"
+DPI_RANGE = (10, 600)
+"""The resolutions pages are drawn at (``layoutkit draw``, a truth file's review): a
+600 dpi letter page is 5,100 by 6,600 pixels, more than a screen needs."""
 SKIPPABLE = ("b", "h_", "lb", "ln", "toc", "tab")
 """Line types ``layoutkit text --skip`` can leave out (``h_`` is every heading level)."""
 
@@ -41,14 +44,15 @@ def skip_codes(spec: str) -> frozenset[str]:
 
 def document_text(document: Document, *, furniture: bool = False,
                   skip: frozenset[str] = frozenset()) -> str:
-    """The document's text in reading order (a form feed between pages), running
-    headers and footers left out unless ``furniture``, and lines of the types in
-    ``skip`` left out."""
+    """The document's text in reading order, running headers and footers left out
+    unless ``furniture``, and lines of the types in ``skip`` left out.  A form feed
+    stands between pages, on a line of its own: a tool that reads lines sees every
+    page's last line end."""
     def kept(line: Line) -> bool:
         code = "h_" if line.code.startswith("h_") else line.code
         return (furniture or not line.furniture) and code not in skip
-    return "\f".join("\n".join(line.text for line in page.lines if kept(line))
-                     for page in document.pages)
+    return "\n\f".join("\n".join(line.text for line in page.lines if kept(line))
+                       for page in document.pages)
 
 
 def toc_dumps(document: Document, context: int) -> str:

@@ -21,6 +21,7 @@ from PIL import Image
 from ..config import LayoutConfig
 from ..errors import DocumentError, UsageError
 from ..sources import is_image
+from . import DPI_RANGE
 
 __all__ = ["data_uri", "page_png"]
 
@@ -33,10 +34,10 @@ def page_png(path: Path, page_no: int, dpi: int, *,
     ``image_dpi`` is the resolution an image file is taken to have when it states
     none (default: the config's ``image_dpi``, as :func:`layoutkit.parse` reads it),
     so that its points are the ones the reading gives its lines.  Raises UsageError
-    for a page the document does not have or a resolution out of 10 to 600, and
+    for a page the document does not have or a resolution out of :data:`DPI_RANGE`, and
     DocumentError when the page cannot be rendered."""
-    if not 10 <= dpi <= 600:
-        raise UsageError(f"dpi {dpi}: expected 10 to 600")
+    if not DPI_RANGE[0] <= dpi <= DPI_RANGE[1]:
+        raise UsageError(f"dpi {dpi}: expected {DPI_RANGE[0]} to {DPI_RANGE[1]}")
     if is_image(path):
         return _image_page(path, page_no, dpi, image_dpi or LayoutConfig().sources.image_dpi)
     return _pdf_page(path, page_no, dpi)

@@ -55,6 +55,9 @@ def resolve_profile(spec: str | Path) -> Path:
     bundled = bundled_profiles()
     if str(spec) in bundled:
         return bundled[str(spec)]
+    if path.is_dir():
+        raise UsageError(f"profile {str(spec)!r}: is a folder; expected a TOML file or the "
+                         f"name of a bundled profile ({', '.join(sorted(bundled))})")
     raise UsageError(f"profile {str(spec)!r}: no such file and no bundled profile of that "
                      f"name; bundled: {', '.join(sorted(bundled))}")
 
@@ -74,7 +77,7 @@ def load_profile(spec: str | Path) -> Profile:
         config = LayoutConfig.from_mapping(merged.config)
     except ConfigError as exc:
         problems.append(f"{last.where(('config',))}: {exc}")
-    if merged.name is None:
+    if merged.name is None and all(part.parsed for part in chain):
         problems.append(f"{last.path}: name: missing; expected a string naming the publication")
     if problems or config is None or merged.name is None:
         raise ProfileError(problems)
@@ -90,6 +93,9 @@ class _Part:
     path: Path
     lines: list[str]
     problems: list[str] = field(default_factory=list)
+    parsed: bool = True
+    """Whether the file is TOML (its keys were read); a file that is not has no missing
+    keys to report."""
     name: str | None = None
     description: str | None = None
     config: dict[str, Any] = field(default_factory=dict)
@@ -102,7 +108,8 @@ class _Part:
     def where(self, key: Path_) -> str:
         """``file:line: key`` for a key path (the line left out when it cannot be found)."""
         line = _locate(self.lines, key)
-        return f"{self.path}:{line}: {_dotted(key)}" if line else f"{self.path}: {_dotted(key)}"
+        at = f"{self.path}:{line}" if line else str(self.path)
+        return f"{at}: {_dotted(key)}" if key else at
 
     def problem(self, key: Path_, what: str) -> None:
         self.problems.append(f"{self.where(key)}: {what}")
@@ -142,11 +149,14 @@ def _chain(path: Path, seen: tuple[Path, ...]) -> list[_Part]:
         source = path.read_text(encoding="utf-8")
     except OSError as exc:
         raise ProfileError([f"{path}: cannot read ({exc.strerror or exc})"]) from None
+    except UnicodeDecodeError:
+        raise ProfileError([f"{path}: not a text file; expected a TOML profile"]) from None
     part = _Part(path, source.splitlines())
     try:
         data = tomllib.loads(source)
     except tomllib.TOMLDecodeError as exc:
         part.problem((), f"not valid TOML ({exc})")
+        part.parsed = False
         return [part]
     parents: list[_Part] = []
     extends = data.get("extends")

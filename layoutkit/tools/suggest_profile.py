@@ -126,15 +126,15 @@ def _index_start(document: Document) -> tuple[int, str] | None:
 
 
 def suggest(path: str | Path, config: LayoutConfig | None = None, pages: str | None = None,
-            *, engine: str = DEFAULT_ENGINE, jobs: int = 1) -> str:
+            *, engine: str = DEFAULT_ENGINE, jobs: int = 1, password: str | None = None) -> str:
     """A draft profile (TOML text) for the publication of the sample ``path``."""
-    document = parse(path, config, pages, engine=engine, jobs=jobs)
-    stem = Path(path).stem
-    out = [f"# Drafted from {Path(path).name} ({document.page_count} pages) by layoutkit "
+    document = parse(path, config, pages, engine=engine, jobs=jobs, password=password)
+    name = document.path
+    out = [f"# Drafted from {name.name} ({document.page_count} pages) by layoutkit "
            "profile suggest;",
            "# edit, then run layoutkit profile check.",
-           f"name = {json.dumps(stem)}",
-           f"description = {json.dumps(f'drafted from {Path(path).name}')}", ""]
+           f"name = {json.dumps(name.stem)}",
+           f"description = {json.dumps(f'drafted from {name.name}')}", ""]
     bands = {kind: _band(document, kind) for kind in (BandKind.HEADER, BandKind.FOOTER)}
     if any(bands.values()):
         out.append("[furniture]")

@@ -193,8 +193,12 @@ def ocr_scanned_page(path: Path, page: PageGlyphs, words: tuple[Word, ...], conf
 
 
 def _warn_if_low(path: Path, quality: OcrQuality, config: LayoutConfig) -> None:
-    """A warning naming the page when its ``quality`` is below ``ocr_min_quality``."""
-    if quality.score < config.ocr.ocr_min_quality:
+    """A warning naming the page when its ``quality`` is below ``ocr_min_quality``; a
+    blank page (no words read) is no poor reading, and is only logged."""
+    if not quality.words:
+        _log.info("%s: page %d: blank (no words by its text layer or by OCR)", path,
+                  quality.page_no)
+    elif quality.score < config.ocr.ocr_min_quality:
         _log.warning("%s: page %d: %s quality %.2f is below ocr_min_quality %.2f%s",
                      path, quality.page_no,
                      "text layer" if quality.source == "text layer" else "OCR",
