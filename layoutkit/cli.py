@@ -89,6 +89,9 @@ def _parser() -> argparse.ArgumentParser:
     text.add_argument("--skip", default="", metavar="TYPES",
                       help=f"leave out lines of these types, comma-separated: "
                            f"{', '.join(SKIPPABLE)} (h_ is every heading level)")
+    text.add_argument("--paragraphs", action="store_true",
+                      help="one paragraph a line: lines joined, words hyphenated at line ends "
+                           "joined again")
     parse_cmd = commands.add_parser("parse", help="the layout model as JSON")
     common(parse_cmd)
     parse_cmd.add_argument("--toc", action="store_true",
@@ -98,6 +101,8 @@ def _parser() -> argparse.ArgumentParser:
                                 "<OUT stem>.table.json beside -o OUT")
     parse_cmd.add_argument("--table-drop-empty-columns", action="store_true",
                            help="leave the columns without text out of the .table.json")
+    parse_cmd.add_argument("--words", action="store_true",
+                           help="give each line its words, with their boxes, font and size")
     tokens = commands.add_parser("tokens", help="paragraphs, sentences and spaCy tokens as JSON")
     common(tokens)
     tokens.add_argument("--model", metavar="NAME",
@@ -106,6 +111,7 @@ def _parser() -> argparse.ArgumentParser:
     nlptext = commands.add_parser("nlptext", help="the NLPTextDocument (.nlp.txt) tree: "
                                                   "sections, lists, tables, text blocks")
     common(nlptext)
+    _markup_commands(commands, common)
     _profile_commands(commands, common)
     _batch_command(commands)
     _regress_command(commands)
@@ -134,6 +140,39 @@ def _output(text: str) -> Path | None:
     return None if text == "-" else Path(text)
 
 
+_MARKUPS = {"markdown": "Markdown: headings, lists, pipe tables, paragraphs",
+            "html": "semantic HTML (h1-h6, ul/ol, table, p), each element with its page "
+                    "and box",
+            "alto": "ALTO v4 XML: pages, text blocks in reading order, lines, words with "
+                    "their boxes"}
+"""The marked-up outputs of a typed document, by command, with their help."""
+
+
+def _markup_commands(commands: Any, common: Callable[[argparse.ArgumentParser], None]) -> None:
+    """``layoutkit markdown``, ``html`` and ``alto``: the document marked up."""
+    for name, help_text in _MARKUPS.items():
+        markup = commands.add_parser(name, help=help_text)
+        common(markup)
+        markup.add_argument("--tables", action="store_true",
+                            help="find ruled tables: their lines are typed tab and their cells "
+                                 "are the table's (markdown, html)")
+
+
+def _markup(command: str, document: Document, config: LayoutConfig) -> str:
+    """What ``layoutkit markdown``, ``html`` or ``alto`` writes."""
+    if command == "markdown":
+        from .outputs.markdown import markdown
+
+        return markdown(document, config.linetypes)
+    if command == "html":
+        from .outputs.html import html_document
+
+        return html_document(document, config.linetypes)
+    from .outputs.alto import alto
+
+    return alto(document)
+
+
 def _reading_options(sub: argparse.ArgumentParser, *, jobs: bool = True,
                      profile: bool = True) -> None:
     """The options of every command that reads documents: the glyph engine, the
@@ -160,7 +199,7 @@ def _profile_commands(commands: Any, common: Callable[..., None]) -> None:
     common(draw, folder=True)
     draw.add_argument("--dpi", type=_dpi, default=100,
                       help=f"resolution, {DPI_RANGE[0]} to {DPI_RANGE[1]} (default: %(default)s)")
-    for name in ("text", "parse", "draw", "tokens", "nlptext"):
+    for name in ("text", "parse", "draw", "tokens", "nlptext", *_MARKUPS):
         commands.choices[name].add_argument(
             "--profile", metavar="NAME|PATH",
             help="a publication profile: a bundled name (see layoutkit profiles) or a TOML file")
@@ -493,22 +532,30 @@ def _run(args: argparse.Namespace) -> Outcome:
         raise UsageError(f"{option}: expected -o OUT (its file goes beside it)")
     # a page's text does not depend on its lines' types unless some types are left out
     # (or their typing is logged): ``layoutkit text`` otherwise leaves the lines untyped
-    typed = args.command != "text" or bool(skip) or args.verbose_linetypes
+    typed = args.command != "text" or bool(skip) or args.verbose_linetypes or args.paragraphs
     document = parse(args.file, config, args.pages, engine=args.engine, jobs=args.jobs,
                      profile=profile, tables="tab" in skip or beside["--tables"]
-                     or args.command == "nlptext", typed=typed, password=args.password)
+                     or args.command == "nlptext" or (args.command in _MARKUPS and args.tables),
+                     typed=typed, password=args.password)
     if args.command in ("tokens", "nlptext"):
         return Outcome({args.output: _nlp_output(args, document, config)})
+    if args.command in _MARKUPS:
+        return Outcome({args.output: _markup(args.command, document, config)})
     if args.command == "draw":
         from .outputs.draw import draw_document
 
         for written in draw_document(document, args.output, dpi=args.dpi):
             logging.getLogger(__name__).info("wrote %s", written)
         return Outcome({})
+    if not parsing and args.paragraphs:
+        from .outputs.structure import FURNITURE, paragraph_text
+
+        furniture = frozenset() if args.keep_furniture else FURNITURE
+        return Outcome({args.output: paragraph_text(document, skip | furniture)})
     if not parsing:
         return Outcome({args.output: document_text(document, furniture=args.keep_furniture,
                                                    skip=skip) + "\n"})
-    files: dict[Path | None, str] = {args.output: dumps(document)}
+    files: dict[Path | None, str] = {args.output: dumps(document, words=args.words)}
     if args.toc:
         files[args.output.with_suffix(".toc.json")] = toc_dumps(
             document, config.linetypes.heading_toc_incl_no_ctx)

@@ -1,13 +1,15 @@
 """The outline of a typed document: its headings with level and page, a heading
-wrapped over several lines joined into one."""
+wrapped over several lines joined into one (a word hyphenated at a line end joined
+again, as in paragraphs)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
 from ..model import Document, Line, LineType
+from .hyphens import document_vocabulary, join_hyphenated
 
-__all__ = ["Heading", "outline"]
+__all__ = ["Heading", "continues_heading", "outline"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -22,8 +24,9 @@ class Heading:
 
 def outline(document: Document, context: int = 0) -> list[Heading]:
     """The headings of ``document`` in reading order, each with the text of up to
-    ``context`` body lines after it.  Consecutive heading lines of one page with the
-    same level and size are one heading wrapped over lines."""
+    ``context`` body lines after it.  Consecutive heading lines that
+    :func:`continues_heading` joins are one heading wrapped over lines."""
+    vocabulary = document_vocabulary(document)
     headings: list[Heading] = []
     previous: Line | None = None
     after: list[str] = []
@@ -35,15 +38,25 @@ def outline(document: Document, context: int = 0) -> list[Heading]:
                     headings[-1] = _with_context(headings[-1], after)
                 previous = None
                 continue
-            if previous is not None and (previous.page_no, previous.level, previous.size) == (
-                    line.page_no, line.level, line.size):
+            if previous is not None and continues_heading(previous, line):
                 last = headings[-1]
-                headings[-1] = Heading(last.level, f"{last.text} {line.text}", last.page_no)
+                joined = join_hyphenated(last.text, line.text, vocabulary)
+                headings[-1] = Heading(last.level, (f"{last.text} " if joined is None else joined)
+                                       + line.text, last.page_no)
             else:
                 headings.append(Heading(line.level, line.text, line.page_no))
             after = []
             previous = line
     return headings
+
+
+def continues_heading(before: Line, line: Line) -> bool:
+    """Whether the heading line ``line``, read right after the heading line ``before``,
+    goes on with its heading: same page, band and column, same level and size (a title
+    over its authors' names in a smaller size, or a heading in the next column, is
+    another)."""
+    return ((before.page_no, before.band, before.column, before.level, before.size)
+            == (line.page_no, line.band, line.column, line.level, line.size))
 
 
 def _with_context(heading: Heading, after: list[str]) -> Heading:

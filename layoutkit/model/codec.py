@@ -39,7 +39,10 @@ Published view (every coordinate in points, origin at the page's top-left)::
                            "columns": [{"index": 0, "bbox": [...]}]}],
                 "lines": [{"text": "...", "bbox": [x0, top, x1, bottom], "band": 0,
                            "column": 0, "block": 0, "lineType": "b",
-                           "fontSize": 8.0, "fonts": ["Times-Roman"]}]}]}
+                           "fontSize": 8.0, "fonts": ["Times-Roman"],
+                           "words": [{"text": "...", "x0": 72.0, "top": 90.1, "x1": 96.5,
+                                      "bottom": 98.1, "upright": true,
+                                      "fontname": "Times-Roman", "size": 8.0}]}]}]}
 
 ``ocr`` is present only when pages were read by OCR (``quality`` null when every
 one failed), and ``pages[].ocr`` only on those pages (``dictionary``: the share of
@@ -51,6 +54,9 @@ are the shares of each one's words that read as real, which chose it (null: no
 layer; tesseract not run, the layer reading too well to lose, when ``confidence``
 and ``dictionary`` are null too).  ``quality`` is the kept words': for a text layer
 its ``layerQuality``.
+``words`` is there only when asked for (``layoutkit parse --words``).  The JSON
+Schema of this view is ``document.schema.json`` beside this module
+(:func:`json_schema`).
 ``pages[].lines`` are in reading order; ``band`` and ``column`` index into
 ``bands`` and their ``columns``; ``block`` numbers the blocks of a column.
 ``lineType`` is DCR's code: ``h``/``f`` running header/footer, ``b`` body, ``h_1``,
@@ -73,14 +79,15 @@ import types
 import typing
 from enum import Enum
 from functools import cache
+from importlib import resources
 from pathlib import Path
 from typing import Any, TypeVar
 
 from ..errors import DocumentError
-from .layout import Document, Line, OcrQuality, Page
+from .layout import Document, Line, OcrQuality, Page, Word
 
 __all__ = ["DOCUMENT_SCHEMA", "STORE_SCHEMA", "decode", "document_json", "dumps", "encode",
-           "is_stored_document", "store_dumps", "store_loads"]
+           "is_stored_document", "json_schema", "store_dumps", "store_loads", "word_json"]
 
 DOCUMENT_SCHEMA = "layoutkit.document/1"
 """The schema of the published view, the JSON ``layoutkit parse`` writes."""
@@ -96,22 +103,40 @@ _T = TypeVar("_T")
 # --------------------------------------------------------------------------- published view
 
 
-def document_json(document: Document) -> dict[str, Any]:
+def document_json(document: Document, *, words: bool = False) -> dict[str, Any]:
     """The published view of ``document`` as plain JSON-ready data, schema
-    :data:`DOCUMENT_SCHEMA`: what other programs read, numbers rounded."""
+    :data:`DOCUMENT_SCHEMA`: what other programs read, numbers rounded; with
+    ``words``, each line also holds its words (see :func:`word_json`)."""
     scanned, quality = document.scanned
     ocr = {q.page_no: q for q in document.ocr}
     return {"schema": DOCUMENT_SCHEMA, "document": document.path.name,
             "pageCount": document.page_count,
             **({"ocr": {"scanned": True, "quality": _rounded(quality)}} if scanned else {}),
-            "pages": [_page(page, ocr.get(page.page_no)) for page in document.pages]}
+            "pages": [_page(page, ocr.get(page.page_no), words) for page in document.pages]}
 
 
-def dumps(document: Document) -> str:
+def dumps(document: Document, *, words: bool = False) -> str:
     """The published view of ``document`` as JSON text (indented by one space, a
     newline at the end), UTF-8 characters kept as they are: what ``layoutkit
-    parse`` writes."""
-    return _text(document_json(document), indent=1)
+    parse`` writes (``--words``: with each line's words)."""
+    return _text(document_json(document, words=words), indent=1)
+
+
+def word_json(word: Word) -> dict[str, Any]:
+    """A word as ``layoutkit parse --words`` gives it, with the keys pdfplumber's
+    ``extract_words(extra_attrs=["fontname", "size"])`` gives a word: its text, box
+    (``x0``, ``top``, ``x1``, ``bottom``), ``upright``, ``fontname`` and ``size``."""
+    return {"text": word.text, "x0": round(word.bbox.x0, 2), "top": round(word.bbox.top, 2),
+            "x1": round(word.bbox.x1, 2), "bottom": round(word.bbox.bottom, 2),
+            "upright": word.upright, "fontname": word.font, "size": round(word.size, 2)}
+
+
+def json_schema() -> dict[str, Any]:
+    """The JSON Schema (draft 2020-12) of the published view, shipped with the package
+    as ``layoutkit/model/document.schema.json``."""
+    text = resources.files(__package__).joinpath("document.schema.json").read_text("utf-8")
+    schema: dict[str, Any] = json.loads(text)
+    return schema
 
 
 def _rounded(value: float | None) -> float | None:
@@ -130,7 +155,7 @@ def _ocr(quality: OcrQuality) -> dict[str, Any]:
             "tesseractQuality": _rounded(quality.tesseract)}
 
 
-def _page(page: Page, ocr: OcrQuality | None) -> dict[str, Any]:
+def _page(page: Page, ocr: OcrQuality | None, words: bool) -> dict[str, Any]:
     return {
         "pageNo": page.page_no,
         "width": round(page.width, 2),
@@ -141,14 +166,15 @@ def _page(page: Page, ocr: OcrQuality | None) -> dict[str, Any]:
                                for c in band.columns]}
                   for band in page.bands],
         **({"ocr": _ocr(ocr)} if ocr else {}),
-        "lines": [_line(line) for line in page.lines],
+        "lines": [_line(line, words) for line in page.lines],
     }
 
 
-def _line(line: Line) -> dict[str, Any]:
+def _line(line: Line, words: bool) -> dict[str, Any]:
     return {"text": line.text, "bbox": line.bbox.as_list(), "band": line.band,
             "column": line.column, "block": line.block, "lineType": line.code,
-            "fontSize": round(line.size, 2), "fonts": list(line.fonts)}
+            "fontSize": round(line.size, 2), "fonts": list(line.fonts),
+            **({"words": [word_json(word) for word in line.words]} if words else {})}
 
 
 # --------------------------------------------------------------------------- store

@@ -21,7 +21,9 @@ from collections.abc import Collection, Container, Iterable, Iterator
 from dataclasses import dataclass
 
 from ..config import NlpConfig
+from ..linetypes.hyphens import document_vocabulary, join_hyphenated
 from ..linetypes.lists import marker
+from ..linetypes.outline import continues_heading
 from ..model import Document, Line, LineType
 
 __all__ = ["Paragraph", "Piece", "document_vocabulary", "ignored_codes", "join_hyphenated",
@@ -38,9 +40,6 @@ _IGNORE_KEYS = {
     "tab": "spacy_ignore_line_type_table",
 }
 _SENTENCE_END = re.compile(r"[.!?:][\"'”’)\]]*$")
-_WORD = re.compile(r"[^\W\d_]+(?:-[^\W\d_]+)*")
-_HYPHENATED_END = re.compile(r"([^\W\d_]+)-$")
-_WORD_START = re.compile(r"^([^\W\d_]+)")
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,32 +70,6 @@ class Paragraph:
 def ignored_codes(config: NlpConfig) -> frozenset[str]:
     """The line type codes (``h``, ``f``, ``toc``...) the config leaves out of the text."""
     return frozenset(code for code, key in _IGNORE_KEYS.items() if getattr(config, key))
-
-
-def document_vocabulary(document: Document) -> frozenset[str]:
-    """Every word (lower case) written whole inside a line of the document, hyphenated
-    compounds included: the document's own evidence for joining hyphenated line ends."""
-    return frozenset(match.group().lower() for page in document.pages for line in page.lines
-                     for match in _WORD.finditer(line.text.rstrip("-")))
-
-
-def join_hyphenated(left: str, right: str, vocabulary: Container[str]) -> str | None:
-    """What ``left`` becomes before ``right`` is appended to it, when ``left`` ends in
-    a word hyphenated before the first word of ``right``; ``None`` when it does not
-    (the lines are then joined with a space).
-
-    The hyphen is kept (a compound such as "step-daughter") when the hyphenated
-    form is in ``vocabulary``, or when both halves are words and the joined form
-    is not, or when the second half is capitalised ("Anglo-American"); otherwise
-    it marks a word broken at the line end and is dropped."""
-    end, start = _HYPHENATED_END.search(left), _WORD_START.match(right)
-    if end is None or start is None:
-        return None
-    head, tail = end[1].lower(), start[1]
-    joined, compound = head + tail.lower(), f"{head}-{tail.lower()}"
-    keep = (tail[0].isupper() or compound in vocabulary
-            or (joined not in vocabulary and head in vocabulary and tail.lower() in vocabulary))
-    return left if keep else left[:-1]
 
 
 def paragraphs(document: Document, skip: Collection[str],
@@ -133,8 +106,7 @@ def _starts_paragraph(before: Line, line: Line) -> bool:
     if line.line_type in (LineType.LIST_BULLET, LineType.LIST_NUMBER):
         return marker(line.words) is not None
     if line.line_type is LineType.HEADING:
-        return (line.page_no, line.band, line.column) != (before.page_no, before.band,
-                                                          before.column)
+        return not continues_heading(before, line)
     same_column = (line.page_no, line.band, line.column) == (before.page_no, before.band,
                                                              before.column)
     if same_column:

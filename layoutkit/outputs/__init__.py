@@ -1,5 +1,6 @@
 """Outputs of a parsed document: plain text and JSON (the document's, its outline's
-and its tables').
+and its tables'); the text by paragraphs in :mod:`.structure`, Markdown, HTML and
+ALTO XML in :mod:`.markdown`, :mod:`.html` and :mod:`.alto`.
 
 The document's JSON, schema ``layoutkit.document/1``, is the published view of the
 document codec, :mod:`layoutkit.model.codec` (which documents it): :data:`SCHEMA`,

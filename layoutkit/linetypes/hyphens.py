@@ -1,0 +1,43 @@
+"""Words hyphenated at a line end: joined again when the joined form is a word,
+kept hyphenated when the hyphen belongs to a compound.  Used wherever lines are read
+as running text: a heading wrapped over lines (:mod:`layoutkit.linetypes.outline`)
+and paragraphs (:mod:`layoutkit.nlp.paragraphs`)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Container
+
+from ..model import Document
+
+__all__ = ["document_vocabulary", "join_hyphenated"]
+
+_WORD = re.compile(r"[^\W\d_]+(?:-[^\W\d_]+)*")
+_HYPHENATED_END = re.compile(r"([^\W\d_]+)-$")
+_WORD_START = re.compile(r"^([^\W\d_]+)")
+
+
+def document_vocabulary(document: Document) -> frozenset[str]:
+    """Every word (lower case) written whole inside a line of the document, hyphenated
+    compounds included: the document's own evidence for joining hyphenated line ends."""
+    return frozenset(match.group().lower() for page in document.pages for line in page.lines
+                     for match in _WORD.finditer(line.text.rstrip("-")))
+
+
+def join_hyphenated(left: str, right: str, vocabulary: Container[str]) -> str | None:
+    """What ``left`` becomes before ``right`` is appended to it, when ``left`` ends in
+    a word hyphenated before the first word of ``right``; ``None`` when it does not
+    (the lines are then joined with a space).
+
+    The hyphen is kept (a compound such as "step-daughter") when the hyphenated
+    form is in ``vocabulary``, or when both halves are words and the joined form
+    is not, or when the second half is capitalised ("Anglo-American"); otherwise
+    it marks a word broken at the line end and is dropped."""
+    end, start = _HYPHENATED_END.search(left), _WORD_START.match(right)
+    if end is None or start is None:
+        return None
+    head, tail = end[1].lower(), start[1]
+    joined, compound = head + tail.lower(), f"{head}-{tail.lower()}"
+    keep = (tail[0].isupper() or compound in vocabulary
+            or (joined not in vocabulary and head in vocabulary and tail.lower() in vocabulary))
+    return left if keep else left[:-1]
