@@ -171,17 +171,18 @@ def test_markup_corpus_first_pages(path: Path) -> None:
 
 
 def test_markup_markdown_of_the_dmca_summary() -> None:
-    """The first page: the title a level-1 heading, a section a level-2, its five titles
+    """The first page: the title a level-1 heading, its subtitle and date line under it
+    body, the first section a level-1 heading as the document's others, its five titles
     a bulleted list without their bullets, the footer left out; a heading hyphenated
     over two lines joined."""
     text = markdown(parsed(DMCA), LINETYPES)
     blocks = text.split("\n\n")
     assert blocks[:4] == ["# THE DIGITAL MILLENNIUM COPYRIGHT ACT OF 1998",
-                          "U.S. Copyright Office Summary", "December 1998", "## INTRODUCTION"]
+                          "U.S. Copyright Office Summary", "December 1998", "# INTRODUCTION"]
     items = next(b for b in blocks if b.startswith("- ")).split("\n")
     assert len(items) == 5
     assert items[0].startswith("- Title I, the “WIPO Copyright and Performances")
-    assert "### Copyright Office and NTIA Studies Relating to Technological Development" in blocks
+    assert "## Copyright Office and NTIA Studies Relating to Technological Development" in blocks
     assert "Page 1" not in text and "Copyright Office Summary December 1998" not in text
 
 

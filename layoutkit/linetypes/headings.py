@@ -118,7 +118,11 @@ def _title_block(lines: Sequence[TypedLine], found: set[int], body: float,
     largest size when that stands out (``heading_min_size_ratio``); the candidates
     right above it (a kicker: ``RESEARCH ARTICLE``) and right under it (its authors,
     affiliations, a date line), in its band and not in its style, up to the first
-    that text at the body's size follows, are the title's."""
+    that text at the body's size follows, are the title's.  A line that is no
+    candidate but set larger than the body (a subtitle running on from the title)
+    does not end the block: the candidates under it at the body's size (a date line)
+    are the title's too, a larger one (a section's name stacked under a nameplate)
+    ends it."""
     first = [k for k, item in enumerate(lines) if item.key[0] == 0]
     if not first:
         return set()
@@ -127,11 +131,13 @@ def _title_block(lines: Sequence[TypedLine], found: set[int], body: float,
         return set()
     title = next(k for k in first if lines[k].line.size == top)
     style, band = style_of(lines[title]), lines[title].line.band
+    larger = config.heading_min_size_ratio * body
 
     def joins(k: int, step: int) -> bool:
-        """Whether candidate ``k`` stands right next to line ``k - step`` of the block."""
+        """Whether line ``k`` of the block stands right next to its line ``k - step``."""
         near = lines[k - step]
-        return (0 <= k < len(lines) and k in found and style_of(lines[k]) != style
+        return (0 <= k < len(lines) and style_of(lines[k]) != style
+                and (k in found or lines[k].line.size >= larger)
                 and lines[k].line.band == band
                 and lines[k].key == (near.key[0], near.key[1] + step))
 
@@ -144,9 +150,14 @@ def _title_block(lines: Sequence[TypedLine], found: set[int], body: float,
     while joins(k, -1):
         block.add(k)
         k -= 1
-    k = end + 1
+    k, subtitle = end + 1, False
     while joins(k, 1) and not _text_follows(lines, k, found, body, config):
-        block.add(k)
+        if k not in found:
+            subtitle = True
+        elif subtitle and lines[k].line.size >= larger:
+            break
+        else:
+            block.add(k)
         k += 1
     return block
 
