@@ -144,9 +144,6 @@ class WordsConfig(Section):
     baseline_tolerance: float = 0.2
     """Words whose bottoms lie within this share of their height of each other share a
     baseline."""
-    rotated_line_tolerance_em: float = 0.5
-    """Rotated words whose centres lie within this many times their font size of each
-    other across their axis stand on one line."""
     drop_cap_min_height: float = 2.0
     """A word this many times taller than the usual word of its column, standing left of
     all the words of two lines or more beside it (a drop capital), opens the first of

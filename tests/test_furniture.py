@@ -22,14 +22,14 @@ _VOCAB = ("council", "ordinance", "resolution", "public", "hearing", "notice", "
 Page = tuple[list[Word], float, float]
 
 
-def words(text: str, x0: float, top: float, *, upright: bool = True,
+def words(text: str, x0: float, top: float, *, direction: int = 0,
           size: float = SIZE) -> list[Word]:
     """The words of ``text`` set from ``x0`` at ``top``: 4 pt a character, 2 pt spaces
     (at the default 8 pt size; scaled with ``size``)."""
     out, x, scale = [], x0, size / SIZE
     for part in text.split():
         width = CHAR * scale * len(part)
-        out.append(Word(part, BBox(x, top, x + width, top + size), "F", size, upright))
+        out.append(Word(part, BBox(x, top, x + width, top + size), "F", size, direction))
         x += width + 2.0 * scale
     return out
 
@@ -158,9 +158,9 @@ def test_furniture_header_within_tolerance_matched() -> None:
 def test_furniture_rotated_margin_words() -> None:
     """Rotated words outside the upright text are margin furniture; inside its extent,
     clear of its lines (below the body), they are not."""
-    stamp = [Word("PROOF", BBox(10.0, 300.0, 18.0, 330.0), "F", SIZE, False),
-             Word("COPY", BBox(10.0, 260.0, 18.0, 290.0), "F", SIZE, False)]
-    inside = [Word("inset", BBox(100.0, 520.0, 108.0, 550.0), "F", SIZE, False)]
+    stamp = [Word("PROOF", BBox(10.0, 300.0, 18.0, 330.0), "F", SIZE, 90),
+             Word("COPY", BBox(10.0, 260.0, 18.0, 290.0), "F", SIZE, 90)]
+    inside = [Word("inset", BBox(100.0, 520.0, 108.0, 550.0), "F", SIZE, 90)]
     document = [page(body(3), stamp, inside)]
     first = len(document[0][0]) - 3
     found = find_furniture(document, CONFIG)[0]
@@ -172,7 +172,7 @@ def test_furniture_rotated_words_over_the_text_are_a_watermark() -> None:
     """Rotated (or diagonal) words printed over the body's lines are margin furniture,
     a watermark, wherever they stand."""
     mark = [Word(letter, BBox(60.0 + 30.0 * k, 400.0 - 30.0 * k, 84.0 + 30.0 * k,
-                              424.0 - 30.0 * k), "F", 24.0, False)
+                              424.0 - 30.0 * k), "F", 24.0, 45)
             for k, letter in enumerate("COPY")]
     document = [page(body(3), mark)]
     first = len(document[0][0]) - 4

@@ -26,9 +26,10 @@ from ..model import (
     code_points,
     from_columns,
     spell,
+    turned_boxes,
 )
 
-__all__ = ["group_lines", "split_at_gaps", "words_from_glyphs"]
+__all__ = ["group_lines", "split_at_gaps", "upright_words", "words_from_glyphs"]
 
 
 def words_from_glyphs(glyphs: Glyphs, config: WordsConfig) -> tuple[Word, ...]:
@@ -37,14 +38,16 @@ def words_from_glyphs(glyphs: Glyphs, config: WordsConfig) -> tuple[Word, ...]:
     Glyphs on one baseline (bottoms within ``glyph_row_tolerance_em`` of the font size) are
     sorted by x; a whitespace glyph, a gap wider than ``word_gap_em`` times the
     font size, or a step backwards ends a word.  A glyph drawn twice at the same
-    place (fake bold) counts once.  Upright and rotated glyphs never share a
-    word; rotated text is read along its own axis.
+    place (fake bold) counts once.  Glyphs of different directions never share a
+    word; text set in any direction is read along its own baseline, in its own frame
+    (:func:`~layoutkit.model.turned_boxes`): the upright words come first, then those
+    of each other direction.
     """
     texts = _Texts.of(glyphs.texts)
-    words = _words(glyphs, texts, np.flatnonzero(glyphs.upright), config, rotated=False)
-    rotated = np.flatnonzero(~glyphs.upright)
-    if len(rotated):
-        words += _words(glyphs, texts, rotated, config, rotated=True)
+    words: list[Word] = []
+    for direction in np.unique(glyphs.directions).tolist():
+        words += _words(glyphs, texts, np.flatnonzero(glyphs.directions == direction), config,
+                        direction)
     return tuple(words)
 
 
@@ -75,22 +78,16 @@ class _Texts:
 
 
 def _words(glyphs: Glyphs, texts: _Texts, chosen: npt.NDArray[np.intp], config: WordsConfig,
-           *, rotated: bool) -> list[Word]:
+           direction: int) -> list[Word]:
     """The words of the glyphs ``chosen`` (indices into ``glyphs``, whose ``texts``
-    these are), all upright or all ``rotated``."""
+    these are), all set in ``direction``: grouped in the frame where they read
+    upright."""
     if not len(chosen):
         return []
-    # Rotated glyphs are handled in a frame turned by 90 degrees: their "baseline"
-    # is their x centre and they advance along y (bottom to top, as such margin
-    # stamps are set).
-    box = glyphs.boxes[chosen]
+    box = turned_boxes(glyphs.boxes[chosen], direction)
     size = glyphs.sizes[chosen]
-    if rotated:
-        base = (box[:, 0] + box[:, 2]) / 2
-        start, end = -box[:, 3], -box[:, 1]
-    else:
-        base = box[:, 3]
-        start, end = box[:, 0], box[:, 2]
+    base = box[:, 3]
+    start, end = box[:, 0], box[:, 2]
     order = np.argsort(base, kind="stable")
     em = np.maximum(size[order], 1.0)
     tolerance = config.glyph_row_tolerance_em * em
@@ -148,7 +145,7 @@ def _words(glyphs: Glyphs, texts: _Texts, chosen: npt.NDArray[np.intp], config: 
     fonts = list(map(glyphs.fonts.__getitem__, firsts.tolist()))
     count = len(word_texts)
     return from_columns(Word, count, word_texts, from_columns(BBox, count, x0, top, x1, bottom),
-                        fonts, glyphs.sizes[firsts].tolist(), repeat(not rotated, count),
+                        fonts, glyphs.sizes[firsts].tolist(), repeat(direction, count),
                         np.minimum.reduceat(members, starts).tolist())
 
 
@@ -213,8 +210,10 @@ def group_lines(words: Sequence[Word], config: WordsConfig) -> list[list[Word]]:
     ``baseline_tolerance`` of their height of each other share a baseline; a baseline
     joins the line above it when they overlap vertically by ``line_overlap`` of the smaller height
     (a superscript, a word in a larger font).  A drop capital (see
-    ``drop_cap_min_height``) opens the first line it stands beside.  Rotated words form
-    lines of their own along their axis.
+    ``drop_cap_min_height``) opens the first line it stands beside.  Words set in
+    another direction form lines of their own, grouped alike in the frame where they
+    read upright (:func:`~layoutkit.model.turned_boxes`) and read along their baseline,
+    after the upright ones (one direction after another).
     """
     upright = [w for w in words if w.upright]
     result: list[list[Word]] = []
@@ -224,10 +223,34 @@ def group_lines(words: Sequence[Word], config: WordsConfig) -> list[list[Word]]:
         for cap, first in caps:
             line = next(line for line in result if any(w is first for w in line))
             line.insert(0, cap)
-    rotated = [w for w in words if not w.upright]
-    if rotated:
-        result += _rotated_lines(rotated, config.rotated_line_tolerance_em)
+    for direction in sorted({w.direction for w in words} - {0}):
+        result += _turned_lines([w for w in words if w.direction == direction], config)
     return result
+
+
+def _turned_lines(words: Sequence[Word], config: WordsConfig) -> list[list[Word]]:
+    """The lines of ``words`` set in one direction, grouped as upright words are in the
+    frame where they read upright (see :func:`group_lines`)."""
+    turned = upright_words(words)
+    back = {id(t): w for t, w in zip(turned, words, strict=True)}
+    return [[back[id(t)] for t in line] for line in _baseline_lines(turned, config)]
+
+
+def upright_words(words: Sequence[Word], width: float = 0.0, height: float = 0.0
+                  ) -> list[Word]:
+    """``words``, all set in one direction on a ``width`` by ``height`` page, as upright
+    words of the page turned so that they read upright
+    (:func:`~layoutkit.model.turned_boxes`), in the same order: what groups and
+    segments them as upright text is grouped and segmented."""
+    if not words:
+        return []
+    boxes = np.array([(w.bbox.x0, w.bbox.top, w.bbox.x1, w.bbox.bottom) for w in words],
+                     dtype=np.float64)
+    x0, top, x1, bottom = turned_boxes(boxes, words[0].direction, width, height).T.tolist()
+    count = len(words)
+    return from_columns(Word, count, [w.text for w in words],
+                        from_columns(BBox, count, x0, top, x1, bottom), [w.font for w in words],
+                        [w.size for w in words], repeat(0, count), [w.stream for w in words])
 
 
 def _drop_caps(words: Sequence[Word], config: WordsConfig
@@ -307,19 +330,3 @@ def split_at_gaps(line: Sequence[Word], min_gap_em: float) -> list[list[Word]]:
             pieces.append(piece)
         last = word
     return pieces
-
-
-def _rotated_lines(words: Sequence[Word], tolerance_em: float) -> list[list[Word]]:
-    """Rotated words grouped by their x centre (within ``tolerance_em`` times their
-    size of the line's last word), each read bottom to top."""
-    ordered = sorted(words, key=lambda w: ((w.bbox.x0 + w.bbox.x1) / 2, -w.bbox.bottom))
-    lines: list[list[Word]] = []
-    for word in ordered:
-        centre = (word.bbox.x0 + word.bbox.x1) / 2
-        if lines:
-            last = lines[-1][-1]
-            if abs(centre - (last.bbox.x0 + last.bbox.x1) / 2) <= tolerance_em * word.size:
-                lines[-1].append(word)
-                continue
-        lines.append([word])
-    return [sorted(line, key=lambda w: -w.bbox.bottom) for line in lines]

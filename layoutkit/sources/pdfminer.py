@@ -29,7 +29,7 @@ from pdfminer.utils import PathSegment
 
 from ..errors import DocumentError
 from ..model import BBox, Glyphs, PageGlyphs, Rule
-from .base import ClosingSource, Rect, check_readable, is_upright, shape_rules, visible_rect
+from .base import ClosingSource, Rect, check_readable, direction_of, shape_rules, visible_rect
 from .builtin_encoding import builtin_names, glyph_text
 from .occlusion import Fill, uncovered
 
@@ -390,7 +390,7 @@ def _glyphs(chars: Sequence[LTChar], painted: npt.NDArray[np.int64], visible: Re
                   np.stack([x0 - vx0, vy1 - y1, x1 - vx0, vy1 - y0], axis=1)[shown],
                   tuple(c.fontname for c in picked),
                   np.array([c.size for c in picked], dtype=np.float64),
-                  np.array([is_upright(*c.matrix[:4]) for c in picked], dtype=np.bool_)
+                  np.array([direction_of(*c.matrix[:4]) for c in picked], dtype=np.int16)
                   ), painted[shown]
 
 

@@ -13,7 +13,7 @@ import numpy as np
 import numpy.typing as npt
 
 from ...model import CODE_POINTS, NO_GLYPHS, Glyphs, char_test, code_points, spell
-from ..base import is_upright
+from ..base import direction_of
 from ..builtin_encoding import (
     builtin_names,
     glyph_text,
@@ -184,9 +184,9 @@ class _Run:
     1 bottom, 2 right, 3 top) where the advance ends when the baseline runs along an
     axis, ``along`` the em along that axis (signed); None and 0 otherwise.  ``size``
     is the em across the baseline, pdfminer's size for upright text (horizontal
-    scaling and skew act along the baseline and leave it alone).  ``upright`` is
-    pdfminer's test on the matrix as the page is displayed: the baseline runs
-    rightwards and the em upwards.
+    scaling and skew act along the baseline and leave it alone).  ``direction`` is
+    the direction the baseline runs in as the page is displayed
+    (:func:`~layoutkit.sources.base.direction_of`).
     """
 
     font: _Font
@@ -196,7 +196,7 @@ class _Run:
     side: int | None
     along: float
     size: float
-    upright: bool
+    direction: int
 
     @staticmethod
     def of(font: _Font, a: float, b: float, c: float, d: float, rotate: int) -> _Run:
@@ -215,7 +215,7 @@ class _Run:
         tc, td = _turn(rotate, c, d)
         length = math.hypot(a, b)
         size = abs(a * d - b * c) / length if length else 0.0
-        return _Run(font, (a, b), low, high, side, along, size, is_upright(ta, tb, tc, td))
+        return _Run(font, (a, b), low, high, side, along, size, direction_of(ta, tb, tc, td))
 
 
 def _turn(rotate: int, x: float, y: float) -> tuple[float, float]:
@@ -415,10 +415,10 @@ class TextReader:
                           np.maximum(u0, u1), np.maximum(v0, v1)], axis=1)[shown]
         run_at = run_of[shown]
         names = np.array([run.font.name for run in runs], dtype=object)[run_at]
-        upright = np.array([run.upright for run in runs], dtype=np.bool_)[run_at]
+        directions = np.array([run.direction for run in runs], dtype=np.int16)[run_at]
         picked = read if shown.all() else [read[k] for k in np.flatnonzero(shown).tolist()]
         return Glyphs(tuple(picked), boxes, tuple(names.tolist()),
-                      column(lambda r: r.size)[shown, 0], upright), shown
+                      column(lambda r: r.size)[shown, 0], directions), shown
 
     def _runs(self, objects: npt.NDArray[np.uint64], indices: npt.NDArray[np.intp]
               ) -> tuple[list[_Run], npt.NDArray[np.intp]]:
