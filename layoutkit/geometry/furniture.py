@@ -284,7 +284,7 @@ def page_furniture(words: Sequence[Word], edges: EdgeLines, runs: Runs,
     footer = _furniture(edges.footer[: runs.footer], words, config, top=False,
                         held=runs.held[1])
     return Furniture(frozenset(header), frozenset(footer),
-                     frozenset(_margin(words, header | footer, config.gutters.overprint_inset)))
+                     frozenset(_margin(words, header | footer, config)))
 
 
 def _edge_lines(words: Sequence[Word], height: float, config: LayoutConfig, folio: str, *,
@@ -524,11 +524,13 @@ def _common_run(part: Sequence[str], whole: Sequence[str]) -> int:
     return SequenceMatcher(None, part, whole, autojunk=False).find_longest_match().size
 
 
-def _margin(words: Sequence[Word], taken: set[int], inset: float) -> set[int]:
-    """Rotated words standing outside the horizontal extent of the upright text (proof
+def _margin(words: Sequence[Word], taken: set[int], config: LayoutConfig) -> set[int]:
+    """Rotated words standing outside the horizontal extent of the upright text, those
+    of each direction making at most ``furniture_stamp_max_lines`` lines there (proof
     stamps in the side margins), or drawn over upright words (a watermark set across
     the columns: the text of a page is never printed over itself otherwise), by more
-    than ``inset`` on every side."""
+    than ``overprint_inset`` on every side."""
+    inset = config.gutters.overprint_inset
     rotated = [i for i, w in enumerate(words) if not w.upright]
     upright = [w.bbox for i, w in enumerate(words) if w.upright and i not in taken] \
         if rotated else []
@@ -540,5 +542,11 @@ def _margin(words: Sequence[Word], taken: set[int], inset: float) -> set[int]:
                                words[i].bbox.bottom) for i in rotated])
     upright_boxes = np.array([(b.x0, b.top, b.x1, b.bottom) for b in upright])
     over_text = np.asarray(overlapping(rotated_boxes, upright_boxes, inset).any(axis=1))
-    return {i for i, printed_over in zip(rotated, over_text, strict=True)
-            if words[i].bbox.x1 <= left or words[i].bbox.x0 >= right or printed_over}
+    beside = [i for i in rotated if words[i].bbox.x1 <= left or words[i].bbox.x0 >= right]
+    stamps = {i for direction in {words[i].direction for i in beside}
+              for chosen in [[i for i in beside if words[i].direction == direction]]
+              if len(group_lines([words[i] for i in chosen], config.words))
+              <= config.furniture.furniture_stamp_max_lines
+              for i in chosen}
+    return stamps | {i for i, printed_over in zip(rotated, over_text, strict=True)
+                     if printed_over}

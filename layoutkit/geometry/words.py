@@ -25,6 +25,7 @@ from ..model import (
     char_test,
     code_points,
     from_columns,
+    is_cjk,
     spell,
     turned_boxes,
 )
@@ -44,11 +45,44 @@ def words_from_glyphs(glyphs: Glyphs, config: WordsConfig) -> tuple[Word, ...]:
     of each other direction.
     """
     texts = _Texts.of(glyphs.texts)
+    directions = np.where(_vertical(glyphs, texts, config), VERTICAL, glyphs.directions)
     words: list[Word] = []
-    for direction in np.unique(glyphs.directions).tolist():
-        words += _words(glyphs, texts, np.flatnonzero(glyphs.directions == direction), config,
+    for direction in np.unique(directions).tolist():
+        words += _words(glyphs, texts, np.flatnonzero(directions == direction), config,
                         direction)
     return tuple(words)
+
+
+VERTICAL = 270
+"""The direction of text in vertical writing: it reads top to bottom, as text turned
+a quarter clockwise does, and its columns, lines in that frame, right to left."""
+
+
+def _vertical(glyphs: Glyphs, texts: _Texts, config: WordsConfig) -> npt.NDArray[np.bool_]:
+    """Which glyphs are set in vertical writing: upright glyphs drawn one after another
+    (in the content stream's order), each under the one before (overlapping it
+    across by half the narrower, below its middle, at most ``vertical_max_gap_em``
+    under its foot), in runs that hold a CJK character.  A font's writing mode is not
+    told by every engine; the glyphs' places are."""
+    n = len(glyphs)
+    cjk = char_test(np.where(texts.ids < CODE_POINTS, texts.ids, -1), is_cjk)
+    if n < 2 or not cjk.any():
+        return np.zeros(n, dtype=np.bool_)
+    box = glyphs.boxes
+    above, under = box[:-1], box[1:]
+    across = np.minimum(above[:, 2], under[:, 2]) - np.maximum(above[:, 0], under[:, 0])
+    narrower = np.minimum(above[:, 2] - above[:, 0], under[:, 2] - under[:, 0])
+    middle = (above[:, 1] + above[:, 3]) / 2
+    gap = config.vertical_max_gap_em * np.maximum(glyphs.sizes[:-1], 1.0)
+    upright = glyphs.directions == 0
+    stacked = (upright[:-1] & upright[1:] & (across >= 0.5 * narrower)
+               & (under[:, 1] >= middle) & (under[:, 1] - above[:, 3] <= gap))
+    # runs of stacked pairs: glyph k joins the run of glyph k - 1 when they stack
+    run: npt.NDArray[np.intp] = np.cumsum(np.concatenate(([True], ~stacked)))
+    with_cjk = np.zeros(int(run[-1]) + 1, dtype=np.bool_)
+    with_cjk[run[cjk]] = True
+    several: npt.NDArray[np.bool_] = np.bincount(run) >= 2
+    return with_cjk[run] & several[run]
 
 
 @dataclass(frozen=True, slots=True)

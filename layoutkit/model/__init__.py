@@ -16,8 +16,18 @@ arrays as a source reads them), :mod:`.layout` (words, lines, blocks, columns, b
 pages, the document) and :mod:`.codec` (the document's JSON, published and stored).
 """
 
-from .geometry import BBox, Rule, quarter_turn, turned_boxes
-from .glyphs import CODE_POINTS, NO_GLYPHS, Glyph, Glyphs, PageGlyphs, char_test, code_points, spell
+from .geometry import BBox, Rule, turned_boxes
+from .glyphs import (
+    CODE_POINTS,
+    NO_GLYPHS,
+    Glyph,
+    Glyphs,
+    PageGlyphs,
+    char_test,
+    code_points,
+    is_cjk,
+    spell,
+)
 from .layout import (
     Band,
     BandKind,
@@ -56,7 +66,7 @@ __all__ = [
     "char_test",
     "code_points",
     "from_columns",
-    "quarter_turn",
+    "is_cjk",
     "spell",
     "turned_boxes",
 ]

@@ -4,6 +4,7 @@ characters at once."""
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -15,7 +16,7 @@ from .geometry import BBox, Rule
 from .value import Value
 
 __all__ = ["CODE_POINTS", "NO_GLYPHS", "Glyph", "Glyphs", "PageGlyphs", "char_test",
-           "code_points", "spell"]
+           "code_points", "is_cjk", "spell"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -142,6 +143,19 @@ def char_test(codes: npt.NDArray[np.int64], test: Callable[[str], bool]) -> npt.
     table[0] = False
     table[distinct + 1] = [test(chr(c)) for c in distinct.tolist()]
     return table[codes + 1]
+
+
+_HANGUL = ((0x1100, 0x11FF), (0x3130, 0x318F), (0xA960, 0xA97F), (0xAC00, 0xD7FF))
+"""Korean letters: wide, but Korean separates its words by spaces."""
+
+
+def is_cjk(char: str) -> bool:
+    """Whether ``char`` is a wide character of a script written without spaces between
+    words (Chinese, Japanese) or full-width punctuation (。、「」): such text is set
+    without spaces, and may be set in vertical writing."""
+    code = ord(char)
+    return (unicodedata.east_asian_width(char) in ("W", "F")
+            and not any(a <= code <= b for a, b in _HANGUL))
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,0 +1,192 @@
+"""Every script and direction: text turned a quarter or half a turn, right-to-left
+columns, CJK without spaces and vertical writing, on synthetic pages with exact truth
+(:mod:`fixtures.scripts`) read by both engines, and the pieces on hand-built words."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import pytest
+from bidi import get_display
+
+import layoutkit
+from fixtures.scripts import ScriptPage, japanese_page, rtl_page, turned_page
+from layoutkit.geometry.segment import Leaf, Split, mirrored
+from layoutkit.geometry.words import group_lines, words_from_glyphs
+from layoutkit.model import (
+    Band,
+    BandKind,
+    BBox,
+    Block,
+    Column,
+    Document,
+    Glyph,
+    Glyphs,
+    Line,
+    Page,
+    Word,
+    turned_boxes,
+)
+from layoutkit.nlp.paragraphs import paragraphs
+from layoutkit.reading.text import line_text, right_to_left
+
+ENGINES = ("pdfium", "pdfminer")
+CONFIG = layoutkit.LayoutConfig()
+
+
+def read(page: ScriptPage, engine: str) -> list[str]:
+    """The text of every line of ``page`` as layoutkit reads it, in reading order."""
+    return [line.text for line in layoutkit.parse(page.path, engine=engine).pages[0].lines]
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+@pytest.mark.parametrize("direction", [90, 180, 270])
+def test_scripts_turned_block_reads_in_its_own_frame(tmp_path: Path, direction: int,
+                                                     engine: str) -> None:
+    """Two columns turned 90 (bottom to top), 180 (upside down) or 270 degrees (top to
+    bottom) between upright text: every line forwards, the block's first column before
+    its second, the block after the title above it and before the paragraph below."""
+    page = turned_page(tmp_path / f"turned-{direction}.pdf", direction)
+    assert read(page, engine) == list(page.lines)
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+@pytest.mark.parametrize("script", ["hebrew", "arabic"])
+def test_scripts_right_to_left_columns(tmp_path: Path, script: str, engine: str) -> None:
+    """Two columns of Hebrew or Arabic drawn in visual order: the right column first,
+    each line in logical order, its numbers, times and Latin words left to right."""
+    page = rtl_page(tmp_path / f"{script}.pdf", script)
+    assert read(page, engine) == list(page.lines)
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+@pytest.mark.parametrize("vertical", [False, True], ids=["horizontal", "vertical"])
+def test_scripts_japanese(tmp_path: Path, vertical: bool, engine: str) -> None:
+    """Japanese lines set in pieces a little apart read without spaces, Latin letters
+    and digits inside them too; vertical columns read top to bottom, right to left,
+    after the page's horizontal title, which stays a line of its own."""
+    page = japanese_page(tmp_path / "japanese.pdf", vertical=vertical)
+    assert read(page, engine) == list(page.lines)
+
+
+def test_scripts_japanese_paragraph_runs_on_without_spaces(tmp_path: Path) -> None:
+    """The columns of a block of vertical Japanese make one paragraph, joined without
+    spaces; the horizontal title is a paragraph of its own."""
+    page = japanese_page(tmp_path / "japanese.pdf", vertical=True)
+    found = paragraphs(layoutkit.parse(page.path), frozenset())
+    assert [p.text for p in found] == [page.lines[0], "".join(page.lines[1:])]
+
+
+@pytest.mark.parametrize(("first", "runs_on"), [
+    ("日本語の文章です。", False), ("本当ですか？", False), ("「引用です。」", False),
+    ("文章が続きます", True)])
+def test_scripts_full_width_marks_end_sentences(first: str, runs_on: bool) -> None:
+    """A column ending in 。！？ (a closing bracket after it too) closes its paragraph;
+    one ending mid-sentence runs on into the next column, without a space."""
+    lines = [Line(text, BBox(x, 0.0, x + 100.0, 10.0), (word(text, x, 0.0, x + 100.0, 10.0),),
+                  1, 0, k, 0) for k, (text, x) in enumerate([(first, 0.0), ("次の段落", 200.0)])]
+    columns = tuple(Column(k, line.bbox, (Block((line,), line.bbox),))
+                    for k, line in enumerate(lines))
+    page = Page(1, 300.0, 300.0, (Band(0, BandKind.BODY, BBox(0, 0, 300, 10), columns),))
+    found = paragraphs(Document(Path("x.pdf"), (page,), 1), frozenset())
+    assert [p.text for p in found] == ([first + "次の段落"] if runs_on else [first, "次の段落"])
+
+
+# --------------------------------------------------------------------------- pieces
+
+
+def word(text: str, x0: float, top: float, x1: float, bottom: float, direction: int = 0) -> Word:
+    return Word(text, BBox(x0, top, x1, bottom), "F", 10.0, direction)
+
+
+def test_scripts_turned_boxes_put_each_direction_upright() -> None:
+    """A box turned into the frame of each direction, on a 600 by 800 page: 90 a quarter
+    clockwise, 180 half a turn, 270 a quarter anticlockwise; 0 and a diagonal's nearest
+    quarter alike."""
+    box = np.array([[10.0, 20.0, 30.0, 60.0]])
+    assert turned_boxes(box, 90, 600, 800).tolist() == [[740.0, 10.0, 780.0, 30.0]]
+    assert turned_boxes(box, 180, 600, 800).tolist() == [[570.0, 740.0, 590.0, 780.0]]
+    assert turned_boxes(box, 270, 600, 800).tolist() == [[20.0, 570.0, 60.0, 590.0]]
+    assert turned_boxes(box, 0, 600, 800).tolist() == box.tolist()
+    assert turned_boxes(box, 80, 600, 800).tolist() == turned_boxes(box, 90, 600, 800).tolist()
+
+
+@pytest.mark.parametrize(("direction", "boxes"), [
+    # each glyph 10 wide along its baseline, the word read from the first box
+    (180, [(50.0, 0.0, 60.0, 10.0), (40.0, 0.0, 50.0, 10.0), (30.0, 0.0, 40.0, 10.0)]),
+    (270, [(0.0, 30.0, 10.0, 40.0), (0.0, 40.0, 10.0, 50.0), (0.0, 50.0, 10.0, 60.0)]),
+    (90, [(0.0, 50.0, 10.0, 60.0), (0.0, 40.0, 10.0, 50.0), (0.0, 30.0, 10.0, 40.0)]),
+])
+def test_scripts_words_read_along_their_baseline(direction: int,
+                                                 boxes: list[tuple[float, ...]]) -> None:
+    """Glyphs upside down (laid right to left), turned to read down or up the page
+    spell their word forwards, whatever order they are drawn in."""
+    glyphs = [Glyph(ch, BBox(*box), "F", 10.0, direction) for ch, box in zip("abc", boxes,
+                                                                             strict=True)]
+    words = words_from_glyphs(Glyphs.of(glyphs[::-1]), CONFIG.words)
+    assert [(w.text, w.direction) for w in words] == [("abc", direction)]
+
+
+def test_scripts_lines_of_upside_down_words_read_right_to_left() -> None:
+    """Upside-down words form lines from the page's foot up, each read leftwards."""
+    words = [word("lower", 60.0, 100.0, 90.0, 110.0, 180), word("line", 20.0, 100.0, 50.0, 110.0,
+                                                                  180),
+             word("upper", 60.0, 80.0, 90.0, 90.0, 180)]
+    lines = group_lines(words, CONFIG.words)
+    assert [[w.text for w in line] for line in lines] == [["lower", "line"], ["upper"]]
+
+
+def test_scripts_vertical_writing_read_top_to_bottom() -> None:
+    """Upright CJK glyphs drawn one under another are vertical writing: words that read
+    top to bottom; a column of Latin letters alone is not."""
+    column = [Glyph(ch, BBox(100.0, 10.0 * k, 110.0, 10.0 * (k + 1)), "F", 10.0)
+              for k, ch in enumerate("縦書きAB")]
+    latin = [Glyph(ch, BBox(200.0, 10.0 * k, 206.0, 10.0 * (k + 1)), "F", 10.0)
+             for k, ch in enumerate("xy")]
+    words = words_from_glyphs(Glyphs.of(column + latin), CONFIG.words)
+    assert sorted((w.text, w.direction) for w in words) == [
+        ("x", 0), ("y", 0), ("縦書きAB", 270)]
+
+
+def test_scripts_line_text_joins_cjk_without_spaces() -> None:
+    """No space beside a CJK word (full-width punctuation included); Latin words and
+    Korean keep theirs."""
+    assert line_text([word("日本語の", 0, 0, 1, 1), word("文章。", 2, 0, 3, 1),
+                      word("ABC", 4, 0, 5, 1), word("です", 6, 0, 7, 1)]) == "日本語の文章。ABCです"
+    assert line_text([word("한국어", 0, 0, 1, 1), word("문장", 2, 0, 3, 1)]) == "한국어 문장"
+    assert line_text([word("plain", 0, 0, 1, 1), word("text", 2, 0, 3, 1)]) == "plain text"
+
+
+@pytest.mark.parametrize("logical", [
+    "שלום עולם", "הישיבה בשעה 18:30 בבית העירייה", "פרטים באתר www.example.org היום",
+    "مرحبا بالعالم", "الاجتماع يوم 12 مارس 2026", "Latin line with עברית inside"])
+def test_scripts_line_text_in_logical_order(logical: str) -> None:
+    """A line drawn in visual order (its words left to right as they stand) reads in
+    logical order: right-to-left runs turned, numbers and Latin runs kept."""
+    visual = str(get_display(logical, base_dir="R" if right_to_left([logical]) else "L"))
+    words = [word(part, 10.0 * k, 0, 10.0 * k + 8, 10) for k, part in enumerate(visual.split())]
+    assert line_text(words) == logical
+
+
+def test_scripts_presentation_forms_normalised() -> None:
+    """Arabic presentation forms (shaped letters and the lam-alef ligature, as PDFs map
+    them) read as the letters they shape, in logical order."""
+    # "لا سلام" drawn in visual order with shaped forms: ﻡﻼﺳ ﻻ
+    visual = [word("\ufee1\ufefc\ufeb3", 0, 0, 20, 10), word("\ufefb", 24, 0, 30, 10)]
+    assert line_text(visual) == "لا سلام"
+
+
+def test_scripts_right_to_left_by_most_letters() -> None:
+    """A page's text runs right to left when most of its letters do."""
+    assert right_to_left(["שלום", "עולם", "PDF"])
+    assert not right_to_left(["Hello", "world", "שלום"])
+    assert not right_to_left(["12 34"])
+
+
+def test_scripts_mirrored_tree_reads_columns_right_to_left() -> None:
+    """Side-by-side parts reverse, at every depth; stacked parts keep their order."""
+    tree = Split(False, (Leaf((0,)), Split(True, (Leaf((1,)), Split(True, (Leaf((2,)),
+                                                                           Leaf((3,))))))))
+    assert mirrored(tree) == Split(False, (Leaf((0,)), Split(True, (
+        Split(True, (Leaf((3,)), Leaf((2,)))), Leaf((1,))))))
