@@ -4,6 +4,9 @@ columns, CJK without spaces and vertical writing, on synthetic pages with exact 
 
 from __future__ import annotations
 
+import re
+import shutil
+import subprocess
 from pathlib import Path
 
 import numpy as np
@@ -91,6 +94,49 @@ def test_scripts_full_width_marks_end_sentences(first: str, runs_on: bool) -> No
     page = Page(1, 300.0, 300.0, (Band(0, BandKind.BODY, BBox(0, 0, 300, 10), columns),))
     found = paragraphs(Document(Path("x.pdf"), (page,), 1), frozenset())
     assert [p.text for p in found] == ([first + "次の段落"] if runs_on else [first, "次の段落"])
+
+
+# --------------------------------------------------------------------------- a real page
+
+LETTER = Path(__file__).parent.parent / "fixtures" / "pdf" / "officers-letter-hebrew-2023.pdf"
+"""An open letter in Hebrew (Microsoft Word, then macOS Quartz): one column, right to
+left, with quotation marks, parentheses, abbreviations (ארה"ב) and a letter-spaced
+paragraph; see fixtures/README.md."""
+
+
+def _key(text: str) -> str:
+    """A line's letters and digits, case-folded: what the corpus measures compare."""
+    return "".join(c for c in text.casefold() if c.isalnum())
+
+
+def _poppler_lines(path: Path) -> list[str]:
+    """pdftotext's lines of ``path`` (poppler's own bidi, its direction marks left out)."""
+    out = subprocess.run(["pdftotext", "-q", str(path), "-"], capture_output=True, text=True,
+                         check=True).stdout
+    lines = (re.sub("[\u200e\u200f\u202a-\u202e]", "", line).strip()
+             for line in out.splitlines())
+    return [line for line in lines if line]
+
+
+@pytest.mark.skipif(shutil.which("pdftotext") is None, reason="pdftotext is not installed")
+@pytest.mark.parametrize("engine", [
+    "pdfium",
+    pytest.param("pdfminer", marks=pytest.mark.xfail(strict=True, reason=(
+        "pdfminer.six places the glyphs of this Quartz-made page (TrueType subsets drawn "
+        "with a character spacing of -1.28) about a point apart, where PDFium and poppler "
+        "place them a glyph's width apart: the letters of a line overlap and its words "
+        "interleave"))),
+])
+def test_scripts_real_hebrew_page_in_logical_order(engine: str) -> None:
+    """Every line of a real Hebrew letter reads in logical order, the same letters in the
+    same order as poppler's pdftotext (an independent bidi reading) gives them, and the
+    lines in the same order; punctuation, quotes and parentheses stand where they are
+    read."""
+    lines = [line.text for line in layoutkit.parse(LETTER, engine=engine).pages[0].lines]
+    assert [_key(line) for line in lines] == [_key(line) for line in _poppler_lines(LETTER)]
+    assert "(הקואליציה) אשר נשלט בידי הרשות המבצעת. חשוב לציין כי מערכת האיזונים והבלמים " \
+        "של המשטר הישראלי" in lines
+    assert "ערכים נוספים המשותפים לישראל ולארה\"ב, ועל החופש של אזרחי ישראל." in lines
 
 
 # --------------------------------------------------------------------------- pieces

@@ -107,14 +107,17 @@ def _turned_bands(glyphs: PageGlyphs, words: Sequence[Word], config: LayoutConfi
 
 def _placed(plan: _Plan, turned: _Plan) -> _Plan:
     """``plan`` with the ``turned`` bands (of text set in one direction, in their own
-    order) where they stand: before the first band with words lower than their top,
-    that band parted into the words above them and the rest, read after them.  The
-    upright body is segmented without the turned text, so a column may run down past
-    it."""
+    order) where they stand: before the first band with words lower than their top.
+    The upright body is segmented without the turned text, so a single column may run
+    down past it: it is parted into the words above the turned text and the rest,
+    read after it.  A band of several columns is not parted (its columns would be
+    read in pieces): text turned within it (a chart's axis label) follows it."""
     top = min(w.bbox.top for _, columns in turned for w in _words_of(columns))
     for k, (kind, band) in enumerate(plan):
         if all(w.bbox.bottom <= top for w in _words_of(band)):
             continue
+        if len(band) > 1 and any(w.bbox.bottom <= top for w in _words_of(band)):
+            return [*plan[:k + 1], *turned, *plan[k + 1:]]
         above = [[[w for w in leaf if w.bbox.bottom <= top] for leaf in column]
                  for column in band]
         below = [[[w for w in leaf if w.bbox.bottom > top] for leaf in column]
