@@ -92,7 +92,9 @@ def test_furniture_parity_header_found() -> None:
     assert headers(pages) == [[], ["Notices", "13"], [], ["Notices", "15"], [], ["Notices", "17"]]
 
 
-@pytest.mark.parametrize("folio", ["- 7 -", "Page 7", "vii", "7", "Page 7 of 40", "7/40"])
+@pytest.mark.parametrize("folio", ["- 7 -", "Page 7", "vii", "7", "Page 7 of 40", "7/40",
+                                   "Seite 7 von 40", "página 7 de 40", "Pag. 7", "Стр. 7",
+                                   "страница 7 из 40", "σελίδα 7", "עמוד 7", "صفحة 7", "第7頁"])
 def test_furniture_page_number_footer_on_one_page(folio: str) -> None:
     """A footer that is a bare page number is furniture even on a one-page document."""
     document = [page(body(1), words(folio, 300.0, 760.0))]

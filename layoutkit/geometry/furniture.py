@@ -45,7 +45,18 @@ __all__ = [
 
 _NUMBER = re.compile(rf"\d+|\b[{''.join(ROMAN_DIGITS)}]+\b", re.IGNORECASE)
 _ROMAN = re.compile(ROMAN_NUMERAL, re.IGNORECASE)
-_PAGE_NUMBER = re.compile(r"^\W*(page\s*)?#(\s*(of|/)\s*#)?\W*$", re.IGNORECASE)
+_PAGE_WORDS = ("page", "pages", "p", "pg", "seite", "s", "página", "pág", "pagina", "pag",
+               "bladzijde", "blz", "strona", "str", "страница", "стр", "σελίδα", "σελ", "sayfa",
+               "sivu", "sida", "side", "עמוד", "עמ", "صفحة", "ص", "第")
+"""The word for "page" (and its abbreviations) in the languages of the documents read
+(English, German, French, Spanish, Portuguese, Italian, Dutch, Polish, Russian, Greek,
+Turkish, Finnish, Swedish, Danish and Norwegian, Hebrew, Arabic; 第 opens a Chinese or
+Japanese page number, 第3頁)."""
+_OF_WORDS = ("of", "von", "de", "di", "van", "z", "из", "από", "/")
+"""The word for "of" between a page number and the page count ("Page 3 of 40")."""
+_PAGE_NUMBER = re.compile(
+    rf"^\W*(({'|'.join(_PAGE_WORDS)})\.?\s*)?#(\s*({'|'.join(_OF_WORDS)})\s*#)?"
+    r"\s*(頁|页|ページ)?\W*$", re.IGNORECASE)
 _TOKEN = re.compile(r"[^\W_]+|#")
 
 
