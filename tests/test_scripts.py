@@ -96,6 +96,33 @@ def test_scripts_full_width_marks_end_sentences(first: str, runs_on: bool) -> No
     assert [p.text for p in found] == ([first + "次の段落"] if runs_on else [first, "次の段落"])
 
 
+def test_scripts_ruled_table_cells_read_in_every_direction(tmp_path: Path) -> None:
+    """The cells of a ruled table (``--tables``) whose headers are turned to read up
+    and down the columns, and one set upside down, read forwards."""
+    from reportlab.pdfgen.canvas import Canvas
+
+    from layoutkit.sources.ruled_tables import find_ruled_tables
+
+    path = tmp_path / "table.pdf"
+    c = Canvas(str(path), pagesize=(400, 400))
+    for x in (100, 200, 300):
+        c.line(x, 100, x, 300)
+    for y in (100, 200, 300):
+        c.line(100, y, 300, y)
+    c.setFont("Helvetica", 10)
+    for x, y, turn, text in [(150, 210, 90, "Revenue"), (250, 290, 270, "Expenses"),
+                             (110, 150, 0, "12 400"), (290, 150, 180, "upside down")]:
+        c.saveState()
+        c.translate(x, y)
+        c.rotate(turn)
+        c.drawString(0, 0, text)
+        c.restoreState()
+    c.showPage()
+    c.save()
+    (table,) = find_ruled_tables(path, [1])
+    assert table.rows == (("Revenue", "Expenses"), ("12 400", "upside down"))
+
+
 # --------------------------------------------------------------------------- a real page
 
 LETTER = Path(__file__).parent.parent / "fixtures" / "pdf" / "officers-letter-hebrew-2023.pdf"

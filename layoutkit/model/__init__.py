@@ -16,7 +16,7 @@ arrays as a source reads them), :mod:`.layout` (words, lines, blocks, columns, b
 pages, the document) and :mod:`.codec` (the document's JSON, published and stored).
 """
 
-from .geometry import BBox, Rule, turned_boxes
+from .geometry import BBox, Rule, quarter_turn, turned_boxes
 from .glyphs import (
     CODE_POINTS,
     NO_GLYPHS,
@@ -67,6 +67,7 @@ __all__ = [
     "code_points",
     "from_columns",
     "is_cjk",
+    "quarter_turn",
     "spell",
     "turned_boxes",
 ]

@@ -11,7 +11,7 @@ import numpy.typing as npt
 
 from .value import Value
 
-__all__ = ["BBox", "Rule", "turned_boxes"]
+__all__ = ["BBox", "Rule", "quarter_turn", "turned_boxes"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,7 +69,7 @@ class Rule(Value):
         return self.bbox.width >= self.bbox.height
 
 
-def _quarter_turn(direction: int) -> int:
+def quarter_turn(direction: int) -> int:
     """The quarter turn (0, 90, 180 or 270 degrees) nearest the ``direction`` a
     baseline runs in: the frame in which text of a diagonal direction is read."""
     return round(direction / 90) % 4 * 90
@@ -84,7 +84,7 @@ def turned_boxes(boxes: npt.NDArray[np.float64], direction: int, width: float = 
     for a quarter turn.  Text set in any direction is grouped and segmented in its own
     frame by the code written for upright text."""
     x0, top, x1, bottom = boxes.T
-    turn = _quarter_turn(direction)
+    turn = quarter_turn(direction)
     if turn == 90:
         return np.stack([height - bottom, x0, height - top, x1], axis=1)
     if turn == 180:

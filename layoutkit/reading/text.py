@@ -28,6 +28,17 @@ _PRESENTATION_FORMS = re.compile("[\ufb1d-\ufdff\ufe70-\ufefc]+")
 """Hebrew and Arabic presentation forms (letters shaped for their place in a word,
 ligatures), which many PDFs of Arabic text map their glyphs to."""
 
+_MAYBE_RTL = re.compile("[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefc\U00010800-\U00010fff"
+                        "\U0001e800-\U0001efff]")
+"""The blocks of right-to-left scripts: a line without any of their characters needs
+no reordering (the bidi classes tell exactly, for the lines that have some)."""
+
+_MAYBE_CJK = re.compile("[\u1100-\u11ff\u2e80-\ua4cf\ua960-\ua97f\uac00-\ud7ff"
+                        "\uf900-\ufaff\ufe30-\ufe4f\uff00-\uffef\U00020000-\U0003ffff]")
+"""The blocks that hold the wide characters :func:`~layoutkit.model.is_cjk` looks for
+(and Hangul): a line without any of them needs no look at its word boundaries."""
+
+
 def _is_rtl(char: str) -> bool:
     return unicodedata.bidirectional(char) in ("R", "AL")
 
@@ -46,7 +57,10 @@ def right_to_left(texts: Iterable[str]) -> bool:
     """Whether the text of ``texts`` runs right to left: more of its letters belong to
     right-to-left scripts than to left-to-right ones.  A page that does reads its
     columns right to left."""
-    rtl, ltr = _strong("".join(texts))
+    text = "".join(texts)
+    if not _MAYBE_RTL.search(text):
+        return False
+    rtl, ltr = _strong(text)
     return rtl > ltr
 
 
@@ -60,10 +74,12 @@ def line_text(words: Sequence[Word]) -> str:
     text = " ".join(texts)
     if text.isascii():
         return text
-    solid = [is_cjk(a[-1]) or is_cjk(b[0]) for a, b in pairwise(texts)]
-    if any(solid):
+    if _MAYBE_CJK.search(text):
+        solid = [is_cjk(a[-1]) or is_cjk(b[0]) for a, b in pairwise(texts)]
         text = texts[0] + "".join(word if joined else " " + word
                                   for joined, word in zip(solid, texts[1:], strict=True))
+    if not _MAYBE_RTL.search(text):
+        return text
     rtl, ltr = _strong(text)
     if rtl:
         text = str(get_display(text, base_dir="R" if rtl > ltr else "L"))
