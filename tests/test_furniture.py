@@ -170,6 +170,15 @@ def test_furniture_rotated_margin_words() -> None:
     assert found.header == found.footer == frozenset()
 
 
+def test_furniture_turned_block_beside_the_text_is_body() -> None:
+    """Rotated words beside the upright text making more than
+    furniture_stamp_max_lines lines (a table set sideways) are not margin stamps."""
+    block = [Word(f"row{k}", BBox(520.0 + 12.0 * k, 300.0, 528.0 + 12.0 * k, 330.0), "F",
+                  SIZE, 90) for k in range(3)]
+    document = [page(body(3), block)]
+    assert find_furniture(document, CONFIG)[0].margin == frozenset()
+
+
 def test_furniture_rotated_words_over_the_text_are_a_watermark() -> None:
     """Rotated (or diagonal) words printed over the body's lines are margin furniture,
     a watermark, wherever they stand."""

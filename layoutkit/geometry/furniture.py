@@ -553,11 +553,11 @@ def _margin(words: Sequence[Word], taken: set[int], config: LayoutConfig) -> set
                                words[i].bbox.bottom) for i in rotated])
     upright_boxes = np.array([(b.x0, b.top, b.x1, b.bottom) for b in upright])
     over_text = np.asarray(overlapping(rotated_boxes, upright_boxes, inset).any(axis=1))
+    found = {i for i, printed_over in zip(rotated, over_text, strict=True) if printed_over}
     beside = [i for i in rotated if words[i].bbox.x1 <= left or words[i].bbox.x0 >= right]
-    stamps = {i for direction in {words[i].direction for i in beside}
-              for chosen in [[i for i in beside if words[i].direction == direction]]
-              if len(group_lines([words[i] for i in chosen], config.words))
-              <= config.furniture.furniture_stamp_max_lines
-              for i in chosen}
-    return stamps | {i for i, printed_over in zip(rotated, over_text, strict=True)
-                     if printed_over}
+    for direction in {words[i].direction for i in beside}:
+        chosen = [i for i in beside if words[i].direction == direction]
+        lines = group_lines([words[i] for i in chosen], config.words)
+        if len(lines) <= config.furniture.furniture_stamp_max_lines:
+            found.update(chosen)
+    return found

@@ -5,9 +5,8 @@ Lines are taken in reading order, those of the skipped line types left out
 contents).  A paragraph is a block of body lines, a heading, a list item, a
 table row or a contents entry.  A body block that ends a column or a page
 without closing its sentence (no ``.``, ``!``, ``?``, ``:``, ``。``, ``！`` or ``？``
-at its end), or
-whose next block starts in lower case, runs on into the first block of the next
-column or page, so a sentence crossing the break stays whole.
+at its end), or whose next block starts in lower case, runs on into the first block
+of the next column or page, so a sentence crossing the break stays whole.
 
 Lines are joined with a space, except that a word hyphenated at a line end is
 joined without its hyphen when the joined form is a word (see
