@@ -166,6 +166,34 @@ def test_scripts_real_hebrew_page_in_logical_order(engine: str) -> None:
     assert "ערכים נוספים המשותפים לישראל ולארה\"ב, ועל החופש של אזרחי ישראל." in lines
 
 
+NEKO = Path(__file__).parent.parent / "fixtures" / "pdf" / "wagahai-neko-vertical-p10.pdf"
+"""A page of Natsume Sōseki's *I Am a Cat* set vertically by a typesetting program
+(cairo), each glyph placed on its own in a horizontal font (Identity-H), with ruby
+(furigana) beside some words; see fixtures/README.md."""
+
+NEKO_COLUMNS = ("ある。これは前の書生より一層乱暴な方で吾輩を見",
+                "るや否やいきなり頸筋をつかんで表へ抛り出した。",
+                "いやこれは駄目だと思ったから眼をねぶって運を天",
+                "に任せていた。しかしひもじいのと寒いのにはどう",
+                "しても我慢が出来ん。吾輩は再びおさんの隙を見て",
+                "台所へ這い上った。すると間もなくまた投げ出され",
+                "た。吾輩は投げ出されては這い上り、這い上っては")
+"""The page's columns, right to left: the book's text (Aozora Bunko's, as the program
+read it) without its ruby."""
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_scripts_real_vertical_japanese_page(engine: str) -> None:
+    """Every column of a real page of vertical Japanese, whose font has no vertical
+    writing mode (the glyphs' places tell it), reads top to bottom, the columns right
+    to left, exactly; the ruby is read beside its words, in lines of its own set at
+    half the size."""
+    lines = layoutkit.parse(NEKO, engine=engine).pages[0].lines
+    assert tuple(line.text for line in lines if line.size == 12.0) == NEKO_COLUMNS
+    assert [line.text for line in lines if line.size < 12.0] == ["くびすじほう", "すき", "あが",
+                                                                  "は"]
+
+
 # --------------------------------------------------------------------------- pieces
 
 
