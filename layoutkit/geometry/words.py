@@ -89,11 +89,13 @@ def _vertical(glyphs: Glyphs, texts: _Texts, config: WordsConfig) -> npt.NDArray
 class _Texts:
     """The glyphs' texts as arrays: ``ids`` equal where the texts are equal, and
     whether each text is ``blank`` (whitespace or empty) or holds a spacing accent
-    (``accented``)."""
+    (``accented``), or is a combining mark (``mark``: a vowel sign or other
+    diacritic drawn as a glyph of its own over or under a letter)."""
 
     ids: npt.NDArray[np.int64]
     blank: npt.NDArray[np.bool_]
     accented: npt.NDArray[np.bool_]
+    mark: npt.NDArray[np.bool_]
 
     @staticmethod
     def of(texts: Sequence[str]) -> _Texts:
@@ -102,13 +104,14 @@ class _Texts:
         ids = code_points(texts)
         blank = char_test(ids, str.isspace)
         accented = char_test(ids, _SPACING_ACCENTS.__contains__)
+        mark = char_test(ids, _is_mark)
         distinct: dict[str, int] = {}
         for k in np.flatnonzero(ids < 0).tolist():
             text = texts[k]
             ids[k] = CODE_POINTS + distinct.setdefault(text, len(distinct))
             blank[k] = not text.strip()
             accented[k] = not _SPACING_ACCENTS.isdisjoint(text)
-        return _Texts(ids, blank, accented)
+        return _Texts(ids, blank, accented, mark)
 
 
 def _words(glyphs: Glyphs, texts: _Texts, chosen: npt.NDArray[np.intp], config: WordsConfig,
@@ -129,6 +132,10 @@ def _words(glyphs: Glyphs, texts: _Texts, chosen: npt.NDArray[np.intp], config: 
         ([True], np.diff(base[order]) > tolerance[1:])), config.glyph_row_max_span_em * em)
     row = np.empty(len(order), dtype=np.intp)
     row[order] = np.cumsum(new_row)  # each glyph's row, back in the glyphs' order
+    marks = np.flatnonzero(texts.mark[chosen])
+    if len(marks):
+        start, end = _on_hosts(start, end, row, marks,
+                               [glyphs.texts[i] for i in chosen.tolist()])
     # by row, then x: sorted by x, then stably by row, the rows in the smallest integer
     # type that holds them, which numpy sorts by radix (a third faster than np.lexsort)
     by_start = np.argsort(start, kind="stable")
@@ -167,8 +174,8 @@ def _words(glyphs: Glyphs, texts: _Texts, chosen: npt.NDArray[np.intp], config: 
     if (codes < CODE_POINTS).all():  # one character each, spelled by its code point
         joined = spell(codes)
         cuts = [0, *ends]
-    else:
-        kept_texts = [glyphs.texts[i] for i in member_list]
+    else:  # a glyph of several letters of a right-to-left script, visually reversed
+        kept_texts = [_visual(glyphs.texts[i]) for i in member_list]
         offsets = np.concatenate(([0], np.cumsum([len(t) for t in kept_texts])))
         cuts = offsets[np.append(starts, len(members))].tolist()
         joined = "".join(kept_texts)
@@ -181,6 +188,42 @@ def _words(glyphs: Glyphs, texts: _Texts, chosen: npt.NDArray[np.intp], config: 
     return from_columns(Word, count, word_texts, from_columns(BBox, count, x0, top, x1, bottom),
                         fonts, glyphs.sizes[firsts].tolist(), repeat(direction, count),
                         np.minimum.reduceat(members, starts).tolist())
+
+
+def _is_mark(char: str) -> bool:
+    return unicodedata.category(char) == "Mn"
+
+
+def _on_hosts(start: npt.NDArray[np.float64], end: npt.NDArray[np.float64],
+              row: npt.NDArray[np.intp], marks: npt.NDArray[np.intp], texts: Sequence[str]
+              ) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.float64]]:
+    """``start`` and ``end`` along the baseline of glyphs (of ``texts``, on rows ``row``)
+    with each combining mark among them (``marks``) given the extent of the letter
+    nearest its centre on its row, its host: so that it joins the host's word and
+    follows it in reading order, just after it in a left-to-right script, just before
+    it (read backwards) in a right-to-left one.  A mark's own box may stand apart
+    from its letter by more than a word space, or before it."""
+    start, end = start.copy(), end.copy()
+    letters = np.flatnonzero(~np.isin(np.arange(len(start)), marks))
+    centres = (start + end) / 2
+    for k in marks.tolist():
+        same = letters[row[letters] == row[k]]
+        if not len(same):
+            continue
+        host = int(same[np.argmin(np.abs(centres[same] - centres[k]))])
+        backwards = unicodedata.bidirectional(texts[host][:1]) in ("R", "AL")
+        start[k] = np.nextafter(start[host], -np.inf if backwards else np.inf)
+        end[k] = end[host]
+    return start, end
+
+
+def _visual(text: str) -> str:
+    """The text of a glyph as its letters stand in a line read left to right: reversed
+    for several letters of a right-to-left script (a lam-alef ligature read as two
+    letters), which :func:`~layoutkit.reading.text.line_text` turns back."""
+    if len(text) > 1 and any(unicodedata.bidirectional(c) in ("R", "AL") for c in text):
+        return text[::-1]
+    return text
 
 
 def _anchored(base: npt.NDArray[np.float64], tolerance: npt.NDArray[np.float64],

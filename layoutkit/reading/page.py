@@ -58,7 +58,8 @@ def layout_page(glyphs: PageGlyphs, words: Sequence[Word], furniture: Furniture,
     body, turned = body_words(words, furniture)
     header, footer = _pick(words, furniture.header), _pick(words, furniture.footer)
     plan: _Plan = []
-    for band in bands_of(mirrored(tree) if right_to_left(w.text for w in body) else tree):
+    backwards = right_to_left(w.text for w in body)
+    for band in bands_of(mirrored(tree) if backwards else tree):
         columns = [[_pick(body, leaf.words) for leaf in column] for column in band]
         notices = [w for column in columns for w in notice_words(column, config)]
         if notices:
@@ -77,7 +78,7 @@ def layout_page(glyphs: PageGlyphs, words: Sequence[Word], furniture: Furniture,
         plan.append((BandKind.FOOTER, [[footer]]))
     if furniture.margin:
         plan.append((BandKind.MARGIN, [[_pick(words, furniture.margin)]]))
-    bands = [_band(glyphs.page_no, index, kind, columns, config)
+    bands = [_band(glyphs.page_no, index, kind, columns, backwards, config)
              for index, (kind, columns) in enumerate(plan)]
     return Page(glyphs.page_no, glyphs.width, glyphs.height, tuple(b for b in bands if b.columns),
                 glyphs.label)
@@ -209,8 +210,9 @@ _LINE_TYPE = {BandKind.HEADER: LineType.HEADER, BandKind.FOOTER: LineType.FOOTER
 
 
 def _band(page_no: int, index: int, kind: BandKind, columns: list[list[list[Word]]],
-          config: LayoutConfig) -> Band:
-    """A band whose columns hold the lines of their leaves, in order, split into blocks."""
+          backwards: bool, config: LayoutConfig) -> Band:
+    """A band whose columns hold the lines of their leaves, in order, split into blocks;
+    ``backwards`` when the page's text runs right to left (see :func:`line_text`)."""
     built: list[Column] = []
     for leaves in columns:
         groups = [line for leaf in leaves for line in group_lines(leaf, config.words)]
@@ -220,7 +222,7 @@ def _band(page_no: int, index: int, kind: BandKind, columns: list[list[list[Word
         boxes = [BBox.union([w.bbox for w in group]) for group in groups]
         spans = _block_spans(_upright_boxes(boxes, groups), config)
         count = len(groups)
-        lines = from_columns(Line, count, [line_text(group) for group in groups],
+        lines = from_columns(Line, count, [line_text(group, backwards) for group in groups],
                              boxes, map(tuple, groups), repeat(page_no, count),
                              repeat(index, count), repeat(column, count),
                              [number for number, (a, b) in enumerate(spans) for _ in range(a, b)],

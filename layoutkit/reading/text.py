@@ -64,12 +64,14 @@ def right_to_left(texts: Iterable[str]) -> bool:
     return rtl > ltr
 
 
-def line_text(words: Sequence[Word]) -> str:
+def line_text(words: Sequence[Word], backwards: bool = False) -> str:
     """The text of a line of ``words`` (in the order they stand along its baseline):
     the words joined by spaces, but none beside a CJK word; in logical order when
     it holds right-to-left letters (the bidi algorithm, the line's direction the one
-    most of its letters take; numbers and Latin runs inside stay left to right); and
-    presentation forms replaced by the letters they shape (NFKC)."""
+    most of its letters take; numbers and Latin runs inside stay left to right), or
+    holds no letters on a page whose text runs right to left (``backwards``: a
+    paragraph's last line, "٣٠."); and presentation forms replaced by the letters
+    they shape (NFKC)."""
     texts = [w.text for w in words]
     text = " ".join(texts)
     if text.isascii():
@@ -81,7 +83,7 @@ def line_text(words: Sequence[Word]) -> str:
     if not _MAYBE_RTL.search(text):
         return text
     rtl, ltr = _strong(text)
-    if rtl:
-        text = str(get_display(text, base_dir="R" if rtl > ltr else "L"))
+    if rtl or (backwards and not ltr):
+        text = str(get_display(text, base_dir="R" if rtl > ltr or not ltr else "L"))
         text = _PRESENTATION_FORMS.sub(lambda m: unicodedata.normalize("NFKC", m[0]), text)
     return text

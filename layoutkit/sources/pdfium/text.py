@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import ctypes
 import math
+import unicodedata
 from dataclasses import dataclass
 from itertools import repeat
 from typing import Any
@@ -507,12 +508,22 @@ class TextReader:
 
 
 
+def _joins(char: str) -> bool:
+    """Whether ``char`` is a letter of a script whose letters join (Arabic, Syriac,
+    Thaana, N'Ko): the bidi class AL."""
+    return unicodedata.bidirectional(char) == "AL"
+
+
 def _table_widths(texts: list[str], runs: list[_Run], run_of: npt.NDArray[np.intp]
                   ) -> npt.NDArray[np.float64]:
     """The advance width in ems that the font's width table gives each glyph of
     ``texts`` (drawn in run ``runs[run_of[k]]``), NaN where it gives none; each
-    distinct run and character is looked up once."""
+    distinct run and character is looked up once.  A letter of a joining script
+    (Arabic) gets none: PDFium gives the shaped form drawn (initial, medial, final)
+    as the plain letter, whose glyph in the table is the isolated form, of another
+    width."""
     codes = code_points(texts)  # -1 for a ligature's letters, which the table lacks
+    codes[char_test(codes, _joins)] = -1
     keys, key_of = np.unique(np.where(codes < 0, -1, run_of * CODE_POINTS + codes),
                              return_inverse=True)
     widths = [math.nan if key < 0 else runs[key // CODE_POINTS].font.width(chr(key % CODE_POINTS))
