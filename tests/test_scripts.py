@@ -251,6 +251,21 @@ def test_scripts_words_read_along_their_baseline(direction: int,
     assert [(w.text, w.direction) for w in words] == [("abc", direction)]
 
 
+def test_scripts_combining_marks_follow_their_letter() -> None:
+    """A combining mark drawn as a glyph of its own joins the letter under it and
+    follows it in reading order: after it in Latin, before it in the visual order of
+    Hebrew (so that the line, read backwards, has it after its letter)."""
+    latin = [Glyph("e", BBox(0.0, 0.0, 5.0, 10.0), "F", 10.0),
+             Glyph("\u0301", BBox(-1.0, 0.0, 3.0, 10.0), "F", 10.0),  # drawn first
+             Glyph("t", BBox(5.0, 0.0, 8.0, 10.0), "F", 10.0)]
+    hebrew = [Glyph("ש", BBox(20.0, 0.0, 26.0, 10.0), "F", 10.0),
+              Glyph("\u05bc", BBox(27.0, 0.0, 28.0, 10.0), "F", 10.0),  # a dagesh, past it
+              Glyph("ל", BBox(14.0, 0.0, 20.0, 10.0), "F", 10.0)]
+    words = words_from_glyphs(Glyphs.of(latin[::-1] + hebrew), CONFIG.words)
+    assert sorted(w.text for w in words) == ["e\u0301t", "ל\u05bcש"]
+    assert line_text([w for w in words if w.text[0] == "ל"]) == "ש\u05bcל"
+
+
 def test_scripts_lines_of_upside_down_words_read_right_to_left() -> None:
     """Upside-down words form lines from the page's foot up, each read leftwards."""
     words = [word("lower", 60.0, 100.0, 90.0, 110.0, 180), word("line", 20.0, 100.0, 50.0, 110.0,
