@@ -97,10 +97,10 @@ def _turned_bands(glyphs: PageGlyphs, words: Sequence[Word], config: LayoutConfi
         canvas = prepare(upright_words(chosen, glyphs.width, glyphs.height), (), (), width,
                          height, config.gutters)
         tree = segment(canvas)
-        text = right_to_left(w.text for w in chosen)
+        backwards = right_to_left(w.text for w in chosen)
         found.append([(BandKind.BODY, [[_pick(chosen, leaf) for leaf in column]
                                        for column in band])
-                      for band in bands_of(mirrored(tree) if text else tree)])
+                      for band in bands_of(mirrored(tree) if backwards else tree)])
     if diagonal:
         found.append([(BandKind.BODY, [[diagonal]])])
     return found
