@@ -13,7 +13,7 @@ SUDO   := $(shell [ "$$(id -u)" -eq 0 ] || echo sudo)
 SYSTEM_PACKAGES := poppler-utils tesseract-ocr tesseract-ocr-eng tesseract-ocr-deu \
   tesseract-ocr-fra tesseract-ocr-spa tesseract-ocr-ita \
   wamerican wngerman wfrench wspanish witalian libreoffice-writer-nogui pandoc \
-  chromium chromium-driver
+  chromium chromium-driver fonts-dejavu-core fonts-noto-cjk
 
 .PHONY: setup system demo test lint docs bench clean
 

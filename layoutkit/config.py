@@ -141,12 +141,13 @@ class WordsConfig(Section):
     glyph_repeat_overlap: float = 0.3
     """A glyph drawn again on its row with the same text, starting within this share
     of its width of the first (fake bold, a shadow), is dropped."""
+    vertical_max_gap_em: float = 0.5
+    """Upright glyphs drawn one after another, each under the one before with at most
+    this many times its size between them, are set in vertical writing when a CJK
+    character is among them (Japanese or Chinese columns read top to bottom)."""
     baseline_tolerance: float = 0.2
     """Words whose bottoms lie within this share of their height of each other share a
     baseline."""
-    rotated_line_tolerance_em: float = 0.5
-    """Rotated words whose centres lie within this many times their font size of each
-    other across their axis stand on one line."""
     drop_cap_min_height: float = 2.0
     """A word this many times taller than the usual word of its column, standing left of
     all the words of two lines or more beside it (a drop capital), opens the first of
@@ -336,6 +337,10 @@ class FurnitureConfig(Section):
     """A line outside the text block no smaller than the usual font is furniture when
     this many times its size of white space parts it from the text (a colophon at the
     foot of a short last page)."""
+    furniture_stamp_max_lines: int = 2
+    """Turned words beside the upright text are margin stamps (a proof stamp, a
+    filing number) when those of their direction there make at most this many lines;
+    more are turned body text (a table or a notice set sideways)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -226,7 +226,7 @@ def test_api_pages_pickled_as_columns_come_back_whole() -> None:
     page = layoutkit.parse(FR, pages="5").pages[0]
     assert {band.kind for band in page.bands} == set(BandKind)
     line = page.bands[1].columns[0].blocks[0].lines[0]
-    word = dataclasses.replace(line.words[0], upright=False)
+    word = dataclasses.replace(line.words[0], direction=90)
     heading = dataclasses.replace(line, words=(word, *line.words[1:]),
                                   line_type=LineType.HEADING, level=2)
     page = _with_first_line(page, heading)

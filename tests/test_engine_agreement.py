@@ -207,7 +207,7 @@ def test_engine_agreement_pairing_measures_what_moved() -> None:
     moved = PageGlyphs(page.page_no, page.width, page.height,
                        type(page.glyphs)(page.glyphs.texts, page.glyphs.boxes + shift,
                                          page.glyphs.fonts, page.glyphs.sizes,
-                                         page.glyphs.upright),
+                                         page.glyphs.directions),
                        page.rules, page.images)
     d = pair_distances(page, moved)
     assert len(d) == texts(page).total()
@@ -355,7 +355,7 @@ def test_engine_agreement_page_tree_boxes(tmp_path: Path, name: str, engine: str
     assert (page.width, page.height) == pytest.approx(size, abs=0.01)
     first = page.glyphs[0]
     assert first.text == "H"
-    assert first.upright == (turn == 0)
+    assert first.direction == -turn % 360  # a page turned clockwise turns its text so
     found, expected = edges(turn, pen, HELVETICA_DESCENT[engine], 12.0, first.bbox)
     assert found == pytest.approx(expected, abs=0.01)
     if HAS_POPPLER:

@@ -22,14 +22,14 @@ _VOCAB = ("council", "ordinance", "resolution", "public", "hearing", "notice", "
 Page = tuple[list[Word], float, float]
 
 
-def words(text: str, x0: float, top: float, *, upright: bool = True,
+def words(text: str, x0: float, top: float, *, direction: int = 0,
           size: float = SIZE) -> list[Word]:
     """The words of ``text`` set from ``x0`` at ``top``: 4 pt a character, 2 pt spaces
     (at the default 8 pt size; scaled with ``size``)."""
     out, x, scale = [], x0, size / SIZE
     for part in text.split():
         width = CHAR * scale * len(part)
-        out.append(Word(part, BBox(x, top, x + width, top + size), "F", size, upright))
+        out.append(Word(part, BBox(x, top, x + width, top + size), "F", size, direction))
         x += width + 2.0 * scale
     return out
 
@@ -92,7 +92,9 @@ def test_furniture_parity_header_found() -> None:
     assert headers(pages) == [[], ["Notices", "13"], [], ["Notices", "15"], [], ["Notices", "17"]]
 
 
-@pytest.mark.parametrize("folio", ["- 7 -", "Page 7", "vii", "7", "Page 7 of 40", "7/40"])
+@pytest.mark.parametrize("folio", ["- 7 -", "Page 7", "vii", "7", "Page 7 of 40", "7/40",
+                                   "Seite 7 von 40", "página 7 de 40", "Pag. 7", "Стр. 7",
+                                   "страница 7 из 40", "σελίδα 7", "עמוד 7", "صفحة 7", "第7頁"])
 def test_furniture_page_number_footer_on_one_page(folio: str) -> None:
     """A footer that is a bare page number is furniture even on a one-page document."""
     document = [page(body(1), words(folio, 300.0, 760.0))]
@@ -158,9 +160,9 @@ def test_furniture_header_within_tolerance_matched() -> None:
 def test_furniture_rotated_margin_words() -> None:
     """Rotated words outside the upright text are margin furniture; inside its extent,
     clear of its lines (below the body), they are not."""
-    stamp = [Word("PROOF", BBox(10.0, 300.0, 18.0, 330.0), "F", SIZE, False),
-             Word("COPY", BBox(10.0, 260.0, 18.0, 290.0), "F", SIZE, False)]
-    inside = [Word("inset", BBox(100.0, 520.0, 108.0, 550.0), "F", SIZE, False)]
+    stamp = [Word("PROOF", BBox(10.0, 300.0, 18.0, 330.0), "F", SIZE, 90),
+             Word("COPY", BBox(10.0, 260.0, 18.0, 290.0), "F", SIZE, 90)]
+    inside = [Word("inset", BBox(100.0, 520.0, 108.0, 550.0), "F", SIZE, 90)]
     document = [page(body(3), stamp, inside)]
     first = len(document[0][0]) - 3
     found = find_furniture(document, CONFIG)[0]
@@ -168,11 +170,20 @@ def test_furniture_rotated_margin_words() -> None:
     assert found.header == found.footer == frozenset()
 
 
+def test_furniture_turned_block_beside_the_text_is_body() -> None:
+    """Rotated words beside the upright text making more than
+    furniture_stamp_max_lines lines (a table set sideways) are not margin stamps."""
+    block = [Word(f"row{k}", BBox(520.0 + 12.0 * k, 300.0, 528.0 + 12.0 * k, 330.0), "F",
+                  SIZE, 90) for k in range(3)]
+    document = [page(body(3), block)]
+    assert find_furniture(document, CONFIG)[0].margin == frozenset()
+
+
 def test_furniture_rotated_words_over_the_text_are_a_watermark() -> None:
     """Rotated (or diagonal) words printed over the body's lines are margin furniture,
     a watermark, wherever they stand."""
     mark = [Word(letter, BBox(60.0 + 30.0 * k, 400.0 - 30.0 * k, 84.0 + 30.0 * k,
-                              424.0 - 30.0 * k), "F", 24.0, False)
+                              424.0 - 30.0 * k), "F", 24.0, 45)
             for k, letter in enumerate("COPY")]
     document = [page(body(3), mark)]
     first = len(document[0][0]) - 4

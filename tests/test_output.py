@@ -357,6 +357,17 @@ def test_output_store_reads_a_file_an_earlier_version_wrote() -> None:
         Band(0, BandKind.BODY, BBox(1.0, 2.0, 3.0, 4.0), ()),), "ii"),), 5)
 
 
+def test_output_store_reads_words_an_earlier_version_wrote() -> None:
+    """A stored word of a version before directions (``upright``) reads with the
+    direction it stood for: upright 0, rotated 90 (read bottom to top)."""
+    words = [{"text": t, "bbox": {"x0": 1.0, "top": 2.0, "x1": 3.0, "bottom": 4.0},
+              "font": "F", "size": 9.0, "upright": up, "stream": 0}
+             for t, up in (("a", True), ("b", False))]
+    decoded = [codec.decode(Word, word) for word in words]
+    assert [(w.text, w.direction, w.upright) for w in decoded] == [("a", 0, True),
+                                                                 ("b", 90, False)]
+
+
 @pytest.mark.parametrize(("text", "message"), [
     ('{"schema": "layoutkit.store/9", "document": {}}',
      "x.json: schema 'layoutkit.store/9' is unknown to this version of layoutkit; "

@@ -19,9 +19,9 @@ WIDTH = 5.0  # advance of every hand-built glyph
 
 
 def glyph(text: str, x0: float, top: float = 0.0, *, width: float = WIDTH,
-          size: float = SIZE, upright: bool = True) -> Glyph:
+          size: float = SIZE, direction: int = 0) -> Glyph:
     """One glyph of font "F" whose box starts at ``x0`` and ``top``."""
-    return Glyph(text, BBox(x0, top, x0 + width, top + size), "F", size, upright)
+    return Glyph(text, BBox(x0, top, x0 + width, top + size), "F", size, direction)
 
 
 def spelled(text: str, x0: float, top: float = 0.0) -> list[Glyph]:
@@ -30,9 +30,9 @@ def spelled(text: str, x0: float, top: float = 0.0) -> list[Glyph]:
 
 
 def word(text: str, x0: float, top: float, x1: float, bottom: float, *,
-         size: float = SIZE, upright: bool = True) -> Word:
+         size: float = SIZE, direction: int = 0) -> Word:
     """A Word of font "F" with an explicit box."""
-    return Word(text, BBox(x0, top, x1, bottom), "F", size, upright)
+    return Word(text, BBox(x0, top, x1, bottom), "F", size, direction)
 
 
 def shuffled(items: list[T], seed: int) -> list[T]:
@@ -123,21 +123,21 @@ def test_words_rotated_glyphs_form_own_words() -> None:
     """Rotated glyphs never join upright ones; they read bottom to top as a word of their own."""
     upright = spelled("ab", 95.0)
     # three rotated glyphs stacked upwards in the same x range as the upright word
-    rotated = [glyph(ch, 100.0, 50.0 - 5.0 * k, width=10.0, size=5.0, upright=False)
+    rotated = [glyph(ch, 100.0, 50.0 - 5.0 * k, width=10.0, size=5.0, direction=90)
                for k, ch in enumerate("xyz")]
     result = words_from_glyphs(Glyphs.of(shuffled(upright + rotated, 4)), CONFIG.words)
     assert result == (
         word("ab", 95.0, 0.0, 105.0, 10.0),
-        word("xyz", 100.0, 40.0, 110.0, 55.0, size=5.0, upright=False),
+        word("xyz", 100.0, 40.0, 110.0, 55.0, size=5.0, direction=90),
     )
 
 
 def test_words_rotated_glyph_touching_upright_word_stays_apart() -> None:
     """A rotated digit set solid against an upright word is still a word of its own."""
-    glyphs = [*spelled("ab", 0.0), glyph("1", 10.0, width=3.0, upright=False)]
+    glyphs = [*spelled("ab", 0.0), glyph("1", 10.0, width=3.0, direction=90)]
     assert words_from_glyphs(Glyphs.of(glyphs), CONFIG.words) == (
         word("ab", 0.0, 0.0, 10.0, 10.0),
-        word("1", 10.0, 0.0, 13.0, 10.0, upright=False),
+        word("1", 10.0, 0.0, 13.0, 10.0, direction=90),
     )
 
 
@@ -149,7 +149,7 @@ def test_words_integer_coordinates_accepted() -> None:
 
 def test_glyphs_columns_give_back_the_glyphs() -> None:
     """Glyph columns built from glyphs index and iterate as those glyphs, and are read-only."""
-    given = [*spelled("ab", 10.0), glyph("1", 0.0, 20.0, width=3.0, upright=False)]
+    given = [*spelled("ab", 10.0), glyph("1", 0.0, 20.0, width=3.0, direction=90)]
     columns = Glyphs.of(given)
     assert list(columns) == given
     assert columns[2] == given[2]
@@ -218,8 +218,8 @@ def test_words_group_lines_high_superscript_stays_apart() -> None:
 def test_words_group_lines_rotated_words_last() -> None:
     """Rotated words form their own line after the upright lines, read bottom to top."""
     upright = [word("body", 0.0, 0.0, 20.0, 10.0)]
-    lower = word("PROOF", 300.0, 60.0, 308.0, 90.0, size=8.0, upright=False)
-    upper = word("COPY", 300.0, 20.0, 308.0, 50.0, size=8.0, upright=False)
+    lower = word("PROOF", 300.0, 60.0, 308.0, 90.0, size=8.0, direction=90)
+    upper = word("COPY", 300.0, 20.0, 308.0, 50.0, size=8.0, direction=90)
     assert group_lines([upper, upright[0], lower], CONFIG.words) == [upright, [lower, upper]]
 
 

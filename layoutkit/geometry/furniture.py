@@ -45,7 +45,18 @@ __all__ = [
 
 _NUMBER = re.compile(rf"\d+|\b[{''.join(ROMAN_DIGITS)}]+\b", re.IGNORECASE)
 _ROMAN = re.compile(ROMAN_NUMERAL, re.IGNORECASE)
-_PAGE_NUMBER = re.compile(r"^\W*(page\s*)?#(\s*(of|/)\s*#)?\W*$", re.IGNORECASE)
+_PAGE_WORDS = ("page", "pages", "p", "pg", "seite", "s", "página", "pág", "pagina", "pag",
+               "bladzijde", "blz", "strona", "str", "страница", "стр", "σελίδα", "σελ", "sayfa",
+               "sivu", "sida", "side", "עמוד", "עמ", "صفحة", "ص", "第")
+"""The word for "page" (and its abbreviations) in the languages of the documents read
+(English, German, French, Spanish, Portuguese, Italian, Dutch, Polish, Russian, Greek,
+Turkish, Finnish, Swedish, Danish and Norwegian, Hebrew, Arabic; 第 opens a Chinese or
+Japanese page number, 第3頁)."""
+_OF_WORDS = ("of", "von", "de", "di", "van", "z", "из", "από", "/")
+"""The word for "of" between a page number and the page count ("Page 3 of 40")."""
+_PAGE_NUMBER = re.compile(
+    rf"^\W*(({'|'.join(_PAGE_WORDS)})\.?\s*)?#(\s*({'|'.join(_OF_WORDS)})\s*#)?"
+    r"\s*(頁|页|ページ)?\W*$", re.IGNORECASE)
 _TOKEN = re.compile(r"[^\W_]+|#")
 
 
@@ -284,7 +295,7 @@ def page_furniture(words: Sequence[Word], edges: EdgeLines, runs: Runs,
     footer = _furniture(edges.footer[: runs.footer], words, config, top=False,
                         held=runs.held[1])
     return Furniture(frozenset(header), frozenset(footer),
-                     frozenset(_margin(words, header | footer, config.gutters.overprint_inset)))
+                     frozenset(_margin(words, header | footer, config)))
 
 
 def _edge_lines(words: Sequence[Word], height: float, config: LayoutConfig, folio: str, *,
@@ -527,11 +538,13 @@ def _common_run(part: Sequence[str], whole: Sequence[str]) -> int:
     return SequenceMatcher(None, part, whole, autojunk=False).find_longest_match().size
 
 
-def _margin(words: Sequence[Word], taken: set[int], inset: float) -> set[int]:
-    """Rotated words standing outside the horizontal extent of the upright text (proof
+def _margin(words: Sequence[Word], taken: set[int], config: LayoutConfig) -> set[int]:
+    """Rotated words standing outside the horizontal extent of the upright text, those
+    of each direction making at most ``furniture_stamp_max_lines`` lines there (proof
     stamps in the side margins), or drawn over upright words (a watermark set across
     the columns: the text of a page is never printed over itself otherwise), by more
-    than ``inset`` on every side."""
+    than ``overprint_inset`` on every side."""
+    inset = config.gutters.overprint_inset
     rotated = [i for i, w in enumerate(words) if not w.upright]
     upright = [w.bbox for i, w in enumerate(words) if w.upright and i not in taken] \
         if rotated else []
@@ -543,5 +556,11 @@ def _margin(words: Sequence[Word], taken: set[int], inset: float) -> set[int]:
                                words[i].bbox.bottom) for i in rotated])
     upright_boxes = np.array([(b.x0, b.top, b.x1, b.bottom) for b in upright])
     over_text = np.asarray(overlapping(rotated_boxes, upright_boxes, inset).any(axis=1))
-    return {i for i, printed_over in zip(rotated, over_text, strict=True)
-            if words[i].bbox.x1 <= left or words[i].bbox.x0 >= right or printed_over}
+    found = {i for i, printed_over in zip(rotated, over_text, strict=True) if printed_over}
+    beside = [i for i in rotated if words[i].bbox.x1 <= left or words[i].bbox.x0 >= right]
+    for direction in {words[i].direction for i in beside}:
+        chosen = [i for i in beside if words[i].direction == direction]
+        lines = group_lines([words[i] for i in chosen], config.words)
+        if len(lines) <= config.furniture.furniture_stamp_max_lines:
+            found.update(chosen)
+    return found

@@ -31,7 +31,7 @@ from ..config import ProfileConfig
 from .grid import Canvas, Gutter, Ints, true_runs
 from .gutters import Gutters, PageCanvas, on_column_grid, tall_gutters
 
-__all__ = ["Leaf", "Node", "Split", "bands_of", "force_columns", "segment"]
+__all__ = ["Leaf", "Node", "Split", "bands_of", "force_columns", "mirrored", "segment"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -339,6 +339,15 @@ def _widest(gaps: Sequence[tuple[float, float]], tie_ratio: float, *,
     ties = [g for g in gaps if g[1] - g[0] >= tie_ratio * widest]
     a, b = max(ties) if prefer_low else min(ties)
     return (a + b) / 2
+
+
+def mirrored(tree: Node) -> Node:
+    """``tree`` with the parts of every side-by-side split in reverse order: the
+    columns of a page of a right-to-left script read right to left."""
+    if isinstance(tree, Leaf):
+        return tree
+    parts = tuple(mirrored(part) for part in tree.parts)
+    return Split(tree.vertical, parts[::-1] if tree.vertical else parts)
 
 
 def bands_of(tree: Node) -> list[list[list[Leaf]]]:

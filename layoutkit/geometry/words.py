@@ -25,10 +25,12 @@ from ..model import (
     char_test,
     code_points,
     from_columns,
+    is_cjk,
     spell,
+    turned_boxes,
 )
 
-__all__ = ["group_lines", "split_at_gaps", "words_from_glyphs"]
+__all__ = ["group_lines", "split_at_gaps", "upright_words", "words_from_glyphs"]
 
 
 def words_from_glyphs(glyphs: Glyphs, config: WordsConfig) -> tuple[Word, ...]:
@@ -37,26 +39,63 @@ def words_from_glyphs(glyphs: Glyphs, config: WordsConfig) -> tuple[Word, ...]:
     Glyphs on one baseline (bottoms within ``glyph_row_tolerance_em`` of the font size) are
     sorted by x; a whitespace glyph, a gap wider than ``word_gap_em`` times the
     font size, or a step backwards ends a word.  A glyph drawn twice at the same
-    place (fake bold) counts once.  Upright and rotated glyphs never share a
-    word; rotated text is read along its own axis.
+    place (fake bold) counts once.  Glyphs of different directions never share a
+    word; text set in any direction is read along its own baseline, in its own frame
+    (:func:`~layoutkit.model.turned_boxes`): the upright words come first, then those
+    of each other direction.
     """
     texts = _Texts.of(glyphs.texts)
-    words = _words(glyphs, texts, np.flatnonzero(glyphs.upright), config, rotated=False)
-    rotated = np.flatnonzero(~glyphs.upright)
-    if len(rotated):
-        words += _words(glyphs, texts, rotated, config, rotated=True)
+    directions = np.where(_vertical(glyphs, texts, config), VERTICAL, glyphs.directions)
+    words: list[Word] = []
+    for direction in np.unique(directions).tolist():
+        words += _words(glyphs, texts, np.flatnonzero(directions == direction), config,
+                        direction)
     return tuple(words)
+
+
+VERTICAL = 270
+"""The direction of text in vertical writing: it reads top to bottom, as text turned
+a quarter clockwise does, and its columns, lines in that frame, right to left."""
+
+
+def _vertical(glyphs: Glyphs, texts: _Texts, config: WordsConfig) -> npt.NDArray[np.bool_]:
+    """Which glyphs are set in vertical writing: upright glyphs drawn one after another
+    (in the content stream's order), each under the one before (overlapping it
+    across by half the narrower, below its middle, at most ``vertical_max_gap_em``
+    under its foot), in runs that hold a CJK character.  A font's writing mode is not
+    told by every engine; the glyphs' places are."""
+    n = len(glyphs)
+    cjk = char_test(np.where(texts.ids < CODE_POINTS, texts.ids, -1), is_cjk)
+    if n < 2 or not cjk.any():
+        return np.zeros(n, dtype=np.bool_)
+    box = glyphs.boxes
+    above, under = box[:-1], box[1:]
+    across = np.minimum(above[:, 2], under[:, 2]) - np.maximum(above[:, 0], under[:, 0])
+    narrower = np.minimum(above[:, 2] - above[:, 0], under[:, 2] - under[:, 0])
+    middle = (above[:, 1] + above[:, 3]) / 2
+    gap = config.vertical_max_gap_em * np.maximum(glyphs.sizes[:-1], 1.0)
+    upright = glyphs.directions == 0
+    stacked = (upright[:-1] & upright[1:] & (across >= 0.5 * narrower)
+               & (under[:, 1] >= middle) & (under[:, 1] - above[:, 3] <= gap))
+    # runs of stacked pairs: glyph k joins the run of glyph k - 1 when they stack
+    run: npt.NDArray[np.intp] = np.cumsum(np.concatenate(([True], ~stacked)))
+    with_cjk = np.zeros(int(run[-1]) + 1, dtype=np.bool_)
+    with_cjk[run[cjk]] = True
+    several: npt.NDArray[np.bool_] = np.bincount(run) >= 2
+    return with_cjk[run] & several[run]
 
 
 @dataclass(frozen=True, slots=True)
 class _Texts:
     """The glyphs' texts as arrays: ``ids`` equal where the texts are equal, and
     whether each text is ``blank`` (whitespace or empty) or holds a spacing accent
-    (``accented``)."""
+    (``accented``), or is a combining mark (``mark``: a vowel sign or other
+    diacritic drawn as a glyph of its own over or under a letter)."""
 
     ids: npt.NDArray[np.int64]
     blank: npt.NDArray[np.bool_]
     accented: npt.NDArray[np.bool_]
+    mark: npt.NDArray[np.bool_]
 
     @staticmethod
     def of(texts: Sequence[str]) -> _Texts:
@@ -65,32 +104,27 @@ class _Texts:
         ids = code_points(texts)
         blank = char_test(ids, str.isspace)
         accented = char_test(ids, _SPACING_ACCENTS.__contains__)
+        mark = char_test(ids, _is_mark)
         distinct: dict[str, int] = {}
         for k in np.flatnonzero(ids < 0).tolist():
             text = texts[k]
             ids[k] = CODE_POINTS + distinct.setdefault(text, len(distinct))
             blank[k] = not text.strip()
             accented[k] = not _SPACING_ACCENTS.isdisjoint(text)
-        return _Texts(ids, blank, accented)
+        return _Texts(ids, blank, accented, mark)
 
 
 def _words(glyphs: Glyphs, texts: _Texts, chosen: npt.NDArray[np.intp], config: WordsConfig,
-           *, rotated: bool) -> list[Word]:
+           direction: int) -> list[Word]:
     """The words of the glyphs ``chosen`` (indices into ``glyphs``, whose ``texts``
-    these are), all upright or all ``rotated``."""
+    these are), all set in ``direction``: grouped in the frame where they read
+    upright."""
     if not len(chosen):
         return []
-    # Rotated glyphs are handled in a frame turned by 90 degrees: their "baseline"
-    # is their x centre and they advance along y (bottom to top, as such margin
-    # stamps are set).
-    box = glyphs.boxes[chosen]
+    box = turned_boxes(glyphs.boxes[chosen], direction)
     size = glyphs.sizes[chosen]
-    if rotated:
-        base = (box[:, 0] + box[:, 2]) / 2
-        start, end = -box[:, 3], -box[:, 1]
-    else:
-        base = box[:, 3]
-        start, end = box[:, 0], box[:, 2]
+    base = box[:, 3]
+    start, end = box[:, 0], box[:, 2]
     order = np.argsort(base, kind="stable")
     em = np.maximum(size[order], 1.0)
     tolerance = config.glyph_row_tolerance_em * em
@@ -98,6 +132,10 @@ def _words(glyphs: Glyphs, texts: _Texts, chosen: npt.NDArray[np.intp], config: 
         ([True], np.diff(base[order]) > tolerance[1:])), config.glyph_row_max_span_em * em)
     row = np.empty(len(order), dtype=np.intp)
     row[order] = np.cumsum(new_row)  # each glyph's row, back in the glyphs' order
+    marks = np.flatnonzero(texts.mark[chosen])
+    if len(marks):
+        start, end = _on_hosts(start, end, row, marks,
+                               [glyphs.texts[i] for i in chosen.tolist()])
     # by row, then x: sorted by x, then stably by row, the rows in the smallest integer
     # type that holds them, which numpy sorts by radix (a third faster than np.lexsort)
     by_start = np.argsort(start, kind="stable")
@@ -136,8 +174,8 @@ def _words(glyphs: Glyphs, texts: _Texts, chosen: npt.NDArray[np.intp], config: 
     if (codes < CODE_POINTS).all():  # one character each, spelled by its code point
         joined = spell(codes)
         cuts = [0, *ends]
-    else:
-        kept_texts = [glyphs.texts[i] for i in member_list]
+    else:  # a glyph of several letters of a right-to-left script, visually reversed
+        kept_texts = [_visual(glyphs.texts[i]) for i in member_list]
         offsets = np.concatenate(([0], np.cumsum([len(t) for t in kept_texts])))
         cuts = offsets[np.append(starts, len(members))].tolist()
         joined = "".join(kept_texts)
@@ -148,8 +186,44 @@ def _words(glyphs: Glyphs, texts: _Texts, chosen: npt.NDArray[np.intp], config: 
     fonts = list(map(glyphs.fonts.__getitem__, firsts.tolist()))
     count = len(word_texts)
     return from_columns(Word, count, word_texts, from_columns(BBox, count, x0, top, x1, bottom),
-                        fonts, glyphs.sizes[firsts].tolist(), repeat(not rotated, count),
+                        fonts, glyphs.sizes[firsts].tolist(), repeat(direction, count),
                         np.minimum.reduceat(members, starts).tolist())
+
+
+def _is_mark(char: str) -> bool:
+    return unicodedata.category(char) == "Mn"
+
+
+def _on_hosts(start: npt.NDArray[np.float64], end: npt.NDArray[np.float64],
+              row: npt.NDArray[np.intp], marks: npt.NDArray[np.intp], texts: Sequence[str]
+              ) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.float64]]:
+    """``start`` and ``end`` along the baseline of glyphs (of ``texts``, on rows ``row``)
+    with each combining mark among them (``marks``) given the extent of the letter
+    nearest its centre on its row, its host: so that it joins the host's word and
+    follows it in reading order, just after it in a left-to-right script, just before
+    it (read backwards) in a right-to-left one.  A mark's own box may stand apart
+    from its letter by more than a word space, or before it."""
+    start, end = start.copy(), end.copy()
+    letters = np.flatnonzero(~np.isin(np.arange(len(start)), marks))
+    centres = (start + end) / 2
+    for k in marks.tolist():
+        same = letters[row[letters] == row[k]]
+        if not len(same):
+            continue
+        host = int(same[np.argmin(np.abs(centres[same] - centres[k]))])
+        backwards = unicodedata.bidirectional(texts[host][:1]) in ("R", "AL")
+        start[k] = np.nextafter(start[host], -np.inf if backwards else np.inf)
+        end[k] = end[host]
+    return start, end
+
+
+def _visual(text: str) -> str:
+    """The text of a glyph as its letters stand in a line read left to right: reversed
+    for several letters of a right-to-left script (a lam-alef ligature read as two
+    letters), which :func:`~layoutkit.reading.text.line_text` turns back."""
+    if len(text) > 1 and any(unicodedata.bidirectional(c) in ("R", "AL") for c in text):
+        return text[::-1]
+    return text
 
 
 def _anchored(base: npt.NDArray[np.float64], tolerance: npt.NDArray[np.float64],
@@ -213,8 +287,10 @@ def group_lines(words: Sequence[Word], config: WordsConfig) -> list[list[Word]]:
     ``baseline_tolerance`` of their height of each other share a baseline; a baseline
     joins the line above it when they overlap vertically by ``line_overlap`` of the smaller height
     (a superscript, a word in a larger font).  A drop capital (see
-    ``drop_cap_min_height``) opens the first line it stands beside.  Rotated words form
-    lines of their own along their axis.
+    ``drop_cap_min_height``) opens the first line it stands beside.  Words set in
+    another direction form lines of their own, grouped alike in the frame where they
+    read upright (:func:`~layoutkit.model.turned_boxes`) and read along their baseline,
+    after the upright ones (one direction after another).
     """
     upright = [w for w in words if w.upright]
     result: list[list[Word]] = []
@@ -224,10 +300,34 @@ def group_lines(words: Sequence[Word], config: WordsConfig) -> list[list[Word]]:
         for cap, first in caps:
             line = next(line for line in result if any(w is first for w in line))
             line.insert(0, cap)
-    rotated = [w for w in words if not w.upright]
-    if rotated:
-        result += _rotated_lines(rotated, config.rotated_line_tolerance_em)
+    for direction in sorted({w.direction for w in words} - {0}):
+        result += _turned_lines([w for w in words if w.direction == direction], config)
     return result
+
+
+def _turned_lines(words: Sequence[Word], config: WordsConfig) -> list[list[Word]]:
+    """The lines of ``words`` set in one direction, grouped as upright words are in the
+    frame where they read upright (see :func:`group_lines`)."""
+    turned = upright_words(words)
+    back = {id(t): w for t, w in zip(turned, words, strict=True)}
+    return [[back[id(t)] for t in line] for line in _baseline_lines(turned, config)]
+
+
+def upright_words(words: Sequence[Word], width: float = 0.0, height: float = 0.0
+                  ) -> list[Word]:
+    """``words``, all set in one direction on a ``width`` by ``height`` page, as upright
+    words of the page turned so that they read upright
+    (:func:`~layoutkit.model.turned_boxes`), in the same order: what groups and
+    segments them as upright text is grouped and segmented."""
+    if not words:
+        return []
+    boxes = np.array([(w.bbox.x0, w.bbox.top, w.bbox.x1, w.bbox.bottom) for w in words],
+                     dtype=np.float64)
+    x0, top, x1, bottom = turned_boxes(boxes, words[0].direction, width, height).T.tolist()
+    count = len(words)
+    return from_columns(Word, count, [w.text for w in words],
+                        from_columns(BBox, count, x0, top, x1, bottom), [w.font for w in words],
+                        [w.size for w in words], repeat(0, count), [w.stream for w in words])
 
 
 def _drop_caps(words: Sequence[Word], config: WordsConfig
@@ -307,19 +407,3 @@ def split_at_gaps(line: Sequence[Word], min_gap_em: float) -> list[list[Word]]:
             pieces.append(piece)
         last = word
     return pieces
-
-
-def _rotated_lines(words: Sequence[Word], tolerance_em: float) -> list[list[Word]]:
-    """Rotated words grouped by their x centre (within ``tolerance_em`` times their
-    size of the line's last word), each read bottom to top."""
-    ordered = sorted(words, key=lambda w: ((w.bbox.x0 + w.bbox.x1) / 2, -w.bbox.bottom))
-    lines: list[list[Word]] = []
-    for word in ordered:
-        centre = (word.bbox.x0 + word.bbox.x1) / 2
-        if lines:
-            last = lines[-1][-1]
-            if abs(centre - (last.bbox.x0 + last.bbox.x1) / 2) <= tolerance_em * word.size:
-                lines[-1].append(word)
-                continue
-        lines.append([word])
-    return [sorted(line, key=lambda w: -w.bbox.bottom) for line in lines]

@@ -16,8 +16,18 @@ arrays as a source reads them), :mod:`.layout` (words, lines, blocks, columns, b
 pages, the document) and :mod:`.codec` (the document's JSON, published and stored).
 """
 
-from .geometry import BBox, Rule
-from .glyphs import CODE_POINTS, NO_GLYPHS, Glyph, Glyphs, PageGlyphs, char_test, code_points, spell
+from .geometry import BBox, Rule, quarter_turn, turned_boxes
+from .glyphs import (
+    CODE_POINTS,
+    NO_GLYPHS,
+    Glyph,
+    Glyphs,
+    PageGlyphs,
+    char_test,
+    code_points,
+    is_cjk,
+    spell,
+)
 from .layout import (
     Band,
     BandKind,
@@ -56,5 +66,8 @@ __all__ = [
     "char_test",
     "code_points",
     "from_columns",
+    "is_cjk",
+    "quarter_turn",
     "spell",
+    "turned_boxes",
 ]

@@ -208,6 +208,8 @@ def _decoded(kind: Any, data: Any) -> Any:
     tuple, ``X | None``, an enum, Path or a plain type."""
     if isinstance(kind, type) and dataclasses.is_dataclass(kind):
         fields = _field_types(kind)
+        if kind in _EARLIER_KINDS:
+            data = dict(_current(kind, name, value) for name, value in data.items())
         unknown = next((name for name in data if name not in fields), None)
         if unknown is not None:
             raise ValueError(f"{kind.__name__} has no field {unknown!r}")
@@ -224,6 +226,20 @@ def _decoded(kind: Any, data: Any) -> Any:
     if isinstance(kind, type) and issubclass(kind, (Enum, Path)):
         return kind(data)
     return data
+
+
+_EARLIER: dict[tuple[type, str], tuple[str, Any]] = {
+    (Word, "upright"): ("direction", lambda upright: 0 if upright else 90)}
+"""Fields a store written by an earlier version holds, by class and name: the field
+each became and how its value reads as that field's (a word not upright was read
+bottom to top)."""
+_EARLIER_KINDS = frozenset(kind for kind, _ in _EARLIER)
+
+
+def _current(kind: type, name: str, value: Any) -> tuple[str, Any]:
+    """The field ``name`` of ``kind`` and its ``value`` as this version stores them."""
+    earlier = _EARLIER.get((kind, name))
+    return (name, value) if earlier is None else (earlier[0], earlier[1](value))
 
 
 @cache

@@ -6,9 +6,12 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from operator import attrgetter
 
+import numpy as np
+import numpy.typing as npt
+
 from .value import Value
 
-__all__ = ["BBox", "Rule"]
+__all__ = ["BBox", "Rule", "quarter_turn", "turned_boxes"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,3 +67,28 @@ class Rule(Value):
     @property
     def horizontal(self) -> bool:
         return self.bbox.width >= self.bbox.height
+
+
+def quarter_turn(direction: int) -> int:
+    """The quarter turn (0, 90, 180 or 270 degrees) nearest the ``direction`` a
+    baseline runs in: the frame in which text of a diagonal direction is read."""
+    return round(direction / 90) % 4 * 90
+
+
+def turned_boxes(boxes: npt.NDArray[np.float64], direction: int, width: float = 0.0,
+                 height: float = 0.0) -> npt.NDArray[np.float64]:
+    """``boxes`` (rows of ``x0, top, x1, bottom`` on a ``width`` by ``height`` page)
+    on the page turned so that text whose baseline runs in ``direction`` reads
+    upright: a quarter clockwise for 90 (bottom to top), half a turn for 180, a quarter
+    anticlockwise for 270 (top to bottom); the turned page is ``height`` by ``width``
+    for a quarter turn.  Text set in any direction is grouped and segmented in its own
+    frame by the code written for upright text."""
+    x0, top, x1, bottom = boxes.T
+    turn = quarter_turn(direction)
+    if turn == 90:
+        return np.stack([height - bottom, x0, height - top, x1], axis=1)
+    if turn == 180:
+        return np.stack([width - x1, height - bottom, width - x0, height - top], axis=1)
+    if turn == 270:
+        return np.stack([top, width - x1, bottom, width - x0], axis=1)
+    return boxes

@@ -4,6 +4,7 @@ characters at once."""
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -15,7 +16,7 @@ from .geometry import BBox, Rule
 from .value import Value
 
 __all__ = ["CODE_POINTS", "NO_GLYPHS", "Glyph", "Glyphs", "PageGlyphs", "char_test",
-           "code_points", "spell"]
+           "code_points", "is_cjk", "spell"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -26,7 +27,15 @@ class Glyph(Value):
     bbox: BBox
     font: str
     size: float
-    upright: bool = True
+    direction: int = 0
+    """The direction its baseline runs in, degrees anticlockwise as the page is shown
+    (:func:`~layoutkit.sources.base.direction_of`): 0 upright, 90 bottom to top, 180
+    upside down, 270 top to bottom."""
+
+    @property
+    def upright(self) -> bool:
+        """Whether the glyph is set upright (its baseline runs rightwards)."""
+        return self.direction == 0
 
 
 @dataclass(frozen=True, slots=True, eq=False)
@@ -44,16 +53,17 @@ class Glyphs(Value):
     boxes: npt.NDArray[np.float64]
     fonts: tuple[str, ...]
     sizes: npt.NDArray[np.float64]
-    upright: npt.NDArray[np.bool_]
+    directions: npt.NDArray[np.int16]
+    """The direction of each glyph's baseline (:attr:`Glyph.direction`)."""
 
     def __post_init__(self) -> None:
         n = len(self.texts)
         if (self.boxes.shape != (n, 4) or len(self.fonts) != n or self.sizes.shape != (n,)
-                or self.upright.shape != (n,)):
+                or self.directions.shape != (n,)):
             raise ValueError(f"Glyphs: columns of unequal length ({n} texts, boxes "
                              f"{self.boxes.shape}, {len(self.fonts)} fonts, sizes "
-                             f"{self.sizes.shape}, upright {self.upright.shape})")
-        for column in (self.boxes, self.sizes, self.upright):
+                             f"{self.sizes.shape}, directions {self.directions.shape})")
+        for column in (self.boxes, self.sizes, self.directions):
             column.flags.writeable = False
 
     @staticmethod
@@ -65,7 +75,7 @@ class Glyphs(Value):
                                dtype=np.float64).reshape(len(items), 4),
                       tuple(g.font for g in items),
                       np.array([g.size for g in items], dtype=np.float64),
-                      np.array([g.upright for g in items], dtype=np.bool_))
+                      np.array([g.direction for g in items], dtype=np.int16))
 
     def __len__(self) -> int:
         return len(self.texts)
@@ -73,7 +83,7 @@ class Glyphs(Value):
     def __getitem__(self, index: int) -> Glyph:
         x0, top, x1, bottom = self.boxes[index].tolist()
         return Glyph(self.texts[index], BBox(x0, top, x1, bottom), self.fonts[index],
-                     float(self.sizes[index]), bool(self.upright[index]))
+                     float(self.sizes[index]), int(self.directions[index]))
 
     def __iter__(self) -> Iterator[Glyph]:
         return (self[i] for i in range(len(self)))
@@ -84,7 +94,7 @@ class Glyphs(Value):
         return (self.texts == other.texts and self.fonts == other.fonts
                 and np.array_equal(self.boxes, other.boxes)
                 and np.array_equal(self.sizes, other.sizes)
-                and np.array_equal(self.upright, other.upright))
+                and np.array_equal(self.directions, other.directions))
 
     __hash__: Any = None
 
@@ -133,6 +143,19 @@ def char_test(codes: npt.NDArray[np.int64], test: Callable[[str], bool]) -> npt.
     table[0] = False
     table[distinct + 1] = [test(chr(c)) for c in distinct.tolist()]
     return table[codes + 1]
+
+
+_HANGUL = ((0x1100, 0x11FF), (0x3130, 0x318F), (0xA960, 0xA97F), (0xAC00, 0xD7FF))
+"""Korean letters: wide, but Korean separates its words by spaces."""
+
+
+def is_cjk(char: str) -> bool:
+    """Whether ``char`` is a wide character of a script written without spaces between
+    words (Chinese, Japanese) or full-width punctuation (。、「」): such text is set
+    without spaces, and may be set in vertical writing."""
+    code = ord(char)
+    return (unicodedata.east_asian_width(char) in ("W", "F")
+            and not any(a <= code <= b for a, b in _HANGUL))
 
 
 @dataclass(frozen=True, slots=True)

@@ -27,12 +27,18 @@ class Word(Value):
     bbox: BBox
     font: str
     size: float
-    upright: bool = True
+    direction: int = 0
+    """The direction its baseline runs in (:attr:`~layoutkit.model.Glyph.direction`)."""
     stream: int = field(default=0, compare=False)
     """The word's place in its page's content stream: the index of its first glyph
     drawn (OCR: the place tesseract reads it in).  The order a producer drew the
     text in is evidence of its reading order (see :mod:`layoutkit.geometry.grid`);
     words are equal whatever order they were drawn in."""
+
+    @property
+    def upright(self) -> bool:
+        """Whether the word is set upright (its baseline runs rightwards)."""
+        return self.direction == 0
 
 
 class LineType(StrEnum):
@@ -200,7 +206,7 @@ def _page_columns(page: Page) -> tuple[object, ...]:
             tuple(w.text for w in words), tuple(fonts), np.array(font_indexes, dtype=np.int64),
             np.array([(w.bbox.x0, w.bbox.top, w.bbox.x1, w.bbox.bottom, w.size, w.stream)
                       for w in words], dtype=np.float64).reshape(len(words), 6),
-            np.array([w.upright for w in words], dtype=np.bool_))
+            np.array([w.direction for w in words], dtype=np.int16))
 
 
 def _page_of_columns(page_no: int, width: float, height: float, label: str,
@@ -211,12 +217,12 @@ def _page_of_columns(page_no: int, width: float, height: float, label: str,
                      line_boxes: npt.NDArray[np.float64], line_numbers: npt.NDArray[np.int64],
                      word_texts: tuple[str, ...], fonts: tuple[str, ...],
                      font_indexes: npt.NDArray[np.int64], word_numbers: npt.NDArray[np.float64],
-                     upright: npt.NDArray[np.bool_]) -> Page:
+                     directions: npt.NDArray[np.int16]) -> Page:
     """The page :func:`_page_columns` took apart."""
     x0, top, x1, bottom, size = word_numbers[:, :5].T.tolist()
     words = from_columns(Word, len(word_texts), word_texts,
                          from_columns(BBox, len(x0), x0, top, x1, bottom),
-                         map(fonts.__getitem__, font_indexes.tolist()), size, upright.tolist(),
+                         map(fonts.__getitem__, font_indexes.tolist()), size, directions.tolist(),
                          word_numbers[:, 5].astype(np.int64).tolist())
     counts, page_nos, band_indexes, column_indexes, block_indexes, levels = line_numbers.T.tolist()
     ends = list(accumulate(counts))

@@ -4,14 +4,14 @@ Lines are taken in reading order, those of the skipped line types left out
 (by default as DCR's ``spacy_ignore_line_type_*``: running headers, footers and
 contents).  A paragraph is a block of body lines, a heading, a list item, a
 table row or a contents entry.  A body block that ends a column or a page
-without closing its sentence (no ``.``, ``!``, ``?`` or ``:`` at its end), or
-whose next block starts in lower case, runs on into the first block of the next
-column or page, so a sentence crossing the break stays whole.
+without closing its sentence (no ``.``, ``!``, ``?``, ``:``, ``。``, ``！`` or ``？``
+at its end), or whose next block starts in lower case, runs on into the first block
+of the next column or page, so a sentence crossing the break stays whole.
 
 Lines are joined with a space, except that a word hyphenated at a line end is
 joined without its hyphen when the joined form is a word (see
-:func:`join_hyphenated`); each paragraph keeps, for every line, where its text
-starts, so each character traces back to its line.
+:func:`join_hyphenated`), and CJK text runs on without one; each paragraph keeps,
+for every line, where its text starts, so each character traces back to its line.
 """
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ from ..config import NlpConfig
 from ..linetypes.hyphens import document_vocabulary, join_hyphenated
 from ..linetypes.lists import marker
 from ..linetypes.outline import continues_heading
-from ..model import Document, Line, LineType
+from ..model import Document, Line, LineType, is_cjk
 
 __all__ = ["Paragraph", "Piece", "document_vocabulary", "ignored_codes", "join_hyphenated",
            "kept_lines", "paragraphs"]
@@ -39,7 +39,7 @@ _IGNORE_KEYS = {
     "toc": "spacy_ignore_line_type_toc",
     "tab": "spacy_ignore_line_type_table",
 }
-_SENTENCE_END = re.compile(r"[.!?:][\"'”’)\]]*$")
+_SENTENCE_END = re.compile(r"[.!?:。！？][\"'”’)\]」』）]*$")
 
 
 @dataclass(frozen=True, slots=True)
@@ -123,8 +123,9 @@ def _assemble(group: Iterable[tuple[Line, int]], vocabulary: Container[str]) -> 
     for line, index in group:
         if parts:
             joined = join_hyphenated(parts[-1], line.text, vocabulary)
-            if joined is None:
-                joined = parts[-1] + " "
+            if joined is None:  # CJK text runs on without a space
+                joined = parts[-1] + ("" if is_cjk(parts[-1][-1]) or is_cjk(line.text[0])
+                                      else " ")
             length += len(joined) - len(parts[-1])
             parts[-1] = joined
         pieces.append(Piece(line, index, length))

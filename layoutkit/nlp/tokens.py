@@ -172,16 +172,24 @@ def token_bbox(piece: Piece, start: int, end: int) -> BBox:
     """The box of characters ``start:end`` of ``piece``'s line text (offsets within the
     line; characters past the line's end, the rest of a word joined from the next
     line, are left out): the words they touch, a part of a word taking its share of
-    the word's width."""
+    the word's width.  Each word is looked for in the line's text after the one
+    before (CJK words are joined without a space; a word of right-to-left text,
+    spelled as it stands on the page, is not found, and the line's box is the
+    fallback)."""
     boxes = []
     offset = 0
+    text = piece.line.text
     for word in piece.line.words:
+        found = text.find(word.text, offset)
+        if found < 0:
+            continue
+        offset = found
         first, last = max(start, offset), min(end, offset + len(word.text))
         if first < last:
             box, size = word.bbox, len(word.text)
             boxes.append(BBox(box.x0 + box.width * (first - offset) / size, box.top,
                               box.x0 + box.width * (last - offset) / size, box.bottom))
-        offset += len(word.text) + 1
+        offset += len(word.text)
     return BBox.union(boxes) if boxes else piece.line.bbox
 
 

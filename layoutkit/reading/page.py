@@ -1,24 +1,29 @@
 """Reading order: a page's words, furniture and segmentation tree become a :class:`Page`.
 
 Bands are read top to bottom (the running header first, the footer and margin
-stamps last), the columns of a band left to right, the lines of a column top to
-bottom.  Pages follow one another in document order, so an item that runs across
-a page break reads on without interruption once the furniture is left out.  A
-copyright or licence notice set into a column (:mod:`.notices`) joins the running
-header or footer; footnotes at the foot of the columns are read after them.
+stamps last), the columns of a band left to right (right to left on a page of a
+right-to-left script), the lines of a column top to bottom.  Text turned a quarter
+or half a turn is laid out in its own frame, turned upright
+(:func:`~layoutkit.geometry.words.upright_words`): its columns and bands are found
+as they are for upright text, and its bands read where they stand among the page's.
+Pages follow one another in document order, so an item that runs across a page
+break reads on without interruption once the furniture is left out.  A copyright or
+licence notice set into a column (:mod:`.notices`) joins the running header or
+footer; footnotes at the foot of the columns are read after them.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from itertools import repeat
 
 import numpy as np
 
 from ..config import LayoutConfig
 from ..geometry.furniture import Furniture, body_words
-from ..geometry.segment import Leaf, Node, bands_of
-from ..geometry.words import group_lines
+from ..geometry.gutters import prepare
+from ..geometry.segment import Leaf, Node, bands_of, mirrored, segment
+from ..geometry.words import group_lines, upright_words
 from ..model import (
     Band,
     BandKind,
@@ -31,10 +36,15 @@ from ..model import (
     PageGlyphs,
     Word,
     from_columns,
+    turned_boxes,
 )
 from .notices import notice_words
+from .text import line_text, right_to_left
 
 __all__ = ["layout_page"]
+
+_Plan = list[tuple[BandKind, list[list[list[Word]]]]]
+"""Bands to be: their kind and their columns of leaves' words."""
 
 
 def layout_page(glyphs: PageGlyphs, words: Sequence[Word], furniture: Furniture, tree: Node,
@@ -45,10 +55,11 @@ def layout_page(glyphs: PageGlyphs, words: Sequence[Word], furniture: Furniture,
     says which of them are running headers, footers and margin stamps, ``tree`` is
     the segmentation of the upright body words (see :func:`body_words`).
     """
-    body, rotated = body_words(words, furniture)
+    body, turned = body_words(words, furniture)
     header, footer = _pick(words, furniture.header), _pick(words, furniture.footer)
-    plan: list[tuple[BandKind, list[list[list[Word]]]]] = []
-    for band in bands_of(tree):
+    plan: _Plan = []
+    backwards = right_to_left(w.text for w in body)
+    for band in bands_of(mirrored(tree) if backwards else tree):
         columns = [[_pick(body, leaf.words) for leaf in column] for column in band]
         notices = [w for column in columns for w in notice_words(column, config)]
         if notices:
@@ -59,18 +70,67 @@ def layout_page(glyphs: PageGlyphs, words: Sequence[Word], furniture: Furniture,
         plan.append((BandKind.BODY, _without(columns, [w for n in notes for w in n])))
         if notes:
             plan.append((BandKind.BODY, [[n] for n in notes]))
-    if rotated:
-        plan.append((BandKind.BODY, [[rotated]]))
+    for group in _turned_bands(glyphs, turned, config):
+        plan = _placed(plan, group)
     if header:
         plan.insert(0, (BandKind.HEADER, [[header]]))
     if footer:
         plan.append((BandKind.FOOTER, [[footer]]))
     if furniture.margin:
         plan.append((BandKind.MARGIN, [[_pick(words, furniture.margin)]]))
-    bands = [_band(glyphs.page_no, index, kind, columns, config)
+    bands = [_band(glyphs.page_no, index, kind, columns, backwards, config)
              for index, (kind, columns) in enumerate(plan)]
     return Page(glyphs.page_no, glyphs.width, glyphs.height, tuple(b for b in bands if b.columns),
                 glyphs.label)
+
+
+def _turned_bands(glyphs: PageGlyphs, words: Sequence[Word], config: LayoutConfig) -> list[_Plan]:
+    """The bands of the body ``words`` not set upright, by direction: those of each
+    quarter or half turn segmented in the frame where they read upright, as the upright
+    body is; diagonal words one band of their own, last."""
+    found: list[_Plan] = []
+    diagonal = [w for w in words if w.direction % 90]
+    for direction in sorted({w.direction for w in words if not w.direction % 90} - {0}):
+        chosen = [w for w in words if w.direction == direction]
+        width, height = ((glyphs.height, glyphs.width) if direction % 180
+                         else (glyphs.width, glyphs.height))
+        canvas = prepare(upright_words(chosen, glyphs.width, glyphs.height), (), (), width,
+                         height, config.gutters)
+        tree = segment(canvas)
+        backwards = right_to_left(w.text for w in chosen)
+        found.append([(BandKind.BODY, [[_pick(chosen, leaf) for leaf in column]
+                                       for column in band])
+                      for band in bands_of(mirrored(tree) if backwards else tree)])
+    if diagonal:
+        found.append([(BandKind.BODY, [[diagonal]])])
+    return found
+
+
+def _placed(plan: _Plan, turned: _Plan) -> _Plan:
+    """``plan`` with the ``turned`` bands (of text set in one direction, in their own
+    order) where they stand: before the first band with words lower than their top.
+    The upright body is segmented without the turned text, so a single column may run
+    down past it: it is parted into the words above the turned text and the rest,
+    read after it.  A band of several columns is not parted (its columns would be
+    read in pieces): text turned within it (a chart's axis label) follows it."""
+    top = min(w.bbox.top for _, columns in turned for w in _words_of(columns))
+    for k, (kind, band) in enumerate(plan):
+        if all(w.bbox.bottom <= top for w in _words_of(band)):
+            continue
+        if len(band) > 1 and any(w.bbox.bottom <= top for w in _words_of(band)):
+            return [*plan[:k + 1], *turned, *plan[k + 1:]]
+        above = [[[w for w in leaf if w.bbox.bottom <= top] for leaf in column]
+                 for column in band]
+        below = [[[w for w in leaf if w.bbox.bottom > top] for leaf in column]
+                 for column in band]
+        parts = [part for part in [(kind, above), (kind, below)] if any(_words_of(part[1]))]
+        return [*plan[:k], *parts[:-1], *turned, *parts[-1:], *plan[k + 1:]]
+    return [*plan, *turned]
+
+
+def _words_of(columns: list[list[list[Word]]]) -> Iterator[Word]:
+    """The words of a band's ``columns`` of leaves' words."""
+    return (w for column in columns for leaf in column for w in leaf)
 
 
 def _without(columns: list[list[list[Word]]], taken: Sequence[Word]) -> list[list[list[Word]]]:
@@ -150,8 +210,9 @@ _LINE_TYPE = {BandKind.HEADER: LineType.HEADER, BandKind.FOOTER: LineType.FOOTER
 
 
 def _band(page_no: int, index: int, kind: BandKind, columns: list[list[list[Word]]],
-          config: LayoutConfig) -> Band:
-    """A band whose columns hold the lines of their leaves, in order, split into blocks."""
+          backwards: bool, config: LayoutConfig) -> Band:
+    """A band whose columns hold the lines of their leaves, in order, split into blocks;
+    ``backwards`` when the page's text runs right to left (see :func:`line_text`)."""
     built: list[Column] = []
     for leaves in columns:
         groups = [line for leaf in leaves for line in group_lines(leaf, config.words)]
@@ -159,9 +220,9 @@ def _band(page_no: int, index: int, kind: BandKind, columns: list[list[list[Word
             continue
         column = len(built)
         boxes = [BBox.union([w.bbox for w in group]) for group in groups]
-        spans = _block_spans(boxes, config)
+        spans = _block_spans(_upright_boxes(boxes, groups), config)
         count = len(groups)
-        lines = from_columns(Line, count, [" ".join([w.text for w in group]) for group in groups],
+        lines = from_columns(Line, count, [line_text(group, backwards) for group in groups],
                              boxes, map(tuple, groups), repeat(page_no, count),
                              repeat(index, count), repeat(column, count),
                              [number for number, (a, b) in enumerate(spans) for _ in range(a, b)],
@@ -170,6 +231,16 @@ def _band(page_no: int, index: int, kind: BandKind, columns: list[list[list[Word
         built.append(Column(column, BBox.union(boxes), blocks))
     bbox = BBox.union(c.bbox for c in built) if built else BBox(0, 0, 0, 0)
     return Band(index, kind, bbox, tuple(built))
+
+
+def _upright_boxes(boxes: list[BBox], groups: list[list[Word]]) -> list[BBox]:
+    """The ``boxes`` of lines (of the words ``groups``) in the frame where the text of
+    each reads upright (its first word's direction): where its blocks are measured."""
+    if all(group[0].upright for group in groups):
+        return boxes
+    rows = np.array([(b.x0, b.top, b.x1, b.bottom) for b in boxes], dtype=np.float64)
+    return [BBox(*turned_boxes(rows[k:k + 1], group[0].direction)[0].tolist())
+            for k, group in enumerate(groups)]
 
 
 def _block_spans(boxes: Sequence[BBox], config: LayoutConfig) -> list[tuple[int, int]]:

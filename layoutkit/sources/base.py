@@ -4,6 +4,7 @@ ruling lines a drawn shape gives, so that every engine reads a page alike."""
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from types import TracebackType
@@ -13,24 +14,34 @@ from ..errors import DocumentError, UsageError
 from ..model import BBox, PageGlyphs, Rule
 
 __all__ = ["IMAGE_SUFFIXES", "RULE_THICKNESS", "ClosingSource", "GlyphSource", "Rect",
-           "check_readable", "is_image", "is_upright", "shape_rules", "visible_rect"]
+           "check_readable", "direction_of", "is_image", "shape_rules", "visible_rect"]
 
 RULE_THICKNESS = 2.0
 """A filled rectangle thinner than this (points) is drawn as a ruling line; so is a
 stroke on a page image (:func:`layoutkit.sources.ocr.image.erase_rules`)."""
 
 UPRIGHT_MAX_SLOPE = 0.1
-"""The steepest baseline (rise over run, about 6 degrees) still read as a horizontal
-line of text; a watermark set diagonally across the columns is not."""
+"""The steepest slope (rise over run, about 6 degrees) of a baseline still read as
+running along an axis of the page; a watermark set diagonally across the columns is
+not."""
 
 
-def is_upright(a: float, b: float, c: float, d: float) -> bool:
-    """Whether a glyph drawn with the em vectors (a, b) along and (c, d) across its
-    baseline, as the page is displayed, stands upright: the baseline runs rightwards
-    and the em upwards (pdfminer's test, which lets upside-down text pass too), the
-    baseline within :data:`UPRIGHT_MAX_SLOPE` of horizontal.  Every engine uses it,
-    so they agree on which text is rotated."""
-    return a > 0 and d > 0 and b * c <= 0 and abs(b) <= UPRIGHT_MAX_SLOPE * a
+def direction_of(a: float, b: float, c: float, d: float) -> int:
+    """The direction, in degrees anticlockwise, in which the baseline of a glyph drawn
+    with the em vectors (a, b) along and (c, d) across it runs as the page is
+    displayed (y upwards): 0 rightwards (upright text), 90 upwards (read bottom to
+    top), 180 leftwards (upside down), 270 downwards (read top to bottom), as
+    pdfplumber's ``char_dir`` ltr, btt, rtl and ttb.  A baseline more than
+    :data:`UPRIGHT_MAX_SLOPE` off every axis keeps its angle, rounded to a whole
+    degree (6 to 84, 96 to 174...): diagonal text such as a watermark.  Every engine
+    uses it, so they agree on each glyph's direction."""
+    if a and abs(b) <= UPRIGHT_MAX_SLOPE * abs(a):
+        return 0 if a > 0 else 180
+    if b and abs(a) <= UPRIGHT_MAX_SLOPE * abs(b):
+        return 90 if b > 0 else 270
+    if not (a or b):  # a glyph of no width: taken as upright text is
+        return 0
+    return round(math.degrees(math.atan2(b, a))) % 360
 
 
 IMAGE_SUFFIXES = frozenset({

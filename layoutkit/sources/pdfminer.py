@@ -29,7 +29,7 @@ from pdfminer.utils import PathSegment
 
 from ..errors import DocumentError
 from ..model import BBox, Glyphs, PageGlyphs, Rule
-from .base import ClosingSource, Rect, check_readable, is_upright, shape_rules, visible_rect
+from .base import ClosingSource, Rect, check_readable, direction_of, shape_rules, visible_rect
 from .builtin_encoding import builtin_names, glyph_text
 from .differences import differences_of
 from .occlusion import Fill, uncovered
@@ -363,19 +363,22 @@ _UNPLACED = np.iinfo(np.int64).max
 def _glyphs(chars: Sequence[LTChar], painted: npt.NDArray[np.int64], visible: Rect
             ) -> tuple[Glyphs, npt.NDArray[np.int64]]:
     """The characters whose centre lies in the ``visible`` rectangle, as glyph columns
-    in top-left points, and their places in the ``painted`` order."""
+    in top-left points, and their places in the ``painted`` order.  A glyph's size is
+    the em across its baseline, as the pdfium engine gives it: pdfminer's size is its
+    box's height, which for text running up or down the page is the advance."""
     vx0, vy0, vx1, vy1 = visible
     x0, y0, x1, y1 = np.array([(c.x0, c.y0, c.x1, c.y1) for c in chars],
                               dtype=np.float64).reshape(len(chars), 4).T
     cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
     shown = (vx0 <= cx) & (cx <= vx1) & (vy0 <= cy) & (cy <= vy1)
     picked = [chars[k] for k in np.flatnonzero(shown).tolist()]
+    directions = np.array([direction_of(*c.matrix[:4]) for c in picked], dtype=np.int16)
+    sizes = np.array([c.size for c in picked], dtype=np.float64)
+    across = directions % 180 == 90
+    sizes[across] = (x1 - x0)[shown][across]
     return Glyphs(tuple(c.get_text() for c in picked),
                   np.stack([x0 - vx0, vy1 - y1, x1 - vx0, vy1 - y0], axis=1)[shown],
-                  tuple(c.fontname for c in picked),
-                  np.array([c.size for c in picked], dtype=np.float64),
-                  np.array([is_upright(*c.matrix[:4]) for c in picked], dtype=np.bool_)
-                  ), painted[shown]
+                  tuple(c.fontname for c in picked), sizes, directions), painted[shown]
 
 
 def _rules_of(

@@ -21,8 +21,8 @@ interchangeable (tests/test_engines.py holds them to it):
   ZapfDingbats 0.013 em).  Standard fonts without a descriptor get PDFium's built-in
   metrics (Helvetica: 0.017 em lower than the AFM descent pdfminer uses).
 * **Sizes** are the em across the baseline (the font size scaled by the text matrix),
-  pdfminer's size for upright text.  For rotated text pdfminer reports the box
-  height, which is the advance width; this engine keeps the em.
+  pdfminer's size for upright text.  For text running up or down the page pdfminer
+  reports the box height, which is the advance width; both engines keep the em.
 * **Text**: PDFium's generated spaces and line breaks are dropped (they are not drawn;
   words come from geometry), a hyphen PDFium marks as a line-end hyphen stays the
   hyphen that is printed, and the pieces PDFium makes of one glyph (a glyph mapped to

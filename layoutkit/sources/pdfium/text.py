@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import ctypes
 import math
+import unicodedata
 from dataclasses import dataclass
 from itertools import repeat
 from pathlib import Path
@@ -14,7 +15,7 @@ import numpy as np
 import numpy.typing as npt
 
 from ...model import CODE_POINTS, NO_GLYPHS, Glyphs, char_test, code_points, spell
-from ..base import is_upright
+from ..base import direction_of
 from ..builtin_encoding import (
     builtin_names,
     glyph_text,
@@ -202,9 +203,9 @@ class _Run:
     1 bottom, 2 right, 3 top) where the advance ends when the baseline runs along an
     axis, ``along`` the em along that axis (signed); None and 0 otherwise.  ``size``
     is the em across the baseline, pdfminer's size for upright text (horizontal
-    scaling and skew act along the baseline and leave it alone).  ``upright`` is
-    pdfminer's test on the matrix as the page is displayed: the baseline runs
-    rightwards and the em upwards.
+    scaling and skew act along the baseline and leave it alone).  ``direction`` is
+    the direction the baseline runs in as the page is displayed
+    (:func:`~layoutkit.sources.base.direction_of`).
     """
 
     font: _Font
@@ -214,7 +215,7 @@ class _Run:
     side: int | None
     along: float
     size: float
-    upright: bool
+    direction: int
 
     @staticmethod
     def of(font: _Font, a: float, b: float, c: float, d: float, rotate: int) -> _Run:
@@ -233,7 +234,7 @@ class _Run:
         tc, td = _turn(rotate, c, d)
         length = math.hypot(a, b)
         size = abs(a * d - b * c) / length if length else 0.0
-        return _Run(font, (a, b), low, high, side, along, size, is_upright(ta, tb, tc, td))
+        return _Run(font, (a, b), low, high, side, along, size, direction_of(ta, tb, tc, td))
 
 
 def _turn(rotate: int, x: float, y: float) -> tuple[float, float]:
@@ -436,10 +437,10 @@ class TextReader:
                           np.maximum(u0, u1), np.maximum(v0, v1)], axis=1)[shown]
         run_at = run_of[shown]
         names = np.array([run.font.name for run in runs], dtype=object)[run_at]
-        upright = np.array([run.upright for run in runs], dtype=np.bool_)[run_at]
+        directions = np.array([run.direction for run in runs], dtype=np.int16)[run_at]
         picked = read if shown.all() else [read[k] for k in np.flatnonzero(shown).tolist()]
         return Glyphs(tuple(picked), boxes, tuple(names.tolist()),
-                      column(lambda r: r.size)[shown, 0], upright), shown
+                      column(lambda r: r.size)[shown, 0], directions), shown
 
     def _runs(self, objects: npt.NDArray[np.uint64], indices: npt.NDArray[np.intp]
               ) -> tuple[list[_Run], npt.NDArray[np.intp]]:
@@ -528,12 +529,22 @@ class TextReader:
 
 
 
+def _joins(char: str) -> bool:
+    """Whether ``char`` is a letter of a script whose letters join (Arabic, Syriac,
+    Thaana, N'Ko): the bidi class AL."""
+    return unicodedata.bidirectional(char) == "AL"
+
+
 def _table_widths(texts: list[str], runs: list[_Run], run_of: npt.NDArray[np.intp]
                   ) -> npt.NDArray[np.float64]:
     """The advance width in ems that the font's width table gives each glyph of
     ``texts`` (drawn in run ``runs[run_of[k]]``), NaN where it gives none; each
-    distinct run and character is looked up once."""
+    distinct run and character is looked up once.  A letter of a joining script
+    (Arabic) gets none: PDFium gives the shaped form drawn (initial, medial, final)
+    as the plain letter, whose glyph in the table is the isolated form, of another
+    width."""
     codes = code_points(texts)  # -1 for a ligature's letters, which the table lacks
+    codes[char_test(codes, _joins)] = -1
     keys, key_of = np.unique(np.where(codes < 0, -1, run_of * CODE_POINTS + codes),
                              return_inverse=True)
     widths = [math.nan if key < 0 else runs[key // CODE_POINTS].font.width(chr(key % CODE_POINTS))

@@ -1,0 +1,89 @@
+"""A line's text from its words, in any script: right-to-left text in logical order,
+CJK without spaces between its words, Arabic presentation forms as plain letters; and
+which way a page's text runs.
+
+Glyphs are grouped into words and lines by position, so a line's words and letters
+come in the order they stand on the page, left to right: the visual order.  Text set
+right to left (Hebrew, Arabic, Persian, Urdu) is then read backwards, except for the
+numbers and Latin words inside it; the Unicode bidi algorithm (python-bidi) turns the
+visual order into the logical one.  Chinese and Japanese put no space between words,
+so a gap beside a CJK word of a line (left by punctuation, justification, or between
+kanji and Latin letters or digits) is not a space.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Iterable, Sequence
+from itertools import pairwise
+
+from bidi import get_display
+
+from ..model import Word, char_test, code_points, is_cjk
+
+__all__ = ["line_text", "right_to_left"]
+
+_PRESENTATION_FORMS = re.compile("[\ufb1d-\ufdff\ufe70-\ufefc]+")
+"""Hebrew and Arabic presentation forms (letters shaped for their place in a word,
+ligatures), which many PDFs of Arabic text map their glyphs to."""
+
+_MAYBE_RTL = re.compile("[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefc\U00010800-\U00010fff"
+                        "\U0001e800-\U0001efff]")
+"""The blocks of right-to-left scripts: a line without any of their characters needs
+no reordering (the bidi classes tell exactly, for the lines that have some)."""
+
+_MAYBE_CJK = re.compile("[\u1100-\u11ff\u2e80-\ua4cf\ua960-\ua97f\uac00-\ud7ff"
+                        "\uf900-\ufaff\ufe30-\ufe4f\uff00-\uffef\U00020000-\U0003ffff]")
+"""The blocks that hold the wide characters :func:`~layoutkit.model.is_cjk` looks for
+(and Hangul): a line without any of them needs no look at its word boundaries."""
+
+
+def _is_rtl(char: str) -> bool:
+    return unicodedata.bidirectional(char) in ("R", "AL")
+
+
+def _is_ltr(char: str) -> bool:
+    return unicodedata.bidirectional(char) == "L"
+
+
+def _strong(text: str) -> tuple[int, int]:
+    """How many characters of ``text`` are strongly right-to-left and left-to-right."""
+    codes = code_points(text)
+    return int(char_test(codes, _is_rtl).sum()), int(char_test(codes, _is_ltr).sum())
+
+
+def right_to_left(texts: Iterable[str]) -> bool:
+    """Whether the text of ``texts`` runs right to left: more of its letters belong to
+    right-to-left scripts than to left-to-right ones.  A page that does reads its
+    columns right to left."""
+    text = "".join(texts)
+    if not _MAYBE_RTL.search(text):
+        return False
+    rtl, ltr = _strong(text)
+    return rtl > ltr
+
+
+def line_text(words: Sequence[Word], backwards: bool = False) -> str:
+    """The text of a line of ``words`` (in the order they stand along its baseline):
+    the words joined by spaces, but none beside a CJK word; in logical order when
+    it holds right-to-left letters (the bidi algorithm, the line's direction the one
+    most of its letters take; numbers and Latin runs inside stay left to right), or
+    holds no letters on a page whose text runs right to left (``backwards``: a
+    paragraph's last line, "٣٠."); and presentation forms replaced by the letters
+    they shape (NFKC)."""
+    texts = [w.text for w in words]
+    text = " ".join(texts)
+    if text.isascii():
+        return text
+    if _MAYBE_CJK.search(text):
+        solid = [is_cjk(a[-1]) or is_cjk(b[0]) for a, b in pairwise(texts)]
+        text = texts[0] + "".join(word if joined else " " + word
+                                  for joined, word in zip(solid, texts[1:], strict=True))
+    if not _MAYBE_RTL.search(text):
+        return text
+    rtl, ltr = _strong(text)
+    if rtl or (backwards and not ltr):
+        text = str(get_display(text, base_dir="R" if rtl > ltr or not ltr else "L"))
+        text = _PRESENTATION_FORMS.sub(lambda m: unicodedata.normalize("NFKC", m[0]), text)
+    return text

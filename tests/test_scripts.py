@@ -1,0 +1,331 @@
+"""Every script and direction: text turned a quarter or half a turn, right-to-left
+columns, CJK without spaces and vertical writing, on synthetic pages with exact truth
+(:mod:`fixtures.scripts`) read by both engines, and the pieces on hand-built words."""
+
+from __future__ import annotations
+
+import re
+import shutil
+import subprocess
+from pathlib import Path
+
+import numpy as np
+import pytest
+from bidi import get_display
+
+import layoutkit
+from fixtures.scripts import ScriptPage, japanese_page, rtl_page, turned_page
+from layoutkit.geometry.segment import Leaf, Split, mirrored
+from layoutkit.geometry.words import group_lines, words_from_glyphs
+from layoutkit.model import (
+    Band,
+    BandKind,
+    BBox,
+    Block,
+    Column,
+    Document,
+    Glyph,
+    Glyphs,
+    Line,
+    Page,
+    Word,
+    turned_boxes,
+)
+from layoutkit.nlp.paragraphs import paragraphs
+from layoutkit.reading.text import line_text, right_to_left
+
+ENGINES = ("pdfium", "pdfminer")
+CONFIG = layoutkit.LayoutConfig()
+
+
+def read(page: ScriptPage, engine: str) -> list[str]:
+    """The text of every line of ``page`` as layoutkit reads it, in reading order."""
+    return [line.text for line in layoutkit.parse(page.path, engine=engine).pages[0].lines]
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+@pytest.mark.parametrize("direction", [90, 180, 270])
+def test_scripts_turned_block_reads_in_its_own_frame(tmp_path: Path, direction: int,
+                                                     engine: str) -> None:
+    """Two columns turned 90 (bottom to top), 180 (upside down) or 270 degrees (top to
+    bottom) between upright text: every line forwards, the block's first column before
+    its second, the block after the title above it and before the paragraph below."""
+    page = turned_page(tmp_path / f"turned-{direction}.pdf", direction)
+    assert read(page, engine) == list(page.lines)
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+@pytest.mark.parametrize("script", ["hebrew", "arabic"])
+def test_scripts_right_to_left_columns(tmp_path: Path, script: str, engine: str) -> None:
+    """Two columns of Hebrew or Arabic drawn in visual order: the right column first,
+    each line in logical order, its numbers, times and Latin words left to right."""
+    page = rtl_page(tmp_path / f"{script}.pdf", script)
+    assert read(page, engine) == list(page.lines)
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+@pytest.mark.parametrize("vertical", [False, True], ids=["horizontal", "vertical"])
+def test_scripts_japanese(tmp_path: Path, vertical: bool, engine: str) -> None:
+    """Japanese lines set in pieces a little apart read without spaces, Latin letters
+    and digits inside them too; vertical columns read top to bottom, right to left,
+    after the page's horizontal title, which stays a line of its own."""
+    page = japanese_page(tmp_path / "japanese.pdf", vertical=vertical)
+    assert read(page, engine) == list(page.lines)
+
+
+def test_scripts_japanese_paragraph_runs_on_without_spaces(tmp_path: Path) -> None:
+    """The columns of a block of vertical Japanese make one paragraph, joined without
+    spaces; the horizontal title is a paragraph of its own."""
+    page = japanese_page(tmp_path / "japanese.pdf", vertical=True)
+    found = paragraphs(layoutkit.parse(page.path), frozenset())
+    assert [p.text for p in found] == [page.lines[0], "".join(page.lines[1:])]
+
+
+@pytest.mark.parametrize(("first", "runs_on"), [
+    ("日本語の文章です。", False), ("本当ですか？", False), ("「引用です。」", False),
+    ("文章が続きます", True)])
+def test_scripts_full_width_marks_end_sentences(first: str, runs_on: bool) -> None:
+    """A column ending in 。！？ (a closing bracket after it too) closes its paragraph;
+    one ending mid-sentence runs on into the next column, without a space."""
+    lines = [Line(text, BBox(x, 0.0, x + 100.0, 10.0), (word(text, x, 0.0, x + 100.0, 10.0),),
+                  1, 0, k, 0) for k, (text, x) in enumerate([(first, 0.0), ("次の段落", 200.0)])]
+    columns = tuple(Column(k, line.bbox, (Block((line,), line.bbox),))
+                    for k, line in enumerate(lines))
+    page = Page(1, 300.0, 300.0, (Band(0, BandKind.BODY, BBox(0, 0, 300, 10), columns),))
+    found = paragraphs(Document(Path("x.pdf"), (page,), 1), frozenset())
+    assert [p.text for p in found] == ([first + "次の段落"] if runs_on else [first, "次の段落"])
+
+
+def test_scripts_ruled_table_cells_read_in_every_direction(tmp_path: Path) -> None:
+    """The cells of a ruled table (``--tables``) whose headers are turned to read up
+    and down the columns, and one set upside down, read forwards."""
+    from reportlab.pdfgen.canvas import Canvas
+
+    from layoutkit.sources.ruled_tables import find_ruled_tables
+
+    path = tmp_path / "table.pdf"
+    c = Canvas(str(path), pagesize=(400, 400))
+    for x in (100, 200, 300):
+        c.line(x, 100, x, 300)
+    for y in (100, 200, 300):
+        c.line(100, y, 300, y)
+    c.setFont("Helvetica", 10)
+    for x, y, turn, text in [(150, 210, 90, "Revenue"), (250, 290, 270, "Expenses"),
+                             (110, 150, 0, "12 400"), (290, 150, 180, "upside down")]:
+        c.saveState()
+        c.translate(x, y)
+        c.rotate(turn)
+        c.drawString(0, 0, text)
+        c.restoreState()
+    c.showPage()
+    c.save()
+    (table,) = find_ruled_tables(path, [1])
+    assert table.rows == (("Revenue", "Expenses"), ("12 400", "upside down"))
+
+
+# --------------------------------------------------------------------------- a real page
+
+LETTER = Path(__file__).parent.parent / "fixtures" / "pdf" / "officers-letter-hebrew-2023.pdf"
+"""An open letter in Hebrew (Microsoft Word, then macOS Quartz): one column, right to
+left, with quotation marks, parentheses, abbreviations (ארה"ב) and a letter-spaced
+paragraph; see fixtures/README.md."""
+
+
+def _key(text: str) -> str:
+    """A line's letters and digits, case-folded: what the corpus measures compare."""
+    return "".join(c for c in text.casefold() if c.isalnum())
+
+
+def _poppler_lines(path: Path) -> list[str]:
+    """pdftotext's lines of ``path`` (poppler's own bidi, its direction marks left out)."""
+    out = subprocess.run(["pdftotext", "-q", str(path), "-"], capture_output=True, text=True,
+                         check=True).stdout
+    lines = (re.sub("[\u200e\u200f\u202a-\u202e]", "", line).strip()
+             for line in out.splitlines())
+    return [line for line in lines if line]
+
+
+@pytest.mark.skipif(shutil.which("pdftotext") is None, reason="pdftotext is not installed")
+@pytest.mark.parametrize("engine", [
+    "pdfium",
+    pytest.param("pdfminer", marks=pytest.mark.xfail(strict=True, reason=(
+        "pdfminer.six places the glyphs of this Quartz-made page (TrueType subsets that "
+        "set Hebrew right to left with a negative character spacing) about a point apart, "
+        "where PDFium and poppler place them a glyph's width apart: the letters of a line "
+        "overlap and its words interleave (a plain negative spacing, in a font scaled as "
+        "here, is read alike by both engines: the cause lies elsewhere)"))),
+])
+def test_scripts_real_hebrew_page_in_logical_order(engine: str) -> None:
+    """Every line of a real Hebrew letter reads in logical order, the same letters in the
+    same order as poppler's pdftotext (an independent bidi reading) gives them, and the
+    lines in the same order; punctuation, quotes and parentheses stand where they are
+    read."""
+    lines = [line.text for line in layoutkit.parse(LETTER, engine=engine).pages[0].lines]
+    assert [_key(line) for line in lines] == [_key(line) for line in _poppler_lines(LETTER)]
+    assert "(הקואליציה) אשר נשלט בידי הרשות המבצעת. חשוב לציין כי מערכת האיזונים והבלמים " \
+        "של המשטר הישראלי" in lines
+    assert "ערכים נוספים המשותפים לישראל ולארה\"ב, ועל החופש של אזרחי ישראל." in lines
+
+
+NEKO = Path(__file__).parent.parent / "fixtures" / "pdf" / "wagahai-neko-vertical-p10.pdf"
+"""A page of Natsume Sōseki's *I Am a Cat* set vertically by a typesetting program
+(cairo), each glyph placed on its own in a horizontal font (Identity-H), with ruby
+(furigana) beside some words; see fixtures/README.md."""
+
+NEKO_COLUMNS = ("ある。これは前の書生より一層乱暴な方で吾輩を見",
+                "るや否やいきなり頸筋をつかんで表へ抛り出した。",
+                "いやこれは駄目だと思ったから眼をねぶって運を天",
+                "に任せていた。しかしひもじいのと寒いのにはどう",
+                "しても我慢が出来ん。吾輩は再びおさんの隙を見て",
+                "台所へ這い上った。すると間もなくまた投げ出され",
+                "た。吾輩は投げ出されては這い上り、這い上っては")
+"""The page's columns, right to left: the book's text (Aozora Bunko's, as the program
+read it) without its ruby."""
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_scripts_real_vertical_japanese_page(engine: str) -> None:
+    """Every column of a real page of vertical Japanese, whose font has no vertical
+    writing mode (the glyphs' places tell it), reads top to bottom, the columns right
+    to left, exactly; the ruby is read beside its words, in lines of its own set at
+    half the size."""
+    lines = layoutkit.parse(NEKO, engine=engine).pages[0].lines
+    assert tuple(line.text for line in lines if line.size == 12.0) == NEKO_COLUMNS
+    assert [line.text for line in lines if line.size < 12.0] == ["くびすじほう", "すき", "あが",
+                                                                  "は"]
+
+
+ARABIC = Path(__file__).parent.parent / "fixtures" / "pdf" / "mpdf-arabic-example-p5.pdf"
+"""A page of Arabic text set by mPDF in shaped presentation forms, with vowel marks
+drawn as glyphs of their own; beside it, the text it was made from (its source's
+paragraphs, one a line); see fixtures/README.md."""
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_scripts_real_arabic_page_in_logical_order(engine: str) -> None:
+    """Every line of a real page of Arabic reads in logical order: its letters and
+    digits (what the corpus measures compare) run on through the text the page was
+    made from, line after line; the first line, shaped letters, lam-alef ligatures,
+    Arabic-Indic digits and all, is exactly the source's."""
+    source = ARABIC.with_suffix(".txt").read_text(encoding="utf-8")
+    lines = [line.text for line in layoutkit.parse(ARABIC, engine=engine).pages[0].lines]
+    assert lines[:2] == ["Chapter One", source[:len(lines[1])]]
+    text, at = _key(source), 0
+    for line in lines[1:-1]:  # the last, the running footer, is not in the text
+        found = text.find(_key(line), at)
+        assert found >= 0, line
+        at = found + len(_key(line))
+
+
+# --------------------------------------------------------------------------- pieces
+
+
+def word(text: str, x0: float, top: float, x1: float, bottom: float, direction: int = 0) -> Word:
+    return Word(text, BBox(x0, top, x1, bottom), "F", 10.0, direction)
+
+
+def test_scripts_turned_boxes_put_each_direction_upright() -> None:
+    """A box turned into the frame of each direction, on a 600 by 800 page: 90 a quarter
+    clockwise, 180 half a turn, 270 a quarter anticlockwise; 0 and a diagonal's nearest
+    quarter alike."""
+    box = np.array([[10.0, 20.0, 30.0, 60.0]])
+    assert turned_boxes(box, 90, 600, 800).tolist() == [[740.0, 10.0, 780.0, 30.0]]
+    assert turned_boxes(box, 180, 600, 800).tolist() == [[570.0, 740.0, 590.0, 780.0]]
+    assert turned_boxes(box, 270, 600, 800).tolist() == [[20.0, 570.0, 60.0, 590.0]]
+    assert turned_boxes(box, 0, 600, 800).tolist() == box.tolist()
+    assert turned_boxes(box, 80, 600, 800).tolist() == turned_boxes(box, 90, 600, 800).tolist()
+
+
+@pytest.mark.parametrize(("direction", "boxes"), [
+    # each glyph 10 wide along its baseline, the word read from the first box
+    (180, [(50.0, 0.0, 60.0, 10.0), (40.0, 0.0, 50.0, 10.0), (30.0, 0.0, 40.0, 10.0)]),
+    (270, [(0.0, 30.0, 10.0, 40.0), (0.0, 40.0, 10.0, 50.0), (0.0, 50.0, 10.0, 60.0)]),
+    (90, [(0.0, 50.0, 10.0, 60.0), (0.0, 40.0, 10.0, 50.0), (0.0, 30.0, 10.0, 40.0)]),
+])
+def test_scripts_words_read_along_their_baseline(direction: int,
+                                                 boxes: list[tuple[float, ...]]) -> None:
+    """Glyphs upside down (laid right to left), turned to read down or up the page
+    spell their word forwards, whatever order they are drawn in."""
+    glyphs = [Glyph(ch, BBox(*box), "F", 10.0, direction) for ch, box in zip("abc", boxes,
+                                                                             strict=True)]
+    words = words_from_glyphs(Glyphs.of(glyphs[::-1]), CONFIG.words)
+    assert [(w.text, w.direction) for w in words] == [("abc", direction)]
+
+
+def test_scripts_combining_marks_follow_their_letter() -> None:
+    """A combining mark drawn as a glyph of its own joins the letter under it and
+    follows it in reading order: after it in Latin, before it in the visual order of
+    Hebrew (so that the line, read backwards, has it after its letter)."""
+    latin = [Glyph("e", BBox(0.0, 0.0, 5.0, 10.0), "F", 10.0),
+             Glyph("\u0301", BBox(-1.0, 0.0, 3.0, 10.0), "F", 10.0),  # drawn first
+             Glyph("t", BBox(5.0, 0.0, 8.0, 10.0), "F", 10.0)]
+    hebrew = [Glyph("ש", BBox(20.0, 0.0, 26.0, 10.0), "F", 10.0),
+              Glyph("\u05bc", BBox(27.0, 0.0, 28.0, 10.0), "F", 10.0),  # a dagesh, past it
+              Glyph("ל", BBox(14.0, 0.0, 20.0, 10.0), "F", 10.0)]
+    words = words_from_glyphs(Glyphs.of(latin[::-1] + hebrew), CONFIG.words)
+    assert sorted(w.text for w in words) == ["e\u0301t", "ל\u05bcש"]
+    assert line_text([w for w in words if w.text[0] == "ל"]) == "ש\u05bcל"
+
+
+def test_scripts_lines_of_upside_down_words_read_right_to_left() -> None:
+    """Upside-down words form lines from the page's foot up, each read leftwards."""
+    words = [word("lower", 60.0, 100.0, 90.0, 110.0, 180), word("line", 20.0, 100.0, 50.0, 110.0,
+                                                                  180),
+             word("upper", 60.0, 80.0, 90.0, 90.0, 180)]
+    lines = group_lines(words, CONFIG.words)
+    assert [[w.text for w in line] for line in lines] == [["lower", "line"], ["upper"]]
+
+
+def test_scripts_vertical_writing_read_top_to_bottom() -> None:
+    """Upright CJK glyphs drawn one under another are vertical writing: words that read
+    top to bottom; a column of Latin letters alone is not."""
+    column = [Glyph(ch, BBox(100.0, 10.0 * k, 110.0, 10.0 * (k + 1)), "F", 10.0)
+              for k, ch in enumerate("縦書きAB")]
+    latin = [Glyph(ch, BBox(200.0, 10.0 * k, 206.0, 10.0 * (k + 1)), "F", 10.0)
+             for k, ch in enumerate("xy")]
+    words = words_from_glyphs(Glyphs.of(column + latin), CONFIG.words)
+    assert sorted((w.text, w.direction) for w in words) == [
+        ("x", 0), ("y", 0), ("縦書きAB", 270)]
+
+
+def test_scripts_line_text_joins_cjk_without_spaces() -> None:
+    """No space beside a CJK word (full-width punctuation included); Latin words and
+    Korean keep theirs."""
+    assert line_text([word("日本語の", 0, 0, 1, 1), word("文章。", 2, 0, 3, 1),
+                      word("ABC", 4, 0, 5, 1), word("です", 6, 0, 7, 1)]) == "日本語の文章。ABCです"
+    assert line_text([word("한국어", 0, 0, 1, 1), word("문장", 2, 0, 3, 1)]) == "한국어 문장"
+    assert line_text([word("plain", 0, 0, 1, 1), word("text", 2, 0, 3, 1)]) == "plain text"
+
+
+@pytest.mark.parametrize("logical", [
+    "שלום עולם", "הישיבה בשעה 18:30 בבית העירייה", "פרטים באתר www.example.org היום",
+    "مرحبا بالعالم", "الاجتماع يوم 12 مارس 2026", "Latin line with עברית inside"])
+def test_scripts_line_text_in_logical_order(logical: str) -> None:
+    """A line drawn in visual order (its words left to right as they stand) reads in
+    logical order: right-to-left runs turned, numbers and Latin runs kept."""
+    visual = str(get_display(logical, base_dir="R" if right_to_left([logical]) else "L"))
+    words = [word(part, 10.0 * k, 0, 10.0 * k + 8, 10) for k, part in enumerate(visual.split())]
+    assert line_text(words) == logical
+
+
+def test_scripts_presentation_forms_normalised() -> None:
+    """Arabic presentation forms (shaped letters and the lam-alef ligature, as PDFs map
+    them) read as the letters they shape, in logical order."""
+    # "لا سلام" drawn in visual order with shaped forms: ﻡﻼﺳ ﻻ
+    visual = [word("\ufee1\ufefc\ufeb3", 0, 0, 20, 10), word("\ufefb", 24, 0, 30, 10)]
+    assert line_text(visual) == "لا سلام"
+
+
+def test_scripts_right_to_left_by_most_letters() -> None:
+    """A page's text runs right to left when most of its letters do."""
+    assert right_to_left(["שלום", "עולם", "PDF"])
+    assert not right_to_left(["Hello", "world", "שלום"])
+    assert not right_to_left(["12 34"])
+
+
+def test_scripts_mirrored_tree_reads_columns_right_to_left() -> None:
+    """Side-by-side parts reverse, at every depth; stacked parts keep their order."""
+    tree = Split(False, (Leaf((0,)), Split(True, (Leaf((1,)), Split(True, (Leaf((2,)),
+                                                                           Leaf((3,))))))))
+    assert mirrored(tree) == Split(False, (Leaf((0,)), Split(True, (
+        Split(True, (Leaf((3,)), Leaf((2,)))), Leaf((1,))))))
