@@ -291,7 +291,7 @@ def test_output_write_atomic_writes_through_a_symlink(tmp_path: Path) -> None:
     (tmp_path / "link.txt").symlink_to("target.txt")
     write_atomic(tmp_path / "link.txt", "new\n")
     assert (tmp_path / "link.txt").is_symlink()
-    assert (tmp_path / "link.txt").readlink() == "target.txt"
+    assert (tmp_path / "link.txt").readlink() == Path("target.txt")
     assert (tmp_path / "target.txt").read_text(encoding="utf-8") == "new\n"
     (tmp_path / "dangling").symlink_to("created.txt")
     write_atomic(tmp_path / "dangling", "made\n")
