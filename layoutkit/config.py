@@ -53,6 +53,9 @@ _PATTERNS = frozenset({"notice_pattern"})
 _RESOLUTIONS = frozenset({"ocr_dpi", "image_dpi"})
 """The keys whose values are dots per inch, at least 1."""
 
+_POSITIVE = frozenset({"grid_resolution", "regex_timeout"})
+"""The keys whose values must be above 0 (a step, a time)."""
+
 
 def _check(name: str, kind: object, value: object) -> None:
     """Raise ConfigError naming the key ``name`` unless ``value`` is of its ``kind``
@@ -85,7 +88,7 @@ def _check(name: str, kind: object, value: object) -> None:
         raise ConfigError(f"config key {name!r}: expected a share from 0 to 1, got {value!r}")
     if name in _RESOLUTIONS and value < 1:
         raise ConfigError(f"config key {name!r}: expected dots per inch >= 1, got {value!r}")
-    if name == "grid_resolution" and value <= 0:
+    if name in _POSITIVE and value <= 0:
         raise ConfigError(f"config key {name!r}: expected > 0, got {value!r}")
 
 
@@ -343,6 +346,10 @@ class ProfileConfig(Section):
     """With a profile's forced columns, a row joins the full-width rows next to it when
     the gap between them exceeds their own line gap by at most this many times the
     font size (the short last line of a full-width paragraph, a title just above)."""
+    regex_timeout: float = 1.0
+    """Seconds one search of a profile's regular expression (a ``contains`` selector
+    over a page's text, a section's ``starts_at`` over a line) may take; a longer one
+    is a profile error (catastrophic backtracking) rather than a reading that hangs."""
 
 
 @dataclass(frozen=True, slots=True)
