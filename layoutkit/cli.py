@@ -541,6 +541,11 @@ def _command(args: argparse.Namespace) -> int:
               f"{exc.strerror or exc}",
               file=sys.stderr)
         return 1
+    except MemoryError:
+        print(f"layoutkit: error: {getattr(args, 'file', '') or args.command}: not enough "
+              f"memory to finish (lower the budgets page_max_content_bytes, image_max_pixels "
+              f"or ocr_max_pixels, or --jobs)", file=sys.stderr)
+        return 1
     except KeyboardInterrupt:
         return 130
     for path, content in outcome.files.items():
