@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from . import state
+from .inbox import shown
 
 __all__ = ["status_text"]
 
@@ -25,5 +26,5 @@ def status_text(url: str) -> str:
                      f"accepted, {run['rejected']} rejected, {run['failed']} failed, "
                      f"{run['done']} done, {run['pages']} pages")
     for row in state.documents(engine, ["rejected", "failed"]):
-        lines.append(f"{row.status} {row.id}\t{row.file}\t{row.error}")
+        lines.append(f"{row.status} {row.id}\t{shown(row.file)}\t{shown(row.error or '')}")
     return "\n".join(lines) + "\n"
