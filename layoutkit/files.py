@@ -17,7 +17,7 @@ import stat
 import tempfile
 from pathlib import Path
 
-__all__ = ["sha256_of", "write_atomic"]
+__all__ = ["sha256_of", "text_name", "write_atomic"]
 
 
 def write_atomic(path: Path, text: str) -> None:
@@ -91,6 +91,13 @@ def _mode_for(path: Path) -> int:
         umask = os.umask(0)
         os.umask(umask)
         return 0o666 & ~umask
+
+
+def text_name(name: str) -> str:
+    """``name`` (a file name or a text holding one) as UTF-8 text can hold it: bytes of
+    a name that are not UTF-8, which Python keeps as lone surrogates, written ``\\xNN``;
+    any other text unchanged."""
+    return name.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
 
 
 def sha256_of(path: Path) -> str:

@@ -20,6 +20,7 @@ from pathlib import Path
 from PIL import Image, UnidentifiedImageError
 
 from ..errors import DocumentError, UsageError
+from ..files import text_name
 from ..sources import open_source
 
 __all__ = [
@@ -94,8 +95,7 @@ def shown(name: str) -> str:
     """``name`` as it can be printed on one line: bytes that are not UTF-8 (kept in a
     name as lone surrogates) as ``\\xNN``, control characters (a newline) escaped as
     Python writes them."""
-    text = os.fsencode(name).decode("utf-8", "backslashreplace")
-    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
+    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in text_name(name))
 
 
 def fitted(stem: str, suffix: str = "", limit: int = NAME_MAX) -> str:

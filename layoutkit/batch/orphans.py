@@ -1,47 +1,51 @@
 """Workers that do not outlive the run that started them.
 
-A local worker is forked from the fork server, which ends when the run's process
-ends (its pipe from the run closes); each worker asks the kernel (``prctl``'s
-``PR_SET_PDEATHSIG``, through ctypes, on Linux) to be killed when the fork server
-ends, so that a run killed by ``kill -9`` leaves no worker behind writing into a
-staging folder the next run uses.  Where the call is missing (not Linux), a thread
-watches the parent instead.
+A local worker is forked from the fork server, not from the run's process, and
+each holds the pipe that keeps the fork server going: killed alone (``kill -9``),
+the run would leave its fork server and workers running for good, still writing
+into staging folders the next run uses.  So each worker watches the run's process
+(:func:`die_with_run`, the pool's initializer) and ends as soon as it ends; once
+the workers are gone, the fork server and the resource tracker see their pipes
+close and end too.
 """
 
 from __future__ import annotations
 
-import ctypes
-import ctypes.util
 import os
-import signal
-import sys
+import select
 import threading
 import time
 
-__all__ = ["die_with_parent"]
-
-_PR_SET_PDEATHSIG = 1
-"""``prctl`` option: the signal the calling process gets when its parent ends."""
+__all__ = ["die_with_run"]
 
 WATCH_INTERVAL = 1.0
-"""Seconds between two looks at the parent where ``prctl`` is missing."""
+"""Seconds between two looks at the run's process where it cannot be waited for
+(no ``pidfd_open``: not Linux, or a kernel older than 5.3)."""
 
 
-def die_with_parent() -> None:
-    """Arrange for this process to end when its parent does (the initializer of a
-    batch's worker processes); returns at once."""
-    parent = os.getppid()
-    if sys.platform.startswith("linux"):
-        libc = ctypes.CDLL(ctypes.util.find_library("c"), use_errno=True)
-        if libc.prctl(_PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0) == 0:
-            if os.getppid() != parent:  # the parent ended before the call
-                os._exit(1)
-            return
-    threading.Thread(target=_watch, args=(parent,), daemon=True).start()
+def die_with_run(run: int) -> None:
+    """Start a thread that ends this process (status 1) when the process ``run``
+    ends; returns at once."""
+    threading.Thread(target=_watch, args=(run,), daemon=True, name="die-with-run").start()
 
 
-def _watch(parent: int) -> None:
-    """End this process once ``parent`` is no longer its parent."""
-    while os.getppid() == parent:
-        time.sleep(WATCH_INTERVAL)
+def _watch(run: int) -> None:
+    """Wait for the process ``run`` to end, then end this one."""
+    try:
+        handle = os.pidfd_open(run)
+    except (AttributeError, OSError):  # no pidfd here: look every WATCH_INTERVAL
+        while _running(run):
+            time.sleep(WATCH_INTERVAL)
+    else:
+        select.select([handle], [], [])  # readable once the process has ended
     os._exit(1)
+
+
+def _running(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True

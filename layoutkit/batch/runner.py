@@ -47,7 +47,7 @@ from .inbox import (
     scan,
     shown,
 )
-from .orphans import die_with_parent
+from .orphans import die_with_run
 from .progress import Progress
 
 __all__ = ["EXECUTORS", "BatchOptions", "Summary", "run_batch"]
@@ -391,7 +391,8 @@ def _execute(jobs: Sequence[Job], options: BatchOptions
         return
     context = multiprocessing.get_context("forkserver")
     with ProcessPoolExecutor(max_workers=min(options.workers, len(jobs)),
-                             mp_context=context, initializer=die_with_parent) as pool:
+                             mp_context=context, initializer=die_with_run,
+                             initargs=(os.getpid(),)) as pool:
         futures = {pool.submit(run_job, job): job for job in jobs}
         for future in as_completed(futures):
             yield futures[future], _results(future.result, futures[future])

@@ -50,6 +50,7 @@ from sqlalchemy import (
 from sqlalchemy.exc import ArgumentError, NoSuchModuleError, SQLAlchemyError
 
 from ..errors import UsageError
+from ..files import text_name
 from .clock import now
 
 if TYPE_CHECKING:
@@ -153,21 +154,11 @@ def _to_name(text: str | None) -> str | None:
     return os.fsdecode(unquote_to_bytes(text[1:]))
 
 
-def _message(text: str) -> str:
-    """An error message as the database stores it: a file name in it that is not
-    valid UTF-8 with its bytes written ``\\xNN``."""
-    try:
-        text.encode("utf-8")
-    except UnicodeEncodeError:
-        return text.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
-    return text
-
-
 def _stored(values: dict[str, Any]) -> dict[str, Any]:
     """Column values with the file names (and messages naming files) as the database
     stores them."""
     return {k: _to_text(v) if k in _NAMES and isinstance(v, str)
-            else _message(v) if k == "error" and isinstance(v, str) else v
+            else text_name(v) if k == "error" and isinstance(v, str) else v
             for k, v in values.items()}
 
 

@@ -77,6 +77,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from ..errors import DocumentError
+from ..files import text_name
 from .layout import Document, Line, OcrQuality, Page
 
 __all__ = ["DOCUMENT_SCHEMA", "STORE_SCHEMA", "decode", "document_json", "dumps", "encode",
@@ -101,7 +102,7 @@ def document_json(document: Document) -> dict[str, Any]:
     :data:`DOCUMENT_SCHEMA`: what other programs read, numbers rounded."""
     scanned, quality = document.scanned
     ocr = {q.page_no: q for q in document.ocr}
-    return {"schema": DOCUMENT_SCHEMA, "document": document.path.name,
+    return {"schema": DOCUMENT_SCHEMA, "document": text_name(document.path.name),
             "pageCount": document.page_count,
             **({"ocr": {"scanned": True, "quality": _rounded(quality)}} if scanned else {}),
             "pages": [_page(page, ocr.get(page.page_no)) for page in document.pages]}
