@@ -35,6 +35,9 @@ __all__ = ["check_structure"]
 _DRAW = re.compile(rb"/([^\s/\[\]()<>{}%]+)\s*Do(?![^\s/\[\]()<>{}%])")
 """A ``/Name Do`` operator of a content stream: the XObject drawn."""
 
+_FLATE_MAX_RATIO = 1032
+"""The most Flate (deflate) can compress: 1032 bytes of output for a byte of input."""
+
 
 def check_structure(path: Path, config: SourcesConfig) -> None:
     """Return quietly when the PDF at ``path`` is safe to read; raises DocumentError
@@ -106,9 +109,30 @@ class _Drawn:
         from pdfminer.pdftypes import resolve1
 
         streams = resolve1(contents)
-        streams = streams if isinstance(streams, list) else [streams]
-        data = b"".join(self._decoded(resolve1(s)) for s in streams)
+        streams = [resolve1(s) for s in (streams if isinstance(streams, list) else [streams])]
+        if not self._has_forms(resources):
+            return sum(self._size(s) for s in streams)
+        data = b"".join(self._decoded(s) for s in streams)
         return len(data) + self._forms(data, resources)
+
+    def _has_forms(self, resources: Any) -> bool:
+        """Whether ``resources`` name any form XObject a content stream could draw."""
+        from pdfminer.pdftypes import resolve1
+
+        xobjects = resolve1((resolve1(resources) or {}).get("XObject")) or {}
+        return any(_name(resolve1(x).get("Subtype")) == "Form" for x in xobjects.values()
+                   if hasattr(resolve1(x), "get"))
+
+    def _size(self, stream: Any) -> int:
+        """The decoded size of a stream that draws no form, or a bound of it: a Flate
+        stream's compressed size times the most Flate can compress (1032 to 1) where
+        that is within the budget, so that it need not be decompressed."""
+        from pdfminer.pdftypes import PDFStream
+
+        if isinstance(stream, PDFStream) and stream.rawdata is not None \
+                and len(stream.rawdata) * _FLATE_MAX_RATIO <= self.budget:
+            return len(stream.rawdata) * _FLATE_MAX_RATIO
+        return len(self._decoded(stream))
 
     def _forms(self, data: bytes, resources: Any) -> int:
         """The content drawn by the form XObjects that ``data`` draws by name."""
