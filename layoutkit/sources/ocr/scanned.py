@@ -77,7 +77,10 @@ def _invisible_text(path: Path, page_no: int) -> bool:
     import pypdfium2 as pdfium  # type: ignore[import-untyped]  # only for such a page
     import pypdfium2_raw as pdfium_c  # type: ignore[import-untyped]
 
-    pdf = pdfium.PdfDocument(path)
+    try:
+        pdf = pdfium.PdfDocument(path)
+    except pdfium.PdfiumError:  # read by pdfminer.six, refused by PDFium: no telling
+        return False
     try:
         objects = pdf[page_no - 1].get_objects(filter=[pdfium_c.FPDF_PAGEOBJ_TEXT])
         modes = [pdfium_c.FPDFTextObj_GetTextRenderMode(obj.raw) for obj in objects]
