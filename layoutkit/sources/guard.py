@@ -111,7 +111,10 @@ class _Drawn:
         streams = resolve1(contents)
         streams = [resolve1(s) for s in (streams if isinstance(streams, list) else [streams])]
         if not self._has_forms(resources):
-            return sum(self._size(s) for s in streams)
+            # a bound within the budget spares decompressing the streams
+            bound = sum(self._bound(s) for s in streams)
+            return bound if bound <= self.budget else sum(len(self._decoded(s))
+                                                          for s in streams)
         data = b"".join(self._decoded(s) for s in streams)
         return len(data) + self._forms(data, resources)
 
@@ -123,14 +126,12 @@ class _Drawn:
         return any(_name(resolve1(x).get("Subtype")) == "Form" for x in xobjects.values()
                    if hasattr(resolve1(x), "get"))
 
-    def _size(self, stream: Any) -> int:
-        """The decoded size of a stream that draws no form, or a bound of it: a Flate
-        stream's compressed size times the most Flate can compress (1032 to 1) where
-        that is within the budget, so that it need not be decompressed."""
+    def _bound(self, stream: Any) -> int:
+        """At least the decoded size of ``stream``: its compressed size times the most
+        Flate can compress (1032 to 1), without decompressing it."""
         from pdfminer.pdftypes import PDFStream
 
-        if isinstance(stream, PDFStream) and stream.rawdata is not None \
-                and len(stream.rawdata) * _FLATE_MAX_RATIO <= self.budget:
+        if isinstance(stream, PDFStream) and stream.rawdata is not None:
             return len(stream.rawdata) * _FLATE_MAX_RATIO
         return len(self._decoded(stream))
 
