@@ -28,6 +28,7 @@ needs it: reading a born-digital PDF does not load them.
 
 from __future__ import annotations
 
+import atexit
 import dataclasses
 import logging
 import math
@@ -140,14 +141,33 @@ def page_image(path: Path, page_no: int, config: LayoutConfig, dpi: int | None =
                             ) from exc
 
 
-@lru_cache(maxsize=1)
+_RENDERING: dict[tuple[Path, int, int], Any] = {}
+"""The one PDF that PDFium holds open to render pages (:func:`_rendering`), by path,
+modification time and size."""
+
+
 def _rendering(path: Path, mtime_ns: int, size: int) -> Any:
     """The PDF at ``path`` (as it was at ``mtime_ns`` and ``size``) opened by PDFium to
     render its pages, kept open for the next page: opening a document of thousands of
-    pages for each of them would cost more than rendering them."""
-    import pypdfium2 as pdfium
+    pages for each of them would cost more than rendering them.  The document held
+    before is closed, and the one held is closed as the process exits (before
+    PDFium's own exit hook, which would report it still open)."""
+    key = (path, mtime_ns, size)
+    if key not in _RENDERING:
+        import pypdfium2 as pdfium
 
-    return pdfium.PdfDocument(path)
+        _close_rendering()
+        _RENDERING[key] = pdfium.PdfDocument(path)
+        atexit.unregister(_close_rendering)
+        atexit.register(_close_rendering)  # last registered, first run
+    return _RENDERING[key]
+
+
+def _close_rendering() -> None:
+    """Close the PDF :func:`_rendering` holds, if any."""
+    for document in _RENDERING.values():
+        document.close()
+    _RENDERING.clear()
 
 
 def ocr_page(path: Path, page: PageGlyphs,
