@@ -15,7 +15,7 @@ SYSTEM_PACKAGES := poppler-utils tesseract-ocr tesseract-ocr-eng tesseract-ocr-d
   wamerican wngerman wfrench wspanish witalian libreoffice-writer-nogui pandoc \
   chromium chromium-driver fonts-dejavu-core fonts-noto-cjk
 
-.PHONY: setup system demo test lint docs bench clean
+.PHONY: setup system demo test lint docs bench fuzz clean
 
 system:
 	@missing=""; for pkg in $(SYSTEM_PACKAGES); do \
@@ -60,6 +60,12 @@ docs: setup
 bench: setup
 	$(BIN)/python -m compileall -q layoutkit
 	$(BIN)/python -m benchmarks.run
+
+# Mutants of the corpus's small PDFs read for FUZZ_SECONDS; the inputs that fail are
+# kept in tests/fuzz_findings/, which the test suite reads again.
+FUZZ_SECONDS ?= 600
+fuzz: setup
+	$(BIN)/python -m tests.fuzzing --seconds $(FUZZ_SECONDS)
 
 clean:
 	rm -rf $(VENV) out .pytest_cache .mypy_cache .ruff_cache .hypothesis

@@ -585,14 +585,28 @@ def _nlp_output(args: argparse.Namespace, document: Document, config: LayoutConf
 
 def _to_stdout(text: str) -> int:
     """Write ``text`` to standard output as UTF-8 (as ``-o`` files are), whatever the
-    locale; a reader that stops early (``| head``) is not an error."""
+    locale; returns the exit status.  A reader that stops early (``| head``) is not an
+    error; a write that fails (``> /dev/full``) is one line and status 1.  Either way
+    standard output is pointed at the null device, so the interpreter's own flush at
+    exit finds nothing left to write."""
     try:
         sys.stdout.buffer.write(text.encode("utf-8"))
         sys.stdout.flush()
     except BrokenPipeError:
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())
+        _drop_stdout()
+    except OSError as exc:
+        _drop_stdout()
+        print(f"layoutkit: error: standard output: cannot write ({exc.strerror or exc})",
+              file=sys.stderr)
+        return 1
     return 0
+
+
+def _drop_stdout() -> None:
+    """Standard output pointed at the null device, what it still buffers dropped."""
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, sys.stdout.fileno())
+    os.close(devnull)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -627,7 +641,8 @@ def _check_output(args: argparse.Namespace) -> None:
     output: Path | None = getattr(args, "output", None)
     if output is None or args.command == "draw":
         return
-    if "file" in args and args.file != STDIN and output.resolve() == args.file.resolve():
+    if "file" in args and args.file != STDIN and \
+            os.path.realpath(output) == os.path.realpath(args.file):
         raise UsageError(f"{output}: the output would overwrite the input file")
     if output.is_dir():
         raise UsageError(f"-o {output}: is a folder; expected the file to write")
@@ -650,11 +665,17 @@ def _command(args: argparse.Namespace) -> int:
               f"{exc.strerror or exc}",
               file=sys.stderr)
         return 1
+    except MemoryError:
+        print(f"layoutkit: error: {getattr(args, 'file', '') or args.command}: not enough "
+              f"memory to finish (lower the budgets page_max_content_bytes, image_max_pixels "
+              f"or ocr_max_pixels, or --jobs)", file=sys.stderr)
+        return 1
     except KeyboardInterrupt:
         return 130
     for path, content in outcome.files.items():
         if path is None:
-            _to_stdout(content)
+            if _to_stdout(content):
+                return 1
             continue
         try:
             write_atomic(path, content)

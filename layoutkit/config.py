@@ -50,8 +50,12 @@ _SHARES = frozenset({"line_overlap", "glyph_repeat_overlap", "baseline_tolerance
 _PATTERNS = frozenset({"notice_pattern"})
 """The text-valued keys whose values are regular expressions."""
 
-_RESOLUTIONS = frozenset({"ocr_dpi", "image_dpi"})
+_RESOLUTIONS = frozenset({"ocr_dpi", "image_dpi", "ocr_blank_dpi"})
 """The keys whose values are dots per inch, at least 1."""
+
+_POSITIVE = frozenset({"grid_resolution", "regex_timeout", "page_max_content_bytes",
+                       "image_max_pixels", "ocr_max_pixels"})
+"""The keys whose values must be above 0 (a step, a time)."""
 
 
 def _check(name: str, kind: object, value: object) -> None:
@@ -85,7 +89,7 @@ def _check(name: str, kind: object, value: object) -> None:
         raise ConfigError(f"config key {name!r}: expected a share from 0 to 1, got {value!r}")
     if name in _RESOLUTIONS and value < 1:
         raise ConfigError(f"config key {name!r}: expected dots per inch >= 1, got {value!r}")
-    if name == "grid_resolution" and value <= 0:
+    if name in _POSITIVE and value <= 0:
         raise ConfigError(f"config key {name!r}: expected > 0, got {value!r}")
 
 
@@ -120,6 +124,17 @@ class SourcesConfig(Section):
     """Pictures covering at most this share of the page are figures, which block
     gutters like text; larger ones are backgrounds (a scan under its text layer),
     which the layout ignores and which mark a page that may need OCR."""
+    page_max_content_bytes: int = 16_000_000
+    """The most content a PDF page may draw, in bytes of its content streams decoded,
+    each form XObject counted every time it is drawn (the largest page of the corpus
+    draws 0.5 MB): a glyph engine's time and memory grow with it (pdfium needs about
+    a hundred times as much memory), so a page past it (a form drawing a form twice,
+    twenty deep; millions of operators in a few compressed kilobytes) is refused
+    before any engine reads it (:mod:`layoutkit.sources.guard`)."""
+    image_max_pixels: int = 100_000_000
+    """The most pixels an image input's frame may have (a 600 dpi scan of an A3 page
+    has 70 million); a larger one, or one whose header claims more, is refused before
+    it is decoded."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -354,6 +369,10 @@ class ProfileConfig(Section):
     """With a profile's forced columns, a row joins the full-width rows next to it when
     the gap between them exceeds their own line gap by at most this many times the
     font size (the short last line of a full-width paragraph, a title just above)."""
+    regex_timeout: float = 1.0
+    """Seconds one search of a profile's regular expression (a ``contains`` selector
+    over a page's text, a section's ``starts_at`` over a line) may take; a longer one
+    is a profile error (catastrophic backtracking) rather than a reading that hangs."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -484,6 +503,13 @@ class OcrConfig(Section):
     package ``tesseract-ocr-<lang>``."""
     ocr_dpi: int = 300
     """Resolution at which PDF pages are rendered for OCR."""
+    ocr_max_pixels: int = 40_000_000
+    """The most pixels a page image given to OCR may have (a page of A2 at 300 dpi
+    has 35 million): a larger page is rendered at a lower resolution, a larger image
+    reduced, so that OCR's copies of it fit a worker's memory."""
+    ocr_blank_dpi: int = 18
+    """Resolution of the preview on which a PDF page with no text, pictures or rules
+    is looked at before OCR: a page on which nothing shows is blank and not OCR'd."""
     ocr_garbage_share: float = 0.3
     """A text layer over a page-size picture is garbage when fewer than this share of
     its words are in the language's word list; the page is then OCR'd."""

@@ -10,32 +10,76 @@ the very file it was made from.
 
 from __future__ import annotations
 
+import errno
 import hashlib
 import os
+import stat
 import tempfile
 from pathlib import Path
 
-__all__ = ["sha256_of", "write_atomic"]
+__all__ = ["sha256_of", "text_name", "write_atomic"]
 
 
 def write_atomic(path: Path, text: str) -> None:
-    """Write ``text`` (UTF-8) to ``path`` through a temporary file in the same folder,
-    so a reader never sees half a file and a failure leaves nothing behind; returns
-    nothing.  The file gets the permissions of the file it replaces, or those a
-    plain ``open()`` would give a new one."""
-    folder = path.parent if str(path.parent) else Path()
+    """Write ``text`` (UTF-8) to ``path``; returns nothing.
+
+    A regular file (or a new one) is written through a temporary file in the same
+    folder and renamed over it, so a reader never sees half a file and a failure
+    leaves nothing behind; the file gets the permissions of the file it replaces, or
+    those a plain ``open()`` would give a new one.  A symbolic link is followed: its
+    target is written, the link kept.  Anything else that exists (a device such as
+    ``/dev/null``, a FIFO, a terminal) cannot be replaced by a rename and is written
+    in place (:func:`_write_in_place`).  Every write and the final close are checked:
+    a full disk or device raises OSError naming ``path``."""
     try:
-        fd, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
+        status = path.stat()  # follows links; a loop or a bad folder raises here
+    except FileNotFoundError:
+        status = None
+    except OSError as exc:
+        raise OSError(exc.errno, exc.strerror, str(path)) from None
+    if status is not None and not stat.S_ISREG(status.st_mode):
+        _write_in_place(path, text.encode("utf-8"))
+        return
+    # a link (or a dangling one) is written at its target; a rename would replace it
+    target = Path(os.path.realpath(path))
+    try:
+        fd, temporary = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp",
+                                         dir=target.parent)
     except OSError as exc:  # named after the file asked for, not the temporary one
         raise OSError(exc.errno, exc.strerror, str(path)) from None
     try:
         with os.fdopen(fd, "w", encoding="utf-8", newline="") as fh:
             fh.write(text)
-        Path(temporary).chmod(_mode_for(path))
-        Path(temporary).replace(path)
+        Path(temporary).chmod(_mode_for(target))
+        Path(temporary).replace(target)
+    except OSError as exc:
+        Path(temporary).unlink(missing_ok=True)
+        raise OSError(exc.errno, exc.strerror, str(path)) from None
     except BaseException:
         Path(temporary).unlink(missing_ok=True)
         raise
+
+
+def _write_in_place(path: Path, data: bytes) -> None:
+    """Write ``data`` into the existing file ``path`` that is not a regular file (a
+    device, a FIFO, a terminal), through its own open handle and without creating
+    or renaming anything.  A FIFO nobody reads from is an error rather than a wait
+    (it is opened without blocking); a directory is the error ``open`` gives."""
+    try:
+        fd = os.open(path, os.O_WRONLY | os.O_NONBLOCK | os.O_NOCTTY)
+    except OSError as exc:
+        if exc.errno == errno.ENXIO:  # a FIFO with no reader
+            raise OSError(exc.errno, "a FIFO with no reader", str(path)) from None
+        raise OSError(exc.errno, exc.strerror, str(path)) from None
+    try:
+        os.set_blocking(fd, True)
+        view = memoryview(data)
+        while view:
+            view = view[os.write(fd, view):]
+    except OSError as exc:
+        raise OSError(exc.errno, exc.strerror, str(path)) from None
+    finally:
+        os.close(fd)
 
 
 def _mode_for(path: Path) -> int:
@@ -47,6 +91,13 @@ def _mode_for(path: Path) -> int:
         umask = os.umask(0)
         os.umask(umask)
         return 0o666 & ~umask
+
+
+def text_name(name: str) -> str:
+    """``name`` (a file name or a text holding one) as UTF-8 text can hold it: bytes of
+    a name that are not UTF-8, which Python keeps as lone surrogates, written ``\\xNN``;
+    any other text unchanged."""
+    return name.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
 
 
 def sha256_of(path: Path) -> str:

@@ -54,7 +54,8 @@ from .linetypes.lines import retyped
 from .model import NO_GLYPHS, Document, OcrQuality, Page, PageGlyphs, Word
 from .parallel import EachPage, Shares, collector_paused, open_shares
 from .reading.page import layout_page
-from .sources import DEFAULT_ENGINE, open_source
+from .sources import DEFAULT_ENGINE, is_image, open_source
+from .sources.guard import check_structure
 from .sources.inputs import Source, as_input, renamed
 from .sources.ocr.scanned import check_scanned, is_scanned, ocr_scanned_page
 from .sources.ruled_tables import find_ruled_tables
@@ -144,7 +145,10 @@ def parse(path: Source, config: LayoutConfig | None = None,
 def _parse(path: Path, config: LayoutConfig, pages: Iterable[int] | str | None, engine: str,
            jobs: int, profile: Profile | None, tables: bool, typed: bool) -> Document:
     """:func:`parse` of the file at ``path``."""
-    with open_source(path, engine, image_dpi=config.sources.image_dpi) as source:
+    with open_source(path, engine, image_dpi=config.sources.image_dpi,
+                     image_max_pixels=config.sources.image_max_pixels) as source:
+        if not is_image(path):
+            check_structure(path, config.sources)
         count = source.page_count
     wanted = _wanted(path, pages, count)
     # a section runs on from the page it starts on: read from the first page
@@ -234,7 +238,8 @@ def read_pages(job: Job, states: Mapping[int, object], given: None
     opened once, its words made (by OCR for a scanned page), a profile's ignored
     regions taken out, and its candidate furniture lines found."""
     config = job.config
-    with open_source(job.path, job.engine, image_dpi=config.sources.image_dpi) as source:
+    with open_source(job.path, job.engine, image_dpi=config.sources.image_dpi,
+                     image_max_pixels=config.sources.image_max_pixels) as source:
         for g in source.pages(list(states)):
             words = words_from_glyphs(g.glyphs, config.words)
             quality = None

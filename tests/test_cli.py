@@ -547,6 +547,41 @@ def test_cli_script_closed_stdout_exits_without_traceback(tmp_path: Path) -> Non
     assert "BrokenPipeError" not in err
 
 
+def test_cli_script_full_stdout_is_one_error_line(tmp_path: Path) -> None:
+    """Standard output on a full device (``> /dev/full``) is one error line and status
+    1, not a traceback or a silent success."""
+    path = two_pages(tmp_path)
+    with Path("/dev/full").open("wb") as full:
+        done = subprocess.run([str(SCRIPT), "text", str(path)], stdout=full,
+                              stderr=subprocess.PIPE, timeout=60, check=False)
+    err = done.stderr.decode("utf-8")
+    assert done.returncode == 1
+    assert error_line(err) == ("layoutkit: error: standard output: cannot write "
+                               "(No space left on device)")
+
+
+def test_cli_output_through_links_devices_and_loops(tmp_path: Path,
+                                                    capsys: pytest.CaptureFixture[str]) -> None:
+    """``-o`` follows a link to its target; a full device is one line and status 1, the
+    device left a device; a symlink loop is one line and status 1."""
+    path = two_pages(tmp_path)
+    (tmp_path / "link.txt").symlink_to("target.txt")
+    assert run(capsys, "text", str(path), "--pages", "1", "-o", str(tmp_path / "link.txt")
+               ).status == 0
+    assert (tmp_path / "target.txt").read_text(encoding="utf-8") == page_text(1)
+    assert (tmp_path / "link.txt").is_symlink()
+    (tmp_path / "full").symlink_to("/dev/full")
+    done = run(capsys, "text", str(path), "--pages", "1", "-o", str(tmp_path / "full"))
+    assert (done.status, error_line(done.err)) == (
+        1, f"layoutkit: error: {tmp_path / 'full'}: cannot write (No space left on device)")
+    (tmp_path / "a").symlink_to("b")
+    (tmp_path / "b").symlink_to("a")
+    done = run(capsys, "text", str(path), "--pages", "1", "-o", str(tmp_path / "a"))
+    assert (done.status, error_line(done.err)) == (
+        1, f"layoutkit: error: {tmp_path / 'a'}: cannot write (Too many levels of symbolic "
+           f"links)")
+
+
 def test_cli_script_unencodable_stdout_fails_without_traceback(tmp_path: Path) -> None:
     """Text a narrow stdout encoding cannot hold is written as UTF-8 or refused in one line."""
     path = two_pages(tmp_path)

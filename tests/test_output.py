@@ -8,6 +8,7 @@ value, on a small document built by hand; the store on that small document.
 
 from __future__ import annotations
 
+import errno
 import json
 import os
 import re
@@ -281,6 +282,66 @@ def test_output_write_atomic_failure_leaves_nothing_behind(tmp_path: Path) -> No
         write_atomic(target, "text\n")
     assert [p.name for p in tmp_path.iterdir()] == ["taken"]
     assert list(target.iterdir()) == []
+
+
+def test_output_write_atomic_writes_through_a_symlink(tmp_path: Path) -> None:
+    """A link is followed: its target gets the text, the link stays a link to it, and
+    a dangling link creates its target."""
+    (tmp_path / "target.txt").write_text("old\n", encoding="utf-8")
+    (tmp_path / "link.txt").symlink_to("target.txt")
+    write_atomic(tmp_path / "link.txt", "new\n")
+    assert (tmp_path / "link.txt").is_symlink()
+    assert (tmp_path / "link.txt").readlink() == Path("target.txt")
+    assert (tmp_path / "target.txt").read_text(encoding="utf-8") == "new\n"
+    (tmp_path / "dangling").symlink_to("created.txt")
+    write_atomic(tmp_path / "dangling", "made\n")
+    assert (tmp_path / "created.txt").read_text(encoding="utf-8") == "made\n"
+    assert sorted(p.name for p in tmp_path.iterdir()) == [
+        "created.txt", "dangling", "link.txt", "target.txt"]
+
+
+def test_output_write_atomic_symlink_loop_is_an_oserror_naming_the_file(tmp_path: Path) -> None:
+    """A symlink loop raises OSError (ELOOP) naming the path asked for, and writes nothing."""
+    (tmp_path / "a").symlink_to("b")
+    (tmp_path / "b").symlink_to("a")
+    with pytest.raises(OSError) as raised:
+        write_atomic(tmp_path / "a", "text\n")
+    assert (raised.value.errno, raised.value.filename) == (errno.ELOOP, str(tmp_path / "a"))
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["a", "b"]
+
+
+def test_output_write_atomic_writes_a_device_in_place(tmp_path: Path) -> None:
+    """A device is written in place, never replaced by a rename: /dev/null (reached
+    through a link, so a regression replaces the link and not the device) stays the
+    character device, and the full device /dev/full raises ENOSPC naming the path."""
+    (tmp_path / "null").symlink_to(os.devnull)
+    write_atomic(tmp_path / "null", "text\n")
+    assert stat.S_ISCHR((tmp_path / "null").stat().st_mode)
+    (tmp_path / "full").symlink_to("/dev/full")
+    with pytest.raises(OSError) as raised:
+        write_atomic(tmp_path / "full", "text\n")
+    assert (raised.value.errno, raised.value.filename) == (
+        errno.ENOSPC, str(tmp_path / "full"))
+    assert stat.S_ISCHR((tmp_path / "full").stat().st_mode)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["full", "null"]
+
+
+def test_output_write_atomic_fifo_is_written_in_place_or_refused(tmp_path: Path) -> None:
+    """A FIFO stays a FIFO: with a reader it receives the text; with none the write is
+    refused at once (ENXIO) instead of waiting for one."""
+    fifo = tmp_path / "fifo"
+    os.mkfifo(fifo)
+    with pytest.raises(OSError) as raised:
+        write_atomic(fifo, "text\n")
+    assert raised.value.errno == errno.ENXIO
+    reader = os.open(fifo, os.O_RDONLY | os.O_NONBLOCK)
+    try:
+        write_atomic(fifo, "text\n")
+        assert os.read(reader, 100) == b"text\n"
+    finally:
+        os.close(reader)
+    assert stat.S_ISFIFO(os.lstat(fifo).st_mode)
+    assert [p.name for p in tmp_path.iterdir()] == ["fifo"]
 
 
 def test_output_write_atomic_into_missing_folder_raises(tmp_path: Path) -> None:

@@ -26,6 +26,7 @@ from layoutkit.tools.truth import labelled_pages
 from tests.test_segment import CHAR, text_lines, word
 
 REPO = Path(__file__).resolve().parent.parent
+TIMEOUT = LayoutConfig().profile.regex_timeout
 
 
 def write(folder: Path, text: str, name: str = "p.toml") -> Path:
@@ -57,7 +58,7 @@ def test_range_selects_only_pages_of_the_document(a: int | str, b: int | str | N
         selector = parse_selector(spec)
     except ValueError:
         return  # a range that runs backwards is refused, not read
-    assert selector.pages([""] * count) <= set(range(1, count + 1))
+    assert selector.pages([""] * count, TIMEOUT) <= set(range(1, count + 1))
 
 
 @given(parts=st.lists(st.one_of(st.integers(1, 30).map(str), st.integers(-30, -1).map(str),
@@ -69,9 +70,9 @@ def test_range_selects_only_pages_of_the_document(a: int | str, b: int | str | N
        count=st.integers(1, 40))
 def test_selector_list_is_union_of_parts(parts: list[str], count: int) -> None:
     texts = [""] * count
-    whole = parse_selector(parts).pages(texts)
-    assert whole == set().union(*(parse_selector(p).pages(texts) for p in parts))
-    assert whole == parse_selector(",".join(parts)).pages(texts)
+    whole = parse_selector(parts).pages(texts, TIMEOUT)
+    assert whole == set().union(*(parse_selector(p).pages(texts, TIMEOUT) for p in parts))
+    assert whole == parse_selector(",".join(parts)).pages(texts, TIMEOUT)
 
 
 @pytest.mark.parametrize(("raw", "pages"), [
@@ -82,7 +83,7 @@ def test_selector_list_is_union_of_parts(parts: list[str], count: int) -> None:
 ])
 def test_selector_pages(raw: object, pages: set[int]) -> None:
     texts = ["cover", "DIRECTORY OF CITY OFFICIALS\nx"] + ["body"] * 8
-    assert parse_selector(raw).pages(texts) == pages
+    assert parse_selector(raw).pages(texts, TIMEOUT) == pages
 
 
 @pytest.mark.parametrize("raw", ["0", "5-3", "page 2", "", [], True, 2.5, {"contains": "("},
@@ -111,7 +112,8 @@ GOOD = 'name = "t"\n'
     ('name = "t"\n[[sections]]\nname = "i"\nstarts_at = { line = "I" }\nuntil = "never"\n',
      "p.toml:5: sections[0].until", "expected one of next-section, page-end"),
     ('name = "t"\n[config]\nno_such = 3\n', "p.toml:3: config.no_such",
-     "unknown config key; known keys: image_dpi, image_max_area, word_gap_em"),
+     "unknown config key; known keys: image_dpi, image_max_area, "
+     "page_max_content_bytes, image_max_pixels, word_gap_em"),
     ('name = "t"\n[config]\ngutter_min_width = -1\n', "p.toml:2: config",
      "'gutter_min_width': expected a finite number >= 0"),
     ('name = "t"\n[furniture]\nheader = { top = 50, bottom = 10 }\n',
@@ -161,7 +163,8 @@ GOOD = 'name = "t"\n'
     ('name = "t"\n[[sections]]\nstarts_at = { line = "I" }\n', "sections[0].name",
      "expected a string naming the section"),
     ('name = "t"\nextends = "no-such-profile"\n', "p.toml:2: extends",
-     "no such file and no bundled profile of that name; bundled: cleveland-city-record"),
+     "no such file and no bundled profile of that name; expected a bundled profile "
+     "(cleveland-city-record"),
     ('name = "t"\nextends = 3\n', "p.toml:2: extends", "expected the name of a bundled profile"),
     ('name = "t"\nextends = "p.toml"\n', "p.toml:2: extends", "(a cycle)"),
     ('name = "t"\n[[pages]\n', "p.toml: ", "not valid TOML"),
@@ -368,3 +371,73 @@ def test_forced_columns_keep_a_title_whole_across_the_gutter(gutters: tuple[floa
     assert len(bands) == 2 and len(bands[1]) == 2
     assert {words[i].bbox.x0 for leaf in bands[1][0] for i in leaf.words} <= {
         w.bbox.x0 for w in left}
+
+
+# --------------------------------------------------------------------------- hostile profiles
+
+
+def test_extends_reads_only_profiles(tmp_path: Path) -> None:
+    """``extends`` naming a file that is not a ``.toml`` file (``/etc/shadow``,
+    ``/proc/self/environ``, any other) is a problem of the key, the file left unread."""
+    secret = tmp_path / "secret"
+    secret.write_text("password = hunter2\n", encoding="utf-8")
+    for target in (str(secret), "/proc/self/environ", "/dev/zero"):
+        found = problems(tmp_path, f'name = "t"\nextends = "{target}"\n')
+        assert found == (f"{tmp_path / 'p.toml'}:2: extends: profile {target!r}: not a .toml "
+                         f"file and no bundled profile of that name; expected a bundled "
+                         f"profile (cleveland-city-record, federal-register) or a .toml file",)
+
+
+def test_extends_never_echoes_the_other_files_content(tmp_path: Path) -> None:
+    """A ``.toml`` file that is no profile is one problem of ``extends``: its keys and
+    values appear in no message."""
+    write(tmp_path, 'api_key = "s3cr3t"\nname = 42\n', "other.toml")
+    found = problems(tmp_path, 'name = "t"\nextends = "other.toml"\n')
+    assert found == (f"{tmp_path / 'p.toml'}:2: extends: 'other.toml' is not a valid profile "
+                     f"(2 problem(s); see layoutkit profile check {tmp_path / 'other.toml'})",)
+
+
+def test_deep_nesting_and_bad_encoding_are_profile_errors(tmp_path: Path) -> None:
+    """5,000 nested arrays and bytes that are not UTF-8 are profile errors naming the
+    file, not a RecursionError or a UnicodeDecodeError."""
+    deep = problems(tmp_path, 'name = "t"\nconfig = ' + "[" * 5000 + "]" * 5000 + "\n")
+    assert deep == (f"{tmp_path / 'p.toml'}: : not valid TOML (arrays or tables nested too "
+                    f"deeply)",)
+    path = tmp_path / "latin.toml"
+    path.write_bytes(b'name = "Gr\xfc\xdfe"\n')
+    with pytest.raises(ProfileError) as caught:
+        load_profile(path)
+    assert caught.value.problems == (f"{path}: not UTF-8 text (a byte that cannot start or "
+                                     f"continue a character at offset 10); a profile is a "
+                                     f"UTF-8 TOML file",)
+
+
+@pytest.mark.parametrize("text", [
+    'name = "t"\n[[pages]]\nselect = { contains = "(a+)+b|(a|aa)+$" }\nlayout = "single"\n',
+    'name = "t"\n[[sections]]\nname = "s"\nstarts_at = { line = "^(x|xx)+y" }\n',
+])
+def test_catastrophic_regex_is_a_profile_error(tmp_path: Path, text: str) -> None:
+    """A pattern that backtracks catastrophically on a run of its own letters is a
+    problem of its key when the profile is loaded (and so by ``profile check``)."""
+    found = problems(tmp_path, text)
+    assert len(found) == 1
+    assert "catastrophic backtracking" in found[0]
+    assert (":3: pages[0].select: " in found[0]) != (":4: sections[0].starts_at: " in found[0])
+
+
+def test_catastrophic_regex_on_a_page_stops_within_its_timeout(tmp_path: Path) -> None:
+    """A pattern the load-time check lets through but that backtracks catastrophically
+    on a page's text ends the reading with a ProfileError once ``regex_timeout`` has
+    passed, instead of hanging."""
+    from tests.test_cli import build_pdf
+
+    pdf = build_pdf(tmp_path / "digits.pdf", [["1" * 60 + "!", "Some plain body text here."]])
+    profile = write(tmp_path, 'name = "t"\n[config]\nregex_timeout = 0.2\n[[pages]]\n'
+                              'select = { contains = "(\\\\d|\\\\d\\\\d)+$" }\n'
+                              'layout = "single"\n')
+    with pytest.raises(ProfileError) as caught:
+        parse(pdf, profile=profile)
+    assert caught.value.problems == (
+        "regular expression '(\\\\d|\\\\d\\\\d)+$' takes longer than 0.2 s on one text "
+        "(catastrophic backtracking); write it without nested repeats such as (a+)+ or "
+        "(a|aa)+",)

@@ -126,11 +126,13 @@ def test_suggest_round_trip(tmp_path: Path, pdf: Path) -> None:
         assert after.leak <= before.leak
 
 
-def test_profile_check_of_a_pdf_says_it_is_not_a_text_file(
+def test_profile_check_of_a_pdf_says_it_is_not_a_toml_file(
         capsys: pytest.CaptureFixture[str]) -> None:
+    """A PDF given as a profile is refused unread, in one line."""
     assert main(["profile", "check", str(CITY_2016)]) == 2
-    assert capsys.readouterr().err == (
-        f"layoutkit: error: {CITY_2016}: not a text file; expected a TOML profile\n")
+    err = capsys.readouterr().err
+    assert err.startswith(f"layoutkit: error: profile {str(CITY_2016)!r}: not a .toml file")
+    assert err.count("\n") == 1
 
 
 def test_profile_not_toml_reports_that_alone(tmp_path: Path,

@@ -12,6 +12,7 @@ from __future__ import annotations
 import hashlib
 import os
 import re
+import stat
 import zipfile
 from dataclasses import dataclass
 from pathlib import Path
@@ -19,6 +20,7 @@ from pathlib import Path
 from PIL import Image, UnidentifiedImageError
 
 from ..errors import DocumentError, UsageError
+from ..files import text_name
 from ..sources import IMAGE_SUFFIXES, open_source
 
 __all__ = [
@@ -30,11 +32,14 @@ __all__ = [
     "Arrival",
     "check",
     "content_hash",
+    "fitted",
     "free_name",
     "kind_of",
     "move",
+    "refused",
     "safe_stem",
     "scan",
+    "shown",
 ]
 
 ACCEPTED = "accepted"
@@ -47,6 +52,9 @@ KINDS = {".pdf": "pdf", **dict.fromkeys(OFFICE_SUFFIXES, "office"),
 """Each accepted file-name suffix and the kind of document it names: the page images
 are those ``layoutkit text`` reads, made into one-page-per-frame PDFs before they are
 parsed."""
+
+NAME_MAX = 255
+"""The most bytes a file name may have on the file systems layoutkit writes to."""
 
 _LANGUAGE = re.compile(r"^[a-z]{2,3}$")
 _ZIPPED = (".docx", ".odt", ".epub")
@@ -83,6 +91,27 @@ def _languages(inbox: Path) -> list[Path]:
                   if sub.is_dir() and not sub.is_symlink() and _LANGUAGE.match(sub.name))
 
 
+def shown(name: str) -> str:
+    """``name`` as it can be printed on one line: bytes that are not UTF-8 (kept in a
+    name as lone surrogates) as ``\\xNN``, control characters (a newline) escaped as
+    Python writes them."""
+    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in text_name(name))
+
+
+def fitted(stem: str, suffix: str = "", limit: int = NAME_MAX) -> str:
+    """``stem + suffix``, its stem cut and followed by a hash of the whole stem when the
+    name would be longer than ``limit`` bytes: a name the file system takes, different
+    for different stems."""
+    if len(os.fsencode(stem + suffix)) <= limit:
+        return stem + suffix
+    tag = "~" + hashlib.sha256(os.fsencode(stem)).hexdigest()[:12]
+    room = limit - len(os.fsencode(tag + suffix))
+    cut = os.fsencode(stem)[:room].decode("utf-8", "ignore")
+    while len(os.fsencode(cut)) > room:  # a name with surrogates: bytes per character vary
+        cut = cut[:-1]
+    return cut + tag + suffix
+
+
 def kind_of(name: str) -> str | None:
     """``pdf``, ``office`` or ``image`` by the name's suffix; None for any other."""
     return KINDS.get(Path(name).suffix.lower())
@@ -94,14 +123,29 @@ def content_hash(path: Path) -> str:
         return hashlib.file_digest(fh, "sha256").hexdigest()
 
 
+def refused(path: Path) -> str | None:
+    """Why the entry at ``path`` cannot be taken whatever it holds (a symbolic link, a
+    FIFO, a device), before anything opens it (a FIFO would hang its reader); None
+    for a regular file.  Raises FileNotFoundError when it has vanished."""
+    mode = path.lstat().st_mode
+    if stat.S_ISLNK(mode):
+        return "a symbolic link (it could point outside the inbox); copy the file in instead"
+    if not stat.S_ISREG(mode):
+        kind = "a FIFO" if stat.S_ISFIFO(mode) else "a socket" if stat.S_ISSOCK(mode) \
+            else "a device"
+        return f"{kind}, not a regular file; copy the document in as a file"
+    return None
+
+
 def check(path: Path) -> tuple[int | None, str | None]:
     """Whether the file at ``path`` can be taken: ``(pages, None)`` (pages None where
     only the conversion will tell) or ``(None, reason)`` naming what is wrong.
 
     Raises FileNotFoundError when the file has vanished.
     """
-    if path.is_symlink():
-        return None, "a symbolic link (it could point outside the inbox); copy the file in instead"
+    problem = refused(path)
+    if problem:
+        return None, problem
     kind = kind_of(path.name)
     if kind is None:
         return None, (f"unknown extension {path.suffix or '(none)'!r}; expected one of "

@@ -33,16 +33,21 @@ from .actions import ActionResult, Job, actions_for, clear_scratch, run_job
 from .clock import now
 from .inbox import (
     ACCEPTED,
+    NAME_MAX,
     REJECTED,
     Arrival,
     check,
     content_hash,
+    fitted,
     free_name,
     kind_of,
     move,
+    refused,
     safe_stem,
     scan,
+    shown,
 )
+from .orphans import die_with_run
 from .progress import Progress, counted
 
 __all__ = ["EXECUTORS", "BatchOptions", "Summary", "run_batch"]
@@ -52,13 +57,17 @@ LOCK = ".layoutkit-batch.lock"
 """The file in the inbox a run holds locked, so that two runs never share an inbox."""
 DATABASE = "batch.sqlite"
 """The state database's file in the output folder when no ``--db`` is given."""
-WORKER_MODULES = ("__main__", "concurrent.futures.process", "layoutkit.batch.actions")
+WORKER_MODULES = ("__main__", "concurrent.futures.process", "layoutkit.batch.actions",
+                  "layoutkit.batch.orphans")
 """What a local worker runs: the program's main module (multiprocessing's default
 preload), the pool's worker loop and the actions.  The fork server imports them
 once, and every worker is forked from it with them loaded."""
 
 BLAS_THREADS = "OPENBLAS_NUM_THREADS"
 """The environment variable that sets how many threads OpenBLAS (numpy's) starts."""
+
+_PARTIAL = ".partial"
+"""The end of a staging folder's name: ``.NAME.partial`` becomes ``NAME`` when done."""
 
 _log = logging.getLogger(__name__)
 
@@ -87,6 +96,11 @@ class BatchOptions:
     def database(self) -> str:
         """The state database's URL."""
         return self.db or f"sqlite:///{(self.out / DATABASE).resolve()}"
+
+    @property
+    def inbox_key(self) -> str:
+        """The inbox as the database names it (runs on other inboxes may share it)."""
+        return str(self.inbox.resolve())
 
 
 @dataclass(frozen=True, slots=True)
@@ -139,19 +153,20 @@ def run_batch(options: BatchOptions, progress: IO[str] | None = None) -> Summary
 def _run(engine: Engine, options: BatchOptions, progress: IO[str] | None,
          started: float) -> Summary:
     """The run itself, once the inbox is locked and the database open."""
-    run_id = state.start_run(engine, str(options.inbox.resolve()), str(options.out.resolve()),
+    run_id = state.start_run(engine, options.inbox_key, str(options.out.resolve()),
                              "dask" if options.on_dask else "local", options.workers)
     batch = _Batch(engine, run_id, options)
-    for row in state.documents(engine, ["registered"]):  # moves a killed run decided
-        batch.place(row)
+    for row in state.documents(engine, ["registered"], options.inbox_key):  # moves a killed
+        batch.place(row)                                                   # run decided
+    batch.recover()
     arrivals = scan(options.inbox)
     with Progress(progress, len(arrivals)) as bar:
         for arrival in arrivals:
-            bar.advance(arrival.name, batch.register(arrival))
+            bar.advance(shown(arrival.name), batch.register(arrival))
     pending = batch.pending()
     with Progress(progress, len(pending)) as bar:
         for job, results in _execute(pending, options):
-            bar.advance(job.source.name, batch.record(job, results))
+            bar.advance(shown(job.source.name), batch.record(job, results))
     summary = Summary(run_id, batch.accepted, batch.rejected, batch.failed, batch.done,
                       batch.pages, time.monotonic() - started)
     state.finish_run(engine, run_id, accepted=summary.accepted, rejected=summary.rejected,
@@ -216,14 +231,17 @@ class _Batch:
         """Record a file found in the inbox, decide where it goes and move it there;
         returns ``accepted`` or ``rejected: reason``."""
         pages: int | None = None
+        digest = ""
         try:
-            digest = content_hash(arrival.path)
-            same = state.same_content(self.engine, digest)
-            if same is not None:
-                reason: str | None = (f"the same content as {same.file} "
-                                      f"(document {same.id}, {same.status})")
-            else:
-                pages, reason = check(arrival.path)
+            reason = refused(arrival.path)  # before the hash: a FIFO would hang it
+            if reason is None:
+                digest = content_hash(arrival.path)
+                same = state.same_content(self.engine, digest)
+                if same is not None:
+                    reason = (f"the same content as {same.file} "
+                              f"(document {same.id}, {same.status})")
+                else:
+                    pages, reason = check(arrival.path)
         except FileNotFoundError:
             return self._vanished(state.add_document(
                 self.engine, self.run_id, file=arrival.name, status="registered",
@@ -251,14 +269,51 @@ class _Batch:
         except FileNotFoundError:
             return self._vanished(row.id)
         if row.error:
-            write_atomic(target.with_name(f"{target.name}.reason.txt"), row.error + "\n")
+            write_atomic(target.with_name(fitted(target.name, ".reason.txt")), row.error + "\n")
             state.set_document(self.engine, row.id, status="rejected")
             self.rejected += 1
             return f"rejected: {row.error}"
         state.set_document(self.engine, row.id, status="accepted",
-                           output=f"{safe_stem(row.file)}_{row.id}")
+                           output=self._output_name(row))
         self.accepted += 1
         return "accepted"
+
+    def _output_name(self, row: state.DocumentRow) -> str:
+        """A name for the accepted document's output folder: its file's stem and id,
+        shortened to leave room for the staging folder's dot and ``.partial``, and
+        numbered on when a folder of that name (or its staging folder) is there
+        already: left by a run whose database was since deleted, it is not this
+        document's, whose actions have not started."""
+        stem, limit = safe_stem(row.file), NAME_MAX - len(f".{_PARTIAL}")
+        for n in range(1, 10_000):
+            name = fitted(stem, f"_{row.id}" if n == 1 else f"_{row.id}-{n}", limit)
+            if not any((self.options.out / folder).exists()
+                       for folder in (name, f".{name}{_PARTIAL}")):
+                return name
+        raise FileExistsError(f"{self.options.out}: no free output folder for {row.file}")
+
+    def recover(self) -> None:
+        """Register again the accepted files the database does not know (it was
+        deleted, or replaced by an empty one): they are processed again into new
+        output folders, so none is lost and none is taken for done by an output
+        folder of the same name."""
+        known = {row.stored for row in state.documents(
+            self.engine, ["registered", "accepted", "rejected", "failed", "done"],
+            self.options.inbox_key)}
+        accepted = self.options.inbox / ACCEPTED
+        for arrival in scan(accepted) if accepted.is_dir() else []:
+            stored = f"{ACCEPTED}/{arrival.name}"
+            if stored in known or refused(arrival.path):
+                continue
+            document_id = state.add_document(
+                self.engine, self.run_id, file=arrival.name, stored=stored,
+                hash=content_hash(arrival.path), kind=kind_of(arrival.name),
+                status="registered", language=arrival.language)
+            row = state.document(self.engine, document_id)
+            state.set_document(self.engine, document_id, status="accepted",
+                               output=self._output_name(row))
+            _log.info("%s: accepted before, unknown to the database: read again",
+                      shown(stored))
 
     def _vanished(self, document_id: int) -> str:
         reason = "vanished from the inbox before it could be moved"
@@ -278,7 +333,7 @@ class _Batch:
         a conversion to do (seconds each, and pages unknown until it is done), then
         the most pages.
         """
-        rows = state.documents(self.engine, ["accepted", "failed"])
+        rows = state.documents(self.engine, ["accepted", "failed"], self.options.inbox_key)
         jobs, sizes = [], {}
         for row in rows:
             left = tuple(a for a in actions_for(row.kind or "pdf")
@@ -298,8 +353,8 @@ class _Batch:
     def _job(self, row: state.DocumentRow, left: tuple[str, ...]) -> Job:
         assert row.stored is not None and row.output is not None
         source = self.options.inbox / row.stored
-        staging = self.options.out / f".{row.output}.partial"
-        pdf = source if row.kind == "pdf" else staging / f"{safe_stem(row.file)}.pdf"
+        staging = self.options.out / f".{row.output}{_PARTIAL}"
+        pdf = source if row.kind == "pdf" else staging / fitted(safe_stem(row.file), ".pdf")
         return Job(row.id, source, pdf, staging, left, self.options.profile)
 
     def record(self, job: Job, results: Sequence[ActionResult]) -> str:
@@ -338,7 +393,8 @@ def _execute(jobs: Sequence[Job], options: BatchOptions
         return
     context = multiprocessing.get_context("forkserver")
     with ProcessPoolExecutor(max_workers=min(options.workers, len(jobs)),
-                             mp_context=context) as pool:
+                             mp_context=context, initializer=die_with_run,
+                             initargs=(os.getpid(),)) as pool:
         futures = {pool.submit(run_job, job): job for job in jobs}
         for future in as_completed(futures):
             yield futures[future], _results(future.result, futures[future])

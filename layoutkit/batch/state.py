@@ -10,6 +10,11 @@ Three tables (SQLAlchemy Core, so any SQLAlchemy URL serves; SQLite by default):
 ``action``    one row per (document, action): status, attempts, when it started
               and finished, how long it took and its error.
 
+File names are stored as text: a name that is not valid UTF-8 (its bytes kept by
+Python as lone surrogates) is stored percent-encoded after a ``/``, which no name
+relative to the inbox starts with, and read back to the very same name
+(:func:`_to_text`, :func:`_to_name`).
+
 Document statuses move ``registered`` (its move decided) → ``accepted`` or
 ``rejected``; an accepted document becomes ``done`` when all its actions are,
 or ``failed`` when one fails (and is tried again by the next run).  Only the
@@ -18,9 +23,11 @@ process that runs the batch writes here; workers return their results to it.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
+from urllib.parse import quote_from_bytes, unquote_to_bytes
 
 from sqlalchemy import (
     Column,
@@ -43,6 +50,7 @@ from sqlalchemy import (
 from sqlalchemy.exc import ArgumentError, NoSuchModuleError, SQLAlchemyError
 
 from ..errors import UsageError
+from ..files import text_name
 from .clock import now
 
 if TYPE_CHECKING:
@@ -125,6 +133,42 @@ class DocumentRow:
     error: str | None
 
 
+_NAMES = ("file", "stored")
+"""The document columns that hold file names."""
+
+
+def _to_text(name: str) -> str:
+    """A file name as the database stores it: as it is when it is valid UTF-8, else
+    ``/`` and its bytes percent-encoded."""
+    try:
+        name.encode("utf-8")
+    except UnicodeEncodeError:
+        return "/" + quote_from_bytes(os.fsencode(name), safe="/")
+    return name
+
+
+def _to_name(text: str | None) -> str | None:
+    """The file name :func:`_to_text` stored as ``text``."""
+    if text is None or not text.startswith("/"):
+        return text
+    return os.fsdecode(unquote_to_bytes(text[1:]))
+
+
+def _stored(values: dict[str, Any]) -> dict[str, Any]:
+    """Column values with the file names (and messages naming files) as the database
+    stores them."""
+    return {k: _to_text(v) if k in _NAMES and isinstance(v, str)
+            else text_name(v) if k == "error" and isinstance(v, str) else v
+            for k, v in values.items()}
+
+
+def _document_row(row: Sequence[Any]) -> DocumentRow:
+    """A ``document`` row read back, its file names as they were given."""
+    values: list[Any] = [_to_name(v) if k in _NAMES else v
+                         for k, v in zip(DocumentRow.__slots__, row, strict=True)]
+    return DocumentRow(*values)
+
+
 def connect(url: str) -> Engine:
     """An engine on the database at ``url`` with the tables created if missing.
 
@@ -162,7 +206,8 @@ def start_run(engine: Engine, inbox: str, out: str, executor: str, workers: int)
     with engine.begin() as db:
         db.execute(update(RUN).where(RUN.c.status == "running").values(status="interrupted"))
         result = db.execute(RUN.insert().values(
-            started=now(), status="running", inbox=inbox, out=out, executor=executor,
+            started=now(), status="running", inbox=_to_text(inbox), out=_to_text(out),
+            executor=executor,
             workers=workers, accepted=0, rejected=0, failed=0, done=0, pages=0))
         return _new_id(result.inserted_primary_key)
 
@@ -184,7 +229,7 @@ def add_document(engine: Engine, run_id: int, **values: Any) -> int:
     stamp = now()
     with engine.begin() as db:
         result = db.execute(DOCUMENT.insert().values(run_id=run_id, registered=stamp,
-                                                     updated=stamp, **values))
+                                                     updated=stamp, **_stored(values)))
         return _new_id(result.inserted_primary_key)
 
 
@@ -192,15 +237,20 @@ def set_document(engine: Engine, document_id: int, **values: Any) -> None:
     """Change fields of one document."""
     with engine.begin() as db:
         db.execute(update(DOCUMENT).where(DOCUMENT.c.id == document_id)
-                   .values(updated=now(), **values))
+                   .values(updated=now(), **_stored(values)))
 
 
-def documents(engine: Engine, statuses: Iterable[str]) -> list[DocumentRow]:
-    """The documents in any of ``statuses``, by id."""
+def documents(engine: Engine, statuses: Iterable[str], inbox: str | None = None
+              ) -> list[DocumentRow]:
+    """The documents in any of ``statuses``, by id; with ``inbox``, only those found
+    in that inbox (another inbox may share the database)."""
     query = (select(*(DOCUMENT.c[name] for name in DocumentRow.__slots__))
              .where(DOCUMENT.c.status.in_(list(statuses))).order_by(DOCUMENT.c.id))
+    if inbox is not None:
+        query = (query.join(RUN, RUN.c.id == DOCUMENT.c.run_id)
+                 .where(RUN.c.inbox == _to_text(inbox)))
     with engine.connect() as db:
-        return [DocumentRow(*row) for row in db.execute(query)]
+        return [_document_row(row) for row in db.execute(query)]
 
 
 def document(engine: Engine, document_id: int) -> DocumentRow:
@@ -208,7 +258,7 @@ def document(engine: Engine, document_id: int) -> DocumentRow:
     query = (select(*(DOCUMENT.c[name] for name in DocumentRow.__slots__))
              .where(DOCUMENT.c.id == document_id))
     with engine.connect() as db:
-        return DocumentRow(*db.execute(query).one())
+        return _document_row(db.execute(query).one())
 
 
 def same_content(engine: Engine, digest: str) -> DocumentRow | None:
@@ -218,7 +268,7 @@ def same_content(engine: Engine, digest: str) -> DocumentRow | None:
              .order_by(DOCUMENT.c.id).limit(1))
     with engine.connect() as db:
         row = db.execute(query).first()
-    return DocumentRow(*row) if row else None
+    return _document_row(row) if row else None
 
 
 def done_actions(engine: Engine, document_id: int) -> set[str]:
@@ -240,10 +290,11 @@ def record_actions(engine: Engine, run_id: int, document_id: int,
     """
     with engine.begin() as db:
         for result in results:
-            values = {"run_id": run_id, "status": "failed" if result.error else "done",
-                      "started": result.started, "finished": result.finished,
-                      "duration": (result.finished - result.started).total_seconds(),
-                      "error": result.error}
+            values = _stored({"run_id": run_id,
+                              "status": "failed" if result.error else "done",
+                              "started": result.started, "finished": result.finished,
+                              "duration": (result.finished - result.started).total_seconds(),
+                              "error": result.error})
             changed = db.execute(update(ACTION).where(ACTION.c.document_id == document_id,
                                                       ACTION.c.action == result.action)
                                  .values(attempts=ACTION.c.attempts + 1, **values))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from . import state
+from .inbox import shown
 from .progress import counted
 
 __all__ = ["status_text"]
@@ -30,5 +31,5 @@ def status_text(url: str) -> str:
                      f"accepted, {run['rejected']} rejected, {run['failed']} failed, "
                      f"{run['done']} done, {counted(run['pages'], 'page')}")
     for row in state.documents(engine, ["rejected", "failed"]):
-        lines.append(f"{row.status} {row.id}\t{row.file}\t{row.error}")
+        lines.append(f"{row.status} {row.id}\t{shown(row.file)}\t{shown(row.error or '')}")
     return "\n".join(lines) + "\n"

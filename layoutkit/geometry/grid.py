@@ -408,7 +408,12 @@ def _occupancy(boxes: NDArray[np.float64], rows: int, cols: int,
         np.add.at(diff, (r0, c1), -1)
         np.add.at(diff, (r1, c0), -1)
         np.add.at(diff, (r1, c1), 1)
-    covered = cv2.integral(diff, sdepth=cv2.CV_32F)  # one more row and column, of zeros
+    try:
+        covered = cv2.integral(diff, sdepth=cv2.CV_32F)  # one more row and column, of zeros
+    except cv2.error as exc:  # OpenCV's failed allocation, as Python names one
+        if exc.code == cv2.Error.StsNoMem:
+            raise MemoryError(str(exc)) from None
+        raise
     return covered[1:rows + 1, 1:cols + 1] > 0
 
 

@@ -84,6 +84,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from ..errors import DocumentError
+from ..files import text_name
 from .layout import Document, Line, OcrQuality, Page, Word
 
 __all__ = ["DOCUMENT_SCHEMA", "STORE_SCHEMA", "decode", "document_json", "dumps", "encode",
@@ -109,7 +110,7 @@ def document_json(document: Document, *, words: bool = False) -> dict[str, Any]:
     ``words``, each line also holds its words (see :func:`word_json`)."""
     scanned, quality = document.scanned
     ocr = {q.page_no: q for q in document.ocr}
-    return {"schema": DOCUMENT_SCHEMA, "document": document.path.name,
+    return {"schema": DOCUMENT_SCHEMA, "document": text_name(document.path.name),
             "pageCount": document.page_count,
             **({"ocr": {"scanned": True, "quality": _rounded(quality)}} if scanned else {}),
             "pages": [_page(page, ocr.get(page.page_no), words) for page in document.pages]}

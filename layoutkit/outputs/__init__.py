@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 
 from ..errors import UsageError
+from ..files import text_name
 from ..linetypes import outline
 from ..linetypes.tables import without_empty_columns
 from ..model import Document, Line
@@ -58,7 +59,8 @@ def document_text(document: Document, *, furniture: bool = False,
 def toc_dumps(document: Document, context: int) -> str:
     """The outline of the document as JSON, schema :data:`TOC_SCHEMA`: each heading
     with its level, text, page and the text of up to ``context`` lines after it."""
-    return json.dumps({"schema": TOC_SCHEMA, "document": document.path.name, "headings": [
+    return json.dumps({"schema": TOC_SCHEMA, "document": text_name(document.path.name),
+                       "headings": [
         {"level": h.level, "text": h.text, "page": h.page_no, "context": list(h.context)}
         for h in outline(document, context)]}, ensure_ascii=False, indent=1) + "\n"
 
@@ -69,6 +71,7 @@ def table_dumps(document: Document, *, empty_columns: bool = True) -> str:
     ``empty_columns`` the columns with no text are left out."""
     tables = document.tables if empty_columns else tuple(
         without_empty_columns(t) for t in document.tables)
-    return json.dumps({"schema": TABLE_SCHEMA, "document": document.path.name, "tables": [
+    return json.dumps({"schema": TABLE_SCHEMA, "document": text_name(document.path.name),
+                       "tables": [
         {"page": t.page_no, "bbox": t.bbox.as_list(), "rows": [list(row) for row in t.rows]}
         for t in tables]}, ensure_ascii=False, indent=1) + "\n"

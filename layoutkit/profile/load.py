@@ -19,6 +19,7 @@ from typing import Any
 
 from ..config import LayoutConfig
 from ..errors import ConfigError, ProfileError, UsageError
+from .patterns import check_pattern
 from .selectors import ALLOWED as SELECTOR_ALLOWED
 from .selectors import PageSelector, parse_selector
 from .values import Band, Box, Ignore, Kind, Layout, PageRule, Profile, Region, Section, Until
@@ -47,19 +48,27 @@ def bundled_profiles() -> dict[str, Path]:
             if entry.name.endswith(".toml")}
 
 
-def resolve_profile(spec: str | Path) -> Path:
-    """The file a ``--profile`` value names: a path to a TOML file, or a bundled name."""
-    path = Path(spec)
-    if path.is_file():
-        return path
+def resolve_profile(spec: str | Path, folder: Path | None = None) -> Path:
+    """The file a ``--profile`` (or ``extends``) value names: a bundled profile's name,
+    or a path (relative to ``folder``, by default the current one) to a ``.toml``
+    file.  Any other file is refused unread: a profile reads only profiles."""
     bundled = bundled_profiles()
     if str(spec) in bundled:
         return bundled[str(spec)]
+    path = (folder or Path()) / spec
     if path.is_dir():
         raise UsageError(f"profile {str(spec)!r}: is a folder; expected a TOML file or the "
                          f"name of a bundled profile ({', '.join(sorted(bundled))})")
-    raise UsageError(f"profile {str(spec)!r}: no such file and no bundled profile of that "
-                     f"name; bundled: {', '.join(sorted(bundled))}")
+    if path.suffix.lower() != ".toml":
+        what = "not a .toml file" if path.exists() else "no such file"
+        raise UsageError(f"profile {str(spec)!r}: {what} and no bundled profile of that "
+                         f"name; expected a bundled profile ({', '.join(sorted(bundled))}) "
+                         f"or a .toml file")
+    if not path.is_file():
+        what = "not a regular file" if path.exists() else "no such file"
+        raise UsageError(f"profile {str(spec)!r}: {what}; expected a bundled profile "
+                         f"({', '.join(sorted(bundled))}) or a .toml file")
+    return path
 
 
 def load_profile(spec: str | Path) -> Profile:
@@ -144,18 +153,20 @@ def _locate(lines: list[str], key: Path_) -> int | None:
 
 
 def _chain(path: Path, seen: tuple[Path, ...]) -> list[_Part]:
-    """The profiles ``path`` extends, root first, then ``path`` itself, validated."""
-    try:
-        source = path.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise ProfileError([f"{path}: cannot read ({exc.strerror or exc})"]) from None
-    except UnicodeDecodeError:
-        raise ProfileError([f"{path}: not a text file; expected a TOML profile"]) from None
+    """The profiles ``path`` extends, root first, then ``path`` itself, validated.
+
+    The problems of a profile extended from a file are summed up in one problem of
+    ``extends``, so no error shows what another file holds."""
+    source = _source(path)
     part = _Part(path, source.splitlines())
     try:
         data = tomllib.loads(source)
     except tomllib.TOMLDecodeError as exc:
         part.problem((), f"not valid TOML ({exc})")
+        part.parsed = False
+        return [part]
+    except RecursionError:
+        part.problem((), "not valid TOML (arrays or tables nested too deeply)")
         part.parsed = False
         return [part]
     parents: list[_Part] = []
@@ -164,9 +175,8 @@ def _chain(path: Path, seen: tuple[Path, ...]) -> list[_Part]:
         if not isinstance(extends, str):
             part.problem(("extends",), "expected the name of a bundled profile or a path")
         else:
-            target = path.parent / extends
             try:
-                parent = target if target.is_file() else resolve_profile(extends)
+                parent = resolve_profile(extends, path.parent)
             except UsageError as exc:
                 part.problem(("extends",), str(exc))
             else:
@@ -175,8 +185,31 @@ def _chain(path: Path, seen: tuple[Path, ...]) -> list[_Part]:
                                                "(a cycle)")
                 else:
                     parents = _chain(parent, (*seen, path.resolve()))
-    _Reader(part).read(data)
+                    hidden = sum(len(p.problems) for p in parents)
+                    if hidden:
+                        part.problem(("extends",), f"{extends!r} is not a valid profile "
+                                                   f"({hidden} problem(s); see layoutkit "
+                                                   f"profile check {parent})")
+                        for inherited in parents:
+                            inherited.problems.clear()
+    try:
+        _Reader(part).read(data)
+    except RecursionError:
+        part.problem((), "values nested too deeply")
     return [*parents, part]
+
+
+def _source(path: Path) -> str:
+    """The text of the profile file ``path``; a ProfileError naming it when it cannot
+    be read or is not UTF-8."""
+    try:
+        return path.read_text(encoding="utf-8")
+    except UnicodeDecodeError as exc:
+        raise ProfileError([f"{path}: not UTF-8 text (a byte that cannot start or continue "
+                            f"a character at offset {exc.start}); a profile is a UTF-8 "
+                            f"TOML file"]) from None
+    except OSError as exc:
+        raise ProfileError([f"{path}: cannot read ({exc.strerror or exc})"]) from None
 
 
 def _merge(chain: list[_Part]) -> _Part:
@@ -419,12 +452,11 @@ class _Reader:
                 starts["line"], str):
             self.problem((*key, "starts_at"), f"expected {{ line = \"REGEX\" }}, got {starts!r}")
         else:
-            try:
-                re.compile(starts["line"])
+            problem = check_pattern(starts["line"])
+            if problem is None:
                 pattern = starts["line"]
-            except re.error as exc:
-                self.problem((*key, "starts_at"), f"{starts['line']!r} is not a regular "
-                                                  f"expression ({exc})")
+            else:
+                self.problem((*key, "starts_at"), problem)
         until = table.get("until", Until.NEXT_SECTION)
         if until not in tuple(Until):
             self.problem((*key, "until"), f"unknown until {until!r}; expected one of "

@@ -14,6 +14,8 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from .patterns import check_pattern, search
+
 __all__ = ["Contains", "PageRange", "PageSelector", "Parity", "parse_selector"]
 
 _END = r"-?\d+|first|last"
@@ -51,8 +53,9 @@ class Contains:
 
     pattern: str
 
-    def matches(self, text: str) -> bool:
-        return re.search(self.pattern, text, re.MULTILINE) is not None
+    def matches(self, text: str, timeout: float) -> bool:
+        """Whether a line of ``text`` matches (ProfileError past ``timeout`` seconds)."""
+        return search(self.pattern, text, timeout)
 
 
 Part = PageRange | Parity | Contains
@@ -64,16 +67,17 @@ class PageSelector:
 
     parts: tuple[Part, ...]
 
-    def selects(self, page: int, count: int, text: str) -> bool:
+    def selects(self, page: int, count: int, text: str, timeout: float) -> bool:
         """Whether the 1-based ``page`` of a ``count``-page document is selected, given
-        its ``text`` (one line of text per line, for ``contains`` parts)."""
-        return any(part.matches(text) if isinstance(part, Contains) else page in part.pages(count)
-                   for part in self.parts)
+        its ``text`` (one line of text per line, for ``contains`` parts, each searched
+        for at most ``timeout`` seconds)."""
+        return any(part.matches(text, timeout) if isinstance(part, Contains)
+                   else page in part.pages(count) for part in self.parts)
 
-    def pages(self, texts: Sequence[str]) -> frozenset[int]:
+    def pages(self, texts: Sequence[str], timeout: float) -> frozenset[int]:
         """The 1-based pages selected in a document whose pages have ``texts``."""
         return frozenset(p for p, text in enumerate(texts, 1)
-                         if self.selects(p, len(texts), text))
+                         if self.selects(p, len(texts), text, timeout))
 
     @property
     def by_content(self) -> bool:
@@ -113,11 +117,9 @@ def _parts(raw: object) -> list[Part]:
     if isinstance(raw, dict):
         if set(raw) != {"contains"} or not isinstance(raw["contains"], str):
             raise ValueError(f"a table selector has one key, contains = \"REGEX\"; got {raw!r}")
-        try:
-            re.compile(raw["contains"])
-        except re.error as exc:
-            raise ValueError(f"contains {raw['contains']!r} is not a regular expression "
-                             f"({exc})") from None
+        problem = check_pattern(raw["contains"])
+        if problem is not None:
+            raise ValueError(f"contains {problem}")
         return [Contains(raw["contains"])]
     if isinstance(raw, list) and raw:
         return [part for item in raw for part in _parts(item)]

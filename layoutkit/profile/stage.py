@@ -13,7 +13,6 @@ auto-mode machinery of :mod:`layoutkit.geometry.segment`.
 from __future__ import annotations
 
 import math
-import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -24,6 +23,7 @@ from ..geometry.gutters import Gutters, PageCanvas
 from ..geometry.segment import Leaf, Node, Split, bands_of, force_columns, segment
 from ..geometry.words import group_lines
 from ..model import BBox, PageGlyphs, Word
+from .patterns import search
 from .values import Band, Box, Kind, Layout, PageRule, Profile, Section, Until
 
 __all__ = ["page_text", "profile_furniture", "profile_tree", "without_ignored"]
@@ -49,7 +49,7 @@ def without_ignored(profile: Profile, glyphs: PageGlyphs, words: tuple[Word, ...
     (``count`` is the document's page count, which selectors such as ``last`` need)."""
     text = page_text(words, config) if any(i.select.by_content for i in profile.ignore) else ""
     boxes = [_resolve(profile, i.box, i.key, glyphs) for i in profile.ignore
-             if i.select.selects(glyphs.page_no, count, text)]
+             if i.select.selects(glyphs.page_no, count, text, config.profile.regex_timeout)]
     return tuple(w for w in words if not any(b.contains_centre_of(w.bbox) for b in boxes))
 
 
@@ -109,6 +109,7 @@ class _Page:
         lower than ``below``, lines taken in reading order."""
         if not sections:
             return None
+        timeout = self.config.profile.regex_timeout
         for band in bands_of(tree):
             for column in band:
                 for leaf in column:
@@ -116,7 +117,7 @@ class _Page:
                         text = " ".join(w.text for w in line)
                         top = min(w.bbox.top for w in line)
                         for section in sections:
-                            if top > below and re.search(section.starts_at, text):
+                            if top > below and search(section.starts_at, text, timeout):
                                 return section, top
         return None
 
@@ -152,7 +153,8 @@ def profile_tree(profile: Profile, glyphs: PageGlyphs, words: Sequence[Word],
     """
     by_content = any(rule.select.by_content for rule in profile.pages)
     text = page_text(words, config) if by_content else ""
-    rules = [r for r in profile.pages if r.select.selects(glyphs.page_no, count, text)]
+    rules = [r for r in profile.pages
+             if r.select.selects(glyphs.page_no, count, text, config.profile.regex_timeout)]
     how: Layout | PageRule = active.layout if active else (
         rules[-1] if rules else Layout(Kind.AUTO))
     page = _Page(profile, glyphs, body, canvas, shared, config)

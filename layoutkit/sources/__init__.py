@@ -45,10 +45,12 @@ DEFAULT_ENGINE = next(iter(ENGINES))
 
 
 def open_source(path: Path | str, engine: str = DEFAULT_ENGINE, *,
-                image_dpi: int | None = None) -> GlyphSource:
+                image_dpi: int | None = None, image_max_pixels: int | None = None
+                ) -> GlyphSource:
     """Open ``path`` with the named glyph source (a context manager too); an image
     file (:func:`is_image`) opens as pages without glyphs for OCR, ``image_dpi``
-    (default: the config's) its resolution when it does not state one."""
+    (default: the config's) its resolution when it does not state one, refused when
+    a frame has more than ``image_max_pixels`` (default: the config's) pixels."""
     try:
         factory = ENGINES[engine]
     except KeyError:
@@ -59,5 +61,7 @@ def open_source(path: Path | str, engine: str = DEFAULT_ENGINE, *,
         # Pillow is imported only to read an image
         from .images import ImageSource
 
-        return ImageSource(Path(path), image_dpi or LayoutConfig().sources.image_dpi)
+        defaults = LayoutConfig().sources
+        return ImageSource(Path(path), image_dpi or defaults.image_dpi,
+                           image_max_pixels or defaults.image_max_pixels)
     return factory(Path(path))

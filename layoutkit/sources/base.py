@@ -5,6 +5,7 @@ ruling lines a drawn shape gives, so that every engine reads a page alike."""
 from __future__ import annotations
 
 import math
+import stat
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from types import TracebackType
@@ -14,7 +15,8 @@ from ..errors import DocumentError, UsageError
 from ..model import BBox, PageGlyphs, Rule
 
 __all__ = ["IMAGE_SUFFIXES", "RULE_THICKNESS", "ClosingSource", "GlyphSource", "Rect",
-           "check_readable", "direction_of", "is_image", "shape_rules", "visible_rect"]
+           "check_file", "check_readable", "direction_of", "is_image", "shape_rules",
+           "visible_rect"]
 
 RULE_THICKNESS = 2.0
 """A filled rectangle thinner than this (points) is drawn as a ruling line; so is a
@@ -76,12 +78,27 @@ class GlyphSource(Protocol):
     def close(self) -> None: ...
 
 
+def check_file(path: Path, expected: str) -> None:
+    """Raise a UsageError naming ``path`` unless it is a regular file (a link to one
+    will do): missing, a folder, or a FIFO, device or socket, which could make a
+    reader wait for ever or read without end.  ``expected`` says what it should be."""
+    try:
+        mode = path.stat().st_mode
+    except FileNotFoundError:
+        raise UsageError(f"{path}: no such file") from None
+    except OSError as exc:
+        raise UsageError(f"{path}: cannot be read ({exc.strerror})") from None
+    if stat.S_ISDIR(mode):
+        raise UsageError(f"{path}: is a directory, expected {expected}")
+    if not stat.S_ISREG(mode):
+        kind = "a FIFO" if stat.S_ISFIFO(mode) else "a device" if stat.S_ISCHR(mode) or \
+            stat.S_ISBLK(mode) else "a socket" if stat.S_ISSOCK(mode) else "not a regular file"
+        raise UsageError(f"{path}: is {kind}, expected {expected}")
+
+
 def check_readable(path: Path) -> None:
     """Raise a UsageError/DocumentError naming ``path`` unless it looks like a PDF."""
-    if not path.exists():
-        raise UsageError(f"{path}: no such file")
-    if path.is_dir():
-        raise UsageError(f"{path}: is a directory, expected a PDF file")
+    check_file(path, "a PDF file")
     try:
         with path.open("rb") as fh:
             head = fh.read(1024)

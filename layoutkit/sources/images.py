@@ -8,45 +8,70 @@ like a scanned PDF page.
 
 from __future__ import annotations
 
+import warnings
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 
 from PIL import Image, ImageOps, ImageSequence, UnidentifiedImageError
 
-from ..errors import DocumentError, UsageError
+from ..config import SourcesConfig
+from ..errors import DocumentError
 from ..model import NO_GLYPHS, BBox, PageGlyphs
-from .base import IMAGE_SUFFIXES, ClosingSource
+from .base import IMAGE_SUFFIXES, ClosingSource, check_file
 
 __all__ = ["ImageSource", "frame"]
 
+_MAX_PIXELS = SourcesConfig().image_max_pixels
+"""The pixel budget of an image read without a configuration (``image_max_pixels``)."""
 
-def _open(path: Path) -> Image.Image:
-    """The image at ``path``, opened lazily; a DocumentError naming it when Pillow
-    cannot read it."""
-    if not path.exists():
-        raise UsageError(f"{path}: no such file")
-    if path.is_dir():
-        raise UsageError(f"{path}: is a directory, expected an image or a PDF file")
+
+def _open(path: Path, max_pixels: int) -> Image.Image:
+    """The image at ``path``, opened lazily (its header read); a DocumentError naming
+    it when Pillow cannot read it or its header claims more than ``max_pixels`` pixels
+    (``image_max_pixels``), before anything is decoded."""
+    check_file(path, "an image or a PDF file")
     if path.stat().st_size == 0:
         raise DocumentError(f"{path}: empty file, expected an image")
     try:
-        return Image.open(path)
+        with warnings.catch_warnings():  # the budget below says it, in one line
+            warnings.simplefilter("ignore", Image.DecompressionBombWarning)
+            image = Image.open(path)
+    except Image.DecompressionBombError as exc:
+        raise DocumentError(f"{path}: the image is too large to read ({exc})") from exc
     except UnidentifiedImageError as exc:
         raise DocumentError(f"{path}: not a readable image (zero-sized, truncated or not "
                             f"in a format Pillow reads: {', '.join(sorted(IMAGE_SUFFIXES))})"
                             ) from exc
     except (OSError, ValueError) as exc:
         raise DocumentError(f"{path}: cannot be read as an image ({exc})") from exc
+    try:
+        _check_size(path, image, max_pixels)
+    except DocumentError:
+        image.close()
+        raise
+    return image
 
 
-def frame(path: Path, page_no: int, default_dpi: int) -> tuple[Image.Image, float]:
+def _check_size(path: Path, image: Image.Image, max_pixels: int) -> None:
+    """Raise DocumentError naming ``path`` (and the frame, past the first) when the
+    current frame of ``image`` has more than ``max_pixels`` pixels."""
+    if image.width * image.height > max_pixels:
+        where = f"page {image.tell() + 1}: " if image.tell() else ""
+        raise DocumentError(f"{path}: {where}the image is {image.width} x {image.height} "
+                            f"pixels, more than image_max_pixels ({max_pixels:,})")
+
+
+def frame(path: Path, page_no: int, default_dpi: int,
+          max_pixels: int = _MAX_PIXELS) -> tuple[Image.Image, float]:
     """Frame ``page_no`` (1-based) of the image at ``path``, turned upright by its
     EXIF orientation and loaded, with the points one of its pixels measures.
 
-    Raises DocumentError naming the file and page when the frame cannot be decoded."""
-    with _open(path) as image:
+    Raises DocumentError naming the file and page when the frame cannot be decoded
+    or has more than ``max_pixels`` pixels (checked before it is decoded)."""
+    with _open(path, max_pixels) as image:
         try:
             image.seek(page_no - 1)
+            _check_size(path, image, max_pixels)
             picture = ImageOps.exif_transpose(image)
             picture.load()
         except (OSError, ValueError, EOFError, SyntaxError) as exc:
@@ -70,10 +95,13 @@ class ImageSource(ClosingSource):
     """A :class:`~layoutkit.sources.base.GlyphSource` over an image file: every frame a page
     without glyphs, covered by one page-size picture (which marks it for OCR)."""
 
-    def __init__(self, path: Path, default_dpi: int) -> None:
+    def __init__(self, path: Path, default_dpi: int, max_pixels: int = _MAX_PIXELS) -> None:
         self.path = path
-        with _open(path) as image:
-            self._sizes = [_points(image, default_dpi) for _ in ImageSequence.Iterator(image)]
+        with _open(path, max_pixels) as image:
+            self._sizes = []
+            for _ in ImageSequence.Iterator(image):
+                _check_size(path, image, max_pixels)
+                self._sizes.append(_points(image, default_dpi))
 
     @property
     def page_count(self) -> int:

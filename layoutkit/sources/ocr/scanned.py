@@ -28,12 +28,14 @@ needs it: reading a born-digital PDF does not load them.
 
 from __future__ import annotations
 
+import atexit
 import dataclasses
 import logging
+import math
 from collections.abc import Sequence
 from functools import lru_cache
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ...config import LayoutConfig
 from ...errors import DocumentError, UsageError
@@ -63,7 +65,7 @@ def is_scanned(path: Path, page: PageGlyphs, words: Sequence[Word], config: Layo
     if config.ocr.ocr != "auto":
         return config.ocr.ocr == "always"
     if not words:
-        return True
+        return not _blank(path, page, config)
     if len(page.figures(config.sources.image_max_area)) == len(page.images):  # no background
         return False
     share = dictionary_share((w.text for w in words), config.ocr.ocr_languages)
@@ -76,7 +78,10 @@ def _invisible_text(path: Path, page_no: int) -> bool:
     import pypdfium2 as pdfium  # type: ignore[import-untyped]  # only for such a page
     import pypdfium2_raw as pdfium_c  # type: ignore[import-untyped]
 
-    pdf = pdfium.PdfDocument(path)
+    try:
+        pdf = pdfium.PdfDocument(path)
+    except pdfium.PdfiumError:  # read by pdfminer.six, refused by PDFium: no telling
+        return False
     try:
         objects = pdf[page_no - 1].get_objects(filter=[pdfium_c.FPDF_PAGEOBJ_TEXT])
         modes = [pdfium_c.FPDFTextObj_GetTextRenderMode(obj.raw) for obj in objects]
@@ -85,22 +90,84 @@ def _invisible_text(path: Path, page_no: int) -> bool:
     return bool(modes) and all(m == pdfium_c.FPDF_TEXTRENDERMODE_INVISIBLE for m in modes)
 
 
-def page_image(path: Path, page_no: int, config: LayoutConfig) -> tuple[Image.Image, float]:
+def _blank(path: Path, page: PageGlyphs, config: LayoutConfig) -> bool:
+    """Whether nothing shows on the PDF ``page``: no glyphs, pictures or rules, and
+    not one pixel of its preview at ``ocr_blank_dpi`` other than white (a page of
+    outlined text or drawings shows).  A blank page is not worth OCR."""
+    if is_image(path) or page.glyphs or page.images or page.rules:
+        return False
+    try:
+        preview, _ = page_image(path, page.page_no, config, config.ocr.ocr_blank_dpi)
+    except DocumentError:
+        return False  # OCR will report it
+    low, _ = preview.getextrema()
+    return bool(low == 255)
+
+
+def page_image(path: Path, page_no: int, config: LayoutConfig, dpi: int | None = None
+               ) -> tuple[Image.Image, float]:
     """Page ``page_no`` of ``path`` as a grey image, with the points one pixel
-    measures: an image file's frame, or a PDF page rendered at ``ocr_dpi``."""
+    measures: an image file's frame, or a PDF page rendered at ``dpi`` (default
+    ``ocr_dpi``); either of at most ``ocr_max_pixels`` pixels, a larger page rendered
+    at a lower resolution and a larger frame reduced.  Raises DocumentError naming
+    the page when PDFium cannot open or render it."""
+    budget = config.ocr.ocr_max_pixels
     if is_image(path):
         from ..images import frame  # Pillow, for OCR only
 
-        picture, scale = frame(path, page_no, config.sources.image_dpi)
+        picture, scale = frame(path, page_no, config.sources.image_dpi,
+                               config.sources.image_max_pixels)
+        factor = math.ceil(math.sqrt(picture.width * picture.height / budget))
+        if factor > 1:
+            picture, scale = picture.reduce(factor), scale * factor
         return picture.convert("L"), scale
     import pypdfium2 as pdfium  # for OCR only
 
-    pdf = pdfium.PdfDocument(path)
     try:
-        bitmap = pdf[page_no - 1].render(scale=config.ocr.ocr_dpi / 72, grayscale=True)
-        return bitmap.to_pil().convert("L"), 72 / config.ocr.ocr_dpi
-    finally:
-        pdf.close()
+        status = path.stat()
+        pdf = _rendering(path, status.st_mtime_ns, status.st_size)
+    except (pdfium.PdfiumError, OSError) as exc:
+        raise DocumentError(f"{path}: page {page_no}: PDFium cannot open the document to "
+                            f"render the page ({exc})") from exc
+    try:
+        pdf_page = pdf[page_no - 1]
+        width, height = pdf_page.get_size()
+        fits = 72 * math.sqrt(budget / max(width * height, 1.0))
+        scale = min(dpi or config.ocr.ocr_dpi, fits) / 72
+        bitmap = pdf_page.render(scale=scale, grayscale=True)
+        return bitmap.to_pil().convert("L"), 1 / scale
+    except pdfium.PdfiumError as exc:
+        raise DocumentError(f"{path}: page {page_no}: PDFium cannot render the page ({exc})"
+                            ) from exc
+
+
+_RENDERING: dict[tuple[Path, int, int], Any] = {}
+"""The one PDF that PDFium holds open to render pages (:func:`_rendering`), by path,
+modification time and size."""
+
+
+def _rendering(path: Path, mtime_ns: int, size: int) -> Any:
+    """The PDF at ``path`` (as it was at ``mtime_ns`` and ``size``) opened by PDFium to
+    render its pages, kept open for the next page: opening a document of thousands of
+    pages for each of them would cost more than rendering them.  The document held
+    before is closed, and the one held is closed as the process exits (before
+    PDFium's own exit hook, which would report it still open)."""
+    key = (path, mtime_ns, size)
+    if key not in _RENDERING:
+        import pypdfium2 as pdfium
+
+        _close_rendering()
+        _RENDERING[key] = pdfium.PdfDocument(path)
+        atexit.unregister(_close_rendering)
+        atexit.register(_close_rendering)  # last registered, first run
+    return _RENDERING[key]
+
+
+def _close_rendering() -> None:
+    """Close the PDF :func:`_rendering` holds, if any."""
+    for document in _RENDERING.values():
+        document.close()
+    _RENDERING.clear()
 
 
 def ocr_page(path: Path, page: PageGlyphs,
@@ -213,10 +280,14 @@ def check_scanned(path: Path, qualities: Sequence[OcrQuality], any_words: bool,
     that could not be OCR'd or reads below ``ocr_min_quality``, one when the
     document's OCR quality is below it.  Raises UsageError for an
     image read with OCR off, DocumentError when no page has any words (``any_words``
-    false)."""
+    false), the one line said then (a page's warnings would tell nothing more)."""
     if config.ocr.ocr == "never" and is_image(path):
         raise UsageError(f"{path}: an image has no text layer; it can only be read with OCR "
                          "(ocr = auto or always)")
+    if not any_words:
+        raise DocumentError(next((q.error for q in qualities if q.error), None)
+                            or f"{path}: no text found on any page, by its text layer or "
+                            "by OCR")
     problem = tesseract_problem(config.ocr.ocr_languages) if qualities else None
     if problem:
         _log.warning("%s: %s", path, problem)
@@ -229,10 +300,6 @@ def check_scanned(path: Path, qualities: Sequence[OcrQuality], any_words: bool,
     if len(qualities) > 1 and overall is not None and overall < config.ocr.ocr_min_quality:
         _log.warning("%s: OCR quality of the document %.2f is below ocr_min_quality %.2f",
                      path, overall, config.ocr.ocr_min_quality)
-    if not any_words:
-        raise DocumentError(next((q.error for q in qualities if q.error), None)
-                            or f"{path}: no text found on any page, by its text layer or "
-                            "by OCR")
 
 
 def _explained(quality: OcrQuality, config: LayoutConfig) -> str:

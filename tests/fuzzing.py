@@ -1,0 +1,246 @@
+"""A mutation fuzzer for ``layoutkit text``: the corpus's small PDFs with bytes
+flipped, chunks spliced in from other documents, truncated, or with numbers and PDF
+tokens put in their place, each read by the real command in a child process limited
+to 4 GB of address space and a time bound.
+
+An input passes when the command exits 0, 1 or 2 without a signal or a traceback,
+and when it fails (1 or 2) says so in one ``layoutkit: error:`` line.  Every input
+that does not pass is kept in :data:`FINDINGS` with the reason, and the test suite
+reads each one found so far (``tests/test_fuzzing.py``).
+
+Run it for a bounded time (``make fuzz``, or ``python -m tests.fuzzing --seconds
+600``); ``--seed`` repeats a run.  Children are forked from a process that has
+imported layoutkit once, so an input costs its reading, not an interpreter's start.
+"""
+
+from __future__ import annotations
+
+import argparse
+import io
+import logging
+import os
+import random
+import re
+import resource
+import signal
+import sys
+import tempfile
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parent.parent
+SEEDS = sorted(p for folder in ("fixtures/pdf", "fixtures/corpus")
+               for p in (REPO / folder).glob("*.pdf") if p.stat().st_size <= 300_000)
+"""The corpus documents mutated: those of at most 300 kB, so that an input reads fast
+and a finding is small enough to keep."""
+FINDINGS = REPO / "tests" / "fuzz_findings"
+"""Where the inputs that failed are kept, each ``<name>.pdf`` with ``<name>.txt``
+saying how it failed."""
+ADDRESS_SPACE = 4 << 30
+"""A worker's memory: 4 GB of address space."""
+TIME_BOUND = 90.0
+"""Seconds after which an input counts as a hang."""
+OPTIONS = ("--pages", "1-2", "--ocr", "never")
+"""How each input is read: its first two pages, without OCR (tesseract's seconds a
+page would cut the rate by ten; the OCR path has its own hostile inputs in
+``tests/test_hostile.py``)."""
+
+_TOKENS = (b"0", b"-1", b"4294967296", b"99999999999999999999", b"1e308", b"/Kids", b"R",
+           b"<<", b">>", b"[", b"]", b"obj", b"endobj", b"stream", b"endstream", b"/Length",
+           b"/Filter /FlateDecode", b"/Type /Pages", b"/Count 1000000", b"/Do", b"Tj",
+           b"BT", b"ET", b"q", b"Q", b"%%EOF", b"xref", b"trailer", b"()", b"(\\")
+"""Numbers and PDF tokens a mutation puts in place of others."""
+_NUMBER = re.compile(rb"\d+")
+
+
+def flip(data: bytes, rng: random.Random) -> bytes:
+    """Up to 16 random bytes of ``data`` set to random values."""
+    out = bytearray(data)
+    for _ in range(rng.randint(1, 16)):
+        out[rng.randrange(len(out))] = rng.randrange(256)
+    return bytes(out)
+
+
+def splice(data: bytes, rng: random.Random) -> bytes:
+    """A chunk of another seed document put in place of a chunk of ``data``."""
+    other = rng.choice(SEEDS).read_bytes()
+    size = rng.randint(1, 4096)
+    start = rng.randrange(max(1, len(other) - size))
+    at = rng.randrange(len(data))
+    return data[:at] + other[start:start + size] + data[at + rng.randint(0, size):]
+
+
+def truncate(data: bytes, rng: random.Random) -> bytes:
+    """``data`` cut short somewhere."""
+    return data[:rng.randrange(1, len(data))]
+
+
+def token(data: bytes, rng: random.Random) -> bytes:
+    """A number of ``data`` (or, if it has none, a random place) replaced by a number
+    or PDF token."""
+    numbers = [m.span() for m in _NUMBER.finditer(data, rng.randrange(len(data)))][:64]
+    a, b = rng.choice(numbers) if numbers else (rng.randrange(len(data)),) * 2
+    return data[:a] + rng.choice(_TOKENS) + data[b:]
+
+
+MUTATIONS: tuple[Callable[[bytes, random.Random], bytes], ...] = (flip, splice, truncate,
+                                                                    token)
+
+
+def mutant(rng: random.Random) -> tuple[str, bytes]:
+    """A seed document's name and one to three mutations of it."""
+    seed = rng.choice(SEEDS)
+    data = seed.read_bytes()
+    names = []
+    for _ in range(rng.randint(1, 3)):
+        mutation = rng.choice(MUTATIONS)
+        data = mutation(data, rng) or b"%"
+        names.append(mutation.__name__)
+    return f"{seed.stem}+{'+'.join(names)}", data
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """How the command read one input: its exit status (negative: the signal that
+    ended it, None: still running at the time bound), its standard error and its
+    seconds."""
+
+    status: int | None
+    err: str
+    seconds: float
+
+    @property
+    def problem(self) -> str | None:
+        """What breaks the bar, or None."""
+        if self.status is None:
+            return f"no answer within {TIME_BOUND:g} s"
+        if self.status < 0:
+            return f"killed by signal {signal.Signals(-self.status).name}"
+        if self.status not in (0, 1, 2):
+            return f"exit status {self.status}"
+        if "Traceback" in self.err:
+            return "a traceback"
+        lines = self.err.splitlines()
+        if self.status and (len(lines) != 1 or not lines[0].startswith("layoutkit: error: ")):
+            return f"{len(lines)} lines on stderr for exit status {self.status}"
+        return None
+
+
+def read(path: Path, options: Sequence[str] = OPTIONS) -> Outcome:
+    """``layoutkit text path options`` run in a forked child limited to
+    :data:`ADDRESS_SPACE` and ended at :data:`TIME_BOUND`."""
+    from layoutkit.cli import main
+
+    with tempfile.TemporaryFile() as err:
+        started = time.monotonic()
+        child = os.fork()
+        if child == 0:  # the child: never returns
+            code = 70
+            try:
+                resource.setrlimit(resource.RLIMIT_AS, (ADDRESS_SPACE, ADDRESS_SPACE))
+                _as_a_command(err.fileno())
+                code = main(["text", str(path), *options])
+                sys.stdout.flush()
+                sys.stderr.flush()
+            except SystemExit as exc:
+                code = exc.code if isinstance(exc.code, int) else 2
+            except BaseException:  # what main lets through is what the fuzzer looks for
+                import traceback
+
+                traceback.print_exc()
+                sys.stderr.flush()
+                code = 70
+            finally:
+                os._exit(code)
+        status = _wait(child, started + TIME_BOUND)
+        seconds = time.monotonic() - started
+        err.seek(0)
+        return Outcome(status, err.read().decode("utf-8", "replace"), seconds)
+
+
+def _as_a_command(err: int) -> None:
+    """Standard output to the null device and standard error to ``err``, as a command
+    started from a shell has them, whatever the parent (pytest) had put in their
+    place, and logging set up afresh by the command."""
+    null = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(null, 1)
+    os.dup2(err, 2)
+    sys.stdout = io.TextIOWrapper(io.FileIO(1, "w", closefd=False), encoding="utf-8")
+    sys.stderr = io.TextIOWrapper(io.FileIO(2, "w", closefd=False), encoding="utf-8",
+                                  errors="backslashreplace", line_buffering=True)
+    logging.root.handlers.clear()
+
+
+def _wait(child: int, deadline: float) -> int | None:
+    """The child's exit status (negative: its signal), or None, the child killed,
+    when it is still running at ``deadline``."""
+    while True:
+        pid, status = os.waitpid(child, os.WNOHANG)
+        if pid:
+            return os.waitstatus_to_exitcode(status)
+        if time.monotonic() > deadline:
+            os.kill(child, signal.SIGKILL)
+            os.waitpid(child, 0)
+            return None
+        time.sleep(0.005)
+
+
+@dataclass(frozen=True, slots=True)
+class Report:
+    """What a fuzzing run did: inputs read, seconds, and the names of those that failed."""
+
+    inputs: int
+    seconds: float
+    failed: tuple[str, ...]
+
+    @property
+    def rate(self) -> float:
+        """Inputs read per second."""
+        return self.inputs / self.seconds if self.seconds else 0.0
+
+
+def fuzz(seed: int, *, seconds: float | None = None, inputs: int | None = None,
+         keep: Path | None = FINDINGS) -> Report:
+    """Read mutants (seeded by ``seed``) for ``seconds`` or ``inputs``, whichever ends
+    first; each failing input is written to ``keep`` (None: not kept)."""
+    rng = random.Random(seed)
+    started, count, failed = time.monotonic(), 0, []
+    with tempfile.TemporaryDirectory() as scratch:
+        while (seconds is None or time.monotonic() - started < seconds) and \
+                (inputs is None or count < inputs):
+            name, data = mutant(rng)
+            path = Path(scratch) / "input.pdf"
+            path.write_bytes(data)
+            outcome = read(path)
+            count += 1
+            problem = outcome.problem
+            if problem is None:
+                continue
+            failed.append(name)
+            if keep is not None:
+                keep.mkdir(parents=True, exist_ok=True)
+                stem = f"{seed}-{count}-{name}"[:120]
+                (keep / f"{stem}.pdf").write_bytes(data)
+                (keep / f"{stem}.txt").write_text(f"{problem}\n{outcome.err}", encoding="utf-8")
+    return Report(count, time.monotonic() - started, tuple(failed))
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Fuzz for ``--seconds`` (or ``--inputs``); prints the rate and the findings and
+    exits 1 when an input failed."""
+    parser = argparse.ArgumentParser(prog="python -m tests.fuzzing", description=__doc__)
+    parser.add_argument("--seconds", type=float, default=600.0)
+    parser.add_argument("--inputs", type=int)
+    parser.add_argument("--seed", type=int, default=int(time.time()))
+    args = parser.parse_args(argv)
+    report = fuzz(args.seed, seconds=args.seconds, inputs=args.inputs)
+    print(f"seed {args.seed}: {report.inputs} inputs in {report.seconds:.0f} s "
+          f"({report.rate:.2f}/s), {len(report.failed)} failed"
+          + (f"; kept in {FINDINGS.relative_to(REPO)}/" if report.failed else ""))
+    return 1 if report.failed else 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,115 @@
+"""Hostile and broken documents, made in a few lines each for the tests that hold the
+command to one error line, a bounded time and a bounded memory on them (they are
+small files that ask a reader for a great deal: nesting and fan-out bombs, a page
+tree that repeats one page, a huge page, blank pages by the thousand)."""
+
+from __future__ import annotations
+
+import struct
+import zlib
+
+from tests.handmade import pdf_bytes
+
+FONT = b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>"
+
+
+def _stream(data: bytes, extra: bytes = b"", *, flate: bool = False) -> bytes:
+    if flate:
+        data = zlib.compress(data, 9)
+        extra += b" /Filter /FlateDecode"
+    return b"<< /Length %d%s >>\nstream\n%s\nendstream" % (len(data), extra, data)
+
+
+def _page(contents: int, resources: bytes = b"", size: float = 612) -> bytes:
+    return (b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 %g %g] /Contents %d 0 R "
+            b"/Resources << /Font << /F1 3 0 R >> %s >> >>" % (size, size, contents, resources))
+
+
+def text_pdf(lines: list[str], size: float = 612) -> bytes:
+    """One page of ``lines`` in Helvetica, top to bottom."""
+    ops = b"".join(b"BT /F1 10 Tf 72 %g Td (%s) Tj ET\n" % (size - 72 - 14 * k, t.encode())
+                   for k, t in enumerate(lines))
+    return pdf_bytes([b"<< /Type /Catalog /Pages 2 0 R >>",
+                      b"<< /Type /Pages /Kids [4 0 R] /Count 1 >>", FONT,
+                      _page(5, size=size), _stream(ops)])
+
+
+def form_fan_out(depth: int = 20, fan: int = 2) -> bytes:
+    """A page drawing form 1, each form drawing the next ``fan`` times, ``depth`` deep:
+    ``fan ** depth`` drawings of a line of text from a few hundred bytes."""
+    first = 6
+    objects = [b"<< /Type /Catalog /Pages 2 0 R >>",
+               b"<< /Type /Pages /Kids [4 0 R] /Count 1 >>", FONT,
+               _page(5, b"/XObject << /X 6 0 R >>"), _stream(b"/X Do\n")]
+    for level in range(depth):
+        number = first + level
+        if level + 1 < depth:
+            body = b"q 1 0 0 1 1 1 cm /X Do Q\n" * fan
+            resources = b" /Resources << /XObject << /X %d 0 R >> >>" % (number + 1)
+        else:
+            body = b"BT /F1 10 Tf 72 700 Td (bomb) Tj ET\n"
+            resources = b" /Resources << /Font << /F1 3 0 R >> >>"
+        objects.append(_stream(body, b" /Type /XObject /Subtype /Form /BBox [0 0 612 792]"
+                                     + resources))
+    return pdf_bytes(objects)
+
+
+def forms_drawing_each_other() -> bytes:
+    """Two forms each drawing the other: a cycle a reader must not follow for ever."""
+    def form(other: int) -> bytes:
+        return _stream(b"/X Do BT /F1 10 Tf 72 700 Td (loop) Tj ET\n",
+                       b" /Type /XObject /Subtype /Form /BBox [0 0 612 792] /Resources << "
+                       b"/XObject << /X %d 0 R >> /Font << /F1 3 0 R >> >>" % other)
+    return pdf_bytes([b"<< /Type /Catalog /Pages 2 0 R >>",
+                      b"<< /Type /Pages /Kids [4 0 R] /Count 1 >>", FONT,
+                      _page(5, b"/XObject << /X 6 0 R >>"), _stream(b"/X Do\n"),
+                      form(7), form(6)])
+
+
+def many_operators(count: int = 5_000_000) -> bytes:
+    """One page whose Flate-compressed content stream holds ``count`` text-showing
+    operators (a few kilobytes that decompress to tens of megabytes)."""
+    ops = b"BT /F1 1 Tf 10 10 Td " + b"(a) Tj " * count + b"ET\n"
+    return pdf_bytes([b"<< /Type /Catalog /Pages 2 0 R >>",
+                      b"<< /Type /Pages /Kids [4 0 R] /Count 1 >>", FONT,
+                      _page(5), _stream(ops, flate=True)])
+
+
+def repeated_kids(times: int = 100_000) -> bytes:
+    """A page tree whose ``/Kids`` holds the same page ``times`` times."""
+    kids = b"[" + b"4 0 R " * times + b"]"
+    return pdf_bytes([b"<< /Type /Catalog /Pages 2 0 R >>",
+                      b"<< /Type /Pages /Kids %s /Count %d >>" % (kids, times), FONT,
+                      _page(5), _stream(b"BT /F1 10 Tf 72 700 Td (once) Tj ET\n")])
+
+
+def blank_pages(count: int = 5000, size: float = 612) -> bytes:
+    """``count`` pages with empty content streams, ``size`` points square."""
+    kids = b" ".join(b"%d 0 R" % (4 + k) for k in range(count))
+    objects = [b"<< /Type /Catalog /Pages 2 0 R >>",
+               b"<< /Type /Pages /Kids [%s] /Count %d >>" % (kids, count), FONT]
+    content = 4 + count
+    objects += [_page(content, size=size) for _ in range(count)]
+    objects.append(_stream(b""))
+    return pdf_bytes(objects)
+
+
+def png_header(width: int, height: int) -> bytes:
+    """A PNG whose header claims ``width`` x ``height`` grey pixels, with one tiny
+    (wrong) data chunk: a decompression bomb's calling card."""
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        return (struct.pack(">I", len(data)) + kind + data
+                + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF))
+    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 0,
+                                                               0, 0, 0))
+            + chunk(b"IDAT", zlib.compress(b"\x00" * 64)) + chunk(b"IEND", b""))
+
+
+def drawn_page(size: float = 14400) -> bytes:
+    """One page ``size`` points square with a filled triangle on it and no text: a
+    page that shows something, so it goes to OCR, rendered within the pixel budget."""
+    ops = b"0 g %g %g m %g %g l %g %g l f\n" % (size * 0.1, size * 0.1, size * 0.5,
+                                                 size * 0.9, size * 0.9, size * 0.1)
+    return pdf_bytes([b"<< /Type /Catalog /Pages 2 0 R >>",
+                      b"<< /Type /Pages /Kids [4 0 R] /Count 1 >>", FONT,
+                      _page(5, size=size), _stream(ops)])

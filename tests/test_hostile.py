@@ -1,0 +1,130 @@
+"""Hostile and broken inputs end in one error line, exit status 1 or 2, within a
+bounded time and memory: no signal, no traceback, no hang (issue 23).
+
+Each input is made here in a few lines (:mod:`tests.hostile`) and read by the real
+command in a process limited to 4 GB of address space, as a worker of two cores and
+4 GB would run it; the time limit only stops a hang, it is not what is tested."""
+
+from __future__ import annotations
+
+import os
+import resource
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from layoutkit import LayoutConfig
+from layoutkit.errors import DocumentError
+from layoutkit.sources.ocr.scanned import page_image
+from tests import hostile
+
+REPO = Path(__file__).resolve().parent.parent
+ADDRESS_SPACE = 4 << 30
+"""The worker's memory: 4 GB of address space."""
+HANG = 90
+"""Seconds after which a run counts as a hang."""
+
+
+def _limited() -> None:
+    resource.setrlimit(resource.RLIMIT_AS, (ADDRESS_SPACE, ADDRESS_SPACE))
+
+
+def read(path: Path, *options: str) -> tuple[int, str]:
+    """The exit status and standard error of ``layoutkit text path`` in a process
+    limited to :data:`ADDRESS_SPACE`."""
+    env = {**os.environ, "PYTHONPATH": str(REPO)}
+    done = subprocess.run([sys.executable, "-m", "layoutkit", "text", str(path), *options],
+                          capture_output=True, text=True, timeout=HANG, check=False, env=env,
+                          preexec_fn=_limited)
+    return done.returncode, done.stderr
+
+
+def one_line(err: str) -> str:
+    """The one ``layoutkit: error:`` line of ``err``, after checking there is only it."""
+    assert "Traceback" not in err, err
+    assert len(err.splitlines()) == 1 and err.startswith("layoutkit: error: "), err
+    return err.strip()
+
+
+@pytest.mark.parametrize(("name", "make", "expected"), [
+    ("fan-out.pdf", hostile.form_fan_out,
+     "fan-out.pdf: page 1 draws more than 16,000,000 bytes of content"),
+    ("operators.pdf", hostile.many_operators,
+     "operators.pdf: page 1 draws more than 16,000,000 bytes of content"),
+    ("kids.pdf", hostile.repeated_kids,
+     "kids.pdf: the page tree lists a page (object 4) more than once"),
+    ("cycle.pdf", hostile.forms_drawing_each_other,
+     "cycle.pdf: no text found on any page, by its text layer or by OCR"),
+    ("blank.pdf", hostile.blank_pages,
+     "blank.pdf: no text found on any page, by its text layer or by OCR"),
+    ("huge.pdf", lambda: hostile.blank_pages(1, 14400),
+     "huge.pdf: no text found on any page, by its text layer or by OCR"),
+    ("bomb.png", lambda: hostile.png_header(100_000, 100_000),
+     "bomb.png: the image is too large to read"),
+    ("large.png", lambda: hostile.png_header(12_000, 10_000),
+     "large.png: the image is 12000 x 10000 pixels, more than image_max_pixels (100,000,000)"),
+])
+@pytest.mark.parametrize("engine", ["pdfium", "pdfminer"])
+def test_hostile_input_is_one_line_and_status_1(tmp_path: Path, name: str, make: object,
+                                                 expected: str, engine: str) -> None:
+    """A fan-out of forms, millions of operators, a page tree repeating one page, forms
+    drawing each other, 5,000 blank pages, a blank page 200 inches wide and an image
+    whose header claims ten billion pixels: each one line and status 1 (PDFium aborted
+    on the first two, the page tree ran for minutes, blank pages were OCR'd one by one,
+    the large page and the image were tracebacks)."""
+    path = tmp_path / name
+    path.write_bytes(make())  # type: ignore[operator]
+    status, err = read(path, "--engine", engine)
+    assert status == 1, err
+    assert one_line(err).startswith(f"layoutkit: error: {path.parent}/{expected}"), err
+
+
+@pytest.mark.parametrize("kind", ["fifo", "device"])
+def test_input_that_is_not_a_regular_file_is_refused_at_once(tmp_path: Path, kind: str) -> None:
+    """A FIFO (which would hang the reader) or a device is refused before it is opened."""
+    if kind == "fifo":
+        path = tmp_path / "input.pdf"
+        os.mkfifo(path)
+    else:
+        path = Path("/dev/zero")
+    status, err = read(path)
+    what = "a FIFO" if kind == "fifo" else "a device"
+    assert (status, one_line(err)) == (2, f"layoutkit: error: {path}: is {what}, expected a "
+                                          f"PDF file")
+
+
+def test_page_image_fits_the_pixel_budget(tmp_path: Path) -> None:
+    """A page 200 inches square is rendered for OCR at the resolution that fits
+    ``ocr_max_pixels`` (not at ocr_dpi, which would need 3.6 billion pixels), and the
+    points per pixel say so."""
+    path = tmp_path / "drawn.pdf"
+    path.write_bytes(hostile.drawn_page(14400))
+    config = LayoutConfig().replace(ocr_max_pixels=1_000_000)
+    image, scale = page_image(path, 1, config)
+    assert image.width * image.height <= 1_000_000
+    assert image.width == 1000
+    assert scale == pytest.approx(14400 / 1000)
+
+
+def test_page_image_of_a_document_pdfium_refuses_names_the_page(tmp_path: Path) -> None:
+    """A document PDFium cannot open (read by pdfminer.six, then sent to OCR) is a
+    DocumentError naming the page, not a PdfiumError."""
+    path = tmp_path / "broken.pdf"
+    path.write_bytes(b"%PDF-1.4\nnothing else\n")
+    with pytest.raises(DocumentError, match=r"broken\.pdf: page 1: PDFium cannot open the "
+                                            r"document to render the page"):
+        page_image(path, 1, LayoutConfig())
+
+
+def test_structure_check_passes_every_corpus_document() -> None:
+    """The check refuses none of the corpus's documents: a page whose content comes in
+    many small streams (the Diário da República's first page, 130 kB in all) is
+    measured by what they hold, not by a bound summed over them."""
+    from layoutkit.sources.guard import check_structure
+
+    documents = sorted((REPO / "fixtures").glob("*/*.pdf"))
+    assert len(documents) >= 30
+    for path in documents:
+        check_structure(path, LayoutConfig().sources)
