@@ -401,7 +401,7 @@ def test_deep_nesting_and_bad_encoding_are_profile_errors(tmp_path: Path) -> Non
     """5,000 nested arrays and bytes that are not UTF-8 are profile errors naming the
     file, not a RecursionError or a UnicodeDecodeError."""
     deep = problems(tmp_path, 'name = "t"\nconfig = ' + "[" * 5000 + "]" * 5000 + "\n")
-    assert deep == (f"{tmp_path / 'p.toml'}: : not valid TOML (arrays or tables nested too "
+    assert deep == (f"{tmp_path / 'p.toml'}: not valid TOML (arrays or tables nested too "
                     f"deeply)",)
     path = tmp_path / "latin.toml"
     path.write_bytes(b'name = "Gr\xfc\xdfe"\n')
