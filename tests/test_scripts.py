@@ -195,28 +195,6 @@ def test_scripts_real_vertical_japanese_page(engine: str) -> None:
                                                                   "は"]
 
 
-ARABIC = Path(__file__).parent.parent / "fixtures" / "pdf" / "mpdf-arabic-example-p5.pdf"
-"""A page of Arabic text set by mPDF in shaped presentation forms, with vowel marks
-drawn as glyphs of their own; beside it, the text it was made from (its source's
-paragraphs, one a line); see fixtures/README.md."""
-
-
-@pytest.mark.parametrize("engine", ENGINES)
-def test_scripts_real_arabic_page_in_logical_order(engine: str) -> None:
-    """Every line of a real page of Arabic reads in logical order: its letters and
-    digits (what the corpus measures compare) run on through the text the page was
-    made from, line after line; the first line, shaped letters, lam-alef ligatures,
-    Arabic-Indic digits and all, is exactly the source's."""
-    source = ARABIC.with_suffix(".txt").read_text(encoding="utf-8")
-    lines = [line.text for line in layoutkit.parse(ARABIC, engine=engine).pages[0].lines]
-    assert lines[:2] == ["Chapter One", source[:len(lines[1])]]
-    text, at = _key(source), 0
-    for line in lines[1:-1]:  # the last, the running footer, is not in the text
-        found = text.find(_key(line), at)
-        assert found >= 0, line
-        at = found + len(_key(line))
-
-
 # --------------------------------------------------------------------------- pieces
 
 
