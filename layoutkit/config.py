@@ -474,8 +474,9 @@ class OcrConfig(Section):
     """The letters of a page's sample (or text layer) whose language is told at once: a
     page's language is the one most of its runs are in."""
     ocr_mixed_min_share: float = 0.3
-    """A language that runs holding at least this share of a page's sample letters are
-    in joins the page's main language (``deu+fra``): the page mixes them."""
+    """A language in which runs holding at least this share of the letters of a page's
+    sample are written joins the page's main language (``deu+fra``): the page mixes
+    them."""
     ocr_dpi: int = 300
     """Resolution at which PDF pages are rendered for OCR."""
     ocr_garbage_share: float = 0.3

@@ -32,7 +32,14 @@ from layoutkit.geometry.words import words_from_glyphs
 from layoutkit.model import Document
 from layoutkit.outputs import document_json
 from layoutkit.sources import open_source
-from layoutkit.sources.ocr.image import OCR_FONT, erase_rules, ocr_words, skew_angle, upright
+from layoutkit.sources.ocr.image import (
+    OCR_FONT,
+    detect_osd,
+    erase_rules,
+    ocr_words,
+    skew_angle,
+    upright,
+)
 from layoutkit.sources.ocr.language import installed
 from layoutkit.sources.ocr.quality import dictionary_share
 from layoutkit.sources.ocr.scanned import is_scanned, page_image
@@ -309,7 +316,7 @@ def test_dictionary_share_counts_letter_runs_in_the_word_list() -> None:
 def test_upright_turns_a_sideways_page_back() -> None:
     image = Image.open(CFR).convert("L")
     sideways = image.rotate(90, expand=True, fillcolor=255)
-    turned = upright(sideways, LayoutConfig().ocr)
+    turned = upright(sideways, LayoutConfig().ocr, detect_osd(sideways))
     assert turned.size == image.size
     assert np.array_equal(np.asarray(turned), np.asarray(image))
 

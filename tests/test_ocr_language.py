@@ -22,7 +22,7 @@ from layoutkit.config import LayoutConfig
 from layoutkit.errors import ConfigError
 from layoutkit.outputs import document_json
 from layoutkit.sources.ocr import language as ocr_language
-from layoutkit.sources.ocr.language import Choice, layer_language, tesseract_codes, user_languages
+from layoutkit.sources.ocr.language import Given, layer_language, tesseract_codes, user_languages
 from layoutkit.sources.ocr.quality import dictionary_share, word_lists
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -52,10 +52,10 @@ def test_a_language_without_its_pack_is_read_with_its_scripts_installed_model(
     monkeypatch.setattr(ocr_language, "installed", lambda: frozenset({"osd", "eng", "rus"}))
     given = LayoutConfig().replace
     assert user_languages(LayoutConfig()) is None  # auto: the page's own
-    assert user_languages(given(ocr_languages="ru")) == Choice("rus")
-    assert user_languages(given(ocr_languages="uk")) == Choice("rus", "ukr")  # Cyrillic
-    assert user_languages(given(ocr_languages="pt+ru")) == Choice("eng+rus", "por")
-    assert user_languages(given(ocr_languages="xyz")) == Choice("", "xyz")  # the page's own
+    assert user_languages(given(ocr_languages="ru")) == Given("rus")
+    assert user_languages(given(ocr_languages="uk")) == Given("rus", "ukr")  # Cyrillic
+    assert user_languages(given(ocr_languages="pt+ru")) == Given("eng+rus", "por")
+    assert user_languages(given(ocr_languages="xyz")) == Given("", "xyz")  # the page's own
 
 
 def test_a_text_layer_gives_its_language_or_languages() -> None:
@@ -81,7 +81,7 @@ def test_words_are_judged_by_their_languages_word_lists() -> None:
 
 @pytest.mark.parametrize(("language", "code", "word_list"), [
     ("el", "ell", "spacy:el_lexeme_prob"),  # tesseract's OSD takes it for Cyrillic
-    ("zh", "chi_sim", None),
+    ("zh-Hans", "chi_sim", None),
 ])
 def test_a_page_is_read_in_its_own_script_with_no_language_given(
         tmp_path: Path, language: str, code: str, word_list: str | None) -> None:

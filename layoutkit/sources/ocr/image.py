@@ -85,12 +85,11 @@ def detect_osd(image: Image.Image) -> Osd | None:
                str(osd.get("script", "")))
 
 
-def upright(image: Image.Image, config: OcrConfig, osd: Osd | None = None) -> Image.Image:
-    """``image`` turned upright when tesseract's orientation detection (``osd``, run
-    here when not given) is confident (``ocr_min_orientation_confidence``) that it is
-    sideways or upside down; otherwise ``image`` itself (pages too sparse to tell are
-    left as they are)."""
-    osd = osd or detect_osd(image)
+def upright(image: Image.Image, config: OcrConfig, osd: Osd | None) -> Image.Image:
+    """``image`` turned upright when tesseract's orientation detection (``osd``, of
+    :func:`detect_osd`) is confident (``ocr_min_orientation_confidence``) that it is
+    sideways or upside down; otherwise ``image`` itself (pages too sparse to tell, None,
+    are left as they are)."""
     if osd is None or osd.turn == 0 or osd.orientation_confidence < \
             config.ocr_min_orientation_confidence:
         return image

@@ -18,7 +18,7 @@ A page is read in, in order of precedence:
 
 A language whose pack is not installed is replaced by the first installed language
 of its writing system (English for a Latin one), or left to the page's own when
-none is; :attr:`Choice.missing` names it for the one-line warning with the package
+none is; :attr:`Given.missing` names it for the one-line warning with the package
 to install.
 """
 
@@ -31,15 +31,25 @@ from statistics import fmean
 from typing import TYPE_CHECKING
 
 from ...config import LayoutConfig, NlpConfig
-from ...nlp.language import detect
 
 if TYPE_CHECKING:
     from PIL import Image
 
     from .image import OcrWords, Osd
 
-__all__ = ["AUTO", "BY_CODE", "LANGUAGES", "Choice", "Language", "choose", "installed",
-           "layer_language", "tesseract_codes", "user_languages"]
+__all__ = [
+    "AUTO",
+    "BY_CODE",
+    "LANGUAGES",
+    "Chosen",
+    "Given",
+    "Language",
+    "choose",
+    "installed",
+    "layer_language",
+    "tesseract_codes",
+    "user_languages",
+]
 
 AUTO = "auto"
 """The ``ocr_languages`` value that reads each page in its own language."""
@@ -129,7 +139,7 @@ def _system_languages(system: str) -> list[str]:
 
 
 @dataclass(frozen=True, slots=True)
-class Choice:
+class Given:
     """The languages a page is read in (tesseract codes joined by ``+``; empty when
     they are the page's own, still to be found), and the first language asked for whose
     pack is not installed (None when all are)."""
@@ -138,7 +148,7 @@ class Choice:
     missing: str | None = None
 
 
-def user_languages(config: LayoutConfig) -> Choice | None:
+def user_languages(config: LayoutConfig) -> Given | None:
     """The languages the user gave (``ocr_languages``), those not installed replaced by
     their writing system's first installed language (none left: the page's own);
     None under ``auto``."""
@@ -153,7 +163,7 @@ def user_languages(config: LayoutConfig) -> Choice | None:
         substitute = code if code in have else next(iter(_system_languages(system or "")), None)
         if substitute and substitute not in kept:
             kept.append(substitute)
-    return Choice("+".join(kept), missing)
+    return Given("+".join(kept), missing)
 
 
 def layer_language(texts: Sequence[str], config: LayoutConfig) -> str | None:
@@ -189,6 +199,8 @@ def _identified(words: Sequence[str], candidates: Sequence[Language],
     """The languages among ``candidates`` that ``words`` are written in: the one most of
     their runs of ``ocr_language_chunk`` letters are in, joined by those that at least
     ``ocr_mixed_min_share`` of their letters are in."""
+    from ...nlp.language import detect  # py3langid, only for a page that is OCR'd
+
     by_iso = {lang.iso: lang.code for lang in reversed(candidates)}  # zh: its first
     if len(by_iso) == 1:
         return next(iter(by_iso.values()))
@@ -230,18 +242,27 @@ def _confidence(read: OcrWords) -> float:
     return fmean(read.confidences, weights=sizes)
 
 
+@dataclass(frozen=True, slots=True)
+class Chosen:
+    """A page's own languages (tesseract codes joined by ``+``), and its words when the
+    sample read to find them was the whole page, read in those languages (None
+    otherwise: the page is still to be read)."""
+
+    languages: str
+    read: OcrWords | None = None
+
+
 def choose(image: Image.Image, scale: float, dpi: int | None, osd: Osd | None,
-           config: LayoutConfig) -> str:
-    """The page's own languages (tesseract codes joined by ``+``): its writing system
-    told by reading a sample (at ``dpi``, :func:`.image.ocr_words`) in each candidate
-    system's first installed model, then its language among that system's (see the
-    module's docstring).  ``eng`` (or the first installed pack) when nothing can be
-    read."""
+           config: LayoutConfig) -> Chosen:
+    """The page's own languages: its writing system told by reading a sample (at
+    ``dpi``, :func:`.image.ocr_words`) in each candidate system's first installed
+    model, then its language among that system's (see the module's docstring).
+    ``eng`` (or the first installed pack) when nothing can be read."""
     from .image import ocr_words
 
     systems = _CONFUSED.get(osd.script if osd else "Latin", _CONFUSED["Latin"])
     sample = _sample(image, config)
-    best: tuple[float, str, list[str]] | None = None
+    best: tuple[float, str, OcrWords] | None = None
     for system in systems:
         languages = _system_languages(system)
         if not languages:
@@ -249,11 +270,13 @@ def choose(image: Image.Image, scale: float, dpi: int | None, osd: Osd | None,
         read = ocr_words(sample, scale, languages[0], dpi)
         confidence = _confidence(read)
         if best is None or confidence > best[0]:
-            best = (confidence, system, [w.text for w in read.words])
+            best = (confidence, languages[0], read)
         if confidence >= config.ocr.ocr_script_min_confidence:
             break
     if best is None:
-        return "eng" if "eng" in installed() else min(installed() - {"osd"}, default="eng")
-    _, system, words = best
-    candidates = [BY_CODE[code] for code in _system_languages(system)]
-    return _identified(words, candidates, config)
+        return Chosen("eng" if "eng" in installed() else min(installed() - {"osd"},
+                                                             default="eng"))
+    _, language, read = best
+    candidates = [BY_CODE[code] for code in _system_languages(BY_CODE[language].system)]
+    found = _identified([w.text for w in read.words], candidates, config)
+    return Chosen(found, read if sample is image and found == language else None)

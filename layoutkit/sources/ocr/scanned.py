@@ -126,22 +126,24 @@ def page_image(path: Path, page_no: int, config: LayoutConfig) -> tuple[Image.Im
 def ocr_page(path: Path, page: PageGlyphs, languages: str | None,
              config: LayoutConfig) -> tuple[PageGlyphs, tuple[Word, ...], OcrQuality]:
     """The page (its size as OCR saw it, upright) with the words tesseract reads on
-    it in ``languages`` (None: the page's own, :func:`.language.choose`) and their
-    quality in those languages.  Raises DocumentError naming the page when its image
+    it in ``languages`` (None: the page's own, :func:`.language.choose`, whose sample
+    read is the page's words when it was the whole page) and their quality in those
+    languages.  Raises DocumentError naming the page when its image
     cannot be read or tesseract fails on it."""
     import pytesseract  # OCR's libraries, for OCR only
 
     from ..images import stated_dpi
     from .image import deskew, detect_osd, erase_rules, ocr_words, upright
-    from .language import choose
+    from .language import Chosen, choose
 
     image, scale = page_image(path, page.page_no, config)
     dpi = round(72 / scale) if not is_image(path) or stated_dpi(image) else None
     osd = detect_osd(image)
     image = erase_rules(deskew(upright(image, config.ocr, osd), config.ocr), scale, config.ocr)
     try:
-        languages = languages or choose(image, scale, dpi, osd, config)
-        read = ocr_words(image, scale, languages, dpi)
+        chosen = Chosen(languages) if languages else choose(image, scale, dpi, osd, config)
+        languages = chosen.languages
+        read = chosen.read or ocr_words(image, scale, languages, dpi)
     except pytesseract.TesseractError as exc:  # its message is tesseract's stderr
         last = str(exc.message).strip().splitlines()[-1:] or [f"status {exc.status}"]
         raise DocumentError(f"{path}: page {page.page_no}: tesseract failed ({last[0]})"
