@@ -30,10 +30,11 @@ from functools import lru_cache
 from statistics import fmean
 from typing import TYPE_CHECKING
 
-from ...config import LayoutConfig, NlpConfig
+from ...config import LayoutConfig
 
 if TYPE_CHECKING:
     from PIL import Image
+    from py3langid.langid import LanguageIdentifier
 
     from .image import OcrWords, Osd
 
@@ -177,6 +178,17 @@ def layer_language(texts: Sequence[str], config: LayoutConfig) -> str | None:
     return _identified(texts, candidates, config)
 
 
+@lru_cache(maxsize=8)
+def _identifier(isos: tuple[str, ...]) -> LanguageIdentifier:
+    """py3langid's identifier (as :mod:`layoutkit.nlp.language` uses it) choosing among
+    the ISO 639-1 codes ``isos``; imported only for a page that is OCR'd."""
+    from py3langid.langid import MODEL_FILE, LanguageIdentifier
+
+    identifier = LanguageIdentifier.from_model_file(MODEL_FILE, norm_probs=True)
+    identifier.set_languages(list(isos))
+    return identifier
+
+
 def _runs(words: Sequence[str], letters: int) -> list[str]:
     """``words`` joined in runs of consecutive words of at least ``letters`` letters
     (a short last run joins the one before)."""
@@ -199,15 +211,13 @@ def _identified(words: Sequence[str], candidates: Sequence[Language],
     """The languages among ``candidates`` that ``words`` are written in: the one most of
     their runs of ``ocr_language_chunk`` letters are in, joined by those that at least
     ``ocr_mixed_min_share`` of their letters are in."""
-    from ...nlp.language import detect  # py3langid, only for a page that is OCR'd
-
     by_iso = {lang.iso: lang.code for lang in reversed(candidates)}  # zh: its first
     if len(by_iso) == 1:
         return next(iter(by_iso.values()))
-    nlp = NlpConfig(lang_candidates=",".join(sorted(by_iso)))
+    identifier = _identifier(tuple(sorted(by_iso)))
     letters: dict[str, int] = {}
     for run in _runs(words, config.ocr.ocr_language_chunk):
-        iso = detect(run, nlp)
+        iso = str(identifier.classify(run)[0])
         letters[iso] = letters.get(iso, 0) + sum(c.isalpha() for c in run)
     ordered = sorted(letters, key=letters.__getitem__, reverse=True)
     least = config.ocr.ocr_mixed_min_share * sum(letters.values())
