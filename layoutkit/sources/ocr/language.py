@@ -208,9 +208,10 @@ def _runs(words: Sequence[str], letters: int) -> list[str]:
 
 def _identified(words: Sequence[str], candidates: Sequence[Language],
                 config: LayoutConfig) -> str:
-    """The languages among ``candidates`` that ``words`` are written in: the one most of
-    their runs of ``ocr_language_chunk`` letters are in, joined by those that at least
-    ``ocr_mixed_min_share`` of their letters are in."""
+    """The languages among ``candidates`` that ``words`` are written in, each of their
+    runs of ``ocr_language_chunk`` letters identified by py3langid: the language most
+    of their letters are in, joined by those that at least ``ocr_mixed_min_share`` of
+    them are in."""
     by_iso = {lang.iso: lang.code for lang in reversed(candidates)}  # zh: its first
     if len(by_iso) == 1:
         return next(iter(by_iso.values()))
