@@ -5,15 +5,22 @@ BIN    := $(VENV)/bin
 SAMPLE := fixtures/pdf/cleveland-city-record-2016-04-27.pdf
 SUDO   := $(shell [ "$$(id -u)" -eq 0 ] || echo sudo)
 # Debian packages the project needs: poppler-utils gives pdftotext (a benchmark
-# peer) and pdftoppm (page images); tesseract-ocr and its language packs read
-# scanned pages and images; the w* word lists rate OCR quality (eng, deu, fra,
-# spa, ita); LibreOffice Writer (headless) and pandoc make PDFs of office and
+# peer) and pdftoppm (page images); tesseract-ocr, its script detection (osd) and
+# its language packs read scanned pages and images in the languages of
+# lang_candidates and the common scripts of gazettes (Greek, Cyrillic, Arabic,
+# Hebrew, Chinese, Japanese, Korean); the w* word lists rate OCR quality (eng, deu,
+# fra, spa, ita, por, nld); the DejaVu and Noto CJK fonts set the benchmark's pages
+# in those scripts; LibreOffice Writer (headless) and pandoc make PDFs of office and
 # markup documents for layoutkit batch; chromium and chromium-driver open the HTML
 # pages layoutkit writes (truth review, evaluation report) in the browser tests.
-SYSTEM_PACKAGES := poppler-utils tesseract-ocr tesseract-ocr-eng tesseract-ocr-deu \
-  tesseract-ocr-fra tesseract-ocr-spa tesseract-ocr-ita \
-  wamerican wngerman wfrench wspanish witalian libreoffice-writer-nogui pandoc \
-  chromium chromium-driver fonts-dejavu-core fonts-noto-cjk
+SYSTEM_PACKAGES := poppler-utils tesseract-ocr tesseract-ocr-osd tesseract-ocr-eng \
+  tesseract-ocr-deu tesseract-ocr-fra tesseract-ocr-spa tesseract-ocr-ita \
+  tesseract-ocr-por tesseract-ocr-nld tesseract-ocr-ell tesseract-ocr-rus \
+  tesseract-ocr-ara tesseract-ocr-heb tesseract-ocr-chi-sim tesseract-ocr-chi-tra \
+  tesseract-ocr-jpn tesseract-ocr-kor \
+  wamerican wngerman wfrench wspanish witalian wportuguese wbrazilian wdutch \
+  fonts-dejavu-core fonts-noto-cjk libreoffice-writer-nogui pandoc \
+  chromium chromium-driver
 
 .PHONY: setup system demo test lint docs bench fuzz clean
 

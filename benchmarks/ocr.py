@@ -7,7 +7,18 @@ synthetic three-column gazette page rendered at 300 dpi (order against its exact
 truth).  Speed is the wall time of each parse as a ratio to tesseract alone (the
 ``tesseract`` command with its own threads, on the same page image, in the same run),
 and the four pages as one multi-page TIFF read in one process and in one per CPU
-(``jobs``).  Run alone with ``python -m benchmarks.ocr [--update benchmarks/RESULTS.md]``;
+(``jobs``).
+
+Languages and scripts: a crop of a born-digital gazette page in each of German,
+French, Italian, Portuguese and Spanish (``fixtures/corpus``), its text layer's lines
+the reference, and a page in each of Greek, Russian, simplified and traditional
+Chinese, Japanese, Arabic and Hebrew with exact truth (:mod:`fixtures.scanned_scripts`), all
+at 200 dpi and read with no language given: the similarity of the text read to the
+reference in reading order, the language OCR chose and the word list that judged it,
+and the time as a ratio to the same parse given the page's language (the cost of
+finding it); and the Spanish crop as a poor scan under a good text layer of its own,
+which the page must keep over a fresh OCR.
+Run alone with ``python -m benchmarks.ocr [--update benchmarks/RESULTS.md]``;
 ``benchmarks.run`` includes it unless ``--quick``.
 """
 
@@ -25,10 +36,14 @@ import pypdfium2 as pdfium  # type: ignore[import-untyped]
 from rapidfuzz import fuzz
 
 from benchmarks.sections import section_main
+from fixtures.scanned_scripts import SCRIPT_PAGES
+from fixtures.scanned_scripts import render as render_script
+from fixtures.scans import crop, layered
 from fixtures.synthetic import gazette
 from layoutkit import parse
 from layoutkit.config import LayoutConfig
 from layoutkit.model import Document
+from layoutkit.sources.ocr.quality import known_words
 from layoutkit.sources.ocr.scanned import page_image
 from layoutkit.tools.evaluate import score_page, score_truth
 from layoutkit.tools.truth import load_truth
@@ -65,7 +80,7 @@ class Case:
 
 def _similarity(document: Document) -> float:
     reference = (SCANNED / "linn-brochure.reference.txt").read_text(encoding="utf-8")
-    return fuzz.ratio(" ".join(document.text().split()), " ".join(reference.split())) / 100
+    return similarity(document.text(), reference, "en")
 
 
 def _cases(folder: Path) -> list[Case]:
@@ -162,9 +177,169 @@ def _tesseract_version() -> str:
     return (done.stdout or done.stderr).split("\n", 1)[0].removeprefix("tesseract ").strip()
 
 
+LANGUAGE_DPI = 200
+LATIN_BAR, OTHER_BAR = 0.95, 0.92
+CROP_LINES = 12
+"""The lines of a born-digital page's first column cropped as a scan."""
+CORPUS = REPO / "fixtures" / "corpus"
+CROPS = (("de", "deu", "bayerischer-landtag-plenarprotokoll-17-140.pdf", 5),
+         ("fr", "fra", "journal-officiel-algerie-2022-50.pdf", 3),
+         ("it", "ita", "gazzetta-ufficiale-serie-generale-2025-111.pdf", 10),
+         ("pt", "por", "diario-da-republica-2010-01-05.pdf", 3),
+         ("es", "spa", "borme-2015-02-10-caceres.pdf", 1))
+"""Language, its tesseract code, corpus document and page of each born-digital crop."""
+SCRIPT_CODES = {"el": "ell", "ru": "rus", "zh-Hans": "chi_sim", "zh-Hant": "chi_tra",
+                "ja": "jpn", "ar": "ara", "he": "heb"}
+"""Each synthetic page's language and its tesseract code."""
+UNSPACED = frozenset({"zh-Hans", "zh-Hant", "ja"})
+"""Languages written without spaces between words: compared with every space removed
+(tesseract puts spaces between some of their characters)."""
+BARRED = frozenset({"Latin", "Greek", "Cyrillic", "Han", "Japanese"})
+"""The scripts with a bar; right-to-left lines are read with their words left to
+right, so Arabic and Hebrew are measured without one."""
+
+
+@dataclass(frozen=True, slots=True)
+class LanguageCase:
+    """A page image in one language, its reference text, script and tesseract code."""
+
+    language: str
+    script: str
+    code: str
+    source: str
+    image: Path
+    reference: str
+
+
+@dataclass(frozen=True, slots=True)
+class LanguageRow:
+    """One language's page: similarity, the language and word list OCR used, times."""
+
+    case: LanguageCase
+    similarity: float
+    read_in: str
+    word_list: str
+    quality: float
+    seconds: float
+    given_seconds: float
+
+    @property
+    def bar(self) -> float | None:
+        if self.case.script not in BARRED:
+            return None
+        return LATIN_BAR if self.case.script == "Latin" else OTHER_BAR
+
+
+def _crop(language: str, code: str, name: str, page_no: int, folder: Path) -> LanguageCase:
+    made = crop(CORPUS / name, page_no, CROP_LINES, folder / f"{language}-crop.png",
+                LANGUAGE_DPI)
+    return LanguageCase(language, "Latin", code, f"{name} p.{page_no}, crop", made.image,
+                        made.reference)
+
+
+def _language_cases(folder: Path) -> list[LanguageCase]:
+    cases = [_crop(*crop, folder) for crop in CROPS]
+    for language, code in SCRIPT_CODES.items():
+        page = SCRIPT_PAGES[language]
+        image = render_script(page, folder / f"{language}.png", LANGUAGE_DPI)
+        cases.append(LanguageCase(language, page.script, code,
+                                  "synthetic (fixtures/scanned_scripts.py)", image, page.text))
+    return cases
+
+
+def similarity(read: str, reference: str, language: str) -> float:
+    """Character similarity (0-1) of ``read`` to ``reference`` in reading order, runs
+    of white space as one (none for :data:`UNSPACED` languages)."""
+    joiner = "" if language in UNSPACED else " "
+    return fuzz.ratio(joiner.join(read.split()), joiner.join(reference.split())) / 100
+
+
+def measure_languages() -> list[LanguageRow]:
+    """Read and score every language's page, with no language given."""
+    with tempfile.TemporaryDirectory() as tmp:
+        rows = []
+        for case in _language_cases(Path(tmp)):
+            known_words(case.code)  # the word list read once, before both are timed
+            document, seconds = _timed_parse(case.image)
+            quality = document.ocr[0]
+            given = time.perf_counter()
+            parse(case.image, LayoutConfig().replace(ocr_languages=case.code))
+            rows.append(LanguageRow(case, similarity(document.text(furniture=True),
+                                                     case.reference, case.language),
+                                    quality.language or "-", quality.word_list or "none",
+                                    quality.score, seconds, time.perf_counter() - given))
+    return rows
+
+
+LAYER_CROP = CROPS[-1]
+"""The crop made a poor scan under a good OCR layer of its own (Spanish)."""
+LAYER_DPI, LAYER_NOISE = 100, 40.0
+
+
+@dataclass(frozen=True, slots=True)
+class LayerRow:
+    """A poor scan under a good text layer: whose words the page kept, and the
+    similarity to the reference of those words and of a fresh OCR of the page."""
+
+    source: str
+    kept: float
+    fresh: float
+
+
+def measure_layer() -> LayerRow:
+    """Read the Spanish crop as a poor scan under its own good text layer, with no
+    language given (``ocr = auto``) and by OCR alone (``always``)."""
+    language, _, name, page_no = LAYER_CROP
+    with tempfile.TemporaryDirectory() as tmp:
+        made = crop(CORPUS / name, page_no, CROP_LINES, Path(tmp) / "crop.png", LANGUAGE_DPI)
+        pdf = layered(made, Path(tmp) / "layered.pdf", LAYER_DPI, LAYER_NOISE)
+        auto = parse(pdf)
+        fresh = parse(pdf, LayoutConfig().replace(ocr="always"))
+    return LayerRow(auto.ocr[0].source or "-",
+                    similarity(auto.text(furniture=True), made.reference, language),
+                    similarity(fresh.text(furniture=True), made.reference, language))
+
+
+def layer_section(row: LayerRow) -> list[str]:
+    """The text-layer bar: a page whose own layer is better than a fresh OCR keeps it."""
+    met = "yes" if row.source == "text layer" and row.kept >= row.fresh else "**no**"
+    return ["", f"A poor scan under a good text layer of its own (the {LAYER_CROP[0]} crop at"
+            f" {LAYER_DPI} dpi with grey noise, under an invisible layer of its reference"
+            f" lines, `fixtures/scans.py`), no language given: the page keeps the words of"
+            f" the {row.source} (similarity {row.kept:.3f}); tesseract's reading of it"
+            f" (`ocr = always`) {row.fresh:.3f}. Bar, a page whose own text layer is better"
+            f" than a fresh OCR keeps the layer: {met}."]
+
+
+def language_section(rows: list[LanguageRow]) -> list[str]:
+    """The languages' table: each page's similarity against its bar, what it was read
+    in and judged by, and its time."""
+    lines = ["", "### Languages and scripts", "",
+             f"Each page at {LANGUAGE_DPI} dpi, read by `layoutkit.parse` with no language given"
+             " (`ocr_languages = auto`): the similarity of its text to the reference in reading"
+             " order (rapidfuzz ratio; Chinese and Japanese without spaces), the languages OCR"
+             " chose and the word list that judged its quality (none: confidence alone), and"
+             " the wall seconds of the parse, then as a ratio to the same parse given the"
+             " page's language (`ocr_languages`): the cost of finding the language (the"
+             " sample read in each candidate script, and the language detector).", "",
+             "| language | script | page | similarity | bar | met | read in | word list |"
+             " OCR quality | seconds | × language given |",
+             "| --- | --- | --- | ---: | ---: | :---: | --- | --- | ---: | ---: | ---: |"]
+    for r in rows:
+        bar = "-" if r.bar is None else f"≥ {r.bar:.2f}"
+        met = "-" if r.bar is None else ("yes" if r.similarity >= r.bar else "**no**")
+        lines.append(f"| {r.case.language} | {r.case.script} | {r.case.source} |"
+                     f" {r.similarity:.3f} | {bar} | {met} | {r.read_in} | {r.word_list} |"
+                     f" {r.quality:.3f} | {r.seconds:.1f} |"
+                     f" {r.seconds / r.given_seconds:.2f} |")
+    return lines
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     return section_main(argv, "ocr", "OCR accuracy and speed on scanned pages.", TITLE,
-                        "## Speed", lambda: section(measure()))
+                        "## Speed",
+                        lambda: section(measure()) + language_section(measure_languages())
+                        + layer_section(measure_layer()))
 
 
 if __name__ == "__main__":

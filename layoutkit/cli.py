@@ -79,6 +79,10 @@ def _parser() -> argparse.ArgumentParser:
         sub.add_argument("--ocr", choices=("auto", "always", "never"),
                          help="read pages by OCR: auto (scanned pages only; the default), "
                               "always or never (sets the config key ocr)")
+        sub.add_argument("--lang", metavar="LANGS",
+                         help="the languages scanned pages are written in, tesseract or ISO "
+                              "639-1 codes joined by + such as deu or de+fr (default: each "
+                              "page's own, detected; sets the config key ocr_languages)")
         sub.add_argument("--verbose-linetypes", action="store_true",
                          help="log why each line was typed heading, list or contents")
 
@@ -514,6 +518,8 @@ def _run(args: argparse.Namespace) -> Outcome:
     config = _config(args.set, profile.config if profile else LayoutConfig())
     if getattr(args, "ocr", None):
         config = config.replace(ocr=args.ocr)
+    if getattr(args, "lang", None):
+        config = config.replace(ocr_languages=args.lang)
     if args.command == "regress":
         return _regress(args, config, profile)
     if args.command == "evaluate":

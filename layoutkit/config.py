@@ -35,7 +35,7 @@ _CHOICES: dict[str, re.Pattern[str]] = {
 """The text-valued keys and the values each accepts."""
 
 _EXPECTED = {"ocr": "auto, always or never",
-             "ocr_languages": "tesseract language codes joined by + (eng, eng+deu)"}
+             "ocr_languages": "auto, or language codes joined by + (eng, eng+deu, de)"}
 
 _SHARES = frozenset({"line_overlap", "glyph_repeat_overlap", "baseline_tolerance",
                      "grid_overlap", "furniture_top", "furniture_bottom", "furniture_min_share",
@@ -44,7 +44,9 @@ _SHARES = frozenset({"line_overlap", "glyph_repeat_overlap", "baseline_tolerance
                      "column_min_density", "column_min_flush", "crossing_gap_ratio",
                      "narrow_gutter_min_flush", "ruled_gutter_min_share", "stream_across_share",
                      "stream_down_max_share",
-                     "ocr_garbage_share", "ocr_min_quality", "ocr_layer_margin"})
+                     "ocr_garbage_share", "ocr_min_quality", "ocr_layer_margin",
+                     "ocr_sample_height", "ocr_script_min_confidence",
+                     "ocr_mixed_min_share"})
 """The keys whose values are shares, from 0 to 1."""
 
 _PATTERNS = frozenset({"notice_pattern"})
@@ -498,9 +500,24 @@ class OcrConfig(Section):
     ocr: str = "auto"
     """When pages are read by OCR: ``auto`` (pages without a text layer, or whose text
     layer over a page-size picture is invisible or garbage), ``always`` or ``never``."""
-    ocr_languages: str = "eng"
-    """Tesseract languages, joined by ``+`` (``eng+deu``); each needs its Debian
-    package ``tesseract-ocr-<lang>``."""
+    ocr_languages: str = "auto"
+    """The languages pages are read in: ``auto`` (each page's own, found as
+    :mod:`layoutkit.sources.ocr.language` says), or tesseract's codes or ISO 639-1 codes
+    joined by ``+`` (``eng+deu``, ``de``), as ``--lang`` and an inbox's language folder
+    give them; each needs its Debian package ``tesseract-ocr-<lang>``."""
+    ocr_sample_height: float = 0.3
+    """The share of a page's height, about its middle, that is read first in the
+    candidate scripts' models to tell its script and language."""
+    ocr_script_min_confidence: float = 0.75
+    """A sample read with this mean word confidence (0-1) or more is in the model's
+    script: the first candidate that reads it so is taken without trying the others."""
+    ocr_language_chunk: int = 150
+    """The letters of a page's sample (or text layer) whose language is told at once: a
+    page's language is the one most of its runs are in."""
+    ocr_mixed_min_share: float = 0.3
+    """A language in which runs holding at least this share of the letters of a page's
+    sample are written joins the page's main language (``deu+fra``): the page mixes
+    them."""
     ocr_dpi: int = 300
     """Resolution at which PDF pages are rendered for OCR."""
     ocr_max_pixels: int = 40_000_000

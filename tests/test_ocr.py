@@ -32,9 +32,17 @@ from layoutkit.geometry.words import words_from_glyphs
 from layoutkit.model import Document
 from layoutkit.outputs import document_json
 from layoutkit.sources import open_source
-from layoutkit.sources.ocr.image import OCR_FONT, erase_rules, ocr_words, skew_angle, upright
+from layoutkit.sources.ocr.image import (
+    OCR_FONT,
+    detect_osd,
+    erase_rules,
+    ocr_words,
+    skew_angle,
+    upright,
+)
+from layoutkit.sources.ocr.language import installed
 from layoutkit.sources.ocr.quality import dictionary_share
-from layoutkit.sources.ocr.scanned import is_scanned, page_image, tesseract_problem
+from layoutkit.sources.ocr.scanned import is_scanned, page_image
 from layoutkit.sources.ruled_tables import find_ruled_tables
 from layoutkit.tools.evaluate import score_page, score_truth
 from layoutkit.tools.truth import load_truth
@@ -233,9 +241,9 @@ def test_ocr_reads_no_words_into_a_box_and_keeps_its_lines_apart() -> None:
     with its rules painted out the box reads as its text alone, a line each."""
     image, scale = boxed_list(), 72 / 300
     kept = LayoutConfig().ocr.replace(ocr_rule_min_length=10_000.0)  # no rule that long
-    raw = ocr_words(erase_rules(image, scale, kept), scale, kept).words
+    raw = ocr_words(erase_rules(image, scale, kept), scale, "eng").words
     assert any(not any(c.isalnum() for c in w.text) for w in raw)
-    read = ocr_words(erase_rules(image, scale, LayoutConfig().ocr), scale, LayoutConfig().ocr).words
+    read = ocr_words(erase_rules(image, scale, LayoutConfig().ocr), scale, "eng").words
     assert [w.text for w in read] == ["Contents", *" ".join(BOX_ENTRIES).split()]
     tops = sorted({round(w.bbox.top) for w in read})
     assert len(tops) == 1 + len(BOX_ENTRIES)
@@ -266,7 +274,9 @@ def test_low_ocr_quality_is_a_warning_naming_page_and_parts(
     assert 0.9 < quality.score < 1.0 and quality.dictionary == 1.0
     assert [r.getMessage() for r in caplog.records] == [
         f"{path}: page 2: OCR quality {quality.score:.2f} is below ocr_min_quality 1.00 "
-        f"(mean confidence {quality.confidence:.2f}, 1.00 of words in the eng word list)"]
+        f"(mean confidence {quality.confidence:.2f}, 1.00 of words in the eng word list "
+        f"({quality.word_list}))"]
+    assert quality.language == "eng" and quality.word_list.startswith("american-english")
 
 
 @pytest.mark.parametrize(("layer", "render_mode", "expected"), [
@@ -306,7 +316,7 @@ def test_dictionary_share_counts_letter_runs_in_the_word_list() -> None:
 def test_upright_turns_a_sideways_page_back() -> None:
     image = Image.open(CFR).convert("L")
     sideways = image.rotate(90, expand=True, fillcolor=255)
-    turned = upright(sideways, LayoutConfig().ocr)
+    turned = upright(sideways, LayoutConfig().ocr, detect_osd(sideways))
     assert turned.size == image.size
     assert np.array_equal(np.asarray(turned), np.asarray(image))
 
@@ -359,7 +369,7 @@ def test_missing_tesseract_names_the_install_command_and_keeps_text_pages(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture) -> None:
     path = mixed_pdf(tmp_path / "mixed.pdf")
     monkeypatch.setattr(pytesseract.pytesseract, "tesseract_cmd", str(tmp_path / "no-tesseract"))
-    tesseract_problem.cache_clear()
+    installed.cache_clear()
     try:
         with caplog.at_level(logging.WARNING):
             document = layoutkit.parse(path)
@@ -369,7 +379,7 @@ def test_missing_tesseract_names_the_install_command_and_keeps_text_pages(
         with pytest.raises(DocumentError, match=r"apt-get install tesseract-ocr$"):
             layoutkit.parse(image)
     finally:
-        tesseract_problem.cache_clear()
+        installed.cache_clear()
     assert document[0].text() == "The first page has a text layer of its own"
     assert document.scanned == (True, None) and document.ocr[0].error
     assert warnings == [
@@ -386,12 +396,12 @@ def test_tesseract_failing_on_a_page_is_named_and_other_pages_read(
                        'esac\n')
     failing.chmod(0o755)
     monkeypatch.setattr(pytesseract.pytesseract, "tesseract_cmd", str(failing))
-    tesseract_problem.cache_clear()
+    installed.cache_clear()
     try:
         with caplog.at_level(logging.WARNING):
             document = layoutkit.parse(path)
     finally:
-        tesseract_problem.cache_clear()
+        installed.cache_clear()
     message = (f"{path}: page 2: tesseract failed "
                "(Error in pixReadStream: page image unreadable)")
     assert [r.getMessage() for r in caplog.records] == [message]
@@ -406,7 +416,8 @@ def test_missing_language_pack_is_one_line_naming_the_package(tmp_path: Path) ->
     assert done.returncode == 0
     assert done.stdout.startswith("The first page has a text layer of its own")
     assert done.stderr == (f"layoutkit: {path}: OCR language 'xyz' is not installed; "
-                           "install it with: apt-get install tesseract-ocr-xyz\n")
+                           "install it with: apt-get install tesseract-ocr-xyz; pages are read "
+                           "in 'eng' instead\n")
 
 
 def test_ocr_config_and_option_are_checked(tmp_path: Path,

@@ -53,6 +53,17 @@ NAMED_LINES = (
 """The same with names no word list has, as a journal page has them: a layer that
 reads well, but not so well that tesseract could not beat it."""
 
+SPANISH_LINES = (
+    "El Ministerio de Hacienda ha resuelto publicar en el Boletín Oficial",
+    "las cuentas anuales de las sociedades mercantiles del Estado que",
+    "fueron aprobadas por sus juntas generales durante el ejercicio.",
+    "Las entidades que no hayan presentado sus cuentas en el plazo",
+    "establecido las presentarán antes del final del mes siguiente,",
+    "junto con el informe de auditoría y la memoria de actividades.",
+)
+"""A paragraph of a Spanish gazette: every word in the Spanish word lists, a third of
+them in the English one."""
+
 GARBLED_LINES = (
     "Tbe cornmittee rnet iu tbe spriug of tliat vear to cousider",
     "wbether tbe snrvey of rlver sedirnents sbould contiuue for",
@@ -153,18 +164,27 @@ def test_read_share_judges_a_layer_and_tesseract_alike() -> None:
 # --------------------------------------------------------------------------- the scans
 
 
-def test_good_layer_over_a_poor_scan_is_kept_without_ocr(tmp_path: Path) -> None:
-    """Every word of the layer reads as real: tesseract could not beat it, so the page
-    keeps it and is not OCR'd (its confidence and dictionary are null)."""
-    path = scan_pdf(tmp_path / "scan.pdf", LINES, LINES, dpi=100, noise=40)
+@pytest.mark.parametrize(("lines", "words", "language", "word_list"), [
+    (LINES, 57, "eng", "american-english"),
+    (SPANISH_LINES, 61, "spa", "spanish+spacy:es_lemma_lookup"),
+])
+def test_good_layer_over_a_poor_scan_is_kept_without_ocr(
+        tmp_path: Path, lines: tuple[str, ...], words: int, language: str, word_list: str
+) -> None:
+    """Every word of the layer reads as real in the layer's own language (the Spanish
+    one was judged by the English word list, 0.35, and re-read in English): tesseract
+    could not beat it, so the page keeps it and is not OCR'd (its confidence and
+    dictionary are null)."""
+    path = scan_pdf(tmp_path / "scan.pdf", lines, lines, dpi=100, noise=40)
     document = layoutkit.parse(path)
-    assert document[0].text() == text_of(LINES)
-    assert document.ocr == (OcrQuality(1, 57, 0.0, None, source="text layer", layer=1.0),)
+    assert document[0].text() == text_of(lines)
+    assert document.ocr == (OcrQuality(1, words, 0.0, None, source="text layer", layer=1.0,
+                                       language=language, word_list=word_list),)
     assert document.scanned == (True, 1.0)
     ocr = document_json(document)["pages"][0]["ocr"]
-    assert ocr == {"words": 57, "confidence": None, "dictionary": None, "quality": 1.0,
+    assert ocr == {"words": words, "confidence": None, "dictionary": None, "quality": 1.0,
                    "error": None, "source": "text layer", "layerQuality": 1.0,
-                   "tesseractQuality": None}
+                   "tesseractQuality": None, "language": language, "wordList": word_list}
     assert store_loads(store_dumps(document)) == document
 
 

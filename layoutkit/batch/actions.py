@@ -16,10 +16,11 @@ from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 
+from ..config import LayoutConfig
 from ..errors import DocumentError, LayoutkitError
 from ..files import write_atomic
 from ..outputs import document_text, dumps
-from ..pipeline import parse
+from ..pipeline import loaded_profile, parse
 from .clock import now
 from .convert import to_pdf
 
@@ -33,7 +34,8 @@ OUTPUTS = ("document.json", "text.txt")
 class Job:
     """A document's pending actions: ``source`` is the accepted file, ``pdf`` the PDF
     to parse (``source`` itself, or the conversion's output in ``staging``), ``jobs``
-    the processes its pages are read in."""
+    the processes its pages are read in, ``language`` the inbox's language folder it
+    came from (``de``: its scanned pages are read in German), None for the inbox."""
 
     document_id: int
     source: Path
@@ -42,6 +44,7 @@ class Job:
     actions: tuple[str, ...]
     profile: str | None = None
     jobs: int = 1
+    language: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,7 +65,11 @@ def _convert(job: Job) -> int | None:
 
 
 def _parse(job: Job) -> int | None:
-    document = parse(job.pdf, jobs=job.jobs, profile=job.profile)
+    profile = loaded_profile(job.profile)
+    config = profile.config if profile else LayoutConfig()
+    if job.language:
+        config = config.replace(ocr_languages=job.language)
+    document = parse(job.pdf, config, jobs=job.jobs, profile=profile)
     text = document_text(document)
     if not text.strip():
         raise DocumentError(f"{job.source}: no text on any of its {document.page_count} "

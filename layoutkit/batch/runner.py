@@ -355,7 +355,8 @@ class _Batch:
         source = self.options.inbox / row.stored
         staging = self.options.out / f".{row.output}{_PARTIAL}"
         pdf = source if row.kind == "pdf" else staging / fitted(safe_stem(row.file), ".pdf")
-        return Job(row.id, source, pdf, staging, left, self.options.profile)
+        return Job(row.id, source, pdf, staging, left, self.options.profile,
+                   language=row.language)
 
     def record(self, job: Job, results: Sequence[ActionResult]) -> str:
         """Record the job's results; a document whose actions are all done gets its

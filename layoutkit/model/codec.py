@@ -33,7 +33,8 @@ Published view (every coordinate in points, origin at the page's top-left)::
      "pages": [{"pageNo": 1, "width": 603.0, "height": 783.0,
                 "ocr": {"words": 712, "confidence": 0.94, "dictionary": 0.92,
                         "quality": 0.93, "error": null, "source": "tesseract",
-                        "layerQuality": 0.41, "tesseractQuality": 0.95},
+                        "layerQuality": 0.41, "tesseractQuality": 0.95,
+                        "language": "eng", "wordList": "american-english+british-english"},
                 "bands": [{"index": 0, "kind": "header|body|footer|margin",
                            "bbox": [x0, top, x1, bottom],
                            "columns": [{"index": 0, "bbox": [...]}]}],
@@ -53,7 +54,10 @@ when OCR failed on a page without one); ``layerQuality`` and ``tesseractQuality`
 are the shares of each one's words that read as real, which chose it (null: no
 layer; tesseract not run, the layer reading too well to lose, when ``confidence``
 and ``dictionary`` are null too).  ``quality`` is the kept words': for a text layer
-its ``layerQuality``.
+its ``layerQuality``.  ``language`` is the languages the page was read and judged in
+(tesseract codes joined by ``+``), ``wordList`` the word lists that gave
+``dictionary`` and the read shares (null: none for the language, ``quality`` is then
+tesseract's confidence alone).
 ``words`` is there only when asked for (``layoutkit parse --words``).  The JSON
 Schema of this view is ``document.schema.json`` beside this module
 (:func:`json_schema`).
@@ -153,7 +157,8 @@ def _ocr(quality: OcrQuality) -> dict[str, Any]:
             "quality": None if quality.error else _rounded(quality.score),
             "error": quality.error, "source": quality.source,
             "layerQuality": _rounded(quality.layer),
-            "tesseractQuality": _rounded(quality.tesseract)}
+            "tesseractQuality": _rounded(quality.tesseract),
+            "language": quality.language, "wordList": quality.word_list}
 
 
 def _page(page: Page, ocr: OcrQuality | None, words: bool) -> dict[str, Any]:

@@ -252,7 +252,9 @@ class OcrQuality(Value):
     layer, if any).  ``layer`` and ``tesseract`` are the read shares that chose the
     source (:func:`layoutkit.sources.ocr.quality.read_share`), None for a reading that
     did not exist (no layer) or was not made (tesseract not run: the layer read so well
-    that it could not lose)."""
+    that it could not lose).  ``language`` is the languages the page was read and judged
+    in (tesseract codes joined by ``+``), ``word_list`` the word lists that judged it
+    (None: none installed for the language, its score tesseract's confidence alone)."""
 
     page_no: int
     words: int
@@ -262,6 +264,8 @@ class OcrQuality(Value):
     source: str | None = "tesseract"
     layer: float | None = None
     tesseract: float | None = None
+    language: str | None = None
+    word_list: str | None = None
 
     @property
     def score(self) -> float:

@@ -19,7 +19,7 @@ from ..errors import DocumentError
 from ..model import NO_GLYPHS, BBox, PageGlyphs
 from .base import IMAGE_SUFFIXES, ClosingSource, check_file
 
-__all__ = ["ImageSource", "frame"]
+__all__ = ["ImageSource", "frame", "stated_dpi"]
 
 _MAX_PIXELS = SourcesConfig().image_max_pixels
 """The pixel budget of an image read without a configuration (``image_max_pixels``)."""
@@ -80,15 +80,20 @@ def frame(path: Path, page_no: int, default_dpi: int,
     return picture, 72.0 / dpi
 
 
-def _dpi(image: Image.Image, default: int) -> float:
-    """The horizontal resolution the image states, or ``default`` when it states none
-    (or an implausible one, as some writers store 1)."""
+def stated_dpi(image: Image.Image) -> float | None:
+    """The horizontal resolution the image states, None when it states none (or an
+    implausible one, as some writers store 1)."""
     stated = image.info.get("dpi")
     try:
         value = float(stated[0]) if stated else 0.0
     except (TypeError, ValueError, IndexError):
         value = 0.0
-    return value if value >= 20 else float(default)
+    return value if value >= 20 else None
+
+
+def _dpi(image: Image.Image, default: int) -> float:
+    """The horizontal resolution the image states, or ``default`` when it states none."""
+    return stated_dpi(image) or float(default)
 
 
 class ImageSource(ClosingSource):

@@ -24,7 +24,8 @@ from ...config import OcrConfig
 from ...model import BBox, Word
 from ..base import RULE_THICKNESS
 
-__all__ = ["OCR_FONT", "OcrWords", "deskew", "erase_rules", "ocr_words", "skew_angle", "upright"]
+__all__ = ["OCR_FONT", "OcrWords", "Osd", "deskew", "detect_osd", "erase_rules", "ocr_words",
+           "skew_angle", "upright"]
 
 OCR_FONT = "OCR"
 """The font name of every OCR word (tesseract does not name fonts)."""
@@ -58,10 +59,20 @@ def _tesseract_env() -> None:
     os.environ.setdefault("OMP_THREAD_LIMIT", "1")
 
 
-def upright(image: Image.Image, config: OcrConfig) -> Image.Image:
-    """``image`` turned upright when tesseract's orientation detection is confident
-    (``ocr_min_orientation_confidence``) that it is sideways or upside down;
-    otherwise ``image`` itself (pages too sparse to tell are left as they are)."""
+@dataclass(frozen=True, slots=True)
+class Osd:
+    """What tesseract's orientation and script detection says of a page: the
+    clockwise turn that makes it upright (degrees) and how sure it is of it, and the
+    script it looks written in (tesseract's name: ``Latin``, ``Cyrillic``, ``Han``)."""
+
+    turn: int
+    orientation_confidence: float
+    script: str
+
+
+def detect_osd(image: Image.Image) -> Osd | None:
+    """Tesseract's orientation and script detection on ``image`` (scaled to at most
+    :data:`_OSD_MAX_SIDE` pixels a side); None when the page is too sparse to tell."""
     _tesseract_env()
     scale = min(1.0, _OSD_MAX_SIDE / max(image.size))
     small = image.resize((max(1, round(image.width * scale)), max(1, round(image.height * scale))))
@@ -69,13 +80,21 @@ def upright(image: Image.Image, config: OcrConfig) -> Image.Image:
         osd: dict[str, Any] = pytesseract.image_to_osd(
             small, output_type=pytesseract.Output.DICT)
     except pytesseract.TesseractError:
-        return image
-    turn = int(osd.get("rotate", 0)) % 360
-    least = config.ocr_min_orientation_confidence
-    if turn == 0 or float(osd.get("orientation_conf", 0)) < least:
+        return None
+    return Osd(int(osd.get("rotate", 0)) % 360, float(osd.get("orientation_conf", 0)),
+               str(osd.get("script", "")))
+
+
+def upright(image: Image.Image, config: OcrConfig, osd: Osd | None) -> Image.Image:
+    """``image`` turned upright when tesseract's orientation detection (``osd``, of
+    :func:`detect_osd`) is confident (``ocr_min_orientation_confidence``) that it is
+    sideways or upside down; otherwise ``image`` itself (pages too sparse to tell, None,
+    are left as they are)."""
+    if osd is None or osd.turn == 0 or osd.orientation_confidence < \
+            config.ocr_min_orientation_confidence:
         return image
     # tesseract's "rotate" is clockwise; Pillow turns counter-clockwise
-    return image.rotate(-turn, expand=True, fillcolor=255)
+    return image.rotate(-osd.turn, expand=True, fillcolor=255)
 
 
 def skew_angle(gray: np.ndarray[Any, np.dtype[np.uint8]]) -> float:
@@ -158,14 +177,21 @@ def erase_rules(image: Image.Image, points_per_pixel: float, config: OcrConfig) 
     return Image.fromarray(np.where(grown, np.uint8(255), gray))
 
 
-def ocr_words(image: Image.Image, points_per_pixel: float, config: OcrConfig) -> OcrWords:
-    """The words tesseract reads on ``image`` in ``ocr_languages``, in points.
+def ocr_words(image: Image.Image, points_per_pixel: float, languages: str,
+              dpi: int | None = None) -> OcrWords:
+    """The words tesseract reads on ``image`` in ``languages`` (tesseract codes joined
+    by ``+``), in points.  ``dpi`` is the image's resolution when it is known (a PDF
+    page rendered, an image that states it); without it tesseract guesses it from the
+    size of the type, which is better than a resolution assumed.
 
     Raises pytesseract's errors (tesseract missing, a language not installed) to the
     caller, which names the page."""
     _tesseract_env()
+    # a known resolution told: tesseract's guess loses the first words of the lines of
+    # Chinese type at 150 dpi
     data: dict[str, list[Any]] = pytesseract.image_to_data(
-        image, lang=config.ocr_languages, output_type=pytesseract.Output.DICT)
+        image, lang=languages, config=f"--dpi {dpi}" if dpi else "",
+        output_type=pytesseract.Output.DICT)
     lines: dict[tuple[int, int, int], tuple[float, float]] = {}
     for i, level in enumerate(data["level"]):
         if level == 4:

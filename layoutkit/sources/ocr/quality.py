@@ -3,50 +3,84 @@
 included (:func:`read_share`), the measure that compares a scan's text layer with
 tesseract's words (tesseract's confidence exists only for its own words).
 
-The word lists are Debian's (``wamerican``, ``wngerman``, ``wfrench``,
-``wspanish``, ``witalian``, installed by ``make setup``), read from
-``/usr/share/dict`` on first use; a language without an installed list is left
-out of the share.
+The word lists of each language (:data:`~.language.LANGUAGES`) are Debian's ``w*``
+lists (``wamerican``, ``wngerman``, ``wfrench``, ``wspanish``, ``witalian``,
+``wportuguese``, ``wbrazilian``, ``wdutch``, installed by ``make setup``), read from
+``/usr/share/dict``, or a spaCy lookup table (``spacy:<table>``, from
+spacy-lookups-data: its inflected forms and their lemmas) for Greek and Russian,
+which have no Debian list, and for Spanish, whose Debian list has no plurals nor verb
+forms; each is read on first use.  A language without an installed list (Arabic,
+Hebrew, Chinese, Japanese, Korean) is left out of the share, and its quality is
+tesseract's confidence alone.
 """
 
 from __future__ import annotations
 
+import gzip
+import json
 import re
 from collections.abc import Iterable
 from functools import lru_cache
 from pathlib import Path
 
-__all__ = ["GARBAGE", "WORD_LISTS", "dictionary_share", "known_words", "read_share"]
+from .language import BY_CODE
+
+__all__ = ["GARBAGE", "dictionary_share", "known_words", "read_share", "word_lists"]
 
 DICT_DIR = Path("/usr/share/dict")
 
-WORD_LISTS: dict[str, tuple[str, ...]] = {
-    "eng": ("american-english", "british-english"),
-    "deu": ("ngerman",),
-    "fra": ("french",),
-    "spa": ("spanish",),
-    "ita": ("italian",),
-}
-"""Tesseract language code -> the Debian word lists (file names) of that language."""
+_SPACY = "spacy:"
+"""The prefix of a word list that is a spaCy lookup table (its words are its keys)."""
 
 _LETTERS = re.compile(r"[^\W\d_]{2,}")
 """A run of two or more letters: what is looked up (numbers and initials are not)."""
 
 
+@lru_cache(maxsize=16)
+def _list_words(name: str) -> frozenset[str] | None:
+    """The case-folded words of one word list, None when it is not installed."""
+    if name.startswith(_SPACY):
+        try:
+            import spacy_lookups_data  # type: ignore[import-untyped]
+        except ImportError:
+            return None
+        path = Path(spacy_lookups_data.__file__).parent / "data" / \
+            f"{name.removeprefix(_SPACY)}.json.gz"
+        if not path.is_file():
+            return None
+        with gzip.open(path, "rt", encoding="utf-8") as fh:
+            table: dict[str, object] = json.load(fh)
+        # a lemma table's forms and lemmas; a probability table's words
+        return frozenset(w.casefold() for pair in table.items() for w in pair
+                         if isinstance(w, str))
+    path = DICT_DIR / name
+    if not path.is_file():
+        return None
+    return frozenset(w.casefold() for w in
+                     path.read_text(encoding="utf-8", errors="replace").split())
+
+
 @lru_cache(maxsize=8)
+def _lists(languages: str) -> tuple[tuple[str, ...], frozenset[str]]:
+    """The names of the installed word lists of ``languages`` and their words."""
+    found = {name: words for language in languages.split("+")
+             for name in (BY_CODE[language].word_lists if language in BY_CODE else ())
+             if (words := _list_words(name)) is not None}
+    lists = list(found.values())
+    return tuple(found), lists[0] if len(lists) == 1 else frozenset().union(*lists)
+
+
 def known_words(languages: str) -> frozenset[str] | None:
     """The case-folded words of the installed word lists of ``languages`` (tesseract
     codes joined by ``+``), or None when none of them has a list installed."""
-    words: set[str] = set()
-    found = False
-    for language in languages.split("+"):
-        for name in WORD_LISTS.get(language, ()):
-            path = DICT_DIR / name
-            if path.is_file():
-                found = True
-                words.update(w.casefold() for w in
-                             path.read_text(encoding="utf-8", errors="replace").split())
-    return frozenset(words) if found else None
+    names, words = _lists(languages)
+    return words if names else None
+
+
+def word_lists(languages: str) -> str | None:
+    """The names of the installed word lists of ``languages`` joined by ``+``
+    (``french``, ``spacy:ru_lemma_lookup``), None when there is none."""
+    return "+".join(_lists(languages)[0]) or None
 
 
 def dictionary_share(texts: Iterable[str], languages: str) -> float | None:

@@ -14,6 +14,10 @@ covering most of it (``image_max_area``) lies under a text layer that is all
 invisible (text render mode 3, as OCR tools write it) or garbage (fewer than
 ``ocr_garbage_share`` of its words in the language's word list).
 
+A page is read in the languages :mod:`.language` chooses for it: the user's
+(``ocr_languages``), its text layer's when the layer reads as words, or its own, told
+from its script and a sample read; its words are judged in the same languages.
+
 A scanned page that carries a text layer (a scanner's OCR, Acrobat Paper Capture)
 keeps it unless tesseract reads it better (:func:`keep_layer`): both are measured by
 the share of their words that read as real (:func:`~.quality.read_share`: a word of
@@ -33,7 +37,6 @@ import dataclasses
 import logging
 import math
 from collections.abc import Sequence
-from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -41,7 +44,8 @@ from ...config import LayoutConfig
 from ...errors import DocumentError, UsageError
 from ...model import NO_GLYPHS, OcrQuality, PageGlyphs, Word
 from ..base import is_image
-from .quality import dictionary_share, known_words, read_share
+from .language import AUTO, layer_language, user_languages
+from .quality import dictionary_share, known_words, read_share, word_lists
 
 if TYPE_CHECKING:
     from PIL import Image
@@ -50,6 +54,7 @@ __all__ = [
     "check_scanned",
     "is_scanned",
     "keep_layer",
+    "missing_pack",
     "ocr_page",
     "ocr_scanned_page",
     "page_image",
@@ -68,9 +73,24 @@ def is_scanned(path: Path, page: PageGlyphs, words: Sequence[Word], config: Layo
         return not _blank(path, page, config)
     if len(page.figures(config.sources.image_max_area)) == len(page.images):  # no background
         return False
-    share = dictionary_share((w.text for w in words), config.ocr.ocr_languages)
-    return (share is not None and share < config.ocr.ocr_garbage_share) or _invisible_text(
-        path, page.page_no)
+    languages = _layer_languages(words, config)
+    return _garbage(words, languages, config) or _invisible_text(path, page.page_no)
+
+
+def _layer_languages(words: Sequence[Word], config: LayoutConfig) -> str | None:
+    """The languages a page's text-layer ``words`` are judged in: the user's, else the
+    layer's own (None when it has no letters)."""
+    user = user_languages(config)
+    if user is not None and user.languages:
+        return user.languages
+    return layer_language([w.text for w in words], config)
+
+
+def _garbage(words: Sequence[Word], languages: str | None, config: LayoutConfig) -> bool:
+    """Whether fewer than ``ocr_garbage_share`` of text-layer ``words`` are in the word
+    lists of ``languages`` (False when there are none to judge by)."""
+    share = dictionary_share((w.text for w in words), languages) if languages else None
+    return share is not None and share < config.ocr.ocr_garbage_share
 
 
 def _invisible_text(path: Path, page_no: int) -> bool:
@@ -170,45 +190,61 @@ def _close_rendering() -> None:
     _RENDERING.clear()
 
 
-def ocr_page(path: Path, page: PageGlyphs,
+def ocr_page(path: Path, page: PageGlyphs, languages: str | None,
              config: LayoutConfig) -> tuple[PageGlyphs, tuple[Word, ...], OcrQuality]:
     """The page (its size as OCR saw it, upright) with the words tesseract reads on
-    it and their quality.  Raises DocumentError naming the page when its image cannot
-    be read or tesseract fails on it."""
+    it in ``languages`` (None: the page's own, :func:`.language.choose`, whose sample
+    read is the page's words when it was the whole page) and their quality in those
+    languages.  Raises DocumentError naming the page when its image
+    cannot be read or tesseract fails on it."""
     import pytesseract  # OCR's libraries, for OCR only
 
-    from .image import deskew, erase_rules, ocr_words, upright
+    from ..images import stated_dpi
+    from .image import deskew, detect_osd, erase_rules, ocr_words, upright
+    from .language import Chosen, choose
 
     image, scale = page_image(path, page.page_no, config)
-    image = erase_rules(deskew(upright(image, config.ocr), config.ocr), scale, config.ocr)
+    dpi = round(72 / scale) if not is_image(path) or stated_dpi(image) else None
+    osd = detect_osd(image)
+    image = erase_rules(deskew(upright(image, config.ocr, osd), config.ocr), scale, config.ocr)
     try:
-        read = ocr_words(image, scale, config.ocr)
+        chosen = Chosen(languages) if languages else choose(image, scale, dpi, osd, config)
+        languages = chosen.languages
+        read = chosen.read or ocr_words(image, scale, languages, dpi)
     except pytesseract.TesseractError as exc:  # its message is tesseract's stderr
         last = str(exc.message).strip().splitlines()[-1:] or [f"status {exc.status}"]
         raise DocumentError(f"{path}: page {page.page_no}: tesseract failed ({last[0]})"
                             ) from exc
+    _log.debug("%s: page %d: read in %s (script %s)", path, page.page_no, languages,
+               osd.script if osd else "-")
     quality = OcrQuality(page.page_no, len(read.words), read.confidence,
-                         dictionary_share((w.text for w in read.words), config.ocr.ocr_languages))
+                         dictionary_share((w.text for w in read.words), languages),
+                         language=languages, word_list=word_lists(languages))
     sized = dataclasses.replace(page, width=image.width * scale, height=image.height * scale,
                                 glyphs=NO_GLYPHS)
     return sized, read.words, quality
 
 
-@lru_cache(maxsize=4)
-def tesseract_problem(languages: str) -> str | None:
-    """Why OCR in ``languages`` cannot run here (tesseract missing, a language pack
-    missing), with the command that fixes it; None when it can."""
-    import pytesseract  # for OCR only
+def tesseract_problem() -> str | None:
+    """Why OCR cannot run here (tesseract or every language pack missing), with the
+    command that fixes it; None when it can."""
+    from .language import installed
 
-    try:
-        installed = set(pytesseract.get_languages(config=""))
-    except (pytesseract.TesseractNotFoundError, FileNotFoundError):
+    if not installed() - {"osd"}:
         return "tesseract is not installed; install it with: apt-get install tesseract-ocr"
-    missing = [lang for lang in languages.split("+") if lang not in installed]
-    if missing:
-        return (f"OCR language {missing[0]!r} is not installed; install it with: "
-                f"apt-get install tesseract-ocr-{missing[0].replace('_', '-')}")
     return None
+
+
+def missing_pack(config: LayoutConfig) -> str | None:
+    """The line that says which pack of the user's ``ocr_languages`` is not installed,
+    how to install it and what pages are read in instead; None when all are."""
+    user = user_languages(config)
+    if user is None or user.missing is None:
+        return None
+    instead = repr(user.languages) if user.languages else "their own language"
+    return (f"OCR language {user.missing!r} is not installed; install it with: "
+            f"apt-get install tesseract-ocr-{user.missing.replace('_', '-')}; "
+            f"pages are read in {instead} instead")
 
 
 def keep_layer(layer: float | None, tesseract: float, margin: float) -> bool:
@@ -232,26 +268,33 @@ def ocr_scanned_page(path: Path, page: PageGlyphs, words: tuple[Word, ...], conf
     Never raises for a page that cannot be OCR'd: it keeps its text-layer ``words``
     and its quality records the error, which :func:`check_scanned` reports for the
     pages asked for (a page read for its neighbours' sake warns of nothing)."""
-    languages, margin = config.ocr.ocr_languages, config.ocr.ocr_layer_margin
-    layer = read_share((w.text for w in words), languages) if words else None
+    margin = config.ocr.ocr_layer_margin
+    hint = _layer_languages(words, config)
+    if config.ocr.ocr_languages == AUTO and _garbage(words, hint, config):
+        hint = None  # a garbled layer's language is no guide to the page's
     # ``always`` asks for tesseract's words; without a word list for the language any
     # letters read as real, so a garbled layer could not be told from a good one
-    choose = config.ocr.ocr == "auto" and known_words(languages) is not None
-    if choose and keep_layer(layer, 1.0, margin):
+    layer = read_share((w.text for w in words), hint or "") if words else None
+    if config.ocr.ocr == "auto" and hint and known_words(hint) is not None and \
+            keep_layer(layer, 1.0, margin):
         return page, words, OcrQuality(page.page_no, len(words), 0.0, None,
-                                       source="text layer", layer=layer)
+                                       source="text layer", layer=layer, language=hint,
+                                       word_list=word_lists(hint))
     failed = OcrQuality(page.page_no, len(words), 0.0, None,
-                        source="text layer" if words else None, layer=layer)
-    problem = tesseract_problem(languages)
+                        source="text layer" if words else None, layer=layer, language=hint)
+    problem = tesseract_problem()
     if problem:
         return page, words, dataclasses.replace(failed, error=f"{path}: {problem}")
     try:
-        sized, read, quality = ocr_page(path, page, config)
+        sized, read, quality = ocr_page(path, page, hint, config)
     except DocumentError as exc:
         return page, words, dataclasses.replace(failed, error=str(exc))
+    languages = quality.language or ""  # the layer judged as tesseract's words are
+    layer = read_share((w.text for w in words), languages) if words else None
     tesseract = read_share((w.text for w in read), languages)
     _log.debug("%s: page %d: text layer reads %s, tesseract %.3f", path, page.page_no,
                "-" if layer is None else f"{layer:.3f}", tesseract)
+    choose = config.ocr.ocr == "auto" and known_words(languages) is not None
     if choose and keep_layer(layer, tesseract, margin):
         quality = dataclasses.replace(quality, words=len(words), source="text layer")
     else:
@@ -269,7 +312,7 @@ def _warn_if_low(path: Path, quality: OcrQuality, config: LayoutConfig) -> None:
         _log.warning("%s: page %d: %s quality %.2f is below ocr_min_quality %.2f%s",
                      path, quality.page_no,
                      "text layer" if quality.source == "text layer" else "OCR",
-                     quality.score, config.ocr.ocr_min_quality, _explained(quality, config))
+                     quality.score, config.ocr.ocr_min_quality, _explained(quality))
 
 
 def check_scanned(path: Path, qualities: Sequence[OcrQuality], any_words: bool,
@@ -288,9 +331,11 @@ def check_scanned(path: Path, qualities: Sequence[OcrQuality], any_words: bool,
         raise DocumentError(next((q.error for q in qualities if q.error), None)
                             or f"{path}: no text found on any page, by its text layer or "
                             "by OCR")
-    problem = tesseract_problem(config.ocr.ocr_languages) if qualities else None
-    if problem:
-        _log.warning("%s: %s", path, problem)
+    problem = tesseract_problem() if qualities else None
+    missing = missing_pack(config) if qualities and not problem else None
+    for line in (problem, missing):
+        if line:
+            _log.warning("%s: %s", path, line)
     for quality in qualities:
         if quality.error and not problem:
             _log.warning("%s", quality.error)
@@ -302,12 +347,13 @@ def check_scanned(path: Path, qualities: Sequence[OcrQuality], any_words: bool,
                      path, overall, config.ocr.ocr_min_quality)
 
 
-def _explained(quality: OcrQuality, config: LayoutConfig) -> str:
+def _explained(quality: OcrQuality) -> str:
     """The parts of a quality score, for a warning."""
     if quality.source == "text layer":
         beside = ("" if quality.tesseract is None else
                   f"; tesseract's {quality.tesseract:.2f}")
         return f" (share of its words that read as real{beside})"
     words = ("" if quality.dictionary is None else
-             f", {quality.dictionary:.2f} of words in the {config.ocr.ocr_languages} word list")
+             f", {quality.dictionary:.2f} of words in the {quality.language} word list "
+             f"({quality.word_list})")
     return f" (mean confidence {quality.confidence:.2f}{words})"

@@ -1,0 +1,293 @@
+"""The languages a page is read in by OCR: the user's, its text layer's, or its own.
+
+A page is read in, in order of precedence:
+
+1. the languages the user gives (``ocr_languages``: ``--lang``, an inbox's language
+   folder, a profile's ``[config]``), tesseract's codes or ISO 639-1 codes;
+2. its text layer's language, when the layer reads as words (a scanner's OCR layer
+   in the page's own language, whose script tesseract's may have misread);
+3. its own: tesseract's orientation and script detection (OSD) names the script
+   the page looks written in, and a sample of the page (``ocr_sample_height`` of it,
+   about its middle) is read with one installed model of each writing system that
+   script can be confused with (OSD takes Greek for Cyrillic), OSD's first; the first
+   that reads it with ``ocr_script_min_confidence`` (or else the most confident) is
+   the page's writing system, and py3langid picks among that system's installed
+   languages from the sample's text (several joined by ``+`` when the page mixes
+   them: each run of ``ocr_language_chunk`` letters is identified, and a language
+   found in ``ocr_mixed_min_share`` of them joins the most found).
+
+A language whose pack is not installed is replaced by the first installed language
+of its writing system (English for a Latin one), or left to the page's own when
+none is; :attr:`Given.missing` names it for the one-line warning with the package
+to install.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+from statistics import fmean
+from typing import TYPE_CHECKING
+
+from ...config import LayoutConfig
+
+if TYPE_CHECKING:
+    from PIL import Image
+    from py3langid.langid import LanguageIdentifier
+
+    from .image import OcrWords, Osd
+
+__all__ = [
+    "AUTO",
+    "BY_CODE",
+    "LANGUAGES",
+    "Chosen",
+    "Given",
+    "Language",
+    "choose",
+    "installed",
+    "layer_language",
+    "tesseract_codes",
+    "user_languages",
+]
+
+AUTO = "auto"
+"""The ``ocr_languages`` value that reads each page in its own language."""
+
+
+@dataclass(frozen=True, slots=True)
+class Language:
+    """A tesseract language: its code (the pack ``tesseract-ocr-<code>``), its ISO
+    639-1 code (py3langid's), its writing system (languages that share one alphabet and
+    so compete by language identification, not by script) and the word lists that
+    judge its words (:mod:`.quality`)."""
+
+    code: str
+    iso: str
+    system: str
+    word_lists: tuple[str, ...] = ()
+
+
+LANGUAGES: tuple[Language, ...] = (
+    Language("eng", "en", "Latin", ("american-english", "british-english")),
+    Language("deu", "de", "Latin", ("ngerman",)),
+    Language("fra", "fr", "Latin", ("french",)),
+    Language("spa", "es", "Latin", ("spanish", "spacy:es_lemma_lookup")),
+    Language("ita", "it", "Latin", ("italian",)),
+    Language("por", "pt", "Latin", ("portuguese", "brazilian")),
+    Language("nld", "nl", "Latin", ("dutch",)),
+    Language("pol", "pl", "Latin", ("polish",)),
+    Language("ell", "el", "Greek", ("spacy:el_lexeme_prob",)),
+    Language("rus", "ru", "Cyrillic", ("spacy:ru_lemma_lookup",)),
+    Language("ukr", "uk", "Cyrillic", ("ukrainian",)),
+    Language("ara", "ar", "Arabic"),
+    Language("heb", "he", "Hebrew"),
+    Language("chi_sim", "zh", "Simplified Han"),
+    Language("chi_tra", "zh", "Traditional Han"),
+    Language("jpn", "ja", "Japanese"),
+    Language("kor", "ko", "Hangul"),
+)
+"""The languages OCR knows by writing system, the first of each system its fallback:
+those of ``make``'s packs and a few more that may be installed."""
+
+_INK = 128
+"""A grey level darker than this is ink (a band without any has nothing to read)."""
+
+BY_CODE = {language.code: language for language in LANGUAGES}
+_BY_ISO = {language.iso: language for language in reversed(LANGUAGES)}  # zh: chi_sim
+
+_CONFUSED: dict[str, tuple[str, ...]] = {
+    "Latin": ("Latin", "Greek", "Cyrillic"),
+    "Greek": ("Greek", "Cyrillic", "Latin"),
+    "Cyrillic": ("Cyrillic", "Greek", "Latin"),
+    "Han": ("Simplified Han", "Traditional Han", "Japanese"),
+    "Japanese": ("Japanese", "Simplified Han", "Traditional Han"),
+    "Katakana": ("Japanese",),
+    "Hiragana": ("Japanese",),
+    "Hangul": ("Hangul",),
+    "Korean": ("Hangul",),
+    "Arabic": ("Arabic",),
+    "Hebrew": ("Hebrew",),
+}
+"""OSD's script name -> the writing systems a page it names may be written in, its own
+first; a script not named here (or no OSD) is tried as Latin."""
+
+
+@lru_cache(maxsize=1)
+def installed() -> frozenset[str]:
+    """The tesseract language packs installed (empty when tesseract is missing)."""
+    import pytesseract  # for OCR only
+
+    try:
+        return frozenset(pytesseract.get_languages(config=""))
+    except (pytesseract.TesseractNotFoundError, FileNotFoundError):
+        return frozenset()
+
+
+def tesseract_codes(languages: str) -> tuple[str, ...]:
+    """``languages`` (``+``-joined tesseract or ISO 639-1 codes) as tesseract codes,
+    without repeats: ``de+eng`` -> ``("deu", "eng")``."""
+    codes = (_BY_ISO[part].code if part in _BY_ISO else part
+             for part in languages.split("+") if part)
+    return tuple(dict.fromkeys(codes))
+
+
+def _system_languages(system: str) -> list[str]:
+    """The installed languages of a writing system, its fallback first."""
+    have = installed()
+    return [lang.code for lang in LANGUAGES if lang.system == system and lang.code in have]
+
+
+@dataclass(frozen=True, slots=True)
+class Given:
+    """The languages a page is read in (tesseract codes joined by ``+``; empty when
+    they are the page's own, still to be found), and the first language asked for whose
+    pack is not installed (None when all are)."""
+
+    languages: str
+    missing: str | None = None
+
+
+def user_languages(config: LayoutConfig) -> Given | None:
+    """The languages the user gave (``ocr_languages``), those not installed replaced by
+    their writing system's first installed language (none left: the page's own);
+    None under ``auto``."""
+    if config.ocr.ocr_languages == AUTO:
+        return None
+    have = installed()
+    codes = tesseract_codes(config.ocr.ocr_languages)
+    missing = next((code for code in codes if code not in have), None)
+    kept: list[str] = []
+    for code in codes:
+        system = BY_CODE[code].system if code in BY_CODE else None
+        substitute = code if code in have else next(iter(_system_languages(system or "")), None)
+        if substitute and substitute not in kept:
+            kept.append(substitute)
+    return Given("+".join(kept), missing)
+
+
+def layer_language(texts: Sequence[str], config: LayoutConfig) -> str | None:
+    """The installed languages a text layer's words ``texts`` are written in (as
+    :func:`choose` tells a sample's), None when they have no letters.  However short,
+    the layer is judged in a language of its own: a garbled one reads badly in any."""
+    have = installed()
+    candidates = [lang for lang in LANGUAGES if lang.code in have]
+    if not candidates or not any(c.isalpha() for text in texts for c in text):
+        return None
+    return _identified(texts, candidates, config)
+
+
+@lru_cache(maxsize=8)
+def _identifier(isos: tuple[str, ...]) -> LanguageIdentifier:
+    """py3langid's identifier (as :mod:`layoutkit.nlp.language` uses it) choosing among
+    the ISO 639-1 codes ``isos``; imported only for a page that is OCR'd."""
+    from py3langid.langid import MODEL_FILE, LanguageIdentifier
+
+    identifier = LanguageIdentifier.from_model_file(MODEL_FILE, norm_probs=True)
+    identifier.set_languages(list(isos))
+    return identifier
+
+
+def _runs(words: Sequence[str], letters: int) -> list[str]:
+    """``words`` joined in runs of consecutive words of at least ``letters`` letters
+    (a short last run joins the one before)."""
+    runs: list[list[str]] = [[]]
+    count = 0
+    for word in words:
+        if count >= letters:
+            runs.append([])
+            count = 0
+        runs[-1].append(word)
+        count += sum(c.isalpha() for c in word)
+    if len(runs) > 1 and count < letters:
+        last = runs.pop()
+        runs[-1] += last
+    return [" ".join(run) for run in runs]
+
+
+def _identified(words: Sequence[str], candidates: Sequence[Language],
+                config: LayoutConfig) -> str:
+    """The languages among ``candidates`` that ``words`` are written in, each of their
+    runs of ``ocr_language_chunk`` letters identified by py3langid: the language most
+    of their letters are in, joined by those that at least ``ocr_mixed_min_share`` of
+    them are in."""
+    by_iso = {lang.iso: lang.code for lang in reversed(candidates)}  # zh: its first
+    if len(by_iso) == 1:
+        return next(iter(by_iso.values()))
+    identifier = _identifier(tuple(sorted(by_iso)))
+    letters: dict[str, int] = {}
+    for run in _runs(words, config.ocr.ocr_language_chunk):
+        iso = str(identifier.classify(run)[0])
+        letters[iso] = letters.get(iso, 0) + sum(c.isalpha() for c in run)
+    ordered = sorted(letters, key=letters.__getitem__, reverse=True)
+    least = config.ocr.ocr_mixed_min_share * sum(letters.values())
+    return "+".join(by_iso[iso] for rank, iso in enumerate(ordered)
+                    if rank == 0 or letters[iso] >= least)
+
+
+def _sample(image: Image.Image, config: LayoutConfig) -> Image.Image:
+    """The band of ``image`` about its middle that is read to tell its language
+    (``ocr_sample_height`` of it, its edges moved out to the nearest rows without ink
+    so that no line is cut), or the whole image when the band has no ink."""
+    import numpy as np  # for OCR only
+
+    inked = np.asarray(np.asarray(image, dtype=np.uint8).min(axis=1) < _INK, dtype=np.bool_)
+    share = config.ocr.ocr_sample_height
+    top, bottom = round(image.height * (1 - share) / 2), round(image.height * (1 + share) / 2)
+    while top > 0 and inked[top]:
+        top -= 1
+    while bottom < image.height and inked[bottom - 1]:
+        bottom += 1
+    if not inked[top:bottom].any():
+        return image
+    return image.crop((0, top, image.width, bottom))
+
+
+def _confidence(read: OcrWords) -> float:
+    """A reading's mean word confidence, each word weighted by its length (a model of
+    the wrong script reads many one-letter words with some confidence)."""
+    sizes = [len(w.text) for w in read.words]
+    if not sizes:
+        return 0.0
+    return fmean(read.confidences, weights=sizes)
+
+
+@dataclass(frozen=True, slots=True)
+class Chosen:
+    """A page's own languages (tesseract codes joined by ``+``), and its words when the
+    sample read to find them was the whole page, read in those languages (None
+    otherwise: the page is still to be read)."""
+
+    languages: str
+    read: OcrWords | None = None
+
+
+def choose(image: Image.Image, scale: float, dpi: int | None, osd: Osd | None,
+           config: LayoutConfig) -> Chosen:
+    """The page's own languages: its writing system told by reading a sample (at
+    ``dpi``, :func:`.image.ocr_words`) in each candidate system's first installed
+    model, then its language among that system's (see the module's docstring).
+    ``eng`` (or the first installed pack) when nothing can be read."""
+    from .image import ocr_words
+
+    systems = _CONFUSED.get(osd.script if osd else "Latin", _CONFUSED["Latin"])
+    sample = _sample(image, config)
+    best: tuple[float, str, OcrWords] | None = None
+    for system in systems:
+        languages = _system_languages(system)
+        if not languages:
+            continue
+        read = ocr_words(sample, scale, languages[0], dpi)
+        confidence = _confidence(read)
+        if best is None or confidence > best[0]:
+            best = (confidence, languages[0], read)
+        if confidence >= config.ocr.ocr_script_min_confidence:
+            break
+    if best is None:
+        return Chosen("eng" if "eng" in installed() else min(installed() - {"osd"},
+                                                             default="eng"))
+    _, language, read = best
+    candidates = [BY_CODE[code] for code in _system_languages(BY_CODE[language].system)]
+    found = _identified([w.text for w in read.words], candidates, config)
+    return Chosen(found, read if sample is image and found == language else None)

@@ -1,0 +1,132 @@
+"""OCR in the page's own language and script, and its quality judged in that language
+(issue 24): run for real with tesseract on small pages (150 dpi) with exact truth,
+a page set in another script (:mod:`fixtures.scanned_scripts`) and a crop of a French gazette
+page whose text layer is the reference (:mod:`fixtures.scans`).
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import layoutkit
+from benchmarks.ocr import similarity
+from fixtures.scanned_scripts import SCRIPT_PAGES, render
+from fixtures.scans import crop
+from layoutkit.batch.actions import Job, run_job
+from layoutkit.config import LayoutConfig
+from layoutkit.errors import ConfigError
+from layoutkit.outputs import document_json
+from layoutkit.sources.ocr import language as ocr_language
+from layoutkit.sources.ocr.language import Given, layer_language, tesseract_codes, user_languages
+from layoutkit.sources.ocr.quality import dictionary_share, word_lists
+
+ROOT = Path(__file__).resolve().parent.parent
+ALGERIE = ROOT / "fixtures" / "corpus" / "journal-officiel-algerie-2022-50.pdf"
+BAYERN = ROOT / "fixtures" / "corpus" / "bayerischer-landtag-plenarprotokoll-17-140.pdf"
+DPI = 150
+
+GERMAN = ("Der Bayerische Landtag hat in seiner heutigen Sitzung das folgende Gesetz "
+          "beschlossen, das hiermit bekannt gemacht wird. Die Staatsregierung wird "
+          "ermächtigt, die zur Ausführung erforderlichen Verordnungen zu erlassen.")
+FRENCH = ("Le ministre des finances, vu la loi relative à l'organisation des services "
+          "publics et vu le décret portant nomination des membres du gouvernement, "
+          "arrête les dispositions suivantes, qui seront publiées au journal officiel.")
+
+
+def test_languages_are_given_as_tesseract_or_iso_codes() -> None:
+    assert tesseract_codes("de+eng+deu") == ("deu", "eng")
+    assert tesseract_codes("zh") == ("chi_sim",) and tesseract_codes("chi_tra") == ("chi_tra",)
+    assert LayoutConfig().ocr.ocr_languages == "auto"
+    assert LayoutConfig().replace(ocr_languages="de+fr").ocr.ocr_languages == "de+fr"
+    with pytest.raises(ConfigError, match="'ocr_languages'"):
+        LayoutConfig().replace(ocr_languages="German")
+
+
+def test_a_language_without_its_pack_is_read_with_its_scripts_installed_model(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(ocr_language, "installed", lambda: frozenset({"osd", "eng", "rus"}))
+    given = LayoutConfig().replace
+    assert user_languages(LayoutConfig()) is None  # auto: the page's own
+    assert user_languages(given(ocr_languages="ru")) == Given("rus")
+    assert user_languages(given(ocr_languages="uk")) == Given("rus", "ukr")  # Cyrillic
+    assert user_languages(given(ocr_languages="pt+ru")) == Given("eng+rus", "por")
+    assert user_languages(given(ocr_languages="xyz")) == Given("", "xyz")  # the page's own
+
+
+def test_a_text_layer_gives_its_language_or_languages() -> None:
+    config = LayoutConfig()
+    assert layer_language(GERMAN.split(), config) == "deu"
+    assert layer_language(FRENCH.split(), config) == "fra"
+    # each run of 150 letters is told apart: half of them are German, half French
+    mixed = layer_language((GERMAN + " " + FRENCH).split(), config)
+    assert mixed is not None and sorted(mixed.split("+")) == ["deu", "fra"]
+    assert layer_language((GERMAN + " Le ministre des finances").split(), config) == "deu"
+    assert layer_language(["Der", "Landtag", "hat", "beschlossen"], config) == "deu"
+    assert layer_language(["42", "1-2"], config) is None  # no letters
+
+
+def test_words_are_judged_by_their_languages_word_lists() -> None:
+    assert word_lists("por") == "portuguese+brazilian"
+    assert dictionary_share(["O Ministério da Economia publica no Diário da República"],
+                            "por") == 1.0
+    assert dictionary_share(["as sociedades anónimas"], "spa") == 1.0  # spaCy's forms
+    assert dictionary_share(["as sociedades anónimas"], "eng") == pytest.approx(1 / 3)
+    assert word_lists("ara") is None and dictionary_share(["كلمة"], "ara") is None
+
+
+@pytest.mark.parametrize(("language", "code", "word_list"), [
+    ("el", "ell", "spacy:el_lexeme_prob"),  # tesseract's OSD takes it for Cyrillic
+    ("zh-Hans", "chi_sim", None),
+])
+def test_a_page_is_read_in_its_own_script_with_no_language_given(
+        tmp_path: Path, language: str, code: str, word_list: str | None) -> None:
+    page = SCRIPT_PAGES[language]
+    document = layoutkit.parse(render(page, tmp_path / "page.png", DPI))
+    quality = document.ocr[0]
+    assert (quality.language, quality.word_list) == (code, word_list)
+    assert similarity(document.text(furniture=True), page.text, language) >= 0.92
+    assert quality.score > 0.85  # judged in Greek (was 0.13 in English), or confidence alone
+    ocr = document_json(document)["pages"][0]["ocr"]
+    assert (ocr["language"], ocr["wordList"]) == (code, word_list)
+
+
+def test_a_french_scan_is_read_and_judged_in_french(
+        tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
+    made = crop(ALGERIE, 3, 8, tmp_path / "crop.png", DPI)
+    document = layoutkit.parse(made.image)
+    quality = document.ocr[0]
+    assert (quality.language, quality.word_list) == ("fra", "french")
+    assert similarity(document.text(furniture=True), made.reference, "fr") >= 0.95
+    assert quality.dictionary is not None and quality.dictionary > 0.8  # 0.41 in English
+    assert not caplog.records  # good French OCR is not flagged
+
+
+def test_lang_option_names_the_missing_pack_and_reads_with_the_scripts_model(
+        tmp_path: Path) -> None:
+    if "ukr" in ocr_language.installed():
+        pytest.skip("the Ukrainian pack is installed here")
+    page = SCRIPT_PAGES["ru"]
+    image = render(page, tmp_path / "page.png", DPI)
+    done = subprocess.run([sys.executable, "-m", "layoutkit", "text", str(image), "--lang", "uk"],
+                          capture_output=True, text=True, check=False)
+    assert done.returncode == 0
+    assert done.stderr == (f"layoutkit: {image}: OCR language 'ukr' is not installed; install "
+                           "it with: apt-get install tesseract-ocr-ukr; pages are read in 'rus' "
+                           "instead\n")
+    assert similarity(done.stdout, page.text, "ru") >= 0.92
+
+
+def test_an_inbox_language_folder_gives_its_documents_language(tmp_path: Path) -> None:
+    """A German page put in ``INBOX/en/`` is read in English, as the folder says (with
+    no language given it is read in German)."""
+    made = crop(BAYERN, 5, 6, tmp_path / "crop.png", DPI)
+    staging = tmp_path / "staging"
+    job = Job(1, made.image, staging / "crop.pdf", staging, ("convert", "parse"), language="en")
+    assert [result.error for result in run_job(job)] == [None, None]
+    ocr = json.loads((staging / "document.json").read_text(encoding="utf-8"))["pages"][0]["ocr"]
+    assert (ocr["language"], ocr["wordList"]) == ("eng", "american-english")
