@@ -284,6 +284,11 @@ class FurnitureConfig(Section):
     furniture_min_share: float = 0.3
     """A repeated line is furniture when it recurs on at least this share of the other
     pages (counted over pages of the same parity too, for alternating headers)."""
+    furniture_window_pages: int = 201
+    """The other pages a line is looked for on, for its share, are those within a window
+    of this many pages around its own (all the pages of a shorter document): a running
+    header recurs near where it runs, and the comparison across pages takes a time in
+    proportion to the number of pages."""
     furniture_masthead_top: float = 0.15
     """Share of the page height, from the top, where a masthead may stand: the
     running header of the next pages spelled out in pieces (title, volume, date on
