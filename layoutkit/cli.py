@@ -10,9 +10,10 @@ import gc
 import logging
 import os
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
+from itertools import chain
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn
 
@@ -25,12 +26,14 @@ from .outputs import (
     SKIPPABLE,
     document_text,
     dumps,
+    dumps_pieces,
     skip_codes,
     table_dumps,
+    text_pieces,
     toc_dumps,
 )
 from .parallel import collector_paused
-from .pipeline import loaded_profile, parse
+from .pipeline import iter_pages, loaded_profile, parse
 from .sources import DEFAULT_ENGINE, ENGINES
 
 if TYPE_CHECKING:
@@ -253,7 +256,7 @@ def _evaluate(args: argparse.Namespace, config: LayoutConfig, profile: Profile |
     bounds = Bounds(args.min_order, args.min_found, args.max_leak)
     evaluation = evaluate(args.truths, config, profile=profile, engine=args.engine,
                           jobs=args.jobs, bounds=bounds)
-    files: dict[Path | None, str] = {
+    files: dict[Path | None, str | Iterable[str]] = {
         None: json_report(evaluation) if args.json else text_report(evaluation)}
     if args.html is not None:
         from .tools.report import html_report
@@ -396,7 +399,8 @@ class Outcome:
     and its exit status, 1 when a check it ran failed (a bound missed, a page that
     changed) though the command itself ran."""
 
-    files: dict[Path | None, str]
+    files: dict[Path | None, str | Iterable[str]]
+    """Each file's text, or its pieces as they are made (a document's pages)."""
     status: int = 0
 
 
@@ -432,6 +436,15 @@ def _run(args: argparse.Namespace) -> Outcome:
     # a page's text does not depend on its lines' types unless some types are left out
     # (or their typing is logged): ``layoutkit text`` otherwise leaves the lines untyped
     typed = args.command != "text" or bool(skip) or args.verbose_linetypes
+    if args.command in ("text", "parse") and not (beside["--toc"] or beside["--tables"]
+                                                  or "tab" in skip):
+        # written a page at a time, as the pages are laid out
+        stream = iter_pages(args.file, config, args.pages, engine=args.engine, jobs=args.jobs,
+                            profile=profile, typed=typed)
+        return Outcome({args.output: dumps_pieces(stream.path, stream.page_count, stream.ocr,
+                                                  stream) if parsing else
+                        chain(text_pieces(stream, furniture=args.keep_furniture, skip=skip),
+                              ["\n"])})
     document = parse(args.file, config, args.pages, engine=args.engine, jobs=args.jobs,
                      profile=profile, tables="tab" in skip or beside["--tables"]
                      or args.command == "nlptext", typed=typed)
@@ -446,7 +459,7 @@ def _run(args: argparse.Namespace) -> Outcome:
     if not parsing:
         return Outcome({args.output: document_text(document, furniture=args.keep_furniture,
                                                    skip=skip) + "\n"})
-    files: dict[Path | None, str] = {args.output: dumps(document)}
+    files: dict[Path | None, str | Iterable[str]] = {args.output: dumps(document)}
     if args.toc:
         files[args.output.with_suffix(".toc.json")] = toc_dumps(
             document, config.linetypes.heading_toc_incl_no_ctx)
@@ -473,12 +486,14 @@ def _nlp_output(args: argparse.Namespace, document: Document, config: LayoutConf
     return nlptext.write(tree)
 
 
-def _to_stdout(text: str) -> int:
-    """Write ``text`` to standard output as UTF-8 (as ``-o`` files are), whatever the
-    locale; a reader that stops early (``| head``) is not an error."""
+def _to_stdout(text: str | Iterable[str]) -> int:
+    """Write ``text`` (or its pieces, each as it comes) to standard output as UTF-8 (as
+    ``-o`` files are), whatever the locale; a reader that stops early (``| head``) is
+    not an error."""
     try:
-        sys.stdout.buffer.write(text.encode("utf-8"))
-        sys.stdout.flush()
+        for piece in [text] if isinstance(text, str) else text:
+            sys.stdout.buffer.write(piece.encode("utf-8"))
+            sys.stdout.flush()
     except BrokenPipeError:
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())
@@ -529,11 +544,14 @@ def _command(args: argparse.Namespace) -> int:
     except KeyboardInterrupt:
         return 130
     for path, content in outcome.files.items():
-        if path is None:
-            _to_stdout(content)
-            continue
         try:
+            if path is None:
+                _to_stdout(content)
+                continue
             write_atomic(path, content)
+        except LayoutkitError as exc:  # a page that failed as it was made
+            print(f"layoutkit: error: {exc}", file=sys.stderr)
+            return 1
         except OSError as exc:
             print(f"layoutkit: error: {path}: cannot write ({exc.strerror or exc})",
                   file=sys.stderr)

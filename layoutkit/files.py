@@ -13,16 +13,18 @@ from __future__ import annotations
 import hashlib
 import os
 import tempfile
+from collections.abc import Iterable
 from pathlib import Path
 
 __all__ = ["sha256_of", "write_atomic"]
 
 
-def write_atomic(path: Path, text: str) -> None:
-    """Write ``text`` (UTF-8) to ``path`` through a temporary file in the same folder,
-    so a reader never sees half a file and a failure leaves nothing behind; returns
-    nothing.  The file gets the permissions of the file it replaces, or those a
-    plain ``open()`` would give a new one."""
+def write_atomic(path: Path, text: str | Iterable[str]) -> None:
+    """Write ``text`` (UTF-8; or its pieces, each written as it comes) to ``path``
+    through a temporary file in the same folder, so a reader never sees half a file
+    and a failure leaves nothing behind; returns nothing.  The file gets the
+    permissions of the file it replaces, or those a plain ``open()`` would give a new
+    one."""
     folder = path.parent if str(path.parent) else Path()
     try:
         fd, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
@@ -30,7 +32,7 @@ def write_atomic(path: Path, text: str) -> None:
         raise OSError(exc.errno, exc.strerror, str(path)) from None
     try:
         with os.fdopen(fd, "w", encoding="utf-8", newline="") as fh:
-            fh.write(text)
+            fh.writelines([text] if isinstance(text, str) else text)
         Path(temporary).chmod(_mode_for(path))
         Path(temporary).replace(path)
     except BaseException:

@@ -71,6 +71,7 @@ import dataclasses
 import json
 import types
 import typing
+from collections.abc import Iterable, Iterator, Sequence
 from enum import Enum
 from functools import cache
 from pathlib import Path
@@ -112,6 +113,22 @@ def dumps(document: Document) -> str:
     newline at the end), UTF-8 characters kept as they are: what ``layoutkit
     parse`` writes."""
     return _text(document_json(document), indent=1)
+
+
+def dumps_pieces(path: Path, page_count: int, ocr: Sequence[OcrQuality],
+                 pages: Iterable[Page]) -> Iterator[str]:
+    """The text of :func:`dumps` of the document at ``path`` (``page_count`` pages, the
+    ``ocr`` quality of its pages read by OCR), a page at a time as ``pages`` come."""
+    head = document_json(Document(path, (), page_count, (), tuple(ocr)))
+    opening, _, closing = _text(head, indent=1).rpartition("[]")
+    by_page = {q.page_no: q for q in ocr}
+    written = False
+    for page in pages:
+        text = json.dumps(_page(page, by_page.get(page.page_no)), ensure_ascii=False, indent=1)
+        yield (",\n" if written else opening + "[\n") + "\n".join(
+            "  " + line for line in text.split("\n"))
+        written = True
+    yield ("\n " if written else opening + "[") + "]" + closing
 
 
 def _rounded(value: float | None) -> float | None:
