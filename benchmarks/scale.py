@@ -1,5 +1,6 @@
 """Long documents: the comparison of pages across the document on 10,000 pages of
-summaries.
+summaries, and the memory and time of ``layoutkit text`` and ``parse`` on documents of
+500 and 5,000 pages.
 
 The running headers and footers are the one step that compares pages
 (:func:`layoutkit.geometry.furniture.repeating_runs`), and it sees only each page's
@@ -10,23 +11,35 @@ running headers, page numbers, first and last body lines as printed.  Each count
 pages is timed ``ROUNDS`` times; the best wall time and the CPU time of that run count
 (the machine is shared, the CPU time is what the step itself takes).
 
+The long documents are made at run time from the 117 pages of lecture notes in the
+fixtures (:data:`LONG_SOURCE`, one column, running headers), their pages imported
+again and again with PDFium until there are as many as asked.  Each command runs as a
+process of its own; its peak resident memory and CPU time are its own (``wait4``).
+
 Usage: ``python -m benchmarks.scale [--update benchmarks/RESULTS.md]``.
 """
 
 from __future__ import annotations
 
+import os
+import subprocess
+import tempfile
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
+from pathlib import Path
 
-from benchmarks.peers import REPO
+import pypdfium2 as pdfium
+
+from benchmarks.peers import REPO, layoutkit_cli_command
 from benchmarks.sections import section_main
 from layoutkit.config import LayoutConfig
 from layoutkit.geometry.furniture import EdgeLines, edge_lines, repeating_runs
 from layoutkit.geometry.words import words_from_glyphs
 from layoutkit.sources import open_source
 
-__all__ = ["CROSS_BAR", "SUMMARY_PDFS", "TITLE", "CrossRun", "measure_cross", "summaries"]
+__all__ = ["CROSS_BAR", "LONG_SOURCE", "MEMORY_BAR", "SUMMARY_PDFS", "TIME_BAR", "TITLE",
+           "CrossRun", "LongRun", "long_document", "measure_cross", "measure_long", "summaries"]
 
 TITLE = "## Long documents"
 
@@ -45,6 +58,20 @@ CROSS_BAR = 1.0
 """The bar: 10,000 pages of summaries compared in under this many seconds."""
 
 ROUNDS = 3
+
+LONG_SOURCE = REPO / "fixtures" / "pdf" / "geotopo-lecture-notes-de.pdf"
+"""The pages the long documents are made of."""
+
+LONG_PAGES = (500, 5_000)
+"""The lengths of the long documents."""
+
+LONG_COMMANDS = ("text", "parse")
+
+MEMORY_BAR = 300.0
+"""The bar: peak memory (MB) of each command at 5,000 pages."""
+
+TIME_BAR = 1.2
+"""The bar: time per page at 5,000 pages within this many times that at 500."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -98,6 +125,78 @@ def cross_table(runs: Sequence[CrossRun]) -> list[str]:
     return out
 
 
+@dataclass(frozen=True, slots=True)
+class LongRun:
+    """One command on a long document: its wall and CPU time, its peak memory (MB)."""
+
+    command: str
+    pages: int
+    wall: float
+    cpu: float
+    peak: float
+
+
+def long_document(pages: int, target: Path) -> Path:
+    """A document of ``pages`` pages at ``target``: the pages of :data:`LONG_SOURCE`
+    over and over."""
+    source = pdfium.PdfDocument(LONG_SOURCE)
+    out = pdfium.PdfDocument.new()
+    while len(out) < pages:
+        out.import_pages(source, list(range(min(len(source), pages - len(out)))))
+    out.save(target)
+    return target
+
+
+def run_command(command: str, path: Path, out: Path) -> LongRun:
+    """``layoutkit COMMAND PATH -o OUT`` in a process of its own, measured."""
+    wall = time.perf_counter()
+    process = subprocess.Popen([*layoutkit_cli_command(), command, str(path), "-o", str(out)],
+                               cwd=REPO, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    _, status, usage = os.wait4(process.pid, 0)
+    wall = time.perf_counter() - wall
+    if status != 0:
+        assert process.stderr is not None
+        raise RuntimeError(f"long documents, layoutkit {command} on {path.name}: "
+                           f"{process.stderr.read().decode().strip() or status}")
+    document = pdfium.PdfDocument(path)
+    pages = len(document)
+    document.close()
+    return LongRun(command, pages, wall, usage.ru_utime + usage.ru_stime,
+                   usage.ru_maxrss / 1024)
+
+
+def measure_long(counts: Sequence[int] = LONG_PAGES) -> list[LongRun]:
+    """Each command of :data:`LONG_COMMANDS` on a document of each count of pages."""
+    runs = []
+    with tempfile.TemporaryDirectory(prefix="layoutkit-long-") as folder:
+        for count in counts:
+            path = long_document(count, Path(folder) / f"long-{count}.pdf")
+            runs += [run_command(command, path, Path(folder) / f"out-{command}")
+                     for command in LONG_COMMANDS]
+            path.unlink()
+    return runs
+
+
+def long_table(runs: Sequence[LongRun]) -> list[str]:
+    """The markdown table of the long documents, and the bars."""
+    out = ["| command | pages | wall (s) | CPU (s) | CPU per page (ms) | peak memory (MB) |",
+           "| --- | ---: | ---: | ---: | ---: | ---: |"]
+    out += [f"| `layoutkit {r.command}` | {r.pages:,} | {r.wall:.1f} | {r.cpu:.1f} | "
+            f"{1000 * r.cpu / r.pages:.1f} | {r.peak:.0f} |" for r in runs]
+    short, long = min(LONG_PAGES), max(LONG_PAGES)
+    notes = []
+    for command in LONG_COMMANDS:
+        mine = {r.pages: r for r in runs if r.command == command}
+        if short not in mine or long not in mine:
+            continue
+        ratio = (mine[long].cpu / long) / (mine[short].cpu / short)
+        notes.append(f"`{command}`: peak {mine[long].peak:.0f} MB at {long:,} pages (bar "
+                     f"≤ {MEMORY_BAR:g}: {'met' if mine[long].peak <= MEMORY_BAR else 'not met'}),"
+                     f" CPU per page at {long:,} pages {ratio:.2f} times that at {short:,} "
+                     f"(bar ≤ {TIME_BAR:g}: {'met' if ratio <= TIME_BAR else 'not met'})")
+    return [*out, "", "Bars: " + "; ".join(notes) + "."] if notes else out
+
+
 def section() -> list[str]:
     """The report's section."""
     intro = ("The comparison of pages across the document (running headers and footers,"
@@ -106,7 +205,13 @@ def section() -> list[str]:
              f" (`benchmarks/scale.py`; best of {ROUNDS}). Each line is compared with the lines"
              " at its height on the pages of a window around its own"
              " (`furniture_window_pages`), found through an index of every page's lines.")
-    return [TITLE, "", "### Comparison across pages", "", intro, "", *cross_table(measure_cross())]
+    long_intro = (f"`layoutkit text FILE -o OUT` and `layoutkit parse FILE -o OUT` on documents"
+                  f" made of the pages of {LONG_SOURCE.name} over and over, each command a process"
+                  " of its own (its peak resident memory and CPU time). The pages are read once,"
+                  " kept in a temporary file, and laid out and written a chunk of"
+                  " `stream_chunk_pages` at a time (`layoutkit.iter_pages`).")
+    return [TITLE, "", "### Comparison across pages", "", intro, "", *cross_table(measure_cross()),
+            "", "### Memory and time", "", long_intro, "", *long_table(measure_long())]
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -120,7 +120,7 @@ class SourcesConfig(Section):
     """Pictures covering at most this share of the page are figures, which block
     gutters like text; larger ones are backgrounds (a scan under its text layer),
     which the layout ignores and which mark a page that may need OCR."""
-    stream_chunk_pages: int = 64
+    stream_chunk_pages: int = 32
     """Pages laid out together when a document is read page by page
     (:func:`layoutkit.iter_pages`, ``layoutkit text`` and ``parse``): its common column
     grid and its line types are decided over this many pages at a time, and no more

@@ -322,11 +322,21 @@ class PreparedPage:
 def read_pages(job: Job, states: Mapping[int, object], given: None
                ) -> Iterator[tuple[int, ReadPage, _Sent]]:
     """The first step: each page of ``states`` (by number) read from the document,
-    opened once, its words made (by OCR for a scanned page), a profile's ignored
-    regions taken out, and its candidate furniture lines found."""
+    opened once for every ``stream_chunk_pages`` pages (PDFium keeps what it parsed of
+    the pages it loaded, some 40 KB a page, until the document is closed), its words
+    made (by OCR for a scanned page), a profile's ignored regions taken out, and its
+    candidate furniture lines found."""
+    config = job.config
+    numbers = list(states)
+    for start in range(0, len(numbers), config.sources.stream_chunk_pages):
+        yield from _read_chunk(job, numbers[start:start + config.sources.stream_chunk_pages])
+
+
+def _read_chunk(job: Job, numbers: Sequence[int]) -> Iterator[tuple[int, ReadPage, _Sent]]:
+    """The pages ``numbers`` read as :func:`read_pages` says, the document opened once."""
     config = job.config
     with open_source(job.path, job.engine, image_dpi=config.sources.image_dpi) as source:
-        for g in source.pages(list(states)):
+        for g in source.pages(numbers):
             words = words_from_glyphs(g.glyphs, config.words)
             quality = None
             if is_scanned(job.path, g, words, config):
