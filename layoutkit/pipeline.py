@@ -33,6 +33,7 @@ each chunk.  Memory holds the small values of every page and the pages of one ch
 
 from __future__ import annotations
 
+import gc
 import os
 import pickle
 import re
@@ -195,6 +196,7 @@ def _streamed(job: Job, context: Sequence[int], runs: Mapping[int, Runs],
                 kept.run(EachPage(_unspilled))
                 document, entering = _document(kept, part, chunk, runs, (), tables=False,
                                                typed=typed, entering=entering)
+            gc.collect(0)  # the cycles laying the chunk out left
             yield from document.pages
 
 
@@ -325,11 +327,16 @@ def read_pages(job: Job, states: Mapping[int, object], given: None
     opened once for every ``stream_chunk_pages`` pages (PDFium keeps what it parsed of
     the pages it loaded, some 40 KB a page, until the document is closed), its words
     made (by OCR for a scanned page), a profile's ignored regions taken out, and its
-    candidate furniture lines found."""
+    candidate furniture lines found.
+
+    The reference cycles reading leaves (PDFium's objects in ctypes, some 90 KB a page)
+    are collected after each chunk, among the values made since (see
+    :func:`~layoutkit.parallel.collector_paused`)."""
     config = job.config
     numbers = list(states)
     for start in range(0, len(numbers), config.sources.stream_chunk_pages):
         yield from _read_chunk(job, numbers[start:start + config.sources.stream_chunk_pages])
+        gc.collect(0)
 
 
 def _read_chunk(job: Job, numbers: Sequence[int]) -> Iterator[tuple[int, ReadPage, _Sent]]:
