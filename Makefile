@@ -9,11 +9,13 @@ SUDO   := $(shell [ "$$(id -u)" -eq 0 ] || echo sudo)
 # scanned pages and images; the w* word lists rate OCR quality (eng, deu, fra,
 # spa, ita); LibreOffice Writer (headless) and pandoc make PDFs of office and
 # markup documents for layoutkit batch; chromium and chromium-driver open the HTML
-# pages layoutkit writes (truth review, evaluation report) in the browser tests.
+# pages layoutkit writes (truth review, evaluation report) in the browser tests;
+# postgresql is the server the batch tests start a throwaway cluster of (initdb,
+# pg_ctl) to keep the state database on.
 SYSTEM_PACKAGES := poppler-utils tesseract-ocr tesseract-ocr-eng tesseract-ocr-deu \
   tesseract-ocr-fra tesseract-ocr-spa tesseract-ocr-ita \
   wamerican wngerman wfrench wspanish witalian libreoffice-writer-nogui pandoc \
-  chromium chromium-driver
+  chromium chromium-driver postgresql
 
 .PHONY: setup system demo test lint bench clean
 

@@ -258,6 +258,14 @@ def test_the_schema_has_run_document_and_action_tables(tmp_path: Path) -> None:
      "--db nosuch://x: cannot open the state database"),
     (["batch", "{tmp}/in", "--out", "{tmp}/out", "--profile", "no-such-profile"],
      "no-such-profile"),
+    (["batch", "{tmp}/in", "--out", "{tmp}/out", "--db", "postgresql+psycopg2://u@localhost/d"],
+     "cannot open the state database (its driver is not installed: No module named "
+     "'psycopg2')"),
+    (["batch", "{tmp}/in", "--out", "{tmp}/out", "--db", "postgresql://u@127.0.0.1:1/d"],
+     "--db postgresql://u@127.0.0.1:1/d: cannot open the state database ((psycopg."
+     "OperationalError) connection failed"),
+    (["batch", "{tmp}/in", "--out", "{tmp}/out", "--scheduler", "tcp://127.0.0.1:1"],
+     "--scheduler tcp://127.0.0.1:1: cannot reach it"),
 ])
 def test_bad_batch_arguments_are_one_line_and_exit_2(
         tmp_path: Path, capsys: pytest.CaptureFixture[str], argv: list[str],

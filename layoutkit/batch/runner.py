@@ -16,10 +16,11 @@ import multiprocessing
 import multiprocessing.forkserver
 import os
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
+from functools import partial
 from pathlib import Path
 from typing import IO, Any
 
@@ -59,6 +60,13 @@ once, and every worker is forked from it with them loaded."""
 
 BLAS_THREADS = "OPENBLAS_NUM_THREADS"
 """The environment variable that sets how many threads OpenBLAS (numpy's) starts."""
+
+SCHEDULER_TIMEOUT = "5s"
+"""How long a run tries to reach a Dask scheduler before it gives up (and moves
+nothing)."""
+
+Execute = Callable[[Sequence[Job]], Iterator[tuple[Job, Sequence[ActionResult]]]]
+"""Runs jobs on the workers: yields each job with its results, as they finish."""
 
 _log = logging.getLogger(__name__)
 
@@ -118,8 +126,9 @@ def run_batch(options: BatchOptions, progress: IO[str] | None = None) -> Summary
     """Process every document waiting in ``options.inbox``; returns the run's summary.
 
     Progress goes to ``progress`` (a bar when it is a terminal, else one line per
-    document; None: nothing).  Raises UsageError for bad options, a missing inbox or
-    an inbox another run holds.
+    document; None: nothing).  Raises UsageError for bad options, a missing inbox, an
+    inbox another run holds, a state database or a Dask scheduler that cannot be
+    used: all found before any file is moved.
     """
     _check(options)
     if options.profile:
@@ -131,13 +140,14 @@ def run_batch(options: BatchOptions, progress: IO[str] | None = None) -> Summary
     with _locked(options.inbox):
         engine = state.connect(options.database())
         try:
-            return _run(engine, options, progress, started)
+            with _executor(options) as execute:
+                return _run(engine, options, progress, started, execute)
         finally:
             engine.dispose()
 
 
 def _run(engine: Engine, options: BatchOptions, progress: IO[str] | None,
-         started: float) -> Summary:
+         started: float, execute: Execute) -> Summary:
     """The run itself, once the inbox is locked and the database open."""
     run_id = state.start_run(engine, str(options.inbox.resolve()), str(options.out.resolve()),
                              "dask" if options.on_dask else "local", options.workers)
@@ -150,7 +160,7 @@ def _run(engine: Engine, options: BatchOptions, progress: IO[str] | None,
             bar.advance(arrival.name, batch.register(arrival))
     pending = batch.pending()
     with Progress(progress, len(pending)) as bar:
-        for job, results in _execute(pending, options):
+        for job, results in execute(pending):
             bar.advance(job.source.name, batch.record(job, results))
     summary = Summary(run_id, batch.accepted, batch.rejected, batch.failed, batch.done,
                       batch.pages, time.monotonic() - started)
@@ -326,43 +336,58 @@ class _Batch:
         return f"done ({row.pages} pages)"
 
 
-def _execute(jobs: Sequence[Job], options: BatchOptions
-             ) -> Iterator[tuple[Job, Sequence[ActionResult]]]:
-    """Each job with its results, as the workers finish them."""
-    if not jobs:
+@contextmanager
+def _executor(options: BatchOptions) -> Iterator[Execute]:
+    """The run's way of executing jobs: a local process pool, or a client of a Dask
+    cluster (a local one of ``workers`` processes, or the ``scheduler``'s), connected
+    here, before the run moves any file.  Raises UsageError when distributed is not
+    installed or the scheduler cannot be reached."""
+    if not options.on_dask:
+        yield partial(_on_pool, options.workers)
         return
-    if options.on_dask:
-        yield from _on_dask(jobs, options)
-        return
-    context = multiprocessing.get_context("forkserver")
-    with ProcessPoolExecutor(max_workers=min(options.workers, len(jobs)),
-                             mp_context=context) as pool:
-        futures = {pool.submit(run_job, job): job for job in jobs}
-        for future in as_completed(futures):
-            yield futures[future], _results(future.result, futures[future])
-
-
-def _on_dask(jobs: Sequence[Job], options: BatchOptions
-             ) -> Iterator[tuple[Job, Sequence[ActionResult]]]:
     try:
         dask: Any = importlib.import_module("distributed")  # its API is untyped
     except ImportError:
         raise UsageError("--executor dask: needs the distributed package "
                          "(pip install 'layoutkit[dask]')") from None
     cluster: Any = None
-    if options.scheduler is None:
-        cluster = dask.LocalCluster(n_workers=options.workers, threads_per_worker=1,
-                               dashboard_address=None)
     try:
-        with dask.Client(options.scheduler or cluster) as client:
-            futures = {client.submit(run_job, job, pure=False): job for job in jobs}
-            for future in dask.as_completed(list(futures)):
-                yield futures[future], _results(future.result, futures[future])
-    except OSError as exc:
-        raise UsageError(f"--scheduler {options.scheduler}: cannot reach it ({exc})") from None
+        if options.scheduler is None:
+            cluster = dask.LocalCluster(n_workers=options.workers, threads_per_worker=1,
+                                        dashboard_address=None)
+        try:
+            client = dask.Client(options.scheduler or cluster, timeout=SCHEDULER_TIMEOUT)
+        except (OSError, TimeoutError) as exc:
+            raise UsageError(f"--scheduler {options.scheduler}: cannot reach it "
+                             f"({str(exc).strip().splitlines()[0]})") from None
+        with client:
+            yield partial(_on_dask, dask, client)
     finally:
         if cluster is not None:
             cluster.close()
+
+
+def _on_pool(workers: int, jobs: Sequence[Job]) -> Iterator[tuple[Job, Sequence[ActionResult]]]:
+    """Each job run in a local process pool of ``workers``, with its results, as the
+    workers finish them."""
+    if not jobs:
+        return
+    context = multiprocessing.get_context("forkserver")
+    with ProcessPoolExecutor(max_workers=min(workers, len(jobs)), mp_context=context) as pool:
+        futures = {pool.submit(run_job, job): job for job in jobs}
+        for future in as_completed(futures):
+            yield futures[future], _results(future.result, futures[future])
+
+
+def _on_dask(dask: Any, client: Any, jobs: Sequence[Job]
+             ) -> Iterator[tuple[Job, Sequence[ActionResult]]]:
+    """Each job run on the Dask cluster of ``client``, with its results, as the
+    workers finish them."""
+    if not jobs:
+        return
+    futures = {client.submit(run_job, job, pure=False): job for job in jobs}
+    for future in dask.as_completed(list(futures)):
+        yield futures[future], _results(future.result, futures[future])
 
 
 def _results(result: Any, job: Job) -> Sequence[ActionResult]:

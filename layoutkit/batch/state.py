@@ -1,6 +1,7 @@
 """The state database: what every batch run saw and did, the single source of truth.
 
-Three tables (SQLAlchemy Core, so any SQLAlchemy URL serves; SQLite by default):
+Three tables (SQLAlchemy Core, so any SQLAlchemy URL serves: SQLite by default,
+PostgreSQL through psycopg for runs on several machines):
 
 ``run``       one row per ``layoutkit batch`` run: when, on which folders, how, and
               its counts;
@@ -128,15 +129,19 @@ class DocumentRow:
 def connect(url: str) -> Engine:
     """An engine on the database at ``url`` with the tables created if missing.
 
-    Raises UsageError naming the URL when it cannot be used.
+    Raises UsageError naming the URL when it cannot be used: a malformed URL, a
+    database driver that is not installed, a server that cannot be reached.
     """
     try:
         engine = create_engine(url)
         if engine.dialect.name == "sqlite":
             event.listen(engine, "connect", _write_ahead)
         METADATA.create_all(engine)
+    except ImportError as exc:
+        raise UsageError(f"--db {url}: cannot open the state database (its driver is not "
+                         f"installed: {exc})") from None
     except (ArgumentError, NoSuchModuleError, SQLAlchemyError) as exc:
-        reason = str(exc).splitlines()[0]
+        reason = str(exc).strip().splitlines()[0]
         raise UsageError(f"--db {url}: cannot open the state database ({reason})") from None
     return engine
 
