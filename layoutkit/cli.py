@@ -34,6 +34,7 @@ from .outputs import (
 )
 from .parallel import collector_paused
 from .pipeline import iter_pages, loaded_profile, parse
+from .progress import pages_bar
 from .sources import DEFAULT_ENGINE, ENGINES
 
 if TYPE_CHECKING:
@@ -118,9 +119,18 @@ def _reading_options(sub: argparse.ArgumentParser, *, jobs: bool = True,
                          help="read and lay out pages in N processes (default: %(default)s)")
     sub.add_argument("--set", action="append", default=[], metavar="KEY=VALUE",
                      help="set a configuration parameter (repeatable)")
-    sub.add_argument("-v", "--verbose", action="store_true", help="log progress")
+    _loudness(sub)
     if profile:
         sub.add_argument("--profile", metavar="NAME|PATH", help="a publication profile")
+
+
+def _loudness(sub: argparse.ArgumentParser) -> None:
+    """``-v`` (log progress, and other libraries' information too) and ``-q`` (no
+    progress bar, no warnings: errors only)."""
+    loudness = sub.add_mutually_exclusive_group()
+    loudness.add_argument("-v", "--verbose", action="store_true", help="log progress")
+    loudness.add_argument("-q", "--quiet", action="store_true",
+                          help="no progress bar and no warnings: errors only")
 
 
 def _profile_commands(commands: Any, common: Callable[[argparse.ArgumentParser], None]) -> None:
@@ -161,6 +171,7 @@ def _batch_command(commands: Any) -> None:
                        help="a local process pool or a Dask cluster (default: %(default)s)")
     batch.add_argument("--scheduler", metavar="tcp://HOST:PORT",
                        help="a running Dask scheduler (implies --executor dask)")
+    _loudness(batch)
 
 
 def _regress_command(commands: Any) -> None:
@@ -440,7 +451,8 @@ def _run(args: argparse.Namespace) -> Outcome:
                                                   or "tab" in skip):
         # written a page at a time, as the pages are laid out
         stream = iter_pages(args.file, config, args.pages, engine=args.engine, jobs=args.jobs,
-                            profile=profile, typed=typed)
+                            profile=profile, typed=typed,
+                            progress=pages_bar(sys.stderr, args.quiet))
         return Outcome({args.output: dumps_pieces(stream.path, stream.page_count, stream.ocr,
                                                   stream) if parsing else
                         chain(text_pieces(stream, furniture=args.keep_furniture, skip=skip),
@@ -505,7 +517,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     the process runs); returns the exit status."""
     parser = _parser()
     args = parser.parse_args(argv)
-    logging.basicConfig(level=logging.INFO if getattr(args, "verbose", False) else logging.WARNING,
+    logging.basicConfig(level=logging.INFO if getattr(args, "verbose", False) else
+                        logging.ERROR if getattr(args, "quiet", False) else logging.WARNING,
                         format="layoutkit: %(message)s")
     if not getattr(args, "verbose", False):
         logging.getLogger("pdfminer").setLevel(logging.ERROR)

@@ -44,7 +44,7 @@ from dataclasses import dataclass, replace
 from functools import partial
 from itertools import pairwise
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from .config import LayoutConfig
 from .errors import PageRangeError, UsageError
@@ -72,7 +72,8 @@ from .sources.ruled_tables import find_ruled_tables
 if TYPE_CHECKING:
     from .profile import Profile, Section
 
-__all__ = ["PageStream", "iter_pages", "loaded_profile", "parse", "parse_page_spec"]
+__all__ = ["PageProgress", "PageStream", "iter_pages", "loaded_profile", "parse",
+           "parse_page_spec"]
 
 _CONTEXT = 2
 """Pages on each side of a requested page read as well, so that running headers
@@ -150,10 +151,20 @@ class PageStream:
         return self.pages
 
 
+class PageProgress(Protocol):
+    """What :func:`iter_pages` tells of its progress."""
+
+    def start(self, phase: str, total: int) -> None:
+        """A phase (``reading``, ``laying out``) of ``total`` pages begins."""
+
+    def advance(self, ocr: bool) -> None:
+        """One more page of the phase is done (read by OCR, if ``ocr``)."""
+
+
 def iter_pages(path: str | Path, config: LayoutConfig | None = None,
                pages: Iterable[int] | str | None = None, *, engine: str = DEFAULT_ENGINE,
                jobs: int = 1, profile: Profile | str | Path | None = None,
-               typed: bool = True) -> PageStream:
+               typed: bool = True, progress: PageProgress | None = None) -> PageStream:
     """Read ``path`` as :func:`parse` does, page by page, for documents of any length.
 
     Every page is read (by OCR, if scanned) before this returns, and kept in a temporary
@@ -162,31 +173,41 @@ def iter_pages(path: str | Path, config: LayoutConfig | None = None,
     ``stream_chunk_pages`` at a time (in ``jobs`` processes) and hands each over; the
     common column grid and the line types (headings, lists, contents) are decided
     within each chunk, where :func:`parse` decides them over the document.  Memory
-    holds the small values of every page and the pages of one chunk.
+    holds the small values of every page and the pages of one chunk.  ``progress``
+    hears of each page read and each page laid out.
     """
     job, context = _job(path, config, pages, engine, jobs, profile)
     folder = tempfile.TemporaryDirectory(prefix="layoutkit-")
+
+    def read(number: int, sent: tuple[_Sent, _Spilled]) -> None:
+        if progress is not None:
+            progress.advance(sent[0].ocr is not None)
+
+    if progress is not None:
+        progress.start("reading", len(context))
     try:
         with collector_paused(), open_shares(_shares(dict.fromkeys(context), jobs),
                                              job.path) as kept:
             sent: dict[int, tuple[_Sent, _Spilled]] = kept.run(
-                partial(spill_pages, job, Path(folder.name)))
+                partial(spill_pages, job, Path(folder.name)), None, read)
         ocr, runs = _decided(job, context, {n: read for n, (read, _) in sent.items()})
     except BaseException:
         folder.cleanup()
         raise
     return PageStream(job.path, job.count, tuple(ocr), _streamed(
         job, context, runs, {n: spilled for n, (_, spilled) in sent.items()}, folder, jobs,
-        typed))
+        typed, progress))
 
 
 def _streamed(job: Job, context: Sequence[int], runs: Mapping[int, Runs],
               spilled: Mapping[int, _Spilled], folder: tempfile.TemporaryDirectory[str],
-              jobs: int, typed: bool) -> Iterator[Page]:
+              jobs: int, typed: bool, progress: PageProgress | None) -> Iterator[Page]:
     """The wanted pages of ``context``, read back from where they were ``spilled`` in
     ``folder`` (removed at the end), laid out and typed a chunk at a time."""
     size = job.config.sources.stream_chunk_pages
     entering: Section | None = None
+    if progress is not None:
+        progress.start("laying out", len(job.wanted))
     with folder:
         for start in range(0, len(context), size):
             chunk = context[start:start + size]
@@ -197,7 +218,10 @@ def _streamed(job: Job, context: Sequence[int], runs: Mapping[int, Runs],
                 document, entering = _document(kept, part, chunk, runs, (), tables=False,
                                                typed=typed, entering=entering)
             gc.collect(0)  # the cycles laying the chunk out left
-            yield from document.pages
+            for page in document.pages:
+                if progress is not None:
+                    progress.advance(False)
+                yield page
 
 
 def _job(path: str | Path, config: LayoutConfig | None, pages: Iterable[int] | str | None,

@@ -5,6 +5,10 @@ A run can be killed at any moment and started again: moves are finished from
 what the database says was decided, actions recorded as done are not redone,
 failed ones are tried again, and a document's output folder appears (by a
 rename of its staging folder) only once all its actions are done.
+
+Runs on a PostgreSQL database may share it and the inbox, on one machine or
+several: each file is registered by one run and each document claimed by one (see
+:mod:`.state`).  Runs on an SQLite database take the inbox one at a time.
 """
 
 from __future__ import annotations
@@ -24,7 +28,7 @@ from functools import partial
 from pathlib import Path
 from typing import IO, Any
 
-from sqlalchemy import Engine
+from sqlalchemy import Connection, Engine
 
 from ..errors import UsageError
 from ..files import write_atomic
@@ -61,12 +65,18 @@ once, and every worker is forked from it with them loaded."""
 BLAS_THREADS = "OPENBLAS_NUM_THREADS"
 """The environment variable that sets how many threads OpenBLAS (numpy's) starts."""
 
+DASK_LOGGING = "DASK_LOGGING__DISTRIBUTED"
+"""The environment variable that sets the level of Dask distributed's logs."""
+
 SCHEDULER_TIMEOUT = "5s"
 """How long a run tries to reach a Dask scheduler before it gives up (and moves
 nothing)."""
 
 Execute = Callable[[Sequence[Job]], Iterator[tuple[Job, Sequence[ActionResult]]]]
 """Runs jobs on the workers: yields each job with its results, as they finish."""
+
+TAKEN = "taken by another run"
+"""What becomes of a file of the inbox another run registered first."""
 
 _log = logging.getLogger(__name__)
 
@@ -137,22 +147,23 @@ def run_batch(options: BatchOptions, progress: IO[str] | None = None) -> Summary
     if not options.on_dask:
         _start_fork_server()
     options.out.mkdir(parents=True, exist_ok=True)
-    with _locked(options.inbox):
-        engine = state.connect(options.database())
-        try:
-            with _executor(options) as execute:
-                return _run(engine, options, progress, started, execute)
-        finally:
-            engine.dispose()
+    engine = state.connect(options.database())
+    try:
+        with _locked(options.inbox, state.shared(engine)), _executor(options) as execute, \
+                engine.connect() as held:
+            return _run(engine, held, options, progress, started, execute)
+    finally:
+        engine.dispose()
 
 
-def _run(engine: Engine, options: BatchOptions, progress: IO[str] | None,
+def _run(engine: Engine, held: Connection, options: BatchOptions, progress: IO[str] | None,
          started: float, execute: Execute) -> Summary:
-    """The run itself, once the inbox is locked and the database open."""
-    run_id = state.start_run(engine, str(options.inbox.resolve()), str(options.out.resolve()),
+    """The run itself, once the inbox is locked (or the database shared), the executor
+    ready and the connection ``held`` that holds the run's lock open."""
+    run_id = state.start_run(held, str(options.inbox.resolve()), str(options.out.resolve()),
                              "dask" if options.on_dask else "local", options.workers)
     batch = _Batch(engine, run_id, options)
-    for row in state.documents(engine, ["registered"]):  # moves a killed run decided
+    for row in state.documents(engine, ["registered"], left=True):  # moves a dead run decided
         batch.place(row)
     arrivals = scan(options.inbox)
     with Progress(progress, len(arrivals)) as bar:
@@ -202,14 +213,17 @@ def _start_fork_server() -> None:
 
 
 @contextmanager
-def _locked(inbox: Path) -> Iterator[None]:
+def _locked(inbox: Path, shared: bool) -> Iterator[None]:
     """Hold the inbox's lock file for the run (the system releases it when the
-    process dies, however it dies)."""
+    process dies, however it dies): alone, or with the other runs of a ``shared``
+    database."""
     with (inbox / LOCK).open("a") as fh:
         try:
-            fcntl.flock(fh, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            fcntl.flock(fh, (fcntl.LOCK_SH if shared else fcntl.LOCK_EX) | fcntl.LOCK_NB)
         except BlockingIOError:
-            raise UsageError(f"{inbox}: another batch run is using this inbox") from None
+            raise UsageError(f"{inbox}: another batch run is using this inbox"
+                             + ("" if shared else " (runs share an inbox on a PostgreSQL "
+                                                  "database, --db postgresql://...)")) from None
         yield
 
 
@@ -219,10 +233,14 @@ class _Batch:
     def __init__(self, engine: Engine, run_id: int, options: BatchOptions) -> None:
         self.engine, self.run_id, self.options = engine, run_id, options
         self.accepted = self.rejected = self.failed = self.done = self.pages = 0
+        self.scanned = now()
+        """When the run looked into the inbox (a file gone since may have been taken
+        by another run)."""
 
     def register(self, arrival: Arrival) -> str:
         """Record a file found in the inbox, decide where it goes and move it there;
-        returns ``accepted`` or ``rejected: reason``."""
+        returns ``accepted``, ``rejected: reason`` or, for a file another run has
+        taken, ``taken by another run``."""
         pages: int | None = None
         try:
             digest = content_hash(arrival.path)
@@ -233,9 +251,11 @@ class _Batch:
             else:
                 pages, reason = check(arrival.path)
         except FileNotFoundError:
-            return self._vanished(state.add_document(
-                self.engine, self.run_id, file=arrival.name, status="registered",
-                language=arrival.language))
+            if state.moved_since(self.engine, arrival.name, self.scanned):
+                return TAKEN
+            vanished = state.add_document(self.engine, self.run_id, file=arrival.name,
+                                          status="registered", language=arrival.language)
+            return TAKEN if vanished is None else self._vanished(vanished)
         except OSError as exc:
             digest, reason = "", f"cannot be read ({exc.strerror or exc})"
         folder = self.options.inbox / (REJECTED if reason else ACCEPTED)
@@ -244,6 +264,8 @@ class _Batch:
             self.engine, self.run_id, file=arrival.name, hash=digest or None,
             stored=self._relative(target), kind=kind_of(arrival.name),
             status="registered", language=arrival.language, pages=pages, error=reason)
+        if document_id is None:
+            return TAKEN
         return self.place(state.document(self.engine, document_id))
 
     def place(self, row: state.DocumentRow) -> str:
@@ -257,6 +279,9 @@ class _Batch:
                 target = free_name(target.parent, source.name)
                 state.set_document(self.engine, row.id, stored=self._relative(target))
         except FileNotFoundError:
+            if state.moved_since(self.engine, row.file, self.scanned, other_than=row.id):
+                state.remove_document(self.engine, row.id)
+                return TAKEN
             return self._vanished(row.id)
         if row.error:
             write_atomic(target.with_name(f"{target.name}.reason.txt"), row.error + "\n")
@@ -286,7 +311,8 @@ class _Batch:
         a conversion to do (seconds each, and pages unknown until it is done), then
         the most pages.
         """
-        rows = state.documents(self.engine, ["accepted", "failed"])
+        rows = [row for row in state.documents(self.engine, ["accepted", "failed"])
+                if state.claim(self.engine, self.run_id, row.id)]
         jobs, sizes = [], {}
         for row in rows:
             left = tuple(a for a in actions_for(row.kind or "pdf")
@@ -345,6 +371,10 @@ def _executor(options: BatchOptions) -> Iterator[Execute]:
     if not options.on_dask:
         yield partial(_on_pool, options.workers)
         return
+    if not logging.getLogger().isEnabledFor(logging.INFO):
+        # Dask's information (a cluster started, workers joining), in this process and
+        # in the workers it starts, only with -v
+        os.environ.setdefault(DASK_LOGGING, "warning")
     try:
         dask: Any = importlib.import_module("distributed")  # its API is untyped
     except ImportError:

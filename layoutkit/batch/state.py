@@ -12,23 +12,33 @@ PostgreSQL through psycopg for runs on several machines):
               and finished, how long it took and its error.
 
 Document statuses move ``registered`` (its move decided) → ``accepted`` or
-``rejected``; an accepted document becomes ``done`` when all its actions are,
-or ``failed`` when one fails (and is tried again by the next run).  Only the
-process that runs the batch writes here; workers return their results to it.
+``rejected``; an accepted document is ``working`` while a run (``claimed_by``) does
+its actions, and becomes ``done`` when all its actions are, or ``failed`` when one
+fails (and is tried again by the next run).  Only the processes that run batches
+write here; workers return their results to them.
+
+Several runs may share one database (PostgreSQL) and one inbox: a file is registered
+by one run alone (a unique index on the files being registered), and a document is
+claimed by one run alone (an atomic update from ``accepted`` or ``failed`` to
+``working``).  A run that dies leaves its documents ``working``; the next run to start
+gives them back once it knows that run is dead (see :func:`start_run`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import (
     Column,
+    Connection,
     DateTime,
     Engine,
     Float,
     ForeignKey,
+    Index,
     Integer,
     MetaData,
     String,
@@ -38,10 +48,12 @@ from sqlalchemy import (
     create_engine,
     event,
     func,
+    inspect,
     select,
+    text,
     update,
 )
-from sqlalchemy.exc import ArgumentError, NoSuchModuleError, SQLAlchemyError
+from sqlalchemy.exc import ArgumentError, IntegrityError, NoSuchModuleError, SQLAlchemyError
 
 from ..errors import UsageError
 from .clock import now
@@ -92,7 +104,16 @@ DOCUMENT = Table(
     Column("error", Text),
     Column("registered", DateTime(timezone=True), nullable=False),
     Column("updated", DateTime(timezone=True), nullable=False),
+    Column("claimed_by", Integer),
 )
+
+Index("document_registering", DOCUMENT.c.file, unique=True,
+      sqlite_where=DOCUMENT.c.status == "registered",
+      postgresql_where=DOCUMENT.c.status == "registered")
+"""A file of the inbox is being registered by one run at a time."""
+
+_ADDED = {"document": ("claimed_by", "INTEGER")}
+"""Columns added since the first databases were made, added to those on connecting."""
 
 ACTION = Table(
     "action", METADATA,
@@ -137,6 +158,7 @@ def connect(url: str) -> Engine:
         if engine.dialect.name == "sqlite":
             event.listen(engine, "connect", _write_ahead)
         METADATA.create_all(engine)
+        _add_columns(engine)
     except ImportError as exc:
         raise UsageError(f"--db {url}: cannot open the state database (its driver is not "
                          f"installed: {exc})") from None
@@ -144,6 +166,14 @@ def connect(url: str) -> Engine:
         reason = str(exc).strip().splitlines()[0]
         raise UsageError(f"--db {url}: cannot open the state database ({reason})") from None
     return engine
+
+
+def _add_columns(engine: Engine) -> None:
+    """Add the columns of :data:`_ADDED` a database made before them lacks."""
+    for table, (column, kind) in _ADDED.items():
+        if column not in {c["name"] for c in inspect(engine).get_columns(table)}:
+            with engine.begin() as db:
+                db.execute(text(f"ALTER TABLE {table} ADD COLUMN {column} {kind}"))
 
 
 def _write_ahead(connection: Any, _record: Any) -> None:
@@ -161,15 +191,69 @@ def _write_ahead(connection: Any, _record: Any) -> None:
     cursor.close()
 
 
-def start_run(engine: Engine, inbox: str, out: str, executor: str, workers: int) -> int:
-    """A new ``run`` row's id; runs left ``running`` by a killed process become
-    ``interrupted`` (the caller holds the inbox's lock, so none is still going)."""
-    with engine.begin() as db:
-        db.execute(update(RUN).where(RUN.c.status == "running").values(status="interrupted"))
+def shared(engine: Engine) -> bool:
+    """Whether runs may share the database at ``engine`` (a PostgreSQL server; an
+    SQLite file is for the runs on one inbox, one at a time)."""
+    return engine.dialect.name == "postgresql"
+
+
+def start_run(db: Connection, inbox: str, out: str, executor: str, workers: int) -> int:
+    """A new ``run`` row's id, on the connection ``db``, which the run holds open to its
+    end (it holds the run's lock, on a database runs share).
+
+    Runs left ``running`` that are dead become ``interrupted``, and the documents they
+    left ``working`` are ``accepted`` again, for this run or another to claim.  On a
+    database runs share, a run is alive while it holds its lock (a PostgreSQL advisory
+    lock on its id, which the server lets go when the run's connection ends, however
+    it ends); on another, the caller holds the inbox's lock, so none is.
+    """
+    with db.begin():
+        running = list(db.scalars(select(RUN.c.id).where(RUN.c.status == "running")))
+        dead = [run_id for run_id in running if not _alive(db, run_id)]
+        if dead:
+            db.execute(update(RUN).where(RUN.c.id.in_(dead)).values(status="interrupted"))
+            db.execute(update(DOCUMENT).where(DOCUMENT.c.status == "working",
+                                              DOCUMENT.c.claimed_by.in_(dead))
+                       .values(status="accepted", claimed_by=None))
         result = db.execute(RUN.insert().values(
             started=now(), status="running", inbox=inbox, out=out, executor=executor,
             workers=workers, accepted=0, rejected=0, failed=0, done=0, pages=0))
-        return _new_id(result.inserted_primary_key)
+        run_id = _new_id(result.inserted_primary_key)
+        if shared(db.engine):  # held before the row is seen, so never taken for dead
+            db.execute(select(func.pg_advisory_lock(run_id)))
+        return run_id
+
+
+def _alive(db: Connection, run_id: int) -> bool:
+    """Whether the run ``run_id`` is alive (see :func:`start_run`)."""
+    if not shared(db.engine):
+        return False
+    if not db.scalar(select(func.pg_try_advisory_lock(run_id))):
+        return True
+    db.execute(select(func.pg_advisory_unlock(run_id)))
+    return False
+
+
+def claim(engine: Engine, run_id: int, document_id: int) -> bool:
+    """Whether run ``run_id`` claimed the document (``accepted`` or ``failed``, now
+    ``working``); False when another run has it."""
+    with engine.begin() as db:
+        claimed = db.execute(update(DOCUMENT).where(
+            DOCUMENT.c.id == document_id, DOCUMENT.c.status.in_(["accepted", "failed"]))
+            .values(status="working", claimed_by=run_id, updated=now()))
+        return bool(claimed.rowcount == 1)
+
+
+def moved_since(engine: Engine, file: str, since: datetime, other_than: int | None = None
+                ) -> bool:
+    """Whether another document than ``other_than`` registered ``file`` and moved it (or
+    is moving it) after ``since``: a file a run saw in the inbox, gone when it came to
+    register or move it, was taken by another run."""
+    query = select(func.count()).select_from(DOCUMENT).where(
+        DOCUMENT.c.file == file, DOCUMENT.c.id != (other_than or 0),
+        (DOCUMENT.c.status == "registered") | (DOCUMENT.c.updated >= since))
+    with engine.connect() as db:
+        return bool(db.scalar(query))
 
 
 def _new_id(key: Any) -> int:
@@ -184,13 +268,23 @@ def finish_run(engine: Engine, run_id: int, **counts: int) -> None:
             finished=now(), status="finished", **counts))
 
 
-def add_document(engine: Engine, run_id: int, **values: Any) -> int:
-    """A new ``document`` row's id."""
+def add_document(engine: Engine, run_id: int, **values: Any) -> int | None:
+    """A new ``document`` row's id; None when the row would register a file another run
+    is registering (see :data:`DOCUMENT`'s index)."""
     stamp = now()
+    try:
+        with engine.begin() as db:
+            result = db.execute(DOCUMENT.insert().values(run_id=run_id, registered=stamp,
+                                                         updated=stamp, **values))
+            return _new_id(result.inserted_primary_key)
+    except IntegrityError:
+        return None
+
+
+def remove_document(engine: Engine, document_id: int) -> None:
+    """Remove a document this run registered for a file another run took."""
     with engine.begin() as db:
-        result = db.execute(DOCUMENT.insert().values(run_id=run_id, registered=stamp,
-                                                     updated=stamp, **values))
-        return _new_id(result.inserted_primary_key)
+        db.execute(DOCUMENT.delete().where(DOCUMENT.c.id == document_id))
 
 
 def set_document(engine: Engine, document_id: int, **values: Any) -> None:
@@ -200,10 +294,15 @@ def set_document(engine: Engine, document_id: int, **values: Any) -> None:
                    .values(updated=now(), **values))
 
 
-def documents(engine: Engine, statuses: Iterable[str]) -> list[DocumentRow]:
-    """The documents in any of ``statuses``, by id."""
+def documents(engine: Engine, statuses: Iterable[str], *, left: bool = False
+              ) -> list[DocumentRow]:
+    """The documents in any of ``statuses``, by id; with ``left``, only those of runs
+    that are no longer running."""
     query = (select(*(DOCUMENT.c[name] for name in DocumentRow.__slots__))
              .where(DOCUMENT.c.status.in_(list(statuses))).order_by(DOCUMENT.c.id))
+    if left:
+        query = query.where(DOCUMENT.c.run_id.in_(select(RUN.c.id)
+                                                  .where(RUN.c.status != "running")))
     with engine.connect() as db:
         return [DocumentRow(*row) for row in db.execute(query)]
 
