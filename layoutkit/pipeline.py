@@ -179,7 +179,7 @@ def iter_pages(path: str | Path, config: LayoutConfig | None = None,
     job, context = _job(path, config, pages, engine, jobs, profile)
     folder = tempfile.TemporaryDirectory(prefix="layoutkit-")
 
-    def read(number: int, sent: tuple[_Sent, _Spilled]) -> None:
+    def heard(number: int, sent: tuple[_Sent, _Spilled]) -> None:
         if progress is not None:
             progress.advance(sent[0].ocr is not None)
 
@@ -189,8 +189,8 @@ def iter_pages(path: str | Path, config: LayoutConfig | None = None,
         with collector_paused(), open_shares(_shares(dict.fromkeys(context), jobs),
                                              job.path) as kept:
             sent: dict[int, tuple[_Sent, _Spilled]] = kept.run(
-                partial(spill_pages, job, Path(folder.name)), None, read)
-        ocr, runs = _decided(job, context, {n: read for n, (read, _) in sent.items()})
+                partial(spill_pages, job, Path(folder.name)), None, heard)
+        ocr, runs = _decided(job, context, {n: page for n, (page, _) in sent.items()})
     except BaseException:
         folder.cleanup()
         raise
