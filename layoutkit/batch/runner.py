@@ -266,6 +266,11 @@ class _Batch:
             status="registered", language=arrival.language, pages=pages, error=reason)
         if document_id is None:
             return TAKEN
+        if state.moved_since(self.engine, arrival.name, self.scanned, other_than=document_id):
+            # another run registered and moved it while this one read it: its move may
+            # even be the one this run would make (the same free name)
+            state.remove_document(self.engine, document_id)
+            return TAKEN
         return self.place(state.document(self.engine, document_id))
 
     def place(self, row: state.DocumentRow) -> str:

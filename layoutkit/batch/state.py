@@ -115,6 +115,10 @@ Index("document_registering", DOCUMENT.c.file, unique=True,
 _ADDED = {"document": ("claimed_by", "INTEGER")}
 """Columns added since the first databases were made, added to those on connecting."""
 
+_SCHEMA_LOCK = -1
+"""The PostgreSQL advisory lock held while the tables are made (the runs' locks are
+their ids, from 1)."""
+
 ACTION = Table(
     "action", METADATA,
     Column("id", Integer, primary_key=True),
@@ -157,8 +161,11 @@ def connect(url: str) -> Engine:
         engine = create_engine(url)
         if engine.dialect.name == "sqlite":
             event.listen(engine, "connect", _write_ahead)
-        METADATA.create_all(engine)
-        _add_columns(engine)
+        with engine.begin() as db:
+            if shared(engine):  # runs starting together make the tables one at a time
+                db.execute(select(func.pg_advisory_xact_lock(_SCHEMA_LOCK)))
+            METADATA.create_all(db)
+            _add_columns(db)
     except ImportError as exc:
         raise UsageError(f"--db {url}: cannot open the state database (its driver is not "
                          f"installed: {exc})") from None
@@ -168,12 +175,11 @@ def connect(url: str) -> Engine:
     return engine
 
 
-def _add_columns(engine: Engine) -> None:
+def _add_columns(db: Connection) -> None:
     """Add the columns of :data:`_ADDED` a database made before them lacks."""
     for table, (column, kind) in _ADDED.items():
-        if column not in {c["name"] for c in inspect(engine).get_columns(table)}:
-            with engine.begin() as db:
-                db.execute(text(f"ALTER TABLE {table} ADD COLUMN {column} {kind}"))
+        if column not in {c["name"] for c in inspect(db).get_columns(table)}:
+            db.execute(text(f"ALTER TABLE {table} ADD COLUMN {column} {kind}"))
 
 
 def _write_ahead(connection: Any, _record: Any) -> None:
