@@ -127,13 +127,15 @@ def cross_table(runs: Sequence[CrossRun]) -> list[str]:
 
 @dataclass(frozen=True, slots=True)
 class LongRun:
-    """One command on a long document: its wall and CPU time, its peak memory (MB)."""
+    """One command on a long document: its wall and CPU time (its workers' included),
+    its peak memory (MB, the largest of its processes)."""
 
     command: str
     pages: int
     wall: float
     cpu: float
     peak: float
+    jobs: int = 1
 
 
 def long_document(pages: int, target: Path) -> Path:
@@ -147,10 +149,11 @@ def long_document(pages: int, target: Path) -> Path:
     return target
 
 
-def run_command(command: str, path: Path, out: Path) -> LongRun:
-    """``layoutkit COMMAND PATH -o OUT`` in a process of its own, measured."""
+def run_command(command: str, path: Path, out: Path, jobs: int = 1) -> LongRun:
+    """``layoutkit COMMAND PATH -o OUT --jobs N`` in a process of its own, measured."""
     wall = time.perf_counter()
-    process = subprocess.Popen([*layoutkit_cli_command(), command, str(path), "-o", str(out)],
+    process = subprocess.Popen([*layoutkit_cli_command(), command, str(path), "-o", str(out),
+                                "--jobs", str(jobs)],
                                cwd=REPO, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     _, status, usage = os.wait4(process.pid, 0)
     wall = time.perf_counter() - wall
@@ -162,7 +165,7 @@ def run_command(command: str, path: Path, out: Path) -> LongRun:
     pages = len(document)
     document.close()
     return LongRun(command, pages, wall, usage.ru_utime + usage.ru_stime,
-                   usage.ru_maxrss / 1024)
+                   usage.ru_maxrss / 1024, jobs)
 
 
 def measure_long(counts: Sequence[int] = LONG_PAGES) -> list[LongRun]:
@@ -175,6 +178,33 @@ def measure_long(counts: Sequence[int] = LONG_PAGES) -> list[LongRun]:
                      for command in LONG_COMMANDS]
             path.unlink()
     return runs
+
+
+JOBS_PAGES = 500
+"""The long document ``--jobs`` is timed on, beside the City Record."""
+
+
+def measure_jobs() -> list[LongRun]:
+    """``layoutkit text`` with one process and with two, taking turns, on a long
+    document of :data:`JOBS_PAGES` pages and on the 48-page City Record of 2004."""
+    with tempfile.TemporaryDirectory(prefix="layoutkit-jobs-") as folder:
+        long = long_document(JOBS_PAGES, Path(folder) / f"long-{JOBS_PAGES}.pdf")
+        record = REPO / "fixtures" / "pdf" / "cleveland-city-record-2004-06-09.pdf"
+        return [run_command("text", path, Path(folder) / "out.txt", jobs)
+                for path in (long, record) for jobs in (1, 2)]
+
+
+def jobs_table(runs: Sequence[LongRun]) -> list[str]:
+    """The markdown table of ``--jobs``: wall and CPU time, and the speed-up."""
+    out = ["| document | pages | jobs | wall (s) | CPU (s) | peak memory (MB) |",
+           "| --- | ---: | ---: | ---: | ---: | ---: |"]
+    out += [f"| {'long document' if r.pages == JOBS_PAGES else 'City Record 2004'} | "
+            f"{r.pages} | {r.jobs} | {r.wall:.1f} | {r.cpu:.1f} | {r.peak:.0f} |" for r in runs]
+    ratios = [f"{one.wall / two.wall:.2f} on {one.pages} pages"
+              for one, two in zip(runs[0::2], runs[1::2], strict=True)]
+    return [*out, "", f"Speed-up of `--jobs 2`, wall times: {', '.join(ratios)} (on a machine "
+                      f"whose load average was {os.getloadavg()[0]:.1f} on its "
+                      f"{os.cpu_count()} cores at the end)."]
 
 
 def long_table(runs: Sequence[LongRun]) -> list[str]:
@@ -210,8 +240,12 @@ def section() -> list[str]:
                   " of its own (its peak resident memory and CPU time). The pages are read once,"
                   " kept in a temporary file, and laid out and written a chunk of"
                   " `stream_chunk_pages` at a time (`layoutkit.iter_pages`).")
+    jobs_intro = ("`layoutkit text FILE -o OUT --jobs N` with one process and with two, on"
+                  f" the long document of {JOBS_PAGES} pages and on the 48-page City Record of"
+                  " 2004: the pages of each chunk are shared out among the processes.")
     return [TITLE, "", "### Comparison across pages", "", intro, "", *cross_table(measure_cross()),
-            "", "### Memory and time", "", long_intro, "", *long_table(measure_long())]
+            "", "### Memory and time", "", long_intro, "", *long_table(measure_long()),
+            "", "### Pages in parallel", "", jobs_intro, "", *jobs_table(measure_jobs())]
 
 
 def main(argv: Sequence[str] | None = None) -> int:
