@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
-from sqlalchemy import inspect
+from sqlalchemy import inspect, text
 
 from fixtures.synthetic import gazette
 from layoutkit import parse
@@ -246,6 +246,19 @@ def test_the_schema_has_run_document_and_action_tables(tmp_path: Path) -> None:
             "error"} <= columns["action"]
     assert [u["column_names"] for u in schema.get_unique_constraints("action")] == [
         ["document_id", "action"]]
+
+
+def test_a_database_of_an_earlier_version_gets_the_columns_added_since(tmp_path: Path) -> None:
+    """A state database made before documents were claimed by runs gets the column on
+    connecting, its rows kept."""
+    url = f"sqlite:///{tmp_path / 'state.sqlite'}"
+    engine = connect(url)
+    with engine.begin() as db:
+        db.execute(text("ALTER TABLE document DROP COLUMN claimed_by"))
+    engine.dispose()
+    engine = connect(url)
+    assert "claimed_by" in {c["name"] for c in inspect(engine).get_columns("document")}
+    engine.dispose()
 
 
 @pytest.mark.parametrize(("argv", "message"), [
