@@ -111,21 +111,30 @@ def test_runs_killed_part_way_then_resumed_account_for_every_file(
 
 def test_two_runs_sharing_a_database_and_an_inbox_one_killed_do_each_file_once(
         tmp_path: Path, postgres: PostgresServer) -> None:
-    """Two runs on one PostgreSQL database and one inbox at once, one of them killed
-    with SIGKILL once documents are being done, the other left to finish, then a run
-    resumed: every file is accounted for once, every action done once."""
+    """Two runs on one PostgreSQL database and one inbox at once, the first killed with
+    SIGKILL once it has claimed documents and finished one, the other left to finish,
+    then a run resumed: every file is accounted for once, every action done once."""
     inbox, out = tmp_path / "inbox", tmp_path / "out"
     files = small_inbox(inbox)
     before = hashes(inbox)
     url = postgres.database()
     command = batch_command(inbox, out, "--workers", "2", "--db", url)
-    other = start(command)
+    killed = start(command)
+    other: subprocess.Popen[bytes] | None = None
     try:
-        kill_when(command, lambda: count(url, "SELECT count(*) FROM document "
-                                              "WHERE status = 'done'") >= 1)
-        assert other.wait(timeout=900) == 0
+        # the second run starts while the first registers the inbox
+        while count(url, "SELECT count(*) FROM document") < 2:
+            assert killed.poll() is None, "the first run ended before it registered"
+            time.sleep(0.02)
+        other = start(command)
+        while count(url, "SELECT count(*) FROM document WHERE status = 'done' "
+                         "AND claimed_by = 1") < 1:
+            assert killed.poll() is None, "the first run ended before it could be killed"
+            time.sleep(0.02)
     finally:
-        other.kill()
+        os.killpg(killed.pid, signal.SIGKILL)
+        killed.wait()
+    assert other is not None and other.wait(timeout=900) == 0
     run_batch(BatchOptions(inbox, out, url, workers=2))
     check_accounted(inbox, out, before, files, url)
     assert count(url, "SELECT count(*) FROM document WHERE status = 'done'") == 8
