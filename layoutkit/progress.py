@@ -5,10 +5,10 @@ standard error is not a terminal."""
 from __future__ import annotations
 
 import time
-from typing import IO
+from typing import IO, TYPE_CHECKING
 
-from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TaskID, TextColumn
+if TYPE_CHECKING:
+    from rich.progress import Progress, TaskID
 
 __all__ = ["DELAY", "PagesBar", "pages_bar"]
 
@@ -45,6 +45,10 @@ class PagesBar:
         if self.bar is None:
             if now - self.began < DELAY or self.done == self.total:
                 return
+            # rich is imported by a run long enough to show a bar
+            from rich.console import Console
+            from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
+
             self.bar = Progress(TextColumn("{task.description:<10}"), BarColumn(),
                                 MofNCompleteColumn(), TextColumn("pages {task.fields[rate]}"),
                                 TextColumn("{task.fields[ocr]}"),

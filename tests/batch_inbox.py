@@ -132,9 +132,10 @@ def check_accounted(inbox: Path, out: Path, before: Counter[str], count: int,
             and p.name != ".layoutkit-batch.lock"
             and p.parts[len(inbox.parts)] not in ("accepted", "rejected")]
     assert left == []
+    # a dot file is no document (a reason's temporary file a killed run left)
     moved = [p for p in inbox.rglob("*") if (p.is_file() or p.is_symlink())
              and p.parts[len(inbox.parts)] in ("accepted", "rejected")
-             and not p.name.endswith(".reason.txt")]
+             and not p.name.endswith(".reason.txt") and not p.name.startswith(".")]
     assert len(moved) == before.total(), sorted(p.relative_to(inbox).as_posix() for p in moved)
     assert hashes(inbox / "accepted") + hashes(inbox / "rejected") == before
     documents = rows(out / "batch.sqlite" if db is None else db,
