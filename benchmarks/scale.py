@@ -13,8 +13,11 @@ pages is timed ``ROUNDS`` times; the best wall time and the CPU time of that run
 
 The long documents are made at run time from the 117 pages of lecture notes in the
 fixtures (:data:`LONG_SOURCE`, one column, running headers), their pages imported
-again and again with PDFium until there are as many as asked.  Each command runs as a
-process of its own; its peak resident memory and CPU time are its own (``wait4``).
+again and again with PDFium until there are as many as asked, in a process of their
+own.  Each command runs as a process of its own; its peak resident memory and CPU time
+are its own (``wait4``).  The commands are timed before anything else: a process
+forked from this one starts with this one's resident memory as its peak, so this one
+keeps no more than its imports until they have run.
 
 Usage: ``python -m benchmarks.scale [--update benchmarks/RESULTS.md]``.
 """
@@ -31,6 +34,7 @@ from pathlib import Path
 
 import pypdfium2 as pdfium
 
+from benchmarks.fresh import in_fresh_interpreter
 from benchmarks.peers import REPO, layoutkit_cli_command
 from benchmarks.sections import section_main
 from layoutkit.config import LayoutConfig
@@ -140,13 +144,20 @@ class LongRun:
 
 def long_document(pages: int, target: Path) -> Path:
     """A document of ``pages`` pages at ``target``: the pages of :data:`LONG_SOURCE`
-    over and over."""
+    over and over, made in a process of its own (see the module's docstring)."""
+    in_fresh_interpreter("benchmarks.scale", "_make_long", [str(pages), str(target)],
+                         f"long documents, making {pages} pages")
+    return target
+
+
+def _make_long(argv: Sequence[str]) -> None:
+    """The fresh interpreter's side of :func:`long_document`."""
+    pages, target = int(argv[0]), Path(argv[1])
     source = pdfium.PdfDocument(LONG_SOURCE)
     out = pdfium.PdfDocument.new()
     while len(out) < pages:
         out.import_pages(source, list(range(min(len(source), pages - len(out)))))
     out.save(target)
-    return target
 
 
 def run_command(command: str, path: Path, out: Path, jobs: int = 1) -> LongRun:
@@ -243,9 +254,10 @@ def section() -> list[str]:
     jobs_intro = ("`layoutkit text FILE -o OUT --jobs N` with one process and with two, on"
                   f" the long document of {JOBS_PAGES} pages and on the 48-page City Record of"
                   " 2004: the pages of each chunk are shared out among the processes.")
+    long, jobs = long_table(measure_long()), jobs_table(measure_jobs())  # forked first
     return [TITLE, "", "### Comparison across pages", "", intro, "", *cross_table(measure_cross()),
-            "", "### Memory and time", "", long_intro, "", *long_table(measure_long()),
-            "", "### Pages in parallel", "", jobs_intro, "", *jobs_table(measure_jobs())]
+            "", "### Memory and time", "", long_intro, "", *long, "", "### Pages in parallel", "",
+            jobs_intro, "", *jobs]
 
 
 def main(argv: Sequence[str] | None = None) -> int:
