@@ -12,7 +12,9 @@ SUDO   := $(shell [ "$$(id -u)" -eq 0 ] || echo sudo)
 # fra, spa, ita, por, nld); the DejaVu and Noto CJK fonts set the benchmark's pages
 # in those scripts; LibreOffice Writer (headless) and pandoc make PDFs of office and
 # markup documents for layoutkit batch; chromium and chromium-driver open the HTML
-# pages layoutkit writes (truth review, evaluation report) in the browser tests.
+# pages layoutkit writes (truth review, evaluation report) in the browser tests;
+# postgresql is the server the batch tests start a throwaway cluster of (initdb,
+# pg_ctl) to keep the state database on.
 SYSTEM_PACKAGES := poppler-utils tesseract-ocr tesseract-ocr-osd tesseract-ocr-eng \
   tesseract-ocr-deu tesseract-ocr-fra tesseract-ocr-spa tesseract-ocr-ita \
   tesseract-ocr-por tesseract-ocr-nld tesseract-ocr-ell tesseract-ocr-rus \
@@ -20,7 +22,7 @@ SYSTEM_PACKAGES := poppler-utils tesseract-ocr tesseract-ocr-osd tesseract-ocr-e
   tesseract-ocr-jpn tesseract-ocr-kor \
   wamerican wngerman wfrench wspanish witalian wportuguese wbrazilian wdutch \
   fonts-dejavu-core fonts-noto-cjk libreoffice-writer-nogui pandoc \
-  chromium chromium-driver
+  chromium chromium-driver postgresql
 
 .PHONY: setup system demo test lint docs bench fuzz clean
 

@@ -5,8 +5,9 @@
 >>> doc[0].text()[:40]  # doctest: +SKIP
 
 ``layoutkit.parse`` returns a :class:`layoutkit.Document` (the parsed value, from
-:mod:`layoutkit.model`); ``layoutkit.TextDocument(path)`` wraps one (``.layout``)
-with pages (:class:`TextPage`), text, language and word counts.
+:mod:`layoutkit.model`); ``layoutkit.iter_pages`` hands a long document's pages over
+one by one (a :class:`layoutkit.PageStream`); ``layoutkit.TextDocument(path)`` wraps a
+Document (``.layout``) with pages (:class:`TextPage`), text, language and word counts.
 """
 
 from typing import TYPE_CHECKING
@@ -35,7 +36,7 @@ from .model import (
     Page,
     Word,
 )
-from .pipeline import parse, parse_page_spec
+from .pipeline import PageStream, iter_pages, parse, parse_page_spec
 
 if TYPE_CHECKING:
     from .document import TextDocument, TextPage
@@ -58,12 +59,14 @@ __all__ = [
     "LineType",
     "Page",
     "PageRangeError",
+    "PageStream",
     "Profile",
     "ProfileError",
     "TextDocument",
     "TextPage",
     "UsageError",
     "Word",
+    "iter_pages",
     "load_profile",
     "parse",
     "parse_page_spec",

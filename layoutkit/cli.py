@@ -12,9 +12,10 @@ import logging
 import os
 import sys
 import warnings
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
+from itertools import chain
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn
 
@@ -28,12 +29,15 @@ from .outputs import (
     SKIPPABLE,
     document_text,
     dumps,
+    dumps_pieces,
     skip_codes,
     table_dumps,
+    text_pieces,
     toc_dumps,
 )
 from .parallel import collector_paused
-from .pipeline import loaded_profile, parse
+from .pipeline import iter_pages, loaded_profile, parse
+from .progress import pages_bar
 from .sources import DEFAULT_ENGINE, ENGINES
 from .sources.inputs import STDIN
 
@@ -189,12 +193,18 @@ def _reading_options(sub: argparse.ArgumentParser, *, jobs: bool = True,
                          help="read and lay out pages in N processes (default: %(default)s)")
     sub.add_argument("--set", action="append", default=[], metavar="KEY=VALUE",
                      help="set a configuration parameter (repeatable)")
+    _loudness(sub)
+    if profile:
+        sub.add_argument("--profile", metavar="NAME|PATH", help="a publication profile")
+
+
+def _loudness(sub: argparse.ArgumentParser) -> None:
+    """``-v`` (log progress, and other libraries' information too) and ``-q`` (no
+    progress bar, no warnings: errors only)."""
     loudness = sub.add_mutually_exclusive_group()
     loudness.add_argument("-v", "--verbose", action="store_true", help="log progress")
     loudness.add_argument("-q", "--quiet", action="store_true",
-                          help="no warnings, only errors")
-    if profile:
-        sub.add_argument("--profile", metavar="NAME|PATH", help="a publication profile")
+                          help="no progress bar and no warnings: errors only")
 
 
 def _profile_commands(commands: Any, common: Callable[..., None]) -> None:
@@ -247,6 +257,7 @@ def _batch_command(commands: Any) -> None:
                        help="a local process pool or a Dask cluster (default: %(default)s)")
     batch.add_argument("--scheduler", metavar="tcp://HOST:PORT",
                        help="a running Dask scheduler (implies --executor dask)")
+    _loudness(batch)
 
 
 class _BatchHelp(argparse.Action):
@@ -356,7 +367,7 @@ def _evaluate(args: argparse.Namespace, config: LayoutConfig, profile: Profile |
     bounds = Bounds(args.min_order, args.min_found, args.max_leak)
     evaluation = evaluate(args.truths, config, profile=profile, engine=args.engine,
                           jobs=args.jobs, bounds=bounds)
-    files: dict[Path | None, str] = {
+    files: dict[Path | None, str | Iterable[str]] = {
         None: json_report(evaluation) if args.json else text_report(evaluation)}
     if args.html is not None:
         from .tools.report import html_report
@@ -503,7 +514,8 @@ class Outcome:
     and its exit status, 1 when a check it ran failed (a bound missed, a page that
     changed) though the command itself ran."""
 
-    files: dict[Path | None, str]
+    files: dict[Path | None, str | Iterable[str]]
+    """Each file's text, or its pieces as they are made (a document's pages)."""
     status: int = 0
 
 
@@ -539,6 +551,17 @@ def _run(args: argparse.Namespace) -> Outcome:
     # a page's text does not depend on its lines' types unless some types are left out
     # (or their typing is logged): ``layoutkit text`` otherwise leaves the lines untyped
     typed = args.command != "text" or bool(skip) or args.verbose_linetypes or args.paragraphs
+    whole = (beside["--toc"] or beside["--tables"] or "tab" in skip or args.file == STDIN
+             or args.password or getattr(args, "paragraphs", False))
+    if args.command in ("text", "parse") and not whole:
+        # written a page at a time, as the pages are laid out
+        stream = iter_pages(args.file, config, args.pages, engine=args.engine, jobs=args.jobs,
+                            profile=profile, typed=typed,
+                            progress=pages_bar(sys.stderr, args.quiet))
+        return Outcome({args.output: dumps_pieces(stream.path, stream.page_count, stream.ocr,
+                                                  stream, words=args.words) if parsing else
+                        chain(text_pieces(stream, furniture=args.keep_furniture, skip=skip),
+                              ["\n"])})
     document = parse(args.file, config, args.pages, engine=args.engine, jobs=args.jobs,
                      profile=profile, tables="tab" in skip or beside["--tables"]
                      or args.command == "nlptext" or (args.command in _MARKUPS and args.tables),
@@ -561,7 +584,8 @@ def _run(args: argparse.Namespace) -> Outcome:
     if not parsing:
         return Outcome({args.output: document_text(document, furniture=args.keep_furniture,
                                                    skip=skip) + "\n"})
-    files: dict[Path | None, str] = {args.output: dumps(document, words=args.words)}
+    files: dict[Path | None, str | Iterable[str]] = {
+        args.output: dumps(document, words=args.words)}
     if args.toc:
         files[args.output.with_suffix(".toc.json")] = toc_dumps(
             document, config.linetypes.heading_toc_incl_no_ctx)
@@ -589,15 +613,16 @@ def _nlp_output(args: argparse.Namespace, document: Document, config: LayoutConf
     return nlptext.write(tree)
 
 
-def _to_stdout(text: str) -> int:
-    """Write ``text`` to standard output as UTF-8 (as ``-o`` files are), whatever the
-    locale; returns the exit status.  A reader that stops early (``| head``) is not an
-    error; a write that fails (``> /dev/full``) is one line and status 1.  Either way
-    standard output is pointed at the null device, so the interpreter's own flush at
-    exit finds nothing left to write."""
+def _to_stdout(text: str | Iterable[str]) -> int:
+    """Write ``text`` (or its pieces, each as it comes) to standard output as UTF-8 (as
+    ``-o`` files are), whatever the locale; returns the exit status.  A reader that
+    stops early (``| head``) is not an error; a write that fails (``> /dev/full``) is
+    one line and status 1.  Either way standard output is pointed at the null device,
+    so the interpreter's own flush at exit finds nothing left to write."""
     try:
-        sys.stdout.buffer.write(text.encode("utf-8"))
-        sys.stdout.flush()
+        for piece in [text] if isinstance(text, str) else text:
+            sys.stdout.buffer.write(piece.encode("utf-8"))
+            sys.stdout.flush()
     except BrokenPipeError:
         _drop_stdout()
     except OSError as exc:
@@ -679,12 +704,15 @@ def _command(args: argparse.Namespace) -> int:
     except KeyboardInterrupt:
         return 130
     for path, content in outcome.files.items():
-        if path is None:
-            if _to_stdout(content):
-                return 1
-            continue
         try:
+            if path is None:
+                if _to_stdout(content):
+                    return 1
+                continue
             write_atomic(path, content)
+        except LayoutkitError as exc:  # a page that failed as it was made
+            print(f"layoutkit: error: {exc}", file=sys.stderr)
+            return 1
         except OSError as exc:
             print(f"layoutkit: error: {path}: cannot write ({exc.strerror or exc})",
                   file=sys.stderr)

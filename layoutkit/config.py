@@ -137,6 +137,11 @@ class SourcesConfig(Section):
     """The most pixels an image input's frame may have (a 600 dpi scan of an A3 page
     has 70 million); a larger one, or one whose header claims more, is refused before
     it is decoded."""
+    stream_chunk_pages: int = 32
+    """Pages laid out together when a document is read page by page
+    (:func:`layoutkit.iter_pages`, ``layoutkit text`` and ``parse``): its common column
+    grid and its line types are decided over this many pages at a time, and no more
+    pages than these are held in memory at once."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -308,6 +313,11 @@ class FurnitureConfig(Section):
     furniture_min_share: float = 0.3
     """A repeated line is furniture when it recurs on at least this share of the other
     pages (counted over pages of the same parity too, for alternating headers)."""
+    furniture_window_pages: int = 201
+    """The other pages a line is looked for on, for its share, are those within a window
+    of this many pages around its own (all the pages of a shorter document): a running
+    header recurs near where it runs, and the comparison across pages takes a time in
+    proportion to the number of pages."""
     furniture_masthead_top: float = 0.15
     """Share of the page height, from the top, where a masthead may stand: the
     running header of the next pages spelled out in pieces (title, volume, date on

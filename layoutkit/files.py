@@ -15,13 +15,15 @@ import hashlib
 import os
 import stat
 import tempfile
+from collections.abc import Iterable
 from pathlib import Path
 
 __all__ = ["sha256_of", "text_name", "write_atomic"]
 
 
-def write_atomic(path: Path, text: str) -> None:
-    """Write ``text`` (UTF-8) to ``path``; returns nothing.
+def write_atomic(path: Path, text: str | Iterable[str]) -> None:
+    """Write ``text`` (UTF-8; or its pieces, each written as it comes) to ``path``;
+    returns nothing.
 
     A regular file (or a new one) is written through a temporary file in the same
     folder and renamed over it, so a reader never sees half a file and a failure
@@ -31,6 +33,7 @@ def write_atomic(path: Path, text: str) -> None:
     ``/dev/null``, a FIFO, a terminal) cannot be replaced by a rename and is written
     in place (:func:`_write_in_place`).  Every write and the final close are checked:
     a full disk or device raises OSError naming ``path``."""
+    pieces = [text] if isinstance(text, str) else text
     try:
         status = path.stat()  # follows links; a loop or a bad folder raises here
     except FileNotFoundError:
@@ -38,7 +41,7 @@ def write_atomic(path: Path, text: str) -> None:
     except OSError as exc:
         raise OSError(exc.errno, exc.strerror, str(path)) from None
     if status is not None and not stat.S_ISREG(status.st_mode):
-        _write_in_place(path, text.encode("utf-8"))
+        _write_in_place(path, pieces)
         return
     # a link (or a dangling one) is written at its target; a rename would replace it
     target = Path(os.path.realpath(path))
@@ -49,7 +52,7 @@ def write_atomic(path: Path, text: str) -> None:
         raise OSError(exc.errno, exc.strerror, str(path)) from None
     try:
         with os.fdopen(fd, "w", encoding="utf-8", newline="") as fh:
-            fh.write(text)
+            fh.writelines(pieces)
         Path(temporary).chmod(_mode_for(target))
         Path(temporary).replace(target)
     except OSError as exc:
@@ -60,11 +63,11 @@ def write_atomic(path: Path, text: str) -> None:
         raise
 
 
-def _write_in_place(path: Path, data: bytes) -> None:
-    """Write ``data`` into the existing file ``path`` that is not a regular file (a
-    device, a FIFO, a terminal), through its own open handle and without creating
-    or renaming anything.  A FIFO nobody reads from is an error rather than a wait
-    (it is opened without blocking); a directory is the error ``open`` gives."""
+def _write_in_place(path: Path, pieces: Iterable[str]) -> None:
+    """Write ``pieces`` (UTF-8) into the existing file ``path`` that is not a regular
+    file (a device, a FIFO, a terminal), through its own open handle and without
+    creating or renaming anything.  A FIFO nobody reads from is an error rather than a
+    wait (it is opened without blocking); a directory is the error ``open`` gives."""
     try:
         fd = os.open(path, os.O_WRONLY | os.O_NONBLOCK | os.O_NOCTTY)
     except OSError as exc:
@@ -73,9 +76,10 @@ def _write_in_place(path: Path, data: bytes) -> None:
         raise OSError(exc.errno, exc.strerror, str(path)) from None
     try:
         os.set_blocking(fd, True)
-        view = memoryview(data)
-        while view:
-            view = view[os.write(fd, view):]
+        for piece in pieces:
+            view = memoryview(piece.encode("utf-8"))
+            while view:
+                view = view[os.write(fd, view):]
     except OSError as exc:
         raise OSError(exc.errno, exc.strerror, str(path)) from None
     finally:

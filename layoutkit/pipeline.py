@@ -21,11 +21,23 @@ small values on the arrows and the laid-out pages cross processes.
 A publication profile's section runs on from the page where it starts, so the lay-out
 step also sends the section running at the end of each page; the pages whose section
 turns out to be another than assumed are laid out again (:func:`_lay_out`).
+
+:func:`iter_pages` reads a long document page by page: every page is read once, what
+the decisions across pages need of it kept (its edge lines, its OCR quality) and the
+page itself written to a temporary file and let go; the running furniture is decided
+over the whole document, as :func:`parse` does, and the pages are then laid out, typed
+and handed over a chunk (``stream_chunk_pages``) at a time, the section running out of
+one chunk running into the next, the column grid and the line types decided within
+each chunk.  Memory holds the small values of every page and the pages of one chunk.
 """
 
 from __future__ import annotations
 
+import gc
+import os
+import pickle
 import re
+import tempfile
 import weakref
 from bisect import bisect_left
 from collections.abc import Iterable, Iterator, Mapping, Sequence
@@ -33,7 +45,7 @@ from dataclasses import dataclass, replace
 from functools import partial
 from itertools import pairwise
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from .config import LayoutConfig
 from .errors import LayoutkitError, PageRangeError, UsageError
@@ -63,7 +75,8 @@ from .sources.ruled_tables import find_ruled_tables
 if TYPE_CHECKING:
     from .profile import Profile, Section
 
-__all__ = ["loaded_profile", "parse", "parse_page_spec"]
+__all__ = ["PageProgress", "PageStream", "iter_pages", "loaded_profile", "parse",
+           "parse_page_spec"]
 
 _CONTEXT = 2
 """Pages on each side of a requested page read as well, so that running headers
@@ -122,10 +135,6 @@ def parse(path: Source, config: LayoutConfig | None = None,
     the pages, their reading order and text are the same, for a caller that needs no
     more (``layoutkit text`` without ``--skip``).
     """
-    profile = loaded_profile(profile)
-    config = config or (profile.config if profile else LayoutConfig())
-    if isinstance(jobs, bool) or not isinstance(jobs, int) or jobs < 1:
-        raise UsageError(f"jobs: expected a whole number of processes >= 1, got {jobs!r}")
     given = as_input(path, password)
     try:
         document = _parse(given.path, config, pages, engine, jobs, profile, tables, typed)
@@ -142,9 +151,117 @@ def parse(path: Source, config: LayoutConfig | None = None,
     return document
 
 
-def _parse(path: Path, config: LayoutConfig, pages: Iterable[int] | str | None, engine: str,
-           jobs: int, profile: Profile | None, tables: bool, typed: bool) -> Document:
+def _parse(path: Path, config: LayoutConfig | None, pages: Iterable[int] | str | None,
+           engine: str, jobs: int, profile: Profile | str | Path | None, tables: bool,
+           typed: bool) -> Document:
     """:func:`parse` of the file at ``path``."""
+    job, context = _job(path, config, pages, engine, jobs, profile)
+    with collector_paused(), open_shares(_shares(dict.fromkeys(context), jobs), job.path) as kept:
+        read: dict[int, _Sent] = kept.run(partial(read_pages, job))
+        ocr, runs = _decided(job, context, read)
+        return _document(kept, job, context, runs, ocr, tables=tables, typed=typed)[0]
+
+
+@dataclass(frozen=True, slots=True)
+class PageStream:
+    """A document read page by page (see :func:`iter_pages`): what is known of it before
+    its first page is laid out, and its pages, laid out and typed, in order (iterating
+    over the stream takes them, once)."""
+
+    path: Path
+    page_count: int
+    """The document's number of pages."""
+    ocr: tuple[OcrQuality, ...]
+    """The OCR quality of each page read by OCR among those asked for."""
+    pages: Iterator[Page]
+
+    def __iter__(self) -> Iterator[Page]:
+        return self.pages
+
+
+class PageProgress(Protocol):
+    """What :func:`iter_pages` tells of its progress."""
+
+    def start(self, phase: str, total: int) -> None:
+        """A phase (``reading``, ``laying out``) of ``total`` pages begins."""
+
+    def advance(self, ocr: bool) -> None:
+        """One more page of the phase is done (read by OCR, if ``ocr``)."""
+
+
+def iter_pages(path: str | Path, config: LayoutConfig | None = None,
+               pages: Iterable[int] | str | None = None, *, engine: str = DEFAULT_ENGINE,
+               jobs: int = 1, profile: Profile | str | Path | None = None,
+               typed: bool = True, progress: PageProgress | None = None) -> PageStream:
+    """Read ``path`` as :func:`parse` does, page by page, for documents of any length.
+
+    Every page is read (by OCR, if scanned) before this returns, and kept in a temporary
+    file; the running headers and footers are decided over the whole document, as by
+    :func:`parse`.  Iterating over the stream lays out and types the pages
+    ``stream_chunk_pages`` at a time (in ``jobs`` processes) and hands each over; the
+    common column grid and the line types (headings, lists, contents) are decided
+    within each chunk, where :func:`parse` decides them over the document.  Memory
+    holds the small values of every page and the pages of one chunk.  ``progress``
+    hears of each page read and each page laid out.
+    """
+    job, context = _job(path, config, pages, engine, jobs, profile)
+    folder = tempfile.TemporaryDirectory(prefix="layoutkit-")
+
+    def heard(number: int, sent: tuple[_Sent, _Spilled]) -> None:
+        if progress is not None:
+            progress.advance(sent[0].ocr is not None)
+
+    if progress is not None:
+        progress.start("reading", len(context))
+    try:
+        with collector_paused(), open_shares(_shares(dict.fromkeys(context), jobs),
+                                             job.path) as kept:
+            sent: dict[int, tuple[_Sent, _Spilled]] = kept.run(
+                partial(spill_pages, job, Path(folder.name)), None, heard)
+        ocr, runs = _decided(job, context, {n: page for n, (page, _) in sent.items()})
+    except BaseException:
+        folder.cleanup()
+        raise
+    return PageStream(job.path, job.count, tuple(ocr), _streamed(
+        job, context, runs, {n: spilled for n, (_, spilled) in sent.items()}, folder, jobs,
+        typed, progress))
+
+
+def _streamed(job: Job, context: Sequence[int], runs: Mapping[int, Runs],
+              spilled: Mapping[int, _Spilled], folder: tempfile.TemporaryDirectory[str],
+              jobs: int, typed: bool, progress: PageProgress | None) -> Iterator[Page]:
+    """The wanted pages of ``context``, read back from where they were ``spilled`` in
+    ``folder`` (removed at the end), laid out and typed a chunk at a time."""
+    size = job.config.sources.stream_chunk_pages
+    entering: Section | None = None
+    if progress is not None:
+        progress.start("laying out", len(job.wanted))
+    with folder:
+        for start in range(0, len(context), size):
+            chunk = context[start:start + size]
+            part = replace(job, wanted=tuple(n for n in chunk if job.index(n) is not None))
+            with collector_paused(), open_shares(_shares({n: spilled[n] for n in chunk}, jobs),
+                                                 job.path) as kept:
+                kept.run(EachPage(_unspilled))
+                document, entering = _document(kept, part, chunk, runs, (), tables=False,
+                                               typed=typed, entering=entering)
+            gc.collect(0)  # the cycles laying the chunk out left
+            for page in document.pages:
+                if progress is not None:
+                    progress.advance(False)
+                yield page
+
+
+def _job(path: str | Path, config: LayoutConfig | None, pages: Iterable[int] | str | None,
+         engine: str, jobs: int, profile: Profile | str | Path | None
+         ) -> tuple[Job, list[int]]:
+    """The parse of ``path`` (see :func:`parse`) and the pages it reads: those asked for
+    with their neighbours (all from the first, for a profile with sections)."""
+    profile = loaded_profile(profile)
+    config = config or (profile.config if profile else LayoutConfig())
+    if isinstance(jobs, bool) or not isinstance(jobs, int) or jobs < 1:
+        raise UsageError(f"jobs: expected a whole number of processes >= 1, got {jobs!r}")
+    path = Path(path)
     with open_source(path, engine, image_dpi=config.sources.image_dpi,
                      image_max_pixels=config.sources.image_max_pixels) as source:
         if not is_image(path):
@@ -155,28 +272,45 @@ def _parse(path: Path, config: LayoutConfig, pages: Iterable[int] | str | None, 
     first = 1 if profile and profile.sections else None
     context = sorted({q for p in wanted for q in range(first or p - _CONTEXT, p + _CONTEXT + 1)
                       if 1 <= q <= count})
-    job = Job(path, engine, count, tuple(wanted), config, profile)
-    # every jobs-th page to each process: neighbouring pages cost about the same,
-    # so the shares come out even
-    shares = [dict.fromkeys(context[k::jobs]) for k in range(min(jobs, len(context)))]
-    with collector_paused(), open_shares(shares, path) as kept:
-        read: dict[int, _Sent] = kept.run(partial(read_pages, job))
-        # the OCR of the pages asked for; those read for their neighbours' sake are not
-        # reported
-        ocr = [q for n in wanted if (q := read[n].ocr) is not None]
-        check_scanned(path, ocr, any(read[n].has_words for n in context), config)
-        runs = dict(zip(context, repeating_runs([read[n].edges for n in context], config),
-                        strict=True))
-        gutters = kept.run(EachPage(partial(prepare_page, job)), runs)
-        shared = shared_gutters([gutters[n] for n in context], config.gutters)
-        laid_out = _lay_out(kept, job, context, shared)
-        document = Document(path, tuple(laid_out[n] for n in wanted), count,
-                            find_ruled_tables(path, wanted) if tables else (),
-                            tuple(ocr))
-        if not typed:
-            return document
-        return retyped(document, line_types(
-            document, runner(kept, config.linetypes, partial(typing_of, job)), config.linetypes))
+    return Job(path, engine, count, tuple(wanted), config, profile), context
+
+
+def _shares(states: Mapping[int, object], jobs: int) -> list[dict[int, object]]:
+    """The pages' first ``states`` shared out among ``jobs`` processes: every jobs-th
+    page to each (neighbouring pages cost about the same, so the shares come out
+    even)."""
+    numbers = list(states)
+    return [{n: states[n] for n in numbers[k::jobs]} for k in range(min(jobs, len(numbers)))]
+
+
+def _decided(job: Job, context: Sequence[int], read: Mapping[int, _Sent]
+             ) -> tuple[list[OcrQuality], dict[int, Runs]]:
+    """What is decided of the pages once they are all ``read``: the OCR of the pages
+    asked for (those read for their neighbours' sake are not reported), checked, and
+    the running furniture of every page."""
+    ocr = [q for n in job.wanted if (q := read[n].ocr) is not None]
+    check_scanned(job.path, ocr, any(read[n].has_words for n in context), job.config)
+    return ocr, dict(zip(context, repeating_runs([read[n].edges for n in context], job.config),
+                         strict=True))
+
+
+def _document(kept: Shares, job: Job, context: Sequence[int], runs: Mapping[int, Runs],
+              ocr: Sequence[OcrQuality], *, tables: bool, typed: bool,
+              entering: Section | None = None) -> tuple[Document, Section | None]:
+    """The wanted pages of ``context``, read and ``kept``, laid out (the first entered by
+    the section ``entering``) and typed unless not ``typed``, as a Document; and the
+    section running out of the last page."""
+    config = job.config
+    gutters = kept.run(EachPage(partial(prepare_page, job)), runs)
+    shared = shared_gutters([gutters[n] for n in context], config.gutters)
+    laid_out, leaving = _lay_out(kept, job, context, shared, entering)
+    document = Document(job.path, tuple(laid_out[n] for n in job.wanted), job.count,
+                        find_ruled_tables(job.path, job.wanted) if tables else (), tuple(ocr))
+    if typed:
+        document = retyped(document, line_types(
+            document, runner(kept, config.linetypes, partial(typing_of, job)),
+            config.linetypes))
+    return document, leaving
 
 
 @dataclass(frozen=True, slots=True)
@@ -221,6 +355,16 @@ class _Sent:
 
 
 @dataclass(frozen=True, slots=True)
+class _Spilled:
+    """Where a page once read was written: the file, and the place and length of its
+    pickle in it."""
+
+    file: str
+    offset: int
+    length: int
+
+
+@dataclass(frozen=True, slots=True)
 class PreparedPage:
     """A page read, its furniture decided and its body ready to segment; once laid
     out, the page too (None for a page read for its context alone)."""
@@ -235,12 +379,27 @@ class PreparedPage:
 def read_pages(job: Job, states: Mapping[int, object], given: None
                ) -> Iterator[tuple[int, ReadPage, _Sent]]:
     """The first step: each page of ``states`` (by number) read from the document,
-    opened once, its words made (by OCR for a scanned page), a profile's ignored
-    regions taken out, and its candidate furniture lines found."""
+    opened once for every ``stream_chunk_pages`` pages (PDFium keeps what it parsed of
+    the pages it loaded, some 40 KB a page, until the document is closed), its words
+    made (by OCR for a scanned page), a profile's ignored regions taken out, and its
+    candidate furniture lines found.
+
+    The reference cycles reading leaves (PDFium's objects in ctypes, some 90 KB a page)
+    are collected after each chunk, among the values made since (see
+    :func:`~layoutkit.parallel.collector_paused`)."""
+    config = job.config
+    numbers = list(states)
+    for start in range(0, len(numbers), config.sources.stream_chunk_pages):
+        yield from _read_chunk(job, numbers[start:start + config.sources.stream_chunk_pages])
+        gc.collect(0)
+
+
+def _read_chunk(job: Job, numbers: Sequence[int]) -> Iterator[tuple[int, ReadPage, _Sent]]:
+    """The pages ``numbers`` read as :func:`read_pages` says, the document opened once."""
     config = job.config
     with open_source(job.path, job.engine, image_dpi=config.sources.image_dpi,
                      image_max_pixels=config.sources.image_max_pixels) as source:
-        for g in source.pages(list(states)):
+        for g in source.pages(numbers):
             words = words_from_glyphs(g.glyphs, config.words)
             quality = None
             if is_scanned(job.path, g, words, config):
@@ -254,6 +413,27 @@ def read_pages(job: Job, states: Mapping[int, object], given: None
             edges = edge_lines(words, g.height, config, g.label or str(g.page_no))
             yield g.page_no, ReadPage(replace(g, glyphs=NO_GLYPHS), words, edges), \
                 _Sent(edges, quality, has_words)
+
+
+def spill_pages(job: Job, folder: Path, states: Mapping[int, object], given: None
+                ) -> Iterator[tuple[int, None, tuple[_Sent, _Spilled]]]:
+    """The first step of :func:`iter_pages`: each page read (see :func:`read_pages`),
+    written to a file of ``folder`` (one for each process) and let go; sends what reading
+    it tells the document, and where it was written."""
+    with (folder / f"{os.getpid()}.pages").open("wb") as file:
+        for number, page, sent in read_pages(job, states, given):
+            offset = file.tell()
+            file.write(pickle.dumps(page, pickle.HIGHEST_PROTOCOL))
+            yield number, None, (sent, _Spilled(file.name, offset, file.tell() - offset))
+
+
+def _unspilled(spilled: _Spilled, given: None) -> tuple[ReadPage, None]:
+    """A page read back from where :func:`spill_pages` wrote it."""
+    with Path(spilled.file).open("rb") as file:
+        file.seek(spilled.offset)
+        page = pickle.loads(file.read(spilled.length))
+    assert isinstance(page, ReadPage), "a spilled page is a page read"
+    return page, None
 
 
 def prepare_page(job: Job, read: ReadPage, runs: Mapping[int, Runs]
@@ -325,9 +505,10 @@ def loaded_profile(profile: Profile | str | Path | None) -> Profile | None:
     return profile if isinstance(profile, Profile) else load_profile(profile)
 
 
-def _lay_out(kept: Shares, job: Job, context: Sequence[int],
-             shared: Gutters) -> dict[int, Page]:
-    """The wanted pages of ``context`` laid out by the ``kept`` shares.
+def _lay_out(kept: Shares, job: Job, context: Sequence[int], shared: Gutters,
+             first: Section | None = None) -> tuple[dict[int, Page], Section | None]:
+    """The wanted pages of ``context`` laid out by the ``kept`` shares, the ``first``
+    entered by that section; and the section running out of the last.
 
     Pages are laid out at once as if no profile section ran into them; a page whose
     previous page ends in a section is laid out again with it, until every page has
@@ -336,12 +517,15 @@ def _lay_out(kept: Shares, job: Job, context: Sequence[int],
     """
     step = partial(lay_out_pages, job)
     entering: dict[int, Section | None] = dict.fromkeys(context)
+    if context:
+        entering[context[0]] = first
     results: dict[int, tuple[Section | None, Page | None]] = kept.run(step, (shared, entering))
     while True:
         stale = {n: results[before][0] for before, n in pairwise(context)
                  if results[before][0] != entering[n]}
         if not stale:
-            return {n: page for n, (_, page) in results.items() if page is not None}
+            return ({n: page for n, (_, page) in results.items() if page is not None},
+                    results[context[-1]][0] if context else first)
         entering.update(stale)
         results.update(kept.run(step, (shared, stale)))
 

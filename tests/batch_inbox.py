@@ -112,31 +112,34 @@ def hashes(inbox: Path) -> Counter[str]:
     return found
 
 
-def rows(db: Path, query: str) -> list[tuple[object, ...]]:
-    """The rows ``query`` gives on the SQLite state database ``db``."""
-    engine = create_engine(f"sqlite:///{db}")
+def rows(db: Path | str, query: str) -> list[tuple[object, ...]]:
+    """The rows ``query`` gives on the state database ``db`` (an SQLite file, or a URL)."""
+    engine = create_engine(db if isinstance(db, str) else f"sqlite:///{db}")
     with engine.connect() as connection:
         found = [tuple(row) for row in connection.execute(text(query))]
     engine.dispose()
     return found
 
 
-def check_accounted(inbox: Path, out: Path, before: Counter[str], count: int) -> None:
+def check_accounted(inbox: Path, out: Path, before: Counter[str], count: int,
+                    db: Path | str | None = None) -> None:
     """Every one of the ``count`` files that were in ``inbox`` is accounted for
-    exactly once: in accepted/ with complete outputs, or in rejected/ with its
-    reason (``before``: the hashes of those that did not vanish); nothing is left
+    exactly once, in the state database ``db`` (by default ``out``'s SQLite file) and
+    on disk: in accepted/ with complete outputs, or in rejected/ with its reason
+    (``before``: the hashes of those that did not vanish); nothing is left
     half-written."""
     left = [p for p in inbox.rglob("*") if (p.is_file() or p.is_symlink())
             and p.name != ".layoutkit-batch.lock"
             and p.parts[len(inbox.parts)] not in ("accepted", "rejected")]
     assert left == []
+    # a dot file is no document (a reason's temporary file a killed run left)
     moved = [p for p in inbox.rglob("*") if (p.is_file() or p.is_symlink())
              and p.parts[len(inbox.parts)] in ("accepted", "rejected")
-             and not p.name.endswith(".reason.txt")]
+             and not p.name.endswith(".reason.txt") and not p.name.startswith(".")]
     assert len(moved) == before.total(), sorted(p.relative_to(inbox).as_posix() for p in moved)
     assert hashes(inbox / "accepted") + hashes(inbox / "rejected") == before
-    db = out / "batch.sqlite"
-    documents = rows(db, "SELECT id, file, stored, status, error, pages, output FROM document")
+    documents = rows(out / "batch.sqlite" if db is None else db,
+                     "SELECT id, file, stored, status, error, pages, output FROM document")
     assert len(documents) == count
     assert {status for _, _, _, status, _, _, _ in documents} <= {"done", "rejected"}
     done = {output: pages for _, _, _, status, _, pages, output in documents

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 from PIL import Image
-from sqlalchemy import inspect
+from sqlalchemy import inspect, text
 
 from fixtures.synthetic import gazette
 from layoutkit import parse
@@ -251,6 +251,19 @@ def test_the_schema_has_run_document_and_action_tables(tmp_path: Path) -> None:
         ["document_id", "action"]]
 
 
+def test_a_database_of_an_earlier_version_gets_the_columns_added_since(tmp_path: Path) -> None:
+    """A state database made before documents were claimed by runs gets the column on
+    connecting, its rows kept."""
+    url = f"sqlite:///{tmp_path / 'state.sqlite'}"
+    engine = connect(url)
+    with engine.begin() as db:
+        db.execute(text("ALTER TABLE document DROP COLUMN claimed_by"))
+    engine.dispose()
+    engine = connect(url)
+    assert "claimed_by" in {c["name"] for c in inspect(engine).get_columns("document")}
+    engine.dispose()
+
+
 @pytest.mark.parametrize(("argv", "message"), [
     (["batch", "{tmp}/missing", "--out", "{tmp}/out"], "{tmp}/missing: no such inbox folder"),
     (["batch", "{tmp}/in"], "batch: --out DIR is required"),
@@ -261,6 +274,14 @@ def test_the_schema_has_run_document_and_action_tables(tmp_path: Path) -> None:
      "--db nosuch://x: cannot open the state database"),
     (["batch", "{tmp}/in", "--out", "{tmp}/out", "--profile", "no-such-profile"],
      "no-such-profile"),
+    (["batch", "{tmp}/in", "--out", "{tmp}/out", "--db", "postgresql+psycopg2://u@localhost/d"],
+     "cannot open the state database (its driver is not installed: No module named "
+     "'psycopg2')"),
+    (["batch", "{tmp}/in", "--out", "{tmp}/out", "--db", "postgresql://u@127.0.0.1:1/d"],
+     "--db postgresql://u@127.0.0.1:1/d: cannot open the state database ((psycopg."
+     "OperationalError) connection failed"),
+    (["batch", "{tmp}/in", "--out", "{tmp}/out", "--scheduler", "tcp://127.0.0.1:1"],
+     "--scheduler tcp://127.0.0.1:1: cannot reach it"),
 ])
 def test_bad_batch_arguments_are_one_line_and_exit_2(
         tmp_path: Path, capsys: pytest.CaptureFixture[str], argv: list[str],

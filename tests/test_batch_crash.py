@@ -1,6 +1,8 @@
 """Crash safety and retries of ``layoutkit batch``: runs killed with SIGKILL part-way
-and started again account for every inbox file exactly once; a failed action is
-tried again by the next run; the Dask executor on a local cluster."""
+and started again account for every inbox file exactly once, on SQLite and on a
+PostgreSQL server, and so do two runs sharing a PostgreSQL database and an inbox, one
+of them killed; a failed action is tried again by the next run; the Dask executor on a
+local cluster."""
 
 from __future__ import annotations
 
@@ -9,16 +11,17 @@ import signal
 import subprocess
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
-from sqlalchemy.exc import OperationalError
+from sqlalchemy.exc import OperationalError, ProgrammingError
 
 from layoutkit.batch import BatchOptions, run_batch, state
 from layoutkit.batch.actions import ActionResult
 from layoutkit.batch.clock import now
 from tests.batch_inbox import check_accounted, hashes, office, rows, synthetic
+from tests.postgres import PostgresServer, postgres_server
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -43,21 +46,33 @@ def batch_command(inbox: Path, out: Path, *extra: str) -> list[str]:
     return [sys.executable, "-m", "layoutkit", "batch", str(inbox), "--out", str(out), *extra]
 
 
-def count(db: Path, query: str) -> int:
-    """The number ``query`` gives on the database, 0 while it is not there or locked."""
-    if not db.exists():
+@pytest.fixture(scope="module")
+def postgres() -> Iterator[PostgresServer]:
+    with postgres_server() as server:
+        yield server
+
+
+def count(db: Path | str, query: str) -> int:
+    """The number ``query`` gives on the database (an SQLite file or a URL), 0 while it
+    is not there or locked."""
+    if isinstance(db, Path) and not db.exists():
         return 0
     try:
         return int(rows(db, query)[0][0] or 0)  # type: ignore[call-overload]
-    except OperationalError:
+    except (OperationalError, ProgrammingError):  # locked, or not made yet
         return 0
+
+
+def start(command: list[str]) -> subprocess.Popen[bytes]:
+    """``command`` started in its own process group."""
+    return subprocess.Popen(command, cwd=ROOT, start_new_session=True,
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
 
 
 def kill_when(command: list[str], ready: Callable[[], bool]) -> None:
     """Start ``command`` in its own process group and SIGKILL the whole group (its
     workers too) as soon as ``ready()``; fails if the run ends before that."""
-    process = subprocess.Popen(command, cwd=ROOT, start_new_session=True,
-                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    process = start(command)
     try:
         while not ready():
             assert process.poll() is None, "the run ended before it could be killed"
@@ -67,27 +82,66 @@ def kill_when(command: list[str], ready: Callable[[], bool]) -> None:
         process.wait()
 
 
-def test_runs_killed_part_way_then_resumed_account_for_every_file(tmp_path: Path) -> None:
+@pytest.mark.parametrize("database", ["sqlite", "postgresql"])
+def test_runs_killed_part_way_then_resumed_account_for_every_file(
+        tmp_path: Path, request: pytest.FixtureRequest, database: str) -> None:
     inbox, out = tmp_path / "inbox", tmp_path / "out"
     files = small_inbox(inbox)
     before = hashes(inbox)
-    db = out / "batch.sqlite"
-    command = batch_command(inbox, out, "--workers", "2")
+    url = request.getfixturevalue("postgres").database() if database == "postgresql" else None
+    db: Path | str = url or out / "batch.sqlite"
+    command = batch_command(inbox, out, "--workers", "2", *(["--db", url] if url else []))
     # while the inbox is being registered
     kill_when(command, lambda: count(db, "SELECT count(*) FROM document") >= 2)
     # while the actions run: one document finished, others under way
     kill_when(command, lambda: count(db, "SELECT count(*) FROM document "
                                          "WHERE status = 'done'") >= 1)
     assert count(db, "SELECT count(*) FROM document WHERE status = 'done'") < 8
-    summary = run_batch(BatchOptions(inbox, out, workers=2))
+    summary = run_batch(BatchOptions(inbox, out, url, workers=2))
     assert summary.failed == 0
-    check_accounted(inbox, out, before, files)
+    check_accounted(inbox, out, before, files, db)
     assert count(db, "SELECT count(*) FROM document WHERE status = 'done'") == 8
     assert count(db, "SELECT count(*) FROM document WHERE status = 'rejected'") == 3
     statuses = [status for (status,) in rows(db, "SELECT status FROM run ORDER BY id")]
     assert statuses == ["interrupted", "interrupted", "finished"]
     # no action was done twice: each one finished once, in one attempt
     assert rows(db, "SELECT count(*), max(attempts) FROM action WHERE status = 'done'") == [
+        (10, 1)]
+
+
+def test_two_runs_sharing_a_database_and_an_inbox_one_killed_do_each_file_once(
+        tmp_path: Path, postgres: PostgresServer) -> None:
+    """Two runs on one PostgreSQL database and one inbox at once, the first killed with
+    SIGKILL once it has claimed documents and finished one, the other left to finish,
+    then a run resumed: every file is accounted for once, every action done once."""
+    inbox, out = tmp_path / "inbox", tmp_path / "out"
+    files = small_inbox(inbox)
+    before = hashes(inbox)
+    url = postgres.database()
+    command = batch_command(inbox, out, "--workers", "2", "--db", url)
+    killed = start(command)
+    other: subprocess.Popen[bytes] | None = None
+    try:
+        # the second run starts while the first registers the inbox
+        while count(url, "SELECT count(*) FROM document") < 2:
+            assert killed.poll() is None, "the first run ended before it registered"
+            time.sleep(0.02)
+        other = start(command)
+        while count(url, "SELECT count(*) FROM document WHERE status = 'done' "
+                         "AND claimed_by = 1") < 1:
+            assert killed.poll() is None, "the first run ended before it could be killed"
+            time.sleep(0.02)
+    finally:
+        os.killpg(killed.pid, signal.SIGKILL)
+        killed.wait()
+    assert other is not None and other.wait(timeout=900) == 0
+    run_batch(BatchOptions(inbox, out, url, workers=2))
+    check_accounted(inbox, out, before, files, url)
+    assert count(url, "SELECT count(*) FROM document WHERE status = 'done'") == 8
+    assert count(url, "SELECT count(*) FROM document WHERE status = 'rejected'") == 3
+    assert sorted(status for (status,) in rows(url, "SELECT status FROM run")) == [
+        "finished", "finished", "interrupted"]
+    assert rows(url, "SELECT count(*), max(attempts) FROM action WHERE status = 'done'") == [
         (10, 1)]
 
 
@@ -122,9 +176,11 @@ def test_a_documents_results_are_recorded_all_or_none(tmp_path: Path) -> None:
     a document whose actions are done but whose pages are unknown."""
     db = tmp_path / "state.sqlite"
     engine = state.connect(f"sqlite:///{db}")
-    run_id = state.start_run(engine, "inbox", "out", "local", 1)
+    with engine.connect() as held:
+        run_id = state.start_run(held, "inbox", "out", "local", 1)
     document_id = state.add_document(engine, run_id, file="notice.md", kind="office",
                                      status="accepted")
+    assert document_id is not None
     stamp = now()
     good = [ActionResult("convert", stamp, stamp), ActionResult("parse", stamp, stamp, None, 3)]
     broken = ActionResult("tokens", stamp, None)  # type: ignore[arg-type]

@@ -8,7 +8,7 @@ from collections.abc import Sequence
 import pytest
 
 from layoutkit.config import LayoutConfig
-from layoutkit.geometry.furniture import Furniture, find_furniture, mask_numbers
+from layoutkit.geometry.furniture import Furniture, edge_lines, find_furniture, mask_numbers
 from layoutkit.model import BBox, Word
 
 CONFIG = LayoutConfig()
@@ -534,3 +534,56 @@ def test_furniture_roman_page_numbers_match() -> None:
     pages = [page(words(f"Preface {roman}", 250.0, 30.0), body(p))
              for p, roman in enumerate(["iii", "iv", "v", "vi"])]
     assert headers(pages) == [["Preface", r] for r in ["iii", "iv", "v", "vi"]]
+
+
+_SWAPPED = ("Annals Society Review Quarterly", "Quarterly Review Society Annals",
+            "Society Quarterly Annals Review")
+"""One header in three orders of its words: the same line to the token-sort ratio, too
+far apart in edits to repeat the neighbouring pages'."""
+
+
+def swapped_header(k: int) -> list[Word]:
+    """The ``k``-th header, its words in one of three orders (another than the next two
+    headers' and the previous two's), set close enough to the body to stand in the text
+    block."""
+    return words(_SWAPPED[k % 3], 200.0, 82.0)
+
+
+def test_furniture_parity_follows_page_labels_across_a_plate() -> None:
+    """A header on the even-numbered pages only, recurring on too few pages overall
+    (furniture_min_share 0.6), is found on all of them by the parity of the page labels,
+    though an unnumbered plate after page 6 throws the parity of the file out."""
+    labels = [str(n) for n in range(1, 7)] + ["Plate"] + [str(n) for n in range(7, 13)]
+    pages = [page(swapped_header(int(label) // 2) if label.isdigit() and int(label) % 2 == 0
+                  else [], body(k)) for k, label in enumerate(labels)]
+    config = CONFIG.replace(furniture_min_share=0.6)
+
+    def found(labelled: list[str] | None) -> list[str]:
+        return [label for label, p, f in zip(labels, pages, find_furniture(pages, config, labelled),
+                                             strict=True) if texts(p, f.header)]
+
+    assert found(labels) == ["2", "4", "6", "8", "10", "12"]
+    assert found(None) == []
+
+
+def test_furniture_share_counted_within_a_window_of_pages() -> None:
+    """A header on the first 8 of 30 pages recurs on too few of them (furniture_min_share
+    0.6), but on enough of the pages within a window of 9, except on the eighth page,
+    whose window (pages 4-12) holds it on 4 other pages of 8."""
+    pages = [page(swapped_header(k) if k < 8 else [], body(k)) for k in range(30)]
+    config = CONFIG.replace(furniture_min_share=0.6)
+
+    def found(window: int) -> list[int]:
+        return [k for k, (p, f) in enumerate(zip(pages, find_furniture(
+            pages, config.replace(furniture_window_pages=window)), strict=True))
+            if texts(p, f.header)]
+
+    assert found(201) == []
+    assert found(9) == list(range(7))
+
+
+@pytest.mark.parametrize(("label", "parity"), [("12", 0), ("A-7", 1), ("xiv", 0), ("ix", 1),
+                                               ("Plate", None), ("", None)])
+def test_furniture_parity_of_page_label(label: str, parity: int | None) -> None:
+    """A page's parity is that of the number its label ends with, Arabic or Roman."""
+    assert edge_lines([], HEIGHT, CONFIG, label).parity == parity

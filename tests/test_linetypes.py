@@ -10,6 +10,7 @@ import pytest
 
 from layoutkit.config import LayoutConfig
 from layoutkit.errors import ConfigError
+from layoutkit.geometry.numerals import roman_value
 from layoutkit.linetypes import (
     outline,
     type_aligned_tables,
@@ -19,7 +20,7 @@ from layoutkit.linetypes import (
     type_toc,
 )
 from layoutkit.linetypes.rules import DEFAULT_RULES, load_rules
-from layoutkit.linetypes.sequence import is_start, is_successor, roman_value
+from layoutkit.linetypes.sequence import is_start, is_successor
 from layoutkit.linetypes.tables import cells
 from layoutkit.linetypes.toc import is_first_page
 from layoutkit.model import Page

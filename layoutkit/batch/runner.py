@@ -5,6 +5,10 @@ A run can be killed at any moment and started again: moves are finished from
 what the database says was decided, actions recorded as done are not redone,
 failed ones are tried again, and a document's output folder appears (by a
 rename of its staging folder) only once all its actions are done.
+
+Runs on a PostgreSQL database may share it and the inbox, on one machine or
+several: each file is registered by one run and each document claimed by one (see
+:mod:`.state`).  Runs on an SQLite database take the inbox one at a time.
 """
 
 from __future__ import annotations
@@ -16,14 +20,15 @@ import multiprocessing
 import multiprocessing.forkserver
 import os
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
+from functools import partial
 from pathlib import Path
 from typing import IO, Any
 
-from sqlalchemy import Engine
+from sqlalchemy import Connection, Engine
 
 from ..errors import UsageError
 from ..files import write_atomic
@@ -68,6 +73,19 @@ BLAS_THREADS = "OPENBLAS_NUM_THREADS"
 
 _PARTIAL = ".partial"
 """The end of a staging folder's name: ``.NAME.partial`` becomes ``NAME`` when done."""
+
+DASK_LOGGING = "DASK_LOGGING__DISTRIBUTED"
+"""The environment variable that sets the level of Dask distributed's logs."""
+
+SCHEDULER_TIMEOUT = "5s"
+"""How long a run tries to reach a Dask scheduler before it gives up (and moves
+nothing)."""
+
+Execute = Callable[[Sequence[Job]], Iterator[tuple[Job, Sequence[ActionResult]]]]
+"""Runs jobs on the workers: yields each job with its results, as they finish."""
+
+TAKEN = "taken by another run"
+"""What becomes of a file of the inbox another run registered first."""
 
 _log = logging.getLogger(__name__)
 
@@ -132,8 +150,9 @@ def run_batch(options: BatchOptions, progress: IO[str] | None = None) -> Summary
     """Process every document waiting in ``options.inbox``; returns the run's summary.
 
     Progress goes to ``progress`` (a bar when it is a terminal, else one line per
-    document; None: nothing).  Raises UsageError for bad options, a missing inbox or
-    an inbox another run holds.
+    document; None: nothing).  Raises UsageError for bad options, a missing inbox, an
+    inbox another run holds, a state database or a Dask scheduler that cannot be
+    used: all found before any file is moved.
     """
     _check(options)
     if options.profile:
@@ -142,22 +161,24 @@ def run_batch(options: BatchOptions, progress: IO[str] | None = None) -> Summary
     if not options.on_dask:
         _start_fork_server()
     options.out.mkdir(parents=True, exist_ok=True)
-    with _locked(options.inbox):
-        engine = state.connect(options.database())
-        try:
-            return _run(engine, options, progress, started)
-        finally:
-            engine.dispose()
+    engine = state.connect(options.database())
+    try:
+        with _locked(options.inbox, state.shared(engine)), _executor(options) as execute, \
+                engine.connect() as held:
+            return _run(engine, held, options, progress, started, execute)
+    finally:
+        engine.dispose()
 
 
-def _run(engine: Engine, options: BatchOptions, progress: IO[str] | None,
-         started: float) -> Summary:
-    """The run itself, once the inbox is locked and the database open."""
-    run_id = state.start_run(engine, options.inbox_key, str(options.out.resolve()),
+def _run(engine: Engine, held: Connection, options: BatchOptions, progress: IO[str] | None,
+         started: float, execute: Execute) -> Summary:
+    """The run itself, once the inbox is locked (or the database shared), the executor
+    ready and the connection ``held`` that holds the run's lock open."""
+    run_id = state.start_run(held, options.inbox_key, str(options.out.resolve()),
                              "dask" if options.on_dask else "local", options.workers)
     batch = _Batch(engine, run_id, options)
-    for row in state.documents(engine, ["registered"], options.inbox_key):  # moves a killed
-        batch.place(row)                                                   # run decided
+    for row in state.documents(engine, ["registered"], options.inbox_key, left=True):
+        batch.place(row)  # moves a dead run decided
     batch.recover()
     arrivals = scan(options.inbox)
     with Progress(progress, len(arrivals)) as bar:
@@ -165,7 +186,7 @@ def _run(engine: Engine, options: BatchOptions, progress: IO[str] | None,
             bar.advance(shown(arrival.name), batch.register(arrival))
     pending = batch.pending()
     with Progress(progress, len(pending)) as bar:
-        for job, results in _execute(pending, options):
+        for job, results in execute(pending):
             bar.advance(shown(job.source.name), batch.record(job, results))
     summary = Summary(run_id, batch.accepted, batch.rejected, batch.failed, batch.done,
                       batch.pages, time.monotonic() - started)
@@ -209,14 +230,17 @@ def _start_fork_server() -> None:
 
 
 @contextmanager
-def _locked(inbox: Path) -> Iterator[None]:
+def _locked(inbox: Path, shared: bool) -> Iterator[None]:
     """Hold the inbox's lock file for the run (the system releases it when the
-    process dies, however it dies)."""
+    process dies, however it dies): alone, or with the other runs of a ``shared``
+    database."""
     with (inbox / LOCK).open("a") as fh:
         try:
-            fcntl.flock(fh, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            fcntl.flock(fh, (fcntl.LOCK_SH if shared else fcntl.LOCK_EX) | fcntl.LOCK_NB)
         except BlockingIOError:
-            raise UsageError(f"{inbox}: another batch run is using this inbox") from None
+            raise UsageError(f"{inbox}: another batch run is using this inbox"
+                             + ("" if shared else " (runs share an inbox on a PostgreSQL "
+                                                  "database, --db postgresql://...)")) from None
         yield
 
 
@@ -226,10 +250,14 @@ class _Batch:
     def __init__(self, engine: Engine, run_id: int, options: BatchOptions) -> None:
         self.engine, self.run_id, self.options = engine, run_id, options
         self.accepted = self.rejected = self.failed = self.done = self.pages = 0
+        self.scanned = now()
+        """When the run looked into the inbox (a file gone since may have been taken
+        by another run)."""
 
     def register(self, arrival: Arrival) -> str:
         """Record a file found in the inbox, decide where it goes and move it there;
-        returns ``accepted`` or ``rejected: reason``."""
+        returns ``accepted``, ``rejected: reason`` or, for a file another run has
+        taken, ``taken by another run``."""
         pages: int | None = None
         digest = ""
         try:
@@ -243,9 +271,11 @@ class _Batch:
                 else:
                     pages, reason = check(arrival.path)
         except FileNotFoundError:
-            return self._vanished(state.add_document(
-                self.engine, self.run_id, file=arrival.name, status="registered",
-                language=arrival.language))
+            if state.moved_since(self.engine, arrival.name, self.scanned):
+                return TAKEN
+            vanished = state.add_document(self.engine, self.run_id, file=arrival.name,
+                                          status="registered", language=arrival.language)
+            return TAKEN if vanished is None else self._vanished(vanished)
         except OSError as exc:
             digest, reason = "", f"cannot be read ({exc.strerror or exc})"
         folder = self.options.inbox / (REJECTED if reason else ACCEPTED)
@@ -254,6 +284,13 @@ class _Batch:
             self.engine, self.run_id, file=arrival.name, hash=digest or None,
             stored=self._relative(target), kind=kind_of(arrival.name),
             status="registered", language=arrival.language, pages=pages, error=reason)
+        if document_id is None:
+            return TAKEN
+        if state.moved_since(self.engine, arrival.name, self.scanned, other_than=document_id):
+            # another run registered and moved it while this one read it: its move may
+            # even be the one this run would make (the same free name)
+            state.remove_document(self.engine, document_id)
+            return TAKEN
         return self.place(state.document(self.engine, document_id))
 
     def place(self, row: state.DocumentRow) -> str:
@@ -267,6 +304,9 @@ class _Batch:
                 target = free_name(target.parent, source.name)
                 state.set_document(self.engine, row.id, stored=self._relative(target))
         except FileNotFoundError:
+            if state.moved_since(self.engine, row.file, self.scanned, other_than=row.id):
+                state.remove_document(self.engine, row.id)
+                return TAKEN
             return self._vanished(row.id)
         if row.error:
             write_atomic(target.with_name(fitted(target.name, ".reason.txt")), row.error + "\n")
@@ -309,6 +349,8 @@ class _Batch:
                 self.engine, self.run_id, file=arrival.name, stored=stored,
                 hash=content_hash(arrival.path), kind=kind_of(arrival.name),
                 status="registered", language=arrival.language)
+            if document_id is None:  # another run sharing the database registers it
+                continue
             row = state.document(self.engine, document_id)
             state.set_document(self.engine, document_id, status="accepted",
                                output=self._output_name(row))
@@ -333,7 +375,9 @@ class _Batch:
         a conversion to do (seconds each, and pages unknown until it is done), then
         the most pages.
         """
-        rows = state.documents(self.engine, ["accepted", "failed"], self.options.inbox_key)
+        rows = [row for row in state.documents(self.engine, ["accepted", "failed"],
+                                               self.options.inbox_key)
+                if state.claim(self.engine, self.run_id, row.id)]
         jobs, sizes = [], {}
         for row in rows:
             left = tuple(a for a in actions_for(row.kind or "pdf")
@@ -384,44 +428,63 @@ class _Batch:
         return f"done ({counted(row.pages or 0, 'page')})"
 
 
-def _execute(jobs: Sequence[Job], options: BatchOptions
-             ) -> Iterator[tuple[Job, Sequence[ActionResult]]]:
-    """Each job with its results, as the workers finish them."""
-    if not jobs:
+@contextmanager
+def _executor(options: BatchOptions) -> Iterator[Execute]:
+    """The run's way of executing jobs: a local process pool, or a client of a Dask
+    cluster (a local one of ``workers`` processes, or the ``scheduler``'s), connected
+    here, before the run moves any file.  Raises UsageError when distributed is not
+    installed or the scheduler cannot be reached."""
+    if not options.on_dask:
+        yield partial(_on_pool, options.workers)
         return
-    if options.on_dask:
-        yield from _on_dask(jobs, options)
-        return
-    context = multiprocessing.get_context("forkserver")
-    with ProcessPoolExecutor(max_workers=min(options.workers, len(jobs)),
-                             mp_context=context, initializer=die_with_run,
-                             initargs=(os.getpid(),)) as pool:
-        futures = {pool.submit(run_job, job): job for job in jobs}
-        for future in as_completed(futures):
-            yield futures[future], _results(future.result, futures[future])
-
-
-def _on_dask(jobs: Sequence[Job], options: BatchOptions
-             ) -> Iterator[tuple[Job, Sequence[ActionResult]]]:
+    if not logging.getLogger().isEnabledFor(logging.INFO):
+        # Dask's information (a cluster started, workers joining), in this process and
+        # in the workers it starts, only with -v
+        os.environ.setdefault(DASK_LOGGING, "warning")
     try:
         dask: Any = importlib.import_module("distributed")  # its API is untyped
     except ImportError:
         raise UsageError("--executor dask: needs the distributed package "
                          "(pip install 'layoutkit[dask]')") from None
     cluster: Any = None
-    if options.scheduler is None:
-        cluster = dask.LocalCluster(n_workers=options.workers, threads_per_worker=1,
-                               dashboard_address=None)
     try:
-        with dask.Client(options.scheduler or cluster) as client:
-            futures = {client.submit(run_job, job, pure=False): job for job in jobs}
-            for future in dask.as_completed(list(futures)):
-                yield futures[future], _results(future.result, futures[future])
-    except OSError as exc:
-        raise UsageError(f"--scheduler {options.scheduler}: cannot reach it ({exc})") from None
+        if options.scheduler is None:
+            cluster = dask.LocalCluster(n_workers=options.workers, threads_per_worker=1,
+                                        dashboard_address=None)
+        try:
+            client = dask.Client(options.scheduler or cluster, timeout=SCHEDULER_TIMEOUT)
+        except (OSError, TimeoutError) as exc:
+            raise UsageError(f"--scheduler {options.scheduler}: cannot reach it "
+                             f"({str(exc).strip().splitlines()[0]})") from None
+        with client:
+            yield partial(_on_dask, dask, client)
     finally:
         if cluster is not None:
             cluster.close()
+
+
+def _on_pool(workers: int, jobs: Sequence[Job]) -> Iterator[tuple[Job, Sequence[ActionResult]]]:
+    """Each job run in a local process pool of ``workers``, with its results, as the
+    workers finish them."""
+    if not jobs:
+        return
+    context = multiprocessing.get_context("forkserver")
+    with ProcessPoolExecutor(max_workers=min(workers, len(jobs)), mp_context=context,
+                             initializer=die_with_run, initargs=(os.getpid(),)) as pool:
+        futures = {pool.submit(run_job, job): job for job in jobs}
+        for future in as_completed(futures):
+            yield futures[future], _results(future.result, futures[future])
+
+
+def _on_dask(dask: Any, client: Any, jobs: Sequence[Job]
+             ) -> Iterator[tuple[Job, Sequence[ActionResult]]]:
+    """Each job run on the Dask cluster of ``client``, with its results, as the
+    workers finish them."""
+    if not jobs:
+        return
+    futures = {client.submit(run_job, job, pure=False): job for job in jobs}
+    for future in dask.as_completed(list(futures)):
+        yield futures[future], _results(future.result, futures[future])
 
 
 def _results(result: Any, job: Job) -> Sequence[ActionResult]:

@@ -1,6 +1,7 @@
 """The state database: what every batch run saw and did, the single source of truth.
 
-Three tables (SQLAlchemy Core, so any SQLAlchemy URL serves; SQLite by default):
+Three tables (SQLAlchemy Core, so any SQLAlchemy URL serves: SQLite by default,
+PostgreSQL through psycopg for runs on several machines):
 
 ``run``       one row per ``layoutkit batch`` run: when, on which folders, how, and
               its counts;
@@ -16,9 +17,16 @@ relative to the inbox starts with, and read back to the very same name
 (:func:`_to_text`, :func:`_to_name`).
 
 Document statuses move ``registered`` (its move decided) → ``accepted`` or
-``rejected``; an accepted document becomes ``done`` when all its actions are,
-or ``failed`` when one fails (and is tried again by the next run).  Only the
-process that runs the batch writes here; workers return their results to it.
+``rejected``; an accepted document is ``working`` while a run (``claimed_by``) does
+its actions, and becomes ``done`` when all its actions are, or ``failed`` when one
+fails (and is tried again by the next run).  Only the processes that run batches
+write here; workers return their results to them.
+
+Several runs may share one database (PostgreSQL) and one inbox: a file is registered
+by one run alone (a unique index on the files being registered), and a document is
+claimed by one run alone (an atomic update from ``accepted`` or ``failed`` to
+``working``).  A run that dies leaves its documents ``working``; the next run to start
+gives them back once it knows that run is dead (see :func:`start_run`).
 """
 
 from __future__ import annotations
@@ -26,15 +34,18 @@ from __future__ import annotations
 import os
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from datetime import datetime
 from typing import TYPE_CHECKING, Any
 from urllib.parse import quote_from_bytes, unquote_to_bytes
 
 from sqlalchemy import (
     Column,
+    Connection,
     DateTime,
     Engine,
     Float,
     ForeignKey,
+    Index,
     Integer,
     MetaData,
     String,
@@ -44,10 +55,12 @@ from sqlalchemy import (
     create_engine,
     event,
     func,
+    inspect,
     select,
+    text,
     update,
 )
-from sqlalchemy.exc import ArgumentError, NoSuchModuleError, SQLAlchemyError
+from sqlalchemy.exc import ArgumentError, IntegrityError, NoSuchModuleError, SQLAlchemyError
 
 from ..errors import UsageError
 from ..files import text_name
@@ -99,7 +112,20 @@ DOCUMENT = Table(
     Column("error", Text),
     Column("registered", DateTime(timezone=True), nullable=False),
     Column("updated", DateTime(timezone=True), nullable=False),
+    Column("claimed_by", Integer),
 )
+
+Index("document_registering", DOCUMENT.c.file, unique=True,
+      sqlite_where=DOCUMENT.c.status == "registered",
+      postgresql_where=DOCUMENT.c.status == "registered")
+"""A file of the inbox is being registered by one run at a time."""
+
+_ADDED = {"document": ("claimed_by", "INTEGER")}
+"""Columns added since the first databases were made, added to those on connecting."""
+
+_SCHEMA_LOCK = -1
+"""The PostgreSQL advisory lock held while the tables are made (the runs' locks are
+their ids, from 1)."""
 
 ACTION = Table(
     "action", METADATA,
@@ -172,17 +198,32 @@ def _document_row(row: Sequence[Any]) -> DocumentRow:
 def connect(url: str) -> Engine:
     """An engine on the database at ``url`` with the tables created if missing.
 
-    Raises UsageError naming the URL when it cannot be used.
+    Raises UsageError naming the URL when it cannot be used: a malformed URL, a
+    database driver that is not installed, a server that cannot be reached.
     """
     try:
         engine = create_engine(url)
         if engine.dialect.name == "sqlite":
             event.listen(engine, "connect", _write_ahead)
-        METADATA.create_all(engine)
+        with engine.begin() as db:
+            if shared(engine):  # runs starting together make the tables one at a time
+                db.execute(select(func.pg_advisory_xact_lock(_SCHEMA_LOCK)))
+            METADATA.create_all(db)
+            _add_columns(db)
+    except ImportError as exc:
+        raise UsageError(f"--db {url}: cannot open the state database (its driver is not "
+                         f"installed: {exc})") from None
     except (ArgumentError, NoSuchModuleError, SQLAlchemyError) as exc:
-        reason = str(exc).splitlines()[0]
+        reason = str(exc).strip().splitlines()[0]
         raise UsageError(f"--db {url}: cannot open the state database ({reason})") from None
     return engine
+
+
+def _add_columns(db: Connection) -> None:
+    """Add the columns of :data:`_ADDED` a database made before them lacks."""
+    for table, (column, kind) in _ADDED.items():
+        if column not in {c["name"] for c in inspect(db).get_columns(table)}:
+            db.execute(text(f"ALTER TABLE {table} ADD COLUMN {column} {kind}"))
 
 
 def _write_ahead(connection: Any, _record: Any) -> None:
@@ -200,16 +241,70 @@ def _write_ahead(connection: Any, _record: Any) -> None:
     cursor.close()
 
 
-def start_run(engine: Engine, inbox: str, out: str, executor: str, workers: int) -> int:
-    """A new ``run`` row's id; runs left ``running`` by a killed process become
-    ``interrupted`` (the caller holds the inbox's lock, so none is still going)."""
-    with engine.begin() as db:
-        db.execute(update(RUN).where(RUN.c.status == "running").values(status="interrupted"))
+def shared(engine: Engine) -> bool:
+    """Whether runs may share the database at ``engine`` (a PostgreSQL server; an
+    SQLite file is for the runs on one inbox, one at a time)."""
+    return engine.dialect.name == "postgresql"
+
+
+def start_run(db: Connection, inbox: str, out: str, executor: str, workers: int) -> int:
+    """A new ``run`` row's id, on the connection ``db``, which the run holds open to its
+    end (it holds the run's lock, on a database runs share).
+
+    Runs left ``running`` that are dead become ``interrupted``, and the documents they
+    left ``working`` are ``accepted`` again, for this run or another to claim.  On a
+    database runs share, a run is alive while it holds its lock (a PostgreSQL advisory
+    lock on its id, which the server lets go when the run's connection ends, however
+    it ends); on another, the caller holds the inbox's lock, so none is.
+    """
+    with db.begin():
+        running = list(db.scalars(select(RUN.c.id).where(RUN.c.status == "running")))
+        dead = [run_id for run_id in running if not _alive(db, run_id)]
+        if dead:
+            db.execute(update(RUN).where(RUN.c.id.in_(dead)).values(status="interrupted"))
+            db.execute(update(DOCUMENT).where(DOCUMENT.c.status == "working",
+                                              DOCUMENT.c.claimed_by.in_(dead))
+                       .values(status="accepted", claimed_by=None))
         result = db.execute(RUN.insert().values(
             started=now(), status="running", inbox=_to_text(inbox), out=_to_text(out),
             executor=executor,
             workers=workers, accepted=0, rejected=0, failed=0, done=0, pages=0))
-        return _new_id(result.inserted_primary_key)
+        run_id = _new_id(result.inserted_primary_key)
+        if shared(db.engine):  # held before the row is seen, so never taken for dead
+            db.execute(select(func.pg_advisory_lock(run_id)))
+        return run_id
+
+
+def _alive(db: Connection, run_id: int) -> bool:
+    """Whether the run ``run_id`` is alive (see :func:`start_run`)."""
+    if not shared(db.engine):
+        return False
+    if not db.scalar(select(func.pg_try_advisory_lock(run_id))):
+        return True
+    db.execute(select(func.pg_advisory_unlock(run_id)))
+    return False
+
+
+def claim(engine: Engine, run_id: int, document_id: int) -> bool:
+    """Whether run ``run_id`` claimed the document (``accepted`` or ``failed``, now
+    ``working``); False when another run has it."""
+    with engine.begin() as db:
+        claimed = db.execute(update(DOCUMENT).where(
+            DOCUMENT.c.id == document_id, DOCUMENT.c.status.in_(["accepted", "failed"]))
+            .values(status="working", claimed_by=run_id, updated=now()))
+        return bool(claimed.rowcount == 1)
+
+
+def moved_since(engine: Engine, file: str, since: datetime, other_than: int | None = None
+                ) -> bool:
+    """Whether another document than ``other_than`` registered ``file`` and moved it (or
+    is moving it) after ``since``: a file a run saw in the inbox, gone when it came to
+    register or move it, was taken by another run."""
+    query = select(func.count()).select_from(DOCUMENT).where(
+        DOCUMENT.c.file == file, DOCUMENT.c.id != (other_than or 0),
+        (DOCUMENT.c.status == "registered") | (DOCUMENT.c.updated >= since))
+    with engine.connect() as db:
+        return bool(db.scalar(query))
 
 
 def _new_id(key: Any) -> int:
@@ -224,13 +319,23 @@ def finish_run(engine: Engine, run_id: int, **counts: int) -> None:
             finished=now(), status="finished", **counts))
 
 
-def add_document(engine: Engine, run_id: int, **values: Any) -> int:
-    """A new ``document`` row's id."""
+def add_document(engine: Engine, run_id: int, **values: Any) -> int | None:
+    """A new ``document`` row's id; None when the row would register a file another run
+    is registering (see :data:`DOCUMENT`'s index)."""
     stamp = now()
+    try:
+        with engine.begin() as db:
+            result = db.execute(DOCUMENT.insert().values(run_id=run_id, registered=stamp,
+                                                         updated=stamp, **values))
+            return _new_id(result.inserted_primary_key)
+    except IntegrityError:
+        return None
+
+
+def remove_document(engine: Engine, document_id: int) -> None:
+    """Remove a document this run registered for a file another run took."""
     with engine.begin() as db:
-        result = db.execute(DOCUMENT.insert().values(run_id=run_id, registered=stamp,
-                                                     updated=stamp, **_stored(values)))
-        return _new_id(result.inserted_primary_key)
+        db.execute(DOCUMENT.delete().where(DOCUMENT.c.id == document_id))
 
 
 def set_document(engine: Engine, document_id: int, **values: Any) -> None:
@@ -240,15 +345,19 @@ def set_document(engine: Engine, document_id: int, **values: Any) -> None:
                    .values(updated=now(), **_stored(values)))
 
 
-def documents(engine: Engine, statuses: Iterable[str], inbox: str | None = None
-              ) -> list[DocumentRow]:
+def documents(engine: Engine, statuses: Iterable[str], inbox: str | None = None, *,
+              left: bool = False) -> list[DocumentRow]:
     """The documents in any of ``statuses``, by id; with ``inbox``, only those found
-    in that inbox (another inbox may share the database)."""
+    in that inbox (another inbox may share the database); with ``left``, only those of
+    runs that are no longer running."""
     query = (select(*(DOCUMENT.c[name] for name in DocumentRow.__slots__))
              .where(DOCUMENT.c.status.in_(list(statuses))).order_by(DOCUMENT.c.id))
     if inbox is not None:
         query = (query.join(RUN, RUN.c.id == DOCUMENT.c.run_id)
                  .where(RUN.c.inbox == _to_text(inbox)))
+    if left:
+        query = query.where(DOCUMENT.c.run_id.in_(select(RUN.c.id)
+                                                  .where(RUN.c.status != "running")))
     with engine.connect() as db:
         return [_document_row(row) for row in db.execute(query)]
 

@@ -1,17 +1,19 @@
 """Running headers and footers found by position and repetition across pages.
 
-A line among the first ``line_header_max_lines`` (last ``line_footer_max_lines``)
-of a page's top (bottom) zone is furniture when, digits and Roman numerals
-masked, it repeats within ``line_header_max_distance`` edits a line at nearly the
-same height on the previous or next page, or on the one before or after that for
-headers that alternate between left and right pages (DCR's rule; the first and
-last pages, with one neighbour, compare with it), or when a line of nearly the
-same words in any order (mirrored headers of facing pages swap their left and
-right parts) stands there on enough of the other pages, or when it is a bare
-page number.  A repeated line stays furniture however close the body comes under
-it when a neighbouring page shows the same line set apart from its body.  A page
-with no running header of its own (the first page of a document or of a part) may
-spell out its neighbours' in pieces, a masthead: the pieces near its top whose
+A line among the first ``line_header_max_lines`` (last ``line_footer_max_lines``) of
+a page's top (bottom) zone is furniture when, digits and Roman numerals masked, it
+repeats within ``line_header_max_distance`` edits a line at nearly the same height
+on the previous or next page, or on the one before or after that for headers that
+alternate between left and right pages (DCR's rule; the first and last pages, with
+one neighbour, compare with it), or when a line of nearly the same words in any
+order (mirrored headers of facing pages swap their left and right parts) stands
+there on enough of the other pages within a window around its own (or of those whose
+page labels have its parity), or when it is a bare page number: the lines of every
+page are indexed by page and height once, so each line is compared with the lines of
+the pages nearby only.  A repeated line stays furniture however close the body comes
+under it when a neighbouring page shows the same line set apart from its body.  A
+page with no running header of its own (the first page of a document or of a part)
+may spell out its neighbours' in pieces, a masthead: the pieces near its top whose
 words are a run of a neighbouring page's running header (or, lower, a dateline that
 carries a long run of them), set no larger than it, are header too.  Lines outside
 the document's text block, in small type or set far apart (an imprint, a licence
@@ -29,13 +31,13 @@ from dataclasses import dataclass, replace
 from difflib import SequenceMatcher
 
 import numpy as np
-from rapidfuzz import fuzz
+from rapidfuzz import fuzz, process
 from rapidfuzz.distance import Levenshtein
 
 from ..config import LayoutConfig
 from ..model import Word
 from .grid import overlapping, weighted_median
-from .numerals import ROMAN_DIGITS, ROMAN_NUMERAL
+from .numerals import ROMAN_DIGITS, ROMAN_NUMERAL, roman_value
 from .words import group_lines, split_at_gaps
 
 __all__ = [
@@ -109,6 +111,10 @@ class EdgeLines:
     size: float = 0.0
     """The page's usual font size: the median size of its words, by characters (0
     for a page without words)."""
+    parity: int | None = None
+    """Whether the page's number as printed (its label, or its place in the file) is
+    odd (1) or even (0); None for a page whose label is no number (a plate, a
+    cover): the side of the spread it stands on, which alternating headers follow."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -138,11 +144,13 @@ def body_words(words: Sequence[Word], furniture: Furniture) -> tuple[list[Word],
 
 
 def find_furniture(pages: Sequence[tuple[Sequence[Word], float, float]],
-                   config: LayoutConfig) -> list[Furniture]:
-    """The furniture of each page, given each page's words, width and height, the
-    pages numbered from 1."""
-    edges = [edge_lines(words, height, config, str(k))
-             for k, (words, _, height) in enumerate(pages, start=1)]
+                   config: LayoutConfig, labels: Sequence[str] | None = None
+                   ) -> list[Furniture]:
+    """The furniture of each page, given each page's words, width and height, and its
+    label (by default the pages numbered from 1)."""
+    labels = labels or [str(k) for k in range(1, len(pages) + 1)]
+    edges = [edge_lines(words, height, config, label)
+             for (words, _, height), label in zip(pages, labels, strict=True)]
     return [page_furniture(words, page_edges, runs, config)
             for (words, _, _), page_edges, runs
             in zip(pages, edges, repeating_runs(edges, config), strict=True)]
@@ -157,7 +165,19 @@ def edge_lines(words: Sequence[Word], height: float, config: LayoutConfig,
         if words else 0.0
     return EdgeLines(_edge_lines(words, height, config, folio, top=True),
                      _edge_lines(words, height, config, folio, top=False),
-                     height, size)
+                     height, size, _parity(folio))
+
+
+_LABEL_NUMBER = re.compile(r"\d+$")
+
+
+def _parity(folio: str) -> int | None:
+    """The parity of the number a page label ends with (Arabic, '12' or 'A-12') or is
+    (Roman, 'xiv'); None when it has none."""
+    folio = folio.strip()
+    number = _LABEL_NUMBER.search(folio)
+    value = int(number[0]) if number else roman_value(folio)
+    return None if value is None else value % 2
 
 
 def repeating_runs(pages: Sequence[EdgeLines], config: LayoutConfig) -> list[Runs]:
@@ -171,18 +191,23 @@ def repeating_runs(pages: Sequence[EdgeLines], config: LayoutConfig) -> list[Run
     furniture = config.furniture
     headers = [page.header for page in pages]
     footers = [page.footer for page in pages]
+    parities = [page.parity for page in pages]
+    top = _Zone.of(headers, parities, furniture.line_header_max_distance, config)
+    bottom = _Zone.of(footers, parities, furniture.line_footer_max_distance, config)
     counts = _beyond_text_block(pages, [
-        (_run(p, headers, furniture.line_header_max_lines,
-              furniture.line_header_max_distance, config),
-         _run(p, footers, furniture.line_footer_max_lines,
-              furniture.line_footer_max_distance, config))
+        (_run(p, top, furniture.line_header_max_lines, config),
+         _run(p, bottom, furniture.line_footer_max_lines, config))
         for p in range(len(pages))], config)
     running = [[line for line in page.header[:header]
                 if _lettered(line, config) and not _PAGE_NUMBER.match(line.masked)]
                for page, (header, _) in zip(pages, counts, strict=True)]
+    header_runs = [page.header[:h] for page, (h, _) in zip(pages, counts, strict=True)]
+    footer_runs = [page.footer[:f] for page, (_, f) in zip(pages, counts, strict=True)]
+    header_apart = [_apart(run, config) for run in header_runs]
+    footer_apart = [_apart(run, config) for run in footer_runs]
     return [Runs(header, footer, () if running[p] else _nearby(p, running),
-                 (_held(p, headers, [h for h, _ in counts], config),
-                  _held(p, footers, [f for _, f in counts], config)))
+                 (_held(p, header_runs[p], header_apart, config),
+                  _held(p, footer_runs[p], footer_apart, config)))
             for p, (header, footer) in enumerate(counts)]
 
 
@@ -196,24 +221,24 @@ def _nearby(page: int, running: Sequence[Sequence[_Candidate]]
                  for line in running[q])
 
 
-def _held(page: int, candidates: Sequence[Sequence[_Candidate]], runs: Sequence[int],
+def _apart(run: Sequence[_Candidate], config: LayoutConfig) -> Sequence[_Candidate]:
+    """The lines of a page's ``run`` of repeating lines up to its last line followed by
+    a clear gap (``furniture_min_gap_em``)."""
+    ends = [k for k, line in enumerate(run) if _set_apart(line, config)]
+    return run[:ends[-1] + 1] if ends else ()
+
+
+def _held(page: int, run: Sequence[_Candidate], apart: Sequence[Sequence[_Candidate]],
           config: LayoutConfig) -> int:
-    """How many of ``page``'s run of repeating lines (``runs[page]`` of its
-    ``candidates``), from the edge inwards, are the same lines, digits masked, at the
-    same height as lines of a neighbouring page's run that a clear gap
-    (``furniture_min_gap_em``) parts from that page's body."""
+    """How many of ``page``'s ``run`` of repeating lines, from the edge inwards, are the
+    same lines, digits masked, at the same height as lines of a neighbouring page's run
+    that a clear gap parts from that page's body (the ``apart`` lines of each page's
+    run, see :func:`_apart`)."""
     furniture = config.furniture
-
-    def apart(q: int) -> Sequence[_Candidate]:
-        """The lines of page ``q``'s run up to its last line followed by a clear gap."""
-        lines = candidates[q][:runs[q]]
-        ends = [k for k, line in enumerate(lines) if _set_apart(line, config)]
-        return lines[:ends[-1] + 1] if ends else ()
-
     shown = [line for q in (page - 2, page - 1, page + 1, page + 2)
-             if 0 <= q < len(candidates) for line in apart(q)]
+             if run and 0 <= q < len(apart) for line in apart[q]]
     held = 0
-    for line in candidates[page][:runs[page]]:
+    for line in run:
         if not any(abs(other.edge - line.edge) <= furniture.furniture_y_tolerance
                    and other.masked == line.masked for other in shown):
             break
@@ -381,16 +406,14 @@ _TOUCHING = 1.0
 """Lines closer than this many points reach into each other."""
 
 
-def _run(page: int, candidates: Sequence[Sequence[_Candidate]], max_lines: int,
-         max_distance: int, config: LayoutConfig) -> int:
+def _run(page: int, zone: _Zone, max_lines: int, config: LayoutConfig) -> int:
     """How many of ``page``'s first ``max_lines`` candidate lines, from the edge
     inwards, repeat, with those after them that reach into the lines found (a
     newspaper's folio line whose section name, set large, is no line of its
     neighbours': 'Editorial' beside the date, 'Opinion' on the next page)."""
     count, reach = 0, 0.0
-    for line in candidates[page][:max_lines]:
-        if not ((count and line.edge <= reach + _TOUCHING)
-                or _repeats(page, line, candidates, max_distance, config)):
+    for line in zone.candidates[page][:max_lines]:
+        if not ((count and line.edge <= reach + _TOUCHING) or zone.repeats(page, line)):
             break
         count += 1
         reach = max(reach, line.edge + line.bottom - line.top)
@@ -430,35 +453,106 @@ def _furniture(run: Sequence[_Candidate], words: Sequence[Word], config: LayoutC
     return taken
 
 
-def _repeats(page: int, line: _Candidate, candidates: Sequence[Sequence[_Candidate]],
-             max_distance: int, config: LayoutConfig) -> bool:
-    """Whether ``line`` is a bare page number, or carries the page's own number set
-    apart from the body (a running header with no other page to repeat it on: the
-    second page of two), or repeats a line of a neighbouring page
-    (DCR's rule: the previous or next page, or the one before or after that for
-    headers that alternate between left and right pages) within ``max_distance``
-    edits, or recurs near the same height on enough other pages (or other pages of
-    the same parity)."""
-    if _PAGE_NUMBER.match(line.masked) or (line.numbered and _set_apart(line, config)):
-        return True
-    others = [q for q in range(len(candidates)) if q != page]
-    if not others:
-        return False
-    if _lettered(line, config) and any(
-            abs(other.edge - line.edge) <= config.furniture.furniture_y_tolerance
-            and Levenshtein.distance(line.masked, other.masked) <= max_distance
-            for q in (page - 2, page - 1, page + 1, page + 2) if 0 <= q < len(candidates)
-            for other in candidates[q]):
-        return True
-    matches = {q for q in others if any(
-        abs(other.edge - line.edge) <= config.furniture.furniture_y_tolerance
-        and fuzz.token_sort_ratio(line.masked, other.masked)
-        >= config.furniture.furniture_min_similarity
-        for other in candidates[q])}
-    same_parity = {q for q in others if q % 2 == page % 2}
-    share = len(matches) / len(others)
-    parity_share = len(matches & same_parity) / len(same_parity) if same_parity else 0.0
-    return max(share, parity_share) >= config.furniture.furniture_min_share
+@dataclass(frozen=True, slots=True)
+class _Zone:
+    """The candidate lines of one edge of every page (their headers, or their footers),
+    indexed for the comparison across pages: every line's page, distance from the
+    edge and masked text (as a number, one for each different text), in page order.
+
+    Each text is kept with its words sorted, as rapidfuzz's token-sort ratio sorts
+    them, once for all its comparisons, and its length, which bounds its ratio with
+    another before it is computed."""
+
+    candidates: Sequence[Sequence[_Candidate]]
+    parities: np.ndarray
+    """Each page's :attr:`EdgeLines.parity`, -1 for none."""
+    pages: np.ndarray
+    edges: np.ndarray
+    texts: np.ndarray
+    sorted_texts: np.ndarray
+    """The masked texts, their words sorted, by their number."""
+    lengths: np.ndarray
+    """The length of each of ``sorted_texts``."""
+    max_distance: int
+    config: LayoutConfig
+
+    @classmethod
+    def of(cls, candidates: Sequence[Sequence[_Candidate]], parities: Sequence[int | None],
+           max_distance: int, config: LayoutConfig) -> _Zone:
+        """The index of the ``candidates`` of each page, whose labels have the
+        ``parities``; lines repeat their neighbours' within ``max_distance`` edits."""
+        numbers: dict[str, int] = {}
+        lines = [(p, line.edge, numbers.setdefault(line.masked, len(numbers)))
+                 for p, page in enumerate(candidates) for line in page]
+        pages, edges, texts = (np.array(column) for column in zip(*lines, strict=True)) \
+            if lines else (np.zeros(0, int), np.zeros(0), np.zeros(0, int))
+        sorted_texts = np.array([" ".join(sorted(text.split())) for text in numbers],
+                                dtype=object)
+        return cls(candidates, np.array([-1 if q is None else q for q in parities], dtype=int),
+                   pages, edges, texts, sorted_texts,
+                   np.array([len(text) for text in sorted_texts], dtype=float),
+                   max_distance, config)
+
+    def repeats(self, page: int, line: _Candidate) -> bool:
+        """Whether ``line`` of ``page`` is a bare page number, or carries the page's own
+        number set apart from the body (a running header with no other page to repeat
+        it on: the second page of two), or repeats a line of a neighbouring page
+        (DCR's rule: the previous or next page, or the one before or after that for
+        headers that alternate between left and right pages) within ``max_distance``
+        edits, or recurs near the same height (token-sort ratio
+        ``furniture_min_similarity``) on ``furniture_min_share`` of the other pages
+        within ``furniture_window_pages`` of its own, or of those whose labels have
+        its parity."""
+        furniture = self.config.furniture
+        if _PAGE_NUMBER.match(line.masked) or (line.numbered and _set_apart(line, self.config)):
+            return True
+        count = len(self.candidates)
+        if count < 2:
+            return False
+        tolerance = furniture.furniture_y_tolerance
+        if _lettered(line, self.config) and any(
+                abs(other.edge - line.edge) <= tolerance
+                and Levenshtein.distance(line.masked, other.masked,
+                                         score_cutoff=self.max_distance) <= self.max_distance
+                for q in (page - 2, page - 1, page + 1, page + 2) if 0 <= q < count
+                for other in self.candidates[q]):
+            return True
+        first = max(0, min(page - furniture.furniture_window_pages // 2,
+                           count - furniture.furniture_window_pages))
+        last = min(count, first + furniture.furniture_window_pages)
+        start, end = np.searchsorted(self.pages, (first, last))
+        near = start + np.flatnonzero((np.abs(self.edges[start:end] - line.edge) <= tolerance)
+                                      & (self.pages[start:end] != page))
+        parity = int(self.parities[page])
+        same = int(np.count_nonzero(self.parities[first:last] == parity)) - 1 \
+            if parity >= 0 else 0
+
+        def enough(pages: np.ndarray) -> bool:
+            """Whether the line recurring on ``pages`` (other pages of the window, each
+            once) is recurring on enough of them."""
+            share = len(pages) / (last - first - 1)
+            parity_share = np.count_nonzero(self.parities[pages] == parity) / same \
+                if same > 0 else 0.0
+            return max(share, parity_share) >= furniture.furniture_min_share
+
+        return enough(np.unique(self.pages[near[self._similar(line.masked, self.texts[near])]]))
+
+    def _similar(self, masked: str, texts: np.ndarray) -> np.ndarray:
+        """Which of ``texts`` (by number) have a token-sort ratio with ``masked`` of at
+        least ``furniture_min_similarity``: those whose length leaves room for it are
+        compared by rapidfuzz in one call."""
+        least = self.config.furniture.furniture_min_similarity
+        key = " ".join(sorted(masked.split()))
+        lengths = self.lengths[texts]
+        # the ratio is 100 (1 - distance / total length), the distance no less than the
+        # difference of the lengths
+        similar: np.ndarray = 100.0 * (1.0 - np.abs(lengths - len(key))
+                                       / np.maximum(lengths + len(key), 1.0)) >= least
+        if similar.any():
+            similar[similar] = process.cdist(
+                [key], self.sorted_texts[texts[similar]], scorer=fuzz.ratio,
+                dtype=np.float64, score_cutoff=least)[0] >= least
+        return similar
 
 
 def _set_apart(line: _Candidate, config: LayoutConfig) -> bool:
@@ -470,7 +564,7 @@ def _set_apart(line: _Candidate, config: LayoutConfig) -> bool:
 def _lettered(line: _Candidate, config: LayoutConfig) -> bool:
     """Whether ``line`` has letters enough (``furniture_min_letters``) to be compared
     as text, not as a number or a stray symbol."""
-    return sum(c.isalpha() for c in line.masked) >= config.furniture.furniture_min_letters
+    return sum(map(str.isalpha, line.masked)) >= config.furniture.furniture_min_letters
 
 
 def _masthead(pieces: Sequence[_Candidate], height: float,

@@ -10,11 +10,10 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from ..geometry.numerals import ROMAN_DIGITS, ROMAN_NUMERAL
+from ..geometry.numerals import roman_value
 
-__all__ = ["ASCENDING", "is_start", "is_successor", "roman_value"]
+__all__ = ["ASCENDING", "is_start", "is_successor"]
 
-_ROMAN = re.compile(ROMAN_NUMERAL)
 _CORE = re.compile(r"[A-Za-z]+|\d+(?:\.\d+)*")
 
 
@@ -22,16 +21,6 @@ def _core(marker: str) -> str:
     """The marker without its brackets and punctuation: ``(iv)`` -> ``iv``, ``1.2.`` -> ``1.2``."""
     found = _CORE.search(marker)
     return found[0] if found else ""
-
-
-def roman_value(text: str) -> int | None:
-    """The value of a well-formed Roman numeral (either case), else None."""
-    low = text.lower()
-    if not low or (low != text and text.upper() != text) or not _ROMAN.fullmatch(low):
-        return None
-    values = [ROMAN_DIGITS[c] for c in low]
-    return sum(-v if k + 1 < len(values) and v < values[k + 1] else v
-               for k, v in enumerate(values))
 
 
 def _integers(previous: str, current: str) -> bool:

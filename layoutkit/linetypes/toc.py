@@ -18,9 +18,9 @@ from dataclasses import dataclass
 from itertools import pairwise
 
 from ..config import LinetypesConfig
+from ..geometry.numerals import roman_value
 from ..model import Document, LineType, Page
 from .lines import Key, Typed, TypedLine, column_of, log, page_body_lines, retyped
-from .sequence import roman_value
 
 __all__ = ["PageNumbers", "is_first_page", "type_toc"]
 

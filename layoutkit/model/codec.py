@@ -81,6 +81,7 @@ import dataclasses
 import json
 import types
 import typing
+from collections.abc import Iterable, Iterator, Sequence
 from enum import Enum
 from functools import cache
 from importlib import resources
@@ -142,6 +143,24 @@ def json_schema() -> dict[str, Any]:
     text = resources.files(__package__).joinpath("document.schema.json").read_text("utf-8")
     schema: dict[str, Any] = json.loads(text)
     return schema
+
+
+def dumps_pieces(path: Path, page_count: int, ocr: Sequence[OcrQuality],
+                 pages: Iterable[Page], *, words: bool = False) -> Iterator[str]:
+    """The text of :func:`dumps` of the document at ``path`` (``page_count`` pages, the
+    ``ocr`` quality of its pages read by OCR; each line's words with ``words``), a page
+    at a time as ``pages`` come."""
+    head = document_json(Document(path, (), page_count, (), tuple(ocr)))
+    opening, _, closing = _text(head, indent=1).rpartition("[]")
+    by_page = {q.page_no: q for q in ocr}
+    written = False
+    for page in pages:
+        text = json.dumps(_page(page, by_page.get(page.page_no), words), ensure_ascii=False,
+                          indent=1)
+        yield (",\n" if written else opening + "[\n") + "\n".join(
+            "  " + line for line in text.split("\n"))
+        written = True
+    yield ("\n " if written else opening + "[") + "]" + closing
 
 
 def _rounded(value: float | None) -> float | None:

@@ -11,17 +11,19 @@ other outputs.  Files are written with :func:`layoutkit.files.write_atomic`.
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable, Iterator
 
 from ..errors import UsageError
 from ..files import text_name
 from ..linetypes import outline
 from ..linetypes.tables import without_empty_columns
-from ..model import Document, Line
+from ..model import Document, Line, Page
 from ..model.codec import DOCUMENT_SCHEMA as SCHEMA
-from ..model.codec import document_json, dumps
+from ..model.codec import document_json, dumps, dumps_pieces
 
 __all__ = ["DPI_RANGE", "SCHEMA", "SKIPPABLE", "TABLE_SCHEMA", "TOC_SCHEMA", "document_json",
-           "document_text", "dumps", "skip_codes", "table_dumps", "toc_dumps"]
+           "document_text", "dumps", "dumps_pieces", "skip_codes", "table_dumps",
+           "text_pieces", "toc_dumps"]
 
 TOC_SCHEMA = "layoutkit.toc/1"
 TABLE_SCHEMA = "layoutkit.tables/1"
@@ -49,11 +51,18 @@ def document_text(document: Document, *, furniture: bool = False,
     unless ``furniture``, and lines of the types in ``skip`` left out.  A form feed
     stands between pages, on a line of its own: a tool that reads lines sees every
     page's last line end."""
+    return "".join(text_pieces(document.pages, furniture=furniture, skip=skip))
+
+
+def text_pieces(pages: Iterable[Page], *, furniture: bool = False,
+                skip: frozenset[str] = frozenset()) -> Iterator[str]:
+    """The text of :func:`document_text`, a page at a time as ``pages`` come (a form
+    feed on a line of its own before each page but the first)."""
     def kept(line: Line) -> bool:
         code = "h_" if line.code.startswith("h_") else line.code
         return (furniture or not line.furniture) and code not in skip
-    return "\n\f".join("\n".join(line.text for line in page.lines if kept(line))
-                       for page in document.pages)
+    for k, page in enumerate(pages):
+        yield ("\n\f" if k else "") + "\n".join(line.text for line in page.lines if kept(line))
 
 
 def toc_dumps(document: Document, context: int) -> str:

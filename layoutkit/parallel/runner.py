@@ -189,9 +189,10 @@ class Shares:
         self._local = local
         self._workers = list(workers)
 
-    def run(self, step: Step, given: object = None) -> dict[int, Any]:
+    def run(self, step: Step, given: object = None,
+            each: Callable[[int, Any], None] | None = None) -> dict[int, Any]:
         """Run ``step`` on every share at once; returns the values the pages sent, by
-        page number.
+        page number (and hands each to ``each`` with its page's number as it comes).
 
         The workers' values are taken in between this process's own pages, and
         then as they arrive, so that a worker waits at most a page for its values to
@@ -210,9 +211,13 @@ class Shares:
                         busy.unregister(ready.fileobj)
                     else:
                         values[message[0]] = message[1]
+                        if each is not None:
+                            each(*message)
 
             for number, value in self._local.run(step, given):
                 values[number] = value
+                if each is not None:
+                    each(number, value)
                 take_in(0)
             while busy.get_map():
                 take_in(None)
