@@ -179,7 +179,8 @@ def _run(engine: Engine, held: Connection, options: BatchOptions, progress: IO[s
     batch = _Batch(engine, run_id, options)
     for row in state.documents(engine, ["registered"], options.inbox_key, left=True):
         batch.place(row)  # moves a dead run decided
-    batch.recover()
+    if not state.other_runs(engine, options.inbox_key, run_id):
+        batch.recover()  # a database that knows nothing of the inbox: read accepted/ again
     arrivals = scan(options.inbox)
     with Progress(progress, len(arrivals)) as bar:
         for arrival in arrivals:
@@ -271,7 +272,7 @@ class _Batch:
                 else:
                     pages, reason = check(arrival.path)
         except FileNotFoundError:
-            if state.moved_since(self.engine, arrival.name, self.scanned):
+            if state.moved_since(self.engine, arrival.name, self.scanned, self.run_id):
                 return TAKEN
             vanished = state.add_document(self.engine, self.run_id, file=arrival.name,
                                           status="registered", language=arrival.language)
@@ -286,7 +287,8 @@ class _Batch:
             status="registered", language=arrival.language, pages=pages, error=reason)
         if document_id is None:
             return TAKEN
-        if state.moved_since(self.engine, arrival.name, self.scanned, other_than=document_id):
+        if state.moved_since(self.engine, arrival.name, self.scanned, self.run_id,
+                             other_than=document_id):
             # another run registered and moved it while this one read it: its move may
             # even be the one this run would make (the same free name)
             state.remove_document(self.engine, document_id)
@@ -304,7 +306,8 @@ class _Batch:
                 target = free_name(target.parent, source.name)
                 state.set_document(self.engine, row.id, stored=self._relative(target))
         except FileNotFoundError:
-            if state.moved_since(self.engine, row.file, self.scanned, other_than=row.id):
+            if state.moved_since(self.engine, row.file, self.scanned, self.run_id,
+                                 other_than=row.id):
                 state.remove_document(self.engine, row.id)
                 return TAKEN
             return self._vanished(row.id)

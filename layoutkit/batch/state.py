@@ -295,13 +295,23 @@ def claim(engine: Engine, run_id: int, document_id: int) -> bool:
         return bool(claimed.rowcount == 1)
 
 
-def moved_since(engine: Engine, file: str, since: datetime, other_than: int | None = None
-                ) -> bool:
-    """Whether another document than ``other_than`` registered ``file`` and moved it (or
-    is moving it) after ``since``: a file a run saw in the inbox, gone when it came to
-    register or move it, was taken by another run."""
+def other_runs(engine: Engine, inbox: str, run_id: int) -> int:
+    """How many runs other than ``run_id`` the database knows of on ``inbox``: none when
+    it was deleted, or replaced by an empty one, since the inbox was last read."""
+    query = select(func.count()).select_from(RUN).where(RUN.c.inbox == _to_text(inbox),
+                                                        RUN.c.id != run_id)
+    with engine.connect() as db:
+        return int(db.scalar(query) or 0)
+
+
+def moved_since(engine: Engine, file: str, since: datetime, run_id: int,
+                other_than: int | None = None) -> bool:
+    """Whether another run than ``run_id`` registered ``file`` (as another document than
+    ``other_than``) and moved it (or is moving it) after ``since``: a file a run saw in
+    the inbox, gone when it came to register or move it, was taken by another run."""
     query = select(func.count()).select_from(DOCUMENT).where(
-        DOCUMENT.c.file == file, DOCUMENT.c.id != (other_than or 0),
+        DOCUMENT.c.file == _to_text(file), DOCUMENT.c.id != (other_than or 0),
+        DOCUMENT.c.run_id != run_id,
         (DOCUMENT.c.status == "registered") | (DOCUMENT.c.updated >= since))
     with engine.connect() as db:
         return bool(db.scalar(query))
@@ -326,7 +336,7 @@ def add_document(engine: Engine, run_id: int, **values: Any) -> int | None:
     try:
         with engine.begin() as db:
             result = db.execute(DOCUMENT.insert().values(run_id=run_id, registered=stamp,
-                                                         updated=stamp, **values))
+                                                         updated=stamp, **_stored(values)))
             return _new_id(result.inserted_primary_key)
     except IntegrityError:
         return None
