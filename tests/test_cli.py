@@ -45,9 +45,13 @@ HEADER = "The Test Gazette"
 # --------------------------------------------------------------------------- helpers
 
 
-def build_pdf(path: Path, pages: Sequence[Sequence[str]], header: str | None = None) -> Path:
-    """Write a US-letter PDF with ``pages`` of body lines (and a running ``header``)."""
-    pdf = canvas.Canvas(str(path), pagesize=(612, 792), invariant=1)
+def build_pdf(path: Path, pages: Sequence[Sequence[str]], header: str | None = None,
+              password: str | None = None) -> Path:
+    """Write a US-letter PDF with ``pages`` of body lines (and a running ``header``),
+    encrypted with the user ``password`` if one is given."""
+    pdf = canvas.Canvas(str(path), pagesize=(612, 792), invariant=1,
+                        encrypt=None if password is None else
+                        StandardEncryption(password, "owner-pw"))
     for lines in pages:
         if header is not None:
             pdf.setFont("Helvetica-Bold", 11)

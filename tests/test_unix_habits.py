@@ -11,8 +11,6 @@ from pathlib import Path
 
 import pytest
 from PIL import Image, ImageDraw, ImageFont
-from reportlab.lib.pdfencrypt import StandardEncryption
-from reportlab.pdfgen import canvas
 
 import layoutkit
 from tests.test_cli import PAGE_LINES, build_pdf, error_line, page_text, run
@@ -29,15 +27,7 @@ def command(*argv: str | Path, stdin: bytes = b"") -> subprocess.CompletedProces
 
 def locked(path: Path, password: str = "foo") -> Path:
     """The three pages of ``PAGE_LINES`` in a PDF whose user password is ``password``."""
-    pdf = canvas.Canvas(str(path), pagesize=(612, 792), invariant=1,
-                        encrypt=StandardEncryption(password, "owner-pw"))
-    for lines in PAGE_LINES:
-        pdf.setFont("Helvetica", 10)
-        for i, text in enumerate(lines):
-            pdf.drawString(72, 792 - 200 - 14 * i, text)
-        pdf.showPage()
-    pdf.save()
-    return path
+    return build_pdf(path, PAGE_LINES, password=password)
 
 
 def test_stdin_to_stdout_is_the_text_of_the_file() -> None:
