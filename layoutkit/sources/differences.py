@@ -5,31 +5,39 @@ reader maps the name to text by the Adobe Glyph List.  A name outside it (TeX's
 ``prime``, Linotype's Math Pi numbers ``H20849``) gets no text from PDFium, which
 keeps no glyph names it cannot map and offers no way to ask for them.  The pdfium
 engine reads them here, with pdfminer.six's parser, on the first page where a glyph
-came out as ``(cid:N)``: a document without such a glyph is never parsed twice.
+came out as ``(cid:N)``: a document without such a glyph is never parsed twice (and
+the pdfium engine imports pdfminer.six only then).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 from pathlib import Path
-
-from pdfminer.pdfdocument import PDFDocument
-from pdfminer.pdfpage import PDFPage
-from pdfminer.pdfparser import PDFParser
-from pdfminer.pdftypes import PDFStream, resolve1
-from pdfminer.psparser import PSLiteral
+from typing import Any
 
 from .builtin_encoding import is_agl_name
 
-__all__ = ["FontName", "differences_of", "unlisted_differences"]
+__all__ = ["FontName", "differences_of", "name_of", "unlisted_differences"]
 
 FontName = tuple[str, int]
 """An embedded font as both engines know it: its base name without a subset tag
 (``Times-Roman``, not ``ABCDEF+Times-Roman``) and the size of its program in bytes."""
 
 
+def name_of(value: Any) -> str:
+    """The name a PDF name object (or a reference to one) holds, as pdfminer.six parses
+    it; empty for anything else."""
+    from pdfminer.pdftypes import resolve1
+    from pdfminer.psparser import PSLiteral
+
+    value = resolve1(value)
+    return str(value.name) if isinstance(value, PSLiteral) else ""
+
+
 def differences_of(encoding: object) -> dict[int, str]:
     """The glyph names the ``/Differences`` of an encoding dictionary give, by code."""
+    from pdfminer.pdftypes import resolve1
+
     encoding = resolve1(encoding)
     if not isinstance(encoding, dict):
         return {}
@@ -40,8 +48,8 @@ def differences_of(encoding: object) -> dict[int, str]:
         entry = resolve1(entry)
         if isinstance(entry, int):
             code = entry
-        elif isinstance(entry, PSLiteral):
-            names[code] = str(entry.name)
+        elif name := name_of(entry):
+            names[code] = name
             code += 1
     return names
 
@@ -50,6 +58,9 @@ def unlisted_differences(path: Path) -> dict[FontName, dict[int, str]]:
     """For each embedded simple font of the document at ``path`` (on its pages and in
     the forms they draw) whose ``/Differences`` names glyphs outside the Adobe Glyph
     List: those names, by code.  Empty for a document pdfminer.six cannot read."""
+    from pdfminer.pdfdocument import PDFDocument
+    from pdfminer.pdfparser import PDFParser
+
     found: dict[FontName, dict[int, str]] = {}
     try:
         with path.open("rb") as file:
@@ -65,9 +76,12 @@ def unlisted_differences(path: Path) -> dict[FontName, dict[int, str]]:
     return found
 
 
-def _fonts(document: PDFDocument) -> Iterator[dict[str, object]]:
-    """The font dictionaries of every page's resources and of the forms they hold,
-    each once."""
+def _fonts(document: Any) -> Iterator[dict[str, object]]:
+    """The font dictionaries of every page's resources (of pdfminer.six's ``document``)
+    and of the forms they hold, each once."""
+    from pdfminer.pdfpage import PDFPage
+    from pdfminer.pdftypes import PDFStream, resolve1
+
     seen: set[int] = set()
     pending = [resolve1(page.resources) for page in PDFPage.create_pages(document)]
     while pending:
@@ -90,6 +104,8 @@ def _fonts(document: PDFDocument) -> Iterator[dict[str, object]]:
 
 def _program(font: dict[str, object]) -> bytes | None:
     """The embedded program of a simple font, decoded; None for a font without one."""
+    from pdfminer.pdftypes import PDFStream, resolve1
+
     descriptor = resolve1(font.get("FontDescriptor"))
     if not isinstance(descriptor, dict):
         return None
@@ -103,6 +119,6 @@ def _program(font: dict[str, object]) -> bytes | None:
 
 def _untagged(name: object) -> str:
     """A base font name without its subset tag (six capitals and a plus sign)."""
-    text = str(name.name) if isinstance(name, PSLiteral) else str(name)
+    text = name_of(name) or str(name)
     tag, plus, rest = text.partition("+")
     return rest if plus and len(tag) == 6 and tag.isupper() else text

@@ -29,6 +29,7 @@ from typing import Any
 
 from ..config import SourcesConfig
 from ..errors import DocumentError
+from .differences import name_of
 
 __all__ = ["check_structure"]
 
@@ -123,7 +124,7 @@ class _Drawn:
         from pdfminer.pdftypes import resolve1
 
         xobjects = resolve1((resolve1(resources) or {}).get("XObject")) or {}
-        return any(_name(resolve1(x).get("Subtype")) == "Form" for x in xobjects.values()
+        return any(name_of(resolve1(x).get("Subtype")) == "Form" for x in xobjects.values()
                    if hasattr(resolve1(x), "get"))
 
     def _bound(self, stream: Any) -> int:
@@ -147,7 +148,7 @@ class _Drawn:
         for name, count in uses.items():
             reference = xobjects.get(name.decode("latin-1"))
             form = resolve1(reference)
-            if not isinstance(form, PDFStream) or _name(form.get("Subtype")) != "Form":
+            if not isinstance(form, PDFStream) or name_of(form.get("Subtype")) != "Form":
                 continue
             key = reference.objid if isinstance(reference, PDFObjRef) else id(form)
             if key in self.drawing:  # a form drawing itself: engines stop such loops
@@ -174,17 +175,9 @@ class _Drawn:
         if raw is not None and not filters:
             return bytes(raw)
         if (raw is not None and len(filters) == 1 and stream.decipher is None
-                and _name(filters[0][0]) in ("FlateDecode", "Fl")):
+                and name_of(filters[0][0]) in ("FlateDecode", "Fl")):
             try:
                 return zlib.decompressobj().decompress(raw, self.budget + 1)
             except zlib.error:
                 return b""  # the engine's to report
         return bytes(stream.get_data())
-
-
-def _name(value: Any) -> str | None:
-    """The name a PDF name object (or a reference to one) holds; None for anything else."""
-    from pdfminer.pdftypes import resolve1
-
-    name = getattr(resolve1(value), "name", None)
-    return name if isinstance(name, str) else None

@@ -24,14 +24,13 @@ from pdfminer.pdfinterp import PDFPageInterpreter, PDFResourceManager
 from pdfminer.pdfpage import PDFPage
 from pdfminer.pdfparser import PDFParser
 from pdfminer.pdftypes import PDFStream, resolve1
-from pdfminer.psparser import PSLiteral
 from pdfminer.utils import PathSegment
 
 from ..errors import DocumentError
 from ..model import BBox, Glyphs, PageGlyphs, Rule
 from .base import ClosingSource, Rect, check_readable, direction_of, shape_rules, visible_rect
 from .builtin_encoding import builtin_names, glyph_text
-from .differences import differences_of
+from .differences import differences_of, name_of
 from .occlusion import Fill, uncovered
 
 __all__ = ["PdfminerSource"]
@@ -109,8 +108,8 @@ class _Painting:
         mask = resolve1(state.get("SMask"))
         return _Painting(
             float(alpha) if isinstance(alpha, (int, float)) else self.alpha,
-            _name(blend) or self.blend if blend is not None else self.blend,
-            self.masked if mask is None else _name(mask) != "None")
+            name_of(blend) or self.blend if blend is not None else self.blend,
+            self.masked if mask is None else name_of(mask) != "None")
 
 
 class _Device(PDFPageAggregator):
@@ -162,7 +161,7 @@ class _Interpreter(PDFPageInterpreter):
 
     def do_gs(self, name: object) -> None:
         states = resolve1((self.resources or {}).get("ExtGState"))
-        state = resolve1(states.get(_name(name))) if isinstance(states, dict) else None
+        state = resolve1(states.get(name_of(name))) if isinstance(states, dict) else None
         if isinstance(state, dict):
             self.device.painting = self.device.painting.set(state)
 
@@ -214,7 +213,7 @@ def _use_builtin_encoding(font: Any, spec: Mapping[str, object]) -> None:
     program = resolve1(descriptor.get("FontFile"))
     if program is None:
         program = resolve1(descriptor.get("FontFile3"))
-        if not isinstance(program, PDFStream) or _name(program.get("Subtype")) != "Type1C":
+        if not isinstance(program, PDFStream) or name_of(program.get("Subtype")) != "Type1C":
             return
     if not isinstance(program, PDFStream):
         return
@@ -247,12 +246,6 @@ def _known(name: str) -> bool:
     except (KeyError, ValueError):
         return False
     return True
-
-
-def _name(value: object) -> str:
-    """The name a PDF name object holds; empty for anything else."""
-    value = resolve1(value)
-    return str(value.name) if isinstance(value, PSLiteral) else ""
 
 
 def _page_labels(document: PDFDocument, count: int) -> tuple[str, ...]:
