@@ -42,7 +42,8 @@ _SHARES = frozenset({"line_overlap", "glyph_repeat_overlap", "baseline_tolerance
                      "furniture_masthead_top", "furniture_dateline_top", "cut_tie_ratio",
                      "image_max_area",
                      "column_min_density", "column_min_flush", "crossing_gap_ratio",
-                     "narrow_gutter_min_flush", "ruled_gutter_min_share", "stream_across_share",
+                     "line_like_size_ratio", "narrow_gutter_min_flush", "ruled_gutter_min_share",
+                     "stream_across_share",
                      "stream_down_max_share",
                      "ocr_garbage_share", "ocr_min_quality", "ocr_layer_margin",
                      "ocr_sample_height", "ocr_script_min_confidence",
@@ -154,6 +155,13 @@ class WordsConfig(Section):
     line_overlap: float = 0.5
     """Two words are on one line when their vertical overlap is at least this share of
     the smaller height."""
+    line_like_size_ratio: float = 0.8
+    """Two words whose heights are within this ratio of each other are of one size.  A
+    baseline joins the line above only if one of its words overlaps (by
+    ``line_overlap``) a word of its own size in that line, when either has such a word:
+    a taller word standing level with two lines of smaller text (a large figure in a
+    sidebar beside a paragraph) then no longer joins them into one line, while a
+    superscript, a subscript or a word in a larger font still joins its line."""
     glyph_row_tolerance_em: float = 0.25
     """Glyphs whose baselines lie within this many times their font size (at least 1
     point) of each other stand on one row."""

@@ -248,15 +248,20 @@ def paragraph(cap_x: float) -> tuple[Word, list[list[Word]]]:
 
 def test_lines_drop_capital_opens_the_first_line_beside_it() -> None:
     """A drop capital left of the lines it stands beside opens the first of them and
-    glues none together; a tall word standing among the words (not left of them all)
-    is grouped by its baseline as before."""
+    glues none together; a tall word standing among the words (not left of them all),
+    or left of them with drop capitals off, joins the line whose baseline it shares and
+    glues none together either (``line_like_size_ratio``)."""
     cap, lines = paragraph(10.0)
     words = [cap, *[w for line in lines for w in line]]
     assert [[w.text for w in line] for line in group_lines(shuffled(words, 1), CONFIG.words)] \
         == [["T", "w0a", "w0b"], *[[f"w{k}a", f"w{k}b"] for k in range(1, 5)]]
+    plain = [[f"w{k}a", f"w{k}b"] for k in range(5)]
     cap, lines = paragraph(50.0)
     grouped = group_lines([cap, *[w for line in lines for w in line]], CONFIG.words)
-    assert len(grouped) < 5
+    assert [[w.text for w in line] for line in grouped] \
+        == [*plain[:2], ["w2a", "T", "w2b"], *plain[3:]]
     off = CONFIG.replace(drop_cap_min_height=10.0)
     cap, lines = paragraph(10.0)
-    assert len(group_lines([cap, *[w for line in lines for w in line]], off.words)) < 5
+    grouped = group_lines([cap, *[w for line in lines for w in line]], off.words)
+    assert [[w.text for w in line] for line in grouped] \
+        == [*plain[:2], ["T", "w2a", "w2b"], *plain[3:]]

@@ -286,7 +286,9 @@ def group_lines(words: Sequence[Word], config: WordsConfig) -> list[list[Word]]:
     Meant for words of one column (or one band).  Words whose bottoms lie within
     ``baseline_tolerance`` of their height of each other share a baseline; a baseline
     joins the line above it when they overlap vertically by ``line_overlap`` of the smaller height
-    (a superscript, a word in a larger font).  A drop capital (see
+    (a superscript, a word in a larger font) and, where both hold words of one size
+    (``line_like_size_ratio``), two such words overlap so: a tall word beside two lines
+    does not join them.  A drop capital (see
     ``drop_cap_min_height``) opens the first line it stands beside.  Words set in
     another direction form lines of their own, grouped alike in the frame where they
     read upright (:func:`~layoutkit.model.turned_boxes`) and read along their baseline,
@@ -380,15 +382,34 @@ def _baseline_lines(words: Sequence[Word], config: WordsConfig) -> list[list[Wor
         if spans:
             ltop, lbottom = spans[-1]
             overlap = min(low, lbottom) - max(top, ltop)
-            if overlap >= config.line_overlap * min(low - top, lbottom - ltop):
+            if (overlap >= config.line_overlap * min(low - top, lbottom - ltop)
+                    and _meets_like_size(box, members, lines[-1], config)):
                 lines[-1].extend(members)
                 spans[-1] = (min(top, ltop), max(low, lbottom))
                 continue
         lines.append(members)
         spans.append((top, low))
-    ranked = sorted(range(len(lines)), key=lambda k: spans[k][0])
+    # a line ranks by its words' median top: a tall word on its baseline does not lift
+    # it above the lines the word stands beside
+    ranked = sorted(range(len(lines)), key=lambda k: float(np.median(box[lines[k], 0])))
     x0 = box[:, 2].tolist()
     return [[words[i] for i in sorted(lines[k], key=x0.__getitem__)] for k in ranked]
+
+
+def _meets_like_size(box: npt.NDArray[np.float64], members: Sequence[int],
+                     line: Sequence[int], config: WordsConfig) -> bool:
+    """Whether a baseline's words (``members``, rows of ``box``: top, bottom, x0) may
+    join ``line``: True unless the two hold words of one size (heights within
+    ``line_like_size_ratio``) of which no pair overlaps by ``line_overlap`` of the
+    smaller height, as two lines of text bridged only by a taller word beside them."""
+    top, bottom = box[list(members), 0], box[list(members), 1]
+    ltop, lbottom = box[list(line), 0], box[list(line), 1]
+    small = np.minimum.outer(bottom - top, lbottom - ltop)
+    like = small >= config.line_like_size_ratio * np.maximum.outer(bottom - top, lbottom - ltop)
+    if not like.any():
+        return True
+    overlap = np.minimum.outer(bottom, lbottom) - np.maximum.outer(top, ltop)
+    return bool((overlap[like] >= config.line_overlap * small[like]).any())
 
 
 def split_at_gaps(line: Sequence[Word], min_gap_em: float) -> list[list[Word]]:

@@ -1,0 +1,39 @@
+"""Reading order on pages of the development corpus that showed a general cause of lost
+lines the first time layoutkit read them (``benchmarks/corpus-first-reads.md``)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import layoutkit
+
+CORPUS = Path(__file__).resolve().parent.parent / "fixtures" / "corpus"
+ERCOT = CORPUS / "ercot-fact-sheet-2024-02.pdf"
+
+INTRO = ["The Electric Reliability Council of Texas (ERCOT) is a nonprofit",
+         "organization that ensures reliable electric service for 90 percent of",
+         "the state of Texas. The grid operator is regulated by the Public Utility",
+         "Commission of Texas and the Texas Legislature."]
+
+SIDEBAR = ["1,873+", "1,250+", "54,100+", "98,000+ MW", "37,725 MW", "18,364 MW", "4,048 MW",
+           "27,548 MW", "69.15%", "17,201 MW", "39.94%", "$3.3 billion"]
+
+
+def ercot_lines() -> list[str]:
+    """The body lines of the ERCOT fact sheet's first page, as read."""
+    page = layoutkit.parse(ERCOT, pages=[1], typed=False)[0]
+    return [line.text for line in page.lines if not line.furniture]
+
+
+def test_tall_figure_beside_two_lines_joins_neither_to_the_other() -> None:
+    """The sidebar's 20 pt figures stand level with two 10 pt lines of the intro each;
+    each line
+    still comes out whole, words in order, the figure at most beside one of them
+    (``line_like_size_ratio``), where the two lines used to be glued into one with
+    their words in x order ('The organization Electric Reliability that ...')."""
+    lines = ercot_lines()
+    for expected in INTRO:
+        assert any(line.startswith(expected) for line in lines), expected
+    assert "Record peak demand Weekend peak demand record" in lines
+    assert any(line.startswith("(August 10, 2023) (August 20, 2023)") for line in lines)
+
