@@ -220,6 +220,12 @@ class GuttersConfig(Section):
     column_min_flush: float = 0.6
     """On one side of a gutter at least this share of the rows must be flush against
     it (justified line ends on the left, line starts on the right)."""
+    sparse_gutter_min_width_em: float = 2.5
+    """A whitespace strip at least this many times the body font size wide separates
+    columns however sparse their stacks of lines (``column_min_density`` waived), when
+    one side stands flush against it (``column_min_flush``) and the content stream
+    reads the two sides one after the other: a sidebar of figures and captions spaced
+    down a page beside a main column of blocks and pictures."""
     side_head_gap_em: float = 1.6
     """Lines of a side heading (in the margin beside its text) stand no further apart
     than this many times the body font size; a wider gap starts the next heading."""

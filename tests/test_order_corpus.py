@@ -6,6 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import layoutkit
+from layoutkit.config import LayoutConfig
 
 CORPUS = Path(__file__).resolve().parent.parent / "fixtures" / "corpus"
 ERCOT = CORPUS / "ercot-fact-sheet-2024-02.pdf"
@@ -19,21 +20,32 @@ SIDEBAR = ["1,873+", "1,250+", "54,100+", "98,000+ MW", "37,725 MW", "18,364 MW"
            "27,548 MW", "69.15%", "17,201 MW", "39.94%", "$3.3 billion"]
 
 
-def ercot_lines() -> list[str]:
+def ercot_lines(config: LayoutConfig | None = None) -> list[str]:
     """The body lines of the ERCOT fact sheet's first page, as read."""
-    page = layoutkit.parse(ERCOT, pages=[1], typed=False)[0]
+    page = layoutkit.parse(ERCOT, config, pages=[1], typed=False)[0]
     return [line.text for line in page.lines if not line.furniture]
 
 
 def test_tall_figure_beside_two_lines_joins_neither_to_the_other() -> None:
     """The sidebar's 20 pt figures stand level with two 10 pt lines of the intro each;
-    each line
+    with the sidebar left unparted from the main column (sparse gutters off), each line
     still comes out whole, words in order, the figure at most beside one of them
     (``line_like_size_ratio``), where the two lines used to be glued into one with
     their words in x order ('The organization Electric Reliability that ...')."""
-    lines = ercot_lines()
+    lines = ercot_lines(LayoutConfig().replace(sparse_gutter_min_width_em=1000.0))
     for expected in INTRO:
         assert any(line.startswith(expected) for line in lines), expected
     assert "Record peak demand Weekend peak demand record" in lines
     assert any(line.startswith("(August 10, 2023) (August 20, 2023)") for line in lines)
 
+
+def test_sidebar_of_spaced_figures_is_read_after_the_main_column() -> None:
+    """The sidebar's twelve figures, spaced down the page with their captions, are a
+    column beside the main column of infographics though too sparse for a dense stack
+    (``sparse_gutter_min_width_em``): the main column is read first, then the sidebar's
+    figures in order, each line whole."""
+    lines = ercot_lines()
+    assert lines[:4] == INTRO
+    at = [lines.index(figure) for figure in SIDEBAR]
+    assert at == sorted(at)
+    assert at[0] > lines.index("imports/exports and an adjustment for wholesale storage load.")

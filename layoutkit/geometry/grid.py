@@ -300,7 +300,8 @@ class Canvas:
         up to it (see :meth:`leads_into`), and either the strip lies on the document's
         column grid (``on_grid``, the caller's test) or both sides stand as columns of
         ``lines`` lines or more that it separates (see :meth:`is_column`,
-        :meth:`flush`: one side flush against it).  A strip the content stream reads
+        :meth:`flush`: one side flush against it; sparse stacks beside a wide strip, see
+        :meth:`_sparse_columns`).  A strip the content stream reads
         straight across (:meth:`reads_across`) is a gap between the cells of rows, not
         a gutter, however straight its edges (a table's number columns are flush too);
         and with neither side flush (a ragged column beside an indented list), the
@@ -318,13 +319,27 @@ class Canvas:
             return False
         flush = self.flush(left, right, x0, x1)
         least = self.config.column_min_flush
-        if not on_grid and (flush is None or not self.is_column(left, lines)
-                            or not self.is_column(right, lines)):
+        if not on_grid and (flush is None or not (
+                (self.is_column(left, lines) and self.is_column(right, lines))
+                or self._sparse_columns(left, right, x1 - x0, lines, flush))):
             return False
         if self.reads_across(left, right):
             return False
         return on_grid or (flush is not None and max(flush) >= least) \
             or self.reads_down(left, right)
+
+
+    def _sparse_columns(self, left: Ints, right: Ints, width: float, lines: int,
+                        flush: tuple[float, float]) -> bool:
+        """Whether sparse stacks of ``lines`` lines or more on both sides of a strip
+        ``width`` wide stand as columns all the same: the strip is at least
+        ``sparse_gutter_min_width_em`` wide, one side flush against it and the stream
+        reads one side after the other (see :meth:`is_gutter`)."""
+        config = self.config
+        return (width >= config.sparse_gutter_min_width_em * self.size
+                and max(flush) >= config.column_min_flush
+                and min(self.lines(left), self.lines(right)) >= lines
+                and self.reads_down(left, right))
 
 
 _LEADER_CHARS = ".·…_"
