@@ -301,11 +301,11 @@ class Canvas:
         column grid (``on_grid``, the caller's test) or both sides stand as columns of
         ``lines`` lines or more that it separates (see :meth:`is_column`,
         :meth:`flush`: one side flush against it; sparse stacks beside a wide strip, see
-        :meth:`_sparse_columns`).  A strip the content stream reads
-        straight across (:meth:`reads_across`) is a gap between the cells of rows, not
-        a gutter, however straight its edges (a table's number columns are flush too);
-        and with neither side flush (a ragged column beside an indented list), the
-        stream must read the two sides one after the other (:meth:`reads_down`).
+        :meth:`_sparse_columns`).  A strip the content stream reads straight across
+        (:meth:`reads_across`) is a gap between the cells of rows, not a gutter, however
+        straight its edges (a table's number columns are flush too); and with neither
+        side flush (a ragged column beside an indented list), the stream must read the
+        two sides one after the other (:meth:`reads_down`).
 
         The one test of a gutter, for the strips that cut a region into columns and
         for the tall strips that end a band alike."""
@@ -327,7 +327,6 @@ class Canvas:
             return False
         return on_grid or (flush is not None and max(flush) >= least) \
             or self.reads_down(left, right)
-
 
     def _sparse_columns(self, left: Ints, right: Ints, width: float, lines: int,
                         flush: tuple[float, float]) -> bool:
