@@ -220,7 +220,7 @@ class GuttersConfig(Section):
     column_min_flush: float = 0.6
     """On one side of a gutter at least this share of the rows must be flush against
     it (justified line ends on the left, line starts on the right)."""
-    sparse_gutter_min_width_em: float = 2.5
+    sparse_column_gap_em: float = 2.5
     """A whitespace strip at least this many times the body font size wide separates
     columns however sparse their stacks of lines (``column_min_density`` waived), when
     one side stands flush against it (``column_min_flush``) and the content stream

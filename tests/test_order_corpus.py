@@ -32,7 +32,7 @@ def test_tall_figure_beside_two_lines_joins_neither_to_the_other() -> None:
     still comes out whole, words in order, the figure at most beside one of them
     (``line_like_size_ratio``), where the two lines used to be glued into one with
     their words in x order ('The organization Electric Reliability that ...')."""
-    lines = ercot_lines(LayoutConfig().replace(sparse_gutter_min_width_em=1000.0))
+    lines = ercot_lines(LayoutConfig().replace(sparse_column_gap_em=1000.0))
     for expected in INTRO:
         assert any(line.startswith(expected) for line in lines), expected
     assert "Record peak demand Weekend peak demand record" in lines
@@ -42,7 +42,7 @@ def test_tall_figure_beside_two_lines_joins_neither_to_the_other() -> None:
 def test_sidebar_of_spaced_figures_is_read_after_the_main_column() -> None:
     """The sidebar's twelve figures, spaced down the page with their captions, are a
     column beside the main column of infographics though too sparse for a dense stack
-    (``sparse_gutter_min_width_em``): the main column is read first, then the sidebar's
+    (``sparse_column_gap_em``): the main column is read first, then the sidebar's
     figures in order, each line whole."""
     lines = ercot_lines()
     assert lines[:4] == INTRO

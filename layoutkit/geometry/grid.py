@@ -332,10 +332,10 @@ class Canvas:
                         flush: tuple[float, float]) -> bool:
         """Whether sparse stacks of ``lines`` lines or more on both sides of a strip
         ``width`` wide stand as columns all the same: the strip is at least
-        ``sparse_gutter_min_width_em`` wide, one side flush against it and the stream
+        ``sparse_column_gap_em`` wide, one side flush against it and the stream
         reads one side after the other (see :meth:`is_gutter`)."""
         config = self.config
-        return (width >= config.sparse_gutter_min_width_em * self.size
+        return (width >= config.sparse_column_gap_em * self.size
                 and max(flush) >= config.column_min_flush
                 and min(self.lines(left), self.lines(right)) >= lines
                 and self.reads_down(left, right))
