@@ -63,19 +63,26 @@ BORME, 0.77 pt, the largest); a ``/Descent 0`` symbol font set lower by PDFium
 (tests/test_engines.py).  A point is a tenth of an em of body text, less than any
 gap the reading order measures."""
 
-SHIFTED = {"acl-2014-phrase-generation": 2.367}
+SHIFTED = {"acl-2014-phrase-generation": 2.367, "bass-guitar-magazine-2017-02-trujillo": 1.395}
 """Documents whose glyphs PDFium boxes lower than pdfminer throughout, with the median
 distance (points).  The ACL paper's font descriptors (pdfTeX 1.40.3, NimbusRomNo9L)
 have no ``/Descent``: pdfminer boxes every glyph from the baseline up, PDFium from the
 font program's descent (0.217 em lower), as for a descriptor that says ``/Descent 0``
-(tests/test_engines.py: DESCENT_ZERO).  The spread around the shift stays small."""
+(tests/test_engines.py: DESCENT_ZERO).  The spread around the shift stays small, but
+see DRIFTED.  The magazine page's descriptors (iTextSharp, Aleo and RamaGothicM CFF
+fonts) say ``/Descent 0``: its 7.5 pt body text sits 0.186 em (1.395 pt) lower with
+PDFium, its larger type by as much of its own size."""
 
-DRIFTED = {"z-naturforsch-a-1999-shallow-water-scan": 5.0}
+DRIFTED = {"z-naturforsch-a-1999-shallow-water-scan": 5.0,
+           "bass-guitar-magazine-2017-02-trujillo": 2.5}
 """Documents whose glyph origins drift apart along their lines by more than P95_BOUND,
 with the bound of their 95th percentile (points).  In the ABBYY text layer of the
 Naturforschung scan (Times New Roman subsets) PDFium's glyphs fall behind pdfminer's
 along a line, the kind of drift P95_BOUND describes, growing to 4.1 pt at the end of
-a long line (95th percentile; median 0.62 pt); the engines agree on every height."""
+a long line (95th percentile; median 0.62 pt); the engines agree on every height.
+For a SHIFTED document the bound is on the 95th percentile's distance from the
+median: the magazine page's 20 pt standfirst is shifted 3.7 pt where its body is
+shifted 1.4 pt (2.3 pt apart)."""
 
 KNOWN_DIFFERENCES: dict[tuple[str, int], tuple[Counter[str], Counter[str]]] = {
     ("workcoeman-scout-camp-flier-2014", 1): (Counter({"ff": 2}), Counter({"!": 2})),
@@ -88,6 +95,7 @@ KNOWN_DIFFERENCES: dict[tuple[str, int], tuple[Counter[str], Counter[str]]] = {
                  "D": 2, "C": 2, "F": 2, "Q": 2, "T": 2, "J": 1, "B": 1, "G": 1, "M": 1}),
         Counter()),
     ("z-naturforsch-a-1999-shallow-water-scan", 2): (Counter(), Counter({"-": 2})),
+    ("hanley-french-law-canon-scan", 1): (Counter(), Counter({"-": 2})),
 }
 """Characters only one engine reads, per page: (pdfminer's, pdfium's).  The flyer's
 Gotham-Book draws the ``ff`` of "staff" twice as one glyph, which pdfminer and
@@ -119,7 +127,8 @@ prints its title twice, the second copy 1.4 pt off the first (a shadow): PDFium'
 page drops the copy, pdfminer keeps it; the words are the same, as a glyph drawn again
 at nearly the same place counts once (``glyph_repeat_overlap``).  The OCR layer of the
 Naturforschung scan ends two lines of its right column with a hyphen ("param-", "con-",
-printed so on the scan) that pdfminer reads as a space and PDFium as the hyphen."""
+printed so on the scan) that pdfminer reads as a space and PDFium as the hyphen; so
+does the Paper Capture layer of the Hanley book scan ("applica-", "house-")."""
 
 
 def truth_pages() -> dict[Path, tuple[int, ...]]:
@@ -232,7 +241,7 @@ def test_engine_agreement_on_labelled_pages(path: Path) -> None:
         median, p95 = np.median(distances), np.percentile(distances, 95)
         if path.stem in SHIFTED:
             assert median == pytest.approx(SHIFTED[path.stem], abs=0.05), where
-            assert p95 - median < P95_BOUND, where
+            assert p95 - median < DRIFTED.get(path.stem, P95_BOUND), where
         else:
             assert median < MEDIAN_BOUND, where
             assert p95 < DRIFTED.get(path.stem, P95_BOUND), where

@@ -40,9 +40,10 @@ def furniture_and_body(stem: str, page: int) -> tuple[list[str], str]:
     # a running header right over a table on one page, apart on the other
     ("barnes-county-nd-election-abstract-2008", 1,
      ["Official 2008 GEN Abstract.xls", "4/8/2010"], "BARNES COUNTY"),
-    # a newspaper's folio lines: the section name set large reaches into the date line
+    # a newspaper's folio lines: the section name set large stands level with the date
+    # line and the edition line under it, and joins neither to the other
     ("the-hindu-2025-09-19-editorial-opinion", 2,
-     ["THE HINDU", "Friday, Delhi September 19, 2025 Opinion 11"], "New Delhi, Sept. 18"),
+     ["THE HINDU", "Friday, September 19, 2025 11", "Delhi Opinion"], "New Delhi, Sept. 18"),
     # the colour bars and edition code in the trim margin, 3 pt under the columns
     ("the-hindu-2025-09-19-editorial-opinion", 1, ["CM A ND-NDE", "YK"],
      "must carry the postal address."),
