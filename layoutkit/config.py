@@ -39,7 +39,8 @@ _EXPECTED = {"ocr": "auto, always or never",
 
 _SHARES = frozenset({"line_overlap", "glyph_repeat_overlap", "baseline_tolerance",
                      "grid_overlap", "furniture_top", "furniture_bottom", "furniture_min_share",
-                     "furniture_masthead_top", "furniture_dateline_top", "cut_tie_ratio",
+                     "furniture_masthead_top", "furniture_dateline_top",
+                     "furniture_cover_dateline_top", "cut_tie_ratio",
                      "image_max_area",
                      "column_min_density", "column_min_flush", "crossing_gap_ratio",
                      "narrow_gutter_min_flush", "ruled_gutter_min_share", "stream_across_share",
@@ -328,6 +329,10 @@ class FurnitureConfig(Section):
     (under a gazette's nameplate a quarter of the page high): a piece that carries a
     run of ``furniture_masthead_min_run`` of a running header's words, covering at
     least half of its own, is masthead there."""
+    furniture_cover_dateline_top: float = 0.66
+    """Share of the page height, from the top, down to which a page's first row of
+    text may be its masthead's dateline, wherever the dateline zone ends: a cover whose
+    nameplate is a picture half a page high (see ``furniture_dateline_top``)."""
     furniture_masthead_min_run: int = 3
     """See ``furniture_dateline_top`` (a dateline adds the weekday or the place to the
     header's date)."""
@@ -342,10 +347,10 @@ class FurnitureConfig(Section):
     furniture_min_letters: int = 3
     """A line repeats its neighbour's by edit distance only with at least this many
     letters (a stray symbol at the top of two pages of formulas is not a header)."""
-    furniture_masthead_max_size: float = 1.25
+    furniture_masthead_max_size: float = 1.3
     """A masthead piece is set no larger than this many times the running header it
-    is a fragment of (a cover's dateline in 12 pt over 10 pt running headers); a title
-    that repeats the header's words is set larger."""
+    is a fragment of (a cover's dateline in 12 pt over 10 pt running headers, in
+    11.5 pt over 9 pt); a title that repeats the header's words is set larger."""
     furniture_block_min_pages: int = 3
     """A line standing outside the document's text block (above where the body of its
     pages usually begins, below where it ends) is furniture without repeating, given
