@@ -246,6 +246,11 @@ class GuttersConfig(Section):
     cut_tie_ratio: float = 0.8
     """When choosing where a column band ends, gaps within this ratio of the widest
     one count as equally wide and the one nearest the line that ends the band wins."""
+    band_lead_gap_ratio: float = 2.0
+    """Lines at the head of one column of a band, above the other columns' first
+    lines, close the band above instead when the white under them (down to their
+    column's next line) is at least this many times the white over them: an address
+    line set under a masthead, level with the top of a sidebar."""
     baseline_bin_em: float = 0.3
     """Word bottoms within the same step of this many times the page's body font size
     (at least a grid cell) stand on one text row of the page."""

@@ -1,0 +1,27 @@
+"""Reading order on pages of the development corpus where a band ends in a way the
+page's whitespace alone leaves open."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import layoutkit
+
+CORPUS = Path(__file__).resolve().parent.parent / "fixtures" / "corpus"
+
+
+def lines_of(stem: str, page: int) -> list[str]:
+    """The body lines of a corpus page, in reading order."""
+    parsed = layoutkit.parse(CORPUS / f"{stem}.pdf", pages=[page], typed=False)[0]
+    return parsed.text().splitlines()
+
+
+def test_order_corpus_address_line_closes_the_masthead() -> None:
+    """The newsletter's address line, set under its motto and level with the top of the
+    dark sidebar (no white between them), is the masthead's last line: read before the
+    sidebar, not after it in the main column."""
+    lines = lines_of("uufom-candle-flame", 1)
+    address = lines.index("6220 Jefferson Avenue, Midland www.uufom.org")
+    assert lines[address - 1].startswith("A liberal religious haven")
+    assert lines[address + 1] == "Pastoral Care"
+    assert lines[address + 2:].index("October 2016 (Volume LXVIII No. 10)") > 0
