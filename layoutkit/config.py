@@ -225,7 +225,10 @@ class GuttersConfig(Section):
     printed across it is a background; a rotated word over the text, a watermark."""
     stream_across_share: float = 0.5
     """A strip the content stream reads straight across in at least this share of the
-    rows beside it (a table's rows, drawn cell after cell) is not a gutter."""
+    rows beside it (a table's rows, drawn cell after cell) is not a gutter: the rows of
+    the side with fewer, from the first to the last row level on both sides (the lines
+    of a scan's two columns stand level only here and there, where an OCR layer may
+    draw them as one)."""
     stream_across_min_rows: int = 3
     """...and in at least this many rows: fewer are no evidence."""
     stream_down_max_share: float = 0.1

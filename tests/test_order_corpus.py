@@ -25,3 +25,16 @@ def test_order_corpus_address_line_closes_the_masthead() -> None:
     assert lines[address - 1].startswith("A liberal religious haven")
     assert lines[address + 1] == "Pastoral Care"
     assert lines[address + 2:].index("October 2016 (Volume LXVIII No. 10)") > 0
+
+
+def test_order_corpus_ocr_layer_joined_across_columns_keeps_the_gutter() -> None:
+    """The scan's OCR layer draws lines of both columns that stand level as one (an
+    equation number with a caption, a line of text with a plot's tick label): read
+    across in those few rows only, among the columns' many, the stream is no table's,
+    so the gutter holds and the left column is read to its end before the right."""
+    lines = lines_of("z-naturforsch-a-1999-shallow-water-scan", 2)
+    where = next(k for k, line in enumerate(lines) if line.startswith("where <^ is"))
+    assert lines[where] == "where <^ is an arbitrary constant. In addition to the above"
+    last_left = next(k for k, line in enumerate(lines) if line.startswith("38y"))
+    assert where < last_left < next(k for k, line in enumerate(lines)
+                                    if line.startswith("Lastly we present"))
