@@ -24,7 +24,8 @@ def test_order_corpus_address_line_closes_the_masthead() -> None:
     address = lines.index("6220 Jefferson Avenue, Midland www.uufom.org")
     assert lines[address - 1].startswith("A liberal religious haven")
     assert lines[address + 1] == "Pastoral Care"
-    assert lines[address + 2:].index("October 2016 (Volume LXVIII No. 10)") > 0
+    main_column = lines.index("October 2016 (Volume LXVIII No. 10)")
+    assert lines[main_column - 1] == "Th 9:00-10:00AM"
 
 
 def test_order_corpus_ocr_layer_joined_across_columns_keeps_the_gutter() -> None:
