@@ -39,7 +39,8 @@ _EXPECTED = {"ocr": "auto, always or never",
 
 _SHARES = frozenset({"line_overlap", "glyph_repeat_overlap", "baseline_tolerance",
                      "grid_overlap", "furniture_top", "furniture_bottom", "furniture_min_share",
-                     "furniture_masthead_top", "furniture_dateline_top", "cut_tie_ratio",
+                     "furniture_masthead_top", "furniture_dateline_top",
+                     "furniture_cover_dateline_top", "cut_tie_ratio",
                      "image_max_area",
                      "column_min_density", "column_min_flush", "crossing_gap_ratio",
                      "line_like_size_ratio", "narrow_gutter_min_flush", "ruled_gutter_min_share",
@@ -238,7 +239,10 @@ class GuttersConfig(Section):
     printed across it is a background; a rotated word over the text, a watermark."""
     stream_across_share: float = 0.5
     """A strip the content stream reads straight across in at least this share of the
-    rows beside it (a table's rows, drawn cell after cell) is not a gutter."""
+    rows beside it (a table's rows, drawn cell after cell) is not a gutter: the rows of
+    the side with fewer, from the first to the last row level on both sides (the lines
+    of a scan's two columns stand level only here and there, where an OCR layer may
+    draw them as one)."""
     stream_across_min_rows: int = 3
     """...and in at least this many rows: fewer are no evidence."""
     stream_down_max_share: float = 0.1
@@ -259,6 +263,11 @@ class GuttersConfig(Section):
     cut_tie_ratio: float = 0.8
     """When choosing where a column band ends, gaps within this ratio of the widest
     one count as equally wide and the one nearest the line that ends the band wins."""
+    band_lead_gap_ratio: float = 2.0
+    """Lines at the head of one column of a band, above the other columns' first
+    lines, close the band above instead when the white under them (down to their
+    column's next line) is at least this many times the white over them: an address
+    line set under a masthead, level with the top of a sidebar."""
     baseline_bin_em: float = 0.3
     """Word bottoms within the same step of this many times the page's body font size
     (at least a grid cell) stand on one text row of the page."""
@@ -342,6 +351,10 @@ class FurnitureConfig(Section):
     (under a gazette's nameplate a quarter of the page high): a piece that carries a
     run of ``furniture_masthead_min_run`` of a running header's words, covering at
     least half of its own, is masthead there."""
+    furniture_cover_dateline_top: float = 0.66
+    """Share of the page height, from the top, down to which a page's first row of
+    text may be its masthead's dateline, wherever the dateline zone ends: a cover whose
+    nameplate is a picture half a page high (see ``furniture_dateline_top``)."""
     furniture_masthead_min_run: int = 3
     """See ``furniture_dateline_top`` (a dateline adds the weekday or the place to the
     header's date)."""
@@ -356,10 +369,10 @@ class FurnitureConfig(Section):
     furniture_min_letters: int = 3
     """A line repeats its neighbour's by edit distance only with at least this many
     letters (a stray symbol at the top of two pages of formulas is not a header)."""
-    furniture_masthead_max_size: float = 1.25
+    furniture_masthead_max_size: float = 1.3
     """A masthead piece is set no larger than this many times the running header it
-    is a fragment of (a cover's dateline in 12 pt over 10 pt running headers); a title
-    that repeats the header's words is set larger."""
+    is a fragment of (a cover's dateline in 12 pt over 10 pt running headers, in
+    11.5 pt over 9 pt); a title that repeats the header's words is set larger."""
     furniture_block_min_pages: int = 3
     """A line standing outside the document's text block (above where the body of its
     pages usually begins, below where it ends) is furniture without repeating, given

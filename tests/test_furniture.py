@@ -143,6 +143,7 @@ def test_furniture_header_out_of_place_not_matched() -> None:
     found = [texts(p, f.header) for p, f in zip(
         pages, find_furniture(pages, CONFIG.replace(furniture_masthead_top=0.0,
                                                     furniture_dateline_top=0.0,
+                                                    furniture_cover_dateline_top=0.0,
                                                     furniture_block_min_pages=99)),
         strict=True)]
     assert found == [["The", "Gazette", "12"], ["The", "Gazette", "13"], [],

@@ -24,6 +24,11 @@ def furniture_and_body(stem: str, page: int) -> tuple[list[str], str]:
     ("journal-officiel-algerie-2022-50", 1,
      ["Jeudi 29 Dhou El Hidja 1443", "61 ème ANNEE", "Correspondant au 28 juillet 2022"],
      "ABONNEMENT"),
+    # a cover's nameplate is a picture half a page high: its dateline, in 11.5 pt over
+    # running headers of 9 pt, is the first text under it, with the edition number
+    ("diario-oficial-federacion-2024-12-15", 1,
+     ["No. de edición del mes: 15", "Ciudad de México, domingo 15 de diciembre de 2024"],
+     "CONTENIDO"),
     # the dateline row of a parliament's record beside its number in figures
     ("bayerischer-landtag-plenarprotokoll-17-140", 1,
      ["17. Wahlperiode", "27.09.2018", "ber. Plenarprotokoll 17/140"], "140. Sitzung"),

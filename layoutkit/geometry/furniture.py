@@ -369,10 +369,17 @@ def _numbered(line: _Candidate, words: Sequence[Word], folio: str,
 def _masthead_pieces(words: Sequence[Word], height: float,
                      config: LayoutConfig) -> tuple[_Candidate, ...]:
     """The pieces (runs of words parted by ``furniture_piece_gap_em``) of the lines
-    inside the page's masthead zone (or its dateline zone, if that reaches further),
-    top to bottom and left to right."""
-    limit = max(config.furniture.furniture_masthead_top,
-                config.furniture.furniture_dateline_top) * height
+    inside the page's masthead zone (or its dateline zone, if that reaches further, or
+    down to its first row of text, if that stands lower: a cover whose nameplate is a
+    picture half a page high, its dateline the first text under it, no lower than
+    ``furniture_cover_dateline_top``), top to bottom and left to right."""
+    furniture = config.furniture
+    upright = [w.bbox for w in words if w.upright]
+    first_row = min((b.bottom for b in upright), default=0.0)
+    limit = max(furniture.furniture_masthead_top * height,
+                furniture.furniture_dateline_top * height,
+                min(max((b.bottom for b in upright if b.top < first_row), default=0.0),
+                    furniture.furniture_cover_dateline_top * height))
     chosen = [i for i, w in enumerate(words) if w.upright and w.bbox.bottom <= limit]
     pieces = [piece for line in group_lines([words[i] for i in chosen], config.words)
               for piece in split_at_gaps(line, config.furniture.furniture_piece_gap_em)]

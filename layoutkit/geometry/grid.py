@@ -171,6 +171,10 @@ class Canvas:
         in ``stream_across_share`` of the rows with words of ``left`` and ``right`` (the
         words on either side) on both sides, and ``stream_across_min_rows`` at least,
         the stream steps from a word on one side to the next word of the row on the other.
+        The rows counted are those of the side with fewer, level with the other side's
+        or not, from the first to the last row level on both: a table's rows stand level
+        across it, while the lines of two columns of a scan stand level only here and
+        there, where an OCR layer may join them.
 
         The rows of a table or a form are drawn so; a page of columns is drawn column
         by column, and a stream drawn in no order (lines or blocks shuffled) steps
@@ -186,8 +190,12 @@ class Canvas:
             & (self.row[after] == self.row[here])
         rows = distinct(self.row[here[across]]) if across.any() else 0
         config = self.config
-        return rows >= config.stream_across_min_rows and \
-            rows >= config.stream_across_share * int(np.count_nonzero(both))
+        if rows < config.stream_across_min_rows:
+            return False
+        level = np.flatnonzero(both)
+        beside = [int(np.count_nonzero(self._edges(words, last=True)[0][level[0]:level[-1] + 1]))
+                  for words in (left, right)]
+        return rows >= config.stream_across_share * min(beside)
 
     def reads_down(self, left: Ints, right: Ints) -> bool:
         """Whether the content stream reads the words of ``left`` and of ``right`` (the

@@ -316,7 +316,7 @@ def _band_slabs(canvas: Canvas, idx: Ints, gutter: Gutter) -> list[Ints] | None:
         above = [g for g in gaps if g[1] <= core_top + res and g[0] >= gutter.top - 2 * res]
         cut = _widest(above, canvas.config.cut_tie_ratio, prefer_low=False)
         if cut is not None:
-            cuts.append(cut)
+            cuts.append(_lead_cut(canvas, idx, cut, core_top))
     if gutter.bottom < region_bottom - 2 * res:
         below = [g for g in gaps if g[0] >= core_bottom - res and g[1] <= gutter.bottom + 2 * res]
         cut = _widest(below, canvas.config.cut_tie_ratio, prefer_low=True)
@@ -328,6 +328,30 @@ def _band_slabs(canvas: Canvas, idx: Ints, gutter: Gutter) -> list[Ints] | None:
     slabs = [idx[slab == k] for k in range(len(cuts) + 1)]
     slabs = [s for s in slabs if len(s)]
     return slabs if len(slabs) > 1 else None
+
+
+def _lead_cut(canvas: Canvas, idx: Ints, cut: float, core_top: float) -> float:
+    """Where the band above a gutter's columns ends, given the ``cut`` through the widest
+    gap over them and the top of the columns' common part (``core_top``): the lines
+    between the two (the head of one column, above the other's first line) stay with
+    the columns unless the white under them, down to the next line in their column,
+    is at least ``band_lead_gap_ratio`` times the white over them (an address line set
+    under a masthead, beside the top of a sidebar): then they close the band above,
+    cut off at ``core_top``."""
+    box = canvas.box[idx]
+    centre_y = (box[:, 1] + box[:, 3]) / 2
+    lead = box[(centre_y > cut) & (centre_y < core_top)]
+    over = box[centre_y <= cut]
+    if not len(lead) or not len(over):
+        return cut
+    top, bottom = float(lead[:, 1].min()), float(lead[:, 3].max())
+    x0, x1 = float(lead[:, 0].min()), float(lead[:, 2].max())
+    under = box[(box[:, 1] >= bottom) & (box[:, 0] < x1) & (box[:, 2] > x0)]
+    if not len(under):
+        return cut
+    gap_over = max(top - float(over[:, 3].max()), canvas.res)
+    gap_under = float(under[:, 1].min()) - bottom
+    return core_top if gap_under >= canvas.config.band_lead_gap_ratio * gap_over else cut
 
 
 def _widest(gaps: Sequence[tuple[float, float]], tie_ratio: float, *,
