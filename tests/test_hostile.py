@@ -11,6 +11,7 @@ import os
 import resource
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -232,3 +233,52 @@ def test_five_thousand_pages_in_a_4_gb_worker(tmp_path: Path) -> None:
     pages = out.read_text(encoding="utf-8").split("\n\f")
     assert len(pages) == 5000
     assert (pages[0], pages[4999]) == ("page 1", "page 5000\n")
+
+
+def test_structure_check_of_plain_pdfs_is_pdfminers() -> None:
+    """The structure check reads a plain PDF (a cross-reference table, not encrypted)
+    with regular expressions, any other with pdfminer.six: on every corpus document and
+    every hostile one, it measures the same pages as pdfminer.six alone (with a low
+    page_alone_content_bytes, so that many pages are measured), and refuses the same
+    page trees; the plain reader reads the speed document and most of the corpus."""
+    from layoutkit.sources import guard
+    from layoutkit.sources.plain_pdf import NotPlainError, PlainPdf
+
+    config = LayoutConfig().replace(page_alone_content_bytes=20_000).sources
+    hostile_documents = {"fan-out": hostile.form_fan_out(between=True),
+                         "operators": hostile.many_operators(between=True),
+                         "kids": hostile.repeated_kids(1000),
+                         "cycle": hostile.forms_drawing_each_other()}
+
+    def verdict(path: Path, objects: object) -> object:
+        try:
+            return guard._checked(path, config, objects)  # type: ignore[arg-type]
+        except DocumentError as exc:
+            return str(exc)
+
+    def plain(path: Path) -> bool:
+        try:
+            PlainPdf(path).close()
+        except NotPlainError:
+            return False
+        return True
+
+    documents = sorted((REPO / "fixtures").glob("*/*.pdf"))
+    with tempfile.TemporaryDirectory() as folder:
+        for name, data in hostile_documents.items():
+            (Path(folder) / f"{name}.pdf").write_bytes(data)
+            documents.append(Path(folder) / f"{name}.pdf")
+        measured = 0
+        for path in documents:
+            found = verdict(path, guard._Pdfminer)
+            try:
+                checked: object = guard.check_structure(path, config)
+            except DocumentError as exc:
+                checked = str(exc)
+            assert checked == found, path.name
+            measured += len(found) if isinstance(found, dict) else 0
+        read_plain = [p.name for p in documents if plain(p)]
+    assert measured > 200
+    assert "cleveland-city-record-2016-04-27.pdf" in read_plain
+    assert len(read_plain) > len(documents) / 2
+    assert all(f"{name}.pdf" in read_plain for name in hostile_documents)
