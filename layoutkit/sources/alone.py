@@ -39,7 +39,7 @@ def read_alone(path: Path, engine: str, page_no: int, config: LayoutConfig
     sources = config.sources
     receiving, sending = os.pipe()
     child = os.fork()
-    if child == 0:  # pragma: no cover - the child ends in os._exit
+    if child == 0:  # the child, which ends in os._exit
         os.close(receiving)
         _child(sending, path, engine, page_no, config)
     os.close(sending)
@@ -95,8 +95,7 @@ def _received(fd: int, deadline: float) -> bytes | None:
         chunks.append(chunk)
 
 
-def _child(fd: int, path: Path, engine: str, page_no: int,
-           config: LayoutConfig) -> None:  # pragma: no cover - runs in the child
+def _child(fd: int, path: Path, engine: str, page_no: int, config: LayoutConfig) -> None:
     """Read the page, write its glyphs (or the DocumentError, or the name MemoryError)
     pickled to ``fd`` and end the process, whatever happens."""
     try:
@@ -115,7 +114,11 @@ def _child(fd: int, path: Path, engine: str, page_no: int,
     except BaseException:  # any other end is told by the exit code
         os._exit(3)
     try:
-        view = memoryview(pickle.dumps(result, pickle.HIGHEST_PROTOCOL))
+        try:
+            data = pickle.dumps(result, pickle.HIGHEST_PROTOCOL)
+        except MemoryError:
+            data = pickle.dumps(MemoryError.__name__)
+        view = memoryview(data)
         while view:
             view = view[os.write(fd, view):]
     finally:
