@@ -22,7 +22,6 @@ what it finds.
 from __future__ import annotations
 
 import re
-import zlib
 from collections import Counter
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
@@ -31,7 +30,7 @@ from typing import Any, BinaryIO
 
 from ..config import SourcesConfig
 from ..errors import DocumentError
-from .plain_pdf import Name, NotPlainError, PlainPdf, Ref, Stream, decoded
+from .plain_pdf import Name, NotPlainError, PlainPdf, Ref, Stream, decoded, inflated
 
 __all__ = ["PageRisk", "check_structure"]
 
@@ -213,10 +212,7 @@ class _Pdfminer(_Objects):
             return bytes(raw)
         if (raw is not None and len(filters) == 1 and stream.decipher is None
                 and self.name(filters[0][0]) in ("FlateDecode", "Fl")):
-            try:
-                return zlib.decompressobj().decompress(raw, limit)
-            except zlib.error:
-                return b""  # the engine's to report
+            return inflated(raw, limit)
         return bytes(stream.get_data())
 
     def name(self, value: Any) -> str:

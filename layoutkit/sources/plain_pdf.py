@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-__all__ = ["NotPlainError", "PlainPdf", "Ref", "Stream"]
+__all__ = ["Name", "NotPlainError", "PlainPdf", "Ref", "Stream", "decoded", "inflated"]
 
 
 class NotPlainError(Exception):
@@ -248,8 +248,14 @@ def decoded(stream: Stream, limit: int) -> bytes:
         return bytes(stream.rawdata[:limit])
     if len(filters) == 1 and isinstance(filters[0], Name) and \
             filters[0].name in ("FlateDecode", "Fl") and not stream.attrs.get("DecodeParms"):
-        try:
-            return zlib.decompressobj().decompress(stream.rawdata, limit)
-        except zlib.error:
-            return b""  # the engine's to report
+        return inflated(stream.rawdata, limit)
     raise NotPlainError("a stream filter other than Flate")
+
+
+def inflated(data: bytes, limit: int) -> bytes:
+    """``data`` decompressed by Flate (zlib), no more than ``limit`` bytes of it; what
+    is broken in it ends it (an engine reports it)."""
+    try:
+        return zlib.decompressobj().decompress(data, limit)
+    except zlib.error:
+        return b""
