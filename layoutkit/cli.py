@@ -12,7 +12,7 @@ import logging
 import os
 import sys
 import warnings
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from itertools import chain
@@ -512,7 +512,8 @@ def _flag(raw: str) -> bool:
 class Outcome:
     """What a command makes: the contents of its files by path (None: standard output)
     and its exit status, 1 when a check it ran failed (a bound missed, a page that
-    changed) though the command itself ran."""
+    changed) or its document was read in part (pages past a budget left unread) though
+    the command itself ran."""
 
     files: dict[Path | None, str | Iterable[str]]
     """Each file's text, or its pieces as they are made (a document's pages)."""
@@ -561,29 +562,31 @@ def _run(args: argparse.Namespace) -> Outcome:
         return Outcome({args.output: dumps_pieces(stream.path, stream.page_count, stream.ocr,
                                                   stream, words=args.words) if parsing else
                         chain(text_pieces(stream, furniture=args.keep_furniture, skip=skip),
-                              ["\n"])})
+                              ["\n"])}, status=_read_in_part(stream.unreadable))
     document = parse(args.file, config, args.pages, engine=args.engine, jobs=args.jobs,
                      profile=profile, tables="tab" in skip or beside["--tables"]
                      or args.command == "nlptext" or (args.command in _MARKUPS and args.tables),
                      typed=typed, password=args.password)
+    status = _read_in_part(document.unreadable)
     if args.command in ("tokens", "nlptext"):
-        return Outcome({args.output: _nlp_output(args, document, config)})
+        return Outcome({args.output: _nlp_output(args, document, config)}, status)
     if args.command in _MARKUPS:
-        return Outcome({args.output: _markup(args.command, document, config)})
+        return Outcome({args.output: _markup(args.command, document, config)}, status)
     if args.command == "draw":
         from .outputs.draw import draw_document
 
         for written in draw_document(document, args.output, dpi=args.dpi):
             logging.getLogger(__name__).info("wrote %s", written)
-        return Outcome({})
+        return Outcome({}, status)
     if not parsing and args.paragraphs:
         from .outputs.structure import FURNITURE, paragraph_text
 
         furniture = frozenset() if args.keep_furniture else FURNITURE
-        return Outcome({args.output: paragraph_text(document, skip | furniture)})
+        return Outcome({args.output: paragraph_text(document, skip | furniture)},
+                       status)
     if not parsing:
         return Outcome({args.output: document_text(document, furniture=args.keep_furniture,
-                                                   skip=skip) + "\n"})
+                                                   skip=skip) + "\n"}, status)
     files: dict[Path | None, str | Iterable[str]] = {
         args.output: dumps(document, words=args.words)}
     if args.toc:
@@ -592,7 +595,14 @@ def _run(args: argparse.Namespace) -> Outcome:
     if args.tables:
         files[args.output.with_suffix(".table.json")] = table_dumps(
             document, empty_columns=not args.table_drop_empty_columns)
-    return Outcome(files)
+    return Outcome(files, status)
+
+
+def _read_in_part(unreadable: Mapping[int, str]) -> int:
+    """The exit status of a command whose document was read but for the pages
+    ``unreadable`` (each already reported by a warning): 1 when there are any, the
+    other pages written."""
+    return 1 if unreadable else 0
 
 
 def _nlp_output(args: argparse.Namespace, document: Document, config: LayoutConfig) -> str:

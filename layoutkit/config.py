@@ -58,6 +58,7 @@ _RESOLUTIONS = frozenset({"ocr_dpi", "image_dpi", "ocr_blank_dpi"})
 """The keys whose values are dots per inch, at least 1."""
 
 _POSITIVE = frozenset({"grid_resolution", "regex_timeout", "page_max_content_bytes",
+                       "page_alone_content_bytes", "page_max_seconds", "page_max_memory",
                        "image_max_pixels", "ocr_max_pixels"})
 """The keys whose values must be above 0 (a step, a time)."""
 
@@ -133,8 +134,23 @@ class SourcesConfig(Section):
     each form XObject counted every time it is drawn (the largest page of the corpus
     draws 0.5 MB): a glyph engine's time and memory grow with it (pdfium needs about
     a hundred times as much memory), so a page past it (a form drawing a form twice,
-    twenty deep; millions of operators in a few compressed kilobytes) is refused
-    before any engine reads it (:mod:`layoutkit.sources.guard`)."""
+    twenty deep; millions of operators in a few compressed kilobytes) is left unread,
+    found before any engine reads it (:mod:`layoutkit.sources.guard`), and reported;
+    the other pages are read."""
+    page_alone_content_bytes: int = 4_000_000
+    """A PDF page drawing more content than this (eight times the largest page of the
+    corpus) is read in a process of its own, within ``page_max_seconds`` and
+    ``page_max_memory``, so that an engine that runs on or aborts (PDFium aborts when
+    an allocation fails) costs the page and not the document; the other pages are read
+    in the process reading the document, at no extra cost."""
+    page_max_seconds: float = 30.0
+    """The wall-clock time a page read in a process of its own may take; past it the
+    process is stopped and the page reported unreadable."""
+    page_max_memory: int = 2_000_000_000
+    """The address space a page read in a process of its own may add to what the
+    process it was forked from holds (within the process's own limit, if lower); past
+    it the page is reported unreadable.  With the reading process, it fits a 4 GB
+    worker."""
     image_max_pixels: int = 100_000_000
     """The most pixels an image input's frame may have (a 600 dpi scan of an A3 page
     has 70 million); a larger one, or one whose header claims more, is refused before

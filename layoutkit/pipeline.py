@@ -34,6 +34,7 @@ each chunk.  Memory holds the small values of every page and the pages of one ch
 from __future__ import annotations
 
 import gc
+import logging
 import os
 import pickle
 import re
@@ -48,7 +49,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Protocol
 
 from .config import LayoutConfig
-from .errors import LayoutkitError, PageRangeError, UsageError
+from .errors import DocumentError, LayoutkitError, PageRangeError, UsageError
 from .geometry.furniture import (
     EdgeLines,
     Furniture,
@@ -66,8 +67,8 @@ from .linetypes.lines import retyped
 from .model import NO_GLYPHS, Document, OcrQuality, Page, PageGlyphs, Word
 from .parallel import EachPage, Shares, collector_paused, open_shares
 from .reading.page import layout_page
-from .sources import DEFAULT_ENGINE, is_image, open_source
-from .sources.guard import check_structure
+from .sources import DEFAULT_ENGINE, GlyphSource, is_image, open_source
+from .sources.guard import PageRisk, check_structure
 from .sources.inputs import Source, as_input, renamed
 from .sources.ocr.scanned import check_scanned, is_scanned, ocr_scanned_page
 from .sources.ruled_tables import find_ruled_tables
@@ -77,6 +78,8 @@ if TYPE_CHECKING:
 
 __all__ = ["PageProgress", "PageStream", "iter_pages", "loaded_profile", "parse",
            "parse_page_spec"]
+
+_log = logging.getLogger(__name__)
 
 _CONTEXT = 2
 """Pages on each side of a requested page read as well, so that running headers
@@ -173,6 +176,8 @@ class PageStream:
     """The document's number of pages."""
     ocr: tuple[OcrQuality, ...]
     """The OCR quality of each page read by OCR among those asked for."""
+    unreadable: dict[int, str]
+    """Why each page asked for that was left unread was (:attr:`Document.unreadable`)."""
     pages: Iterator[Page]
 
     def __iter__(self) -> Iterator[Page]:
@@ -222,7 +227,8 @@ def iter_pages(path: str | Path, config: LayoutConfig | None = None,
     except BaseException:
         folder.cleanup()
         raise
-    return PageStream(job.path, job.count, tuple(ocr), _streamed(
+    unreadable = {n: sent[n][0].unreadable for n in job.wanted if sent[n][0].unreadable}
+    return PageStream(job.path, job.count, tuple(ocr), unreadable, _streamed(
         job, context, runs, {n: spilled for n, (_, spilled) in sent.items()}, folder, jobs,
         typed, progress))
 
@@ -264,15 +270,14 @@ def _job(path: str | Path, config: LayoutConfig | None, pages: Iterable[int] | s
     path = Path(path)
     with open_source(path, engine, image_dpi=config.sources.image_dpi,
                      image_max_pixels=config.sources.image_max_pixels) as source:
-        if not is_image(path):
-            check_structure(path, config.sources)
+        risks = {} if is_image(path) else check_structure(path, config.sources)
         count = source.page_count
     wanted = _wanted(path, pages, count)
     # a section runs on from the page it starts on: read from the first page
     first = 1 if profile and profile.sections else None
     context = sorted({q for p in wanted for q in range(first or p - _CONTEXT, p + _CONTEXT + 1)
                       if 1 <= q <= count})
-    return Job(path, engine, count, tuple(wanted), config, profile), context
+    return Job(path, engine, count, tuple(wanted), config, profile, risks), context
 
 
 def _shares(states: Mapping[int, object], jobs: int) -> list[dict[int, object]]:
@@ -288,10 +293,23 @@ def _decided(job: Job, context: Sequence[int], read: Mapping[int, _Sent]
     """What is decided of the pages once they are all ``read``: the OCR of the pages
     asked for (those read for their neighbours' sake are not reported), checked, and
     the running furniture of every page."""
+    _report_unread(job, read)
     ocr = [q for n in job.wanted if (q := read[n].ocr) is not None]
     check_scanned(job.path, ocr, any(read[n].has_words for n in context), job.config)
     return ocr, dict(zip(context, repeating_runs([read[n].edges for n in context], job.config),
                          strict=True))
+
+
+def _report_unread(job: Job, read: Mapping[int, _Sent]) -> None:
+    """A warning for each page asked for that was left unread, naming the page and the
+    budget; a DocumentError, the first page's reason, when no page asked for was read."""
+    unread = [(n, reason) for n in job.wanted if (reason := read[n].unreadable)]
+    if unread and len(unread) == len(job.wanted):
+        number, reason = unread[0]
+        raise DocumentError(f"{job.path}: page {number} {reason}")
+    for number, reason in unread:
+        _log.warning("%s: page %d %s; it is left unread (empty in the output)", job.path,
+                     number, reason)
 
 
 def _document(kept: Shares, job: Job, context: Sequence[int], runs: Mapping[int, Runs],
@@ -325,6 +343,9 @@ class Job:
     """The pages asked for, ascending (the others are read for their context)."""
     config: LayoutConfig
     profile: Profile | None
+    risks: Mapping[int, PageRisk]
+    """The pages that draw far more than an ordinary page (:mod:`.sources.guard`), read
+    in a process of their own or, past the budget, not at all."""
 
     def index(self, number: int) -> int | None:
         """The place of page ``number`` among the wanted pages, which is its place in
@@ -346,12 +367,14 @@ class ReadPage:
 @dataclass(frozen=True, slots=True)
 class _Sent:
     """What reading a page tells the document: its candidate furniture lines, its OCR
-    quality (None when it was not read by OCR) and whether it has any words (before a
-    profile's ignored regions are taken out)."""
+    quality (None when it was not read by OCR), whether it has any words (before a
+    profile's ignored regions are taken out) and why it could not be read (empty when
+    it was)."""
 
     edges: EdgeLines
     ocr: OcrQuality | None
     has_words: bool
+    unreadable: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -395,15 +418,20 @@ def read_pages(job: Job, states: Mapping[int, object], given: None
 
 
 def _read_chunk(job: Job, numbers: Sequence[int]) -> Iterator[tuple[int, ReadPage, _Sent]]:
-    """The pages ``numbers`` read as :func:`read_pages` says, the document opened once."""
+    """The pages ``numbers`` read as :func:`read_pages` says, the document opened once;
+    a page past a budget read as an unreadable page (:func:`_page_glyphs`)."""
     config = job.config
     with open_source(job.path, job.engine, image_dpi=config.sources.image_dpi,
                      image_max_pixels=config.sources.image_max_pixels) as source:
-        for g in source.pages(numbers):
-            words = words_from_glyphs(g.glyphs, config.words)
-            quality = None
-            if is_scanned(job.path, g, words, config):
-                g, words, quality = ocr_scanned_page(job.path, g, words, config)
+        for number in numbers:
+            g = _page_glyphs(job, source, number)
+            try:
+                words = words_from_glyphs(g.glyphs, config.words)
+                quality = None
+                if not g.unreadable and is_scanned(job.path, g, words, config):
+                    g, words, quality = ocr_scanned_page(job.path, g, words, config)
+            except MemoryError:
+                g, words, quality = _unread(g, "ran out of memory as it was read"), (), None
             has_words = bool(words)
             if job.profile:
                 # the profile stage, like the profile package, only with a profile
@@ -412,7 +440,31 @@ def _read_chunk(job: Job, numbers: Sequence[int]) -> Iterator[tuple[int, ReadPag
                 words = without_ignored(job.profile, g, words, job.count, config)
             edges = edge_lines(words, g.height, config, g.label or str(g.page_no))
             yield g.page_no, ReadPage(replace(g, glyphs=NO_GLYPHS), words, edges), \
-                _Sent(edges, quality, has_words)
+                _Sent(edges, quality, has_words, g.unreadable)
+
+
+def _page_glyphs(job: Job, source: GlyphSource, number: int) -> PageGlyphs:
+    """Page ``number`` read from the open ``source``; a page that draws far more than an
+    ordinary page read in a process of its own (:func:`~.sources.alone.read_alone`), or,
+    past ``page_max_content_bytes`` or that process's budgets, an unreadable page: no
+    glyphs, and the reason (:attr:`PageGlyphs.unreadable`)."""
+    risk = job.risks.get(number)
+    if risk is None:
+        return next(iter(source.pages([number])))
+    empty = PageGlyphs(number, risk.width, risk.height, NO_GLYPHS)
+    reason = risk.reason(job.config.sources)
+    if reason is not None:
+        return _unread(empty, reason)
+    from .sources.alone import read_alone
+
+    read = read_alone(job.path, job.engine, number, job.config)
+    return _unread(empty, read) if isinstance(read, str) else read
+
+
+def _unread(glyphs: PageGlyphs, reason: str) -> PageGlyphs:
+    """The page of ``glyphs`` left unread, for ``reason``: nothing on it."""
+    return PageGlyphs(glyphs.page_no, glyphs.width, glyphs.height, NO_GLYPHS,
+                      label=glyphs.label, unreadable=reason)
 
 
 def spill_pages(job: Job, folder: Path, states: Mapping[int, object], given: None

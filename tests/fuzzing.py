@@ -4,7 +4,8 @@ tokens put in their place, each read by the real command in a child process limi
 to 4 GB of address space and a time bound.
 
 An input passes when the command exits 0, 1 or 2 without a signal or a traceback,
-and when it fails (1 or 2) says so in one ``layoutkit: error:`` line.  Every input
+and when it fails (1 or 2) says so in one ``layoutkit: error:`` line, or, read in
+part (1), in one warning line for each page left unread.  Every input
 that does not pass is kept in :data:`FINDINGS` with the reason, and the test suite
 reads each one found so far (``tests/test_fuzzing.py``).
 
@@ -123,9 +124,17 @@ class Outcome:
         if "Traceback" in self.err:
             return "a traceback"
         lines = self.err.splitlines()
-        if self.status and (len(lines) != 1 or not lines[0].startswith("layoutkit: error: ")):
+        read_in_part = self.status == 1 and lines and all(
+            line.startswith("layoutkit: ") and line.endswith(_LEFT_UNREAD) for line in lines)
+        if self.status and not read_in_part and (
+                len(lines) != 1 or not lines[0].startswith("layoutkit: error: ")):
             return f"{len(lines)} lines on stderr for exit status {self.status}"
         return None
+
+
+_LEFT_UNREAD = "; it is left unread (empty in the output)"
+"""How the warning of a page left unread ends: a document read in part exits 1 with
+one such line for each page, and no error line."""
 
 
 def read(path: Path, options: Sequence[str] = OPTIONS) -> Outcome:

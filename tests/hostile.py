@@ -34,9 +34,23 @@ def text_pdf(lines: list[str], size: float = 612) -> bytes:
                       _page(5, size=size), _stream(ops)])
 
 
-def form_fan_out(depth: int = 20, fan: int = 2) -> bytes:
+def _between(objects: list[bytes], between: bool) -> bytes:
+    """The PDF of ``objects`` (catalog, page tree, font, page 4); with ``between``, a
+    page of text (``before`` and ``after``) on each side of page 4."""
+    if between:
+        first = len(objects) + 1
+        objects = [*objects[:1], b"<< /Type /Pages /Kids [%d 0 R 4 0 R %d 0 R] /Count 3 >>"
+                   % (first, first + 2), *objects[2:]]
+        for k, word in enumerate((b"before", b"after")):
+            objects += [_page(first + 2 * k + 1),
+                        _stream(b"BT /F1 10 Tf 72 540 Td (%s) Tj ET\n" % word)]
+    return pdf_bytes(objects)
+
+
+def form_fan_out(depth: int = 20, fan: int = 2, *, between: bool = False) -> bytes:
     """A page drawing form 1, each form drawing the next ``fan`` times, ``depth`` deep:
-    ``fan ** depth`` drawings of a line of text from a few hundred bytes."""
+    ``fan ** depth`` drawings of a line of text from a few hundred bytes (with
+    ``between``, a page of text on each side of it)."""
     first = 6
     objects = [b"<< /Type /Catalog /Pages 2 0 R >>",
                b"<< /Type /Pages /Kids [4 0 R] /Count 1 >>", FONT,
@@ -51,7 +65,7 @@ def form_fan_out(depth: int = 20, fan: int = 2) -> bytes:
             resources = b" /Resources << /Font << /F1 3 0 R >> >>"
         objects.append(_stream(body, b" /Type /XObject /Subtype /Form /BBox [0 0 612 792]"
                                      + resources))
-    return pdf_bytes(objects)
+    return _between(objects, between)
 
 
 def forms_drawing_each_other() -> bytes:
@@ -66,13 +80,14 @@ def forms_drawing_each_other() -> bytes:
                       form(7), form(6)])
 
 
-def many_operators(count: int = 5_000_000) -> bytes:
+def many_operators(count: int = 5_000_000, *, between: bool = False) -> bytes:
     """One page whose Flate-compressed content stream holds ``count`` text-showing
-    operators (a few kilobytes that decompress to tens of megabytes)."""
+    operators (a few kilobytes that decompress to tens of megabytes; with ``between``,
+    a page of text on each side of it)."""
     ops = b"BT /F1 1 Tf 10 10 Td " + b"(a) Tj " * count + b"ET\n"
-    return pdf_bytes([b"<< /Type /Catalog /Pages 2 0 R >>",
-                      b"<< /Type /Pages /Kids [4 0 R] /Count 1 >>", FONT,
-                      _page(5), _stream(ops, flate=True)])
+    return _between([b"<< /Type /Catalog /Pages 2 0 R >>",
+                     b"<< /Type /Pages /Kids [4 0 R] /Count 1 >>", FONT,
+                     _page(5), _stream(ops, flate=True)], between)
 
 
 def repeated_kids(times: int = 100_000) -> bytes:
@@ -113,3 +128,16 @@ def drawn_page(size: float = 14400) -> bytes:
     return pdf_bytes([b"<< /Type /Catalog /Pages 2 0 R >>",
                       b"<< /Type /Pages /Kids [4 0 R] /Count 1 >>", FONT,
                       _page(5, size=size), _stream(ops)])
+
+
+def one_line_pages(count: int = 5000) -> bytes:
+    """``count`` pages of one line of text each (``page N``): a long document whose
+    pages are each cheap, read in full under a memory cap."""
+    kids = b" ".join(b"%d 0 R" % (4 + 2 * k) for k in range(count))
+    objects = [b"<< /Type /Catalog /Pages 2 0 R >>",
+               b"<< /Type /Pages /Kids [%s] /Count %d >>" % (kids, count), FONT]
+    for k in range(count):
+        objects += [_page(5 + 2 * k),
+                    _stream(b"BT /F1 10 Tf 72 540 Td (page %d) Tj ET\n" % (k + 1))]
+    return pdf_bytes(objects)
+

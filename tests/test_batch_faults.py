@@ -165,3 +165,24 @@ def test_batch_workers_die_with_the_run(tmp_path: Path) -> None:
         assert [pid for pid in below if _alive(pid)] == []
     finally:
         run.kill()
+
+
+def test_batch_notes_a_page_left_unread(tmp_path: Path) -> None:
+    """A document with a page past its budget (a fan-out of forms between two pages of
+    text) is done, its other pages written, the unread page its note in the database;
+    the run goes on with the next document."""
+    from tests.hostile import form_fan_out
+
+    inbox, out = tmp_path / "inbox", tmp_path / "out"
+    document(inbox, "plain.pdf", "A plain page of body text.")
+    (inbox / "fan-out.pdf").write_bytes(form_fan_out(between=True))
+    summary = run_batch(BatchOptions(inbox, out))
+    assert (summary.accepted, summary.done, summary.failed) == (2, 2, 0)
+    found = statuses(out)
+    assert found["plain.pdf"] == ("done", None)
+    assert found["fan-out.pdf"] == ("done", (
+        "parse: read in part: page 2 draws more than 16,000,000 bytes of content "
+        "(page_max_content_bytes; its forms counted each time they are drawn), more than "
+        "can be read safely"))
+    folder = next(p for p in out.iterdir() if p.name.startswith("fan-out"))
+    assert (folder / "text.txt").read_text(encoding="utf-8") == "before\n\f\n\fafter\n"

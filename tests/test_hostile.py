@@ -11,6 +11,7 @@ import os
 import resource
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -128,3 +129,156 @@ def test_structure_check_passes_every_corpus_document() -> None:
     assert len(documents) >= 30
     for path in documents:
         check_structure(path, LayoutConfig().sources)
+
+
+def _unread_warning(path: Path, page: int, reason: str) -> str:
+    return f"layoutkit: {path}: page {page} {reason}; it is left unread (empty in the output)"
+
+
+_TOO_MUCH = ("draws more than 16,000,000 bytes of content (page_max_content_bytes; its forms "
+             "counted each time they are drawn), more than can be read safely")
+
+
+@pytest.mark.parametrize(("name", "make"), [
+    ("fan-out.pdf", lambda: hostile.form_fan_out(between=True)),
+    ("operators.pdf", lambda: hostile.many_operators(between=True)),
+])
+@pytest.mark.parametrize("engine", ["pdfium", "pdfminer"])
+def test_page_past_its_budget_is_left_unread_and_the_others_read(
+        tmp_path: Path, name: str, make: object, engine: str) -> None:
+    """A page past page_max_content_bytes between two pages of text: one warning naming
+    the file, the page and the budget; the other pages written, the unread page's form
+    feeds kept so that the pages keep their numbers; exit status 1 (read in part)."""
+    path, out = tmp_path / name, tmp_path / "out.txt"
+    path.write_bytes(make())  # type: ignore[operator]
+    status, err = read(path, "--engine", engine, "-o", str(out))
+    assert (status, err) == (1, _unread_warning(path, 2, _TOO_MUCH) + "\n")
+    assert out.read_text(encoding="utf-8") == "before\n\f\n\fafter\n"
+
+
+def test_unread_page_in_json_and_in_the_api(tmp_path: Path) -> None:
+    """``parse`` writes the unread page with its reason and no lines (a JSON the schema
+    allows); the API's Document names it in ``unreadable``."""
+    import json
+
+    import jsonschema
+
+    import layoutkit
+    from layoutkit.model.codec import json_schema
+
+    path, out = tmp_path / "fan-out.pdf", tmp_path / "out.json"
+    path.write_bytes(hostile.form_fan_out(between=True))
+    env = {**os.environ, "PYTHONPATH": str(REPO)}
+    done = subprocess.run([sys.executable, "-m", "layoutkit", "parse", str(path), "-o", str(out)],
+                          capture_output=True, text=True, timeout=HANG, check=False, env=env)
+    assert done.returncode == 1, done.stderr
+    written = json.loads(out.read_text(encoding="utf-8"))
+    jsonschema.validate(written, json_schema())
+    assert [(p["pageNo"], p.get("unreadable"), len(p["lines"])) for p in written["pages"]] == [
+        (1, None, 1), (2, _TOO_MUCH, 0), (3, None, 1)]
+    document = layoutkit.parse(path)
+    assert document.unreadable == {2: _TOO_MUCH}
+    assert [page.text() for page in document.pages] == ["before", "", "after"]
+
+
+def test_every_page_unread_is_the_document_error(tmp_path: Path) -> None:
+    """When no page asked for can be read, the document is the error (one line, exit 1,
+    no output), the first page's reason."""
+    path = tmp_path / "fan-out.pdf"
+    path.write_bytes(hostile.form_fan_out(between=True))
+    status, err = read(path, "--pages", "2")
+    assert (status, one_line(err)) == (1, f"layoutkit: error: {path}: page 2 {_TOO_MUCH}")
+
+
+@pytest.mark.parametrize(("setting", "reason"), [
+    ("page_max_memory=10000000", "needed more memory than page_max_memory (10,000,000 bytes) "
+                                 "to read, in a process of its own"),
+    ("page_max_seconds=0.000001", "took more than page_max_seconds (1e-06 s) to read, in a "
+                                  "process of its own"),
+])
+def test_page_read_alone_past_its_budget_is_left_unread(tmp_path: Path, setting: str,
+                                                         reason: str) -> None:
+    """A page drawing more than page_alone_content_bytes (a million operators, 7 MB) is
+    read in a process of its own: past its memory or time budget that process is
+    stopped (an abort in PDFium would end it too) and the page is left unread, the
+    others read."""
+    path, out = tmp_path / "operators.pdf", tmp_path / "out.txt"
+    path.write_bytes(hostile.many_operators(1_000_000, between=True))
+    status, err = read(path, "--set", setting, "-o", str(out))
+    assert (status, err) == (1, _unread_warning(path, 2, reason) + "\n")
+    assert out.read_text(encoding="utf-8") == "before\n\f\n\fafter\n"
+
+
+@pytest.mark.parametrize("engine", ["pdfium", "pdfminer"])
+def test_page_read_alone_is_the_page_read_here(engine: str) -> None:
+    """A page read in a process of its own gives the glyphs, rules and pictures it gives
+    read in this one (a corpus page, its first and its densest)."""
+    from layoutkit.sources import open_source
+    from layoutkit.sources.alone import read_alone
+
+    path = REPO / "fixtures" / "pdf" / "federal-register-2020-08-06.pdf"
+    with open_source(path, engine) as source:
+        here = list(source.pages([1, 2]))
+    assert [read_alone(path, engine, n, LayoutConfig()) for n in (1, 2)] == here
+    assert all(len(page.glyphs) > 1000 for page in here)
+
+
+def test_five_thousand_pages_in_a_4_gb_worker(tmp_path: Path) -> None:
+    """5,000 pages of one line each, read under the 4 GB address-space cap, are read
+    whole (OpenCV ran out of memory on them when all pages were held at once)."""
+    path, out = tmp_path / "lines.pdf", tmp_path / "out.txt"
+    path.write_bytes(hostile.one_line_pages(5000))
+    status, err = read(path, "-q", "-o", str(out))
+    assert (status, err) == (0, "")
+    pages = out.read_text(encoding="utf-8").split("\n\f")
+    assert len(pages) == 5000
+    assert (pages[0], pages[4999]) == ("page 1", "page 5000\n")
+
+
+def test_structure_check_of_plain_pdfs_is_pdfminers() -> None:
+    """The structure check reads a plain PDF (a cross-reference table, not encrypted)
+    with regular expressions, any other with pdfminer.six: on every corpus document and
+    every hostile one, it measures the same pages as pdfminer.six alone (with a low
+    page_alone_content_bytes, so that many pages are measured), and refuses the same
+    page trees; the plain reader reads the speed document and most of the corpus."""
+    from layoutkit.sources import guard
+    from layoutkit.sources.plain_pdf import NotPlainError, PlainPdf
+
+    config = LayoutConfig().replace(page_alone_content_bytes=20_000).sources
+    hostile_documents = {"fan-out": hostile.form_fan_out(between=True),
+                         "operators": hostile.many_operators(between=True),
+                         "kids": hostile.repeated_kids(1000),
+                         "cycle": hostile.forms_drawing_each_other()}
+
+    def verdict(path: Path, objects: object) -> object:
+        try:
+            return guard._checked(path, config, objects)  # type: ignore[arg-type]
+        except DocumentError as exc:
+            return str(exc)
+
+    def plain(path: Path) -> bool:
+        try:
+            PlainPdf(path).close()
+        except NotPlainError:
+            return False
+        return True
+
+    documents = sorted((REPO / "fixtures").glob("*/*.pdf"))
+    with tempfile.TemporaryDirectory() as folder:
+        for name, data in hostile_documents.items():
+            (Path(folder) / f"{name}.pdf").write_bytes(data)
+            documents.append(Path(folder) / f"{name}.pdf")
+        measured = 0
+        for path in documents:
+            found = verdict(path, guard._Pdfminer)
+            try:
+                checked: object = guard.check_structure(path, config)
+            except DocumentError as exc:
+                checked = str(exc)
+            assert checked == found, path.name
+            measured += len(found) if isinstance(found, dict) else 0
+        read_plain = [p.name for p in documents if plain(p)]
+    assert measured > 200
+    assert "cleveland-city-record-2016-04-27.pdf" in read_plain
+    assert len(read_plain) > len(documents) / 2
+    assert all(f"{name}.pdf" in read_plain for name in hostile_documents)

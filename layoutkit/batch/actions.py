@@ -57,14 +57,16 @@ class ActionResult:
     finished: datetime
     error: str | None = None
     pages: int | None = None
+    unread: str | None = None
+    """The pages a done action left unread (past a budget), in words; None for none."""
 
 
-def _convert(job: Job) -> int | None:
+def _convert(job: Job) -> tuple[int | None, str | None]:
     to_pdf(job.source, job.pdf)
-    return None
+    return None, None
 
 
-def _parse(job: Job) -> int | None:
+def _parse(job: Job) -> tuple[int | None, str | None]:
     profile = loaded_profile(job.profile)
     config = profile.config if profile else LayoutConfig()
     if job.language:
@@ -76,11 +78,14 @@ def _parse(job: Job) -> int | None:
                             "page(s) (a scanned document needs OCR)")
     write_atomic(job.staging / OUTPUTS[0], dumps(document))
     write_atomic(job.staging / OUTPUTS[1], text + "\n")
-    return document.page_count
+    unread = "; ".join(f"page {n} {reason}" for n, reason in document.unreadable.items())
+    return document.page_count, f"read in part: {unread}" if unread else None
 
 
-ACTIONS: dict[str, Callable[[Job], int | None]] = {"convert": _convert, "parse": _parse}
-"""Each action by name, in the order they run; each returns pages when it counts them."""
+ACTIONS: dict[str, Callable[[Job], tuple[int | None, str | None]]] = {
+    "convert": _convert, "parse": _parse}
+"""Each action by name, in the order they run; each returns pages when it counts them,
+and the pages it left unread, in words, when it left any."""
 
 
 def actions_for(kind: str) -> tuple[str, ...]:
@@ -97,7 +102,7 @@ def run_job(job: Job) -> tuple[ActionResult, ...]:
     for name in job.actions:
         started = now()
         try:
-            pages = ACTIONS[name](job)
+            pages, unread = ACTIONS[name](job)
         except (LayoutkitError, OSError) as exc:
             results.append(ActionResult(name, started, now(), _reason(exc, job)))
             break
@@ -105,7 +110,7 @@ def run_job(job: Job) -> tuple[ActionResult, ...]:
             results.append(ActionResult(name, started, now(),
                                         f"internal error: {type(exc).__name__}: {exc}"))
             break
-        results.append(ActionResult(name, started, now(), None, pages))
+        results.append(ActionResult(name, started, now(), None, pages, unread))
     return tuple(results)
 
 

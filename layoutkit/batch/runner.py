@@ -416,19 +416,21 @@ class _Batch:
                                error=f"{failed.action if failed else 'run'}: {error}")
             self.failed += 1
             return f"failed: {error}"
-        return self._finish(state.document(self.engine, job.document_id), job)
+        unread = "; ".join(f"{r.action}: {r.unread}" for r in results if r.unread)
+        return self._finish(state.document(self.engine, job.document_id), job, unread or None)
 
-    def _finish(self, row: state.DocumentRow, job: Job) -> str:
-        """Rename the staging folder to the output folder (unless a killed run did)."""
+    def _finish(self, row: state.DocumentRow, job: Job, unread: str | None = None) -> str:
+        """Rename the staging folder to the output folder (unless a killed run did);
+        the pages the actions left ``unread`` are the done document's note."""
         assert row.output is not None
         final = self.options.out / row.output
         if not final.exists():
             clear_scratch(job.staging)
             job.staging.rename(final)
-        state.set_document(self.engine, row.id, status="done", error=None)
+        state.set_document(self.engine, row.id, status="done", error=unread)
         self.done += 1
         self.pages += row.pages or 0
-        return f"done ({counted(row.pages or 0, 'page')})"
+        return f"done ({counted(row.pages or 0, 'page')})" + (f", {unread}" if unread else "")
 
 
 @contextmanager

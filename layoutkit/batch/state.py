@@ -413,7 +413,7 @@ def record_actions(engine: Engine, run_id: int, document_id: int,
                               "status": "failed" if result.error else "done",
                               "started": result.started, "finished": result.finished,
                               "duration": (result.finished - result.started).total_seconds(),
-                              "error": result.error})
+                              "error": result.error or result.unread})
             changed = db.execute(update(ACTION).where(ACTION.c.document_id == document_id,
                                                       ACTION.c.action == result.action)
                                  .values(attempts=ACTION.c.attempts + 1, **values))

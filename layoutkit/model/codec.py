@@ -186,6 +186,7 @@ def _page(page: Page, ocr: OcrQuality | None, words: bool) -> dict[str, Any]:
         "width": round(page.width, 2),
         "height": round(page.height, 2),
         **({"label": page.label} if page.label else {}),
+        **({"unreadable": page.unreadable} if page.unreadable else {}),
         "bands": [{"index": band.index, "kind": band.kind.value, "bbox": band.bbox.as_list(),
                    "columns": [{"index": c.index, "bbox": c.bbox.as_list()}
                                for c in band.columns]}

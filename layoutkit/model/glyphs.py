@@ -170,6 +170,9 @@ class PageGlyphs(Value):
     rules: tuple[Rule, ...] = ()
     images: tuple[BBox, ...] = ()
     label: str = ""
+    unreadable: str = ""
+    """Why the page was not read (past a budget: it draws too much, it took too long),
+    its glyphs left empty; empty for a page that was read (:attr:`Page.unreadable`)."""
 
     def figures(self, max_area: float) -> tuple[BBox, ...]:
         """The page's pictures covering at most ``max_area`` (a share) of it: figures,

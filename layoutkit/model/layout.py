@@ -155,6 +155,10 @@ class Page(Value):
     """The page's number as the document prints it, from the PDF's page labels
     (``/PageLabels``: ``iii`` for the third page of a front matter numbered in Roman
     numerals, ``1`` where the text begins); empty when the document has none."""
+    unreadable: str = ""
+    """Why the page was left unread, with no lines (it draws more content than
+    ``page_max_content_bytes``, or took more than ``page_max_seconds``...); empty for a
+    page that was read."""
 
     @property
     def lines(self) -> tuple[Line, ...]:
@@ -197,7 +201,8 @@ def _page_columns(page: Page) -> tuple[object, ...]:
     words = [word for line in lines for word in line.words]
     fonts: dict[str, int] = {}
     font_indexes = [fonts.setdefault(w.font, len(fonts)) for w in words]
-    return (page.page_no, page.width, page.height, page.label, tuple(bands), tuple(columns),
+    return (page.page_no, page.width, page.height, page.label, page.unreadable, tuple(bands),
+            tuple(columns),
             tuple(blocks), tuple(x.text for x in lines), tuple(x.line_type for x in lines),
             np.array([(x.bbox.x0, x.bbox.top, x.bbox.x1, x.bbox.bottom) for x in lines],
                      dtype=np.float64).reshape(len(lines), 4),
@@ -209,7 +214,7 @@ def _page_columns(page: Page) -> tuple[object, ...]:
             np.array([w.direction for w in words], dtype=np.int16))
 
 
-def _page_of_columns(page_no: int, width: float, height: float, label: str,
+def _page_of_columns(page_no: int, width: float, height: float, label: str, unreadable: str,
                      bands: tuple[tuple[int, BandKind, BBox, int], ...],
                      columns: tuple[tuple[int, BBox, int], ...],
                      blocks: tuple[tuple[BBox, int], ...],
@@ -237,7 +242,7 @@ def _page_of_columns(page_no: int, width: float, height: float, label: str,
                           for index, box, count in columns])
     return Page(page_no, width, height, tuple(
         Band(index, kind, box, tuple(islice(column_values, count)))
-        for index, kind, box, count in bands), label)
+        for index, kind, box, count in bands), label, unreadable)
 
 
 @dataclass(frozen=True, slots=True)
@@ -313,6 +318,12 @@ class Document(Value):
     tables: tuple[Table, ...] = ()
     ocr: tuple[OcrQuality, ...] = ()
     source: Path | None = field(default=None, compare=False)
+
+    @property
+    def unreadable(self) -> dict[int, str]:
+        """Why each page left unread was (by page number): the document was read in
+        part when there are any."""
+        return {page.page_no: page.unreadable for page in self.pages if page.unreadable}
 
     @property
     def file(self) -> Path:

@@ -81,7 +81,7 @@ def layout_page(glyphs: PageGlyphs, words: Sequence[Word], furniture: Furniture,
     bands = [_band(glyphs.page_no, index, kind, columns, backwards, config)
              for index, (kind, columns) in enumerate(plan)]
     return Page(glyphs.page_no, glyphs.width, glyphs.height, tuple(b for b in bands if b.columns),
-                glyphs.label)
+                glyphs.label, glyphs.unreadable)
 
 
 def _turned_bands(glyphs: PageGlyphs, words: Sequence[Word], config: LayoutConfig) -> list[_Plan]:
