@@ -167,6 +167,10 @@ class WordsConfig(Section):
     """Upright glyphs drawn one after another, each under the one before with at most
     this many times its size between them, are set in vertical writing when a CJK
     character is among them (Japanese or Chinese columns read top to bottom)."""
+    vertical_hanging_gap_em: float = 1.5
+    """A lone upright CJK glyph drawn next to a run of vertical writing, over or under
+    its end with at most this many times its size between them (an item's number set
+    a full-width space above its column: 一　保険医療機関…), is set in it too."""
     baseline_tolerance: float = 0.2
     """Words whose bottoms lie within this share of their height of each other share a
     baseline."""

@@ -307,3 +307,17 @@ def test_scripts_mirrored_tree_reads_columns_right_to_left() -> None:
                                                                            Leaf((3,))))))))
     assert mirrored(tree) == Split(False, (Leaf((0,)), Split(True, (
         Split(True, (Leaf((3,)), Leaf((2,)))), Leaf((1,))))))
+
+
+KOKUJI = Path(__file__).parent.parent / "fixtures" / "corpus" / "mhlw-kokuji-55-2022-vertical.pdf"
+"""A Japanese government notice set vertically, whose item numbers (一, 二, 三) stand a
+full-width space above the text of their columns."""
+
+
+def test_scripts_hanging_item_numbers_join_their_vertical_columns() -> None:
+    """An item's number hung a full-width space above its column is read at the head
+    of that column, not gathered with the other numbers into a horizontal row."""
+    lines = layoutkit.parse(KOKUJI, pages=[1])[0].text().splitlines()
+    starts = [line for line in lines if line[:1] in "一二三"]
+    assert [line[:7] for line in starts] == ["一保険医療機関", "二保険医療機関", "三届出の内容又"]
+    assert "三二一" not in lines

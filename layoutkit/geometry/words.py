@@ -62,8 +62,9 @@ def _vertical(glyphs: Glyphs, texts: _Texts, config: WordsConfig) -> npt.NDArray
     """Which glyphs are set in vertical writing: upright glyphs drawn one after another
     (in the content stream's order), each under the one before (overlapping it
     across by half the narrower, below its middle, at most ``vertical_max_gap_em``
-    under its foot), in runs that hold a CJK character.  A font's writing mode is not
-    told by every engine; the glyphs' places are."""
+    under its foot), in runs that hold a CJK character, and a lone CJK glyph hung a
+    little further over or under the end of such a run (``vertical_hanging_gap_em``).
+    A font's writing mode is not told by every engine; the glyphs' places are."""
     n = len(glyphs)
     cjk = char_test(np.where(texts.ids < CODE_POINTS, texts.ids, -1), is_cjk)
     if n < 2 or not cjk.any():
@@ -73,16 +74,22 @@ def _vertical(glyphs: Glyphs, texts: _Texts, config: WordsConfig) -> npt.NDArray
     across = np.minimum(above[:, 2], under[:, 2]) - np.maximum(above[:, 0], under[:, 0])
     narrower = np.minimum(above[:, 2] - above[:, 0], under[:, 2] - under[:, 0])
     middle = (above[:, 1] + above[:, 3]) / 2
-    gap = config.vertical_max_gap_em * np.maximum(glyphs.sizes[:-1], 1.0)
+    em = np.maximum(glyphs.sizes[:-1], 1.0)
     upright = glyphs.directions == 0
-    stacked = (upright[:-1] & upright[1:] & (across >= 0.5 * narrower)
-               & (under[:, 1] >= middle) & (under[:, 1] - above[:, 3] <= gap))
+    column = (upright[:-1] & upright[1:] & (across >= 0.5 * narrower)
+              & (under[:, 1] >= middle))
+    drop = under[:, 1] - above[:, 3]
+    stacked = column & (drop <= config.vertical_max_gap_em * em)
     # runs of stacked pairs: glyph k joins the run of glyph k - 1 when they stack
     run: npt.NDArray[np.intp] = np.cumsum(np.concatenate(([True], ~stacked)))
     with_cjk = np.zeros(int(run[-1]) + 1, dtype=np.bool_)
     with_cjk[run[cjk]] = True
     several: npt.NDArray[np.bool_] = np.bincount(run) >= 2
-    return with_cjk[run] & several[run]
+    vertical: npt.NDArray[np.bool_] = with_cjk[run] & several[run]
+    hanging = column & (drop <= config.vertical_hanging_gap_em * em)
+    lone = cjk & ~vertical
+    return vertical | np.concatenate((lone[:-1] & hanging & vertical[1:], [False])) \
+        | np.concatenate(([False], lone[1:] & hanging & vertical[:-1]))
 
 
 @dataclass(frozen=True, slots=True)
