@@ -314,10 +314,12 @@ KOKUJI = Path(__file__).parent.parent / "fixtures" / "corpus" / "mhlw-kokuji-55-
 full-width space above the text of their columns."""
 
 
-def test_scripts_hanging_item_numbers_join_their_vertical_columns() -> None:
+@pytest.mark.parametrize("engine", ["pdfium", "pdfminer"])
+def test_scripts_hanging_item_numbers_join_their_vertical_columns(engine: str) -> None:
     """An item's number hung a full-width space above its column is read at the head
-    of that column, not gathered with the other numbers into a horizontal row."""
-    lines = layoutkit.parse(KOKUJI, pages=[1])[0].text().splitlines()
+    of that column, not gathered with the other numbers into a horizontal row, with
+    the space drawn between them (pdfminer.six) or not (PDFium)."""
+    lines = layoutkit.parse(KOKUJI, pages=[1], engine=engine)[0].text().splitlines()
     starts = [line for line in lines if line[:1] in "一二三"]
     assert [line[:7] for line in starts] == ["一保険医療機関", "二保険医療機関", "三届出の内容又"]
     assert "三二一" not in lines

@@ -60,22 +60,33 @@ a quarter clockwise does, and its columns, lines in that frame, right to left.""
 
 def _vertical(glyphs: Glyphs, texts: _Texts, config: WordsConfig) -> npt.NDArray[np.bool_]:
     """Which glyphs are set in vertical writing: upright glyphs drawn one after another
-    (in the content stream's order), each under the one before (overlapping it
-    across by half the narrower, below its middle, at most ``vertical_max_gap_em``
-    under its foot), in runs that hold a CJK character, and a lone CJK glyph hung a
-    little further over or under the end of such a run (``vertical_hanging_gap_em``).
-    A font's writing mode is not told by every engine; the glyphs' places are."""
+    (in the content stream's order, whitespace glyphs passed over), each under the one
+    before (overlapping it across by half the narrower, below its middle, at most
+    ``vertical_max_gap_em`` under its foot), in runs that hold a CJK character, and a
+    lone CJK glyph hung a little further over or under the end of such a run
+    (``vertical_hanging_gap_em``).  A font's writing mode is not told by every engine;
+    the glyphs' places are."""
     n = len(glyphs)
+    vertical = np.zeros(n, dtype=np.bool_)
     cjk = char_test(np.where(texts.ids < CODE_POINTS, texts.ids, -1), is_cjk)
-    if n < 2 or not cjk.any():
-        return np.zeros(n, dtype=np.bool_)
-    box = glyphs.boxes
+    solid = np.flatnonzero(~texts.blank)
+    if len(solid) < 2 or not cjk.any():
+        return vertical
+    vertical[solid] = _stacked(glyphs.boxes[solid], glyphs.sizes[solid],
+                               glyphs.directions[solid] == 0, cjk[solid], config)
+    return vertical
+
+
+def _stacked(box: npt.NDArray[np.float64], sizes: npt.NDArray[np.float64],
+             upright: npt.NDArray[np.bool_], cjk: npt.NDArray[np.bool_],
+             config: WordsConfig) -> npt.NDArray[np.bool_]:
+    """Which of these glyphs (boxes in drawing order) stack into columns of vertical
+    writing: see :func:`_vertical`."""
     above, under = box[:-1], box[1:]
     across = np.minimum(above[:, 2], under[:, 2]) - np.maximum(above[:, 0], under[:, 0])
     narrower = np.minimum(above[:, 2] - above[:, 0], under[:, 2] - under[:, 0])
     middle = (above[:, 1] + above[:, 3]) / 2
-    em = np.maximum(glyphs.sizes[:-1], 1.0)
-    upright = glyphs.directions == 0
+    em = np.maximum(sizes[:-1], 1.0)
     column = (upright[:-1] & upright[1:] & (across >= 0.5 * narrower)
               & (under[:, 1] >= middle))
     drop = under[:, 1] - above[:, 3]
