@@ -32,7 +32,7 @@ from layoutkit.model import (
     turned_boxes,
 )
 from layoutkit.nlp.paragraphs import paragraphs
-from layoutkit.reading.text import line_text, right_to_left
+from layoutkit.reading.text import line_text, reading_words, right_to_left
 
 ENGINES = ("pdfium", "pdfminer")
 CONFIG = layoutkit.LayoutConfig()
@@ -323,3 +323,36 @@ def test_scripts_hanging_item_numbers_join_their_vertical_columns(engine: str) -
     starts = [line for line in lines if line[:1] in "一二三"]
     assert [line[:7] for line in starts] == ["一保険医療機関", "二保険医療機関", "三届出の内容又"]
     assert "三二一" not in lines
+
+
+RESHUMOT = KOKUJI.parent / "reshumot-hatzaot-hok-566-2011.pdf"
+"""A page of Israeli government bills: Hebrew, side notes, two columns."""
+
+
+def test_scripts_right_to_left_words_in_reading_order() -> None:
+    """A Hebrew line's words come in the order they are read, each in logical order,
+    right to left on the page: their texts joined are the line's text; a number
+    inside keeps its digits left to right."""
+    page = layoutkit.parse(RESHUMOT)[0]
+    first = page.lines[0]
+    assert [w.text for w in first.words] == ["מתפרסמת", "בזה", "הצעת", "חוק", "מטעם",
+                                             "הממשלה:"]
+    assert [w.bbox.x0 for w in first.words] == sorted((w.bbox.x0 for w in first.words),
+                                                      reverse=True)
+    for line in page.lines:
+        assert " ".join(w.text for w in line.words) == line.text
+    assert any("התשע\"א-2011" in [w.text for w in line.words] for line in page.lines)
+
+
+def test_scripts_reading_words_unite_cjk_words_joined_without_space() -> None:
+    """Words of a CJK line that its text joins without a space (CJK beside CJK, or
+    beside Latin letters) are one word, their boxes united; a line whose text is its
+    words joined by spaces keeps its words."""
+    words = [Word("Natsume", BBox(0.0, 0.0, 40.0, 10.0), "F", 10.0),
+             Word("吾輩は", BBox(46.0, 0.0, 76.0, 10.0), "F", 10.0),
+             Word("猫である。", BBox(82.0, 0.0, 132.0, 10.0), "F", 10.0)]
+    read = reading_words(words, line_text(words))
+    assert [(w.text, w.bbox) for w in read] == [("Natsume吾輩は猫である。",
+                                                 BBox(0.0, 0.0, 132.0, 10.0))]
+    latin = words[:1]
+    assert reading_words(latin, line_text(latin)) == tuple(latin)

@@ -410,15 +410,17 @@ def _baseline_lines(words: Sequence[Word], config: WordsConfig) -> list[list[Wor
 
 
 def split_at_gaps(line: Sequence[Word], min_gap_em: float) -> list[list[Word]]:
-    """The runs of a line's words (left to right) parted by gaps wider than
-    ``min_gap_em`` times the font size of the word before the gap: the cells of a
-    table row, or the pieces of a line that stand side by side without being one
-    phrase (a masthead beside a title)."""
+    """The runs of a line's words (in reading order: left to right, or right to left
+    on a line of a right-to-left script) parted by gaps wider than ``min_gap_em``
+    times the font size of the word before the gap: the cells of a table row, or the
+    pieces of a line that stand side by side without being one phrase (a masthead
+    beside a title)."""
     pieces: list[list[Word]] = []
     piece: list[Word] = []
     last = None
     for word in line:
-        if last is not None and word.bbox.x0 - last.bbox.x1 <= min_gap_em * last.size:
+        if last is not None and max(word.bbox.x0 - last.bbox.x1, last.bbox.x0 - word.bbox.x1
+                                    ) <= min_gap_em * last.size:
             piece.append(word)
         else:
             piece = [word]
