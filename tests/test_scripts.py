@@ -356,3 +356,13 @@ def test_scripts_reading_words_unite_cjk_words_joined_without_space() -> None:
                                                  BBox(0.0, 0.0, 132.0, 10.0))]
     latin = words[:1]
     assert reading_words(latin, line_text(latin)) == tuple(latin)
+
+
+def test_scripts_reading_words_keep_the_box_of_a_word_printed_twice() -> None:
+    """A right-to-left line read from its right end: of two words of the same letters,
+    the first read is the one on the right."""
+    left, middle, right = (BBox(x, 0.0, x + 20.0, 10.0) for x in (0.0, 30.0, 60.0))
+    words = [Word("לש", left, "F", 10.0), Word("תיב", middle, "F", 10.0),
+             Word("לש", right, "F", 10.0)]
+    read = reading_words(words, line_text(words))
+    assert [(w.text, w.bbox) for w in read] == [("של", right), ("בית", middle), ("של", left)]

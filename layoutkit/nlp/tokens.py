@@ -5,9 +5,9 @@ The pipeline is a user's installed trained pipeline when one is named (such as
 lookup lemmatizer of spacy-lookups-data for the detected language; nothing is
 downloaded.  A language whose spaCy tokenizer needs a package that is not installed
 (Japanese: SudachiPy) is cut by the blank class ``tokenizer_fallbacks`` names
-(Japanese: spaCy's Chinese, a token per CJK character) and the JSON's ``pipeline``
-says which (``blank:zh``).  Each token keeps its page, the index of its line among the page's
-lines (as in ``layoutkit parse`` JSON), the line's type and its box.
+(Japanese: spaCy's Chinese, a token per CJK character), and the JSON's ``pipeline``
+says which (``blank:zh``).  Each token keeps its page, the index of its line among the
+page's lines (as in ``layoutkit parse`` JSON), the line's type and its box.
 
 JSON schema ``layoutkit.tokens/1``::
 

@@ -105,15 +105,18 @@ def reading_words(words: Sequence[Word], text: str) -> tuple[Word, ...]:
     where the bidi algorithm put it; words that the text joins without a space
     (CJK) are one word, their boxes united.  Each piece of the text between spaces
     is matched with the run of standing words, next to each other, that holds the
-    same letters; a text whose pieces cannot all be matched so is one word."""
+    same letters, looked for from the end the line is read from (a word printed twice
+    keeps its own box); a text whose pieces cannot all be matched so is one word."""
     if text == " ".join(w.text for w in words):
         return tuple(words)
     keys = [_letters(w.text) for w in words]
     unused = [True] * len(words)
+    rtl, ltr = _strong(text)
+    starts = range(len(words) - 1, -1, -1) if rtl > ltr else range(len(words))
     read: list[Word] = []
     for piece in text.split(" "):
         wanted = _letters(piece)
-        run = _run(keys, unused, wanted)
+        run = _run(keys, unused, wanted, starts)
         if run is None:
             return (_united(words, text),)
         start, end = run
@@ -122,11 +125,12 @@ def reading_words(words: Sequence[Word], text: str) -> tuple[Word, ...]:
     return tuple(read)
 
 
-def _run(keys: Sequence[tuple[str, int]], unused: Sequence[bool],
-         wanted: tuple[str, int]) -> tuple[int, int] | None:
-    """The first run of unused words, next to each other, whose letters (``keys``)
-    together are ``wanted``: its start and end."""
-    for start in range(len(keys)):
+def _run(keys: Sequence[tuple[str, int]], unused: Sequence[bool], wanted: tuple[str, int],
+         starts: Iterable[int]) -> tuple[int, int] | None:
+    """The first run of unused words, next to each other and starting at one of
+    ``starts`` (in their order), whose letters (``keys``) together are ``wanted``: its
+    start and end."""
+    for start in starts:
         letters: list[str] = []
         mirrored = 0
         for end in range(start, len(keys)):
@@ -144,7 +148,7 @@ def _run(keys: Sequence[tuple[str, int]], unused: Sequence[bool],
 
 def _united(words: Sequence[Word], text: str) -> Word:
     """One word of ``text`` over ``words``: their boxes united, the first one's font,
-    size, direction and place in the stream."""
+    size and direction, and the earliest place in the stream among them."""
     first = words[0]
     if len(words) == 1 and first.text == text:
         return first
