@@ -33,6 +33,7 @@ from layoutkit.model import (
 )
 from layoutkit.nlp.paragraphs import paragraphs
 from layoutkit.reading.text import line_text, reading_words, right_to_left
+from layoutkit.sources import open_source
 
 ENGINES = ("pdfium", "pdfminer")
 CONFIG = layoutkit.LayoutConfig()
@@ -366,3 +367,20 @@ def test_scripts_reading_words_keep_the_box_of_a_word_printed_twice() -> None:
              Word("לש", right, "F", 10.0)]
     read = reading_words(words, line_text(words))
     assert [(w.text, w.bbox) for w in read] == [("של", right), ("בית", middle), ("של", left)]
+
+
+def test_scripts_pdfium_keeps_the_size_of_reordered_right_to_left_glyphs() -> None:
+    """PDFium reports some glyphs of the Hebrew bill's lines (a 1-pt font scaled by
+    the text matrix) with the identity matrix and size 1; the pdfium engine takes
+    their text object's instead, so every letter has the size pdfminer.six gives it
+    and a line with a footnote mark reads whole."""
+    sizes = {}
+    for engine in ("pdfium", "pdfminer"):
+        with open_source(RESHUMOT, engine) as source:
+            glyphs = next(iter(source.pages((1,)))).glyphs
+        sizes[engine] = sorted(round(float(size), 2) for text, size
+                               in zip(glyphs.texts, glyphs.sizes, strict=True) if text.isalpha())
+    assert sizes["pdfium"] == sizes["pdfminer"]
+    assert min(sizes["pdfium"]) > 5
+    lines = layoutkit.parse(RESHUMOT)[0].text().splitlines()
+    assert any("בחוק הבנקאות" in line and "התשמ\"א-1981 1 " in line for line in lines)
