@@ -192,6 +192,10 @@ class WordsConfig(Section):
     """Upright glyphs drawn one after another, each under the one before with at most
     this many times its size between them, are set in vertical writing when a CJK
     character is among them (Japanese or Chinese columns read top to bottom)."""
+    vertical_hanging_gap_em: float = 1.5
+    """A lone upright CJK glyph drawn next to a run of vertical writing, over or under
+    its end with at most this many times its size between them (an item's number set
+    a full-width space above its column: 一　保険医療機関…), is set in it too."""
     baseline_tolerance: float = 0.2
     """Words whose bottoms lie within this share of their height of each other share a
     baseline."""
@@ -542,8 +546,15 @@ class NlpConfig(Section):
     lang_min_chars: int = 200
     """A page with fewer letters than this takes the document's language instead of
     its own guess (short text is guessed badly)."""
-    lang_candidates: str = "en,de,fr,es,it,nl,pt"
+    lang_candidates: str = "en,de,fr,es,it,nl,pt,el,ru,uk,he,ar,fa,zh,ja"
     """The languages (ISO 639-1 codes, comma-separated) the detector chooses among."""
+    tokenizer_fallbacks: str = "ja:zh,ko:zh,th:xx,vi:xx"
+    """``lang:other`` pairs (comma-separated): the blank spaCy pipeline used for a
+    language whose own tokenizer needs a package that is not installed (Japanese:
+    SudachiPy and its dictionary; Korean: mecab-ko; Thai: pythainlp; Vietnamese:
+    pyvi).  ``zh`` cuts CJK text into characters, as spaCy's Chinese does by default;
+    ``xx`` (spaCy's multi-language class) at spaces and punctuation.  A language
+    without a pair falls back to ``xx``."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -96,6 +96,7 @@ KNOWN_DIFFERENCES: dict[tuple[str, int], tuple[Counter[str], Counter[str]]] = {
         Counter()),
     ("z-naturforsch-a-1999-shallow-water-scan", 2): (Counter(), Counter({"-": 2})),
     ("hanley-french-law-canon-scan", 1): (Counter(), Counter({"-": 2})),
+    ("reshumot-hatzaot-hok-566-2011", 1): (Counter(), Counter({".": 21})),
 }
 """Characters only one engine reads, per page: (pdfminer's, pdfium's).  The flyer's
 Gotham-Book draws the ``ff`` of "staff" twice as one glyph, which pdfminer and
@@ -128,7 +129,11 @@ page drops the copy, pdfminer keeps it; the words are the same, as a glyph drawn
 at nearly the same place counts once (``glyph_repeat_overlap``).  The OCR layer of the
 Naturforschung scan ends two lines of its right column with a hyphen ("param-", "con-",
 printed so on the scan) that pdfminer reads as a space and PDFium as the hyphen; so
-does the Paper Capture layer of the Hanley book scan ("applica-", "house-")."""
+does the Paper Capture layer of the Hanley book scan ("applica-", "house-").  The
+Hebrew bill (Reshumot, an InDesign page) has its full stops read as spaces by pdfminer
+(a space glyph where PDFium and poppler read "." at the same place), all 21 of them.
+PDFium also gives that page's brackets mirrored, "(" for ")", which the multiset of
+texts cannot see (as many of each)."""
 
 
 def truth_pages() -> dict[Path, tuple[int, ...]]:

@@ -3,8 +3,11 @@
 The pipeline is a user's installed trained pipeline when one is named (such as
 ``en_core_web_sm``), otherwise ``spacy.blank(lang)`` with a sentencizer and the
 lookup lemmatizer of spacy-lookups-data for the detected language; nothing is
-downloaded.  Each token keeps its page, the index of its line among the page's
-lines (as in ``layoutkit parse`` JSON), the line's type and its box.
+downloaded.  A language whose spaCy tokenizer needs a package that is not installed
+(Japanese: SudachiPy) is cut by the blank class ``tokenizer_fallbacks`` names
+(Japanese: spaCy's Chinese, a token per CJK character), and the JSON's ``pipeline``
+says which (``blank:zh``).  Each token keeps its page, the index of its line among the
+page's lines (as in ``layoutkit parse`` JSON), the line's type and its box.
 
 JSON schema ``layoutkit.tokens/1``::
 
@@ -63,17 +66,24 @@ _EXTENSIONS = ("page", "line", "line_type", "bbox")
 
 
 @cache
-def load_pipeline(lang: str, model: str | None = None) -> Language:
+def load_pipeline(lang: str, model: str | None = None, fallbacks: str = "") -> Language:
     """The spaCy pipeline for ``lang``: the installed pipeline ``model`` when named,
-    else a blank one with a sentencizer and (where spacy-lookups-data has tables
-    for the language) the lookup lemmatizer."""
+    else a blank one of the language's class with a sentencizer and (where
+    spacy-lookups-data has tables for the language) the lookup lemmatizer.  A
+    language whose tokenizer needs a package that is not installed takes the blank
+    class its entry in ``fallbacks`` names (``ja:zh,...``; see
+    ``NlpConfig.tokenizer_fallbacks``), else the multi-language one (``xx``)."""
     if model:
         try:
             return spacy.load(model)
         except OSError:
             raise UsageError(f"--model {model}: no installed spaCy pipeline of that name "
                              "(install it with pip first)") from None
-    nlp = spacy.blank(lang)
+    try:
+        nlp = spacy.blank(lang)
+    except ImportError:
+        pairs = dict(pair.split(":", 1) for pair in fallbacks.split(",") if ":" in pair)
+        nlp = spacy.blank(pairs.get(lang, "xx"))
     nlp.add_pipe("sentencizer")
     nlp.add_pipe("lemmatizer", config={"mode": "lookup"})
     try:
@@ -124,13 +134,13 @@ def analyse(document: Document, config: NlpConfig, model: str | None = None) -> 
     for line, _ in kept_lines(document, skip):
         texts[line.page_no].append(line.text)
     lang, page_langs = detect_pages(["\n".join(lines) for lines in texts.values()], config)
-    nlp = load_pipeline(lang, model)
+    nlp = load_pipeline(lang, model, config.tokenizer_fallbacks)
     found = paragraphs(document, skip, _Vocabulary(document, nlp))
     docs = nlp.pipe(paragraph.text for paragraph in found)
     _register_extensions()
     pairs = tuple((paragraph, _traced(doc, paragraph))
                   for paragraph, doc in zip(found, docs, strict=True))
-    return Analysis(document, lang, tuple(page_langs), nlp, model or f"blank:{lang}", pairs)
+    return Analysis(document, lang, tuple(page_langs), nlp, model or f"blank:{nlp.lang}", pairs)
 
 
 def spacy_doc(analysis: Analysis) -> Doc:

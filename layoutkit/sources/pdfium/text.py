@@ -261,6 +261,24 @@ _WIDTH_TOLERANCE = 1e-3
 before the ink box is consulted (the boxes are single-precision floats)."""
 
 
+
+def _found_again(objects: npt.NDArray[np.uint64], matrices: npt.NDArray[np.float32],
+                 sizes: npt.NDArray[np.float64]) -> None:
+    """Give back, in place, the matrix and font size of the characters whose text page
+    lost them: PDFium reports some characters of a right-to-left line it reorders
+    (Hebrew set by InDesign in a 1-pt font scaled by the text matrix) with the identity
+    matrix and a font size of 1, a 1-pt glyph, where their text object holds the
+    scale.  Such a character takes its object's matrix and font size."""
+    lost = np.flatnonzero((matrices[:, :4] == (1.0, 0.0, 0.0, 1.0)).all(axis=1) & (sizes == 1.0))
+    for k in lost.tolist():
+        handle = ctypes.cast(int(objects[k]), pdfium_c.FPDF_PAGEOBJECT)
+        matrix, size = pdfium_c.FS_MATRIX(), ctypes.c_float()
+        if (pdfium_c.FPDFPageObj_GetMatrix(handle, matrix)
+                and pdfium_c.FPDFTextObj_GetFontSize(handle, size)):
+            matrices[k, :4] = (matrix.a, matrix.b, matrix.c, matrix.d)
+            sizes[k] = size.value
+
+
 class TextReader:
     """Reads the glyphs of one text page; caches fonts while it does, and the built-in
     encodings of the document's fonts in ``encodings``."""
@@ -460,6 +478,7 @@ class TextReader:
                  out_params(matrices)))
         sizes = np.fromiter(map(font_size_at, repeat(argument, count), listed),
                             dtype=np.float64, count=count)
+        _found_again(objects, matrices, sizes)
         # + 0.0 turns -0.0 into 0.0: equal shapes have equal bytes
         shapes["em"] = matrices[:, :4].astype(np.float64) * sizes[:, None] + 0.0
         _, first, run_of = np.unique(shapes.view(np.dtype((np.void, _SHAPE.itemsize))),
