@@ -20,6 +20,7 @@ from fixtures.scans import crop
 from layoutkit.batch.actions import Job, run_job
 from layoutkit.config import LayoutConfig
 from layoutkit.errors import ConfigError
+from layoutkit.model import visual_order
 from layoutkit.outputs import document_json
 from layoutkit.sources.ocr import language as ocr_language
 from layoutkit.sources.ocr.language import Given, layer_language, tesseract_codes, user_languages
@@ -93,6 +94,35 @@ def test_a_page_is_read_in_its_own_script_with_no_language_given(
     assert quality.score > 0.85  # judged in Greek (was 0.13 in English), or confidence alone
     ocr = document_json(document)["pages"][0]["ocr"]
     assert (ocr["language"], ocr["wordList"]) == (code, word_list)
+
+
+def test_a_word_is_turned_into_the_order_its_letters_stand_and_back() -> None:
+    """Tesseract gives a right-to-left word in reading order, a PDF its glyphs in the
+    order they stand: the OCR word is made visual, and reordering it again gives the
+    reading order back (for its language and its spelling)."""
+    assert visual_order("שלום") == "םולש" and visual_order("םולש") == "שלום"
+    assert visual_order("(١٢)") == "(١٢)" and visual_order("رقم12") == "12مقر"
+    assert visual_order("الحكومة،") == "،ةموكحلا"
+    assert visual_order("Gesetz") == "Gesetz" and visual_order("١٢") == "١٢"
+    assert dictionary_share([visual_order("Gesetz")], "deu") == 1.0
+
+
+@pytest.mark.parametrize(("language", "code"), [("he", "heb"), ("ar", "ara")])
+def test_a_right_to_left_scan_reads_in_logical_order_with_no_language_given(
+        tmp_path: Path, language: str, code: str) -> None:
+    """Each line of a Hebrew and an Arabic page reads in logical order, its words right
+    to left and each word's letters as written (each word was read backwards, 0.53);
+    the Hebrew page exactly, the Arabic one but for tesseract's own misreadings (a
+    digit, the Arabic comma read as a Latin one)."""
+    page = SCRIPT_PAGES[language]
+    document = layoutkit.parse(render(page, tmp_path / "page.png", DPI))
+    assert document.ocr[0].language == code
+    lines = [line.text for line in document.pages[0].lines]
+    if language == "he":
+        assert lines == list(page.lines)
+    else:
+        assert lines[0] == page.lines[0] and lines[-1] == page.lines[-1]
+        assert similarity(document.text(furniture=True), page.text, language) >= 0.95
 
 
 def test_a_french_scan_is_read_and_judged_in_french(

@@ -31,6 +31,7 @@ from statistics import fmean
 from typing import TYPE_CHECKING
 
 from ...config import LayoutConfig
+from ...model import visual_order
 
 if TYPE_CHECKING:
     from PIL import Image
@@ -211,13 +212,14 @@ def _identified(words: Sequence[str], candidates: Sequence[Language],
     """The languages among ``candidates`` that ``words`` are written in, each of their
     runs of ``ocr_language_chunk`` letters identified by py3langid: the language most
     of their letters are in, joined by those that at least ``ocr_mixed_min_share`` of
-    them are in."""
+    them are in.  ``words`` are as sources give them, their letters in the order they
+    stand; each is identified in reading order."""
     by_iso = {lang.iso: lang.code for lang in reversed(candidates)}  # zh: its first
     if len(by_iso) == 1:
         return next(iter(by_iso.values()))
     identifier = _identifier(tuple(sorted(by_iso)))
     letters: dict[str, int] = {}
-    for run in _runs(words, config.ocr.ocr_language_chunk):
+    for run in _runs([visual_order(w) for w in words], config.ocr.ocr_language_chunk):
         iso = str(identifier.classify(run)[0])
         letters[iso] = letters.get(iso, 0) + sum(c.isalpha() for c in run)
     ordered = sorted(letters, key=letters.__getitem__, reverse=True)
