@@ -30,6 +30,7 @@ ROOT = Path(__file__).resolve().parent.parent
 ALGERIE = ROOT / "fixtures" / "corpus" / "journal-officiel-algerie-2022-50.pdf"
 BAYERN = ROOT / "fixtures" / "corpus" / "bayerischer-landtag-plenarprotokoll-17-140.pdf"
 DPI = 150
+COMMENTARIES = ROOT / "fixtures" / "scanned" / "commentaries"
 
 GERMAN = ("Der Bayerische Landtag hat in seiner heutigen Sitzung das folgende Gesetz "
           "beschlossen, das hiermit bekannt gemacht wird. Die Staatsregierung wird "
@@ -134,6 +135,22 @@ def test_a_french_scan_is_read_and_judged_in_french(
     assert similarity(document.text(furniture=True), made.reference, "fr") >= 0.95
     assert quality.dictionary is not None and quality.dictionary > 0.8  # 0.41 in English
     assert not caplog.records  # good French OCR is not flagged
+
+
+@pytest.mark.parametrize(("name", "code", "bar"), [
+    ("campbell-1881-p35-en", "eng", 0.95),
+    ("wecklein-1894-p87-grc", "ell", 0.92),
+])
+def test_a_real_scan_reads_as_its_checked_transcription_with_no_language_given(
+        name: str, code: str, bar: float) -> None:
+    """A crop of a real 19th-century page (English prose; polytonic Greek verse, read
+    with the modern Greek model) against its hand-checked transcription, whose accents
+    are combining marks (compared in NFC): the issue's bar for its script."""
+    image = COMMENTARIES / f"{name}.png"
+    document = layoutkit.parse(image)
+    assert document.ocr[0].language == code
+    reference = image.with_suffix(".reference.txt").read_text(encoding="utf-8")
+    assert similarity(document.text(furniture=True), reference, "") >= bar
 
 
 def test_lang_option_names_the_missing_pack_and_reads_with_the_scripts_model(
