@@ -139,13 +139,16 @@ def test_a_french_scan_is_read_and_judged_in_french(
 
 @pytest.mark.parametrize(("name", "code", "bar"), [
     ("campbell-1881-p35-en", "eng", 0.95),
+    ("wecklein-1894-p7-de-fraktur", "frk", 0.95),  # 0.925 read as roman type (deu)
     ("wecklein-1894-p87-grc", "ell", 0.92),
 ])
 def test_a_real_scan_reads_as_its_checked_transcription_with_no_language_given(
         name: str, code: str, bar: float) -> None:
-    """A crop of a real 19th-century page (English prose; polytonic Greek verse, read
-    with the modern Greek model) against its hand-checked transcription, whose accents
-    are combining marks (compared in NFC): the issue's bar for its script."""
+    """A crop of a real 19th-century page (English prose; German in Fraktur, which
+    tesseract's script detection names and its Fraktur model reads; polytonic Greek
+    verse, read with the modern Greek model) against its hand-checked transcription,
+    whose accents are combining marks (compared in NFC): the issue's bar for its
+    script."""
     image = COMMENTARIES / f"{name}.png"
     document = layoutkit.parse(image)
     assert document.ocr[0].language == code

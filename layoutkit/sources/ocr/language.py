@@ -9,7 +9,8 @@ A page is read in, in order of precedence:
 3. its own: tesseract's orientation and script detection (OSD) names the script
    the page looks written in, and a sample of the page (``ocr_sample_height`` of it,
    about its middle) is read with one installed model of each writing system that
-   script can be confused with (OSD takes Greek for Cyrillic), OSD's first; the first
+   script can be confused with (OSD takes Greek for Cyrillic; German in Fraktur, a
+   script of its own to OSD, may be roman type it misnamed), OSD's first; the first
    that reads it with ``ocr_script_min_confidence`` (or else the most confident) is
    the page's writing system, and py3langid picks among that system's installed
    languages from the sample's text (several joined by ``+`` when the page mixes
@@ -79,6 +80,7 @@ LANGUAGES: tuple[Language, ...] = (
     Language("por", "pt", "Latin", ("portuguese", "brazilian")),
     Language("nld", "nl", "Latin", ("dutch",)),
     Language("pol", "pl", "Latin", ("polish",)),
+    Language("frk", "de", "Fraktur", ("ngerman",)),  # German set in Fraktur
     Language("ell", "el", "Greek", ("spacy:el_lexeme_prob",)),
     Language("rus", "ru", "Cyrillic", ("spacy:ru_lemma_lookup",)),
     Language("ukr", "uk", "Cyrillic", ("ukrainian",)),
@@ -102,6 +104,7 @@ _CONFUSED: dict[str, tuple[str, ...]] = {
     "Latin": ("Latin", "Greek", "Cyrillic"),
     "Greek": ("Greek", "Cyrillic", "Latin"),
     "Cyrillic": ("Cyrillic", "Greek", "Latin"),
+    "Fraktur": ("Fraktur", "Latin"),
     "Han": ("Simplified Han", "Traditional Han", "Japanese"),
     "Japanese": ("Japanese", "Simplified Han", "Traditional Han"),
     "Katakana": ("Japanese",),
