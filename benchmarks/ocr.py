@@ -350,7 +350,7 @@ def language_section(rows: list[LanguageRow]) -> list[str]:
              " sample read in each candidate script, and the language detector). The real"
              " scans are crops of 19th-century books scored against their human-checked"
              " transcription (GT4HistComment, `fixtures/scanned/commentaries/`), at the"
-             " resolution they were scanned at.", "",
+             " resolution they were scanned at (the Wecklein pages at half of it).", "",
              "| language | script | page | similarity | bar | met | read in | word list |"
              " OCR quality | seconds | × language given |",
              "| --- | --- | --- | ---: | ---: | :---: | --- | --- | ---: | ---: | ---: |"]
