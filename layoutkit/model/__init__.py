@@ -27,6 +27,7 @@ from .glyphs import (
     code_points,
     is_cjk,
     spell,
+    visual_order,
 )
 from .layout import (
     Band,
@@ -70,4 +71,5 @@ __all__ = [
     "quarter_turn",
     "spell",
     "turned_boxes",
+    "visual_order",
 ]

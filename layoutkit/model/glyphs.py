@@ -11,12 +11,13 @@ from typing import Any
 
 import numpy as np
 import numpy.typing as npt
+from bidi import get_display
 
 from .geometry import BBox, Rule
 from .value import Value
 
 __all__ = ["CODE_POINTS", "NO_GLYPHS", "Glyph", "Glyphs", "PageGlyphs", "char_test",
-           "code_points", "is_cjk", "spell"]
+           "code_points", "is_cjk", "spell", "visual_order"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -156,6 +157,22 @@ def is_cjk(char: str) -> bool:
     code = ord(char)
     return (unicodedata.east_asian_width(char) in ("W", "F")
             and not any(a <= code <= b for a, b in _HANGUL))
+
+
+def visual_order(text: str) -> str:
+    """One word's ``text`` with its letters in the order they stand on the page, left
+    to right: its right-to-left letters reversed, the digits and Latin letters among
+    them kept left to right (the bidi algorithm, python-bidi); ``text`` itself when it
+    has no right-to-left letter.
+
+    Glyphs come in that order from a PDF, and a line's words are read back into
+    logical order from it (:func:`~layoutkit.reading.text.line_text`); OCR gives words
+    in logical order, which this turns visual.  Reordering one word is its own
+    inverse, so this also gives a word's logical order back, for judging its
+    language or its spelling."""
+    if not any(unicodedata.bidirectional(c) in ("R", "AL") for c in text):
+        return text
+    return str(get_display(text, base_dir="R"))
 
 
 @dataclass(frozen=True, slots=True)

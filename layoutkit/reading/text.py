@@ -3,7 +3,8 @@ CJK without spaces between its words, Arabic presentation forms as plain letters
 line's words as they are read, each with its box; and which way a page's text runs.
 
 Glyphs are grouped into words and lines by position, so a line's words and letters
-come in the order they stand on the page, left to right: the visual order.  Text set
+come in the order they stand on the page, left to right: the visual order (OCR's
+words too: their source turns tesseract's reading order into it).  Text set
 right to left (Hebrew, Arabic, Persian, Urdu) is then read backwards, except for the
 numbers and Latin words inside it; the Unicode bidi algorithm (python-bidi) turns the
 visual order into the logical one.  Chinese and Japanese put no space between words,
