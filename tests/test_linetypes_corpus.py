@@ -172,3 +172,26 @@ def test_linetypes_corpus_heading_ends_where_its_font_changes() -> None:
         [text for text in decree if text.startswith(("Regolamento", "revoca", "pagamento"))]) == 3
     news = [text for _, text in _headings(_page("uufom-candle-flame", (1, 4), 4))]
     assert "Committee on Ministry" in news and not [t for t in news if "Hickman" in t]
+
+
+def test_linetypes_corpus_dates_alone_are_no_headings() -> None:
+    """The camp flier sets each event's dates under its name in the name's bold face
+    (``August 3 - August 9, 2014``): a date alone tells when, not what, and is no
+    heading; the events' names are."""
+    page = _page("workcoeman-scout-camp-flier-2014", (1, 2), 1)
+    assert _headings(page) == [
+        ("h_1", "Boy Scout Resident Camp"), ("h_1", "Trail to Eagle Camp"),
+        ("h_1", "Merit Badge Wrap-up Day"), ("h_1", "Beaver Work Day"),
+        ("h_1", "WHY SHOULD YOUR TROOP ATTEND CAMP WORKCOEMAN?")]
+
+
+def test_linetypes_corpus_announcement_opens_no_level() -> None:
+    """The newsletter's notice of its meeting is five lines in 12 pt bold under the
+    section head (14 pt): a notice, not a level of sections, so the 10 pt bold heads
+    below it (``How to get there:-``) are the section's sub-heads, level 2, on both
+    pages."""
+    pages = (1, 2)
+    first = _headings(_page("ridgeway-repeater-group-newsletter-2008-04", pages, 1))
+    second = _headings(_page("ridgeway-repeater-group-newsletter-2008-04", pages, 2))
+    assert ("h_1", "Notice of AGM") in first and ("h_2", "How to get there:-") in first
+    assert ("h_2", "PRESENT MEMEBERS") in second and ("h_1", "Membership 2008/9") in second

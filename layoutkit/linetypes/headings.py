@@ -92,11 +92,53 @@ _QUOTED = re.compile(r"^[\"“«„].*[\"”»][.,!?]?$")
 """A line in quotation marks (a pull quote)."""
 
 
+_MONTH_NAMES = """
+january february march april may june july august september october november december
+jan feb mar apr jun jul aug sep sept oct nov dec
+janvier février mars avril mai juin juillet août septembre octobre novembre décembre
+januar februar märz juni juli oktober dezember
+enero febrero marzo abril mayo junio julio agosto septiembre setiembre octubre noviembre
+diciembre gennaio febbraio aprile maggio giugno luglio settembre ottobre dicembre
+janeiro fevereiro março maio junho julho setembro outubro novembro dezembro
+januari februari maart mei augustus
+"""
+_MONTHS = frozenset(_MONTH_NAMES.split())
+"""Month names (and their short forms) of the languages layoutkit reads."""
+_WEEKDAY_NAMES = """
+monday tuesday wednesday thursday friday saturday sunday mon tue tues wed thu thur thurs fri
+sat sun lundi mardi mercredi jeudi vendredi samedi dimanche montag dienstag mittwoch
+donnerstag freitag samstag sonntag lunes martes miércoles jueves viernes sábado domingo
+lunedì martedì mercoledì giovedì venerdì sabato domenica segunda terça quarta quinta sexta
+maandag dinsdag woensdag donderdag vrijdag zaterdag zondag
+"""
+_WEEKDAYS = frozenset(_WEEKDAY_NAMES.split())
+"""Weekday names (and their short forms) of the same languages."""
+_DATE_WORD = re.compile(r"\d{1,4}(?:st|nd|rd|th|er|º|°)?|[-–—/]|to|and|de|del|du|au|al|bis|"
+                        r"und|et|y|e|a|à|tot", re.IGNORECASE)
+"""A word of a date besides its month and weekday names: a day, a year, a dash or a
+word joining two dates (``August 3 - August 9``, ``du 3 au 9 août``)."""
+
+
+def _date_alone(words: Sequence[str]) -> bool:
+    """Whether a line is a date (or a span of dates) and nothing else: ``June 7, 2014``,
+    ``August 3 - August 9, 2014``, ``Mercredi 5 mai 2021``.  A date tells when, not
+    what a section is about: a reader takes it as no heading."""
+    names = 0
+    for word in words:
+        bare = word.strip(".,;:()").casefold()
+        if bare in _MONTHS or bare in _WEEKDAYS:
+            names += 1
+        elif bare and not _DATE_WORD.fullmatch(bare):
+            return False
+    return names > 0 and any(c.isdigit() for word in words for c in word)
+
+
 def _one_phrase(item: TypedLine) -> bool:
     """Whether a line reads as one phrase, as a heading does: not a contents entry or a
-    price list's row (a dot leader), a web or mail address, or a quotation."""
+    price list's row (a dot leader), a web or mail address, a quotation, or a date
+    alone (:func:`_date_alone`)."""
     text = item.line.text
-    return not (_LEADER.search(text) or _QUOTED.match(text)
+    return not (_LEADER.search(text) or _QUOTED.match(text) or _date_alone(item.words)
                 or any(_ADDRESS.search(word) for word in item.words))
 
 
@@ -494,7 +536,8 @@ def _style_levels(candidates: Sequence[TypedLine], levels: dict[int, tuple[int, 
     none below it; a style that opens no level takes the nearest larger style's (1
     for the largest) and pushes none below it.  Display styles (at least
     ``heading_display_size_ratio`` times the ``body`` size: headlines, set larger
-    the more a story matters) share one level, opened when any of them recurs."""
+    the more a story matters) share one level, opened when any of them recurs.  An
+    announcement's style (:func:`_announcement_styles`) opens no level either."""
     known: dict[Style, Counter[int]] = {}
     for k, (level, _) in levels.items():
         known.setdefault(style_of(candidates[k]), Counter())[level] += 1
@@ -504,6 +547,7 @@ def _style_levels(candidates: Sequence[TypedLine], levels: dict[int, tuple[int, 
     headings = _headings_per_style(candidates)
     titles = {s for s in pages
               if headings[s] < config.heading_style_min_headings and 0 in pages[s]}
+    announcements = _announcement_styles(candidates, config.heading_announcement_min_lines)
     stacked = {(style_of(above), style_of(below)) for above, below in pairwise(candidates)
                if _rank(style_of(below)) > _rank(style_of(above))
                and below.line.band == above.line.band
@@ -529,8 +573,9 @@ def _style_levels(candidates: Sequence[TypedLine], levels: dict[int, tuple[int, 
             result[style] = previous
         elif style in display and display_level:
             result[style] = display_level
-        elif (display_recurs if style in display else recurs(style) and style in leads) or (
-                not previous and style not in titles):
+        elif style not in announcements and (
+                (display_recurs if style in display else recurs(style) and style in leads)
+                or (not previous and style not in titles)):
             previous += 1
             result[style] = previous
             display_level = previous if style in display else display_level
@@ -553,6 +598,17 @@ def _heading_starts(candidates: Sequence[TypedLine]) -> list[int]:
     return [k for k, item in enumerate(candidates)
             if not k or style_of(candidates[k - 1]) != style_of(item)
             or candidates[k - 1].key != (item.key[0], item.key[1] - 1)]
+
+
+def _announcement_styles(candidates: Sequence[TypedLine], min_lines: int) -> set[Style]:
+    """The styles whose every heading (:func:`_heading_starts`) runs over at least
+    ``min_lines`` lines: a notice's, not a section's (a heading is shorter than that)."""
+    starts = _heading_starts(candidates)
+    shortest: dict[Style, int] = {}
+    for k, end in pairwise([*starts, len(candidates)]):
+        style = style_of(candidates[k])
+        shortest[style] = min(shortest.get(style, end - k), end - k)
+    return {style for style, lines in shortest.items() if lines >= min_lines}
 
 
 def _headings_per_style(candidates: Sequence[TypedLine]) -> Counter[Style]:
