@@ -572,7 +572,7 @@ def test_linetypes_aligned_table_needs_rows_and_alignment() -> None:
 
 @pytest.mark.parametrize("date", ["June 7, 2014", "August 3 - August 9, 2014",
                                   "Mercredi 5 mai 2021", "du 3 au 9 août 2022",
-                                  "Wednesday, 21st May 2008"])
+                                  "Wednesday, 21st May 2008", "Tuesday, 24 th June 2025"])
 def test_linetypes_date_alone_is_no_heading(date: str) -> None:
     """A bold line that is a date (or a span of dates) alone, with space above it, is
     body; the bold name over it is a heading, and so is a bold line that names a month

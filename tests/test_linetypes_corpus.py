@@ -195,3 +195,14 @@ def test_linetypes_corpus_announcement_opens_no_level() -> None:
     second = _headings(_page("ridgeway-repeater-group-newsletter-2008-04", pages, 2))
     assert ("h_1", "Notice of AGM") in first and ("h_2", "How to get there:-") in first
     assert ("h_2", "PRESENT MEMEBERS") in second and ("h_1", "Membership 2008/9") in second
+
+
+def test_linetypes_corpus_sitting_date_is_no_heading() -> None:
+    """The Hansard dates its sitting under its title in the bold of its proceedings'
+    titles (``Tuesday, 24 th June 2025``, the ordinal's ending set apart): a date, no
+    heading, so that it does not stack under the title and push ``PRAYERS`` and
+    ``PAPERS`` to level 2."""
+    page = _page("kenya-national-assembly-hansard-2025-06-24", (2,), 2)
+    headings = _headings(page)
+    assert ("h_1", "PRAYERS") in headings and ("h_1", "PAPERS") in headings
+    assert not any(text.startswith("Tuesday") for _, text in headings)

@@ -113,10 +113,11 @@ maandag dinsdag woensdag donderdag vrijdag zaterdag zondag
 """
 _WEEKDAYS = frozenset(_WEEKDAY_NAMES.split())
 """Weekday names (and their short forms) of the same languages."""
-_DATE_WORD = re.compile(r"\d{1,4}(?:st|nd|rd|th|er|º|°)?|[-–—/]|to|and|de|del|du|au|al|bis|"
-                        r"und|et|y|e|a|à|tot", re.IGNORECASE)
-"""A word of a date besides its month and weekday names: a day, a year, a dash or a
-word joining two dates (``August 3 - August 9``, ``du 3 au 9 août``)."""
+_DATE_WORD = re.compile(r"\d{1,4}(?:st|nd|rd|th|er|º|°)?|st|nd|rd|th|er|[-–—/]|to|and|de|"
+                        r"del|du|au|al|bis|und|et|y|e|a|à|tot", re.IGNORECASE)
+"""A word of a date besides its month and weekday names: a day (its ordinal's ending
+set apart too: ``24 th``), a year, a dash or a word joining two dates (``August 3 -
+August 9``, ``du 3 au 9 août``)."""
 
 
 def _date_alone(words: Sequence[str]) -> bool:
