@@ -206,3 +206,11 @@ def test_linetypes_corpus_sitting_date_is_no_heading() -> None:
     headings = _headings(page)
     assert ("h_1", "PRAYERS") in headings and ("h_1", "PAPERS") in headings
     assert not any(text.startswith("Tuesday") for _, text in headings)
+
+
+def test_linetypes_corpus_headline_under_its_kicker_is_a_heading() -> None:
+    """The Hindu sets ``Moving slowly in a fast-paced city`` (16 pt) a few points under
+    its kicker ``PICTURE OF THE WEEK`` (11 pt bold): set so much larger, it starts a
+    heading of its own, however close under the kicker."""
+    page = _page("the-hindu-2025-09-19-editorial-opinion", (1, 2), 2)
+    assert ("h_1", "Moving slowly in a fast-paced city") in _headings(page)

@@ -217,7 +217,7 @@ def _text_follows(lines: Sequence[TypedLine], k: int, found: set[int], body: flo
 def _candidates(lines: Sequence[TypedLine], size: float, config: LinetypesConfig) -> list[int]:
     """Indexes of the lines that stand out as headings: a line with space above it
     (it opens its column or does not go on from the line above, see
-    :func:`_continues`) in a style that stands out from the body
+    :func:`_continues`, or outgrows it: :func:`_outgrows`) in a style that stands out from the body
     (:func:`_stands_out`; or bold, opening with a section's number: :data:`_SECTION`)
     and reading as one phrase (:func:`_one_phrase`), not a
     bulleted item nor a bold lead running into its paragraph (:func:`_runs_in`) or
@@ -236,7 +236,7 @@ def _candidates(lines: Sequence[TypedLine], size: float, config: LinetypesConfig
         if _chapter_number(item.words) is not None and _centred(item, left, right):
             found.extend(_chapter_lines(lines, k, left, right, config))
             continue
-        if _continues(lines, k, space, size, leading):
+        if _continues(lines, k, space, size, leading) and not _outgrows(lines, k, size, config):
             continue
         style = style_of(item)
         numbered = style[1] and _SECTION.match(" ".join(item.words)) is not None
@@ -364,6 +364,19 @@ def _continues(lines: Sequence[TypedLine], k: int, space_em: float, body: float,
     return gap < space_em * lines[k].line.size or (
         style_of(lines[k - 1]) == style_of(lines[k])
         and gap < leading[column_of(lines[k])] + space_em * body)
+
+
+def _outgrows(lines: Sequence[TypedLine], k: int, body: float, config: LinetypesConfig
+              ) -> bool:
+    """Whether line ``k`` is set at least ``heading_outgrow_ratio`` times the size of
+    the line above it in its column, a line that stands out from the ``body`` itself (a
+    kicker, ``PICTURE OF THE WEEK``): however close under it, the headline starts a
+    heading of its own rather than going on from its kicker."""
+    if not k or column_of(lines[k - 1]) != column_of(lines[k]):
+        return False
+    above = style_of(lines[k - 1])
+    return (_stands_out(above, body, config)
+            and lines[k].line.size >= config.heading_outgrow_ratio * lines[k - 1].line.size)
 
 
 def _gap(lines: Sequence[TypedLine], k: int) -> float:
