@@ -5,9 +5,9 @@ A line is a heading candidate when it has space above it, is set in a bold (not
 clearly smaller) or clearly larger font than the body, has few words and reads as
 one phrase; the lines below it in the same style and font (at most five; the lines
 up to the first short one when a paragraph in the style follows) belong to it.  A
-bold lead running into its paragraph, a byline, and the lines of the document's
-title block are none; a chapter's number line in the body's font (``CAPÍTULO
-II``) is one, with its centred title, when its numbers ascend.
+bold lead running into its paragraph, a byline, a date alone, and the lines of the
+document's title block are none; a chapter's number line in the body's font
+(``CAPÍTULO II``) is one, with its centred title, when its numbers ascend.
 
 Numbered candidates are levelled by the rule engine: the first rule whose
 pattern matches the line is its rule; the rules met so far form a hierarchy,
@@ -15,7 +15,9 @@ searched bottom-up -- a rule already in it gives the heading that rule's depth
 (when its number follows the rule's previous one) and closes the rules below;
 a new rule (opening with one of its start values) goes one level deeper.
 Unnumbered candidates take the level of the numbered headings of their style,
-or their style's rank over the whole document (:func:`_style_levels`).
+or their style's rank over the whole document (:func:`_style_levels`), where a
+title's style or an announcement's (every heading of it three lines or more) opens
+no level.  Bold is told by the font's weight (:attr:`~layoutkit.model.Word.bold`).
 """
 
 from __future__ import annotations
@@ -217,9 +219,9 @@ def _text_follows(lines: Sequence[TypedLine], k: int, found: set[int], body: flo
 def _candidates(lines: Sequence[TypedLine], size: float, config: LinetypesConfig) -> list[int]:
     """Indexes of the lines that stand out as headings: a line with space above it
     (it opens its column or does not go on from the line above, see
-    :func:`_continues`, or outgrows it: :func:`_outgrows`) in a style that stands out from the body
-    (:func:`_stands_out`; or bold, opening with a section's number: :data:`_SECTION`)
-    and reading as one phrase (:func:`_one_phrase`), not a
+    :func:`_continues`, or outgrows it, :func:`_outgrows`) in a style that stands
+    out from the body (:func:`_stands_out`; or bold, opening with a section's number:
+    :data:`_SECTION`) and reading as one phrase (:func:`_one_phrase`), not a
     bulleted item nor a bold lead running into its paragraph (:func:`_runs_in`) or
     labelling smaller text (:func:`_labels`), with the
     lines below it that go on from it in its style (a wrapped heading), at most

@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from itertools import accumulate, chain, islice
 from pathlib import Path
+from typing import TypeVar
 
 import numpy as np
 import numpy.typing as npt
@@ -102,26 +103,31 @@ class Line(Value):
     @property
     def size(self) -> float:
         """The font size most of the line's characters use."""
-        sizes = {w.size for w in self.words}
-        if len(sizes) == 1:  # most lines are set in one size
-            return sizes.pop()
-        weights: dict[float, int] = {}
-        for w in self.words:
-            weights[w.size] = weights.get(w.size, 0) + len(w.text)
-        return max(weights, key=weights.__getitem__) if weights else 0.0
+        return _prevailing([w.size for w in self.words], self.words, 0.0)
 
     @property
     def weight(self) -> int:
         """The font weight most of the line's characters use (0: read for none)."""
-        weights: dict[int, int] = {}
-        for w in self.words:
-            weights[w.weight] = weights.get(w.weight, 0) + len(w.text)
-        return max(weights, key=weights.__getitem__) if weights else 0
+        return _prevailing([w.weight for w in self.words], self.words, 0)
 
     @property
     def fonts(self) -> tuple[str, ...]:
         """The distinct font names of the line, in order of first use."""
         return tuple(dict.fromkeys(w.font for w in self.words))
+
+
+_T = TypeVar("_T", float, int)
+
+
+def _prevailing(values: list[_T], words: tuple[Word, ...], none: _T) -> _T:
+    """Of ``values``, one for each of ``words``, the one most of their characters have
+    (``none`` for no words)."""
+    if len(set(values)) == 1:  # most lines are set in one size and weight
+        return values[0]
+    counts: dict[_T, int] = {}
+    for value, word in zip(values, words, strict=True):
+        counts[value] = counts.get(value, 0) + len(word.text)
+    return max(counts, key=counts.__getitem__) if counts else none
 
 
 @dataclass(frozen=True, slots=True)
