@@ -91,8 +91,9 @@ def weighted_page(head: bytes) -> bytes:
     ])
 
 
-@cache
 def _written(tmp: Path, how: str) -> Path:
+    """The page of :func:`weighted_page` whose heading font is described ``how``,
+    written in the folder ``tmp``."""
     path = tmp / f"weighted-{how}.pdf"
     path.write_bytes(weighted_page(HEAD_DESCRIPTORS[how]))
     return path
@@ -105,9 +106,7 @@ def test_font_weight_from_the_descriptor_of_an_embedded_font(
     """Every glyph of ``Head`` weighs what its descriptor tells (700 by ``/FontWeight``,
     by a ``/StemV`` of 140, by the force-bold flag; 400 by a ``/StemV`` of 80 and
     nothing else), every glyph of ``Body`` 400, with either engine."""
-    path = tmp_path / "page.pdf"
-    path.write_bytes(weighted_page(HEAD_DESCRIPTORS[how]))
-    with open_source(path, engine) as source:
+    with open_source(_written(tmp_path, how), engine) as source:
         glyphs = next(iter(source.pages([1]))).glyphs
     weights = {(font, int(weight)) for font, weight in zip(glyphs.fonts, glyphs.weights,
                                                           strict=True)}
