@@ -498,6 +498,13 @@ class LinetypesConfig(Section):
     heading_style_min_headings: int = 2
     """A heading style on the document's first page with fewer headings than this (a
     title, a nameplate, a cover's lines) opens no level either."""
+    heading_outgrow_ratio: float = 1.3
+    """A line set at least this many times the size of the line right above it starts
+    a heading however close under it (a headline under its kicker)."""
+    heading_announcement_min_lines: int = 3
+    """A heading style whose every heading runs over at least this many lines (a
+    notice set large and bold: when and where a meeting is held) is an announcement's:
+    it opens no level, so the section heads under it keep theirs."""
     heading_display_size_ratio: float = 1.4
     """Heading styles at least this many times the body font size are display type
     (headlines, set larger the more a story matters): they share one level."""

@@ -11,6 +11,8 @@ too), on the pages the truth file labels.  On each page:
   ligature ``ﬁ`` is pdfium's ``fi``) and without whitespace, is the same but for the
   pages listed in KNOWN_DIFFERENCES; spaces are not compared, as PDFium skips a space
   without ink drawn as an object of its own (see :mod:`layoutkit.sources.pdfium`);
+* **weights**: the glyphs of each text both engines draw as often weigh the same
+  (their fonts' weights, :func:`layoutkit.sources.base.font_weight`);
 * **boxes**: glyphs of the same text are paired, mutually nearest centres first, and
   the distances of paired centres have a median under MEDIAN_BOUND and a 95th
   percentile under P95_BOUND (but see SHIFTED).
@@ -221,7 +223,7 @@ def test_engine_agreement_pairing_measures_what_moved() -> None:
     moved = PageGlyphs(page.page_no, page.width, page.height,
                        type(page.glyphs)(page.glyphs.texts, page.glyphs.boxes + shift,
                                          page.glyphs.fonts, page.glyphs.sizes,
-                                         page.glyphs.directions),
+                                         page.glyphs.directions, page.glyphs.weights),
                        page.rules, page.images)
     d = pair_distances(page, moved)
     assert len(d) == texts(page).total()
@@ -250,6 +252,22 @@ def test_engine_agreement_on_labelled_pages(path: Path) -> None:
         else:
             assert median < MEDIAN_BOUND, where
             assert p95 < DRIFTED.get(path.stem, P95_BOUND), where
+        mine, other = weights(miner, ours & theirs), weights(pdfium, ours & theirs)
+        both = mine.keys() & other.keys()
+        assert len(both) >= len(ours & theirs) / 2, where
+        assert {t: mine[t] for t in both} == {t: other[t] for t in both}, where
+
+
+def weights(page: PageGlyphs, shared: Counter[str]) -> dict[str, list[int]]:
+    """The font weights of the page's glyphs of each text both engines draw as often
+    (of the ``shared`` texts), in order: the engines weigh every font alike."""
+    found: dict[str, list[int]] = {}
+    for glyph in page.glyphs:
+        text = normal(glyph.text)
+        if text in shared:
+            found.setdefault(text, []).append(glyph.weight)
+    return {text: sorted(found[text]) for text in found
+            if len(found[text]) == shared[text]}
 
 
 # ------------------------------------------------------------------- pdftotext

@@ -291,14 +291,15 @@ def test_markup_cli_writes_each_output_whole(tmp_path: Path, capsys: pytest.Capt
 
 def test_markup_cli_parse_words_and_text_paragraphs(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    """``parse --words`` gives each line its words with pdfplumber's keys; ``text
+    """``parse --words`` gives each line its words with pdfplumber's keys and their
+    font's weight; ``text
     --paragraphs`` prints what :func:`paragraph_text` gives."""
     out = tmp_path / "doc.json"
     assert main(["parse", str(DMCA), "--pages", "1", "--words", "-o", str(out)]) == 0
     line = json.loads(out.read_text("utf-8"))["pages"][0]["lines"][0]
     assert line["words"][0] == {"text": "THE", "x0": 138.24, "top": 73.92, "x1": 167.36,
                                 "bottom": 89.04, "upright": True, "fontname": "Garamond,Bold",
-                                "size": 15.12}
+                                "size": 15.12, "weight": 700}
     assert main(["parse", str(DMCA), "--pages", "1", "-o", str(out)]) == 0
     assert "words" not in json.loads(out.read_text("utf-8"))["pages"][0]["lines"][0]
     assert main(["text", str(DMCA), "--paragraphs"]) == 0

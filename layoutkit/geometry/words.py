@@ -205,7 +205,8 @@ def _words(glyphs: Glyphs, texts: _Texts, chosen: npt.NDArray[np.intp], config: 
     count = len(word_texts)
     return from_columns(Word, count, word_texts, from_columns(BBox, count, x0, top, x1, bottom),
                         fonts, glyphs.sizes[firsts].tolist(), repeat(direction, count),
-                        np.minimum.reduceat(members, starts).tolist())
+                        np.minimum.reduceat(members, starts).tolist(),
+                        glyphs.weights[firsts].tolist())
 
 
 def _is_mark(char: str) -> bool:
@@ -347,7 +348,8 @@ def upright_words(words: Sequence[Word], width: float = 0.0, height: float = 0.0
     count = len(words)
     return from_columns(Word, count, [w.text for w in words],
                         from_columns(BBox, count, x0, top, x1, bottom), [w.font for w in words],
-                        [w.size for w in words], repeat(0, count), [w.stream for w in words])
+                        [w.size for w in words], repeat(0, count), [w.stream for w in words],
+                        [w.weight for w in words])
 
 
 def _drop_caps(words: Sequence[Word], config: WordsConfig

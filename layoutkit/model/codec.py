@@ -43,7 +43,8 @@ Published view (every coordinate in points, origin at the page's top-left)::
                            "fontSize": 8.0, "fonts": ["Times-Roman"],
                            "words": [{"text": "...", "x0": 72.0, "top": 90.1, "x1": 96.5,
                                       "bottom": 98.1, "upright": true,
-                                      "fontname": "Times-Roman", "size": 8.0}]}]}]}
+                                      "fontname": "Times-Roman", "size": 8.0,
+                                      "weight": 400}]}]}]}
 
 ``ocr`` is present only when pages were read by OCR (``quality`` null when every
 one failed), and ``pages[].ocr`` only on those pages (``dictionary``: the share of
@@ -131,10 +132,13 @@ def dumps(document: Document, *, words: bool = False) -> str:
 def word_json(word: Word) -> dict[str, Any]:
     """A word as ``layoutkit parse --words`` gives it, with the keys pdfplumber's
     ``extract_words(extra_attrs=["fontname", "size"])`` gives a word: its text, box
-    (``x0``, ``top``, ``x1``, ``bottom``), ``upright``, ``fontname`` and ``size``."""
+    (``x0``, ``top``, ``x1``, ``bottom``), ``upright``, ``fontname`` and ``size``; and
+    the ``weight`` of its font (:attr:`~layoutkit.model.Word.weight`: 400 regular, 700
+    bold, 0 where none was read and the name alone tells)."""
     return {"text": word.text, "x0": round(word.bbox.x0, 2), "top": round(word.bbox.top, 2),
             "x1": round(word.bbox.x1, 2), "bottom": round(word.bbox.bottom, 2),
-            "upright": word.upright, "fontname": word.font, "size": round(word.size, 2)}
+            "upright": word.upright, "fontname": word.font, "size": round(word.size, 2),
+            "weight": word.weight}
 
 
 def json_schema() -> dict[str, Any]:

@@ -15,7 +15,7 @@ import numpy as np
 import numpy.typing as npt
 
 from ...model import CODE_POINTS, NO_GLYPHS, Glyphs, char_test, code_points, spell
-from ..base import direction_of
+from ..base import FORCE_BOLD, direction_of, font_weight
 from ..builtin_encoding import (
     builtin_names,
     glyph_text,
@@ -157,18 +157,22 @@ class BuiltinEncodings:
 class _Font:
     """A font as the boxes need it: name, descent (ems, negative below the baseline)
     and advance widths (ems) by character, read from the font's tables on demand;
-    and its key in :class:`BuiltinEncodings` (None for a font not embedded)."""
+    its key in :class:`BuiltinEncodings` (None for a font not embedded); and its
+    weight (:func:`~layoutkit.sources.base.font_weight`)."""
 
     handle: Any
     name: str
     descent: float
     widths: dict[str, float | None]
     key: _FontKey | None
+    weight: int
 
     @staticmethod
     def of(handle: Any) -> _Font:
         """The font PDFium's ``handle`` points to (its base name without a subset tag
-        such as ``PQUCUD+``; a descent of 0 when PDFium has none)."""
+        such as ``PQUCUD+``; a descent of 0 when PDFium has none).  PDFium's weight is
+        the descriptor's ``/FontWeight``, else :func:`~..base.stem_weight` of its
+        ``/StemV`` (-1 when it has none to give), and its flags the descriptor's."""
         length = int(pdfium_c.FPDFFont_GetBaseFontName(handle, None, 0))
         name = ctypes.create_string_buffer(max(length, 1))
         pdfium_c.FPDFFont_GetBaseFontName(handle, name, len(name))
@@ -176,7 +180,12 @@ class _Font:
         if not pdfium_c.FPDFFont_GetDescent(handle, 1.0, descent):
             descent.value = 0.0
         text = name.value.decode("utf-8", errors="replace")
-        return _Font(handle, text, descent.value, {}, BuiltinEncodings.key(handle, text))
+        flags = int(pdfium_c.FPDFFont_GetFlags(handle))
+        weight = font_weight(text, max(int(pdfium_c.FPDFFont_GetWeight(handle)), 0),
+                             embedded=pdfium_c.FPDFFont_GetIsEmbedded(handle) == 1,
+                             force_bold=flags > 0 and bool(flags & FORCE_BOLD))
+        return _Font(handle, text, descent.value, {}, BuiltinEncodings.key(handle, text),
+                     weight)
 
     def width(self, text: str) -> float | None:
         """The advance width in ems of the glyph the font maps ``text`` to, or None.
@@ -456,9 +465,10 @@ class TextReader:
         run_at = run_of[shown]
         names = np.array([run.font.name for run in runs], dtype=object)[run_at]
         directions = np.array([run.direction for run in runs], dtype=np.int16)[run_at]
+        weights = np.array([run.font.weight for run in runs], dtype=np.int16)[run_at]
         picked = read if shown.all() else [read[k] for k in np.flatnonzero(shown).tolist()]
         return Glyphs(tuple(picked), boxes, tuple(names.tolist()),
-                      column(lambda r: r.size)[shown, 0], directions), shown
+                      column(lambda r: r.size)[shown, 0], directions, weights), shown
 
     def _runs(self, objects: npt.NDArray[np.uint64], indices: npt.NDArray[np.intp]
               ) -> tuple[list[_Run], npt.NDArray[np.intp]]:
