@@ -40,6 +40,7 @@ from .layout import (
     Page,
     Table,
     Word,
+    tables_by_page,
 )
 from .value import Value, from_columns
 
@@ -69,5 +70,6 @@ __all__ = [
     "is_cjk",
     "quarter_turn",
     "spell",
+    "tables_by_page",
     "turned_boxes",
 ]
