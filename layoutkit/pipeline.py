@@ -44,6 +44,7 @@ import tempfile
 import weakref
 from bisect import bisect_left
 from collections.abc import Iterable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from functools import partial
 from itertools import pairwise
@@ -262,49 +263,57 @@ def _streamed(job: Job, context: Sequence[int], runs: Mapping[int, Runs],
     ``folder`` meanwhile (:func:`_typed_stream`)."""
     size = job.config.sources.stream_chunk_pages
     chunks = [context[start:start + size] for start in range(0, len(context), size)]
+    # a document of one chunk is laid out and typed in one go, as parse() does
+    whole = len(chunks) == 1
     with folder:
-        gutters: dict[int, Gutters] = {}
-        for chunk in chunks:
-            with collector_paused(), _kept(chunk, spilled, jobs, job.path) as kept:
-                gutters.update(kept.run(EachPage(partial(prepare_page, job)), runs))
-        grid = shared_gutters([gutters[n] for n in context], job.config.gutters)
+        grid: Gutters | None = None
+        if not whole:
+            gutters: dict[int, Gutters] = {}
+            for chunk in chunks:
+                with collector_paused(), _kept(chunk, spilled, jobs, job.path) as kept:
+                    gutters.update(kept.run(EachPage(partial(prepare_page, job)), runs))
+            grid = shared_gutters([gutters[n] for n in context], job.config.gutters)
         if progress is not None:
             progress.start("laying out", len(job.wanted))
-        laid_out = _laid_out(job, chunks, runs, spilled, grid, jobs, tables is not None)
-        if typed:
+        laid_out = _laid_out(job, chunks, runs, spilled, grid, jobs, tables is not None,
+                             typed and whole, progress)
+        if typed and not whole:
             laid_out = _typed_stream(job, laid_out, Path(folder.name), jobs)
         for page, found in laid_out:
             if tables is not None and found:
                 tables[page.page_no] = found
-            if progress is not None:
-                progress.advance(False)
             yield page
 
 
+@contextmanager
 def _kept(numbers: Sequence[int], spilled: Mapping[int, _Spilled], jobs: int, path: Path
-          ) -> Shares:
+          ) -> Iterator[Shares]:
     """The pages ``numbers``, read back from where they were ``spilled``, kept for
-    steps in ``jobs`` processes."""
-    kept = open_shares(_shares({n: spilled[n] for n in numbers}, jobs), path)
-    kept.run(EachPage(_unspilled))
-    return kept
+    steps in ``jobs`` processes while the block runs."""
+    with open_shares(_shares({n: spilled[n] for n in numbers}, jobs), path) as kept:
+        kept.run(EachPage(_unspilled))
+        yield kept
 
 
 def _laid_out(job: Job, chunks: Sequence[Sequence[int]], runs: Mapping[int, Runs],
-              spilled: Mapping[int, _Spilled], grid: Gutters, jobs: int, tables: bool
+              spilled: Mapping[int, _Spilled], grid: Gutters | None, jobs: int, tables: bool,
+              typed: bool, progress: PageProgress | None
               ) -> Iterator[tuple[Page, list[Table]]]:
-    """The wanted pages of ``chunks`` laid out on the document's column ``grid``, a
-    chunk at a time, the section running out of one chunk running into the next; each
-    with its ruled tables (when ``tables``)."""
+    """The wanted pages of ``chunks`` laid out on the document's column ``grid`` (None:
+    the one the chunk's pages share), a chunk at a time, the section running out of one
+    chunk running into the next, and typed within the chunk if ``typed``; each with its
+    ruled tables (when ``tables``), ``progress`` hearing of it."""
     entering: Section | None = None
     for chunk in chunks:
         part = replace(job, wanted=tuple(n for n in chunk if job.index(n) is not None))
         with collector_paused(), _kept(chunk, spilled, jobs, job.path) as kept:
             document, entering = _document(kept, part, chunk, runs, (), tables=tables,
-                                           typed=False, entering=entering, grid=grid)
+                                           typed=typed, entering=entering, grid=grid)
         gc.collect(0)  # the cycles laying the chunk out left
         found = tables_by_page(document.tables)
         for page in document.pages:
+            if progress is not None:
+                progress.advance(False)
             yield page, found.get(page.page_no, [])
 
 
