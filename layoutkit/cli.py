@@ -601,7 +601,6 @@ def _run(args: argparse.Namespace) -> Outcome:
     return Outcome(files)
 
 
-
 def _nlp_output(args: argparse.Namespace, name: str, pages: Iterable[Page],
                 tables: Mapping[int, Sequence[Table]], config: LayoutConfig) -> Iterator[str]:
     """What ``layoutkit tokens`` or ``layoutkit nlptext`` writes of the document named
@@ -620,7 +619,6 @@ def _nlp_output(args: argparse.Namespace, name: str, pages: Iterable[Page],
     # the contents become a NavigationList, so they are kept even when tokens skip them
     return nlptext.write_pieces(name, pages, tables, ignored_codes(config.nlp) - {"toc"},
                                 timestamp=modified.isoformat(timespec="seconds"))
-
 
 
 def _to_stdout(text: str | Iterable[str]) -> int:
