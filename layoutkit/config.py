@@ -157,9 +157,9 @@ class SourcesConfig(Section):
     it is decoded."""
     stream_chunk_pages: int = 32
     """Pages laid out together when a document is read page by page
-    (:func:`layoutkit.iter_pages`, ``layoutkit text`` and ``parse``): its common column
-    grid and its line types are decided over this many pages at a time, and no more
-    pages than these are held in memory at once."""
+    (:func:`layoutkit.iter_pages`, ``layoutkit text``, ``parse``, ``tokens`` and
+    ``nlptext``): no more pages than these are held in memory at once.  The decisions
+    across pages are the same whatever the number (taken over the whole document)."""
 
 
 @dataclass(frozen=True, slots=True)

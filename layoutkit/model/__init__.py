@@ -42,6 +42,7 @@ from .layout import (
     Page,
     Table,
     Word,
+    tables_by_page,
 )
 from .value import Value, from_columns
 from .weight import BOLD, BOLD_MIN, MAX_WEIGHT, REGULAR, is_bold, named_weight
@@ -78,6 +79,7 @@ __all__ = [
     "named_weight",
     "quarter_turn",
     "spell",
+    "tables_by_page",
     "turned_boxes",
     "visual_order",
 ]

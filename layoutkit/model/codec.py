@@ -94,7 +94,8 @@ from ..files import text_name
 from .layout import Document, Line, OcrQuality, Page, Word
 
 __all__ = ["DOCUMENT_SCHEMA", "STORE_SCHEMA", "decode", "document_json", "dumps", "encode",
-           "is_stored_document", "json_schema", "store_dumps", "store_loads", "word_json"]
+           "is_stored_document", "json_pieces", "json_schema", "store_dumps", "store_loads",
+           "word_json"]
 
 DOCUMENT_SCHEMA = "layoutkit.document/1"
 """The schema of the published view, the JSON ``layoutkit parse`` writes."""
@@ -155,12 +156,18 @@ def dumps_pieces(path: Path, page_count: int, ocr: Sequence[OcrQuality],
     ``ocr`` quality of its pages read by OCR; each line's words with ``words``), a page
     at a time as ``pages`` come."""
     head = document_json(Document(path, (), page_count, (), tuple(ocr)))
-    opening, _, closing = _text(head, indent=1).rpartition("[]")
     by_page = {q.page_no: q for q in ocr}
+    return json_pieces(head, (_page(page, by_page.get(page.page_no), words) for page in pages))
+
+
+def json_pieces(head: dict[str, Any], items: Iterable[Any]) -> Iterator[str]:
+    """The indented JSON text of ``head`` (:func:`dumps`' layout) whose last key holds
+    an empty list, with ``items`` in that list: a piece for each item as it comes, and
+    one for the end, so that a document's pages are written without all being held."""
+    opening, _, closing = _text(head, indent=1).rpartition("[]")
     written = False
-    for page in pages:
-        text = json.dumps(_page(page, by_page.get(page.page_no), words), ensure_ascii=False,
-                          indent=1)
+    for item in items:
+        text = json.dumps(item, ensure_ascii=False, indent=1)
         yield (",\n" if written else opening + "[\n") + "\n".join(
             "  " + line for line in text.split("\n"))
         written = True

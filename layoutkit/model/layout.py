@@ -18,7 +18,7 @@ from .value import Value, from_columns
 from .weight import is_bold
 
 __all__ = ["Band", "BandKind", "Block", "Column", "Document", "Line", "LineType", "OcrQuality",
-           "Page", "Table", "Word"]
+           "Page", "Table", "Word", "tables_by_page"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -326,6 +326,14 @@ class Table(Value):
     page_no: int
     bbox: BBox
     rows: tuple[tuple[str | None, ...], ...]
+
+
+def tables_by_page(tables: Iterable[Table]) -> dict[int, list[Table]]:
+    """The ruled ``tables`` by page number, each page's in their order."""
+    found: dict[int, list[Table]] = {}
+    for table in tables:
+        found.setdefault(table.page_no, []).append(table)
+    return found
 
 
 @dataclass(frozen=True, slots=True, weakref_slot=True)
