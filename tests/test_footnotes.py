@@ -77,3 +77,21 @@ def test_footnotes_not_taken_from_small_type_running_on(tmp_path: Path) -> None:
     canvas.save()
     page = layoutkit.parse(path, typed=False)[0]
     assert [line.text for line in page.body_lines] == expected
+
+
+CORPUS = Path(__file__).parent.parent / "fixtures" / "corpus"
+RESHUMOT = CORPUS / "reshumot-hatzaot-hok-566-2011.pdf"
+"""A Hebrew bill: two columns read right to left, two footnotes under the right one,
+then a footer row (the page number under one column, the issue under the other)."""
+
+
+def test_right_to_left_footnotes_read_after_both_columns_above_a_footer_row() -> None:
+    """Footnotes open at their right end on a right-to-left page, and a footer row that
+    closes both columns apart from their text does not hide them: the notes come after
+    the left column (the second read), the footer row stays where it stood."""
+    lines = [line.text for line in layoutkit.parse(RESHUMOT, typed=False)[0].body_lines]
+    notes = [k for k, text in enumerate(lines) if text.startswith(("1 ס\"ח", "2 ס\"ח"))]
+    last_of_left = lines.index("ולביטויים המופיעים בחוק האמור.")
+    assert len(notes) == 2
+    assert notes == [len(lines) - 2, len(lines) - 1]
+    assert last_of_left < notes[0]

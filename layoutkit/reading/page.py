@@ -66,7 +66,8 @@ def layout_page(glyphs: PageGlyphs, words: Sequence[Word], furniture: Furniture,
             columns = _without(columns, notices)
             for w in notices:
                 (header if w.bbox.bottom < glyphs.height / 2 else footer).append(w)
-        notes = [n for n in _footnotes(columns, config) if n] if len(columns) > 1 else []
+        notes = [n for n in _footnotes(columns, backwards, config) if n] \
+            if len(columns) > 1 else []
         plan.append((BandKind.BODY, _without(columns, [w for n in notes for w in n])))
         if notes:
             plan.append((BandKind.BODY, [[n] for n in notes]))
@@ -144,13 +145,18 @@ def _without(columns: list[list[list[Word]]], taken: Sequence[Word]) -> list[lis
 _NOTE_MARKS = frozenset("*†‡§¶")
 
 
-def _footnotes(columns: list[list[list[Word]]], config: LayoutConfig) -> list[list[Word]]:
+def _footnotes(columns: list[list[list[Word]]], backwards: bool,
+               config: LayoutConfig) -> list[list[Word]]:
     """The words of the footnotes at the foot of each column of a band (its columns'
     leaves' words): the trailing lines of a column set at most ``footnote_max_size``
     times the column's usual size, reaching the band's foot, parted from the line above
-    by more than the column's usual leading, the first opening with a note mark.  None
+    by more than the column's usual leading, the first opening with a note mark (at its
+    right end on a ``backwards``, right-to-left, page).  None
     where a column ends otherwise, and none at all when another column of the band is
-    mostly set that small (the small type runs on there: references, an index)."""
+    mostly set that small (the small type runs on there: references, an index).  A row
+    closing every column apart from its text (see :func:`_parted_foot`) is left where it
+    stands: the notes above it are still the columns' footnotes."""
+    columns = _without(columns, _parted_foot(columns))
     words = [[w for leaf in column for w in leaf] for column in columns]
     sizes = [np.array([w.size for w in column]) for column in words]
     usual = [float(np.median(s)) if len(s) else 0.0 for s in sizes]
@@ -167,15 +173,41 @@ def _footnotes(columns: list[list[list[Word]]], config: LayoutConfig) -> list[li
             found.append([])
             continue
         lines = [line for leaf in columns[k] for line in group_lines(leaf, config.words)]
-        found.append(_notes_of(lines, usual[k], foot, config))
+        found.append(_notes_of(lines, usual[k], foot, backwards, config))
     return found
 
 
-def _notes_of(lines: list[list[Word]], usual: float, foot: float,
+def _parted_foot(columns: list[list[list[Word]]]) -> list[Word]:
+    """The words of the row that closes every column of a band (its columns' leaves'
+    words) level across them, parted in each from the text above by more than a line of
+    the column's usual size: a footer line that the gutter splits (a page number under
+    one column, the issue's name under the other) where no other page shows it to be a
+    running one.  Empty when a column ends otherwise, as the last lines of columns set
+    at their usual leading do."""
+    words = [[w for leaf in column for w in leaf] for column in columns]
+    if len(words) < 2 or not all(words):
+        return []
+    rows = []
+    for column in words:
+        lowest = max(w.bbox.bottom for w in column)
+        row = [w for w in column if w.bbox.bottom >= lowest - 1.0]
+        above = [w.bbox.bottom for w in column if w.bbox.bottom < lowest - 1.0]
+        usual = float(np.median([w.size for w in column]))
+        top = min(w.bbox.top for w in row)
+        if not above or top - max(above) <= usual:
+            return []
+        rows.append(row)
+    if max(min(w.bbox.top for w in row) for row in rows) \
+            >= min(max(w.bbox.bottom for w in row) for row in rows):
+        return []  # the rows do not stand level
+    return [w for row in rows for w in row]
+
+
+def _notes_of(lines: list[list[Word]], usual: float, foot: float, backwards: bool,
               config: LayoutConfig) -> list[Word]:
     """The words of the trailing footnote lines of one column's ``lines`` (see
     :func:`_footnotes`), whose usual size is ``usual``; the band's text ends at
-    ``foot``."""
+    ``foot``; a line opens at its right end when ``backwards``."""
     limit = config.reading.footnote_max_size * usual
     k = len(lines)
     while k > 1 and max(w.size for w in lines[k - 1]) <= limit:
@@ -184,7 +216,9 @@ def _notes_of(lines: list[list[Word]], usual: float, foot: float,
         return []
     tops = [min(w.bbox.top for w in line) for line in lines]
     pitch = _usual_pitch(tops)
-    first = lines[k][0].text
+    opening = max(lines[k], key=lambda w: w.bbox.x1) if backwards \
+        else min(lines[k], key=lambda w: w.bbox.x0)
+    first = opening.text
     gap = tops[k] - max(w.bbox.bottom for w in lines[k - 1])
     end = max(w.bbox.bottom for w in lines[-1])
     if (not pitch or gap <= pitch - usual or foot - end > usual
