@@ -14,12 +14,13 @@ SUDO   := $(shell [ "$$(id -u)" -eq 0 ] || echo sudo)
 # markup documents for layoutkit batch; chromium and chromium-driver open the HTML
 # pages layoutkit writes (truth review, evaluation report) in the browser tests;
 # postgresql is the server the batch tests start a throwaway cluster of (initdb,
-# pg_ctl) to keep the state database on.
+# pg_ctl) to keep the state database on. tesseract-ocr-frk reads German set in
+# Fraktur, which tesseract's script detection tells from roman type.
 SYSTEM_PACKAGES := poppler-utils tesseract-ocr tesseract-ocr-osd tesseract-ocr-eng \
   tesseract-ocr-deu tesseract-ocr-fra tesseract-ocr-spa tesseract-ocr-ita \
   tesseract-ocr-por tesseract-ocr-nld tesseract-ocr-ell tesseract-ocr-rus \
   tesseract-ocr-ara tesseract-ocr-heb tesseract-ocr-chi-sim tesseract-ocr-chi-tra \
-  tesseract-ocr-jpn tesseract-ocr-kor \
+  tesseract-ocr-jpn tesseract-ocr-kor tesseract-ocr-frk \
   wamerican wngerman wfrench wspanish witalian wportuguese wbrazilian wdutch \
   fonts-dejavu-core fonts-noto-cjk libreoffice-writer-nogui pandoc \
   chromium chromium-driver postgresql

@@ -1,6 +1,6 @@
 """Long documents: the comparison of pages across the document on 10,000 pages of
-summaries, and the memory and time of ``layoutkit text`` and ``parse`` on documents of
-500 and 5,000 pages.
+summaries, and the memory and time of ``layoutkit text``, ``parse``, ``tokens`` and
+``nlptext`` on documents of 500 and 5,000 pages.
 
 The running headers and footers are the one step that compares pages
 (:func:`layoutkit.geometry.furniture.repeating_runs`), and it sees only each page's
@@ -69,7 +69,7 @@ LONG_SOURCE = REPO / "fixtures" / "pdf" / "geotopo-lecture-notes-de.pdf"
 LONG_PAGES = (500, 5_000)
 """The lengths of the long documents."""
 
-LONG_COMMANDS = ("text", "parse")
+LONG_COMMANDS = ("text", "parse", "tokens", "nlptext")
 
 MEMORY_BAR = 300.0
 """The bar: peak memory (MB) of each command at 5,000 pages."""
@@ -246,11 +246,14 @@ def section() -> list[str]:
              f" (`benchmarks/scale.py`; best of {ROUNDS}). Each line is compared with the lines"
              " at its height on the pages of a window around its own"
              " (`furniture_window_pages`), found through an index of every page's lines.")
-    long_intro = (f"`layoutkit text FILE -o OUT` and `layoutkit parse FILE -o OUT` on documents"
+    long_intro = (f"`layoutkit text`, `parse`, `tokens` and `nlptext FILE -o OUT` on documents"
                   f" made of the pages of {LONG_SOURCE.name} over and over, each command a process"
                   " of its own (its peak resident memory and CPU time). The pages are read once,"
-                  " kept in a temporary file, and laid out and written a chunk of"
-                  " `stream_chunk_pages` at a time (`layoutkit.iter_pages`).")
+                  " kept in a temporary file, and laid out a chunk of `stream_chunk_pages` at a"
+                  " time (`layoutkit.iter_pages`), the column grid and the line types decided"
+                  " over the whole document in passes over the pages kept in files; `tokens` and"
+                  " `nlptext` take the pages once for the document's language and words, then"
+                  " read them back and write them.")
     jobs_intro = ("`layoutkit text FILE -o OUT --jobs N` with one process and with two, on"
                   f" the long document of {JOBS_PAGES} pages and on the 48-page City Record of"
                   " 2004: the pages of each chunk are shared out among the processes.")

@@ -11,7 +11,7 @@ import gc
 import logging
 import os
 import sys
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from itertools import chain
@@ -23,7 +23,7 @@ from .config import LayoutConfig
 from .errors import ConfigError, DocumentError, LayoutkitError, ProfileError, UsageError
 from .files import sha256_of, write_atomic
 from .loudness import Loudness
-from .model import Document
+from .model import Document, Page, Table, tables_by_page
 from .outputs import (
     DPI_RANGE,
     SKIPPABLE,
@@ -148,6 +148,8 @@ def _output(text: str) -> Path | None:
     return None if text == "-" else Path(text)
 
 
+_NLP = ("tokens", "nlptext")
+"""The commands that write NLP outputs."""
 _MARKUPS = {"markdown": "Markdown: headings, lists, pipe tables, paragraphs",
             "html": "semantic HTML (h1-h6, ul/ol, table, p), each element with its page "
                     "and box",
@@ -554,11 +556,15 @@ def _run(args: argparse.Namespace) -> Outcome:
     typed = args.command != "text" or bool(skip) or args.verbose_linetypes or args.paragraphs
     whole = (beside["--toc"] or beside["--tables"] or "tab" in skip or args.file == STDIN
              or args.password or getattr(args, "paragraphs", False))
-    if args.command in ("text", "parse") and not whole:
+    if args.command in ("text", "parse", *_NLP) and not whole:
         # written a page at a time, as the pages are laid out
         stream = iter_pages(args.file, config, args.pages, engine=args.engine, jobs=args.jobs,
-                            profile=profile, typed=typed,
+                            profile=profile, tables=args.command == "nlptext", typed=typed,
                             progress=pages_bar(sys.stderr, args.quiet))
+        if args.command in _NLP:
+            return Outcome({args.output: _nlp_output(args, stream.path.name, stream,
+                                                     stream.tables, config)},
+                           status=_read_in_part(stream.unreadable))
         return Outcome({args.output: dumps_pieces(stream.path, stream.page_count, stream.ocr,
                                                   stream, words=args.words) if parsing else
                         chain(text_pieces(stream, furniture=args.keep_furniture, skip=skip),
@@ -568,8 +574,10 @@ def _run(args: argparse.Namespace) -> Outcome:
                      or args.command == "nlptext" or (args.command in _MARKUPS and args.tables),
                      typed=typed, password=args.password)
     status = _read_in_part(document.unreadable)
-    if args.command in ("tokens", "nlptext"):
-        return Outcome({args.output: _nlp_output(args, document, config)}, status)
+    if args.command in _NLP:
+        return Outcome({args.output: _nlp_output(args, document.path.name, document.pages,
+                                                 tables_by_page(document.tables), config)},
+                       status)
     if args.command in _MARKUPS:
         return Outcome({args.output: _markup(args.command, document, config)}, status)
     if args.command == "draw":
@@ -605,22 +613,24 @@ def _read_in_part(unreadable: Mapping[int, str]) -> int:
     return 1 if unreadable else 0
 
 
-def _nlp_output(args: argparse.Namespace, document: Document, config: LayoutConfig) -> str:
-    """What ``layoutkit tokens`` or ``layoutkit nlptext`` writes."""
+def _nlp_output(args: argparse.Namespace, name: str, pages: Iterable[Page],
+                tables: Mapping[int, Sequence[Table]], config: LayoutConfig) -> Iterator[str]:
+    """What ``layoutkit tokens`` or ``layoutkit nlptext`` writes of the document named
+    ``name``, whose ``pages`` come one at a time (its ruled ``tables`` by page for
+    ``nlptext``, known once the pages are all taken)."""
     if args.command == "tokens":
         # spaCy takes seconds to import: only this command loads it
-        from .nlp.tokens import analyse, tokens_dumps
+        from .nlp.tokens import tokens_pieces
 
-        return tokens_dumps(analyse(document, config.nlp, args.model))
+        return tokens_pieces(name, pages, config.nlp, args.model)
     from .nlp import nlptext
     from .nlp.paragraphs import ignored_codes
 
     modified = datetime.now(tz=UTC) if args.file == STDIN else \
         datetime.fromtimestamp(args.file.stat().st_mtime, tz=UTC)
     # the contents become a NavigationList, so they are kept even when tokens skip them
-    tree = nlptext.from_document(document, ignored_codes(config.nlp) - {"toc"},
-                                 timestamp=modified.isoformat(timespec="seconds"))
-    return nlptext.write(tree)
+    return nlptext.write_pieces(name, pages, tables, ignored_codes(config.nlp) - {"toc"},
+                                timestamp=modified.isoformat(timespec="seconds"))
 
 
 def _to_stdout(text: str | Iterable[str]) -> int:
@@ -635,6 +645,8 @@ def _to_stdout(text: str | Iterable[str]) -> int:
             sys.stdout.flush()
     except BrokenPipeError:
         _drop_stdout()
+    except LayoutkitError:  # a page that failed as it was made
+        raise
     except OSError as exc:
         _drop_stdout()
         print(f"layoutkit: error: standard output: cannot write ({exc.strerror or exc})",
@@ -719,7 +731,7 @@ def _command(args: argparse.Namespace) -> int:
             write_atomic(path, content)
         except LayoutkitError as exc:  # a page that failed as it was made
             print(f"layoutkit: error: {exc}", file=sys.stderr)
-            return 1
+            return 2 if isinstance(exc, UsageError) else 1
         except OSError as exc:
             print(f"layoutkit: error: {path}: cannot write ({exc.strerror or exc})",
                   file=sys.stderr)

@@ -157,9 +157,9 @@ class SourcesConfig(Section):
     it is decoded."""
     stream_chunk_pages: int = 32
     """Pages laid out together when a document is read page by page
-    (:func:`layoutkit.iter_pages`, ``layoutkit text`` and ``parse``): its common column
-    grid and its line types are decided over this many pages at a time, and no more
-    pages than these are held in memory at once."""
+    (:func:`layoutkit.iter_pages`, ``layoutkit text``, ``parse``, ``tokens`` and
+    ``nlptext``): no more pages than these are held in memory at once.  The decisions
+    across pages are the same whatever the number (taken over the whole document)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -192,6 +192,10 @@ class WordsConfig(Section):
     """Upright glyphs drawn one after another, each under the one before with at most
     this many times its size between them, are set in vertical writing when a CJK
     character is among them (Japanese or Chinese columns read top to bottom)."""
+    vertical_hanging_gap_em: float = 1.5
+    """A lone upright CJK glyph drawn next to a run of vertical writing, over or under
+    its end with at most this many times its size between them (an item's number set
+    a full-width space above its column: 一　保険医療機関…), is set in it too."""
     baseline_tolerance: float = 0.2
     """Words whose bottoms lie within this share of their height of each other share a
     baseline."""
@@ -494,6 +498,13 @@ class LinetypesConfig(Section):
     heading_style_min_headings: int = 2
     """A heading style on the document's first page with fewer headings than this (a
     title, a nameplate, a cover's lines) opens no level either."""
+    heading_outgrow_ratio: float = 1.3
+    """A line set at least this many times the size of the line right above it starts
+    a heading however close under it (a headline under its kicker)."""
+    heading_announcement_min_lines: int = 3
+    """A heading style whose every heading runs over at least this many lines (a
+    notice set large and bold: when and where a meeting is held) is an announcement's:
+    it opens no level, so the section heads under it keep theirs."""
     heading_display_size_ratio: float = 1.4
     """Heading styles at least this many times the body font size are display type
     (headlines, set larger the more a story matters): they share one level."""
@@ -542,8 +553,15 @@ class NlpConfig(Section):
     lang_min_chars: int = 200
     """A page with fewer letters than this takes the document's language instead of
     its own guess (short text is guessed badly)."""
-    lang_candidates: str = "en,de,fr,es,it,nl,pt"
+    lang_candidates: str = "en,de,fr,es,it,nl,pt,el,ru,uk,he,ar,fa,zh,ja"
     """The languages (ISO 639-1 codes, comma-separated) the detector chooses among."""
+    tokenizer_fallbacks: str = "ja:zh,ko:zh,th:xx,vi:xx"
+    """``lang:other`` pairs (comma-separated): the blank spaCy pipeline used for a
+    language whose own tokenizer needs a package that is not installed (Japanese:
+    SudachiPy and its dictionary; Korean: mecab-ko; Thai: pythainlp; Vietnamese:
+    pyvi).  ``zh`` cuts CJK text into characters, as spaCy's Chinese does by default;
+    ``xx`` (spaCy's multi-language class) at spaces and punctuation.  A language
+    without a pair falls back to ``xx``."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -57,6 +57,8 @@ def write_atomic(path: Path, text: str | Iterable[str]) -> None:
         Path(temporary).replace(target)
     except OSError as exc:
         Path(temporary).unlink(missing_ok=True)
+        if exc.errno is None:  # raised making a piece (a document that failed), not writing
+            raise
         raise OSError(exc.errno, exc.strerror, str(path)) from None
     except BaseException:
         Path(temporary).unlink(missing_ok=True)
@@ -81,6 +83,8 @@ def _write_in_place(path: Path, pieces: Iterable[str]) -> None:
             while view:
                 view = view[os.write(fd, view):]
     except OSError as exc:
+        if exc.errno is None:  # raised making a piece, not writing
+            raise
         raise OSError(exc.errno, exc.strerror, str(path)) from None
     finally:
         os.close(fd)

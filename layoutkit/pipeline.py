@@ -25,10 +25,13 @@ turns out to be another than assumed are laid out again (:func:`_lay_out`).
 :func:`iter_pages` reads a long document page by page: every page is read once, what
 the decisions across pages need of it kept (its edge lines, its OCR quality) and the
 page itself written to a temporary file and let go; the running furniture is decided
-over the whole document, as :func:`parse` does, and the pages are then laid out, typed
-and handed over a chunk (``stream_chunk_pages``) at a time, the section running out of
-one chunk running into the next, the column grid and the line types decided within
-each chunk.  Memory holds the small values of every page and the pages of one chunk.
+over the whole document, as :func:`parse` does, then the column grid, from each page's
+own gutters (a first pass over the pages, a chunk of ``stream_chunk_pages`` at a
+time); the pages are laid out a chunk at a time, the section running out of one chunk
+running into the next, written to a file again, and typed in passes over that file,
+each line typing step over the whole document (:func:`_typed_stream`); so the pages
+handed over are :func:`parse`'s.  Memory holds the small values of every page and the
+pages of one chunk.
 """
 
 from __future__ import annotations
@@ -42,11 +45,12 @@ import tempfile
 import weakref
 from bisect import bisect_left
 from collections.abc import Iterable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from functools import partial
 from itertools import pairwise
 from pathlib import Path
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from .config import LayoutConfig
 from .errors import DocumentError, LayoutkitError, PageRangeError, UsageError
@@ -62,9 +66,19 @@ from .geometry.furniture import (
 from .geometry.gutters import Gutters, PageCanvas, prepare, shared_gutters
 from .geometry.segment import segment
 from .geometry.words import words_from_glyphs
-from .linetypes.driver import PageTyping, line_types, runner
-from .linetypes.lines import retyped
-from .model import NO_GLYPHS, Document, OcrQuality, Page, PageGlyphs, Word
+from .linetypes.driver import PageStep, PageTyping, line_types, runner
+from .linetypes.lines import Key, Typed, retyped
+from .linetypes.toc import is_first_page
+from .model import (
+    NO_GLYPHS,
+    Document,
+    OcrQuality,
+    Page,
+    PageGlyphs,
+    Table,
+    Word,
+    tables_by_page,
+)
 from .parallel import EachPage, Shares, collector_paused, open_shares
 from .reading.page import layout_page
 from .sources import DEFAULT_ENGINE, GlyphSource, is_image, open_source
@@ -179,6 +193,9 @@ class PageStream:
     unreadable: dict[int, str]
     """Why each page asked for that was left unread was (:attr:`Document.unreadable`)."""
     pages: Iterator[Page]
+    tables: Mapping[int, Sequence[Table]]
+    """The ruled tables found (when asked for) on the pages handed over so far, by page
+    number."""
 
     def __iter__(self) -> Iterator[Page]:
         return self.pages
@@ -197,17 +214,20 @@ class PageProgress(Protocol):
 def iter_pages(path: str | Path, config: LayoutConfig | None = None,
                pages: Iterable[int] | str | None = None, *, engine: str = DEFAULT_ENGINE,
                jobs: int = 1, profile: Profile | str | Path | None = None,
-               typed: bool = True, progress: PageProgress | None = None) -> PageStream:
+               tables: bool = False, typed: bool = True, progress: PageProgress | None = None
+               ) -> PageStream:
     """Read ``path`` as :func:`parse` does, page by page, for documents of any length.
 
     Every page is read (by OCR, if scanned) before this returns, and kept in a temporary
     file; the running headers and footers are decided over the whole document, as by
     :func:`parse`.  Iterating over the stream lays out and types the pages
     ``stream_chunk_pages`` at a time (in ``jobs`` processes) and hands each over; the
-    common column grid and the line types (headings, lists, contents) are decided
-    within each chunk, where :func:`parse` decides them over the document.  Memory
-    holds the small values of every page and the pages of one chunk.  ``progress``
-    hears of each page read and each page laid out.
+    common column grid and the line types (contents, heading levels, list chains) are
+    decided over the whole document too, from small values of every page gathered in
+    passes over the pages kept in files, so the pages are :func:`parse`'s.  Memory
+    holds the small values of every page and the pages of one chunk.  With ``tables``
+    the ruled tables of each chunk are found too, as by :func:`parse`, and kept in the
+    stream's ``tables``.  ``progress`` hears of each page read and each page laid out.
     """
     job, context = _job(path, config, pages, engine, jobs, profile)
     folder = tempfile.TemporaryDirectory(prefix="layoutkit-")
@@ -228,34 +248,129 @@ def iter_pages(path: str | Path, config: LayoutConfig | None = None,
         folder.cleanup()
         raise
     unreadable = {n: sent[n][0].unreadable for n in job.wanted if sent[n][0].unreadable}
+    found: dict[int, list[Table]] = {}
     return PageStream(job.path, job.count, tuple(ocr), unreadable, _streamed(
         job, context, runs, {n: spilled for n, (_, spilled) in sent.items()}, folder, jobs,
-        typed, progress))
+        typed, progress, found if tables else None), found)
 
 
 def _streamed(job: Job, context: Sequence[int], runs: Mapping[int, Runs],
               spilled: Mapping[int, _Spilled], folder: tempfile.TemporaryDirectory[str],
-              jobs: int, typed: bool, progress: PageProgress | None) -> Iterator[Page]:
+              jobs: int, typed: bool, progress: PageProgress | None,
+              tables: dict[int, list[Table]] | None) -> Iterator[Page]:
     """The wanted pages of ``context``, read back from where they were ``spilled`` in
-    ``folder`` (removed at the end), laid out and typed a chunk at a time."""
+    ``folder`` (removed at the end), laid out and typed as :func:`parse` does, a chunk
+    at a time; with ``tables``, the ruled tables of each chunk found and put in it.
+
+    Each decision across pages is taken over the whole document, from small values of
+    every page: the column grid from each page's own gutters (a first pass), the
+    sections as they run from page to page, and the line types (contents, body size,
+    heading levels, list chains) from the laid-out pages, which wait in a file of
+    ``folder`` meanwhile (:func:`_typed_stream`)."""
     size = job.config.sources.stream_chunk_pages
-    entering: Section | None = None
-    if progress is not None:
-        progress.start("laying out", len(job.wanted))
+    chunks = [context[start:start + size] for start in range(0, len(context), size)]
+    # a document of one chunk is laid out and typed in one go, as parse() does
+    whole = len(chunks) == 1
     with folder:
-        for start in range(0, len(context), size):
-            chunk = context[start:start + size]
-            part = replace(job, wanted=tuple(n for n in chunk if job.index(n) is not None))
-            with collector_paused(), open_shares(_shares({n: spilled[n] for n in chunk}, jobs),
-                                                 job.path) as kept:
-                kept.run(EachPage(_unspilled))
-                document, entering = _document(kept, part, chunk, runs, (), tables=False,
-                                               typed=typed, entering=entering)
-            gc.collect(0)  # the cycles laying the chunk out left
-            for page in document.pages:
-                if progress is not None:
-                    progress.advance(False)
-                yield page
+        grid: Gutters | None = None
+        if not whole:
+            gutters: dict[int, Gutters] = {}
+            for chunk in chunks:
+                with collector_paused(), _kept(chunk, spilled, jobs, job.path) as kept:
+                    gutters.update(kept.run(EachPage(partial(prepare_page, job)), runs))
+            grid = shared_gutters([gutters[n] for n in context], job.config.gutters)
+        if progress is not None:
+            progress.start("laying out", len(job.wanted))
+        laid_out = _laid_out(job, chunks, runs, spilled, grid, jobs, tables is not None,
+                             typed and whole, progress)
+        if typed and not whole:
+            laid_out = _typed_stream(job, laid_out, Path(folder.name), jobs)
+        for page, found in laid_out:
+            if tables is not None and found:
+                tables[page.page_no] = found
+            yield page
+
+
+@contextmanager
+def _kept(numbers: Sequence[int], spilled: Mapping[int, _Spilled], jobs: int, path: Path
+          ) -> Iterator[Shares]:
+    """The pages ``numbers``, read back from where they were ``spilled``, kept for
+    steps in ``jobs`` processes while the block runs."""
+    with open_shares(_shares({n: spilled[n] for n in numbers}, jobs), path) as kept:
+        kept.run(EachPage(_unspilled))
+        yield kept
+
+
+def _laid_out(job: Job, chunks: Sequence[Sequence[int]], runs: Mapping[int, Runs],
+              spilled: Mapping[int, _Spilled], grid: Gutters | None, jobs: int, tables: bool,
+              typed: bool, progress: PageProgress | None
+              ) -> Iterator[tuple[Page, list[Table]]]:
+    """The wanted pages of ``chunks`` laid out on the document's column ``grid`` (None:
+    the one the chunk's pages share), a chunk at a time, the section running out of one
+    chunk running into the next, and typed within the chunk if ``typed``; each with its
+    ruled tables (when ``tables``), ``progress`` hearing of it."""
+    entering: Section | None = None
+    for chunk in chunks:
+        part = replace(job, wanted=tuple(n for n in chunk if job.index(n) is not None))
+        with collector_paused(), _kept(chunk, spilled, jobs, job.path) as kept:
+            document, entering = _document(kept, part, chunk, runs, (), tables=tables,
+                                           typed=typed, entering=entering, grid=grid)
+        gc.collect(0)  # the cycles laying the chunk out left
+        found = tables_by_page(document.tables)
+        for page in document.pages:
+            if progress is not None:
+                progress.advance(False)
+            yield page, found.get(page.page_no, [])
+
+
+def _typed_stream(job: Job, laid_out: Iterable[tuple[Page, list[Table]]], folder: Path,
+                  jobs: int) -> Iterator[tuple[Page, list[Table]]]:
+    """The pages ``laid_out`` (with their ruled tables) typed as :func:`parse` types
+    them: each page is written to a file of ``folder`` and let go, what the decisions
+    across pages need of it kept (its width, and the whole page for the first pages,
+    where contents stand); typing runs its steps over the pages read back a chunk at
+    a time, each step replaying the steps before it on the page (they are quick, and
+    a page typed half-way would take as much room as the page); and the pages are read
+    back once more, given their types and handed over."""
+    config = job.config
+    located: dict[int, _Spilled] = {}
+    summaries: list[Page] = []
+    found: list[Table] = []
+    with (folder / "laid-out.pages").open("wb") as file:
+        for page, tables in laid_out:
+            offset = file.tell()
+            file.write(pickle.dumps(page, pickle.HIGHEST_PROTOCOL))
+            located[len(located)] = _Spilled(file.name, offset, file.tell() - offset)
+            summaries.append(page if is_first_page(page, config.linetypes)
+                             else replace(page, bands=()))
+            found += tables
+    size = config.sources.stream_chunk_pages
+    chunks = [range(start, min(start + size, len(located)))
+              for start in range(0, len(located), size)]
+    done: list[tuple[PageStep, object]] = []
+
+    def run(step: PageStep, given: object) -> dict[int, Any]:
+        sent: dict[int, Any] = {}
+        for chunk in chunks:
+            with collector_paused(), _kept(chunk, located, jobs, job.path) as kept:
+                each = runner(kept, config.linetypes, partial(typing_of, job))
+                for before, value in done:
+                    each(before, value)
+                sent.update(each(step, given))
+        done.append((step, given))
+        return sent
+
+    types = line_types(Document(job.path, tuple(summaries), job.count, tuple(found)), run,
+                       config.linetypes)
+    by_page: dict[int, dict[Key, Typed]] = {}
+    for (index, k), typed in types.items():
+        by_page.setdefault(index, {})[(0, k)] = typed
+    on_page = tables_by_page(found)
+    for index, where in located.items():
+        back = _unspilled(where, None)[0]
+        assert isinstance(back, Page), "the file holds the pages laid out"
+        yield retyped(Document(job.path, (back,), job.count), by_page.get(index, {})
+                      ).pages[0], on_page.get(back.page_no, [])
 
 
 def _job(path: str | Path, config: LayoutConfig | None, pages: Iterable[int] | str | None,
@@ -314,13 +429,16 @@ def _report_unread(job: Job, read: Mapping[int, _Sent]) -> None:
 
 def _document(kept: Shares, job: Job, context: Sequence[int], runs: Mapping[int, Runs],
               ocr: Sequence[OcrQuality], *, tables: bool, typed: bool,
-              entering: Section | None = None) -> tuple[Document, Section | None]:
+              entering: Section | None = None, grid: Gutters | None = None
+              ) -> tuple[Document, Section | None]:
     """The wanted pages of ``context``, read and ``kept``, laid out (the first entered by
-    the section ``entering``) and typed unless not ``typed``, as a Document; and the
-    section running out of the last page."""
+    the section ``entering``, on the column ``grid`` when it is given, else on the one
+    their gutters share) and typed unless not ``typed``, as a Document; and the section
+    running out of the last page."""
     config = job.config
     gutters = kept.run(EachPage(partial(prepare_page, job)), runs)
-    shared = shared_gutters([gutters[n] for n in context], config.gutters)
+    shared = grid if grid is not None else \
+        shared_gutters([gutters[n] for n in context], config.gutters)
     laid_out, leaving = _lay_out(kept, job, context, shared, entering)
     document = Document(job.path, tuple(laid_out[n] for n in job.wanted), job.count,
                         find_ruled_tables(job.path, job.wanted) if tables else (), tuple(ocr))
@@ -479,12 +597,13 @@ def spill_pages(job: Job, folder: Path, states: Mapping[int, object], given: Non
             yield number, None, (sent, _Spilled(file.name, offset, file.tell() - offset))
 
 
-def _unspilled(spilled: _Spilled, given: None) -> tuple[ReadPage, None]:
-    """A page read back from where :func:`spill_pages` wrote it."""
+def _unspilled(spilled: _Spilled, given: None) -> tuple[ReadPage | Page, None]:
+    """A page read back from where it was written: read (:func:`spill_pages`) or laid
+    out (:func:`_typed_stream`)."""
     with Path(spilled.file).open("rb") as file:
         file.seek(spilled.offset)
         page = pickle.loads(file.read(spilled.length))
-    assert isinstance(page, ReadPage), "a spilled page is a page read"
+    assert isinstance(page, ReadPage | Page), "a spilled page is a page read or laid out"
     return page, None
 
 
@@ -534,7 +653,12 @@ def typing_of(job: Job, state: object) -> PageTyping | None:
     """A page's state as line typing takes it up: a wanted page laid out becomes a
     :class:`PageTyping` (indexed by its place among the wanted pages, which is its
     place in the document); a page being typed stays one; a page read for its context
-    alone is not typed (None)."""
+    alone is not typed (None); a wanted page read back laid out (:func:`_typed_stream`)
+    is typed too."""
+    if isinstance(state, Page):
+        index = job.index(state.page_no)
+        assert index is not None, "only the wanted pages are laid out"
+        return PageTyping.of(state, index)
     if isinstance(state, PreparedPage):
         if state.page is None:
             return None

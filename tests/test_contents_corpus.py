@@ -124,5 +124,5 @@ def test_contents_corpus_heads_of_a_tables_parts_between_rows_of_figures() -> No
     assert not [x.text for p in document for x in p.lines if x.code == "toc"]
     counts = "YES 319 389 429 334 344 357 368 396 397 358 366 391 393 391 5232"
     assert [x.code for x in page.lines if x.text in ("QUESTION 1", counts)] == ["tab", "tab"]
-    kept = {line.text for line, _ in kept_lines(document, ignored_codes(CONFIG_NLP))}
+    kept = {line.text for line, _ in kept_lines(document.pages, ignored_codes(CONFIG_NLP))}
     assert {"QUESTION 1", counts} <= kept

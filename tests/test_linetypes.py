@@ -568,3 +568,17 @@ def test_linetypes_aligned_table_needs_rows_and_alignment() -> None:
     config = CONFIG.replace(table_min_rows=2)
     assert [c for c, _ in codes(type_aligned_tables(document(two_rows), config))] == [
         "tab", "tab"]
+
+
+@pytest.mark.parametrize("date", ["June 7, 2014", "August 3 - August 9, 2014",
+                                  "Mercredi 5 mai 2021", "du 3 au 9 août 2022",
+                                  "Wednesday, 21st May 2008", "Tuesday, 24 th June 2025"])
+def test_linetypes_date_alone_is_no_heading(date: str) -> None:
+    """A bold line that is a date (or a span of dates) alone, with space above it, is
+    body; the bold name over it is a heading, and so is a bold line that names a month
+    among other words."""
+    page = [L("Summer Camp", 72, 0, 12, BOLD), L(date, 92, 1, 11, BOLD),
+            *prose(110, 2, 4, "a"), L("Camp in May 2014", 170, 3, 12, BOLD),
+            *prose(190, 4, 4, "b")]
+    typed = codes(type_headings(document(page), CONFIG))
+    assert [t for c, t in typed if c != "b"] == ["Summer Camp", "Camp in May 2014"]

@@ -172,3 +172,45 @@ def test_linetypes_corpus_heading_ends_where_its_font_changes() -> None:
         [text for text in decree if text.startswith(("Regolamento", "revoca", "pagamento"))]) == 3
     news = [text for _, text in _headings(_page("uufom-candle-flame", (1, 4), 4))]
     assert "Committee on Ministry" in news and not [t for t in news if "Hickman" in t]
+
+
+def test_linetypes_corpus_dates_alone_are_no_headings() -> None:
+    """The camp flier sets each event's dates under its name in the name's bold face
+    (``August 3 - August 9, 2014``): a date alone tells when, not what, and is no
+    heading; the events' names are."""
+    page = _page("workcoeman-scout-camp-flier-2014", (1, 2), 1)
+    assert _headings(page) == [
+        ("h_1", "Boy Scout Resident Camp"), ("h_1", "Trail to Eagle Camp"),
+        ("h_1", "Merit Badge Wrap-up Day"), ("h_1", "Beaver Work Day"),
+        ("h_1", "WHY SHOULD YOUR TROOP ATTEND CAMP WORKCOEMAN?")]
+
+
+def test_linetypes_corpus_announcement_opens_no_level() -> None:
+    """The newsletter's notice of its meeting is five lines in 12 pt bold under the
+    section head (14 pt): a notice, not a level of sections, so the 10 pt bold heads
+    below it (``How to get there:-``) are the section's sub-heads, level 2, on both
+    pages."""
+    pages = (1, 2)
+    first = _headings(_page("ridgeway-repeater-group-newsletter-2008-04", pages, 1))
+    second = _headings(_page("ridgeway-repeater-group-newsletter-2008-04", pages, 2))
+    assert ("h_1", "Notice of AGM") in first and ("h_2", "How to get there:-") in first
+    assert ("h_2", "PRESENT MEMEBERS") in second and ("h_1", "Membership 2008/9") in second
+
+
+def test_linetypes_corpus_sitting_date_is_no_heading() -> None:
+    """The Hansard dates its sitting under its title in the bold of its proceedings'
+    titles (``Tuesday, 24 th June 2025``, the ordinal's ending set apart): a date, no
+    heading, so that it does not stack under the title and push ``PRAYERS`` and
+    ``PAPERS`` to level 2."""
+    page = _page("kenya-national-assembly-hansard-2025-06-24", (2,), 2)
+    headings = _headings(page)
+    assert ("h_1", "PRAYERS") in headings and ("h_1", "PAPERS") in headings
+    assert not any(text.startswith("Tuesday") for _, text in headings)
+
+
+def test_linetypes_corpus_headline_under_its_kicker_is_a_heading() -> None:
+    """The Hindu sets ``Moving slowly in a fast-paced city`` (16 pt) a few points under
+    its kicker ``PICTURE OF THE WEEK`` (11 pt bold): set so much larger, it starts a
+    heading of its own, however close under the kicker."""
+    page = _page("the-hindu-2025-09-19-editorial-opinion", (1, 2), 2)
+    assert ("h_1", "Moving slowly in a fast-paced city") in _headings(page)

@@ -31,23 +31,6 @@ from layoutkit.outputs.structure import paragraph_text
 
 ROOT = Path(__file__).resolve().parent.parent
 FIXTURES = sorted((ROOT / "fixtures" / "pdf").glob("*.pdf"))
-RTL_WORDS = ("officers-letter-hebrew-2023", "a right-to-left line's words are kept in "
-             "visual order (and their letters too): only the line's text is logical")
-VERTICAL_WORDS = ("wagahai-neko-vertical-p10", "the words of vertical CJK lines join without "
-                  "spaces, and a column's box reaches 0.25 pt above the page")
-CJK_TOKENS = ("wagahai-neko-vertical-p10", "Japanese text is tokenised by spaCy's blank "
-              "English pipeline: one token a sentence, without a Japanese tokenizer")
-"""Fixtures whose lines some outputs do not yet give right: known gaps (the fixture
-and why), each an expected failure."""
-
-
-def with_gaps(*gaps: tuple[str, str]) -> list[object]:
-    """FIXTURES as test parameters, those named in ``gaps`` marked as expected (strict)
-    failures with their reason."""
-    reasons = dict(gaps)
-    return [pytest.param(path, id=path.stem, marks=pytest.mark.xfail(
-        strict=True, reason=reasons[path.stem])) if path.stem in reasons
-            else pytest.param(path, id=path.stem) for path in FIXTURES]
 ALTO_DATA = Path(__file__).resolve().parent / "data" / "alto"
 DMCA = ROOT / "fixtures" / "pdf" / "copyright-office-dmca-summary.pdf"
 CORPUS = ROOT / "fixtures" / "corpus"
@@ -106,7 +89,7 @@ def test_markup_fixtures_have_headings() -> None:
         "wagahai-neko-vertical-p10"]
 
 
-@pytest.mark.parametrize("path", with_gaps(RTL_WORDS, VERTICAL_WORDS))
+@pytest.mark.parametrize("path", FIXTURES, ids=lambda path: path.stem)
 def test_markup_alto_validates_and_holds_every_line_and_word(path: Path) -> None:
     """ALTO validates against the ALTO 4.4 XSD; each page's strings, line by line, are
     the page's lines' words; furniture is in the margins, body in the print space."""
@@ -127,7 +110,7 @@ def test_markup_alto_validates_and_holds_every_line_and_word(path: Path) -> None
         assert margins == sorted(line.text for line in page.lines if line.furniture)
 
 
-@pytest.mark.parametrize("path", with_gaps(VERTICAL_WORDS))
+@pytest.mark.parametrize("path", FIXTURES, ids=lambda path: path.stem)
 def test_markup_html_parses_and_its_headings_are_the_outline_headings(path: Path) -> None:
     """The HTML parses; its h1-h6 are the outline's headings; every element of the
     body carries its page and a box on it."""
@@ -143,7 +126,7 @@ def test_markup_html_parses_and_its_headings_are_the_outline_headings(path: Path
         assert 0 <= x0 <= x1 <= width + 1 and 0 <= top <= bottom <= height + 1
 
 
-@pytest.mark.parametrize("path", with_gaps(RTL_WORDS, VERTICAL_WORDS))
+@pytest.mark.parametrize("path", FIXTURES, ids=lambda path: path.stem)
 def test_markup_document_json_validates_with_and_without_words(path: Path) -> None:
     """``layoutkit parse`` output, and ``--words``, validate against the shipped JSON
     Schema of layoutkit.document/1; each line's words joined are its text."""
@@ -157,7 +140,7 @@ def test_markup_document_json_validates_with_and_without_words(path: Path) -> No
             assert " ".join(w["text"] for w in line["words"]) == line["text"]
 
 
-@pytest.mark.parametrize("path", with_gaps(CJK_TOKENS))
+@pytest.mark.parametrize("path", FIXTURES, ids=lambda path: path.stem)
 def test_markup_tokens_json_validates_against_its_schema(path: Path) -> None:
     """``layoutkit tokens`` output of each fixture's first three pages (English and
     German; the whole documents hold 100,000 tokens, a minute of validation) validates
@@ -308,14 +291,15 @@ def test_markup_cli_writes_each_output_whole(tmp_path: Path, capsys: pytest.Capt
 
 def test_markup_cli_parse_words_and_text_paragraphs(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    """``parse --words`` gives each line its words with pdfplumber's keys; ``text
+    """``parse --words`` gives each line its words with pdfplumber's keys and their
+    font's weight; ``text
     --paragraphs`` prints what :func:`paragraph_text` gives."""
     out = tmp_path / "doc.json"
     assert main(["parse", str(DMCA), "--pages", "1", "--words", "-o", str(out)]) == 0
     line = json.loads(out.read_text("utf-8"))["pages"][0]["lines"][0]
     assert line["words"][0] == {"text": "THE", "x0": 138.24, "top": 73.92, "x1": 167.36,
                                 "bottom": 89.04, "upright": True, "fontname": "Garamond,Bold",
-                                "size": 15.12}
+                                "size": 15.12, "weight": 700}
     assert main(["parse", str(DMCA), "--pages", "1", "-o", str(out)]) == 0
     assert "words" not in json.loads(out.read_text("utf-8"))["pages"][0]["lines"][0]
     assert main(["text", str(DMCA), "--paragraphs"]) == 0

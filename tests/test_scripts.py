@@ -32,7 +32,8 @@ from layoutkit.model import (
     turned_boxes,
 )
 from layoutkit.nlp.paragraphs import paragraphs
-from layoutkit.reading.text import line_text, right_to_left
+from layoutkit.reading.text import line_text, reading_words, right_to_left
+from layoutkit.sources import open_source
 
 ENGINES = ("pdfium", "pdfminer")
 CONFIG = layoutkit.LayoutConfig()
@@ -307,3 +308,79 @@ def test_scripts_mirrored_tree_reads_columns_right_to_left() -> None:
                                                                            Leaf((3,))))))))
     assert mirrored(tree) == Split(False, (Leaf((0,)), Split(True, (
         Split(True, (Leaf((3,)), Leaf((2,)))), Leaf((1,))))))
+
+
+KOKUJI = Path(__file__).parent.parent / "fixtures" / "corpus" / "mhlw-kokuji-55-2022-vertical.pdf"
+"""A Japanese government notice set vertically, whose item numbers (一, 二, 三) stand a
+full-width space above the text of their columns."""
+
+
+@pytest.mark.parametrize("engine", ["pdfium", "pdfminer"])
+def test_scripts_hanging_item_numbers_join_their_vertical_columns(engine: str) -> None:
+    """An item's number hung a full-width space above its column is read at the head
+    of that column, not gathered with the other numbers into a horizontal row, with
+    the space drawn between them (pdfminer.six) or not (PDFium)."""
+    lines = layoutkit.parse(KOKUJI, pages=[1], engine=engine)[0].text().splitlines()
+    starts = [line for line in lines if line[:1] in "一二三"]
+    assert [line[:7] for line in starts] == ["一保険医療機関", "二保険医療機関", "三届出の内容又"]
+    assert "三二一" not in lines
+
+
+RESHUMOT = KOKUJI.parent / "reshumot-hatzaot-hok-566-2011.pdf"
+"""A page of Israeli government bills: Hebrew, side notes, two columns."""
+
+
+def test_scripts_right_to_left_words_in_reading_order() -> None:
+    """A Hebrew line's words come in the order they are read, each in logical order,
+    right to left on the page: their texts joined are the line's text; a number
+    inside keeps its digits left to right."""
+    page = layoutkit.parse(RESHUMOT)[0]
+    first = page.lines[0]
+    assert [w.text for w in first.words] == ["מתפרסמת", "בזה", "הצעת", "חוק", "מטעם",
+                                             "הממשלה:"]
+    assert [w.bbox.x0 for w in first.words] == sorted((w.bbox.x0 for w in first.words),
+                                                      reverse=True)
+    for line in page.lines:
+        assert " ".join(w.text for w in line.words) == line.text
+    assert any("התשע\"א-2011" in [w.text for w in line.words] for line in page.lines)
+
+
+def test_scripts_reading_words_unite_cjk_words_joined_without_space() -> None:
+    """Words of a CJK line that its text joins without a space (CJK beside CJK, or
+    beside Latin letters) are one word, their boxes united; a line whose text is its
+    words joined by spaces keeps its words."""
+    words = [Word("Natsume", BBox(0.0, 0.0, 40.0, 10.0), "F", 10.0),
+             Word("吾輩は", BBox(46.0, 0.0, 76.0, 10.0), "F", 10.0),
+             Word("猫である。", BBox(82.0, 0.0, 132.0, 10.0), "F", 10.0)]
+    read = reading_words(words, line_text(words))
+    assert [(w.text, w.bbox) for w in read] == [("Natsume吾輩は猫である。",
+                                                 BBox(0.0, 0.0, 132.0, 10.0))]
+    latin = words[:1]
+    assert reading_words(latin, line_text(latin)) == tuple(latin)
+
+
+def test_scripts_reading_words_keep_the_box_of_a_word_printed_twice() -> None:
+    """A right-to-left line read from its right end: of two words of the same letters,
+    the first read is the one on the right."""
+    left, middle, right = (BBox(x, 0.0, x + 20.0, 10.0) for x in (0.0, 30.0, 60.0))
+    words = [Word("לש", left, "F", 10.0), Word("תיב", middle, "F", 10.0),
+             Word("לש", right, "F", 10.0)]
+    read = reading_words(words, line_text(words))
+    assert [(w.text, w.bbox) for w in read] == [("של", right), ("בית", middle), ("של", left)]
+
+
+def test_scripts_pdfium_keeps_the_size_of_reordered_right_to_left_glyphs() -> None:
+    """PDFium reports some glyphs of the Hebrew bill's lines (a 1-pt font scaled by
+    the text matrix) with the identity matrix and size 1; the pdfium engine takes
+    their text object's instead, so every letter has the size pdfminer.six gives it
+    and a line with a footnote mark reads whole."""
+    sizes = {}
+    for engine in ("pdfium", "pdfminer"):
+        with open_source(RESHUMOT, engine) as source:
+            glyphs = next(iter(source.pages((1,)))).glyphs
+        sizes[engine] = sorted(round(float(size), 2) for text, size
+                               in zip(glyphs.texts, glyphs.sizes, strict=True) if text.isalpha())
+    assert sizes["pdfium"] == sizes["pdfminer"]
+    assert min(sizes["pdfium"]) > 5
+    lines = layoutkit.parse(RESHUMOT)[0].text().splitlines()
+    assert any("בחוק הבנקאות" in line and "התשמ\"א-1981 1 " in line for line in lines)

@@ -1,21 +1,31 @@
-"""A document read page by page (iter_pages, layoutkit text and parse) against the
-same document parsed whole."""
+"""A document read page by page (iter_pages, layoutkit text, parse, tokens and nlptext)
+against the same document parsed whole."""
 
 from __future__ import annotations
 
 import json
 from pathlib import Path
 
+import pypdfium2 as pdfium
 import pytest
 
+import layoutkit.pipeline
+from fixtures.synthetic import CASES, gazette
 from layoutkit import LayoutConfig, iter_pages, parse
 from layoutkit.cli import main
-from layoutkit.model import Document
+from layoutkit.errors import DocumentError
+from layoutkit.model import Document, tables_by_page
+from layoutkit.nlp import nlptext
+from layoutkit.nlp.paragraphs import ignored_codes
+from layoutkit.nlp.tokens import analyse, tokens_dumps, tokens_pieces
 from layoutkit.outputs import dumps, dumps_pieces
+from layoutkit.pipeline import loaded_profile
 
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures"
 RECORD = FIXTURES / "pdf" / "cleveland-city-record-2016-04-27.pdf"
 """38 pages of three-column City Record, with running headers."""
+REGISTER = FIXTURES / "pdf" / "federal-register-2020-08-06.pdf"
+"""15 pages of the Federal Register: numbered lists and headings of three levels."""
 SCANNED = Path(__file__).resolve().parent.parent.parent / "shared" / "fixtures" / "scanned" / \
     "cfr-5-page7-two-column.jpg"
 
@@ -34,6 +44,17 @@ def test_stream_in_one_chunk_is_the_parse(record: Document) -> None:
     stream = iter_pages(RECORD, chunked(64))
     assert (stream.page_count, stream.ocr) == (record.page_count, record.ocr)
     assert list(stream) == list(record.pages)
+
+
+def test_stream_in_chunks_is_the_parse(record: Document) -> None:
+    """In chunks of 8 pages, every page (its column grid, heading levels, list chains)
+    is parse()'s, the decisions across pages taken over the whole document: per chunk,
+    pages 9-38 of the City Record would have other heading levels, and pages 9-15 of
+    the Federal Register would lose their numbered lists."""
+    assert list(iter_pages(RECORD, chunked(8))) == list(record.pages)
+    register = parse(REGISTER)
+    assert any(line.code == "ln" for page in register.pages[8:] for line in page.lines)
+    assert list(iter_pages(REGISTER, chunked(4))) == list(register.pages)
 
 
 def test_stream_keeps_the_running_furniture_of_the_whole_document(record: Document) -> None:
@@ -59,11 +80,12 @@ def test_stream_of_some_pages_is_their_parse() -> None:
 
 def test_stream_carries_the_profile_section_across_chunks() -> None:
     """With the City Record's profile, whose sections run on from page to page, chunks
-    of 4 pages lay every page out as parse() does (its lines untyped)."""
-    whole = parse(RECORD, profile="cleveland-city-record", typed=False)
-    pages = list(iter_pages(RECORD, chunked(4), profile="cleveland-city-record", typed=False))
-    assert [page.text() for page in pages] == [page.text() for page in whole.pages]
-    assert [len(page.bands) for page in pages] == [len(page.bands) for page in whole.pages]
+    of 4 pages lay out and type every page as parse() does."""
+    profile = loaded_profile("cleveland-city-record")
+    assert profile is not None and profile.sections
+    config = profile.config.replace(stream_chunk_pages=4)
+    whole = parse(RECORD, config, profile=profile)
+    assert list(iter_pages(RECORD, config, profile=profile)) == list(whole.pages)
 
 
 def test_dumps_pieces_are_dumps() -> None:
@@ -89,3 +111,85 @@ def test_cli_parse_writes_pages_of_chunks(tmp_path: Path, record: Document) -> N
     assert [[line["text"] for line in page["lines"] if line["lineType"] in ("h", "f")]
             for page in written["pages"]] == \
         [[line.text for line in page.lines if line.furniture] for page in record.pages]
+
+
+def test_stream_nlp_outputs_are_the_whole_documents() -> None:
+    """tokens and nlptext written from pages streamed in chunks of 3 (a paragraph
+    running on across a page break, the document's language and words decided over all
+    the pages) are the outputs of the document parsed whole."""
+    config = chunked(3)
+    whole = parse(RECORD, config, pages="1-8", tables=True)
+    assert tables_by_page(whole.tables)
+    assert "".join(tokens_pieces(RECORD.name, iter_pages(RECORD, config, pages="1-8",
+                                                         tables=True),
+                                 config.nlp)) == tokens_dumps(analyse(whole, config.nlp))
+    skip = ignored_codes(config.nlp) - {"toc"}
+    stream = iter_pages(RECORD, config, pages="1-8", tables=True)
+    assert "".join(nlptext.write_pieces(RECORD.name, stream, stream.tables, skip)) == \
+        nlptext.write(nlptext.from_document(whole, skip))
+    assert dict(stream.tables) == tables_by_page(whole.tables)
+
+
+@pytest.fixture(scope="module")
+def long_synthetic(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The synthetic gazettes of every case, one after another: 22 pages."""
+    out = pdfium.PdfDocument.new()
+    for case in CASES:
+        out.import_pages(pdfium.PdfDocument(gazette(case, seed=3).pdf))
+    path = tmp_path_factory.mktemp("long") / "gazettes.pdf"
+    out.save(path)
+    return path
+
+
+@pytest.mark.parametrize("command", ["tokens", "nlptext"])
+def test_cli_nlp_streamed_is_the_whole_document(
+        command: str, long_synthetic: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``layoutkit tokens`` and ``nlptext`` on the long synthetic document, in chunks of
+    4 pages, write to ``-o`` and to standard output what the document parsed whole
+    gives."""
+    config = chunked(4)
+    whole = parse(long_synthetic, config, tables=command == "nlptext")
+    if command == "tokens":
+        expected = tokens_dumps(analyse(whole, config.nlp))
+    else:
+        expected = nlptext.write(nlptext.from_document(
+            whole, ignored_codes(config.nlp) - {"toc"}, timestamp=_modified(long_synthetic)))
+    out = tmp_path / "out"
+    assert main([command, str(long_synthetic), "-o", str(out), "-q",
+                 "--set", "stream_chunk_pages=4"]) == 0
+    assert out.read_text(encoding="utf-8") == expected
+    capsys.readouterr()
+    assert main([command, str(long_synthetic), "-q", "--set", "stream_chunk_pages=4"]) == 0
+    assert capsys.readouterr().out == expected
+
+
+def _modified(path: Path) -> str:
+    from datetime import UTC, datetime
+
+    return datetime.fromtimestamp(path.stat().st_mtime, tz=UTC).isoformat(timespec="seconds")
+
+
+@pytest.mark.parametrize("command", ["tokens", "nlptext"])
+@pytest.mark.parametrize("to_file", [True, False])
+def test_cli_nlp_page_failing_mid_stream(
+        command: str, to_file: bool, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """A page that fails as it is laid out, in the third chunk of 4 pages: one line
+    naming it, exit status 1, no ``-o`` file and nothing on standard output."""
+    laid_out = layoutkit.pipeline.layout_page
+
+    def fails_on_page_10(*args: object, **kwargs: object) -> object:
+        if getattr(args[0], "page_no", None) == 10:
+            raise DocumentError(f"{RECORD}: page 10: cannot be laid out")
+        return laid_out(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(layoutkit.pipeline, "layout_page", fails_on_page_10)
+    out = tmp_path / "out"
+    argv = [command, str(RECORD), "--pages", "1-12", "--set", "stream_chunk_pages=4"]
+    assert main(argv + (["-o", str(out)] if to_file else [])) == 1
+    captured = capsys.readouterr()
+    assert captured.err.splitlines() == [f"layoutkit: error: {RECORD}: page 10: cannot be "
+                                         "laid out"]
+    assert captured.out == ""
+    assert not out.exists() and list(tmp_path.iterdir()) == []

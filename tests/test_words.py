@@ -163,7 +163,8 @@ def test_glyphs_columns_give_back_the_glyphs() -> None:
 def test_glyphs_columns_of_unequal_length_rejected() -> None:
     """Columns that disagree on the number of glyphs are refused, naming the lengths."""
     with pytest.raises(ValueError, match="unequal length"):
-        Glyphs(("a", "b"), np.zeros((2, 4)), ("F",), np.ones(2), np.ones(2, dtype=np.bool_))
+        Glyphs(("a", "b"), np.zeros((2, 4)), ("F",), np.ones(2), np.ones(2, dtype=np.int16),
+               np.zeros(2, dtype=np.int16))
 
 
 def test_words_code_points_spelled_back() -> None:

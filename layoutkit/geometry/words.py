@@ -60,29 +60,47 @@ a quarter clockwise does, and its columns, lines in that frame, right to left.""
 
 def _vertical(glyphs: Glyphs, texts: _Texts, config: WordsConfig) -> npt.NDArray[np.bool_]:
     """Which glyphs are set in vertical writing: upright glyphs drawn one after another
-    (in the content stream's order), each under the one before (overlapping it
-    across by half the narrower, below its middle, at most ``vertical_max_gap_em``
-    under its foot), in runs that hold a CJK character.  A font's writing mode is not
-    told by every engine; the glyphs' places are."""
+    (in the content stream's order, whitespace glyphs passed over), each under the one
+    before (overlapping it across by half the narrower, below its middle, at most
+    ``vertical_max_gap_em`` under its foot), in runs that hold a CJK character, and a
+    lone CJK glyph hung a little further over or under the end of such a run
+    (``vertical_hanging_gap_em``).  A font's writing mode is not told by every engine;
+    the glyphs' places are."""
     n = len(glyphs)
+    vertical = np.zeros(n, dtype=np.bool_)
     cjk = char_test(np.where(texts.ids < CODE_POINTS, texts.ids, -1), is_cjk)
-    if n < 2 or not cjk.any():
-        return np.zeros(n, dtype=np.bool_)
-    box = glyphs.boxes
+    solid = np.flatnonzero(~texts.blank)
+    if len(solid) < 2 or not cjk.any():
+        return vertical
+    vertical[solid] = _stacked(glyphs.boxes[solid], glyphs.sizes[solid],
+                               glyphs.directions[solid] == 0, cjk[solid], config)
+    return vertical
+
+
+def _stacked(box: npt.NDArray[np.float64], sizes: npt.NDArray[np.float64],
+             upright: npt.NDArray[np.bool_], cjk: npt.NDArray[np.bool_],
+             config: WordsConfig) -> npt.NDArray[np.bool_]:
+    """Which of these glyphs (boxes in drawing order) stack into columns of vertical
+    writing: see :func:`_vertical`."""
     above, under = box[:-1], box[1:]
     across = np.minimum(above[:, 2], under[:, 2]) - np.maximum(above[:, 0], under[:, 0])
     narrower = np.minimum(above[:, 2] - above[:, 0], under[:, 2] - under[:, 0])
     middle = (above[:, 1] + above[:, 3]) / 2
-    gap = config.vertical_max_gap_em * np.maximum(glyphs.sizes[:-1], 1.0)
-    upright = glyphs.directions == 0
-    stacked = (upright[:-1] & upright[1:] & (across >= 0.5 * narrower)
-               & (under[:, 1] >= middle) & (under[:, 1] - above[:, 3] <= gap))
+    em = np.maximum(sizes[:-1], 1.0)
+    column = (upright[:-1] & upright[1:] & (across >= 0.5 * narrower)
+              & (under[:, 1] >= middle))
+    drop = under[:, 1] - above[:, 3]
+    stacked = column & (drop <= config.vertical_max_gap_em * em)
     # runs of stacked pairs: glyph k joins the run of glyph k - 1 when they stack
     run: npt.NDArray[np.intp] = np.cumsum(np.concatenate(([True], ~stacked)))
     with_cjk = np.zeros(int(run[-1]) + 1, dtype=np.bool_)
     with_cjk[run[cjk]] = True
     several: npt.NDArray[np.bool_] = np.bincount(run) >= 2
-    return with_cjk[run] & several[run]
+    vertical: npt.NDArray[np.bool_] = with_cjk[run] & several[run]
+    hanging = column & (drop <= config.vertical_hanging_gap_em * em)
+    lone = cjk & ~vertical
+    return vertical | np.concatenate((lone[:-1] & hanging & vertical[1:], [False])) \
+        | np.concatenate(([False], lone[1:] & hanging & vertical[:-1]))
 
 
 @dataclass(frozen=True, slots=True)
@@ -187,7 +205,8 @@ def _words(glyphs: Glyphs, texts: _Texts, chosen: npt.NDArray[np.intp], config: 
     count = len(word_texts)
     return from_columns(Word, count, word_texts, from_columns(BBox, count, x0, top, x1, bottom),
                         fonts, glyphs.sizes[firsts].tolist(), repeat(direction, count),
-                        np.minimum.reduceat(members, starts).tolist())
+                        np.minimum.reduceat(members, starts).tolist(),
+                        glyphs.weights[firsts].tolist())
 
 
 def _is_mark(char: str) -> bool:
@@ -329,7 +348,8 @@ def upright_words(words: Sequence[Word], width: float = 0.0, height: float = 0.0
     count = len(words)
     return from_columns(Word, count, [w.text for w in words],
                         from_columns(BBox, count, x0, top, x1, bottom), [w.font for w in words],
-                        [w.size for w in words], repeat(0, count), [w.stream for w in words])
+                        [w.size for w in words], repeat(0, count), [w.stream for w in words],
+                        [w.weight for w in words])
 
 
 def _drop_caps(words: Sequence[Word], config: WordsConfig
@@ -413,15 +433,17 @@ def _meets_like_size(box: npt.NDArray[np.float64], members: Sequence[int],
 
 
 def split_at_gaps(line: Sequence[Word], min_gap_em: float) -> list[list[Word]]:
-    """The runs of a line's words (left to right) parted by gaps wider than
-    ``min_gap_em`` times the font size of the word before the gap: the cells of a
-    table row, or the pieces of a line that stand side by side without being one
-    phrase (a masthead beside a title)."""
+    """The runs of a line's words (in reading order: left to right, or right to left
+    on a line of a right-to-left script) parted by gaps wider than ``min_gap_em``
+    times the font size of the word before the gap: the cells of a table row, or the
+    pieces of a line that stand side by side without being one phrase (a masthead
+    beside a title)."""
     pieces: list[list[Word]] = []
     piece: list[Word] = []
     last = None
     for word in line:
-        if last is not None and word.bbox.x0 - last.bbox.x1 <= min_gap_em * last.size:
+        if last is not None and max(word.bbox.x0 - last.bbox.x1, last.bbox.x0 - word.bbox.x1
+                                    ) <= min_gap_em * last.size:
             piece.append(word)
         else:
             piece = [word]

@@ -5,9 +5,9 @@ A line is a heading candidate when it has space above it, is set in a bold (not
 clearly smaller) or clearly larger font than the body, has few words and reads as
 one phrase; the lines below it in the same style and font (at most five; the lines
 up to the first short one when a paragraph in the style follows) belong to it.  A
-bold lead running into its paragraph, a byline, and the lines of the document's
-title block are none; a chapter's number line in the body's font (``CAPÍTULO
-II``) is one, with its centred title, when its numbers ascend.
+bold lead running into its paragraph, a byline, a date alone, and the lines of the
+document's title block are none; a chapter's number line in the body's font
+(``CAPÍTULO II``) is one, with its centred title, when its numbers ascend.
 
 Numbered candidates are levelled by the rule engine: the first rule whose
 pattern matches the line is its rule; the rules met so far form a hierarchy,
@@ -15,7 +15,9 @@ searched bottom-up -- a rule already in it gives the heading that rule's depth
 (when its number follows the rule's previous one) and closes the rules below;
 a new rule (opening with one of its start values) goes one level deeper.
 Unnumbered candidates take the level of the numbered headings of their style,
-or their style's rank over the whole document (:func:`_style_levels`).
+or their style's rank over the whole document (:func:`_style_levels`), where a
+title's style or an announcement's (every heading of it three lines or more) opens
+no level.  Bold is told by the font's weight (:attr:`~layoutkit.model.Word.bold`).
 """
 
 from __future__ import annotations
@@ -92,11 +94,54 @@ _QUOTED = re.compile(r"^[\"“«„].*[\"”»][.,!?]?$")
 """A line in quotation marks (a pull quote)."""
 
 
+_MONTH_NAMES = """
+january february march april may june july august september october november december
+jan feb mar apr jun jul aug sep sept oct nov dec
+janvier février mars avril mai juin juillet août septembre octobre novembre décembre
+januar februar märz juni juli oktober dezember
+enero febrero marzo abril mayo junio julio agosto septiembre setiembre octubre noviembre
+diciembre gennaio febbraio aprile maggio giugno luglio settembre ottobre dicembre
+janeiro fevereiro março maio junho julho setembro outubro novembro dezembro
+januari februari maart mei augustus
+"""
+_MONTHS = frozenset(_MONTH_NAMES.split())
+"""Month names (and their short forms) of the languages layoutkit reads."""
+_WEEKDAY_NAMES = """
+monday tuesday wednesday thursday friday saturday sunday mon tue tues wed thu thur thurs fri
+sat sun lundi mardi mercredi jeudi vendredi samedi dimanche montag dienstag mittwoch
+donnerstag freitag samstag sonntag lunes martes miércoles jueves viernes sábado domingo
+lunedì martedì mercoledì giovedì venerdì sabato domenica segunda terça quarta quinta sexta
+maandag dinsdag woensdag donderdag vrijdag zaterdag zondag
+"""
+_WEEKDAYS = frozenset(_WEEKDAY_NAMES.split())
+"""Weekday names (and their short forms) of the same languages."""
+_DATE_WORD = re.compile(r"\d{1,4}(?:st|nd|rd|th|er|º|°)?|st|nd|rd|th|er|[-–—/]|to|and|de|"
+                        r"del|du|au|al|bis|und|et|y|e|a|à|tot", re.IGNORECASE)
+"""A word of a date besides its month and weekday names: a day (its ordinal's ending
+set apart too: ``24 th``), a year, a dash or a word joining two dates (``August 3 -
+August 9``, ``du 3 au 9 août``)."""
+
+
+def _date_alone(words: Sequence[str]) -> bool:
+    """Whether a line is a date (or a span of dates) and nothing else: ``June 7, 2014``,
+    ``August 3 - August 9, 2014``, ``Mercredi 5 mai 2021``.  A date tells when, not
+    what a section is about: a reader takes it as no heading."""
+    names = 0
+    for word in words:
+        bare = word.strip(".,;:()").casefold()
+        if bare in _MONTHS or bare in _WEEKDAYS:
+            names += 1
+        elif bare and not _DATE_WORD.fullmatch(bare):
+            return False
+    return names > 0 and any(c.isdigit() for word in words for c in word)
+
+
 def _one_phrase(item: TypedLine) -> bool:
     """Whether a line reads as one phrase, as a heading does: not a contents entry or a
-    price list's row (a dot leader), a web or mail address, or a quotation."""
+    price list's row (a dot leader), a web or mail address, a quotation, or a date
+    alone (:func:`_date_alone`)."""
     text = item.line.text
-    return not (_LEADER.search(text) or _QUOTED.match(text)
+    return not (_LEADER.search(text) or _QUOTED.match(text) or _date_alone(item.words)
                 or any(_ADDRESS.search(word) for word in item.words))
 
 
@@ -174,9 +219,9 @@ def _text_follows(lines: Sequence[TypedLine], k: int, found: set[int], body: flo
 def _candidates(lines: Sequence[TypedLine], size: float, config: LinetypesConfig) -> list[int]:
     """Indexes of the lines that stand out as headings: a line with space above it
     (it opens its column or does not go on from the line above, see
-    :func:`_continues`) in a style that stands out from the body
-    (:func:`_stands_out`; or bold, opening with a section's number: :data:`_SECTION`)
-    and reading as one phrase (:func:`_one_phrase`), not a
+    :func:`_continues`, or outgrows it, :func:`_outgrows`) in a style that stands
+    out from the body (:func:`_stands_out`; or bold, opening with a section's number:
+    :data:`_SECTION`) and reading as one phrase (:func:`_one_phrase`), not a
     bulleted item nor a bold lead running into its paragraph (:func:`_runs_in`) or
     labelling smaller text (:func:`_labels`), with the
     lines below it that go on from it in its style (a wrapped heading), at most
@@ -193,7 +238,7 @@ def _candidates(lines: Sequence[TypedLine], size: float, config: LinetypesConfig
         if _chapter_number(item.words) is not None and _centred(item, left, right):
             found.extend(_chapter_lines(lines, k, left, right, config))
             continue
-        if _continues(lines, k, space, size, leading):
+        if _continues(lines, k, space, size, leading) and not _outgrows(lines, k, size, config):
             continue
         style = style_of(item)
         numbered = style[1] and _SECTION.match(" ".join(item.words)) is not None
@@ -321,6 +366,19 @@ def _continues(lines: Sequence[TypedLine], k: int, space_em: float, body: float,
     return gap < space_em * lines[k].line.size or (
         style_of(lines[k - 1]) == style_of(lines[k])
         and gap < leading[column_of(lines[k])] + space_em * body)
+
+
+def _outgrows(lines: Sequence[TypedLine], k: int, body: float, config: LinetypesConfig
+              ) -> bool:
+    """Whether line ``k`` is set at least ``heading_outgrow_ratio`` times the size of
+    the line above it in its column, a line that stands out from the ``body`` itself (a
+    kicker, ``PICTURE OF THE WEEK``): however close under it, the headline starts a
+    heading of its own rather than going on from its kicker."""
+    if not k or column_of(lines[k - 1]) != column_of(lines[k]):
+        return False
+    above = style_of(lines[k - 1])
+    return (_stands_out(above, body, config)
+            and lines[k].line.size >= config.heading_outgrow_ratio * lines[k - 1].line.size)
 
 
 def _gap(lines: Sequence[TypedLine], k: int) -> float:
@@ -494,7 +552,8 @@ def _style_levels(candidates: Sequence[TypedLine], levels: dict[int, tuple[int, 
     none below it; a style that opens no level takes the nearest larger style's (1
     for the largest) and pushes none below it.  Display styles (at least
     ``heading_display_size_ratio`` times the ``body`` size: headlines, set larger
-    the more a story matters) share one level, opened when any of them recurs."""
+    the more a story matters) share one level, opened when any of them recurs.  An
+    announcement's style (:func:`_announcement_styles`) opens no level either."""
     known: dict[Style, Counter[int]] = {}
     for k, (level, _) in levels.items():
         known.setdefault(style_of(candidates[k]), Counter())[level] += 1
@@ -504,6 +563,7 @@ def _style_levels(candidates: Sequence[TypedLine], levels: dict[int, tuple[int, 
     headings = _headings_per_style(candidates)
     titles = {s for s in pages
               if headings[s] < config.heading_style_min_headings and 0 in pages[s]}
+    announcements = _announcement_styles(candidates, config.heading_announcement_min_lines)
     stacked = {(style_of(above), style_of(below)) for above, below in pairwise(candidates)
                if _rank(style_of(below)) > _rank(style_of(above))
                and below.line.band == above.line.band
@@ -529,8 +589,9 @@ def _style_levels(candidates: Sequence[TypedLine], levels: dict[int, tuple[int, 
             result[style] = previous
         elif style in display and display_level:
             result[style] = display_level
-        elif (display_recurs if style in display else recurs(style) and style in leads) or (
-                not previous and style not in titles):
+        elif style not in announcements and (
+                (display_recurs if style in display else recurs(style) and style in leads)
+                or (not previous and style not in titles)):
             previous += 1
             result[style] = previous
             display_level = previous if style in display else display_level
@@ -553,6 +614,17 @@ def _heading_starts(candidates: Sequence[TypedLine]) -> list[int]:
     return [k for k, item in enumerate(candidates)
             if not k or style_of(candidates[k - 1]) != style_of(item)
             or candidates[k - 1].key != (item.key[0], item.key[1] - 1)]
+
+
+def _announcement_styles(candidates: Sequence[TypedLine], min_lines: int) -> set[Style]:
+    """The styles whose every heading (:func:`_heading_starts`) runs over at least
+    ``min_lines`` lines: a notice's, not a section's (a heading is shorter than that)."""
+    starts = _heading_starts(candidates)
+    shortest: dict[Style, int] = {}
+    for k, end in pairwise([*starts, len(candidates)]):
+        style = style_of(candidates[k])
+        shortest[style] = min(shortest.get(style, end - k), end - k)
+    return {style for style, lines in shortest.items() if lines >= min_lines}
 
 
 def _headings_per_style(candidates: Sequence[TypedLine]) -> Counter[Style]:

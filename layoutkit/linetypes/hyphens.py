@@ -8,9 +8,9 @@ from __future__ import annotations
 import re
 from collections.abc import Container
 
-from ..model import Document
+from ..model import Document, Page
 
-__all__ = ["document_vocabulary", "join_hyphenated"]
+__all__ = ["document_vocabulary", "join_hyphenated", "page_vocabulary"]
 
 _WORD = re.compile(r"[^\W\d_]+(?:-[^\W\d_]+)*")
 _HYPHENATED_END = re.compile(r"([^\W\d_]+)-$")
@@ -20,8 +20,14 @@ _WORD_START = re.compile(r"^([^\W\d_]+)")
 def document_vocabulary(document: Document) -> frozenset[str]:
     """Every word (lower case) written whole inside a line of the document, hyphenated
     compounds included: the document's own evidence for joining hyphenated line ends."""
-    return frozenset(match.group().lower() for page in document.pages for line in page.lines
-                     for match in _WORD.finditer(line.text.rstrip("-")))
+    return frozenset(word for page in document.pages for word in page_vocabulary(page))
+
+
+def page_vocabulary(page: Page) -> set[str]:
+    """The words of :func:`document_vocabulary` written on ``page``: what a document
+    read a page at a time keeps of each page to decide its hyphenated line ends."""
+    return {match.group().lower() for line in page.lines
+            for match in _WORD.finditer(line.text.rstrip("-"))}
 
 
 def join_hyphenated(left: str, right: str, vocabulary: Container[str]) -> str | None:

@@ -1,20 +1,19 @@
 """What the line-typing stage shares: the body lines of a page with their keys,
-the text a line starts with once page line numbers are set aside, font weight,
-and rebuilding pages with new line types."""
+the text a line starts with once page line numbers are set aside, how a line is
+set, and rebuilding pages with new line types."""
 
 from __future__ import annotations
 
 import dataclasses
 import logging
-import re
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from statistics import median
 
 from ..model import Document, Line, LineType, Page, Value, Word
 
-__all__ = ["Key", "Style", "Typed", "TypedLine", "body_lines", "changed", "column_of", "is_bold",
-           "log", "page_body_lines", "retyped", "style_of"]
+__all__ = ["Key", "Style", "Typed", "TypedLine", "body_lines", "changed", "column_of", "log",
+           "page_body_lines", "retyped", "style_of"]
 
 log = logging.getLogger("layoutkit.linetypes")
 """Where each decision is logged (``--verbose-linetypes`` shows it)."""
@@ -26,7 +25,6 @@ Style = tuple[float, bool]
 """(font size to the half point, bold) of a line: how it is set, as a reader tells
 a heading from the body or an item's next line from the next paragraph."""
 
-_BOLD = re.compile(r"bold|black|heavy|demi|BX\d", re.IGNORECASE)
 _MIN_NUMBERED_LINES = 5
 _MIN_NUMBER_GAP_EM = 1.0
 """Line numbers stand in the margin, at least this many ems from the lines' text
@@ -68,13 +66,9 @@ def column_of(item: TypedLine) -> tuple[int, int, int]:
 
 
 def style_of(item: TypedLine) -> Style:
-    """The :data:`Style` of a typed line: its size, and bold when all its kept words are."""
-    return (round(item.line.size * 2) / 2, all(is_bold(w.font) for w in item.kept_words))
-
-
-def is_bold(font: str) -> bool:
-    """Whether a font name says bold (``Times-Bold``, ``Garamond,Bold``, TeX's ``SFBX1095``)."""
-    return _BOLD.search(font) is not None
+    """The :data:`Style` of a typed line: its size, and bold when all its kept words
+    are (:attr:`~layoutkit.model.Word.bold`: by their font's weight)."""
+    return (round(item.line.size * 2) / 2, all(w.bold for w in item.kept_words))
 
 
 def page_body_lines(page: Page, index: int) -> tuple[TypedLine, ...]:

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 
 from ..config import LinetypesConfig
 from ..model import Document, LineType, Value, Word
-from .lines import Key, Typed, TypedLine, is_bold, log, page_body_lines, retyped, style_of
+from .lines import Key, Typed, TypedLine, log, page_body_lines, retyped, style_of
 from .sequence import is_successor
 
 __all__ = ["ListMarks", "Mark", "Marker", "list_items", "list_lines", "list_marks", "marker",
@@ -200,7 +200,7 @@ def _goes_on(lines: Sequence[TypedLine], item: int, later: int) -> bool:
     size, bold = style_of(lines[later])
     marked = lines[item]
     if abs(size - style_of(marked)[0]) > _SIZE_TOLERANCE_PT or bold != all(
-            is_bold(w.font) for w in marked.kept_words[1:]):
+            w.bold for w in marked.kept_words[1:]):
         return False
     second = lines[item + 1].line
     return later == item + 1 or abs(lines[later].line.bbox.x0 - second.bbox.x0) <= (

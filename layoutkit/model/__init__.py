@@ -13,7 +13,8 @@ everything downstream relies on it::
 The values live by kind: :mod:`.value` (the frozen base, pickled as its
 constructor call), :mod:`.geometry` (boxes, rules), :mod:`.glyphs` (a page's glyph
 arrays as a source reads them), :mod:`.layout` (words, lines, blocks, columns, bands,
-pages, the document) and :mod:`.codec` (the document's JSON, published and stored).
+pages, the document), :mod:`.weight` (a font's weight) and :mod:`.codec` (the
+document's JSON, published and stored).
 """
 
 from .geometry import BBox, Rule, quarter_turn, turned_boxes
@@ -27,6 +28,7 @@ from .glyphs import (
     code_points,
     is_cjk,
     spell,
+    visual_order,
 )
 from .layout import (
     Band,
@@ -40,12 +42,18 @@ from .layout import (
     Page,
     Table,
     Word,
+    tables_by_page,
 )
 from .value import Value, from_columns
+from .weight import BOLD, BOLD_MIN, MAX_WEIGHT, REGULAR, is_bold, named_weight
 
 __all__ = [
+    "BOLD",
+    "BOLD_MIN",
     "CODE_POINTS",
+    "MAX_WEIGHT",
     "NO_GLYPHS",
+    "REGULAR",
     "BBox",
     "Band",
     "BandKind",
@@ -66,8 +74,12 @@ __all__ = [
     "char_test",
     "code_points",
     "from_columns",
+    "is_bold",
     "is_cjk",
+    "named_weight",
     "quarter_turn",
     "spell",
+    "tables_by_page",
     "turned_boxes",
+    "visual_order",
 ]

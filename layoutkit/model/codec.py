@@ -43,7 +43,8 @@ Published view (every coordinate in points, origin at the page's top-left)::
                            "fontSize": 8.0, "fonts": ["Times-Roman"],
                            "words": [{"text": "...", "x0": 72.0, "top": 90.1, "x1": 96.5,
                                       "bottom": 98.1, "upright": true,
-                                      "fontname": "Times-Roman", "size": 8.0}]}]}]}
+                                      "fontname": "Times-Roman", "size": 8.0,
+                                      "weight": 400}]}]}]}
 
 ``ocr`` is present only when pages were read by OCR (``quality`` null when every
 one failed), and ``pages[].ocr`` only on those pages (``dictionary``: the share of
@@ -93,7 +94,8 @@ from ..files import text_name
 from .layout import Document, Line, OcrQuality, Page, Word
 
 __all__ = ["DOCUMENT_SCHEMA", "STORE_SCHEMA", "decode", "document_json", "dumps", "encode",
-           "is_stored_document", "json_schema", "store_dumps", "store_loads", "word_json"]
+           "is_stored_document", "json_pieces", "json_schema", "store_dumps", "store_loads",
+           "word_json"]
 
 DOCUMENT_SCHEMA = "layoutkit.document/1"
 """The schema of the published view, the JSON ``layoutkit parse`` writes."""
@@ -131,10 +133,13 @@ def dumps(document: Document, *, words: bool = False) -> str:
 def word_json(word: Word) -> dict[str, Any]:
     """A word as ``layoutkit parse --words`` gives it, with the keys pdfplumber's
     ``extract_words(extra_attrs=["fontname", "size"])`` gives a word: its text, box
-    (``x0``, ``top``, ``x1``, ``bottom``), ``upright``, ``fontname`` and ``size``."""
+    (``x0``, ``top``, ``x1``, ``bottom``), ``upright``, ``fontname`` and ``size``; and
+    the ``weight`` of its font (:attr:`~layoutkit.model.Word.weight`: 400 regular, 700
+    bold, 0 where none was read and the name alone tells)."""
     return {"text": word.text, "x0": round(word.bbox.x0, 2), "top": round(word.bbox.top, 2),
             "x1": round(word.bbox.x1, 2), "bottom": round(word.bbox.bottom, 2),
-            "upright": word.upright, "fontname": word.font, "size": round(word.size, 2)}
+            "upright": word.upright, "fontname": word.font, "size": round(word.size, 2),
+            "weight": word.weight}
 
 
 def json_schema() -> dict[str, Any]:
@@ -151,12 +156,18 @@ def dumps_pieces(path: Path, page_count: int, ocr: Sequence[OcrQuality],
     ``ocr`` quality of its pages read by OCR; each line's words with ``words``), a page
     at a time as ``pages`` come."""
     head = document_json(Document(path, (), page_count, (), tuple(ocr)))
-    opening, _, closing = _text(head, indent=1).rpartition("[]")
     by_page = {q.page_no: q for q in ocr}
+    return json_pieces(head, (_page(page, by_page.get(page.page_no), words) for page in pages))
+
+
+def json_pieces(head: dict[str, Any], items: Iterable[Any]) -> Iterator[str]:
+    """The indented JSON text of ``head`` (:func:`dumps`' layout) whose last key holds
+    an empty list, with ``items`` in that list: a piece for each item as it comes, and
+    one for the end, so that a document's pages are written without all being held."""
+    opening, _, closing = _text(head, indent=1).rpartition("[]")
     written = False
-    for page in pages:
-        text = json.dumps(_page(page, by_page.get(page.page_no), words), ensure_ascii=False,
-                          indent=1)
+    for item in items:
+        text = json.dumps(item, ensure_ascii=False, indent=1)
         yield (",\n" if written else opening + "[\n") + "\n".join(
             "  " + line for line in text.split("\n"))
         written = True

@@ -44,6 +44,12 @@ class BBox(Value):
         x, y = (box.x0 + box.x1) / 2, (box.top + box.bottom) / 2
         return self.x0 <= x <= self.x1 and self.top <= y <= self.bottom
 
+    def on_page(self, width: float, height: float) -> BBox:
+        """The part of the box on a ``width`` by ``height`` page (a glyph's box can
+        reach past the page's edge by its font's ascent): a line's box as given."""
+        x0, top = min(max(self.x0, 0.0), width), min(max(self.top, 0.0), height)
+        return BBox(x0, top, max(min(self.x1, width), x0), max(min(self.bottom, height), top))
+
     @staticmethod
     def union(boxes: Iterable[BBox]) -> BBox:
         """The smallest box holding every box of ``boxes`` (which must not be empty)."""

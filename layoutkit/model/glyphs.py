@@ -11,12 +11,13 @@ from typing import Any
 
 import numpy as np
 import numpy.typing as npt
+from bidi import get_display
 
 from .geometry import BBox, Rule
 from .value import Value
 
 __all__ = ["CODE_POINTS", "NO_GLYPHS", "Glyph", "Glyphs", "PageGlyphs", "char_test",
-           "code_points", "is_cjk", "spell"]
+           "code_points", "is_cjk", "spell", "visual_order"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -31,6 +32,10 @@ class Glyph(Value):
     """The direction its baseline runs in, degrees anticlockwise as the page is shown
     (:func:`~layoutkit.sources.base.direction_of`): 0 upright, 90 bottom to top, 180
     upside down, 270 top to bottom."""
+    weight: int = 0
+    """Its font's weight (:mod:`~layoutkit.model.weight`: 400 regular, 700 bold) as
+    the font tells it (:func:`~layoutkit.sources.base.font_weight`); 0 where the
+    source reads none, and the font's name says (:func:`~layoutkit.model.is_bold`)."""
 
     @property
     def upright(self) -> bool:
@@ -55,15 +60,18 @@ class Glyphs(Value):
     sizes: npt.NDArray[np.float64]
     directions: npt.NDArray[np.int16]
     """The direction of each glyph's baseline (:attr:`Glyph.direction`)."""
+    weights: npt.NDArray[np.int16]
+    """The weight of each glyph's font (:attr:`Glyph.weight`)."""
 
     def __post_init__(self) -> None:
         n = len(self.texts)
         if (self.boxes.shape != (n, 4) or len(self.fonts) != n or self.sizes.shape != (n,)
-                or self.directions.shape != (n,)):
+                or self.directions.shape != (n,) or self.weights.shape != (n,)):
             raise ValueError(f"Glyphs: columns of unequal length ({n} texts, boxes "
                              f"{self.boxes.shape}, {len(self.fonts)} fonts, sizes "
-                             f"{self.sizes.shape}, directions {self.directions.shape})")
-        for column in (self.boxes, self.sizes, self.directions):
+                             f"{self.sizes.shape}, directions {self.directions.shape}, "
+                             f"weights {self.weights.shape})")
+        for column in (self.boxes, self.sizes, self.directions, self.weights):
             column.flags.writeable = False
 
     @staticmethod
@@ -75,7 +83,8 @@ class Glyphs(Value):
                                dtype=np.float64).reshape(len(items), 4),
                       tuple(g.font for g in items),
                       np.array([g.size for g in items], dtype=np.float64),
-                      np.array([g.direction for g in items], dtype=np.int16))
+                      np.array([g.direction for g in items], dtype=np.int16),
+                      np.array([g.weight for g in items], dtype=np.int16))
 
     def __len__(self) -> int:
         return len(self.texts)
@@ -83,7 +92,8 @@ class Glyphs(Value):
     def __getitem__(self, index: int) -> Glyph:
         x0, top, x1, bottom = self.boxes[index].tolist()
         return Glyph(self.texts[index], BBox(x0, top, x1, bottom), self.fonts[index],
-                     float(self.sizes[index]), int(self.directions[index]))
+                     float(self.sizes[index]), int(self.directions[index]),
+                     int(self.weights[index]))
 
     def __iter__(self) -> Iterator[Glyph]:
         return (self[i] for i in range(len(self)))
@@ -94,7 +104,8 @@ class Glyphs(Value):
         return (self.texts == other.texts and self.fonts == other.fonts
                 and np.array_equal(self.boxes, other.boxes)
                 and np.array_equal(self.sizes, other.sizes)
-                and np.array_equal(self.directions, other.directions))
+                and np.array_equal(self.directions, other.directions)
+                and np.array_equal(self.weights, other.weights))
 
     __hash__: Any = None
 
@@ -156,6 +167,22 @@ def is_cjk(char: str) -> bool:
     code = ord(char)
     return (unicodedata.east_asian_width(char) in ("W", "F")
             and not any(a <= code <= b for a, b in _HANGUL))
+
+
+def visual_order(text: str) -> str:
+    """One word's ``text`` with its letters in the order they stand on the page, left
+    to right: its right-to-left letters reversed, the digits and Latin letters among
+    them kept left to right (the bidi algorithm, python-bidi); ``text`` itself when it
+    has no right-to-left letter.
+
+    Glyphs come in that order from a PDF, and a line's words are read back into
+    logical order from it (:func:`~layoutkit.reading.text.line_text`); OCR gives words
+    in logical order, which this turns visual.  Reordering one word is its own
+    inverse, so this also gives a word's logical order back, for judging its
+    language or its spelling."""
+    if not any(unicodedata.bidirectional(c) in ("R", "AL") for c in text):
+        return text
+    return str(get_display(text, base_dir="R"))
 
 
 @dataclass(frozen=True, slots=True)

@@ -8,15 +8,17 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from itertools import accumulate, chain, islice
 from pathlib import Path
+from typing import TypeVar
 
 import numpy as np
 import numpy.typing as npt
 
 from .geometry import BBox
 from .value import Value, from_columns
+from .weight import is_bold
 
 __all__ = ["Band", "BandKind", "Block", "Column", "Document", "Line", "LineType", "OcrQuality",
-           "Page", "Table", "Word"]
+           "Page", "Table", "Word", "tables_by_page"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -34,11 +36,20 @@ class Word(Value):
     drawn (OCR: the place tesseract reads it in).  The order a producer drew the
     text in is evidence of its reading order (see :mod:`layoutkit.geometry.grid`);
     words are equal whatever order they were drawn in."""
+    weight: int = 0
+    """Its font's weight (:attr:`~layoutkit.model.Glyph.weight`; 0: the source read
+    none, the font's name says)."""
 
     @property
     def upright(self) -> bool:
         """Whether the word is set upright (its baseline runs rightwards)."""
         return self.direction == 0
+
+    @property
+    def bold(self) -> bool:
+        """Whether the word is set bold: by its font's weight, or where the source read
+        none (OCR, words made by hand) by the font's name (:func:`~layoutkit.model.is_bold`)."""
+        return is_bold(self.weight, self.font)
 
 
 class LineType(StrEnum):
@@ -92,18 +103,31 @@ class Line(Value):
     @property
     def size(self) -> float:
         """The font size most of the line's characters use."""
-        sizes = {w.size for w in self.words}
-        if len(sizes) == 1:  # most lines are set in one size
-            return sizes.pop()
-        weights: dict[float, int] = {}
-        for w in self.words:
-            weights[w.size] = weights.get(w.size, 0) + len(w.text)
-        return max(weights, key=weights.__getitem__) if weights else 0.0
+        return _prevailing([w.size for w in self.words], self.words, 0.0)
+
+    @property
+    def weight(self) -> int:
+        """The font weight most of the line's characters use (0: read for none)."""
+        return _prevailing([w.weight for w in self.words], self.words, 0)
 
     @property
     def fonts(self) -> tuple[str, ...]:
         """The distinct font names of the line, in order of first use."""
         return tuple(dict.fromkeys(w.font for w in self.words))
+
+
+_T = TypeVar("_T", float, int)
+
+
+def _prevailing(values: list[_T], words: tuple[Word, ...], none: _T) -> _T:
+    """Of ``values``, one for each of ``words``, the one most of their characters have
+    (``none`` for no words)."""
+    if len(set(values)) == 1:  # most lines are set in one size and weight
+        return values[0]
+    counts: dict[_T, int] = {}
+    for value, word in zip(values, words, strict=True):
+        counts[value] = counts.get(value, 0) + len(word.text)
+    return max(counts, key=counts.__getitem__) if counts else none
 
 
 @dataclass(frozen=True, slots=True)
@@ -211,7 +235,8 @@ def _page_columns(page: Page) -> tuple[object, ...]:
             tuple(w.text for w in words), tuple(fonts), np.array(font_indexes, dtype=np.int64),
             np.array([(w.bbox.x0, w.bbox.top, w.bbox.x1, w.bbox.bottom, w.size, w.stream)
                       for w in words], dtype=np.float64).reshape(len(words), 6),
-            np.array([w.direction for w in words], dtype=np.int16))
+            np.array([(w.direction, w.weight) for w in words],
+                     dtype=np.int16).reshape(len(words), 2))
 
 
 def _page_of_columns(page_no: int, width: float, height: float, label: str, unreadable: str,
@@ -222,13 +247,14 @@ def _page_of_columns(page_no: int, width: float, height: float, label: str, unre
                      line_boxes: npt.NDArray[np.float64], line_numbers: npt.NDArray[np.int64],
                      word_texts: tuple[str, ...], fonts: tuple[str, ...],
                      font_indexes: npt.NDArray[np.int64], word_numbers: npt.NDArray[np.float64],
-                     directions: npt.NDArray[np.int16]) -> Page:
+                     word_kinds: npt.NDArray[np.int16]) -> Page:
     """The page :func:`_page_columns` took apart."""
     x0, top, x1, bottom, size = word_numbers[:, :5].T.tolist()
     words = from_columns(Word, len(word_texts), word_texts,
                          from_columns(BBox, len(x0), x0, top, x1, bottom),
-                         map(fonts.__getitem__, font_indexes.tolist()), size, directions.tolist(),
-                         word_numbers[:, 5].astype(np.int64).tolist())
+                         map(fonts.__getitem__, font_indexes.tolist()), size,
+                         word_kinds[:, 0].tolist(), word_numbers[:, 5].astype(np.int64).tolist(),
+                         word_kinds[:, 1].tolist())
     counts, page_nos, band_indexes, column_indexes, block_indexes, levels = line_numbers.T.tolist()
     ends = list(accumulate(counts))
     x0, top, x1, bottom = line_boxes.T.tolist()
@@ -300,6 +326,14 @@ class Table(Value):
     page_no: int
     bbox: BBox
     rows: tuple[tuple[str | None, ...], ...]
+
+
+def tables_by_page(tables: Iterable[Table]) -> dict[int, list[Table]]:
+    """The ruled ``tables`` by page number, each page's in their order."""
+    found: dict[int, list[Table]] = {}
+    for table in tables:
+        found.setdefault(table.page_no, []).append(table)
+    return found
 
 
 @dataclass(frozen=True, slots=True, weakref_slot=True)

@@ -23,16 +23,18 @@ So that any text comes back exactly, this writer also escapes a backslash as
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 
 from ..errors import DocumentError
-from ..model import Document, Line, LineType
+from ..model import Document, Line, LineType, Page, tables_by_page
 from ..model import Table as RuledTable
-from .paragraphs import Paragraph, document_vocabulary, paragraphs
+from .paragraphs import Paragraph, document_vocabulary, paragraphs, paragraphs_of
+from .spool import spooled
 
 __all__ = ["ListElement", "ListItem", "NLPTextDocument", "Section", "Table", "TableCell",
-           "TextBlock", "from_document", "read", "write"]
+           "TextBlock", "from_document", "read", "write", "write_pieces"]
 
 _PROPERTY = "## NLPTextDocument "
 _ELEMENT = re.compile(r"## (\d+) (Section|List|NavigationList|ListItem|Table|TableHeader|"
@@ -113,12 +115,14 @@ def _unescape(text: str) -> str:
 
 def write(doc: NLPTextDocument) -> str:
     """The ``.nlp.txt`` text of ``doc``."""
-    out = [f"{_PROPERTY}Title {_escape(doc.title)}", f"{_PROPERTY}Uri {_escape(doc.uri)}",
-           f"{_PROPERTY}Timestamp {_escape(doc.timestamp)}"]
-    out += [f"{_PROPERTY}Metadata {_escape(k)}={_escape(v)}" for k, v in doc.metadata]
-    out.append("")
-    out += _elements(doc.elements, 1)
-    return "\n".join(out) + "\n"
+    return "\n".join([*_header(doc), *_elements(doc.elements, 1)]) + "\n"
+
+
+def _header(doc: NLPTextDocument) -> list[str]:
+    """The header lines of ``doc``'s text, with the empty line after them."""
+    return [f"{_PROPERTY}Title {_escape(doc.title)}", f"{_PROPERTY}Uri {_escape(doc.uri)}",
+            f"{_PROPERTY}Timestamp {_escape(doc.timestamp)}",
+            *(f"{_PROPERTY}Metadata {_escape(k)}={_escape(v)}" for k, v in doc.metadata), ""]
 
 
 def _elements(elements: tuple[Element, ...], level: int) -> Iterator[str]:
@@ -131,13 +135,25 @@ def _elements(elements: tuple[Element, ...], level: int) -> Iterator[str]:
             items = " || ".join(_escape(_only_text(item)) for item in element.items)
             yield f"## {level} {name} Items {_escape(title) + ' ' if title else ''}>> {items}"
             continue
-        if isinstance(element, (Section, ListElement, Table)):
-            yield ""
-        yield f"## {level} {name} Start" + (f" {_escape(title)}" if title else "")
-        yield from _elements(children, level + 1)
         titled = isinstance(element, (Section, ListElement, Table))
-        short = (title if len(title) <= 47 else title[:47] + "...") if titled else ""
-        yield f"## {level} {name} End" + (f" <<{_escape(short)}>>" if short else "")
+        yield from _start(name, title, level, titled)
+        yield from _elements(children, level + 1)
+        yield _end(name, title, level, titled)
+
+
+def _start(name: str, title: str, level: int, titled: bool) -> Iterator[str]:
+    """The lines that open an element (a Section, List or Table, ``titled``, after an
+    empty line)."""
+    if titled:
+        yield ""
+    yield f"## {level} {name} Start" + (f" {_escape(title)}" if title else "")
+
+
+def _end(name: str, title: str, level: int, titled: bool) -> str:
+    """The line that closes an element (a Section, List or Table with the start of
+    its title, when ``titled``)."""
+    short = (title if len(title) <= 47 else title[:47] + "...") if titled else ""
+    return f"## {level} {name} End" + (f" <<{_escape(short)}>>" if short else "")
 
 
 def _parts(element: Element) -> tuple[str, str, tuple[Element, ...]]:
@@ -266,48 +282,96 @@ def from_document(document: Document, skip: frozenset[str], *, timestamp: str = 
     TextBlock per paragraph, in reading order; lines of the ``skip`` codes left
     out."""
     root: list[Element] = []
-    # open sections: (level, title, children)
-    open_sections: list[tuple[int, str, list[Element]]] = []
-    run: list[Paragraph] = []
-
-    def flush_run() -> None:
-        if run:
-            _target().append(_group(run, document.tables))
-            run.clear()
-
-    def _target() -> list[Element]:
-        return open_sections[-1][2] if open_sections else root
-
-    def close(level: int) -> None:
-        while open_sections and open_sections[-1][0] >= level:
-            _, title, children = open_sections.pop()
-            _target().append(Section(title, tuple(children)))
-
-    for paragraph in paragraphs(document, skip, document_vocabulary(document)):
-        first = paragraph.pieces[0].line
-        if run and run[-1].code[:2] != paragraph.code[:2]:
-            flush_run()
-        if first.line_type is LineType.HEADING:
-            flush_run()
-            close(first.level)
-            open_sections.append((first.level, paragraph.text, []))
-        elif first.line_type is LineType.BODY:
-            flush_run()
-            _target().append(TextBlock(paragraph.text))
-        else:
-            run.append(paragraph)
-    flush_run()
-    close(0)
+    # open sections: (title, children)
+    open_sections: list[tuple[str, list[Element]]] = []
+    for part in _parts_of(paragraphs(document, skip, document_vocabulary(document)),
+                          tables_by_page(document.tables)):
+        if isinstance(part, _Opened):
+            open_sections.append((part.title, []))
+            continue
+        if isinstance(part, _Closed):
+            title, children = open_sections.pop()
+            part = Section(title, tuple(children))
+        (open_sections[-1][1] if open_sections else root).append(part)
     return NLPTextDocument(document.path.stem, document.path.name, timestamp, metadata,
                            tuple(root))
 
 
-def _group(run: list[Paragraph], tables: tuple[RuledTable, ...]) -> Element:
+def write_pieces(name: str, pages: Iterable[Page], tables: Mapping[int, Sequence[RuledTable]],
+                 skip: frozenset[str], *, timestamp: str = "",
+                 metadata: tuple[tuple[str, str], ...] = ()) -> Iterator[str]:
+    """The text :func:`write` gives of :func:`from_document` of the document named
+    ``name`` whose ``pages`` come one at a time (:func:`layoutkit.iter_pages`), its
+    ruled ``tables`` by page (filled by the time the pages are all taken), a part at
+    a time: the pages are taken once for the document's words
+    (:mod:`~layoutkit.nlp.spool`) before anything is written, then read back and
+    written, a section's start as its heading comes and its end as the next heading of
+    its level or above, so that memory holds the open sections' titles and the list or
+    table being read, not the pages."""
+    path = Path(name)
+    titles: list[str] = []
+    with spooled(pages) as spool:
+        yield "\n".join(_header(NLPTextDocument(path.stem, path.name, timestamp,
+                                                metadata))) + "\n"
+        for part in _parts_of(paragraphs_of(spool.pages(), skip, spool.vocabulary), tables):
+            level = len(titles) + 1
+            if isinstance(part, _Opened):
+                titles.append(part.title)
+                lines = list(_start("Section", part.title, level, True))
+            elif isinstance(part, _Closed):
+                lines = [_end("Section", titles.pop(), level - 1, True)]
+            else:
+                lines = list(_elements((part,), level))
+            yield "".join(line + "\n" for line in lines)
+
+
+@dataclass(frozen=True, slots=True)
+class _Opened:
+    """A heading that opens a section (the next elements are its own)."""
+
+    title: str
+
+
+@dataclass(frozen=True, slots=True)
+class _Closed:
+    """The end of the innermost open section."""
+
+
+def _parts_of(found: Iterable[Paragraph], tables: Mapping[int, Sequence[RuledTable]]
+              ) -> Iterator[Element | _Opened | _Closed]:
+    """The tree of :func:`from_document` from its paragraphs in reading order (and the
+    ruled tables by page), as it is read: the sections opened and closed, and the
+    elements (lists and tables once their run ends) in between."""
+    levels: list[int] = []
+    run: list[Paragraph] = []
+    for paragraph in found:
+        first = paragraph.pieces[0].line
+        if run and (run[-1].code[:2] != paragraph.code[:2]
+                    or first.line_type in (LineType.HEADING, LineType.BODY)):
+            yield _group(run, tables)
+            run = []
+        if first.line_type is LineType.HEADING:
+            while levels and levels[-1] >= first.level:
+                levels.pop()
+                yield _Closed()
+            levels.append(first.level)
+            yield _Opened(paragraph.text)
+        elif first.line_type is LineType.BODY:
+            yield TextBlock(paragraph.text)
+        else:
+            run.append(paragraph)
+    if run:
+        yield _group(run, tables)
+    for _ in levels:
+        yield _Closed()
+
+
+def _group(run: list[Paragraph], tables: Mapping[int, Sequence[RuledTable]]) -> Element:
     """The List, NavigationList or Table a run of list, contents or table paragraphs
     makes."""
     first = run[0].pieces[0].line
     if first.line_type is LineType.TABLE:
-        ruled = _ruled_table(first, tables)
+        ruled = _ruled_table(first, tables.get(first.page_no, ()))
         if ruled is not None:
             return Table("", tuple(TableCell(r + 1, c + 1, (TextBlock(text),), r == 0)
                                    for r, row in enumerate(ruled.rows)
@@ -318,10 +382,11 @@ def _group(run: list[Paragraph], tables: tuple[RuledTable, ...]) -> Element:
                        first.line_type is LineType.TOC)
 
 
-def _ruled_table(line: Line, tables: tuple[RuledTable, ...]) -> RuledTable | None:
+def _ruled_table(line: Line, tables: Sequence[RuledTable]) -> RuledTable | None:
+    """The table of ``tables`` (those of the line's page) that ``line`` lies in."""
     for table in tables:
         box = table.bbox
-        if (table.page_no == line.page_no and box.x0 <= line.bbox.x0 + 1
+        if (box.x0 <= line.bbox.x0 + 1
                 and line.bbox.x1 <= box.x1 + 1 and box.top <= line.bbox.top + 1
                 and line.bbox.bottom <= box.bottom + 1):
             return table

@@ -21,13 +21,13 @@ from collections.abc import Collection, Container, Iterable, Iterator
 from dataclasses import dataclass
 
 from ..config import NlpConfig
-from ..linetypes.hyphens import document_vocabulary, join_hyphenated
+from ..linetypes.hyphens import document_vocabulary, join_hyphenated, page_vocabulary
 from ..linetypes.lists import marker
 from ..linetypes.outline import continues_heading
-from ..model import Document, Line, LineType, is_cjk
+from ..model import Document, Line, LineType, Page, is_cjk
 
 __all__ = ["Paragraph", "Piece", "document_vocabulary", "ignored_codes", "join_hyphenated",
-           "kept_lines", "paragraphs"]
+           "kept_lines", "page_vocabulary", "paragraphs", "paragraphs_of"]
 
 _IGNORE_KEYS = {
     "h": "spacy_ignore_line_type_header",
@@ -77,22 +77,28 @@ def paragraphs(document: Document, skip: Collection[str],
     """The document's paragraphs in reading order, lines of the ``skip`` codes left out
     (``h_`` skips every heading level); ``vocabulary`` holds the lower-case words
     (see :func:`document_vocabulary`) that decide hyphenated line ends."""
-    found: list[Paragraph] = []
+    return list(paragraphs_of(document.pages, skip, vocabulary))
+
+
+def paragraphs_of(pages: Iterable[Page], skip: Collection[str],
+                  vocabulary: Container[str] = frozenset()) -> Iterator[Paragraph]:
+    """:func:`paragraphs` of a document's ``pages`` as they come: each paragraph once
+    the line after it is read, so that only the paragraph running on across a page
+    break is held with the page after it."""
     group: list[tuple[Line, int]] = []
-    for line, index in kept_lines(document, skip):
+    for line, index in kept_lines(pages, skip):
         if group and _starts_paragraph(group[-1][0], line):
-            found.append(_assemble(group, vocabulary))
+            yield _assemble(group, vocabulary)
             group = []
         group.append((line, index))
     if group:
-        found.append(_assemble(group, vocabulary))
-    return found
+        yield _assemble(group, vocabulary)
 
 
-def kept_lines(document: Document, skip: Collection[str]) -> Iterator[tuple[Line, int]]:
-    """Each line of the document not of a ``skip`` code (``h_``: every heading level)
+def kept_lines(pages: Iterable[Page], skip: Collection[str]) -> Iterator[tuple[Line, int]]:
+    """Each line of the ``pages`` not of a ``skip`` code (``h_``: every heading level)
     and not blank, with its index among its page's lines, in reading order."""
-    for page in document.pages:
+    for page in pages:
         for index, line in enumerate(page.lines):
             code = "h_" if line.line_type is LineType.HEADING else line.code
             if code not in skip and line.text.strip():

@@ -3,8 +3,11 @@
 The pipeline is a user's installed trained pipeline when one is named (such as
 ``en_core_web_sm``), otherwise ``spacy.blank(lang)`` with a sentencizer and the
 lookup lemmatizer of spacy-lookups-data for the detected language; nothing is
-downloaded.  Each token keeps its page, the index of its line among the page's
-lines (as in ``layoutkit parse`` JSON), the line's type and its box.
+downloaded.  A language whose spaCy tokenizer needs a package that is not installed
+(Japanese: SudachiPy) is cut by the blank class ``tokenizer_fallbacks`` names
+(Japanese: spaCy's Chinese, a token per CJK character), and the JSON's ``pipeline``
+says which (``blank:zh``).  Each token keeps its page, the index of its line among the
+page's lines (as in ``layoutkit parse`` JSON), the line's type and its box.
 
 JSON schema ``layoutkit.tokens/1``::
 
@@ -27,7 +30,7 @@ from __future__ import annotations
 
 import json
 from bisect import bisect_right
-from collections.abc import Container, Iterator, Sequence
+from collections.abc import Container, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import cache
 from typing import Any
@@ -38,19 +41,21 @@ from spacy.tokens import Doc, Token
 
 from ..config import NlpConfig
 from ..errors import UsageError
-from ..model import BBox, Document
+from ..model import BBox, Document, Page
+from ..model.codec import json_pieces
 from .language import detect_pages
 from .paragraphs import (
     Paragraph,
     Piece,
     document_vocabulary,
     ignored_codes,
-    kept_lines,
     paragraphs,
+    paragraphs_of,
 )
+from .spool import page_text, spooled
 
 __all__ = ["SCHEMA", "Analysis", "analyse", "load_pipeline", "spacy_doc", "token_bbox",
-           "tokens_dumps", "tokens_json", "words"]
+           "tokens_dumps", "tokens_json", "tokens_pieces", "words"]
 
 SCHEMA = "layoutkit.tokens/1"
 _ALWAYS = ("text", "whitespace_", "i", "idx", "norm_", "shape_", "prefix_", "suffix_",
@@ -63,17 +68,24 @@ _EXTENSIONS = ("page", "line", "line_type", "bbox")
 
 
 @cache
-def load_pipeline(lang: str, model: str | None = None) -> Language:
+def load_pipeline(lang: str, model: str | None = None, fallbacks: str = "") -> Language:
     """The spaCy pipeline for ``lang``: the installed pipeline ``model`` when named,
-    else a blank one with a sentencizer and (where spacy-lookups-data has tables
-    for the language) the lookup lemmatizer."""
+    else a blank one of the language's class with a sentencizer and (where
+    spacy-lookups-data has tables for the language) the lookup lemmatizer.  A
+    language whose tokenizer needs a package that is not installed takes the blank
+    class its entry in ``fallbacks`` names (``ja:zh,...``; see
+    ``NlpConfig.tokenizer_fallbacks``), else the multi-language one (``xx``)."""
     if model:
         try:
             return spacy.load(model)
         except OSError:
             raise UsageError(f"--model {model}: no installed spaCy pipeline of that name "
                              "(install it with pip first)") from None
-    nlp = spacy.blank(lang)
+    try:
+        nlp = spacy.blank(lang)
+    except ImportError:
+        pairs = dict(pair.split(":", 1) for pair in fallbacks.split(",") if ":" in pair)
+        nlp = spacy.blank(pairs.get(lang, "xx"))
     nlp.add_pipe("sentencizer")
     nlp.add_pipe("lemmatizer", config={"mode": "lookup"})
     try:
@@ -85,11 +97,11 @@ def load_pipeline(lang: str, model: str | None = None) -> Language:
 
 
 class _Vocabulary(Container[str]):
-    """The words that decide hyphenated line ends: the document's own and the lemma
-    lookup table's (its inflected forms and its lemmas)."""
+    """The words that decide hyphenated line ends: the document's own ``words`` and the
+    lemma lookup table's (its inflected forms and its lemmas)."""
 
-    def __init__(self, document: Document, nlp: Language) -> None:
-        self._words = set(document_vocabulary(document))
+    def __init__(self, words: Iterable[str], nlp: Language) -> None:
+        self._words = set(words)
         self._table: Any = None
         if "lemmatizer" in nlp.pipe_names:
             lookups = nlp.get_pipe("lemmatizer").lookups  # type: ignore[attr-defined]
@@ -120,17 +132,19 @@ def analyse(document: Document, config: NlpConfig, model: str | None = None) -> 
     """The document's paragraphs (the config's ignored line types left out) run
     through the pipeline chosen by ``model`` or the detected language."""
     skip = ignored_codes(config)
-    texts: dict[int, list[str]] = {page.page_no: [] for page in document.pages}
-    for line, _ in kept_lines(document, skip):
-        texts[line.page_no].append(line.text)
-    lang, page_langs = detect_pages(["\n".join(lines) for lines in texts.values()], config)
-    nlp = load_pipeline(lang, model)
-    found = paragraphs(document, skip, _Vocabulary(document, nlp))
-    docs = nlp.pipe(paragraph.text for paragraph in found)
+    lang, page_langs = detect_pages([page_text(page, skip) for page in document.pages], config)
+    nlp = load_pipeline(lang, model, config.tokenizer_fallbacks)
+    found = paragraphs(document, skip, _Vocabulary(document_vocabulary(document), nlp))
+    return Analysis(document, lang, tuple(page_langs), nlp, model or f"blank:{nlp.lang}",
+                    tuple(_analysed(nlp, found)))
+
+
+def _analysed(nlp: Language, found: Iterable[Paragraph]) -> Iterator[tuple[Paragraph, Doc]]:
+    """Each paragraph with its ``Doc`` (see :func:`_traced`), as the pipeline makes
+    them."""
     _register_extensions()
-    pairs = tuple((paragraph, _traced(doc, paragraph))
-                  for paragraph, doc in zip(found, docs, strict=True))
-    return Analysis(document, lang, tuple(page_langs), nlp, model or f"blank:{lang}", pairs)
+    for doc, paragraph in nlp.pipe(((p.text, p) for p in found), as_tuples=True):
+        yield paragraph, _traced(doc, paragraph)
 
 
 def spacy_doc(analysis: Analysis) -> Doc:
@@ -146,26 +160,59 @@ def spacy_doc(analysis: Analysis) -> Doc:
 
 def tokens_json(analysis: Analysis) -> dict[str, Any]:
     """The analysis as JSON-ready data, schema :data:`SCHEMA`."""
-    fields = _ALWAYS + tuple(attr for pipe in analysis.nlp.pipe_names
-                             for attr in _BY_PIPE.get(pipe, ()))
-    fields = tuple(dict.fromkeys(fields))
-    by_page: dict[int, list[dict[str, Any]]] = {p.page_no: [] for p in analysis.document.pages}
-    for paragraph, doc in analysis.paragraphs:
-        by_page[paragraph.page_no].append({
-            "lineType": paragraph.code,
-            "sentences": [{"text": sent.text,
-                           "tokens": [_token(token, fields) for token in sent]}
-                          for sent in doc.sents]})
-    return {"schema": SCHEMA, "document": analysis.document.path.name, "lang": analysis.lang,
-            "pipeline": analysis.pipeline, "pipes": list(analysis.nlp.pipe_names),
-            "pages": [{"pageNo": page.page_no, "lang": lang, "paragraphs": by_page[page.page_no]}
-                      for page, lang in zip(analysis.document.pages, analysis.page_langs,
-                                            strict=True)]}
+    head = _head(analysis.document.path.name, analysis.lang, analysis.nlp, analysis.pipeline)
+    return {**head, "pages": list(_page_entries(
+        [page.page_no for page in analysis.document.pages], analysis.page_langs,
+        analysis.paragraphs, analysis.nlp))}
 
 
 def tokens_dumps(analysis: Analysis) -> str:
     """:func:`tokens_json` as indented UTF-8 JSON text."""
     return json.dumps(tokens_json(analysis), ensure_ascii=False, indent=1) + "\n"
+
+
+def tokens_pieces(name: str, pages: Iterable[Page], config: NlpConfig,
+                  model: str | None = None) -> Iterator[str]:
+    """The text :func:`tokens_dumps` gives of :func:`analyse` of the document named
+    ``name`` whose ``pages`` come one at a time (:func:`layoutkit.iter_pages`), a page's
+    entry at a time: the pages are taken once for the document's language and words
+    (:mod:`~layoutkit.nlp.spool`), then read back and written, so that memory holds those
+    and the paragraph running on across a page break, not the pages."""
+    skip = ignored_codes(config)
+    with spooled(pages, skip) as spool:
+        lang, page_langs = detect_pages(list(spool.texts), config)
+        nlp = load_pipeline(lang, model, config.tokenizer_fallbacks)
+        found = paragraphs_of(spool.pages(), skip, _Vocabulary(spool.vocabulary, nlp))
+        yield from json_pieces(_head(name, lang, nlp, model or f"blank:{nlp.lang}"), _page_entries(
+            spool.numbers, page_langs, _analysed(nlp, found), nlp))
+
+
+def _head(name: str, lang: str, nlp: Language, pipeline: str) -> dict[str, Any]:
+    """The JSON of :data:`SCHEMA` before its pages (an empty list)."""
+    return {"schema": SCHEMA, "document": name, "lang": lang, "pipeline": pipeline,
+            "pipes": list(nlp.pipe_names), "pages": []}
+
+
+def _page_entries(numbers: Sequence[int], langs: Sequence[str],
+                  analysed: Iterable[tuple[Paragraph, Doc]], nlp: Language
+                  ) -> Iterator[dict[str, Any]]:
+    """The JSON of each page (by number, in the language of ``langs``) with the
+    paragraphs that start on it, each as soon as the first paragraph after it is
+    made (paragraphs come in reading order, their pages ascending)."""
+    fields = tuple(dict.fromkeys(_ALWAYS + tuple(attr for pipe in nlp.pipe_names
+                                                 for attr in _BY_PIPE.get(pipe, ()))))
+    coming = iter(analysed)
+    pending = next(coming, None)
+    for number, lang in zip(numbers, langs, strict=True):
+        entries = []
+        while pending is not None and pending[0].page_no == number:
+            paragraph, doc = pending
+            entries.append({"lineType": paragraph.code,
+                            "sentences": [{"text": sent.text,
+                                           "tokens": [_token(token, fields) for token in sent]}
+                                          for sent in doc.sents]})
+            pending = next(coming, None)
+        yield {"pageNo": number, "lang": lang, "paragraphs": entries}
 
 
 def token_bbox(piece: Piece, start: int, end: int) -> BBox:

@@ -39,7 +39,7 @@ from ..model import (
     turned_boxes,
 )
 from .notices import notice_words
-from .text import line_text, right_to_left
+from .text import line_text, reading_words, right_to_left
 
 __all__ = ["layout_page"]
 
@@ -78,7 +78,7 @@ def layout_page(glyphs: PageGlyphs, words: Sequence[Word], furniture: Furniture,
         plan.append((BandKind.FOOTER, [[footer]]))
     if furniture.margin:
         plan.append((BandKind.MARGIN, [[_pick(words, furniture.margin)]]))
-    bands = [_band(glyphs.page_no, index, kind, columns, backwards, config)
+    bands = [_band(glyphs, index, kind, columns, backwards, config)
              for index, (kind, columns) in enumerate(plan)]
     return Page(glyphs.page_no, glyphs.width, glyphs.height, tuple(b for b in bands if b.columns),
                 glyphs.label, glyphs.unreadable)
@@ -209,9 +209,10 @@ _LINE_TYPE = {BandKind.HEADER: LineType.HEADER, BandKind.FOOTER: LineType.FOOTER
               BandKind.MARGIN: LineType.FOOTER, BandKind.BODY: LineType.BODY}
 
 
-def _band(page_no: int, index: int, kind: BandKind, columns: list[list[list[Word]]],
+def _band(glyphs: PageGlyphs, index: int, kind: BandKind, columns: list[list[list[Word]]],
           backwards: bool, config: LayoutConfig) -> Band:
-    """A band whose columns hold the lines of their leaves, in order, split into blocks;
+    """A band of the page ``glyphs`` whose columns hold the lines of their leaves, in
+    order, split into blocks, each line's box the part on the page of its words';
     ``backwards`` when the page's text runs right to left (see :func:`line_text`)."""
     built: list[Column] = []
     for leaves in columns:
@@ -219,11 +220,15 @@ def _band(page_no: int, index: int, kind: BandKind, columns: list[list[list[Word
         if not groups:
             continue
         column = len(built)
-        boxes = [BBox.union([w.bbox for w in group]) for group in groups]
+        boxes = [BBox.union([w.bbox for w in group]).on_page(glyphs.width, glyphs.height)
+                 for group in groups]
         spans = _block_spans(_upright_boxes(boxes, groups), config)
         count = len(groups)
-        lines = from_columns(Line, count, [line_text(group, backwards) for group in groups],
-                             boxes, map(tuple, groups), repeat(page_no, count),
+        texts = [line_text(group, backwards) for group in groups]
+        lines = from_columns(Line, count, texts, boxes,
+                             [reading_words(group, text) for group, text in zip(groups, texts,
+                                                                                strict=True)],
+                             repeat(glyphs.page_no, count),
                              repeat(index, count), repeat(column, count),
                              [number for number, (a, b) in enumerate(spans) for _ in range(a, b)],
                              repeat(_LINE_TYPE[kind], count), repeat(0, count))

@@ -1,9 +1,10 @@
 """A line's text from its words, in any script: right-to-left text in logical order,
-CJK without spaces between its words, Arabic presentation forms as plain letters; and
-which way a page's text runs.
+CJK without spaces between its words, Arabic presentation forms as plain letters; the
+line's words as they are read, each with its box; and which way a page's text runs.
 
 Glyphs are grouped into words and lines by position, so a line's words and letters
-come in the order they stand on the page, left to right: the visual order.  Text set
+come in the order they stand on the page, left to right: the visual order (OCR's
+words too: their source turns tesseract's reading order into it).  Text set
 right to left (Hebrew, Arabic, Persian, Urdu) is then read backwards, except for the
 numbers and Latin words inside it; the Unicode bidi algorithm (python-bidi) turns the
 visual order into the logical one.  Chinese and Japanese put no space between words,
@@ -20,9 +21,9 @@ from itertools import pairwise
 
 from bidi import get_display
 
-from ..model import Word, char_test, code_points, is_cjk
+from ..model import BBox, Word, char_test, code_points, is_cjk
 
-__all__ = ["line_text", "right_to_left"]
+__all__ = ["line_text", "reading_words", "right_to_left"]
 
 _PRESENTATION_FORMS = re.compile("[\ufb1d-\ufdff\ufe70-\ufefc]+")
 """Hebrew and Arabic presentation forms (letters shaped for their place in a word,
@@ -87,3 +88,70 @@ def line_text(words: Sequence[Word], backwards: bool = False) -> str:
         text = str(get_display(text, base_dir="R" if rtl > ltr or not ltr else "L"))
         text = _PRESENTATION_FORMS.sub(lambda m: unicodedata.normalize("NFKC", m[0]), text)
     return text
+
+
+def _letters(text: str) -> tuple[str, int]:
+    """What a word's text and the same word read in the other direction share: its
+    characters (NFKC) but the mirrored ones (brackets, which the bidi algorithm turns
+    round), sorted, and how many of those there are."""
+    chars = unicodedata.normalize("NFKC", text).replace(" ", "")
+    mirrored = sum(1 for c in chars if unicodedata.mirrored(c))
+    return "".join(sorted(c for c in chars if not unicodedata.mirrored(c))), mirrored
+
+
+def reading_words(words: Sequence[Word], text: str) -> tuple[Word, ...]:
+    """The words of a line (``words``, in the order they stand along its baseline)
+    in the order they are read, whose texts joined by spaces are the line's ``text``
+    (:func:`line_text`): a right-to-left word is read in logical order and comes
+    where the bidi algorithm put it; words that the text joins without a space
+    (CJK) are one word, their boxes united.  Each piece of the text between spaces
+    is matched with the run of standing words, next to each other, that holds the
+    same letters, looked for from the end the line is read from (a word printed twice
+    keeps its own box); a text whose pieces cannot all be matched so is one word."""
+    if text == " ".join(w.text for w in words):
+        return tuple(words)
+    keys = [_letters(w.text) for w in words]
+    unused = [True] * len(words)
+    rtl, ltr = _strong(text)
+    starts = range(len(words) - 1, -1, -1) if rtl > ltr else range(len(words))
+    read: list[Word] = []
+    for piece in text.split(" "):
+        wanted = _letters(piece)
+        run = _run(keys, unused, wanted, starts)
+        if run is None:
+            return (_united(words, text),)
+        start, end = run
+        unused[start:end] = [False] * (end - start)
+        read.append(_united(words[start:end], piece))
+    return tuple(read)
+
+
+def _run(keys: Sequence[tuple[str, int]], unused: Sequence[bool], wanted: tuple[str, int],
+         starts: Iterable[int]) -> tuple[int, int] | None:
+    """The first run of unused words, next to each other and starting at one of
+    ``starts`` (in their order), whose letters (``keys``) together are ``wanted``: its
+    start and end."""
+    for start in starts:
+        letters: list[str] = []
+        mirrored = 0
+        for end in range(start, len(keys)):
+            if not unused[end]:
+                break
+            letters.append(keys[end][0])
+            mirrored += keys[end][1]
+            joined = "".join(sorted("".join(letters)))
+            if (joined, mirrored) == wanted:
+                return start, end + 1
+            if len(joined) > len(wanted[0]):
+                break
+    return None
+
+
+def _united(words: Sequence[Word], text: str) -> Word:
+    """One word of ``text`` over ``words``: their boxes united, the first one's font,
+    size and direction, and the earliest place in the stream among them."""
+    first = words[0]
+    if len(words) == 1 and first.text == text:
+        return first
+    return Word(text, BBox.union([w.bbox for w in words]), first.font, first.size,
+                first.direction, min(w.stream for w in words))

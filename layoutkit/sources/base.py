@@ -12,11 +12,11 @@ from types import TracebackType
 from typing import Protocol, Self
 
 from ..errors import DocumentError, UsageError
-from ..model import BBox, PageGlyphs, Rule
+from ..model import BOLD, BOLD_MIN, MAX_WEIGHT, REGULAR, BBox, PageGlyphs, Rule, named_weight
 
-__all__ = ["IMAGE_SUFFIXES", "RULE_THICKNESS", "ClosingSource", "GlyphSource", "Rect",
-           "check_file", "check_readable", "direction_of", "is_image", "shape_rules",
-           "visible_rect"]
+__all__ = ["FORCE_BOLD", "IMAGE_SUFFIXES", "RULE_THICKNESS", "ClosingSource", "GlyphSource",
+           "Rect", "check_file", "check_readable", "direction_of", "font_weight", "is_image",
+           "shape_rules", "stem_weight", "visible_rect"]
 
 RULE_THICKNESS = 2.0
 """A filled rectangle thinner than this (points) is drawn as a ruling line; so is a
@@ -44,6 +44,39 @@ def direction_of(a: float, b: float, c: float, d: float) -> int:
     if not (a or b):  # a glyph of no width: taken as upright text is
         return 0
     return round(math.degrees(math.atan2(b, a))) % 360
+
+
+FORCE_BOLD = 1 << 18
+"""The ``/Flags`` bit of a font descriptor (bit 19, ForceBold) that asks for the
+font's small glyphs to be drawn bold: set for bold faces by many producers."""
+
+
+def stem_weight(stem_v: float) -> int:
+    """The weight PDFium gives a font whose descriptor states no ``/FontWeight`` (PDF
+    1.5) from its ``/StemV``, the width of its vertical stems in thousandths of an em,
+    taken as a whole number: five times it up to 140 (Times-Roman's 85 is 425), four
+    times it plus 140 above (Times-Bold's 139 is 695; a stem of 140, 700).  0 for a
+    font without one.  Both engines use it, so that they agree on every font."""
+    stem = int(stem_v)
+    return max(0, 5 * stem if stem < 140 else 4 * stem + 140)
+
+
+def font_weight(name: str, stated: int, *, embedded: bool, force_bold: bool) -> int:
+    """The weight of the font ``name`` (:mod:`~layoutkit.model.weight`), the same with
+    every engine: for an ``embedded`` font, the weight its descriptor ``stated``
+    (``/FontWeight``, else :func:`stem_weight` of ``/StemV``; 0: none); a font that is
+    not embedded is drawn by a font the reader picks by its name, and so weighs what
+    its name says (regular when it says nothing), as does an embedded one that states
+    nothing.  Bold wherever its name says bold (``Arial-BoldMT``, whose stem the
+    producer stated as a regular face's) or its descriptor sets :data:`FORCE_BOLD`;
+    at most :data:`~layoutkit.model.MAX_WEIGHT` (a stem no face has)."""
+    named = named_weight(name)
+    weight = stated if embedded and stated > 0 else named or REGULAR
+    if named >= BOLD_MIN:
+        weight = max(weight, named)
+    if force_bold:
+        weight = max(weight, BOLD)
+    return min(weight, MAX_WEIGHT)
 
 
 IMAGE_SUFFIXES = frozenset({

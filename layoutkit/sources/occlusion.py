@@ -80,4 +80,4 @@ def uncovered(glyphs: Glyphs, order: npt.NDArray[np.int64], fills: Sequence[Fill
     shown = np.flatnonzero(~hidden)
     return Glyphs(tuple(glyphs.texts[k] for k in shown.tolist()), glyphs.boxes[shown],
                   tuple(glyphs.fonts[k] for k in shown.tolist()), glyphs.sizes[shown],
-                  glyphs.directions[shown])
+                  glyphs.directions[shown], glyphs.weights[shown])

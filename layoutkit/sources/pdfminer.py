@@ -22,7 +22,7 @@ from pdfminer.encodingdb import name2unicode
 from pdfminer.layout import LTChar, LTContainer, LTCurve, LTImage, LTLine, LTPage, LTRect
 from pdfminer.pdfdocument import PDFDocument, PDFEncryptionError, PDFPasswordIncorrect
 from pdfminer.pdfexceptions import PDFObjectNotFound
-from pdfminer.pdffont import PDFTrueTypeFont, PDFType1Font
+from pdfminer.pdffont import PDFFont, PDFTrueTypeFont, PDFType1Font, PDFType3Font
 from pdfminer.pdfinterp import PDFPageInterpreter, PDFResourceManager
 from pdfminer.pdfpage import LITERAL_PAGE, LITERAL_PAGES, PDFPage
 from pdfminer.pdfparser import PDFParser
@@ -31,7 +31,17 @@ from pdfminer.utils import PathSegment
 
 from ..errors import DocumentError
 from ..model import BBox, Glyphs, PageGlyphs, Rule
-from .base import ClosingSource, Rect, check_readable, direction_of, shape_rules, visible_rect
+from .base import (
+    FORCE_BOLD,
+    ClosingSource,
+    Rect,
+    check_readable,
+    direction_of,
+    font_weight,
+    shape_rules,
+    stem_weight,
+    visible_rect,
+)
 from .builtin_encoding import builtin_names, glyph_text
 from .differences import differences_of, name_of
 from .occlusion import Fill, uncovered
@@ -81,7 +91,8 @@ class PdfminerSource(ClosingSource):
                 raise DocumentError(
                     f"{self.path}: page {page_no} cannot be read ({_reason(exc)})"
                 ) from exc
-            yield dataclasses.replace(_page_glyphs(page_no, page, layout, self._device.covering),
+            yield dataclasses.replace(_page_glyphs(page_no, page, layout, self._device.covering,
+                                                   self._device.weights),
                                       label=self._tree.labels[page_no - 1])
 
     def close(self) -> None:
@@ -122,10 +133,21 @@ class _Device(PDFPageAggregator):
 
     painting = _Painting()
 
-    def __init__(self, resources: PDFResourceManager) -> None:
+    def __init__(self, resources: _Resources) -> None:
         super().__init__(resources, laparams=None)
         self.covering: set[int] = set()
         """The ids of the page's shapes that cover what was painted before them."""
+        self.weights: dict[int, int] = {}
+        """The weight of the font of each of the page's characters, by the character's id
+        (:attr:`_Resources.weights`)."""
+        self._resources = resources
+
+    def render_char(self, matrix: Any, font: PDFFont, fontsize: float, scaling: float,
+                    rise: float, cid: int, ncs: Any, graphicstate: Any) -> float:
+        advance: float = super().render_char(matrix, font, fontsize, scaling, rise, cid, ncs,
+                                             graphicstate)
+        self.weights[id(self.cur_item._objs[-1])] = self._resources.weights.get(font, 0)
+        return advance
 
     def paint_path(self, gstate: Any, stroke: bool, fill: bool, evenodd: bool,
                    path: Sequence[PathSegment]) -> None:
@@ -150,6 +172,7 @@ class _Interpreter(PDFPageInterpreter):
     def process_page(self, page: PDFPage) -> None:
         self._saved, self.device.painting = [], _Painting()
         self.device.covering.clear()
+        self.device.weights.clear()
         super().process_page(page)
 
     def do_q(self) -> None:
@@ -168,20 +191,50 @@ class _Interpreter(PDFPageInterpreter):
             self.device.painting = self.device.painting.set(state)
 
 
+_FONT_FILES = ("FontFile", "FontFile2", "FontFile3")
+"""The keys of a font descriptor that hold the font's program: the font is embedded."""
+
+
+def _font_weight(font: PDFFont, spec: Mapping[str, object]) -> int:
+    """The weight of ``font`` (:func:`~.base.font_weight`) from the descriptor of its
+    dictionary ``spec``, read as PDFium reads it: ``/FontWeight`` when it is positive,
+    else the weight of its ``/StemV`` (:func:`~.base.stem_weight`); embedded when the
+    descriptor holds a font program, or the font is a Type 3 font, whose glyphs the
+    document draws.  (pdfminer's own descriptor of a standard font is its metrics
+    file's, even where the document embeds a program and describes it.)"""
+    descriptor = resolve1(spec.get("FontDescriptor"))
+    if not isinstance(descriptor, dict):
+        descriptor = {}
+    stated = resolve1(descriptor.get("FontWeight"))
+    if not (isinstance(stated, (int, float)) and stated > 0):
+        stem = resolve1(descriptor.get("StemV"))
+        stated = stem_weight(stem) if isinstance(stem, (int, float)) else 0
+    flags = resolve1(descriptor.get("Flags"))
+    return font_weight(str(font.fontname), int(stated),
+                       embedded=isinstance(font, PDFType3Font)
+                       or any(key in descriptor for key in _FONT_FILES),
+                       force_bold=isinstance(flags, int) and bool(flags & FORCE_BOLD))
+
+
 class _Resources(PDFResourceManager):
     """pdfminer's resource manager, whose simple fonts read the codes their encoding
     gives no text by the font program's built-in encoding
-    (:func:`_use_builtin_encoding`), once per font object."""
+    (:func:`_use_builtin_encoding`), and whose fonts are weighed
+    (:func:`_font_weight`), once per font object.  A composite font is made of its
+    descendant's dictionary, which holds its descriptor, and is read with that."""
 
     def __init__(self, caching: bool = True) -> None:
         super().__init__(caching=caching)
         self._read: weakref.WeakSet[Any] = weakref.WeakSet()
+        self.weights: weakref.WeakKeyDictionary[PDFFont, int] = weakref.WeakKeyDictionary()
+        """The weight of each font read."""
 
     def get_font(self, objid: object, spec: Mapping[str, object]) -> Any:
         font = super().get_font(objid, spec)
         if font not in self._read:
             self._read.add(font)
             _use_builtin_encoding(font, spec)
+            self.weights[font] = _font_weight(font, spec)
         return font
 
 
@@ -396,11 +449,12 @@ def _visible_box(page: PDFPage, layout: LTPage) -> Rect:
     return x0, y0, x1, y1
 
 
-def _page_glyphs(page_no: int, page: PDFPage, layout: LTPage, covering: set[int]
-                 ) -> PageGlyphs:
+def _page_glyphs(page_no: int, page: PDFPage, layout: LTPage, covering: set[int],
+                 weights: Mapping[int, int]) -> PageGlyphs:
     """Convert pdfminer's bottom-left objects to top-left glyphs and rules, cropped,
     without the glyphs a shape filled after them covers (the ids of such shapes are
-    ``covering``; see :mod:`.occlusion`)."""
+    ``covering``; see :mod:`.occlusion`); ``weights`` holds the weight of each
+    character's font by the character's id."""
     vx0, vy0, vx1, vy1 = _visible_box(page, layout)
     chars: list[LTChar] = []
     painted: list[int] = []
@@ -435,7 +489,8 @@ def _page_glyphs(page_no: int, page: PDFPage, layout: LTPage, covering: set[int]
                 walk(item, place if form is None else form)
 
     walk(layout, None)
-    glyphs, order = _glyphs(chars, np.array(painted, dtype=np.int64), (vx0, vy0, vx1, vy1))
+    glyphs, order = _glyphs(chars, np.array(painted, dtype=np.int64), (vx0, vy0, vx1, vy1),
+                            weights)
     if fills:
         glyphs = uncovered(glyphs, order, fills)
     return PageGlyphs(page_no, vx1 - vx0, vy1 - vy0, glyphs, tuple(rules), tuple(images))
@@ -445,10 +500,11 @@ _UNPLACED = np.iinfo(np.int64).max
 """The painting place of a glyph inside a form."""
 
 
-def _glyphs(chars: Sequence[LTChar], painted: npt.NDArray[np.int64], visible: Rect
-            ) -> tuple[Glyphs, npt.NDArray[np.int64]]:
+def _glyphs(chars: Sequence[LTChar], painted: npt.NDArray[np.int64], visible: Rect,
+            weights: Mapping[int, int]) -> tuple[Glyphs, npt.NDArray[np.int64]]:
     """The characters whose centre lies in the ``visible`` rectangle, as glyph columns
-    in top-left points, and their places in the ``painted`` order.  A glyph's size is
+    in top-left points (the weight of each one's font in ``weights``, by its id), and
+    their places in the ``painted`` order.  A glyph's size is
     the em across its baseline, as the pdfium engine gives it: pdfminer's size is its
     box's height, which for text running up or down the page is the advance."""
     vx0, vy0, vx1, vy1 = visible
@@ -463,7 +519,8 @@ def _glyphs(chars: Sequence[LTChar], painted: npt.NDArray[np.int64], visible: Re
     sizes[across] = (x1 - x0)[shown][across]
     return Glyphs(tuple(c.get_text() for c in picked),
                   np.stack([x0 - vx0, vy1 - y1, x1 - vx0, vy1 - y0], axis=1)[shown],
-                  tuple(c.fontname for c in picked), sizes, directions), painted[shown]
+                  tuple(c.fontname for c in picked), sizes, directions,
+                  np.array([weights[id(c)] for c in picked], dtype=np.int16)), painted[shown]
 
 
 def _rules_of(

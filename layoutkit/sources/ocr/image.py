@@ -5,7 +5,10 @@ Tesseract (through pytesseract's ``image_to_data``) reports words with boxes in
 pixels and a confidence; :func:`ocr_words` scales them to points and gives every
 word of a tesseract line that line's top and bottom, as a PDF font's ascent and
 descent give every glyph of a line one height, so the geometry stage groups
-them as it groups PDF words.
+them as it groups PDF words.  A word's letters are turned into the order they stand
+in (:func:`~layoutkit.model.visual_order`), as a PDF's glyphs come: tesseract gives
+a right-to-left word in reading order, which the reading stage would otherwise read
+backwards a second time.
 """
 
 from __future__ import annotations
@@ -21,7 +24,7 @@ import pytesseract
 from PIL import Image
 
 from ...config import OcrConfig
-from ...model import BBox, Word
+from ...model import BBox, Word, visual_order
 from ..base import RULE_THICKNESS
 
 __all__ = ["OCR_FONT", "OcrWords", "Osd", "deskew", "detect_osd", "erase_rules", "ocr_words",
@@ -33,6 +36,10 @@ OCR_FONT = "OCR"
 _OSD_MAX_SIDE = 1600
 """Tesseract's orientation detection runs on the page scaled to at most this many
 pixels a side: enough for its script detector, a fraction of the time at full size."""
+
+_BIDI_MARKS = str.maketrans("", "", "\u200e\u200f\u061c")
+"""The invisible direction marks (LRM, RLM, ALM) tesseract puts beside the numbers of a
+right-to-left line: no text of the page's."""
 
 _LINE_SHAPE = 5.0
 """A blob of smeared ink is a text line when it is at least this many times longer
@@ -180,7 +187,8 @@ def erase_rules(image: Image.Image, points_per_pixel: float, config: OcrConfig) 
 def ocr_words(image: Image.Image, points_per_pixel: float, languages: str,
               dpi: int | None = None) -> OcrWords:
     """The words tesseract reads on ``image`` in ``languages`` (tesseract codes joined
-    by ``+``), in points.  ``dpi`` is the image's resolution when it is known (a PDF
+    by ``+``), in points, their letters in the order they stand (see the module's
+    docstring).  ``dpi`` is the image's resolution when it is known (a PDF
     page rendered, an image that states it); without it tesseract guesses it from the
     size of the type, which is better than a resolution assumed.
 
@@ -201,7 +209,7 @@ def ocr_words(image: Image.Image, points_per_pixel: float, languages: str,
     confidences: list[float] = []
     s = points_per_pixel
     for i, level in enumerate(data["level"]):
-        text = str(data["text"][i]).strip()
+        text = visual_order(str(data["text"][i]).translate(_BIDI_MARKS).strip())
         confidence = float(data["conf"][i])
         if level != 5 or not text or confidence < 0:
             continue

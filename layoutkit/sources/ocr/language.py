@@ -9,7 +9,8 @@ A page is read in, in order of precedence:
 3. its own: tesseract's orientation and script detection (OSD) names the script
    the page looks written in, and a sample of the page (``ocr_sample_height`` of it,
    about its middle) is read with one installed model of each writing system that
-   script can be confused with (OSD takes Greek for Cyrillic), OSD's first; the first
+   script can be confused with (OSD takes Greek for Cyrillic; German in Fraktur, a
+   script of its own to OSD, may be roman type it misnamed), OSD's first; the first
    that reads it with ``ocr_script_min_confidence`` (or else the most confident) is
    the page's writing system, and py3langid picks among that system's installed
    languages from the sample's text (several joined by ``+`` when the page mixes
@@ -31,6 +32,7 @@ from statistics import fmean
 from typing import TYPE_CHECKING
 
 from ...config import LayoutConfig
+from ...model import visual_order
 
 if TYPE_CHECKING:
     from PIL import Image
@@ -78,6 +80,7 @@ LANGUAGES: tuple[Language, ...] = (
     Language("por", "pt", "Latin", ("portuguese", "brazilian")),
     Language("nld", "nl", "Latin", ("dutch",)),
     Language("pol", "pl", "Latin", ("polish",)),
+    Language("frk", "de", "Fraktur", ("ngerman",)),  # German set in Fraktur
     Language("ell", "el", "Greek", ("spacy:el_lexeme_prob",)),
     Language("rus", "ru", "Cyrillic", ("spacy:ru_lemma_lookup",)),
     Language("ukr", "uk", "Cyrillic", ("ukrainian",)),
@@ -101,6 +104,7 @@ _CONFUSED: dict[str, tuple[str, ...]] = {
     "Latin": ("Latin", "Greek", "Cyrillic"),
     "Greek": ("Greek", "Cyrillic", "Latin"),
     "Cyrillic": ("Cyrillic", "Greek", "Latin"),
+    "Fraktur": ("Fraktur", "Latin"),
     "Han": ("Simplified Han", "Traditional Han", "Japanese"),
     "Japanese": ("Japanese", "Simplified Han", "Traditional Han"),
     "Katakana": ("Japanese",),
@@ -211,13 +215,14 @@ def _identified(words: Sequence[str], candidates: Sequence[Language],
     """The languages among ``candidates`` that ``words`` are written in, each of their
     runs of ``ocr_language_chunk`` letters identified by py3langid: the language most
     of their letters are in, joined by those that at least ``ocr_mixed_min_share`` of
-    them are in."""
+    them are in.  ``words`` are as sources give them, their letters in the order they
+    stand; each is identified in reading order."""
     by_iso = {lang.iso: lang.code for lang in reversed(candidates)}  # zh: its first
     if len(by_iso) == 1:
         return next(iter(by_iso.values()))
     identifier = _identifier(tuple(sorted(by_iso)))
     letters: dict[str, int] = {}
-    for run in _runs(words, config.ocr.ocr_language_chunk):
+    for run in _runs([visual_order(w) for w in words], config.ocr.ocr_language_chunk):
         iso = str(identifier.classify(run)[0])
         letters[iso] = letters.get(iso, 0) + sum(c.isalpha() for c in run)
     ordered = sorted(letters, key=letters.__getitem__, reverse=True)

@@ -11,7 +11,9 @@ spacy-lookups-data: its inflected forms and their lemmas) for Greek and Russian,
 which have no Debian list, and for Spanish, whose Debian list has no plurals nor verb
 forms; each is read on first use.  A language without an installed list (Arabic,
 Hebrew, Chinese, Japanese, Korean) is left out of the share, and its quality is
-tesseract's confidence alone.
+tesseract's confidence alone.  Words come as every source gives them, their letters
+in the order they stand on the page; a right-to-left word is looked up in reading
+order (:func:`~layoutkit.model.visual_order`).
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ from collections.abc import Iterable
 from functools import lru_cache
 from pathlib import Path
 
+from ...model import visual_order
 from .language import BY_CODE
 
 __all__ = ["GARBAGE", "dictionary_share", "known_words", "read_share", "word_lists"]
@@ -90,7 +93,7 @@ def dictionary_share(texts: Iterable[str], languages: str) -> float | None:
     known = known_words(languages)
     if known is None:
         return None
-    parts = [m.casefold() for text in texts for m in _LETTERS.findall(text)]
+    parts = [m.casefold() for text in texts for m in _LETTERS.findall(visual_order(text))]
     if not parts:
         return 0.0
     return sum(part in known for part in parts) / len(parts)
@@ -123,7 +126,7 @@ def word_reads(text: str, known: frozenset[str] | None) -> bool | None:
         return True
     if _MIXED.search(core) or (any(c.isdigit() for c in core) and not _LETTERS.search(core)):
         return False  # 4b, F244; 5&5, 2)]4
-    runs = _LETTERS.findall(core)
+    runs = _LETTERS.findall(visual_order(core))
     if not runs:
         return None
     return known is None or all(run.casefold() in known for run in runs)

@@ -22,7 +22,9 @@ interchangeable (tests/test_engines.py holds them to it):
   metrics (Helvetica: 0.017 em lower than the AFM descent pdfminer uses).
 * **Sizes** are the em across the baseline (the font size scaled by the text matrix),
   pdfminer's size for upright text.  For text running up or down the page pdfminer
-  reports the box height, which is the advance width; both engines keep the em.
+  reports the box height, which is the advance width; both engines keep the em.  A
+  character whose matrix PDFium's text page lost (the identity and size 1, seen in
+  right-to-left lines it reorders) takes its text object's matrix and font size.
 * **Text**: PDFium's generated spaces and line breaks are dropped (they are not drawn;
   words come from geometry), a hyphen PDFium marks as a line-end hyphen stays the
   hyphen that is printed, and the pieces PDFium makes of one glyph (a glyph mapped to

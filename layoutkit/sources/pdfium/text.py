@@ -15,7 +15,7 @@ import numpy as np
 import numpy.typing as npt
 
 from ...model import CODE_POINTS, NO_GLYPHS, Glyphs, char_test, code_points, spell
-from ..base import direction_of
+from ..base import FORCE_BOLD, direction_of, font_weight
 from ..builtin_encoding import (
     builtin_names,
     glyph_text,
@@ -157,18 +157,22 @@ class BuiltinEncodings:
 class _Font:
     """A font as the boxes need it: name, descent (ems, negative below the baseline)
     and advance widths (ems) by character, read from the font's tables on demand;
-    and its key in :class:`BuiltinEncodings` (None for a font not embedded)."""
+    its key in :class:`BuiltinEncodings` (None for a font not embedded); and its
+    weight (:func:`~layoutkit.sources.base.font_weight`)."""
 
     handle: Any
     name: str
     descent: float
     widths: dict[str, float | None]
     key: _FontKey | None
+    weight: int
 
     @staticmethod
     def of(handle: Any) -> _Font:
         """The font PDFium's ``handle`` points to (its base name without a subset tag
-        such as ``PQUCUD+``; a descent of 0 when PDFium has none)."""
+        such as ``PQUCUD+``; a descent of 0 when PDFium has none).  PDFium's weight is
+        the descriptor's ``/FontWeight``, else :func:`~..base.stem_weight` of its
+        ``/StemV`` (-1 when it has none to give), and its flags the descriptor's."""
         length = int(pdfium_c.FPDFFont_GetBaseFontName(handle, None, 0))
         name = ctypes.create_string_buffer(max(length, 1))
         pdfium_c.FPDFFont_GetBaseFontName(handle, name, len(name))
@@ -176,7 +180,12 @@ class _Font:
         if not pdfium_c.FPDFFont_GetDescent(handle, 1.0, descent):
             descent.value = 0.0
         text = name.value.decode("utf-8", errors="replace")
-        return _Font(handle, text, descent.value, {}, BuiltinEncodings.key(handle, text))
+        flags = int(pdfium_c.FPDFFont_GetFlags(handle))
+        weight = font_weight(text, max(int(pdfium_c.FPDFFont_GetWeight(handle)), 0),
+                             embedded=pdfium_c.FPDFFont_GetIsEmbedded(handle) == 1,
+                             force_bold=flags > 0 and bool(flags & FORCE_BOLD))
+        return _Font(handle, text, descent.value, {}, BuiltinEncodings.key(handle, text),
+                     weight)
 
     def width(self, text: str) -> float | None:
         """The advance width in ems of the glyph the font maps ``text`` to, or None.
@@ -259,6 +268,24 @@ _SHAPE = np.dtype([("font", np.uint64), ("em", np.float64, 4)])
 _WIDTH_TOLERANCE = 1e-3
 """Ems by which the loose box's advance and the font's width table may disagree
 before the ink box is consulted (the boxes are single-precision floats)."""
+
+
+
+def _found_again(objects: npt.NDArray[np.uint64], matrices: npt.NDArray[np.float32],
+                 sizes: npt.NDArray[np.float64]) -> None:
+    """Give back, in place, the matrix and font size of the characters whose text page
+    lost them: PDFium reports some characters of a right-to-left line it reorders
+    (Hebrew set by InDesign in a 1-pt font scaled by the text matrix) with the identity
+    matrix and a font size of 1, a 1-pt glyph, where their text object holds the
+    scale.  Such a character takes its object's matrix and font size."""
+    lost = np.flatnonzero((matrices[:, :4] == (1.0, 0.0, 0.0, 1.0)).all(axis=1) & (sizes == 1.0))
+    for k in lost.tolist():
+        handle = ctypes.cast(int(objects[k]), pdfium_c.FPDF_PAGEOBJECT)
+        matrix, size = pdfium_c.FS_MATRIX(), ctypes.c_float()
+        if (pdfium_c.FPDFPageObj_GetMatrix(handle, matrix)
+                and pdfium_c.FPDFTextObj_GetFontSize(handle, size)):
+            matrices[k, :4] = (matrix.a, matrix.b, matrix.c, matrix.d)
+            sizes[k] = size.value
 
 
 class TextReader:
@@ -438,9 +465,10 @@ class TextReader:
         run_at = run_of[shown]
         names = np.array([run.font.name for run in runs], dtype=object)[run_at]
         directions = np.array([run.direction for run in runs], dtype=np.int16)[run_at]
+        weights = np.array([run.font.weight for run in runs], dtype=np.int16)[run_at]
         picked = read if shown.all() else [read[k] for k in np.flatnonzero(shown).tolist()]
         return Glyphs(tuple(picked), boxes, tuple(names.tolist()),
-                      column(lambda r: r.size)[shown, 0], directions), shown
+                      column(lambda r: r.size)[shown, 0], directions, weights), shown
 
     def _runs(self, objects: npt.NDArray[np.uint64], indices: npt.NDArray[np.intp]
               ) -> tuple[list[_Run], npt.NDArray[np.intp]]:
@@ -460,6 +488,7 @@ class TextReader:
                  out_params(matrices)))
         sizes = np.fromiter(map(font_size_at, repeat(argument, count), listed),
                             dtype=np.float64, count=count)
+        _found_again(objects, matrices, sizes)
         # + 0.0 turns -0.0 into 0.0: equal shapes have equal bytes
         shapes["em"] = matrices[:, :4].astype(np.float64) * sizes[:, None] + 0.0
         _, first, run_of = np.unique(shapes.view(np.dtype((np.void, _SHAPE.itemsize))),
