@@ -11,7 +11,6 @@ import gc
 import logging
 import os
 import sys
-import warnings
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -23,6 +22,7 @@ from . import __version__
 from .config import LayoutConfig
 from .errors import ConfigError, DocumentError, LayoutkitError, ProfileError, UsageError
 from .files import sha256_of, write_atomic
+from .loudness import Loudness
 from .model import Document, Page, Table, tables_by_page
 from .outputs import (
     DPI_RANGE,
@@ -451,7 +451,7 @@ def _batch(args: argparse.Namespace) -> str:
         raise UsageError("batch: --out DIR is required" + (" (or --db URL)" if args.inbox ==
                                                             "status" else ""))
     options = BatchOptions(Path(args.inbox), args.out or Path(), args.db, args.workers,
-                           args.executor, args.scheduler, args.profile)
+                           args.executor, args.scheduler, args.profile, _loudness_of(args))
     if args.inbox == "status":
         return status_text(options.database())
     summary = run_batch(options, progress=sys.stderr)
@@ -667,16 +667,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     the process runs); returns the exit status."""
     parser = _parser()
     args = parser.parse_args(argv)
-    quiet = getattr(args, "quiet", False)
-    logging.basicConfig(level=logging.INFO if getattr(args, "verbose", False) else
-                        logging.ERROR if quiet else logging.WARNING,
-                        format="layoutkit: %(message)s")
-    if quiet:
-        warnings.simplefilter("ignore")
-    if not getattr(args, "verbose", False):
-        logging.getLogger("pdfminer").setLevel(logging.ERROR)
-    logging.getLogger("layoutkit.linetypes").setLevel(
-        logging.INFO if getattr(args, "verbose_linetypes", False) else logging.WARNING)
+    _loudness_of(args).apply()
     # The values a command makes hold no reference cycles (see collector_paused), so
     # the collector stays paused until it ends; when the process ends with it, what is
     # left is frozen, and the interpreter's collection at exit does not traverse it
@@ -686,6 +677,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         if argv is None:
             gc.freeze()
     return status
+
+
+def _loudness_of(args: argparse.Namespace) -> Loudness:
+    """How loud the command line ``args`` ask the command to be."""
+    return Loudness(getattr(args, "verbose", False), getattr(args, "quiet", False),
+                    getattr(args, "verbose_linetypes", False))
 
 
 def _check_output(args: argparse.Namespace) -> None:

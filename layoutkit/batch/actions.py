@@ -19,12 +19,15 @@ from pathlib import Path
 from ..config import LayoutConfig
 from ..errors import DocumentError, LayoutkitError
 from ..files import write_atomic
+from ..loudness import Loudness
 from ..outputs import document_text, dumps
 from ..pipeline import loaded_profile, parse
 from .clock import now
 from .convert import to_pdf
+from .orphans import die_with_run
 
-__all__ = ["ACTIONS", "ActionResult", "Job", "actions_for", "clear_scratch", "run_job"]
+__all__ = ["ACTIONS", "ActionResult", "Job", "actions_for", "clear_scratch", "run_job",
+           "start_worker"]
 
 OUTPUTS = ("document.json", "text.txt")
 """The files the parse action writes into a document's output folder."""
@@ -91,6 +94,15 @@ and the pages it left unread, in words, when it left any."""
 def actions_for(kind: str) -> tuple[str, ...]:
     """The actions a document of ``kind`` (pdf, office, image) goes through."""
     return tuple(name for name in ACTIONS if name != "convert" or kind != "pdf")
+
+
+def start_worker(run: int, loudness: Loudness) -> None:
+    """Start a local worker of the pool of the run ``run`` (its initializer): it ends
+    when the run ends (:func:`.orphans.die_with_run`), and logs and warns as the
+    command line that started the run (``layoutkit: ``, nothing but errors with
+    ``-q``), which a process forked from the fork server does not inherit."""
+    die_with_run(run)
+    loudness.apply()
 
 
 def run_job(job: Job) -> tuple[ActionResult, ...]:

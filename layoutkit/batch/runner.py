@@ -23,7 +23,7 @@ import time
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from contextlib import contextmanager
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from functools import partial
 from pathlib import Path
 from typing import IO, Any
@@ -32,9 +32,10 @@ from sqlalchemy import Connection, Engine
 
 from ..errors import UsageError
 from ..files import write_atomic
+from ..loudness import Loudness
 from ..profile import load_profile
 from . import state
-from .actions import ActionResult, Job, actions_for, clear_scratch, run_job
+from .actions import ActionResult, Job, actions_for, clear_scratch, run_job, start_worker
 from .clock import now
 from .inbox import (
     ACCEPTED,
@@ -52,7 +53,6 @@ from .inbox import (
     scan,
     shown,
 )
-from .orphans import die_with_run
 from .progress import Progress, counted
 
 __all__ = ["EXECUTORS", "BatchOptions", "Summary", "run_batch"]
@@ -105,6 +105,8 @@ class BatchOptions:
     executor: str = "local"
     scheduler: str | None = None
     profile: str | None = None
+    loudness: Loudness = field(default_factory=Loudness)
+    """How loud the local workers are (as the command line that started the run)."""
 
     @property
     def on_dask(self) -> bool:
@@ -440,7 +442,7 @@ def _executor(options: BatchOptions) -> Iterator[Execute]:
     here, before the run moves any file.  Raises UsageError when distributed is not
     installed or the scheduler cannot be reached."""
     if not options.on_dask:
-        yield partial(_on_pool, options.workers)
+        yield partial(_on_pool, options.workers, options.loudness)
         return
     if not logging.getLogger().isEnabledFor(logging.INFO):
         # Dask's information (a cluster started, workers joining), in this process and
@@ -468,14 +470,15 @@ def _executor(options: BatchOptions) -> Iterator[Execute]:
             cluster.close()
 
 
-def _on_pool(workers: int, jobs: Sequence[Job]) -> Iterator[tuple[Job, Sequence[ActionResult]]]:
-    """Each job run in a local process pool of ``workers``, with its results, as the
-    workers finish them."""
+def _on_pool(workers: int, loudness: Loudness, jobs: Sequence[Job]
+             ) -> Iterator[tuple[Job, Sequence[ActionResult]]]:
+    """Each job run in a local process pool of ``workers`` as loud as ``loudness``,
+    with its results, as the workers finish them."""
     if not jobs:
         return
     context = multiprocessing.get_context("forkserver")
     with ProcessPoolExecutor(max_workers=min(workers, len(jobs)), mp_context=context,
-                             initializer=die_with_run, initargs=(os.getpid(),)) as pool:
+                             initializer=start_worker, initargs=(os.getpid(), loudness)) as pool:
         futures = {pool.submit(run_job, job): job for job in jobs}
         for future in as_completed(futures):
             yield futures[future], _results(future.result, futures[future])

@@ -7,6 +7,7 @@ defines (``tests/test_engines.py`` holds the two to the same glyphs).
 from __future__ import annotations
 
 import dataclasses
+import os
 import weakref
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from itertools import islice
@@ -15,15 +16,17 @@ from typing import Any, BinaryIO
 
 import numpy as np
 import numpy.typing as npt
+from pdfminer import settings
 from pdfminer.converter import PDFPageAggregator
 from pdfminer.encodingdb import name2unicode
 from pdfminer.layout import LTChar, LTContainer, LTCurve, LTImage, LTLine, LTPage, LTRect
 from pdfminer.pdfdocument import PDFDocument, PDFEncryptionError, PDFPasswordIncorrect
+from pdfminer.pdfexceptions import PDFObjectNotFound
 from pdfminer.pdffont import PDFFont, PDFTrueTypeFont, PDFType1Font, PDFType3Font
 from pdfminer.pdfinterp import PDFPageInterpreter, PDFResourceManager
-from pdfminer.pdfpage import PDFPage
+from pdfminer.pdfpage import LITERAL_PAGE, LITERAL_PAGES, PDFPage
 from pdfminer.pdfparser import PDFParser
-from pdfminer.pdftypes import PDFStream, resolve1
+from pdfminer.pdftypes import PDFStream, dict_value, list_value, resolve1
 from pdfminer.utils import PathSegment
 
 from ..errors import DocumentError
@@ -58,31 +61,30 @@ class PdfminerSource(ClosingSource):
         check_readable(path)
         self._fh: BinaryIO = path.open("rb")
         try:
-            document = PDFDocument(PDFParser(self._fh))
-            self._pages: list[PDFPage] = list(PDFPage.create_pages(document))
+            self._document = PDFDocument(PDFParser(self._fh))
+            self._tree = _page_tree(self._document, os.fstat(self._fh.fileno()))
         except (PDFPasswordIncorrect, PDFEncryptionError) as exc:
             self._fh.close()
             raise DocumentError(f"{path}: encrypted PDF, a password is needed to read it") from exc
         except Exception as exc:  # pdfminer raises many unrelated types on broken files
             self._fh.close()
             raise DocumentError(f"{path}: corrupt or unreadable PDF ({_reason(exc)})") from exc
-        if not self._pages:
+        if not self._tree.pages:
             self._fh.close()
             raise DocumentError(f"{path}: the PDF has no pages")
-        self._labels = _page_labels(document, len(self._pages))
         self._resources = _Resources(caching=True)
         self._device = _Device(self._resources)
         self._interpreter = _Interpreter(self._resources, self._device)
 
     @property
     def page_count(self) -> int:
-        return len(self._pages)
+        return len(self._tree.pages)
 
     def pages(self, page_numbers: Sequence[int]) -> Iterator[PageGlyphs]:
         for page_no in page_numbers:
-            page = self._pages[page_no - 1]
-            _normalise_boxes(page)
             try:
+                page = self._tree.page(self._document, page_no)
+                _normalise_boxes(page)
                 self._interpreter.process_page(page)
                 layout: LTPage = self._device.get_result()
             except Exception as exc:
@@ -91,7 +93,7 @@ class PdfminerSource(ClosingSource):
                 ) from exc
             yield dataclasses.replace(_page_glyphs(page_no, page, layout, self._device.covering,
                                                    self._device.weights),
-                                      label=self._labels[page_no - 1])
+                                      label=self._tree.labels[page_no - 1])
 
     def close(self) -> None:
         self._fh.close()
@@ -299,6 +301,96 @@ def _known(name: str) -> bool:
     except (KeyError, ValueError):
         return False
     return True
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class _PageTree:
+    """Where each page of a document is in its page tree, and its label: what
+    ``PDFPage.create_pages`` finds by walking the whole tree, kept so that a page is
+    then made from its own object and its ancestors' alone (:meth:`page`).
+
+    The pipeline opens a document anew for every ``stream_chunk_pages`` pages, as
+    PDFium keeps what it parsed until the document is closed (and pdfminer the objects
+    it resolved): a walk at every opening made reading a long document quadratic (five
+    thousand pages: 157 walks of 5,000 page objects)."""
+
+    pages: tuple[tuple[int, tuple[int, ...]], ...]
+    """Each page's object number, and those of the page tree nodes it inherits
+    attributes from, nearest first."""
+    from_catalog: bool
+    """Whether the pages also inherit from the catalog (the tree was walked from it,
+    not found by scanning the cross-reference table)."""
+    labels: tuple[str, ...]
+    """Each page's label by the PDF's ``/PageLabels``, empty ones when it has none."""
+
+    def page(self, document: PDFDocument, page_no: int) -> PDFPage:
+        """Page ``page_no`` (1-based) of ``document``, with the attributes it inherits,
+        as ``PDFPage.create_pages`` makes it."""
+        number, ancestors = self.pages[page_no - 1]
+        attrs = dict(dict_value(document.getobj(number)))
+        givers = [dict_value(document.getobj(node)) for node in ancestors]
+        if self.from_catalog:
+            givers.append(document.catalog)
+        for giver in givers:
+            for key in PDFPage.INHERITABLE_ATTRS - attrs.keys():
+                if key in giver:
+                    attrs[key] = giver[key]
+        return PDFPage(document, number, attrs, self.labels[page_no - 1] or None)
+
+
+_TREES: dict[tuple[int, ...], _PageTree] = {}
+"""The page tree of the document last opened in this process, by its file's identity
+(:func:`_page_tree`)."""
+
+
+def _page_tree(document: PDFDocument, stat: os.stat_result) -> _PageTree:
+    """The page tree of ``document``, whose open file's status is ``stat``: walked
+    once, then kept while the same file (device, inode, size and modification time) is
+    opened again."""
+    key = (stat.st_dev, stat.st_ino, stat.st_size, stat.st_mtime_ns)
+    tree = _TREES.get(key)
+    if tree is None:
+        _TREES.clear()
+        tree = _TREES[key] = _walked(document)
+    return tree
+
+
+def _walked(document: PDFDocument) -> _PageTree:
+    """The page tree of ``document`` by a walk that follows ``PDFPage.create_pages``:
+    depth first from the catalog's ``/Pages``, each node once, and without a page found
+    there, the page objects of the cross-reference table."""
+    found: list[tuple[int, tuple[int, ...]]] = []
+    seen: set[int] = set()
+
+    def walk(reference: Any, ancestors: tuple[int, ...]) -> None:
+        number = reference if isinstance(reference, int) else reference.objid
+        node = dict_value(document.getobj(number) if isinstance(reference, int)
+                          else reference)
+        if number in seen:
+            return
+        seen.add(number)
+        kind = node.get("Type")
+        if kind is None and not settings.STRICT:
+            kind = node.get("type")
+        if kind is LITERAL_PAGES and "Kids" in node:
+            for child in list_value(node["Kids"]):
+                walk(child, (number, *ancestors))
+        elif kind is LITERAL_PAGE:
+            found.append((number, ancestors))
+
+    if "Pages" in document.catalog:
+        walk(document.catalog["Pages"], ())
+    from_catalog = bool(found)
+    if not found:
+        for xref in document.xrefs:
+            for number in xref.get_objids():
+                try:
+                    node = document.getobj(number)
+                except PDFObjectNotFound:
+                    continue
+                if isinstance(node, dict) and node.get("Type") is LITERAL_PAGE:
+                    found.append((number, ()))
+    return _PageTree(tuple(found), from_catalog, _page_labels(document, len(found)))
 
 
 def _page_labels(document: PDFDocument, count: int) -> tuple[str, ...]:
