@@ -280,6 +280,12 @@ class GuttersConfig(Section):
     """A strip with a vertical rule down at least this share of its run is a gutter
     beside text on each side as one on the column grid is (fewer lines, no column
     tests): the rule is drawn to part columns, however narrow the white beside it."""
+    cell_rule_join: float = 2.0
+    """Rules this many points apart or less meet (a table's rules, drawn cell by cell)."""
+    cell_wall_min_rows: int = 2
+    """A vertical rule crossed by horizontal rules, running on to both its sides, above,
+    between and below this many rows or more is a ruled table's cell wall: the table's
+    cells are read row by row across it, not as columns."""
     cut_tie_ratio: float = 0.8
     """When choosing where a column band ends, gaps within this ratio of the widest
     one count as equally wide and the one nearest the line that ends the band wins."""
