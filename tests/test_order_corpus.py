@@ -98,3 +98,19 @@ def test_order_corpus_ruled_table_reads_row_by_row_across_its_cell_walls() -> No
                                       "Printers (3No.), Est ‐ Accra", "Scanning Machines",
                                       "(4No.)"]
     assert lines[row + 5].startswith("11 Colour Photocopiers")
+
+
+def test_order_corpus_figure_drawn_last_is_read_after_the_paragraph_round_it() -> None:
+    """The abstract's paragraph narrows to a right-hand column beside a chart and its
+    caption, then runs on full width under them; the stream draws the chart and caption
+    after everything else, and the paragraph's column ends in the size the full-width
+    lines open in: the figure is a float, read after the band below, so the paragraph
+    is no longer broken twice by the caption (once before its column, once after)."""
+    lines = lines_of("pusep-magneto-photoluminescence-abstract", 1)
+    column = lines.index("quantum wells. The structure studied here consists of a")
+    assert lines[column - 1] == "weakly coupled, intentionally disordered multiple"
+    end = lines.index("field QH states.")
+    assert lines[end + 1] == "References:"
+    caption = lines.index("Figure. 1: (a) Rxx and Rxy as a function of the")
+    assert caption > end
+    assert lines[caption + 6] == "mK."
