@@ -43,7 +43,8 @@ _SHARES = frozenset({"line_overlap", "glyph_repeat_overlap", "baseline_tolerance
                      "furniture_cover_dateline_top", "cut_tie_ratio",
                      "image_max_area",
                      "column_min_density", "column_min_flush", "crossing_gap_ratio",
-                     "line_like_size_ratio", "narrow_gutter_min_flush", "ruled_gutter_min_share",
+                     "line_like_size_ratio", "float_flow_size_tolerance",
+                     "narrow_gutter_min_flush", "ruled_gutter_min_share",
                      "stream_across_share",
                      "stream_down_max_share",
                      "ocr_garbage_share", "ocr_min_quality", "ocr_layer_margin",
@@ -280,6 +281,12 @@ class GuttersConfig(Section):
     """A strip with a vertical rule down at least this share of its run is a gutter
     beside text on each side as one on the column grid is (fewer lines, no column
     tests): the rule is drawn to part columns, however narrow the white beside it."""
+    cell_rule_join: float = 2.0
+    """Rules this many points apart or less meet (a table's rules, drawn cell by cell)."""
+    cell_wall_min_rows: int = 2
+    """A vertical rule crossed by horizontal rules, running on to both its sides, above,
+    between and below this many rows or more is a ruled table's cell wall: the table's
+    cells are read row by row across it, not as columns."""
     cut_tie_ratio: float = 0.8
     """When choosing where a column band ends, gaps within this ratio of the widest
     one count as equally wide and the one nearest the line that ends the band wins."""
@@ -457,6 +464,10 @@ class ReadingConfig(Section):
     size of white space, and runs on over the lines that follow closer than that."""
     notice_size_tolerance: float = 0.15
     """A notice's lines are set within this share of its first line's size."""
+    float_flow_size_tolerance: float = 0.1
+    """A column the stream draws after the band below is a float read after that band
+    only when the text beside it runs on into the band below: the band's first words
+    set within this share of the size of the last words beside the float."""
     notice_indent_em: float = 0.5
     """A line indented by more than this many times the notice's size from the left
     edge of the notice's lines starts a new paragraph: the notice has ended."""

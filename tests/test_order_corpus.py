@@ -82,3 +82,35 @@ def test_order_corpus_ocr_layer_joined_across_columns_keeps_the_gutter() -> None
     last_left = next(k for k, line in enumerate(lines) if line.startswith("38y"))
     assert where < last_left < next(k for k, line in enumerate(lines)
                                     if line.startswith("Lastly we present"))
+
+
+def test_order_corpus_ruled_table_reads_row_by_row_across_its_cell_walls() -> None:
+    """The contract awards' 11-column table is ruled cell by cell: each vertical rule
+    between its cells meets horizontal rules running on to both its sides above and
+    below every row, a cell wall, not a rule between columns.  Every row is read printed
+    line by printed line across its cells, row 10 (whose first cell wraps over five
+    lines, under a taller row 9) as the others, where its cells were read one after the
+    other, as columns."""
+    lines = lines_of("ghana-transport-sector-contract-awards-2016-08", 1)
+    row = lines.index("10 Colour Printers MRH/IDA/TSP/NCB/G NCB Microsys Company Box TN 1393, "
+                      "45,262.32 GHS 17‐June‐11 17‐July‐11 Completed")
+    assert lines[row + 1:row + 5] == ["(21No.), Black & White ‐2/ Lot 3 Limited Teshie Nungua",
+                                      "Printers (3No.), Est ‐ Accra", "Scanning Machines",
+                                      "(4No.)"]
+    assert lines[row + 5].startswith("11 Colour Photocopiers")
+
+
+def test_order_corpus_figure_drawn_last_is_read_after_the_paragraph_round_it() -> None:
+    """The abstract's paragraph narrows to a right-hand column beside a chart and its
+    caption, then runs on full width under them; the stream draws the chart and caption
+    after everything else, and the paragraph's column ends in the size the full-width
+    lines open in: the figure is a float, read after the band below, so the paragraph
+    is no longer broken twice by the caption (once before its column, once after)."""
+    lines = lines_of("pusep-magneto-photoluminescence-abstract", 1)
+    column = lines.index("quantum wells. The structure studied here consists of a")
+    assert lines[column - 1] == "weakly coupled, intentionally disordered multiple"
+    end = lines.index("field QH states.")
+    assert lines[end + 1] == "References:"
+    caption = lines.index("Figure. 1: (a) Rxx and Rxy as a function of the")
+    assert caption > end
+    assert lines[caption + 6] == "mK."

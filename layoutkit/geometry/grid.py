@@ -80,6 +80,9 @@ class Canvas:
         """The page's long vertical rules: x, top and bottom of each."""
         rule_box = np.array([(b.x0, b.top, b.x1, b.top) for b in blocking],
                             dtype=float).reshape(-1, 4)
+        self.cell_walls = _cell_walls(self.vertical, rule_box, config.cell_rule_join,
+                                      config.cell_wall_min_rows)
+        """Which of :attr:`vertical` are a ruled table's cell walls (:func:`_cell_walls`)."""
         image_box = np.array([(b.x0, b.top, b.x1, b.bottom) for b in images],
                              dtype=float).reshape(-1, 4)
         # a picture with text printed across it is a background, not a figure that
@@ -104,6 +107,13 @@ class Canvas:
         covered = np.minimum(rule_bottom, bottom) - np.maximum(rule_top, top)
         return bool(((x >= x0) & (x <= x1) & (covered >= self.config.ruled_gutter_min_share
                                               * (bottom - top))).any())
+
+    def walled(self, x0: float, x1: float, top: float, bottom: float) -> bool:
+        """Whether a ruled table's cell wall (:func:`_cell_walls`) runs down the strip
+        from ``x0`` to ``x1`` anywhere between ``top`` and ``bottom``: the strip parts a
+        table's cells, which read row by row across it, not columns."""
+        x, rule_top, rule_bottom = self.vertical[self.cell_walls].T
+        return bool(((x >= x0) & (x <= x1) & (rule_top < bottom) & (rule_bottom > top)).any())
 
     def cells(self, idx: Ints) -> tuple[int, int, int, int]:
         """Grid bounds (r0, r1, c0, c1), end exclusive, tight around words ``idx``."""
@@ -350,6 +360,37 @@ class Canvas:
 
 
 _LEADER_CHARS = ".·…_"
+
+
+def _cell_walls(vertical: NDArray[np.float64], horizontal: NDArray[np.float64],
+                join: float, rows: int) -> NDArray[np.bool_]:
+    """Which ``vertical`` rules (x, top, bottom) are a ruled table's inner cell walls:
+    the run of rules it belongs to (rules at its x, within ``join`` points, each
+    starting where the one above ends, as a table draws a wall cell by cell) is crossed
+    by ``horizontal`` rules (x0, y, x1, y) running on to both its sides (one rule, or
+    two meeting at it) at ``rows`` + 1 heights or more: the rules above, between and
+    below ``rows`` table rows.  A rule between a page's columns meets a band's rules at
+    its two ends at most, and a table's outer frame has rules on one side only."""
+    walls = np.zeros(len(vertical), dtype=bool)
+    if not len(vertical) or not len(horizontal):
+        return walls
+    x0, y, x1 = horizontal[:, 0], horizontal[:, 1], horizontal[:, 2]
+    level = np.round(y / join)
+    order = np.lexsort((vertical[:, 1], np.round(vertical[:, 0] / join)))
+    run: list[int] = []
+    for k in [*order.tolist(), -1]:
+        if run and (k < 0 or abs(vertical[k, 0] - vertical[run[-1], 0]) > join
+                    or vertical[k, 1] > vertical[run, 2].max() + join):
+            x = float(np.median(vertical[run, 0]))
+            top, bottom = vertical[run, 1].min() - join, vertical[run, 2].max() + join
+            beside = (y >= top) & (y <= bottom)
+            left = beside & (x0 < x - join) & (x1 >= x - join)
+            right = beside & (x1 > x + join) & (x0 <= x + join)
+            walls[run] = len(np.intersect1d(level[left], level[right])) > rows
+            run = []
+        if k >= 0:
+            run.append(k)
+    return walls
 
 
 def _is_leader(text: str) -> bool:

@@ -261,7 +261,8 @@ def _vertical_parts(canvas: Canvas, idx: Ints,
     and either it runs beside ``gutter_min_lines`` lines on each side or it lies on
     the document's column grid (``known``) with two lines or more on each side (short
     column runs before a full-width item keep the document's gutters), or a vertical
-    rule runs down it (:meth:`Canvas.ruled`).
+    rule runs down it (:meth:`Canvas.ruled`).  A strip down a ruled table's cell wall
+    (:meth:`Canvas.walled`) parts no columns: the table's rows read across it.
     """
     config, res = canvas.config, canvas.res
     box = canvas.box[idx]
@@ -272,8 +273,8 @@ def _vertical_parts(canvas: Canvas, idx: Ints,
     for x_left, x_right in _strips(canvas, idx):
         left = idx[(box[:, 2] <= x_left + res) & (box[:, 0] >= left_edge - res)]
         right = idx[box[:, 0] >= x_right - res]
-        if any(canvas.blocks(row, left, right, x_left, x_right)
-               for row in canvas.end_rows(idx)):
+        if canvas.walled(x_left, x_right, top, bottom) or any(
+                canvas.blocks(row, left, right, x_left, x_right) for row in canvas.end_rows(idx)):
             continue
         on_grid = (min(canvas.lines(left), canvas.lines(right)) >= config.grid_cut_min_lines
                    and bool(on_column_grid(np.array([x_left]), np.array([x_right]), known,

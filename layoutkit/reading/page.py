@@ -71,6 +71,7 @@ def layout_page(glyphs: PageGlyphs, words: Sequence[Word], furniture: Furniture,
         plan.append((BandKind.BODY, _without(columns, [w for n in notes for w in n])))
         if notes:
             plan.append((BandKind.BODY, [[n] for n in notes]))
+    plan = _floats_after(plan, config.reading.float_flow_size_tolerance)
     for group in _turned_bands(glyphs, turned, config):
         plan = _placed(plan, group)
     if header:
@@ -83,6 +84,55 @@ def layout_page(glyphs: PageGlyphs, words: Sequence[Word], furniture: Furniture,
              for index, (kind, columns) in enumerate(plan)]
     return Page(glyphs.page_no, glyphs.width, glyphs.height, tuple(b for b in bands if b.columns),
                 glyphs.label, glyphs.unreadable)
+
+
+def _floats_after(plan: _Plan, tolerance: float) -> _Plan:
+    """``plan`` with each column that the content stream draws as a float read after
+    the band below its band: a column (a figure and its caption beside the text that
+    wraps round it) drawn after the rest of its band and after every band below, where
+    the stream reads the band above, then the rest of the band, then the band below in
+    order, and the band below opens in the size (within ``tolerance``) the text beside
+    the float ends in: that text runs on into the band below, which the float does not
+    interrupt (a column's footnotes, drawn before the next column, are smaller).
+    Geometry alone leaves the choice; a stream drawn out of reading order fails the
+    test and moves nothing."""
+    out = list(plan)
+    for k in range(len(out) - 1):
+        kind, columns = out[k]
+        if kind is not BandKind.BODY or len(columns) < 2:
+            continue
+        spans = [_stream_span(column) for column in columns]
+        below = _stream_span([leaf for column in out[k + 1][1] for leaf in column])
+        after = _stream_span([leaf for _, later in out[k + 1:] for column in later
+                              for leaf in column])
+        above = (_stream_span([leaf for column in out[k - 1][1] for leaf in column])
+                 if k else (-1, -1))
+        for c, (first, _) in enumerate(spans):
+            rest = [span for j, span in enumerate(spans) if j != c]
+            if (first > after[1] and first > max(end for _, end in rest)
+                    and above[1] < min(start for start, _ in rest)
+                    and max(end for _, end in rest) < below[0]
+                    and _runs_on([w for j, column in enumerate(columns) if j != c
+                                  for leaf in column for w in leaf],
+                                 [w for column in out[k + 1][1] for leaf in column for w in leaf],
+                                 tolerance)):
+                out[k] = (kind, [column for j, column in enumerate(columns) if j != c])
+                out.insert(k + 2, (kind, [columns[c]]))
+                break
+    return out
+
+
+def _runs_on(beside: Sequence[Word], below: Sequence[Word], tolerance: float) -> bool:
+    """Whether the words ``below`` open, in the stream, in the size (within
+    ``tolerance``) that the words ``beside`` end in."""
+    last = max(beside, key=lambda w: w.stream).size
+    return abs(min(below, key=lambda w: w.stream).size - last) <= tolerance * last
+
+
+def _stream_span(leaves: Sequence[Sequence[Word]]) -> tuple[int, int]:
+    """The first and last places in the content stream of the words of ``leaves``."""
+    streams = [w.stream for leaf in leaves for w in leaf]
+    return (min(streams), max(streams)) if streams else (-1, -1)
 
 
 def _turned_bands(glyphs: PageGlyphs, words: Sequence[Word], config: LayoutConfig) -> list[_Plan]:
