@@ -16,8 +16,10 @@ import pytest
 from fontTools.fontBuilder import FontBuilder
 from fontTools.pens.t2CharStringPen import T2CharStringPen
 
+import layoutkit
+from layoutkit.config import LayoutConfig
 from layoutkit.model import PageGlyphs
-from layoutkit.sources import open_source
+from layoutkit.sources import differences, open_source
 from layoutkit.sources.builtin_encoding import builtin_names, builtin_texts, glyph_text
 from tests.handmade import pdf_bytes
 
@@ -201,6 +203,29 @@ def test_builtin_encoding_math_pi_glyphs_on_a_physics_letter() -> None:
         glyphs = Counter(g.text for g in page.glyphs)
         assert not [t for t in glyphs if t.startswith("(cid:")], engine
         assert (glyphs["±"], glyphs["μ"], glyphs["×"], glyphs["∥"]) == (1, 1, 1, 3), engine
+
+
+def test_differences_scanned_once_for_a_document_read_in_chunks(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The pdfium engine scans the whole document for /Differences names once, not at
+    each of the openings a document read in chunks makes (one a chunk: a 5,000-page
+    document was scanned 157 times, most of its reading time), and each page still
+    gets its Math Pi glyphs."""
+    scans: list[Path] = []
+    scanned = differences._scanned
+
+    def counted(path: Path) -> dict[differences.FontName, dict[int, str]]:
+        scans.append(path)
+        return scanned(path)
+
+    monkeypatch.setattr(differences, "_scanned", counted)
+    monkeypatch.setattr(differences, "_SCANNED", {})
+    path = CORPUS / "appl-phys-lett-2011-spin-polarized-tip.pdf"
+    config = LayoutConfig().replace(stream_chunk_pages=1)
+    pages = list(layoutkit.iter_pages(path, config, engine="pdfium"))
+    assert [page.page_no for page in pages] == [1, 2, 3]
+    assert "±" in pages[1].text()
+    assert scans == [path]
 
 
 # ------------------------------------------------------------------- TeX papers

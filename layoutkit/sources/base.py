@@ -5,6 +5,7 @@ ruling lines a drawn shape gives, so that every engine reads a page alike."""
 from __future__ import annotations
 
 import math
+import os
 import stat
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
@@ -14,9 +15,10 @@ from typing import Protocol, Self
 from ..errors import DocumentError, UsageError
 from ..model import BOLD, BOLD_MIN, MAX_WEIGHT, REGULAR, BBox, PageGlyphs, Rule, named_weight
 
-__all__ = ["FORCE_BOLD", "IMAGE_SUFFIXES", "RULE_THICKNESS", "ClosingSource", "GlyphSource",
-           "Rect", "check_file", "check_readable", "direction_of", "font_weight", "is_image",
-           "shape_rules", "stem_weight", "visible_rect"]
+__all__ = ["FORCE_BOLD", "IMAGE_SUFFIXES", "RULE_THICKNESS", "ClosingSource", "FileIdentity",
+           "GlyphSource", "Rect", "check_file", "check_readable", "direction_of",
+           "file_identity", "font_weight", "is_image", "shape_rules", "stem_weight",
+           "visible_rect"]
 
 RULE_THICKNESS = 2.0
 """A filled rectangle thinner than this (points) is drawn as a ruling line; so is a
@@ -26,6 +28,16 @@ UPRIGHT_MAX_SLOPE = 0.1
 """The steepest slope (rise over run, about 6 degrees) of a baseline still read as
 running along an axis of the page; a watermark set diagonally across the columns is
 not."""
+
+
+FileIdentity = tuple[int, int, int, int]
+"""A file as the engines keep what they read of it across openings: its device, inode,
+size and modification time (a file rewritten in place is another)."""
+
+
+def file_identity(status: os.stat_result) -> FileIdentity:
+    """The identity of the file whose status is ``status`` (:data:`FileIdentity`)."""
+    return (status.st_dev, status.st_ino, status.st_size, status.st_mtime_ns)
 
 
 def direction_of(a: float, b: float, c: float, d: float) -> int:

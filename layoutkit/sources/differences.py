@@ -6,7 +6,8 @@ reader maps the name to text by the Adobe Glyph List.  A name outside it (TeX's
 keeps no glyph names it cannot map and offers no way to ask for them.  The pdfium
 engine reads them here, with pdfminer.six's parser, on the first page where a glyph
 came out as ``(cid:N)``: a document without such a glyph is never parsed twice (and
-the pdfium engine imports pdfminer.six only then).
+the pdfium engine imports pdfminer.six only then); a document read in chunks, opened
+once a chunk, is scanned once.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+from .base import FileIdentity, file_identity
 from .builtin_encoding import is_agl_name
 
 __all__ = ["FontName", "differences_of", "name_of", "unlisted_differences"]
@@ -54,10 +56,30 @@ def differences_of(encoding: object) -> dict[int, str]:
     return names
 
 
+_SCANNED: dict[FileIdentity, dict[FontName, dict[int, str]]] = {}
+"""What :func:`unlisted_differences` found in the document it last scanned in this
+process, by its file's identity."""
+
+
 def unlisted_differences(path: Path) -> dict[FontName, dict[int, str]]:
     """For each embedded simple font of the document at ``path`` (on its pages and in
     the forms they draw) whose ``/Differences`` names glyphs outside the Adobe Glyph
-    List: those names, by code.  Empty for a document pdfminer.six cannot read."""
+    List: those names, by code.  Empty for a document pdfminer.six cannot read.  The
+    whole document is scanned once while the same file is opened again (each chunk of a
+    long document opens it), not once a chunk."""
+    try:
+        key = file_identity(path.stat())
+    except OSError:
+        return {}
+    found = _SCANNED.get(key)
+    if found is None:
+        _SCANNED.clear()
+        found = _SCANNED[key] = _scanned(path)
+    return found
+
+
+def _scanned(path: Path) -> dict[FontName, dict[int, str]]:
+    """What :func:`unlisted_differences` returns, read from the file."""
     from pdfminer.pdfdocument import PDFDocument
     from pdfminer.pdfparser import PDFParser
 

@@ -34,9 +34,11 @@ from ..model import BBox, Glyphs, PageGlyphs, Rule
 from .base import (
     FORCE_BOLD,
     ClosingSource,
+    FileIdentity,
     Rect,
     check_readable,
     direction_of,
+    file_identity,
     font_weight,
     shape_rules,
     stem_weight,
@@ -338,7 +340,7 @@ class _PageTree:
         return PDFPage(document, number, attrs, self.labels[page_no - 1] or None)
 
 
-_TREES: dict[tuple[int, ...], _PageTree] = {}
+_TREES: dict[FileIdentity, _PageTree] = {}
 """The page tree of the document last opened in this process, by its file's identity
 (:func:`_page_tree`)."""
 
@@ -347,7 +349,7 @@ def _page_tree(document: PDFDocument, stat: os.stat_result) -> _PageTree:
     """The page tree of ``document``, whose open file's status is ``stat``: walked
     once, then kept while the same file (device, inode, size and modification time) is
     opened again."""
-    key = (stat.st_dev, stat.st_ino, stat.st_size, stat.st_mtime_ns)
+    key = file_identity(stat)
     tree = _TREES.get(key)
     if tree is None:
         _TREES.clear()
