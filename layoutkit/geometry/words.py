@@ -11,6 +11,7 @@ import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import pairwise, repeat
+from statistics import median
 
 import numpy as np
 import numpy.typing as npt
@@ -411,7 +412,8 @@ def _baseline_lines(words: Sequence[Word], config: WordsConfig) -> list[list[Wor
         spans.append((top, low))
     # a line ranks by its words' median top: a tall word on its baseline does not lift
     # it above the lines the word stands beside
-    ranked = sorted(range(len(lines)), key=lambda k: float(np.median(box[lines[k], 0])))
+    tops = box[:, 0].tolist()
+    ranked = sorted(range(len(lines)), key=lambda k: median(tops[i] for i in lines[k]))
     x0 = box[:, 2].tolist()
     return [[words[i] for i in sorted(lines[k], key=x0.__getitem__)] for k in ranked]
 
