@@ -159,8 +159,15 @@ class SourcesConfig(Section):
     stream_chunk_pages: int = 32
     """Pages laid out together when a document is read page by page
     (:func:`layoutkit.iter_pages`, ``layoutkit text``, ``parse``, ``tokens`` and
-    ``nlptext``): no more pages than these are held in memory at once.  The decisions
-    across pages are the same whatever the number (taken over the whole document)."""
+    ``nlptext``): no more pages than these are held in memory at once in a document
+    longer than ``stream_whole_chunks`` chunks.  The decisions across pages are the
+    same whatever the number (taken over the whole document)."""
+    stream_whole_chunks: int = 2
+    """A document read page by page of no more than this many chunks of
+    ``stream_chunk_pages`` is laid out and typed in one go, as :func:`layoutkit.parse`
+    does; a longer one a chunk at a time, its decisions across pages taken in passes
+    over the whole document, which keep memory flat on long documents but cost more
+    time (on the 38-page City Record, 1.7 times the CPU of one go)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -268,9 +268,10 @@ def _streamed(job: Job, context: Sequence[int], runs: Mapping[int, Runs],
     heading levels, list chains) from the laid-out pages, which wait in a file of
     ``folder`` meanwhile (:func:`_typed_stream`)."""
     size = job.config.sources.stream_chunk_pages
-    chunks = [context[start:start + size] for start in range(0, len(context), size)]
-    # a document of one chunk is laid out and typed in one go, as parse() does
-    whole = len(chunks) == 1
+    # a short document is laid out and typed in one go, as parse() does
+    whole = len(context) <= size * job.config.sources.stream_whole_chunks
+    chunks = [context] if whole else \
+        [context[start:start + size] for start in range(0, len(context), size)]
     with folder:
         grid: Gutters | None = None
         if not whole:

@@ -57,6 +57,25 @@ def test_stream_in_chunks_is_the_parse(record: Document) -> None:
     assert list(iter_pages(REGISTER, chunked(4))) == list(register.pages)
 
 
+@pytest.mark.parametrize(("chunk", "passes"), [(32, 0), (19, 0), (18, 1), (8, 1)])
+def test_stream_of_a_short_document_is_typed_in_one_go(
+        record: Document, monkeypatch: pytest.MonkeyPatch, chunk: int, passes: int) -> None:
+    """A document of no more than ``stream_whole_chunks`` (2) chunks is laid out and
+    typed in one go, as parse() does, without the passes over the whole document a
+    longer one takes (the 38 pages of the City Record: in chunks of 19 at most); the
+    pages are parse()'s either way."""
+    typed = layoutkit.pipeline._typed_stream
+    calls: list[int] = []
+
+    def counted(*args: object, **kwargs: object) -> object:
+        calls.append(1)
+        return typed(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(layoutkit.pipeline, "_typed_stream", counted)
+    assert list(iter_pages(RECORD, chunked(chunk))) == list(record.pages)
+    assert len(calls) == passes
+
+
 def test_stream_keeps_the_running_furniture_of_the_whole_document(record: Document) -> None:
     """In chunks of 5 pages, the running headers and footers are those decided over the
     whole document, and the text of every page (its lines untyped) is parse()'s."""
