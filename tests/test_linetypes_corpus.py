@@ -130,11 +130,15 @@ def test_linetypes_corpus_bold_leads_and_leader_rows_are_no_headings() -> None:
 def test_linetypes_corpus_title_block_lines_are_no_headings() -> None:
     """The lines right under a paper's title in its band (authors, affiliation, e-mail)
     and the kicker right above an article's title are the title's, not headings;
-    the first headings over text (Abstract, 1 Introduction) are."""
+    the first headings over text (Abstract, 1 Introduction) are.  An affiliation
+    centred under its authors (``Yahoo! Research``) is no text that a heading heads:
+    the authors' line over it is the title's too."""
     acl = [text for _, text in _headings(_page("acl-2014-phrase-generation", (1, 8), 1))]
     assert not {"Georgiana Dinu and Marco Baroni", "Center for Mind/Brain Sciences",
                 "University of Trento, Italy"} & set(acl)
     assert {"Abstract", "1 Introduction"} <= set(acl)
+    ieee = [text for _, text in _headings(_page("ieee-dsn-2011-zab-broadcast", (1, 3), 1))]
+    assert not [text for text in ieee if text.startswith("Flavio")]
     bmc = [text for _, text in _headings(_page("bmc-health-services-malawi-2014", (1, 4), 1))]
     assert "RESEARCH ARTICLE Open Access" not in bmc and bmc[-1] == "Abstract"
     landtag = _headings(_page("bayerischer-landtag-plenarprotokoll-17-140", (1, 3), 1))
@@ -227,7 +231,8 @@ def test_linetypes_corpus_infographic_labels_and_figures_are_no_headings() -> No
     lines read as words), two figures side by side (``85,508 MW    85,116 MW``: a
     value set apart as a cell), a statement led by its figure in bold (``1 MW of
     electricity ...``), a lead-in right over the larger figure it introduces (``More
-    than`` over ``26 million``), and the introduction's first line, set in a subset of
+    than`` over ``26 million``), a figure and its unit in lower case (``26 million``,
+    ``$3.3 billion``), and the introduction's first line, set in a subset of
     the font of the lines it runs on into (the same face, so the paragraph is one
     piece, too long for a heading)."""
     headings = _headings(_page("ercot-fact-sheet-2024-02", (1,), 1))
@@ -235,7 +240,7 @@ def test_linetypes_corpus_infographic_labels_and_figures_are_no_headings() -> No
     assert ("h_1", "2024 Generating Capacity") in headings
     assert ("h_1", "2023 Energy Use") in headings
     assert not {"Natural Gas Wind", "44.3% 25.2.%", "Coal Solar", "85,508 MW 85,116 MW",
-                "More than", "periods of peak demand."} & set(texts)
+                "More than", "periods of peak demand.", "26 million", "$3.3 billion"} & set(texts)
     assert not [text for text in texts if text.startswith(("1 MW", "The Electric"))]
 
 

@@ -157,7 +157,19 @@ def _one_phrase(item: TypedLine, config: LinetypesConfig) -> bool:
     return not (_LEADER.search(text) or _QUOTED.match(text) or _opens_quote(text)
                 or _CAPTION.match(text) or _FIELD.search(text) or _date_alone(item.words)
                 or any(_ADDRESS.search(word) for word in item.words)
-                or _cells(item, config) or _bold_lead(item, config))
+                or _cells(item, config) or _bold_lead(item, config) or _figure(item.words))
+
+
+def _figure(words: Sequence[str]) -> bool:
+    """Whether a line is a figure and its unit: a number then words in lower case
+    (``26 million``, ``$3.3 billion``), an infographic's key figure, where a numbered
+    heading's title is capitalised (``2 Methods``)."""
+    return (len(words) > 1 and _AMOUNT.fullmatch(words[0]) is not None
+            and all(word[0].islower() for word in words[1:]))
+
+
+_AMOUNT = re.compile(r"[$€£¥]?\d[\d.,]*[%+]?")
+"""A number as an amount is written: ``26``, ``$3.3``, ``1,250+``, ``90%``."""
 
 
 def _bold_lead(item: TypedLine, config: LinetypesConfig) -> bool:
@@ -241,7 +253,8 @@ def _title_block(lines: Sequence[TypedLine], found: set[int], body: float,
         block.add(k)
         k -= 1
     k, subtitle = end + 1, False
-    while joins(k, 1) and not _text_follows(lines, k, found, body, config):
+    left, right = _column_left(lines), _column_right(lines)
+    while joins(k, 1) and not _text_follows(lines, k, found, body, config, (left, right)):
         if k not in found:
             subtitle = True
         elif subtitle and lines[k].line.size >= larger:
@@ -253,12 +266,17 @@ def _title_block(lines: Sequence[TypedLine], found: set[int], body: float,
 
 
 def _text_follows(lines: Sequence[TypedLine], k: int, found: set[int], body: float,
-                  config: LinetypesConfig) -> bool:
+                  config: LinetypesConfig,
+                  edges: tuple[Mapping[tuple[int, int, int], float],
+                               Mapping[tuple[int, int, int], float]]) -> bool:
     """Whether the line after line ``k`` in reading order is text at the body's size
-    (a body line, not a candidate, not clearly larger than the ``body`` size)."""
+    (a body line, not a candidate, not clearly larger than the ``body`` size) that is
+    not centred in its column (:func:`_centred`, its columns' left and right ``edges``
+    given): a paragraph, not an affiliation centred under its authors."""
     return (k + 1 < len(lines) and k + 1 not in found
             and lines[k + 1].key == (lines[k].key[0], lines[k].key[1] + 1)
-            and lines[k + 1].line.size < config.heading_min_size_ratio * body)
+            and lines[k + 1].line.size < config.heading_min_size_ratio * body
+            and not _centred(lines[k + 1], *edges))
 
 
 def _candidates(lines: Sequence[TypedLine], size: float, config: LinetypesConfig) -> list[int]:
