@@ -307,14 +307,14 @@ def _candidates(lines: Sequence[TypedLine], size: float, config: LinetypesConfig
             continue
         style = style_of(item)
         numbered = style[1] and _SECTION.match(" ".join(item.words)) is not None
-        capitals = not (_stands_out(style, size, config) or numbered)
-        if (capitals and not _in_capitals(item, size, config)) or not _legible(
+        capitals_only = not (_stands_out(style, size, config) or numbered)
+        if (capitals_only and not _in_capitals(item, size, config)) or not _legible(
                 item.line.text) or _bulleted(item) or not _one_phrase(item, config):
             continue
         run = [k]
         while (run[-1] + 1 < len(lines) and style_of(lines[run[-1] + 1]) == style
                and _font(lines[run[-1] + 1]) == _font(item)
-               and (not capitals or _in_capitals(lines[run[-1] + 1], size, config))
+               and (not capitals_only or _in_capitals(lines[run[-1] + 1], size, config))
                and _continues(lines, run[-1] + 1, space, size, leading)):
             run.append(run[-1] + 1)
         if any(_cells(lines[j], config) for j in run[1:]):
