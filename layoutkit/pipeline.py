@@ -22,16 +22,16 @@ A publication profile's section runs on from the page where it starts, so the la
 step also sends the section running at the end of each page; the pages whose section
 turns out to be another than assumed are laid out again (:func:`_lay_out`).
 
-:func:`iter_pages` reads a long document page by page: every page is read once, what
-the decisions across pages need of it kept (its edge lines, its OCR quality) and the
-page itself written to a temporary file and let go; the running furniture is decided
-over the whole document, as :func:`parse` does, then the column grid, from each page's
-own gutters (a first pass over the pages, a chunk of ``stream_chunk_pages`` at a
-time); the pages are laid out a chunk at a time, the section running out of one chunk
-running into the next, written to a file again, and typed in passes over that file,
-each line typing step over the whole document (:func:`_typed_stream`); so the pages
-handed over are :func:`parse`'s.  Memory holds the small values of every page and the
-pages of one chunk.
+:func:`iter_pages` reads a short document as :func:`parse` does, and a long one page by
+page: every page is read once, what the decisions across pages need of it kept (its
+edge lines, its OCR quality) and the page itself written to a temporary file and let
+go; the running furniture is decided over the whole document, as :func:`parse` does,
+then the column grid, from each page's own gutters (a first pass over the pages, a
+chunk of ``stream_chunk_pages`` at a time); the pages are laid out a chunk at a time,
+the section running out of one chunk running into the next, written to a file again,
+and typed in passes over that file, each line typing step over the whole document
+(:func:`_typed_stream`); so the pages handed over are :func:`parse`'s.  Memory holds
+the small values of every page and the pages of one chunk.
 """
 
 from __future__ import annotations
@@ -173,9 +173,24 @@ def _parse(path: Path, config: LayoutConfig | None, pages: Iterable[int] | str |
            typed: bool) -> Document:
     """:func:`parse` of the file at ``path``."""
     job, context = _job(path, config, pages, engine, jobs, profile)
+    return _parsed(job, context, jobs, tables=tables, typed=typed)
+
+
+def _parsed(job: Job, context: Sequence[int], jobs: int, *, tables: bool, typed: bool,
+            progress: PageProgress | None = None) -> Document:
+    """The wanted pages of ``context`` read, laid out and typed (unless not ``typed``) in
+    ``jobs`` processes, every page kept in memory meanwhile, as a Document (with its
+    ruled tables, when ``tables``); ``progress`` hears of each page read and of the
+    laying out beginning."""
+    def heard(number: int, sent: _Sent) -> None:
+        if progress is not None:
+            progress.advance(sent.ocr is not None)
+
     with collector_paused(), open_shares(_shares(dict.fromkeys(context), jobs), job.path) as kept:
-        read: dict[int, _Sent] = kept.run(partial(read_pages, job))
+        read: dict[int, _Sent] = kept.run(partial(read_pages, job), None, heard)
         ocr, runs = _decided(job, context, read)
+        if progress is not None:
+            progress.start("laying out", len(job.wanted))
         return _document(kept, job, context, runs, ocr, tables=tables, typed=typed)[0]
 
 
@@ -218,26 +233,36 @@ def iter_pages(path: str | Path, config: LayoutConfig | None = None,
                ) -> PageStream:
     """Read ``path`` as :func:`parse` does, page by page, for documents of any length.
 
-    Every page is read (by OCR, if scanned) before this returns, and kept in a temporary
-    file; the running headers and footers are decided over the whole document, as by
-    :func:`parse`.  Iterating over the stream lays out and types the pages
-    ``stream_chunk_pages`` at a time (in ``jobs`` processes) and hands each over; the
-    common column grid and the line types (contents, heading levels, list chains) are
-    decided over the whole document too, from small values of every page gathered in
-    passes over the pages kept in files, so the pages are :func:`parse`'s.  Memory
-    holds the small values of every page and the pages of one chunk.  With ``tables``
-    the ruled tables of each chunk are found too, as by :func:`parse`, and kept in the
+    A document of no more than ``stream_whole_chunks`` chunks of ``stream_chunk_pages``
+    is read, laid out and typed in one go, as by :func:`parse`, before this returns.
+    Of a longer one, every page is read (by OCR, if scanned) before this returns, and
+    kept in a temporary file; the running headers and footers are decided over the
+    whole document, as by :func:`parse`.  Iterating over the stream lays out and types
+    the pages ``stream_chunk_pages`` at a time (in ``jobs`` processes) and hands each
+    over; the common column grid and the line types (contents, heading levels, list
+    chains) are decided over the whole document too, from small values of every page
+    gathered in passes over the pages kept in files, so the pages are :func:`parse`'s.
+    Memory holds the small values of every page and the pages of one chunk.  With
+    ``tables`` the ruled tables are found too, as by :func:`parse`, and kept in the
     stream's ``tables``.  ``progress`` hears of each page read and each page laid out.
     """
     job, context = _job(path, config, pages, engine, jobs, profile)
+    if progress is not None:
+        progress.start("reading", len(context))
+    found: dict[int, list[Table]] = {}
+    sources = job.config.sources
+    if len(context) <= sources.stream_chunk_pages * sources.stream_whole_chunks:
+        # short: kept in memory, without the files and passes that keep a long one's flat
+        document = _parsed(job, context, jobs, tables=tables, typed=typed, progress=progress)
+        return PageStream(job.path, job.count, document.ocr, document.unreadable,
+                          _handed_over(_pages_of(document, progress),
+                                       found if tables else None), found)
     folder = tempfile.TemporaryDirectory(prefix="layoutkit-")
 
     def heard(number: int, sent: tuple[_Sent, _Spilled]) -> None:
         if progress is not None:
             progress.advance(sent[0].ocr is not None)
 
-    if progress is not None:
-        progress.start("reading", len(context))
     try:
         with collector_paused(), open_shares(_shares(dict.fromkeys(context), jobs),
                                              job.path) as kept:
@@ -248,19 +273,18 @@ def iter_pages(path: str | Path, config: LayoutConfig | None = None,
         folder.cleanup()
         raise
     unreadable = {n: sent[n][0].unreadable for n in job.wanted if sent[n][0].unreadable}
-    found: dict[int, list[Table]] = {}
-    return PageStream(job.path, job.count, tuple(ocr), unreadable, _streamed(
+    return PageStream(job.path, job.count, tuple(ocr), unreadable, _handed_over(_streamed(
         job, context, runs, {n: spilled for n, (_, spilled) in sent.items()}, folder, jobs,
-        typed, progress, found if tables else None), found)
+        typed, progress, tables), found if tables else None), found)
 
 
 def _streamed(job: Job, context: Sequence[int], runs: Mapping[int, Runs],
               spilled: Mapping[int, _Spilled], folder: tempfile.TemporaryDirectory[str],
-              jobs: int, typed: bool, progress: PageProgress | None,
-              tables: dict[int, list[Table]] | None) -> Iterator[Page]:
+              jobs: int, typed: bool, progress: PageProgress | None, tables: bool
+              ) -> Iterator[tuple[Page, list[Table]]]:
     """The wanted pages of ``context``, read back from where they were ``spilled`` in
     ``folder`` (removed at the end), laid out and typed as :func:`parse` does, a chunk
-    at a time; with ``tables``, the ruled tables of each chunk found and put in it.
+    at a time, each with its ruled tables (when ``tables``).
 
     Each decision across pages is taken over the whole document, from small values of
     every page: the column grid from each page's own gutters (a first pass), the
@@ -268,28 +292,40 @@ def _streamed(job: Job, context: Sequence[int], runs: Mapping[int, Runs],
     heading levels, list chains) from the laid-out pages, which wait in a file of
     ``folder`` meanwhile (:func:`_typed_stream`)."""
     size = job.config.sources.stream_chunk_pages
-    # a short document is laid out and typed in one go, as parse() does
-    whole = len(context) <= size * job.config.sources.stream_whole_chunks
-    chunks = [context] if whole else \
-        [context[start:start + size] for start in range(0, len(context), size)]
+    chunks = [context[start:start + size] for start in range(0, len(context), size)]
     with folder:
-        grid: Gutters | None = None
-        if not whole:
-            gutters: dict[int, Gutters] = {}
-            for chunk in chunks:
-                with collector_paused(), _kept(chunk, spilled, jobs, job.path) as kept:
-                    gutters.update(kept.run(EachPage(partial(prepare_page, job)), runs))
-            grid = shared_gutters([gutters[n] for n in context], job.config.gutters)
+        gutters: dict[int, Gutters] = {}
+        for chunk in chunks:
+            with collector_paused(), _kept(chunk, spilled, jobs, job.path) as kept:
+                gutters.update(kept.run(EachPage(partial(prepare_page, job)), runs))
+        grid = shared_gutters([gutters[n] for n in context], job.config.gutters)
         if progress is not None:
             progress.start("laying out", len(job.wanted))
-        laid_out = _laid_out(job, chunks, runs, spilled, grid, jobs, tables is not None,
-                             typed and whole, progress)
-        if typed and not whole:
+        laid_out = _laid_out(job, chunks, runs, spilled, grid, jobs, tables, progress)
+        if typed:
             laid_out = _typed_stream(job, laid_out, Path(folder.name), jobs)
-        for page, found in laid_out:
-            if tables is not None and found:
-                tables[page.page_no] = found
-            yield page
+        yield from laid_out
+
+
+def _handed_over(laid_out: Iterable[tuple[Page, list[Table]]],
+                 tables: dict[int, list[Table]] | None) -> Iterator[Page]:
+    """The pages ``laid_out``, their ruled tables put in ``tables`` (when given) as each
+    page is handed over."""
+    for page, found in laid_out:
+        if tables is not None and found:
+            tables[page.page_no] = found
+        yield page
+
+
+def _pages_of(document: Document, progress: PageProgress | None
+              ) -> Iterator[tuple[Page, list[Table]]]:
+    """The pages of ``document``, each with its ruled tables, ``progress`` hearing of
+    each."""
+    found = tables_by_page(document.tables)
+    for page in document.pages:
+        if progress is not None:
+            progress.advance(False)
+        yield page, found.get(page.page_no, [])
 
 
 @contextmanager
@@ -303,25 +339,19 @@ def _kept(numbers: Sequence[int], spilled: Mapping[int, _Spilled], jobs: int, pa
 
 
 def _laid_out(job: Job, chunks: Sequence[Sequence[int]], runs: Mapping[int, Runs],
-              spilled: Mapping[int, _Spilled], grid: Gutters | None, jobs: int, tables: bool,
-              typed: bool, progress: PageProgress | None
-              ) -> Iterator[tuple[Page, list[Table]]]:
-    """The wanted pages of ``chunks`` laid out on the document's column ``grid`` (None:
-    the one the chunk's pages share), a chunk at a time, the section running out of one
-    chunk running into the next, and typed within the chunk if ``typed``; each with its
-    ruled tables (when ``tables``), ``progress`` hearing of it."""
+              spilled: Mapping[int, _Spilled], grid: Gutters, jobs: int, tables: bool,
+              progress: PageProgress | None) -> Iterator[tuple[Page, list[Table]]]:
+    """The wanted pages of ``chunks`` laid out on the document's column ``grid``, a
+    chunk at a time, the section running out of one chunk running into the next, not
+    typed; each with its ruled tables (when ``tables``), ``progress`` hearing of it."""
     entering: Section | None = None
     for chunk in chunks:
         part = replace(job, wanted=tuple(n for n in chunk if job.index(n) is not None))
         with collector_paused(), _kept(chunk, spilled, jobs, job.path) as kept:
             document, entering = _document(kept, part, chunk, runs, (), tables=tables,
-                                           typed=typed, entering=entering, grid=grid)
+                                           typed=False, entering=entering, grid=grid)
         gc.collect(0)  # the cycles laying the chunk out left
-        found = tables_by_page(document.tables)
-        for page in document.pages:
-            if progress is not None:
-                progress.advance(False)
-            yield page, found.get(page.page_no, [])
+        yield from _pages_of(document, progress)
 
 
 def _typed_stream(job: Job, laid_out: Iterable[tuple[Page, list[Table]]], folder: Path,

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import pypdfium2 as pdfium
 import pytest
@@ -58,22 +59,24 @@ def test_stream_in_chunks_is_the_parse(record: Document) -> None:
 
 
 @pytest.mark.parametrize(("chunk", "passes"), [(32, 0), (19, 0), (18, 1), (8, 1)])
-def test_stream_of_a_short_document_is_typed_in_one_go(
+def test_stream_of_a_short_document_is_read_in_one_go(
         record: Document, monkeypatch: pytest.MonkeyPatch, chunk: int, passes: int) -> None:
-    """A document of no more than ``stream_whole_chunks`` (2) chunks is laid out and
-    typed in one go, as parse() does, without the passes over the whole document a
-    longer one takes (the 38 pages of the City Record: in chunks of 19 at most); the
-    pages are parse()'s either way."""
-    typed = layoutkit.pipeline._typed_stream
-    calls: list[int] = []
+    """A document of no more than ``stream_whole_chunks`` (2) chunks is read, laid out
+    and typed in one go, as parse() does, its pages kept in memory: without the files
+    and the passes over the whole document a longer one takes (the 38 pages of the
+    City Record: in chunks of 19 at most); the pages are parse()'s either way."""
+    calls: dict[str, int] = {"spill_pages": 0, "_typed_stream": 0}
+    for name in calls:
+        step = getattr(layoutkit.pipeline, name)
 
-    def counted(*args: object, **kwargs: object) -> object:
-        calls.append(1)
-        return typed(*args, **kwargs)  # type: ignore[arg-type]
+        def counted(*args: object, _name: str = name, _step: Any = step,
+                    **kwargs: object) -> object:
+            calls[_name] += 1
+            return _step(*args, **kwargs)
 
-    monkeypatch.setattr(layoutkit.pipeline, "_typed_stream", counted)
+        monkeypatch.setattr(layoutkit.pipeline, name, counted)
     assert list(iter_pages(RECORD, chunked(chunk))) == list(record.pages)
-    assert len(calls) == passes
+    assert calls == {"spill_pages": passes, "_typed_stream": passes}
 
 
 def test_stream_keeps_the_running_furniture_of_the_whole_document(record: Document) -> None:

@@ -15,8 +15,6 @@ import subprocess
 import tempfile
 from pathlib import Path
 
-from PIL import Image, ImageSequence
-
 from ..errors import DocumentError
 from ..sources import IMAGE_SUFFIXES
 
@@ -55,6 +53,10 @@ def to_pdf(source: Path, target: Path) -> None:
 
 
 def _image_pdf(source: Path, target: Path) -> Path:
+    # imported here, by the workers that convert an image: the workers' fork server
+    # imports this module, and most documents of a batch are PDFs
+    from PIL import Image, ImageSequence
+
     with Image.open(source) as image:
         frames = [frame.convert("RGB") for frame in ImageSequence.Iterator(image)]
     frames[0].save(target, "PDF", save_all=True, append_images=frames[1:], resolution=300.0)

@@ -48,20 +48,21 @@ def covered(boxes: npt.NDArray[np.float64], order: npt.NDArray[np.int64],
     hidden = np.zeros(len(boxes), dtype=bool)
     if not len(boxes) or not fills:
         return hidden
-    import shapely  # on pages that fill shapes only: most read text never needs it
-
     x0, top = boxes[:, 0] - tolerance, boxes[:, 1] - tolerance
     x1, bottom = boxes[:, 2] + tolerance, boxes[:, 3] + tolerance
     for fill in fills:
         if len(fill.outline) < 3:
             continue
+        us, vs = zip(*fill.outline, strict=True)  # the fill's bounds, as shapely's
+        near = np.flatnonzero((order < fill.order) & ~hidden & (x0 >= min(us)) & (x1 <= max(us))
+                              & (top >= min(vs)) & (bottom <= max(vs)))
+        if not len(near):
+            continue
+        # only for a fill whose bounds hold a glyph: most pages never import shapely
+        import shapely
+
         shape = shapely.Polygon(fill.outline)
         if not shape.is_valid or shape.area <= 0:
-            continue
-        fx0, ftop, fx1, fbottom = shape.bounds
-        near = np.flatnonzero((order < fill.order) & ~hidden & (x0 >= fx0) & (x1 <= fx1)
-                              & (top >= ftop) & (bottom <= fbottom))
-        if not len(near):
             continue
         shapely.prepare(shape)
         inside = np.ones(len(near), dtype=bool)

@@ -404,7 +404,8 @@ class TextReader:
                     texts_of_font = self.encodings.read(key)
                     tables = [texts_of_font if font.key == key else table
                               for font, table in zip(fonts, tables, strict=True)]
-        if any(text.startswith("(cid:") for text in texts):
+        # a page's thousands of texts searched at once first: most have no (cid:N)
+        if "(cid:" in "".join(texts) and any(text.startswith("(cid:") for text in texts):
             tables = [{**(table or {}), **self.encodings.unlisted(font.key)} or table
                       for font, table in zip(fonts, tables, strict=True)]
         if not any(tables):

@@ -30,10 +30,12 @@ alone, spaces, is told so by their bounds, a call each.
 from __future__ import annotations
 
 import ctypes
-from collections.abc import Iterable
+from collections.abc import Sequence
 from typing import Any
 
-from .bindings import pdfium_c
+import numpy as np
+
+from .bindings import bounds_of, out_params, pdfium_c, pointer
 
 __all__ = ["make_visible"]
 
@@ -45,28 +47,26 @@ _STROKE_WIDTH = 1.0
 each side, well past ``_EPSILON`` at any reasonable scale."""
 
 
-def make_visible(objects: Iterable[int]) -> int:
+def make_visible(objects: Sequence[int]) -> int:
     """Give each text object of ``objects`` (addresses) that PDFium's text page skips
     for want of width, and that may hold more than an inkless horizontal glyph, a
     width; the number of objects changed (the text page must be loaded again to see
-    them)."""
-    left, bottom, right, top = (ctypes.c_float() for _ in range(4))
+    them).  The bounds of all the objects are asked for at once, into an array (a
+    page may hold a thousand spaces drawn on their own)."""
+    bounds = np.zeros((len(objects), 4), dtype=np.float32)  # left, bottom, right, top
+    known = np.fromiter(map(bounds_of, map(pointer, objects), *(
+        out_params(bounds, 4 * side) for side in range(4))), dtype=np.intc, count=len(objects))
+    skipped = (known != 0) & (np.abs(bounds[:, 2] - bounds[:, 0]) < _EPSILON)
+    # not skipped: skipped for another reason (a duplicate drawn again, ActualText)
+    tall = np.abs(bounds[:, 3] - bounds[:, 1]) >= _EPSILON
+    if not (skipped & tall).any():
+        return 0  # points alone: spaces drawn on their own
+    page_object = pdfium_c.FPDF_PAGEOBJECT
     matrix = pdfium_c.FS_MATRIX()
-    get_bounds, page_object = pdfium_c.FPDFPageObj_GetBounds, pdfium_c.FPDF_PAGEOBJECT
-    columns: list[Any] = []
-    points: list[tuple[Any, float, float]] = []
-    for at in objects:
-        obj = ctypes.cast(at, page_object)
-        if not get_bounds(obj, left, bottom, right, top):
-            continue
-        if abs(right.value - left.value) >= _EPSILON:
-            continue  # skipped for another reason (a duplicate drawn again, ActualText)
-        if abs(top.value - bottom.value) >= _EPSILON:
-            columns.append(obj)
-        else:
-            points.append((obj, left.value, bottom.value))
-    if not columns:
-        return 0  # points alone: spaces drawn on their own (a page may hold a thousand)
+    columns = [ctypes.cast(objects[k], page_object)
+               for k in np.flatnonzero(skipped & tall).tolist()]
+    points = [(ctypes.cast(objects[k], page_object), float(bounds[k, 0]), float(bounds[k, 1]))
+              for k in np.flatnonzero(skipped & ~tall).tolist()]
     changed = 0
     for obj in columns + [obj for obj, x, y in points if not _at_pen(obj, x, y, matrix)]:
         if not pdfium_c.FPDFPageObj_GetMatrix(obj, matrix) or \
