@@ -136,7 +136,8 @@ does the Paper Capture layer of the Hanley book scan ("applica-", "house-").  Th
 Hebrew bill (Reshumot, an InDesign page) has its full stops read as spaces by pdfminer
 (a space glyph where PDFium and poppler read "." at the same place), all 21 of them.
 PDFium also gives that page's brackets mirrored, "(" for ")", which the multiset of
-texts cannot see (as many of each)."""
+texts cannot see (as many of each); both engines' lines read them the way round that
+pairs them (:func:`layoutkit.reading.text.column_texts`)."""
 
 
 def truth_pages() -> dict[Path, tuple[int, ...]]:
