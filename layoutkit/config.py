@@ -43,6 +43,7 @@ _SHARES = frozenset({"line_overlap", "glyph_repeat_overlap", "baseline_tolerance
                      "furniture_cover_dateline_top", "cut_tie_ratio",
                      "image_max_area",
                      "column_min_density", "column_min_flush", "crossing_gap_ratio",
+                     "even_space_tolerance",
                      "line_like_size_ratio", "float_flow_size_tolerance",
                      "narrow_gutter_min_flush", "ruled_gutter_min_share",
                      "stream_across_share",
@@ -236,6 +237,15 @@ class GuttersConfig(Section):
     last line of a full-width paragraph) and ends the run when its gap there is
     narrower than ``crossing_gap_ratio`` of the gutter's usual width and no wider than
     ``word_space_ratio`` times the row's own word spaces."""
+    even_space_tolerance: float = 0.1
+    """A text row whose word spaces, the gap across a gutter among them, differ from
+    the narrowest by no more than this share of it, and that has
+    ``even_space_min_spaces`` spaces besides that gap, runs across the gutter whatever
+    the gutter's usual width: it is one evenly spaced line (a title spaced out over
+    the columns below), where a row of two columns' lines has the spaces of each line
+    and the gutter between them."""
+    even_space_min_spaces: int = 2
+    """...(see ``even_space_tolerance``): fewer spaces do not show a row evenly spaced."""
     gutter_min_lines: int = 6
     """A gutter must run beside at least this many text lines on each side (rivers of
     aligned word spaces in justified text rarely run longer)..."""

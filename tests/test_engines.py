@@ -331,3 +331,26 @@ def test_engines_read_form_xobjects_alike(tmp_path: Path) -> None:
         # PDFium's its built-in font's 0.224 em.
         assert p.bbox.bottom - m.bbox.bottom == pytest.approx(0.017 * m.size, abs=0.01)
         assert p.bbox.height == pytest.approx(m.bbox.height, abs=0.01)
+
+
+def test_engines_add_character_spacing_after_every_glyph(tmp_path: Path) -> None:
+    """The character spacing (``Tc``) follows every glyph, the last one a text-showing
+    operator shows too, and an adjustment that opens a ``TJ`` gets none (PDF 32000-1
+    9.4.4): both engines place each glyph where the spacing puts it.  pdfminer.six
+    alone applies it only between the glyphs of one operator (its issue 1128): it put
+    "C" 2 pt too far left (behind "B", which lacked its spacing), and "W" on the
+    second line, set right to left with a negative spacing as macOS Quartz sets
+    Hebrew, over "Y" instead of left of "Z"."""
+    path = hand_made_pdf(
+        tmp_path / "spacing.pdf",
+        b"BT /F1 10 Tf 2 Tc 20 150 Td (AB) Tj (C) Tj [-500 (D)] TJ (E) Tj ET "
+        b"BT /F1 10 Tf -13 Tc 200 100 Td (XYZ) Tj (W) Tj ET",
+        b"<< /Font << /F1 5 0 R >> >>",
+        b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>")
+    # Helvetica's advances: A, B, E and X, Y 6.67 pt at 10 pt; C, D 7.22; Z 6.11.
+    expected = {"A": 20.0, "B": 28.67, "C": 37.34, "D": 51.56, "E": 60.78,
+                "X": 200.0, "Y": 193.67, "Z": 187.34, "W": 180.45}
+    for engine in ("pdfminer", "pdfium"):
+        with open_source(path, engine) as source:
+            glyphs = next(iter(source.pages([1]))).glyphs
+        assert {g.text: round(g.bbox.x0, 2) for g in glyphs} == expected, engine

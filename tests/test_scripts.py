@@ -32,7 +32,7 @@ from layoutkit.model import (
     turned_boxes,
 )
 from layoutkit.nlp.paragraphs import paragraphs
-from layoutkit.reading.text import line_text, reading_words, right_to_left
+from layoutkit.reading.text import column_texts, line_text, reading_words, right_to_left
 from layoutkit.sources import open_source
 
 ENGINES = ("pdfium", "pdfminer")
@@ -149,12 +149,7 @@ def _poppler_lines(path: Path) -> list[str]:
 @pytest.mark.skipif(shutil.which("pdftotext") is None, reason="pdftotext is not installed")
 @pytest.mark.parametrize("engine", [
     "pdfium",
-    pytest.param("pdfminer", marks=pytest.mark.xfail(strict=True, reason=(
-        "pdfminer.six places the glyphs of this Quartz-made page (TrueType subsets that "
-        "set Hebrew right to left with a negative character spacing) about a point apart, "
-        "where PDFium and poppler place them a glyph's width apart: the letters of a line "
-        "overlap and its words interleave (a plain negative spacing, in a font scaled as "
-        "here, is read alike by both engines: the cause lies elsewhere)"))),
+    "pdfminer",
 ])
 def test_scripts_real_hebrew_page_in_logical_order(engine: str) -> None:
     """Every line of a real Hebrew letter reads in logical order, the same letters in the
@@ -357,6 +352,25 @@ def test_scripts_reading_words_unite_cjk_words_joined_without_space() -> None:
                                                  BBox(0.0, 0.0, 132.0, 10.0))]
     latin = words[:1]
     assert reading_words(latin, line_text(latin)) == tuple(latin)
+
+
+@pytest.mark.parametrize("drawn", [
+    # the characters of the glyphs drawn, left to right: macOS Quartz's way
+    (["ןוקית)", "(יושיר)", "קוח"], ["רואל", "(17", "'סמ"]),
+    # the characters meant, mirror images of those drawn: InDesign's way
+    (["ןוקית(", ")יושיר(", "קוח"], ["רואל", ")17", "'סמ"]),
+])
+def test_scripts_column_brackets_pair_whichever_the_producer_gives(
+        drawn: tuple[list[str], list[str]]) -> None:
+    """A right-to-left column's brackets read the way round that pairs them, whether
+    the document gives a bracket drawn in mirror image (rule L4 of the bidi algorithm)
+    as the character drawn or as the one meant: the parenthesis opened on the first
+    line and closed on the second is paired across the column (the second line alone
+    reads as well either way)."""
+    lines = [[Word(text, BBox(x, top, x + 20.0, top + 10.0), "F", 10.0)
+              for x, text in zip((0.0, 30.0, 60.0), words, strict=True)]
+             for top, words in zip((0.0, 20.0), drawn, strict=True)]
+    assert column_texts(lines) == ["חוק (רישוי) (תיקון", "מס' 17) לאור"]
 
 
 def test_scripts_reading_words_keep_the_box_of_a_word_printed_twice() -> None:

@@ -442,13 +442,22 @@ def test_segment_title_not_split_by_shared_gutter() -> None:
     assert layout.bands(shared=((303.0, 309.0),)) == [[["title"]], [["c0"], ["c1"]]]
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "the title's 6 pt word space at x 303-309 is as wide as the gutter below, so "
-    "Canvas.crosses (gap < crossing_gap_ratio x usual gap) is False, the gutter runs up "
-    "through the title and tears it: [[['title[2/4]', 'c0'], ['title[2/4]', 'c1']]]"))
-def test_segment_title_with_wide_spaces_not_torn() -> None:
-    """A title whose word spaces are as wide as the gutter below still stays whole."""
-    assert titled_two_columns(6.0).bands() == [[["title"]], [["c0"], ["c1"]]]
+@pytest.mark.parametrize("gap", [6.0, 9.0])
+def test_segment_title_with_wide_spaces_not_torn(gap: float) -> None:
+    """A title whose word spaces are as wide as the gutter below, or wider, still stays
+    whole: its space there is one of its evenly spaced word spaces."""
+    assert titled_two_columns(gap).bands() == [[["title"]], [["c0"], ["c1"]]]
+
+
+def test_segment_row_spaced_unlike_its_gap_across_joins_the_columns() -> None:
+    """A first row whose words are spaced 4 pt apart but for the 6 pt gutter below,
+    where it leaves the whole gutter, is not spaced evenly: it reads as a row of the
+    two columns, as their first lines would."""
+    layout = Layout().add("row", [word("DIRECTORY", 255.0, 40.0), word("OF", 295.0, 40.0),
+                                  word("CITY", 309.0, 40.0), word("OFFICIALS", 329.0, 40.0)])
+    layout.add("c0", text_lines(X2[0], COL2, 60.0, 20, 3))
+    layout.add("c1", text_lines(X2[1], COL2, 60.0, 20, 4))
+    assert layout.bands() == [[["row[2/4]", "c0"], ["row[2/4]", "c1"]]]
 
 
 # --------------------------------------------------------------------------- trees and grids

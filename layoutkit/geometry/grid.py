@@ -224,16 +224,30 @@ class Canvas:
         """Whether one text row (words ``row_words``) runs across the strip from ``x0``
         to ``x1``: the gap it leaves there is narrower than ``crossing_gap_ratio`` of
         the ``usual`` gap across the strip and no wider than ``word_space_ratio`` times
-        the row's other word spaces.  A title set in a larger font can leave an
-        ordinary word space of its own where the columns below have their gutter; the
-        rows of the columns leave the whole gutter."""
+        the row's other word spaces, or it is one of the row's evenly spaced word
+        spaces (:meth:`evenly_spaced`).  A title set in a larger font can leave an
+        ordinary word space of its own where the columns below have their gutter, and
+        a title spaced out over them a space as wide as the gutter; the rows of the
+        columns leave the whole gutter, between two lines spaced each its own way."""
         box = self.box[row_words[np.argsort(self.box[row_words, 0])]]
         gaps = box[1:, 0] - box[:-1, 2]
         across = (box[:-1, 2] <= x0 + self.res) & (box[1:, 0] >= x1 - self.res)
         others = gaps[~across & (gaps > 0)]
         if not across.any() or not len(others):
             return False
-        return self.runs_on(float(gaps[across].max()), usual, float(np.median(others)))
+        gap = float(gaps[across].max())
+        return (self.evenly_spaced(gap, others)
+                or self.runs_on(gap, usual, float(np.median(others))))
+
+    def evenly_spaced(self, gap: float, others: NDArray[np.float64]) -> bool:
+        """Whether a text row's ``gap`` across a strip and its ``others`` word spaces
+        (``even_space_min_spaces`` of them at least) are all alike: none wider than the
+        narrowest by more than ``even_space_tolerance`` of it."""
+        if len(others) < self.config.even_space_min_spaces:
+            return False
+        narrowest = min(gap, float(others.min()))
+        widest = max(gap, float(others.max()))
+        return widest <= (1.0 + self.config.even_space_tolerance) * narrowest
 
     def blocks(self, row_words: Ints, left: Ints, right: Ints, x0: float, x1: float) -> bool:
         """Whether one text row (words ``row_words``) runs across the strip from ``x0``

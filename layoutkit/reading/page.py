@@ -39,7 +39,7 @@ from ..model import (
     turned_boxes,
 )
 from .notices import notice_words
-from .text import line_text, reading_words, right_to_left
+from .text import column_texts, reading_words, right_to_left
 
 __all__ = ["layout_page"]
 
@@ -297,7 +297,7 @@ def _band(glyphs: PageGlyphs, index: int, kind: BandKind, columns: list[list[lis
           backwards: bool, config: LayoutConfig) -> Band:
     """A band of the page ``glyphs`` whose columns hold the lines of their leaves, in
     order, split into blocks, each line's box the part on the page of its words';
-    ``backwards`` when the page's text runs right to left (see :func:`line_text`)."""
+    ``backwards`` when the page's text runs right to left (see :func:`.text.line_text`)."""
     built: list[Column] = []
     for leaves in columns:
         groups = [line for leaf in leaves for line in group_lines(leaf, config.words)]
@@ -308,7 +308,7 @@ def _band(glyphs: PageGlyphs, index: int, kind: BandKind, columns: list[list[lis
                  for group in groups]
         spans = _block_spans(_upright_boxes(boxes, groups), config)
         count = len(groups)
-        texts = [line_text(group, backwards) for group in groups]
+        texts = column_texts(groups, backwards)
         lines = from_columns(Line, count, texts, boxes,
                              [reading_words(group, text) for group, text in zip(groups, texts,
                                                                                 strict=True)],

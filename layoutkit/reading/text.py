@@ -20,10 +20,11 @@ from collections.abc import Iterable, Sequence
 from itertools import pairwise
 
 from bidi import get_display
+from bidi.algorithm import get_display as get_display_swapped
 
 from ..model import BBox, Word, char_test, code_points, is_cjk
 
-__all__ = ["line_text", "reading_words", "right_to_left"]
+__all__ = ["column_texts", "line_text", "reading_words", "right_to_left"]
 
 _PRESENTATION_FORMS = re.compile("[\ufb1d-\ufdff\ufe70-\ufefc]+")
 """Hebrew and Arabic presentation forms (letters shaped for their place in a word,
@@ -65,14 +66,16 @@ def right_to_left(texts: Iterable[str]) -> bool:
     return rtl > ltr
 
 
-def line_text(words: Sequence[Word], backwards: bool = False) -> str:
+def line_text(words: Sequence[Word], backwards: bool = False, swap: bool = False) -> str:
     """The text of a line of ``words`` (in the order they stand along its baseline):
     the words joined by spaces, but none beside a CJK word; in logical order when
     it holds right-to-left letters (the bidi algorithm, the line's direction the one
     most of its letters take; numbers and Latin runs inside stay left to right), or
     holds no letters on a page whose text runs right to left (``backwards``: a
     paragraph's last line, "٣٠."); and presentation forms replaced by the letters
-    they shape (NFKC)."""
+    they shape (NFKC).  With ``swap``, the mirrored characters (brackets) that
+    resolve right to left are swapped for their mirror images (see
+    :func:`column_texts`)."""
     texts = [w.text for w in words]
     text = " ".join(texts)
     if text.isascii():
@@ -85,9 +88,55 @@ def line_text(words: Sequence[Word], backwards: bool = False) -> str:
         return text
     rtl, ltr = _strong(text)
     if rtl or (backwards and not ltr):
-        text = str(get_display(text, base_dir="R" if rtl > ltr or not ltr else "L"))
+        reorder = get_display_swapped if swap else get_display
+        text = str(reorder(text, base_dir="R" if rtl > ltr or not ltr else "L"))
         text = _PRESENTATION_FORMS.sub(lambda m: unicodedata.normalize("NFKC", m[0]), text)
     return text
+
+
+def column_texts(lines: Sequence[Sequence[Word]], backwards: bool = False) -> list[str]:
+    """The texts of the lines of a column (each line's ``words`` in the order they
+    stand along its baseline; :func:`line_text`), its brackets the way round that
+    pairs them.
+
+    A bracket inside right-to-left text is shown by its mirror image (rule L4 of the
+    bidi algorithm): "(" is drawn as ")".  Producers disagree on which character a
+    glyph so drawn stands for: macOS Quartz gives the character drawn, InDesign the
+    one meant; and PDFium's text page swaps the mirrored characters of a
+    right-to-left run where pdfminer.six and poppler keep the document's.  The column
+    is read both ways, its mirrored characters kept (python-bidi) and swapped where
+    they resolve right to left (python-bidi's pure-Python algorithm, which applies
+    L4); the swapped reading is taken when it leaves fewer brackets unpaired.  The
+    whole column is weighed, as a parenthesis opened on one line may close on the
+    next."""
+    kept = [line_text(words, backwards) for words in lines]
+    if not any(_MAYBE_RTL.search(text) and _has_bracket(text) for text in kept):
+        return kept
+    swapped = [line_text(words, backwards, swap=True) for words in lines]
+    return swapped if _unpaired("".join(swapped)) < _unpaired("".join(kept)) else kept
+
+
+_BRACKETS = {")": "(", "]": "[", "}": "{"}
+"""The closing brackets, each with its opening one."""
+
+
+def _has_bracket(text: str) -> bool:
+    return any(c in _BRACKETS or c in _BRACKETS.values() for c in text)
+
+
+def _unpaired(text: str) -> int:
+    """How many of the round, square and curly brackets of ``text`` pair with none."""
+    opened: list[str] = []
+    unpaired = 0
+    for char in text:
+        if char in _BRACKETS.values():
+            opened.append(char)
+        elif char in _BRACKETS:
+            if opened and opened[-1] == _BRACKETS[char]:
+                opened.pop()
+            else:
+                unpaired += 1
+    return unpaired + len(opened)
 
 
 def _letters(text: str) -> tuple[str, int]:

@@ -20,6 +20,7 @@ from pdfminer import settings
 from pdfminer.converter import PDFPageAggregator
 from pdfminer.encodingdb import name2unicode
 from pdfminer.layout import LTChar, LTContainer, LTCurve, LTImage, LTLine, LTPage, LTRect
+from pdfminer.pdfdevice import PDFTextSeq
 from pdfminer.pdfdocument import PDFDocument, PDFEncryptionError, PDFPasswordIncorrect
 from pdfminer.pdfexceptions import PDFObjectNotFound
 from pdfminer.pdffont import PDFFont, PDFTrueTypeFont, PDFType1Font, PDFType3Font
@@ -27,7 +28,7 @@ from pdfminer.pdfinterp import PDFPageInterpreter, PDFResourceManager
 from pdfminer.pdfpage import LITERAL_PAGE, LITERAL_PAGES, PDFPage
 from pdfminer.pdfparser import PDFParser
 from pdfminer.pdftypes import PDFStream, dict_value, list_value, resolve1
-from pdfminer.utils import PathSegment
+from pdfminer.utils import Matrix, PathSegment, Point, translate_matrix
 
 from ..errors import DocumentError
 from ..model import BBox, Glyphs, PageGlyphs, Rule
@@ -150,6 +151,48 @@ class _Device(PDFPageAggregator):
                                              graphicstate)
         self.weights[id(self.cur_item._objs[-1])] = self._resources.weights.get(font, 0)
         return advance
+
+    def render_string_horizontal(self, seq: PDFTextSeq, matrix: Matrix, pos: Point,
+                                 font: PDFFont, fontsize: float, scaling: float,
+                                 charspace: float, wordspace: float, rise: float,
+                                 dxscale: float, ncs: Any, graphicstate: Any) -> Point:
+        return self._show(0, seq, matrix, pos, font, fontsize, scaling, charspace, wordspace,
+                          rise, dxscale, ncs, graphicstate)
+
+    def render_string_vertical(self, seq: PDFTextSeq, matrix: Matrix, pos: Point,
+                               font: PDFFont, fontsize: float, scaling: float,
+                               charspace: float, wordspace: float, rise: float,
+                               dxscale: float, ncs: Any, graphicstate: Any) -> Point:
+        return self._show(1, seq, matrix, pos, font, fontsize, scaling, charspace, wordspace,
+                          rise, dxscale, ncs, graphicstate)
+
+    def _show(self, axis: int, seq: PDFTextSeq, matrix: Matrix, pos: Point, font: PDFFont,
+              fontsize: float, scaling: float, charspace: float, wordspace: float,
+              rise: float, dxscale: float, ncs: Any, graphicstate: Any) -> Point:
+        """The pen's place after showing the strings and adjustments of ``seq`` from
+        ``pos`` along ``axis`` (0 in horizontal writing, 1 in vertical), each glyph
+        rendered where the pen stands.
+
+        Each glyph moves the pen by its advance and the character spacing (``Tc``), a
+        single-byte space also by the word spacing (``Tw``), as PDF 32000-1 9.4.4 says
+        and PDFium and poppler do.  pdfminer.six's own loop applies ``Tc`` only between
+        the glyphs of one text-showing operator (pdfminer/pdfminer.six#1128): the last
+        glyph of every ``Tj`` or ``TJ`` goes without it, and a ``TJ`` that opens with
+        an adjustment gets one before its first glyph.  A line shown an operator a
+        word, as macOS Quartz writes Hebrew with a ``Tc`` of about minus a glyph's
+        width, then drifts by ``Tc`` at every operator and its words overlap."""
+        pen = list(pos)
+        for obj in seq:
+            if isinstance(obj, (int, float)):
+                pen[axis] -= obj * dxscale
+            elif isinstance(obj, bytes):
+                for cid in font.decode(obj):
+                    pen[axis] += charspace + self.render_char(
+                        translate_matrix(matrix, (pen[0], pen[1])), font, fontsize, scaling,
+                        rise, cid, ncs, graphicstate)
+                    if cid == 32 and wordspace:
+                        pen[axis] += wordspace
+        return pen[0], pen[1]
 
     def paint_path(self, gstate: Any, stroke: bool, fill: bool, evenodd: bool,
                    path: Sequence[PathSegment]) -> None:
