@@ -478,6 +478,11 @@ class ReadingConfig(Section):
     notice_indent_em: float = 0.5
     """A line indented by more than this many times the notice's size from the left
     edge of the notice's lines starts a new paragraph: the notice has ended."""
+    cjk_space_em: float = 0.9
+    """Words of a CJK line join without a space, unless the gap between them along the
+    baseline is at least this many times the size of the first: a full-width space (an
+    em, less the text layer's rounding), such as parts a list item's number from its
+    text (``一　保険医療機関…``); a justified line's wider spacing stays no space."""
 
 
 @dataclass(frozen=True, slots=True)

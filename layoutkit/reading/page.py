@@ -308,7 +308,7 @@ def _band(glyphs: PageGlyphs, index: int, kind: BandKind, columns: list[list[lis
                  for group in groups]
         spans = _block_spans(_upright_boxes(boxes, groups), config)
         count = len(groups)
-        texts = [line_text(group, backwards) for group in groups]
+        texts = [line_text(group, backwards, config.reading.cjk_space_em) for group in groups]
         lines = from_columns(Line, count, texts, boxes,
                              [reading_words(group, text) for group, text in zip(groups, texts,
                                                                                 strict=True)],
