@@ -326,6 +326,15 @@ def test_linetypes_bullets_and_symbol_font_bullets() -> None:
     assert [c for c, _ in typed] == ["lb", "lb", "b", "b", "lb", "lb"]
 
 
+def test_linetypes_dash_before_figures_is_no_bullet() -> None:
+    """A dash before figures alone is a minus or a table's cell for no value
+    (``— 60,721``), not a bullet; before words it is one."""
+    page = [L("— 60,721", 72, 0), L("— 1,204 12.5%", 84, 0), L("— (3.2)", 96, 0),
+            L("— the first dashed item", 120, 1), L("— 12 items in the second", 132, 1)]
+    assert [c for c, _ in codes(type_lists(document(page), CONFIG))] == [
+        "b", "b", "b", "lb", "lb"]
+
+
 def test_linetypes_exclamation_in_text_font_is_no_bullet() -> None:
     page = [L("! not a bullet", 72, 0), L("! nor this", 84, 0)]
     assert {c for c, _ in codes(type_lists(document(page), CONFIG))} == {"b"}

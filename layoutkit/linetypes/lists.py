@@ -57,6 +57,9 @@ _GLUED = re.compile(r"[(\[][^)\]\s]{1,6}[)\]]|[^\W_]{1,4}、")
 without a space: closed by a bracket (``[2]S.I.Shevchenko``, ``（一）総則``) or by an
 ideographic comma (``一、总则``)."""
 _DASHES = frozenset("-–—")
+_FIGURE = re.compile(r"[(+]?[$€£¥]?\d[\d.,]*%?\)?")
+"""A figure: a dash before nothing else is a minus or a table's cell for no value
+(``— 60,721``), not a bullet."""
 _DASHED = (
     ("1 —", re.compile(r"\d{1,3}"), "string_integers"),
     ("I —", re.compile(r"[IVXLC]{1,6}"), "romans"),
@@ -98,7 +101,8 @@ def marker(words: Sequence[Word], config: LinetypesConfig = _DEFAULTS) -> Marker
 def markers(words: Sequence[Word], config: LinetypesConfig = _DEFAULTS) -> tuple[Marker, ...]:
     """Every way the first of ``words`` reads as a list marker, the likelier first.
 
-    A bullet is one of the usual bullet characters, or a lone character first word
+    A bullet is one of the usual bullet characters (a dash but before figures alone:
+    ``— 60,721`` is a minus or a table's cell), or a lone character first word
     set in a font that no other word of the line uses, no larger than they are
     (word processors draw bullets from symbol fonts, whose codes read as "!", "§"
     or "á"); a number is one of :data:`_NUMBERED` (the first word whole, or an opening
@@ -108,6 +112,8 @@ def markers(words: Sequence[Word], config: LinetypesConfig = _DEFAULTS) -> tuple
     if len(words) < 2:
         return ()
     first = words[0].text
+    if first in _DASHES and all(_FIGURE.fullmatch(w.text) for w in words[1:]):
+        return ()
     if first in _BULLETS:
         return (Marker(first, first, ""),)
     found = [*_numbers(first, words[0].size, words[1], config)]
