@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from pathlib import Path
 
 from benchmarks.peers import REPO, System, extract_all, systems
 from benchmarks.sections import section_main
@@ -41,14 +42,15 @@ class CorpusRow:
     score: PageScore
 
 
-def measure(runnable: Sequence[System] | None = None,
-            errors: list[str] | None = None) -> list[CorpusRow]:
-    """Every runnable system's scores on every corpus document (each system reads a
-    document once, for all its labelled pages); a system that fails scores zero there
-    and its error is appended to ``errors``."""
+def measure(runnable: Sequence[System] | None = None, errors: list[str] | None = None,
+            root: Path = CORPUS) -> list[CorpusRow]:
+    """Every runnable system's scores on every document labelled in the folder ``root``
+    (the development corpus unless told; each system reads a document once, for all its
+    labelled pages); a system that fails scores zero there and its error is appended to
+    ``errors``."""
     runnable = [s for s in systems() if s.missing() is None] if runnable is None else runnable
     errors = [] if errors is None else errors
-    truths = [load_truth(path) for path in truth_files([CORPUS])] if CORPUS.is_dir() else []
+    truths = [load_truth(path) for path in truth_files([root])] if root.is_dir() else []
     labelled = [(truth, [p for p in truth.pages if p.ordered]) for truth in truths]
     jobs = [(system.name, truth.source, tuple(p.page for p in pages))
             for truth, pages in labelled for system in runnable]

@@ -51,6 +51,8 @@ from benchmarks.corpus import section as corpus_section
 from benchmarks.density import DensityRow
 from benchmarks.density import measure as measure_density
 from benchmarks.density import table as density_table
+from benchmarks.heldout import measure_heldout
+from benchmarks.heldout import section as heldout_section
 from benchmarks.jobs import JOBS_BAR, JOBS_PDF, JobsRun
 from benchmarks.jobs import measure as measure_jobs
 from benchmarks.jobs import ratio as jobs_ratio
@@ -204,6 +206,8 @@ class Run:
     """The batch section's ceiling: 2 processes against 1 on a CPU-bound loop."""
     varied: list[VariedRow] = field(default_factory=list)
     """Every system on the varied synthetic layouts (``benchmarks/varied.py``)."""
+    heldout: list[CorpusRow] = field(default_factory=list)
+    """Every system on the held-out documents (``benchmarks/heldout.py``): reported, no bar."""
 
 
 def run_synthetic(
@@ -549,6 +553,8 @@ def render(run: Run, quick: bool) -> str:
         "",
         *corpus_section(run.corpus),
         "",
+        *heldout_section(run.heldout),
+        "",
         *profiles_section(run.profiles),
         "",
         *(ocr_section(run.ocr) if run.ocr else [OCR_TITLE, "", NOT_MEASURED]),
@@ -614,6 +620,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     print(f"real pages: {time.perf_counter() - started:.0f} s", file=sys.stderr)
     corpus = measure_corpus(runnable, errors)
     print(f"corpus: {time.perf_counter() - started:.0f} s", file=sys.stderr)
+    heldout = measure_heldout(runnable, errors)
+    print(f"held-out documents: {time.perf_counter() - started:.0f} s", file=sys.stderr)
     speed = [] if args.quick else run_speed(runnable, errors)
     print(f"speed: {time.perf_counter() - started:.0f} s", file=sys.stderr)
     stages = [] if args.quick else [measure_stages(engine, SPEED_PDF)
@@ -628,7 +636,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     run = Run(runnable, skipped, synthetic, synthetic_note, real, truths, outputs, speed,
               stages, density, jobs, errors, measure_profiles(), corpus, linetypes, measure_nlp(),
-              None if args.quick else measure_ocr(), batch, machine, varied)
+              None if args.quick else measure_ocr(), batch, machine, varied, heldout)
     args.out.write_text(render(run, args.quick), encoding="utf-8")
     print(f"wrote {args.out}", file=sys.stderr)
     return 0

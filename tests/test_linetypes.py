@@ -185,6 +185,50 @@ def test_linetypes_body_line_in_body_font_is_no_heading() -> None:
     assert {c for c, _ in codes(type_headings(document(page), CONFIG))} == {"b"}
 
 
+def test_linetypes_heading_in_capitals_at_the_body_size() -> None:
+    """A line in capitals after space, in the body's font, heads the text under it; a
+    line of the body's font in capitals that runs on from the line above does not."""
+    page = [*prose(72, 0, 3, "a"), L("2. RESULTS AND DISCUSSION", 120, 1),
+            *prose(134, 1, 3, "b"), L("SEE ALSO THE TABLE", 170, 1), *prose(182, 1, 2, "c")]
+    typed = codes(type_headings(document(page), CONFIG))
+    assert [(c, t) for c, t in typed if c != "b"] == [("h_1", "2. RESULTS AND DISCUSSION")]
+
+
+@pytest.mark.parametrize("text", [
+    f"Current price {CELL} 62p", f"85,508 MW {CELL} 85,116 MW", "TOTAL TURNOUT: 81.96%",
+    "Fig. 3. The measured spectrum", "“Section 4: Definitions", "Figures In bold lead",
+    "$3.3 billion"])
+def test_linetypes_not_one_phrase_is_no_heading(text: str) -> None:
+    """A label and its value in cells, figures side by side, a field and its figure, a
+    caption, quoted text opening on the line, a line whose first words are bold and
+    the rest regular, and a figure and its unit are no headings, set in 12 pt bold over
+    10 pt text or not."""
+    first = "Times-Bold" if text.startswith("Figures") else None
+    font = "Times-Roman" if first else BOLD
+    page = [*prose(72, 0, 3, "a"), L(text, 120, 1, 12, font, first_font=first),
+            *prose(140, 2, 3, "b")]
+    assert {c for c, _ in codes(type_headings(document(page), CONFIG))} == {"b"}
+
+
+def test_linetypes_heading_with_its_number_set_apart() -> None:
+    """A heading whose section number stands apart before it, or a chapter's number
+    after it, past a cell's gap, is a heading."""
+    page = [*prose(72, 0, 3, "a"), L(f"3.5 {CELL} Metaclustering", 120, 1, 12, BOLD),
+            *prose(140, 2, 3, "b"), L(f"Breeds {CELL} 1", 190, 3, 12, BOLD),
+            *prose(210, 4, 3, "c")]
+    typed = codes(type_headings(document(page), CONFIG))
+    assert [t for c, t in typed if c != "b"] == ["3.5 Metaclustering", "Breeds 1"]
+
+
+def test_linetypes_kicker_over_its_headline_is_no_heading() -> None:
+    """A 10 pt bold kicker right over its 16 pt headline on a second page (not a
+    title's): the headline is the heading."""
+    page = [*prose(72, 0, 3, "a"), L("PICTURE OF THE WEEK", 120, 1, 10, BOLD),
+            L("Moving slowly in a city", 132, 1, 16, BOLD), *prose(160, 2, 3, "b")]
+    typed = codes(type_headings(document(prose(72, 0, 5, "p"), page), CONFIG))
+    assert [t for c, t in typed if c != "b"] == ["Moving slowly in a city"]
+
+
 def test_linetypes_wrapped_heading_joined_in_outline() -> None:
     page = [L("A Long Title That", 72, 0, 16, BOLD), L("Wraps Over Two Lines", 90, 0, 16, BOLD),
             *prose(120, 1, 5, "x"), L("Next Part", 200, 2, 16, BOLD), *prose(230, 3, 3, "y")]

@@ -130,11 +130,15 @@ def test_linetypes_corpus_bold_leads_and_leader_rows_are_no_headings() -> None:
 def test_linetypes_corpus_title_block_lines_are_no_headings() -> None:
     """The lines right under a paper's title in its band (authors, affiliation, e-mail)
     and the kicker right above an article's title are the title's, not headings;
-    the first headings over text (Abstract, 1 Introduction) are."""
+    the first headings over text (Abstract, 1 Introduction) are.  An affiliation
+    centred under its authors (``Yahoo! Research``) is no text that a heading heads:
+    the authors' line over it is the title's too."""
     acl = [text for _, text in _headings(_page("acl-2014-phrase-generation", (1, 8), 1))]
     assert not {"Georgiana Dinu and Marco Baroni", "Center for Mind/Brain Sciences",
                 "University of Trento, Italy"} & set(acl)
     assert {"Abstract", "1 Introduction"} <= set(acl)
+    ieee = [text for _, text in _headings(_page("ieee-dsn-2011-zab-broadcast", (1, 3), 1))]
+    assert not [text for text in ieee if text.startswith("Flavio")]
     bmc = [text for _, text in _headings(_page("bmc-health-services-malawi-2014", (1, 4), 1))]
     assert "RESEARCH ARTICLE Open Access" not in bmc and bmc[-1] == "Abstract"
     landtag = _headings(_page("bayerischer-landtag-plenarprotokoll-17-140", (1, 3), 1))
@@ -166,8 +170,10 @@ def test_linetypes_corpus_heading_ends_where_its_font_changes() -> None:
     """A decree's title in bold over five lines is one heading; a newsletter's bold
     italic committee name is a heading, the bold names of its members under it are
     not (its font changes, so the heading ends)."""
-    decree = [text for _, text in _headings(
+    headings = [text for _, text in _headings(
         _page("gazzetta-ufficiale-serie-generale-2025-111", (2, 5), 5))]
+    first = next(k for k, text in enumerate(headings) if text.startswith("Regolamento"))
+    decree = headings[first:first + 5]
     assert decree[-1] == "della revoca." and len(
         [text for text in decree if text.startswith(("Regolamento", "revoca", "pagamento"))]) == 3
     news = [text for _, text in _headings(_page("uufom-candle-flame", (1, 4), 4))]
@@ -211,9 +217,81 @@ def test_linetypes_corpus_sitting_date_is_no_heading() -> None:
 def test_linetypes_corpus_headline_under_its_kicker_is_a_heading() -> None:
     """The Hindu sets ``Moving slowly in a fast-paced city`` (16 pt) a few points under
     its kicker ``PICTURE OF THE WEEK`` (11 pt bold): set so much larger, it starts a
-    heading of its own, however close under the kicker."""
-    page = _page("the-hindu-2025-09-19-editorial-opinion", (1, 2), 2)
-    assert ("h_1", "Moving slowly in a fast-paced city") in _headings(page)
+    heading of its own, however close under the kicker, and the kicker, which it
+    heads, is none."""
+    headings = _headings(_page("the-hindu-2025-09-19-editorial-opinion", (1, 2), 2))
+    assert ("h_1", "Moving slowly in a fast-paced city") in headings
+    assert "PICTURE OF THE WEEK" not in [text for _, text in headings]
+
+
+def test_linetypes_corpus_infographic_labels_and_figures_are_no_headings() -> None:
+    """The ERCOT fact sheet's infographic sets its statements and chart labels larger
+    than its 8 pt captions: none is a heading but its two charts' titles.  A chart's
+    labels over their shares (``Natural Gas Wind`` over ``44.3% 25.2.%``: a heading's
+    lines read as words), two figures side by side (``85,508 MW    85,116 MW``: a
+    value set apart as a cell), a statement led by its figure in bold (``1 MW of
+    electricity ...``), a lead-in right over the larger figure it introduces (``More
+    than`` over ``26 million``), a figure and its unit in lower case (``26 million``,
+    ``$3.3 billion``), and the introduction's first line, set in a subset of
+    the font of the lines it runs on into (the same face, so the paragraph is one
+    piece, too long for a heading)."""
+    headings = _headings(_page("ercot-fact-sheet-2024-02", (1,), 1))
+    texts = [text for _, text in headings]
+    assert ("h_1", "2024 Generating Capacity") in headings
+    assert ("h_1", "2023 Energy Use") in headings
+    assert not {"Natural Gas Wind", "44.3% 25.2.%", "Coal Solar", "85,508 MW 85,116 MW",
+                "More than", "periods of peak demand.", "26 million", "$3.3 billion"} & set(texts)
+    assert not [text for text in texts if text.startswith(("1 MW", "The Electric"))]
+
+
+def test_linetypes_corpus_label_and_value_rows_are_no_headings() -> None:
+    """A broker's note sets its price box in bold, each label at the left and its value
+    flush right (``Current price    62p``); a gazette's cover sets its subscription
+    table's head row in bold (``1 An    1 An``); an election report sets its totals in
+    capitals after a colon (``TOTAL TURNOUT: 81 .96%``): values in cells or fields, no
+    headings.  The broker's section heads stay headings."""
+    note = [text for _, text in _headings(
+        _page("hsbc-uk-morning-meeting-notes-2001-08-31", (1,), 1))]
+    assert not {"Current price 62p", "Target price 55p"} & set(note)
+    assert {"H1 results", "Valuation and recommendation"} <= set(note)
+    cover = _page("journal-officiel-algerie-2022-50", (1, 2), 1)
+    assert {x.code for x in cover.lines if x.text == "1 An 1 An"} == {"b"}
+    totals = _page("melrose-election-results-2016", (1, 5), 1)
+    assert not [x.text for x in totals.lines
+                if x.code.startswith("h_") and x.text.startswith("TOTAL")]
+
+
+def test_linetypes_corpus_quoted_text_and_clauses_are_no_headings() -> None:
+    """A Hebrew bill inserts a chapter into a law: the chapter's title opens a
+    quotation (``"פרק ד'2: ...``) and its definitions run on as clauses: the bill's
+    text, not its headings; the bill's title is one."""
+    headings = [text for _, text in _headings(
+        _page("reshumot-hatzaot-hok-566-2011", (1,), 1))]
+    assert headings[:2] == ["הצעת חוק הבנקאות )רישוי( )תיקון מס' 17( )סליקת עסקאות",
+                            'בכרטיסי חיוב(, התשע"א-2011']
+    assert not [text for text in headings if text.startswith(('"', "הגדרות", "כמשמעותם"))]
+
+
+def test_linetypes_corpus_captions_are_no_headings() -> None:
+    """A scanned paper's figure caption is set in bold (``Fig. 2. A kink-typed
+    solitary wave ...``): a caption, no heading."""
+    page = _page("z-naturforsch-a-1999-shallow-water-scan", (2,), 2)
+    assert not [text for _, text in _headings(page) if text.startswith("Fig.")]
+
+
+def test_linetypes_corpus_headings_in_capitals() -> None:
+    """Capitals set a heading off as bold does: a paper's numbered sections in the
+    body's size and weight (``I. INTRODUCTION``, ``3. RESULTS AND DISCUSSION``), a
+    journal's ``ABSTRACT``, a Hansard's ``QUORUM`` are headings."""
+    ieee = [text for _, text in _headings(_page("ieee-dsn-2011-zab-broadcast", (1, 3), 1))]
+    assert "I. INTRODUCTION" in ieee
+    jetp = [text for _, text in _headings(
+        _page("jetp-2002-critical-reynolds-number", (2,), 2))]
+    assert "3. RESULTS AND DISCUSSION" in jetp
+    abstract = _headings(_page("intpsychogeriatrics-dementia-2014", (1, 3), 1))
+    assert "ABSTRACT" in [text for _, text in abstract]
+    hansard = _headings(_page("kenya-national-assembly-hansard-2025-06-24", (2,), 2))
+    assert "QUORUM" in [text for _, text in hansard]
 
 
 def test_linetypes_corpus_lettered_items_past_c_and_i() -> None:

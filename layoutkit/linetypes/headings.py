@@ -2,12 +2,14 @@
 DCR's numbering rules where they are numbered and by their typography where not.
 
 A line is a heading candidate when it has space above it, is set in a bold (not
-clearly smaller) or clearly larger font than the body, has few words and reads as
-one phrase; the lines below it in the same style and font (at most five; the lines
-up to the first short one when a paragraph in the style follows) belong to it.  A
-bold lead running into its paragraph, a byline, a date alone, and the lines of the
-document's title block are none; a chapter's number line in the body's font
-(``CAPÍTULO II``) is one, with its centred title, when its numbers ascend.
+clearly smaller) or clearly larger font than the body or in capitals, has few words
+and reads as one phrase (no label and its value, caption, quoted text or figure in
+bold leading a sentence); the lines below it in the same style and font (at most
+five; the lines up to the first short one when a paragraph in the style follows)
+belong to it.  A bold lead running into its paragraph, a byline, a kicker, a date
+alone, and the lines of the document's title block are none; a chapter's number
+line in the body's font (``CAPÍTULO II``) is one, with its centred title, when its
+numbers ascend.
 
 Numbered candidates are levelled by the rule engine: the first rule whose
 pattern matches the line is its rule; the rules met so far form a hierarchy,
@@ -30,7 +32,8 @@ from itertools import pairwise
 from pathlib import Path
 
 from ..config import LinetypesConfig
-from ..model import Document, LineType
+from ..geometry.words import split_at_gaps
+from ..model import Document, LineType, untagged
 from .lines import Key, Style, Typed, TypedLine, body_lines, column_of, log, retyped, style_of
 from .lists import marker
 from .rules import DEFAULT_RULES, HeadingRule, load_rules
@@ -92,6 +95,14 @@ _ADDRESS = re.compile(r"@|^(?:https?://|www\.)|\.(?:com|org|net|edu|gov)/?$", re
 """A word that is a web or mail address."""
 _QUOTED = re.compile(r"^[\"“«„].*[\"”»][.,!?]?$")
 """A line in quotation marks (a pull quote)."""
+_QUOTE_MARKS = "\"“”«»„"
+"""Quotation marks, opening and closing as the languages layoutkit reads set them."""
+_CAPTION = re.compile(r"(?:fig(?:ure)?|table|tab|abb(?:ildung)?|tabla|tableau|tabela)\.? "
+                      r"\d{1,3}(?:\.\d{1,3})?[.:]", re.IGNORECASE)
+"""A caption's opening (``Fig. 2.``, ``Table 3:``, ``Abb. 1.``): a figure's or a
+table's legend, however it is set, is no heading."""
+_FIELD = re.compile(r":\s+[\d.,%\s]*\d[\d.,%\s]*$")
+"""A field's label and its figure after a colon (``TOTAL TURNOUT: 81.96%``)."""
 
 
 _MONTH_NAMES = """
@@ -136,13 +147,59 @@ def _date_alone(words: Sequence[str]) -> bool:
     return names > 0 and any(c.isdigit() for word in words for c in word)
 
 
-def _one_phrase(item: TypedLine) -> bool:
+def _one_phrase(item: TypedLine, config: LinetypesConfig) -> bool:
     """Whether a line reads as one phrase, as a heading does: not a contents entry or a
-    price list's row (a dot leader), a web or mail address, a quotation, or a date
-    alone (:func:`_date_alone`)."""
+    price list's row (a dot leader), a web or mail address, a quotation (or quoted text
+    opening on it: an amendment's inserted words), a caption (:data:`_CAPTION`), a
+    field's label and figure (:data:`_FIELD`), a date alone (:func:`_date_alone`), a
+    value set apart as a cell (:func:`_cells`) nor a bold lead (:func:`_bold_lead`)."""
     text = item.line.text
-    return not (_LEADER.search(text) or _QUOTED.match(text) or _date_alone(item.words)
-                or any(_ADDRESS.search(word) for word in item.words))
+    return not (_LEADER.search(text) or _QUOTED.match(text) or _opens_quote(text)
+                or _CAPTION.match(text) or _FIELD.search(text) or _date_alone(item.words)
+                or any(_ADDRESS.search(word) for word in item.words)
+                or _cells(item, config) or _bold_lead(item, config) or _figure(item.words))
+
+
+def _figure(words: Sequence[str]) -> bool:
+    """Whether a line is a figure and its unit: a number then words in lower case
+    (``26 million``, ``$3.3 billion``), an infographic's key figure, where a numbered
+    heading's title is capitalised (``2 Methods``)."""
+    return (len(words) > 1 and _AMOUNT.fullmatch(words[0]) is not None
+            and all(word[0].islower() for word in words[1:]))
+
+
+_AMOUNT = re.compile(r"[$€£¥]?\d[\d.,]*[%+]?")
+"""A number as an amount is written: ``26``, ``$3.3``, ``1,250+``, ``90%``."""
+
+
+def _bold_lead(item: TypedLine, config: LinetypesConfig) -> bool:
+    """Whether a line opens in bold and goes on in a regular weight: a figure or a
+    term in bold leading its sentence (``1 MW of electricity can power ...``), where a
+    heading is set in one weight (a chapter's number set apart beside its title, past
+    a gap of ``table_min_gap_em``, is no word of its phrase)."""
+    phrase = split_at_gaps(item.kept_words, config.table_min_gap_em)[0]
+    return phrase[0].bold and not all(word.bold for word in phrase)
+
+
+def _opens_quote(text: str) -> bool:
+    """Whether a line opens a quotation it does not close: quoted text running on (a
+    bill's inserted chapter, ``"Chapter 4: ...``), not a heading of the document."""
+    return text[:1] in _QUOTE_MARKS and not any(c in _QUOTE_MARKS for c in text[1:])
+
+
+def _cells(item: TypedLine, config: LinetypesConfig) -> bool:
+    """Whether a line sets a value apart as a table's cell (past a gap of
+    ``table_min_gap_em``): its last piece holds a figure, not a lone number (a
+    chapter's number or a footnote's mark set apart after a title): a label and its
+    value (``Current price    62p``), figures side by side (``85,508 MW    85,116 MW``)."""
+    pieces = split_at_gaps(item.kept_words, config.table_min_gap_em)
+    last = pieces[-1]
+    return len(pieces) > 1 and any(c.isdigit() for word in last for c in word.text) and not (
+        len(last) == 1 and _LONE_NUMBER.fullmatch(last[0].text))
+
+
+_LONE_NUMBER = re.compile(r"\(?\d{1,3}\)?\.?")
+"""A number alone: ``1``, ``(1)``, ``12.``."""
 
 
 def heading_candidates(lines: Sequence[TypedLine], size: float,
@@ -196,7 +253,8 @@ def _title_block(lines: Sequence[TypedLine], found: set[int], body: float,
         block.add(k)
         k -= 1
     k, subtitle = end + 1, False
-    while joins(k, 1) and not _text_follows(lines, k, found, body, config):
+    left, right = _column_left(lines), _column_right(lines)
+    while joins(k, 1) and not _text_follows(lines, k, found, body, config, (left, right)):
         if k not in found:
             subtitle = True
         elif subtitle and lines[k].line.size >= larger:
@@ -208,12 +266,17 @@ def _title_block(lines: Sequence[TypedLine], found: set[int], body: float,
 
 
 def _text_follows(lines: Sequence[TypedLine], k: int, found: set[int], body: float,
-                  config: LinetypesConfig) -> bool:
+                  config: LinetypesConfig,
+                  edges: tuple[Mapping[tuple[int, int, int], float],
+                               Mapping[tuple[int, int, int], float]]) -> bool:
     """Whether the line after line ``k`` in reading order is text at the body's size
-    (a body line, not a candidate, not clearly larger than the ``body`` size)."""
+    (a body line, not a candidate, not clearly larger than the ``body`` size) that is
+    not centred in its column (:func:`_centred`, its columns' left and right ``edges``
+    given): a paragraph, not an affiliation centred under its authors."""
     return (k + 1 < len(lines) and k + 1 not in found
             and lines[k + 1].key == (lines[k].key[0], lines[k].key[1] + 1)
-            and lines[k + 1].line.size < config.heading_min_size_ratio * body)
+            and lines[k + 1].line.size < config.heading_min_size_ratio * body
+            and not _centred(lines[k + 1], *edges))
 
 
 def _candidates(lines: Sequence[TypedLine], size: float, config: LinetypesConfig) -> list[int]:
@@ -221,10 +284,12 @@ def _candidates(lines: Sequence[TypedLine], size: float, config: LinetypesConfig
     (it opens its column or does not go on from the line above, see
     :func:`_continues`, or outgrows it, :func:`_outgrows`) in a style that stands
     out from the body (:func:`_stands_out`; or bold, opening with a section's number:
-    :data:`_SECTION`) and reading as one phrase (:func:`_one_phrase`), not a
-    bulleted item nor a bold lead running into its paragraph (:func:`_runs_in`) or
-    labelling smaller text (:func:`_labels`), with the
-    lines below it that go on from it in its style (a wrapped heading), at most
+    :data:`_SECTION`; or in capitals, :func:`_in_capitals`) and reading as one phrase
+    (:func:`_one_phrase`), not a bulleted item nor a bold lead running into its
+    paragraph (:func:`_runs_in`), labelling smaller text (:func:`_labels`) or a
+    kicker over a larger line (:func:`_kicker`), with the lines below it that go on
+    from it in its style (a wrapped heading; in capitals too, for one that stands
+    out by them), none of them a value set apart as a cell (:func:`_cells`), at most
     ``_MAX_WRAPPED`` lines of at most ``heading_max_words`` words, the first
     legible (:func:`_legible`).  A run in the style too long for that (a
     title set in bold under its number, as gazettes set ordinances) keeps its lines
@@ -242,19 +307,24 @@ def _candidates(lines: Sequence[TypedLine], size: float, config: LinetypesConfig
             continue
         style = style_of(item)
         numbered = style[1] and _SECTION.match(" ".join(item.words)) is not None
-        if not (_stands_out(style, size, config) or numbered) or not _legible(
-                item.line.text) or _bulleted(item) or not _one_phrase(item):
+        capitals_only = not (_stands_out(style, size, config) or numbered)
+        if (capitals_only and not _in_capitals(item, size, config)) or not _legible(
+                item.line.text) or _bulleted(item) or not _one_phrase(item, config):
             continue
         run = [k]
         while (run[-1] + 1 < len(lines) and style_of(lines[run[-1] + 1]) == style
                and _font(lines[run[-1] + 1]) == _font(item)
+               and (not capitals_only or _in_capitals(lines[run[-1] + 1], size, config))
                and _continues(lines, run[-1] + 1, space, size, leading)):
             run.append(run[-1] + 1)
+        if any(_cells(lines[j], config) for j in run[1:]):
+            continue
         for lines_kept in (run, _up_to_short_line(lines, run, right[column_of(item)] - size)):
             if len(lines_kept) <= _MAX_WRAPPED and all(
                     len(lines[j].words) <= config.heading_max_words for j in lines_kept):
                 if not (_runs_in(lines, lines_kept[-1], space, size, leading)
-                        or _labels(lines, lines_kept[-1], size)):
+                        or _labels(lines, lines_kept[-1], size)
+                        or _kicker(lines, lines_kept[-1], space, size, leading, config)):
                     found.extend(lines_kept)
                 break
     return found
@@ -268,6 +338,25 @@ def _labels(lines: Sequence[TypedLine], k: int, body: float) -> bool:
     return (bold and size < body and k + 1 < len(lines)
             and column_of(lines[k + 1]) == column_of(lines[k])
             and style_of(lines[k + 1])[0] < size)
+
+
+def _in_capitals(item: TypedLine, body: float, config: LinetypesConfig) -> bool:
+    """Whether a line is set in capitals (every letter, ``_MIN_LETTERS`` at least) and
+    not clearly smaller than the ``body`` (``heading_min_bold_size_ratio``): capitals
+    set a heading off from the text as bold does (``3. RESULTS AND DISCUSSION``,
+    ``QUORUM``)."""
+    letters = [c for c in item.line.text if c.isalpha()]
+    return (len(letters) >= _MIN_LETTERS and all(c.isupper() for c in letters)
+            and item.line.size >= config.heading_min_bold_size_ratio * body)
+
+
+def _kicker(lines: Sequence[TypedLine], k: int, space: float, body: float,
+            leading: dict[tuple[int, int, int], float], config: LinetypesConfig) -> bool:
+    """Whether line ``k`` stands right over a line that outgrows it (:func:`_outgrows`):
+    a kicker over its headline (``PICTURE OF THE WEEK``) or the lead-in of a figure's
+    statement (``More than`` over ``26 million``), which the larger line heads."""
+    return (k + 1 < len(lines) and _continues(lines, k + 1, space, body, leading)
+            and _outgrows(lines, k + 1, body, config))
 
 
 def _runs_in(lines: Sequence[TypedLine], k: int, space: float, body: float,
@@ -329,10 +418,11 @@ def _chapter_lines(lines: Sequence[TypedLine], k: int, left: Mapping[tuple[int, 
 
 
 def _font(item: TypedLine) -> str:
-    """The font most of a line's letters are set in."""
+    """The font most of a line's letters are set in (by its name without a subset
+    tag: :func:`~layoutkit.model.untagged`)."""
     counts: Counter[str] = Counter()
     for word in item.kept_words:
-        counts[word.font] += len(word.text)
+        counts[untagged(word.font)] += len(word.text)
     return counts.most_common(1)[0][0]
 
 

@@ -45,7 +45,7 @@ from .layout import (
     tables_by_page,
 )
 from .value import Value, from_columns
-from .weight import BOLD, BOLD_MIN, MAX_WEIGHT, REGULAR, is_bold, named_weight
+from .weight import BOLD, BOLD_MIN, MAX_WEIGHT, REGULAR, is_bold, named_weight, untagged
 
 __all__ = [
     "BOLD",
@@ -81,5 +81,6 @@ __all__ = [
     "spell",
     "tables_by_page",
     "turned_boxes",
+    "untagged",
     "visual_order",
 ]

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["BOLD", "BOLD_MIN", "MAX_WEIGHT", "REGULAR", "is_bold", "named_weight"]
+__all__ = ["BOLD", "BOLD_MIN", "MAX_WEIGHT", "REGULAR", "is_bold", "named_weight", "untagged"]
 
 REGULAR = 400
 """The weight of a regular (book, roman) face."""
@@ -44,3 +44,11 @@ def is_bold(weight: int, font: str) -> bool:
     """Whether text of ``weight`` in the font named ``font`` is bold (:data:`BOLD_MIN`
     or heavier): by the weight where a source read one, else by the font's name."""
     return (weight or named_weight(font)) >= BOLD_MIN
+
+
+def untagged(font: str) -> str:
+    """A font's base name without its subset tag (six capitals and a plus sign:
+    ``UOYKLK+Roboto-Regular`` is ``Roboto-Regular``): one face embedded twice, whole
+    and as a subset, is one font to a reader."""
+    tag, plus, rest = font.partition("+")
+    return rest if plus and len(tag) == 6 and tag.isupper() else font

@@ -16,6 +16,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+from ..model import untagged
 from .base import FileIdentity, file_identity
 from .builtin_encoding import is_agl_name
 
@@ -140,7 +141,5 @@ def _program(font: dict[str, object]) -> bytes | None:
 
 
 def _untagged(name: object) -> str:
-    """A base font name without its subset tag (six capitals and a plus sign)."""
-    text = name_of(name) or str(name)
-    tag, plus, rest = text.partition("+")
-    return rest if plus and len(tag) == 6 and tag.isupper() else text
+    """A base font name without its subset tag (:func:`~layoutkit.model.untagged`)."""
+    return untagged(name_of(name) or str(name))
