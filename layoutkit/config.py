@@ -488,6 +488,11 @@ class ReadingConfig(Section):
     notice_indent_em: float = 0.5
     """A line indented by more than this many times the notice's size from the left
     edge of the notice's lines starts a new paragraph: the notice has ended."""
+    cjk_space_em: float = 0.9
+    """Words of a CJK line join without a space, unless the gap between them along the
+    baseline is at least this many times the size of the first: a full-width space (an
+    em, less the text layer's rounding), such as parts a list item's number from its
+    text (``一　保険医療機関…``); a justified line's wider spacing stays no space."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -505,6 +510,18 @@ class LinetypesConfig(Section):
     opening with ascending section numbers of more than one level (1, 1.1, 2...)."""
     lt_list_min_entries: int = 2
     """A bulleted or numbered list has at least this many items."""
+    lt_list_indent_tolerance_em: float = 0.5
+    """An item's next lines start within this many ems of each other (a change of
+    indentation is a new paragraph); items opened by note numbers start within it of
+    each other; a line of no item starting further left than this of a numbered list's
+    last item ends the list."""
+    lt_list_size_tolerance: float = 0.5
+    """An item's next lines are set within this many points of its size (a scan's text
+    layer gives the lines of one font slightly different sizes)."""
+    lt_note_mark_max_size: float = 0.8
+    """A line opening with a number set at most this share of the size of the word
+    after it (a superscript: an endnote's number) opens a list item when such numbers
+    count up at one indentation."""
     table_min_gap_em: float = 1.5
     """Words parted by a gap wider than this many times the font size stand in
     different cells of a whitespace-aligned table."""

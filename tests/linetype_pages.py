@@ -26,6 +26,9 @@ class L:
     x0: float = 72.0
     first_font: str | None = None
     """The font of the first word, when it differs (a bullet from a symbol font)."""
+    first_size: float | None = None
+    """The size of the first word, when it differs (a note number set as a superscript)."""
+    column: int = 0
 
 
 CELL = "|"
@@ -38,28 +41,32 @@ def line(spec: L, page_no: int) -> Line:
         if part == CELL:
             x += 3 * spec.size
             continue
-        width = 0.5 * spec.size * len(part)
+        size = spec.first_size if k == 0 and spec.first_size else spec.size
+        width = 0.5 * size * len(part)
         font = spec.first_font if k == 0 and spec.first_font else spec.font
-        words.append(Word(part, BBox(x, spec.top, x + width, spec.top + spec.size), font,
-                          spec.size))
+        words.append(Word(part, BBox(x, spec.top, x + width, spec.top + size), font, size))
         x += width + 0.25 * spec.size
     return Line(" ".join(w.text for w in words), BBox.union(w.bbox for w in words),
-                tuple(words), page_no, 0, 0, spec.block)
+                tuple(words), page_no, 0, spec.column, spec.block)
 
 
 def document(*pages: list[L], page_count: int | None = None,
              labels: Sequence[str] = ()) -> Document:
-    """A document of ``pages``, each a list of line specs in reading order, the pages
-    labelled as ``labels`` say (none when it is empty)."""
+    """A document of ``pages``, each a list of line specs in reading order (a column's
+    lines after the column before), the pages labelled as ``labels`` say (none when it
+    is empty)."""
     built = []
     for number, specs in enumerate(pages, 1):
-        lines = [line(spec, number) for spec in specs]
-        blocks = tuple(Block(tuple(group), BBox.union(x.bbox for x in group))
-                       for _, group in ((k, list(g)) for k, g in
-                                        groupby(lines, key=lambda x: x.block)))
-        column = Column(0, BBox.union(b.bbox for b in blocks), blocks)
+        columns = []
+        for index, in_column in groupby((line(spec, number) for spec in specs),
+                                        key=lambda x: x.column):
+            blocks = tuple(Block(tuple(group), BBox.union(x.bbox for x in group))
+                           for _, group in ((k, list(g)) for k, g in
+                                            groupby(in_column, key=lambda x: x.block)))
+            columns.append(Column(index, BBox.union(b.bbox for b in blocks), blocks))
         built.append(Page(number, WIDTH, HEIGHT,
-                          (Band(0, BandKind.BODY, column.bbox, (column,)),),
+                          (Band(0, BandKind.BODY, BBox.union(c.bbox for c in columns),
+                                tuple(columns)),),
                           labels[number - 1] if labels else ""))
     return Document(Path("built.pdf"), tuple(built), page_count or len(built))
 

@@ -19,11 +19,12 @@ from layoutkit.linetypes import (
     type_lists,
     type_toc,
 )
+from layoutkit.linetypes.lines import Typed, retyped
 from layoutkit.linetypes.rules import DEFAULT_RULES, load_rules
 from layoutkit.linetypes.sequence import is_start, is_successor
 from layoutkit.linetypes.tables import cells
 from layoutkit.linetypes.toc import is_first_page
-from layoutkit.model import Page
+from layoutkit.model import LineType, Page
 from tests.linetype_pages import BOLD, CELL, L, codes, document, line, prose
 
 CONFIG = LayoutConfig().linetypes
@@ -369,6 +370,15 @@ def test_linetypes_bullets_and_symbol_font_bullets() -> None:
     assert [c for c, _ in typed] == ["lb", "lb", "b", "b", "lb", "lb"]
 
 
+def test_linetypes_dash_before_figures_is_no_bullet() -> None:
+    """A dash before figures alone is a minus or a table's cell for no value
+    (``— 60,721``), not a bullet; before words it is one."""
+    page = [L("— 60,721", 72, 0), L("— 1,204 12.5%", 84, 0), L("— (3.2)", 96, 0),
+            L("— the first dashed item", 120, 1), L("— 12 items in the second", 132, 1)]
+    assert [c for c, _ in codes(type_lists(document(page), CONFIG))] == [
+        "b", "b", "b", "lb", "lb"]
+
+
 def test_linetypes_exclamation_in_text_font_is_no_bullet() -> None:
     page = [L("! not a bullet", 72, 0), L("! nor this", 84, 0)]
     assert {c for c, _ in codes(type_lists(document(page), CONFIG))} == {"b"}
@@ -440,6 +450,99 @@ def test_linetypes_bullets_chain_over_lines_of_their_block_only() -> None:
     assert [c for c, _ in codes(type_lists(document(page), config))] == ["lb"] * 4
     page.insert(3, L("a line of another block", 108, 2))
     assert {c for c, _ in codes(type_lists(document(page), config))} == {"b"}
+
+
+def test_linetypes_letters_that_read_as_roman_numerals_continue_their_list() -> None:
+    """``(c)``, ``(i)`` and ``i.`` read as Roman numerals or letters: after ``(b)``,
+    ``(h)`` and ``h.`` they go on with the letters (the ten lettered items of a
+    Hansard's paper); a list that opens ``(i)``, ``(ii)`` counts in Roman numerals."""
+    letters = [L(f"({c}) item {c} of the list", 72 + 12 * k, 0) for k, c in enumerate("abcdefghij")]
+    dotted = [L(f"{c}. dotted item {c}", 220 + 12 * k, 1) for k, c in enumerate("abcdefghi")]
+    romans = [L(f"({r}) roman item {r}", 350 + 12 * k, 2) for k, r in enumerate(["i", "ii", "iii"])]
+    typed = codes(type_lists(document([*letters, *dotted, *romans]), CONFIG))
+    assert [c for c, _ in typed] == ["ln"] * 22
+
+
+@pytest.mark.parametrize("numbers", [
+    ("（１）", "（２）", "（３）"), ("１．", "２．", "３．"), ("١.", "٢.", "٣."),
+    ("一", "二", "三"), ("（一）", "（二）", "（三）"), ("①", "②", "③"), ("❶", "❷", "❸")])
+def test_linetypes_item_numbers_in_any_script(numbers: tuple[str, ...]) -> None:
+    """Items numbered in full-width forms, Arabic-Indic digits, CJK numerals (a word of
+    their own: a full-width space parts them from the text) or one character each (①)
+    chain by their value."""
+    page = [*prose(72, 0, 2, "a"), *[L(f"{n} item text", 110 + 12 * k, 1)
+                                     for k, n in enumerate(numbers)], *prose(160, 2, 2, "b")]
+    typed = codes(type_lists(document(page), CONFIG))
+    assert [c for c, _ in typed] == ["b", "b", "ln", "ln", "ln", "b", "b"]
+
+
+def test_linetypes_bracketed_number_glued_to_its_text() -> None:
+    """A reference numbered ``[2]S.I.Shevchenko``, its text run on without a space, is
+    the item after ``[1]``; a number glued to other text in brackets is no marker."""
+    page = [L("[1] C.B.Hanna, Phys.Rev.B 65", 72, 0), L("[2]S.I.Shevchenko, Low Temp.", 84, 0),
+            L("[3] G. M. Gusev, Phys.Rev.B 81", 96, 0), L("(1), (2) and (3) as above", 120, 1),
+            L("(2)), then more", 132, 1)]
+    typed = codes(type_lists(document(page), CONFIG))
+    assert [c for c, _ in typed] == ["ln", "ln", "ln", "b", "b"]
+
+
+def _notes(top: float, step: float = 0.0) -> list[L]:
+    """Three notes numbered by superscripts, each indented as a paragraph's first line,
+    each ``step`` further right than the one before."""
+    out = []
+    for k in range(3):
+        out += [L(f"{k + 1} Note {k + 1} opens its paragraph here", top + 36 * k, 1,
+                  first_size=6.0, x0=90.0 + step * k),
+                L("and runs on at the margin of the notes", top + 36 * k + 12, 1)]
+    return out
+
+
+def test_linetypes_note_numbers_open_items_under_a_heading() -> None:
+    """Endnotes numbered by superscripts under their heading (``Notes``), at one
+    indentation, are a numbered list; the same numbers opening footnotes (no heading
+    above them) or lines that do not start at one indentation (centred affiliations)
+    are not."""
+    def typed(lines: list[L], heading: bool) -> list[str]:
+        doc = document([L("Notes", 72, 0, 14, BOLD), *lines])
+        if heading:
+            doc = retyped(doc, {(0, 0): Typed(LineType.HEADING, 1)})
+        return [c for c, _ in codes(type_lists(doc, CONFIG))][1:]
+
+    assert typed(_notes(100), heading=True) == ["ln"] * 6
+    assert set(typed(_notes(100), heading=False)) == {"b"}
+    assert set(typed(_notes(100, step=20.0), heading=True)) == {"b"}
+
+
+def test_linetypes_numbered_list_ends_back_at_the_margin() -> None:
+    """Sub-captions ``(a)``, ``(b)`` under the parts of a figure, with the figure's
+    rows at the margin between them, are no list: a line outside an item's run that
+    starts left of the item's lines ends its list.  Items indented as a paragraph's
+    first line, with blocks at their text's margin between them, stay one list."""
+    captions = [L("(a) Goto function.", 72, 0, x0=150), L("i 1 2 3 4 5", 96, 1),
+                L("(b) Failure function.", 108, 1, x0=150), L("2 he", 132, 2, x0=140),
+                L("(c) Output function.", 144, 2, x0=150)]
+    assert {c for c, _ in codes(type_lists(document(captions), CONFIG))} == {"b"}
+    indented = [L("(a) the first item, indented", 72, 0, x0=84), L("runs on", 84, 0),
+                L("203.08 a section it names", 108, 1), L("(b) the second item", 132, 2, x0=84)]
+    assert [c for c, _ in codes(type_lists(document(indented), CONFIG))] == [
+        "ln", "ln", "b", "ln"]
+
+
+def test_linetypes_item_runs_on_into_the_next_column() -> None:
+    """A bulleted item whose sentence the column break cuts goes on at the head of the
+    next column, and the bullet after it there chains with it; where the item ended
+    its sentence, the next column opens a paragraph of its own and the lone bullet
+    after it is no list."""
+    def page(end: str, next_text: str) -> list[L]:
+        return [*prose(72, 0, 2, "a"), L("• the first item of a list that", 110, 1),
+                L(f"runs on to the foot of the column{end}", 122, 1),
+                L(next_text, 72, 0, column=1), L("and its last line.", 84, 0, column=1),
+                L("• the second item", 96, 0, column=1)]
+
+    assert [c for c, _ in codes(type_lists(document(page("", "and on at the head of the next")),
+                                           CONFIG))] == ["b", "b"] + ["lb"] * 5
+    assert {c for c, _ in codes(type_lists(document(page(".", "A new paragraph starts")),
+                                           CONFIG))} == {"b"}
 
 
 # --------------------------------------------------------------------------- contents

@@ -267,8 +267,8 @@ def test_linetypes_corpus_quoted_text_and_clauses_are_no_headings() -> None:
     text, not its headings; the bill's title is one."""
     headings = [text for _, text in _headings(
         _page("reshumot-hatzaot-hok-566-2011", (1,), 1))]
-    assert headings[:2] == ["הצעת חוק הבנקאות )רישוי( )תיקון מס' 17( )סליקת עסקאות",
-                            'בכרטיסי חיוב(, התשע"א-2011']
+    assert headings[:2] == ["הצעת חוק הבנקאות (רישוי) (תיקון מס' 17) (סליקת עסקאות",
+                            'בכרטיסי חיוב), התשע"א-2011']
     assert not [text for text in headings if text.startswith(('"', "הגדרות", "כמשמעותם"))]
 
 
@@ -292,3 +292,68 @@ def test_linetypes_corpus_headings_in_capitals() -> None:
     assert "ABSTRACT" in [text for _, text in abstract]
     hansard = _headings(_page("kenya-national-assembly-hansard-2025-06-24", (2,), 2))
     assert "QUORUM" in [text for _, text in hansard]
+
+
+def test_linetypes_corpus_lettered_items_past_c_and_i() -> None:
+    """The Hansard lays papers on the Table in a numbered list with lettered sub-items
+    ``(a)`` to ``(j)``: ``(c)`` and ``(i)``, which read as Roman numerals too, go on
+    with the letters, so every one of its fifteen items opens a list item."""
+    starts = [text for _, text in item_starts(
+        _page("kenya-national-assembly-hansard-2025-06-24", (2,), 2))]
+    assert [text.split()[0] for text in starts] == [
+        "1.", *[f"({c})" for c in "abcdefghij"], "2.", "3.", "(a)", "(b)"]
+
+
+def test_linetypes_corpus_items_numbered_in_cjk_numerals_read_vertically() -> None:
+    """The Japanese notice numbers its provisions 一, 二, 三... a full-width space
+    above their text, down vertical columns: eight numbered items on its two pages (a
+    second list opening 一 again on page 2), each with its columns hanging an em lower."""
+    stem, pages = "mhlw-kokuji-55-2022-vertical", (1, 2)
+    starts = [(code, text) for number in pages for code, text in item_starts(
+        _page(stem, pages, number))]
+    assert [text.split()[0] for _, text in starts] == list("一二三四一二三四")
+    assert {code for code, _ in starts} == {"ln"}
+    first = _page(stem, pages, 1)
+    assert [x.code for x in first.lines if x.text.startswith("険医療機関をいう")] == ["ln"]
+
+
+def test_linetypes_corpus_endnotes_under_their_heading_are_items() -> None:
+    """A scanned chapter's endnotes under ``Notes`` open with superscript numbers 1 to
+    6 at one indentation: six list items.  A research note's footnotes (small numbers
+    at the foot of its pages) and an abstract's affiliations (numbered the same way,
+    centred) are body."""
+    notes = [text for _, text in item_starts(_page("hanley-french-law-canon-scan", (1,), 1))]
+    assert [text.split()[0] for text in notes] == ["1", "2", "3", "4", "5", "6"]
+    pusep = _page("pusep-magneto-photoluminescence-abstract", (1,), 1)
+    assert [text.split("]")[0] for _, text in item_starts(pusep)] == ["[1", "[2", "[3"]
+    kpmg = [_page("kpmg-commodity-insights-iron-ore-2013-12", (1, 2), n) for n in (1, 2)]
+    assert not [x for page in kpmg for x in page.lines
+                if x.code == "ln" and x.text.startswith(("1 IMF", "5 “Resources"))]
+
+
+def test_linetypes_corpus_bulleted_item_runs_on_into_the_next_column() -> None:
+    """The KPMG bulletin's bullet on India's exports ends its column mid-sentence and
+    goes on at the head of the next: the bullet after it there (``• Increased
+    exports``) is an item of the same list, and the lines between are the item's."""
+    page = _page("kpmg-commodity-insights-iron-ore-2013-12", (1, 2), 2)
+    typed = {x.text: x.code for x in page.lines}
+    assert typed["• Increased exports from established producing countries,"] == "lb"
+    assert typed["steel makers. The government cancelled 51 mining leases of"] == "lb"
+
+
+def test_linetypes_corpus_figure_sub_captions_are_no_list() -> None:
+    """The CACM scan captions the parts of its Figure 1 ``(a) Goto function.``, ``(b)``
+    and ``(c)``, with the figure's rows at the column's margin between them: no list;
+    the numbered steps of the operating cycle, ``1.`` running on into the next
+    column to ``2.``, are."""
+    starts = item_starts(_page("cacm-1975-aho-corasick-scan", (2,), 2))
+    assert [text.split()[0] for _, text in starts] == ["1.", "2."]
+
+
+def test_linetypes_corpus_bold_bullets_of_a_research_note() -> None:
+    """The HSBC note's three bold bullets, each a bullet from a symbol font over two
+    lines, are three items of one list, their second lines the items'."""
+    page = _page("hsbc-uk-morning-meeting-notes-2001-08-31", (1,), 1)
+    assert [text[:11] for _, text in item_starts(page)] == ["• Potential", "• Symbian’s",
+                                                            "• With litt"]
+    assert next(x.code for x in page.lines if x.text.startswith("immediate outlook")) == "lb"

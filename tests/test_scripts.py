@@ -184,10 +184,11 @@ def test_scripts_real_vertical_japanese_page(engine: str) -> None:
     """Every column of a real page of vertical Japanese, whose font has no vertical
     writing mode (the glyphs' places tell it), reads top to bottom, the columns right
     to left, exactly; the ruby is read beside its words, in lines of its own set at
-    half the size."""
+    half the size (the readings of two words far apart down one column, くびすじ and ほう,
+    parted by a space: more than an em of white stands between them)."""
     lines = layoutkit.parse(NEKO, engine=engine).pages[0].lines
     assert tuple(line.text for line in lines if line.size == 12.0) == NEKO_COLUMNS
-    assert [line.text for line in lines if line.size < 12.0] == ["くびすじほう", "すき", "あが",
+    assert [line.text for line in lines if line.size < 12.0] == ["くびすじ ほう", "すき", "あが",
                                                                   "は"]
 
 
@@ -271,6 +272,19 @@ def test_scripts_line_text_joins_cjk_without_spaces() -> None:
     assert line_text([word("plain", 0, 0, 1, 1), word("text", 2, 0, 3, 1)]) == "plain text"
 
 
+def test_scripts_line_text_keeps_a_full_width_space_between_cjk_words() -> None:
+    """A gap of an em or more between CJK words (a full-width space: an item's number
+    and its text) reads as a space once ``cjk_space_em`` is given; a narrower one, as
+    a justified line leaves, does not; vertical words measure it down their column."""
+    words = [word("一", 0, 0, 10, 10), word("保険医療機関", 20, 0, 80, 10),
+             word("は", 85, 0, 95, 10)]
+    assert line_text(words) == "一保険医療機関は"
+    assert line_text(words, cjk_space_em=0.9) == "一 保険医療機関は"
+    column = [word("二", 0, 0, 10, 10, 270), word("届出", 0, 19, 10, 39, 270),
+              word("の", 0, 40, 10, 50, 270)]
+    assert line_text(column, cjk_space_em=0.9) == "二 届出の"
+
+
 @pytest.mark.parametrize("logical", [
     "שלום עולם", "הישיבה בשעה 18:30 בבית העירייה", "פרטים באתר www.example.org היום",
     "مرحبا بالعالم", "الاجتماع يوم 12 مارس 2026", "Latin line with עברית inside"])
@@ -313,11 +327,12 @@ full-width space above the text of their columns."""
 @pytest.mark.parametrize("engine", ["pdfium", "pdfminer"])
 def test_scripts_hanging_item_numbers_join_their_vertical_columns(engine: str) -> None:
     """An item's number hung a full-width space above its column is read at the head
-    of that column, not gathered with the other numbers into a horizontal row, with
-    the space drawn between them (pdfminer.six) or not (PDFium)."""
+    of that column, not gathered with the other numbers into a horizontal row; the
+    full-width space between them reads as a space (a gap of an em), whether the PDF
+    draws it as a glyph (pdfminer.six) or not (PDFium)."""
     lines = layoutkit.parse(KOKUJI, pages=[1], engine=engine)[0].text().splitlines()
     starts = [line for line in lines if line[:1] in "一二三"]
-    assert [line[:7] for line in starts] == ["一保険医療機関", "二保険医療機関", "三届出の内容又"]
+    assert [line[:7] for line in starts] == ["一 保険医療機", "二 保険医療機", "三 届出の内容"]
     assert "三二一" not in lines
 
 

@@ -35,7 +35,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..config import LinetypesConfig
-from ..model import Document, Page, Table
+from ..model import Document, LineType, Page, Table
 from ..parallel import Shares
 from .headings import body_size, heading_candidates, heading_lines, size_counts
 from .lines import Key, Typed, TypedLine, changed, page_body_lines
@@ -157,7 +157,8 @@ def _markers(page: PageTyping, headings: Mapping[Key, Typed],
              config: LinetypesConfig) -> tuple[PageTyping, ListMarks]:
     """Types the headings the document levelled; sends the list markers of the rest."""
     page = page.deciding(headings)
-    marks = list_marks(page.body)
+    marks = list_marks(page.body, config, {key for key, typed in page.decided.items()
+                                            if typed.line_type is LineType.HEADING})
     return dataclasses.replace(page, marks=marks), marks
 
 
@@ -166,5 +167,5 @@ def _lists(page: PageTyping, items: Mapping[Key, Typed],
     """Types the list items the document chained and the lines continuing them; sends
     every type decided on the page."""
     assert page.marks is not None, "list items are typed after their markers are found"
-    page = page.deciding(list_lines(page.body, page.marks, items))
+    page = page.deciding(list_lines(page.body, page.marks, items, config))
     return page, page.decided

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import dataclasses
 import logging
+import re
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from statistics import median
@@ -13,7 +14,7 @@ from statistics import median
 from ..model import Document, Line, LineType, Page, Value, Word
 
 __all__ = ["Key", "Style", "Typed", "TypedLine", "body_lines", "changed", "column_of", "log",
-           "page_body_lines", "retyped", "style_of"]
+           "page_body_lines", "retyped", "runs_on", "style_of"]
 
 log = logging.getLogger("layoutkit.linetypes")
 """Where each decision is logged (``--verbose-linetypes`` shows it)."""
@@ -24,6 +25,9 @@ Key = tuple[int, int]
 Style = tuple[float, bool]
 """(font size to the half point, bold) of a line: how it is set, as a reader tells
 a heading from the body or an item's next line from the next paragraph."""
+
+_SENTENCE_END = re.compile(r"[.!?:。！？][\"'”’)\]」』）]*$")
+"""A line that ends so closes its sentence (a closing quote or bracket may follow)."""
 
 _MIN_NUMBERED_LINES = 5
 _MIN_NUMBER_GAP_EM = 1.0
@@ -118,6 +122,13 @@ def _numbered(lines: Sequence[Line]) -> set[int]:
 def _number_gap_em(words: Sequence[Word]) -> float:
     """The space between a line's first word (its number) and the next, in ems."""
     return (words[1].bbox.x0 - words[0].bbox.x1) / words[0].size
+
+
+def runs_on(before: Line, line: Line) -> bool:
+    """Whether ``line``, opening a column or a page, goes on with the text of ``before``,
+    which ended the one before: ``before`` leaves its sentence open (no ``.``, ``!``,
+    ``?``, ``:``, ``。``, ``！`` or ``？`` at its end), or ``line`` starts in lower case."""
+    return _SENTENCE_END.search(before.text) is None or line.text[:1].islower()
 
 
 def retyped(document: Document, decisions: Mapping[Key, Typed]) -> Document:

@@ -4,23 +4,41 @@ marker, chained into lists, with the lines that continue an item typed with it."
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+import unicodedata
+from collections.abc import Container, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 
+import numpy as np
+from kanjize import kanji2number
+
 from ..config import LinetypesConfig
-from ..model import Document, LineType, Value, Word
-from .lines import Key, Typed, TypedLine, log, page_body_lines, retyped, style_of
+from ..model import Document, Line, LineType, Value, Word, turned_boxes
+from .lines import (
+    Key,
+    Typed,
+    TypedLine,
+    column_of,
+    log,
+    page_body_lines,
+    retyped,
+    runs_on,
+    style_of,
+)
 from .sequence import is_successor
 
-__all__ = ["ListMarks", "Mark", "Marker", "list_items", "list_lines", "list_marks", "marker",
-           "type_lists"]
+__all__ = ["Between", "ListMarks", "Mark", "Marker", "list_items", "list_lines", "list_marks",
+           "marker", "markers", "type_lists"]
 
 _BULLETS = frozenset("•-–—*▪◦●■□➢►·○◆◇♦❖➤‣⁃∙")
+_CJK_DIGITS = "〇一二三四五六七八九十百千"
+"""The CJK numerals items are numbered with (一, 二... 十一...), read by kanjize."""
 _NUMBERED = (
     ("(1)", re.compile(r"\((\d{1,3})\)"), "string_integers"),
     ("[1]", re.compile(r"\[(\d{1,3})\]"), "string_integers"),
-    ("1.", re.compile(r"(\d{1,3})\."), "string_integers"),
+    ("1.", re.compile(r"(\d{1,3})[.、]"), "string_integers"),
     ("1)", re.compile(r"(\d{1,3})\)"), "string_integers"),
+    ("(一)", re.compile(rf"\(([{_CJK_DIGITS}]{{1,4}})\)"), "string_integers"),
+    ("一", re.compile(rf"([{_CJK_DIGITS}]{{1,4}})[、.]?"), "string_integers"),
     ("(i)", re.compile(r"\(([ivxlc]{1,6})\)"), "romans"),
     ("i.", re.compile(r"([ivxlc]{1,6})[.)]"), "romans"),
     ("(a)", re.compile(r"\(([a-z])\)"), "lowercase_letters"),
@@ -28,10 +46,20 @@ _NUMBERED = (
     ("(A)", re.compile(r"\(([A-Z])\)"), "uppercase_letters"),
     ("A.", re.compile(r"([A-Z])[.)]"), "uppercase_letters"),
 )
-"""Numbered markers: a style name, the first word's pattern and DCR's comparison
-function.  Roman numerals come before letters: ``(i)`` starts a Roman list, and a
-letter list reaching ``(i)`` continues by its own chain."""
+"""Numbered markers: a style name, the first word's pattern (on its compatibility
+form, NFKC: full-width ``（１）`` and ``１．`` read as ``(1)`` and ``1.``; ``\\d`` is any
+script's digit) and DCR's comparison function; numbers in any script's digits or in
+CJK numerals are compared by their value.  Roman numerals come before letters, but
+a marker that reads both ways (``(c)``, ``i.``) is read the way that continues a list
+(:func:`list_items`): ``(c)`` after ``(b)``, ``(ii)`` after ``(i)``."""
+_GLUED = re.compile(r"[(\[][^)\]\s]{1,6}[)\]]|[^\W_]{1,4}、")
+"""The first word's opening that is a whole marker though the item's text runs on
+without a space: closed by a bracket (``[2]S.I.Shevchenko``, ``（一）総則``) or by an
+ideographic comma (``一、总则``)."""
 _DASHES = frozenset("-–—")
+_FIGURE = re.compile(r"[(+]?[$€£¥]?\d[\d.,]*%?\)?")
+"""A figure: a dash before nothing else is a minus or a table's cell for no value
+(``— 60,721``), not a bullet."""
 _DASHED = (
     ("1 —", re.compile(r"\d{1,3}"), "string_integers"),
     ("I —", re.compile(r"[IVXLC]{1,6}"), "romans"),
@@ -39,12 +67,20 @@ _DASHED = (
 """Numbers set apart from the item's text by a dash (``1 — text``, ``IV - text``,
 as Portuguese and Brazilian acts number their paragraphs and items): a style name,
 the first word's pattern and DCR's comparison function."""
+_NOTE = "¹"
+"""The style of items opened by a note number set small and raised (a superscript:
+``¹ My thanks to...``, endnotes), whose items must also stand at one indentation."""
+_CIRCLED = "①"
+"""The style of whole numbers drawn as one character of their own (①, ❶, ⑩, Ⅳ)."""
 _STARTS = frozenset({"1", "i", "a", "A", "I"})
+_DEFAULTS = LinetypesConfig()
 
 
 @dataclass(frozen=True, slots=True)
 class Marker(Value):
-    """What starts a list item: bullet (``style`` is the bullet) or number."""
+    """What starts a list item: bullet (``style`` is the bullet) or number (``value``
+    the number as DCR's comparison ``function`` reads it: Arabic digits for any
+    script's digits and CJK numerals)."""
 
     style: str
     value: str
@@ -55,70 +91,200 @@ class Marker(Value):
         return self.function == ""
 
 
-def marker(words: Sequence[Word]) -> Marker | None:
+def marker(words: Sequence[Word], config: LinetypesConfig = _DEFAULTS) -> Marker | None:
     """The list marker a line whose ``words`` these are starts with, if any (a typed
-    line's :attr:`~TypedLine.kept_words`, or a line's words as they stand).
+    line's :attr:`~TypedLine.kept_words`, or a line's words as they stand): the first
+    of its :func:`markers`."""
+    return next(iter(markers(words, config)), None)
 
-    A bullet is one of the usual bullet characters, or a lone character first word
+
+def markers(words: Sequence[Word], config: LinetypesConfig = _DEFAULTS) -> tuple[Marker, ...]:
+    """Every way the first of ``words`` reads as a list marker, the likelier first.
+
+    A bullet is one of the usual bullet characters (a dash but before figures alone:
+    ``— 60,721`` is a minus or a table's cell), or a lone character first word
     set in a font that no other word of the line uses, no larger than they are
     (word processors draw bullets from symbol fonts, whose codes read as "!", "§"
-    or "á"); a number is one of :data:`_NUMBERED`, or of :data:`_DASHED` before a
-    dash."""
+    or "á"); a number is one of :data:`_NUMBERED` (the first word whole, or an opening
+    of it that :data:`_GLUED` takes), or of :data:`_DASHED` before a dash, a whole
+    number drawn as one character (①, ❶), or a note number: digits set at most
+    ``lt_note_mark_max_size`` times the size of the word after them (a superscript)."""
     if len(words) < 2:
-        return None
+        return ()
     first = words[0].text
+    if first in _DASHES and all(_FIGURE.fullmatch(w.text) for w in words[1:]):
+        return ()
     if first in _BULLETS:
-        return Marker(first, first, "")
+        return (Marker(first, first, ""),)
+    found = [*_numbers(first, words[0].size, words[1], config)]
     if (len(first) == 1 and first not in "([\"'“‘"
             and words[0].font not in {w.font for w in words[1:]}
             and words[0].size <= max(w.size for w in words[1:])):
-        return Marker(first, first, "")
+        found.append(Marker(first, first, ""))
+    return tuple(found)
+
+
+def _numbers(first: str, size: float, after: Word, config: LinetypesConfig
+             ) -> Iterator[Marker]:
+    """The numbered readings of a line's first word ``first`` (set in ``size``, the
+    word ``after`` it next): see :func:`markers`."""
+    normal = unicodedata.normalize("NFKC", first)
+    glued = _GLUED.match(normal)
+    if glued is not None and glued.end() < len(normal) and normal[glued.end()].isalpha():
+        normal = glued[0]
     for style, pattern, function in _NUMBERED:
-        found = pattern.fullmatch(first)
-        if found:
-            return Marker(style, found[1], function)
-    if len(words) > 2 and words[1].text in _DASHES:
+        found = pattern.fullmatch(normal)
+        value = _value(found[1]) if found else None
+        if value is not None:
+            yield Marker(style, value, function)
+    if after.text in _DASHES:
         for style, pattern, function in _DASHED:
-            if pattern.fullmatch(first):
-                return Marker(style, first, function)
-    return None
+            if pattern.fullmatch(normal):
+                yield Marker(style, _value(normal) or normal, function)
+    number = unicodedata.numeric(first, None) if len(first) == 1 else None
+    if (number is not None and number == int(number) and not first.isdecimal()
+            and first not in _CJK_DIGITS):
+        yield Marker(_CIRCLED, str(int(number)), "string_integers")
+    if first.isdecimal() and len(first) <= 3 and size <= config.lt_note_mark_max_size * (
+            after.size):
+        yield Marker(_NOTE, str(int(first)), "string_integers")
+
+
+def _value(number: str) -> str | None:
+    """A marker's number or letter as the comparison functions read it: digits of any
+    script and CJK numerals as Arabic digits (None for CJK characters that spell no
+    number), letters as they are."""
+    if number.isdecimal():
+        return str(int(number))
+    if number[0] in _CJK_DIGITS:
+        try:
+            return str(kanji2number(number))
+        except ValueError:
+            return None
+    return number
+
+
+@dataclass(frozen=True, slots=True)
+class Between(Value):
+    """Lines that stand between two marked lines: their column, their run and the
+    leftmost start of them along their baseline."""
+
+    column: tuple[int, int, int]
+    run: Key
+    start: float
 
 
 @dataclass(frozen=True, slots=True)
 class Mark(Value):
     """A body line that starts with a list marker, with what chaining it to the items
-    before it needs: the run of consecutive body lines of one block it stands in and
-    the run the body line before it stands in, each named by its first line (and its
-    page number and text, for the log)."""
+    before it needs: its :func:`markers`; the run of body lines it stands in (the
+    lines of its block, and of the next column where its text runs on) and the run the
+    body line before it stands in, each named by its first line; its column
+    (:func:`~layoutkit.linetypes.lines.column_of`), where it starts along its baseline,
+    the margin of its item's lines and its size; where the lines between it and the
+    marked line before it start (:attr:`between`); and its page number and text, for
+    the log."""
 
     key: Key
-    marker: Marker
+    markers: tuple[Marker, ...]
     page_no: int
     text: str
     run: Key
     after: Key | None
     """None for the first body line of its page: the run is then that of the last body
     line of the pages before."""
+    column: tuple[int, int, int]
+    start: float
+    margin: float
+    """The leftmost start of its item's lines: its own and those after it in its run and
+    column up to the next marked line (left of its start where its first line is
+    indented as a paragraph's)."""
+    size: float
+    titled: bool = False
+    """Whether the line right before it in reading order is a heading: a list of notes
+    opens under its title (``Notes``); note numbers elsewhere are footnotes or
+    affiliations."""
+    between: tuple[Between, ...] = ()
+    """The lines before this one since the page's marked line before it: the leftmost
+    start of them in each column and run.  A numbered list ends at such a line outside
+    its last item's run that starts left of that item's :attr:`margin`: the text has
+    gone back to the margin (a figure's table between its sub-captions ``(a)`` and
+    ``(b)``, a paragraph after the list)."""
 
 
 @dataclass(frozen=True, slots=True)
 class ListMarks(Value):
-    """The list markers of one page's body lines, and the run its last body line stands
-    in (None when it has no body line): what chaining items across pages needs."""
+    """The list markers of one page's body lines, the run its last body line stands
+    in (None when it has no body line) and the :attr:`Mark.between` lines after its
+    last marked line: what chaining items across pages needs."""
 
     marks: tuple[Mark, ...]
     last: Key | None
+    between: tuple[Between, ...] = ()
 
 
-def list_marks(lines: Sequence[TypedLine]) -> ListMarks:
-    """The :class:`ListMarks` of one page's body ``lines``."""
+def _start(line: Line) -> float:
+    """Where ``line`` starts along its baseline, in the frame where its text reads
+    upright (its top, for vertical writing)."""
+    box, direction = line.bbox, line.words[0].direction if line.words else 0
+    if not direction:
+        return box.x0
+    return float(turned_boxes(np.array([[box.x0, box.top, box.x1, box.bottom]]),
+                              direction)[0, 0])
+
+
+def _runs(lines: Sequence[TypedLine]) -> list[Key]:
+    """The run each of one page's body ``lines`` stands in, named by its first line:
+    consecutive lines of one block, and the first line of a column that runs on from
+    the column before it in its band (:func:`~layoutkit.linetypes.lines.runs_on`: a
+    sentence cut by the column break)."""
     runs: list[Key] = []
     for k, item in enumerate(lines):
-        runs.append(runs[-1] if k and _continues(lines, k - 1, k) else item.key)
-    marks = tuple(Mark(item.key, found, item.line.page_no, item.line.text, runs[k],
-                       runs[k - 1] if k else None)
-                  for k, item in enumerate(lines) if (found := marker(item.kept_words)) is not None)
-    return ListMarks(marks, runs[-1] if runs else None)
+        runs.append(runs[-1] if k and (_same_block(lines[k - 1], item) or (
+            _next_column(lines[k - 1], item) and runs_on(lines[k - 1].line, item.line)))
+            else item.key)
+    return runs
+
+
+def _next_column(a: TypedLine, b: TypedLine) -> bool:
+    """Whether line ``b`` stands in a later column of the band of line ``a``."""
+    (page_a, band_a, column_a), (page_b, band_b, column_b) = column_of(a), column_of(b)
+    return (page_a, band_a) == (page_b, band_b) and column_b > column_a
+
+
+def list_marks(lines: Sequence[TypedLine], config: LinetypesConfig,
+               headings: Container[Key] = frozenset()) -> ListMarks:
+    """The :class:`ListMarks` of one page's body ``lines``, whose heading lines (already
+    typed) are ``headings``."""
+    runs = _runs(lines)
+    found_markers = [markers(item.kept_words, config) for item in lines]
+    starts = [_start(item.line) for item in lines]
+    marks: list[Mark] = []
+    between: dict[tuple[tuple[int, int, int], Key], float] = {}
+    for k, (item, found) in enumerate(zip(lines, found_markers, strict=True)):
+        if not found:
+            place = (column_of(item), runs[k])
+            between[place] = min(between.get(place, np.inf), starts[k])
+            continue
+        end = next((j for j in range(k + 1, len(lines)) if found_markers[j]
+                    or runs[j] != runs[k] or column_of(lines[j]) != column_of(item)),
+                   len(lines))
+        marks.append(Mark(item.key, found, item.line.page_no, item.line.text, runs[k],
+                          runs[k - 1] if k else None, column_of(item), starts[k],
+                          min(starts[k:end]), item.line.size,
+                          (item.key[0], item.key[1] - 1) in headings, _betweens(between)))
+        between = {}
+    return ListMarks(tuple(marks), runs[-1] if runs else None, _betweens(between))
+
+
+def _betweens(starts: Mapping[tuple[tuple[int, int, int], Key], float]
+              ) -> tuple[Between, ...]:
+    return tuple(Between(column, run, start) for (column, run), start in starts.items())
+
+
+_Chain = list[tuple[Mark, Marker]]
+"""A list's items so far: each marked line with the reading of its marker the list
+took."""
 
 
 def list_items(pages: Sequence[ListMarks], config: LinetypesConfig) -> dict[Key, Typed]:
@@ -128,49 +294,85 @@ def list_items(pages: Sequence[ListMarks], config: LinetypesConfig) -> dict[Key,
     Items chain into a list when each numbered marker directly follows the one
     before in the same style (``(1)`` -> ``(2)``, ``a.`` -> ``b.``; a chain starts at
     1, a, A or i) or, for bullets, when the lines between two items all continue the
-    first one (stand in its block), across a page break too.  Chains of at least
-    ``lt_list_min_entries`` items are lists.
+    first one (stand in its run), across a page break too.  A marker that reads
+    several ways continues a list if one of its readings does, else starts one.  A
+    numbered list ends where a line outside its last item's run starts left of that
+    item's lines, in its column (:attr:`Mark.between`); note numbers (a superscript
+    opening a line) open a list only right under a heading (:attr:`Mark.titled`), and
+    chain only when their items start at one indentation in a column.
+    Chains of at least ``lt_list_min_entries`` items are lists.
     """
-    chains: list[list[Mark]] = []
-    open_numbered: dict[str, list[Mark]] = {}
-    last_bullet: list[Mark] | None = None
+    chains: list[_Chain] = []
+    open_numbered: dict[str, _Chain] = {}
+    last_bullet: _Chain | None = None
     before: Key | None = None
     for page in pages:
         for mark in page.marks:
-            found = mark.marker
-            if found.bulleted:
-                if last_bullet and last_bullet[-1].marker == found and last_bullet[-1].run == (
-                        before if mark.after is None else mark.after):
-                    last_bullet.append(mark)
-                else:
-                    last_bullet = [mark]
-                    chains.append(last_bullet)
-                continue
-            chain = open_numbered.get(found.style)
-            if chain and is_successor(found.function, chain[-1].marker.value, found.value):
-                chain.append(mark)
-            elif found.value in _STARTS:
-                open_numbered[found.style] = [mark]
-                chains.append(open_numbered[found.style])
+            _close(open_numbered, mark.between, config)
+            continued = next(((chain, found) for found in mark.markers if not found.bulleted
+                              and (chain := open_numbered.get(found.style)) is not None
+                              and _follows(chain[-1], mark, found, config)), None)
+            bullet = next((found for found in mark.markers if found.bulleted), None)
+            started = next((found for found in mark.markers
+                            if not found.bulleted and found.value in _STARTS
+                            and (found.style != _NOTE or mark.titled)), None)
+            if continued is not None:
+                continued[0].append((mark, continued[1]))
+            elif bullet is not None and last_bullet and last_bullet[-1][1] == bullet and (
+                    last_bullet[-1][0].run == (before if mark.after is None else mark.after)):
+                last_bullet.append((mark, bullet))
+            elif started is not None:
+                open_numbered[started.style] = [(mark, started)]
+                chains.append(open_numbered[started.style])
+            elif bullet is not None:
+                last_bullet = [(mark, bullet)]
+                chains.append(last_bullet)
+        _close(open_numbered, page.between, config)
         before = page.last if page.last is not None else before
     decisions: dict[Key, Typed] = {}
     for chain in chains:
         if len(chain) < config.lt_list_min_entries:
             continue
-        kind = LineType.LIST_BULLET if chain[0].marker.bulleted else LineType.LIST_NUMBER
-        log.info("page %d: %s list of %d items from %r", chain[0].page_no, kind.value,
-                 len(chain), chain[0].text)
-        decisions.update((mark.key, Typed(kind)) for mark in chain)
+        first, reading = chain[0]
+        kind = LineType.LIST_BULLET if reading.bulleted else LineType.LIST_NUMBER
+        log.info("page %d: %s list of %d items from %r", first.page_no, kind.value,
+                 len(chain), first.text)
+        decisions.update((mark.key, Typed(kind)) for mark, _ in chain)
     return decisions
 
 
-def list_lines(lines: Sequence[TypedLine], marks: ListMarks,
-               items: Mapping[Key, Typed]) -> dict[Key, Typed]:
+def _follows(last: tuple[Mark, Marker], mark: Mark, found: Marker,
+             config: LinetypesConfig) -> bool:
+    """Whether ``mark``, read as ``found``, is the next item of a list whose last item
+    is ``last``: its number follows, and a note number stands where the last one does
+    when they share a column."""
+    before, reading = last
+    return is_successor(found.function, reading.value, found.value) and (
+        found.style != _NOTE or before.column != mark.column
+        or abs(mark.start - before.start) <= config.lt_list_indent_tolerance_em * mark.size)
+
+
+def _close(open_numbered: dict[str, _Chain], between: Sequence[Between],
+           config: LinetypesConfig) -> None:
+    """Ends each numbered list of ``open_numbered`` whose last item a line of
+    ``between`` stands left of (of its :attr:`~Mark.margin`), in the item's column,
+    outside its run."""
+    for style, chain in list(open_numbered.items()):
+        last = chain[-1][0]
+        if any(place.column == last.column and place.run != last.run
+               and place.start < last.margin - config.lt_list_indent_tolerance_em * last.size
+               for place in between):
+            del open_numbered[style]
+
+
+def list_lines(lines: Sequence[TypedLine], marks: ListMarks, items: Mapping[Key, Typed],
+               config: LinetypesConfig) -> dict[Key, Typed]:
     """The list lines of one page: its body ``lines`` that are ``items`` (of
     :func:`list_items`), and after each the lines that continue it, up to the next
     marked line (of ``marks``) or the first line that does not go on as the item's
     text (:func:`_goes_on`), typed as the item."""
     marked = {mark.key for mark in marks.marks}
+    runs = _runs(lines)
     decisions: dict[Key, Typed] = {}
     for k, item in enumerate(lines):
         typed = items.get(item.key)
@@ -178,50 +380,47 @@ def list_lines(lines: Sequence[TypedLine], marks: ListMarks,
             continue
         decisions[item.key] = typed
         j = k + 1
-        while (j < len(lines) and lines[j].key not in marked and _continues(lines, k, j)
-               and _goes_on(lines, k, j)):
+        while (j < len(lines) and lines[j].key not in marked and runs[j] == runs[k]
+               and _goes_on(lines, k, j, config)):
             decisions[lines[j].key] = typed
             j += 1
     return decisions
 
 
-_INDENT_TOLERANCE_EM = 0.5
-"""An item's next lines start within this many ems of each other."""
-_SIZE_TOLERANCE_PT = 0.5
-"""An item's next lines are set within this many points of its size (a scan's text
-layer gives the lines of one font slightly different sizes)."""
-
-
-def _goes_on(lines: Sequence[TypedLine], item: int, later: int) -> bool:
+def _goes_on(lines: Sequence[TypedLine], item: int, later: int,
+             config: LinetypesConfig) -> bool:
     """Whether line ``later`` goes on as the text of the item line ``item`` (the lines
     between them doing so): set in the item's style (a change of font is code, a
     table or a heading after the list) and, after the item's second line, starting
-    where that line does (a change of indentation is a new paragraph)."""
+    where that line does (a change of indentation is a new paragraph); in a later
+    column, where the item's first line there does."""
     size, bold = style_of(lines[later])
     marked = lines[item]
-    if abs(size - style_of(marked)[0]) > _SIZE_TOLERANCE_PT or bold != all(
+    if abs(size - style_of(marked)[0]) > config.lt_list_size_tolerance or bold != all(
             w.bold for w in marked.kept_words[1:]):
         return False
-    second = lines[item + 1].line
-    return later == item + 1 or abs(lines[later].line.bbox.x0 - second.bbox.x0) <= (
-        _INDENT_TOLERANCE_EM * second.size)
+    column = column_of(lines[later])
+    first = next(j for j in range(item + 1, later + 1) if column_of(lines[j]) == column)
+    reference = lines[first].line
+    return later == first or abs(_start(lines[later].line) - _start(reference)) <= (
+        config.lt_list_indent_tolerance_em * reference.size)
 
 
 def type_lists(document: Document, config: LinetypesConfig) -> Document:
     """``document`` with its list items typed ``lb`` (bulleted) or ``ln`` (numbered),
-    with the lines that continue an item (same block, before the next marker): see
+    with the lines that continue an item (same run, before the next marker): see
     :func:`list_items`."""
     pages = [page_body_lines(page, p) for p, page in enumerate(document.pages)]
-    marks = [list_marks(lines) for lines in pages]
+    headings = {(p, k) for p, page in enumerate(document.pages)
+                for k, line in enumerate(page.lines) if line.line_type is LineType.HEADING}
+    marks = [list_marks(lines, config, headings) for lines in pages]
     items = list_items(marks, config)
     decisions: dict[Key, Typed] = {}
     for lines, page_marks in zip(pages, marks, strict=True):
-        decisions.update(list_lines(lines, page_marks, items))
+        decisions.update(list_lines(lines, page_marks, items, config))
     return retyped(document, decisions)
 
 
-def _continues(lines: Sequence[TypedLine], item: int, later: int) -> bool:
-    """Whether line ``later`` stands in the same block as the item line ``item``."""
-    a, b = lines[item].line, lines[later].line
-    return (lines[item].key[0], a.band, a.column, a.block) == (
-        lines[later].key[0], b.band, b.column, b.block)
+def _same_block(a: TypedLine, b: TypedLine) -> bool:
+    """Whether lines ``a`` and ``b`` stand in one block."""
+    return (column_of(a), a.line.block) == (column_of(b), b.line.block)

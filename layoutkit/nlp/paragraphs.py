@@ -16,12 +16,12 @@ for every line, where its text starts, so each character traces back to its line
 
 from __future__ import annotations
 
-import re
 from collections.abc import Collection, Container, Iterable, Iterator
 from dataclasses import dataclass
 
 from ..config import NlpConfig
 from ..linetypes.hyphens import document_vocabulary, join_hyphenated, page_vocabulary
+from ..linetypes.lines import runs_on
 from ..linetypes.lists import marker
 from ..linetypes.outline import continues_heading
 from ..model import Document, Line, LineType, Page, is_cjk
@@ -39,7 +39,6 @@ _IGNORE_KEYS = {
     "toc": "spacy_ignore_line_type_toc",
     "tab": "spacy_ignore_line_type_table",
 }
-_SENTENCE_END = re.compile(r"[.!?:。！？][\"'”’)\]」』）]*$")
 
 
 @dataclass(frozen=True, slots=True)
@@ -117,8 +116,7 @@ def _starts_paragraph(before: Line, line: Line) -> bool:
                                                              before.column)
     if same_column:
         return line.block != before.block
-    runs_on = _SENTENCE_END.search(before.text) is None or line.text[:1].islower()
-    return not runs_on
+    return not runs_on(before, line)
 
 
 def _assemble(group: Iterable[tuple[Line, int]], vocabulary: Container[str]) -> Paragraph:

@@ -308,7 +308,7 @@ def _band(glyphs: PageGlyphs, index: int, kind: BandKind, columns: list[list[lis
                  for group in groups]
         spans = _block_spans(_upright_boxes(boxes, groups), config)
         count = len(groups)
-        texts = column_texts(groups, backwards)
+        texts = column_texts(groups, backwards, config.reading.cjk_space_em)
         lines = from_columns(Line, count, texts, boxes,
                              [reading_words(group, text) for group, text in zip(groups, texts,
                                                                                 strict=True)],

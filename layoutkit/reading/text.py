@@ -9,20 +9,24 @@ right to left (Hebrew, Arabic, Persian, Urdu) is then read backwards, except for
 numbers and Latin words inside it; the Unicode bidi algorithm (python-bidi) turns the
 visual order into the logical one.  Chinese and Japanese put no space between words,
 so a gap beside a CJK word of a line (left by punctuation, justification, or between
-kanji and Latin letters or digits) is not a space.
+kanji and Latin letters or digits) is not a space, unless it is as wide as a
+full-width space (an em): the one that parts a list item's number from its text
+(``一　保険医療機関…``), or the words of a title spread across its line.
 """
 
 from __future__ import annotations
 
+import math
 import re
 import unicodedata
 from collections.abc import Iterable, Sequence
 from itertools import pairwise
 
+import numpy as np
 from bidi import get_display
 from bidi.algorithm import get_display as get_display_swapped
 
-from ..model import BBox, Word, char_test, code_points, is_cjk
+from ..model import BBox, Word, char_test, code_points, is_cjk, turned_boxes
 
 __all__ = ["column_texts", "line_text", "reading_words", "right_to_left"]
 
@@ -66,22 +70,27 @@ def right_to_left(texts: Iterable[str]) -> bool:
     return rtl > ltr
 
 
-def line_text(words: Sequence[Word], backwards: bool = False, swap: bool = False) -> str:
+def line_text(words: Sequence[Word], backwards: bool = False,
+              cjk_space_em: float = math.inf, swap: bool = False) -> str:
     """The text of a line of ``words`` (in the order they stand along its baseline):
-    the words joined by spaces, but none beside a CJK word; in logical order when
-    it holds right-to-left letters (the bidi algorithm, the line's direction the one
-    most of its letters take; numbers and Latin runs inside stay left to right), or
-    holds no letters on a page whose text runs right to left (``backwards``: a
-    paragraph's last line, "٣٠."); and presentation forms replaced by the letters
-    they shape (NFKC).  With ``swap``, the mirrored characters (brackets) that
-    resolve right to left are swapped for their mirror images (see
+    the words joined by spaces, but none beside a CJK word unless the gap between
+    them along the baseline is at least ``cjk_space_em`` times the first's size
+    (``cjk_space_em`` of :class:`~layoutkit.config.ReadingConfig`; by default never);
+    in logical order when it holds right-to-left letters (the bidi algorithm, the
+    line's direction the one most of its letters take; numbers and Latin runs inside
+    stay left to right), or holds no letters on a page whose text runs right to left
+    (``backwards``: a paragraph's last line, "٣٠."); and presentation forms replaced
+    by the letters they shape (NFKC).  With ``swap``, the mirrored characters
+    (brackets) that resolve right to left are swapped for their mirror images (see
     :func:`column_texts`)."""
     texts = [w.text for w in words]
     text = " ".join(texts)
     if text.isascii():
         return text
     if _MAYBE_CJK.search(text):
-        solid = [is_cjk(a[-1]) or is_cjk(b[0]) for a, b in pairwise(texts)]
+        solid = [(is_cjk(a[-1]) or is_cjk(b[0])) and not wide
+                 for (a, b), wide in zip(pairwise(texts), _wide_gaps(words, cjk_space_em),
+                                         strict=True)]
         text = texts[0] + "".join(word if joined else " " + word
                                   for joined, word in zip(solid, texts[1:], strict=True))
     if not _MAYBE_RTL.search(text):
@@ -94,10 +103,23 @@ def line_text(words: Sequence[Word], backwards: bool = False, swap: bool = False
     return text
 
 
-def column_texts(lines: Sequence[Sequence[Word]], backwards: bool = False) -> list[str]:
+def _wide_gaps(words: Sequence[Word], space_em: float) -> list[bool]:
+    """Whether each gap between consecutive ``words`` of a line, measured along their
+    baseline (in the frame where they read upright), is at least ``space_em`` times the
+    size of the word before it."""
+    if math.isinf(space_em):
+        return [False] * (len(words) - 1)
+    boxes = turned_boxes(np.array([(w.bbox.x0, w.bbox.top, w.bbox.x1, w.bbox.bottom)
+                                   for w in words], dtype=np.float64), words[0].direction)
+    return [float(b[0] - a[2]) >= space_em * w.size
+            for a, b, w in zip(boxes[:-1], boxes[1:], words, strict=False)]
+
+
+def column_texts(lines: Sequence[Sequence[Word]], backwards: bool = False,
+                 cjk_space_em: float = math.inf) -> list[str]:
     """The texts of the lines of a column (each line's ``words`` in the order they
-    stand along its baseline; :func:`line_text`), its brackets the way round that
-    pairs them.
+    stand along its baseline; :func:`line_text`, with its ``cjk_space_em``), its
+    brackets the way round that pairs them.
 
     A bracket inside right-to-left text is shown by its mirror image (rule L4 of the
     bidi algorithm): "(" is drawn as ")".  Producers disagree on which character a
@@ -109,10 +131,10 @@ def column_texts(lines: Sequence[Sequence[Word]], backwards: bool = False) -> li
     L4); the swapped reading is taken when it leaves fewer brackets unpaired.  The
     whole column is weighed, as a parenthesis opened on one line may close on the
     next."""
-    kept = [line_text(words, backwards) for words in lines]
+    kept = [line_text(words, backwards, cjk_space_em) for words in lines]
     if not any(_MAYBE_RTL.search(text) and _has_bracket(text) for text in kept):
         return kept
-    swapped = [line_text(words, backwards, swap=True) for words in lines]
+    swapped = [line_text(words, backwards, cjk_space_em, swap=True) for words in lines]
     return swapped if _unpaired("".join(swapped)) < _unpaired("".join(kept)) else kept
 
 
