@@ -227,13 +227,22 @@ class Canvas:
         the row's other word spaces.  A title set in a larger font can leave an
         ordinary word space of its own where the columns below have their gutter; the
         rows of the columns leave the whole gutter."""
+        spaced = self.spaces_across(row_words, x0, x1)
+        if spaced is None or not len(spaced[1]):
+            return False
+        return self.runs_on(spaced[0], usual, float(np.median(spaced[1])))
+
+    def spaces_across(self, row_words: Ints, x0: float,
+                      x1: float) -> tuple[float, NDArray[np.float64]] | None:
+        """The gap one text row (words ``row_words``) leaves across the strip from ``x0``
+        to ``x1``, and the other spaces between its words; None when no gap of the row
+        spans the strip (it ends before the strip, starts after it or has a word in it)."""
         box = self.box[row_words[np.argsort(self.box[row_words, 0])]]
         gaps = box[1:, 0] - box[:-1, 2]
         across = (box[:-1, 2] <= x0 + self.res) & (box[1:, 0] >= x1 - self.res)
-        others = gaps[~across & (gaps > 0)]
-        if not across.any() or not len(others):
-            return False
-        return self.runs_on(float(gaps[across].max()), usual, float(np.median(others)))
+        if not across.any():
+            return None
+        return float(gaps[across].max()), gaps[~across & (gaps > 0)]
 
     def blocks(self, row_words: Ints, left: Ints, right: Ints, x0: float, x1: float) -> bool:
         """Whether one text row (words ``row_words``) runs across the strip from ``x0``

@@ -282,14 +282,11 @@ def _runs_on(canvas: Canvas, row: Ints, x0: float, x1: float) -> bool:
     ``word_space_ratio``, than the widest space it leaves elsewhere (a sentence's double
     space; the page's word space where it leaves none).  The lines of two stacks leave
     more between them than any of their words do."""
-    box = canvas.box[row[np.argsort(canvas.box[row, 0])]]
-    gaps = box[1:, 0] - box[:-1, 2]
-    across = (box[:-1, 2] <= x0 + canvas.res) & (box[1:, 0] >= x1 - canvas.res)
-    if not across.any():
+    spaced = canvas.spaces_across(row, x0, x1)
+    if spaced is None:
         return False
-    others = gaps[~across & (gaps > 0)]
-    space = float(others.max()) if len(others) else canvas.space
-    return canvas.runs_on(float(gaps[across].max()), float("inf"), space)
+    gap, others = spaced
+    return canvas.runs_on(gap, float("inf"), float(others.max()) if len(others) else canvas.space)
 
 
 def _rows_of(canvas: Canvas, idx: Ints) -> list[Ints]:
