@@ -265,6 +265,13 @@ class GuttersConfig(Section):
     one side stands flush against it (``column_min_flush``) and the content stream
     reads the two sides one after the other: a sidebar of figures and captions spaced
     down a page beside a main column of blocks and pictures."""
+    stack_gap_em: float = 0.5
+    """Blocks of lines set side by side (ministers' signatures, addresses) stand apart
+    from the text above and below them: the white there exceeds the region's usual
+    white between lines by at least this many times the body font size."""
+    stack_max_level_rows: int = 2
+    """Such stacks share at most this many rows, level across them all (a name and the
+    line above it): more are a table's rows repeating across, read row by row."""
     side_head_gap_em: float = 1.6
     """Lines of a side heading (in the margin beside its text) stand no further apart
     than this many times the body font size; a wider gap starts the next heading."""

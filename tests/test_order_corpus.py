@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 import layoutkit
 from layoutkit.config import LayoutConfig
 
@@ -114,3 +116,29 @@ def test_order_corpus_figure_drawn_last_is_read_after_the_paragraph_round_it() -
     caption = lines.index("Figure. 1: (a) Rxx and Rxy as a function of the")
     assert caption > end
     assert lines[caption + 6] == "mK."
+
+
+@pytest.mark.parametrize("engine", ["pdfium", "pdfminer"])
+def test_order_corpus_signatures_side_by_side_read_minister_by_minister(engine: str) -> None:
+    """At the foot of the Greek gazette's right column two ministers sign side by side
+    under 'Οι Υπουργοί', each a ministry over a name, the names level and 6.5 pt apart,
+    the right ministry one line taller: each signature is read whole, left then right,
+    where the rows were read across both (the content stream draws them so too)."""
+    page = layoutkit.parse(CORPUS / "fek-a-10-2018-01-24.pdf", pages=[1], typed=False,
+                           engine=engine)[0]
+    lines = page.text().splitlines()
+    at = lines.index("Οι Υπουργοί")
+    assert lines[at - 1] == "ΠΡΟΚΟΠΙΟΣ Β. ΠΑΥΛΟΠΟΥΛΟΣ"
+    assert lines[at + 1:] == ["Εσωτερικών", "ΠΑΝΑΓΙΩΤΗΣ ΣΚΟΥΡΛΕΤΗΣ", "Ναυτιλίας και",
+                              "Νησιώτικής Πολιτικής", "ΠΑΝΑΓΙΩΤΗΣ ΚΟΥΡΟΥΜΠΛΗΣ"]
+
+
+def test_order_corpus_board_members_read_officer_by_officer() -> None:
+    """The newsletter's board sets its four officers two by two: the heading 'Board
+    Members' flush over the left pair, narrower than it, the right pair level with the
+    left one.  Two stacks that end level and start apart: the left pair is read after
+    the heading and before the right pair, not row by row across them."""
+    lines = lines_of("lake-evesham-news-2020-02", 1)
+    at = lines.index("Board Members")
+    assert lines[at + 1:at + 5] == ["Theresa Furnari, President", "Anthony Cataldo, Vice President",
+                                    "Ryan Ahearn, Secretary", "Macky Ayers, Treasurer"]

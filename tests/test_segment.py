@@ -460,6 +460,89 @@ def test_segment_row_spaced_unlike_its_gap_across_joins_the_columns() -> None:
     assert layout.bands() == [[["row[2/4]", "c0"], ["row[2/4]", "c1"]]]
 
 
+# --------------------------------------------------------------------------- stacks side by side
+
+
+def spaced(text: str, x0: float, top: float, space: float = SPACE) -> list[Word]:
+    """One line of ``text`` from x = ``x0``, its words ``space`` pt apart."""
+    words, x = [], x0
+    for part in text.split():
+        words.append(word(part, x, top))
+        x += CHAR * len(part) + space
+    return words
+
+
+SIGNED = ["interior minister", "JOHN ALEXANDER SMITH"]
+"""The left signature: a title over a name, the name ending at x = 112."""
+
+COUNTERSIGNED = ["minister of shipping and", "island policy affairs", "MARIA HELENA DOUKA"]
+"""The right signature, one line taller, set from x = 118: 6 pt right of the left name."""
+
+
+def signatures(left_tops: tuple[float, ...], right_tops: tuple[float, ...]) -> Layout:
+    """Eight lines of text (tops 72-142), a centred heading at 166, and two stacks of
+    lines below: the left one (``SIGNED``'s last lines) flush at x = 36 with tops
+    ``left_tops``, the right one (``COUNTERSIGNED``'s last lines) flush at x = 118."""
+    layout = Layout().add("text", text_lines(LEFT, COL2, 72.0, 8, 160))
+    layout.add("title", centred("the ministers", 170.0, 166.0))
+    left = SIGNED[len(SIGNED) - len(left_tops):]
+    right = COUNTERSIGNED[len(COUNTERSIGNED) - len(right_tops):]
+    layout.add("left", [w for text, top in zip(left, left_tops, strict=True)
+                        for w in spaced(text, LEFT, top)])
+    return layout.add("right", [w for text, top in zip(right, right_tops, strict=True)
+                                for w in spaced(text, 118.0, top)])
+
+
+def test_segment_signatures_side_by_side_are_read_one_after_the_other() -> None:
+    """Two signatures set side by side under a heading, apart from the text above, each
+    a title over a name, the names on one row 6 pt apart (three word spaces) and the
+    right title a line taller: the block is a band of two stacks, the left signature
+    read whole before the right one, where it was read row by row across both."""
+    layout = signatures((196.0, 206.0), (186.0, 196.0, 206.0))
+    assert layout.bands() == [[["text", "title"]], [["left"], ["right"]]]
+
+
+@pytest.mark.parametrize(("left_tops", "right_tops"), [
+    ((196.0, 206.0), (196.0, 206.0)),
+    ((186.0, 196.0), (186.0, 196.0, 206.0)),
+], ids=["level rows", "tops level"])
+def test_segment_stacks_starting_level_are_a_tables_rows(
+        left_tops: tuple[float, ...], right_tops: tuple[float, ...]) -> None:
+    """The same stacks starting on one row (a table's rows of two cells, or a label's
+    cell beside a value wrapping over three lines) are read row by row, in one leaf."""
+    assert signatures(left_tops, right_tops).bands() == [[["text", "title", "left", "right"]]]
+
+
+def test_segment_table_under_a_bottom_aligned_header_reads_row_by_row() -> None:
+    """A borderless table of three rows under a header whose left cell wraps over two
+    lines, its right cell bottom-aligned, set apart with no rule under the header: its
+    cell columns end level and start apart as signatures do, but stand level across
+    four rows (``stack_max_level_rows``), a table's rows repeating: read row by row,
+    in one leaf."""
+    layout = Layout().add("text", text_lines(LEFT, COL2, 72.0, 8, 180))
+    cells = spaced("number of", LEFT, 166.0) + spaced("members present", LEFT, 176.0)
+    amounts = spaced("amount paid", 150.0, 176.0)
+    for k, (name, amount) in enumerate([("north district", "seven hundred"),
+                                        ("south district", "eight hundred"),
+                                        ("east district", "nine hundred")]):
+        cells += spaced(name, LEFT, 186.0 + k * PITCH)
+        amounts += spaced(amount, 150.0, 186.0 + k * PITCH)
+    layout.add("cells", cells).add("amounts", amounts)
+    assert layout.bands() == [[["text", "cells", "amounts"]]]
+
+
+def test_segment_sentence_space_parts_no_stacks() -> None:
+    """An entry whose second line runs on after a sentence's double space (4 pt, as wide
+    as the line's space after its first word) over the white left of the line above is
+    one stack of lines, not two stacks side by side."""
+    layout = Layout().add("text", text_lines(LEFT, COL2, 72.0, 8, 170))
+    layout.add("entry", spaced("registry entry of the company", LEFT, 166.0)
+               + spaced("appointments.", LEFT, 176.0)
+               + spaced("auditor smith.", 92.0, 176.0))
+    layout.add("details", spaced("registry details volume seven", 150.0, 176.0))
+    assert layout.bands() == [[["text", "entry", "details"]]]
+
+
 # --------------------------------------------------------------------------- trees and grids
 
 

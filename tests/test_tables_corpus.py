@@ -40,7 +40,9 @@ def _table(page: Page) -> list[str]:
 
 
 def test_tables_corpus_election_results_whole_page() -> None:
-    """Lexington's results: every line under the town's title is the table's, the
+    """Lexington's results: the title's two stacks ('Official Results' at left, the
+    town, election and date centred at right, ending level) read one after the other,
+    each line whole; every line under the title is the table's, the
     offices between its parts (``PRESIDENT AND VICE PRESIDENT``, ``FIFTH DISTICT``)
     and the precincts' head (``Pct 1 Pct 2 ...``, its labels closer than the figures)
     too, none a heading; rows with four precincts of nine (a district's) stand in it."""
@@ -48,7 +50,7 @@ def test_tables_corpus_election_results_whole_page() -> None:
     first = _page(stem, pages, 1)
     assert len(_table(first)) == 55
     assert [text for code, text in _body(first) if code != "tab"] == [
-        "Town of Lexington", "State Election", "Official Results November 8, 2016"]
+        "Official Results", "Town of Lexington", "State Election", "November 8, 2016"]
     assert {"Pct 1 Pct 2 Pct 3 Pct 4 Pct 5 Pct 6 Pct 7 Pct 8 Pct 9 TOTAL",
             "PRESIDENT AND VICE PRESIDENT", "FIFTH DISTICT", "SENATOR IN GENERAL COURT",
             "MICHAEL J. BARRETT (DEMOCRATIC) 1336 1478 1528 4342",

@@ -229,13 +229,10 @@ class Canvas:
         ordinary word space of its own where the columns below have their gutter, and
         a title spaced out over them a space as wide as the gutter; the rows of the
         columns leave the whole gutter, between two lines spaced each its own way."""
-        box = self.box[row_words[np.argsort(self.box[row_words, 0])]]
-        gaps = box[1:, 0] - box[:-1, 2]
-        across = (box[:-1, 2] <= x0 + self.res) & (box[1:, 0] >= x1 - self.res)
-        others = gaps[~across & (gaps > 0)]
-        if not across.any() or not len(others):
+        spaced = self.spaces_across(row_words, x0, x1)
+        if spaced is None or not len(spaced[1]):
             return False
-        gap = float(gaps[across].max())
+        gap, others = spaced
         return (self.evenly_spaced(gap, others)
                 or self.runs_on(gap, usual, float(np.median(others))))
 
@@ -248,6 +245,18 @@ class Canvas:
         narrowest = min(gap, float(others.min()))
         widest = max(gap, float(others.max()))
         return widest <= (1.0 + self.config.even_space_tolerance) * narrowest
+
+    def spaces_across(self, row_words: Ints, x0: float,
+                      x1: float) -> tuple[float, NDArray[np.float64]] | None:
+        """The gap one text row (words ``row_words``) leaves across the strip from ``x0``
+        to ``x1``, and the other spaces between its words; None when no gap of the row
+        spans the strip (it ends before the strip, starts after it or has a word in it)."""
+        box = self.box[row_words[np.argsort(self.box[row_words, 0])]]
+        gaps = box[1:, 0] - box[:-1, 2]
+        across = (box[:-1, 2] <= x0 + self.res) & (box[1:, 0] >= x1 - self.res)
+        if not across.any():
+            return None
+        return float(gaps[across].max()), gaps[~across & (gaps > 0)]
 
     def blocks(self, row_words: Ints, left: Ints, right: Ints, x0: float, x1: float) -> bool:
         """Whether one text row (words ``row_words``) runs across the strip from ``x0``

@@ -28,7 +28,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from ..config import ProfileConfig
-from .grid import Canvas, Gutter, Ints, true_runs
+from .grid import Canvas, Gutter, Ints, distinct, true_runs
 from .gutters import Gutters, PageCanvas, on_column_grid, tall_gutters
 
 __all__ = ["Leaf", "Node", "Split", "bands_of", "force_columns", "mirrored", "segment"]
@@ -178,7 +178,7 @@ def _emptiest(canvas: Canvas, idx: Ints, count: int) -> list[float]:
 
 def _cut(canvas: Canvas, idx: Ints, known: Gutters) -> Node:
     """Cut the region holding words ``idx``: gutters first, then side headings, then
-    band boundaries."""
+    band boundaries, then blocks of stacks set side by side."""
     parts = _vertical_parts(canvas, idx, known)
     if parts is not None:
         return Split(True, tuple(_cut(canvas, part, known) for part in parts))
@@ -191,7 +191,133 @@ def _cut(canvas: Canvas, idx: Ints, known: Gutters) -> Node:
         slabs = _band_slabs(canvas, idx, gutter)
         if slabs is not None:
             return Split(False, tuple(_cut(canvas, slab, known) for slab in slabs))
+    stacked = _stacked_blocks(canvas, idx)
+    if stacked is not None:
+        above, stacks, below = stacked
+        side_by_side = Split(True, tuple(Leaf(tuple(sorted(s.tolist()))) for s in stacks))
+        return Split(False, tuple([*([_cut(canvas, above, known)] if len(above) else []),
+                                   side_by_side,
+                                   *([_cut(canvas, below, known)] if len(below) else [])]))
     return Leaf(tuple(sorted(idx.tolist())))
+
+
+def _stacked_blocks(canvas: Canvas, idx: Ints) -> tuple[Ints, list[Ints], Ints] | None:
+    """The region parted round a block of stacks of lines set side by side, read one
+    stack after the other: (the words above the block, the stacks' words left to right,
+    the words below); None when the region holds no such block.
+
+    A block is a run of the region's text rows set apart from the rows above and below
+    it (:func:`_apart_rows`); its stacks are parted by whitespace strips empty down its
+    whole height (:func:`_stacks_of`).  Too short to stand as columns, such blocks are
+    what a reader meets at the foot of a decree (ministers' signatures, a name under
+    each title) or in a letterhead (addresses), and reads block by block."""
+    rows = canvas.row[idx]
+    for first, last in _apart_rows(canvas, idx):
+        if last == first:
+            continue
+        inside = (rows >= first) & (rows <= last)
+        stacks = _stacks_of(canvas, idx[inside])
+        if stacks is not None:
+            return idx[rows < first], stacks, idx[rows > last]
+    return None
+
+
+def _apart_rows(canvas: Canvas, idx: Ints) -> list[tuple[int, int]]:
+    """The runs of text rows (first and last row, by :attr:`Canvas.row`) of the words
+    ``idx`` that the white between rows parts: more than the region's usual (median)
+    white between rows by ``stack_gap_em`` times the body font size."""
+    rows = canvas.row[idx]
+    tops = np.full(canvas.row_count, np.inf)
+    bottoms = np.full(canvas.row_count, -np.inf)
+    np.minimum.at(tops, rows, canvas.box[idx, 1])
+    np.maximum.at(bottoms, rows, canvas.box[idx, 3])
+    present = np.flatnonzero(np.isfinite(tops))
+    white = tops[present][1:] - bottoms[present][:-1]
+    if not len(white):
+        return []
+    parted = white > float(np.median(white)) + canvas.config.stack_gap_em * canvas.size
+    starts = [0, *(np.flatnonzero(parted) + 1).tolist()]
+    ends = [*starts[1:], len(present)]
+    return [(int(present[a]), int(present[b - 1])) for a, b in zip(starts, ends, strict=True)]
+
+
+def _stacks_of(canvas: Canvas, block: Ints) -> list[Ints] | None:
+    """The stacks, left to right, of a block of text rows (words ``block``) set side by
+    side; None when the block is not so set.
+
+    Whitespace strips empty down the block's whole height (:func:`_strips`) part it,
+    no row running on across one (:func:`_runs_on`); each part is a stack
+    (:func:`_stack_rows`); the stacks end on the same row, do not all start on the
+    same one, and share no more than ``stack_max_level_rows`` rows.  Stacks that end
+    level and start apart are blocks set to close on one line (a title or two above
+    each name); the cells of a table's row start level, and its rows repeat across, so
+    a table reads row by row as before, a header wrapped over two lines above it
+    too."""
+    strips = _strips(canvas, block)
+    if not strips:
+        return None
+    box = canvas.box[block]
+    side = np.searchsorted(np.array([(a + b) / 2 for a, b in strips]), (box[:, 0] + box[:, 2]) / 2)
+    stacks = [block[side == k] for k in range(len(strips) + 1)]
+    if any(_runs_on(canvas, row, x0, x1) for row in _rows_of(canvas, block)
+           for x0, x1 in strips):
+        return None
+    spans = []
+    for stack in stacks:
+        span = _stack_rows(canvas, stack, block)
+        if span is None:
+            return None
+        spans.append(span)
+    firsts, lasts = zip(*spans, strict=True)
+    level = lasts[0] - max(firsts) + 1  # the rows every stack has a line on
+    if len(set(lasts)) > 1 or len(set(firsts)) == 1 \
+            or level > canvas.config.stack_max_level_rows:
+        return None
+    return stacks
+
+
+def _runs_on(canvas: Canvas, row: Ints, x0: float, x1: float) -> bool:
+    """Whether one text row (words ``row``) runs on across the strip from ``x0`` to
+    ``x1`` as one line (:meth:`Canvas.runs_on`): its gap there is no wider, by
+    ``word_space_ratio``, than the widest space it leaves elsewhere (a sentence's double
+    space; the page's word space where it leaves none).  The lines of two stacks leave
+    more between them than any of their words do."""
+    spaced = canvas.spaces_across(row, x0, x1)
+    if spaced is None:
+        return False
+    gap, others = spaced
+    return canvas.runs_on(gap, float("inf"), float(others.max()) if len(others) else canvas.space)
+
+
+def _rows_of(canvas: Canvas, idx: Ints) -> list[Ints]:
+    """The words ``idx`` by text row, top to bottom."""
+    rows = canvas.row[idx]
+    return [idx[rows == row] for row in np.unique(rows).tolist()]
+
+
+def _stack_rows(canvas: Canvas, stack: Ints, block: Ints) -> tuple[int, int] | None:
+    """The first and last rows (ranks among the rows of ``block``) of the words
+    ``stack`` when they stand as a stack of lines; None when not.  A stack is at least
+    ``column_min_width_em`` wide, has a line on every row of the block from its first
+    to its last, and sets its lines on one axis: flush left, flush right or centred,
+    within ``flush_tolerance_em``."""
+    if not len(stack):
+        return None
+    config = canvas.config
+    box = canvas.box[stack]
+    if float(box[:, 2].max() - box[:, 0].min()) < config.column_min_width_em * canvas.size:
+        return None
+    ranks = np.searchsorted(np.unique(canvas.row[block]), canvas.row[stack])
+    first, last = int(ranks.min()), int(ranks.max())
+    if distinct(ranks) != last - first + 1:
+        return None  # a row of the block without a line of the stack
+    lines = np.array([(canvas.box[row, 0].min(), canvas.box[row, 2].max())
+                      for row in _rows_of(canvas, stack)])
+    tolerance = max(1.0, config.flush_tolerance_em * canvas.size)
+    axes = (lines[:, 0], lines[:, 1], lines.mean(axis=1))
+    if not any(float(np.ptp(axis)) <= tolerance for axis in axes):
+        return None
+    return first, last
 
 
 def _side_heads(canvas: Canvas, idx: Ints) -> list[tuple[Ints, Ints]] | None:
