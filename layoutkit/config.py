@@ -400,6 +400,13 @@ class FurnitureConfig(Section):
     page's own number (its label, or its place in the file) after at least this many
     other words is a running header or footer without repeating ('The New Times: 24
     SEP 2015 2'); a heading such as 'Chapter 2' has too few."""
+    furniture_folio_gap_em: float = 1.0
+    """A line at a page's edge whose first or last piece (see ``furniture_piece_gap_em``)
+    is a page number, beside words, is a running header or footer without repeating
+    when a gap of at least this many times its size parts it from the body: a folio
+    beside a running title or a date ('60 SARAH HANLEY', 'February 2017 023') on a
+    page whose neighbours are not in the file; a table's row numbered in its first
+    cell stands at the table's own spacing."""
     furniture_min_letters: int = 3
     """A line repeats its neighbour's by edit distance only with at least this many
     letters (a stray symbol at the top of two pages of formulas is not a header)."""

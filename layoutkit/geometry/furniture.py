@@ -97,6 +97,11 @@ class _Candidate:
     numbered: bool = False
     """Whether the line opens or ends with the page's own number (its label, or its
     place in the file) after at least ``furniture_folio_min_words`` other words."""
+    folio: bool = False
+    """Whether the line opens or ends with a page number of any value standing apart
+    from the rest of the line, a piece of its own (``furniture_piece_gap_em``), beside
+    words: a folio beside a running title or a date, on a page whose neighbours are not
+    in the file to repeat it (an excerpt, a cover)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -352,7 +357,8 @@ def _edge_lines(words: Sequence[Word], height: float, config: LayoutConfig, foli
         bottoms = np.array([w.bbox.bottom for w in words if w.upright])
         gaps = [line.top - float(bottoms[bottoms <= line.top].max(initial=-np.inf))
                 for line in candidates]
-    return tuple(replace(line, inner_gap=gap, numbered=_numbered(line, words, folio, config))
+    return tuple(replace(line, inner_gap=gap, numbered=_numbered(line, words, folio, config),
+                         folio=_folio_piece(line, words, config))
                  for line, gap in zip(candidates, gaps, strict=True))
 
 
@@ -364,6 +370,18 @@ def _numbered(line: _Candidate, words: Sequence[Word], folio: str,
              sorted(line.words, key=lambda i: words[i].bbox.x0)]
     return bool(folio) and len(texts) > config.furniture.furniture_folio_min_words \
         and folio in (texts[0], texts[-1])
+
+
+def _folio_piece(line: _Candidate, words: Sequence[Word], config: LayoutConfig) -> bool:
+    """Whether ``line``'s first or last piece (words parted from the rest by more than
+    ``furniture_piece_gap_em``) is a page number, the others carrying letters (see
+    :attr:`_Candidate.folio`)."""
+    pieces = [mask_numbers(" ".join(w.text for w in piece)) for piece in split_at_gaps(
+        sorted((words[i] for i in line.words), key=lambda w: w.bbox.x0),
+        config.furniture.furniture_piece_gap_em)]
+    return len(pieces) > 1 and any(
+        _PAGE_NUMBER.match(end) is not None and any(map(str.isalpha, "".join(rest)))
+        for end, rest in ((pieces[0], pieces[1:]), (pieces[-1], pieces[:-1])))
 
 
 def _masthead_pieces(words: Sequence[Word], height: float,
@@ -503,7 +521,8 @@ class _Zone:
     def repeats(self, page: int, line: _Candidate) -> bool:
         """Whether ``line`` of ``page`` is a bare page number, or carries the page's own
         number set apart from the body (a running header with no other page to repeat
-        it on: the second page of two), or repeats a line of a neighbouring page
+        it on: the second page of two), or a page number piece beside words set farther
+        apart (see :attr:`_Candidate.folio`), or repeats a line of a neighbouring page
         (DCR's rule: the previous or next page, or the one before or after that for
         headers that alternate between left and right pages) within ``max_distance``
         edits, or recurs near the same height (token-sort ratio
@@ -511,7 +530,8 @@ class _Zone:
         within ``furniture_window_pages`` of its own, or of those whose labels have
         its parity."""
         furniture = self.config.furniture
-        if _PAGE_NUMBER.match(line.masked) or (line.numbered and _set_apart(line, self.config)):
+        if _PAGE_NUMBER.match(line.masked) or (line.numbered and _set_apart(line, self.config)) \
+                or (line.folio and line.inner_gap >= furniture.furniture_folio_gap_em * line.size):
             return True
         count = len(self.candidates)
         if count < 2:
