@@ -432,6 +432,10 @@ class FurnitureConfig(Section):
     """A line outside the text block no smaller than the usual font is furniture when
     this many times its size of white space parts it from the text (a colophon at the
     foot of a short last page)."""
+    furniture_block_foot_gap_em: float = 1.0
+    """The same as ``furniture_block_gap_em`` for a line below the text block's foot,
+    where no title stands: a blank line's worth of white parts it from the text (a
+    navigation bar over a running footer, set larger than the body)."""
     furniture_stamp_max_lines: int = 2
     """Turned words beside the upright text are margin stamps (a proof stamp, a
     filing number) when those of their direction there make at most this many lines;

@@ -202,7 +202,7 @@ def repeating_runs(pages: Sequence[EdgeLines], config: LayoutConfig) -> list[Run
     counts = _beyond_text_block(pages, [
         (_run(p, top, furniture.line_header_max_lines, config),
          _run(p, bottom, furniture.line_footer_max_lines, config))
-        for p in range(len(pages))], config)
+        for p in range(len(pages))], (top, bottom), config)
     running = [[line for line in page.header[:header]
                 if _lettered(line, config) and not _PAGE_NUMBER.match(line.masked)]
                for page, (header, _) in zip(pages, counts, strict=True)]
@@ -252,13 +252,16 @@ def _held(page: int, run: Sequence[_Candidate], apart: Sequence[Sequence[_Candid
 
 
 def _beyond_text_block(pages: Sequence[EdgeLines], counts: list[tuple[int, int]],
-                       config: LayoutConfig) -> list[tuple[int, int]]:
+                       zones: tuple[_Zone, _Zone], config: LayoutConfig
+                       ) -> list[tuple[int, int]]:
     """``counts`` (each page's repeating header and footer runs) extended over the
     candidate lines that stand outside the document's text block: above the top (below
     the bottom) where the body of its pages usually begins (ends) by more than their
     own size, and set smaller than ``furniture_block_max_size`` of the pages' usual
     font size or apart from the text by ``furniture_block_gap_em`` of its size (a title,
-    or a first page's opening line, is neither).
+    or a first page's opening line, is neither), and past such a block over the lines
+    that repeat in the ``zones`` (top, bottom) as a run from the edge does (a page
+    number under a proceedings' imprint).
     A journal's imprint over its first page's title, a gazette's date line under its
     masthead, a colophon at the foot of a short last page: furniture that repeats on
     no other page, in the margin the other pages keep empty.
@@ -278,35 +281,41 @@ def _beyond_text_block(pages: Sequence[EdgeLines], counts: list[tuple[int, int]]
                             for page, (_, f) in zip(pages, counts, strict=True)]))
     sizes = [page.size for page in pages if page.size]
     largest = furniture.furniture_block_max_size * float(np.median(sizes)) if sizes else 0.0
-    gap_em = furniture.furniture_block_gap_em
 
-    def apart(line: _Candidate) -> bool:
+    def apart(line: _Candidate, gap_em: float) -> bool:
         return line.size < largest or line.inner_gap >= gap_em * line.size
 
-    def beyond(line: _Candidate, edge: float) -> bool:
+    def beyond(line: _Candidate, edge: float, gap_em: float) -> bool:
         """The line stands nearer its page edge than the text block by its size."""
         extent = line.bottom - line.top
-        return apart(line) and line.edge + extent < edge - line.size
+        return apart(line, gap_em) and line.edge + extent < edge - line.size
 
-    def block_end(lines: Sequence[_Candidate], start: int, edge: float) -> int:
+    def block_end(lines: Sequence[_Candidate], start: int, edge: float, gap_em: float) -> int:
         """Past the end of the block of lines from ``start`` inwards if it stands
         beyond the text block: its outermost line beyond it, every line set apart,
         the lines close together and a clear gap after the last; else ``start``."""
-        if start >= len(lines) or not beyond(lines[start], edge):
+        if start >= len(lines) or not beyond(lines[start], edge, gap_em):
             return start
         for end in range(start, len(lines)):
-            if not apart(lines[end]):
+            if not apart(lines[end], gap_em):
                 return start
             if _set_apart(lines[end], config):
                 return end + 1
         return start
 
+    def run_end(lines: Sequence[_Candidate], start: int, zone: _Zone, page: int) -> int:
+        """Past the lines from ``start`` inwards that repeat in ``zone``."""
+        while start < len(lines) and zone.repeats(page, lines[start]):
+            start += 1
+        return start
+
     extended = []
-    for page, (h, f) in zip(pages, counts, strict=True):
-        while (after := block_end(page.header, h, top)) > h:
-            h = after
-        while (after := block_end(page.footer, f, foot)) > f:
-            f = after
+    for p, (page, (h, f)) in enumerate(zip(pages, counts, strict=True)):
+        while (after := block_end(page.header, h, top, furniture.furniture_block_gap_em)) > h:
+            h = run_end(page.header, after, zones[0], p)
+        while (after := block_end(page.footer, f, foot,
+                                  furniture.furniture_block_foot_gap_em)) > f:
+            f = run_end(page.footer, after, zones[1], p)
         extended.append((h, f))
     return extended
 
