@@ -392,6 +392,14 @@ class FurnitureConfig(Section):
     furniture_masthead_min_run: int = 3
     """See ``furniture_dateline_top`` (a dateline adds the weekday or the place to the
     header's date)."""
+    furniture_bar_gap_em: float = 1.0
+    """A masthead's issue row set on a ruled bar (date, series and number in pieces
+    under a gazette's nameplate) has its rules within this many times its size over
+    and under it (see ``furniture_nameplate_min_size``)."""
+    furniture_nameplate_min_size: float = 1.5
+    """Lines set at least this many times a page's usual font size above a ruled issue
+    row are the nameplate it stands under: the row is furniture on a page with nothing
+    else above it, where no neighbouring page shows the running header it carries."""
     furniture_piece_gap_em: float = 1.5
     """Words of one line parted by a gap wider than this many times the font size are
     separate masthead pieces (a masthead set beside a title)."""

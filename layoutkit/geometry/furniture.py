@@ -35,7 +35,7 @@ from rapidfuzz import fuzz, process
 from rapidfuzz.distance import Levenshtein
 
 from ..config import LayoutConfig
-from ..model import Word
+from ..model import BBox, Rule, Word
 from .grid import overlapping, weighted_median
 from .numerals import ROMAN_DIGITS, ROMAN_NUMERAL, roman_value
 from .words import group_lines, split_at_gaps
@@ -321,9 +321,9 @@ def _beyond_text_block(pages: Sequence[EdgeLines], counts: list[tuple[int, int]]
 
 
 def page_furniture(words: Sequence[Word], edges: EdgeLines, runs: Runs,
-                   config: LayoutConfig) -> Furniture:
+                   config: LayoutConfig, rules: Sequence[Rule] = ()) -> Furniture:
     """The furniture of one page, given its ``edges`` and their repeating ``runs``
-    (see :func:`repeating_runs`)."""
+    (see :func:`repeating_runs`), and its ruling lines ``rules``."""
     masthead: list[_Candidate] = []
     if runs.nearby:
         pieces = _masthead_pieces(words, edges.height, config)
@@ -331,6 +331,7 @@ def page_furniture(words: Sequence[Word], edges: EdgeLines, runs: Runs,
     header = _furniture(sorted([*edges.header[: runs.header], *masthead],
                                key=lambda line: line.bottom), words, config, top=True,
                         held=runs.held[0])
+    header |= _issue_bar(words, rules, edges, header, config)
     footer = _furniture(edges.footer[: runs.footer], words, config, top=False,
                         held=runs.held[1])
     return Furniture(frozenset(header), frozenset(footer),
@@ -660,6 +661,70 @@ def _masthead(pieces: Sequence[_Candidate], height: float,
 
     others = [k for k, piece in enumerate(pieces) if k not in found and joins(piece)]
     return tuple(sorted(found + others))
+
+
+def _issue_bar(words: Sequence[Word], rules: Sequence[Rule], edges: EdgeLines,
+               taken: set[int], config: LayoutConfig) -> set[int]:
+    """Word indexes of a row of pieces (parted by ``furniture_piece_gap_em``) in a
+    page's masthead, within ``furniture_dateline_top`` of its height, with nothing
+    above it but the header ``taken`` and the nameplate (set at least
+    ``furniture_nameplate_min_size`` times the page's usual size): the issue row under
+    the nameplate set on a ruled bar, one piece carrying a number (a date, an issue
+    number) between horizontal rules that run under and over all of it within
+    ``furniture_bar_gap_em`` of its size, nothing else between them; or the banner
+    right over the title, the first text under the header ('RESEARCH ARTICLE', 'Open
+    Access').  The apparatus of a gazette or a journal on a page whose neighbours,
+    which would show its running header, are not in the file; a table's ruled heading
+    row has body above it, or no number."""
+    furniture = config.furniture
+    upright = [(i, w) for i, w in enumerate(words) if w.upright and i not in taken]
+    nameplate = furniture.furniture_nameplate_min_size * edges.size
+    # a line has only the nameplate above it when it starts above the first smaller word's
+    # foot, and nothing when it starts above every word's
+    first = min((w.bbox.bottom for _, w in upright if w.size < nameplate), default=0.0)
+    highest = min((w.bbox.bottom for _, w in upright), default=0.0)
+    limit = furniture.furniture_dateline_top * edges.height
+    flat = [r.bbox for r in rules if r.horizontal]
+    for line in group_lines([w for _, w in upright if w.bbox.top < first
+                             and w.bbox.bottom <= limit], config.words):
+        top, bottom = min(w.bbox.top for w in line), max(w.bbox.bottom for w in line)
+        if len(split_at_gaps(line, furniture.furniture_piece_gap_em)) < 2:
+            continue
+        members = {id(w) for w in line}
+        below = min((w for _, w in upright if w.bbox.top >= bottom),
+                    key=lambda w: w.bbox.top, default=None)
+        if (top < highest and below is not None and below.size >= nameplate) or (
+                any(c.isdigit() for w in line for c in w.text)
+                and _ruled(line, flat, [w for _, w in upright if id(w) not in members],
+                           furniture.furniture_bar_gap_em)):
+            return {i for i, w in upright if id(w) in members}
+    return set()
+
+
+def _ruled(line: Sequence[Word], flat: Sequence[BBox], others: Sequence[Word],
+           gap_em: float) -> bool:
+    """Whether horizontal rules (boxes ``flat``) run over and under all of ``line``
+    within ``gap_em`` of its size, none of the ``others`` words between them."""
+    top, bottom = min(w.bbox.top for w in line), max(w.bbox.bottom for w in line)
+    x0, x1 = min(w.bbox.x0 for w in line), max(w.bbox.x1 for w in line)
+    reach = gap_em * max(w.size for w in line)
+    over = [b for b in flat if top - reach <= b.bottom <= top and b.x0 <= x1 and x0 <= b.x1]
+    under = [b for b in flat if bottom <= b.top <= bottom + reach and b.x0 <= x1 and x0 <= b.x1]
+    if not (_spans(over, x0, x1) and _spans(under, x0, x1)):
+        return False
+    ceiling, floor = max(b.bottom for b in over), min(b.top for b in under)
+    return not any(ceiling < w.bbox.bottom and w.bbox.top < floor for w in others)
+
+
+def _spans(segments: Sequence[BBox], x0: float, x1: float) -> bool:
+    """Whether the horizontal ``segments``, joined end to end (a rule drawn in pieces),
+    run under all of ``x0`` to ``x1``, give or take ``_TOUCHING``."""
+    reach = x0
+    for segment in sorted(segments, key=lambda b: b.x0):
+        if segment.x0 > reach + _TOUCHING:
+            break
+        reach = max(reach, segment.x1)
+    return reach >= x1 - _TOUCHING
 
 
 def _common_run(part: Sequence[str], whole: Sequence[str]) -> int:
