@@ -266,19 +266,20 @@ def _beyond_text_block(pages: Sequence[EdgeLines], counts: list[tuple[int, int]]
     masthead, a colophon at the foot of a short last page: furniture that repeats on
     no other page, in the margin the other pages keep empty.
 
-    The text block is the median over the pages of the distance from the top (the
-    foot) of the first (last) candidate line that is not furniture, or of the zone's
-    inner edge where there is none, so pages of different heights share it; it takes
-    ``furniture_block_min_pages`` pages to know it."""
+    A page's text block is the median over the other pages of the distance from the
+    top (the foot) of the first (last) candidate line that is not furniture, or of the
+    zone's inner edge where there is none, so pages of different heights share it and
+    a line outside it does not move it; it takes ``furniture_block_min_pages`` pages
+    to know it."""
     if len(pages) < config.furniture.furniture_block_min_pages:
         return counts
     furniture = config.furniture
-    top = float(np.median([page.header[h].edge if h < len(page.header)
-                           else furniture.furniture_top * page.height
-                           for page, (h, _) in zip(pages, counts, strict=True)]))
-    foot = float(np.median([page.footer[f].edge if f < len(page.footer)
-                            else furniture.furniture_bottom * page.height
-                            for page, (_, f) in zip(pages, counts, strict=True)]))
+    tops = _medians_of_others([page.header[h].edge if h < len(page.header)
+                               else furniture.furniture_top * page.height
+                               for page, (h, _) in zip(pages, counts, strict=True)])
+    foots = _medians_of_others([page.footer[f].edge if f < len(page.footer)
+                                else furniture.furniture_bottom * page.height
+                                for page, (_, f) in zip(pages, counts, strict=True)])
     sizes = [page.size for page in pages if page.size]
     largest = furniture.furniture_block_max_size * float(np.median(sizes)) if sizes else 0.0
 
@@ -311,13 +312,28 @@ def _beyond_text_block(pages: Sequence[EdgeLines], counts: list[tuple[int, int]]
 
     extended = []
     for p, (page, (h, f)) in enumerate(zip(pages, counts, strict=True)):
-        while (after := block_end(page.header, h, top, furniture.furniture_block_gap_em)) > h:
+        while (after := block_end(page.header, h, tops[p],
+                                  furniture.furniture_block_gap_em)) > h:
             h = run_end(page.header, after, zones[0], p)
-        while (after := block_end(page.footer, f, foot,
+        while (after := block_end(page.footer, f, foots[p],
                                   furniture.furniture_block_foot_gap_em)) > f:
             f = run_end(page.footer, after, zones[1], p)
         extended.append((h, f))
     return extended
+
+
+def _medians_of_others(values: Sequence[float]) -> list[float]:
+    """For each of two or more ``values``, the median of the others, each found in
+    constant time from the values sorted once (a document of thousands of pages)."""
+    ordered = np.sort(np.asarray(values, dtype=float))
+    ranks = np.searchsorted(ordered, values)  # where each stands; equal values, one median
+    count = len(ordered) - 1
+
+    def others(k: int) -> np.ndarray:
+        """The ``k``-th of the other values, for each value."""
+        return np.where(k < ranks, ordered[k], ordered[min(k + 1, count)])
+
+    return [float(m) for m in (others((count - 1) // 2) + others(count // 2)) / 2]
 
 
 def page_furniture(words: Sequence[Word], edges: EdgeLines, runs: Runs,
