@@ -149,16 +149,18 @@ def body_words(words: Sequence[Word], furniture: Furniture) -> tuple[list[Word],
 
 
 def find_furniture(pages: Sequence[tuple[Sequence[Word], float, float]],
-                   config: LayoutConfig, labels: Sequence[str] | None = None
-                   ) -> list[Furniture]:
-    """The furniture of each page, given each page's words, width and height, and its
-    label (by default the pages numbered from 1)."""
+                   config: LayoutConfig, labels: Sequence[str] | None = None,
+                   rules: Sequence[Sequence[Rule]] | None = None) -> list[Furniture]:
+    """The furniture of each page, given each page's words, width and height, its
+    label (by default the pages numbered from 1) and its ruling lines (by default
+    none)."""
     labels = labels or [str(k) for k in range(1, len(pages) + 1)]
+    rules = rules or [()] * len(pages)
     edges = [edge_lines(words, height, config, label)
              for (words, _, height), label in zip(pages, labels, strict=True)]
-    return [page_furniture(words, page_edges, runs, config)
-            for (words, _, _), page_edges, runs
-            in zip(pages, edges, repeating_runs(edges, config), strict=True)]
+    return [page_furniture(words, page_edges, runs, config, page_rules)
+            for (words, _, _), page_edges, runs, page_rules
+            in zip(pages, edges, repeating_runs(edges, config), rules, strict=True)]
 
 
 def edge_lines(words: Sequence[Word], height: float, config: LayoutConfig,
