@@ -333,7 +333,8 @@ def _medians_of_others(values: Sequence[float]) -> list[float]:
 
     def others(k: int) -> np.ndarray:
         """The ``k``-th of the other values, for each value."""
-        return np.where(k < ranks, ordered[k], ordered[min(k + 1, count)])
+        chosen: np.ndarray = np.where(k < ranks, ordered[k], ordered[min(k + 1, count)])
+        return chosen
 
     return [float(m) for m in (others((count - 1) // 2) + others(count // 2)) / 2]
 
