@@ -397,9 +397,15 @@ class FurnitureConfig(Section):
     under a gazette's nameplate) has its rules within this many times its size over
     and under it (see ``furniture_nameplate_min_size``)."""
     furniture_nameplate_min_size: float = 1.5
-    """Lines set at least this many times a page's usual font size above a ruled issue
-    row are the nameplate it stands under: the row is furniture on a page with nothing
-    else above it, where no neighbouring page shows the running header it carries."""
+    """Lines set at least this many times a page's usual font size are a nameplate or
+    a title: a row of short pieces with nothing else above it is the masthead's, when
+    rules run over and under it (the issue row on a ruled bar) or when the title
+    stands right under it (a journal's banner), furniture with no neighbouring page to
+    show the running header."""
+    furniture_row_max_words: int = 4
+    """The pieces of a masthead's row (see ``furniture_nameplate_min_size``) are labels
+    of at most this many words each ('24 Ιανουαρίου 2018', 'Open Access'); the first
+    lines of columns side by side are longer."""
     furniture_piece_gap_em: float = 1.5
     """Words of one line parted by a gap wider than this many times the font size are
     separate masthead pieces (a masthead set beside a title)."""

@@ -194,6 +194,9 @@ def test_furniture_issue_row_on_ruled_bar_under_nameplate(
     ([*words("RESEARCH ARTICLE", 36.0, 40.0, size=10.0),
       *words("Open Access", 500.0, 40.0, size=10.0)], True),
     (words("RESEARCH ARTICLE", 36.0, 40.0, size=10.0), False),  # one piece: a kicker
+    # the first lines of two columns, over a heading set large in one of them
+    ([*words("the council heard the budget of the water board", 36.0, 40.0, size=10.0),
+      *words("and the repair of the bridge on the street", 320.0, 40.0, size=10.0)], False),
 ])
 def test_furniture_banner_row_over_title(banner: list[Word], found: bool) -> None:
     """A row of pieces with nothing above it, right over a title set large, is the

@@ -18,7 +18,11 @@ words are a run of a neighbouring page's running header (or, lower, a dateline t
 carries a long run of them), set no larger than it, are header too.  Lines outside
 the document's text block, in small type or set far apart (an imprint, a licence
 notice, a colophon), are furniture without repeating, a block of close lines as a
-whole.  Rotated text in the side margins (proof stamps) is furniture too, and so is
+whole.  Where no neighbouring page repeats its lines (a page alone in its file, a
+first page), a folio standing apart from a running title or a date on its line is
+furniture, and so is a masthead's row of short pieces with nothing above it but the
+header and the nameplate: its issue row on a ruled bar, or a banner right over the
+title.  Rotated text in the side margins (proof stamps) is furniture too, and so is
 rotated or diagonal text printed over the upright text (a watermark).  The lines
 chosen are typed ``h``/``f`` and kept out of segmentation.
 """
@@ -684,17 +688,18 @@ def _masthead(pieces: Sequence[_Candidate], height: float,
 
 def _issue_bar(words: Sequence[Word], rules: Sequence[Rule], edges: EdgeLines,
                taken: set[int], config: LayoutConfig) -> set[int]:
-    """Word indexes of a row of pieces (parted by ``furniture_piece_gap_em``) in a
-    page's masthead, within ``furniture_dateline_top`` of its height, with nothing
-    above it but the header ``taken`` and the nameplate (set at least
-    ``furniture_nameplate_min_size`` times the page's usual size): the issue row under
-    the nameplate set on a ruled bar, one piece carrying a number (a date, an issue
-    number) between horizontal rules that run under and over all of it within
-    ``furniture_bar_gap_em`` of its size, nothing else between them; or the banner
-    right over the title, the first text under the header ('RESEARCH ARTICLE', 'Open
-    Access').  The apparatus of a gazette or a journal on a page whose neighbours,
-    which would show its running header, are not in the file; a table's ruled heading
-    row has body above it, or no number."""
+    """Word indexes of a row of short pieces (parted by ``furniture_piece_gap_em``, of
+    at most ``furniture_row_max_words`` words each) in a page's masthead, within
+    ``furniture_dateline_top`` of its height, with nothing above it but the header
+    ``taken`` and the nameplate (set at least ``furniture_nameplate_min_size`` times the
+    page's usual size): the issue row under the nameplate set on a ruled bar, one piece
+    carrying a number (a date, an issue number) between horizontal rules that run under
+    and over all of it within ``furniture_bar_gap_em`` of its size, nothing else between
+    them; or the banner right over the title, the first text under the header
+    ('RESEARCH ARTICLE', 'Open Access').  The apparatus of a gazette or a journal, told
+    without a neighbouring page to show its running header (a page alone in its
+    file); a table's ruled heading row has body above it, or no number, and the first
+    lines of columns are longer than labels."""
     furniture = config.furniture
     upright = [(i, w) for i, w in enumerate(words) if w.upright and i not in taken]
     nameplate = furniture.furniture_nameplate_min_size * edges.size
@@ -707,7 +712,8 @@ def _issue_bar(words: Sequence[Word], rules: Sequence[Rule], edges: EdgeLines,
     for line in group_lines([w for _, w in upright if w.bbox.top < first
                              and w.bbox.bottom <= limit], config.words):
         top, bottom = min(w.bbox.top for w in line), max(w.bbox.bottom for w in line)
-        if len(split_at_gaps(line, furniture.furniture_piece_gap_em)) < 2:
+        pieces = split_at_gaps(line, furniture.furniture_piece_gap_em)
+        if len(pieces) < 2 or max(map(len, pieces)) > furniture.furniture_row_max_words:
             continue
         members = {id(w) for w in line}
         below = min((w for _, w in upright if w.bbox.top >= bottom),
