@@ -409,6 +409,20 @@ class FurnitureConfig(Section):
     furniture_masthead_min_run: int = 3
     """See ``furniture_dateline_top`` (a dateline adds the weekday or the place to the
     header's date)."""
+    furniture_bar_gap_em: float = 1.0
+    """A masthead's issue row set on a ruled bar (date, series and number in pieces
+    under a gazette's nameplate) has its rules within this many times its size over
+    and under it (see ``furniture_nameplate_min_size``)."""
+    furniture_nameplate_min_size: float = 1.5
+    """Lines set at least this many times a page's usual font size are a nameplate or
+    a title: a row of short pieces with nothing else above it is the masthead's, when
+    rules run over and under it (the issue row on a ruled bar) or when the title
+    stands right under it (a journal's banner), furniture with no neighbouring page to
+    show the running header."""
+    furniture_row_max_words: int = 4
+    """The pieces of a masthead's row (see ``furniture_nameplate_min_size``) are labels
+    of at most this many words each ('24 Ιανουαρίου 2018', 'Open Access'); the first
+    lines of columns side by side are longer."""
     furniture_piece_gap_em: float = 1.5
     """Words of one line parted by a gap wider than this many times the font size are
     separate masthead pieces (a masthead set beside a title)."""
@@ -417,6 +431,13 @@ class FurnitureConfig(Section):
     page's own number (its label, or its place in the file) after at least this many
     other words is a running header or footer without repeating ('The New Times: 24
     SEP 2015 2'); a heading such as 'Chapter 2' has too few."""
+    furniture_folio_gap_em: float = 1.0
+    """A line at a page's edge whose first or last piece (see ``furniture_piece_gap_em``)
+    is a page number, beside words, is a running header or footer without repeating
+    when a gap of at least this many times its size parts it from the body: a folio
+    beside a running title or a date ('60 SARAH HANLEY', 'February 2017 023') on a
+    page whose neighbours are not in the file; a table's row numbered in its first
+    cell stands at the table's own spacing."""
     furniture_min_letters: int = 3
     """A line repeats its neighbour's by edit distance only with at least this many
     letters (a stray symbol at the top of two pages of formulas is not a header)."""
@@ -442,6 +463,10 @@ class FurnitureConfig(Section):
     """A line outside the text block no smaller than the usual font is furniture when
     this many times its size of white space parts it from the text (a colophon at the
     foot of a short last page)."""
+    furniture_block_foot_gap_em: float = 1.0
+    """The same as ``furniture_block_gap_em`` for a line below the text block's foot,
+    where no title stands: a blank line's worth of white parts it from the text (a
+    navigation bar over a running footer, set larger than the body)."""
     furniture_stamp_max_lines: int = 2
     """Turned words beside the upright text are margin stamps (a proof stamp, a
     filing number) when those of their direction there make at most this many lines;

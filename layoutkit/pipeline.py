@@ -644,7 +644,7 @@ def prepare_page(job: Job, read: ReadPage, runs: Mapping[int, Runs]
     lines (by page number), and its body prepared for segmentation; sends its own
     gutters."""
     g, words = read.glyphs, read.words
-    found = page_furniture(words, read.edges, runs[g.page_no], job.config)
+    found = page_furniture(words, read.edges, runs[g.page_no], job.config, g.rules)
     if job.profile:
         from .profile.stage import profile_furniture
 

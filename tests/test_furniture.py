@@ -9,7 +9,7 @@ import pytest
 
 from layoutkit.config import LayoutConfig
 from layoutkit.geometry.furniture import Furniture, edge_lines, find_furniture, mask_numbers
-from layoutkit.model import BBox, Word
+from layoutkit.model import BBox, Rule, Word
 
 CONFIG = LayoutConfig()
 WIDTH, HEIGHT = 612.0, 792.0
@@ -113,6 +113,98 @@ def test_furniture_footer_text_on_one_page_not_found() -> None:
     """A footer line that is more than a page number needs other pages to repeat on."""
     document = [page(body(1), words("The Gazette 7", 300.0, 760.0))]
     assert find_furniture(document, CONFIG)[0].footer == frozenset()
+
+
+@pytest.mark.parametrize(("line", "top", "edge"), [
+    ([*words("60", 36.0, 30.0), *words("SARAH HANLEY", 250.0, 30.0)], 30.0, "header"),
+    ([*words("February 2017", 480.0, 760.0), *words("023", 560.0, 760.0)], 760.0, "footer"),
+])
+def test_furniture_folio_piece_beside_words_on_one_page(line: list[Word], top: float,
+                                                        edge: str) -> None:
+    """A page number standing apart from a running title or a date on its line, the
+    line a blank line's worth from the body, is furniture with no other page to
+    repeat it on."""
+    document = [page(line, body(1))]
+    found = find_furniture(document, CONFIG)[0]
+    assert texts(document[0], getattr(found, edge)) == [w.text for w in line]
+
+
+def test_furniture_numbered_table_row_at_body_spacing_is_body() -> None:
+    """A table's first row, numbered in its first cell, at the table's own spacing is
+    body: a folio line stands a blank line's worth apart."""
+    row = [*words("24", 36.0, 40.0), *words("RICARDO JESUS SEPULVEDA", 100.0, 40.0)]
+    document = [page(row, body(1, top=50.0))]
+    assert find_furniture(document, CONFIG)[0].header == frozenset()
+
+
+def foot_pages(extra: list[Word]) -> list[Page]:
+    """Four pages whose body runs down to 748 pt, each with its page number at 760 pt;
+    the first page has the ``extra`` words too."""
+    return [page(body(p, top=360.0, count=39), words(str(p + 1), 300.0, 760.0),
+                 extra if p == 0 else []) for p in range(4)]
+
+
+def test_furniture_page_number_under_imprint_outside_text_block() -> None:
+    """A page number between the body and an imprint in small type that repeats on no
+    page (a proceedings' first page) is furniture with the imprint."""
+    pages = foot_pages(words("Proceedings of the Annual Meeting", 200.0, 775.0, size=6.0))
+    found = find_furniture(pages, CONFIG)[0]
+    assert texts(pages[0], found.footer) == ["1", "Proceedings", "of", "the", "Annual",
+                                             "Meeting"]
+
+
+@pytest.mark.parametrize(("gap", "found"), [(12.0, True), (2.0, False)])
+def test_furniture_line_below_text_block_parted_by_blank_line(gap: float,
+                                                              found: bool) -> None:
+    """A line below the other pages' text block, set larger than the body, is furniture
+    when a blank line's worth of white parts it from the text above (a navigation bar
+    over the footer), and body at the usual spacing."""
+    pages = [page(body(p, top=360.0, count=36), words("The Gazette", 300.0, 775.0),
+                  words("Copper | Gold | Iron Ore | Nickel", 100.0, 718.0 + gap, size=10.0)
+                  if p == 0 else []) for p in range(4)]
+    footer = texts(pages[0], find_furniture(pages, CONFIG)[0].footer)
+    bar = ["Copper", "|", "Gold", "|", "Iron", "Ore", "|", "Nickel"]
+    assert footer == ["The", "Gazette", *bar] if found else ["The", "Gazette"]
+
+
+NAMEPLATE = words("The Gazette", 200.0, 40.0, size=24.0)
+ISSUE_ROW = [*words("24 January 2018", 36.0, 80.0), *words("FIRST SERIES", 280.0, 80.0),
+             *words("No. 10", 530.0, 80.0)]
+BAR = (Rule(BBox(30.0, 77.0, 580.0, 77.0)), Rule(BBox(30.0, 91.0, 300.0, 91.0)),
+       Rule(BBox(300.0, 91.0, 580.0, 91.0)))
+
+
+@pytest.mark.parametrize(("parts", "rules", "found"), [
+    ([NAMEPLATE, ISSUE_ROW], BAR, True),
+    ([NAMEPLATE, ISSUE_ROW], BAR[:2], False),  # the rule under it runs under half of it
+    ([NAMEPLATE, ISSUE_ROW], (), False),
+    ([words("notice of the council", 36.0, 30.0), ISSUE_ROW], BAR, False),
+])
+def test_furniture_issue_row_on_ruled_bar_under_nameplate(
+        parts: list[list[Word]], rules: tuple[Rule, ...], found: bool) -> None:
+    """The row of a masthead's date, series and issue number between rules running
+    over and under all of it, under the nameplate, is furniture on a page alone; not
+    without its rules, nor under body text."""
+    document = [page(*parts, body(1, top=110.0))]
+    header = texts(document[0], find_furniture(document, CONFIG, rules=[rules])[0].header)
+    assert header == ([w.text for w in ISSUE_ROW] if found else [])
+
+
+@pytest.mark.parametrize(("banner", "found"), [
+    ([*words("RESEARCH ARTICLE", 36.0, 40.0, size=10.0),
+      *words("Open Access", 500.0, 40.0, size=10.0)], True),
+    (words("RESEARCH ARTICLE", 36.0, 40.0, size=10.0), False),  # one piece: a kicker
+    # the first lines of two columns, over a heading set large in one of them
+    ([*words("the council heard the budget of the water board", 36.0, 40.0, size=10.0),
+      *words("and the repair of the bridge on the street", 320.0, 40.0, size=10.0)], False),
+])
+def test_furniture_banner_row_over_title(banner: list[Word], found: bool) -> None:
+    """A row of pieces with nothing above it, right over a title set large, is the
+    publisher's banner: furniture."""
+    document = [page(banner, words("Barriers to quality improvement", 36.0, 60.0, size=20.0),
+                     body(1, top=110.0))]
+    header = texts(document[0], find_furniture(document, CONFIG)[0].header)
+    assert header == ([w.text for w in banner] if found else [])
 
 
 def test_furniture_repeated_footer_found() -> None:

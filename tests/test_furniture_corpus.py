@@ -1,6 +1,7 @@
 """Furniture found on first pages of the development corpus, where no repetition shows
 it: mastheads and datelines, notices outside the text block, headers held over a table,
-a header carrying its page's own number."""
+a header carrying its page's own number, folios and banners of pages alone in their
+files."""
 
 from __future__ import annotations
 
@@ -57,6 +58,25 @@ def furniture_and_body(stem: str, page: int) -> tuple[list[str], str]:
      "Cooleman"),
     # the second page of two: a header ending with the page's own number
     ("democracyplus-new-times", 2, ["The New Times: 24 SEP 2015 2"], "woman for fifty"),
+    # pages alone in their files: a folio apart from a running head, a date, an issue line
+    ("hanley-french-law-canon-scan", 1, ["60 SARAH HANLEY"], "University of Iowa"),
+    ("bass-guitar-magazine-2017-02-trujillo", 1, ["February 2017 023"],
+     "On the day Metallica unleash"),
+    ("reshumot-hatzaot-hok-566-2011", 1,
+     ["468 הצעות חוק הממשלה - 566, ה' באדר א' התשע\"א, 9.2.2011"],
+     "מתפרסמת בזה הצעת חוק מטעם הממשלה:"),
+    # the page number under a proceedings' imprint, outside the text block
+    ("acl-2014-phrase-generation", 1, ["624", "Proceedings of the 52nd Annual Meeting"],
+     "Phrase generation in distributional semantics"),
+    # a navigation bar set larger than the body over the running footer
+    ("kpmg-commodity-insights-iron-ore-2013-12", 1,
+     ["Copper | Diamond | Gold | Iron Ore | Metallurgical Coal"], "DECEMBER 2013"),
+    # a gazette's issue row on a ruled bar under its nameplate, the gazette's one page
+    ("fek-a-10-2018-01-24", 1, ["24 Ιανουαρίου 2018", "ΤΕΥΧΟΣ ΠΡΩΤΟ", "Αρ. Φύλλου 10"],
+     "ΕΦΗΜΕΡΙ∆Α"),
+    # a journal's banner right over the article's title
+    ("bmc-health-services-malawi-2014", 1, ["RESEARCH ARTICLE", "Open Access"],
+     "Understanding the barriers"),
 ])
 def test_corpus_first_page_furniture(stem: str, page: int, furniture: list[str],
                                      body: str) -> None:

@@ -18,7 +18,11 @@ words are a run of a neighbouring page's running header (or, lower, a dateline t
 carries a long run of them), set no larger than it, are header too.  Lines outside
 the document's text block, in small type or set far apart (an imprint, a licence
 notice, a colophon), are furniture without repeating, a block of close lines as a
-whole.  Rotated text in the side margins (proof stamps) is furniture too, and so is
+whole.  Where no neighbouring page repeats its lines (a page alone in its file, a
+first page), a folio standing apart from a running title or a date on its line is
+furniture, and so is a masthead's row of short pieces with nothing above it but the
+header and the nameplate: its issue row on a ruled bar, or a banner right over the
+title.  Rotated text in the side margins (proof stamps) is furniture too, and so is
 rotated or diagonal text printed over the upright text (a watermark).  The lines
 chosen are typed ``h``/``f`` and kept out of segmentation.
 """
@@ -35,7 +39,7 @@ from rapidfuzz import fuzz, process
 from rapidfuzz.distance import Levenshtein
 
 from ..config import LayoutConfig
-from ..model import Word
+from ..model import BBox, Rule, Word
 from .grid import overlapping, weighted_median
 from .numerals import ROMAN_DIGITS, ROMAN_NUMERAL, roman_value
 from .words import group_lines, split_at_gaps
@@ -97,6 +101,11 @@ class _Candidate:
     numbered: bool = False
     """Whether the line opens or ends with the page's own number (its label, or its
     place in the file) after at least ``furniture_folio_min_words`` other words."""
+    folio: bool = False
+    """Whether the line opens or ends with a page number of any value standing apart
+    from the rest of the line, a piece of its own (``furniture_piece_gap_em``), beside
+    words: a folio beside a running title or a date, on a page whose neighbours are not
+    in the file to repeat it (an excerpt, a cover)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -144,16 +153,18 @@ def body_words(words: Sequence[Word], furniture: Furniture) -> tuple[list[Word],
 
 
 def find_furniture(pages: Sequence[tuple[Sequence[Word], float, float]],
-                   config: LayoutConfig, labels: Sequence[str] | None = None
-                   ) -> list[Furniture]:
-    """The furniture of each page, given each page's words, width and height, and its
-    label (by default the pages numbered from 1)."""
+                   config: LayoutConfig, labels: Sequence[str] | None = None,
+                   rules: Sequence[Sequence[Rule]] | None = None) -> list[Furniture]:
+    """The furniture of each page, given each page's words, width and height, its
+    label (by default the pages numbered from 1) and its ruling lines (by default
+    none)."""
     labels = labels or [str(k) for k in range(1, len(pages) + 1)]
+    rules = rules or [()] * len(pages)
     edges = [edge_lines(words, height, config, label)
              for (words, _, height), label in zip(pages, labels, strict=True)]
-    return [page_furniture(words, page_edges, runs, config)
-            for (words, _, _), page_edges, runs
-            in zip(pages, edges, repeating_runs(edges, config), strict=True)]
+    return [page_furniture(words, page_edges, runs, config, page_rules)
+            for (words, _, _), page_edges, runs, page_rules
+            in zip(pages, edges, repeating_runs(edges, config), rules, strict=True)]
 
 
 def edge_lines(words: Sequence[Word], height: float, config: LayoutConfig,
@@ -197,7 +208,7 @@ def repeating_runs(pages: Sequence[EdgeLines], config: LayoutConfig) -> list[Run
     counts = _beyond_text_block(pages, [
         (_run(p, top, furniture.line_header_max_lines, config),
          _run(p, bottom, furniture.line_footer_max_lines, config))
-        for p in range(len(pages))], config)
+        for p in range(len(pages))], (top, bottom), config)
     running = [[line for line in page.header[:header]
                 if _lettered(line, config) and not _PAGE_NUMBER.match(line.masked)]
                for page, (header, _) in zip(pages, counts, strict=True)]
@@ -247,69 +258,95 @@ def _held(page: int, run: Sequence[_Candidate], apart: Sequence[Sequence[_Candid
 
 
 def _beyond_text_block(pages: Sequence[EdgeLines], counts: list[tuple[int, int]],
-                       config: LayoutConfig) -> list[tuple[int, int]]:
+                       zones: tuple[_Zone, _Zone], config: LayoutConfig
+                       ) -> list[tuple[int, int]]:
     """``counts`` (each page's repeating header and footer runs) extended over the
     candidate lines that stand outside the document's text block: above the top (below
     the bottom) where the body of its pages usually begins (ends) by more than their
     own size, and set smaller than ``furniture_block_max_size`` of the pages' usual
     font size or apart from the text by ``furniture_block_gap_em`` of its size (a title,
-    or a first page's opening line, is neither).
+    or a first page's opening line, is neither), and past such a block over the lines
+    that repeat in the ``zones`` (top, bottom) as a run from the edge does (a page
+    number under a proceedings' imprint).
     A journal's imprint over its first page's title, a gazette's date line under its
     masthead, a colophon at the foot of a short last page: furniture that repeats on
     no other page, in the margin the other pages keep empty.
 
-    The text block is the median over the pages of the distance from the top (the
-    foot) of the first (last) candidate line that is not furniture, or of the zone's
-    inner edge where there is none, so pages of different heights share it; it takes
-    ``furniture_block_min_pages`` pages to know it."""
+    A page's text block is the median over the other pages of the distance from the
+    top (the foot) of the first (last) candidate line that is not furniture, or of the
+    zone's inner edge where there is none, so pages of different heights share it and
+    a line outside it does not move it; it takes ``furniture_block_min_pages`` pages
+    to know it."""
     if len(pages) < config.furniture.furniture_block_min_pages:
         return counts
     furniture = config.furniture
-    top = float(np.median([page.header[h].edge if h < len(page.header)
-                           else furniture.furniture_top * page.height
-                           for page, (h, _) in zip(pages, counts, strict=True)]))
-    foot = float(np.median([page.footer[f].edge if f < len(page.footer)
-                            else furniture.furniture_bottom * page.height
-                            for page, (_, f) in zip(pages, counts, strict=True)]))
+    tops = _medians_of_others([page.header[h].edge if h < len(page.header)
+                               else furniture.furniture_top * page.height
+                               for page, (h, _) in zip(pages, counts, strict=True)])
+    foots = _medians_of_others([page.footer[f].edge if f < len(page.footer)
+                                else furniture.furniture_bottom * page.height
+                                for page, (_, f) in zip(pages, counts, strict=True)])
     sizes = [page.size for page in pages if page.size]
     largest = furniture.furniture_block_max_size * float(np.median(sizes)) if sizes else 0.0
-    gap_em = furniture.furniture_block_gap_em
 
-    def apart(line: _Candidate) -> bool:
+    def apart(line: _Candidate, gap_em: float) -> bool:
         return line.size < largest or line.inner_gap >= gap_em * line.size
 
-    def beyond(line: _Candidate, edge: float) -> bool:
+    def beyond(line: _Candidate, edge: float, gap_em: float) -> bool:
         """The line stands nearer its page edge than the text block by its size."""
         extent = line.bottom - line.top
-        return apart(line) and line.edge + extent < edge - line.size
+        return apart(line, gap_em) and line.edge + extent < edge - line.size
 
-    def block_end(lines: Sequence[_Candidate], start: int, edge: float) -> int:
+    def block_end(lines: Sequence[_Candidate], start: int, edge: float, gap_em: float) -> int:
         """Past the end of the block of lines from ``start`` inwards if it stands
         beyond the text block: its outermost line beyond it, every line set apart,
         the lines close together and a clear gap after the last; else ``start``."""
-        if start >= len(lines) or not beyond(lines[start], edge):
+        if start >= len(lines) or not beyond(lines[start], edge, gap_em):
             return start
         for end in range(start, len(lines)):
-            if not apart(lines[end]):
+            if not apart(lines[end], gap_em):
                 return start
             if _set_apart(lines[end], config):
                 return end + 1
         return start
 
+    def run_end(lines: Sequence[_Candidate], start: int, zone: _Zone, page: int) -> int:
+        """Past the lines from ``start`` inwards that repeat in ``zone``."""
+        while start < len(lines) and zone.repeats(page, lines[start]):
+            start += 1
+        return start
+
     extended = []
-    for page, (h, f) in zip(pages, counts, strict=True):
-        while (after := block_end(page.header, h, top)) > h:
-            h = after
-        while (after := block_end(page.footer, f, foot)) > f:
-            f = after
+    for p, (page, (h, f)) in enumerate(zip(pages, counts, strict=True)):
+        while (after := block_end(page.header, h, tops[p],
+                                  furniture.furniture_block_gap_em)) > h:
+            h = run_end(page.header, after, zones[0], p)
+        while (after := block_end(page.footer, f, foots[p],
+                                  furniture.furniture_block_foot_gap_em)) > f:
+            f = run_end(page.footer, after, zones[1], p)
         extended.append((h, f))
     return extended
 
 
+def _medians_of_others(values: Sequence[float]) -> list[float]:
+    """For each of two or more ``values``, the median of the others, each found in
+    constant time from the values sorted once (a document of thousands of pages)."""
+    ordered = np.sort(np.asarray(values, dtype=float))
+    ranks = np.searchsorted(ordered, values)  # where each stands; equal values, one median
+    count = len(ordered) - 1
+
+    def others(k: int) -> np.ndarray:
+        """The ``k``-th of the other values, for each value."""
+        chosen: np.ndarray = np.where(k < ranks, ordered[k], ordered[min(k + 1, count)])
+        return chosen
+
+    return [float(m) for m in (others((count - 1) // 2) + others(count // 2)) / 2]
+
+
 def page_furniture(words: Sequence[Word], edges: EdgeLines, runs: Runs,
-                   config: LayoutConfig) -> Furniture:
+                   config: LayoutConfig, rules: Sequence[Rule] = ()) -> Furniture:
     """The furniture of one page, given its ``edges`` and their repeating ``runs``
-    (see :func:`repeating_runs`)."""
+    (see :func:`repeating_runs`), and its ruling lines ``rules``."""
     masthead: list[_Candidate] = []
     if runs.nearby:
         pieces = _masthead_pieces(words, edges.height, config)
@@ -317,6 +354,7 @@ def page_furniture(words: Sequence[Word], edges: EdgeLines, runs: Runs,
     header = _furniture(sorted([*edges.header[: runs.header], *masthead],
                                key=lambda line: line.bottom), words, config, top=True,
                         held=runs.held[0])
+    header |= _issue_bar(words, rules, edges, header, config)
     footer = _furniture(edges.footer[: runs.footer], words, config, top=False,
                         held=runs.held[1])
     return Furniture(frozenset(header), frozenset(footer),
@@ -352,7 +390,8 @@ def _edge_lines(words: Sequence[Word], height: float, config: LayoutConfig, foli
         bottoms = np.array([w.bbox.bottom for w in words if w.upright])
         gaps = [line.top - float(bottoms[bottoms <= line.top].max(initial=-np.inf))
                 for line in candidates]
-    return tuple(replace(line, inner_gap=gap, numbered=_numbered(line, words, folio, config))
+    return tuple(replace(line, inner_gap=gap, numbered=_numbered(line, words, folio, config),
+                         folio=_folio_piece(line, words, config))
                  for line, gap in zip(candidates, gaps, strict=True))
 
 
@@ -364,6 +403,18 @@ def _numbered(line: _Candidate, words: Sequence[Word], folio: str,
              sorted(line.words, key=lambda i: words[i].bbox.x0)]
     return bool(folio) and len(texts) > config.furniture.furniture_folio_min_words \
         and folio in (texts[0], texts[-1])
+
+
+def _folio_piece(line: _Candidate, words: Sequence[Word], config: LayoutConfig) -> bool:
+    """Whether ``line``'s first or last piece (words parted from the rest by more than
+    ``furniture_piece_gap_em``) is a page number, the others carrying letters (see
+    :attr:`_Candidate.folio`)."""
+    pieces = [mask_numbers(" ".join(w.text for w in piece)) for piece in split_at_gaps(
+        sorted((words[i] for i in line.words), key=lambda w: w.bbox.x0),
+        config.furniture.furniture_piece_gap_em)]
+    return len(pieces) > 1 and any(
+        _PAGE_NUMBER.match(end) is not None and any(map(str.isalpha, "".join(rest)))
+        for end, rest in ((pieces[0], pieces[1:]), (pieces[-1], pieces[:-1])))
 
 
 def _masthead_pieces(words: Sequence[Word], height: float,
@@ -503,7 +554,8 @@ class _Zone:
     def repeats(self, page: int, line: _Candidate) -> bool:
         """Whether ``line`` of ``page`` is a bare page number, or carries the page's own
         number set apart from the body (a running header with no other page to repeat
-        it on: the second page of two), or repeats a line of a neighbouring page
+        it on: the second page of two), or a page number piece beside words set farther
+        apart (see :attr:`_Candidate.folio`), or repeats a line of a neighbouring page
         (DCR's rule: the previous or next page, or the one before or after that for
         headers that alternate between left and right pages) within ``max_distance``
         edits, or recurs near the same height (token-sort ratio
@@ -511,7 +563,8 @@ class _Zone:
         within ``furniture_window_pages`` of its own, or of those whose labels have
         its parity."""
         furniture = self.config.furniture
-        if _PAGE_NUMBER.match(line.masked) or (line.numbered and _set_apart(line, self.config)):
+        if _PAGE_NUMBER.match(line.masked) or (line.numbered and _set_apart(line, self.config)) \
+                or (line.folio and line.inner_gap >= furniture.furniture_folio_gap_em * line.size):
             return True
         count = len(self.candidates)
         if count < 2:
@@ -631,6 +684,72 @@ def _masthead(pieces: Sequence[_Candidate], height: float,
 
     others = [k for k, piece in enumerate(pieces) if k not in found and joins(piece)]
     return tuple(sorted(found + others))
+
+
+def _issue_bar(words: Sequence[Word], rules: Sequence[Rule], edges: EdgeLines,
+               taken: set[int], config: LayoutConfig) -> set[int]:
+    """Word indexes of a row of short pieces (parted by ``furniture_piece_gap_em``, of
+    at most ``furniture_row_max_words`` words each) in a page's masthead, within
+    ``furniture_dateline_top`` of its height, with nothing above it but the header
+    ``taken`` and the nameplate (set at least ``furniture_nameplate_min_size`` times the
+    page's usual size): the issue row under the nameplate set on a ruled bar, one piece
+    carrying a number (a date, an issue number) between horizontal rules that run under
+    and over all of it within ``furniture_bar_gap_em`` of its size, nothing else between
+    them; or the banner right over the title, the first text under the header
+    ('RESEARCH ARTICLE', 'Open Access').  The apparatus of a gazette or a journal, told
+    without a neighbouring page to show its running header (a page alone in its
+    file); a table's ruled heading row has body above it, or no number, and the first
+    lines of columns are longer than labels."""
+    furniture = config.furniture
+    upright = [(i, w) for i, w in enumerate(words) if w.upright and i not in taken]
+    nameplate = furniture.furniture_nameplate_min_size * edges.size
+    # a line has only the nameplate above it when it starts above the first smaller word's
+    # foot, and nothing when it starts above every word's
+    first = min((w.bbox.bottom for _, w in upright if w.size < nameplate), default=0.0)
+    highest = min((w.bbox.bottom for _, w in upright), default=0.0)
+    limit = furniture.furniture_dateline_top * edges.height
+    flat = [r.bbox for r in rules if r.horizontal]
+    for line in group_lines([w for _, w in upright if w.bbox.top < first
+                             and w.bbox.bottom <= limit], config.words):
+        top, bottom = min(w.bbox.top for w in line), max(w.bbox.bottom for w in line)
+        pieces = split_at_gaps(line, furniture.furniture_piece_gap_em)
+        if len(pieces) < 2 or max(map(len, pieces)) > furniture.furniture_row_max_words:
+            continue
+        members = {id(w) for w in line}
+        below = min((w for _, w in upright if w.bbox.top >= bottom),
+                    key=lambda w: w.bbox.top, default=None)
+        if (top < highest and below is not None and below.size >= nameplate) or (
+                any(c.isdigit() for w in line for c in w.text)
+                and _ruled(line, flat, [w for _, w in upright if id(w) not in members],
+                           furniture.furniture_bar_gap_em)):
+            return {i for i, w in upright if id(w) in members}
+    return set()
+
+
+def _ruled(line: Sequence[Word], flat: Sequence[BBox], others: Sequence[Word],
+           gap_em: float) -> bool:
+    """Whether horizontal rules (boxes ``flat``) run over and under all of ``line``
+    within ``gap_em`` of its size, none of the ``others`` words between them."""
+    top, bottom = min(w.bbox.top for w in line), max(w.bbox.bottom for w in line)
+    x0, x1 = min(w.bbox.x0 for w in line), max(w.bbox.x1 for w in line)
+    reach = gap_em * max(w.size for w in line)
+    over = [b for b in flat if top - reach <= b.bottom <= top and b.x0 <= x1 and x0 <= b.x1]
+    under = [b for b in flat if bottom <= b.top <= bottom + reach and b.x0 <= x1 and x0 <= b.x1]
+    if not (_spans(over, x0, x1) and _spans(under, x0, x1)):
+        return False
+    ceiling, floor = max(b.bottom for b in over), min(b.top for b in under)
+    return not any(ceiling < w.bbox.bottom and w.bbox.top < floor for w in others)
+
+
+def _spans(segments: Sequence[BBox], x0: float, x1: float) -> bool:
+    """Whether the horizontal ``segments``, joined end to end (a rule drawn in pieces),
+    run under all of ``x0`` to ``x1``, give or take ``_TOUCHING``."""
+    reach = x0
+    for segment in sorted(segments, key=lambda b: b.x0):
+        if segment.x0 > reach + _TOUCHING:
+            break
+        reach = max(reach, segment.x1)
+    return reach >= x1 - _TOUCHING
 
 
 def _common_run(part: Sequence[str], whole: Sequence[str]) -> int:
