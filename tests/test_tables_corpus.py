@@ -13,7 +13,7 @@ import pytest
 
 import layoutkit
 from layoutkit.linetypes import type_aligned_tables
-from layoutkit.model import Document, Page
+from layoutkit.model import Document, Page, Table
 from tests.linetype_pages import L, codes, document, prose
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -40,15 +40,18 @@ def _table(page: Page) -> list[str]:
 
 
 def test_tables_corpus_election_results_whole_page() -> None:
-    """Lexington's results: every line under the town's title is the table's, the
-    offices between its parts (``PRESIDENT AND VICE PRESIDENT``, ``FIFTH DISTICT``)
-    and the precincts' head (``Pct 1 Pct 2 ...``, its labels closer than the figures)
-    too, none a heading; rows with four precincts of nine (a district's) stand in it."""
+    """Lexington's results: every line of the page is the table's, the offices between
+    its parts (``PRESIDENT AND VICE PRESIDENT``, ``FIFTH DISTICT``) and the precincts'
+    head (``Pct 1 Pct 2 ...``, its labels closer than the figures) too, none a heading;
+    rows with four precincts of nine (a district's) stand in it.  The page's rules draw
+    the table's grid, so it is found by default as a ruled table, the town's title in
+    its first row (the truth takes the title either way)."""
     stem, pages = "lexington-election-results-2016", (1, 2)
     first = _page(stem, pages, 1)
-    assert len(_table(first)) == 55
-    assert [text for code, text in _body(first) if code != "tab"] == [
-        "Town of Lexington", "State Election", "Official Results November 8, 2016"]
+    assert len(_table(first)) == 58
+    assert {"Town of Lexington", "State Election",
+            "Official Results November 8, 2016"} <= set(_table(first))
+    assert [code for code, _ in _body(first)] == ["tab"] * 58
     assert {"Pct 1 Pct 2 Pct 3 Pct 4 Pct 5 Pct 6 Pct 7 Pct 8 Pct 9 TOTAL",
             "PRESIDENT AND VICE PRESIDENT", "FIFTH DISTICT", "SENATOR IN GENERAL COURT",
             "MICHAEL J. BARRETT (DEMOCRATIC) 1336 1478 1528 4342",
@@ -60,7 +63,9 @@ def test_tables_corpus_election_results_whole_page() -> None:
 
 @pytest.mark.parametrize(("stem", "pages", "counts"), [
     ("melrose-election-results-2016", (1, 5), {1: 25, 5: 10}),
-    ("barnes-county-nd-election-abstract-2008", (1, 2), {1: 49, 2: 25}),
+    # the abstract's title (and on page 2 the auditor's signature) stands in the grid
+    # its rules draw: the ruled table's lines
+    ("barnes-county-nd-election-abstract-2008", (1, 2), {1: 50, 2: 28}),
     ("chatham-town-clerk-election-report-2010", (1, 3), {1: 25, 3: 20}),
 ])
 def test_tables_corpus_election_tables(stem: str, pages: tuple[int, ...],
@@ -75,7 +80,7 @@ def test_tables_corpus_election_tables(stem: str, pages: tuple[int, ...],
     barnes = "barnes-county-nd-election-abstract-2008"
     if stem == barnes:
         assert "SCATTERING 0 0 0 1 1" in _table(_page(stem, pages, 1))
-        assert _table(_page(stem, pages, 2))[0].startswith("OFFICE PARTY CANDIDATE 22401")
+        assert _table(_page(stem, pages, 2))[1].startswith("OFFICE PARTY CANDIDATE 22401")
 
 
 def test_tables_corpus_paper_tables() -> None:
@@ -157,3 +162,65 @@ def test_tables_spread_text_is_no_row() -> None:
               L("SPECIFICATIONS | IN | THE", 72, 0), L("A | CASHIER'S | CHECK | OR", 84, 0),
               L("CREDIT | CARDS | WILL | BE", 96, 0)]
     assert {c for c, _ in codes(type_aligned_tables(document(spread), CONFIG))} == {"b"}
+
+
+def test_tables_corpus_ruled_table_found_by_default() -> None:
+    """The Ghana contract awards: a fully ruled table of eleven columns whose cells wrap
+    over up to five lines, on a landscape page.  Its rules draw a grid, so pdfplumber's
+    table finder looks at the page by default: every line under the page's title is the
+    table's (a wrapped cell's lines too), and its cells are kept."""
+    stem = "ghana-transport-sector-contract-awards-2016-08"
+    document = _parsed(CORPUS / f"{stem}.pdf", (1,))
+    body = _body(document.pages[0])
+    assert body[0] == ("b", "PUBLICATION OF AWARD OF CONTRACTS UNDER THE TRANSPORT SECTOR "
+                            "PROJECT (P102000)")
+    assert [code for code, _ in body[1:]] == ["tab"] * 49
+    assert {"Mm/dd/yr completion", "(4x2) Pickups", "Heavy Duty (2)",
+            "High Schools Accra"} <= {text for _, text in body[1:]}
+    (table,) = document.tables
+    assert (len(table.rows), len(table.rows[0])) == (14, 11)
+    assert table.rows[1][:3] == ("1", "Procurement of 33No.\n(4X4) Pickups, 4No.\n(4x2) Pickups",
+                                 "MRH/IDA/TSP/ICB/G‐\n1/Lot 1")
+
+
+def test_tables_corpus_grid_holding_no_table() -> None:
+    """Grids that hold no table are left out, asked for or not: the Algerian journal's
+    cover, framed in rules whose rows are mostly one box of text each (the masthead,
+    the prices below), and the axes of a paper's plots (a grid with a label or two)."""
+    for stem, number in (("journal-officiel-algerie-2022-50", 1),
+                         ("gretsi-2025-kravchuk-transform", 4)):
+        for tables in (False, True):
+            document = layoutkit.parse(CORPUS / f"{stem}.pdf", pages=[number], tables=tables)
+            assert document.tables == ()
+            assert _table(document.pages[0]) == [], (stem, tables)
+
+
+def test_tables_corpus_table_finder_only_on_gridded_pages(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """By default the table finder (which reads the document once more) is handed only
+    the pages whose rules draw a ruled table's grid: none of the City Record's pages
+    (ruled between notices, in no grid), Lexington's results both; with ``tables`` every
+    page."""
+    handed: list[list[int]] = []
+    finder = layoutkit.pipeline.find_ruled_tables
+
+    def spy(path: Path, numbers: list[int]) -> tuple[Table, ...]:
+        handed.append(list(numbers))
+        return finder(path, numbers)
+
+    monkeypatch.setattr(layoutkit.pipeline, "find_ruled_tables", spy)
+    layoutkit.parse(PDFS / "cleveland-city-record-2016-04-27.pdf", pages="1-4")
+    layoutkit.parse(CORPUS / "lexington-election-results-2016.pdf")
+    layoutkit.parse(PDFS / "cleveland-city-record-2016-04-27.pdf", pages="1-2", tables=True)
+    assert handed == [[], [1, 2], [1, 2]]
+
+
+def test_tables_corpus_head_above_ruled_table() -> None:
+    """Melrose's results: the ward and precinct head stands above the ruled grid of
+    each contest; aligned tables are looked for among the ruled table's lines too, so
+    the head is the table's whether the grid is found by default or asked for."""
+    head = "Ward & Precinct 1-1 1-2 2-1 2-2 3-1 3-2 4-1 4-2 5-1 5-2 6-1 6-2 7-1 7-2 TOTAL"
+    for tables in (False, True):
+        page = layoutkit.parse(CORPUS / "melrose-election-results-2016.pdf", pages=[5],
+                               tables=tables).pages[0]
+        assert head in _table(page), tables

@@ -140,10 +140,13 @@ def line_types(document: Document, run: Runner, config: LinetypesConfig) -> dict
 def _tables(page: PageTyping, given: tuple[tuple[Table, ...], Mapping[Key, Typed]],
             config: LinetypesConfig) -> tuple[PageTyping, Counter[float]]:
     """Types the lines of ruled tables, then the contents the document found, then
-    aligned tables; sends the sizes of the body text left."""
+    aligned tables; sends the sizes of the body text left.  Aligned tables are looked
+    for among the ruled tables' lines too, so that the head above a ruled table's rows
+    (set above its grid) is the table's as it is an aligned table's."""
     tables, contents = given
     page = page.deciding(ruled_table_lines(page.body, tables)).deciding(contents)
-    page = page.deciding(aligned_table_lines(page.body, config))
+    page = page.deciding(aligned_table_lines(
+        [item for item in page.lines if item.key not in contents], config))
     return page, size_counts(page.body)
 
 
