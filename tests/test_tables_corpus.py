@@ -57,8 +57,8 @@ def test_tables_corpus_election_results_whole_page() -> None:
             "MICHAEL J. BARRETT (DEMOCRATIC) 1336 1478 1528 4342",
             "0 0 0 0 0 0 0 0 0 0"} <= set(_table(first))
     second = _page(stem, pages, 2)
-    assert len(_table(second)) == 19
-    assert [code for code, _ in _body(second)].count("tab") == len(_body(second)) - 1
+    assert len(_table(second)) == 20
+    assert [code for code, _ in _body(second)] == ["tab"] * 20
 
 
 @pytest.mark.parametrize(("stem", "pages", "counts"), [
@@ -85,8 +85,9 @@ def test_tables_corpus_election_tables(stem: str, pages: tuple[int, ...],
 
 def test_tables_corpus_paper_tables() -> None:
     """The ACL paper's table of translations (three columns of words) and its table of
-    accuracies with its head are tables; the table of two columns beside them is not
-    found (two cells are a label and its value as often as a table's row)."""
+    accuracies with its head are tables, and so is the table of two columns beside
+    them: five rows of a word and its translation, each pair flush with the one above,
+    with the phrase each part translates (``indissoluble tie``) between them."""
     table = _table(_page("acl-2014-phrase-generation", (1, 8), 8))
     assert table[:7] == [
         "Input Output Gold",
@@ -97,7 +98,8 @@ def test_tables_corpus_paper_tables() -> None:
         "mortal sin peccato eterno (eternal sin) pecato mortale",
         "canine star stella stellare (stellar star) star canina"]
     assert "Thr. Accuracy Cov. Accuracy Cov." in table
-    assert "cravatta (tie) nero (black)" not in table
+    assert {"cravatta (tie) nero (black)", "giacca (jacket) giallo (yellow)",
+            "indissoluble tie", "legame (bond) sacramentale (sacramental)"} <= set(table)
 
 
 def test_tables_corpus_item_whose_values_stand_below() -> None:
@@ -224,3 +226,38 @@ def test_tables_corpus_head_above_ruled_table() -> None:
         page = layoutkit.parse(CORPUS / "melrose-election-results-2016.pdf", pages=[5],
                                tables=tables).pages[0]
         assert head in _table(page), tables
+
+
+def test_tables_corpus_labels_and_values() -> None:
+    """Tables of two columns: the HSBC note's sidebar of codes and key data (a label
+    and its value flush right, ``Mkt cap (GBPm) 254``, the block's title ``Key data``
+    between), and the scanned CACM paper's output function (``5 {she, he}``) are
+    tables; the analysts' contacts below the key data, four pairs parted by names and
+    an address, are not (two cells stand in a form for a few lines as often as in a
+    table)."""
+    hsbc = _page("hsbc-uk-morning-meeting-notes-2001-08-31", (1,), 1)
+    table = _table(hsbc)
+    assert {"Reuters RIC PON.L", "Bloomberg PON LN", "Key data", "Mkt cap (GBPm) 254",
+            "Gearing (%) 0.00"} <= set(table)
+    assert not {"Philip Sparks 3458", "David Kelso 4633", "+44 20 7336+ Ext"} & set(table)
+    cacm = _page("cacm-1975-aho-corasick-scan", (2,), 2)
+    assert _table(cacm) == ["i output (i)", "2 {he}", "5 {she, he}", "7 {his}", "9 {hers}"]
+
+
+def test_tables_pairs_of_labels_and_values() -> None:
+    """Five lines of a label and its value, flush with each other, are a table; four
+    are not, nor five list items whose markers stand apart from their text, nor five
+    notes whose numbers do (a value is a few words), nor pairs out of line."""
+    def typed(rows: list[L]) -> set[str]:
+        return {c for c, _ in codes(type_aligned_tables(document(rows), CONFIG))}
+
+    def pairs(texts: list[str], shift: float = 0.0) -> list[L]:
+        return [L(text, 72 + 12 * k, 0, x0=72 + shift * (k % 2)) for k, text in enumerate(texts)]
+
+    values = [f"Label{k} | {k}{k}" for k in range(1, 6)]
+    assert typed(pairs(values)) == {"tab"}
+    assert typed(pairs(values[:4])) == {"b"}
+    assert typed(pairs(values, shift=30)) == {"b"}
+    assert typed(pairs([f"{k}. | Item text number {k}" for k in range(1, 6)])) == {"b"}
+    assert typed(pairs([f"{k} | A note of the report that runs long {k}"
+                        for k in range(1, 6)])) == {"b"}
