@@ -147,11 +147,11 @@ def parse(path: Source, config: LayoutConfig | None = None,
     ``[config]`` is used when no ``config`` is given.  The ruled tables of the pages
     whose rules draw a table's grid are found (pdfplumber reads those pages once more),
     and with ``tables`` those of every page: their lines are typed ``tab``, their cells
-    kept in ``Document.tables``.  With ``typed`` false
-    the lines keep the types the layout gives them (running headers, footers and margin
-    stamps; the rest body): contents, tables, headings and lists are not looked for, and
-    the pages, their reading order and text are the same, for a caller that needs no
-    more (``layoutkit text`` without ``--skip``).
+    kept in ``Document.tables``.  With ``typed`` false the lines keep the types the
+    layout gives them (running headers, footers and margin stamps; the rest body):
+    contents, tables, headings and lists are not looked for (ruled tables only with
+    ``tables``), and the pages, their reading order and text are the same, for a caller
+    that needs no more (``layoutkit text`` without ``--skip``).
     """
     given = as_input(path, password)
     try:
