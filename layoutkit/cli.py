@@ -105,7 +105,8 @@ def _parser() -> argparse.ArgumentParser:
     parse_cmd.add_argument("--toc", action="store_true",
                            help="also write the headings to <OUT stem>.toc.json beside -o OUT")
     parse_cmd.add_argument("--tables", action="store_true",
-                           help="find ruled tables (lines typed tab) and write their cells to "
+                           help="find ruled tables on every page, not only where rules draw a "
+                                "grid (lines typed tab), and write their cells to "
                                 "<OUT stem>.table.json beside -o OUT")
     parse_cmd.add_argument("--table-drop-empty-columns", action="store_true",
                            help="leave the columns without text out of the .table.json")
@@ -164,8 +165,9 @@ def _markup_commands(commands: Any, common: Callable[[argparse.ArgumentParser], 
         markup = commands.add_parser(name, help=help_text)
         common(markup)
         markup.add_argument("--tables", action="store_true",
-                            help="find ruled tables: their lines are typed tab and their cells "
-                                 "are the table's (markdown, html)")
+                            help="find ruled tables on every page, not only where rules draw "
+                                 "a grid: their lines are typed tab and their cells are the "
+                                 "table's (markdown, html)")
 
 
 def _markup(command: str, document: Document, config: LayoutConfig) -> str:

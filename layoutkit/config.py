@@ -559,9 +559,13 @@ class LinetypesConfig(Section):
     different cells of a whitespace-aligned table."""
     table_min_columns: int = 3
     """A row of a whitespace-aligned table has at least this many cells (two are a
-    list marker and its text, or a label and its value)."""
+    list marker and its text, or a label and its value: see ``table_min_pair_rows``)."""
     table_min_rows: int = 3
     """A whitespace-aligned table has at least this many rows."""
+    table_min_pair_rows: int = 5
+    """A whitespace-aligned table of two columns, labels and their values, has at least
+    this many rows: two cells side by side stand in forms, figures and contact blocks
+    for a few lines as often as in a table."""
     heading_max_level: int = 3
     """Headings deeper than this level are typed body."""
     heading_min_pages: int = 2

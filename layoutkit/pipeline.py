@@ -144,13 +144,14 @@ def parse(path: Source, config: LayoutConfig | None = None,
     processes (this one and ``jobs - 1`` workers), the decisions across pages taken in
     this one; the result is the same.  A ``profile`` (a :class:`Profile`, a bundled
     profile's name or a TOML path) says how the publication's pages are read; its
-    ``[config]`` is used when no ``config`` is given.  With ``tables`` the ruled tables
-    of the pages are found too (pdfplumber reads the document once more): their lines
-    are typed ``tab``, their cells kept in ``Document.tables``.  With ``typed`` false
-    the lines keep the types the layout gives them (running headers, footers and margin
-    stamps; the rest body): contents, tables, headings and lists are not looked for, and
-    the pages, their reading order and text are the same, for a caller that needs no
-    more (``layoutkit text`` without ``--skip``).
+    ``[config]`` is used when no ``config`` is given.  The ruled tables of the pages
+    whose rules draw a table's grid are found (pdfplumber reads those pages once more),
+    and with ``tables`` those of every page: their lines are typed ``tab``, their cells
+    kept in ``Document.tables``.  With ``typed`` false the lines keep the types the
+    layout gives them (running headers, footers and margin stamps; the rest body):
+    contents, tables, headings and lists are not looked for (ruled tables only with
+    ``tables``), and the pages, their reading order and text are the same, for a caller
+    that needs no more (``layoutkit text`` without ``--skip``).
     """
     given = as_input(path, password)
     try:
@@ -297,7 +298,8 @@ def _streamed(job: Job, context: Sequence[int], runs: Mapping[int, Runs],
         gutters: dict[int, Gutters] = {}
         for chunk in chunks:
             with collector_paused(), _kept(chunk, spilled, jobs, job.path) as kept:
-                gutters.update(kept.run(EachPage(partial(prepare_page, job)), runs))
+                gutters.update((n, sent.gutters) for n, sent in
+                               kept.run(EachPage(partial(prepare_page, job)), runs).items())
         grid = shared_gutters([gutters[n] for n in context], job.config.gutters)
         if progress is not None:
             progress.start("laying out", len(job.wanted))
@@ -467,12 +469,15 @@ def _document(kept: Shares, job: Job, context: Sequence[int], runs: Mapping[int,
     their gutters share) and typed unless not ``typed``, as a Document; and the section
     running out of the last page."""
     config = job.config
-    gutters = kept.run(EachPage(partial(prepare_page, job)), runs)
+    prepared = kept.run(EachPage(partial(prepare_page, job)), runs)
     shared = grid if grid is not None else \
-        shared_gutters([gutters[n] for n in context], config.gutters)
+        shared_gutters([prepared[n].gutters for n in context], config.gutters)
     laid_out, leaving = _lay_out(kept, job, context, shared, entering)
+    # ruled tables: on every page when asked for; else, for typing, where rules draw a grid
+    ruled = job.wanted if tables else \
+        [n for n in job.wanted if typed and prepared[n].gridded]
     document = Document(job.path, tuple(laid_out[n] for n in job.wanted), job.count,
-                        find_ruled_tables(job.path, job.wanted) if tables else (), tuple(ocr))
+                        find_ruled_tables(job.path, ruled), tuple(ocr))
     if typed:
         document = retyped(document, line_types(
             document, runner(kept, config.linetypes, partial(typing_of, job)),
@@ -546,6 +551,16 @@ class PreparedPage:
     body: list[Word]
     canvas: PageCanvas
     page: Page | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class _Prepared:
+    """What preparing a page tells the document: the gutters found on the page alone,
+    and whether its rules draw a ruled table's grid (:attr:`PageCanvas.gridded`), where
+    ruled tables are looked for by default."""
+
+    gutters: Gutters
+    gridded: bool
 
 
 def read_pages(job: Job, states: Mapping[int, object], given: None
@@ -639,10 +654,10 @@ def _unspilled(spilled: _Spilled, given: None) -> tuple[ReadPage | Page, None]:
 
 
 def prepare_page(job: Job, read: ReadPage, runs: Mapping[int, Runs]
-                 ) -> tuple[PreparedPage, Gutters]:
+                 ) -> tuple[PreparedPage, _Prepared]:
     """The page's furniture decided from the repeating ``runs`` of the document's edge
     lines (by page number), and its body prepared for segmentation; sends its own
-    gutters."""
+    gutters and whether its rules draw a table's grid."""
     g, words = read.glyphs, read.words
     found = page_furniture(words, read.edges, runs[g.page_no], job.config, g.rules)
     if job.profile:
@@ -652,7 +667,7 @@ def prepare_page(job: Job, read: ReadPage, runs: Mapping[int, Runs]
     body = body_words(words, found)[0]
     canvas = prepare(body, g.rules, g.figures(job.config.sources.image_max_area), g.width,
                      g.height, job.config.gutters)
-    return PreparedPage(read, found, body, canvas), canvas.gutters
+    return PreparedPage(read, found, body, canvas), _Prepared(canvas.gutters, canvas.gridded)
 
 
 def lay_out_pages(job: Job, states: Mapping[int, PreparedPage],

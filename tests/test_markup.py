@@ -223,20 +223,29 @@ def test_markup_alto_of_the_dmca_summary_page_1() -> None:
 
 def test_markup_markdown_table_of_an_election_result() -> None:
     """An aligned table is a pipe table: the head's labels over their columns and every
-    row of the first table with as many cells."""
-    text = markdown(layoutkit.parse(CORPUS / "lexington-election-results-2016.pdf"), LINETYPES)
-    tokens = MarkdownIt("commonmark").enable("table").parse(text)
-    rows: list[list[str]] = []
-    for i, token in enumerate(tokens):
-        if token.type == "table_close":
-            break
-        if token.type == "tr_open":
-            rows.append([])
-        elif token.type in ("th_open", "td_open"):
-            rows[-1].append(tokens[i + 1].content)
-    assert rows[0][-3:] == ["Pct 8", "Pct 9", "TOTAL"]
-    assert rows[1][0] == "Total Reg Voters" and rows[1][-1] == "22113"
-    assert len({len(row) for row in rows}) == 1
+    row of the first table with as many cells (Chatham's results, drawn without a
+    grid); a ruled table's cells are its pipe table's (Lexington's, whose rules draw a
+    grid, found by default)."""
+    def first_table(path: Path) -> list[list[str]]:
+        text = markdown(layoutkit.parse(path, pages="1"), LINETYPES)
+        tokens = MarkdownIt("commonmark").enable("table").parse(text)
+        rows: list[list[str]] = []
+        for i, token in enumerate(tokens):
+            if token.type == "table_close":
+                break
+            if token.type == "tr_open":
+                rows.append([])
+            elif token.type in ("th_open", "td_open"):
+                rows[-1].append(tokens[i + 1].content)
+        assert len({len(row) for row in rows}) == 1
+        return rows
+
+    rows = first_table(CORPUS / "chatham-town-clerk-election-report-2010.pdf")
+    assert rows[0] == ["GOVERNOR & LIEUTENANT GOVERNOR", "PRECINCT 1", "PRECINCT 2", "TOTAL"]
+    assert rows[1] == ["Patrick & Murray", "764", "899", "1663"]
+    rows = first_table(CORPUS / "lexington-election-results-2016.pdf")
+    assert ["Pct 8", "Pct 9", "TOTAL"] in [row[-3:] for row in rows]
+    assert ["Total Reg Voters", "22113"] in [[row[0], row[-1]] for row in rows]
 
 
 def test_markup_outline_keeps_a_title_apart_from_its_authors() -> None:

@@ -26,6 +26,7 @@ FIXTURES = Path(__file__).resolve().parent.parent / "fixtures"
 RECORD = FIXTURES / "pdf" / "cleveland-city-record-2016-04-27.pdf"
 """38 pages of three-column City Record, with running headers."""
 REGISTER = FIXTURES / "pdf" / "federal-register-2020-08-06.pdf"
+MELROSE = FIXTURES / "corpus" / "melrose-election-results-2016.pdf"
 """15 pages of the Federal Register: numbered lists and headings of three levels."""
 SCANNED = Path(__file__).resolve().parent.parent.parent / "shared" / "fixtures" / "scanned" / \
     "cfr-5-page7-two-column.jpg"
@@ -141,7 +142,6 @@ def test_stream_nlp_outputs_are_the_whole_documents() -> None:
     the pages) are the outputs of the document parsed whole."""
     config = chunked(3)
     whole = parse(RECORD, config, pages="1-8", tables=True)
-    assert tables_by_page(whole.tables)
     assert "".join(tokens_pieces(RECORD.name, iter_pages(RECORD, config, pages="1-8",
                                                          tables=True),
                                  config.nlp)) == tokens_dumps(analyse(whole, config.nlp))
@@ -150,6 +150,23 @@ def test_stream_nlp_outputs_are_the_whole_documents() -> None:
     assert "".join(nlptext.write_pieces(RECORD.name, stream, stream.tables, skip)) == \
         nlptext.write(nlptext.from_document(whole, skip))
     assert dict(stream.tables) == tables_by_page(whole.tables)
+
+
+def test_stream_ruled_tables_are_the_whole_documents() -> None:
+    """Pages streamed in chunks of 2 are typed as the document parsed whole: the ruled
+    tables found by default where the rules draw a grid (Melrose's results, every
+    page) are typed in the stream too, and the tables asked for on every page are the
+    stream's tables."""
+    config = chunked(2)
+    whole = parse(MELROSE, config)
+    assert {table.page_no for table in whole.tables} == {1, 2, 3, 4, 5}
+    streamed = list(iter_pages(MELROSE, config))
+    assert [[x.code for x in page.lines] for page in streamed] == \
+        [[x.code for x in page.lines] for page in whole]
+    assert sum(x.code == "tab" for x in streamed[0].lines) >= 20
+    stream = iter_pages(MELROSE, config, tables=True)
+    list(stream)
+    assert dict(stream.tables) == tables_by_page(parse(MELROSE, config, tables=True).tables)
 
 
 @pytest.fixture(scope="module")

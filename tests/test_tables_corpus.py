@@ -13,7 +13,7 @@ import pytest
 
 import layoutkit
 from layoutkit.linetypes import type_aligned_tables
-from layoutkit.model import Document, Page
+from layoutkit.model import Document, Page, Table
 from tests.linetype_pages import L, codes, document, prose
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -40,29 +40,34 @@ def _table(page: Page) -> list[str]:
 
 
 def test_tables_corpus_election_results_whole_page() -> None:
-    """Lexington's results: the title's two stacks ('Official Results' at left, the
-    town, election and date centred at right, ending level) read one after the other,
-    each line whole; every line under the title is the table's, the
-    offices between its parts (``PRESIDENT AND VICE PRESIDENT``, ``FIFTH DISTICT``)
-    and the precincts' head (``Pct 1 Pct 2 ...``, its labels closer than the figures)
-    too, none a heading; rows with four precincts of nine (a district's) stand in it."""
+    """Lexington's results: every line of the page is the table's, the offices between
+    its parts (``PRESIDENT AND VICE PRESIDENT``, ``FIFTH DISTICT``) and the precincts'
+    head (``Pct 1 Pct 2 ...``, its labels closer than the figures) too, none a heading;
+    rows with four precincts of nine (a district's) stand in it.  The page's rules draw
+    the table's grid, so it is found by default as a ruled table, the town's title in
+    its first row (the truth takes the title either way); the title's two stacks
+    ('Official Results' at left, the town, election and date centred at right, ending
+    level) read one after the other, each line whole."""
     stem, pages = "lexington-election-results-2016", (1, 2)
     first = _page(stem, pages, 1)
-    assert len(_table(first)) == 55
-    assert [text for code, text in _body(first) if code != "tab"] == [
+    assert len(_table(first)) == 59
+    assert [text for _, text in _body(first)][:4] == [
         "Official Results", "Town of Lexington", "State Election", "November 8, 2016"]
+    assert [code for code, _ in _body(first)] == ["tab"] * 59
     assert {"Pct 1 Pct 2 Pct 3 Pct 4 Pct 5 Pct 6 Pct 7 Pct 8 Pct 9 TOTAL",
             "PRESIDENT AND VICE PRESIDENT", "FIFTH DISTICT", "SENATOR IN GENERAL COURT",
             "MICHAEL J. BARRETT (DEMOCRATIC) 1336 1478 1528 4342",
             "0 0 0 0 0 0 0 0 0 0"} <= set(_table(first))
     second = _page(stem, pages, 2)
-    assert len(_table(second)) == 19
-    assert [code for code, _ in _body(second)].count("tab") == len(_body(second)) - 1
+    assert len(_table(second)) == 20
+    assert [code for code, _ in _body(second)] == ["tab"] * 20
 
 
 @pytest.mark.parametrize(("stem", "pages", "counts"), [
     ("melrose-election-results-2016", (1, 5), {1: 25, 5: 10}),
-    ("barnes-county-nd-election-abstract-2008", (1, 2), {1: 49, 2: 25}),
+    # the abstract's title (and on page 2 the auditor's signature) stands in the grid
+    # its rules draw: the ruled table's lines
+    ("barnes-county-nd-election-abstract-2008", (1, 2), {1: 50, 2: 28}),
     ("chatham-town-clerk-election-report-2010", (1, 3), {1: 25, 3: 20}),
 ])
 def test_tables_corpus_election_tables(stem: str, pages: tuple[int, ...],
@@ -77,13 +82,14 @@ def test_tables_corpus_election_tables(stem: str, pages: tuple[int, ...],
     barnes = "barnes-county-nd-election-abstract-2008"
     if stem == barnes:
         assert "SCATTERING 0 0 0 1 1" in _table(_page(stem, pages, 1))
-        assert _table(_page(stem, pages, 2))[0].startswith("OFFICE PARTY CANDIDATE 22401")
+        assert _table(_page(stem, pages, 2))[1].startswith("OFFICE PARTY CANDIDATE 22401")
 
 
 def test_tables_corpus_paper_tables() -> None:
     """The ACL paper's table of translations (three columns of words) and its table of
-    accuracies with its head are tables; the table of two columns beside them is not
-    found (two cells are a label and its value as often as a table's row)."""
+    accuracies with its head are tables, and so is the table of two columns beside
+    them: five rows of a word and its translation, each pair flush with the one above,
+    with the phrase each part translates (``indissoluble tie``) between them."""
     table = _table(_page("acl-2014-phrase-generation", (1, 8), 8))
     assert table[:7] == [
         "Input Output Gold",
@@ -94,7 +100,8 @@ def test_tables_corpus_paper_tables() -> None:
         "mortal sin peccato eterno (eternal sin) pecato mortale",
         "canine star stella stellare (stellar star) star canina"]
     assert "Thr. Accuracy Cov. Accuracy Cov." in table
-    assert "cravatta (tie) nero (black)" not in table
+    assert {"cravatta (tie) nero (black)", "giacca (jacket) giallo (yellow)",
+            "indissoluble tie", "legame (bond) sacramentale (sacramental)"} <= set(table)
 
 
 def test_tables_corpus_item_whose_values_stand_below() -> None:
@@ -159,3 +166,102 @@ def test_tables_spread_text_is_no_row() -> None:
               L("SPECIFICATIONS | IN | THE", 72, 0), L("A | CASHIER'S | CHECK | OR", 84, 0),
               L("CREDIT | CARDS | WILL | BE", 96, 0)]
     assert {c for c, _ in codes(type_aligned_tables(document(spread), CONFIG))} == {"b"}
+
+
+def test_tables_corpus_ruled_table_found_by_default() -> None:
+    """The Ghana contract awards: a fully ruled table of eleven columns whose cells wrap
+    over up to five lines, on a landscape page.  Its rules draw a grid, so pdfplumber's
+    table finder looks at the page by default: every line under the page's title is the
+    table's (a wrapped cell's lines too), and its cells are kept; the title (a heading
+    or body: the truth takes it either way) is not."""
+    stem = "ghana-transport-sector-contract-awards-2016-08"
+    document = _parsed(CORPUS / f"{stem}.pdf", (1,))
+    body = _body(document.pages[0])
+    assert body[0][1] == ("PUBLICATION OF AWARD OF CONTRACTS UNDER THE TRANSPORT SECTOR "
+                          "PROJECT (P102000)")
+    assert body[0][0] != "tab"
+    assert [code for code, _ in body[1:]] == ["tab"] * 49
+    assert {"Mm/dd/yr completion", "(4x2) Pickups", "Heavy Duty (2)",
+            "High Schools Accra"} <= {text for _, text in body[1:]}
+    (table,) = document.tables
+    assert (len(table.rows), len(table.rows[0])) == (14, 11)
+    assert table.rows[1][:3] == ("1", "Procurement of 33No.\n(4X4) Pickups, 4No.\n(4x2) Pickups",
+                                 "MRH/IDA/TSP/ICB/G‐\n1/Lot 1")
+
+
+def test_tables_corpus_grid_holding_no_table() -> None:
+    """Grids that hold no table are left out, asked for or not: the Algerian journal's
+    cover, framed in rules whose rows are mostly one box of text each (the masthead,
+    the prices below), and the axes of a paper's plots (a grid with a label or two)."""
+    for stem, number in (("journal-officiel-algerie-2022-50", 1),
+                         ("gretsi-2025-kravchuk-transform", 4)):
+        for tables in (False, True):
+            document = layoutkit.parse(CORPUS / f"{stem}.pdf", pages=[number], tables=tables)
+            assert document.tables == ()
+            assert _table(document.pages[0]) == [], (stem, tables)
+
+
+def test_tables_corpus_table_finder_only_on_gridded_pages(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """By default the table finder (which reads the document once more) is handed only
+    the pages whose rules draw a ruled table's grid: none of the City Record's pages
+    (ruled between notices, in no grid), Lexington's results both; with ``tables`` every
+    page."""
+    handed: list[list[int]] = []
+    finder = layoutkit.pipeline.find_ruled_tables
+
+    def spy(path: Path, numbers: list[int]) -> tuple[Table, ...]:
+        handed.append(list(numbers))
+        return finder(path, numbers)
+
+    monkeypatch.setattr(layoutkit.pipeline, "find_ruled_tables", spy)
+    layoutkit.parse(PDFS / "cleveland-city-record-2016-04-27.pdf", pages="1-4")
+    layoutkit.parse(CORPUS / "lexington-election-results-2016.pdf")
+    layoutkit.parse(PDFS / "cleveland-city-record-2016-04-27.pdf", pages="1-2", tables=True)
+    assert handed == [[], [1, 2], [1, 2]]
+
+
+def test_tables_corpus_head_above_ruled_table() -> None:
+    """Melrose's results: the ward and precinct head stands above the ruled grid of
+    each contest; aligned tables are looked for among the ruled table's lines too, so
+    the head is the table's whether the grid is found by default or asked for."""
+    head = "Ward & Precinct 1-1 1-2 2-1 2-2 3-1 3-2 4-1 4-2 5-1 5-2 6-1 6-2 7-1 7-2 TOTAL"
+    for tables in (False, True):
+        page = layoutkit.parse(CORPUS / "melrose-election-results-2016.pdf", pages=[5],
+                               tables=tables).pages[0]
+        assert head in _table(page), tables
+
+
+def test_tables_corpus_labels_and_values() -> None:
+    """Tables of two columns: the HSBC note's sidebar of codes and key data (a label
+    and its value flush right, ``Mkt cap (GBPm) 254``, the block's title ``Key data``
+    between), and the scanned CACM paper's output function (``5 {she, he}``) are
+    tables; the analysts' contacts below the key data, four pairs parted by names and
+    an address, are not (two cells stand in a form for a few lines as often as in a
+    table)."""
+    hsbc = _page("hsbc-uk-morning-meeting-notes-2001-08-31", (1,), 1)
+    table = _table(hsbc)
+    assert {"Reuters RIC PON.L", "Bloomberg PON LN", "Key data", "Mkt cap (GBPm) 254",
+            "Gearing (%) 0.00"} <= set(table)
+    assert not {"Philip Sparks 3458", "David Kelso 4633", "+44 20 7336+ Ext"} & set(table)
+    cacm = _page("cacm-1975-aho-corasick-scan", (2,), 2)
+    assert _table(cacm) == ["i output (i)", "2 {he}", "5 {she, he}", "7 {his}", "9 {hers}"]
+
+
+def test_tables_pairs_of_labels_and_values() -> None:
+    """Five lines of a label and its value, flush with each other, are a table; four
+    are not, nor five list items whose markers stand apart from their text, nor five
+    notes whose numbers do (a value is a few words), nor pairs out of line."""
+    def typed(rows: list[L]) -> set[str]:
+        return {c for c, _ in codes(type_aligned_tables(document(rows), CONFIG))}
+
+    def pairs(texts: list[str], shift: float = 0.0) -> list[L]:
+        return [L(text, 72 + 12 * k, 0, x0=72 + shift * (k % 2)) for k, text in enumerate(texts)]
+
+    values = [f"Label{k} | {k}{k}" for k in range(1, 6)]
+    assert typed(pairs(values)) == {"tab"}
+    assert typed(pairs(values[:4])) == {"b"}
+    assert typed(pairs(values, shift=30)) == {"b"}
+    assert typed(pairs([f"{k}. | Item text number {k}" for k in range(1, 6)])) == {"b"}
+    assert typed(pairs([f"{k} | A note of the report that runs long {k}"
+                        for k in range(1, 6)])) == {"b"}

@@ -32,6 +32,14 @@ class PageCanvas:
     canvas: Canvas
     gutters: Gutters
 
+    @property
+    def gridded(self) -> bool:
+        """Whether the page's rules draw a ruled table's grid: a vertical rule crossed by
+        horizontal rules on both its sides between rows (a cell wall,
+        :attr:`Canvas.cell_walls`).  Only such a page is worth handing to a table finder
+        that reads the document once more."""
+        return bool(self.canvas.cell_walls.any())
+
 
 def prepare(words: Sequence[Word], rules: Sequence[Rule], images: Sequence[BBox], width: float,
             height: float, config: GuttersConfig) -> PageCanvas:

@@ -40,7 +40,7 @@ from ..parallel import Shares
 from .headings import body_size, heading_candidates, heading_lines, size_counts
 from .lines import Key, Typed, TypedLine, changed, page_body_lines
 from .lists import ListMarks, list_items, list_lines, list_marks
-from .tables import aligned_table_lines, ruled_table_lines, type_tables
+from .tables import aligned_table_lines, ruled_table_lines
 from .toc import is_first_page, type_toc
 
 __all__ = ["PageStep", "PageTyping", "Runner", "line_types", "runner"]
@@ -121,11 +121,13 @@ def line_types(document: Document, run: Runner, config: LinetypesConfig) -> dict
     Contents are looked for on the first pages (:func:`~layoutkit.linetypes.toc.is_first_page`,
     where :func:`~layoutkit.linetypes.toc.type_toc` looks for them) by that function
     itself, on those pages alone: the others are handed to it without lines, so that
-    every page keeps its index."""
+    every page keeps its index.  A ruled table's lines are there as body, so that its
+    rows part the titles standing over its parts (``QUESTION 1``, ``QUESTION 2``) as
+    the reader sees them; they are the table's all the same, typed before contents."""
     pages = range(len(document.pages))
-    first = type_tables(dataclasses.replace(document, pages=tuple(
+    first = dataclasses.replace(document, pages=tuple(
         p if is_first_page(p, config) else dataclasses.replace(p, bands=())
-        for p in document.pages)), document.tables)
+        for p in document.pages))
     counts = run(_tables, (document.tables, changed(first, type_toc(first, config))))
     size = body_size(counts[p] for p in pages)
     candidates = run(_candidates, size)
@@ -140,10 +142,13 @@ def line_types(document: Document, run: Runner, config: LinetypesConfig) -> dict
 def _tables(page: PageTyping, given: tuple[tuple[Table, ...], Mapping[Key, Typed]],
             config: LinetypesConfig) -> tuple[PageTyping, Counter[float]]:
     """Types the lines of ruled tables, then the contents the document found, then
-    aligned tables; sends the sizes of the body text left."""
+    aligned tables; sends the sizes of the body text left.  Aligned tables are looked
+    for among the ruled tables' lines too, so that the head above a ruled table's rows
+    (set above its grid) is the table's as it is an aligned table's."""
     tables, contents = given
     page = page.deciding(ruled_table_lines(page.body, tables)).deciding(contents)
-    page = page.deciding(aligned_table_lines(page.body, config))
+    page = page.deciding(aligned_table_lines(
+        [item for item in page.lines if item.key not in contents], config))
     return page, size_counts(page.body)
 
 

@@ -13,6 +13,7 @@ from ..config import LinetypesConfig
 from ..geometry.words import split_at_gaps
 from ..model import Document, Line, LineType, Table, Word
 from .lines import Key, Typed, TypedLine, body_lines, column_of, log, retyped
+from .lists import marker
 
 _MIN_SHARED = 3
 """Two rows of a table share at least this many columns..."""
@@ -35,6 +36,8 @@ _EDGE_EM = 1.0
 column's right edge."""
 _HEAD_GAP = 0.5
 """A table's head parts its cells at this share of the gap that parts a row's."""
+_MAX_VALUE_WORDS = 3
+"""The value beside a label in a table of two columns is at most this many words."""
 _MAX_BETWEEN = 2
 """At most this many lines that are not rows (a part's title, a label whose values
 stand below it) stand between two rows of a table."""
@@ -134,6 +137,27 @@ def _spread(line: Line, spans: Sequence[tuple[float, float]], right: float) -> b
     return max(gaps) - min(gaps) <= _SPREAD_EM * line.size
 
 
+def _is_pair(line: Line, pieces: Sequence[Sequence[Word]]) -> bool:
+    """Whether a line may be a row of a table of labels and their values: two cells
+    that hold a letter, a digit or one of :data:`_SIGNS`, the value of at most
+    :data:`_MAX_VALUE_WORDS` words (a note's number set apart from its text is no
+    label), the first no list marker (a list item's marker set apart from its text is
+    two cells too)."""
+    return (len(pieces) == 2 and _filled(pieces) == 2 and len(pieces[1]) <= _MAX_VALUE_WORDS
+            and marker(line.words) is None)
+
+
+def _paired(above: Sequence[tuple[float, float]], below: Sequence[tuple[float, float]],
+            size: float) -> bool:
+    """Whether two rows of two cells stand as a label and its value do, one over the
+    other: the labels starting at one edge and the values aligned on their left or
+    right edge, within :data:`_EDGE_EM` times the font ``size``."""
+    (label, value), (next_label, next_value) = above, below
+    near = _EDGE_EM * size
+    return (abs(label[0] - next_label[0]) <= near
+            and (abs(value[0] - next_value[0]) <= near or abs(value[1] - next_value[1]) <= near))
+
+
 def _shared(above: Sequence[tuple[float, float]], below: Sequence[tuple[float, float]]) -> bool:
     """Whether two rows stand in the same columns: of the row with fewer cells, at
     least :data:`_MIN_SHARED` of the cells and at least :data:`_MIN_SHARED_SHARE` of
@@ -152,7 +176,7 @@ def type_aligned_tables(document: Document, config: LinetypesConfig) -> Document
 
 
 def aligned_table_lines(lines: Sequence[TypedLine], config: LinetypesConfig) -> dict[Key, Typed]:
-    """The lines of whitespace-aligned tables among the body ``lines``, typed ``tab``.
+    """The lines of whitespace-aligned tables among ``lines``, typed ``tab``.
 
     A row is a line of at least ``table_min_columns`` cells (words parted by gaps wider
     than ``table_min_gap_em``; :func:`_is_row`); a table is a run of at least
@@ -162,7 +186,12 @@ def aligned_table_lines(lines: Sequence[TypedLine], config: LinetypesConfig) -> 
     of a table's parts (the office voted for, an item whose values stand on the lines
     below), which are the table's too.  Such titles after a table's last row open the
     next table when its rows stand in other columns; the line above a table's first
-    row is its head when its labels stand over the row's columns (:func:`_head`).
+    row is its head when its labels stand over the row's columns (:func:`_head`), and
+    the line above the head the first part's title when the later parts repeat the
+    head under titles like it (:func:`_first_title`).  A table of labels and their
+    values is a run of at least ``table_min_pair_rows`` lines of two cells
+    (:func:`_is_pair`), each standing as the one above it does (:func:`_paired`); such
+    a line within a table of more columns is a line between its rows.
     Tables are typed before headings and lists, so a cell is neither.  A run stays
     within a column, so a page's lines give the same tables alone as among the whole
     document's."""
@@ -176,34 +205,58 @@ def aligned_table_lines(lines: Sequence[TypedLine], config: LinetypesConfig) -> 
     table: list[int] = []  # the lines of the table being read: rows and lines between
     rows = 0
     between: list[int] = []
+    titles: list[int] = []  # the table's lines between its rows
+
+    def enough() -> bool:
+        """Whether the table being read has rows enough (more when it is pairs)."""
+        return bool(table) and rows >= (config.table_min_pair_rows
+                                        if len(spans[table[-1]]) == 2 else config.table_min_rows)
 
     def close() -> None:
-        if rows < config.table_min_rows:
+        if not enough():
             return
         log.info("page %d: aligned table of %d rows from %r", lines[table[0]].line.page_no,
                  rows, lines[table[0]].line.text)
         decisions.update((lines[j].key, Typed(LineType.TABLE)) for j in table)
         head = _head(lines, table, spans[table[0]], config)
-        if head is not None:
-            decisions[lines[head].key] = Typed(LineType.TABLE)
+        if head is None:
+            return
+        decisions[lines[head].key] = Typed(LineType.TABLE)
+        title = _first_title(lines, table, head, titles)
+        if title is not None:
+            decisions[lines[title].key] = Typed(LineType.TABLE)
 
     for k, item in enumerate(lines):
         row = _is_row(item.line, pieces[k], spans[k], right.get(column_of(item), math.inf),
                       config.table_min_columns)
+        pair = not row and _is_pair(item.line, pieces[k])
         within = bool(table) and column_of(lines[table[-1]]) == column_of(item)
-        if row and within and _shared(spans[table[-1]], spans[k]):
+        last = spans[table[-1]] if table else []
+        if within and ((row and _shared(last, spans[k]))
+                       or (pair and len(last) == 2 and _paired(last, spans[k], item.line.size))):
             table += [*between, k]
+            titles += between
             rows, between = rows + 1, []
-        elif row:
+        elif row or (pair and not (within and len(last) > 2 and len(between) < _MAX_BETWEEN)):
+            # a pair in a table of more columns is a line between its rows
             close()
-            # the titles after a table's last row open the next one
-            table = [*between, k] if rows >= config.table_min_rows else [k]
-            rows, between = 1, []
+            if enough():  # the titles after a table's last row open the next one
+                table, rows = [*between, k], 1
+            else:
+                # pairs taken for lines between the rows of a table of more columns
+                # open this one when they stand as its row's label and value do
+                table = [k]
+                while (pair and between and _is_pair(lines[between[-1]].line,
+                                                     pieces[between[-1]])
+                       and _paired(spans[between[-1]], spans[k], item.line.size)):
+                    table.insert(0, between.pop())
+                rows = len(table)
+            between, titles = [], []
         elif within and len(between) < _MAX_BETWEEN:
             between.append(k)
         else:
             close()
-            table, rows, between = [], 0, []
+            table, rows, between, titles = [], 0, [], []
     close()
     return decisions
 
@@ -211,6 +264,25 @@ def aligned_table_lines(lines: Sequence[TypedLine], config: LinetypesConfig) -> 
 def _spans(cells: Sequence[Sequence[Word]]) -> list[tuple[float, float]]:
     """The horizontal span of each of a row's cells."""
     return [(cell[0].bbox.x0, cell[-1].bbox.x1) for cell in cells]
+
+
+def _first_title(lines: Sequence[TypedLine], table: Sequence[int], head: int,
+                 titles: Sequence[int]) -> int | None:
+    """The line right above a table's ``head`` (by index in ``lines``) when it is the
+    title of the table's first part: the table's later parts each open with a title
+    (the question voted on) over the same head again, and the line is in the table's
+    column, starting where such a title starts (within :data:`_EDGE_EM` times its size)
+    and set in its size.  The run of rows begins at the first part's first row, so its
+    head is found above it (:func:`_head`), and its title above that."""
+    above = head - 1
+    if above < 0 or column_of(lines[above]) != column_of(lines[table[0]]):
+        return None
+    line, again = lines[above].line, lines[head].line.text
+    return above if any(
+        t + 1 < len(lines) and lines[t + 1].line.text == again
+        and lines[t].line.size == line.size
+        and abs(lines[t].line.bbox.x0 - line.bbox.x0) <= _EDGE_EM * line.size
+        for t in titles) else None
 
 
 def _head(lines: Sequence[TypedLine], table: Sequence[int], first: Sequence[tuple[float, float]],

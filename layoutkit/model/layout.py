@@ -338,7 +338,7 @@ def tables_by_page(tables: Iterable[Table]) -> dict[int, list[Table]]:
 
 @dataclass(frozen=True, slots=True, weakref_slot=True)
 class Document(Value):
-    """A parsed document: its pages in order (and its ruled tables, when asked for),
+    """A parsed document: its pages in order (and the ruled tables found on them),
     and the quality of its OCR'd pages.
 
     ``path`` names the document (``<bytes>``, ``<stdin>`` when it was given so);

@@ -1,5 +1,6 @@
 """Ruled tables: the tables pdfplumber's table finder sees in a PDF's drawn lines,
-with their cells' text, a second glyph source read only when tables are asked for."""
+with their cells' text: a second glyph source read only on the pages whose rules draw
+a table's grid, or on every page when tables are asked for."""
 
 from __future__ import annotations
 
@@ -11,6 +12,11 @@ from ..model import BBox, Table, quarter_turn
 from .base import direction_of, is_image
 
 __all__ = ["find_ruled_tables"]
+
+_MIN_ROWS = 2
+"""A ruled table has at least this many rows of two cells or more with text."""
+_MAX_WHOLE_SHARE = 0.5
+"""Fewer than this share of a ruled table's rows are a single cell across it."""
 
 _READ_AS: dict[int, dict[str, str]] = {
     0: {},
@@ -31,9 +37,11 @@ def find_ruled_tables(path: Path, page_numbers: Iterable[int]) -> tuple[Table, .
     cell's text set in several directions (a header turned to read up the column
     above upright figures) is each direction's text read forwards, upright first.
 
-    pdfplumber (and the pdfminer.six it reads with) is imported here, when tables are
-    asked for: reading a document with the pdfium engine needs neither."""
-    if is_image(path):
+    A grid holding no table (:func:`_is_table`) is left out.  pdfplumber (and the
+    pdfminer.six it reads with) is imported here, when there are pages to look at:
+    reading a document with the pdfium engine needs neither otherwise."""
+    page_numbers = list(page_numbers)
+    if is_image(path) or not page_numbers:
         return ()
     import pdfplumber
     from pdfplumber.table import Table as Found
@@ -50,8 +58,20 @@ def find_ruled_tables(path: Path, page_numbers: Iterable[int]) -> tuple[Table, .
                          for p, d in zip(pages, directions, strict=True)]
                 rows = tuple(tuple(_joined([t[r][c] for t in texts]) for c in range(len(row)))
                              for r, row in enumerate(texts[0])) if texts else ()
-                found.append(Table(number, BBox(*table.bbox), rows or _plain(table)))
+                rows = rows or _plain(table)
+                if _is_table(rows):
+                    found.append(Table(number, BBox(*table.bbox), rows))
     return tuple(found)
+
+
+def _is_table(rows: tuple[tuple[str | None, ...], ...]) -> bool:
+    """Whether the grid pdfplumber found holds a table: at least :data:`_MIN_ROWS` rows
+    of two cells or more with text (a plot's grid of axes holds a label or two), and
+    fewer than :data:`_MAX_WHOLE_SHARE` of its rows a single cell (a frame drawn around
+    a cover's boxes of text, or around a page's columns, is rows of one cell each)."""
+    texts = sum(1 for row in rows if sum(1 for cell in row if cell and cell.strip()) >= 2)
+    whole = sum(1 for row in rows if sum(1 for cell in row if cell is not None) == 1)
+    return texts >= _MIN_ROWS and whole < _MAX_WHOLE_SHARE * len(rows)
 
 
 def _plain(table: Any) -> tuple[tuple[str | None, ...], ...]:
