@@ -83,6 +83,8 @@ class Canvas:
         self.cell_walls = _cell_walls(self.vertical, rule_box, config.cell_rule_join,
                                       config.cell_wall_min_rows)
         """Which of :attr:`vertical` are a ruled table's cell walls (:func:`_cell_walls`)."""
+        self.frames = _frames(self.vertical, rule_box, config.cell_rule_join)
+        """The boxes drawn around text (:func:`_frames`): x0, top, x1 and bottom of each."""
         image_box = np.array([(b.x0, b.top, b.x1, b.bottom) for b in images],
                              dtype=float).reshape(-1, 4)
         # a picture with text printed across it is a background, not a figure that
@@ -114,6 +116,24 @@ class Canvas:
         table's cells, which read row by row across it, not columns."""
         x, rule_top, rule_bottom = self.vertical[self.cell_walls].T
         return bool(((x >= x0) & (x <= x1) & (rule_top < bottom) & (rule_bottom > top)).any())
+
+    def parts_frame(self, idx: Ints, y: float, x0: float, x1: float) -> bool:
+        """Whether a band cut at height ``y`` across the region of words ``idx`` parts the
+        lines of a box drawn around text (:attr:`frames`) standing wholly on one side of
+        the strip from ``x0`` to ``x1``: words of the box stand above the cut and below
+        it.  A boxed note is read whole, so no band of the strip's columns ends inside
+        one (a box running on past the end of the strip, beside the text that ends it)."""
+        res = self.res
+        f0, top, f1, bottom = self.frames.T
+        across = ((f1 <= x0 + res) | (f0 >= x1 - res)) & (top < y) & (bottom > y)
+        box = self.box[idx]
+        centre_y = (box[:, 1] + box[:, 3]) / 2
+        for fx0, ftop, fx1, fbottom in self.frames[across].tolist():
+            inside = ((box[:, 0] >= fx0 - res) & (box[:, 2] <= fx1 + res)
+                      & (box[:, 1] >= ftop - res) & (box[:, 3] <= fbottom + res))
+            if (centre_y[inside] < y).any() and (centre_y[inside] > y).any():
+                return True
+        return False
 
     def cells(self, idx: Ints) -> tuple[int, int, int, int]:
         """Grid bounds (r0, r1, c0, c1), end exclusive, tight around words ``idx``."""
@@ -414,6 +434,34 @@ def _cell_walls(vertical: NDArray[np.float64], horizontal: NDArray[np.float64],
         if k >= 0:
             run.append(k)
     return walls
+
+
+def _frames(vertical: NDArray[np.float64], horizontal: NDArray[np.float64],
+            join: float) -> NDArray[np.float64]:
+    """The boxes drawn around text, as rows of x0, top, x1 and bottom: a ``horizontal``
+    rule (x0, y, x1, y) and the nearest one under it spanning the same x range, both
+    ends within ``join`` points, joined at both ends by a ``vertical`` rule (x, top,
+    bottom) running from one to the other (a stroked rectangle's four edges; a table's
+    ruled cells and rows are boxes too)."""
+    frames: list[tuple[float, float, float, float]] = []
+    rules = horizontal[np.argsort(horizontal[:, 0], kind="stable")]
+    sides = vertical[np.argsort(vertical[:, 0], kind="stable")]
+
+    def near(ordered: NDArray[np.float64], x: float) -> NDArray[np.float64]:
+        """The rows of ``ordered`` (sorted by their first value) within ``join`` of x."""
+        return ordered[np.searchsorted(ordered[:, 0], x - join, "left"):
+                       np.searchsorted(ordered[:, 0], x + join, "right")]
+
+    for x0, y, x1, _ in rules.tolist():
+        same = near(rules, x0)
+        under = same[(np.abs(same[:, 2] - x1) <= join) & (same[:, 1] > y + join), 1]
+        if not len(under):
+            continue
+        bottom = float(under.min())
+        if all(((edge[:, 1] <= y + join) & (edge[:, 2] >= bottom - join)).any()
+               for edge in (near(sides, x0), near(sides, x1))):
+            frames.append((x0, y, x1, bottom))
+    return np.array(frames, dtype=float).reshape(-1, 4)
 
 
 def _is_leader(text: str) -> bool:

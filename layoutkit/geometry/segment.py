@@ -178,7 +178,8 @@ def _emptiest(canvas: Canvas, idx: Ints, count: int) -> list[float]:
 
 def _cut(canvas: Canvas, idx: Ints, known: Gutters) -> Node:
     """Cut the region holding words ``idx``: gutters first, then side headings, then
-    band boundaries, then blocks of stacks set side by side."""
+    band boundaries, then gutters closed off by a picture or a rule alone, then blocks
+    of stacks set side by side."""
     parts = _vertical_parts(canvas, idx, known)
     if parts is not None:
         return Split(True, tuple(_cut(canvas, part, known) for part in parts))
@@ -187,10 +188,14 @@ def _cut(canvas: Canvas, idx: Ints, known: Gutters) -> Node:
         return Split(False, tuple(
             Split(True, tuple(_cut(canvas, part, known) for part in pair if len(part)))
             for pair in heads))
-    for gutter in tall_gutters(canvas, idx, known):
+    gutters = tall_gutters(canvas, idx, known)
+    for gutter in gutters:
         slabs = _band_slabs(canvas, idx, gutter)
         if slabs is not None:
             return Split(False, tuple(_cut(canvas, slab, known) for slab in slabs))
+    parts = _closed_columns(canvas, idx, gutters)
+    if parts is not None:
+        return Split(True, tuple(_cut(canvas, part, known) for part in parts))
     stacked = _stacked_blocks(canvas, idx)
     if stacked is not None:
         above, stacks, below = stacked
@@ -199,6 +204,31 @@ def _cut(canvas: Canvas, idx: Ints, known: Gutters) -> Node:
                                    side_by_side,
                                    *([_cut(canvas, below, known)] if len(below) else [])]))
     return Leaf(tuple(sorted(idx.tolist())))
+
+
+def _closed_columns(canvas: Canvas, idx: Ints, gutters: Sequence[Gutter]) -> list[Ints] | None:
+    """The region's two sides of the tallest of its ``gutters`` (none of which ends a
+    band) that no word of the region stands across, each side a column of
+    ``gutter_min_lines`` lines or more (:meth:`Canvas.is_column`); None when there is
+    no such gutter.
+
+    Such a gutter's strip is closed off at an end by a picture or a rule alone (a
+    picture over one column reaching down beside the other's first line, a box's
+    edge), so it is no strip empty over the whole region; yet no text runs across it
+    and no band ends beside it: its columns are read each whole, as a reader reads two
+    text boxes side by side, rather than row by row across the strip.  The rules that
+    let a strip part fewer lines (one on the column grid, one a rule runs down) do not
+    hold here: a ruled table's row, closed off by its own rules, holds cells of a few
+    lines side by side that read across."""
+    box, res, lines = canvas.box[idx], canvas.res, canvas.config.gutter_min_lines
+    for gutter in gutters:
+        left, right = box[:, 2] <= gutter.x0 + res, box[:, 0] >= gutter.x1 - res
+        if ((left | right).all()
+                and canvas.is_column(idx[left], lines) and canvas.is_column(idx[right], lines)
+                and not _parts_no_columns(canvas, idx, idx[left], idx[right], gutter.x0,
+                                          gutter.x1)):
+            return [idx[left], idx[right]]
+    return None
 
 
 def _stacked_blocks(canvas: Canvas, idx: Ints) -> tuple[Ints, list[Ints], Ints] | None:
@@ -399,8 +429,7 @@ def _vertical_parts(canvas: Canvas, idx: Ints,
     for x_left, x_right in _strips(canvas, idx):
         left = idx[(box[:, 2] <= x_left + res) & (box[:, 0] >= left_edge - res)]
         right = idx[box[:, 0] >= x_right - res]
-        if canvas.walled(x_left, x_right, top, bottom) or any(
-                canvas.blocks(row, left, right, x_left, x_right) for row in canvas.end_rows(idx)):
+        if _parts_no_columns(canvas, idx, left, right, x_left, x_right):
             continue
         on_grid = (min(canvas.lines(left), canvas.lines(right)) >= config.grid_cut_min_lines
                    and bool(on_column_grid(np.array([x_left]), np.array([x_right]), known,
@@ -417,6 +446,18 @@ def _vertical_parts(canvas: Canvas, idx: Ints,
     return [idx[column == k] for k in range(len(cuts) + 1)]
 
 
+def _parts_no_columns(canvas: Canvas, idx: Ints, left: Ints, right: Ints, x0: float,
+                      x1: float) -> bool:
+    """Whether the strip from ``x0`` to ``x1`` down the region of words ``idx``, between
+    words ``left`` and ``right``, parts no columns however it stands: a ruled table's
+    cell wall runs down it (:meth:`Canvas.walled`; the table's rows read across it), or
+    the region's first or last row runs across it (:meth:`Canvas.blocks`)."""
+    box = canvas.box[idx]
+    top, bottom = float(box[:, 1].min()), float(box[:, 3].max())
+    return canvas.walled(x0, x1, top, bottom) or any(
+        canvas.blocks(row, left, right, x0, x1) for row in canvas.end_rows(idx))
+
+
 def _band_slabs(canvas: Canvas, idx: Ints, gutter: Gutter) -> list[Ints] | None:
     """The region cut into stacked slabs so that ``gutter`` spans one slab's height.
 
@@ -424,7 +465,8 @@ def _band_slabs(canvas: Canvas, idx: Ints, gutter: Gutter) -> list[Ints] | None:
     line that blocks it begins, the cut goes through the widest horizontal gap;
     gaps within ``cut_tie_ratio`` of the widest count as equal and the one
     nearest the blocking line wins, so the tail of a longer column stays with its
-    columns.  Returns None when no cut is possible.
+    columns.  No cut parts the lines of a box drawn round text on one side of the
+    gutter (:meth:`Canvas.parts_frame`).  Returns None when no cut is possible.
     """
     res = canvas.res
     r0, r1, c0, c1 = canvas.cells(idx)
@@ -449,6 +491,7 @@ def _band_slabs(canvas: Canvas, idx: Ints, gutter: Gutter) -> list[Ints] | None:
         cut = _widest(below, canvas.config.cut_tie_ratio, prefer_low=True)
         if cut is not None:
             cuts.append(cut)
+    cuts = [cut for cut in cuts if not canvas.parts_frame(idx, cut, gutter.x0, gutter.x1)]
     if not cuts:
         return None
     slab = np.searchsorted(np.array(sorted(cuts)), centre_y)
