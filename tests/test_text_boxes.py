@@ -17,7 +17,7 @@ from layoutkit.config import GuttersConfig, LayoutConfig
 from layoutkit.geometry.segment import bands_of, segment
 from layoutkit.model import BBox, Rule, Word
 from layoutkit.tools.evaluate import score_truth
-from layoutkit.tools.truth import load_truth, truth_files
+from layoutkit.tools.truth import load_truth
 from tests.test_segment import CHAR, CONFIG, PITCH, SPACE, VOCAB, Layout, text_lines, word
 from tests.test_stream_evidence import rows_of, with_stream
 
@@ -184,9 +184,7 @@ def test_boxes_newsletter_reads_box_by_box() -> None:
     over the left box reaches 2 pt below the top of the events heading, closing the
     strip between the left box and the rest; the prayer box's first lines stand level
     with the events box's last.  Successor order was 0.231."""
-    truths = truth_files([REPO / "regions" / "corpus", REPO / "regions" / "heldout"])
-    path = next(p for p in truths if p.name == NEWSLETTER)  # held out until it joins the corpus
-    truth = load_truth(path)
+    truth = load_truth(REPO / "regions" / "corpus" / NEWSLETTER)
     page = layoutkit.parse(truth.source, pages=[1], typed=False)[0]
     score = score_truth(page.text(), truth.pages[0])
     assert score.found == 1.0
