@@ -357,3 +357,15 @@ def test_linetypes_corpus_bold_bullets_of_a_research_note() -> None:
     assert [text[:11] for _, text in item_starts(page)] == ["• Potential", "• Symbian’s",
                                                             "• With litt"]
     assert next(x.code for x in page.lines if x.text.startswith("immediate outlook")) == "lb"
+
+
+def test_linetypes_corpus_paragraph_set_large_is_no_heading() -> None:
+    """The newsletter's tooth-brushing box sets its title and its paragraph alike, a
+    size above the other boxes' text, a blank line between them: the title is a
+    heading; the paragraph, which ends a sentence and starts another (``... morning
+    snack. The center ...``), is not."""
+    headings = [text for _, text in _headings(
+        _page("mount-calvary-preschool-news-september", (1,), 1))]
+    assert "Teeth Brushing" in headings
+    assert not {"We brush our teeth every", "day after morning snack. The",
+                "for each child."} & set(headings)

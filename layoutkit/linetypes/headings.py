@@ -160,6 +160,17 @@ def _one_phrase(item: TypedLine, config: LinetypesConfig) -> bool:
                 or _cells(item, config) or _bold_lead(item, config) or _figure(item.words))
 
 
+def _sentence_break(run: Sequence[TypedLine]) -> bool:
+    """Whether the lines of a heading's ``run`` end one sentence and start another:
+    a word in lower case closed by ``.``, ``!`` or ``?`` and a capital after it
+    (``... morning snack. The center ...``).  A heading is one phrase; a paragraph set
+    as large (a box's text under its title) runs on from sentence to sentence.  An
+    abbreviation (``No. 5``, ``Inc. Annual``, ``U.S. Army``) is no lower-case word."""
+    words = [word for item in run for word in item.words]
+    return any(len(a) > 2 and a[:-1].isalpha() and a[:-1].islower() and a[-1] in ".!?"
+               and b[:1].isupper() for a, b in pairwise(words))
+
+
 def _figure(words: Sequence[str]) -> bool:
     """Whether a line is a figure and its unit: a number then words in lower case
     (``26 million``, ``$3.3 billion``), an infographic's key figure, where a numbered
@@ -323,6 +334,7 @@ def _candidates(lines: Sequence[TypedLine], size: float, config: LinetypesConfig
             if len(lines_kept) <= _MAX_WRAPPED and all(
                     len(lines[j].words) <= config.heading_max_words for j in lines_kept):
                 if not (_runs_in(lines, lines_kept[-1], space, size, leading)
+                        or _sentence_break([lines[j] for j in lines_kept])
                         or _labels(lines, lines_kept[-1], size)
                         or _kicker(lines, lines_kept[-1], space, size, leading, config)):
                     found.extend(lines_kept)
