@@ -369,3 +369,12 @@ def test_linetypes_corpus_paragraph_set_large_is_no_heading() -> None:
     assert "Teeth Brushing" in headings
     assert not {"We brush our teeth every", "day after morning snack. The",
                 "for each child."} & set(headings)
+
+
+def test_linetypes_corpus_wrapped_line_goes_with_the_title_block() -> None:
+    """The newsletter's first event entry wraps over three bold lines under the events
+    box's title; the first page's title block takes its first two lines, and the third
+    (``am.``), which goes on from them in their style, with them: no heading."""
+    headings = [text for _, text in _headings(
+        _page("mount-calvary-preschool-news-september", (1,), 1))]
+    assert headings == ["OUTSIDE TIME", "Teeth Brushing"]

@@ -218,9 +218,15 @@ def heading_candidates(lines: Sequence[TypedLine], size: float,
     """The body ``lines`` that stand out as headings when the body is set in ``size``
     (see :func:`_candidates`).  Only lines of one column are compared, so a page's
     lines give the same candidates alone as among the whole document's; on the
-    document's first page, its title block's lines are none (:func:`_title_block`)."""
+    document's first page, its title block's lines are none (:func:`_title_block`),
+    nor the lines that wrap from them."""
     found = _candidates(lines, size, config)
     block = _title_block(lines, set(found), size, config)
+    leading = _column_leading(lines)
+    for k in sorted(found):  # a wrapped line goes with the line it wraps from
+        if k - 1 in block and style_of(lines[k]) == style_of(lines[k - 1]) and _continues(
+                lines, k, config.heading_min_space_em, size, leading):
+            block.add(k)
     return [lines[k] for k in found if k not in block]
 
 
