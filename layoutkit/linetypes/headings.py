@@ -224,8 +224,7 @@ def heading_candidates(lines: Sequence[TypedLine], size: float,
     block = _title_block(lines, set(found), size, config)
     leading = _column_leading(lines)
     for k in sorted(found):  # a wrapped line goes with the line it wraps from
-        if k - 1 in block and style_of(lines[k]) == style_of(lines[k - 1]) and _continues(
-                lines, k, config.heading_min_space_em, size, leading):
+        if k - 1 in block and _wraps(lines, k, config.heading_min_space_em, size, leading):
             block.add(k)
     return [lines[k] for k in found if k not in block]
 
@@ -329,10 +328,8 @@ def _candidates(lines: Sequence[TypedLine], size: float, config: LinetypesConfig
                 item.line.text) or _bulleted(item) or not _one_phrase(item, config):
             continue
         run = [k]
-        while (run[-1] + 1 < len(lines) and style_of(lines[run[-1] + 1]) == style
-               and _font(lines[run[-1] + 1]) == _font(item)
-               and (not capitals_only or _in_capitals(lines[run[-1] + 1], size, config))
-               and _continues(lines, run[-1] + 1, space, size, leading)):
+        while (run[-1] + 1 < len(lines) and _wraps(lines, run[-1] + 1, space, size, leading)
+               and (not capitals_only or _in_capitals(lines[run[-1] + 1], size, config))):
             run.append(run[-1] + 1)
         if any(_cells(lines[j], config) for j in run[1:]):
             continue
@@ -460,6 +457,14 @@ def _up_to_short_line(lines: Sequence[TypedLine], run: list[int], full: float) -
     ends = [lines[j].line.bbox.x1 >= full for j in run]
     short = next((n for n, reaches in enumerate(ends) if not reaches), len(run))
     return run[:short + 1] if any(ends[short + 1:]) else run
+
+
+def _wraps(lines: Sequence[TypedLine], k: int, space_em: float, body: float,
+           leading: dict[tuple[int, int, int], float]) -> bool:
+    """Whether line ``k`` wraps from the line above it as a heading's next line does:
+    in its style and font, going on from it (:func:`_continues`)."""
+    return (style_of(lines[k]) == style_of(lines[k - 1]) and _font(lines[k]) == _font(lines[k - 1])
+            and _continues(lines, k, space_em, body, leading))
 
 
 def _continues(lines: Sequence[TypedLine], k: int, space_em: float, body: float,
