@@ -722,7 +722,9 @@ def _command(args: argparse.Namespace) -> int:
               f"memory to finish (lower the budgets page_max_content_bytes, image_max_pixels "
               f"or ocr_max_pixels, or --jobs)", file=sys.stderr)
         return 1
-    except KeyboardInterrupt:
+    except KeyboardInterrupt as exc:  # Ctrl-C: what the command left, when it says
+        if str(exc):
+            print(f"layoutkit: {exc}", file=sys.stderr)
         return 130
     for path, content in outcome.files.items():
         try:
