@@ -41,6 +41,7 @@ from __future__ import annotations
 import functools
 import logging
 import os
+import sqlite3
 import time
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
@@ -276,11 +277,30 @@ def _write_ahead(connection: Any, _record: Any) -> None:
     document as the run registers the inbox (before the first document can start)
     and twice as it records each one.  Every commit is as durable as before, and
     readers (``layoutkit batch status``) no longer wait for the run's writes.
+
+    The mode is kept in the file: set by the first run on a new database.  Runs that
+    start together on it all try to set it, and SQLite refuses a change of mode while
+    another connection makes one, at once ("database is locked", without waiting):
+    each looks again, for :data:`_WAL_TRIES`, until the file is in the mode.
     """
     cursor = connection.cursor()
-    cursor.execute("PRAGMA journal_mode=WAL")
+    for _ in range(_WAL_TRIES):
+        try:
+            if cursor.execute("PRAGMA journal_mode=WAL").fetchone()[0] == "wal":
+                break
+        except sqlite3.OperationalError as exc:
+            if "locked" not in str(exc):
+                raise
+        time.sleep(_WAL_WAIT)
     cursor.execute("PRAGMA synchronous=FULL")
     cursor.close()
+
+
+_WAL_TRIES = 100
+"""How many times a connection tries to put a new SQLite database in write-ahead-log
+mode while other connections do (:data:`_WAL_WAIT` apart: 5 s, as long as SQLite's
+driver waits for a lock)."""
+_WAL_WAIT = 0.05
 
 
 def shared(engine: Engine) -> bool:
