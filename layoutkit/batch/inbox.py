@@ -218,9 +218,10 @@ def reason_name(name: str) -> str:
 
 def own_places(inbox: Path) -> None:
     """Refuse an inbox whose own places (:data:`OWN`: the lock file, ``accepted/``,
-    ``rejected/``, and their subfolders of the inbox's languages) hold a symbolic link, or a file where a folder belongs: a run would
-    write through it, outside the inbox.  Raises UsageError naming it; returns nothing
-    when all are as a run makes them (or not made yet)."""
+    ``rejected/``, and their subfolders of the inbox's languages) hold a symbolic link,
+    or a file where a folder belongs: a run would write through it, outside the inbox.
+    Raises UsageError naming it; returns nothing when all are as a run makes them (or
+    not made yet)."""
     languages = [sub.name for sub in _languages(inbox)]
     for name in [*OWN, *(f"{own}/{language}" for own in (ACCEPTED, REJECTED)
                          for language in languages)]:

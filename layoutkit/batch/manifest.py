@@ -19,7 +19,7 @@ from pathlib import Path
 from ..errors import UsageError
 from ..files import text_name, write_atomic
 
-__all__ = ["MANIFEST", "PARTIAL", "Made", "made", "made_from", "write"]
+__all__ = ["MANIFEST", "PARTIAL", "Made", "made", "made_from", "vacant", "write"]
 
 MANIFEST = "source.json"
 """The note's file name in an output (or staging) folder."""
@@ -78,6 +78,19 @@ def made(out: Path) -> dict[str, Made]:
                     not os.path.lexists(out / final):
                 staged.setdefault(digest, Made(final, False))
     return {**staged, **found}
+
+
+def vacant(folder: Path) -> bool:
+    """Whether a staging folder may be given to a document: it is not there, or it
+    is an empty folder (but for hidden scratch: a run killed as it made it, before
+    its note was written), which holds nothing of another document."""
+    try:
+        if not stat.S_ISDIR(folder.lstat().st_mode):
+            return False
+        with os.scandir(folder) as entries:
+            return all(entry.name.startswith(".") for entry in entries)
+    except FileNotFoundError:
+        return True
 
 
 def made_from(folder: Path) -> str | None:

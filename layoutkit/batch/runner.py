@@ -331,14 +331,14 @@ class _Batch:
     def _output_name(self, row: state.DocumentRow) -> str:
         """A name for the accepted document's output folder: its file's stem and id,
         shortened to leave room for the staging folder's dot and ``.partial``, and
-        numbered on when a folder of that name (or its staging folder) is there
-        already: left by a run whose database was since deleted, it is not this
+        numbered on when a folder of that name (or its staging folder, unless empty) is
+        there already: left by a run whose database was since deleted, it is not this
         document's, whose actions have not started."""
         stem, limit = safe_stem(row.file), NAME_MAX - len(f".{_PARTIAL}")
         for n in range(1, 10_000):
             name = fitted(stem, f"_{row.id}" if n == 1 else f"_{row.id}-{n}", limit)
-            if not any((self.options.out / folder).exists()
-                       for folder in (name, f".{name}{_PARTIAL}")):
+            if not os.path.lexists(self.options.out / name) and \
+                    manifest.vacant(self.options.out / f".{name}{_PARTIAL}"):
                 return name
         raise FileExistsError(f"{self.options.out}: no free output folder for {row.file}")
 
