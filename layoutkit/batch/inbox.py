@@ -5,6 +5,11 @@ A file counts as waiting when it lies directly in the inbox or in a language
 subfolder (``INBOX/de/``: a two- or three-letter ISO 639 code), is not hidden
 (a name starting with a dot is a file still being copied in) and is not in the
 inbox's own ``accepted/`` and ``rejected/`` folders.
+
+Others may write to the inbox, so the places a run writes to there (its lock file,
+``accepted/``, ``rejected/`` and their language subfolders, a rejected file's reason)
+are reached through no symbolic link: a link planted at one is refused, or, at a
+reason's name, stepped around or replaced, never written through.
 """
 
 from __future__ import annotations
