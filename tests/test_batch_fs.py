@@ -14,6 +14,7 @@ import signal
 import subprocess
 import sys
 import time
+from collections import Counter
 from pathlib import Path
 
 import pytest
@@ -174,7 +175,7 @@ def _limited(limit: int) -> None:
 
 
 def _after_the_full_disk(inbox: Path, out: Path, done: subprocess.CompletedProcess[str],
-                         before: object, files: int) -> None:
+                         before: Counter[str], files: int) -> None:
     """One line, exit 1; then a run with room accounts for every file once."""
     assert done.returncode == 1, done.stderr
     assert "Traceback" not in done.stderr
@@ -183,7 +184,7 @@ def _after_the_full_disk(inbox: Path, out: Path, done: subprocess.CompletedProce
     assert "the state database failed (" in errors[0], errors
     summary = run_batch(BatchOptions(inbox, out))
     assert summary.failed == 0
-    check_accounted(inbox, out, before, files)  # type: ignore[arg-type]
+    check_accounted(inbox, out, before, files)
 
 
 def test_a_state_database_that_cannot_grow_is_one_line(tmp_path: Path) -> None:
@@ -289,3 +290,29 @@ def test_each_output_folder_names_its_source(tmp_path: Path) -> None:
     assert json.loads((out / "issue_1" / "source.json").read_text()) == {
         "format": "layoutkit.batch-source/1", "file": "issue.pdf", "sha256": digest,
         "pages": 1}
+
+
+def test_a_folder_made_meanwhile_from_other_content_is_not_taken_for_done(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A folder of the document's output name that appears while its actions run, made
+    from other content (its source.json says so), is left alone: the staging folder
+    becomes a folder of the next free name, instead of the document being marked done
+    with outputs that are not its own, its own left hidden."""
+    from layoutkit.batch import manifest, runner
+    from layoutkit.batch.actions import Job
+
+    inbox, out = tmp_path / "inbox", tmp_path / "out"
+    document(inbox / "issue.pdf", "The issue's own words.")
+    pending = runner._Batch.pending
+
+    def pending_then_a_foreign_folder(batch: runner._Batch) -> list[Job]:
+        jobs = pending(batch)
+        manifest.write(out / "issue_1", "other.pdf", "0" * 64, 3, done=True)
+        return jobs
+
+    monkeypatch.setattr(runner._Batch, "pending", pending_then_a_foreign_folder)
+    assert run_batch(BatchOptions(inbox, out)).done == 1
+    assert rows(out / "batch.sqlite", "SELECT output FROM document") == [("issue_1-2",)]
+    assert sorted(p.name for p in (out / "issue_1").iterdir()) == ["source.json"]
+    assert "own words" in (out / "issue_1-2" / "text.txt").read_text()
+    assert sorted(p.name for p in out.iterdir() if p.is_dir()) == ["issue_1", "issue_1-2"]
