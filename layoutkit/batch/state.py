@@ -62,7 +62,7 @@ from sqlalchemy import (
 )
 from sqlalchemy.exc import ArgumentError, IntegrityError, NoSuchModuleError, SQLAlchemyError
 
-from ..errors import UsageError
+from ..errors import LayoutkitError, UsageError
 from ..files import text_name
 from .clock import now
 
@@ -75,7 +75,9 @@ __all__ = [
     "METADATA",
     "RUN",
     "DocumentRow",
+    "StateError",
     "connect",
+    "failed",
 ]
 
 METADATA = MetaData()
@@ -443,3 +445,15 @@ def runs(engine: Engine) -> list[dict[str, Any]]:
     """Every run, oldest first, as column → value."""
     with engine.connect() as db:
         return [dict(row._mapping) for row in db.execute(select(RUN).order_by(RUN.c.id))]
+
+
+class StateError(LayoutkitError, OSError):
+    """The state database failed during a run (a full disk, a lost server)."""
+
+
+def failed(url: str, exc: SQLAlchemyError) -> StateError:
+    """The error a run stops with when the database at ``url`` fails: one line naming
+    the database and the driver's reason (``database or disk is full``)."""
+    reason = str(getattr(exc, "orig", None) or exc).strip().splitlines() or [type(exc).__name__]
+    return StateError(f"{url}: the state database failed ({reason[0]}); what was done is "
+                      "kept: run the batch again once it can be written")
