@@ -292,6 +292,27 @@ def test_truth_review_and_evaluate_name_a_truth_file_whose_name_is_not_utf8(name
     assert "caf\\xe9.truth.json" in (named / "e.html").read_text("utf-8")
 
 
+def test_profile_suggest_and_regress_name_a_document_whose_name_is_not_utf8(
+        named: Path, tmp_path: Path) -> None:
+    """``profile suggest`` and ``regress snapshot`` ended in a traceback on such a name;
+    now the draft names it with ``\\xNN`` (and passes ``profile check``), and a
+    snapshot records it so and finds it again on a check."""
+    succeeded(layoutkit("profile", "suggest", f"{NOT_UTF8}.pdf", "--pages", "1", "-o", "p.toml",
+                        cwd=named))
+    toml = (named / "p.toml").read_text("utf-8")
+    assert toml.startswith("# Drafted from caf\\xe9.pdf (18 pages)")
+    assert 'name = "caf\\\\xe9"' in toml.splitlines()
+    succeeded(layoutkit("profile", "check", "p.toml", cwd=named))
+    folder = tmp_path / "samples"
+    folder.mkdir()
+    shutil.copy(ESCAPES, folder / f"{NOT_UTF8}.pdf")
+    succeeded(layoutkit("regress", "snapshot", folder, "-o", tmp_path / "snap"))
+    index = json.loads((tmp_path / "snap" / "index.json").read_text("utf-8"))
+    assert [d["document"] for d in index["documents"]] == ["caf\\xe9.pdf"]
+    checked = succeeded(layoutkit("regress", "check", folder, tmp_path / "snap"))
+    assert checked.startswith("no changes: 1 document")
+
+
 # -- a truth file with a lone surrogate --------------------------------------------------
 
 
