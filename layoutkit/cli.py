@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any, NoReturn
 from . import __version__
 from .config import LayoutConfig
 from .errors import ConfigError, DocumentError, LayoutkitError, ProfileError, UsageError
-from .files import sha256_of, write_atomic
+from .files import sha256_of, text_name, write_atomic
 from .loudness import Loudness
 from .model import Document, Page, Table, tables_by_page
 from .outputs import (
@@ -425,22 +425,23 @@ def _truth(args: argparse.Namespace, config: LayoutConfig, profile: Profile | No
             raise UsageError(f"{args.output}: the output would overwrite the truth file")
         return Outcome({args.output: review_truth(args.truth, config, profile=profile,
                                                   engine=args.engine, dpi=args.dpi),
-                        None: f"{args.output}: the labelled pages of {args.truth} beside "
-                              f"their numbered lines\n"})
+                        None: text_name(f"{args.output}: the labelled pages of {args.truth} "
+                                        f"beside their numbered lines\n")})
     from .tools.truth import dumps
-    from .tools.truth_draft import draft_truth
+    from .tools.truth_draft import document_reference, draft_truth
 
     if args.output.exists() and not args.force:
         raise UsageError(f"{args.output}: exists; a draft replaces a truth file only with "
                          f"--force")
+    document_reference(args.file, args.output)  # a name a truth file cannot hold: before reading
     document = parse(args.file, config, args.pages, engine=args.engine, jobs=args.jobs,
                      profile=profile, tables=args.tables, password=args.password)
     truth = draft_truth(document, args.output, sha256_of(args.file), profile=args.profile)
     lines = sum(len(page.lines) for page in truth.pages)
     return Outcome({args.output: dumps(truth),
-                    None: f"{args.output}: {len(truth.pages)} page(s), {lines} body line(s) "
-                          f"drafted from the reading of {args.file}; every page checked "
-                          f"TODO\n"})
+                    None: text_name(f"{args.output}: {len(truth.pages)} page(s), {lines} body "
+                                    f"line(s) drafted from the reading of {args.file}; every "
+                                    f"page checked TODO\n")})
 
 
 def _batch(args: argparse.Namespace) -> str:

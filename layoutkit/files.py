@@ -10,15 +10,25 @@ the very file it was made from.
 
 from __future__ import annotations
 
+import contextlib
 import errno
 import hashlib
 import os
+import secrets
 import stat
 import tempfile
 from collections.abc import Iterable
 from pathlib import Path
 
-__all__ = ["sha256_of", "text_name", "write_atomic"]
+__all__ = ["NAME_MAX", "fitted", "replace_in", "sha256_of", "text_name", "write_atomic"]
+
+NAME_MAX = 255
+"""The most bytes a file name may have on the file systems layoutkit writes to."""
+
+_RANDOM = 8
+"""The characters ``tempfile.mkstemp`` puts between a temporary file's prefix and suffix."""
+_TEMPORARY = ".tmp"
+"""The end of every temporary file's name."""
 
 
 def write_atomic(path: Path, text: str | Iterable[str]) -> None:
@@ -45,9 +55,10 @@ def write_atomic(path: Path, text: str | Iterable[str]) -> None:
         return
     # a link (or a dangling one) is written at its target; a rename would replace it
     target = Path(os.path.realpath(path))
+    # ".NAME." shortened (by bytes) so that the temporary name fits where NAME does
+    prefix = fitted(f".{target.name}", ".", NAME_MAX - _RANDOM - len(_TEMPORARY))
     try:
-        fd, temporary = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp",
-                                         dir=target.parent)
+        fd, temporary = tempfile.mkstemp(prefix=prefix, suffix=_TEMPORARY, dir=target.parent)
     except OSError as exc:  # named after the file asked for, not the temporary one
         raise OSError(exc.errno, exc.strerror, str(path)) from None
     try:
@@ -63,6 +74,49 @@ def write_atomic(path: Path, text: str | Iterable[str]) -> None:
     except BaseException:
         Path(temporary).unlink(missing_ok=True)
         raise
+
+
+def replace_in(folder: int, name: str, text: str) -> None:
+    """Write ``text`` (UTF-8) as the file ``name`` of the open folder ``folder`` (a
+    descriptor); returns nothing.
+
+    For the files a program keeps for itself in a folder others may write to (a
+    batch's reasons in its inbox): the text goes to a new file of a short temporary
+    name, made without following any link, then renamed over ``name``, so whatever
+    lies at ``name`` (a symbolic link too) is replaced, never written through, and a
+    name as long as the file system allows still has room for its temporary one.
+    Raises OSError naming ``name``."""
+    temporary = f".{secrets.token_hex(8)}{_TEMPORARY}"  # 21 bytes
+    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | os.O_CLOEXEC
+    try:
+        fd = os.open(temporary, flags, 0o666, dir_fd=folder)  # the umask applies
+    except OSError as exc:
+        raise OSError(exc.errno, exc.strerror, name) from None
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8", newline="") as fh:
+            fh.write(text)
+        os.rename(temporary, name, src_dir_fd=folder, dst_dir_fd=folder)
+    except BaseException as exc:
+        with contextlib.suppress(OSError):
+            os.unlink(temporary, dir_fd=folder)
+        if isinstance(exc, OSError) and exc.errno is not None:
+            raise OSError(exc.errno, exc.strerror, name) from None
+        raise
+
+
+def fitted(stem: str, suffix: str = "", limit: int = NAME_MAX) -> str:
+    """``stem + suffix``, its stem cut and followed by a hash of the whole stem when the
+    name would be longer than ``limit`` bytes: a name the file system takes, different
+    for different stems.  Cut by bytes, as the file system counts them: a name of
+    two-byte letters keeps half as many."""
+    if len(os.fsencode(stem + suffix)) <= limit:
+        return stem + suffix
+    tag = "~" + hashlib.sha256(os.fsencode(stem)).hexdigest()[:12]
+    room = limit - len(os.fsencode(tag + suffix))
+    cut = os.fsencode(stem)[:room].decode("utf-8", "ignore")
+    while len(os.fsencode(cut)) > room:  # a name with surrogates: bytes per character vary
+        cut = cut[:-1]
+    return cut + tag + suffix
 
 
 def _write_in_place(path: Path, pieces: Iterable[str]) -> None:

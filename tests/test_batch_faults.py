@@ -93,22 +93,43 @@ def test_batch_two_inboxes_share_one_database(tmp_path: Path) -> None:
 
 
 def test_batch_rebuilds_from_accepted_when_the_database_is_gone(tmp_path: Path) -> None:
-    """With the database deleted between runs, a document accepted before is read
-    again (nothing lost), and a new document given its old id gets a folder of its
-    own (nothing stale taken for done)."""
+    """With the database deleted between runs, a document accepted and done before is
+    recognised by the content hash its output folder's source.json holds (done, its
+    folder kept, not read again beside it), and a new document gets a folder of its
+    own."""
+    inbox, out = tmp_path / "inbox", tmp_path / "out"
+    document(inbox, "issue.pdf", "The April issue of the gazette.")
+    assert run_batch(BatchOptions(inbox, out)).done == 1
+    first = (out / "issue_1" / "text.txt").stat()
+    (out / "batch.sqlite").unlink()
+    document(inbox, "issue.pdf", "The May issue of the gazette.")
+    summary = run_batch(BatchOptions(inbox, out))
+    assert (summary.accepted, summary.done, summary.failed) == (1, 1, 0)
+    outputs = rows(out / "batch.sqlite", "SELECT id, file, stored, status, output, pages "
+                                         "FROM document")
+    assert outputs == [(1, "issue.pdf", "accepted/issue.pdf", "done", "issue_1", 1),
+                       (2, "issue.pdf", "accepted/issue (2).pdf", "done", "issue_2", 1)]
+    texts = {p.name: (p / "text.txt").read_text() for p in out.iterdir() if p.is_dir()}
+    assert sorted(texts) == ["issue_1", "issue_2"]
+    assert "April" in texts["issue_1"] and "May" in texts["issue_2"]
+    again = (out / "issue_1" / "text.txt").stat()
+    assert (again.st_ino, again.st_mtime_ns) == (first.st_ino, first.st_mtime_ns)
+
+
+def test_batch_takes_no_stale_folder_for_a_new_document(tmp_path: Path) -> None:
+    """With the database deleted and the accepted file taken away, a new document given
+    the old one's id gets a folder of its own: a folder whose source.json names other
+    content is never taken for its outputs."""
     inbox, out = tmp_path / "inbox", tmp_path / "out"
     document(inbox, "issue.pdf", "The April issue of the gazette.")
     assert run_batch(BatchOptions(inbox, out)).done == 1
     (out / "batch.sqlite").unlink()
+    (inbox / "accepted" / "issue.pdf").unlink()
     document(inbox, "issue.pdf", "The May issue of the gazette.")
-    summary = run_batch(BatchOptions(inbox, out))
-    assert (summary.done, summary.failed) == (2, 0)
-    outputs = rows(out / "batch.sqlite", "SELECT id, file, stored, output FROM document")
-    assert outputs == [(1, "issue.pdf", "accepted/issue.pdf", "issue_1-2"),
-                       (2, "issue.pdf", "accepted/issue (2).pdf", "issue_2")]
-    texts = {p.name: (p / "text.txt").read_text() for p in out.iterdir() if p.is_dir()}
-    assert "April" in texts["issue_1"] and "April" in texts["issue_1-2"]
-    assert "May" in texts["issue_2"]
+    assert run_batch(BatchOptions(inbox, out)).done == 1
+    assert rows(out / "batch.sqlite", "SELECT id, output FROM document") == [(1, "issue_1-2")]
+    assert "April" in (out / "issue_1" / "text.txt").read_text()
+    assert "May" in (out / "issue_1-2" / "text.txt").read_text()
 
 
 def _descendants(pid: int) -> set[int]:

@@ -5,29 +5,42 @@ A file counts as waiting when it lies directly in the inbox or in a language
 subfolder (``INBOX/de/``: a two- or three-letter ISO 639 code), is not hidden
 (a name starting with a dot is a file still being copied in) and is not in the
 inbox's own ``accepted/`` and ``rejected/`` folders.
+
+Others may write to the inbox, so the places a run writes to there (its lock file,
+``accepted/``, ``rejected/`` and their language subfolders, a rejected file's reason)
+are reached through no symbolic link: a link planted at one is refused, or, at a
+reason's name, stepped around or replaced, never written through.
 """
 
 from __future__ import annotations
 
+import contextlib
+import errno
 import hashlib
 import os
 import re
 import stat
 import zipfile
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
+from typing import IO
 
 from PIL import Image, UnidentifiedImageError
 
 from ..errors import DocumentError, UsageError
-from ..files import text_name
+from ..files import NAME_MAX, fitted, replace_in, text_name
 from ..sources import IMAGE_SUFFIXES, open_source
 
 __all__ = [
     "ACCEPTED",
     "IMAGE_SUFFIXES",
     "KINDS",
+    "LOCK",
+    "NAME_MAX",
     "OFFICE_SUFFIXES",
+    "OWN",
     "REJECTED",
     "Arrival",
     "check",
@@ -36,14 +49,22 @@ __all__ = [
     "free_name",
     "kind_of",
     "move",
+    "open_lock",
+    "own_places",
+    "reason_name",
     "refused",
     "safe_stem",
     "scan",
     "shown",
+    "write_reason",
 ]
 
 ACCEPTED = "accepted"
 REJECTED = "rejected"
+LOCK = ".layoutkit-batch.lock"
+"""The file in the inbox a run holds locked, so that two runs never share an inbox."""
+OWN = (LOCK, ACCEPTED, REJECTED)
+"""The places in the inbox a run writes to: followed through no link."""
 
 OFFICE_SUFFIXES = (".docx", ".odt", ".rtf", ".html", ".htm", ".epub", ".csv", ".rst", ".md")
 """Formats converted to PDF before they are parsed (see :mod:`.convert`)."""
@@ -52,9 +73,6 @@ KINDS = {".pdf": "pdf", **dict.fromkeys(OFFICE_SUFFIXES, "office"),
 """Each accepted file-name suffix and the kind of document it names: the page images
 are those ``layoutkit text`` reads, made into one-page-per-frame PDFs before they are
 parsed."""
-
-NAME_MAX = 255
-"""The most bytes a file name may have on the file systems layoutkit writes to."""
 
 _LANGUAGE = re.compile(r"^[a-z]{2,3}$")
 _ZIPPED = (".docx", ".odt", ".epub")
@@ -96,20 +114,6 @@ def shown(name: str) -> str:
     name as lone surrogates) as ``\\xNN``, control characters (a newline) escaped as
     Python writes them."""
     return "".join(c if c.isprintable() else repr(c)[1:-1] for c in text_name(name))
-
-
-def fitted(stem: str, suffix: str = "", limit: int = NAME_MAX) -> str:
-    """``stem + suffix``, its stem cut and followed by a hash of the whole stem when the
-    name would be longer than ``limit`` bytes: a name the file system takes, different
-    for different stems."""
-    if len(os.fsencode(stem + suffix)) <= limit:
-        return stem + suffix
-    tag = "~" + hashlib.sha256(os.fsencode(stem)).hexdigest()[:12]
-    room = limit - len(os.fsencode(tag + suffix))
-    cut = os.fsencode(stem)[:room].decode("utf-8", "ignore")
-    while len(os.fsencode(cut)) > room:  # a name with surrogates: bytes per character vary
-        cut = cut[:-1]
-    return cut + tag + suffix
 
 
 def kind_of(name: str) -> str | None:
@@ -195,32 +199,146 @@ def safe_stem(name: str) -> str:
 
 
 def free_name(folder: Path, name: str) -> Path:
-    """``folder/name``, or ``stem (2).ext``, ``stem (3).ext``… when that is taken."""
+    """``folder/name``, or ``stem (2).ext``, ``stem (3).ext``… when that is taken, or
+    when the reason file it would get (:func:`reason_name`) is: a link or a file planted
+    at a reason's name is never written through nor over.
+
+    A name too long for the file system with its number is shortened (:func:`fitted`),
+    and a name a language subfolder could have (``de``) starts at ``de (2)``, so that
+    a rejected file never takes the place of the folder of a language's documents."""
     wanted = Path(name)
-    for n in range(1, 10_000):
-        target = folder / (wanted.name if n == 1 else f"{wanted.stem} ({n}){wanted.suffix}")
-        if not target.exists() and not target.is_symlink():
+    for n in range(2 if _LANGUAGE.match(name) else 1, 10_000):
+        target = folder / (wanted.name if n == 1 else fitted(wanted.stem, f" ({n}){wanted.suffix}"))
+        if not any(path.exists() or path.is_symlink()
+                   for path in (target, target.with_name(reason_name(target.name)))):
             return target
     raise FileExistsError(f"{folder}: no free name for {wanted.name}")
 
 
-def move(path: Path, target: Path) -> bool:
+def reason_name(name: str) -> str:
+    """The name of the file that says why the file ``name`` was rejected, beside it:
+    ``NAME.reason.txt``, shortened where that is too long."""
+    return fitted(name, ".reason.txt")
+
+
+def own_places(inbox: Path) -> None:
+    """Refuse an inbox whose own places (:data:`OWN`: the lock file, ``accepted/``,
+    ``rejected/``, and their subfolders of the inbox's languages) hold a symbolic link,
+    or a file where a folder belongs: a run would write through it, outside the inbox.
+    Raises UsageError naming it; returns nothing when all are as a run makes them (or
+    not made yet)."""
+    languages = [sub.name for sub in _languages(inbox)]
+    for name in [*OWN, *(f"{own}/{language}" for own in (ACCEPTED, REJECTED)
+                         for language in languages)]:
+        try:
+            mode = (inbox / name).lstat().st_mode
+        except (FileNotFoundError, NotADirectoryError):
+            continue
+        if stat.S_ISLNK(mode):
+            raise UsageError(_linked(inbox / name))
+        if not (stat.S_ISREG(mode) if name == LOCK else stat.S_ISDIR(mode)):
+            raise UsageError(f"{inbox / name}: expected the batch's own "
+                             f"{'lock file' if name == LOCK else 'folder'}; move it away")
+
+
+def open_lock(inbox: Path) -> IO[str]:
+    """The inbox's lock file (:data:`LOCK`), opened for appending and made if missing,
+    without following a link.  Raises UsageError when it is a link or not a regular
+    file."""
+    flags = (os.O_WRONLY | os.O_APPEND | os.O_CREAT | os.O_NOFOLLOW | os.O_NONBLOCK
+             | os.O_NOCTTY | os.O_CLOEXEC)
+    try:
+        fd = os.open(inbox / LOCK, flags, 0o666)
+    except OSError as exc:
+        if exc.errno == errno.ELOOP:
+            raise UsageError(_linked(inbox / LOCK)) from None
+        raise
+    if not stat.S_ISREG(os.fstat(fd).st_mode):
+        os.close(fd)
+        raise UsageError(f"{inbox / LOCK}: expected the batch's own lock file; move it away")
+    return os.fdopen(fd, "a")
+
+
+def _linked(path: Path) -> str:
+    return (f"{path}: a symbolic link where layoutkit batch keeps its own files; it follows "
+            "no link there (one could lead outside the inbox): remove it")
+
+
+@contextmanager
+def _own_folder(inbox: Path, folder: Path) -> Iterator[int]:
+    """The folder ``folder`` (``inbox``, or one below it) open as a descriptor, each
+    part below ``inbox`` made when missing and opened without following a link, so
+    that nothing is written through a link planted there.  Raises UsageError for a
+    link or a file on the way."""
+    fd = os.open(inbox, os.O_RDONLY | os.O_DIRECTORY | os.O_CLOEXEC)
+    try:
+        parts = folder.relative_to(inbox).parts
+        for n, part in enumerate(parts):
+            with contextlib.suppress(FileExistsError):
+                os.mkdir(part, dir_fd=fd)
+            try:
+                below = os.open(part, os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW
+                                | os.O_CLOEXEC, dir_fd=fd)
+            except OSError as exc:
+                if exc.errno not in (errno.ELOOP, errno.ENOTDIR):
+                    raise
+                raise UsageError(_not_folder(inbox.joinpath(*parts[:n + 1]))) from None
+            os.close(fd)
+            fd = below
+        yield fd
+    finally:
+        os.close(fd)
+
+
+def _not_folder(path: Path) -> str:
+    if path.is_symlink():
+        return _linked(path)
+    return f"{path}: a file where layoutkit batch keeps a folder of its own; move it away"
+
+
+def write_reason(inbox: Path, target: Path, reason: str) -> None:
+    """Write ``reason`` into the reason file of the rejected file ``target`` (in the
+    inbox's ``rejected/`` folder), replacing whatever lies at its name, through no
+    link (see :func:`layoutkit.files.replace_in`)."""
+    with _own_folder(inbox, target.parent) as folder:
+        replace_in(folder, reason_name(target.name), reason)
+
+
+def move(path: Path, target: Path, inbox: Path | None = None) -> bool:
     """Move ``path`` to ``target`` (a name from :func:`free_name`); False when the name
     has been taken meanwhile by another file.
 
     The move is a hard link then an unlink: it never overwrites, and a run killed
     half-way leaves the file in one place or in both as the same file, never
-    nowhere.  Moving again after such a kill finishes the move.
+    nowhere.  Moving again after such a kill finishes the move.  The folders of
+    ``target`` below ``inbox`` (``accepted/de/``) are made where missing and followed
+    through no link (UsageError for one); without ``inbox``, ``target``'s folder
+    must be there.
     """
-    target.parent.mkdir(parents=True, exist_ok=True)
-    try:
-        os.link(path, target, follow_symlinks=False)
-    except FileExistsError:
-        if path.exists() and not path.samefile(target):
-            return False
-    except FileNotFoundError:
-        if not target.exists():
-            raise
-        return True  # moved before the run was killed
+    with _own_folder(inbox or target.parent, target.parent) as folder:
+        try:
+            os.link(path, target.name, dst_dir_fd=folder, follow_symlinks=False)
+        except FileExistsError:
+            if path.exists() and not _same(path, target.name, folder):
+                return False
+        except FileNotFoundError:
+            if not _there(target.name, folder):
+                raise
+            return True  # moved before the run was killed
     path.unlink(missing_ok=True)
+    return True
+
+
+def _same(path: Path, name: str, folder: int) -> bool:
+    """Whether ``path`` and the entry ``name`` of ``folder`` are one file (links not
+    followed)."""
+    one, other = path.lstat(), os.stat(name, dir_fd=folder, follow_symlinks=False)
+    return (one.st_dev, one.st_ino) == (other.st_dev, other.st_ino)
+
+
+def _there(name: str, folder: int) -> bool:
+    try:
+        os.stat(name, dir_fd=folder, follow_symlinks=False)
+    except FileNotFoundError:
+        return False
     return True

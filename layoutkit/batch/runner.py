@@ -29,14 +29,13 @@ from functools import partial
 from pathlib import Path
 from typing import IO, Any
 
-from sqlalchemy import Engine, make_url
+from sqlalchemy import Engine
 from sqlalchemy.exc import SQLAlchemyError
 
 from ..errors import UsageError
-from ..files import write_atomic
 from ..loudness import Loudness
 from ..profile import load_profile
-from . import state
+from . import manifest, state
 from .actions import ActionResult, Job, actions_for, clear_scratch, run_job, start_worker
 from .clock import now
 from .inbox import (
@@ -50,19 +49,21 @@ from .inbox import (
     free_name,
     kind_of,
     move,
+    open_lock,
+    own_places,
     refused,
     safe_stem,
     scan,
     shown,
+    write_reason,
 )
+from .manifest import PARTIAL as _PARTIAL
 from .pool import Lost, run_jobs
 from .progress import Progress, counted
 
 __all__ = ["EXECUTORS", "BatchOptions", "Summary", "run_batch"]
 
 EXECUTORS = ("local", "dask")
-LOCK = ".layoutkit-batch.lock"
-"""The file in the inbox a run holds locked, so that two runs never share an inbox."""
 DATABASE = "batch.sqlite"
 """The state database's file in the output folder when no ``--db`` is given."""
 WORKER_MODULES = ("__main__", "layoutkit.batch.pool", "layoutkit.batch.actions",
@@ -73,9 +74,6 @@ once, and every worker is forked from it with them loaded."""
 
 BLAS_THREADS = "OPENBLAS_NUM_THREADS"
 """The environment variable that sets how many threads OpenBLAS (numpy's) starts."""
-
-_PARTIAL = ".partial"
-"""The end of a staging folder's name: ``.NAME.partial`` becomes ``NAME`` when done."""
 
 DASK_LOGGING = "DASK_LOGGING__DISTRIBUTED"
 """The environment variable that sets the level of Dask distributed's logs."""
@@ -156,8 +154,11 @@ def run_batch(options: BatchOptions, progress: IO[str] | None = None) -> Summary
 
     Progress goes to ``progress`` (a bar when it is a terminal, else one line per
     document; None: nothing).  Raises UsageError for bad options, a missing inbox, an
-    inbox another run holds, a state database or a Dask scheduler that cannot be
-    used: all found before any file is moved.
+    inbox another run holds or whose own places hold a symbolic link, a state
+    database or a Dask scheduler that cannot be used: all found before any file is
+    moved; :class:`.state.StateError` when the database fails during the run (a full
+    disk): what it recorded, and the files, are as a killed run leaves them, which
+    the next run finishes.
     """
     _check(options)
     if options.profile:
@@ -180,10 +181,7 @@ def run_batch(options: BatchOptions, progress: IO[str] | None = None) -> Summary
                 raise Interrupted(f"batch: interrupted; run {run_id} stopped, its documents "
                                   "not done are left for the next run") from None
     except SQLAlchemyError as exc:
-        raise state.StateError(
-            f"--db {make_url(options.database()).render_as_string(hide_password=True)}: "
-            f"the state database failed ({state.first_line(exc)}); what was recorded is "
-            "kept: run again to go on") from None
+        raise state.failed(options.database(), exc) from None
     finally:
         engine.dispose()
 
@@ -200,8 +198,7 @@ def _run(engine: Engine, hold: state.RunHold, options: BatchOptions,
     batch = _Batch(engine, hold, options)
     for row in state.documents(engine, ["registered"], options.inbox_key, left=True):
         batch.place(row)  # moves a dead run decided
-    if not state.other_runs(engine, options.inbox_key, run_id):
-        batch.recover()  # a database that knows nothing of the inbox: read accepted/ again
+    batch.recover()  # files of accepted/ the database does not know: read them again
     arrivals = scan(options.inbox)
     with Progress(progress, len(arrivals)) as bar:
         for arrival in arrivals:
@@ -276,8 +273,10 @@ def _sigint_ignored() -> Iterator[None]:
 def _locked(inbox: Path, shared: bool) -> Iterator[None]:
     """Hold the inbox's lock file for the run (the system releases it when the
     process dies, however it dies): alone, or with the other runs of a ``shared``
-    database."""
-    with (inbox / LOCK).open("a") as fh:
+    database.  The inbox's own places are refused if a link is planted there
+    (:func:`.inbox.own_places`) before anything is moved."""
+    own_places(inbox)
+    with open_lock(inbox) as fh:
         try:
             fcntl.flock(fh, (fcntl.LOCK_SH if shared else fcntl.LOCK_EX) | fcntl.LOCK_NB)
         except BlockingIOError:
@@ -346,7 +345,7 @@ class _Batch:
             return self._vanished(row.id)
         source, target = self.options.inbox / row.file, self.options.inbox / row.stored
         try:
-            while not move(source, target):
+            while not move(source, target, self.options.inbox):
                 target = free_name(target.parent, source.name)
                 state.set_document(self.engine, row.id, stored=self._relative(target))
         except FileNotFoundError:
@@ -356,7 +355,7 @@ class _Batch:
                 return TAKEN
             return self._vanished(row.id)
         if row.error:
-            write_atomic(target.with_name(fitted(target.name, ".reason.txt")), row.error + "\n")
+            write_reason(self.options.inbox, target, row.error + "\n")
             state.set_document(self.engine, row.id, status="rejected")
             self.rejected += 1
             return f"rejected: {row.error}"
@@ -368,39 +367,61 @@ class _Batch:
     def _output_name(self, row: state.DocumentRow) -> str:
         """A name for the accepted document's output folder: its file's stem and id,
         shortened to leave room for the staging folder's dot and ``.partial``, and
-        numbered on when a folder of that name (or its staging folder) is there
-        already: left by a run whose database was since deleted, it is not this
+        numbered on when a folder of that name (or its staging folder, unless empty) is
+        there already: left by a run whose database was since deleted, it is not this
         document's, whose actions have not started."""
         stem, limit = safe_stem(row.file), NAME_MAX - len(f".{_PARTIAL}")
         for n in range(1, 10_000):
             name = fitted(stem, f"_{row.id}" if n == 1 else f"_{row.id}-{n}", limit)
-            if not any((self.options.out / folder).exists()
-                       for folder in (name, f".{name}{_PARTIAL}")):
+            if not os.path.lexists(self.options.out / name) and \
+                    manifest.vacant(self.options.out / f".{name}{_PARTIAL}"):
                 return name
         raise FileExistsError(f"{self.options.out}: no free output folder for {row.file}")
 
     def recover(self) -> None:
-        """Register again the accepted files the database does not know (it was
-        deleted, or replaced by an empty one): they are processed again into new
-        output folders, so none is lost and none is taken for done by an output
-        folder of the same name."""
-        known = {row.stored for row in state.documents(
-            self.engine, ["registered", "accepted", "rejected", "failed", "done"],
-            self.options.inbox_key)}
+        """Register again the accepted files the database does not know: it was
+        deleted or replaced by an empty one, or a run that did so was killed before
+        it had registered them all.  A file whose output folder is there (its
+        :mod:`.manifest` names the file's content hash) is done already; one whose
+        staging folder is there is finished in it; any other is read again into a new
+        output folder.  None is lost, none is written twice, and no folder is taken
+        for a document it was not made from."""
         accepted = self.options.inbox / ACCEPTED
-        for arrival in scan(accepted) if accepted.is_dir() else []:
+        # listed before the database is read: a run sharing it records where a file
+        # goes before it moves it there
+        found = scan(accepted) if accepted.is_dir() else []
+        if not found:
+            return
+        rows = state.documents(self.engine, ["registered", "accepted", "working", "rejected",
+                                             "failed", "done"], self.options.inbox_key)
+        known = {row.stored for row in rows}
+        contents = {row.hash for row in rows if row.status != "rejected"}
+        outputs: dict[str, manifest.Made] | None = None  # read once, if needed
+        for arrival in found:
             stored = f"{ACCEPTED}/{arrival.name}"
             if stored in known or refused(arrival.path):
                 continue
+            digest = content_hash(arrival.path)
+            if digest in contents:  # a known document's file, moving to a new name
+                continue
+            contents.add(digest)
+            if outputs is None:
+                outputs = manifest.made(self.options.out)
             document_id = state.add_document(
-                self.engine, self.run_id, file=arrival.name, stored=stored,
-                hash=content_hash(arrival.path), kind=kind_of(arrival.name),
-                status="registered", language=arrival.language)
+                self.engine, self.run_id, file=arrival.name, stored=stored, hash=digest,
+                kind=kind_of(arrival.name), status="registered", language=arrival.language)
             if document_id is None:  # another run sharing the database registers it
                 continue
-            row = state.document(self.engine, document_id)
-            state.set_document(self.engine, document_id, status="accepted",
-                               output=self._output_name(row))
+            made = outputs.get(digest)
+            if made is not None and made.done:
+                state.set_document(self.engine, document_id, status="done",
+                                   output=made.folder, pages=made.pages)
+                _log.info("%s: accepted and done before, unknown to the database: its "
+                          "outputs are in %s", shown(stored), shown(made.folder))
+                continue
+            output = made.folder if made is not None else \
+                self._output_name(state.document(self.engine, document_id))
+            state.set_document(self.engine, document_id, status="accepted", output=output)
             _log.info("%s: accepted before, unknown to the database: read again",
                       shown(stored))
 
@@ -431,6 +452,7 @@ class _Batch:
                          if a not in state.done_actions(self.engine, row.id))
             job = self._job(row, left)
             if left:
+                manifest.write(job.staging, row.file, row.hash)
                 jobs.append(job)
                 sizes[row.id] = ("convert" in left, row.pages or 0)
             else:
@@ -469,8 +491,15 @@ class _Batch:
         the pages the actions left ``unread`` are the done document's note."""
         assert row.output is not None
         final = self.options.out / row.output
-        if not final.exists():
+        if final.exists() and job.staging.is_dir() and \
+                manifest.made_from(final) not in (row.hash, None):
+            # not this document's: a folder left by a run whose database was deleted
+            row = replace(row, output=self._output_name(row))
+            state.set_document(self.engine, row.id, output=row.output)
+            final = self.options.out / str(row.output)
+        if not final.exists():  # else a killed run renamed it
             clear_scratch(job.staging)
+            manifest.write(job.staging, row.file, row.hash, row.pages, done=True)
             job.staging.rename(final)
         state.set_document(self.engine, row.id, status="done", error=unread)
         self.done += 1

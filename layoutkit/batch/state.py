@@ -97,6 +97,7 @@ __all__ = [
     "RunHold",
     "StateError",
     "connect",
+    "failed",
 ]
 
 _P = ParamSpec("_P")
@@ -108,11 +109,6 @@ RECONNECT_WAITS = (0.5, 1.0, 2.0, 4.0, 4.0, 4.0, 4.0, 4.0, 4.0)
 """Seconds waited before each new try of a unit of work whose connection to the
 database server was lost, or cannot be made (27.5 s in all: a server restarted is
 back within seconds); then the run stops with one line."""
-
-
-class StateError(LayoutkitError, ConnectionError):
-    """The state database failed during a run (its server gone for longer than
-    :data:`RECONNECT_WAITS`, a full disk) or another run took this one's documents."""
 
 METADATA = MetaData()
 
@@ -625,3 +621,16 @@ def runs(engine: Engine) -> list[dict[str, Any]]:
     """Every run, oldest first, as column → value."""
     with engine.connect() as db:
         return [dict(row._mapping) for row in db.execute(select(RUN).order_by(RUN.c.id))]
+
+
+class StateError(LayoutkitError, OSError):
+    """The state database failed during a run (a full disk, a server gone for longer
+    than :data:`RECONNECT_WAITS`), or another run took this one for dead meanwhile."""
+
+
+def failed(url: str, exc: SQLAlchemyError) -> StateError:
+    """The error a run stops with when the database at ``url`` fails: one line naming
+    the database and the driver's reason (``database or disk is full``)."""
+    reason = str(getattr(exc, "orig", None) or exc).strip().splitlines() or [type(exc).__name__]
+    return StateError(f"{url}: the state database failed ({reason[0]}); what was done is "
+                      "kept: run the batch again once it can be written")

@@ -11,12 +11,14 @@ everything downstream relies on it::
       v y
 
 The values live by kind: :mod:`.value` (the frozen base, pickled as its
-constructor call), :mod:`.geometry` (boxes, rules), :mod:`.glyphs` (a page's glyph
+constructor call), :mod:`.clean` (text as it enters the model: safe to print and to
+encode), :mod:`.geometry` (boxes, rules), :mod:`.glyphs` (a page's glyph
 arrays as a source reads them), :mod:`.layout` (words, lines, blocks, columns, bands,
 pages, the document), :mod:`.weight` (a font's weight) and :mod:`.codec` (the
 document's JSON, published and stored).
 """
 
+from .clean import clean_text, clean_texts
 from .geometry import BBox, Rule, quarter_turn, turned_boxes
 from .glyphs import (
     CODE_POINTS,
@@ -72,6 +74,8 @@ __all__ = [
     "Value",
     "Word",
     "char_test",
+    "clean_text",
+    "clean_texts",
     "code_points",
     "from_columns",
     "is_bold",

@@ -13,6 +13,7 @@ import numpy as np
 import numpy.typing as npt
 from bidi import get_display
 
+from .clean import clean_text, clean_texts
 from .geometry import BBox, Rule
 from .value import Value
 
@@ -51,7 +52,10 @@ class Glyphs(Value):
     so a glyph source hands them over as arrays instead of one object per glyph.
     ``boxes`` holds ``x0, top, x1, bottom`` per row.  The arrays are read-only and
     equality compares contents, so the value is as immutable as a tuple of
-    :class:`Glyph`; indexing and iterating give :class:`Glyph` values.
+    :class:`Glyph`; indexing and iterating give :class:`Glyph` values.  The texts
+    are cleaned on the way in (:func:`~layoutkit.model.clean.clean_text`): every glyph
+    source makes its glyphs here, so no engine's text reaches an output with a control
+    character or a lone surrogate.
     """
 
     texts: tuple[str, ...]
@@ -64,6 +68,7 @@ class Glyphs(Value):
     """The weight of each glyph's font (:attr:`Glyph.weight`)."""
 
     def __post_init__(self) -> None:
+        object.__setattr__(self, "texts", clean_texts(self.texts))
         n = len(self.texts)
         if (self.boxes.shape != (n, 4) or len(self.fonts) != n or self.sizes.shape != (n,)
                 or self.directions.shape != (n,) or self.weights.shape != (n,)):
@@ -200,6 +205,9 @@ class PageGlyphs(Value):
     unreadable: str = ""
     """Why the page was not read (past a budget: it draws too much, it took too long),
     its glyphs left empty; empty for a page that was read (:attr:`Page.unreadable`)."""
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "label", clean_text(self.label))
 
     def figures(self, max_area: float) -> tuple[BBox, ...]:
         """The page's pictures covering at most ``max_area`` (a share) of it: figures,

@@ -28,6 +28,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..errors import DocumentError
+from ..files import text_name
 from ..model import Document, Line, LineType, Page, tables_by_page
 from ..model import Table as RuledTable
 from .paragraphs import Paragraph, document_vocabulary, paragraphs, paragraphs_of
@@ -293,7 +294,8 @@ def from_document(document: Document, skip: frozenset[str], *, timestamp: str = 
             title, children = open_sections.pop()
             part = Section(title, tuple(children))
         (open_sections[-1][1] if open_sections else root).append(part)
-    return NLPTextDocument(document.path.stem, document.path.name, timestamp, metadata,
+    path = Path(text_name(document.path.name))  # a name that is not UTF-8 as \xNN
+    return NLPTextDocument(path.stem, path.name, timestamp, metadata,
                            tuple(root))
 
 
@@ -308,7 +310,7 @@ def write_pieces(name: str, pages: Iterable[Page], tables: Mapping[int, Sequence
     written, a section's start as its heading comes and its end as the next heading of
     its level or above, so that memory holds the open sections' titles and the list or
     table being read, not the pages."""
-    path = Path(name)
+    path = Path(text_name(name))  # a name that is not UTF-8 as \xNN
     titles: list[str] = []
     with spooled(pages) as spool:
         yield "\n".join(_header(NLPTextDocument(path.stem, path.name, timestamp,

@@ -41,6 +41,7 @@ from spacy.tokens import Doc, Token
 
 from ..config import NlpConfig
 from ..errors import UsageError
+from ..files import text_name
 from ..model import BBox, Document, Page
 from ..model.codec import json_pieces
 from .language import detect_pages
@@ -188,8 +189,9 @@ def tokens_pieces(name: str, pages: Iterable[Page], config: NlpConfig,
 
 
 def _head(name: str, lang: str, nlp: Language, pipeline: str) -> dict[str, Any]:
-    """The JSON of :data:`SCHEMA` before its pages (an empty list)."""
-    return {"schema": SCHEMA, "document": name, "lang": lang, "pipeline": pipeline,
+    """The JSON of :data:`SCHEMA` before its pages (an empty list), the document's
+    ``name`` as UTF-8 can hold it (:func:`~layoutkit.files.text_name`)."""
+    return {"schema": SCHEMA, "document": text_name(name), "lang": lang, "pipeline": pipeline,
             "pipes": list(nlp.pipe_names), "pages": []}
 
 

@@ -97,10 +97,35 @@ def line_text(words: Sequence[Word], backwards: bool = False,
         return text
     rtl, ltr = _strong(text)
     if rtl or (backwards and not ltr):
-        reorder = get_display_swapped if swap else get_display
-        text = str(reorder(text, base_dir="R" if rtl > ltr or not ltr else "L"))
+        text = _reordered(text, "R" if rtl > ltr or not ltr else "L", swap)
         text = _PRESENTATION_FORMS.sub(lambda m: unicodedata.normalize("NFKC", m[0]), text)
     return text
+
+
+_EXPLICIT = str.maketrans("", "", "".join(map(chr, (*range(0x202A, 0x202F),
+                                                    *range(0x2066, 0x206A)))))
+"""The explicit bidi formatting characters: embeddings, overrides and isolates."""
+
+
+def _reordered(text: str, base_dir: str, swap: bool) -> str:
+    """``text`` from visual into logical order by the bidi algorithm, in the ``base_dir``
+    direction ("R" or "L"), its mirrored characters swapped where they resolve right
+    to left with ``swap`` (python-bidi's pure-Python algorithm).
+
+    That algorithm stops on a character it has no bidi class for: an isolate
+    (U+2066–U+2069; the explicit formatting characters are dropped here, as a page's
+    text cleaned on entering the model has none) or a code point unassigned in
+    Python's Unicode database.  Those stand in the reordering as private-use
+    characters (class L, the default of an unassigned code point), one for each, and
+    are put back after."""
+    text = text.translate(_EXPLICIT)
+    unknown = sorted({ord(c) for c in text if not unicodedata.bidirectional(c)})
+    # private-use characters of plane 15 that the text does not hold already
+    free = (c for c in range(0xF0000, 0xFFFFE) if chr(c) not in text)
+    stand_ins = dict(zip(unknown, free, strict=False))
+    reorder = get_display_swapped if swap else get_display
+    read = str(reorder(text.translate(stand_ins) if stand_ins else text, base_dir=base_dir))
+    return read.translate({v: k for k, v in stand_ins.items()}) if stand_ins else read
 
 
 def _wide_gaps(words: Sequence[Word], space_em: float) -> list[bool]:

@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..config import LayoutConfig
 from ..errors import UsageError
+from ..files import text_name
 from ..model import Document, Page
 from ..pipeline import parse
 from ..sources import DEFAULT_ENGINE
@@ -169,7 +170,7 @@ class Evaluation:
     def failures(self) -> list[str]:
         """Each bound missed, as one line naming the page (truth file and page number)
         or the pooled score, and what it missed."""
-        found = [f"{d.truth.path} page {p.page}: {', '.join(missed)}"
+        found = [f"{_name(d.truth.path)} page {p.page}: {', '.join(missed)}"
                  for d in self.documents for p in d.pages if p.score is not None
                  for missed in [self.bounds.misses(p.score)] if missed]
         pooled = self.bounds.misses(self.score)
@@ -365,13 +366,19 @@ def break_text(item: OrderBreak) -> str:
     return f"after «{item.after}» expected «{item.expected}»{note}, came {came}"
 
 
+def _name(path: Path | str) -> str:
+    """A file's ``path`` as a report (UTF-8) can hold it: bytes of its name that are
+    not UTF-8 written ``\\xNN`` (:func:`~layoutkit.files.text_name`)."""
+    return text_name(str(path))
+
+
 def text_report(evaluation: Evaluation) -> str:
     """Return the text report: per document its pages' scores, the missing lines and
     order breaks of the pages :meth:`Evaluation.shown` picks, the document's scores, then
     the pooled scores and the bounds missed."""
     out: list[str] = []
     for doc in evaluation.documents:
-        out.append(f"{doc.truth.path} ({os.path.normpath(doc.truth.source)})")
+        out.append(f"{_name(doc.truth.path)} ({_name(os.path.normpath(doc.truth.source))})")
         for page in doc.pages:
             if page.score is not None:
                 out.append(f"  page {page.page}: {_score_text(page.score)}")
@@ -388,14 +395,14 @@ def text_report(evaluation: Evaluation) -> str:
                f"{_score_text(evaluation.score)}")
     if evaluation.types:
         out.append(f"pooled types: {_types_text(evaluation.types)}")
-    out.extend(f"note: {path} page {page}: its types name «{text}», which is not one of its "
+    out.extend(f"note: {_name(path)} page {page}: its types name «{text}», which is not one of its "
                f"lines" for path, page, text in evaluation.stale_types)
     unchecked = evaluation.unchecked
     if unchecked:
         pages = sum(len(d.truth.pages) for d in evaluation.documents)
         out.append(f"note: {len(unchecked)} of {pages} labelled page(s) still checked TODO, "
                    f"drafts nobody compared with the page: "
-                   + ", ".join(f"{path} page {page}" for path, page in unchecked))
+                   + ", ".join(f"{_name(path)} page {page}" for path, page in unchecked))
     failures = evaluation.failures
     out.extend(f"FAILED {failure}" for failure in failures)
     return "\n".join(out) + "\n"
@@ -435,9 +442,9 @@ def json_report(evaluation: Evaluation) -> str:
         "score": _score_json(evaluation.score),
         "types": _types_json(evaluation.types),
         "failures": evaluation.failures,
-        "unchecked": [{"truth": str(path), "page": page} for path, page in evaluation.unchecked],
+        "unchecked": [{"truth": _name(path), "page": page} for path, page in evaluation.unchecked],
         "documents": [{
-            "truth": str(doc.truth.path), "document": os.path.normpath(doc.truth.source),
+            "truth": _name(doc.truth.path), "document": _name(os.path.normpath(doc.truth.source)),
             "score": _score_json(doc.score), "types": _types_json(doc.types),
             "pages": [{"page": page.page,
                        "score": None if page.score is None else _score_json(page.score),

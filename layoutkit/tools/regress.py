@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING, Any
 from .. import __version__
 from ..config import LayoutConfig
 from ..errors import UsageError
-from ..files import sha256_of, write_atomic
+from ..files import sha256_of, text_name, write_atomic
 from ..model import Document, Page
 from ..pipeline import parse
 from ..sources import DEFAULT_ENGINE, is_image
@@ -209,10 +209,12 @@ def take_snapshot(folder: Path, config: LayoutConfig, *, profile: Profile | None
     """Read every document of ``folder`` (:func:`documents_in`) with ``config``,
     ``profile``, ``engine`` and ``jobs``, every line typed; returns the Snapshot, to be
     written (:func:`write_snapshot`) or compared with one (:func:`compare`).
-    ``profile_name`` is how the profile was named, to be recorded."""
+    ``profile_name`` is how the profile was named, to be recorded.  A document is
+    recorded under its file's name, bytes that are not UTF-8 written ``\\xNN``
+    (:func:`~layoutkit.files.text_name`), as the snapshot's JSON holds it."""
     records = tuple(record_document(parse(path, config, engine=engine, jobs=jobs,
                                           profile=profile, typed=True),
-                                    path.name, sha256_of(path))
+                                    text_name(path.name), sha256_of(path))
                     for path in documents_in(folder))
     return Snapshot(__version__, config.as_mapping(), profile_name, engine, records)
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from html import escape
 
+from ..files import text_name
 from ..model import BBox, Page
 from ..outputs.pictures import data_uri, page_png
 from .evaluate import OrderBreak, PageScore, line_index, line_starts
@@ -113,7 +114,7 @@ def _page_section(evaluation: Evaluation, doc: DocumentEvaluation, page: PageEva
     parsed = next(p for p in doc.document.pages if p.page_no == page.page)
     image, scale = page_png(doc.truth.source, page.page, dpi)
     missed = [] if page.score is None else evaluation.bounds.misses(page.score)
-    out = [f'<section class="page" id="{key}"><h2>{escape(doc.truth.path.name)}, '
+    out = [f'<section class="page" id="{key}"><h2>{escape(text_name(doc.truth.path.name))}, '
            f'page {page.page}</h2>']
     if page.score is not None:
         out.append("<table><tr><th></th><th>found</th><th>order</th><th>leak</th></tr>"
@@ -138,8 +139,8 @@ def html_report(evaluation: Evaluation, dpi: int = REPORT_DPI) -> str:
     """Return the HTML report of ``evaluation``: the pooled and per-document scores,
     the bounds missed, and each page :meth:`Evaluation.shown` picks with its image
     rendered at ``dpi`` and its order breaks drawn on it."""
-    rows = "".join(f"<tr><td>{escape(str(doc.truth.path))}</td>{_score_cells(doc.score)}</tr>"
-                   for doc in evaluation.documents)
+    rows = "".join(f"<tr><td>{escape(text_name(str(doc.truth.path)))}</td>"
+                   f"{_score_cells(doc.score)}</tr>" for doc in evaluation.documents)
     out = ['<!DOCTYPE html><html lang="en"><head><meta charset="utf-8">'
            "<title>layoutkit evaluation</title>"
            f"<style>{_STYLE}</style></head><body><h1>layoutkit evaluation</h1>",

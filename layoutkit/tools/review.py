@@ -30,6 +30,7 @@ from typing import TYPE_CHECKING
 
 from rapidfuzz import fuzz
 
+from ..files import text_name
 from ..model import BBox
 from .evaluate import reduce
 from .truth import DocumentTruth, PageTruth, PageTypes
@@ -206,11 +207,11 @@ def review_html(truth: DocumentTruth, pictures: Sequence[PagePicture]) -> str:
         entries = page_entries(page, picture.lines)
         missing += sum(1 for entry in entries if entry.found is None)
         sections.append(_section(page, picture, entries))
-    name = html.escape(Path(truth.document).name)
+    name = html.escape(text_name(Path(truth.document).name))
     summary = (f"{len(sections)} page(s), {sum(len(p.lines) for p in truth.pages)} line(s), "
                f"{missing} entr{'y' if missing == 1 else 'ies'} not found on the page")
     about = "".join(f"<p><b>{label}</b> {html.escape(value)}</p>" for label, value in (
-        ("truth file", str(truth.path)), ("document", truth.document),
+        ("truth file", text_name(str(truth.path))), ("document", text_name(truth.document)),
         ("sha256", truth.sha256), ("checked", truth.checked),
         ("conventions", truth.conventions)) if value)
     pages = " ".join(f'<a href="#page-{p.page}">{p.page}</a>' for p in truth.pages

@@ -19,6 +19,7 @@ from pathlib import Path
 import numpy as np
 
 from ..config import LayoutConfig
+from ..files import text_name
 from ..model import Band, BandKind, BBox, Document, Page
 from ..pipeline import parse
 from ..sources import DEFAULT_ENGINE
@@ -129,7 +130,7 @@ def suggest(path: str | Path, config: LayoutConfig | None = None, pages: str | N
             *, engine: str = DEFAULT_ENGINE, jobs: int = 1, password: str | None = None) -> str:
     """A draft profile (TOML text) for the publication of the sample ``path``."""
     document = parse(path, config, pages, engine=engine, jobs=jobs, password=password)
-    name = document.path
+    name = Path(text_name(document.path.name))  # a name that is not UTF-8 as \xNN
     out = [f"# Drafted from {name.name} ({document.page_count} pages) by layoutkit "
            "profile suggest;",
            "# edit, then run layoutkit profile check.",

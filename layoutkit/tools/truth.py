@@ -35,6 +35,7 @@ document's, when the document is read (:func:`check_document`).
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from functools import cache
@@ -169,7 +170,8 @@ def load_truth(path: Path) -> DocumentTruth:
 
     Raises UsageError, in one line naming the file, when it cannot be read, is not
     JSON, or does not match the schema (naming the JSON path of the first problem
-    and what was expected) or labels a page twice."""
+    and what was expected), holds a lone surrogate (``"\\ud800"``: half of a UTF-16
+    pair, which no output can encode) or labels a page twice."""
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
     except OSError as error:
@@ -177,6 +179,10 @@ def load_truth(path: Path) -> DocumentTruth:
     except (ValueError, UnicodeDecodeError) as error:
         raise UsageError(f"{path}: not a JSON truth file ({error})") from None
     _validate(path, data)
+    halved = _lone_surrogate(data)
+    if halved is not None:
+        raise UsageError(f"{path}: {halved}: expected text without a lone surrogate (a "
+                         f"\\uD800-\\uDFFF escape outside a pair encodes no character)")
     pages = tuple(_page(path, data["document"], item) for item in data["pages"])
     numbers = [p.page for p in pages]
     twice = next((n for n in numbers if numbers.count(n) > 1), None)
@@ -198,6 +204,29 @@ def _validate(path: Path, data: object) -> None:
     if errors:
         error = errors[0]
         raise UsageError(f"{path}: {error.json_path}: {_expected(error)}")
+
+
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def _lone_surrogate(data: object, where: str = "$") -> str | None:
+    """The JSON path of the first text of ``data`` (a key or a value) holding a lone
+    surrogate, which JSON's ``\\u`` escapes can write and :func:`json.loads` keeps
+    (a pair becomes its character); None when there is none."""
+    if isinstance(data, str):
+        return where if _SURROGATE.search(data) else None
+    if isinstance(data, list):
+        return next((found for k, item in enumerate(data)
+                     if (found := _lone_surrogate(item, f"{where}[{k}]")) is not None), None)
+    if isinstance(data, dict):
+        for key, value in data.items():
+            inside = f"{where}.{key}" if key.isidentifier() else f"{where}[{json.dumps(key)}]"
+            if _SURROGATE.search(key):
+                return inside
+            found = _lone_surrogate(value, inside)
+            if found is not None:
+                return found
+    return None
 
 
 def _expected(error: Any) -> str:

@@ -18,6 +18,8 @@ import os
 from pathlib import Path
 
 from .. import __version__
+from ..errors import UsageError
+from ..files import text_name
 from ..linetypes.lists import marker
 from ..model import Document, Line, LineType, Page
 from .truth import UNCHECKED, DocumentTruth, PageTruth, PageTypes
@@ -84,6 +86,11 @@ def item_text(line: Line) -> str | None:
 def document_reference(source: Path, truth_path: Path) -> str:
     """How a truth file at ``truth_path`` names the document at ``source``: the path
     from the truth file's folder, with ``/`` between its parts, so the truth and the
-    document can move together (and the truth read on any system)."""
-    relative = os.path.relpath(source.resolve(), truth_path.resolve().parent)
-    return Path(relative).as_posix()
+    document can move together (and the truth read on any system).  A name that is
+    not UTF-8 is a :class:`~layoutkit.errors.UsageError`: a truth file is JSON, whose
+    text could not name the file."""
+    relative = Path(os.path.relpath(source.resolve(), truth_path.resolve().parent)).as_posix()
+    if text_name(relative) != relative:
+        raise UsageError(f"{text_name(str(source))}: the file's name is not UTF-8, and a "
+                         f"truth file names its document in UTF-8: rename the file")
+    return relative

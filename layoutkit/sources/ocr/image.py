@@ -24,7 +24,7 @@ import pytesseract
 from PIL import Image
 
 from ...config import OcrConfig
-from ...model import BBox, Word, visual_order
+from ...model import BBox, Word, clean_text, visual_order
 from ..base import RULE_THICKNESS
 
 __all__ = ["OCR_FONT", "OcrWords", "Osd", "deskew", "detect_osd", "erase_rules", "ocr_words",
@@ -209,7 +209,8 @@ def ocr_words(image: Image.Image, points_per_pixel: float, languages: str,
     confidences: list[float] = []
     s = points_per_pixel
     for i, level in enumerate(data["level"]):
-        text = visual_order(str(data["text"][i]).translate(_BIDI_MARKS).strip())
+        # cleaned as a text layer's glyphs are (Glyphs)
+        text = visual_order(clean_text(str(data["text"][i])).translate(_BIDI_MARKS).strip())
         confidence = float(data["conf"][i])
         if level != 5 or not text or confidence < 0:
             continue

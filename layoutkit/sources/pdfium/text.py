@@ -55,17 +55,20 @@ characters (PDFium's own line breaks are generated, and dropped before)."""
 def _char_texts(textpage: Any, count: int) -> str | None:
     """The page's text, one character per char index, or None when it does not line up.
 
-    PDFium's text buffer holds one character for every char index, its generated
-    spaces and line breaks included, so one bulk ``FPDFText_GetText`` replaces a call
-    per character.  Characters PDFium keeps out of the buffer (control characters)
+    PDFium's text buffer holds one UTF-16 code unit for every char index, its
+    generated spaces and line breaks included, so one bulk ``FPDFText_GetText``
+    replaces a call per character.  A character above U+FFFF takes two char indices,
+    its surrogates, and stays two characters here (joined into one glyph by
+    :meth:`TextReader.glyphs`).  Characters PDFium keeps out of the buffer (control characters)
     would shift everything after them; the buffer is then shorter, or its last char
     index maps elsewhere, and the caller asks for each character instead.
     """
     if count == 0:
         return ""
-    buffer = (ctypes.c_ushort * (2 * count + 1))()  # UTF-16: at most two units a character
+    buffer = (ctypes.c_ushort * (count + 1))()  # a code unit a char index, and the end
     written = int(pdfium_c.FPDFText_GetText(textpage, 0, count, buffer))
-    text = bytes(buffer)[: 2 * max(written - 1, 0)].decode("utf-16-le", errors="replace")
+    text = spell(np.frombuffer(bytes(buffer), dtype=np.uint16)[: max(written - 1, 0)]
+                 .astype(np.int64))
     aligned = (len(text) == count
                and pdfium_c.FPDFText_GetTextIndexFromCharIndex(textpage, count - 1) == count - 1)
     return text if aligned else None
@@ -351,6 +354,13 @@ class TextReader:
         follows[1:] = ((kept_at[1:] == kept_at[:-1] + 1) & (objects[1:] == objects[:-1])
                        & (origins[1:] == origins[:-1]).all(axis=1)
                        & (loose[1:] == loose[:-1]).all(axis=1))
+        # PDFium gives a character above U+FFFF as two chars, its UTF-16 surrogates:
+        # the low one is a piece of the glyph of the high one before it, and the pair
+        # becomes the character when the glyphs are made (Glyphs cleans its texts)
+        kept_codes = codes[keep]
+        follows[1:] |= ((kept_codes[:-1] >= 0xD800) & (kept_codes[:-1] <= 0xDBFF)
+                        & (kept_codes[1:] >= 0xDC00) & (kept_codes[1:] <= 0xDFFF)
+                        & (kept_at[1:] == kept_at[:-1] + 1))
         first = np.flatnonzero(~follows)
         if len(first) == n:
             joined, indices = chars, kept

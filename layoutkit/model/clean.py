@@ -1,0 +1,64 @@
+"""Text as it enters the model from a document: safe to print and to encode.
+
+A PDF's text layer (or OCR's words, a page label) may hold any code point, and some
+of them would act rather than show when an output is read: a terminal runs the
+escape sequences of ESC and BEL (a window title, a cleared screen, the clipboard by
+OSC 52), and the explicit bidi formatting characters turn the order a line is shown
+in (and python-bidi's reordering cannot take the isolates).  A code unit of UTF-16
+left on its own (PDFium gives a character above U+FFFF as two) cannot be written as
+UTF-8 at all.  :func:`clean_text` is applied where text enters the model
+(:class:`~layoutkit.model.Glyphs`, :class:`~layoutkit.model.PageGlyphs`' label, OCR's
+words), so every output and every engine reads the same clean text:
+
+- the control characters are dropped, but tab and newline: C0 (U+0000–U+001F), DEL
+  and C1 (U+007F–U+009F);
+- the explicit bidi formatting characters are dropped: the embeddings and overrides
+  (U+202A–U+202E) and the isolates (U+2066–U+2069).  A page's glyphs are placed as
+  shown already, and the reading stage finds the order they are read in;
+- a high surrogate followed by a low one becomes the character they encode, and a
+  surrogate on its own becomes U+FFFD, the replacement character.
+
+Plain text (every character printable) is returned as it is, found in one pass.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+__all__ = ["DROPPED", "clean_text", "clean_texts"]
+
+DROPPED = "".join(map(chr, (*range(0x00, 0x09), *range(0x0B, 0x20), *range(0x7F, 0xA0),
+                            *range(0x202A, 0x202F), *range(0x2066, 0x206A))))
+"""The characters text loses on entering the model: the control characters but tab and
+newline, and the explicit bidi formatting characters."""
+
+_DROP = str.maketrans("", "", DROPPED)
+
+_UNSAFE = re.compile(f"[{re.escape(DROPPED)}\ud800-\udfff]")
+"""A character :func:`clean_text` changes."""
+
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def clean_text(text: str) -> str:
+    """``text`` without control characters (but tab and newline) and explicit bidi
+    formatting characters, its surrogate pairs joined into the characters they encode
+    and its lone surrogates replaced by U+FFFD; ``text`` itself when it has none."""
+    if text.isprintable() or not _UNSAFE.search(text):
+        return text
+    if _SURROGATE.search(text):
+        # UTF-16 pairs a high surrogate with the low one after it; "replace" puts
+        # U+FFFD for a code unit left on its own
+        text = text.encode("utf-16-le", "surrogatepass").decode("utf-16-le", "replace")
+    return text.translate(_DROP)
+
+
+def clean_texts(texts: Sequence[str]) -> tuple[str, ...]:
+    """Each of ``texts`` cleaned (:func:`clean_text`); a page's thousands of texts are
+    looked at in one pass first, as nearly every page has nothing to clean."""
+    texts = tuple(texts)
+    joined = "".join(texts)
+    if joined.isprintable() or not _UNSAFE.search(joined):
+        return texts
+    return tuple(map(clean_text, texts))
