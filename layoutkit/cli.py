@@ -741,6 +741,8 @@ def _command(args: argparse.Namespace) -> int:
             print(f"layoutkit: error: {path}: cannot write ({exc.strerror or exc})",
                   file=sys.stderr)
             return 1
+        except KeyboardInterrupt:  # Ctrl-C as the pages are made and written
+            return 130
         logging.getLogger(__name__).info("wrote %s", path)
     return outcome.status
 
