@@ -60,7 +60,8 @@ _RESOLUTIONS = frozenset({"ocr_dpi", "image_dpi", "ocr_blank_dpi"})
 """The keys whose values are dots per inch, at least 1."""
 
 _POSITIVE = frozenset({"grid_resolution", "regex_timeout", "page_max_content_bytes",
-                       "page_alone_content_bytes", "page_max_seconds", "page_max_memory",
+                       "page_alone_content_bytes", "page_max_seconds", "page_max_form_depth",
+                       "page_max_annotations", "page_max_memory",
                        "image_max_pixels", "ocr_max_pixels"})
 """The keys whose values must be above 0 (a step, a time)."""
 
@@ -139,6 +140,17 @@ class SourcesConfig(Section):
     twenty deep; millions of operators in a few compressed kilobytes) is left unread,
     found before any engine reads it (:mod:`layoutkit.sources.guard`), and reported;
     the other pages are read."""
+    page_max_form_depth: int = 30
+    """The deepest form XObjects may nest on a PDF page (a form drawing a form drawing
+    a form is 3 deep, as the corpus's deepest): each level may multiply what an engine
+    draws, so a page whose forms nest deeper, or draw each other in a loop (PDFium
+    follows one to its own nesting limit), is left unread, found before any engine
+    reads it, and reported."""
+    page_max_annotations: int = 10_000
+    """The most annotations a PDF page may have (the corpus's most is 90): an engine
+    holds every one of them (PDFium aborts past its memory on 2.5 million), so a page
+    with more is left unread, found before any engine reads it, and reported.  They are
+    counted in the text of the page's ``/Annots`` array, without reading each one."""
     page_alone_content_bytes: int = 4_000_000
     """A PDF page drawing more content than this (eight times the largest page of the
     corpus) is read in a process of its own, within ``page_max_seconds`` and

@@ -68,16 +68,36 @@ def form_fan_out(depth: int = 20, fan: int = 2, *, between: bool = False) -> byt
     return _between(objects, between)
 
 
-def forms_drawing_each_other() -> bytes:
-    """Two forms each drawing the other: a cycle a reader must not follow for ever."""
+def forms_drawing_each_other(draws: int = 1) -> bytes:
+    """Two forms each drawing the other (the second ``draws`` times): a cycle a reader
+    must not follow for ever (PDFium follows it to its nesting limit, where two draws
+    make a million)."""
     def form(other: int) -> bytes:
-        return _stream(b"/X Do BT /F1 10 Tf 72 700 Td (loop) Tj ET\n",
+        return _stream(b"/X Do " * (draws if other == 6 else 1)
+                       + b"BT /F1 10 Tf 72 700 Td (loop) Tj ET\n",
                        b" /Type /XObject /Subtype /Form /BBox [0 0 612 792] /Resources << "
                        b"/XObject << /X %d 0 R >> /Font << /F1 3 0 R >> >>" % other)
     return pdf_bytes([b"<< /Type /Catalog /Pages 2 0 R >>",
                       b"<< /Type /Pages /Kids [4 0 R] /Count 1 >>", FONT,
                       _page(5, b"/XObject << /X 6 0 R >>"), _stream(b"/X Do\n"),
                       form(7), form(6)])
+
+
+def form_chain(depth: int = 40, *, between: bool = False) -> bytes:
+    """A page drawing form 1, each form drawing the next once, ``depth`` deep (with
+    ``between``, a page of text on each side of it)."""
+    return form_fan_out(depth, 1, between=between)
+
+
+def many_annotations(count: int = 100_000, *, between: bool = False) -> bytes:
+    """One page whose ``/Annots`` (an indirect array) lists one square annotation
+    ``count`` times (with ``between``, a page of text on each side of it)."""
+    objects = [b"<< /Type /Catalog /Pages 2 0 R >>",
+               b"<< /Type /Pages /Kids [4 0 R] /Count 1 >>", FONT,
+               _page(5)[:-2] + b" /Annots 6 0 R >>", _stream(b"0 g 100 600 200 20 re f\n"),
+               b"[" + b"7 0 R " * count + b"]",
+               b"<< /Type /Annot /Subtype /Square /Rect [100 100 110 110] /F 4 >>"]
+    return _between(objects, between)
 
 
 def many_operators(count: int = 5_000_000, *, between: bool = False) -> bytes:
