@@ -62,7 +62,7 @@ _RESOLUTIONS = frozenset({"ocr_dpi", "image_dpi", "ocr_blank_dpi"})
 _POSITIVE = frozenset({"grid_resolution", "regex_timeout", "regex_max_expanded",
                        "page_max_content_bytes",
                        "page_alone_content_bytes", "page_max_seconds", "page_max_form_depth",
-                       "page_max_annotations", "page_max_memory",
+                       "page_max_annotations", "page_max_resources", "page_max_memory",
                        "image_max_pixels", "ocr_max_pixels"})
 """The keys whose values must be above 0 (a step, a time)."""
 
@@ -152,6 +152,13 @@ class SourcesConfig(Section):
     holds every one of them (PDFium aborts past its memory on 2.5 million), so a page
     with more is left unread, found before any engine reads it, and reported.  They are
     counted in the text of the page's ``/Annots`` array, without reading each one."""
+    page_max_resources: int = 10_000
+    """The most resources (fonts, XObjects, graphics states, colour spaces, patterns,
+    shadings, property lists) a PDF page's resource dictionary may name (the corpus's
+    most is 69): pdfminer.six sets up every one (half a million made it run for more
+    than a minute), so a page naming more is left unread, found before any engine
+    reads it, and reported.  A dictionary of them stored as an object of its own is
+    counted by the names in its text, at least as many as it holds."""
     page_alone_content_bytes: int = 4_000_000
     """A PDF page drawing more content than this (eight times the largest page of the
     corpus) is read in a process of its own, within ``page_max_seconds`` and

@@ -100,6 +100,25 @@ def many_annotations(count: int = 100_000, *, between: bool = False) -> bytes:
     return _between(objects, between)
 
 
+def many_resources(count: int = 500_000, kind: bytes = b"XObject", *,
+                   between: bool = False) -> bytes:
+    """One page of a line of text whose resources (an object of their own) name
+    ``count`` fonts or XObjects besides its font, all one object, none of them used
+    (with ``between``, a page of text on each side of it)."""
+    target = b"3 0 R" if kind == b"Font" else b"6 0 R"
+    named = b" ".join(b"/R%d %s" % (k, target) for k in range(count))
+    fonts = b"/F1 3 0 R " + named if kind == b"Font" else b"/F1 3 0 R"
+    others = b"" if kind == b"Font" else b"/%s << %s >>" % (kind, named)
+    return _between([b"<< /Type /Catalog /Pages 2 0 R >>",
+                     b"<< /Type /Pages /Kids [4 0 R] /Count 1 >>", FONT,
+                     b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 5 0 R "
+                     b"/Resources 7 0 R >>",
+                     _stream(b"BT /F1 10 Tf 72 700 Td (hello) Tj ET\n"),
+                     _stream(b"0 g 0 0 10 10 re f", b" /Type /XObject /Subtype /Form "
+                                                    b"/BBox [0 0 10 10]"),
+                     b"<< /Font << %s >> %s >>" % (fonts, others)], between)
+
+
 def many_operators(count: int = 5_000_000, *, between: bool = False) -> bytes:
     """One page whose Flate-compressed content stream holds ``count`` text-showing
     operators (a few kilobytes that decompress to tens of megabytes; with ``between``,

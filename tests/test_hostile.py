@@ -70,6 +70,12 @@ def one_line(err: str) -> str:
                             ).read_bytes(),
      "annots.pdf: page 1 has more than 10,000 annotations (page_max_annotations), more than "
      "can be read safely"),
+    ("xobjects.pdf", hostile.many_resources,
+     "xobjects.pdf: page 1 has more than 10,000 resources (fonts, XObjects...) "
+     "(page_max_resources), more than can be read safely"),
+    ("fonts.pdf", lambda: hostile.many_resources(kind=b"Font"),
+     "fonts.pdf: page 1 has more than 10,000 resources (fonts, XObjects...) "
+     "(page_max_resources), more than can be read safely"),
     ("blank.pdf", hostile.blank_pages,
      "blank.pdf: no text found on any page, by its text layer or by OCR"),
     ("huge.pdf", lambda: hostile.blank_pages(1, 14400),
@@ -84,11 +90,13 @@ def test_hostile_input_is_one_line_and_status_1(tmp_path: Path, name: str, make:
                                                  expected: str, engine: str) -> None:
     """A fan-out of forms, millions of operators, a page tree repeating one page, forms
     drawing each other (once, or one the other twice), 2.5 million annotations in an
-    object stream, 5,000 blank pages, a blank page 200 inches wide and an image whose
+    object stream, half a million XObjects or fonts in a page's resources, 5,000 blank
+    pages, a blank page 200 inches wide and an image whose
     header claims ten billion pixels: each one line and status 1 (PDFium aborted on the
     first two, on forms drawing each other twice and on the annotations, the page tree
-    ran for minutes, blank pages were OCR'd one by one, the large page and the image
-    were tracebacks)."""
+    ran for minutes, pdfminer.six for more than a minute on half a million XObjects
+    named in a page's resources, blank pages were OCR'd one by one, the large page and
+    the image were tracebacks)."""
     path = tmp_path / name
     path.write_bytes(make())  # type: ignore[operator]
     status, err = read(path, "--engine", engine)
@@ -157,6 +165,8 @@ _TOO_DEEP = ("draws form XObjects nested more than 30 deep (page_max_form_depth)
              "can be read safely")
 _TOO_MANY = ("has more than 10,000 annotations (page_max_annotations), more than can be read "
              "safely")
+_NAMES_TOO_MANY = ("has more than 10,000 resources (fonts, XObjects...) (page_max_resources), "
+                   "more than can be read safely")
 
 
 @pytest.mark.parametrize(("name", "make", "reason"), [
@@ -164,6 +174,8 @@ _TOO_MANY = ("has more than 10,000 annotations (page_max_annotations), more than
     ("operators.pdf", lambda: hostile.many_operators(between=True), _TOO_MUCH),
     ("chain.pdf", lambda: hostile.form_chain(31, between=True), _TOO_DEEP),
     ("annots.pdf", lambda: hostile.many_annotations(10_001, between=True), _TOO_MANY),
+    ("fonts.pdf", lambda: hostile.many_resources(10_000, b"Font", between=True),
+     _NAMES_TOO_MANY),
 ])
 @pytest.mark.parametrize("engine", ["pdfium", "pdfminer"])
 def test_page_past_its_budget_is_left_unread_and_the_others_read(
@@ -274,7 +286,8 @@ def test_structure_check_of_plain_pdfs_is_pdfminers() -> None:
                          "cycle": hostile.forms_drawing_each_other(),
                          "mutual": hostile.forms_drawing_each_other(2),
                          "chain": hostile.form_chain(31),
-                         "annots": hostile.many_annotations(10_001)}
+                         "annots": hostile.many_annotations(10_001),
+                         "xobjects": hostile.many_resources(10_001)}
 
     def verdict(path: Path, objects: object) -> object:
         try:
@@ -315,18 +328,21 @@ def test_structure_check_of_plain_pdfs_is_pdfminers() -> None:
     ("page_max_form_depth=29", {2: _TOO_DEEP.replace("30", "29")}),
     ("page_max_annotations=10001", {}),
     ("page_max_annotations=10000", {2: _TOO_MANY}),
+    ("page_max_resources=10001", {}),
+    ("page_max_resources=10000", {2: _NAMES_TOO_MANY}),
 ])
 def test_page_budgets_hold_to_the_count(tmp_path: Path, setting: str, expected: object) -> None:
-    """Forms nested 30 deep and 10,001 annotations (counted in the array's text, an
-    indirect object) are within budgets of 30 and 10,001, and refused one below; the
-    other pages of the document are not touched."""
+    """Forms nested 30 deep, 10,001 annotations and 10,001 resources (each counted in
+    the text of an indirect object) are within budgets of 30 and 10,001, and refused
+    one below; the other pages of the document are not touched."""
     from layoutkit.sources.guard import check_structure
 
     key, value = setting.split("=")
     config = LayoutConfig().replace(**{key: int(value)}).sources
     path = tmp_path / "page.pdf"
     path.write_bytes(hostile.form_chain(30, between=True) if "depth" in key
-                     else hostile.many_annotations(10_001, between=True))
+                     else hostile.many_annotations(10_001, between=True) if "annot" in key
+                     else hostile.many_resources(10_000, b"Font", between=True))
     refused = {n: risk.reason(config) for n, risk in check_structure(path, config).items()}
     assert refused == expected
 

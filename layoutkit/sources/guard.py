@@ -113,8 +113,12 @@ def _checked(path: Path, config: SourcesConfig, objects: Callable[[BinaryIO], _O
         risks: dict[int, PageRisk] = {}
         for number, (contents, resources, box, annots) in enumerate(pages, 1):
             try:
-                refused = _too_many_annotations(
-                    reader.entries(annots, config.page_max_annotations), config)
+                refused = _too_many(
+                    reader.entries(annots, config.page_max_annotations),
+                    config.page_max_annotations, "annotations", "page_max_annotations"
+                ) or _too_many(reader.resources(resources, config.page_max_resources),
+                               config.page_max_resources, "resources (fonts, XObjects...)",
+                               "page_max_resources")
                 size = 0 if refused else drawn.page(contents, resources)
             except _RefusedError as exc:
                 refused, size = str(exc), 0
@@ -128,13 +132,12 @@ def _checked(path: Path, config: SourcesConfig, objects: Callable[[BinaryIO], _O
         return risks
 
 
-def _too_many_annotations(count: int, config: SourcesConfig) -> str | None:
-    """Why a page with ``count`` annotations is not read; None within
-    ``page_max_annotations``."""
-    if count <= config.page_max_annotations:
+def _too_many(count: int, most: int, what: str, key: str) -> str | None:
+    """Why a page with ``count`` of ``what`` is not read; None within ``most`` (the
+    config's ``key``)."""
+    if count <= most:
         return None
-    return (f"has more than {config.page_max_annotations:,} annotations "
-            f"(page_max_annotations), more than can be read safely")
+    return f"has more than {most:,} {what} ({key}), more than can be read safely"
 
 
 class _RefusedError(Exception):
@@ -172,12 +175,47 @@ class _Objects:
         """The name a name object (or a reference to one) holds; empty for another."""
         raise NotImplementedError
 
+    def text(self, value: Any) -> bytes | None:
+        """The text of the object a reference refers to, as stored (no more than
+        :data:`_TEXT_MAX` bytes), when it is not parsed yet; None for anything else."""
+        raise NotImplementedError
+
     def entries(self, value: Any, most: int) -> int:
         """The number of entries of an array (or of the array a reference refers to),
         0 for anything else, or some number past ``most``; an indirect array is counted
         in its text, without parsing each entry (2.5 million references take
         pdfminer.six most of a minute), at least as many as it holds (:func:`_entries`)."""
-        raise NotImplementedError
+        text = self.text(value)
+        if text is not None:
+            return _entries(text, most)
+        value = self.resolve(value)
+        return len(value) if isinstance(value, list) else 0
+
+    def keys(self, value: Any) -> int:
+        """The number of keys of a dictionary (or of the dictionary a reference refers
+        to), 0 for anything else; an indirect one is counted in its text, by its names,
+        at least as many as its keys."""
+        text = self.text(value)
+        if text is not None:
+            return text.count(b"/")
+        value = self.resolve(value)
+        return len(value) if isinstance(value, dict) else 0
+
+    def resources(self, value: Any, most: int) -> int:
+        """At least the number of resources (fonts, XObjects, graphics states...) that
+        the resource dictionary ``value`` names, or some number past ``most``; one whose
+        own text holds more than ``8 * most`` names is not parsed."""
+        if self.keys(value) > 8 * most:
+            return most + 1
+        resources = self.resolve(value)
+        if not isinstance(resources, dict):
+            return 0
+        total = 0
+        for kind in _RESOURCE_KINDS:
+            total += self.keys(resources.get(kind))
+            if total > most:
+                break
+        return total
 
 
 class _Plain(_Objects):
@@ -210,13 +248,10 @@ class _Plain(_Objects):
         value = self.resolve(value)
         return value.name if isinstance(value, Name) else ""
 
-    def entries(self, value: Any, most: int) -> int:
+    def text(self, value: Any) -> bytes | None:
         if isinstance(value, Ref) and value.objid not in self.pdf.objects:
-            text = self.pdf.text_of(value.objid)
-            if text is not None:
-                return _entries(text, most)
-        value = self.resolve(value)
-        return len(value) if isinstance(value, list) else 0
+            return self.pdf.text_of(value.objid, _TEXT_MAX)
+        return None
 
 
 class _Pdfminer(_Objects):
@@ -228,6 +263,8 @@ class _Pdfminer(_Objects):
 
         self.stream = stream
         self.document = PDFDocument(PDFParser(stream))
+        self.object_streams: dict[int, bytes] = {}
+        """Object streams decoded, by object number, to read objects' texts from."""
 
     def root(self) -> Any:
         return self.document.catalog.get("Pages")
@@ -265,15 +302,12 @@ class _Pdfminer(_Objects):
 
         return name_of(value)
 
-    def entries(self, value: Any, most: int) -> int:
+    def text(self, value: Any) -> bytes | None:
         from pdfminer.pdftypes import PDFObjRef
 
         if isinstance(value, PDFObjRef) and value.objid not in self.document._cached_objs:
-            text = self._text_of(int(value.objid))
-            if text is not None:
-                return _entries(text, most)
-        value = self.resolve(value)
-        return len(value) if isinstance(value, list) else 0
+            return self._text_of(int(value.objid))
+        return None
 
     def _text_of(self, objid: int) -> bytes | None:
         """The text of indirect object ``objid`` as stored (in the file, up to its
@@ -285,18 +319,33 @@ class _Pdfminer(_Objects):
             except KeyError:
                 continue
             if stream_id is None:
-                self.stream.seek(index)
-                text = self.stream.read(_TEXT_MAX)
-                end = text.find(b"endobj")
-                return text if end < 0 else text[:end]
-            return self._in_object_stream(self.resolve(self.document.getobj(stream_id)), index)
+                return self._in_file(index)
+            return self._in_object_stream(int(stream_id), index)
         return None
 
-    def _in_object_stream(self, stream: Any, index: int) -> bytes | None:
-        """The text of the ``index``-th object of an object stream."""
+    def _in_file(self, offset: int) -> bytes:
+        """The text from ``offset`` to the next ``endobj``, read a block at a time."""
+        self.stream.seek(offset)
+        text = bytearray()
+        while len(text) < _TEXT_MAX:
+            searched = max(0, len(text) - 8)
+            block = self.stream.read(1 << 16)
+            text += block
+            end = text.find(b"endobj", searched)
+            if end >= 0:
+                return bytes(text[:end])
+            if not block:
+                break
+        return bytes(text[:_TEXT_MAX])
+
+    def _in_object_stream(self, stream_id: int, index: int) -> bytes | None:
+        """The text of the ``index``-th object of object stream ``stream_id``."""
+        stream = self.resolve(self.document.getobj(stream_id))
         if not self.is_stream(stream):
             return None
-        data = self.decoded(stream, _TEXT_MAX)
+        if stream_id not in self.object_streams:
+            self.object_streams[stream_id] = self.decoded(stream, _TEXT_MAX)
+        data = self.object_streams[stream_id]
         first, count = self.resolve(stream.get("First")), self.resolve(stream.get("N"))
         if not isinstance(first, int) or not isinstance(count, int) or not 0 <= index < count:
             return None
@@ -311,6 +360,10 @@ class _Pdfminer(_Objects):
 
 _TEXT_MAX = 64 << 20
 """The most of an object's text read to count its entries."""
+
+_RESOURCE_KINDS = ("Font", "XObject", "ExtGState", "ColorSpace", "Pattern", "Shading",
+                   "Properties")
+"""The kinds of resources a page's content names."""
 
 _ENTRY = re.compile(rb"(?<![^\s/\[\]()<>{}%\x00])R(?![^\s/\[\]()<>{}%\x00])|<<")
 """What begins or ends an entry of an array of annotations: a reference's ``R`` or a

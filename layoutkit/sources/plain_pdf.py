@@ -108,7 +108,7 @@ class PlainPdf:
             self.objects[objid] = None if offset is None else self._object_at(objid, offset)
         return self.objects[objid]
 
-    def text_of(self, objid: int, limit: int = 64 << 20) -> bytes | None:
+    def text_of(self, objid: int, limit: int) -> bytes | None:
         """The text of object ``objid`` as stored, up to its ``endobj`` and no more
         than ``limit`` bytes, unparsed; None for one the table does not list."""
         offset = self.offsets.get(objid)
