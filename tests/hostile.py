@@ -83,6 +83,22 @@ def forms_drawing_each_other(draws: int = 1) -> bytes:
                       form(7), form(6)])
 
 
+def appearance_loop() -> bytes:
+    """A page with no text whose one annotation's appearance is a form drawing a form
+    that draws the first twice: drawn when the page is rendered for OCR (PDFium
+    aborted under 4 GB), not when its text is read."""
+    def form(other: int, draws: int) -> bytes:
+        return _stream(b"/X Do " * draws + b"0 g 0 0 5 5 re f\n",
+                       b" /Type /XObject /Subtype /Form /BBox [0 0 612 792] "
+                       b"/Resources << /XObject << /X %d 0 R >> >>" % other)
+    return pdf_bytes([b"<< /Type /Catalog /Pages 2 0 R >>",
+                      b"<< /Type /Pages /Kids [4 0 R] /Count 1 >>", FONT,
+                      _page(5)[:-2] + b" /Annots [8 0 R] >>",
+                      _stream(b"0 g 100 600 200 20 re f\n"), form(7, 1), form(6, 2),
+                      b"<< /Type /Annot /Subtype /Square /Rect [0 0 612 792] "
+                      b"/AP << /N 6 0 R >> /F 4 >>"])
+
+
 def form_chain(depth: int = 40, *, between: bool = False) -> bytes:
     """A page drawing form 1, each form drawing the next once, ``depth`` deep (with
     ``between``, a page of text on each side of it)."""

@@ -70,6 +70,9 @@ def one_line(err: str) -> str:
                             ).read_bytes(),
      "annots.pdf: page 1 has more than 10,000 annotations (page_max_annotations), more than "
      "can be read safely"),
+    ("appearance.pdf", hostile.appearance_loop,
+     "appearance.pdf: page 1 draws form XObjects that draw each other (object 6 is drawn "
+     "within itself)"),
     ("xobjects.pdf", hostile.many_resources,
      "xobjects.pdf: page 1 has more than 10,000 resources (fonts, XObjects...) "
      "(page_max_resources), more than can be read safely"),
@@ -90,13 +93,13 @@ def test_hostile_input_is_one_line_and_status_1(tmp_path: Path, name: str, make:
                                                  expected: str, engine: str) -> None:
     """A fan-out of forms, millions of operators, a page tree repeating one page, forms
     drawing each other (once, or one the other twice), 2.5 million annotations in an
-    object stream, half a million XObjects or fonts in a page's resources, 5,000 blank
-    pages, a blank page 200 inches wide and an image whose
-    header claims ten billion pixels: each one line and status 1 (PDFium aborted on the
-    first two, on forms drawing each other twice and on the annotations, the page tree
-    ran for minutes, pdfminer.six for more than a minute on half a million XObjects
-    named in a page's resources, blank pages were OCR'd one by one, the large page and
-    the image were tracebacks)."""
+    object stream, an annotation whose appearance is such a loop of forms, half a
+    million XObjects or fonts in a page's resources, 5,000 blank pages, a blank page
+    200 inches wide and an image whose header claims ten billion pixels: each one line
+    and status 1 (PDFium aborted on the first two, on forms drawing each other twice,
+    on the annotations and, rendering the page for OCR, on the appearance; the page
+    tree ran for minutes, pdfminer.six for more than a minute on the XObjects, blank
+    pages were OCR'd one by one, the large page and the image were tracebacks)."""
     path = tmp_path / name
     path.write_bytes(make())  # type: ignore[operator]
     status, err = read(path, "--engine", engine)
@@ -287,7 +290,8 @@ def test_structure_check_of_plain_pdfs_is_pdfminers() -> None:
                          "mutual": hostile.forms_drawing_each_other(2),
                          "chain": hostile.form_chain(31),
                          "annots": hostile.many_annotations(10_001),
-                         "xobjects": hostile.many_resources(10_001)}
+                         "xobjects": hostile.many_resources(10_001),
+                         "appearance": hostile.appearance_loop()}
 
     def verdict(path: Path, objects: object) -> object:
         try:

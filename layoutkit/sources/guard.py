@@ -18,7 +18,10 @@ Nor is a page read whose forms draw each other (PDFium follows such a loop to it
 nesting limit: two forms, one drawing the other twice, draw a million times) or nest
 deeper than ``page_max_form_depth``, or whose ``/Annots`` array lists more than
 ``page_max_annotations`` entries, counted in its text without parsing each entry (2.5
-million of them made PDFium abort and take pdfminer.six most of a minute to parse).
+million of them made PDFium abort and take pdfminer.six most of a minute to parse), or
+whose resources name more than ``page_max_resources`` fonts, XObjects and the like.
+The annotations' appearance streams, drawn when the page is rendered for OCR, are
+measured as forms the page draws.
 
 A file pdfminer.six cannot parse is left to the engine, which reports (or repairs)
 what it finds.
@@ -119,7 +122,7 @@ def _checked(path: Path, config: SourcesConfig, objects: Callable[[BinaryIO], _O
                 ) or _too_many(reader.resources(resources, config.page_max_resources),
                                config.page_max_resources, "resources (fonts, XObjects...)",
                                "page_max_resources")
-                size = 0 if refused else drawn.page(contents, resources)
+                size = 0 if refused else drawn.page(contents, resources, annots)
             except _RefusedError as exc:
                 refused, size = str(exc), 0
             except NotPlainError:
@@ -426,22 +429,43 @@ class _Drawn:
         """Each form measured: what it draws and how deep the forms within it nest."""
         self.drawing: list[int] = []
 
-    def page(self, contents: Any, resources: Any) -> int:
-        """What the page whose ``contents`` (a stream or an array of them) and
-        ``resources`` draws; past the budget, some number above it; within what an
-        ordinary page draws, some number within that."""
+    def page(self, contents: Any, resources: Any, annots: Any = None) -> int:
+        """What the page whose ``contents`` (a stream or an array of them),
+        ``resources`` and annotations ``annots`` (their appearance streams, drawn when
+        the page is rendered) draws; past the budget, some number above it; within what
+        an ordinary page draws, some number within that."""
         resolve = self.objects.resolve
+        self.drawing = []
+        appearances = self._appearances(annots)
         streams = resolve(contents)
         streams = [resolve(s) for s in (streams if isinstance(streams, list) else [streams])]
         if not self._has_forms(resources):
             # a bound within an ordinary page's content spares decompressing the streams
             bound = sum(self._bound(s) for s in streams)
-            return bound if bound <= self.ordinary else sum(len(self._decoded(s))
-                                                            for s in streams)
+            return appearances + (bound if bound <= self.ordinary
+                                  else sum(len(self._decoded(s)) for s in streams))
         data = b"".join(self._decoded(s) for s in streams)
-        self.drawing = []
-        return len(data) + self._forms(data, resources)[0]
+        return appearances + len(data) + self._forms(data, resources)[0]
 
+    def _appearances(self, annots: Any) -> int:
+        """What the appearance streams of the annotations ``annots`` draw (each form
+        of ``/AP``'s normal, rollover and down appearances, or of their states)."""
+        resolve = self.objects.resolve
+        annots = resolve(annots)
+        total = 0
+        for annot in annots if isinstance(annots, list) else ():
+            annot = resolve(annot)
+            appearance = resolve(annot.get("AP")) if isinstance(annot, dict) else None
+            if not isinstance(appearance, dict):
+                continue
+            for kind in ("N", "R", "D"):
+                forms = resolve(appearance.get(kind))
+                for reference in forms.values() if isinstance(forms, dict) else [
+                        appearance.get(kind)]:
+                    total += self._form(reference, None)[0]
+                    if total > self.budget:
+                        return total
+        return total
     def _xobjects(self, resources: Any) -> dict[str, Any]:
         """The XObjects ``resources`` name."""
         resolve = self.objects.resolve
@@ -472,31 +496,37 @@ class _Drawn:
         xobjects = self._xobjects(resources)
         total = deepest = 0
         for name, count in uses.items():
-            reference = xobjects.get(name.decode("latin-1"))
-            form = self.objects.resolve(reference)
-            if not self.objects.is_stream(form) or \
-                    self.objects.name(form.get("Subtype")) != "Form":
-                continue
-            key = self.objects.key(reference, form)
-            if key in self.drawing:
-                raise _RefusedError(f"draws form XObjects that draw each other (object {key} "
-                               f"is drawn within itself), a loop an engine may follow for ever")
-            if key not in self.forms:
-                if len(self.drawing) >= self.depth:
-                    raise _RefusedError(self._too_deep())
-                self.drawing.append(key)
-                body = self._decoded(form)
-                size, depth = self._forms(body, form.get("Resources", resources))
-                self.forms[key] = (len(body) + size, depth + 1)
-                self.drawing.pop()
-            size, depth = self.forms[key]
-            if len(self.drawing) + depth > self.depth:
-                raise _RefusedError(self._too_deep())
+            size, depth = self._form(xobjects.get(name.decode("latin-1")), resources)
             total += count * size
             deepest = max(deepest, depth)
             if total > self.budget:
                 break
         return total, deepest
+
+    def _form(self, reference: Any, resources: Any) -> tuple[int, int]:
+        """What the form XObject ``reference`` refers to draws (its own content and its
+        forms'), and how deep forms nest in it (1 for none); 0, 0 for what is not a form
+        XObject; raises :class:`_RefusedError` as :meth:`_forms` says."""
+        form = self.objects.resolve(reference)
+        if not self.objects.is_stream(form) or \
+                self.objects.name(form.get("Subtype")) not in ("Form", ""):
+            return 0, 0
+        key = self.objects.key(reference, form)
+        if key in self.drawing:
+            raise _RefusedError(f"draws form XObjects that draw each other (object {key} "
+                                f"is drawn within itself), a loop an engine may follow for ever")
+        if key not in self.forms:
+            if len(self.drawing) >= self.depth:
+                raise _RefusedError(self._too_deep())
+            self.drawing.append(key)
+            body = self._decoded(form)
+            size, depth = self._forms(body, form.get("Resources", resources))
+            self.forms[key] = (len(body) + size, depth + 1)
+            self.drawing.pop()
+        size, depth = self.forms[key]
+        if len(self.drawing) + depth > self.depth:
+            raise _RefusedError(self._too_deep())
+        return size, depth
 
     def _too_deep(self) -> str:
         """Why a page whose forms nest too deep is not read."""
