@@ -60,9 +60,10 @@ class PageRisk:
     width: float
     height: float
     refused: str | None = None
-    """Why the page is not read whatever it draws (its forms draw each other, nest
-    past ``page_max_form_depth``, or it has more annotations than
-    ``page_max_annotations``); None for a page refused, if at all, by what it draws."""
+    """Why the page is not read whatever it draws (its forms draw each other or nest
+    past ``page_max_form_depth``; it has more annotations than ``page_max_annotations``
+    or names more resources than ``page_max_resources``); None for a page refused, if
+    at all, by what it draws."""
 
     def reason(self, config: SourcesConfig) -> str | None:
         """Why the page is not read, past ``page_max_content_bytes`` or refused by the
