@@ -127,9 +127,9 @@ def _pandoc_odt(source: Path, reader: str, work: Path, config: SourcesConfig) ->
     warning naming it.  The sandbox lets pandoc read no data file either, so the
     default reference document is written out for it first."""
     _installed(source, "pandoc")
-    reference = work / "reference.odt"
+    reference = (work / "reference.odt").absolute()
     reference.write_bytes(_reference_odt(source))
-    odt = work / "pandoc.odt"
+    odt = (work / "pandoc.odt").absolute()
     # the heap bound below the address space's: the runtime then says what ran out
     heap = max(config.convert_max_memory * 3 // 4 // 2**20, 1)
     ended = run_bounded(["pandoc", "--sandbox", "--from", reader, "--to", "odt",
