@@ -378,3 +378,32 @@ def test_image_frames_with_ink_keep_their_picture(tmp_path: Path) -> None:
         pdf.close()
     assert drawn == [1, 0, 1]
     assert sizes == [[144, 72]] * 3
+
+
+def test_image_source_reads_no_frame_past_its_budget(tmp_path: Path) -> None:
+    """An image opened with a budget of frames has as many pages as the budget allows,
+    and says frames are left past them; within the budget it says none are."""
+    from layoutkit.sources.images import ImageSource
+
+    path = blank_tiff(tmp_path / "five.tiff", 5, (300, 200))
+    source = ImageSource(path, 300, max_frames=3)
+    assert (source.page_count, source.more) == (3, True)
+    source = ImageSource(path, 300, max_frames=5)
+    assert (source.page_count, source.more) == (5, False)
+
+
+def test_a_frame_of_one_colour_is_blank_and_not_ocrd(tmp_path: Path) -> None:
+    """An image's frame all of one colour (white, or grey) is blank, told from its
+    extrema; a frame with one dark dot is not."""
+    from layoutkit import LayoutConfig
+    from layoutkit.sources import open_source
+    from layoutkit.sources.ocr.scanned import is_scanned
+
+    dotted = Image.new("L", (300, 200), 255)
+    dotted.putpixel((150, 100), 0)
+    path = tmp_path / "three.tiff"
+    Image.new("L", (300, 200), 255).save(
+        path, save_all=True, append_images=[Image.new("L", (300, 200), 90), dotted])
+    with open_source(path) as source:
+        pages = list(source.pages([1, 2, 3]))
+    assert [is_scanned(path, page, (), LayoutConfig()) for page in pages] == [False, False, True]
