@@ -14,6 +14,7 @@ import http.server
 import io
 import logging
 import os
+import re
 import resource
 import shutil
 import struct
@@ -100,6 +101,38 @@ def _pointed(name: str, folder: Path, port: int, outside: Path) -> Path:
     return target
 
 
+def _linked_docx(folder: Path, port: int) -> Path:
+    """A DOCX made by pandoc whose picture is linked, not embedded, from the server
+    (``r:link``, an external relationship), with a second linked from a file of the
+    machine and an ``INCLUDETEXT`` field of /etc/passwd (LibreOffice fetched the
+    first)."""
+    made = folder / "made.docx"
+    subprocess.run(["pandoc", "--from", "markdown", "--output", str(made)], check=True,
+                   input=f"# Title\n\nAn ordinary paragraph of text.\n\n"
+                         f"![]({folder / 'secret.png'})\n", text=True, capture_output=True)
+    field = ('<w:p><w:r><w:fldChar w:fldCharType="begin"/></w:r><w:r><w:instrText '
+             'xml:space="preserve"> INCLUDETEXT "/etc/passwd" </w:instrText></w:r><w:r>'
+             '<w:fldChar w:fldCharType="separate"/></w:r><w:r><w:t>included</w:t></w:r><w:r>'
+             '<w:fldChar w:fldCharType="end"/></w:r></w:p>')
+    target = folder / "linked.docx"
+    with zipfile.ZipFile(made) as given, zipfile.ZipFile(target, "w") as linked:
+        for item in given.infolist():
+            data = given.read(item.filename).decode("utf-8", "surrogateescape")
+            if item.filename == "word/_rels/document.xml.rels":
+                data = re.sub(r'Target="media/([^"]+)"', f'Target="http://127.0.0.1:{port}/'
+                              r'docx-\1" TargetMode="External"', data)
+                data = data.replace("</Relationships>", (
+                    '<Relationship Id="rIdSecret" Type="http://schemas.openxmlformats.org/'
+                    'officeDocument/2006/relationships/image" Target="file://'
+                    f'{folder / "secret.png"}" TargetMode="External"/></Relationships>'))
+            elif item.filename == "word/document.xml":
+                data = data.replace("r:embed=", "r:link=").replace("<w:sectPr", field
+                                                                     + "<w:sectPr", 1)
+            linked.writestr(item, data.encode("utf-8", "surrogateescape"))
+    made.unlink()
+    return target
+
+
 def _pdf_text_and_images(path: Path) -> tuple[str, int]:
     """The text of the PDF at ``path`` and the number of pictures it draws."""
     pdf = pdfium.PdfDocument(path)
@@ -149,11 +182,12 @@ def test_converters_read_nothing_outside_the_document_and_reach_no_address(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """An image by absolute path (Markdown, reStructuredText), an HTML page's stylesheet
     and images (http and ``file://``), an ODT's linked image, linked section, linked
-    object and load macro: converted without any of them (the PDFs show no picture,
-    no text of the linked file), and no request reaches the loopback server, in a
-    network namespace of its own or, where none is permitted, by the converters'
-    settings alone (both embedded the picture; LibreOffice fetched the stylesheet and
-    the images, pandoc the remote image)."""
+    object and load macro, a DOCX's linked pictures and ``INCLUDETEXT`` field:
+    converted without any of them (the PDFs show no picture, no text of the linked
+    files), and no request reaches the loopback server, in a network namespace of its
+    own or, where none is permitted, by the converters' settings alone (both embedded
+    the picture; LibreOffice fetched the stylesheet and the images, pandoc the remote
+    image)."""
     if not namespace:
         monkeypatch.setattr(bounded, "offline_prefix", lambda: ())
     elif not bounded.offline_prefix():
@@ -164,14 +198,15 @@ def test_converters_read_nothing_outside_the_document_and_reach_no_address(
         f"\n.. image:: http://127.0.0.1:{port}/rst.png\n", encoding="utf-8")
     sources = [_pointed(name, tmp_path, port, tmp_path) for name in (
         "convert_md_embeds_local_image.md", "convert_html_fetches_network_and_local_image.html",
-        "convert_odt_remote_image_linked_section_macro.odt")] + [tmp_path / "image.rst"]
+        "convert_odt_remote_image_linked_section_macro.odt")]
+    sources += [tmp_path / "image.rst", _linked_docx(tmp_path, port)]
     for source in sources:
         target = tmp_path / f"{source.name}.pdf"
         to_pdf(source, target)
         text, images = _pdf_text_and_images(target)
         assert "ordinary paragraph" in text, source.name
         assert images == 0, source.name
-        assert "CANARY" not in text, source.name
+        assert "CANARY" not in text and PASSWD not in text, source.name
     time.sleep(0.5)  # a request on its way
     assert hits == []
     assert not (tmp_path / "PWNED").exists()

@@ -111,7 +111,9 @@ def session_processes(session: int) -> list[int]:
     """The processes of the session ``session`` still running (zombies left out), as
     ``/proc`` lists them; the process group alone would miss one that made a group
     of its own."""
-    found = []
+    found: list[int] = []
+    if not Path("/proc").is_dir():  # no /proc to look in: the process group alone
+        return found
     for entry in os.scandir("/proc"):
         if not entry.name.isdigit():
             continue
