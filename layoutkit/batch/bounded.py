@@ -43,6 +43,10 @@ _KILL_ROUNDS = 50
 giving up on one that will not die (a process stuck in the kernel)."""
 
 
+_POLL = 0.05
+"""Seconds between looks at whether a converter has ended."""
+
+
 @dataclass(frozen=True, slots=True)
 class Ended:
     """How a bounded run ended: its exit status (negative: the signal that killed
@@ -66,17 +70,25 @@ def run_bounded(command: Sequence[str], *, seconds: float, memory: int, cwd: Pat
         child = subprocess.Popen([*prefix, *command], cwd=cwd, stdin=subprocess.DEVNULL,
                                  stdout=subprocess.DEVNULL, stderr=err,
                                  start_new_session=True, preexec_fn=_limits(memory))
-        timed_out = False
         try:
-            child.wait(timeout=seconds)
-        except subprocess.TimeoutExpired:
-            timed_out = True
+            timed_out = not _ended(child.pid, seconds)
         finally:
             end_session(child.pid)
             child.wait()
         err.seek(max(0, err.seek(0, os.SEEK_END) - _STDERR_TAIL))
         tail = err.read().decode("utf-8", "replace")
     return Ended(child.returncode, tail, timed_out)
+
+
+def _ended(pid: int, seconds: float) -> bool:
+    """Whether the child ``pid`` ends within ``seconds``; it is not reaped, so that its
+    pid, the session's, names no other process while the session is ended."""
+    deadline = time.monotonic() + seconds
+    while os.waitid(os.P_PID, pid, os.WEXITED | os.WNOWAIT | os.WNOHANG) is None:
+        if time.monotonic() >= deadline:
+            return False
+        time.sleep(_POLL)
+    return True
 
 
 def _limits(memory: int) -> Callable[[], None]:
