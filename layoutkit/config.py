@@ -63,7 +63,8 @@ _POSITIVE = frozenset({"grid_resolution", "regex_timeout", "regex_max_expanded",
                        "page_max_content_bytes",
                        "page_alone_content_bytes", "page_max_seconds", "page_max_form_depth",
                        "page_max_annotations", "page_max_resources", "page_max_memory",
-                       "image_max_pixels", "ocr_max_pixels"})
+                       "image_max_pixels", "ocr_max_pixels", "image_max_frames",
+                       "convert_max_seconds", "convert_max_memory"})
 """The keys whose values must be above 0 (a step, a time)."""
 
 
@@ -177,6 +178,18 @@ class SourcesConfig(Section):
     """The most pixels an image input's frame may have (a 600 dpi scan of an A3 page
     has 70 million); a larger one, or one whose header claims more, is refused before
     it is decoded."""
+    image_max_frames: int = 1000
+    """The most frames of an image input that are read (a multi-page TIFF's pages),
+    one at a time; the frames past them are left unread, with one warning.  A fax or
+    scanner's TIFF holds tens of pages; 10,000 blank frames fit in 13 MB of Group 4."""
+    convert_max_seconds: float = 300.0
+    """The wall-clock time a converter (pandoc, LibreOffice) may take over one office
+    or markup document in ``layoutkit batch``; past it every process it started is
+    stopped and the document fails."""
+    convert_max_memory: int = 2_000_000_000
+    """The address space each process of a converter may take (LibreOffice takes
+    under 0.5 GB for an ordinary document); past it the converter fails and the
+    document with it."""
     stream_chunk_pages: int = 32
     """Pages laid out together when a document is read page by page
     (:func:`layoutkit.iter_pages`, ``layoutkit text``, ``parse``, ``tokens`` and

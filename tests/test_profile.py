@@ -115,7 +115,8 @@ GOOD = 'name = "t"\n'
      "unknown config key; known keys: image_dpi, image_max_area, "
      "page_max_content_bytes, page_max_form_depth, page_max_annotations, "
      "page_max_resources, page_alone_content_bytes, page_max_seconds, page_max_memory, "
-     "image_max_pixels, stream_chunk_pages, stream_whole_chunks, word_gap_em"),
+     "image_max_pixels, image_max_frames, convert_max_seconds, convert_max_memory, "
+     "stream_chunk_pages, stream_whole_chunks, word_gap_em"),
     ('name = "t"\n[config]\ngutter_min_width = -1\n', "p.toml:2: config",
      "'gutter_min_width': expected a finite number >= 0"),
     ('name = "t"\n[furniture]\nheader = { top = 50, bottom = 10 }\n',
