@@ -59,9 +59,12 @@ _PATTERNS = frozenset({"notice_pattern"})
 _RESOLUTIONS = frozenset({"ocr_dpi", "image_dpi", "ocr_blank_dpi"})
 """The keys whose values are dots per inch, at least 1."""
 
-_POSITIVE = frozenset({"grid_resolution", "regex_timeout", "page_max_content_bytes",
-                       "page_alone_content_bytes", "page_max_seconds", "page_max_memory",
-                       "image_max_pixels", "ocr_max_pixels"})
+_POSITIVE = frozenset({"grid_resolution", "regex_timeout", "regex_max_expanded",
+                       "page_max_content_bytes",
+                       "page_alone_content_bytes", "page_max_seconds", "page_max_form_depth",
+                       "page_max_annotations", "page_max_resources", "page_max_memory",
+                       "image_max_pixels", "ocr_max_pixels", "image_max_frames",
+                       "convert_max_seconds", "convert_max_memory"})
 """The keys whose values must be above 0 (a step, a time)."""
 
 
@@ -139,6 +142,24 @@ class SourcesConfig(Section):
     twenty deep; millions of operators in a few compressed kilobytes) is left unread,
     found before any engine reads it (:mod:`layoutkit.sources.guard`), and reported;
     the other pages are read."""
+    page_max_form_depth: int = 30
+    """The deepest form XObjects may nest on a PDF page (a form drawing a form drawing
+    a form is 3 deep, as the corpus's deepest): each level may multiply what an engine
+    draws, so a page whose forms nest deeper, or draw each other in a loop (PDFium
+    follows one to its own nesting limit), is left unread, found before any engine
+    reads it, and reported."""
+    page_max_annotations: int = 10_000
+    """The most annotations a PDF page may have (the corpus's most is 90): an engine
+    holds every one of them (PDFium aborts past its memory on 2.5 million), so a page
+    with more is left unread, found before any engine reads it, and reported.  They are
+    counted in the text of the page's ``/Annots`` array, without reading each one."""
+    page_max_resources: int = 10_000
+    """The most resources (fonts, XObjects, graphics states, colour spaces, patterns,
+    shadings, property lists) a PDF page's resource dictionary may name (the corpus's
+    most is 69): pdfminer.six sets up every one (half a million made it run for more
+    than a minute), so a page naming more is left unread, found before any engine
+    reads it, and reported.  A dictionary of them stored as an object of its own is
+    counted by the names in its text, at least as many as it holds."""
     page_alone_content_bytes: int = 4_000_000
     """A PDF page drawing more content than this (eight times the largest page of the
     corpus) is read in a process of its own, within ``page_max_seconds`` and
@@ -157,6 +178,18 @@ class SourcesConfig(Section):
     """The most pixels an image input's frame may have (a 600 dpi scan of an A3 page
     has 70 million); a larger one, or one whose header claims more, is refused before
     it is decoded."""
+    image_max_frames: int = 1000
+    """The most frames of an image input that are read (a multi-page TIFF's pages),
+    one at a time; the frames past them are left unread, with one warning.  A fax or
+    scanner's TIFF holds tens of pages; 10,000 blank frames fit in 13 MB of Group 4."""
+    convert_max_seconds: float = 300.0
+    """The wall-clock time a converter (pandoc, LibreOffice) may take over one office
+    or markup document in ``layoutkit batch``; past it every process it started is
+    stopped and the document fails."""
+    convert_max_memory: int = 2_000_000_000
+    """The address space each process of a converter may take (LibreOffice takes
+    under 0.5 GB for an ordinary document); past it the converter fails and the
+    document with it."""
     stream_chunk_pages: int = 32
     """Pages laid out together when a document is read page by page
     (:func:`layoutkit.iter_pages`, ``layoutkit text``, ``parse``, ``tokens`` and
@@ -489,6 +522,11 @@ class ProfileConfig(Section):
     """Seconds one search of a profile's regular expression (a ``contains`` selector
     over a page's text, a section's ``starts_at`` over a line) may take; a longer one
     is a profile error (catastrophic backtracking) rather than a reading that hangs."""
+    regex_max_expanded: int = 100_000
+    """The largest a profile's regular expression may be with its counted repeats
+    written out (``(?:ab){3}`` is 6), as the ``regex`` package compiles it (some 300
+    bytes and 0.5 microseconds each: ``(?:(?:(?:x{100}){100}){100}){10}``, ten million,
+    took 3 GB and 5 s); a larger one is a profile error, found before it is compiled."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -417,9 +417,13 @@ def _job(path: str | Path, config: LayoutConfig | None, pages: Iterable[int] | s
         raise UsageError(f"jobs: expected a whole number of processes >= 1, got {jobs!r}")
     path = Path(path)
     with open_source(path, engine, image_dpi=config.sources.image_dpi,
-                     image_max_pixels=config.sources.image_max_pixels) as source:
+                     image_max_pixels=config.sources.image_max_pixels,
+                     image_max_frames=config.sources.image_max_frames) as source:
         risks = {} if is_image(path) else check_structure(path, config.sources)
         count = source.page_count
+        if getattr(source, "more", False):  # an image's frames past image_max_frames
+            _log.warning("%s: the frames past the first %s are left unread "
+                         "(image_max_frames)", path, f"{count:,}")
     wanted = _wanted(path, pages, count)
     # a section runs on from the page it starts on: read from the first page
     first = 1 if profile and profile.sections else None
@@ -586,7 +590,8 @@ def _read_chunk(job: Job, numbers: Sequence[int]) -> Iterator[tuple[int, ReadPag
     a page past a budget read as an unreadable page (:func:`_page_glyphs`)."""
     config = job.config
     with open_source(job.path, job.engine, image_dpi=config.sources.image_dpi,
-                     image_max_pixels=config.sources.image_max_pixels) as source:
+                     image_max_pixels=config.sources.image_max_pixels,
+                     image_max_frames=config.sources.image_max_frames) as source:
         for number in numbers:
             g = _page_glyphs(job, source, number)
             try:

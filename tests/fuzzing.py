@@ -1,6 +1,9 @@
 """A mutation fuzzer for ``layoutkit text``: the corpus's small PDFs with bytes
 flipped, chunks spliced in from other documents, truncated, or with numbers and PDF
-tokens put in their place, each read by the real command in a child process limited
+tokens put in their place; or, saved as an editor saves (:mod:`tests.fuzz_pdf`),
+with annotations (thousands of them, of many kinds, in loops), a structure tree
+(with loops) or right-to-left text and bidi controls put in their first page; each
+read by the real command in a child process limited
 to 4 GB of address space and a time bound.
 
 An input passes when the command exits 0, 1 or 2 without a signal or a traceback,
@@ -30,6 +33,7 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 REPO = Path(__file__).resolve().parent.parent
 SEEDS = sorted(p for folder in ("fixtures/pdf", "fixtures/corpus")
@@ -86,8 +90,173 @@ def token(data: bytes, rng: random.Random) -> bytes:
     return data[:a] + rng.choice(_TOKENS) + data[b:]
 
 
-MUTATIONS: tuple[Callable[[bytes, random.Random], bytes], ...] = (flip, splice, truncate,
-                                                                    token)
+_ANNOTATIONS = (
+    b"<< /Type /Annot /Subtype /Link /Rect [%(r)s] /A << /S /URI /URI (http://x) >> >>",
+    b"<< /Type /Annot /Subtype /Widget /FT /Tx /V (v) /Rect [%(r)s] /AP << /N %(form)s >> >>",
+    b"<< /Type /Annot /Subtype /FreeText /Rect [%(r)s] /Contents <feff%(t)s> /DA (/Helv 9 Tf) >>",
+    b"<< /Type /Annot /Subtype /Square /Rect [%(r)s] /AP << /N %(loop)s >> /F 4 >>",
+    b"<< /Type /Annot /Subtype /Popup /Rect [%(r)s] /Parent %(self)s /Open true >>",
+    b"<< /Type /Annot /Subtype /Text /Rect [%(r)s] /Contents %(self)s /IRT %(self)s >>",
+    b"<< /Type /Annot /Subtype /Highlight /Rect [%(r)s] /QuadPoints [%(r)s %(r)s] >>",
+    b"<< /Subtype /Ink /Rect [%(r)s] /InkList [[%(r)s] %(self)s] >>",
+)
+"""Annotations of many kinds: ``%(r)s`` a rectangle, ``%(form)s`` a form drawing a
+rectangle, ``%(loop)s`` a form drawing itself, ``%(self)s`` the annotation itself
+(when it is an object of its own), ``%(t)s`` some text."""
+
+
+def annotations(data: bytes, rng: random.Random) -> bytes:
+    """``data`` with the first page's ``/Annots`` grown by one to 20,000 annotations
+    (the same object repeated, or dictionaries of their own), or made an array that
+    holds itself; spliced in as text where the document cannot be read."""
+    from tests.fuzz_pdf import Raw, edited
+
+    count = rng.choice((1, 3, 50, 1000, 20_000))
+    kind = rng.choice(_ANNOTATIONS)
+
+    def values(own: bytes) -> dict[bytes, bytes]:
+        x, y = rng.randrange(-100, 700), rng.randrange(-100, 900)
+        return {b"r": b"%d %d %d %d" % (x, y, x + rng.randrange(-5, 300), y + 20),
+                b"t": _bidi_text(rng).encode("utf-16-be").hex().encode(),
+                b"form": b"null", b"loop": b"null", b"self": own}
+
+    def change(edit: Any) -> None:
+        form = edit.add_stream(b"0 g 0 0 10 10 re f", b" /Type /XObject /Subtype /Form "
+                                                      b"/BBox [0 0 10 10]")
+        loop = edit.next_id
+        edit.add_stream(b"/L Do", b" /Type /XObject /Subtype /Form /BBox [0 0 10 10] "
+                                  b"/Resources << /XObject << /L %d 0 R >> >>" % loop)
+        own = b"%d 0 R" % edit.next_id
+        one = edit.add(kind % {**values(own), b"form": b"%d 0 R" % form,
+                                b"loop": b"%d 0 R" % loop})
+        if rng.random() < 0.5:
+            entries = [b"%d 0 R" % one] * count
+        else:
+            entries = [kind % {**values(b"null"), b"form": b"%d 0 R" % form,
+                               b"loop": b"%d 0 R" % loop} for _ in range(min(count, 2000))]
+        old = edit.page.get("Annots")
+        array = b"[" + b" ".join(entries) + b"]"
+        if rng.random() < 0.2:  # an array that holds itself
+            array = b"[%d 0 R %s]" % (edit.next_id, b" ".join(entries[:3]))
+        elif isinstance(old, list):
+            from tests.fuzz_pdf import pdf_value
+
+            array = pdf_value(old)[:-1] + b" " + array[1:]
+        where = edit.add(array)
+        edit.set_page(Annots=Raw(b"%d 0 R" % where))
+
+    return edited(data, change) or _spliced_text(data, kind % values(b"null"), rng)
+
+
+def structure(data: bytes, rng: random.Random) -> bytes:
+    """``data`` with a structure tree (``/StructTreeRoot``, ``/MarkInfo``, elements
+    whose ``/K`` hold marked content, other elements or themselves, a ``/ParentTree``
+    that may hold itself) and the first page's content marked (its ``BDC`` and ``EMC``
+    sometimes unbalanced); spliced in as text where the document cannot be read."""
+    from tests.fuzz_pdf import Raw, edited
+
+    def change(edit: Any) -> None:
+        root, element, tree = edit.next_id, edit.next_id + 1, edit.next_id + 2
+        page = b"%d 0 R" % edit.page_id
+        kids = rng.sample([b"0", b"1", b"%d 0 R" % element, b"%d 0 R" % root,
+                           b"<< /Type /MCR /Pg %s /MCID 0 >>" % page,
+                           b"<< /Type /OBJR /Obj %s >>" % page, b"[%d 0 R]" % element,
+                           b"<< /S /Span /K %d 0 R >>" % element], rng.randint(1, 5))
+        edit.add(b"<< /Type /StructTreeRoot /K [%d 0 R] /ParentTree %d 0 R /ParentTreeNextKey 1 "
+                 b"/RoleMap << /Art /Sect /Sect /Art >> >>" % (element, tree))
+        edit.add(b"<< /Type /StructElem /S /%s /P %d 0 R /Pg %s /K [%s] /ActualText <feff%s> "
+                 b"/Lang (he) >>" % (rng.choice([b"P", b"Art", b"Sect", b"Span", b"Figure"]),
+                                     rng.choice([root, element]), page, b" ".join(kids),
+                                     _bidi_text(rng).encode("utf-16-be").hex().encode()))
+        edit.add(rng.choice([b"<< /Nums [0 [%d 0 R %d 0 R]] >>" % (element, element),
+                             b"<< /Kids [%d 0 R] >>" % tree,
+                             b"<< /Nums [0 %d 0 R 1 %d 0 R] /Limits [0 1] >>" % (tree, root)]))
+        edit.set_catalog(StructTreeRoot=Raw(b"%d 0 R" % root),
+                         MarkInfo=Raw(rng.choice([b"<< /Marked true >>",
+                                                  b"<< /Marked true /Suspects true >>",
+                                                  b"%d 0 R" % root])))
+        begin = rng.choice([b"/P << /MCID 0 >> BDC\n", b"/Span << /MCID 1 /ActualText (x) >> "
+                            b"BDC\n", b"/P <</MCID 0>> BDC /P <</MCID 0>> BDC\n", b""])
+        end = rng.choice([b"\nEMC\n", b"\nEMC EMC EMC\n", b""])
+        contents = edit.add_stream(begin + edit.content + end)
+        edit.set_page(StructParents=Raw(b"0"), Contents=Raw(b"%d 0 R" % contents))
+
+    return edited(data, change) or _spliced_text(
+        data, b"/StructTreeRoot << /K [<< /S /P /K 0 >>] /ParentTree << /Nums [0 []] >> >> "
+              b"/MarkInfo << /Marked true >>", rng)
+
+
+_BIDI_PARTS = ("\u202a", "\u202b", "\u202c", "\u202d", "\u202e", "\u2066", "\u2067",
+               "\u2068", "\u2069", "\u200e", "\u200f", "\u05e9\u05dc\u05d5\u05dd",
+               "\u05d0", "\u0627\u0644\u0639\u0631\u0628\u064a\u0629", "\u0661\u0662",
+               "(", ")", "[", "]", "{", "}", "<", ">", "12", " ", "a")
+"""What a right-to-left text is made of: the embeddings, overrides and isolates
+(U+202A-202E, U+2066-2069), the marks, Hebrew and Arabic letters and digits,
+brackets, European digits, spaces and a Latin letter."""
+
+_SHOW = re.compile(rb"(?:\)|>|\])\s*(?:Tj|TJ|'|\")(?![^\s/\[\]()<>{}%])")
+"""A text-showing operator after its string or array."""
+
+_FONT = re.compile(rb"(/[^\s/\[\]()<>{}%]+)\s+([-+\d.]+)\s+Tf(?![^\s/\[\]()<>{}%])")
+"""A font set by ``Tf``: its name and size."""
+
+
+def _bidi_text(rng: random.Random) -> str:
+    """A text of one to a dozen parts of :data:`_BIDI_PARTS`."""
+    return "".join(rng.choice(_BIDI_PARTS) for _ in range(rng.randint(1, 12)))
+
+
+def bidi(data: bytes, rng: random.Random) -> bytes:
+    """``data`` with right-to-left text and bidi controls shown by the first page's
+    text-showing operators (in a font whose ``/ToUnicode`` maps its codes to them),
+    the font the page set before put back after each; spliced in as text where the
+    document cannot be read."""
+    from tests.fuzz_pdf import Raw, edited, pdf_value
+
+    def change(edit: Any) -> None:
+        texts = [_bidi_text(rng) for _ in range(rng.randint(1, 4))]
+        codes = {c: 0x21 + k for k, c in enumerate(dict.fromkeys("".join(texts)))}
+        cmap = (b"/CIDInit /ProcSet findresource begin 12 dict begin begincmap "
+                b"/CMapName /LKbidi def 1 begincodespacerange <00> <FF> endcodespacerange\n"
+                b"%d beginbfchar\n%s\nendbfchar endcmap CMapName currentdict /CMap "
+                b"defineresource pop end end" % (len(codes), b"\n".join(
+                    b"<%02X> <%s>" % (code, c.encode("utf-16-be").hex().encode())
+                    for c, code in codes.items())))
+        font = edit.add(b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica "
+                        b"/ToUnicode %d 0 R >>" % edit.add_stream(cmap))
+        content = edit.content
+        shows = [m.end() for m in _SHOW.finditer(content)]
+        places = sorted(rng.sample(shows, min(len(shows), len(texts))), reverse=True)
+        for at, text in zip(places, texts, strict=False):
+            hex_codes = bytes(codes[c] for c in text).hex().encode()
+            fonts = list(_FONT.finditer(content, 0, at))
+            back = b" %s %s Tf" % (fonts[-1][1], fonts[-1][2]) if fonts else b""
+            content = content[:at] + b" /LKbidi 10 Tf <%s> Tj%s " % (hex_codes, back) + \
+                content[at:]
+        if not places:
+            content += b"\nBT /LKbidi 10 Tf 72 400 Td <%s> Tj ET\n" % bytes(
+                codes[c] for c in texts[0]).hex().encode()
+        resources = dict(edit.page.get("Resources") or {})
+        from pdfminer.pdftypes import resolve1
+
+        fonts_of = dict(resolve1(resources.get("Font")) or {})
+        fonts_of["LKbidi"] = Raw(b"%d 0 R" % font)
+        resources["Font"] = fonts_of
+        edit.set_page(Contents=Raw(b"%d 0 R" % edit.add_stream(content)),
+                      Resources=Raw(pdf_value(resources)))
+
+    return edited(data, change) or _spliced_text(
+        data, b"(" + _bidi_text(rng).encode("utf-8") + b") Tj", rng)
+
+
+def _spliced_text(data: bytes, text: bytes, rng: random.Random) -> bytes:
+    """``text`` put in ``data`` at a random place."""
+    at = rng.randrange(len(data))
+    return data[:at] + text + data[at:]
+
+
+MUTATIONS: tuple[Callable[[bytes, random.Random], bytes], ...] = (
+    flip, splice, truncate, token, annotations, structure, bidi)
 
 
 def mutant(rng: random.Random) -> tuple[str, bytes]:

@@ -68,16 +68,71 @@ def form_fan_out(depth: int = 20, fan: int = 2, *, between: bool = False) -> byt
     return _between(objects, between)
 
 
-def forms_drawing_each_other() -> bytes:
-    """Two forms each drawing the other: a cycle a reader must not follow for ever."""
+def forms_drawing_each_other(draws: int = 1) -> bytes:
+    """Two forms each drawing the other (the second ``draws`` times): a cycle a reader
+    must not follow for ever (PDFium follows it to its nesting limit, where two draws
+    make a million)."""
     def form(other: int) -> bytes:
-        return _stream(b"/X Do BT /F1 10 Tf 72 700 Td (loop) Tj ET\n",
+        return _stream(b"/X Do " * (draws if other == 6 else 1)
+                       + b"BT /F1 10 Tf 72 700 Td (loop) Tj ET\n",
                        b" /Type /XObject /Subtype /Form /BBox [0 0 612 792] /Resources << "
                        b"/XObject << /X %d 0 R >> /Font << /F1 3 0 R >> >>" % other)
     return pdf_bytes([b"<< /Type /Catalog /Pages 2 0 R >>",
                       b"<< /Type /Pages /Kids [4 0 R] /Count 1 >>", FONT,
                       _page(5, b"/XObject << /X 6 0 R >>"), _stream(b"/X Do\n"),
                       form(7), form(6)])
+
+
+def appearance_loop() -> bytes:
+    """A page with no text whose one annotation's appearance is a form drawing a form
+    that draws the first twice: drawn when the page is rendered for OCR (PDFium
+    aborted under 4 GB), not when its text is read."""
+    def form(other: int, draws: int) -> bytes:
+        return _stream(b"/X Do " * draws + b"0 g 0 0 5 5 re f\n",
+                       b" /Type /XObject /Subtype /Form /BBox [0 0 612 792] "
+                       b"/Resources << /XObject << /X %d 0 R >> >>" % other)
+    return pdf_bytes([b"<< /Type /Catalog /Pages 2 0 R >>",
+                      b"<< /Type /Pages /Kids [4 0 R] /Count 1 >>", FONT,
+                      _page(5)[:-2] + b" /Annots [8 0 R] >>",
+                      _stream(b"0 g 100 600 200 20 re f\n"), form(7, 1), form(6, 2),
+                      b"<< /Type /Annot /Subtype /Square /Rect [0 0 612 792] "
+                      b"/AP << /N 6 0 R >> /F 4 >>"])
+
+
+def form_chain(depth: int = 40, *, between: bool = False) -> bytes:
+    """A page drawing form 1, each form drawing the next once, ``depth`` deep (with
+    ``between``, a page of text on each side of it)."""
+    return form_fan_out(depth, 1, between=between)
+
+
+def many_annotations(count: int = 100_000, *, between: bool = False) -> bytes:
+    """One page whose ``/Annots`` (an indirect array) lists one square annotation
+    ``count`` times (with ``between``, a page of text on each side of it)."""
+    objects = [b"<< /Type /Catalog /Pages 2 0 R >>",
+               b"<< /Type /Pages /Kids [4 0 R] /Count 1 >>", FONT,
+               _page(5)[:-2] + b" /Annots 6 0 R >>", _stream(b"0 g 100 600 200 20 re f\n"),
+               b"[" + b"7 0 R " * count + b"]",
+               b"<< /Type /Annot /Subtype /Square /Rect [100 100 110 110] /F 4 >>"]
+    return _between(objects, between)
+
+
+def many_resources(count: int = 500_000, kind: bytes = b"XObject", *,
+                   between: bool = False) -> bytes:
+    """One page of a line of text whose resources (an object of their own) name
+    ``count`` fonts or XObjects besides its font, all one object, none of them used
+    (with ``between``, a page of text on each side of it)."""
+    target = b"3 0 R" if kind == b"Font" else b"6 0 R"
+    named = b" ".join(b"/R%d %s" % (k, target) for k in range(count))
+    fonts = b"/F1 3 0 R " + named if kind == b"Font" else b"/F1 3 0 R"
+    others = b"" if kind == b"Font" else b"/%s << %s >>" % (kind, named)
+    return _between([b"<< /Type /Catalog /Pages 2 0 R >>",
+                     b"<< /Type /Pages /Kids [4 0 R] /Count 1 >>", FONT,
+                     b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 5 0 R "
+                     b"/Resources 7 0 R >>",
+                     _stream(b"BT /F1 10 Tf 72 700 Td (hello) Tj ET\n"),
+                     _stream(b"0 g 0 0 10 10 re f", b" /Type /XObject /Subtype /Form "
+                                                    b"/BBox [0 0 10 10]"),
+                     b"<< /Font << %s >> %s >>" % (fonts, others)], between)
 
 
 def many_operators(count: int = 5_000_000, *, between: bool = False) -> bytes:

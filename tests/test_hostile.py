@@ -22,6 +22,7 @@ from layoutkit.sources.ocr.scanned import page_image
 from tests import hostile
 
 REPO = Path(__file__).resolve().parent.parent
+FAULTS = REPO / "tests" / "data" / "faults"
 ADDRESS_SPACE = 4 << 30
 """The worker's memory: 4 GB of address space."""
 HANG = 90
@@ -57,7 +58,27 @@ def one_line(err: str) -> str:
     ("kids.pdf", hostile.repeated_kids,
      "kids.pdf: the page tree lists a page (object 4) more than once"),
     ("cycle.pdf", hostile.forms_drawing_each_other,
-     "cycle.pdf: no text found on any page, by its text layer or by OCR"),
+     "cycle.pdf: page 1 draws form XObjects that draw each other (object 6 is drawn within "
+     "itself), a loop an engine may follow for ever"),
+    ("mutual.pdf", lambda: hostile.forms_drawing_each_other(2),
+     "mutual.pdf: page 1 draws form XObjects that draw each other (object 6 is drawn within "
+     "itself), a loop an engine may follow for ever"),
+    ("h_xobject_mutual.pdf", lambda: (FAULTS / "h_xobject_mutual.pdf").read_bytes(),
+     "h_xobject_mutual.pdf: page 1 draws form XObjects that draw each other (object 6 is "
+     "drawn within itself)"),
+    ("annots.pdf", lambda: (FAULTS / "annots_2_5M_in_objstm_textless_page_sigabrt.pdf"
+                            ).read_bytes(),
+     "annots.pdf: page 1 has more than 10,000 annotations (page_max_annotations), more than "
+     "can be read safely"),
+    ("appearance.pdf", hostile.appearance_loop,
+     "appearance.pdf: page 1 draws form XObjects that draw each other (object 6 is drawn "
+     "within itself)"),
+    ("xobjects.pdf", hostile.many_resources,
+     "xobjects.pdf: page 1 has more than 10,000 resources (fonts, XObjects...) "
+     "(page_max_resources), more than can be read safely"),
+    ("fonts.pdf", lambda: hostile.many_resources(kind=b"Font"),
+     "fonts.pdf: page 1 has more than 10,000 resources (fonts, XObjects...) "
+     "(page_max_resources), more than can be read safely"),
     ("blank.pdf", hostile.blank_pages,
      "blank.pdf: no text found on any page, by its text layer or by OCR"),
     ("huge.pdf", lambda: hostile.blank_pages(1, 14400),
@@ -71,10 +92,14 @@ def one_line(err: str) -> str:
 def test_hostile_input_is_one_line_and_status_1(tmp_path: Path, name: str, make: object,
                                                  expected: str, engine: str) -> None:
     """A fan-out of forms, millions of operators, a page tree repeating one page, forms
-    drawing each other, 5,000 blank pages, a blank page 200 inches wide and an image
-    whose header claims ten billion pixels: each one line and status 1 (PDFium aborted
-    on the first two, the page tree ran for minutes, blank pages were OCR'd one by one,
-    the large page and the image were tracebacks)."""
+    drawing each other (once, or one the other twice), 2.5 million annotations in an
+    object stream, an annotation whose appearance is such a loop of forms, half a
+    million XObjects or fonts in a page's resources, 5,000 blank pages, a blank page
+    200 inches wide and an image whose header claims ten billion pixels: each one line
+    and status 1 (PDFium aborted on the first two, on forms drawing each other twice,
+    on the annotations and, rendering the page for OCR, on the appearance; the page
+    tree ran for minutes, pdfminer.six for more than a minute on the XObjects, blank
+    pages were OCR'd one by one, the large page and the image were tracebacks)."""
     path = tmp_path / name
     path.write_bytes(make())  # type: ignore[operator]
     status, err = read(path, "--engine", engine)
@@ -139,20 +164,33 @@ _TOO_MUCH = ("draws more than 16,000,000 bytes of content (page_max_content_byte
              "counted each time they are drawn), more than can be read safely")
 
 
-@pytest.mark.parametrize(("name", "make"), [
-    ("fan-out.pdf", lambda: hostile.form_fan_out(between=True)),
-    ("operators.pdf", lambda: hostile.many_operators(between=True)),
+_TOO_DEEP = ("draws form XObjects nested more than 30 deep (page_max_form_depth), more than "
+             "can be read safely")
+_TOO_MANY = ("has more than 10,000 annotations (page_max_annotations), more than can be read "
+             "safely")
+_NAMES_TOO_MANY = ("has more than 10,000 resources (fonts, XObjects...) (page_max_resources), "
+                   "more than can be read safely")
+
+
+@pytest.mark.parametrize(("name", "make", "reason"), [
+    ("fan-out.pdf", lambda: hostile.form_fan_out(between=True), _TOO_MUCH),
+    ("operators.pdf", lambda: hostile.many_operators(between=True), _TOO_MUCH),
+    ("chain.pdf", lambda: hostile.form_chain(31, between=True), _TOO_DEEP),
+    ("annots.pdf", lambda: hostile.many_annotations(10_001, between=True), _TOO_MANY),
+    ("fonts.pdf", lambda: hostile.many_resources(10_000, b"Font", between=True),
+     _NAMES_TOO_MANY),
 ])
 @pytest.mark.parametrize("engine", ["pdfium", "pdfminer"])
 def test_page_past_its_budget_is_left_unread_and_the_others_read(
-        tmp_path: Path, name: str, make: object, engine: str) -> None:
-    """A page past page_max_content_bytes between two pages of text: one warning naming
-    the file, the page and the budget; the other pages written, the unread page's form
-    feeds kept so that the pages keep their numbers; exit status 1 (read in part)."""
+        tmp_path: Path, name: str, make: object, reason: str, engine: str) -> None:
+    """A page past page_max_content_bytes, page_max_form_depth or page_max_annotations
+    between two pages of text: one warning naming the file, the page and the budget;
+    the other pages written, the unread page's form feeds kept so that the pages keep
+    their numbers; exit status 1 (read in part)."""
     path, out = tmp_path / name, tmp_path / "out.txt"
     path.write_bytes(make())  # type: ignore[operator]
     status, err = read(path, "--engine", engine, "-o", str(out))
-    assert (status, err) == (1, _unread_warning(path, 2, _TOO_MUCH) + "\n")
+    assert (status, err) == (1, _unread_warning(path, 2, reason) + "\n")
     assert out.read_text(encoding="utf-8") == "before\n\f\n\fafter\n"
 
 
@@ -248,7 +286,12 @@ def test_structure_check_of_plain_pdfs_is_pdfminers() -> None:
     hostile_documents = {"fan-out": hostile.form_fan_out(between=True),
                          "operators": hostile.many_operators(between=True),
                          "kids": hostile.repeated_kids(1000),
-                         "cycle": hostile.forms_drawing_each_other()}
+                         "cycle": hostile.forms_drawing_each_other(),
+                         "mutual": hostile.forms_drawing_each_other(2),
+                         "chain": hostile.form_chain(31),
+                         "annots": hostile.many_annotations(10_001),
+                         "xobjects": hostile.many_resources(10_001),
+                         "appearance": hostile.appearance_loop()}
 
     def verdict(path: Path, objects: object) -> object:
         try:
@@ -282,3 +325,43 @@ def test_structure_check_of_plain_pdfs_is_pdfminers() -> None:
     assert "cleveland-city-record-2016-04-27.pdf" in read_plain
     assert len(read_plain) > len(documents) / 2
     assert all(f"{name}.pdf" in read_plain for name in hostile_documents)
+
+
+@pytest.mark.parametrize(("setting", "expected"), [
+    ("page_max_form_depth=30", {}),
+    ("page_max_form_depth=29", {2: _TOO_DEEP.replace("30", "29")}),
+    ("page_max_annotations=10001", {}),
+    ("page_max_annotations=10000", {2: _TOO_MANY}),
+    ("page_max_resources=10001", {}),
+    ("page_max_resources=10000", {2: _NAMES_TOO_MANY}),
+])
+def test_page_budgets_hold_to_the_count(tmp_path: Path, setting: str, expected: object) -> None:
+    """Forms nested 30 deep, 10,001 annotations and 10,001 resources (each counted in
+    the text of an indirect object) are within budgets of 30 and 10,001, and refused
+    one below; the other pages of the document are not touched."""
+    from layoutkit.sources.guard import check_structure
+
+    key, value = setting.split("=")
+    config = LayoutConfig().replace(**{key: int(value)}).sources
+    path = tmp_path / "page.pdf"
+    path.write_bytes(hostile.form_chain(30, between=True) if "depth" in key
+                     else hostile.many_annotations(10_001, between=True) if "annot" in key
+                     else hostile.many_resources(10_000, b"Font", between=True))
+    refused = {n: risk.reason(config) for n, risk in check_structure(path, config).items()}
+    assert refused == expected
+
+
+def test_annotations_in_an_object_stream_are_counted_by_both_readers() -> None:
+    """The 2.5 million references of an /Annots array in an object stream are counted
+    in its text (pdfminer.six took 47 s to parse them), past the budget: the structure
+    check refuses the page within seconds."""
+    from layoutkit.sources import guard
+
+    path = FAULTS / "annots_2_5M_in_objstm_textless_page_sigabrt.pdf"
+    config = LayoutConfig().sources
+    with path.open("rb") as stream:
+        reader = guard._Pdfminer(stream)
+        annots = next(guard._leaves(path, reader))[3]
+        assert reader.entries(annots, 3_000_000) == 2_500_000
+    risk = guard.check_structure(path, config)[1]
+    assert risk.reason(config) == _TOO_MANY

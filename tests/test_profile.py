@@ -113,8 +113,10 @@ GOOD = 'name = "t"\n'
      "p.toml:5: sections[0].until", "expected one of next-section, page-end"),
     ('name = "t"\n[config]\nno_such = 3\n', "p.toml:3: config.no_such",
      "unknown config key; known keys: image_dpi, image_max_area, "
-     "page_max_content_bytes, page_alone_content_bytes, page_max_seconds, page_max_memory, "
-     "image_max_pixels, stream_chunk_pages, stream_whole_chunks, word_gap_em"),
+     "page_max_content_bytes, page_max_form_depth, page_max_annotations, "
+     "page_max_resources, page_alone_content_bytes, page_max_seconds, page_max_memory, "
+     "image_max_pixels, image_max_frames, convert_max_seconds, convert_max_memory, "
+     "stream_chunk_pages, stream_whole_chunks, word_gap_em"),
     ('name = "t"\n[config]\ngutter_min_width = -1\n', "p.toml:2: config",
      "'gutter_min_width': expected a finite number >= 0"),
     ('name = "t"\n[furniture]\nheader = { top = 50, bottom = 10 }\n',
@@ -424,6 +426,43 @@ def test_catastrophic_regex_is_a_profile_error(tmp_path: Path, text: str) -> Non
     assert len(found) == 1
     assert "catastrophic backtracking" in found[0]
     assert (":3: pages[0].select: " in found[0]) != (":4: sections[0].starts_at: " in found[0])
+
+
+_NESTED = "(?:(?:(?:x{100}){100}){100}){10}"
+"""45 bytes the ``regex`` package wrote out to ten million as it compiled them (3 GB)."""
+
+
+@pytest.mark.parametrize("text", [
+    f'name = "t"\n[[pages]]\nselect = {{ contains = "{_NESTED}" }}\nlayout = "single"\n',
+    f'name = "t"\n[[sections]]\nname = "s"\nstarts_at = {{ line = "{_NESTED}" }}\n',
+])
+def test_regex_too_large_written_out_is_a_profile_error(tmp_path: Path, text: str) -> None:
+    """Nested counted repeats that stand for ten million characters are a problem of
+    their key, found before the pattern is compiled (it took 3 GB and 5 s)."""
+    found = problems(tmp_path, text)
+    assert len(found) == 1
+    assert (f"regular expression {_NESTED!r} stands for more than 100,000 characters and "
+            f"classes with its counted repeats written out (regex_max_expanded)") in found[0]
+    assert (":3: pages[0].select: " in found[0]) != (":4: sections[0].starts_at: " in found[0])
+
+
+@pytest.mark.parametrize(("pattern", "size"), [
+    ("(?:(?:(?:x{100}){100}){100}){10}", 10_000_000),
+    ("(?:ab){3}", 6),
+    (r"\d{1,3}(?:,\d{3})*", 7),
+    ("(a|bc){3}", 15),
+    ("x{100000}", 100_000),
+    ("x{100001}", 100_001),
+    (r"\p{Lu}{2}\d{4}", 14 * 2 * 4),  # regex's own syntax: length times the counts
+])
+def test_expanded_size_counts_repeats_written_out(pattern: str, size: int) -> None:
+    """A pattern's size with its counted repeats written out: each nested count
+    multiplies what it repeats; an unbounded repeat counts its least; a pattern in the
+    ``regex`` package's own syntax is bounded by its length times its counts."""
+    from layoutkit.profile.patterns import check_pattern, expanded_size
+
+    assert expanded_size(pattern, 100_000_000) == size
+    assert (check_pattern(pattern) is None) == (size <= 100_000)
 
 
 def test_catastrophic_regex_on_a_page_stops_within_its_timeout(tmp_path: Path) -> None:

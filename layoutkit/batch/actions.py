@@ -64,14 +64,21 @@ class ActionResult:
     """The pages a done action left unread (past a budget), in words; None for none."""
 
 
+def _config(job: Job) -> LayoutConfig:
+    """The configuration the job's document is read with: its profile's, else the
+    defaults."""
+    profile = loaded_profile(job.profile)
+    return profile.config if profile else LayoutConfig()
+
+
 def _convert(job: Job) -> tuple[int | None, str | None]:
-    to_pdf(job.source, job.pdf)
-    return None, None
+    left = to_pdf(job.source, job.pdf, _config(job).sources)
+    return None, f"read in part: {left}" if left else None
 
 
 def _parse(job: Job) -> tuple[int | None, str | None]:
     profile = loaded_profile(job.profile)
-    config = profile.config if profile else LayoutConfig()
+    config = _config(job)
     if job.language:
         config = config.replace(ocr_languages=job.language)
     document = parse(job.pdf, config, jobs=job.jobs, profile=profile)

@@ -153,7 +153,7 @@ def _words(glyphs: Glyphs, texts: _Texts, chosen: npt.NDArray[np.intp], config: 
     row[order] = np.cumsum(new_row)  # each glyph's row, back in the glyphs' order
     marks = np.flatnonzero(texts.mark[chosen])
     if len(marks):
-        start, end = _on_hosts(start, end, row, marks,
+        start, end = _on_hosts(start, end, row, marks, texts.blank[chosen],
                                [glyphs.texts[i] for i in chosen.tolist()])
     # by row, then x: sorted by x, then stably by row, the rows in the smallest integer
     # type that holds them, which numpy sorts by radix (a third faster than np.lexsort)
@@ -215,16 +215,18 @@ def _is_mark(char: str) -> bool:
 
 
 def _on_hosts(start: npt.NDArray[np.float64], end: npt.NDArray[np.float64],
-              row: npt.NDArray[np.intp], marks: npt.NDArray[np.intp], texts: Sequence[str]
+              row: npt.NDArray[np.intp], marks: npt.NDArray[np.intp],
+              blank: npt.NDArray[np.bool_], texts: Sequence[str]
               ) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.float64]]:
     """``start`` and ``end`` along the baseline of glyphs (of ``texts``, on rows ``row``)
     with each combining mark among them (``marks``) given the extent of the letter
+    (a glyph neither a mark nor ``blank``)
     nearest its centre on its row, its host: so that it joins the host's word and
     follows it in reading order, just after it in a left-to-right script, just before
     it (read backwards) in a right-to-left one.  A mark's own box may stand apart
     from its letter by more than a word space, or before it."""
     start, end = start.copy(), end.copy()
-    letters = np.flatnonzero(~np.isin(np.arange(len(start)), marks))
+    letters = np.flatnonzero(~np.isin(np.arange(len(start)), marks) & ~blank)
     centres = (start + end) / 2
     for k in marks.tolist():
         same = letters[row[letters] == row[k]]

@@ -7,19 +7,25 @@ a :class:`~layoutkit.errors.ProfileError` naming it instead of a page read for e
 :func:`check_pattern`, run when a profile is loaded (and so by ``layoutkit profile
 check``), also tries each pattern on texts made of its own letters repeated, the
 texts on which such patterns blow up, so that most are caught before a document is
-read.
+read.  Before a pattern is compiled, its size with its counted repeats written out is
+estimated (:func:`expanded_size`): the ``regex`` package writes them out as it compiles,
+so that 45 bytes (``(?:(?:(?:x{100}){100}){100}){10}``) took 3 GB and 5 s; a pattern
+larger than ``regex_max_expanded`` is refused instead.
 """
 
 from __future__ import annotations
 
+import re
+from collections.abc import Iterable
 from functools import lru_cache
+from typing import Any
 
 import regex
 
 from ..config import ProfileConfig
 from ..errors import ProfileError
 
-__all__ = ["check_pattern", "search"]
+__all__ = ["check_pattern", "expanded_size", "search"]
 
 _PROBE_LENGTH = 5000
 """The length of the texts :func:`check_pattern` tries a pattern on: a page's worth."""
@@ -28,10 +34,64 @@ _PROBE_CHARACTERS = 24
 """The most distinct characters of a pattern whose runs :func:`check_pattern` tries."""
 
 
+_COUNTED = re.compile(r"\{\s*(\d*)\s*(?:,\s*(\d*)\s*)?\}")
+"""A counted repeat (``{3}``, ``{2,5}``, ``{4,}``) anywhere in a pattern's text."""
+
+
+class _TooLargeError(ValueError):
+    """A pattern larger than ``regex_max_expanded`` with its repeats written out."""
+
+
+def expanded_size(pattern: str, most: int) -> int:
+    """The size of ``pattern`` with its counted repeats written out (each literal, class,
+    group or alternation counting 1, ``(?:ab){3}`` 6), or some number past ``most``.
+
+    The pattern is parsed with Python's own parser (its syntax is the ``regex``
+    package's, but for a few additions); one it cannot parse is bounded by its length
+    times every counted repeat's count multiplied together, at least its size."""
+    try:
+        parsed = re._parser.parse(pattern)  # type: ignore[attr-defined]
+    except (re.error, RecursionError, OverflowError, ValueError):
+        size = len(pattern)
+        for match in _COUNTED.finditer(pattern):
+            size *= max(1, int(match[2] or match[1] or 1))
+            if size > most:
+                break
+        return size
+    return _size(parsed, most)
+
+
+def _size(items: Iterable[Any], most: int) -> int:
+    """The size of a parsed (sub)pattern with its repeats written out
+    (:func:`expanded_size`), stopping past ``most``."""
+    total = 0
+    for op, value in items:
+        if "REPEAT" in str(op):
+            low, high, inner = value
+            times = low if high == re._constants.MAXREPEAT else high  # type: ignore[attr-defined]
+            total += max(1, times) * _size(inner, most)
+            continue
+        total += 1
+        for part in value if isinstance(value, (tuple, list)) else ():
+            if isinstance(part, re._parser.SubPattern):  # type: ignore[attr-defined]
+                total += _size(part, most)
+            elif isinstance(part, list) and part and \
+                    isinstance(part[0], re._parser.SubPattern):  # type: ignore[attr-defined]
+                total += sum(_size(branch, most) for branch in part)
+        if total > most:
+            return total
+    return total
+
+
 @lru_cache(maxsize=256)
 def _compiled(pattern: str) -> regex.Pattern[str]:
     """``pattern`` compiled for searching a page's lines (``^``/``$`` at line ends);
-    raises ``regex.error`` when it is not a regular expression."""
+    raises ``regex.error`` when it is not a regular expression, and
+    :class:`_TooLargeError`, before compiling it, when it is larger than
+    ``regex_max_expanded`` with its repeats written out."""
+    most = ProfileConfig().regex_max_expanded
+    if expanded_size(pattern, most) > most:
+        raise _TooLargeError(pattern)
     return regex.compile(pattern, regex.MULTILINE | regex.VERSION0)
 
 
@@ -44,6 +104,8 @@ def search(pattern: str, text: str, timeout: float) -> bool:
         return _compiled(pattern).search(text, timeout=timeout) is not None
     except TimeoutError:
         raise ProfileError([_too_slow(pattern, timeout)]) from None
+    except _TooLargeError:
+        raise ProfileError([_too_large(pattern)]) from None
 
 
 def check_pattern(pattern: str) -> str | None:
@@ -52,6 +114,8 @@ def check_pattern(pattern: str) -> str | None:
     None when nothing is."""
     try:
         compiled = _compiled(pattern)
+    except _TooLargeError:
+        return _too_large(pattern)
     except regex.error as exc:
         return f"{pattern!r} is not a regular expression ({exc})"
     except (RecursionError, OverflowError, MemoryError):
@@ -65,6 +129,13 @@ def check_pattern(pattern: str) -> str | None:
         except TimeoutError:
             return _too_slow(pattern, timeout)
     return None
+
+
+def _too_large(pattern: str) -> str:
+    most = ProfileConfig().regex_max_expanded
+    return (f"regular expression {pattern!r} stands for more than {most:,} characters and "
+            f"classes with its counted repeats written out (regex_max_expanded), more than "
+            f"can be compiled safely; write it with fewer or smaller nested counts")
 
 
 def _too_slow(pattern: str, timeout: float) -> str:

@@ -45,12 +45,13 @@ DEFAULT_ENGINE = next(iter(ENGINES))
 
 
 def open_source(path: Path | str, engine: str = DEFAULT_ENGINE, *,
-                image_dpi: int | None = None, image_max_pixels: int | None = None
-                ) -> GlyphSource:
+                image_dpi: int | None = None, image_max_pixels: int | None = None,
+                image_max_frames: int | None = None) -> GlyphSource:
     """Open ``path`` with the named glyph source (a context manager too); an image
     file (:func:`is_image`) opens as pages without glyphs for OCR, ``image_dpi``
     (default: the config's) its resolution when it does not state one, refused when
-    a frame has more than ``image_max_pixels`` (default: the config's) pixels."""
+    a frame has more than ``image_max_pixels`` (default: the config's) pixels, read no
+    further than ``image_max_frames`` (default: the config's) frames."""
     try:
         factory = ENGINES[engine]
     except KeyError:
@@ -63,5 +64,6 @@ def open_source(path: Path | str, engine: str = DEFAULT_ENGINE, *,
 
         defaults = LayoutConfig().sources
         return ImageSource(Path(path), image_dpi or defaults.image_dpi,
-                           image_max_pixels or defaults.image_max_pixels)
+                           image_max_pixels or defaults.image_max_pixels,
+                           image_max_frames or defaults.image_max_frames)
     return factory(Path(path))

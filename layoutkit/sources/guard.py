@@ -14,6 +14,14 @@ million times).  Streams are decompressed only up to ``page_max_content_bytes``,
 decompression bomb costs no more than that.  The pages drawing more than
 ``page_alone_content_bytes`` are returned, to be read in a process of their own
 (:mod:`.alone`), or, past ``page_max_content_bytes``, not at all (:func:`PageRisk.reason`).
+Nor is a page read whose forms draw each other (PDFium follows such a loop to its own
+nesting limit: two forms, one drawing the other twice, draw a million times) or nest
+deeper than ``page_max_form_depth``, or whose ``/Annots`` array lists more than
+``page_max_annotations`` entries, counted in its text without parsing each entry (2.5
+million of them made PDFium abort and take pdfminer.six most of a minute to parse), or
+whose resources name more than ``page_max_resources`` fonts, XObjects and the like.
+The annotations' appearance streams, drawn when the page is rendered for OCR, are
+measured as forms the page draws.
 
 A file pdfminer.six cannot parse is left to the engine, which reports (or repairs)
 what it finds.
@@ -25,6 +33,7 @@ import re
 from collections import Counter
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from itertools import islice
 from pathlib import Path
 from typing import Any, BinaryIO
 
@@ -50,10 +59,17 @@ class PageRisk:
     draws: int
     width: float
     height: float
+    refused: str | None = None
+    """Why the page is not read whatever it draws (its forms draw each other or nest
+    past ``page_max_form_depth``; it has more annotations than ``page_max_annotations``
+    or names more resources than ``page_max_resources``); None for a page refused, if
+    at all, by what it draws."""
 
     def reason(self, config: SourcesConfig) -> str | None:
-        """Why the page is not read, past ``page_max_content_bytes``; None for a page
-        to read (in a process of its own)."""
+        """Why the page is not read, past ``page_max_content_bytes`` or refused by the
+        check; None for a page to read (in a process of its own)."""
+        if self.refused is not None:
+            return self.refused
         if self.draws <= config.page_max_content_bytes:
             return None
         return (f"draws more than {config.page_max_content_bytes:,} bytes of content "
@@ -97,19 +113,39 @@ def _checked(path: Path, config: SourcesConfig, objects: Callable[[BinaryIO], _O
             raise
         except Exception as exc:  # pdfminer raises many types on broken files
             return unread(exc)
-        drawn = _Drawn(reader, config.page_max_content_bytes, config.page_alone_content_bytes)
+        drawn = _Drawn(reader, config)
         risks: dict[int, PageRisk] = {}
-        for number, (contents, resources, box) in enumerate(pages, 1):
+        for number, (contents, resources, box, annots) in enumerate(pages, 1):
             try:
-                size = drawn.page(contents, resources)
+                refused = _too_many(
+                    reader.entries(annots, config.page_max_annotations),
+                    config.page_max_annotations, "annotations", "page_max_annotations"
+                ) or _too_many(reader.resources(resources, config.page_max_resources),
+                               config.page_max_resources, "resources (fonts, XObjects...)",
+                               "page_max_resources")
+                size = 0 if refused else drawn.page(contents, resources, annots)
+            except _RefusedError as exc:
+                refused, size = str(exc), 0
             except NotPlainError:
                 raise
             except Exception as exc:  # a broken stream or object: the engine's to report
                 unread(exc)
                 continue
-            if size > config.page_alone_content_bytes:
-                risks[number] = PageRisk(size, *_size(reader, box))
+            if refused or size > config.page_alone_content_bytes:
+                risks[number] = PageRisk(size, *_size(reader, box), refused=refused)
         return risks
+
+
+def _too_many(count: int, most: int, what: str, key: str) -> str | None:
+    """Why a page with ``count`` of ``what`` is not read; None within ``most`` (the
+    config's ``key``)."""
+    if count <= most:
+        return None
+    return f"has more than {most:,} {what} ({key}), more than can be read safely"
+
+
+class _RefusedError(Exception):
+    """A page the check refuses by what its forms draw: the reason, in words."""
 
 
 class _Objects:
@@ -143,6 +179,48 @@ class _Objects:
         """The name a name object (or a reference to one) holds; empty for another."""
         raise NotImplementedError
 
+    def text(self, value: Any) -> bytes | None:
+        """The text of the object a reference refers to, as stored (no more than
+        :data:`_TEXT_MAX` bytes), when it is not parsed yet; None for anything else."""
+        raise NotImplementedError
+
+    def entries(self, value: Any, most: int) -> int:
+        """The number of entries of an array (or of the array a reference refers to),
+        0 for anything else, or some number past ``most``; an indirect array is counted
+        in its text, without parsing each entry (2.5 million references take
+        pdfminer.six most of a minute), at least as many as it holds (:func:`_entries`)."""
+        text = self.text(value)
+        if text is not None:
+            return _entries(text, most)
+        value = self.resolve(value)
+        return len(value) if isinstance(value, list) else 0
+
+    def keys(self, value: Any) -> int:
+        """The number of keys of a dictionary (or of the dictionary a reference refers
+        to), 0 for anything else; an indirect one is counted in its text, by its names,
+        at least as many as its keys."""
+        text = self.text(value)
+        if text is not None:
+            return text.count(b"/")
+        value = self.resolve(value)
+        return len(value) if isinstance(value, dict) else 0
+
+    def resources(self, value: Any, most: int) -> int:
+        """At least the number of resources (fonts, XObjects, graphics states...) that
+        the resource dictionary ``value`` names, or some number past ``most``; one whose
+        own text holds more than ``8 * most`` names is not parsed."""
+        if self.keys(value) > 8 * most:
+            return most + 1
+        resources = self.resolve(value)
+        if not isinstance(resources, dict):
+            return 0
+        total = 0
+        for kind in _RESOURCE_KINDS:
+            total += self.keys(resources.get(kind))
+            if total > most:
+                break
+        return total
+
 
 class _Plain(_Objects):
     """The objects of a plain PDF (:mod:`.plain_pdf`)."""
@@ -174,6 +252,11 @@ class _Plain(_Objects):
         value = self.resolve(value)
         return value.name if isinstance(value, Name) else ""
 
+    def text(self, value: Any) -> bytes | None:
+        if isinstance(value, Ref) and value.objid not in self.pdf.objects:
+            return self.pdf.text_of(value.objid, _TEXT_MAX)
+        return None
+
 
 class _Pdfminer(_Objects):
     """The objects of any PDF pdfminer.six parses, read from ``stream``."""
@@ -182,7 +265,10 @@ class _Pdfminer(_Objects):
         from pdfminer.pdfdocument import PDFDocument  # only for a PDF not plain
         from pdfminer.pdfparser import PDFParser
 
+        self.stream = stream
         self.document = PDFDocument(PDFParser(stream))
+        self.object_streams: dict[int, bytes] = {}
+        """Object streams decoded, by object number, to read objects' texts from."""
 
     def root(self) -> Any:
         return self.document.catalog.get("Pages")
@@ -220,6 +306,80 @@ class _Pdfminer(_Objects):
 
         return name_of(value)
 
+    def text(self, value: Any) -> bytes | None:
+        from pdfminer.pdftypes import PDFObjRef
+
+        if isinstance(value, PDFObjRef) and value.objid not in self.document._cached_objs:
+            return self._text_of(int(value.objid))
+        return None
+
+    def _text_of(self, objid: int) -> bytes | None:
+        """The text of indirect object ``objid`` as stored (in the file, up to its
+        ``endobj``; in an object stream, up to the next object), no more than
+        :data:`_TEXT_MAX` bytes of it; None where the cross-reference does not say."""
+        for xref in self.document.xrefs:
+            try:
+                stream_id, index, _ = xref.get_pos(objid)
+            except KeyError:
+                continue
+            if stream_id is None:
+                return self._in_file(index)
+            return self._in_object_stream(int(stream_id), index)
+        return None
+
+    def _in_file(self, offset: int) -> bytes:
+        """The text from ``offset`` to the next ``endobj``, read a block at a time."""
+        self.stream.seek(offset)
+        text = bytearray()
+        while len(text) < _TEXT_MAX:
+            searched = max(0, len(text) - 8)
+            block = self.stream.read(1 << 16)
+            text += block
+            end = text.find(b"endobj", searched)
+            if end >= 0:
+                return bytes(text[:end])
+            if not block:
+                break
+        return bytes(text[:_TEXT_MAX])
+
+    def _in_object_stream(self, stream_id: int, index: int) -> bytes | None:
+        """The text of the ``index``-th object of object stream ``stream_id``."""
+        stream = self.resolve(self.document.getobj(stream_id))
+        if not self.is_stream(stream):
+            return None
+        if stream_id not in self.object_streams:
+            self.object_streams[stream_id] = self.decoded(stream, _TEXT_MAX)
+        data = self.object_streams[stream_id]
+        first, count = self.resolve(stream.get("First")), self.resolve(stream.get("N"))
+        if not isinstance(first, int) or not isinstance(count, int) or not 0 <= index < count:
+            return None
+        offsets = data[:first].split()[1:2 * count:2]
+        try:
+            start = first + int(offsets[index])
+            end = first + int(offsets[index + 1]) if index + 1 < len(offsets) else len(data)
+        except (IndexError, ValueError):
+            return None
+        return data[start:end]
+
+
+_TEXT_MAX = 64 << 20
+"""The most of an object's text read to count its entries."""
+
+_RESOURCE_KINDS = ("Font", "XObject", "ExtGState", "ColorSpace", "Pattern", "Shading",
+                   "Properties")
+"""The kinds of resources a page's content names."""
+
+_ENTRY = re.compile(rb"(?<![^\s/\[\]()<>{}%\x00])R(?![^\s/\[\]()<>{}%\x00])|<<")
+"""What begins or ends an entry of an array of annotations: a reference's ``R`` or a
+dictionary's ``<<``."""
+
+
+def _entries(text: bytes, most: int) -> int:
+    """At least the number of entries of the array in ``text`` (an object's text), or
+    ``most`` + 1 when that is more: its references and dictionaries (those within a
+    dictionary counted too), found without parsing them."""
+    return sum(1 for _ in islice(_ENTRY.finditer(text), most + 1))
+
 
 def _size(objects: _Objects, box: Any) -> tuple[float, float]:
     """The width and height of a media box, a US Letter page where it is not one."""
@@ -230,10 +390,10 @@ def _size(objects: _Objects, box: Any) -> tuple[float, float]:
     return abs(x1 - x0) or 612.0, abs(y1 - y0) or 792.0
 
 
-def _leaves(path: Path, objects: _Objects) -> Iterator[tuple[Any, Any, Any]]:
-    """The contents, resources and media box (both inherited where the page has none)
-    of each page, in order; raises DocumentError when the tree lists a page twice or
-    loops."""
+def _leaves(path: Path, objects: _Objects) -> Iterator[tuple[Any, Any, Any, Any]]:
+    """The contents, resources, media box (both inherited where the page has none) and
+    annotations (as stored: an array or a reference to one) of each page, in order;
+    raises DocumentError when the tree lists a page twice or loops."""
     stack: list[tuple[Any, Any, Any]] = [(objects.root(), None, None)]
     seen: set[int] = set()
     while stack:
@@ -253,35 +413,60 @@ def _leaves(path: Path, objects: _Objects) -> Iterator[tuple[Any, Any, Any]]:
         if isinstance(kids, list):
             stack.extend((kid, resources, box) for kid in reversed(kids))
         else:
-            yield node.get("Contents"), resources, box
+            yield node.get("Contents"), resources, box, node.get("Annots")
 
 
 class _Drawn:
     """The bytes of content a page draws, each form XObject's decoded stream measured
-    once per document and counted each time it is drawn."""
+    once per document and counted each time it is drawn; raises :class:`_RefusedError` for
+    forms that draw each other or nest deeper than ``page_max_form_depth``."""
 
-    def __init__(self, objects: _Objects, budget: int, ordinary: int) -> None:
+    def __init__(self, objects: _Objects, config: SourcesConfig) -> None:
         self.objects = objects
-        self.budget = budget
-        self.ordinary = ordinary
-        self.forms: dict[int, int] = {}
-        self.drawing: set[int] = set()
+        self.budget = config.page_max_content_bytes
+        self.ordinary = config.page_alone_content_bytes
+        self.depth = config.page_max_form_depth
+        self.forms: dict[int, tuple[int, int]] = {}
+        """Each form measured: what it draws and how deep the forms within it nest."""
+        self.drawing: list[int] = []
 
-    def page(self, contents: Any, resources: Any) -> int:
-        """What the page whose ``contents`` (a stream or an array of them) and
-        ``resources`` draws; past the budget, some number above it; within what an
-        ordinary page draws, some number within that."""
+    def page(self, contents: Any, resources: Any, annots: Any = None) -> int:
+        """What the page whose ``contents`` (a stream or an array of them),
+        ``resources`` and annotations ``annots`` (their appearance streams, drawn when
+        the page is rendered) draws; past the budget, some number above it; within what
+        an ordinary page draws, some number within that."""
         resolve = self.objects.resolve
+        self.drawing = []
+        appearances = self._appearances(annots)
         streams = resolve(contents)
         streams = [resolve(s) for s in (streams if isinstance(streams, list) else [streams])]
         if not self._has_forms(resources):
             # a bound within an ordinary page's content spares decompressing the streams
             bound = sum(self._bound(s) for s in streams)
-            return bound if bound <= self.ordinary else sum(len(self._decoded(s))
-                                                            for s in streams)
+            return appearances + (bound if bound <= self.ordinary
+                                  else sum(len(self._decoded(s)) for s in streams))
         data = b"".join(self._decoded(s) for s in streams)
-        return len(data) + self._forms(data, resources)
+        return appearances + len(data) + self._forms(data, resources)[0]
 
+    def _appearances(self, annots: Any) -> int:
+        """What the appearance streams of the annotations ``annots`` draw (each form
+        of ``/AP``'s normal, rollover and down appearances, or of their states)."""
+        resolve = self.objects.resolve
+        annots = resolve(annots)
+        total = 0
+        for annot in annots if isinstance(annots, list) else ():
+            annot = resolve(annot)
+            appearance = resolve(annot.get("AP")) if isinstance(annot, dict) else None
+            if not isinstance(appearance, dict):
+                continue
+            for kind in ("N", "R", "D"):
+                forms = resolve(appearance.get(kind))
+                for reference in forms.values() if isinstance(forms, dict) else [
+                        appearance.get(kind)]:
+                    total += self._form(reference, None)[0]
+                    if total > self.budget:
+                        return total
+        return total
     def _xobjects(self, resources: Any) -> dict[str, Any]:
         """The XObjects ``resources`` name."""
         resolve = self.objects.resolve
@@ -300,31 +485,54 @@ class _Drawn:
         size = self.objects.raw_size(stream) if self.objects.is_stream(stream) else None
         return size * _FLATE_MAX_RATIO if size is not None else len(self._decoded(stream))
 
-    def _forms(self, data: bytes, resources: Any) -> int:
-        """The content drawn by the form XObjects that ``data`` draws by name."""
+    def _forms(self, data: bytes, resources: Any) -> tuple[int, int]:
+        """The content drawn by the form XObjects that ``data`` draws by name, and how
+        deep they nest (0 for none); raises :class:`_RefusedError` for a form drawn within
+        itself (PDFium follows such a loop to its own nesting limit, and a form drawing
+        the other twice then draws it a million times) or forms nesting past the
+        depth budget, the forms being drawn now in :attr:`drawing`."""
         uses = Counter(match[1] for match in _DRAW.finditer(data))
         if not uses:
-            return 0
+            return 0, 0
         xobjects = self._xobjects(resources)
-        total = 0
+        total = deepest = 0
         for name, count in uses.items():
-            reference = xobjects.get(name.decode("latin-1"))
-            form = self.objects.resolve(reference)
-            if not self.objects.is_stream(form) or \
-                    self.objects.name(form.get("Subtype")) != "Form":
-                continue
-            key = self.objects.key(reference, form)
-            if key in self.drawing:  # a form drawing itself: engines stop such loops
-                continue
-            if key not in self.forms:
-                self.drawing.add(key)
-                body = self._decoded(form)
-                self.forms[key] = len(body) + self._forms(body, form.get("Resources", resources))
-                self.drawing.discard(key)
-            total += count * self.forms[key]
+            size, depth = self._form(xobjects.get(name.decode("latin-1")), resources)
+            total += count * size
+            deepest = max(deepest, depth)
             if total > self.budget:
                 break
-        return total
+        return total, deepest
+
+    def _form(self, reference: Any, resources: Any) -> tuple[int, int]:
+        """What the form XObject ``reference`` refers to draws (its own content and its
+        forms'), and how deep forms nest in it (1 for none); 0, 0 for what is not a form
+        XObject; raises :class:`_RefusedError` as :meth:`_forms` says."""
+        form = self.objects.resolve(reference)
+        if not self.objects.is_stream(form) or \
+                self.objects.name(form.get("Subtype")) not in ("Form", ""):
+            return 0, 0
+        key = self.objects.key(reference, form)
+        if key in self.drawing:
+            raise _RefusedError(f"draws form XObjects that draw each other (object {key} "
+                                f"is drawn within itself), a loop an engine may follow for ever")
+        if key not in self.forms:
+            if len(self.drawing) >= self.depth:
+                raise _RefusedError(self._too_deep())
+            self.drawing.append(key)
+            body = self._decoded(form)
+            size, depth = self._forms(body, form.get("Resources", resources))
+            self.forms[key] = (len(body) + size, depth + 1)
+            self.drawing.pop()
+        size, depth = self.forms[key]
+        if len(self.drawing) + depth > self.depth:
+            raise _RefusedError(self._too_deep())
+        return size, depth
+
+    def _too_deep(self) -> str:
+        """Why a page whose forms nest too deep is not read."""
+        return (f"draws form XObjects nested more than {self.depth} deep "
+                f"(page_max_form_depth), more than can be read safely")
 
     def _decoded(self, stream: Any) -> bytes:
         """The decoded data of a stream, a Flate stream decompressed no further than

@@ -3,26 +3,30 @@
 Pillow opens the formats (png, jpeg, tiff with several pages, bmp, gif, webp,
 pnm, jpeg 2000); each frame becomes a page with no text layer, sized in points
 from the image's own resolution (72 points per inch), so the OCR stage reads it
-like a scanned PDF page.
+like a scanned PDF page.  Frames are read one at a time, at most
+``image_max_frames`` of them (a TIFF of 10,000 blank frames takes 13 MB); the frames
+past them are left unread, which the parse says in one warning.
 """
 
 from __future__ import annotations
 
 import warnings
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
 
-from PIL import Image, ImageOps, ImageSequence, UnidentifiedImageError
+from PIL import Image, ImageOps, UnidentifiedImageError
 
 from ..config import SourcesConfig
 from ..errors import DocumentError
 from ..model import NO_GLYPHS, BBox, PageGlyphs
 from .base import IMAGE_SUFFIXES, ClosingSource, check_file
 
-__all__ = ["ImageSource", "frame", "stated_dpi"]
+__all__ = ["Frames", "ImageSource", "frame", "read_frames", "stated_dpi", "uniform"]
 
 _MAX_PIXELS = SourcesConfig().image_max_pixels
 """The pixel budget of an image read without a configuration (``image_max_pixels``)."""
+_MAX_FRAMES = SourcesConfig().image_max_frames
+"""The frame budget of an image read without a configuration (``image_max_frames``)."""
 
 
 def _open(path: Path, max_pixels: int) -> Image.Image:
@@ -96,17 +100,67 @@ def _dpi(image: Image.Image, default: int) -> float:
     return stated_dpi(image) or float(default)
 
 
+class Frames(Iterable[Image.Image]):
+    """The frames of an image file, read one at a time: iterating opens the file and
+    yields the image at each frame in turn (its header read, not yet decoded; valid
+    until the next), checked against ``max_pixels``, at most ``max_frames`` of them;
+    once iterated, :attr:`more` says whether frames past them were left unread."""
+
+    def __init__(self, path: Path, max_frames: int, max_pixels: int) -> None:
+        self.path = path
+        self.max_frames = max_frames
+        self.max_pixels = max_pixels
+        self.more = False
+
+    def __iter__(self) -> Iterator[Image.Image]:
+        with _open(self.path, self.max_pixels) as image:
+            for index in range(self.max_frames):
+                if not _seek(self.path, image, index):
+                    return
+                _check_size(self.path, image, self.max_pixels)
+                yield image
+            self.more = _seek(self.path, image, self.max_frames)
+
+
+def read_frames(path: Path, max_frames: int = _MAX_FRAMES,
+                max_pixels: int = _MAX_PIXELS) -> Frames:
+    """The frames of the image at ``path``, to be read one at a time (:class:`Frames`)."""
+    return Frames(path, max_frames, max_pixels)
+
+
+def _seek(path: Path, image: Image.Image, index: int) -> bool:
+    """Move ``image`` to its frame ``index`` (0-based); False when it has no such frame.
+    Raises DocumentError naming the file and page when the frame cannot be reached."""
+    try:
+        image.seek(index)
+    except EOFError:
+        return False
+    except (OSError, ValueError, SyntaxError) as exc:
+        raise DocumentError(f"{path}: page {index + 1}: cannot decode the image ({exc})"
+                            ) from exc
+    return True
+
+
+def uniform(image: Image.Image) -> bool:
+    """Whether every pixel of the image's current frame is of one colour (a blank
+    page, which holds nothing to read): each band's least and greatest values, found
+    in one pass over the decoded frame, are the same."""
+    extrema = image.getextrema()
+    bands = extrema if isinstance(extrema[0], tuple) else (extrema,)
+    return all(low == high for low, high in bands)
+
+
 class ImageSource(ClosingSource):
     """A :class:`~layoutkit.sources.base.GlyphSource` over an image file: every frame a page
-    without glyphs, covered by one page-size picture (which marks it for OCR)."""
+    without glyphs, covered by one page-size picture (which marks it for OCR); at most
+    ``max_frames`` frames, :attr:`more` true when frames past them are left unread."""
 
-    def __init__(self, path: Path, default_dpi: int, max_pixels: int = _MAX_PIXELS) -> None:
+    def __init__(self, path: Path, default_dpi: int, max_pixels: int = _MAX_PIXELS,
+                 max_frames: int = _MAX_FRAMES) -> None:
         self.path = path
-        with _open(path, max_pixels) as image:
-            self._sizes = []
-            for _ in ImageSequence.Iterator(image):
-                _check_size(path, image, max_pixels)
-                self._sizes.append(_points(image, default_dpi))
+        frames = read_frames(path, max_frames, max_pixels)
+        self._sizes = [_points(image, default_dpi) for image in frames]
+        self.more = frames.more
 
     @property
     def page_count(self) -> int:

@@ -108,6 +108,18 @@ class PlainPdf:
             self.objects[objid] = None if offset is None else self._object_at(objid, offset)
         return self.objects[objid]
 
+    def text_of(self, objid: int, limit: int) -> bytes | None:
+        """The text of object ``objid`` as stored, up to its ``endobj`` and no more
+        than ``limit`` bytes, unparsed; None for one the table does not list."""
+        offset = self.offsets.get(objid)
+        if offset is None:
+            return None
+        head = _OBJECT.match(self.data, offset)
+        if head is None or int(head[1]) != objid:
+            raise NotPlainError(f"object {objid} is not where the table says")
+        end = self.data.find(b"endobj", head.end(), head.end() + limit)
+        return bytes(self.data[head.end():end if end >= 0 else head.end() + limit])
+
     def _read_xref(self) -> dict[str, Any]:
         """The trailer of the cross-reference tables, the tables read into ``offsets``
         (a later table's entries over an earlier one's)."""

@@ -111,10 +111,21 @@ def _invisible_text(path: Path, page_no: int) -> bool:
 
 
 def _blank(path: Path, page: PageGlyphs, config: LayoutConfig) -> bool:
-    """Whether nothing shows on the PDF ``page``: no glyphs, pictures or rules, and
-    not one pixel of its preview at ``ocr_blank_dpi`` other than white (a page of
-    outlined text or drawings shows).  A blank page is not worth OCR."""
-    if is_image(path) or page.glyphs or page.images or page.rules:
+    """Whether nothing shows on ``page``: an image's frame all of one colour (told
+    from its extrema, one pass over the frame), or a PDF page with no glyphs,
+    pictures or rules and not one pixel of its preview at ``ocr_blank_dpi`` other than
+    white (a page of outlined text or drawings shows).  A blank page is not worth
+    OCR."""
+    if is_image(path):
+        from ..images import frame, uniform  # Pillow, for an image only
+
+        try:
+            picture, _ = frame(path, page.page_no, config.sources.image_dpi,
+                               config.sources.image_max_pixels)
+        except DocumentError:
+            return False  # OCR will report it
+        return uniform(picture)
+    if page.glyphs or page.images or page.rules:
         return False
     try:
         preview, _ = page_image(path, page.page_no, config, config.ocr.ocr_blank_dpi)
