@@ -9,9 +9,9 @@ that the run knows which job a worker held when it died.
 - A terminal's Ctrl-C (SIGINT to the whole foreground process group) is the run's
   to handle: the workers ignore it.  When the run stops early (Ctrl-C, an error),
   every worker is ended at once with the processes under it (a converter, a page
-  read in a process of its own): its own, and the process groups of those that have
-  one of their own (a converter run in a session of its own), so that the run ends
-  within a second and leaves nothing running.  What the workers had written is
+  read in a process of its own), their process groups and sessions when they have
+  their own (a converter runs in a session of its own, :mod:`.bounded`), so that the
+  run ends within a second and leaves nothing running.  What the workers had written is
   scratch the next run clears (see :func:`.actions.clear_scratch`).
 """
 
@@ -26,6 +26,8 @@ from contextlib import suppress
 from dataclasses import dataclass
 from multiprocessing.connection import Connection, wait
 from typing import Any, Generic, TypeVar
+
+from .bounded import end_session
 
 __all__ = ["Lost", "end_below", "end_tree", "run_jobs"]
 
@@ -172,14 +174,21 @@ def end_below() -> None:
 
 
 def _end(processes: Sequence[Any]) -> None:
-    """SIGKILL each of ``processes`` (psutil's) and the process group of each that
-    leads or belongs to one other than this process's."""
+    """SIGKILL each of ``processes`` (psutil's), the process group of each that leads
+    or belongs to one other than this process's, and every process of each session
+    other than this process's (a converter's, see :func:`.bounded.end_session`: it
+    may hold processes no longer under it)."""
     import psutil
 
-    own = os.getpgrp()
+    group, session = os.getpgrp(), os.getsid(0)
+    sessions: set[int] = set()
     for process in processes:
         with suppress(psutil.Error, OSError):
-            group = os.getpgid(process.pid)
-            if group not in (own, 0, 1):
-                os.killpg(group, signal.SIGKILL)
+            own_group, own_session = os.getpgid(process.pid), os.getsid(process.pid)
+            if own_group not in (group, 0, 1):
+                os.killpg(own_group, signal.SIGKILL)
+            if own_session not in (session, 0, 1):
+                sessions.add(own_session)
             process.kill()
+    for other in sessions:
+        end_session(other)
