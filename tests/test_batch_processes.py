@@ -246,3 +246,60 @@ def test_a_postgresql_server_restarted_mid_run_the_run_goes_on(
     assert rows(url, "SELECT status FROM run") == [("finished",)]
     assert rows(url, "SELECT count(*), max(attempts) FROM action WHERE status = 'done'") == [
         (4, 1)]
+
+
+class _DriverError(Exception):
+    """A driver's error with PostgreSQL's SQLSTATE (None: no connection was made)."""
+
+    def __init__(self, message: str, sqlstate: str | None) -> None:
+        super().__init__(message)
+        self.sqlstate = sqlstate
+
+
+def test_a_unit_of_work_is_tried_again_while_the_server_is_away_then_stops(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A unit of work that cannot reach the server (no connection made, or one the
+    server ended: SQLSTATE class 08 or 57P) is tried again after each of
+    RECONNECT_WAITS, then its error is raised; any other error (an SQLite file's full
+    disk, a constraint) is raised at once."""
+    from sqlalchemy.exc import IntegrityError, OperationalError
+
+    monkeypatch.setattr(state, "RECONNECT_WAITS", (0.0, 0.0, 0.0))
+    calls: list[str] = []
+
+    def failing(error: Exception) -> object:
+        @state.retried
+        def work() -> str:
+            calls.append("try")
+            if len(calls) < 3 or isinstance(error, IntegrityError):
+                raise error
+            return "done"
+        return work
+
+    refused = OperationalError("connect", {}, _DriverError("connection refused", None))
+    assert failing(refused)() == "done"  # type: ignore[operator]
+    assert len(calls) == 3
+    calls.clear()
+    shutdown = OperationalError("select", {}, _DriverError("terminating connection", "57P01"))
+    assert failing(shutdown)() == "done"  # type: ignore[operator]
+    calls.clear()
+    full = OperationalError("insert", {}, Exception("database or disk is full"))
+    with pytest.raises(OperationalError):
+        failing(full)()  # type: ignore[operator]
+    assert len(calls) == 1
+    calls.clear()
+    taken = IntegrityError("insert", {}, _DriverError("duplicate key", "23505"))
+    with pytest.raises(IntegrityError):
+        failing(taken)()  # type: ignore[operator]
+    assert len(calls) == 1
+
+    calls.clear()
+
+    @state.retried
+    def away() -> None:
+        calls.append("try")
+        raise refused
+
+    with pytest.raises(OperationalError):
+        away()
+    assert len(calls) == 4  # the first try and one after each of the three waits
