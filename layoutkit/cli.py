@@ -723,7 +723,9 @@ def _command(args: argparse.Namespace) -> int:
               f"memory to finish (lower the budgets page_max_content_bytes, image_max_pixels "
               f"or ocr_max_pixels, or --jobs)", file=sys.stderr)
         return 1
-    except KeyboardInterrupt:
+    except KeyboardInterrupt as exc:  # Ctrl-C: what the command left, when it says
+        if str(exc):
+            print(f"layoutkit: {exc}", file=sys.stderr)
         return 130
     for path, content in outcome.files.items():
         try:
@@ -739,6 +741,8 @@ def _command(args: argparse.Namespace) -> int:
             print(f"layoutkit: error: {path}: cannot write ({exc.strerror or exc})",
                   file=sys.stderr)
             return 1
+        except KeyboardInterrupt:  # Ctrl-C as the pages are made and written
+            return 130
         logging.getLogger(__name__).info("wrote %s", path)
     return outcome.status
 

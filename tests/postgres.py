@@ -35,10 +35,21 @@ def _program(name: str) -> str:
 
 class PostgresServer:
     """A running server: ``database()`` makes a new empty database on it and returns
-    its SQLAlchemy URL."""
+    its SQLAlchemy URL; ``stop()`` and ``start()`` stop it (as ``pg_ctl stop -m fast``
+    does, ending every connection) and start it again."""
 
-    def __init__(self, port: int) -> None:
+    def __init__(self, port: int, control: list[str] | None = None,
+                 options: list[str] | None = None) -> None:
         self.port = port
+        self._control = control or []
+        self._options = options or []
+
+    def stop(self) -> None:
+        subprocess.run([*self._control, "-m", "fast", "stop"], check=True, capture_output=True)
+
+    def start(self) -> None:
+        subprocess.run([*self._control, *self._options, "start"], check=True,
+                       capture_output=True)
 
     def url(self, name: str) -> str:
         return f"postgresql+psycopg://postgres@127.0.0.1:{self.port}/{name}"
@@ -69,11 +80,11 @@ def postgres_server() -> Iterator[PostgresServer]:
     control = [*as_user, _program("pg_ctl"), "-D", str(data), "-w"]
     subprocess.run([*as_user, _program("initdb"), "-D", str(data), "-U", "postgres",
                     "--auth=trust", "-E", "UTF8"], check=True, capture_output=True)
-    subprocess.run([*control, "-l", str(folder / "server.log"), "-o",
-                    f"-p {port} -k {folder} -c listen_addresses=127.0.0.1 -c fsync=off",
-                    "start"], check=True, capture_output=True)
+    options = ["-l", str(folder / "server.log"), "-o",
+               f"-p {port} -k {folder} -c listen_addresses=127.0.0.1 -c fsync=off"]
+    subprocess.run([*control, *options, "start"], check=True, capture_output=True)
     try:
-        yield PostgresServer(port)
+        yield PostgresServer(port, control, options)
     finally:
         subprocess.run([*control, "-m", "immediate", "stop"], check=False, capture_output=True)
         shutil.rmtree(folder, ignore_errors=True)

@@ -19,16 +19,17 @@ import logging
 import multiprocessing
 import multiprocessing.forkserver
 import os
+import signal
+import threading
 import time
-from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import ProcessPoolExecutor, as_completed
-from contextlib import contextmanager
+from collections.abc import Callable, Generator, Iterator, Sequence
+from contextlib import closing, contextmanager, suppress
 from dataclasses import dataclass, field, replace
 from functools import partial
 from pathlib import Path
 from typing import IO, Any
 
-from sqlalchemy import Connection, Engine
+from sqlalchemy import Engine
 from sqlalchemy.exc import SQLAlchemyError
 
 from ..errors import UsageError
@@ -57,6 +58,7 @@ from .inbox import (
     write_reason,
 )
 from .manifest import PARTIAL as _PARTIAL
+from .pool import Lost, run_jobs
 from .progress import Progress, counted
 
 __all__ = ["EXECUTORS", "BatchOptions", "Summary", "run_batch"]
@@ -64,7 +66,7 @@ __all__ = ["EXECUTORS", "BatchOptions", "Summary", "run_batch"]
 EXECUTORS = ("local", "dask")
 DATABASE = "batch.sqlite"
 """The state database's file in the output folder when no ``--db`` is given."""
-WORKER_MODULES = ("__main__", "concurrent.futures.process", "layoutkit.batch.actions",
+WORKER_MODULES = ("__main__", "layoutkit.batch.pool", "layoutkit.batch.actions",
                   "layoutkit.batch.orphans")
 """What a local worker runs: the program's main module (multiprocessing's default
 preload), the pool's worker loop and the actions.  The fork server imports them
@@ -80,7 +82,7 @@ SCHEDULER_TIMEOUT = "5s"
 """How long a run tries to reach a Dask scheduler before it gives up (and moves
 nothing)."""
 
-Execute = Callable[[Sequence[Job]], Iterator[tuple[Job, Sequence[ActionResult]]]]
+Execute = Callable[[Sequence[Job]], Generator[tuple[Job, Sequence[ActionResult]], None, None]]
 """Runs jobs on the workers: yields each job with its results, as they finish."""
 
 TAKEN = "taken by another run"
@@ -168,21 +170,32 @@ def run_batch(options: BatchOptions, progress: IO[str] | None = None) -> Summary
     engine = state.connect(options.database())
     try:
         with _locked(options.inbox, state.shared(engine)), _executor(options) as execute, \
-                engine.connect() as held:
-            return _run(engine, held, options, progress, started, execute)
+                closing(state.RunHold(engine)) as hold:
+            run_id = hold.start(options.inbox_key, str(options.out.resolve()),
+                                "dask" if options.on_dask else "local", options.workers)
+            try:
+                return _run(engine, hold, options, progress, started, execute)
+            except KeyboardInterrupt:
+                with suppress(SQLAlchemyError):
+                    state.interrupt_run(engine, run_id)
+                raise Interrupted(f"batch: interrupted; run {run_id} stopped, its documents "
+                                  "not done are left for the next run") from None
     except SQLAlchemyError as exc:
         raise state.failed(options.database(), exc) from None
     finally:
         engine.dispose()
 
 
-def _run(engine: Engine, held: Connection, options: BatchOptions, progress: IO[str] | None,
-         started: float, execute: Execute) -> Summary:
+class Interrupted(KeyboardInterrupt):
+    """A run stopped by Ctrl-C (SIGINT), its workers ended: what it left, in words."""
+
+
+def _run(engine: Engine, hold: state.RunHold, options: BatchOptions,
+         progress: IO[str] | None, started: float, execute: Execute) -> Summary:
     """The run itself, once the inbox is locked (or the database shared), the executor
-    ready and the connection ``held`` that holds the run's lock open."""
-    run_id = state.start_run(held, options.inbox_key, str(options.out.resolve()),
-                             "dask" if options.on_dask else "local", options.workers)
-    batch = _Batch(engine, run_id, options)
+    ready and the run started on the connection ``hold`` holds open."""
+    run_id = hold.run_id
+    batch = _Batch(engine, hold, options)
     for row in state.documents(engine, ["registered"], options.inbox_key, left=True):
         batch.place(row)  # moves a dead run decided
     batch.recover()  # files of accepted/ the database does not know: read them again
@@ -191,8 +204,9 @@ def _run(engine: Engine, held: Connection, options: BatchOptions, progress: IO[s
         for arrival in arrivals:
             bar.advance(shown(arrival.name), batch.register(arrival))
     pending = batch.pending()
-    with Progress(progress, len(pending)) as bar:
-        for job, results in execute(pending):
+    # closed as the loop is left, by an error or Ctrl-C too: the workers end with it
+    with Progress(progress, len(pending)) as bar, closing(execute(pending)) as finished:
+        for job, results in finished:
             bar.advance(shown(job.source.name), batch.record(job, results))
     summary = Summary(run_id, batch.accepted, batch.rejected, batch.failed, batch.done,
                       batch.pages, time.monotonic() - started)
@@ -224,15 +238,35 @@ def _start_fork_server() -> None:
     The server is started with one BLAS thread (unless the environment names a
     number): the documents' actions make no use of more, and OpenBLAS starting a
     thread per core as numpy is imported keeps them spinning for a tenth of a second
-    of CPU taken from the work beside it (the server's CPU 0.34 -> 0.22 s)."""
+    of CPU taken from the work beside it (the server's CPU 0.34 -> 0.22 s).
+
+    It is started ignoring SIGINT, and so are the workers forked from it: a terminal's
+    Ctrl-C, sent to the whole process group, is for this process to handle (it ends
+    the workers, see :mod:`.pool`); the server would otherwise print a traceback when
+    it came as it imported the modules, and a worker stop part-way."""
     multiprocessing.get_context("forkserver").set_forkserver_preload(list(WORKER_MODULES))
     saved = os.environ.get(BLAS_THREADS)
     os.environ.setdefault(BLAS_THREADS, "1")
     try:
-        multiprocessing.forkserver.ensure_running()
+        with _sigint_ignored():
+            multiprocessing.forkserver.ensure_running()
     finally:
         if saved is None:
             del os.environ[BLAS_THREADS]
+
+
+@contextmanager
+def _sigint_ignored() -> Iterator[None]:
+    """Runs the block with SIGINT ignored (inherited so by the processes it starts),
+    when this is the main thread (the only one that may set a signal's handler)."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    saved = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, saved)
 
 
 @contextmanager
@@ -255,8 +289,9 @@ def _locked(inbox: Path, shared: bool) -> Iterator[None]:
 class _Batch:
     """The run's dealings with the database and the folders, with its counts."""
 
-    def __init__(self, engine: Engine, run_id: int, options: BatchOptions) -> None:
-        self.engine, self.run_id, self.options = engine, run_id, options
+    def __init__(self, engine: Engine, hold: state.RunHold, options: BatchOptions) -> None:
+        self.engine, self.hold, self.options = engine, hold, options
+        self.run_id = hold.run_id
         self.accepted = self.rejected = self.failed = self.done = self.pages = 0
         self.scanned = now()
         """When the run looked into the inbox (a file gone since may have been taken
@@ -268,6 +303,7 @@ class _Batch:
         taken, ``taken by another run``."""
         pages: int | None = None
         digest = ""
+        self.hold.renew()
         try:
             reason = refused(arrival.path)  # before the hash: a FIFO would hang it
             if reason is None:
@@ -438,6 +474,7 @@ class _Batch:
     def record(self, job: Job, results: Sequence[ActionResult]) -> str:
         """Record the job's results; a document whose actions are all done gets its
         output folder.  Returns ``done`` or ``failed: reason``."""
+        self.hold.renew()
         state.record_actions(self.engine, self.run_id, job.document_id, results)
         failed = next((r for r in results if r.error), None)
         if failed is not None or len(results) < len(job.actions):
@@ -506,21 +543,20 @@ def _executor(options: BatchOptions) -> Iterator[Execute]:
 
 
 def _on_pool(workers: int, loudness: Loudness, jobs: Sequence[Job]
-             ) -> Iterator[tuple[Job, Sequence[ActionResult]]]:
-    """Each job run in a local process pool of ``workers`` as loud as ``loudness``,
-    with its results, as the workers finish them."""
-    if not jobs:
-        return
-    context = multiprocessing.get_context("forkserver")
-    with ProcessPoolExecutor(max_workers=min(workers, len(jobs)), mp_context=context,
-                             initializer=start_worker, initargs=(os.getpid(), loudness)) as pool:
-        futures = {pool.submit(run_job, job): job for job in jobs}
-        for future in as_completed(futures):
-            yield futures[future], _results(future.result, futures[future])
+             ) -> Generator[tuple[Job, Sequence[ActionResult]], None, None]:
+    """Each job run by a local worker (of ``workers``, as loud as ``loudness``), with its
+    results, as the workers finish them; a job whose worker died has its first action
+    failed with the signal that ended it, and costs no other job (see :mod:`.pool`)."""
+    for job, done in run_jobs(jobs, workers, run_job, start_worker, (os.getpid(), loudness)):
+        if isinstance(done, Lost):
+            stamp = now()
+            yield job, (ActionResult(job.actions[0], stamp, stamp, done.reason),)
+        else:
+            yield job, done
 
 
 def _on_dask(dask: Any, client: Any, jobs: Sequence[Job]
-             ) -> Iterator[tuple[Job, Sequence[ActionResult]]]:
+             ) -> Generator[tuple[Job, Sequence[ActionResult]], None, None]:
     """Each job run on the Dask cluster of ``client``, with its results, as the
     workers finish them."""
     if not jobs:

@@ -27,15 +27,26 @@ by one run alone (a unique index on the files being registered), and a document 
 claimed by one run alone (an atomic update from ``accepted`` or ``failed`` to
 ``working``).  A run that dies leaves its documents ``working``; the next run to start
 gives them back once it knows that run is dead (see :func:`start_run`).
+
+A connection lost to a database server that stops and comes back (a restart, a
+fail-over) is made again: each unit of work (a function here, one transaction) is
+tried again while the connection cannot be made, for :data:`RECONNECT_WAITS`, and a
+run holding its lock takes it again on a new connection (:class:`RunHold`).  A
+database that does not come back within that stops the run with one line
+(:class:`StateError`); what was recorded is kept, and the next run goes on from it.
 """
 
 from __future__ import annotations
 
+import functools
+import logging
 import os
-from collections.abc import Iterable, Sequence
+import sqlite3
+import time
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ParamSpec, TypeVar
 from urllib.parse import quote_from_bytes, unquote_to_bytes
 
 from sqlalchemy import (
@@ -60,7 +71,14 @@ from sqlalchemy import (
     text,
     update,
 )
-from sqlalchemy.exc import ArgumentError, IntegrityError, NoSuchModuleError, SQLAlchemyError
+from sqlalchemy.exc import (
+    ArgumentError,
+    DBAPIError,
+    IntegrityError,
+    NoSuchModuleError,
+    OperationalError,
+    SQLAlchemyError,
+)
 
 from ..errors import LayoutkitError, UsageError
 from ..files import text_name
@@ -73,12 +91,24 @@ __all__ = [
     "ACTION",
     "DOCUMENT",
     "METADATA",
+    "RECONNECT_WAITS",
     "RUN",
     "DocumentRow",
+    "RunHold",
     "StateError",
     "connect",
     "failed",
 ]
+
+_P = ParamSpec("_P")
+_T = TypeVar("_T")
+
+_log = logging.getLogger(__name__)
+
+RECONNECT_WAITS = (0.5, 1.0, 2.0, 4.0, 4.0, 4.0, 4.0, 4.0, 4.0)
+"""Seconds waited before each new try of a unit of work whose connection to the
+database server was lost, or cannot be made (27.5 s in all: a server restarted is
+back within seconds); then the run stops with one line."""
 
 METADATA = MetaData()
 
@@ -204,12 +234,19 @@ def connect(url: str) -> Engine:
     database driver that is not installed, a server that cannot be reached.
     """
     try:
-        engine = create_engine(url)
+        # a pooled connection the server dropped (restarted) is tested and made again
+        engine = create_engine(url, pool_pre_ping=True)
         if engine.dialect.name == "sqlite":
             event.listen(engine, "connect", _write_ahead)
         with engine.begin() as db:
-            if shared(engine):  # runs starting together make the tables one at a time
+            # runs starting together make the tables one at a time, each after looking
+            # for them with the lock held
+            if shared(engine):
                 db.execute(select(func.pg_advisory_xact_lock(_SCHEMA_LOCK)))
+            elif engine.dialect.name == "sqlite":
+                # the driver begins no transaction before CREATE TABLE (nor before the
+                # look for the table): one that writes at once, waiting for another
+                db.exec_driver_sql("BEGIN IMMEDIATE")
             METADATA.create_all(db)
             _add_columns(db)
     except ImportError as exc:
@@ -236,17 +273,144 @@ def _write_ahead(connection: Any, _record: Any) -> None:
     document as the run registers the inbox (before the first document can start)
     and twice as it records each one.  Every commit is as durable as before, and
     readers (``layoutkit batch status``) no longer wait for the run's writes.
+
+    The mode is kept in the file: set by the first run on a new database.  Runs that
+    start together on it all try to set it, and SQLite refuses a change of mode while
+    another connection makes one, at once ("database is locked", without waiting):
+    each looks again, for :data:`_WAL_TRIES`, until the file is in the mode.
     """
     cursor = connection.cursor()
-    cursor.execute("PRAGMA journal_mode=WAL")
+    for _ in range(_WAL_TRIES):
+        try:
+            if cursor.execute("PRAGMA journal_mode=WAL").fetchone()[0] == "wal":
+                break
+        except sqlite3.OperationalError as exc:
+            if "locked" not in str(exc):
+                raise
+        time.sleep(_WAL_WAIT)
     cursor.execute("PRAGMA synchronous=FULL")
     cursor.close()
+
+
+_WAL_TRIES = 100
+"""How many times a connection tries to put a new SQLite database in write-ahead-log
+mode while other connections do (:data:`_WAL_WAIT` apart: 5 s, as long as SQLite's
+driver waits for a lock)."""
+_WAL_WAIT = 0.05
 
 
 def shared(engine: Engine) -> bool:
     """Whether runs may share the database at ``engine`` (a PostgreSQL server; an
     SQLite file is for the runs on one inbox, one at a time)."""
     return engine.dialect.name == "postgresql"
+
+
+def _lost(exc: DBAPIError) -> bool:
+    """Whether ``exc`` is the connection to the database server lost, or not to be
+    made (the server stopping, starting, or not there): what trying again mends once
+    the server is back.  An SQLite file's errors (a full disk) are not."""
+    if exc.connection_invalidated:
+        return True
+    sqlstate = getattr(exc.orig, "sqlstate", "-")  # PostgreSQL's class of error
+    return isinstance(exc, OperationalError) and (
+        sqlstate is None or sqlstate.startswith(("08", "57P")))
+
+
+def first_line(exc: BaseException) -> str:
+    """The first line of an error's message (the driver's, for a database error)."""
+    orig = getattr(exc, "orig", None) or exc
+    return (str(orig).strip().splitlines() or [type(orig).__name__])[0]
+
+
+def retried(work: Callable[_P, _T]) -> Callable[_P, _T]:
+    """``work`` (one unit of work, its own transaction) tried again, after each of
+    :data:`RECONNECT_WAITS`, while the connection to the database server is lost
+    (:func:`_lost`); other errors, and the last, are raised."""
+
+    @functools.wraps(work)
+    def again(*args: _P.args, **kwargs: _P.kwargs) -> _T:
+        for wait in (*RECONNECT_WAITS, None):
+            try:
+                return work(*args, **kwargs)
+            except DBAPIError as exc:
+                if wait is None or not _lost(exc):
+                    raise
+                if wait == RECONNECT_WAITS[0]:
+                    _log.warning("the state database cannot be reached (%s); trying again "
+                                 "for %.0f s", first_line(exc), sum(RECONNECT_WAITS))
+                time.sleep(wait)
+        raise AssertionError("unreachable")  # the last try returns or raises
+
+    return again
+
+
+class RunHold:
+    """The connection a run holds open to its end: on a database runs share, it holds
+    the run's lock (see :func:`start_run`), taken again on a new connection after the
+    server was restarted (:meth:`renew`)."""
+
+    def __init__(self, engine: Engine) -> None:
+        self.engine = engine
+        self.connection = engine.connect()
+        self.run_id = 0
+
+    def start(self, inbox: str, out: str, executor: str, workers: int) -> int:
+        """Start the run (see :func:`start_run`); returns its id."""
+        self.run_id = start_run(self.connection, inbox, out, executor, workers)
+        return self.run_id
+
+    def renew(self) -> None:
+        """Make sure the run still holds its lock: on a database runs share, a new
+        connection takes it again when the held one was lost (within
+        :data:`RECONNECT_WAITS`).  Raises StateError when another run has meanwhile
+        taken the run for dead (and its documents back); on an SQLite file, does
+        nothing (the inbox's lock is held)."""
+        if not shared(self.engine) or not self.run_id:
+            return
+        try:
+            self.connection.execute(select(1))
+            self.connection.rollback()
+            return
+        except DBAPIError as exc:
+            if not _lost(exc):
+                raise
+        self.connection.close()
+        self.connection = retried(_hold_again)(self.engine, self.run_id)
+        _log.warning("the state database is back: run %d goes on", self.run_id)
+
+    def close(self) -> None:
+        """Let the connection (and the run's lock) go."""
+        self.connection.close()
+
+
+def _hold_again(engine: Engine, run_id: int) -> Connection:
+    """A new connection holding the lock of the run ``run_id``, which must still be
+    ``running`` (see :meth:`RunHold.renew`)."""
+    connection = engine.connect()
+    try:
+        connection.execute(select(func.pg_advisory_lock(run_id)))
+        status = connection.scalar(select(RUN.c.status).where(RUN.c.id == run_id))
+        connection.commit()
+    except BaseException:
+        connection.close()
+        raise
+    if status != "running":
+        connection.close()
+        raise StateError(f"run {run_id}: another run took it for dead while the state "
+                         "database was unreachable, and its documents with it; stopped "
+                         "(run again for what is left)")
+    return connection
+
+
+def interrupt_run(engine: Engine, run_id: int) -> None:
+    """Record the run ``run_id`` as ``interrupted`` and give back the documents it was
+    working on, for the next run (tried once: an interrupted run does not wait)."""
+    with engine.begin() as db:
+        db.execute(update(RUN).where(RUN.c.id == run_id).values(
+            finished=now(), status="interrupted"))
+        db.execute(update(DOCUMENT).where(DOCUMENT.c.status == "working",
+                                          DOCUMENT.c.claimed_by == run_id)
+                   .values(status="accepted", claimed_by=None))
 
 
 def start_run(db: Connection, inbox: str, out: str, executor: str, workers: int) -> int:
@@ -287,6 +451,7 @@ def _alive(db: Connection, run_id: int) -> bool:
     return False
 
 
+@retried
 def claim(engine: Engine, run_id: int, document_id: int) -> bool:
     """Whether run ``run_id`` claimed the document (``accepted`` or ``failed``, now
     ``working``); False when another run has it."""
@@ -297,6 +462,7 @@ def claim(engine: Engine, run_id: int, document_id: int) -> bool:
         return bool(claimed.rowcount == 1)
 
 
+@retried
 def other_runs(engine: Engine, inbox: str, run_id: int) -> int:
     """How many runs other than ``run_id`` the database knows of on ``inbox``: none when
     it was deleted, or replaced by an empty one, since the inbox was last read."""
@@ -306,6 +472,7 @@ def other_runs(engine: Engine, inbox: str, run_id: int) -> int:
         return int(db.scalar(query) or 0)
 
 
+@retried
 def moved_since(engine: Engine, file: str, since: datetime, run_id: int,
                 other_than: int | None = None) -> bool:
     """Whether another run than ``run_id`` registered ``file`` (as another document than
@@ -324,6 +491,7 @@ def _new_id(key: Any) -> int:
     return int(key[0])
 
 
+@retried
 def finish_run(engine: Engine, run_id: int, **counts: int) -> None:
     """Close the run with its counts."""
     with engine.begin() as db:
@@ -331,6 +499,7 @@ def finish_run(engine: Engine, run_id: int, **counts: int) -> None:
             finished=now(), status="finished", **counts))
 
 
+@retried
 def add_document(engine: Engine, run_id: int, **values: Any) -> int | None:
     """A new ``document`` row's id; None when the row would register a file another run
     is registering (see :data:`DOCUMENT`'s index)."""
@@ -344,12 +513,14 @@ def add_document(engine: Engine, run_id: int, **values: Any) -> int | None:
         return None
 
 
+@retried
 def remove_document(engine: Engine, document_id: int) -> None:
     """Remove a document this run registered for a file another run took."""
     with engine.begin() as db:
         db.execute(DOCUMENT.delete().where(DOCUMENT.c.id == document_id))
 
 
+@retried
 def set_document(engine: Engine, document_id: int, **values: Any) -> None:
     """Change fields of one document."""
     with engine.begin() as db:
@@ -357,6 +528,7 @@ def set_document(engine: Engine, document_id: int, **values: Any) -> None:
                    .values(updated=now(), **_stored(values)))
 
 
+@retried
 def documents(engine: Engine, statuses: Iterable[str], inbox: str | None = None, *,
               left: bool = False) -> list[DocumentRow]:
     """The documents in any of ``statuses``, by id; with ``inbox``, only those found
@@ -374,6 +546,7 @@ def documents(engine: Engine, statuses: Iterable[str], inbox: str | None = None,
         return [_document_row(row) for row in db.execute(query)]
 
 
+@retried
 def document(engine: Engine, document_id: int) -> DocumentRow:
     """The document with id ``document_id``."""
     query = (select(*(DOCUMENT.c[name] for name in DocumentRow.__slots__))
@@ -382,6 +555,7 @@ def document(engine: Engine, document_id: int) -> DocumentRow:
         return _document_row(db.execute(query).one())
 
 
+@retried
 def same_content(engine: Engine, digest: str) -> DocumentRow | None:
     """The first document not rejected whose content hash is ``digest``."""
     query = (select(*(DOCUMENT.c[name] for name in DocumentRow.__slots__))
@@ -392,6 +566,7 @@ def same_content(engine: Engine, digest: str) -> DocumentRow | None:
     return _document_row(row) if row else None
 
 
+@retried
 def done_actions(engine: Engine, document_id: int) -> set[str]:
     """The names of the document's actions that have finished."""
     query = select(ACTION.c.action).where(ACTION.c.document_id == document_id,
@@ -400,6 +575,7 @@ def done_actions(engine: Engine, document_id: int) -> set[str]:
         return set(db.scalars(query))
 
 
+@retried
 def record_actions(engine: Engine, run_id: int, document_id: int,
                    results: Sequence[ActionResult]) -> None:
     """Record one attempt at each of a document's actions (inserted on the first,
@@ -448,7 +624,8 @@ def runs(engine: Engine) -> list[dict[str, Any]]:
 
 
 class StateError(LayoutkitError, OSError):
-    """The state database failed during a run (a full disk, a lost server)."""
+    """The state database failed during a run (a full disk, a server gone for longer
+    than :data:`RECONNECT_WAITS`), or another run took this one for dead meanwhile."""
 
 
 def failed(url: str, exc: SQLAlchemyError) -> StateError:

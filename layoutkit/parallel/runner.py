@@ -17,6 +17,7 @@ from __future__ import annotations
 import gc
 import pickle
 import selectors
+import signal
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -81,7 +82,10 @@ def _serve(connection: Connection, share: _Share, parent_ends: Sequence[Connecti
 
     ``parent_ends`` are the parent's ends of the pipes to this worker and to those
     started before it, copied by fork: closed here, so that every worker sees the
-    end of its pipe when the parent dies."""
+    end of its pipe when the parent dies.  A terminal's Ctrl-C (SIGINT to the whole
+    process group) is the parent's: it kills its workers as it stops (each printed a
+    traceback of its own)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     for end in parent_ends:
         end.close()
     with connection, collector_paused():
