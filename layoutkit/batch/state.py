@@ -463,16 +463,6 @@ def claim(engine: Engine, run_id: int, document_id: int) -> bool:
 
 
 @retried
-def other_runs(engine: Engine, inbox: str, run_id: int) -> int:
-    """How many runs other than ``run_id`` the database knows of on ``inbox``: none when
-    it was deleted, or replaced by an empty one, since the inbox was last read."""
-    query = select(func.count()).select_from(RUN).where(RUN.c.inbox == _to_text(inbox),
-                                                        RUN.c.id != run_id)
-    with engine.connect() as db:
-        return int(db.scalar(query) or 0)
-
-
-@retried
 def moved_since(engine: Engine, file: str, since: datetime, run_id: int,
                 other_than: int | None = None) -> bool:
     """Whether another run than ``run_id`` registered ``file`` (as another document than
