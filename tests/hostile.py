@@ -196,3 +196,110 @@ def one_line_pages(count: int = 5000) -> bytes:
                     _stream(b"BT /F1 10 Tf 72 540 Td (page %d) Tj ET\n" % (k + 1))]
     return pdf_bytes(objects)
 
+
+
+def _image_page(header: bytes, data: bytes) -> bytes:
+    """One page filled by an image XObject of dictionary entries ``header`` and
+    stream ``data``, and no text."""
+    return pdf_bytes([b"<< /Type /Catalog /Pages 2 0 R >>",
+                      b"<< /Type /Pages /Kids [4 0 R] /Count 1 >>", FONT,
+                      _page(5, b"/XObject << /I 6 0 R >>"),
+                      _stream(b"q 612 0 0 612 0 0 cm /I Do Q\n"),
+                      _stream(data, b" /Type /XObject /Subtype /Image " + header)])
+
+
+def _jpeg(width: int, height: int) -> bytes:
+    """A baseline JPEG whose frame header claims ``width`` x ``height`` RGB pixels,
+    with one-code Huffman tables and a few zero bytes of scan."""
+    def segment(marker: int, body: bytes) -> bytes:
+        return struct.pack(">BBH", 0xFF, marker, len(body) + 2) + body
+    components = b"".join(struct.pack(">BBB", c, 0x11, 0) for c in (1, 2, 3))
+    table = bytes([1] + [0] * 15) + b"\x00"
+    return (b"\xff\xd8" + segment(0xDB, b"\x00" + b"\x01" * 64)
+            + segment(0xC0, struct.pack(">BHHB", 8, height, width, 3) + components)
+            + segment(0xC4, b"\x00" + table) + segment(0xC4, b"\x10" + table)
+            + segment(0xDA, b"\x03\x01\x00\x02\x00\x03\x00\x00\x3f\x00")
+            + b"\x00" * 1000 + b"\xff\xd9")
+
+
+def _jbig2(width: int, height: int) -> bytes:
+    """An embedded JBIG2 stream: a page information segment and an immediate lossless
+    generic region (MMR), both ``width`` x ``height``, with 64 bytes of region data."""
+    def segment(number: int, kind: int, body: bytes) -> bytes:
+        return struct.pack(">IBBBI", number, kind, 0, 1, len(body)) + body
+    region = struct.pack(">IIIIB", width, height, 0, 0, 0) + b"\x01" + b"\x00" * 64
+    return (segment(0, 48, struct.pack(">IIIIBH", width, height, 0, 0, 0, 0))
+            + segment(1, 38, region))
+
+
+def image_bomb(kind: str, side: int, data_bytes: int = 1 << 20) -> bytes:
+    """One page drawing one image whose dictionary claims ``side`` x ``side`` pixels
+    (billions) from a small stream: ``kind`` is ``dct`` (a JPEG header), ``ccitt`` (a
+    Group 4 fax of all-``V0`` rows, one bit a row), ``flate`` (``data_bytes`` zeros,
+    compressed, a part of the grey image) or ``jbig2`` (a generic region)."""
+    size = b"/Width %d /Height %d" % (side, side)
+    if kind == "dct":
+        return _image_page(size + b" /ColorSpace /DeviceRGB /BitsPerComponent 8 "
+                                  b"/Filter /DCTDecode", _jpeg(side, side))
+    if kind == "ccitt":
+        return _image_page(size + b" /ColorSpace /DeviceGray /BitsPerComponent 1 "
+                                  b"/Filter /CCITTFaxDecode /DecodeParms << /K -1 "
+                                  b"/Columns %d /Rows %d /BlackIs1 true >>" % (side, side),
+                           b"\xff" * (side // 8) + b"\x00\x10\x01")
+    if kind == "flate":
+        return _image_page(size + b" /ColorSpace /DeviceGray /BitsPerComponent 8 "
+                                  b"/Filter /FlateDecode", zlib.compress(b"\x00" * data_bytes, 9))
+    return _image_page(size + b" /ColorSpace /DeviceGray /BitsPerComponent 1 "
+                              b"/Filter /JBIG2Decode", _jbig2(side, side))
+
+
+def deep_outline(depth: int = 100_000) -> bytes:
+    """A page of one line of text (``outlined``) whose outline (bookmarks) nests
+    ``depth`` items each inside the one before."""
+    first = 6
+    items = []
+    for level in range(depth):
+        number = first + level
+        parent = 5 if level == 0 else number - 1
+        child = (b" /First %d 0 R /Last %d 0 R /Count 1" % (number + 1, number + 1)
+                 if level + 1 < depth else b"")
+        items.append(b"<< /Title (Level %d) /Parent %d 0 R /Dest [4 0 R /Fit]%s >>"
+                     % (level, parent, child))
+    return pdf_bytes([b"<< /Type /Catalog /Pages 2 0 R /Outlines 5 0 R "
+                      b"/PageMode /UseOutlines >>",
+                      b"<< /Type /Pages /Kids [4 0 R] /Count 1 >>", FONT,
+                      _page(first + depth),
+                      b"<< /Type /Outlines /First 6 0 R /Last 6 0 R /Count %d >>" % depth,
+                      *items,
+                      _stream(b"BT /F1 10 Tf 72 540 Td (outlined) Tj ET\n")])
+
+
+def type3_glyph_program(segments: int = 1_000_000, draws: int = 200) -> bytes:
+    """A page of a line of Helvetica (``visible``) and a line of ``draws`` glyphs of a
+    Type 3 font whose one glyph program strokes ``segments`` line segments (a few
+    kilobytes, compressed, that are tens of megabytes of operators)."""
+    program = b"1000 0 0 0 1000 1000 d1 " + b"0 0 m 1 1 l " * segments + b"S\n"
+    ops = (b"BT /F1 10 Tf 72 540 Td (visible) Tj ET\n"
+           b"BT /T3 2 Tf 72 500 Td (" + b"g" * draws + b") Tj ET\n")
+    return pdf_bytes([b"<< /Type /Catalog /Pages 2 0 R >>",
+                      b"<< /Type /Pages /Kids [4 0 R] /Count 1 >>", FONT,
+                      b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 5 0 R "
+                      b"/Resources << /Font << /F1 3 0 R /T3 6 0 R >> >> >>",
+                      _stream(ops),
+                      b"<< /Type /Font /Subtype /Type3 /FontBBox [0 0 1000 1000] "
+                      b"/FontMatrix [0.001 0 0 0.001 0 0] /CharProcs << /g 7 0 R >> "
+                      b"/Encoding << /Type /Encoding /Differences [103 /g] >> "
+                      b"/FirstChar 103 /LastChar 103 /Widths [1000] >>",
+                      _stream(program, flate=True)])
+
+
+def glyph_rows(content_bytes: int = 3_990_000, row: int = 390) -> bytes:
+    """One page whose content stream (uncompressed, under ``content_bytes``) shows rows
+    of ``row`` glyphs (``x``) of a 1-point font 0.1 point apart, starting near the top:
+    millions of glyphs, most of them below the page."""
+    line = b"(" + b"x" * row + b") '\n"
+    head = b"BT /F1 1 Tf 0.1 TL 10 600 Td\n"
+    count = (content_bytes - len(head) - 3) // len(line)
+    return pdf_bytes([b"<< /Type /Catalog /Pages 2 0 R >>",
+                      b"<< /Type /Pages /Kids [4 0 R] /Count 1 >>", FONT,
+                      _page(5), _stream(head + line * count + b"ET\n")])

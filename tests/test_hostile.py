@@ -365,3 +365,80 @@ def test_annotations_in_an_object_stream_are_counted_by_both_readers() -> None:
         assert reader.entries(annots, 3_000_000) == 2_500_000
     risk = guard.check_structure(path, config)[1]
     assert risk.reason(config) == _TOO_MANY
+
+
+@pytest.mark.parametrize(("name", "make"), [
+    ("dct.pdf", lambda: hostile.image_bomb("dct", 60_000)),
+    ("ccitt.pdf", lambda: hostile.image_bomb("ccitt", 100_000)),
+    ("flate.pdf", lambda: hostile.image_bomb("flate", 40_000)),
+    ("jbig2.pdf", lambda: hostile.image_bomb("jbig2", 65_535)),
+])
+def test_image_bomb_on_a_page_without_text_is_one_line(tmp_path: Path, name: str,
+                                                       make: object) -> None:
+    """A page drawing one image whose dictionary claims 60,000 (JPEG), 100,000 (Group 4
+    fax), 40,000 (Flate, a megabyte of its 1.6 GB given) or 65,535 (JBIG2) pixels
+    square, from a stream of a few kilobytes: the page has no text layer and is
+    rendered for OCR within ocr_max_pixels, which finds nothing: one line, exit 1 (the
+    Flate one, 8 s, is the slowest: the cost is in drawing it, not in its data)."""
+    path = tmp_path / name
+    path.write_bytes(make())  # type: ignore[operator]
+    status, err = read(path)
+    assert (status, one_line(err)) == (
+        1, f"layoutkit: error: {path}: no text found on any page, by its text layer or by OCR")
+
+
+def _text(path: Path, *options: str) -> tuple[int, str, str]:
+    """The exit status, standard error and output of ``layoutkit text path`` under the
+    address-space limit."""
+    out = path.with_suffix(".txt")
+    status, err = read(path, "-o", str(out), *options)
+    assert "Traceback" not in err, err
+    return status, err, out.read_text(encoding="utf-8") if out.exists() else ""
+
+
+@pytest.mark.parametrize("engine", ["pdfium", "pdfminer"])
+def test_outline_100000_deep_is_not_followed(tmp_path: Path, engine: str) -> None:
+    """An outline of 100,000 bookmarks each inside the one before (14 MB) does not
+    reach the text: the page is read whole, exit 0, no warning."""
+    path = tmp_path / "outline.pdf"
+    path.write_bytes(hostile.deep_outline(100_000))
+    assert _text(path, "--engine", engine) == (0, "", "outlined\n")
+
+
+@pytest.mark.parametrize("engine", ["pdfium", "pdfminer"])
+def test_type3_glyph_of_a_million_segments_is_read(tmp_path: Path, engine: str) -> None:
+    """A Type 3 font whose one glyph program strokes a million segments (12 MB of
+    operators from a few kilobytes), drawn 200 times: its glyphs are read as text
+    beside the Helvetica line, without running into the content budget (PDFium
+    separates the glyphs by spaces, pdfminer.six does not)."""
+    path = tmp_path / "type3.pdf"
+    path.write_bytes(hostile.type3_glyph_program(1_000_000, 200))
+    status, err, text = _text(path, "--engine", engine)
+    assert (status, err) == (0, "")
+    first, second = text.splitlines()
+    assert (first, second.replace(" ", "")) == ("visible", "g" * 200)
+
+
+@pytest.mark.parametrize("content_bytes", [3_990_000, 15_900_000])
+def test_millions_of_glyphs_on_one_page_are_read(tmp_path: Path, content_bytes: int) -> None:
+    """3.9 million glyphs in a content stream under 4 MB (read in this process) and 15.7
+    million under 16 MB (past page_alone_content_bytes, read in a process of its own)
+    in rows 0.1 point apart, most of them below the page: the row on the page is read,
+    exit 0, in a few seconds with PDFium (pdfminer.six, the other engine, takes 25 to
+    45 s and ends at the memory budget, one line)."""
+    path = tmp_path / "glyphs.pdf"
+    path.write_bytes(hostile.glyph_rows(content_bytes))
+    assert _text(path) == (0, "", "x" * 390 + "\n")
+
+
+@pytest.mark.parametrize("engine", ["pdfium", "pdfminer"])
+def test_million_annotations_on_a_page_of_text_are_one_line(tmp_path: Path,
+                                                             engine: str) -> None:
+    """A page whose /Annots lists one annotation a million times (6 MB, a plain array
+    rather than in an object stream) is refused by the annotation budget: one line,
+    exit 1."""
+    path = tmp_path / "annots.pdf"
+    path.write_bytes(hostile.many_annotations(1_000_000))
+    status, err = read(path, "--engine", engine)
+    assert (status, one_line(err)) == (
+        1, f"layoutkit: error: {path}: page 1 {_TOO_MANY}")
