@@ -14,6 +14,7 @@ import subprocess
 import sys
 import time
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import psutil
@@ -32,6 +33,20 @@ HANG_BOUND = 60.0
 
 def batch_command(inbox: Path, out: Path, *extra: str) -> list[str]:
     return [sys.executable, "-m", "layoutkit", "batch", str(inbox), "--out", str(out), *extra]
+
+
+@contextmanager
+def started(command: list[str]) -> Iterator[subprocess.Popen[bytes]]:
+    """``command`` running in a session of its own, its output piped; its process group
+    killed on the way out if it is still running (a test that failed mid-run)."""
+    run = subprocess.Popen(command, cwd=ROOT, start_new_session=True,
+                           stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    try:
+        yield run
+    finally:
+        if run.poll() is None:
+            os.killpg(run.pid, signal.SIGKILL)
+            run.wait()
 
 
 def until(ready: object, process: subprocess.Popen[bytes], what: str) -> None:
@@ -76,18 +91,11 @@ def test_ctrl_c_to_the_process_group_ends_the_run_and_the_next_finishes(tmp_path
     shutil.copyfile(RECORD, inbox / "record.pdf")
     shutil.copyfile(SMALL, inbox / "letter.pdf")
     before = hashes(inbox)
-    run = subprocess.Popen(batch_command(inbox, out, "--workers", "2"), cwd=ROOT,
-                           start_new_session=True, stdout=subprocess.PIPE,
-                           stderr=subprocess.PIPE)
-    try:
+    with started(batch_command(inbox, out, "--workers", "2")) as run:
         until(lambda: "soffice.bin" in alive(below(run.pid)), run, "conversion under way")
         under = below(run.pid)
         os.killpg(run.pid, signal.SIGINT)
         _, err = run.communicate(timeout=HANG_BOUND)
-    finally:
-        if run.poll() is None:
-            os.killpg(run.pid, signal.SIGKILL)
-            run.wait()
     assert run.returncode == 130
     lines = err.decode().splitlines()
     assert [line for line in lines if not line.startswith("layoutkit: batch: [")] == [
@@ -117,10 +125,7 @@ def test_a_worker_killed_fails_its_own_document_alone(tmp_path: Path,
     shutil.copyfile(RECORD, inbox / "record.pdf")  # the most pages: read first
     shutil.copyfile(SMALL, inbox / "letter.pdf")
     (inbox / "letter copy.pdf").write_bytes(SMALL.read_bytes() + b"\n%another\n")
-    run = subprocess.Popen(batch_command(inbox, out, "--workers", "1"), cwd=ROOT,
-                           start_new_session=True, stdout=subprocess.PIPE,
-                           stderr=subprocess.PIPE)
-    try:
+    with started(batch_command(inbox, out, "--workers", "1")) as run:
         def workers() -> list[psutil.Process]:
             """The fork server's children."""
             servers = [p for p in below(run.pid)
@@ -137,10 +142,6 @@ def test_a_worker_killed_fails_its_own_document_alone(tmp_path: Path,
         worker.rlimit(psutil.RLIMIT_CORE, (0, 0))  # no core file of the abort
         os.kill(worker.pid, sent)
         _, err = run.communicate(timeout=HANG_BOUND * 3)
-    finally:
-        if run.poll() is None:
-            os.killpg(run.pid, signal.SIGKILL)
-            run.wait()
     assert run.returncode == 1, err.decode()
     found = {file: (status, error) for file, status, error in rows(
         out / "batch.sqlite", "SELECT file, status, error FROM document")}
@@ -226,19 +227,12 @@ def test_a_postgresql_server_restarted_mid_run_the_run_goes_on(
         (inbox / f"record {n}.pdf").write_bytes(RECORD.read_bytes() + b"\n%" + bytes([n]))
     before = hashes(inbox)
     url = postgres.database()
-    run = subprocess.Popen(batch_command(inbox, out, "--workers", "2", "--db", url), cwd=ROOT,
-                           start_new_session=True, stdout=subprocess.PIPE,
-                           stderr=subprocess.PIPE)
-    try:
+    with started(batch_command(inbox, out, "--workers", "2", "--db", url)) as run:
         until(lambda: any(out.glob(".record*.partial")), run, "the documents read")
         postgres.stop()
         time.sleep(4)
         postgres.start()
         _, err = run.communicate(timeout=HANG_BOUND * 4)
-    finally:
-        if run.poll() is None:
-            os.killpg(run.pid, signal.SIGKILL)
-            run.wait()
     assert run.returncode == 0, err.decode()
     assert "Traceback" not in err.decode()
     check_accounted(inbox, out, before, 4, url)
