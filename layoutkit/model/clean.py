@@ -26,10 +26,13 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-__all__ = ["DROPPED", "clean_text", "clean_texts"]
+__all__ = ["BIDI_FORMATTING", "DROPPED", "clean_text", "clean_texts"]
 
-DROPPED = "".join(map(chr, (*range(0x00, 0x09), *range(0x0B, 0x20), *range(0x7F, 0xA0),
-                            *range(0x202A, 0x202F), *range(0x2066, 0x206A))))
+BIDI_FORMATTING = "".join(map(chr, (*range(0x202A, 0x202F), *range(0x2066, 0x206A))))
+"""The explicit bidi formatting characters: embeddings, overrides and isolates."""
+
+DROPPED = "".join(map(chr, (*range(0x00, 0x09), *range(0x0B, 0x20), *range(0x7F, 0xA0)))
+                  ) + BIDI_FORMATTING
 """The characters text loses on entering the model: the control characters but tab and
 newline, and the explicit bidi formatting characters."""
 

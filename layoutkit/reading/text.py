@@ -27,6 +27,7 @@ from bidi import get_display
 from bidi.algorithm import get_display as get_display_swapped
 
 from ..model import BBox, Word, char_test, code_points, is_cjk, turned_boxes
+from ..model.clean import BIDI_FORMATTING
 
 __all__ = ["column_texts", "line_text", "reading_words", "right_to_left"]
 
@@ -102,9 +103,7 @@ def line_text(words: Sequence[Word], backwards: bool = False,
     return text
 
 
-_EXPLICIT = str.maketrans("", "", "".join(map(chr, (*range(0x202A, 0x202F),
-                                                    *range(0x2066, 0x206A)))))
-"""The explicit bidi formatting characters: embeddings, overrides and isolates."""
+_EXPLICIT = str.maketrans("", "", BIDI_FORMATTING)
 
 
 def _reordered(text: str, base_dir: str, swap: bool) -> str:
