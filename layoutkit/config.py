@@ -59,7 +59,7 @@ _PATTERNS = frozenset({"notice_pattern"})
 _RESOLUTIONS = frozenset({"ocr_dpi", "image_dpi", "ocr_blank_dpi"})
 """The keys whose values are dots per inch, at least 1."""
 
-_POSITIVE = frozenset({"grid_resolution", "regex_timeout", "regex_max_expanded",
+_POSITIVE = frozenset({"grid_resolution", "regex_timeout",
                        "page_max_content_bytes",
                        "page_alone_content_bytes", "page_max_seconds", "page_max_form_depth",
                        "page_max_annotations", "page_max_resources", "page_max_memory",
@@ -522,11 +522,6 @@ class ProfileConfig(Section):
     """Seconds one search of a profile's regular expression (a ``contains`` selector
     over a page's text, a section's ``starts_at`` over a line) may take; a longer one
     is a profile error (catastrophic backtracking) rather than a reading that hangs."""
-    regex_max_expanded: int = 100_000
-    """The largest a profile's regular expression may be with its counted repeats
-    written out (``(?:ab){3}`` is 6), as the ``regex`` package compiles it (some 300
-    bytes and 0.5 microseconds each: ``(?:(?:(?:x{100}){100}){100}){10}``, ten million,
-    took 3 GB and 5 s); a larger one is a profile error, found before it is compiled."""
 
 
 @dataclass(frozen=True, slots=True)

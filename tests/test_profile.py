@@ -442,7 +442,8 @@ def test_regex_too_large_written_out_is_a_profile_error(tmp_path: Path, text: st
     found = problems(tmp_path, text)
     assert len(found) == 1
     assert (f"regular expression {_NESTED!r} stands for more than 100,000 characters and "
-            f"classes with its counted repeats written out (regex_max_expanded)") in found[0]
+            f"classes with its counted repeats written out, more than can be compiled "
+            f"safely") in found[0]
     assert (":3: pages[0].select: " in found[0]) != (":4: sections[0].starts_at: " in found[0])
 
 

@@ -10,7 +10,7 @@ texts on which such patterns blow up, so that most are caught before a document 
 read.  Before a pattern is compiled, its size with its counted repeats written out is
 estimated (:func:`expanded_size`): the ``regex`` package writes them out as it compiles,
 so that 45 bytes (``(?:(?:(?:x{100}){100}){100}){10}``) took 3 GB and 5 s; a pattern
-larger than ``regex_max_expanded`` is refused instead.
+larger than :data:`MAX_EXPANDED` is refused instead.
 """
 
 from __future__ import annotations
@@ -25,7 +25,14 @@ import regex
 from ..config import ProfileConfig
 from ..errors import ProfileError
 
-__all__ = ["check_pattern", "expanded_size", "search"]
+__all__ = ["MAX_EXPANDED", "check_pattern", "expanded_size", "search"]
+
+MAX_EXPANDED = 100_000
+"""The largest a profile's regular expression may be with its counted repeats written
+out (``(?:ab){3}`` is 6), as the ``regex`` package compiles it (some 300 bytes and 0.5
+microseconds each: ``(?:(?:(?:x{100}){100}){100}){10}``, ten million, took 3 GB and
+5 s).  A constant, not a setting: a profile's patterns are checked as it is loaded,
+before any configuration applies, and no pattern a profile needs comes near it."""
 
 _PROBE_LENGTH = 5000
 """The length of the texts :func:`check_pattern` tries a pattern on: a page's worth."""
@@ -39,7 +46,7 @@ _COUNTED = re.compile(r"\{\s*(\d*)\s*(?:,\s*(\d*)\s*)?\}")
 
 
 class _TooLargeError(ValueError):
-    """A pattern larger than ``regex_max_expanded`` with its repeats written out."""
+    """A pattern larger than :data:`MAX_EXPANDED` with its repeats written out."""
 
 
 def expanded_size(pattern: str, most: int) -> int:
@@ -88,9 +95,8 @@ def _compiled(pattern: str) -> regex.Pattern[str]:
     """``pattern`` compiled for searching a page's lines (``^``/``$`` at line ends);
     raises ``regex.error`` when it is not a regular expression, and
     :class:`_TooLargeError`, before compiling it, when it is larger than
-    ``regex_max_expanded`` with its repeats written out."""
-    most = ProfileConfig().regex_max_expanded
-    if expanded_size(pattern, most) > most:
+    :data:`MAX_EXPANDED` with its repeats written out."""
+    if expanded_size(pattern, MAX_EXPANDED) > MAX_EXPANDED:
         raise _TooLargeError(pattern)
     return regex.compile(pattern, regex.MULTILINE | regex.VERSION0)
 
@@ -132,9 +138,8 @@ def check_pattern(pattern: str) -> str | None:
 
 
 def _too_large(pattern: str) -> str:
-    most = ProfileConfig().regex_max_expanded
-    return (f"regular expression {pattern!r} stands for more than {most:,} characters and "
-            f"classes with its counted repeats written out (regex_max_expanded), more than "
+    return (f"regular expression {pattern!r} stands for more than {MAX_EXPANDED:,} characters "
+            f"and classes with its counted repeats written out, more than "
             f"can be compiled safely; write it with fewer or smaller nested counts")
 
 
