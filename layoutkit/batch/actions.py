@@ -15,6 +15,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from ..config import LayoutConfig
 from ..errors import DocumentError, LayoutkitError
@@ -25,6 +26,9 @@ from ..pipeline import loaded_profile, parse
 from .clock import now
 from .convert import to_pdf
 from .orphans import die_with_run
+
+if TYPE_CHECKING:
+    from ..profile import Profile
 
 __all__ = ["ACTIONS", "ActionResult", "Job", "actions_for", "clear_scratch", "run_job",
            "start_worker"]
@@ -64,21 +68,20 @@ class ActionResult:
     """The pages a done action left unread (past a budget), in words; None for none."""
 
 
-def _config(job: Job) -> LayoutConfig:
-    """The configuration the job's document is read with: its profile's, else the
+def _config(profile: Profile | None) -> LayoutConfig:
+    """The configuration a document is read with: its ``profile``'s, else the
     defaults."""
-    profile = loaded_profile(job.profile)
     return profile.config if profile else LayoutConfig()
 
 
 def _convert(job: Job) -> tuple[int | None, str | None]:
-    left = to_pdf(job.source, job.pdf, _config(job).sources)
+    left = to_pdf(job.source, job.pdf, _config(loaded_profile(job.profile)).sources)
     return None, f"read in part: {left}" if left else None
 
 
 def _parse(job: Job) -> tuple[int | None, str | None]:
     profile = loaded_profile(job.profile)
-    config = _config(job)
+    config = _config(profile)
     if job.language:
         config = config.replace(ocr_languages=job.language)
     document = parse(job.pdf, config, jobs=job.jobs, profile=profile)

@@ -31,7 +31,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-__all__ = ["Ended", "offline_prefix", "run_bounded", "session_processes"]
+from ..sources.alone import limit_address_space
+
+__all__ = ["Ended", "end_session", "offline_prefix", "run_bounded"]
 
 _log = logging.getLogger(__name__)
 
@@ -96,7 +98,7 @@ def _limits(memory: int) -> Callable[[], None]:
     core file (a converter that fails at the bound would write one)."""
 
     def limit() -> None:
-        resource.setrlimit(resource.RLIMIT_AS, (memory, memory))
+        limit_address_space(memory)
         resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
 
     return limit

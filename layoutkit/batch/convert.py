@@ -145,19 +145,26 @@ def _pandoc_odt(source: Path, reader: str, work: Path, config: SourcesConfig) ->
     return odt
 
 
-@functools.cache
 def _reference_odt(original: Path) -> bytes:
-    """pandoc's default reference document for ODT (its styles), read once a process;
-    a DocumentError naming ``original`` when pandoc cannot give it."""
+    """pandoc's default reference document for ODT (its styles); a DocumentError naming
+    ``original`` when pandoc cannot give it."""
+    made = _default_reference()
+    if isinstance(made, str):
+        raise DocumentError(f"{original}: pandoc cannot give its reference document ({made})")
+    return made
+
+
+@functools.cache
+def _default_reference() -> bytes | str:
+    """pandoc's default reference document for ODT, read once a process, or why it
+    could not be read."""
     try:
         done = subprocess.run(["pandoc", "--print-default-data-file", "reference.odt"],
                               capture_output=True, timeout=60, check=False)
     except (OSError, subprocess.TimeoutExpired) as exc:
-        raise DocumentError(f"{original}: pandoc cannot give its reference document "
-                            f"({exc})") from None
+        return str(exc)
     if done.returncode != 0 or not done.stdout:
-        raise DocumentError(f"{original}: pandoc cannot give its reference document "
-                            f"(exit status {done.returncode})")
+        return f"exit status {done.returncode}"
     return done.stdout
 
 

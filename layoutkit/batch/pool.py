@@ -185,10 +185,10 @@ def _end(processes: Sequence[Any]) -> None:
     for process in processes:
         with suppress(psutil.Error, OSError):
             own_group, own_session = os.getpgid(process.pid), os.getsid(process.pid)
-            if own_group not in (group, 0, 1):
-                os.killpg(own_group, signal.SIGKILL)
-            if own_session not in (session, 0, 1):
+            if own_session not in (session, 0, 1):  # its groups go with the session
                 sessions.add(own_session)
+            elif own_group not in (group, 0, 1):
+                os.killpg(own_group, signal.SIGKILL)
             process.kill()
     for other in sessions:
         end_session(other)

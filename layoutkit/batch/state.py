@@ -621,6 +621,5 @@ class StateError(LayoutkitError, OSError):
 def failed(url: str, exc: SQLAlchemyError) -> StateError:
     """The error a run stops with when the database at ``url`` fails: one line naming
     the database and the driver's reason (``database or disk is full``)."""
-    reason = str(getattr(exc, "orig", None) or exc).strip().splitlines() or [type(exc).__name__]
-    return StateError(f"{url}: the state database failed ({reason[0]}); what was done is "
+    return StateError(f"{url}: the state database failed ({first_line(exc)}); what was done is "
                       "kept: run the batch again once it can be written")

@@ -26,7 +26,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-__all__ = ["BIDI_FORMATTING", "DROPPED", "clean_text", "clean_texts"]
+__all__ = ["BIDI_FORMATTING", "DROPPED", "SURROGATE", "clean_text", "clean_texts"]
 
 BIDI_FORMATTING = "".join(map(chr, (*range(0x202A, 0x202F), *range(0x2066, 0x206A))))
 """The explicit bidi formatting characters: embeddings, overrides and isolates."""
@@ -41,7 +41,8 @@ _DROP = str.maketrans("", "", DROPPED)
 _UNSAFE = re.compile(f"[{re.escape(DROPPED)}\ud800-\udfff]")
 """A character :func:`clean_text` changes."""
 
-_SURROGATE = re.compile("[\ud800-\udfff]")
+SURROGATE = re.compile("[\ud800-\udfff]")
+"""A UTF-16 surrogate: half of a pair, which no text holds on its own."""
 
 
 def clean_text(text: str) -> str:
@@ -50,7 +51,7 @@ def clean_text(text: str) -> str:
     and its lone surrogates replaced by U+FFFD; ``text`` itself when it has none."""
     if text.isprintable() or not _UNSAFE.search(text):
         return text
-    if _SURROGATE.search(text):
+    if SURROGATE.search(text):
         # UTF-16 pairs a high surrogate with the low one after it; "replace" puts
         # U+FFFD for a code unit left on its own
         text = text.encode("utf-16-le", "surrogatepass").decode("utf-16-le", "replace")

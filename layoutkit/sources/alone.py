@@ -23,7 +23,7 @@ from ..config import LayoutConfig
 from ..errors import DocumentError
 from ..model import PageGlyphs
 
-__all__ = ["read_alone"]
+__all__ = ["limit_address_space", "read_alone"]
 
 _OUT_OF_MEMORY = (signal.SIGABRT, signal.SIGSEGV, signal.SIGBUS)
 """The signals that end a reader whose allocation failed (PDFium aborts; a C library
@@ -129,8 +129,13 @@ def _cap_address_space(budget: int) -> None:
     """Limit this process's address space to what it holds now and ``budget`` more,
     within the limit it already has."""
     holding = int(Path("/proc/self/statm").read_text().split()[0]) * os.sysconf("SC_PAGE_SIZE")
+    limit_address_space(holding + budget)
+
+
+def limit_address_space(cap: int) -> None:
+    """Limit this process's address space to ``cap`` bytes, or to the limit it already
+    has where that is lower (raising the soft limit past it would fail)."""
     soft, hard = resource.getrlimit(resource.RLIMIT_AS)
-    cap = holding + budget
     for limit in (soft, hard):
         if limit != resource.RLIM_INFINITY:
             cap = min(cap, limit)

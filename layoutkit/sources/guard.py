@@ -467,6 +467,7 @@ class _Drawn:
                     if total > self.budget:
                         return total
         return total
+
     def _xobjects(self, resources: Any) -> dict[str, Any]:
         """The XObjects ``resources`` name."""
         resolve = self.objects.resolve

@@ -35,7 +35,6 @@ document's, when the document is read (:func:`check_document`).
 from __future__ import annotations
 
 import json
-import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from functools import cache
@@ -45,6 +44,7 @@ from typing import Any
 
 from ..errors import UsageError
 from ..files import sha256_of, write_atomic
+from ..model.clean import SURROGATE
 
 __all__ = ["SUFFIX", "TRUTH_SCHEMA", "UNCHECKED", "DocumentTruth", "Exclusion", "PageTruth",
            "PageTypes", "Region", "check_document", "dumps", "labelled_pages", "load_truth",
@@ -206,22 +206,19 @@ def _validate(path: Path, data: object) -> None:
         raise UsageError(f"{path}: {error.json_path}: {_expected(error)}")
 
 
-_SURROGATE = re.compile("[\ud800-\udfff]")
-
-
 def _lone_surrogate(data: object, where: str = "$") -> str | None:
     """The JSON path of the first text of ``data`` (a key or a value) holding a lone
     surrogate, which JSON's ``\\u`` escapes can write and :func:`json.loads` keeps
     (a pair becomes its character); None when there is none."""
     if isinstance(data, str):
-        return where if _SURROGATE.search(data) else None
+        return where if SURROGATE.search(data) else None
     if isinstance(data, list):
         return next((found for k, item in enumerate(data)
                      if (found := _lone_surrogate(item, f"{where}[{k}]")) is not None), None)
     if isinstance(data, dict):
         for key, value in data.items():
             inside = f"{where}.{key}" if key.isidentifier() else f"{where}[{json.dumps(key)}]"
-            if _SURROGATE.search(key):
+            if SURROGATE.search(key):
                 return inside
             found = _lone_surrogate(value, inside)
             if found is not None:
