@@ -15,6 +15,7 @@ footer; footnotes at the foot of the columns are read after them.
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
+from dataclasses import replace
 from itertools import repeat
 
 import numpy as np
@@ -39,6 +40,7 @@ from ..model import (
     turned_boxes,
 )
 from .notices import notice_words
+from .stream import beside, stream_reading, under
 from .text import column_texts, reading_words, right_to_left
 
 __all__ = ["layout_page"]
@@ -82,8 +84,80 @@ def layout_page(glyphs: PageGlyphs, words: Sequence[Word], furniture: Furniture,
         plan.append((BandKind.MARGIN, [[_pick(words, furniture.margin)]]))
     bands = [_band(glyphs, index, kind, columns, backwards, config)
              for index, (kind, columns) in enumerate(plan)]
-    return Page(glyphs.page_no, glyphs.width, glyphs.height, tuple(b for b in bands if b.columns),
-                glyphs.label, glyphs.unreadable)
+    bands = _stream_read([b for b in bands if b.columns], config)
+    return Page(glyphs.page_no, glyphs.width, glyphs.height, tuple(bands), glyphs.label,
+                glyphs.unreadable)
+
+
+def _stream_read(bands: list[Band], config: LayoutConfig) -> list[Band]:
+    """``bands`` with their body read in the content stream's order where that order
+    reads better than the geometry's (:func:`.stream.stream_reading`): the whole body at
+    once, else each band of it alone.  The running header stays first, the footer and
+    margin stamps last; the body is rebuilt in bands and columns from the order the
+    stream reads its lines in (:func:`_rebuilt`), and the bands renumbered."""
+    body = [k for k, band in enumerate(bands) if band.kind is BandKind.BODY]
+    if not body:
+        return bands
+    start, end = body[0], body[-1] + 1
+    lines = [line for band in bands[start:end] for line in band.lines]
+    drawn = stream_reading(lines)
+    if drawn is not None:
+        middle = _rebuilt(drawn, config)
+    else:
+        middle = []
+        for band in bands[start:end]:
+            alone = stream_reading(band.lines)
+            middle += [band] if alone is None else _rebuilt(alone, config)
+    if all(a is b for a, b in zip(middle, bands[start:end], strict=False)) \
+            and len(middle) == end - start:
+        return bands
+    out = [*bands[:start], *middle, *bands[end:]]
+    return [_renumbered(band, index) for index, band in enumerate(out)]
+
+
+def _rebuilt(order: Sequence[Line], config: LayoutConfig) -> list[Band]:
+    """Body bands holding the lines of ``order`` in that order, in columns the order
+    itself draws: a line standing under the last line of the column being read (see
+    :func:`.stream.under`) goes on with it; one standing beside the band's columns,
+    level with the column being read, opens a column; any other opens a band.  Blocks
+    are split as in any column (:func:`_block_spans`)."""
+    groups: list[list[list[Line]]] = []
+    for line in order:
+        if groups and under(groups[-1][-1][-1], line):
+            groups[-1][-1].append(line)
+        elif groups and beside(groups[-1], line):
+            groups[-1].append([line])
+        else:
+            groups.append([[line]])
+    return [_band_of(index, BandKind.BODY, columns, config)
+            for index, columns in enumerate(groups)]
+
+
+def _band_of(index: int, kind: BandKind, columns: list[list[Line]],
+             config: LayoutConfig) -> Band:
+    """The band ``index`` of ``kind`` whose columns hold the lines ``columns`` in
+    order, split into blocks, each line renumbered into its band, column and block."""
+    built = []
+    for number, lines in enumerate(columns):
+        boxes = [line.bbox for line in lines]
+        spans = _block_spans(_upright_boxes(boxes, [list(line.words) for line in lines]),
+                             config)
+        blocks = tuple(Block(tuple(replace(line, band=index, column=number, block=block)
+                                   for line in lines[a:b]), BBox.union(boxes[a:b]))
+                       for block, (a, b) in enumerate(spans))
+        built.append(Column(number, BBox.union(boxes), blocks))
+    return Band(index, kind, BBox.union(c.bbox for c in built), tuple(built))
+
+
+def _renumbered(band: Band, index: int) -> Band:
+    """``band`` as the ``index``-th band of its page, its lines saying so."""
+    if band.index == index:
+        return band
+    return replace(band, index=index, columns=tuple(
+        replace(column, blocks=tuple(
+            replace(block, lines=tuple(replace(line, band=index) for line in block.lines))
+            for block in column.blocks))
+        for column in band.columns))
 
 
 def _floats_after(plan: _Plan, tolerance: float) -> _Plan:

@@ -1,0 +1,141 @@
+"""The content stream's order as a reading of its own, and when it beats the page's geometry.
+
+Producers draw most pages in reading order, so the order in which a page's lines are
+drawn is a second reading beside the one its geometry gives.  Where the two differ,
+the geometry usually knows better (a stream draws headlines last, a sidebar first, a
+table cell by cell); but where the geometry cut the page wrongly (a line glued across
+a gutter splits the columns into bands, a heading is read in the wrong column), a
+stream that the producer drew in reading order is right.  Two pieces of evidence,
+present on every page and needing no truth, say which to take:
+
+- **the stream reads down**: no line is drawn after a line standing under it in the
+  same column (the lines overlap across more than half the narrower one's width).
+  A stream drawn in any other order (lines or blocks shuffled, a column's lines drawn
+  bottom up, a headline drawn after its story) fails this at once; geometry stands.
+- **the text runs on better**: over the lines' successions, the stream's order joins
+  more of them as a reader would: a word hyphenated at a line's end and completed at
+  the start of the next into a word the page uses elsewhere, or a sentence that runs on
+  (no closing punctuation, the next line opening in lower case); and breaks fewer (a
+  hyphenated part followed by a capital, a full stop followed by lower case).
+
+Only a stream that reads down and runs on strictly better replaces the geometric order
+of the page's body; every other page keeps its geometry, so a page whose geometry reads
+as well as its stream is untouched.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from itertools import pairwise
+
+import numpy as np
+
+from ..model import Line
+
+__all__ = ["beside", "kept_below", "reads_down", "runs_on", "stream_reading", "under"]
+
+_MIN_GAIN = 2
+"""The stream's order is taken only where it reads better at two successions or more
+than the geometry's: one could be a chance."""
+_WORD = re.compile(r"[^\W\d_]{2,}")
+_HYPHENATED = re.compile(r"([^\W\d_]+)[-\u00ad\u2010]$")
+_FIRST_WORD = re.compile(r"[^\W\d_]+")
+_SENTENCE_END = re.compile(r"[.!?]['\"’”»)\]]*$")
+_OPEN_END = re.compile(r"[^\W\d_,]$|,$")
+
+
+def stream_reading(lines: Sequence[Line]) -> list[Line] | None:
+    """The body ``lines`` (in their geometric reading order) in the order the content
+    stream draws them, where that order reads down and runs on strictly better than the
+    geometric one (see the module); None where the geometric order stands."""
+    if len(lines) < 3 or not all(w.upright for line in lines for w in line.words):
+        return None
+    drawn = sorted(lines, key=_first_drawn)
+    if all(a is b for a, b in zip(drawn, lines, strict=True)):
+        return None
+    vocabulary = {w.lower() for line in lines for w in _WORD.findall(line.text)}
+    gain = (runs_on(drawn, vocabulary) + kept_below(drawn)
+            - runs_on(lines, vocabulary) - kept_below(lines))
+    return drawn if gain >= _MIN_GAIN and reads_down(drawn) else None
+
+
+def _first_drawn(line: Line) -> int:
+    return min(w.stream for w in line.words)
+
+
+def runs_on(order: Sequence[Line], vocabulary: set[str]) -> int:
+    """How many successions of lines in ``order`` the text runs on across, less those
+    it breaks at (see the module): a hyphenated word completed into a word of the page's
+    ``vocabulary`` counts two, a sentence running on one; a hyphenated part before a
+    capital, or a full stop before lower case, count minus one."""
+    score = 0
+    for a, b in pairwise(order):
+        end, start = a.text.rstrip(), b.text.lstrip()
+        if not end or not start:
+            continue
+        hyphenated = _HYPHENATED.search(end)
+        if hyphenated:
+            first = _FIRST_WORD.match(start)
+            if first and (hyphenated.group(1) + first.group(0)).lower() in vocabulary:
+                score += 2
+            elif start[0].isupper():
+                score -= 1
+        elif start[0].islower():
+            score += 1 if _OPEN_END.search(end) else -1 if _SENTENCE_END.search(end) else 0
+    return score
+
+
+def under(above: Line, line: Line) -> bool:
+    """Whether ``line`` stands under ``above`` in the same column: lower, and
+    overlapping it across more than half the narrower one's width."""
+    a, b = above.bbox, line.bbox
+    overlap = min(a.x1, b.x1) - max(a.x0, b.x0)
+    return (b.top + b.bottom) / 2 > a.bottom and overlap > 0.5 * min(a.width, b.width)
+
+
+def beside(columns: Sequence[Sequence[Line]], line: Line) -> bool:
+    """Whether ``line`` opens a column beside ``columns`` (each a list of lines): no
+    more than half its width stands over or under any of them, and its top is above
+    the bottom of the last line read."""
+    b = line.bbox
+    for column in columns:
+        x0, x1 = min(c.bbox.x0 for c in column), max(c.bbox.x1 for c in column)
+        if min(x1, b.x1) - max(x0, b.x0) > 0.5 * b.width:
+            return False
+    return b.top < columns[-1][-1].bbox.bottom
+
+
+def kept_below(order: Sequence[Line]) -> int:
+    """How many lines of ``order`` are read right after the line they stand under in
+    the same column (overlapping it across more than half the narrower one's width,
+    no other such line between them)."""
+    boxes = np.array([(ln.bbox.x0, ln.bbox.top, ln.bbox.x1, ln.bbox.bottom) for ln in order],
+                     dtype=np.float64)
+    widths = boxes[:, 2] - boxes[:, 0]
+    across = (np.minimum(boxes[:, None, 2], boxes[None, :, 2])
+              - np.maximum(boxes[:, None, 0], boxes[None, :, 0])
+              > 0.5 * np.minimum(widths[:, None], widths[None, :]))
+    centre = (boxes[:, 1] + boxes[:, 3]) / 2
+    under = centre[None, :] > boxes[:, None, 3]
+    candidates = np.where(across & under, boxes[None, :, 1], np.inf)
+    nearest = np.argmin(candidates, axis=1)
+    has = np.isfinite(candidates[np.arange(len(boxes)), nearest])
+    return int(sum(1 for k in range(len(boxes) - 1) if has[k] and nearest[k] == k + 1))
+
+
+def reads_down(order: Sequence[Line]) -> bool:
+    """Whether no line of ``order`` is read after a line that stands under it in the
+    same column: the two overlap across more than half the narrower one's width, and
+    they overlap in height less than half the lower one's."""
+    boxes = np.array([(ln.bbox.x0, ln.bbox.top, ln.bbox.x1, ln.bbox.bottom) for ln in order],
+                     dtype=np.float64)
+    widths, heights = boxes[:, 2] - boxes[:, 0], boxes[:, 3] - boxes[:, 1]
+    for k in range(1, len(boxes)):
+        earlier = boxes[:k]
+        across = (np.minimum(earlier[:, 2], boxes[k, 2]) - np.maximum(earlier[:, 0], boxes[k, 0])
+                  > 0.5 * np.minimum(widths[:k], widths[k]))
+        under = boxes[k, 3] - earlier[:, 1] < 0.5 * np.minimum(heights[:k], heights[k])
+        if (across & under).any():
+            return False
+    return True
