@@ -14,7 +14,7 @@ import layoutkit
 from layoutkit.config import LayoutConfig
 from layoutkit.model import BBox, Line, Word
 from layoutkit.reading.page import _rebuilt
-from layoutkit.reading.stream import kept_below, reads_down, runs_on, stream_reading
+from layoutkit.reading.stream import drawn_down, kept_below, runs_on, stream_reading
 
 STORY = (
     "The council met on Tuesday evening to consider the budget for the coming year. After "
@@ -79,14 +79,13 @@ def test_runs_on_counts_joins_and_breaks() -> None:
                    vocabulary) == -1
 
 
-def test_reads_down_and_kept_below() -> None:
-    """An order that reads a line after one standing under it in the same column does
-    not read down; lines beside one another may come in any order."""
-    top, under, beside = (line("a", 0, 0, 100, 0), line("b", 10, 12, 100, 1),
-                          line("c", 120, 0, 220, 2))
-    assert reads_down([top, under, beside])
-    assert reads_down([beside, top, under])
-    assert not reads_down([under, top, beside])
+def test_drawn_down_and_kept_below() -> None:
+    """The stream's order with each line after the lines it stands under in the same
+    column: a line drawn before the one above it waits for it; lines beside one another
+    keep the stream's order."""
+    top, under, beside = (line("a", 0, 0, 100, 2), line("b", 10, 12, 100, 0),
+                          line("c", 120, 0, 220, 1))
+    assert [ln.text for ln in drawn_down([top, under, beside])] == ["c", "a", "b"]
     assert kept_below([top, under, beside]) == 1
     assert kept_below([top, beside, under]) == 0
 
@@ -94,7 +93,7 @@ def test_reads_down_and_kept_below() -> None:
 BANDED = [("The council met on", 0, 0), ("Tuesday to hear the infor-", 0, 12),
           ("Several members said", 120, 0), ("that the town should", 120, 12),
           ("mation the clerk had", 0, 40), ("gathered on the levy, and", 0, 52),
-          ("look for savings before", 120, 40), ("asking for more.", 120, 52)]
+          ("look for savings before", 120, 40), ("asking for information.", 120, 52)]
 """Two columns of two lines over two more, read as two bands by a geometry that took
 the gap for a band's end (each band's left column, then its right); the story runs
 down the left column, then the right, as the stream draws it."""
@@ -115,10 +114,12 @@ def test_stream_reading_follows_a_stream_that_reads_down_and_runs_on() -> None:
     assert [ln.text for ln in drawn] == [BANDED[k][0] for k in (0, 1, 4, 5, 2, 3, 6, 7)]
 
 
-def test_stream_reading_needs_a_stream_that_reads_down() -> None:
-    """The same lines with the right column's two parts drawn bottom first: the
-    stream reads a line after the one standing under it, and the geometry stands."""
-    assert stream_reading(banded([0, 1, 6, 7, 2, 3, 4, 5])) is None
+def test_stream_reading_reads_each_column_down() -> None:
+    """The same lines with the right column's two parts drawn bottom first: each
+    line still comes after the line it stands under, the stream breaking the ties."""
+    drawn = stream_reading(banded([0, 1, 6, 7, 2, 3, 4, 5]))
+    assert drawn is not None
+    assert [ln.text for ln in drawn] == [BANDED[k][0] for k in (0, 1, 4, 5, 2, 3, 6, 7)]
 
 
 def test_stream_reading_needs_evidence() -> None:

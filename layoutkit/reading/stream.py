@@ -3,28 +3,29 @@
 Producers draw most pages in reading order, so the order in which a page's lines are
 drawn is a second reading beside the one its geometry gives.  Where the two differ,
 the geometry usually knows better (a stream draws headlines last, a sidebar first, a
-table cell by cell); but where the geometry cut the page wrongly (a line glued across
-a gutter splits the columns into bands, a heading is read in the wrong column), a
-stream that the producer drew in reading order is right.  Two pieces of evidence,
-present on every page and needing no truth, say which to take:
+table cell by cell); but where the geometry cut the page wrongly (no gutter found
+between narrow columns, a picture beside them blocking every band's cut), a stream
+that the producer drew in reading order is right.  The stream's reading is made to
+read down (:func:`drawn_down`: each line after the lines standing over it in the same
+column, the stream deciding the rest), and taken where evidence present on every page,
+needing no truth, says it reads better:
 
-- **the stream reads down**: no line is drawn after a line standing under it in the
-  same column (the lines overlap across more than half the narrower one's width).
-  A stream drawn in any other order (lines or blocks shuffled, a column's lines drawn
-  bottom up, a headline drawn after its story) fails this at once; geometry stands.
-- **the text runs on better**: over the lines' successions, the stream's order joins
-  more of them as a reader would: a word hyphenated at a line's end and completed at
-  the start of the next into a word the page uses elsewhere, or a sentence that runs on
-  (no closing punctuation, the next line opening in lower case); and breaks fewer (a
-  hyphenated part followed by a capital, a full stop followed by lower case).
+- **the text runs on better** (:func:`runs_on`), by two successions or more: a word
+  hyphenated at a line's end and completed at the start of the next (into a word the
+  page uses elsewhere: worth two), a sentence that runs on (no closing punctuation, the
+  next line opening in lower case); less the breaks (a hyphenated part followed by a
+  capital, a full stop followed by lower case);
+- **and the columns are kept as well** (:func:`kept_below`): as many lines read right
+  after the line they stand under.
 
-Only a stream that reads down and runs on strictly better replaces the geometric order
-of the page's body; every other page keeps its geometry, so a page whose geometry reads
-as well as its stream is untouched.
+A stream drawn shuffled reads its columns in pieces, a table's or a key-figure grid's
+cells run on no better in the stream's order: the geometry stands on such pages, and on
+every page whose geometry reads as well as its stream.
 """
 
 from __future__ import annotations
 
+import heapq
 import re
 from collections.abc import Sequence
 from itertools import pairwise
@@ -33,7 +34,7 @@ import numpy as np
 
 from ..model import Line
 
-__all__ = ["beside", "kept_below", "reads_down", "runs_on", "stream_reading", "under"]
+__all__ = ["beside", "drawn_down", "kept_below", "runs_on", "stream_reading", "under"]
 
 _MIN_GAIN = 2
 """The stream's order is taken only where it reads better at two successions or more
@@ -47,17 +48,51 @@ _OPEN_END = re.compile(r"[^\W\d_,]$|,$")
 
 def stream_reading(lines: Sequence[Line]) -> list[Line] | None:
     """The body ``lines`` (in their geometric reading order) in the order the content
-    stream draws them, where that order reads down and runs on strictly better than the
-    geometric one (see the module); None where the geometric order stands."""
+    stream draws them, but each line after every line it stands under in the same
+    column (:func:`drawn_down`), where that order runs on better than the geometric
+    one (see the module); None where the geometric order stands."""
     if len(lines) < 3 or not all(w.upright for line in lines for w in line.words):
         return None
-    drawn = sorted(lines, key=_first_drawn)
+    drawn = drawn_down(lines)
     if all(a is b for a, b in zip(drawn, lines, strict=True)):
         return None
     vocabulary = {w.lower() for line in lines for w in _WORD.findall(line.text)}
-    gain = (runs_on(drawn, vocabulary) + kept_below(drawn)
-            - runs_on(lines, vocabulary) - kept_below(lines))
-    return drawn if gain >= _MIN_GAIN and reads_down(drawn) else None
+    if runs_on(drawn, vocabulary) - runs_on(lines, vocabulary) < _MIN_GAIN \
+            or kept_below(drawn) < kept_below(lines):
+        return None
+    return drawn
+
+
+def drawn_down(lines: Sequence[Line]) -> list[Line]:
+    """``lines`` in the order the content stream draws them, as far as a column reads
+    down: a line comes after every line it stands under in the same column (their
+    widths overlap across more than half the narrower one's, their heights less than
+    half the lower one's), and among the lines free to come next the first drawn comes
+    first.  A stream drawn in reading order comes out as drawn; a line drawn too early
+    waits for the lines above it (a topological order of Breuel's first rule, the
+    stream breaking the ties)."""
+    boxes = np.array([(ln.bbox.x0, ln.bbox.top, ln.bbox.x1, ln.bbox.bottom) for ln in lines],
+                     dtype=np.float64)
+    widths, heights = boxes[:, 2] - boxes[:, 0], boxes[:, 3] - boxes[:, 1]
+    across = (np.minimum(boxes[:, None, 2], boxes[None, :, 2])
+              - np.maximum(boxes[:, None, 0], boxes[None, :, 0])
+              > 0.5 * np.minimum(widths[:, None], widths[None, :]))
+    # above[i, j]: line i stands over line j in the same column, so comes first
+    above = across & (boxes[:, None, 3] - boxes[None, :, 1]
+                      < 0.5 * np.minimum(heights[:, None], heights[None, :]))
+    waiting = above.sum(axis=0)
+    drawn = [_first_drawn(line) for line in lines]
+    free = [(drawn[k], k) for k in np.flatnonzero(waiting == 0).tolist()]
+    heapq.heapify(free)
+    order: list[Line] = []
+    while free:
+        _, k = heapq.heappop(free)
+        order.append(lines[k])
+        for j in np.flatnonzero(above[k]).tolist():
+            waiting[j] -= 1
+            if not waiting[j]:
+                heapq.heappush(free, (drawn[j], j))
+    return order
 
 
 def _first_drawn(line: Line) -> int:
@@ -67,8 +102,9 @@ def _first_drawn(line: Line) -> int:
 def runs_on(order: Sequence[Line], vocabulary: set[str]) -> int:
     """How many successions of lines in ``order`` the text runs on across, less those
     it breaks at (see the module): a hyphenated word completed into a word of the page's
-    ``vocabulary`` counts two, a sentence running on one; a hyphenated part before a
-    capital, or a full stop before lower case, count minus one."""
+    ``vocabulary`` counts two, one completed in lower case or a sentence running on
+    one; a hyphenated part before a capital, or a full stop before lower case, count
+    minus one."""
     score = 0
     for a, b in pairwise(order):
         end, start = a.text.rstrip(), b.text.lstrip()
@@ -79,8 +115,8 @@ def runs_on(order: Sequence[Line], vocabulary: set[str]) -> int:
             first = _FIRST_WORD.match(start)
             if first and (hyphenated.group(1) + first.group(0)).lower() in vocabulary:
                 score += 2
-            elif start[0].isupper():
-                score -= 1
+            elif start[0].isalpha():
+                score += 1 if start[0].islower() else -1
         elif start[0].islower():
             score += 1 if _OPEN_END.search(end) else -1 if _SENTENCE_END.search(end) else 0
     return score
@@ -122,20 +158,3 @@ def kept_below(order: Sequence[Line]) -> int:
     nearest = np.argmin(candidates, axis=1)
     has = np.isfinite(candidates[np.arange(len(boxes)), nearest])
     return int(sum(1 for k in range(len(boxes) - 1) if has[k] and nearest[k] == k + 1))
-
-
-def reads_down(order: Sequence[Line]) -> bool:
-    """Whether no line of ``order`` is read after a line that stands under it in the
-    same column: the two overlap across more than half the narrower one's width, and
-    they overlap in height less than half the lower one's."""
-    boxes = np.array([(ln.bbox.x0, ln.bbox.top, ln.bbox.x1, ln.bbox.bottom) for ln in order],
-                     dtype=np.float64)
-    widths, heights = boxes[:, 2] - boxes[:, 0], boxes[:, 3] - boxes[:, 1]
-    for k in range(1, len(boxes)):
-        earlier = boxes[:k]
-        across = (np.minimum(earlier[:, 2], boxes[k, 2]) - np.maximum(earlier[:, 0], boxes[k, 0])
-                  > 0.5 * np.minimum(widths[:k], widths[k]))
-        under = boxes[k, 3] - earlier[:, 1] < 0.5 * np.minimum(heights[:k], heights[k])
-        if (across & under).any():
-            return False
-    return True
