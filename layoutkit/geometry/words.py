@@ -16,7 +16,7 @@ from statistics import median
 import numpy as np
 import numpy.typing as npt
 
-from ..config import WordsConfig
+from ..config import LayoutConfig, WordsConfig
 from ..model import (
     CODE_POINTS,
     BBox,
@@ -30,6 +30,7 @@ from ..model import (
     spell,
     turned_boxes,
 )
+from .parting import parted_lines, stream_order
 
 __all__ = ["group_lines", "split_at_gaps", "upright_words", "words_from_glyphs"]
 
@@ -302,7 +303,8 @@ def _compose(glyphs: Sequence[Glyph]) -> str:
     return unicodedata.normalize("NFC", "".join("".join(parts) for _, parts in letters))
 
 
-def group_lines(words: Sequence[Word], config: WordsConfig) -> list[list[Word]]:
+def group_lines(words: Sequence[Word], config: LayoutConfig, *, parted: bool = True
+                ) -> list[list[Word]]:
     """Words grouped into lines, top to bottom, each line's words left to right.
 
     Meant for words of one column (or one band).  Words whose bottoms lie within
@@ -315,26 +317,33 @@ def group_lines(words: Sequence[Word], config: WordsConfig) -> list[list[Word]]:
     another direction form lines of their own, grouped alike in the frame where they
     read upright (:func:`~layoutkit.model.turned_boxes`) and read along their baseline,
     after the upright ones (one direction after another).
+
+    With ``parted``, a line is parted where display type, type of another size or the
+    content stream says it is not one, and the pieces are read in the order the stream
+    and the page agree on (:mod:`.parting`); without, the rows stand whole (the
+    running header's pieces are found on the whole row).
     """
     upright = [w for w in words if w.upright]
     result: list[list[Word]] = []
     if upright:
         caps, rest = _drop_caps(upright, config)
-        result = _baseline_lines(rest, config)
+        result = _baseline_lines(rest, config, parted)
         for cap, first in caps:
             line = next(line for line in result if any(w is first for w in line))
             line.insert(0, cap)
     for direction in sorted({w.direction for w in words} - {0}):
-        result += _turned_lines([w for w in words if w.direction == direction], config)
+        result += _turned_lines([w for w in words if w.direction == direction], config,
+                                parted)
     return result
 
 
-def _turned_lines(words: Sequence[Word], config: WordsConfig) -> list[list[Word]]:
+def _turned_lines(words: Sequence[Word], config: LayoutConfig, parted: bool
+                  ) -> list[list[Word]]:
     """The lines of ``words`` set in one direction, grouped as upright words are in the
     frame where they read upright (see :func:`group_lines`)."""
     turned = upright_words(words)
     back = {id(t): w for t, w in zip(turned, words, strict=True)}
-    return [[back[id(t)] for t in line] for line in _baseline_lines(turned, config)]
+    return [[back[id(t)] for t in line] for line in _baseline_lines(turned, config, parted)]
 
 
 def upright_words(words: Sequence[Word], width: float = 0.0, height: float = 0.0
@@ -355,17 +364,17 @@ def upright_words(words: Sequence[Word], width: float = 0.0, height: float = 0.0
                         [w.weight for w in words])
 
 
-def _drop_caps(words: Sequence[Word], config: WordsConfig
+def _drop_caps(words: Sequence[Word], config: LayoutConfig
                ) -> tuple[list[tuple[Word, Word]], list[Word]]:
     """The drop capitals among ``words``, each with the first word of the line it opens,
     and the other words.  A drop capital is ``drop_cap_min_height`` times taller than
     the median word and stands left of every word of the two or more lines (of the
     other words) it overlaps by half their height."""
     sizes = [w.bbox.bottom - w.bbox.top for w in words]
-    if max(sizes) <= config.drop_cap_min_height * min(sizes):  # most columns: at once
+    if max(sizes) <= config.words.drop_cap_min_height * min(sizes):  # most columns: at once
         return [], list(words)
     heights = np.array(sizes)
-    tall = heights > config.drop_cap_min_height * float(np.median(heights))
+    tall = heights > config.words.drop_cap_min_height * float(np.median(heights))
     if not tall.any() or tall.all():
         return [], list(words)
     rest = [w for w, t in zip(words, tall, strict=True) if not t]
@@ -384,16 +393,18 @@ def _drop_caps(words: Sequence[Word], config: WordsConfig
     return caps, others
 
 
-def _baseline_lines(words: Sequence[Word], config: WordsConfig) -> list[list[Word]]:
+def _baseline_lines(words: Sequence[Word], config: LayoutConfig, parted: bool = False
+                    ) -> list[list[Word]]:
     """Upright ``words`` grouped into lines by baseline and overlap (see
-    :func:`group_lines`), top to bottom, each line's words left to right."""
+    :func:`group_lines`), top to bottom, each line's words left to right; ``parted``
+    where they are not one line (:mod:`.parting`)."""
     if not words:
         return []
     box = np.array([(w.bbox.top, w.bbox.bottom, w.bbox.x0) for w in words], dtype=float)
     order = np.lexsort((box[:, 2], box[:, 1]))
     bottom = box[order, 1]
     height = np.minimum(bottom[1:] - box[order[1:], 0], bottom[:-1] - box[order[:-1], 0])
-    tolerance = config.baseline_tolerance * height
+    tolerance = config.words.baseline_tolerance * height
     starts = np.flatnonzero(np.concatenate(([True], np.diff(bottom) > tolerance)))
     tops = np.minimum.reduceat(box[order, 0], starts).tolist()
     bottoms = np.maximum.reduceat(bottom, starts).tolist()
@@ -405,8 +416,8 @@ def _baseline_lines(words: Sequence[Word], config: WordsConfig) -> list[list[Wor
         if spans:
             ltop, lbottom = spans[-1]
             overlap = min(low, lbottom) - max(top, ltop)
-            if (overlap >= config.line_overlap * min(low - top, lbottom - ltop)
-                    and _meets_like_size(box, members, lines[-1], config)):
+            if (overlap >= config.words.line_overlap * min(low - top, lbottom - ltop)
+                    and _meets_like_size(box, members, lines[-1], config.words)):
                 lines[-1].extend(members)
                 spans[-1] = (min(top, ltop), max(low, lbottom))
                 continue
@@ -417,7 +428,11 @@ def _baseline_lines(words: Sequence[Word], config: WordsConfig) -> list[list[Wor
     tops = box[:, 0].tolist()
     ranked = sorted(range(len(lines)), key=lambda k: median(tops[i] for i in lines[k]))
     x0 = box[:, 2].tolist()
-    return [[words[i] for i in sorted(lines[k], key=x0.__getitem__)] for k in ranked]
+    whole = [[words[i] for i in sorted(lines[k], key=x0.__getitem__)] for k in ranked]
+    if not parted:
+        return whole
+    pieces, by_stream = parted_lines(whole, config)
+    return stream_order(pieces) if by_stream else pieces
 
 
 def _meets_like_size(box: npt.NDArray[np.float64], members: Sequence[int],

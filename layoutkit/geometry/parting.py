@@ -1,0 +1,212 @@
+"""Lines parted where the content stream and the type say they are not one line.
+
+Words that stand on one baseline are one line unless one of these says otherwise:
+
+1. display type: a word ``drop_cap_min_height`` times taller than another word of
+   the line (a cover's title, a key figure) is a line of its own, with the words of
+   its size;
+2. type of another size across a gap: two neighbouring words whose heights differ
+   by more than ``line_like_size_ratio``, a gap wider than a word space between them
+   (a headline beside the small text of the next column), are parted there;
+3. the content stream: two neighbouring words that the stream does not draw one
+   after the other, a gap wider than a word space between them, are parted there
+   (the lines of side-by-side columns level with each other, an OCR layer drawn
+   column by column).  Words drawn one after the other still join across a wide gap
+   (a tab stop, justified text).
+
+A gap is wider than a word space when it is wider than ``word_space_ratio`` times
+the usual word space of the words grouped, measured relative to their size.  The
+stream counts only where it is coherent: where most neighbouring words on the lines
+are drawn one after the other; a stream drawn shuffled parts nothing.
+
+Where the stream parted a line, the pieces are read in the order the stream and the
+page agree on (:func:`stream_order`): the lines the stream draws one after the other
+down a column stay together, the columns read left to right, what stands above read
+first.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from statistics import median
+
+import numpy as np
+import numpy.typing as npt
+
+from ..config import LayoutConfig
+from ..model import Word
+
+__all__ = ["parted_lines", "stream_order"]
+
+
+def parted_lines(lines: Sequence[Sequence[Word]], config: LayoutConfig
+                 ) -> tuple[list[list[Word]], bool]:
+    """``lines`` (each one's words left to right, the lines top to bottom) with each
+    line parted where display type, type of another size or the content stream says
+    it is not one (see the module's rules), its pieces in place of it; and whether
+    the stream parted any (then :func:`stream_order` reads the pieces)."""
+    words = [w for line in lines for w in line]
+    rank = _ranks(words)
+    at = {id(w): k for k, w in enumerate(words)}
+    space, coherent = _usual_space(lines, rank, at, config)
+    limit = config.gutters.word_space_ratio * space
+    out: list[list[Word]] = []
+    by_stream = False
+    for line in lines:
+        parts = _display_parts(line, config)
+        if coherent:
+            parts = [run for part in parts for run in _stacked_runs(part, rank, at)]
+        for part in parts:
+            piece: list[Word] = [part[0]]
+            for a, b in zip(part, part[1:], strict=False):
+                gap = b.bbox.x0 - a.bbox.x1
+                em = max(a.size, b.size)
+                drawn = _successive(rank, at[id(a)], at[id(b)])
+                apart = coherent and not drawn and gap > space * em
+                if space > 0 and (apart or (gap > limit * em and not _like(a, b, config))):
+                    by_stream |= apart
+                    out.append(piece)
+                    piece = []
+                piece.append(b)
+            out.append(piece)
+    return out, by_stream
+
+
+def _stacked_runs(line: Sequence[Word], rank: npt.NDArray[np.intp], at: dict[int, int]
+                  ) -> list[list[Word]]:
+    """A line's words (left to right) as the lines the stream draws: where the line
+    holds runs of words drawn one after the other, each right of the one before (two
+    words or more each), that stand across each other, each run is a line of its own, the highest first, a word of a
+    run of its own joining the run whose foot is nearest its own (two lines of a
+    skewed scan that overlap, read word by word by the stream, are not interleaved)."""
+    ranks = [int(rank[at[id(w)]]) for w in line]
+    if len(line) < 4 or min(ranks) < 0:
+        return [list(line)]
+    by_rank = sorted(range(len(line)), key=ranks.__getitem__)
+    run_of = [0] * len(line)
+    for a, b in zip(by_rank, by_rank[1:], strict=False):
+        onward = ranks[b] == ranks[a] + 1 and line[b].bbox.x0 >= line[a].bbox.x0
+        run_of[b] = run_of[a] + (not onward)
+    runs: dict[int, list[int]] = {}
+    for k, r in enumerate(run_of):
+        runs.setdefault(r, []).append(k)
+    long = [ks for ks in runs.values() if len(ks) >= 2]
+    spans = [(line[ks[0]].bbox.x0, line[ks[-1]].bbox.x1) for ks in long]
+    crossed = any(min(a[1], b[1]) > max(a[0], b[0])
+                  for i, a in enumerate(spans) for b in spans[i + 1:])
+    if not crossed:
+        return [list(line)]
+    feet = [median(line[k].bbox.bottom for k in ks) for ks in long]
+    stacks: list[list[int]] = [list(ks) for ks in long]
+    for ks in runs.values():
+        if len(ks) < 2:
+            nearest = min(range(len(long)), key=lambda j: abs(feet[j] - line[ks[0]].bbox.bottom))
+            stacks[nearest] += ks
+    stacks.sort(key=lambda ks: median(line[k].bbox.top for k in ks))
+    return [[line[k] for k in sorted(ks)] for ks in stacks]
+
+
+def _ranks(words: Sequence[Word]) -> npt.NDArray[np.intp]:
+    """Each word's place among ``words`` in the content stream's order; -1 for all
+    when the stream tells nothing (every word at one place: words built by hand)."""
+    streams = np.array([w.stream for w in words], dtype=np.int64)
+    if len(streams) < 2 or (streams == streams[0]).all():
+        return np.full(len(words), -1, dtype=np.intp)
+    order = np.argsort(streams, kind="stable")
+    rank = np.empty(len(words), dtype=np.intp)
+    rank[order] = np.arange(len(words))
+    return rank
+
+
+def _successive(rank: npt.NDArray[np.intp], a: int, b: int) -> bool:
+    """Whether the words at ``a`` and ``b`` are drawn one right after the other."""
+    return bool(rank[a] >= 0 and abs(int(rank[a]) - int(rank[b])) == 1)
+
+
+def _usual_space(lines: Sequence[Sequence[Word]], rank: npt.NDArray[np.intp],
+                 at: dict[int, int], config: LayoutConfig) -> tuple[float, bool]:
+    """The usual word space of the words of ``lines``, relative to their size (the
+    median gap between neighbouring words of one size drawn one after the other, or
+    between all such neighbours where the stream tells nothing or is incoherent; 0
+    without a gap), and whether the stream is coherent: most neighbouring words on the
+    lines are drawn one after the other."""
+    drawn: list[float] = []
+    every: list[float] = []
+    for line in lines:
+        for a, b in zip(line, line[1:], strict=False):
+            gap = (b.bbox.x0 - a.bbox.x1) / max(a.size, b.size, 1.0)
+            if gap <= 0 or not _like(a, b, config):
+                continue
+            every.append(gap)
+            if _successive(rank, at[id(a)], at[id(b)]):
+                drawn.append(gap)
+    coherent = 2 * len(drawn) > len(every)
+    gaps = drawn if coherent else every
+    return (median(gaps) if gaps else 0.0), coherent
+
+
+def _like(a: Word, b: Word, config: LayoutConfig) -> bool:
+    """Whether two words are of one size: their heights within
+    ``line_like_size_ratio`` of each other."""
+    ha, hb = a.bbox.bottom - a.bbox.top, b.bbox.bottom - b.bbox.top
+    return min(ha, hb) >= config.words.line_like_size_ratio * max(ha, hb)
+
+
+def _display_parts(line: Sequence[Word], config: LayoutConfig) -> list[list[Word]]:
+    """A line's words (left to right) as the lines they are: the words at least
+    ``drop_cap_min_height`` times taller than the height most of the line's letters
+    have (display type) apart from the others, the higher of the two first (each left
+    to right).  A superscript or a subscript is smaller than its line, never taller."""
+    heights = np.array([w.bbox.bottom - w.bbox.top for w in line])
+    letters = np.array([len(w.text) for w in line])
+    order = np.argsort(heights, kind="stable")
+    usual = float(heights[order][np.searchsorted(np.cumsum(letters[order]),
+                                                 letters.sum() / 2)])
+    tall = heights >= config.words.drop_cap_min_height * usual
+    if usual <= 0 or not tall.any():
+        return [list(line)]
+    big = [w for w, t in zip(line, tall.tolist(), strict=True) if t]
+    rest = [w for w, t in zip(line, tall.tolist(), strict=True) if not t]
+    if median(w.bbox.top for w in big) <= median(w.bbox.top for w in rest):
+        return [big, rest]
+    return [rest, big]
+
+
+def stream_order(lines: Sequence[Sequence[Word]]) -> list[list[Word]]:
+    """``lines`` (pieces of lines, top to bottom, each row's pieces left to right) in
+    reading order, cut as an XY-cut cuts a page: where the pieces stand in groups with
+    a vertical strip of white between them that no piece crosses, the groups left to
+    right (the columns that the pieces' lines were glued across); where none, in groups
+    with white between them top to bottom; each group cut again, and one that no cut
+    parts left in its order."""
+    boxes = np.array([[line[0].bbox.x0, min(w.bbox.top for w in line),
+                       line[-1].bbox.x1, max(w.bbox.bottom for w in line)]
+                      for line in lines], dtype=np.float64)
+    order: list[int] = []
+    pending: list[list[int]] = [list(range(len(lines)))]
+    while pending:
+        group = pending.pop()
+        parts = _apart(boxes, group, 0) if len(group) > 1 else [group]
+        if len(parts) == 1 and len(group) > 1:
+            parts = _apart(boxes, group, 1)
+        if len(parts) == 1:
+            order += group
+        else:
+            pending += parts[::-1]
+    return [list(lines[k]) for k in order]
+
+
+def _apart(boxes: npt.NDArray[np.float64], group: list[int], axis: int) -> list[list[int]]:
+    """The pieces ``group`` (rows of ``boxes``: x0, top, x1, bottom) in groups parted by
+    white along ``axis`` (0: strips across x, left to right; 1: across y, top to
+    bottom), each group in the given order."""
+    low, high = boxes[group, axis], boxes[group, axis + 2]
+    order = np.argsort(low, kind="stable")
+    reach = np.maximum.accumulate(high[order])
+    cuts = np.flatnonzero(low[order][1:] > reach[:-1]) + 1
+    if not len(cuts):
+        return [group]
+    label = np.zeros(len(group), dtype=np.intp)
+    label[order] = np.searchsorted(cuts, np.arange(len(group)), side="right")
+    return [[k for k, g in zip(group, label.tolist(), strict=True) if g == part]
+            for part in range(len(cuts) + 1)]
