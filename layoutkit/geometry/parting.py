@@ -35,6 +35,7 @@ import numpy.typing as npt
 
 from ..config import LayoutConfig
 from ..model import Word
+from ..reading.text import right_to_left
 
 __all__ = ["parted_lines", "stream_order"]
 
@@ -55,28 +56,33 @@ def parted_lines(lines: Sequence[Sequence[Word]], config: LayoutConfig
     for line in lines:
         parts = _display_parts(line, config)
         if coherent:
-            parts = [run for part in parts for run in _stacked_runs(part, rank, at)]
+            parts = [run for part in parts
+                     for run in _stacked_runs(part, rank, at, config.words.baseline_tolerance)]
+        pieces: list[list[Word]] = []
         for part in parts:
             piece: list[Word] = [part[0]]
             for a, b in zip(part, part[1:], strict=False):
                 gap = b.bbox.x0 - a.bbox.x1
                 em = max(a.size, b.size)
                 drawn = _successive(rank, at[id(a)], at[id(b)])
-                apart = coherent and not drawn and gap > space * em
-                if space > 0 and (apart or (gap > limit * em and not _like(a, b, config))):
-                    by_stream |= apart
-                    out.append(piece)
+                wide = space > 0 and gap > limit * em
+                if wide and (not _like(a, b, config) or (coherent and not drawn)):
+                    by_stream |= coherent and not drawn
+                    pieces.append(piece)
                     piece = []
                 piece.append(b)
-            out.append(piece)
+            pieces.append(piece)
+        # a line of a right-to-left script is read from its right end
+        out += pieces[::-1] if right_to_left(w.text for w in line) else pieces
     return out, by_stream
 
 
-def _stacked_runs(line: Sequence[Word], rank: npt.NDArray[np.intp], at: dict[int, int]
-                  ) -> list[list[Word]]:
+def _stacked_runs(line: Sequence[Word], rank: npt.NDArray[np.intp], at: dict[int, int],
+                  tolerance: float) -> list[list[Word]]:
     """A line's words (left to right) as the lines the stream draws: where the line
     holds runs of words drawn one after the other, each right of the one before (two
-    words or more each), that stand across each other, each run is a line of its own, the highest first, a word of a
+    words or more each), that stand across each other on baselines more than
+    ``tolerance`` of their height apart, each run is a line of its own, the highest first, a word of a
     run of its own joining the run whose foot is nearest its own (two lines of a
     skewed scan that overlap, read word by word by the stream, are not interleaved)."""
     ranks = [int(rank[at[id(w)]]) for w in line]
@@ -92,11 +98,13 @@ def _stacked_runs(line: Sequence[Word], rank: npt.NDArray[np.intp], at: dict[int
         runs.setdefault(r, []).append(k)
     long = [ks for ks in runs.values() if len(ks) >= 2]
     spans = [(line[ks[0]].bbox.x0, line[ks[-1]].bbox.x1) for ks in long]
+    feet = [median(line[k].bbox.bottom for k in ks) for ks in long]
+    height = median(w.bbox.bottom - w.bbox.top for w in line)
     crossed = any(min(a[1], b[1]) > max(a[0], b[0])
-                  for i, a in enumerate(spans) for b in spans[i + 1:])
+                  and abs(feet[i] - feet[j]) > tolerance * height
+                  for i, a in enumerate(spans) for j, b in enumerate(spans) if j > i)
     if not crossed:
         return [list(line)]
-    feet = [median(line[k].bbox.bottom for k in ks) for ks in long]
     stacks: list[list[int]] = [list(ks) for ks in long]
     for ks in runs.values():
         if len(ks) < 2:
@@ -172,21 +180,32 @@ def _display_parts(line: Sequence[Word], config: LayoutConfig) -> list[list[Word
     return [rest, big]
 
 
-def stream_order(lines: Sequence[Sequence[Word]]) -> list[list[Word]]:
+def stream_order(lines: Sequence[Sequence[Word]], config: LayoutConfig) -> list[list[Word]]:
     """``lines`` (pieces of lines, top to bottom, each row's pieces left to right) in
     reading order, cut as an XY-cut cuts a page: where the pieces stand in groups with
-    a vertical strip of white between them that no piece crosses, the groups left to
-    right (the columns that the pieces' lines were glued across); where none, in groups
+    a vertical strip of white between them that no piece crosses, the stream draws each
+    group down (:func:`_drawn_down`) and two of them hold ``gutter_min_lines`` pieces
+    or more, the groups left to right (the columns that the pieces' lines were glued
+    across; not the cells of a table's row, nor a table drawn row by row); where none,
+    in groups
     with white between them top to bottom; each group cut again, and one that no cut
     parts left in its order."""
     boxes = np.array([[line[0].bbox.x0, min(w.bbox.top for w in line),
                        line[-1].bbox.x1, max(w.bbox.bottom for w in line)]
                       for line in lines], dtype=np.float64)
+    rank = _ranks([w for line in lines for w in line])
+    ends = np.cumsum([len(line) for line in lines])
+    first = np.array([rank[e - len(line):e].min() for line, e in zip(lines, ends, strict=True)])
+    last = np.array([rank[e - len(line):e].max() for line, e in zip(lines, ends, strict=True)])
     order: list[int] = []
     pending: list[list[int]] = [list(range(len(lines)))]
     while pending:
         group = pending.pop()
         parts = _apart(boxes, group, 0) if len(group) > 1 else [group]
+        if len(parts) > 1 and not (
+                _drawn_down(parts, first, last)
+                and sum(len(part) >= config.gutters.gutter_min_lines for part in parts) >= 2):
+            parts = [group]
         if len(parts) == 1 and len(group) > 1:
             parts = _apart(boxes, group, 1)
         if len(parts) == 1:
@@ -194,6 +213,16 @@ def stream_order(lines: Sequence[Sequence[Word]]) -> list[list[Word]]:
         else:
             pending += parts[::-1]
     return [list(lines[k]) for k in order]
+
+
+def _drawn_down(parts: list[list[int]], first: npt.NDArray[np.intp],
+                last: npt.NDArray[np.intp]) -> bool:
+    """Whether the stream draws each of ``parts`` (groups of pieces, each top to
+    bottom) down: most pieces that follow another in a group are drawn right after
+    it (``first`` and ``last``: the places in the stream of each piece's first and last
+    word), as a column of text is; a table drawn row by row is not."""
+    pairs = [(a, b) for part in parts for a, b in zip(part, part[1:], strict=False)]
+    return 2 * sum(int(first[b]) == int(last[a]) + 1 for a, b in pairs) > len(pairs)
 
 
 def _apart(boxes: npt.NDArray[np.float64], group: list[int], axis: int) -> list[list[int]]:

@@ -432,7 +432,7 @@ def _baseline_lines(words: Sequence[Word], config: LayoutConfig, parted: bool = 
     if not parted:
         return whole
     pieces, by_stream = parted_lines(whole, config)
-    return stream_order(pieces) if by_stream else pieces
+    return stream_order(pieces, config) if by_stream else pieces
 
 
 def _meets_like_size(box: npt.NDArray[np.float64], members: Sequence[int],
