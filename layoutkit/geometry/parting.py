@@ -52,9 +52,15 @@ def parted_lines(lines: Sequence[Sequence[Word]], config: LayoutConfig
     space, coherent = _usual_space(lines, rank, at, config)
     limit = config.gutters.word_space_ratio * space
     out: list[list[Word]] = []
+    display: list[list[Word]] = []
     by_stream = False
-    for line in lines:
-        parts = _display_parts(line, config)
+    for whole in lines:
+        big, line = _display_parts(whole, config)
+        if big:
+            display.append(big)
+        if not line:
+            continue
+        parts = [line]
         if coherent:
             parts = [run for part in parts
                      for run in _stacked_runs(part, rank, at, config.words.baseline_tolerance)]
@@ -74,6 +80,10 @@ def parted_lines(lines: Sequence[Sequence[Word]], config: LayoutConfig
             pieces.append(piece)
         # a line of a right-to-left script is read from its right end
         out += pieces[::-1] if right_to_left(w.text for w in line) else pieces
+    for big in display:  # each display line where it stands, by its words' median top
+        tops = [median(w.bbox.top for w in piece) for piece in out]
+        top = median(w.bbox.top for w in big)
+        out.insert(next((k for k, t in enumerate(tops) if t > top), len(out)), big)
     return out, by_stream
 
 
@@ -160,11 +170,13 @@ def _like(a: Word, b: Word, config: LayoutConfig) -> bool:
     return min(ha, hb) >= config.words.line_like_size_ratio * max(ha, hb)
 
 
-def _display_parts(line: Sequence[Word], config: LayoutConfig) -> list[list[Word]]:
-    """A line's words (left to right) as the lines they are: the words at least
-    ``drop_cap_min_height`` times taller than the height most of the line's letters
-    have (display type) apart from the others, the higher of the two first (each left
-    to right).  A superscript or a subscript is smaller than its line, never taller."""
+def _display_parts(line: Sequence[Word], config: LayoutConfig
+                   ) -> tuple[list[Word], list[Word]]:
+    """A line's words (left to right) parted into display type and the rest, each left
+    to right: the words at least ``drop_cap_min_height`` times taller than the height
+    most of the line's letters have, a line of their own (a cover's title, a key
+    figure, a headline beside the small text of the next column).  A superscript or a
+    subscript is smaller than its line, never taller."""
     heights = np.array([w.bbox.bottom - w.bbox.top for w in line])
     letters = np.array([len(w.text) for w in line])
     order = np.argsort(heights, kind="stable")
@@ -172,12 +184,9 @@ def _display_parts(line: Sequence[Word], config: LayoutConfig) -> list[list[Word
                                                  letters.sum() / 2)])
     tall = heights >= config.words.drop_cap_min_height * usual
     if usual <= 0 or not tall.any():
-        return [list(line)]
-    big = [w for w, t in zip(line, tall.tolist(), strict=True) if t]
-    rest = [w for w, t in zip(line, tall.tolist(), strict=True) if not t]
-    if median(w.bbox.top for w in big) <= median(w.bbox.top for w in rest):
-        return [big, rest]
-    return [rest, big]
+        return [], list(line)
+    return ([w for w, t in zip(line, tall.tolist(), strict=True) if t],
+            [w for w, t in zip(line, tall.tolist(), strict=True) if not t])
 
 
 def stream_order(lines: Sequence[Sequence[Word]], config: LayoutConfig) -> list[list[Word]]:

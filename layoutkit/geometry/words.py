@@ -8,6 +8,7 @@ order gives the same words and lines; each word keeps its place in the stream
 from __future__ import annotations
 
 import unicodedata
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import pairwise, repeat
@@ -38,7 +39,8 @@ __all__ = ["group_lines", "split_at_gaps", "upright_words", "words_from_glyphs"]
 def words_from_glyphs(glyphs: Glyphs, config: WordsConfig) -> tuple[Word, ...]:
     """The words the glyphs spell, ordered by baseline then x.
 
-    Glyphs on one baseline (bottoms within ``glyph_row_tolerance_em`` of the font size) are
+    Glyphs on one baseline (bottoms within ``glyph_row_tolerance_em`` of the smaller font
+    size of two glyphs whose baselines are next in height) are
     sorted by x; a whitespace glyph, a gap wider than ``word_gap_em`` times the
     font size, or a step backwards ends a word.  A glyph drawn twice at the same
     place (fake bold) counts once.  Glyphs of different directions never share a
@@ -148,8 +150,11 @@ def _words(glyphs: Glyphs, texts: _Texts, chosen: npt.NDArray[np.intp], config: 
     order = np.argsort(base, kind="stable")
     em = np.maximum(size[order], 1.0)
     tolerance = config.glyph_row_tolerance_em * em
+    # two glyphs in a row are compared at the smaller one's size: a display letter's
+    # wide tolerance does not take in the small type whose baselines stand near its own
     new_row = _anchored(base[order], tolerance, np.concatenate(
-        ([True], np.diff(base[order]) > tolerance[1:])), config.glyph_row_max_span_em * em)
+        ([True], np.diff(base[order]) > np.minimum(tolerance[1:], tolerance[:-1]))),
+        config.glyph_row_max_span_em * em)
     row = np.empty(len(order), dtype=np.intp)
     row[order] = np.cumsum(new_row)  # each glyph's row, back in the glyphs' order
     marks = np.flatnonzero(texts.mark[chosen])
@@ -369,7 +374,7 @@ def _drop_caps(words: Sequence[Word], config: LayoutConfig
     """The drop capitals among ``words``, each with the first word of the line it opens,
     and the other words.  A drop capital is ``drop_cap_min_height`` times taller than
     the median word and stands left of every word of the two or more lines (of the
-    other words) it overlaps by half their height."""
+    other words) it overlaps by half their height, the only one to open its line."""
     sizes = [w.bbox.bottom - w.bbox.top for w in words]
     if max(sizes) <= config.words.drop_cap_min_height * min(sizes):  # most columns: at once
         return [], list(words)
@@ -390,7 +395,11 @@ def _drop_caps(words: Sequence[Word], config: LayoutConfig
             caps.append((w, beside[0][0]))
         else:
             others.append(w)
-    return caps, others
+    # several tall words opening one line are a display line beside it (a headline),
+    # not a drop capital: they are read as a line of their own (:mod:`.parting`)
+    opened = Counter(id(first) for _, first in caps)
+    others += [cap for cap, first in caps if opened[id(first)] > 1]
+    return [(cap, first) for cap, first in caps if opened[id(first)] == 1], others
 
 
 def _baseline_lines(words: Sequence[Word], config: LayoutConfig, parted: bool = False
