@@ -42,7 +42,8 @@ def words_from_glyphs(glyphs: Glyphs, config: WordsConfig) -> tuple[Word, ...]:
     Glyphs on one baseline (bottoms within ``glyph_row_tolerance_em`` of the smaller font
     size of two glyphs whose baselines are next in height) are
     sorted by x; a whitespace glyph, a gap wider than ``word_gap_em`` times the
-    font size, or a step backwards ends a word.  A glyph drawn twice at the same
+    font size, a step backwards, or a glyph ``drop_cap_min_height`` times larger or
+    smaller than the one before (display type beside text) ends a word.  A glyph drawn twice at the same
     place (fake bold) counts once.  Glyphs of different directions never share a
     word; text set in any direction is read along its own baseline, in its own frame
     (:func:`~layoutkit.model.turned_boxes`): the upright words come first, then those
@@ -179,7 +180,12 @@ def _words(glyphs: Glyphs, texts: _Texts, chosen: npt.NDArray[np.intp], config: 
     overlap = config.glyph_repeat_overlap
     duplicate[1:] = (same_row[1:] & same_text[1:]
                      & (np.abs(s[1:] - s[:-1]) < overlap * (e[1:] - s[1:])))
-    breaks = ~same_row | (gap > limit) | blank | np.concatenate(([False], blank[:-1]))
+    # display type (a drop capital, a title's letter) never shares a word with text
+    sized = size[order]
+    display = np.concatenate(([False], np.maximum(sized[1:], sized[:-1])
+                              >= config.drop_cap_min_height * np.minimum(sized[1:], sized[:-1])))
+    breaks = (~same_row | (gap > limit) | display | blank
+              | np.concatenate(([False], blank[:-1])))
     keep = ~blank & ~duplicate
     word_id = np.cumsum(breaks)[keep]
     members = ordered[keep]
