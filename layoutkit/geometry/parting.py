@@ -1,33 +1,33 @@
 """Lines parted where the content stream and the type say they are not one line.
 
-Words that stand on one baseline are one line unless one of these says otherwise:
+Words that stand on one baseline (:func:`~layoutkit.geometry.words.group_lines`) are
+one line unless one of these says otherwise:
 
-1. display type: a word ``drop_cap_min_height`` times taller than another word of
-   the line (a cover's title, a key figure) is a line of its own, with the words of
-   its size;
-2. type of another size across a gap: two neighbouring words whose heights differ
-   by more than ``line_like_size_ratio``, a gap wider than a word space between them
-   (a headline beside the small text of the next column), are parted there;
-3. the content stream: two neighbouring words that the stream does not draw one
+1. display type: the words ``drop_cap_min_height`` times taller than the height most
+   of the line's letters have (a cover's title, a key figure, a headline level with
+   the small text of the next column) are a line of their own, placed by their top;
+2. the content stream: two neighbouring words that the stream does not draw one
    after the other, a gap wider than a word space between them, are parted there
    (the lines of side-by-side columns level with each other, an OCR layer drawn
    column by column).  Words drawn one after the other still join across a wide gap
-   (a tab stop, justified text).
+   (a tab stop, justified text).  A gap is wider than a word space when it is wider
+   than ``word_space_ratio`` times the usual space between neighbouring words of one
+   size (``line_like_size_ratio``) drawn one after the other, relative to their size;
+3. runs of words that the stream draws one after the other, each right of the one
+   before, standing across each other on baselines apart (two lines of a skewed scan
+   that overlap) are lines of their own, not interleaved;
+4. a line of a right-to-left script has its pieces read from its right end.
 
-A gap is wider than a word space when it is wider than ``word_space_ratio`` times
-the usual word space of the words grouped, measured relative to their size.  The
-stream counts only where it is coherent: where most neighbouring words on the lines
-are drawn one after the other; a stream drawn shuffled parts nothing.
-
-Where the stream parted a line, the pieces are read in the order the stream and the
-page agree on (:func:`stream_order`): the lines the stream draws one after the other
-down a column stay together, the columns read left to right, what stands above read
-first.
+The stream counts only where it is coherent: where most neighbouring words on the
+lines are drawn one after the other; a stream drawn shuffled parts nothing by rules
+2 and 3.  Where the stream parted a line, the pieces are read as an XY-cut reads
+them (:func:`stream_order`), the columns they stand in read one after the other
+where the stream draws each down.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from statistics import median
 
 import numpy as np
@@ -72,8 +72,8 @@ def parted_lines(lines: Sequence[Sequence[Word]], config: LayoutConfig
                 em = max(a.size, b.size)
                 drawn = _successive(rank, at[id(a)], at[id(b)])
                 wide = space > 0 and gap > limit * em
-                if wide and (not _like(a, b, config) or (coherent and not drawn)):
-                    by_stream |= coherent and not drawn
+                if wide and coherent and not drawn:
+                    by_stream = True
                     pieces.append(piece)
                     piece = []
                 piece.append(b)
@@ -191,8 +191,9 @@ def _display_parts(line: Sequence[Word], config: LayoutConfig
 
 def stream_order(lines: Sequence[Sequence[Word]], config: LayoutConfig) -> list[list[Word]]:
     """``lines`` (pieces of lines, top to bottom, each row's pieces left to right) in
-    reading order, cut as an XY-cut cuts a page: where the pieces stand in groups with
-    a vertical strip of white between them that no piece crosses, the stream draws each
+    reading order, cut as an XY-cut cuts a page (:func:`_apart`): where the pieces
+    stand in groups with a vertical strip of white between them that no piece crosses,
+    the stream draws each
     group down (:func:`_drawn_down`) and two of them hold ``gutter_min_lines`` pieces
     or more, the groups left to right (the columns that the pieces' lines were glued
     across; not the cells of a table's row, nor a table drawn row by row); where none,
@@ -208,20 +209,53 @@ def stream_order(lines: Sequence[Sequence[Word]], config: LayoutConfig) -> list[
     last = np.array([rank[e - len(line):e].max() for line, e in zip(lines, ends, strict=True)])
     order: list[int] = []
     pending: list[list[int]] = [list(range(len(lines)))]
+    def columns(group: list[int]) -> list[list[int]]:
+        parts = _apart(boxes, group, 0)
+        if len(parts) > 1 and _drawn_down(parts, first, last) and sum(
+                len(part) >= config.gutters.gutter_min_lines for part in parts) >= 2:
+            return parts
+        return [group]
+
     while pending:
         group = pending.pop()
-        parts = _apart(boxes, group, 0) if len(group) > 1 else [group]
-        if len(parts) > 1 and not (
-                _drawn_down(parts, first, last)
-                and sum(len(part) >= config.gutters.gutter_min_lines for part in parts) >= 2):
-            parts = [group]
+        parts = columns(group) if len(group) > 1 else [group]
         if len(parts) == 1 and len(group) > 1:
             parts = _apart(boxes, group, 1)
+        if len(parts) == 1 and len(group) > 1:
+            parts = _across(boxes, group, columns)
         if len(parts) == 1:
             order += group
         else:
             pending += parts[::-1]
     return [list(lines[k]) for k in order]
+
+
+def _across(boxes: npt.NDArray[np.float64], group: list[int],
+            columns: Callable[[list[int]], list[list[int]]]) -> list[list[int]]:
+    """The pieces ``group`` (rows of ``boxes``) parted at the pieces that run across
+    its columns (a heading or a caption over several, a line glued across a gutter by
+    the stream itself), as XY-Cut++ masks them: the widest pieces, wider than most,
+    are set aside one by one until the rest parts into ``columns``; the rest is then
+    parted at each of them, top to bottom, each standing alone between the pieces
+    above and below it.  ``group`` whole where no such pieces part it."""
+    width = boxes[group, 2] - boxes[group, 0]
+    usual = float(np.median(width))
+    wide = [group[k] for k in np.argsort(-width, kind="stable").tolist() if width[k] > usual]
+    for count in range(1, len(wide) + 1):
+        masked = set(wide[:count])
+        rest = [k for k in group if k not in masked]
+        if len(columns(rest)) < 2:
+            continue
+        crossing = sorted(masked, key=lambda k: float(boxes[k, 1]))
+        tops = boxes[crossing, 1]
+        band = np.searchsorted(tops, boxes[rest, 1], side="right")
+        parts: list[list[int]] = []
+        for b in range(len(crossing) + 1):
+            if b:
+                parts.append([crossing[b - 1]])
+            parts.append([k for k, n in zip(rest, band.tolist(), strict=True) if n == b])
+        return [part for part in parts if part]
+    return [group]
 
 
 def _drawn_down(parts: list[list[int]], first: npt.NDArray[np.intp],
@@ -236,14 +270,19 @@ def _drawn_down(parts: list[list[int]], first: npt.NDArray[np.intp],
 
 def _apart(boxes: npt.NDArray[np.float64], group: list[int], axis: int) -> list[list[int]]:
     """The pieces ``group`` (rows of ``boxes``: x0, top, x1, bottom) in groups parted by
-    white along ``axis`` (0: strips across x, left to right; 1: across y, top to
-    bottom), each group in the given order."""
+    white along ``axis``, each group in the given order: across x at every strip of
+    white, left to right (columns); across y at the widest only, top to bottom (a
+    line that runs across the columns above and below parts them from each other,
+    not every line from the next)."""
     low, high = boxes[group, axis], boxes[group, axis + 2]
     order = np.argsort(low, kind="stable")
     reach = np.maximum.accumulate(high[order])
-    cuts = np.flatnonzero(low[order][1:] > reach[:-1]) + 1
+    white = low[order][1:] - reach[:-1]
+    cuts = np.flatnonzero(white > 0) + 1
     if not len(cuts):
         return [group]
+    if axis:
+        cuts = cuts[np.argmax(white[cuts - 1]):][:1]
     label = np.zeros(len(group), dtype=np.intp)
     label[order] = np.searchsorted(cuts, np.arange(len(group)), side="right")
     return [[k for k, g in zip(group, label.tolist(), strict=True) if g == part]
