@@ -28,6 +28,7 @@ where the stream draws each down.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from itertools import pairwise
 from statistics import median
 
 import numpy as np
@@ -67,7 +68,7 @@ def parted_lines(lines: Sequence[Sequence[Word]], config: LayoutConfig
         pieces: list[list[Word]] = []
         for part in parts:
             piece: list[Word] = [part[0]]
-            for a, b in zip(part, part[1:], strict=False):
+            for a, b in pairwise(part):
                 gap = b.bbox.x0 - a.bbox.x1
                 em = max(a.size, b.size)
                 drawn = _successive(rank, at[id(a)], at[id(b)])
@@ -92,15 +93,16 @@ def _stacked_runs(line: Sequence[Word], rank: npt.NDArray[np.intp], at: dict[int
     """A line's words (left to right) as the lines the stream draws: where the line
     holds runs of words drawn one after the other, each right of the one before (two
     words or more each), that stand across each other on baselines more than
-    ``tolerance`` of their height apart, each run is a line of its own, the highest first, a word of a
-    run of its own joining the run whose foot is nearest its own (two lines of a
-    skewed scan that overlap, read word by word by the stream, are not interleaved)."""
+    ``tolerance`` of their height apart, each run is a line of its own, the highest
+    first, a word of a run of its own joining the run whose foot is nearest its own
+    (two lines of a skewed scan that overlap, read word by word by the stream, are not
+    interleaved)."""
     ranks = [int(rank[at[id(w)]]) for w in line]
     if len(line) < 4 or min(ranks) < 0:
         return [list(line)]
     by_rank = sorted(range(len(line)), key=ranks.__getitem__)
     run_of = [0] * len(line)
-    for a, b in zip(by_rank, by_rank[1:], strict=False):
+    for a, b in pairwise(by_rank):
         onward = ranks[b] == ranks[a] + 1 and line[b].bbox.x0 >= line[a].bbox.x0
         run_of[b] = run_of[a] + (not onward)
     runs: dict[int, list[int]] = {}
@@ -151,7 +153,7 @@ def _usual_space(lines: Sequence[Sequence[Word]], rank: npt.NDArray[np.intp],
     drawn: list[float] = []
     every: list[float] = []
     for line in lines:
-        for a, b in zip(line, line[1:], strict=False):
+        for a, b in pairwise(line):
             gap = (b.bbox.x0 - a.bbox.x1) / max(a.size, b.size, 1.0)
             if gap <= 0 or not _like(a, b, config):
                 continue
@@ -264,7 +266,7 @@ def _drawn_down(parts: list[list[int]], first: npt.NDArray[np.intp],
     bottom) down: most pieces that follow another in a group are drawn right after
     it (``first`` and ``last``: the places in the stream of each piece's first and last
     word), as a column of text is; a table drawn row by row is not."""
-    pairs = [(a, b) for part in parts for a, b in zip(part, part[1:], strict=False)]
+    pairs = [(a, b) for part in parts for a, b in pairwise(part)]
     return 2 * sum(int(first[b]) == int(last[a]) + 1 for a, b in pairs) > len(pairs)
 
 

@@ -43,8 +43,8 @@ def words_from_glyphs(glyphs: Glyphs, config: WordsConfig) -> tuple[Word, ...]:
     size of two glyphs whose baselines are next in height) are
     sorted by x; a whitespace glyph, a gap wider than ``word_gap_em`` times the
     font size, a step backwards, or a glyph ``drop_cap_min_height`` times larger or
-    smaller than the one before (display type beside text) ends a word.  A glyph drawn twice at the same
-    place (fake bold) counts once.  Glyphs of different directions never share a
+    smaller than the one before (display type beside text) ends a word.  A glyph drawn
+    twice at the same place (fake bold) counts once.  Glyphs of different directions never share a
     word; text set in any direction is read along its own baseline, in its own frame
     (:func:`~layoutkit.model.turned_boxes`): the upright words come first, then those
     of each other direction.
