@@ -31,7 +31,7 @@ __all__ = ["page_text", "profile_furniture", "profile_tree", "without_ignored"]
 def page_text(words: Sequence[Word], config: LayoutConfig) -> str:
     """The page's text row by row (every word on a line, left to right), which
     ``contains`` selectors search."""
-    return "\n".join(" ".join(w.text for w in line) for line in group_lines(words, config.words))
+    return "\n".join(" ".join(w.text for w in line) for line in group_lines(words, config))
 
 
 def _resolve(profile: Profile, box: Box | Band, key: str, glyphs: PageGlyphs) -> BBox:
@@ -113,7 +113,7 @@ class _Page:
         for band in bands_of(tree):
             for column in band:
                 for leaf in column:
-                    for line in group_lines([self.body[i] for i in leaf.words], self.config.words):
+                    for line in group_lines([self.body[i] for i in leaf.words], self.config):
                         text = " ".join(w.text for w in line)
                         top = min(w.bbox.top for w in line)
                         for section in sections:

@@ -296,7 +296,7 @@ def _footnotes(columns: list[list[list[Word]]], backwards: bool,
                 or any(share >= 0.5 for j, share in enumerate(small) if j != k)):
             found.append([])
             continue
-        lines = [line for leaf in columns[k] for line in group_lines(leaf, config.words)]
+        lines = [line for leaf in columns[k] for line in group_lines(leaf, config)]
         found.append(_notes_of(lines, usual[k], foot, backwards, config))
     return found
 
@@ -374,7 +374,7 @@ def _band(glyphs: PageGlyphs, index: int, kind: BandKind, columns: list[list[lis
     ``backwards`` when the page's text runs right to left (see :func:`.text.line_text`)."""
     built: list[Column] = []
     for leaves in columns:
-        groups = [line for leaf in leaves for line in group_lines(leaf, config.words)]
+        groups = [line for leaf in leaves for line in group_lines(leaf, config)]
         if not groups:
             continue
         column = len(built)
