@@ -17,8 +17,11 @@ page's axes, so a page whose text leans is read in the frame where it stands lev
   may stand apart (``baseline_tolerance`` of a line's height), which is what turns one
   line into two, or two lines of neighbouring columns into one;
 - the page is then turned about its centre by the skew (:func:`level_boxes`): each box's
-  centre turned, its size kept, so that the page's glyphs, made into words again, and
-  its lines and gutters, stand on the axes (:func:`levelled`);
+  centre turned, its size kept, so that its lines and gutters stand on the axes; the
+  letters of each word move with the word's centre, so that a word set level on the
+  page (as many OCR layers set every word) stays whole, and the glyphs are made into
+  words again, so that a word whose letters climbed across a row of glyphs (drawn
+  turned, as other OCR layers set them) is one word (:func:`levelled`);
 - the page laid out in that frame is turned back (:func:`restored`): every word where
   it stands on the page, each line, block, column and band the box of its words, for
   the outputs that draw or place them.
@@ -40,7 +43,7 @@ import numpy.typing as npt
 from ..config import WordsConfig
 from ..model import BBox, Line, Page, PageGlyphs, Word, from_columns
 from ..sources.base import UPRIGHT_MAX_SLOPE
-from .words import words_from_glyphs
+from .words import words_and_members, words_from_glyphs
 
 __all__ = ["level_boxes", "levelled", "restored", "skew_of"]
 
@@ -143,11 +146,20 @@ def levelled(page: PageGlyphs, words: tuple[Word, ...], config: WordsConfig
     slope = skew_of(words, config)
     if not slope:
         return page, words, 0.0
-    if len(page.glyphs):
-        glyphs = replace(page.glyphs, boxes=level_boxes(page.glyphs.boxes, slope, page.width,
-                                                        page.height))
-        return (replace(page, glyphs=glyphs), words_from_glyphs(glyphs, config), slope)
-    return page, tuple(_turned(words, slope, page.width, page.height)), slope
+    if not len(page.glyphs):
+        return page, tuple(_turned(words, slope, page.width, page.height)), slope
+    boxes = page.glyphs.boxes
+    made, member_of = words_and_members(page.glyphs, config)
+    # each word's letters move with the word's centre, so that a word set level on the
+    # page (as many OCR layers set each word) stays level, whole, in the levelled frame
+    word_boxes = np.array([(w.bbox.x0, w.bbox.top, w.bbox.x1, w.bbox.bottom) for w in made],
+                          dtype=np.float64).reshape(len(made), 4)
+    moves = np.vstack([level_boxes(word_boxes, slope, page.width, page.height) - word_boxes,
+                       np.zeros((1, 4))])
+    own = level_boxes(boxes, slope, page.width, page.height) - boxes
+    moved = np.where((member_of >= 0)[:, None], moves[member_of], own)
+    glyphs = replace(page.glyphs, boxes=boxes + moved)
+    return replace(page, glyphs=glyphs), words_from_glyphs(glyphs, config), slope
 
 
 def _turned(words: Sequence[Word], slope: float, width: float, height: float) -> list[Word]:
