@@ -105,11 +105,14 @@ def _runs(words: Sequence[Word]
     count = np.diff(np.append(starts, len(run))).astype(np.float64)
     mean_x = np.add.reduceat(x, starts) / count
     mean_y = np.add.reduceat(y, starts) / count
-    dx, dy = x - np.repeat(mean_x, count.astype(np.intp)), y - np.repeat(mean_y,
-                                                                          count.astype(np.intp))
+    repeats = count.astype(np.intp)
+    dx, dy = x - np.repeat(mean_x, repeats), y - np.repeat(mean_y, repeats)
     spread = np.add.reduceat(dx * dx, starts)
-    slopes = np.add.reduceat(dx * dy, starts) / spread
-    lengths = np.maximum.reduceat(x, starts) - np.minimum.reduceat(x, starts)
+    wide = spread > 0  # a run whose centres stand one above another tells no slope
+    if not wide.any():
+        return None
+    slopes = np.add.reduceat(dx * dy, starts)[wide] / spread[wide]
+    lengths = (np.maximum.reduceat(x, starts) - np.minimum.reduceat(x, starts))[wide]
     return slopes, lengths
 
 
