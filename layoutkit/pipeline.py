@@ -65,6 +65,7 @@ from .geometry.furniture import (
 )
 from .geometry.gutters import Gutters, PageCanvas, prepare, shared_gutters
 from .geometry.segment import segment
+from .geometry.skew import levelled, restored
 from .geometry.words import words_from_glyphs
 from .linetypes.driver import PageStep, PageTyping, line_types, runner
 from .linetypes.lines import Key, Typed, retyped
@@ -515,11 +516,15 @@ class Job:
 @dataclass(frozen=True, slots=True)
 class ReadPage:
     """A page once read: its size, rules and pictures (its glyphs dropped once they
-    are words), its words and its candidate furniture lines."""
+    are words), its words and its candidate furniture lines, the words set level where
+    the page was scanned askew (:mod:`.geometry.skew`), and the slope its lines leaned
+    by (0.0 for a page whose words stand as they were drawn), by which the page laid
+    out is turned back."""
 
     glyphs: PageGlyphs
     words: tuple[Word, ...]
     edges: EdgeLines
+    skew: float = 0.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -599,8 +604,10 @@ def _read_chunk(job: Job, numbers: Sequence[int]) -> Iterator[tuple[int, ReadPag
                 quality = None
                 if not g.unreadable and is_scanned(job.path, g, words, config):
                     g, words, quality = ocr_scanned_page(job.path, g, words, config)
+                g, words, skew = levelled(g, words, config.words)
             except MemoryError:
                 g, words, quality = _unread(g, "ran out of memory as it was read"), (), None
+                skew = 0.0
             has_words = bool(words)
             if job.profile:
                 # the profile stage, like the profile package, only with a profile
@@ -608,7 +615,7 @@ def _read_chunk(job: Job, numbers: Sequence[int]) -> Iterator[tuple[int, ReadPag
 
                 words = without_ignored(job.profile, g, words, job.count, config)
             edges = edge_lines(words, g.height, config, g.label or str(g.page_no))
-            yield g.page_no, ReadPage(replace(g, glyphs=NO_GLYPHS), words, edges), \
+            yield g.page_no, ReadPage(replace(g, glyphs=NO_GLYPHS), words, edges, skew), \
                 _Sent(edges, quality, has_words, g.unreadable)
 
 
@@ -695,8 +702,8 @@ def lay_out_pages(job: Job, states: Mapping[int, PreparedPage],
                                          shared, job.count, entering[number], job.config)
         else:
             tree = segment(prepared.canvas, shared)
-        page = layout_page(g, words, prepared.furniture, tree, job.config) \
-            if job.index(number) is not None else None
+        page = restored(layout_page(g, words, prepared.furniture, tree, job.config),
+                        prepared.read.skew) if job.index(number) is not None else None
         yield number, replace(prepared, page=page), (leaving, page)
 
 

@@ -33,7 +33,8 @@ from ..model import (
 )
 from .parting import parted_lines, stream_order
 
-__all__ = ["group_lines", "split_at_gaps", "upright_words", "words_from_glyphs"]
+__all__ = ["group_lines", "split_at_gaps", "upright_words", "words_and_members",
+           "words_from_glyphs"]
 
 
 def words_from_glyphs(glyphs: Glyphs, config: WordsConfig) -> tuple[Word, ...]:
@@ -49,13 +50,26 @@ def words_from_glyphs(glyphs: Glyphs, config: WordsConfig) -> tuple[Word, ...]:
     (:func:`~layoutkit.model.turned_boxes`): the upright words come first, then those
     of each other direction.
     """
+    return words_and_members(glyphs, config)[0]
+
+
+def words_and_members(glyphs: Glyphs, config: WordsConfig
+                      ) -> tuple[tuple[Word, ...], npt.NDArray[np.intp]]:
+    """The words of :func:`words_from_glyphs`, and the word each glyph is a letter of
+    (its index among them; -1 for a glyph in no word: whitespace, a glyph drawn twice):
+    what moves a word's letters together, as :mod:`.skew` does."""
     texts = _Texts.of(glyphs.texts)
     directions = np.where(_vertical(glyphs, texts, config), VERTICAL, glyphs.directions)
     words: list[Word] = []
+    member_of = np.full(len(glyphs), -1, dtype=np.intp)
     for direction in np.unique(directions).tolist():
-        words += _words(glyphs, texts, np.flatnonzero(directions == direction), config,
-                        direction)
-    return tuple(words)
+        made, members, starts = _words(glyphs, texts, np.flatnonzero(directions == direction),
+                                       config, direction)
+        opens = np.zeros(len(members), dtype=np.intp)
+        opens[starts] = 1
+        member_of[members] = len(words) + np.cumsum(opens) - 1
+        words += made
+    return tuple(words), member_of
 
 
 VERTICAL = 270
@@ -137,13 +151,18 @@ class _Texts:
         return _Texts(ids, blank, accented, mark)
 
 
+_NONE: npt.NDArray[np.intp] = np.empty(0, dtype=np.intp)
+
+
 def _words(glyphs: Glyphs, texts: _Texts, chosen: npt.NDArray[np.intp], config: WordsConfig,
-           direction: int) -> list[Word]:
+           direction: int
+           ) -> tuple[list[Word], npt.NDArray[np.intp], npt.NDArray[np.intp]]:
     """The words of the glyphs ``chosen`` (indices into ``glyphs``, whose ``texts``
     these are), all set in ``direction``: grouped in the frame where they read
-    upright."""
+    upright; with the glyphs they hold (indices into ``glyphs``, word after word) and
+    where each word's glyphs start among those."""
     if not len(chosen):
-        return []
+        return [], _NONE, _NONE
     box = turned_boxes(glyphs.boxes[chosen], direction)
     size = glyphs.sizes[chosen]
     base = box[:, 3]
@@ -190,7 +209,7 @@ def _words(glyphs: Glyphs, texts: _Texts, chosen: npt.NDArray[np.intp], config: 
     word_id = np.cumsum(breaks)[keep]
     members = ordered[keep]
     if not len(members):
-        return []
+        return [], _NONE, _NONE
     starts = np.flatnonzero(np.concatenate(([True], word_id[1:] != word_id[:-1])))
     member_box = glyphs.boxes[members]
     x0 = np.minimum.reduceat(member_box[:, 0], starts).tolist()
@@ -219,7 +238,7 @@ def _words(glyphs: Glyphs, texts: _Texts, chosen: npt.NDArray[np.intp], config: 
     return from_columns(Word, count, word_texts, from_columns(BBox, count, x0, top, x1, bottom),
                         fonts, glyphs.sizes[firsts].tolist(), repeat(direction, count),
                         np.minimum.reduceat(members, starts).tolist(),
-                        glyphs.weights[firsts].tolist())
+                        glyphs.weights[firsts].tolist()), members, starts
 
 
 def _is_mark(char: str) -> bool:
