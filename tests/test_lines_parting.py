@@ -178,7 +178,7 @@ def test_lines_ocr_newspaper_page_reads_its_first_column_down() -> None:
     """The National Tribune, 10 Nov 1898, p. 1 (an NDNP page, OCR text layer): the
     first column, whose lines stood level with the seventh across a picture and whose
     neighbouring lines a skewed scan made overlap, reads down, line after line."""
-    path = REPO / "fixtures" / "pdf" / "national-tribune-1898-11-10-ocr.pdf"
+    path = REPO / "fixtures" / "corpus" / "national-tribune-1898-11-10-front-page.pdf"
     lines = layoutkit.parse(path)[0].text().split("\n")
     column = ["In this movement they started on the after-",
               "noon of the 12th, short of provisions, and no",

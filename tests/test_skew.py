@@ -162,8 +162,8 @@ def test_skew_restored_page_without_skew_is_the_page(tmp_path: Path) -> None:
     assert restored(page, 0.0) is page
 
 
-TRIBUNE = Path(__file__).resolve().parent.parent / "fixtures" / "pdf" / \
-    "national-tribune-1898-11-10-p1.pdf"
+TRIBUNE = Path(__file__).resolve().parent.parent / "fixtures" / "corpus" / \
+    "national-tribune-1898-11-10-front-page.pdf"
 """The National Tribune (Washington, D.C.), 10 November 1898, page 1: a scan of seven
 narrow columns under an OCR text layer, askew by a third of a degree (more at the foot
 and the right than at the head: the sheet was not flat)."""
