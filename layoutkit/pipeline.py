@@ -304,7 +304,7 @@ def _streamed(job: Job, context: Sequence[int], runs: Mapping[int, Runs],
         grid = shared_gutters([gutters[n] for n in context], job.config.gutters)
         if progress is not None:
             progress.start("laying out", len(job.wanted))
-        laid_out = _laid_out(job, chunks, runs, spilled, grid, jobs, tables, progress)
+        laid_out = _laid_out(job, chunks, runs, spilled, grid, jobs, tables, typed, progress)
         if typed:
             laid_out = _typed_stream(job, laid_out, Path(folder.name), jobs)
         yield from laid_out
@@ -343,16 +343,20 @@ def _kept(numbers: Sequence[int], spilled: Mapping[int, _Spilled], jobs: int, pa
 
 def _laid_out(job: Job, chunks: Sequence[Sequence[int]], runs: Mapping[int, Runs],
               spilled: Mapping[int, _Spilled], grid: Gutters, jobs: int, tables: bool,
-              progress: PageProgress | None) -> Iterator[tuple[Page, list[Table]]]:
+              typed: bool, progress: PageProgress | None
+              ) -> Iterator[tuple[Page, list[Table]]]:
     """The wanted pages of ``chunks`` laid out on the document's column ``grid``, a
     chunk at a time, the section running out of one chunk running into the next, not
-    typed; each with its ruled tables (when ``tables``), ``progress`` hearing of it."""
+    typed; each with its ruled tables (when ``tables``; when the pages are to be
+    ``typed``, those of the pages whose rules draw a grid, as :func:`parse` types
+    them), ``progress`` hearing of it."""
     entering: Section | None = None
     for chunk in chunks:
         part = replace(job, wanted=tuple(n for n in chunk if job.index(n) is not None))
         with collector_paused(), _kept(chunk, spilled, jobs, job.path) as kept:
             document, entering = _document(kept, part, chunk, runs, (), tables=tables,
-                                           typed=False, entering=entering, grid=grid)
+                                           typed=False, entering=entering, grid=grid,
+                                           typed_later=typed)
         gc.collect(0)  # the cycles laying the chunk out left
         yield from _pages_of(document, progress)
 
@@ -467,12 +471,13 @@ def _report_unread(job: Job, read: Mapping[int, _Sent]) -> None:
 
 def _document(kept: Shares, job: Job, context: Sequence[int], runs: Mapping[int, Runs],
               ocr: Sequence[OcrQuality], *, tables: bool, typed: bool,
-              entering: Section | None = None, grid: Gutters | None = None
-              ) -> tuple[Document, Section | None]:
+              entering: Section | None = None, grid: Gutters | None = None,
+              typed_later: bool = False) -> tuple[Document, Section | None]:
     """The wanted pages of ``context``, read and ``kept``, laid out (the first entered by
     the section ``entering``, on the column ``grid`` when it is given, else on the one
     their gutters share) and typed unless not ``typed``, as a Document; and the section
-    running out of the last page."""
+    running out of the last page; the ruled tables typing needs are found when the
+    pages are ``typed_later`` too."""
     config = job.config
     prepared = kept.run(EachPage(partial(prepare_page, job)), runs)
     shared = grid if grid is not None else \
@@ -480,7 +485,7 @@ def _document(kept: Shares, job: Job, context: Sequence[int], runs: Mapping[int,
     laid_out, leaving = _lay_out(kept, job, context, shared, entering)
     # ruled tables: on every page when asked for; else, for typing, where rules draw a grid
     ruled = job.wanted if tables else \
-        [n for n in job.wanted if typed and prepared[n].gridded]
+        [n for n in job.wanted if (typed or typed_later) and prepared[n].gridded]
     document = Document(job.path, tuple(laid_out[n] for n in job.wanted), job.count,
                         find_ruled_tables(job.path, ruled), tuple(ocr))
     if typed:
