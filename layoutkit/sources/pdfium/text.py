@@ -200,7 +200,9 @@ class _Font:
             width = ctypes.c_float()
             ok = len(text) == 1 and pdfium_c.FPDFFont_GetGlyphWidth(
                 self.handle, ord(text), 1.0, width)
-            self.widths[text] = float(width.value) if ok else None
+            # a vertical font's table gives the advance down the column (negative:
+            # -1 em for a full-width glyph), not the width across it
+            self.widths[text] = float(width.value) if ok and width.value >= 0 else None
         return self.widths[text]
 
 
