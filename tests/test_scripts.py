@@ -192,6 +192,44 @@ def test_scripts_real_vertical_japanese_page(engine: str) -> None:
                                                                   "は"]
 
 
+CONTENTS = Path(__file__).parent.parent / "fixtures" / "pdf" / "sz-cls-vertical-contents-p3.pdf"
+"""A contents page set vertically by upLaTeX and dvipdfmx: chapter titles in
+RyuminPr6N-Bold and the page number in UDMarugo_SmallPr6N-M, both embedded CID fonts
+in ``Identity-V``, each column a text object; see fixtures/README.md."""
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_scripts_vertical_font_glyphs_stay_in_their_column(engine: str) -> None:
+    """Every glyph of a column set in a vertical (``Identity-V``) font is read in its
+    column, so the column reads whole: PDFium's width table gives a vertical font's
+    advance down the column (-1 em), and the pdfium engine, asking it where a glyph's
+    ink passes the em (八 and 回 in RyuminPr6N-Bold), boxed those glyphs one em to the
+    left of their column, where they read as lines of their own and the title as
+    第十 公式測試.  Both engines box each glyph within a twentieth of an em of the
+    other's box (the centres of the glyphs of each text, paired in reading order)."""
+    lines = [line.text for line in layoutkit.parse(CONTENTS, engine=engine).pages[0].lines]
+    assert "第十八回 公式測試 一三" in lines
+    assert "第十七回 畫圖測試 一一" in lines
+    assert "八" not in lines and "回" not in lines
+    with open_source(CONTENTS, engine) as source:
+        glyphs = next(iter(source.pages([1]))).glyphs
+    with open_source(CONTENTS, "pdfminer") as source:
+        reference = next(iter(source.pages([1]))).glyphs
+    by_text: dict[str, list[tuple[float, float]]] = {}
+    for glyph in reference:
+        by_text.setdefault(glyph.text, []).append(_centre(glyph.bbox))
+    for text in ("八", "回", "第", "十"):
+        ours = sorted(_centre(g.bbox) for g in glyphs if g.text == text)
+        assert len(ours) == len(by_text[text]), text
+        for (x, y), (u, v) in zip(ours, sorted(by_text[text]), strict=True):
+            assert abs(x - u) < 11.05 / 20 and abs(y - v) < 11.05 / 4, (engine, text)
+
+
+def _centre(box: BBox) -> tuple[float, float]:
+    """The centre of ``box``."""
+    return (box.x0 + box.x1) / 2, (box.top + box.bottom) / 2
+
+
 # --------------------------------------------------------------------------- pieces
 
 

@@ -19,7 +19,9 @@ interchangeable (tests/test_engines.py holds them to it):
   descriptor says ``/Descent 0``: PDFium takes the descent from the font program
   instead and sets them lower (Symbol 0.226 em, level with the text around them;
   ZapfDingbats 0.013 em).  Standard fonts without a descriptor get PDFium's built-in
-  metrics (Helvetica: 0.017 em lower than the AFM descent pdfminer uses).
+  metrics (Helvetica: 0.017 em lower than the AFM descent pdfminer uses).  A glyph of
+  a vertical font (``Identity-V``) takes its width across the column from the loose
+  box alone: PDFium's width table gives such a font's advance down the column.
 * **Sizes** are the em across the baseline (the font size scaled by the text matrix),
   pdfminer's size for upright text.  For text running up or down the page pdfminer
   reports the box height, which is the advance width; both engines keep the em.  A

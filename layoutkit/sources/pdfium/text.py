@@ -194,7 +194,9 @@ class _Font:
         """The advance width in ems of the glyph the font maps ``text`` to, or None.
 
         PDFium looks the glyph up by its Unicode value, which a font's encoding may
-        map to another glyph than the one drawn: a second opinion, not the rule.
+        map to another glyph than the one drawn: a second opinion, not the rule.  For
+        a font in a vertical writing mode (``Identity-V``) it gives the advance down
+        the column, negative (-1 em for a full-width glyph): not a width across it.
         """
         if text not in self.widths:
             width = ctypes.c_float()
@@ -517,17 +519,24 @@ class TextReader:
                   oy: npt.NDArray[np.float64], edges: npt.NDArray[np.float64],
                   runs: list[_Run], run_of: npt.NDArray[np.intp]) -> npt.NDArray[np.float64]:
         """The advance width in ems of each glyph (see :meth:`_advance`), worked out on
-        the arrays where the loose box and the font's width table agree."""
+        the arrays where the loose box and the font's width table agree; for a glyph
+        of a vertical font, the loose box's width across the column."""
         side = np.array([-1 if r.side is None else r.side for r in runs], dtype=np.intp)[run_of]
         along = np.array([r.along or 1.0 for r in runs], dtype=np.float64)[run_of]
         on_axis = side >= 0
         far = np.take_along_axis(edges, np.maximum(side, 0)[:, None], axis=1)[:, 0]
         measured = (far - np.where(side % 2 == 1, oy, ox)) / along
         table = _table_widths(texts, runs, run_of)
+        # A vertical font's table gives the advance down the column (negative), not
+        # the glyph's width across it, which the loose box measures: were the table
+        # asked, a glyph whose ink passes the em (機) would be boxed one em to the
+        # left of its column.  Such a glyph has no table width.
+        down = table < 0
+        table[down] = math.nan
         agree = np.abs(measured - table) <= _WIDTH_TOLERANCE  # False where table is NaN
         widths = measured.copy()
         run_at = run_of.tolist()
-        for k in np.flatnonzero(~on_axis | ~agree).tolist():
+        for k in np.flatnonzero(~on_axis | (~agree & ~down)).tolist():
             known = float(table[k])
             widths[k] = self._advance(indices[k], runs[run_at[k]],
                                       None if math.isnan(known) else known, float(far[k]),
