@@ -680,3 +680,46 @@ def test_furniture_share_counted_within_a_window_of_pages() -> None:
 def test_furniture_parity_of_page_label(label: str, parity: int | None) -> None:
     """A page's parity is that of the number its label ends with, Arabic or Roman."""
     assert edge_lines([], HEIGHT, CONFIG, label).parity == parity
+
+
+@pytest.mark.parametrize("folio", ["S1984", "H596", "A-12", "12a"])
+def test_furniture_lettered_folio_header_set_larger_on_one_page(folio: str) -> None:
+    """A folio with a letter before or after it, beside a running title and a date,
+    set larger than a closely set body and parted from it by far more than the body's
+    own spacing (yet less than its own size's clear gap) is furniture on a page alone."""
+    line = [*words(folio, 36.0, 20.0, size=12.0),
+            *words("CONGRESSIONAL RECORD", 200.0, 20.0, size=12.0),
+            *words("March 20, 2013", 480.0, 20.0, size=12.0)]
+    close = [w for k in range(40) for w in words(f"line {k} of the closely set body text",
+                                                   36.0, 37.5 + 9.0 * k)]
+    document = [page(line, close)]
+    found = find_furniture(document, CONFIG)[0]
+    assert texts(document[0], found.header) == [w.text for w in line]
+
+
+def test_furniture_header_at_body_spacing_is_body() -> None:
+    """The same line at the body's own spacing stays body: standing apart takes more
+    white space than the body's lines have between them."""
+    line = [*words("S1984", 36.0, 20.0, size=12.0),
+            *words("CONGRESSIONAL RECORD", 200.0, 20.0, size=12.0)]
+    close = [w for k in range(40) for w in words(f"line {k} of the body", 36.0,
+                                                   33.0 + 9.0 * k)]
+    assert find_furniture([page(line, close)], CONFIG)[0].header == frozenset()
+
+
+@pytest.mark.parametrize(("size", "gap", "found"), [
+    (6.5, 32.0, True),   # a proof stamp in small type far under the text
+    (6.5, 10.0, False),  # a footnote close under the text
+    (8.0, 32.0, False),  # a last body line at the usual size
+])
+def test_furniture_small_stamp_at_the_foot_of_a_short_document(size: float, gap: float,
+                                                               found: bool) -> None:
+    """On a page with too few others to show its text block, its last line is a stamp
+    when set smaller than the usual size and parted from the text by
+    ``furniture_block_gap_em`` of its size."""
+    text = body(1, top=340.0)  # 40 lines ending at 738
+    stamp = words("VerDate Mar 15 2010 07:23 Jkt 029060 PO 00000 Frm 00018", 36.0,
+                  738.0 + gap, size=size)
+    document = [page(text, stamp)]
+    footer = find_furniture(document, CONFIG)[0].footer
+    assert texts(document[0], footer) == ([w.text for w in stamp] if found else [])

@@ -20,7 +20,10 @@ the document's text block, in small type or set far apart (an imprint, a licence
 notice, a colophon), are furniture without repeating, a block of close lines as a
 whole.  Where no neighbouring page repeats its lines (a page alone in its file, a
 first page), a folio standing apart from a running title or a date on its line is
-furniture, and so is a masthead's row of short pieces with nothing above it but the
+furniture (a folio may carry a letter, 'S1984'; a line stands apart from the body by
+its own size's gap or by twice the white the body's lines have between them), and so
+are a page's last line in small type far under the text where too few pages show the
+text block (a proof stamp) and a masthead's row of short pieces with nothing above it but the
 header and the nameplate: its issue row on a ruled bar, or a banner right over the
 title.  Rotated text in the side margins (proof stamps) is furniture too, and so is
 rotated or diagonal text printed over the upright text (a watermark).  The lines
@@ -64,6 +67,9 @@ _PAGE_NUMBER = re.compile(
     rf"^\W*(({'|'.join(_PAGE_WORDS)})\.?\s*)?#(\s*({'|'.join(_OF_WORDS)})\s*#)?"
     r"\s*(頁|页|ページ)?\W*$", re.IGNORECASE)
 _TOKEN = re.compile(r"[^\W_]+|#")
+_LETTERED_FOLIO = re.compile(r"^\W*([^\W\d_]-?#|#-?[^\W\d_])\W*$")
+"""A page number, masked, with a letter before or after it: the folios of a journal's
+parts or of a gazette's sections ('S1984', 'H596', 'A-12', '12a')."""
 
 
 def mask_numbers(text: str) -> str:
@@ -105,7 +111,15 @@ class _Candidate:
     """Whether the line opens or ends with a page number of any value standing apart
     from the rest of the line, a piece of its own (``furniture_piece_gap_em``), beside
     words: a folio beside a running title or a date, on a page whose neighbours are not
-    in the file to repeat it (an excerpt, a cover)."""
+    in the file to repeat it (an excerpt, a cover).  The number may carry a letter
+    before or after it ('S1984', 'H596', 'A-12', '12a')."""
+    apart: bool = False
+    """Whether the line stands apart from the body by more than the body's own spacing:
+    the white space under it (over it, at the foot) is at least twice the page's usual
+    white space between lines (see :func:`_leading`) and at least
+    ``furniture_min_gap_em`` of the page's usual font size.  A running header set larger
+    than the body over a closely set text is parted from it by less than its own size's
+    gap, but by far more than the body's lines are from each other."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -174,9 +188,22 @@ def edge_lines(words: Sequence[Word], height: float, config: LayoutConfig,
     size = weighted_median(np.array([w.size for w in words]),
                            np.array([len(w.text) for w in words], dtype=float)) \
         if words else 0.0
-    return EdgeLines(_edge_lines(words, height, config, folio, top=True),
-                     _edge_lines(words, height, config, folio, top=False),
-                     height, size, _parity(folio))
+    header = _edge_lines(words, height, config, folio, top=True)
+    footer = _edge_lines(words, height, config, folio, top=False)
+    leading = _leading(header, footer)
+    least = config.furniture.furniture_min_gap_em * size
+    header, footer = (tuple(replace(line, apart=line.inner_gap >= max(2 * leading, least))
+                            for line in lines) for lines in (header, footer))
+    return EdgeLines(header, footer, height, size, _parity(folio))
+
+
+def _leading(header: Sequence[_Candidate], footer: Sequence[_Candidate]) -> float:
+    """The page's usual white space between lines: the median gap under (over) its
+    header (footer) candidate lines but the outermost, where the body's lines stand;
+    infinite on a page with none (nothing is apart from a body not seen)."""
+    gaps = [line.inner_gap for lines in (header, footer) for line in lines[1:]
+            if np.isfinite(line.inner_gap)]
+    return float(np.median(gaps)) if gaps else float("inf")
 
 
 _LABEL_NUMBER = re.compile(r"\d+$")
@@ -277,9 +304,10 @@ def _beyond_text_block(pages: Sequence[EdgeLines], counts: list[tuple[int, int]]
     zone's inner edge where there is none, so pages of different heights share it and
     a line outside it does not move it; it takes ``furniture_block_min_pages`` pages
     to know it."""
-    if len(pages) < config.furniture.furniture_block_min_pages:
-        return counts
     furniture = config.furniture
+    if len(pages) < furniture.furniture_block_min_pages:
+        return [(h, f + _stamp(page.footer[f:f + 1], page.size, config))
+                for page, (h, f) in zip(pages, counts, strict=True)]
     tops = _medians_of_others([page.header[h].edge if h < len(page.header)
                                else furniture.furniture_top * page.height
                                for page, (h, _) in zip(pages, counts, strict=True)])
@@ -326,6 +354,19 @@ def _beyond_text_block(pages: Sequence[EdgeLines], counts: list[tuple[int, int]]
             f = run_end(page.footer, after, zones[1], p)
         extended.append((h, f))
     return extended
+
+
+def _stamp(outermost: Sequence[_Candidate], size: float, config: LayoutConfig) -> int:
+    """1 when the ``outermost`` line at a page's foot (none, or one) is a stamp, else 0:
+    the page's last line, set smaller than ``furniture_block_max_size`` of the page's
+    usual font ``size`` and parted from the text over it by ``furniture_block_gap_em``
+    of its own size (a printer's proof stamp, a filing slug).  The rule of the text
+    block (:func:`_beyond_text_block`) told on a page with too few others to show where
+    the text block ends; a footnote stands closer to the text it notes."""
+    furniture = config.furniture
+    return int(any(line.size < furniture.furniture_block_max_size * size
+                   and line.inner_gap >= furniture.furniture_block_gap_em * line.size
+                   for line in outermost))
 
 
 def _medians_of_others(values: Sequence[float]) -> list[float]:
@@ -413,7 +454,8 @@ def _folio_piece(line: _Candidate, words: Sequence[Word], config: LayoutConfig) 
         sorted((words[i] for i in line.words), key=lambda w: w.bbox.x0),
         config.furniture.furniture_piece_gap_em)]
     return len(pieces) > 1 and any(
-        _PAGE_NUMBER.match(end) is not None and any(map(str.isalpha, "".join(rest)))
+        (_PAGE_NUMBER.match(end) is not None or _LETTERED_FOLIO.match(end) is not None)
+        and any(map(str.isalpha, "".join(rest)))
         for end, rest in ((pieces[0], pieces[1:]), (pieces[-1], pieces[:-1])))
 
 
@@ -504,7 +546,8 @@ def _furniture(run: Sequence[_Candidate], words: Sequence[Word], config: LayoutC
             nearest = max((w.bbox.bottom for i, w in enumerate(words) if w.upright
                            and w.bbox.bottom <= inner.top and i not in taken), default=None)
             gap = float("inf") if nearest is None else inner.top - nearest
-        if gap >= config.furniture.furniture_min_gap_em * inner.size:
+        if gap >= config.furniture.furniture_min_gap_em * inner.size \
+                or (inner.apart and gap >= inner.inner_gap):
             break
         run.pop()
         taken -= set(inner.words)
@@ -564,7 +607,8 @@ class _Zone:
         its parity."""
         furniture = self.config.furniture
         if _PAGE_NUMBER.match(line.masked) or (line.numbered and _set_apart(line, self.config)) \
-                or (line.folio and line.inner_gap >= furniture.furniture_folio_gap_em * line.size):
+                or (line.folio and (line.apart or line.inner_gap
+                                    >= furniture.furniture_folio_gap_em * line.size)):
             return True
         count = len(self.candidates)
         if count < 2:
@@ -617,8 +661,9 @@ class _Zone:
 
 def _set_apart(line: _Candidate, config: LayoutConfig) -> bool:
     """Whether a clear gap, ``furniture_min_gap_em`` of its size, parts ``line`` from the
-    text further into the page."""
-    return line.inner_gap >= config.furniture.furniture_min_gap_em * line.size
+    text further into the page, or it stands apart from the body by more than the
+    body's spacing (see :attr:`_Candidate.apart`)."""
+    return line.apart or line.inner_gap >= config.furniture.furniture_min_gap_em * line.size
 
 
 def _lettered(line: _Candidate, config: LayoutConfig) -> bool:
