@@ -723,3 +723,24 @@ def test_furniture_small_stamp_at_the_foot_of_a_short_document(size: float, gap:
     document = [page(text, stamp)]
     footer = find_furniture(document, CONFIG)[0].footer
     assert texts(document[0], footer) == ([w.text for w in stamp] if found else [])
+
+
+@pytest.mark.parametrize(("gap", "size", "found"), [
+    (40.0, 6.5, True),   # the section's name under a report's header bar
+    (40.0, 8.0, False),  # a line at the usual size: a title
+    (12.0, 6.5, False),  # close over the text: its caption or byline
+])
+def test_furniture_small_line_under_running_header_of_a_short_document(
+        gap: float, size: float, found: bool) -> None:
+    """On a document too short to show its text block, the line right under a running
+    header (a section's name that repeats on no other page), set smaller than the usual
+    size and parted from the text by ``furniture_block_gap_em`` of its size, is header
+    too."""
+    running = [*words("Annual Report 2023", 36.0, 20.0), *words("7", 560.0, 20.0)]
+    pages = [page(running if p == 0 else [*running[:-1], *words("8", 560.0, 20.0)],
+                  words(("Letter to the shareholders", "Report of the board")[p], 36.0,
+                        40.0, size=size),
+                  body(p, top=40.0 + size + gap)) for p in range(2)]
+    header = find_furniture(pages, CONFIG)[0].header
+    assert texts(pages[0], header) == ["Annual", "Report", "2023", "7"] + (
+        ["Letter", "to", "the", "shareholders"] if found else [])

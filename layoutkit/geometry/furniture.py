@@ -22,8 +22,9 @@ whole.  Where no neighbouring page repeats its lines (a page alone in its file, 
 first page), a folio standing apart from a running title or a date on its line is
 furniture (a folio may carry a letter, 'S1984'; a line stands apart from the body by
 its own size's gap or by twice the white the body's lines have between them), and so
-are a page's last line in small type far under the text where too few pages show the
-text block (a proof stamp) and a masthead's row of short pieces with nothing above it but the
+are, where too few pages show the text block, a line in small type far from the text
+at the foot or under a running header (a proof stamp, a section's name under a
+header bar), and a masthead's row of short pieces with nothing above it but the
 header and the nameplate: its issue row on a ruled bar, or a banner right over the
 title.  Rotated text in the side margins (proof stamps) is furniture too, and so is
 rotated or diagonal text printed over the upright text (a watermark).  The lines
@@ -306,7 +307,9 @@ def _beyond_text_block(pages: Sequence[EdgeLines], counts: list[tuple[int, int]]
     to know it."""
     furniture = config.furniture
     if len(pages) < furniture.furniture_block_min_pages:
-        return [(h, f + _stamp(page.footer[f:f + 1], page.size, config))
+        # at the top, only under a running header (nothing stands over a page's title)
+        return [(h + _stamp(page.header[h:h + 1] if h else (), page.size, config),
+                 f + _stamp(page.footer[f:f + 1], page.size, config))
                 for page, (h, f) in zip(pages, counts, strict=True)]
     tops = _medians_of_others([page.header[h].edge if h < len(page.header)
                                else furniture.furniture_top * page.height
@@ -357,12 +360,14 @@ def _beyond_text_block(pages: Sequence[EdgeLines], counts: list[tuple[int, int]]
 
 
 def _stamp(outermost: Sequence[_Candidate], size: float, config: LayoutConfig) -> int:
-    """1 when the ``outermost`` line at a page's foot (none, or one) is a stamp, else 0:
-    the page's last line, set smaller than ``furniture_block_max_size`` of the page's
-    usual font ``size`` and parted from the text over it by ``furniture_block_gap_em``
-    of its own size (a printer's proof stamp, a filing slug).  The rule of the text
-    block (:func:`_beyond_text_block`) told on a page with too few others to show where
-    the text block ends; a footnote stands closer to the text it notes."""
+    """1 when the ``outermost`` line (none, or one) left at a page's edge, past its
+    repeating run, is furniture, else 0: set smaller than ``furniture_block_max_size``
+    of the page's usual font ``size`` and parted from the text further in by
+    ``furniture_block_gap_em`` of its own size (a printer's proof stamp at the foot, a
+    filing slug; the section's name under a report's header bar).  The rule of the
+    text block (:func:`_beyond_text_block`) told on a page with too few others to show
+    where the text block begins and ends; a footnote stands closer to the text it
+    notes, a title or a byline to the text it opens."""
     furniture = config.furniture
     return int(any(line.size < furniture.furniture_block_max_size * size
                    and line.inner_gap >= furniture.furniture_block_gap_em * line.size
