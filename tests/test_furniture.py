@@ -744,3 +744,42 @@ def test_furniture_small_line_under_running_header_of_a_short_document(
     header = find_furniture(pages, CONFIG)[0].header
     assert texts(pages[0], header) == ["Annual", "Report", "2023", "7"] + (
         ["Letter", "to", "the", "shareholders"] if found else [])
+
+
+def vertical_page(margin: list[Word]) -> Page:
+    """A page of vertical writing, 516 by 728 pt: fourteen columns of 14 pt type from
+    x = 77 to 455, 14 pt apart, and the ``margin`` words."""
+    text = "天地玄黃宇宙洪荒日月盈昃辰宿列張寒來暑往秋收冬藏閏餘成歲律呂調陽雲騰致雨"
+    columns = [Word(text[k:] + text[:k], BBox(77.0 + 28.0 * k, 180.0, 91.0 + 28.0 * k,
+                                              669.0), "F", 14.0, 270) for k in range(14)]
+    return [*columns, *margin], 516.0, 728.0
+
+
+def column(text: str, x0: float, top: float, size: float = 9.0) -> Word:
+    """A word of vertical writing set from ``top`` down at ``x0``: a character an em."""
+    return Word(text, BBox(x0, top, x0 + size, top + size * len(text)), "F", size, 270)
+
+
+@pytest.mark.parametrize(("margin", "edge"), [
+    ([column("脂硯齋重評石頭記", 466.0, 223.0), column("六（第二頁）", 466.0, 545.0)],
+     "header"),
+    ([column("五（第一頁）", 40.0, 545.0)], "footer"),
+])
+def test_furniture_folio_beside_vertical_columns(margin: list[Word], edge: str) -> None:
+    """On a page of vertical writing, the column in the right (left) margin beside the
+    text, set smaller, that holds a folio alone or beside a running title is its
+    running head (foot), found where the columns read as lines."""
+    document = [vertical_page(margin)]
+    found = find_furniture(document, CONFIG)[0]
+    assert texts(document[0], getattr(found, edge)) == [w.text for w in margin]
+
+
+@pytest.mark.parametrize("margin", [
+    [column("脂硯齋重評石頭記", 466.0, 223.0)],  # a running title without its folio
+    [column("脂硯齋重評石頭記", 469.0, 223.0, 14.0),
+     column("六", 469.0, 545.0, 14.0)],  # a column of the text, at its size and spacing
+])
+def test_furniture_vertical_column_without_folio_apart_is_body(margin: list[Word]) -> None:
+    """A margin column without a folio, or one set as the text is, is not taken."""
+    found = find_furniture([vertical_page(margin)], CONFIG)[0]
+    assert found.header == found.footer == frozenset()

@@ -26,9 +26,12 @@ are, where too few pages show the text block, a line in small type far from the 
 at the foot or under a running header (a proof stamp, a section's name under a
 header bar), and a masthead's row of short pieces with nothing above it but the
 header and the nameplate: its issue row on a ruled bar, or a banner right over the
-title.  Rotated text in the side margins (proof stamps) is furniture too, and so is
-rotated or diagonal text printed over the upright text (a watermark).  The lines
-chosen are typed ``h``/``f`` and kept out of segmentation.
+title.  On a page of vertical writing, the running head and foot are the columns in
+the margins beside the text, found where its columns read as lines: a folio, alone
+or beside a running title ('六（第二頁）', Chinese numerals read as numbers), set
+apart from the text.  Rotated text in the side margins (proof stamps) is furniture
+too, and so is rotated or diagonal text printed over the upright text (a watermark).
+The lines chosen are typed ``h``/``f`` and kept out of segmentation.
 """
 
 from __future__ import annotations
@@ -43,10 +46,10 @@ from rapidfuzz import fuzz, process
 from rapidfuzz.distance import Levenshtein
 
 from ..config import LayoutConfig
-from ..model import BBox, Rule, Word
+from ..model import BBox, Rule, Word, is_cjk, turned_boxes
 from .grid import overlapping, weighted_median
 from .numerals import ROMAN_DIGITS, ROMAN_NUMERAL, roman_value
-from .words import group_lines, split_at_gaps
+from .words import VERTICAL, group_lines, split_at_gaps
 
 __all__ = [
     "EdgeLines", "Furniture", "Runs", "body_words", "edge_lines", "find_furniture", "mask_numbers",
@@ -71,6 +74,16 @@ _TOKEN = re.compile(r"[^\W_]+|#")
 _LETTERED_FOLIO = re.compile(r"^\W*([^\W\d_]-?#|#-?[^\W\d_])\W*$")
 """A page number, masked, with a letter before or after it: the folios of a journal's
 parts or of a gazette's sections ('S1984', 'H596', 'A-12', '12a')."""
+_WRAPPED_FOLIO = re.compile(r"^\W*#\s*[(（]\s*第?\s*#\s*[頁页]?\s*[)）]\W*$")
+"""A number followed by the page's place in brackets ('六（第二頁）': a leaf's folio
+beside the page's)."""
+_CJK_NUMBER = re.compile("[〇零一二三四五六七八九十百千]+")
+"""A number in Chinese numerals, masked as ``#`` in a folio piece set in CJK script."""
+
+
+def _cjk_piece(piece: Sequence[Word]) -> bool:
+    """Whether a line's piece is set in CJK script: its words run on without spaces."""
+    return any(is_cjk(c) for w in piece for c in w.text)
 
 
 def mask_numbers(text: str) -> str:
@@ -135,6 +148,8 @@ class EdgeLines:
     size: float = 0.0
     """The page's usual font size: the median size of its words, by characters (0
     for a page without words)."""
+    width: float = 0.0
+    """The page's width (0 when not known: no frame of vertical writing is looked at)."""
     parity: int | None = None
     """Whether the page's number as printed (its label, or its place in the file) is
     odd (1) or even (0); None for a page whose label is no number (a plate, a
@@ -175,17 +190,17 @@ def find_furniture(pages: Sequence[tuple[Sequence[Word], float, float]],
     none)."""
     labels = labels or [str(k) for k in range(1, len(pages) + 1)]
     rules = rules or [()] * len(pages)
-    edges = [edge_lines(words, height, config, label)
-             for (words, _, height), label in zip(pages, labels, strict=True)]
+    edges = [edge_lines(words, height, config, label, width)
+             for (words, width, height), label in zip(pages, labels, strict=True)]
     return [page_furniture(words, page_edges, runs, config, page_rules)
             for (words, _, _), page_edges, runs, page_rules
             in zip(pages, edges, repeating_runs(edges, config), rules, strict=True)]
 
 
 def edge_lines(words: Sequence[Word], height: float, config: LayoutConfig,
-               folio: str = "") -> EdgeLines:
+               folio: str = "", width: float = 0.0) -> EdgeLines:
     """The lines of one page (its ``words``, its ``height``, its number ``folio`` as
-    printed, if known) that may be furniture."""
+    printed, if known, its ``width``, if known) that may be furniture."""
     size = weighted_median(np.array([w.size for w in words]),
                            np.array([len(w.text) for w in words], dtype=float)) \
         if words else 0.0
@@ -195,7 +210,7 @@ def edge_lines(words: Sequence[Word], height: float, config: LayoutConfig,
     least = config.furniture.furniture_min_gap_em * size
     header, footer = (tuple(replace(line, apart=line.inner_gap >= max(2 * leading, least))
                             for line in lines) for lines in (header, footer))
-    return EdgeLines(header, footer, height, size, _parity(folio))
+    return EdgeLines(header, footer, height, size, width, _parity(folio))
 
 
 def _leading(header: Sequence[_Candidate], footer: Sequence[_Candidate]) -> float:
@@ -403,8 +418,49 @@ def page_furniture(words: Sequence[Word], edges: EdgeLines, runs: Runs,
     header |= _issue_bar(words, rules, edges, header, config)
     footer = _furniture(edges.footer[: runs.footer], words, config, top=False,
                         held=runs.held[1])
+    beside = _vertical_folios(words, edges, header | footer, config)
+    header |= beside[0]
+    footer |= beside[1]
     return Furniture(frozenset(header), frozenset(footer),
                      frozenset(_margin(words, header | footer, config)))
+
+
+def _vertical_folios(words: Sequence[Word], edges: EdgeLines, taken: set[int],
+                     config: LayoutConfig) -> tuple[set[int], set[int]]:
+    """Word indexes of the running head and foot of a page set in vertical writing:
+    in the frame where its columns read as upright lines
+    (:func:`~layoutkit.geometry.words.upright_words`), the outermost column beside them
+    at the right (left) edge, within ``furniture_top`` (``furniture_bottom``) of the
+    page's width, when it is a folio ('二', '五（第一頁）'), or carries one beside a
+    running title (see :attr:`_Candidate.folio`), set apart from the text: the margin
+    where such pages set their running title and page number
+    ('脂硯齋重評石頭記 … 六（第二頁）').  Nothing on a page
+    where vertical writing carries fewer characters than the other words, or whose
+    width is not known."""
+    vertical = sum(len(w.text) for w in words if w.direction == VERTICAL)
+    if not edges.width or 2 * vertical <= sum(len(w.text) for w in words):
+        return set(), set()
+    boxes = np.array([(w.bbox.x0, w.bbox.top, w.bbox.x1, w.bbox.bottom) for w in words])
+    turned = [replace(w, bbox=BBox(*box), direction=0) for w, box in zip(
+        words, turned_boxes(boxes, VERTICAL, edges.width, edges.height).tolist(), strict=True)]
+    framed = edge_lines(turned, edges.width, config)
+    furniture = config.furniture
+
+    def folio(line: _Candidate) -> bool:
+        """Whether the column is a folio, alone or beside a running title, set apart
+        from the text (see :attr:`_Candidate.apart`), or set smaller than it
+        (``furniture_block_max_size``) and parted from it by half its size
+        (``furniture_min_gap_em``): the text's columns often stand an em apart, so an
+        em of white is no mark of a margin here."""
+        bare = any(pattern.match(_CJK_NUMBER.sub("#", line.masked.replace(" ", "")))
+                   for pattern in (_PAGE_NUMBER, _WRAPPED_FOLIO))
+        small = line.size < furniture.furniture_block_max_size * framed.size
+        return (line.folio or bare) and not taken.intersection(line.words) and (
+            line.apart or (small and line.inner_gap
+                           >= furniture.furniture_min_gap_em * line.size))
+
+    return ({i for line in framed.header[:1] if folio(line) for i in line.words},
+            {i for line in framed.footer[:1] if folio(line) for i in line.words})
 
 
 def _edge_lines(words: Sequence[Word], height: float, config: LayoutConfig, folio: str, *,
@@ -455,11 +511,14 @@ def _folio_piece(line: _Candidate, words: Sequence[Word], config: LayoutConfig) 
     """Whether ``line``'s first or last piece (words parted from the rest by more than
     ``furniture_piece_gap_em``) is a page number, the others carrying letters (see
     :attr:`_Candidate.folio`)."""
-    pieces = [mask_numbers(" ".join(w.text for w in piece)) for piece in split_at_gaps(
+    pieces = [_CJK_NUMBER.sub("#", mask_numbers("".join(w.text for w in piece)
+                                                 if _cjk_piece(piece)
+                                                 else " ".join(w.text for w in piece)))
+              for piece in split_at_gaps(
         sorted((words[i] for i in line.words), key=lambda w: w.bbox.x0),
         config.furniture.furniture_piece_gap_em)]
     return len(pieces) > 1 and any(
-        (_PAGE_NUMBER.match(end) is not None or _LETTERED_FOLIO.match(end) is not None)
+        any(folio.match(end) for folio in (_PAGE_NUMBER, _LETTERED_FOLIO, _WRAPPED_FOLIO))
         and any(map(str.isalpha, "".join(rest)))
         for end, rest in ((pieces[0], pieces[1:]), (pieces[-1], pieces[:-1])))
 
