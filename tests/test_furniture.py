@@ -680,3 +680,106 @@ def test_furniture_share_counted_within_a_window_of_pages() -> None:
 def test_furniture_parity_of_page_label(label: str, parity: int | None) -> None:
     """A page's parity is that of the number its label ends with, Arabic or Roman."""
     assert edge_lines([], HEIGHT, CONFIG, label).parity == parity
+
+
+@pytest.mark.parametrize("folio", ["S1984", "H596", "A-12", "12a"])
+def test_furniture_lettered_folio_header_set_larger_on_one_page(folio: str) -> None:
+    """A folio with a letter before or after it, beside a running title and a date,
+    set larger than a closely set body and parted from it by far more than the body's
+    own spacing (yet less than its own size's clear gap) is furniture on a page alone."""
+    line = [*words(folio, 36.0, 20.0, size=12.0),
+            *words("CONGRESSIONAL RECORD", 200.0, 20.0, size=12.0),
+            *words("March 20, 2013", 480.0, 20.0, size=12.0)]
+    close = [w for k in range(40) for w in words(f"line {k} of the closely set body text",
+                                                   36.0, 37.5 + 9.0 * k)]
+    document = [page(line, close)]
+    found = find_furniture(document, CONFIG)[0]
+    assert texts(document[0], found.header) == [w.text for w in line]
+
+
+def test_furniture_header_at_body_spacing_is_body() -> None:
+    """The same line at the body's own spacing stays body: standing apart takes more
+    white space than the body's lines have between them."""
+    line = [*words("S1984", 36.0, 20.0, size=12.0),
+            *words("CONGRESSIONAL RECORD", 200.0, 20.0, size=12.0)]
+    close = [w for k in range(40) for w in words(f"line {k} of the body", 36.0,
+                                                   33.0 + 9.0 * k)]
+    assert find_furniture([page(line, close)], CONFIG)[0].header == frozenset()
+
+
+@pytest.mark.parametrize(("size", "gap", "found"), [
+    (6.5, 32.0, True),   # a proof stamp in small type far under the text
+    (6.5, 10.0, False),  # a footnote close under the text
+    (8.0, 32.0, False),  # a last body line at the usual size
+])
+def test_furniture_small_stamp_at_the_foot_of_a_short_document(size: float, gap: float,
+                                                               found: bool) -> None:
+    """On a page with too few others to show its text block, its last line is a stamp
+    when set smaller than the usual size and parted from the text by
+    ``furniture_block_gap_em`` of its size."""
+    text = body(1, top=340.0)  # 40 lines ending at 738
+    stamp = words("VerDate Mar 15 2010 07:23 Jkt 029060 PO 00000 Frm 00018", 36.0,
+                  738.0 + gap, size=size)
+    document = [page(text, stamp)]
+    footer = find_furniture(document, CONFIG)[0].footer
+    assert texts(document[0], footer) == ([w.text for w in stamp] if found else [])
+
+
+@pytest.mark.parametrize(("gap", "size", "found"), [
+    (40.0, 6.5, True),   # the section's name under a report's header bar
+    (40.0, 8.0, False),  # a line at the usual size: a title
+    (12.0, 6.5, False),  # close over the text: its caption or byline
+])
+def test_furniture_small_line_under_running_header_of_a_short_document(
+        gap: float, size: float, found: bool) -> None:
+    """On a document too short to show its text block, the line right under a running
+    header (a section's name that repeats on no other page), set smaller than the usual
+    size and parted from the text by ``furniture_block_gap_em`` of its size, is header
+    too."""
+    running = [*words("Annual Report 2023", 36.0, 20.0), *words("7", 560.0, 20.0)]
+    pages = [page(running if p == 0 else [*running[:-1], *words("8", 560.0, 20.0)],
+                  words(("Letter to the shareholders", "Report of the board")[p], 36.0,
+                        40.0, size=size),
+                  body(p, top=40.0 + size + gap)) for p in range(2)]
+    header = find_furniture(pages, CONFIG)[0].header
+    assert texts(pages[0], header) == ["Annual", "Report", "2023", "7"] + (
+        ["Letter", "to", "the", "shareholders"] if found else [])
+
+
+def vertical_page(margin: list[Word]) -> Page:
+    """A page of vertical writing, 516 by 728 pt: fourteen columns of 14 pt type from
+    x = 77 to 455, 14 pt apart, and the ``margin`` words."""
+    text = "天地玄黃宇宙洪荒日月盈昃辰宿列張寒來暑往秋收冬藏閏餘成歲律呂調陽雲騰致雨"
+    columns = [Word(text[k:] + text[:k], BBox(77.0 + 28.0 * k, 180.0, 91.0 + 28.0 * k,
+                                              669.0), "F", 14.0, 270) for k in range(14)]
+    return [*columns, *margin], 516.0, 728.0
+
+
+def column(text: str, x0: float, top: float, size: float = 9.0) -> Word:
+    """A word of vertical writing set from ``top`` down at ``x0``: a character an em."""
+    return Word(text, BBox(x0, top, x0 + size, top + size * len(text)), "F", size, 270)
+
+
+@pytest.mark.parametrize(("margin", "edge"), [
+    ([column("脂硯齋重評石頭記", 466.0, 223.0), column("六（第二頁）", 466.0, 545.0)],
+     "header"),
+    ([column("五（第一頁）", 40.0, 545.0)], "footer"),
+])
+def test_furniture_folio_beside_vertical_columns(margin: list[Word], edge: str) -> None:
+    """On a page of vertical writing, the column in the right (left) margin beside the
+    text, set smaller, that holds a folio alone or beside a running title is its
+    running head (foot), found where the columns read as lines."""
+    document = [vertical_page(margin)]
+    found = find_furniture(document, CONFIG)[0]
+    assert texts(document[0], getattr(found, edge)) == [w.text for w in margin]
+
+
+@pytest.mark.parametrize("margin", [
+    [column("脂硯齋重評石頭記", 466.0, 223.0)],  # a running title without its folio
+    [column("脂硯齋重評石頭記", 469.0, 223.0, 14.0),
+     column("六", 469.0, 545.0, 14.0)],  # a column of the text, at its size and spacing
+])
+def test_furniture_vertical_column_without_folio_apart_is_body(margin: list[Word]) -> None:
+    """A margin column without a folio, or one set as the text is, is not taken."""
+    found = find_furniture([vertical_page(margin)], CONFIG)[0]
+    assert found.header == found.footer == frozenset()

@@ -20,11 +20,18 @@ the document's text block, in small type or set far apart (an imprint, a licence
 notice, a colophon), are furniture without repeating, a block of close lines as a
 whole.  Where no neighbouring page repeats its lines (a page alone in its file, a
 first page), a folio standing apart from a running title or a date on its line is
-furniture, and so is a masthead's row of short pieces with nothing above it but the
+furniture (a folio may carry a letter, 'S1984'; a line stands apart from the body by
+its own size's gap or by twice the white the body's lines have between them), and so
+are, where too few pages show the text block, a line in small type far from the text
+at the foot or under a running header (a proof stamp, a section's name under a
+header bar), and a masthead's row of short pieces with nothing above it but the
 header and the nameplate: its issue row on a ruled bar, or a banner right over the
-title.  Rotated text in the side margins (proof stamps) is furniture too, and so is
-rotated or diagonal text printed over the upright text (a watermark).  The lines
-chosen are typed ``h``/``f`` and kept out of segmentation.
+title.  On a page of vertical writing, the running head and foot are the columns in
+the margins beside the text, found where its columns read as lines: a folio, alone
+or beside a running title ('六（第二頁）', Chinese numerals read as numbers), set
+apart from the text.  Rotated text in the side margins (proof stamps) is furniture
+too, and so is rotated or diagonal text printed over the upright text (a watermark).
+The lines chosen are typed ``h``/``f`` and kept out of segmentation.
 """
 
 from __future__ import annotations
@@ -39,10 +46,10 @@ from rapidfuzz import fuzz, process
 from rapidfuzz.distance import Levenshtein
 
 from ..config import LayoutConfig
-from ..model import BBox, Rule, Word
+from ..model import BBox, Rule, Word, is_cjk, turned_boxes
 from .grid import overlapping, weighted_median
 from .numerals import ROMAN_DIGITS, ROMAN_NUMERAL, roman_value
-from .words import group_lines, split_at_gaps
+from .words import VERTICAL, group_lines, split_at_gaps
 
 __all__ = [
     "EdgeLines", "Furniture", "Runs", "body_words", "edge_lines", "find_furniture", "mask_numbers",
@@ -64,6 +71,19 @@ _PAGE_NUMBER = re.compile(
     rf"^\W*(({'|'.join(_PAGE_WORDS)})\.?\s*)?#(\s*({'|'.join(_OF_WORDS)})\s*#)?"
     r"\s*(頁|页|ページ)?\W*$", re.IGNORECASE)
 _TOKEN = re.compile(r"[^\W_]+|#")
+_LETTERED_FOLIO = re.compile(r"^\W*([^\W\d_]-?#|#-?[^\W\d_])\W*$")
+"""A page number, masked, with a letter before or after it: the folios of a journal's
+parts or of a gazette's sections ('S1984', 'H596', 'A-12', '12a')."""
+_WRAPPED_FOLIO = re.compile(r"^\W*#\s*[(（]\s*第?\s*#\s*[頁页]?\s*[)）]\W*$")
+"""A number followed by the page's place in brackets ('六（第二頁）': a leaf's folio
+beside the page's)."""
+_CJK_NUMBER = re.compile("[〇零一二三四五六七八九十百千]+")
+"""A number in Chinese numerals, masked as ``#`` in a folio piece set in CJK script."""
+
+
+def _cjk_piece(piece: Sequence[Word]) -> bool:
+    """Whether a line's piece is set in CJK script: its words run on without spaces."""
+    return any(is_cjk(c) for w in piece for c in w.text)
 
 
 def mask_numbers(text: str) -> str:
@@ -105,7 +125,15 @@ class _Candidate:
     """Whether the line opens or ends with a page number of any value standing apart
     from the rest of the line, a piece of its own (``furniture_piece_gap_em``), beside
     words: a folio beside a running title or a date, on a page whose neighbours are not
-    in the file to repeat it (an excerpt, a cover)."""
+    in the file to repeat it (an excerpt, a cover).  The number may carry a letter
+    before or after it ('S1984', 'H596', 'A-12', '12a')."""
+    apart: bool = False
+    """Whether the line stands apart from the body by more than the body's own spacing:
+    the white space under it (over it, at the foot) is at least twice the page's usual
+    white space between lines (see :func:`_leading`) and at least
+    ``furniture_min_gap_em`` of the page's usual font size.  A running header set larger
+    than the body over a closely set text is parted from it by less than its own size's
+    gap, but by far more than the body's lines are from each other."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -120,6 +148,8 @@ class EdgeLines:
     size: float = 0.0
     """The page's usual font size: the median size of its words, by characters (0
     for a page without words)."""
+    width: float = 0.0
+    """The page's width (0 when not known: no frame of vertical writing is looked at)."""
     parity: int | None = None
     """Whether the page's number as printed (its label, or its place in the file) is
     odd (1) or even (0); None for a page whose label is no number (a plate, a
@@ -160,23 +190,36 @@ def find_furniture(pages: Sequence[tuple[Sequence[Word], float, float]],
     none)."""
     labels = labels or [str(k) for k in range(1, len(pages) + 1)]
     rules = rules or [()] * len(pages)
-    edges = [edge_lines(words, height, config, label)
-             for (words, _, height), label in zip(pages, labels, strict=True)]
+    edges = [edge_lines(words, height, config, label, width)
+             for (words, width, height), label in zip(pages, labels, strict=True)]
     return [page_furniture(words, page_edges, runs, config, page_rules)
             for (words, _, _), page_edges, runs, page_rules
             in zip(pages, edges, repeating_runs(edges, config), rules, strict=True)]
 
 
 def edge_lines(words: Sequence[Word], height: float, config: LayoutConfig,
-               folio: str = "") -> EdgeLines:
+               folio: str = "", width: float = 0.0) -> EdgeLines:
     """The lines of one page (its ``words``, its ``height``, its number ``folio`` as
-    printed, if known) that may be furniture."""
+    printed, if known, its ``width``, if known) that may be furniture."""
     size = weighted_median(np.array([w.size for w in words]),
                            np.array([len(w.text) for w in words], dtype=float)) \
         if words else 0.0
-    return EdgeLines(_edge_lines(words, height, config, folio, top=True),
-                     _edge_lines(words, height, config, folio, top=False),
-                     height, size, _parity(folio))
+    header = _edge_lines(words, height, config, folio, top=True)
+    footer = _edge_lines(words, height, config, folio, top=False)
+    leading = _leading(header, footer)
+    least = config.furniture.furniture_min_gap_em * size
+    header, footer = (tuple(replace(line, apart=line.inner_gap >= max(2 * leading, least))
+                            for line in lines) for lines in (header, footer))
+    return EdgeLines(header, footer, height, size, width, _parity(folio))
+
+
+def _leading(header: Sequence[_Candidate], footer: Sequence[_Candidate]) -> float:
+    """The page's usual white space between lines: the median gap under (over) its
+    header (footer) candidate lines but the outermost, where the body's lines stand;
+    infinite on a page with none (nothing is apart from a body not seen)."""
+    gaps = [line.inner_gap for lines in (header, footer) for line in lines[1:]
+            if np.isfinite(line.inner_gap)]
+    return float(np.median(gaps)) if gaps else float("inf")
 
 
 _LABEL_NUMBER = re.compile(r"\d+$")
@@ -277,9 +320,12 @@ def _beyond_text_block(pages: Sequence[EdgeLines], counts: list[tuple[int, int]]
     zone's inner edge where there is none, so pages of different heights share it and
     a line outside it does not move it; it takes ``furniture_block_min_pages`` pages
     to know it."""
-    if len(pages) < config.furniture.furniture_block_min_pages:
-        return counts
     furniture = config.furniture
+    if len(pages) < furniture.furniture_block_min_pages:
+        # at the top, only under a running header (nothing stands over a page's title)
+        return [(h + _stamp(page.header[h:h + 1] if h else (), page.size, config),
+                 f + _stamp(page.footer[f:f + 1], page.size, config))
+                for page, (h, f) in zip(pages, counts, strict=True)]
     tops = _medians_of_others([page.header[h].edge if h < len(page.header)
                                else furniture.furniture_top * page.height
                                for page, (h, _) in zip(pages, counts, strict=True)])
@@ -328,6 +374,21 @@ def _beyond_text_block(pages: Sequence[EdgeLines], counts: list[tuple[int, int]]
     return extended
 
 
+def _stamp(outermost: Sequence[_Candidate], size: float, config: LayoutConfig) -> int:
+    """1 when the ``outermost`` line (none, or one) left at a page's edge, past its
+    repeating run, is furniture, else 0: set smaller than ``furniture_block_max_size``
+    of the page's usual font ``size`` and parted from the text further in by
+    ``furniture_block_gap_em`` of its own size (a printer's proof stamp at the foot, a
+    filing slug; the section's name under a report's header bar).  The rule of the
+    text block (:func:`_beyond_text_block`) told on a page with too few others to show
+    where the text block begins and ends; a footnote stands closer to the text it
+    notes, a title or a byline to the text it opens."""
+    furniture = config.furniture
+    return int(any(line.size < furniture.furniture_block_max_size * size
+                   and line.inner_gap >= furniture.furniture_block_gap_em * line.size
+                   for line in outermost))
+
+
 def _medians_of_others(values: Sequence[float]) -> list[float]:
     """For each of two or more ``values``, the median of the others, each found in
     constant time from the values sorted once (a document of thousands of pages)."""
@@ -357,8 +418,49 @@ def page_furniture(words: Sequence[Word], edges: EdgeLines, runs: Runs,
     header |= _issue_bar(words, rules, edges, header, config)
     footer = _furniture(edges.footer[: runs.footer], words, config, top=False,
                         held=runs.held[1])
+    beside = _vertical_folios(words, edges, header | footer, config)
+    header |= beside[0]
+    footer |= beside[1]
     return Furniture(frozenset(header), frozenset(footer),
                      frozenset(_margin(words, header | footer, config)))
+
+
+def _vertical_folios(words: Sequence[Word], edges: EdgeLines, taken: set[int],
+                     config: LayoutConfig) -> tuple[set[int], set[int]]:
+    """Word indexes of the running head and foot of a page set in vertical writing:
+    in the frame where its columns read as upright lines
+    (:func:`~layoutkit.geometry.words.upright_words`), the outermost column beside them
+    at the right (left) edge, within ``furniture_top`` (``furniture_bottom``) of the
+    page's width, when it is a folio ('二', '五（第一頁）'), or carries one beside a
+    running title (see :attr:`_Candidate.folio`), set apart from the text: the margin
+    where such pages set their running title and page number
+    ('脂硯齋重評石頭記 … 六（第二頁）').  Nothing on a page
+    where vertical writing carries fewer characters than the other words, or whose
+    width is not known."""
+    vertical = sum(len(w.text) for w in words if w.direction == VERTICAL)
+    if not edges.width or 2 * vertical <= sum(len(w.text) for w in words):
+        return set(), set()
+    boxes = np.array([(w.bbox.x0, w.bbox.top, w.bbox.x1, w.bbox.bottom) for w in words])
+    turned = [replace(w, bbox=BBox(*box), direction=0) for w, box in zip(
+        words, turned_boxes(boxes, VERTICAL, edges.width, edges.height).tolist(), strict=True)]
+    framed = edge_lines(turned, edges.width, config)
+    furniture = config.furniture
+
+    def folio(line: _Candidate) -> bool:
+        """Whether the column is a folio, alone or beside a running title, set apart
+        from the text (see :attr:`_Candidate.apart`), or set smaller than it
+        (``furniture_block_max_size``) and parted from it by half its size
+        (``furniture_min_gap_em``): the text's columns often stand an em apart, so an
+        em of white is no mark of a margin here."""
+        bare = any(pattern.match(_CJK_NUMBER.sub("#", line.masked.replace(" ", "")))
+                   for pattern in (_PAGE_NUMBER, _WRAPPED_FOLIO))
+        small = line.size < furniture.furniture_block_max_size * framed.size
+        return (line.folio or bare) and not taken.intersection(line.words) and (
+            line.apart or (small and line.inner_gap
+                           >= furniture.furniture_min_gap_em * line.size))
+
+    return ({i for line in framed.header[:1] if folio(line) for i in line.words},
+            {i for line in framed.footer[:1] if folio(line) for i in line.words})
 
 
 def _edge_lines(words: Sequence[Word], height: float, config: LayoutConfig, folio: str, *,
@@ -409,11 +511,15 @@ def _folio_piece(line: _Candidate, words: Sequence[Word], config: LayoutConfig) 
     """Whether ``line``'s first or last piece (words parted from the rest by more than
     ``furniture_piece_gap_em``) is a page number, the others carrying letters (see
     :attr:`_Candidate.folio`)."""
-    pieces = [mask_numbers(" ".join(w.text for w in piece)) for piece in split_at_gaps(
+    pieces = [_CJK_NUMBER.sub("#", mask_numbers("".join(w.text for w in piece)
+                                                 if _cjk_piece(piece)
+                                                 else " ".join(w.text for w in piece)))
+              for piece in split_at_gaps(
         sorted((words[i] for i in line.words), key=lambda w: w.bbox.x0),
         config.furniture.furniture_piece_gap_em)]
     return len(pieces) > 1 and any(
-        _PAGE_NUMBER.match(end) is not None and any(map(str.isalpha, "".join(rest)))
+        any(folio.match(end) for folio in (_PAGE_NUMBER, _LETTERED_FOLIO, _WRAPPED_FOLIO))
+        and any(map(str.isalpha, "".join(rest)))
         for end, rest in ((pieces[0], pieces[1:]), (pieces[-1], pieces[:-1])))
 
 
@@ -504,7 +610,8 @@ def _furniture(run: Sequence[_Candidate], words: Sequence[Word], config: LayoutC
             nearest = max((w.bbox.bottom for i, w in enumerate(words) if w.upright
                            and w.bbox.bottom <= inner.top and i not in taken), default=None)
             gap = float("inf") if nearest is None else inner.top - nearest
-        if gap >= config.furniture.furniture_min_gap_em * inner.size:
+        if gap >= config.furniture.furniture_min_gap_em * inner.size \
+                or (inner.apart and gap >= inner.inner_gap):
             break
         run.pop()
         taken -= set(inner.words)
@@ -564,7 +671,8 @@ class _Zone:
         its parity."""
         furniture = self.config.furniture
         if _PAGE_NUMBER.match(line.masked) or (line.numbered and _set_apart(line, self.config)) \
-                or (line.folio and line.inner_gap >= furniture.furniture_folio_gap_em * line.size):
+                or (line.folio and (line.apart or line.inner_gap
+                                    >= furniture.furniture_folio_gap_em * line.size)):
             return True
         count = len(self.candidates)
         if count < 2:
@@ -617,8 +725,9 @@ class _Zone:
 
 def _set_apart(line: _Candidate, config: LayoutConfig) -> bool:
     """Whether a clear gap, ``furniture_min_gap_em`` of its size, parts ``line`` from the
-    text further into the page."""
-    return line.inner_gap >= config.furniture.furniture_min_gap_em * line.size
+    text further into the page, or it stands apart from the body by more than the
+    body's spacing (see :attr:`_Candidate.apart`)."""
+    return line.apart or line.inner_gap >= config.furniture.furniture_min_gap_em * line.size
 
 
 def _lettered(line: _Candidate, config: LayoutConfig) -> bool:
