@@ -619,10 +619,8 @@ def _read_chunk(job: Job, numbers: Sequence[int]) -> Iterator[tuple[int, ReadPag
                 from .profile.stage import without_ignored
 
                 words = without_ignored(job.profile, g, words, job.count, config)
-            edges = edge_lines(words, g.height, config, g.label or str(g.page_no))
-            yield g.page_no, ReadPage(replace(g, glyphs=NO_GLYPHS), words, edges, skew), \
             edges = edge_lines(words, g.height, config, g.label or str(g.page_no), g.width)
-            yield g.page_no, ReadPage(replace(g, glyphs=NO_GLYPHS), words, edges), \
+            yield g.page_no, ReadPage(replace(g, glyphs=NO_GLYPHS), words, edges, skew), \
                 _Sent(edges, quality, has_words, g.unreadable)
 
 
