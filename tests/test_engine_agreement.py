@@ -87,7 +87,34 @@ SHIFTED document the bound is on the 95th percentile's distance from the median:
 magazine page's 20 pt standfirst is shifted 3.7 pt where its body is shifted 1.4 pt
 (2.3 pt apart)."""
 
+VERTICAL_SHIFT = {"jlreq-sample-ginga-2017-vertical": 1.2,
+                  "uplatex-sz-datang-xiyuji-xu-2024-vertical": 1.8,
+                  "zizhi-tongjian-82-xelatex-2019-vertical": 1.5,
+                  "xezhishu-shitouji-16-2021-vertical": 2.7}
+"""Documents set vertically in ``Identity-V`` CID fonts whose glyphs PDFium boxes across
+the column otherwise than pdfminer (from the font program's vertical metrics, pdfminer
+from the ``/W2`` array), with the bound (points) of the median and, half a point more,
+of the 95th percentile: a constant shift within each font (1.08 pt on the jlreq
+sample, 1.67 pt on the SZ.CLS book, 1.43 pt on the XeLaTeX Zizhi Tongjian, 1.58-2.57 pt
+on the XeZhishu pages), less than a tenth of the column pitch the reading measures."""
+
+MAPPED_APART = {"uplatex-sz-datang-xiyuji-xu-2024-vertical": 0.05,
+                "gruppo-veronesi-2023-key-figures": 0.2}
+"""Documents whose characters the engines read differently at a share of the page's
+glyphs below the bound, but draw as many: the SZ.CLS book's dvipdfmx fonts have no
+``/ToUnicode``, and pdfminer names some of their codes ``(cid:N)`` where PDFium reads a
+kanji from the CID (wrongly for some: 紱 as 䊐); the Veronesi report draws its bold
+words twice, 0.3 pt apart, and pdfminer keeps both copies where PDFium merges them
+(so the page's glyphs are counted on pdfium's side, and pdfminer's extra copies are
+all it reads apart)."""
+
+MIN_CHARACTERS = 30
+"""A labelled page holds at least this many characters: enough for the comparison to
+say something (report covers hold 31 to 54; a page of text holds hundreds)."""
+
 KNOWN_DIFFERENCES: dict[tuple[str, int], tuple[Counter[str], Counter[str]]] = {
+    ("revtex-2025-bosonic-quantum-batteries", 1): (Counter({"a": 1, "\u0303": 1}),
+                                                   Counter({"\u0303a": 1})),
     ("workcoeman-scout-camp-flier-2014", 1): (Counter({"ff": 2}), Counter({"!": 2})),
     ("analog-devices-ssm2163-datasheet-1996", 10): (Counter({"W": 3, "m": 3, "–": 1}),
                                                     Counter({"Ω": 3, "μ": 3, "±": 1})),
@@ -241,14 +268,21 @@ def test_engine_agreement_on_labelled_pages(path: Path) -> None:
         assert abs(miner.width - pdfium.width) <= SIZE_TOLERANCE, where
         assert abs(miner.height - pdfium.height) <= SIZE_TOLERANCE, where
         ours, theirs = texts(miner), texts(pdfium)
-        assert ours.total() > 100, where
-        only_miner, only_pdfium = KNOWN_DIFFERENCES.get((path.stem, page_no),
-                                                        (Counter(), Counter()))
-        assert (ours - theirs, theirs - ours) == (only_miner, only_pdfium), where
+        assert ours.total() >= MIN_CHARACTERS, where
+        if path.stem in MAPPED_APART:
+            assert (theirs - ours).total() <= MAPPED_APART[path.stem] * theirs.total(), where
+            assert (ours - theirs).total() <= MAPPED_APART[path.stem] * theirs.total(), where
+        else:
+            only_miner, only_pdfium = KNOWN_DIFFERENCES.get((path.stem, page_no),
+                                                            (Counter(), Counter()))
+            assert (ours - theirs, theirs - ours) == (only_miner, only_pdfium), where
         distances = pair_distances(miner, pdfium)
         assert len(distances) == (ours & theirs).total(), where  # every glyph paired
         median, p95 = np.median(distances), np.percentile(distances, 95)
-        if path.stem in SHIFTED:
+        if path.stem in VERTICAL_SHIFT:
+            assert median < VERTICAL_SHIFT[path.stem], where
+            assert p95 < VERTICAL_SHIFT[path.stem] + 0.5, where
+        elif path.stem in SHIFTED:
             assert median == pytest.approx(SHIFTED[path.stem], abs=0.05), where
             assert p95 - median < DRIFTED.get(path.stem, P95_BOUND), where
         else:
