@@ -290,7 +290,8 @@ def test_engine_agreement_on_labelled_pages(path: Path) -> None:
             assert p95 < DRIFTED.get(path.stem, P95_BOUND), where
         mine, other = weights(miner, ours & theirs), weights(pdfium, ours & theirs)
         both = mine.keys() & other.keys()
-        assert len(both) >= len(ours & theirs) / 2, where
+        if path.stem not in MAPPED_APART:  # there, fewer texts are drawn as often
+            assert len(both) >= len(ours & theirs) / 2, where
         assert {t: mine[t] for t in both} == {t: other[t] for t in both}, where
 
 
