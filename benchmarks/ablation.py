@@ -16,8 +16,9 @@ Each page's glyphs are read once (a scanned page's OCR too, at the default
 configuration); each setting runs only the stages after extraction (words, running
 furniture, gutters, lay-out, line types: :mod:`layoutkit.pipeline`'s steps), in
 worker processes.  The parameters of the profile section act only with a publication
-profile: they are measured on the labelled pages of the publications with a bundled
-profile (:data:`benchmarks.profiles.PROFILES`), read with it.
+profile: they, and those a bundled profile sets, are measured on the labelled pages
+of the publications with a bundled profile (:data:`benchmarks.profiles.PROFILES`),
+read with it.
 
 Run alone, at low priority, with
 ``nice -n 10 python -m benchmarks.ablation [--update benchmarks/RESULTS.md] [--jobs 2]``;
@@ -31,6 +32,7 @@ import argparse
 import json
 import multiprocessing
 import os
+import pickle
 import sys
 import time
 from collections.abc import Iterator, Mapping, Sequence
@@ -123,7 +125,8 @@ NEUTRAL: tuple[Neutral, ...] = (
             " so the like-size condition never holds a baseline back"),
     _scaled("glyph_row_tolerance_em"),
     Neutral("glyph_row_max_span_em", (BIG,), "no chained row is ever cut"),
-    Neutral("glyph_repeat_overlap", (0.0,), "no repeated glyph is dropped"),
+    Neutral("glyph_repeat_overlap", (0.0,), "only a glyph drawn again at the very same"
+            " place is dropped"),
     Neutral("vertical_max_gap_em", (0.0,), "no glyph run is set in vertical writing"),
     Neutral("vertical_hanging_gap_em", (0.0,), "no hanging glyph joins a vertical run"),
     _scaled("baseline_tolerance"),
@@ -209,7 +212,8 @@ NEUTRAL: tuple[Neutral, ...] = (
     Neutral("notice_pattern", ("(?!)",), "a pattern that matches nothing: no notices"),
     _scaled("notice_min_gap_em"),
     _scaled("notice_size_tolerance"),
-    Neutral("float_flow_size_tolerance", (0.0,), "no float is read after the band below"),
+    Neutral("float_flow_size_tolerance", (0.0,), "only text of the very same size runs on"
+            " under a float"),
     _scaled("notice_indent_em"),
     Neutral("cjk_space_em", (0.0,), "every gap in a CJK line is a space"),
     # linetypes
@@ -217,20 +221,17 @@ NEUTRAL: tuple[Neutral, ...] = (
     _scaled("toc_min_entries"),
     _scaled("lt_list_min_entries"),
     _scaled("lt_list_indent_tolerance_em"),
-    _scaled("lt_list_size_tolerance"),
     Neutral("lt_note_mark_max_size", (0.0,), "no note numbers open items"),
     _scaled("table_min_gap_em"),
     _scaled("table_min_columns"),
     _scaled("table_min_rows"),
     Neutral("table_min_pair_rows", (BIG,), "no table of two columns"),
     _scaled("heading_max_level"),
-    _scaled("heading_min_pages"),
     Neutral("heading_style_min_pages", (0,), "every heading style opens a level"),
     Neutral("heading_style_min_headings", (0,), "every first-page style opens a level"),
     Neutral("heading_outgrow_ratio", (BIG,), "no line outgrows the line above"),
     Neutral("heading_announcement_min_lines", (BIG,), "no style is an announcement's"),
     Neutral("heading_display_size_ratio", (BIG,), "no style is display type"),
-    _scaled("heading_tolerance_x"),
     _scaled("heading_max_words"),
     _scaled("heading_min_size_ratio"),
     _scaled("heading_min_bold_size_ratio"),
@@ -275,7 +276,22 @@ class Labelled:
     risks: Mapping[int, Any]
     glyphs: Mapping[int, PageGlyphs]
     scanned: Mapping[int, tuple[PageGlyphs, tuple[Word, ...], OcrQuality]]
+    words: Mapping[int, tuple[Word, ...]]
+    """Each page's words at the reading configuration's words section."""
     profile: Profile | None = None
+
+    @property
+    def profiled(self) -> frozenset[str]:
+        """The keys measured on the document read with its profile: the profile
+        section's, and those the profile sets."""
+        default = LayoutConfig()
+        return _PROFILE_KEYS | {key for key in default.known_keys()
+                                if self.config.value(key) != default.value(key)}
+
+    @property
+    def config(self) -> LayoutConfig:
+        """The configuration the document is read with (its profile's, or the defaults)."""
+        return self.profile.config if self.profile else LayoutConfig()
 
 
 def _read_once(truth: DocumentTruth, profile: Profile | None = None) -> Labelled:
@@ -291,13 +307,14 @@ def _read_once(truth: DocumentTruth, profile: Profile | None = None) -> Labelled
                                 for q in range(first or p - _CONTEXT, p + _CONTEXT + 1)
                                 if 1 <= q <= count}))
         glyphs = {n: g for n, g in zip(context, source.pages(list(context)), strict=True)}
-    scanned = {}
+    scanned, made = {}, {}
     for number, g in glyphs.items():
-        words = words_from_glyphs(g.glyphs, config.words)
+        made[number] = words = words_from_glyphs(g.glyphs, config.words)
         if is_scanned(path, g, words, config):
             scanned[number] = ocr_scanned_page(path, g, words, config)
     name = truth.path.name.removesuffix(".truth.json") + (" (profile)" if profile else "")
-    return Labelled(name, truth, count, wanted, context, risks, glyphs, scanned, profile)
+    return Labelled(name, truth, count, wanted, context, risks, glyphs, scanned, made,
+                    profile)
 
 
 def _cached_read(labelled: Labelled, job: Job, states: Mapping[int, object], given: None
@@ -311,6 +328,8 @@ def _cached_read(labelled: Labelled, job: Job, states: Mapping[int, object], giv
         quality = None
         if number in labelled.scanned:
             g, words, quality = labelled.scanned[number]
+        elif config.words == labelled.config.words:
+            words = labelled.words[number]
         else:
             words = words_from_glyphs(g.glyphs, config.words)
         has_words = bool(words)
@@ -329,8 +348,8 @@ def _ruled(path: Path, pages: tuple[int, ...]) -> tuple[Any, ...]:
     return tuple(find_ruled_tables(path, list(pages)))
 
 
-def _parsed(labelled: Labelled, config: LayoutConfig) -> Document:
-    """The labelled pages laid out and typed under ``config``, as :func:`layoutkit.parse`
+def _laid_out(labelled: Labelled, config: LayoutConfig) -> Document:
+    """The labelled pages laid out under ``config`` (not typed), as :func:`layoutkit.parse`
     does after reading (:func:`layoutkit.pipeline._document`), from glyphs read once."""
     path = labelled.truth.source
     job = Job(path, DEFAULT_ENGINE, labelled.count, labelled.wanted, config,
@@ -341,13 +360,34 @@ def _parsed(labelled: Labelled, config: LayoutConfig) -> Document:
         ocr, runs = _decided(job, context, read)
         prepared = kept.run(EachPage(partial(prepare_page, job)), runs)
         grid = shared_gutters([prepared[n].gutters for n in context], config.gutters)
-        laid_out, _ = _lay_out(kept, job, context, grid)
+        # without a profile no section runs from page to page: the pages read for their
+        # neighbours' sake need no lay-out (the pipeline segments them all the same)
+        laid_out, _ = _lay_out(kept, job, context if labelled.profile else list(job.wanted),
+                               grid)
         ruled = tuple(n for n in job.wanted if prepared[n].gridded)
-        document = Document(path, tuple(laid_out[n] for n in job.wanted), job.count,
-                            _ruled(path, ruled), tuple(ocr))
+        return Document(path, tuple(laid_out[n] for n in job.wanted), job.count,
+                        _ruled(path, ruled), tuple(ocr))
+
+
+def _typed(labelled: Labelled, document: Document, config: LayoutConfig) -> Document:
+    """The laid-out ``document`` typed under ``config`` (its line types alone depend on
+    the linetypes section: a setting of it types the default lay-out again)."""
+    job = Job(document.path, DEFAULT_ENGINE, labelled.count, labelled.wanted, config,
+              labelled.profile, labelled.risks)
+    pages = {page.page_no: page for page in document.pages}
+    with collector_paused(), open_shares([pages], document.path) as kept:
         return retyped(document, line_types(
             document, runner(kept, config.linetypes, partial(typing_of, job)),
             config.linetypes))
+
+
+def _parsed(labelled: Labelled, config: LayoutConfig, typing_only: bool) -> Document:
+    """The labelled pages laid out and typed under ``config``; with ``typing_only``, the
+    default lay-out (kept from before the workers were forked) typed under it."""
+    untyped = _UNTYPED.get(labelled.name) if typing_only else None
+    if untyped is None:
+        untyped = _laid_out(labelled, config)
+    return _typed(labelled, untyped, config)
 
 
 # --------------------------------------------------------------------------- scoring
@@ -361,10 +401,10 @@ class Scores:
     types: Mapping[str, TypeScore]
 
 
-def _scored(labelled: Labelled, config: LayoutConfig) -> Scores:
-    """``labelled`` read under ``config`` and scored."""
+def _scored(labelled: Labelled, config: LayoutConfig, typing_only: bool = False) -> Scores:
+    """``labelled`` read under ``config`` (see :func:`_parsed`) and scored."""
     try:
-        document = _parsed(labelled, config)
+        document = _parsed(labelled, config, typing_only)
     except Exception:  # a setting that breaks a document scores it as nothing read
         pages = {}
     else:
@@ -382,6 +422,10 @@ def _scored(labelled: Labelled, config: LayoutConfig) -> Scores:
 _DOCUMENTS: tuple[Labelled, ...] = ()
 """The documents read once, inherited by the worker processes (forked)."""
 
+_UNTYPED: dict[str, Document] = {}
+"""The documents without a profile laid out at the defaults, not typed, inherited
+likewise: the settings of the linetypes section only type them again."""
+
 
 def _setting(task: tuple[str, Any]) -> tuple[str, Any, dict[str, Scores], float]:
     """Every document read with one parameter (``task``: key and value; ("", None): the
@@ -390,15 +434,20 @@ def _setting(task: tuple[str, Any]) -> tuple[str, Any, dict[str, Scores], float]
     started = time.perf_counter()
     scores = {}
     for labelled in _DOCUMENTS:
-        profiled = labelled.profile is not None
-        if key and profiled != (key in _PROFILE_KEYS):
+        if key and key not in (labelled.profiled if labelled.profile else _PLAIN_KEYS):
             continue
         own = labelled.profile.config if labelled.profile else LayoutConfig()
-        scores[labelled.name] = _scored(labelled, own.replace(**{key: value}) if key else own)
+        scores[labelled.name] = _scored(labelled, own.replace(**{key: value}) if key else own,
+                                        not key or key in _TYPING_KEYS)
     return key, value, scores, time.perf_counter() - started
 
 
 _PROFILE_KEYS = frozenset(f.name for f in fields(_SECTIONS["profile"]))  # type: ignore[arg-type]
+_SECTION_OF = {f.name: name for name, s in _SECTIONS.items()
+               for f in fields(s)}  # type: ignore[arg-type]
+_QUICKEST = ("linetypes", "reading", "furniture", "gutters", "words", "profile")
+_PLAIN_KEYS = frozenset(LayoutConfig.known_keys()) - _PROFILE_KEYS
+_TYPING_KEYS = frozenset(f.name for f in fields(_SECTIONS["linetypes"]))  # type: ignore[arg-type]
 
 
 # --------------------------------------------------------------------------- effects
@@ -472,7 +521,8 @@ def effects(base: Mapping[str, Scores], runs: Sequence[tuple[str, Any, Mapping[s
 def _documents() -> list[Labelled]:
     """Every document with pages labelled for reading order or line types under
     :data:`ROOTS`, read once; and those of a publication with a bundled profile once
-    more, with the profile (for the profile section's parameters)."""
+    more, with the profile (for the profile section's parameters and those the profile
+    sets)."""
     out = []
     for path in truth_files(ROOTS):
         truth = load_truth(path)
@@ -499,29 +549,65 @@ class Measured:
     jobs: int
 
 
-def measure(jobs: int = 2, keys: Sequence[str] | None = None) -> Measured:
+def measure(jobs: int = 2, keys: Sequence[str] | None = None, raw: Path | None = None
+            ) -> Measured:
     """Every setting of :data:`NEUTRAL` (or of the ``keys`` named) measured against the
-    defaults, in ``jobs`` worker processes forked once the documents are read."""
+    defaults, in ``jobs`` worker processes forked once the documents are read; each
+    setting's scores appended to the file ``raw`` (when given) as it is measured, and
+    those already there taken from it (an interrupted run resumes; the glyphs read once
+    are kept beside it, in ``raw.documents``)."""
     global _DOCUMENTS
     started = time.perf_counter()
-    _DOCUMENTS = tuple(_documents())
+    kept = raw.with_name(raw.name + ".documents") if raw is not None else None
+    if kept is not None and kept.is_file():
+        _DOCUMENTS = pickle.loads(kept.read_bytes())
+    else:
+        _DOCUMENTS = tuple(_documents())
+        if kept is not None:
+            kept.write_bytes(pickle.dumps(_DOCUMENTS, pickle.HIGHEST_PROTOCOL))
+    _UNTYPED.update((d.name, _laid_out(d, LayoutConfig())) for d in _DOCUMENTS
+                    if d.profile is None)
     read = time.perf_counter() - started
     print(f"ablation: {len(_DOCUMENTS)} documents read in {read:.0f} s", file=sys.stderr)
     chosen = [n for n in NEUTRAL if keys is None or n.key in keys]
-    tasks = [("", None)] + [(n.key, v) for n in chosen for v in n.values]
-    runs = []
+    runs = _kept(raw)
+    done = {(r[0], repr(r[1])) for r in runs}
+    # the parameters' first settings first, by section from the quickest to re-run (line
+    # types alone) to the slowest (words, then a profile's pages), then their second
+    first = sorted(chosen, key=lambda n: _QUICKEST.index(_SECTION_OF[n.key]))
+    tasks = [t for t in [("", None)] + [(n.key, n.values[0]) for n in first]
+             + [(n.key, v) for n in first for v in n.values[1:]]
+             if (t[0], repr(t[1])) not in done]
     with multiprocessing.get_context("fork").Pool(jobs) as pool:
-        for done, result in enumerate(pool.imap_unordered(_setting, tasks), 1):
+        for count, result in enumerate(pool.imap_unordered(_setting, tasks), 1):
             runs.append(result)
-            print(f"ablation: {done}/{len(tasks)} {result[0] or 'defaults'}={result[1]!r} "
+            if raw is not None:
+                with raw.open("ab") as file:
+                    pickle.dump(result, file)
+            print(f"ablation: {count}/{len(tasks)} {result[0] or 'defaults'}={result[1]!r} "
                   f"{result[3]:.0f} s", file=sys.stderr)
     base = next(r[2] for r in runs if not r[0])
     order = {(n.key, repr(v)): k for k, (n, v) in
              enumerate((n, v) for n in chosen for v in n.values)}
-    settings = sorted((r for r in runs if r[0]), key=lambda r: order[(r[0], repr(r[1]))])
+    settings = sorted((r for r in runs if (r[0], repr(r[1])) in order),
+                      key=lambda r: order[(r[0], repr(r[1]))])
     pages = sum(len(d.wanted) for d in _DOCUMENTS)
     return Measured(effects(base, settings), len(_DOCUMENTS), pages, read,
                     time.perf_counter() - started, jobs)
+
+
+def _kept(raw: Path | None) -> list[tuple[str, Any, dict[str, Scores], float]]:
+    """The settings already measured in the file ``raw`` (none when it is not given or
+    does not exist)."""
+    runs: list[tuple[str, Any, dict[str, Scores], float]] = []
+    if raw is None or not raw.is_file():
+        return runs
+    with raw.open("rb") as file:
+        while True:
+            try:
+                runs.append(pickle.load(file))
+            except EOFError:
+                return runs
 
 
 def _value(value: Any) -> str:
@@ -566,8 +652,9 @@ def section(measured: Measured) -> list[str]:
             " value (its rule never fires), or halved and doubled where it has none, and every"
             f" labelled page read again: {measured.documents} documents, {measured.pages}"
             " labelled pages (the development corpus, the labelled real pages, the held-out"
-            " documents; the profile section's parameters on the publications with a bundled"
-            " profile, read with it) (`benchmarks/ablation.py`). Δ order, found and leak are"
+            " documents; the profile section's parameters, and those a bundled profile sets,"
+            " on the publications with a bundled profile too, read with it)"
+            " (`benchmarks/ablation.py`). Δ order, found and leak are"
             " pooled over the documents; Δ F1 is the pooled F1 of headings, contents, list"
             " items and tables together (the class that moved most in brackets); worst"
             " document: the largest drop in order (else found). Glyphs read once"
@@ -602,8 +689,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--jobs", type=int, default=min(2, os.cpu_count() or 1))
     parser.add_argument("--keys", nargs="*", help="ablate only these parameters")
     parser.add_argument("--json", type=Path, help="also write every setting's effect here")
+    parser.add_argument("--raw", type=Path, help="keep every setting's scores in this file "
+                        "as it is measured, and resume from it")
     args = parser.parse_args(argv)
-    measured = measure(args.jobs, args.keys)
+    measured = measure(args.jobs, args.keys, args.raw)
     if args.json is not None:
         args.json.write_text(json.dumps([asdict(e) for e in measured.effects], indent=1,
                                         default=str), encoding="utf-8")
@@ -616,4 +705,8 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    raise SystemExit(main())
+    # run as the package's module, so that what the workers and the ``--raw`` file pickle
+    # names benchmarks.ablation's classes, not this script's
+    from benchmarks.ablation import main as _main
+
+    raise SystemExit(_main())
