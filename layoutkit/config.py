@@ -581,9 +581,6 @@ class LinetypesConfig(Section):
     indentation is a new paragraph); items opened by note numbers start within it of
     each other; a line of no item starting further left than this of a numbered list's
     last item ends the list."""
-    lt_list_size_tolerance: float = 0.5
-    """An item's next lines are set within this many points of its size (a scan's text
-    layer gives the lines of one font slightly different sizes)."""
     lt_note_mark_max_size: float = 0.8
     """A line opening with a number set at most this share of the size of the word
     after it (a superscript: an endnote's number) opens a list item when such numbers
@@ -602,9 +599,6 @@ class LinetypesConfig(Section):
     for a few lines as often as in a table."""
     heading_max_level: int = 3
     """Headings deeper than this level are typed body."""
-    heading_min_pages: int = 2
-    """A numbered heading rule counts only when its headings stand on at least this
-    many pages (fewer is a numbered list in the text, not a hierarchy)."""
     heading_style_min_pages: int = 1
     """An unnumbered heading style opens a level of its own (one below the next larger
     style) only when its headings stand on at least this many pages; a rarer style
@@ -623,9 +617,6 @@ class LinetypesConfig(Section):
     heading_display_size_ratio: float = 1.4
     """Heading styles at least this many times the body font size are display type
     (headlines, set larger the more a story matters): they share one level."""
-    heading_tolerance_x: float = 5.0
-    """Headings of one level start within this percentage of the page width of each
-    other's left edge."""
     heading_max_words: int = 12
     """A heading line has at most this many words."""
     heading_min_size_ratio: float = 1.05
