@@ -210,11 +210,8 @@ NEUTRAL: tuple[Neutral, ...] = (
     _scaled("block_gap_ratio"),
     Neutral("footnote_max_size", (0.0,), "no footnotes read after the columns"),
     Neutral("notice_pattern", ("(?!)",), "a pattern that matches nothing: no notices"),
-    _scaled("notice_min_gap_em"),
-    _scaled("notice_size_tolerance"),
     Neutral("float_flow_size_tolerance", (0.0,), "only text of the very same size runs on"
             " under a float"),
-    _scaled("notice_indent_em"),
     Neutral("cjk_space_em", (0.0,), "every gap in a CJK line is a space"),
     # linetypes
     Neutral("toc_last_page", (0,), "no contents looked for"),

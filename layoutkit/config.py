@@ -542,18 +542,10 @@ class ReadingConfig(Section):
     aside, or a journal's ISSN before a slash: the fee code of a journal's copyright
     line, ``0003-6951/2011/98(8)/082505/3/$30.00``) is a publisher's notice
     (:mod:`layoutkit.reading.notices`): furniture."""
-    notice_min_gap_em: float = 0.5
-    """A notice is parted from the line above it by at least this many times its
-    size of white space, and runs on over the lines that follow closer than that."""
-    notice_size_tolerance: float = 0.15
-    """A notice's lines are set within this share of its first line's size."""
     float_flow_size_tolerance: float = 0.1
     """A column the stream draws after the band below is a float read after that band
     only when the text beside it runs on into the band below: the band's first words
     set within this share of the size of the last words beside the float."""
-    notice_indent_em: float = 0.5
-    """A line indented by more than this many times the notice's size from the left
-    edge of the notice's lines starts a new paragraph: the notice has ended."""
     cjk_space_em: float = 0.9
     """Words of a CJK line join without a space, unless the gap between them along the
     baseline is at least this many times the size of the first: a full-width space (an
