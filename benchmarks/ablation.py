@@ -113,7 +113,7 @@ _SHARE_KEYS = frozenset({
     "furniture_top", "furniture_bottom", "furniture_min_share", "furniture_masthead_top",
     "furniture_dateline_top", "furniture_cover_dateline_top", "cut_tie_ratio",
     "column_min_density", "column_min_flush", "crossing_gap_ratio", "even_space_tolerance",
-    "line_like_size_ratio", "float_flow_size_tolerance", "narrow_gutter_min_flush",
+    "line_like_size_ratio", "float_flow_size_tolerance",
     "ruled_gutter_min_share", "stream_across_share", "stream_down_max_share"})
 
 
@@ -133,9 +133,6 @@ NEUTRAL: tuple[Neutral, ...] = (
     Neutral("drop_cap_min_height", (BIG,), "no word is a drop capital"),
     # gutters
     _scaled("gutter_min_width"),
-    Neutral("gutter_space_ratio", (0.0,), "any strip passes the word-space test"),
-    Neutral("narrow_gutter_min_flush", (1.0,), "a narrow gutter needs every row flush"
-            " (the exception hardly ever fires)"),
     _scaled("word_space_ratio"),
     Neutral("crossing_gap_ratio", (0.0,), "no row ends a gutter's run by crossing it"),
     Neutral("even_space_tolerance", (0.0,), "no row counts as evenly spaced"),

@@ -45,7 +45,7 @@ _SHARES = frozenset({"line_overlap", "glyph_repeat_overlap", "baseline_tolerance
                      "column_min_density", "column_min_flush", "crossing_gap_ratio",
                      "even_space_tolerance",
                      "line_like_size_ratio", "float_flow_size_tolerance",
-                     "narrow_gutter_min_flush", "ruled_gutter_min_share",
+                     "ruled_gutter_min_share",
                      "stream_across_share",
                      "stream_down_max_share",
                      "ocr_garbage_share", "ocr_min_quality", "ocr_layer_margin",
@@ -255,13 +255,6 @@ class GuttersConfig(Section):
 
     gutter_min_width: float = 3.0
     """The narrowest whitespace strip, in points, that can separate two columns."""
-    gutter_space_ratio: float = 1.0
-    """...and, measured between the lines beside it, at least this many times the
-    page's median word space: a river of aligned word spaces is never wider than the
-    spaces it is made of."""
-    narrow_gutter_min_flush: float = 0.8
-    """...unless both sides stand flush against the strip in at least this share of
-    their rows: justified columns set with a gutter no wider than their word spaces."""
     word_space_ratio: float = 1.5
     """A text row's gap across a gutter no wider than this many times the row's own
     word spaces may be one of them (see ``crossing_gap_ratio``)."""

@@ -63,12 +63,10 @@ class Canvas:
         # np.bincount instead of being sorted again for every strip tried
         self.row = np.unique(self.baseline, return_inverse=True)[1].reshape(-1)
         self.row_count = int(self.row.max()) + 1 if len(self.row) else 0
-        # the narrowest gap between two columns' lines: wider than the page's word
-        # spaces, so rivers of aligned spaces in justified text are not gutters
+        # the page's usual word space, against which a row's gap across a strip is told
+        # from its own spaces where its words have none to judge by
         self.space = _word_space(self.box, self.baseline,
                                  config.word_space_max_em * self.size)
-        self.min_gap = max(config.gutter_min_width,
-                           config.gutter_space_ratio * self.space)
         rows = int(np.ceil(height / self.res)) + 2
         cols = int(np.ceil(width / self.res)) + 2
         blocking = [r.bbox for r in rules
@@ -175,26 +173,15 @@ class Canvas:
         """How flush the rows next to the strip from ``x0`` to ``x1`` stand against it:
         the share of the line ends of ``left`` at its left edge and of the line starts of
         ``right`` at its right edge (justified columns are flush on both sides, ragged
-        ones on one); None when the strip is a river of aligned word spaces.
-
-        A river is no wider than the spaces it is made of: the narrowest gap across the
-        strip must be at least ``gutter_space_ratio`` times the page's median word space,
-        unless both sides stand flush against it in ``narrow_gutter_min_flush`` of their
-        rows (justified columns set closer than their word spaces: a river meanders).
-        """
+        ones on one); None when a side has no words beside the strip."""
         left, right = self._adjacent(left, right, x0, x1)
         if not len(left) or not len(right):
             return None
         ends = np.compress(*self._edges(left, last=True))
         starts = np.compress(*self._edges(right, last=False))
         tolerance = max(1.0, self.config.flush_tolerance_em * self.size)
-        shares = (float(np.mean(ends >= ends.max() - tolerance)),
-                  float(np.mean(starts <= starts.min() + tolerance)))
-        gaps = self._row_gaps(left, right)
-        if len(gaps) and float(gaps.min()) < self.min_gap \
-                and min(shares) < self.config.narrow_gutter_min_flush:
-            return None
-        return shares
+        return (float(np.mean(ends >= ends.max() - tolerance)),
+                float(np.mean(starts <= starts.min() + tolerance)))
 
     def reads_across(self, left: Ints, right: Ints) -> bool:
         """Whether the content stream reads the rows beside a strip straight across it:
