@@ -197,7 +197,6 @@ NEUTRAL: tuple[Neutral, ...] = (
     Neutral("furniture_block_min_pages", (BIG,), "no text block is found"),
     Neutral("furniture_block_max_size", (0.0,), "no line is small enough outside the block"),
     Neutral("furniture_block_max_lines", (0,), "no block outside the text block"),
-    Neutral("furniture_block_gap_em", (BIG,), "no line is set apart enough at the head"),
     Neutral("furniture_block_foot_gap_em", (BIG,), "no line is set apart enough at the foot"),
     Neutral("furniture_stamp_max_lines", (0,), "no turned words are margin stamps"),
     # profile

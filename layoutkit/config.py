@@ -476,8 +476,8 @@ class FurnitureConfig(Section):
     """A line standing outside the document's text block (above where the body of its
     pages usually begins, below where it ends) is furniture without repeating, given
     this many pages to find the text block on, and set smaller than
-    ``furniture_block_max_size`` times the pages' usual font size (or set apart, see
-    ``furniture_block_gap_em``)."""
+    ``furniture_block_max_size`` times the pages' usual font size (or, below it, set apart:
+    see ``furniture_block_foot_gap_em``)."""
     furniture_block_max_size: float = 0.95
     """See ``furniture_block_min_pages``."""
     furniture_block_max_lines: int = 6
@@ -486,14 +486,12 @@ class FurnitureConfig(Section):
     (``furniture_min_gap_em``) parts its innermost from the body; at most this many
     lines from the page edge are looked at (a licence notice over a first page's
     title)."""
-    furniture_block_gap_em: float = 4.0
-    """A line outside the text block no smaller than the usual font is furniture when
-    this many times its size of white space parts it from the text (a colophon at the
-    foot of a short last page)."""
     furniture_block_foot_gap_em: float = 1.0
-    """The same as ``furniture_block_gap_em`` for a line below the text block's foot,
-    where no title stands: a blank line's worth of white parts it from the text (a
-    navigation bar over a running footer, set larger than the body)."""
+    """A line below the text block's foot no smaller than the usual font is furniture
+    when this many times its size of white space parts it from the text: a blank
+    line's worth (a colophon at the foot of a short last page; a navigation bar over a
+    running footer, set larger than the body).  Above the text block, where titles
+    stand, only a line set smaller is."""
     furniture_stamp_max_lines: int = 2
     """Turned words beside the upright text are margin stamps (a proof stamp, a
     filing number) when those of their direction there make at most this many lines;

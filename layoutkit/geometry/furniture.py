@@ -264,8 +264,9 @@ def _beyond_text_block(pages: Sequence[EdgeLines], counts: list[tuple[int, int]]
     candidate lines that stand outside the document's text block: above the top (below
     the bottom) where the body of its pages usually begins (ends) by more than their
     own size, and set smaller than ``furniture_block_max_size`` of the pages' usual
-    font size or apart from the text by ``furniture_block_gap_em`` of its size (a title,
-    or a first page's opening line, is neither), and past such a block over the lines
+    font size or, below the text block, apart from the text by
+    ``furniture_block_foot_gap_em`` of its size (a title, or a first page's opening
+    line, is neither), and past such a block over the lines
     that repeat in the ``zones`` (top, bottom) as a run from the edge does (a page
     number under a proceedings' imprint).
     A journal's imprint over its first page's title, a gazette's date line under its
@@ -318,8 +319,8 @@ def _beyond_text_block(pages: Sequence[EdgeLines], counts: list[tuple[int, int]]
 
     extended = []
     for p, (page, (h, f)) in enumerate(zip(pages, counts, strict=True)):
-        while (after := block_end(page.header, h, tops[p],
-                                  furniture.furniture_block_gap_em)) > h:
+        # above the text block a line set apart but no smaller may be a title
+        while (after := block_end(page.header, h, tops[p], float("inf"))) > h:
             h = run_end(page.header, after, zones[0], p)
         while (after := block_end(page.footer, f, foots[p],
                                   furniture.furniture_block_foot_gap_em)) > f:
