@@ -391,12 +391,12 @@ class FurnitureConfig(Section):
     """At most this many lines at the top of a page are running header (DCR's name)."""
     line_footer_max_lines: int = 3
     """At most this many lines at the bottom of a page are running footer."""
-    line_header_max_distance: int = 3
-    """A top line repeats the top line of a neighbouring page (the previous or next
-    one, or the one before or after that for alternating headers) when their
-    Levenshtein distance, digits and Roman numerals masked, is at most this."""
-    line_footer_max_distance: int = 3
-    """The same for bottom lines."""
+    furniture_max_distance: int = 3
+    """A top (bottom) line repeats the top (bottom) line of a neighbouring page (the
+    previous or next one, or the one before or after that for alternating headers)
+    when their Levenshtein distance, digits and Roman numerals masked, is at most this
+    (DCR's ``line_header_max_distance`` and ``line_footer_max_distance``, one for
+    both: neither changes a result on the labelled pages from 1 to 6)."""
     furniture_min_gap_em: float = 0.5
     """Furniture is parted from the body by a gap of at least this many times its font
     size; a line at the usual spacing belongs to the body."""

@@ -581,7 +581,7 @@ def section_headers() -> list[Page]:
 
 
 def test_furniture_header_repeating_on_neighbour_page_found() -> None:
-    """DCR's rule: a header within line_header_max_distance edits of a header on the
+    """DCR's rule: a header within furniture_max_distance edits of a header on the
     previous or next page is furniture; the first and last pages compare with their
     one neighbour."""
     found = headers(section_headers())
@@ -589,10 +589,10 @@ def test_furniture_header_repeating_on_neighbour_page_found() -> None:
                      for p in range(8)]
 
 
-def test_furniture_line_header_max_distance() -> None:
+def test_furniture_max_distance() -> None:
     """Headers one letter apart from page to page (the share rule made exact, so that
     only the edit distance decides) are furniture with the default distance, not with
-    line_header_max_distance 0."""
+    furniture_max_distance 0."""
     exact = CONFIG.replace(furniture_min_similarity=100.0)
     pages = [page(words(f"{20 + p} SECTION {'ABCDEFGH'[p]}LPHA", 36.0, 30.0), body(p))
              for p in range(8)]
@@ -602,7 +602,7 @@ def test_furniture_line_header_max_distance() -> None:
                                                     strict=True)]
 
     assert found(exact) == [[str(20 + p), "SECTION", f"{'ABCDEFGH'[p]}LPHA"] for p in range(8)]
-    assert found(exact.replace(line_header_max_distance=0)) == [[]] * 8
+    assert found(exact.replace(furniture_max_distance=0)) == [[]] * 8
 
 
 def test_furniture_line_header_and_footer_max_lines() -> None:

@@ -2,7 +2,7 @@
 
 A line among the first ``line_header_max_lines`` (last ``line_footer_max_lines``) of
 a page's top (bottom) zone is furniture when, digits and Roman numerals masked, it
-repeats within ``line_header_max_distance`` edits a line at nearly the same height
+repeats within ``furniture_max_distance`` edits a line at nearly the same height
 on the previous or next page, or on the one before or after that for headers that
 alternate between left and right pages (DCR's rule; the first and last pages, with
 one neighbour, compare with it), or when a line of nearly the same words in any
@@ -203,8 +203,8 @@ def repeating_runs(pages: Sequence[EdgeLines], config: LayoutConfig) -> list[Run
     headers = [page.header for page in pages]
     footers = [page.footer for page in pages]
     parities = [page.parity for page in pages]
-    top = _Zone.of(headers, parities, furniture.line_header_max_distance, config)
-    bottom = _Zone.of(footers, parities, furniture.line_footer_max_distance, config)
+    top = _Zone.of(headers, parities, furniture.furniture_max_distance, config)
+    bottom = _Zone.of(footers, parities, furniture.furniture_max_distance, config)
     counts = _beyond_text_block(pages, [
         (_run(p, top, furniture.line_header_max_lines, config),
          _run(p, bottom, furniture.line_footer_max_lines, config))
