@@ -200,7 +200,6 @@ NEUTRAL: tuple[Neutral, ...] = (
     Neutral("furniture_stamp_max_lines", (0,), "no turned words are margin stamps"),
     # profile
     _scaled("section_row_tolerance"),
-    _scaled("span_gap_em"),
     # reading
     _scaled("block_gap_ratio"),
     Neutral("footnote_max_size", (0.0,), "no footnotes read after the columns"),

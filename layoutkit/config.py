@@ -505,10 +505,6 @@ class ProfileConfig(Section):
     section_row_tolerance: float = 1.0
     """Words standing up to this many points above the first line of a section that
     starts mid-page still belong to the section (they share its text row)."""
-    span_gap_em: float = 0.25
-    """With a profile's forced columns, a row joins the full-width rows next to it when
-    the gap between them exceeds their own line gap by at most this many times the
-    font size (the short last line of a full-width paragraph, a title just above)."""
     regex_timeout: float = 1.0
     """Seconds one search of a profile's regular expression (a ``contains`` selector
     over a page's text, a section's ``starts_at`` over a line) may take; a longer one

@@ -99,7 +99,7 @@ class _Page:
         if how.kind is Kind.AUTO:
             return segment(self.canvas, self.shared, idx)
         if how.kind is Kind.COLUMNS:
-            return force_columns(self.canvas, how.columns, self.config.profile,
+            return force_columns(self.canvas, how.columns,
                                  how.gutter_points(self.glyphs.width), idx)
         return Leaf(tuple(sorted(idx)))
 
