@@ -144,7 +144,6 @@ NEUTRAL: tuple[Neutral, ...] = (
     Neutral("sparse_column_gap_em", (BIG,), "no strip is wide enough to waive density"),
     _scaled("stack_gap_em"),
     Neutral("stack_max_level_rows", (0,), "no stacks side by side share a level row"),
-    _scaled("side_head_gap_em"),
     Neutral("side_head_align_em", (0.0,), "no side heading stands level with its text"),
     _scaled("overprint_inset"),
     Neutral("stream_across_share", (1.0,), "a strip is read across in every row only"

@@ -298,9 +298,6 @@ class GuttersConfig(Section):
     stack_max_level_rows: int = 2
     """Such stacks share at most this many rows, level across them all (a name and the
     line above it): more are a table's rows repeating across, read row by row."""
-    side_head_gap_em: float = 1.6
-    """Lines of a side heading (in the margin beside its text) stand no further apart
-    than this many times the body font size; a wider gap starts the next heading."""
     side_head_align_em: float = 0.5
     """A side heading stands level with a line of its text: their baselines within this
     many times the body font size."""

@@ -38,6 +38,11 @@ gap between them exceeds their own line gap by at most this many times the font 
 (the short last line of a full-width paragraph, a title just above).  Not a parameter:
 half or twice it reads the profiled publications' labelled pages alike."""
 
+_SIDE_HEAD_GAP_EM = 1.6
+"""Lines of a side heading (in the margin beside its text) stand no further apart than
+this many times the body font size; a wider gap starts the next heading.  Not a
+parameter: half or twice it reads the labelled pages alike."""
+
 
 @dataclass(frozen=True, slots=True)
 class Leaf:
@@ -363,7 +368,7 @@ def _side_heads(canvas: Canvas, idx: Ints) -> list[tuple[Ints, Ints]] | None:
     running across it, parts a margin of short blocks from a column of text (each side
     at least ``column_min_width_em`` wide, the margin the narrower and no column, the
     text a column of ``gutter_min_lines`` lines), and every block of the margin (its
-    lines no further apart than ``side_head_gap_em``) starts level with a line of the
+    lines no further apart than :data:`_SIDE_HEAD_GAP_EM`) starts level with a line of the
     text, their baselines within ``side_head_align_em``.  Each heading then reads
     before the text from its line to the next heading's, as a heading above its text
     would."""
@@ -382,7 +387,7 @@ def _side_heads(canvas: Canvas, idx: Ints) -> list[tuple[Ints, Ints]] | None:
             continue
         by_top = margin[np.argsort(canvas.box[margin, 1], kind="stable")]
         tops = canvas.box[by_top, 1]
-        first = np.concatenate(([True], np.diff(tops) > config.side_head_gap_em * canvas.size))
+        first = np.concatenate(([True], np.diff(tops) > _SIDE_HEAD_GAP_EM * canvas.size))
         starts = tops[first]
         # a heading in larger type stands level with its text by the baseline
         baselines = canvas.box[by_top[first], 3]
