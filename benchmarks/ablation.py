@@ -145,7 +145,6 @@ NEUTRAL: tuple[Neutral, ...] = (
     _scaled("stack_gap_em"),
     Neutral("stack_max_level_rows", (0,), "no stacks side by side share a level row"),
     Neutral("side_head_align_em", (0.0,), "no side heading stands level with its text"),
-    _scaled("overprint_inset"),
     Neutral("stream_across_share", (1.0,), "a strip is read across in every row only"
             " (the stream test hardly ever fires)"),
     Neutral("stream_across_min_rows", (BIG,), "never enough rows read across"),
@@ -162,7 +161,6 @@ NEUTRAL: tuple[Neutral, ...] = (
     _scaled("baseline_bin_em"),
     _scaled("line_pitch_em"),
     _scaled("flush_tolerance_em"),
-    _scaled("word_space_max_em"),
     Neutral("leader_reach_em", (0.0,), "no dot leaders reach a strip"),
     Neutral("grid_min_pages", (BIG,), "no gutter belongs to the column grid"),
     _scaled("grid_overlap"),

@@ -301,10 +301,6 @@ class GuttersConfig(Section):
     side_head_align_em: float = 0.5
     """A side heading stands level with a line of its text: their baselines within this
     many times the body font size."""
-    overprint_inset: float = 1.0
-    """Two boxes overlap, one printed over the other, when they share more than this
-    many points on every side (boxes that merely touch do not): a picture with text
-    printed across it is a background; a rotated word over the text, a watermark."""
     stream_across_share: float = 0.5
     """A strip the content stream reads straight across in at least this share of the
     rows beside it (a table's rows, drawn cell after cell) is not a gutter: the rows of
@@ -352,9 +348,6 @@ class GuttersConfig(Section):
     flush_tolerance_em: float = 0.15
     """Line ends (or starts) within this many times the body font size (at least a
     point) of the outermost one stand flush against a gutter."""
-    word_space_max_em: float = 2.0
-    """Gaps between the words of a row wider than this many times the font size are
-    gutters or tab stops, left out of the page's median word space."""
     leader_reach_em: float = 2.0
     """Dot leaders that end within this many times the body font size before a strip
     run up to it: the strip separates a table's cells or an index's page numbers."""

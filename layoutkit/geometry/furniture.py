@@ -40,7 +40,7 @@ from rapidfuzz.distance import Levenshtein
 
 from ..config import LayoutConfig
 from ..model import BBox, Rule, Word
-from .grid import overlapping, weighted_median
+from .grid import OVERPRINT_INSET, overlapping, weighted_median
 from .numerals import ROMAN_DIGITS, ROMAN_NUMERAL, roman_value
 from .words import group_lines, split_at_gaps
 
@@ -764,8 +764,7 @@ def _margin(words: Sequence[Word], taken: set[int], config: LayoutConfig) -> set
     of each direction making at most ``furniture_stamp_max_lines`` lines there (proof
     stamps in the side margins), or drawn over upright words (a watermark set across
     the columns: the text of a page is never printed over itself otherwise), by more
-    than ``overprint_inset`` on every side."""
-    inset = config.gutters.overprint_inset
+    than :data:`~layoutkit.geometry.grid.OVERPRINT_INSET` on every side."""
     rotated = [i for i, w in enumerate(words) if not w.upright]
     upright = [w.bbox for i, w in enumerate(words) if w.upright and i not in taken] \
         if rotated else []
@@ -776,7 +775,7 @@ def _margin(words: Sequence[Word], taken: set[int], config: LayoutConfig) -> set
     rotated_boxes = np.array([(words[i].bbox.x0, words[i].bbox.top, words[i].bbox.x1,
                                words[i].bbox.bottom) for i in rotated])
     upright_boxes = np.array([(b.x0, b.top, b.x1, b.bottom) for b in upright])
-    over_text = np.asarray(overlapping(rotated_boxes, upright_boxes, inset).any(axis=1))
+    over_text = np.asarray(overlapping(rotated_boxes, upright_boxes, OVERPRINT_INSET).any(axis=1))
     found = {i for i, printed_over in zip(rotated, over_text, strict=True) if printed_over}
     beside = [i for i in rotated if words[i].bbox.x1 <= left or words[i].bbox.x0 >= right]
     for direction in {words[i].direction for i in beside}:

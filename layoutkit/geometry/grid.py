@@ -22,10 +22,21 @@ from numpy.typing import NDArray
 from ..config import GuttersConfig
 from ..model import BBox, Rule, Word
 
-__all__ = ["Canvas", "Gutter", "Ints", "distinct", "overlapping", "true_runs",
-           "weighted_median"]
+__all__ = ["OVERPRINT_INSET", "Canvas", "Gutter", "Ints", "distinct", "overlapping",
+           "true_runs", "weighted_median"]
 
 Ints = NDArray[np.intp]
+
+OVERPRINT_INSET = 1.0
+"""Two boxes overlap, one printed over the other, when they share more than this many
+points on every side (boxes that merely touch do not): a picture with text printed
+across it is a background; a rotated word over the text, a watermark.  Not a
+parameter: half or twice it reads the labelled pages alike."""
+
+_WORD_SPACE_MAX_EM = 2.0
+"""Gaps between the words of a row wider than this many times the font size are
+gutters or tab stops, left out of the page's median word space.  Not a parameter: half
+or twice it reads the labelled pages alike."""
 """Indexes into a page's words (or a grid's cells)."""
 
 
@@ -66,7 +77,7 @@ class Canvas:
         # the page's usual word space, against which a row's gap across a strip is told
         # from its own spaces where its words have none to judge by
         self.space = _word_space(self.box, self.baseline,
-                                 config.word_space_max_em * self.size)
+                                 _WORD_SPACE_MAX_EM * self.size)
         rows = int(np.ceil(height / self.res)) + 2
         cols = int(np.ceil(width / self.res)) + 2
         blocking = [r.bbox for r in rules
@@ -87,7 +98,7 @@ class Canvas:
                              dtype=float).reshape(-1, 4)
         # a picture with text printed across it is a background, not a figure that
         # parts bands or columns
-        image_box = image_box[~_behind_text(image_box, self.box, config.overprint_inset)]
+        image_box = image_box[~_behind_text(image_box, self.box, OVERPRINT_INSET)]
         self.grid = _occupancy(np.vstack([self.box, rule_box, image_box]), rows, cols, self.res)
         # free[r, c]: the window of cells c .. c + window - 1 of row r is empty
         self.window = max(1, round(config.gutter_min_width / self.res))
