@@ -154,7 +154,6 @@ NEUTRAL: tuple[Neutral, ...] = (
     Neutral("rule_min_length", (BIG,), "no horizontal rule blocks a gutter"),
     Neutral("ruled_gutter_min_share", (1.0,), "a rule makes a gutter only when it runs"
             " the whole strip"),
-    _scaled("cell_rule_join"),
     Neutral("cell_wall_min_rows", (BIG,), "no vertical rule is a cell wall"),
     Neutral("cut_tie_ratio", (1.0,), "only the widest gap ends a band: no ties"),
     Neutral("band_lead_gap_ratio", (BIG,), "no leading lines close the band above"),

@@ -324,9 +324,6 @@ class GuttersConfig(Section):
     """A strip with a vertical rule down at least this share of its run is a gutter
     beside text on each side as one on the column grid is (fewer lines, no column
     tests): the rule is drawn to part columns, however narrow the white beside it."""
-    cell_rule_join: float = 2.0
-    """Rules this many points apart or less meet (a table's rules, drawn cell by cell; the
-    edges of a box drawn round text, which is read whole: no band ends inside it)."""
     cell_wall_min_rows: int = 2
     """A vertical rule crossed by horizontal rules, running on to both its sides, above,
     between and below this many rows or more is a ruled table's cell wall: the table's

@@ -33,6 +33,11 @@ points on every side (boxes that merely touch do not): a picture with text print
 across it is a background; a rotated word over the text, a watermark.  Not a
 parameter: half or twice it reads the labelled pages alike."""
 
+_CELL_RULE_JOIN = 2.0
+"""Rules this many points apart or less meet (a table's rules, drawn cell by cell; the
+edges of a box drawn round text, which is read whole: no band ends inside it).  Not a
+parameter: half or twice it reads the labelled pages alike."""
+
 _WORD_SPACE_MAX_EM = 2.0
 """Gaps between the words of a row wider than this many times the font size are
 gutters or tab stops, left out of the page's median word space.  Not a parameter: half
@@ -89,10 +94,10 @@ class Canvas:
         """The page's long vertical rules: x, top and bottom of each."""
         rule_box = np.array([(b.x0, b.top, b.x1, b.top) for b in blocking],
                             dtype=float).reshape(-1, 4)
-        self.cell_walls = _cell_walls(self.vertical, rule_box, config.cell_rule_join,
+        self.cell_walls = _cell_walls(self.vertical, rule_box, _CELL_RULE_JOIN,
                                       config.cell_wall_min_rows)
         """Which of :attr:`vertical` are a ruled table's cell walls (:func:`_cell_walls`)."""
-        self.frames = _frames(self.vertical, rule_box, config.cell_rule_join)
+        self.frames = _frames(self.vertical, rule_box, _CELL_RULE_JOIN)
         """The boxes drawn around text (:func:`_frames`): x0, top, x1 and bottom of each."""
         image_box = np.array([(b.x0, b.top, b.x1, b.bottom) for b in images],
                              dtype=float).reshape(-1, 4)
