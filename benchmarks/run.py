@@ -19,8 +19,8 @@ mean):
 5. the 48-page City Record of 2004-06-09 parsed with ``jobs=1`` and ``jobs=2``
    (``benchmarks/jobs.py``).
 6. with ``--ablation``, what each parameter changes on the labelled pages
-   (``benchmarks/ablation.py``; some 15 minutes on 2 cores, so without the flag the
-   section is carried over from the report as it was last measured).
+   (``benchmarks/ablation.py``; about an hour on 2 shared cores, so without the flag
+   the section is carried over from the report as it was last measured).
 
 ``--quick`` runs only synthetic seed 0 and skips the speed parts (3 to 5).
 """
@@ -614,7 +614,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     parser.add_argument(
         "--ablation", action="store_true",
-        help="measure what each parameter changes (some 15 minutes); without it the "
+        help="measure what each parameter changes (about an hour); without it the "
         "section is carried over from the report")
     args = parser.parse_args(argv)
 
