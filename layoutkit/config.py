@@ -489,9 +489,6 @@ class FurnitureConfig(Section):
 class ProfileConfig(Section):
     """Laying a page out as a publication profile says (:mod:`layoutkit.profile.stage`)."""
 
-    section_row_tolerance: float = 1.0
-    """Words standing up to this many points above the first line of a section that
-    starts mid-page still belong to the section (they share its text row)."""
     regex_timeout: float = 1.0
     """Seconds one search of a profile's regular expression (a ``contains`` selector
     over a page's text, a section's ``starts_at`` over a line) may take; a longer one

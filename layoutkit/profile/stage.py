@@ -28,6 +28,11 @@ from .values import Band, Box, Kind, Layout, PageRule, Profile, Section, Until
 
 __all__ = ["page_text", "profile_furniture", "profile_tree", "without_ignored"]
 
+_SECTION_ROW_TOLERANCE = 1.0
+"""Words standing up to this many points above the first line of a section that starts
+mid-page still belong to the section (they share its text row).  Not a parameter: half
+or twice it reads the profiled publications' labelled pages alike."""
+
 def page_text(words: Sequence[Word], config: LayoutConfig) -> str:
     """The page's text row by row (every word on a line, left to right), which
     ``contains`` selectors search."""
@@ -130,7 +135,7 @@ class _Page:
         if hit is None:
             return tree, active
         section, top = hit
-        row_top = top - self.config.profile.section_row_tolerance
+        row_top = top - _SECTION_ROW_TOLERANCE
         above = [i for i in idx if self.body[i].bbox.top < row_top]
         rest = [i for i in idx if self.body[i].bbox.top >= row_top]
         lower, after = self.tree(section.layout, rest, section, top)
