@@ -199,7 +199,6 @@ NEUTRAL: tuple[Neutral, ...] = (
     Neutral("furniture_block_foot_gap_em", (BIG,), "no line is set apart enough at the foot"),
     Neutral("furniture_stamp_max_lines", (0,), "no turned words are margin stamps"),
     # profile
-    _scaled("section_row_tolerance"),
     # reading
     _scaled("block_gap_ratio"),
     Neutral("footnote_max_size", (0.0,), "no footnotes read after the columns"),
@@ -427,11 +426,17 @@ def _setting(task: tuple[str, Any]) -> tuple[str, Any, dict[str, Scores], float]
     for labelled in _DOCUMENTS:
         if key and key not in (labelled.profiled if labelled.profile else _PLAIN_KEYS):
             continue
-        own = labelled.profile.config if labelled.profile else LayoutConfig()
+        # a limit, not measured: raised so that a search of a profile's patterns on a
+        # loaded machine is not taken for catastrophic backtracking
+        own = (labelled.profile.config if labelled.profile else LayoutConfig()).replace(
+            regex_timeout=_REGEX_TIMEOUT)
         scores[labelled.name] = _scored(labelled, own.replace(**{key: value}) if key else own,
                                         not key or key in _TYPING_KEYS)
     return key, value, scores, time.perf_counter() - started
 
+
+_REGEX_TIMEOUT = 60.0
+"""The seconds a search of a profile's regular expression may take while measuring."""
 
 _PROFILE_KEYS = frozenset(f.name for f in fields(_SECTIONS["profile"]))  # type: ignore[arg-type]
 _SECTION_OF = {f.name: name for name, s in _SECTIONS.items()
