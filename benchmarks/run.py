@@ -18,6 +18,9 @@ mean):
    (``benchmarks/density.py``).
 5. the 48-page City Record of 2004-06-09 parsed with ``jobs=1`` and ``jobs=2``
    (``benchmarks/jobs.py``).
+6. with ``--ablation``, what each parameter changes on the labelled pages
+   (``benchmarks/ablation.py``; about an hour on 2 shared cores, so without the flag
+   the section is carried over from the report as it was last measured).
 
 ``--quick`` runs only synthetic seed 0 and skips the speed parts (3 to 5).
 """
@@ -40,6 +43,9 @@ from importlib import metadata
 from pathlib import Path
 from typing import TypeVar
 
+from benchmarks.ablation import carried as carried_ablation
+from benchmarks.ablation import measure as measure_ablation
+from benchmarks.ablation import section as ablation_section
 from benchmarks.batch import BAR as BATCH_BAR
 from benchmarks.batch import TITLE as BATCH_TITLE
 from benchmarks.batch import BatchTiming, ceiling
@@ -208,6 +214,8 @@ class Run:
     """Every system on the varied synthetic layouts (``benchmarks/varied.py``)."""
     heldout: list[CorpusRow] = field(default_factory=list)
     """Every system on the held-out documents (``benchmarks/heldout.py``): reported, no bar."""
+    ablation: list[str] = field(default_factory=list)
+    """The ablation section (``benchmarks/ablation.py``), measured or carried over."""
 
 
 def run_synthetic(
@@ -581,6 +589,8 @@ def render(run: Run, quick: bool) -> str:
         " the best run.")
     lines += ["", JOBS_BEFORE.read_text(encoding="utf-8").rstrip()]
     lines += ["", *linetype_section(run.linetypes), "", *nlp_tables(run.nlp)]
+    if run.ablation:
+        lines += ["", *run.ablation]
     unfound = _unfound(run)
     lines += ["", "## Truth lines that no system finds", ""]
     lines += unfound or ["None: every scored truth line is found by at least one system."]
@@ -602,6 +612,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument(
         "--out", type=Path, default=REPO / "benchmarks" / "RESULTS.md", help="report path"
     )
+    parser.add_argument(
+        "--ablation", action="store_true",
+        help="measure what each parameter changes (about an hour); without it the "
+        "section is carried over from the report")
     args = parser.parse_args(argv)
 
     candidates = systems()
@@ -633,10 +647,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     print(f"line types: {time.perf_counter() - started:.0f} s", file=sys.stderr)
     batch = [] if args.quick else measure_batch()
     machine = ceiling() if batch else 0.0
+    ablation = ablation_section(measure_ablation()) if args.ablation else \
+        carried_ablation(args.out)
+    print(f"ablation: {time.perf_counter() - started:.0f} s", file=sys.stderr)
 
     run = Run(runnable, skipped, synthetic, synthetic_note, real, truths, outputs, speed,
               stages, density, jobs, errors, measure_profiles(), corpus, linetypes, measure_nlp(),
-              None if args.quick else measure_ocr(), batch, machine, varied, heldout)
+              None if args.quick else measure_ocr(), batch, machine, varied, heldout, ablation)
     args.out.write_text(render(run, args.quick), encoding="utf-8")
     print(f"wrote {args.out}", file=sys.stderr)
     return 0

@@ -45,7 +45,7 @@ _SHARES = frozenset({"line_overlap", "glyph_repeat_overlap", "baseline_tolerance
                      "column_min_density", "column_min_flush", "crossing_gap_ratio",
                      "even_space_tolerance",
                      "line_like_size_ratio", "float_flow_size_tolerance",
-                     "narrow_gutter_min_flush", "ruled_gutter_min_share",
+                     "ruled_gutter_min_share",
                      "stream_across_share",
                      "stream_down_max_share",
                      "ocr_garbage_share", "ocr_min_quality", "ocr_layer_margin",
@@ -255,13 +255,6 @@ class GuttersConfig(Section):
 
     gutter_min_width: float = 3.0
     """The narrowest whitespace strip, in points, that can separate two columns."""
-    gutter_space_ratio: float = 1.0
-    """...and, measured between the lines beside it, at least this many times the
-    page's median word space: a river of aligned word spaces is never wider than the
-    spaces it is made of."""
-    narrow_gutter_min_flush: float = 0.8
-    """...unless both sides stand flush against the strip in at least this share of
-    their rows: justified columns set with a gutter no wider than their word spaces."""
     word_space_ratio: float = 1.5
     """A text row's gap across a gutter no wider than this many times the row's own
     word spaces may be one of them (see ``crossing_gap_ratio``)."""
@@ -305,16 +298,9 @@ class GuttersConfig(Section):
     stack_max_level_rows: int = 2
     """Such stacks share at most this many rows, level across them all (a name and the
     line above it): more are a table's rows repeating across, read row by row."""
-    side_head_gap_em: float = 1.6
-    """Lines of a side heading (in the margin beside its text) stand no further apart
-    than this many times the body font size; a wider gap starts the next heading."""
     side_head_align_em: float = 0.5
     """A side heading stands level with a line of its text: their baselines within this
     many times the body font size."""
-    overprint_inset: float = 1.0
-    """Two boxes overlap, one printed over the other, when they share more than this
-    many points on every side (boxes that merely touch do not): a picture with text
-    printed across it is a background; a rotated word over the text, a watermark."""
     stream_across_share: float = 0.5
     """A strip the content stream reads straight across in at least this share of the
     rows beside it (a table's rows, drawn cell after cell) is not a gutter: the rows of
@@ -338,9 +324,6 @@ class GuttersConfig(Section):
     """A strip with a vertical rule down at least this share of its run is a gutter
     beside text on each side as one on the column grid is (fewer lines, no column
     tests): the rule is drawn to part columns, however narrow the white beside it."""
-    cell_rule_join: float = 2.0
-    """Rules this many points apart or less meet (a table's rules, drawn cell by cell; the
-    edges of a box drawn round text, which is read whole: no band ends inside it)."""
     cell_wall_min_rows: int = 2
     """A vertical rule crossed by horizontal rules, running on to both its sides, above,
     between and below this many rows or more is a ruled table's cell wall: the table's
@@ -362,9 +345,6 @@ class GuttersConfig(Section):
     flush_tolerance_em: float = 0.15
     """Line ends (or starts) within this many times the body font size (at least a
     point) of the outermost one stand flush against a gutter."""
-    word_space_max_em: float = 2.0
-    """Gaps between the words of a row wider than this many times the font size are
-    gutters or tab stops, left out of the page's median word space."""
     leader_reach_em: float = 2.0
     """Dot leaders that end within this many times the body font size before a strip
     run up to it: the strip separates a table's cells or an index's page numbers."""
@@ -398,12 +378,12 @@ class FurnitureConfig(Section):
     """At most this many lines at the top of a page are running header (DCR's name)."""
     line_footer_max_lines: int = 3
     """At most this many lines at the bottom of a page are running footer."""
-    line_header_max_distance: int = 3
-    """A top line repeats the top line of a neighbouring page (the previous or next
-    one, or the one before or after that for alternating headers) when their
-    Levenshtein distance, digits and Roman numerals masked, is at most this."""
-    line_footer_max_distance: int = 3
-    """The same for bottom lines."""
+    furniture_max_distance: int = 3
+    """A top (bottom) line repeats the top (bottom) line of a neighbouring page (the
+    previous or next one, or the one before or after that for alternating headers)
+    when their Levenshtein distance, digits and Roman numerals masked, is at most this
+    (DCR's ``line_header_max_distance`` and ``line_footer_max_distance``, one for
+    both: neither changes a result on the labelled pages from 1 to 6)."""
     furniture_min_gap_em: float = 0.5
     """Furniture is parted from the body by a gap of at least this many times its font
     size; a line at the usual spacing belongs to the body."""
@@ -483,8 +463,8 @@ class FurnitureConfig(Section):
     """A line standing outside the document's text block (above where the body of its
     pages usually begins, below where it ends) is furniture without repeating, given
     this many pages to find the text block on, and set smaller than
-    ``furniture_block_max_size`` times the pages' usual font size (or set apart, see
-    ``furniture_block_gap_em``)."""
+    ``furniture_block_max_size`` times the pages' usual font size (or, below it, set apart:
+    see ``furniture_block_foot_gap_em``)."""
     furniture_block_max_size: float = 0.95
     """See ``furniture_block_min_pages``."""
     furniture_block_max_lines: int = 6
@@ -493,14 +473,18 @@ class FurnitureConfig(Section):
     (``furniture_min_gap_em``) parts its innermost from the body; at most this many
     lines from the page edge are looked at (a licence notice over a first page's
     title)."""
-    furniture_block_gap_em: float = 4.0
-    """A line outside the text block no smaller than the usual font is furniture when
-    this many times its size of white space parts it from the text (a colophon at the
-    foot of a short last page)."""
+    furniture_stamp_gap_em: float = 4.0
+    """On a page with too few others to show where the text block ends, a line left
+    alone at its edge, set smaller than ``furniture_block_max_size`` of the page's usual
+    size and parted from the text by this many times its own size of white space, is
+    furniture: a printer's proof stamp at the foot, the section's name under a report's
+    header bar (a footnote stands closer to its text, a title to the text it opens)."""
     furniture_block_foot_gap_em: float = 1.0
-    """The same as ``furniture_block_gap_em`` for a line below the text block's foot,
-    where no title stands: a blank line's worth of white parts it from the text (a
-    navigation bar over a running footer, set larger than the body)."""
+    """A line below the text block's foot no smaller than the usual font is furniture
+    when this many times its size of white space parts it from the text: a blank
+    line's worth (a colophon at the foot of a short last page; a navigation bar over a
+    running footer, set larger than the body).  Above the text block, where titles
+    stand, only a line set smaller is."""
     furniture_stamp_max_lines: int = 2
     """Turned words beside the upright text are margin stamps (a proof stamp, a
     filing number) when those of their direction there make at most this many lines;
@@ -511,13 +495,6 @@ class FurnitureConfig(Section):
 class ProfileConfig(Section):
     """Laying a page out as a publication profile says (:mod:`layoutkit.profile.stage`)."""
 
-    section_row_tolerance: float = 1.0
-    """Words standing up to this many points above the first line of a section that
-    starts mid-page still belong to the section (they share its text row)."""
-    span_gap_em: float = 0.25
-    """With a profile's forced columns, a row joins the full-width rows next to it when
-    the gap between them exceeds their own line gap by at most this many times the
-    font size (the short last line of a full-width paragraph, a title just above)."""
     regex_timeout: float = 1.0
     """Seconds one search of a profile's regular expression (a ``contains`` selector
     over a page's text, a section's ``starts_at`` over a line) may take; a longer one
@@ -542,18 +519,10 @@ class ReadingConfig(Section):
     aside, or a journal's ISSN before a slash: the fee code of a journal's copyright
     line, ``0003-6951/2011/98(8)/082505/3/$30.00``) is a publisher's notice
     (:mod:`layoutkit.reading.notices`): furniture."""
-    notice_min_gap_em: float = 0.5
-    """A notice is parted from the line above it by at least this many times its
-    size of white space, and runs on over the lines that follow closer than that."""
-    notice_size_tolerance: float = 0.15
-    """A notice's lines are set within this share of its first line's size."""
     float_flow_size_tolerance: float = 0.1
     """A column the stream draws after the band below is a float read after that band
     only when the text beside it runs on into the band below: the band's first words
     set within this share of the size of the last words beside the float."""
-    notice_indent_em: float = 0.5
-    """A line indented by more than this many times the notice's size from the left
-    edge of the notice's lines starts a new paragraph: the notice has ended."""
     cjk_space_em: float = 0.9
     """Words of a CJK line join without a space, unless the gap between them along the
     baseline is at least this many times the size of the first: a full-width space (an
@@ -581,9 +550,6 @@ class LinetypesConfig(Section):
     indentation is a new paragraph); items opened by note numbers start within it of
     each other; a line of no item starting further left than this of a numbered list's
     last item ends the list."""
-    lt_list_size_tolerance: float = 0.5
-    """An item's next lines are set within this many points of its size (a scan's text
-    layer gives the lines of one font slightly different sizes)."""
     lt_note_mark_max_size: float = 0.8
     """A line opening with a number set at most this share of the size of the word
     after it (a superscript: an endnote's number) opens a list item when such numbers
@@ -602,9 +568,6 @@ class LinetypesConfig(Section):
     for a few lines as often as in a table."""
     heading_max_level: int = 3
     """Headings deeper than this level are typed body."""
-    heading_min_pages: int = 2
-    """A numbered heading rule counts only when its headings stand on at least this
-    many pages (fewer is a numbered list in the text, not a hierarchy)."""
     heading_style_min_pages: int = 1
     """An unnumbered heading style opens a level of its own (one below the next larger
     style) only when its headings stand on at least this many pages; a rarer style
@@ -623,9 +586,6 @@ class LinetypesConfig(Section):
     heading_display_size_ratio: float = 1.4
     """Heading styles at least this many times the body font size are display type
     (headlines, set larger the more a story matters): they share one level."""
-    heading_tolerance_x: float = 5.0
-    """Headings of one level start within this percentage of the page width of each
-    other's left edge."""
     heading_max_words: int = 12
     """A heading line has at most this many words."""
     heading_min_size_ratio: float = 1.05

@@ -581,7 +581,7 @@ def section_headers() -> list[Page]:
 
 
 def test_furniture_header_repeating_on_neighbour_page_found() -> None:
-    """DCR's rule: a header within line_header_max_distance edits of a header on the
+    """DCR's rule: a header within furniture_max_distance edits of a header on the
     previous or next page is furniture; the first and last pages compare with their
     one neighbour."""
     found = headers(section_headers())
@@ -589,10 +589,10 @@ def test_furniture_header_repeating_on_neighbour_page_found() -> None:
                      for p in range(8)]
 
 
-def test_furniture_line_header_max_distance() -> None:
+def test_furniture_max_distance() -> None:
     """Headers one letter apart from page to page (the share rule made exact, so that
     only the edit distance decides) are furniture with the default distance, not with
-    line_header_max_distance 0."""
+    furniture_max_distance 0."""
     exact = CONFIG.replace(furniture_min_similarity=100.0)
     pages = [page(words(f"{20 + p} SECTION {'ABCDEFGH'[p]}LPHA", 36.0, 30.0), body(p))
              for p in range(8)]
@@ -602,7 +602,7 @@ def test_furniture_line_header_max_distance() -> None:
                                                     strict=True)]
 
     assert found(exact) == [[str(20 + p), "SECTION", f"{'ABCDEFGH'[p]}LPHA"] for p in range(8)]
-    assert found(exact.replace(line_header_max_distance=0)) == [[]] * 8
+    assert found(exact.replace(furniture_max_distance=0)) == [[]] * 8
 
 
 def test_furniture_line_header_and_footer_max_lines() -> None:
@@ -716,7 +716,7 @@ def test_furniture_small_stamp_at_the_foot_of_a_short_document(size: float, gap:
                                                                found: bool) -> None:
     """On a page with too few others to show its text block, its last line is a stamp
     when set smaller than the usual size and parted from the text by
-    ``furniture_block_gap_em`` of its size."""
+    ``furniture_stamp_gap_em`` of its size."""
     text = body(1, top=340.0)  # 40 lines ending at 738
     stamp = words("VerDate Mar 15 2010 07:23 Jkt 029060 PO 00000 Frm 00018", 36.0,
                   738.0 + gap, size=size)
@@ -734,7 +734,7 @@ def test_furniture_small_line_under_running_header_of_a_short_document(
         gap: float, size: float, found: bool) -> None:
     """On a document too short to show its text block, the line right under a running
     header (a section's name that repeats on no other page), set smaller than the usual
-    size and parted from the text by ``furniture_block_gap_em`` of its size, is header
+    size and parted from the text by ``furniture_stamp_gap_em`` of its size, is header
     too."""
     running = [*words("Annual Report 2023", 36.0, 20.0), *words("7", 560.0, 20.0)]
     pages = [page(running if p == 0 else [*running[:-1], *words("8", 560.0, 20.0)],

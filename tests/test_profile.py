@@ -367,7 +367,7 @@ def test_forced_columns_keep_a_title_whole_across_the_gutter(gutters: tuple[floa
     left, right = text_lines(50, 250, 70, 20, seed=1), text_lines(312, 250, 70, 20, seed=2)
     words = [*title, *left, *right]
     canvas = prepare(words, [], [], 612, 792, LayoutConfig().gutters)
-    bands = bands_of(force_columns(canvas, 2, LayoutConfig().profile, gutters))
+    bands = bands_of(force_columns(canvas, 2, gutters))
     texts = [[[" ".join(words[i].text for i in leaf.words) for leaf in column] for column in band]
              for band in bands]
     assert texts[0] == [["Your Name"]]

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 import layoutkit
-from layoutkit.config import GuttersConfig, LayoutConfig
+from layoutkit.config import GuttersConfig
 from layoutkit.geometry.segment import bands_of, segment
 from layoutkit.model import BBox, Rule, Word
 from layoutkit.tools.evaluate import score_truth
@@ -164,18 +164,20 @@ def test_boxes_pinwheel_needs_the_frames() -> None:
         ["left", "note", "right", "note", "wide"]
 
 
-def test_boxes_frame_corners_meet_within_cell_rule_join() -> None:
-    """A frame's edges meet where their ends lie within ``cell_rule_join`` points: with
-    the note's sides drawn 3 pt short of its top and bottom edges the note is no box at
-    the default 2 pt, and is one again with the join at 4 pt."""
+def test_boxes_frame_corners_meet_within_two_points() -> None:
+    """A frame's edges meet where their ends lie within 2 points: with the note's sides
+    drawn 1.5 pt short of its top and bottom edges the note is still a box, read whole;
+    drawn 3 pt short, it is no box."""
     layout, rules = pinwheel()
-    gapped = tuple(Rule(BBox(r.bbox.x0, 313.0, r.bbox.x1, 557.0))
-                   if r.bbox.x0 in (180.0, 380.0) and not r.horizontal else r for r in rules)
-    assert read(layout, gapped, (PINWHEEL_PICTURE,)) == \
+
+    def gapped(short: float) -> tuple[Rule, ...]:
+        return tuple(Rule(BBox(r.bbox.x0, 310.0 + short, r.bbox.x1, 560.0 - short))
+                     if r.bbox.x0 in (180.0, 380.0) and not r.horizontal else r
+                     for r in rules)
+
+    assert read(layout, gapped(1.5), (PINWHEEL_PICTURE,)) == ["left", "note", "right", "wide"]
+    assert read(layout, gapped(3.0), (PINWHEEL_PICTURE,)) == \
         ["left", "note", "right", "note", "wide"]
-    wider = LayoutConfig().replace(cell_rule_join=4.0).gutters
-    assert read(layout, gapped, (PINWHEEL_PICTURE,), wider) == \
-        ["left", "note", "right", "wide"]
 
 
 def test_boxes_newsletter_reads_box_by_box() -> None:

@@ -2,7 +2,7 @@
 
 A line among the first ``line_header_max_lines`` (last ``line_footer_max_lines``) of
 a page's top (bottom) zone is furniture when, digits and Roman numerals masked, it
-repeats within ``line_header_max_distance`` edits a line at nearly the same height
+repeats within ``furniture_max_distance`` edits a line at nearly the same height
 on the previous or next page, or on the one before or after that for headers that
 alternate between left and right pages (DCR's rule; the first and last pages, with
 one neighbour, compare with it), or when a line of nearly the same words in any
@@ -47,7 +47,7 @@ from rapidfuzz.distance import Levenshtein
 
 from ..config import LayoutConfig
 from ..model import BBox, Rule, Word, is_cjk, turned_boxes
-from .grid import overlapping, weighted_median
+from .grid import OVERPRINT_INSET, overlapping, weighted_median
 from .numerals import ROMAN_DIGITS, ROMAN_NUMERAL, roman_value
 from .words import VERTICAL, group_lines, split_at_gaps
 
@@ -246,8 +246,8 @@ def repeating_runs(pages: Sequence[EdgeLines], config: LayoutConfig) -> list[Run
     headers = [page.header for page in pages]
     footers = [page.footer for page in pages]
     parities = [page.parity for page in pages]
-    top = _Zone.of(headers, parities, furniture.line_header_max_distance, config)
-    bottom = _Zone.of(footers, parities, furniture.line_footer_max_distance, config)
+    top = _Zone.of(headers, parities, furniture.furniture_max_distance, config)
+    bottom = _Zone.of(footers, parities, furniture.furniture_max_distance, config)
     counts = _beyond_text_block(pages, [
         (_run(p, top, furniture.line_header_max_lines, config),
          _run(p, bottom, furniture.line_footer_max_lines, config))
@@ -307,8 +307,9 @@ def _beyond_text_block(pages: Sequence[EdgeLines], counts: list[tuple[int, int]]
     candidate lines that stand outside the document's text block: above the top (below
     the bottom) where the body of its pages usually begins (ends) by more than their
     own size, and set smaller than ``furniture_block_max_size`` of the pages' usual
-    font size or apart from the text by ``furniture_block_gap_em`` of its size (a title,
-    or a first page's opening line, is neither), and past such a block over the lines
+    font size or, below the text block, apart from the text by
+    ``furniture_block_foot_gap_em`` of its size (a title, or a first page's opening
+    line, is neither), and past such a block over the lines
     that repeat in the ``zones`` (top, bottom) as a run from the edge does (a page
     number under a proceedings' imprint).
     A journal's imprint over its first page's title, a gazette's date line under its
@@ -364,8 +365,8 @@ def _beyond_text_block(pages: Sequence[EdgeLines], counts: list[tuple[int, int]]
 
     extended = []
     for p, (page, (h, f)) in enumerate(zip(pages, counts, strict=True)):
-        while (after := block_end(page.header, h, tops[p],
-                                  furniture.furniture_block_gap_em)) > h:
+        # above the text block a line set apart but no smaller may be a title
+        while (after := block_end(page.header, h, tops[p], float("inf"))) > h:
             h = run_end(page.header, after, zones[0], p)
         while (after := block_end(page.footer, f, foots[p],
                                   furniture.furniture_block_foot_gap_em)) > f:
@@ -378,14 +379,14 @@ def _stamp(outermost: Sequence[_Candidate], size: float, config: LayoutConfig) -
     """1 when the ``outermost`` line (none, or one) left at a page's edge, past its
     repeating run, is furniture, else 0: set smaller than ``furniture_block_max_size``
     of the page's usual font ``size`` and parted from the text further in by
-    ``furniture_block_gap_em`` of its own size (a printer's proof stamp at the foot, a
+    ``furniture_stamp_gap_em`` of its own size (a printer's proof stamp at the foot, a
     filing slug; the section's name under a report's header bar).  The rule of the
     text block (:func:`_beyond_text_block`) told on a page with too few others to show
     where the text block begins and ends; a footnote stands closer to the text it
     notes, a title or a byline to the text it opens."""
     furniture = config.furniture
     return int(any(line.size < furniture.furniture_block_max_size * size
-                   and line.inner_gap >= furniture.furniture_block_gap_em * line.size
+                   and line.inner_gap >= furniture.furniture_stamp_gap_em * line.size
                    for line in outermost))
 
 
@@ -872,8 +873,7 @@ def _margin(words: Sequence[Word], taken: set[int], config: LayoutConfig) -> set
     of each direction making at most ``furniture_stamp_max_lines`` lines there (proof
     stamps in the side margins), or drawn over upright words (a watermark set across
     the columns: the text of a page is never printed over itself otherwise), by more
-    than ``overprint_inset`` on every side."""
-    inset = config.gutters.overprint_inset
+    than :data:`~layoutkit.geometry.grid.OVERPRINT_INSET` on every side."""
     rotated = [i for i, w in enumerate(words) if not w.upright]
     upright = [w.bbox for i, w in enumerate(words) if w.upright and i not in taken] \
         if rotated else []
@@ -884,7 +884,7 @@ def _margin(words: Sequence[Word], taken: set[int], config: LayoutConfig) -> set
     rotated_boxes = np.array([(words[i].bbox.x0, words[i].bbox.top, words[i].bbox.x1,
                                words[i].bbox.bottom) for i in rotated])
     upright_boxes = np.array([(b.x0, b.top, b.x1, b.bottom) for b in upright])
-    over_text = np.asarray(overlapping(rotated_boxes, upright_boxes, inset).any(axis=1))
+    over_text = np.asarray(overlapping(rotated_boxes, upright_boxes, OVERPRINT_INSET).any(axis=1))
     found = {i for i, printed_over in zip(rotated, over_text, strict=True) if printed_over}
     beside = [i for i in rotated if words[i].bbox.x1 <= left or words[i].bbox.x0 >= right]
     for direction in {words[i].direction for i in beside}:

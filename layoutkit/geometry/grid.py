@@ -22,10 +22,26 @@ from numpy.typing import NDArray
 from ..config import GuttersConfig
 from ..model import BBox, Rule, Word
 
-__all__ = ["Canvas", "Gutter", "Ints", "distinct", "overlapping", "true_runs",
-           "weighted_median"]
+__all__ = ["OVERPRINT_INSET", "Canvas", "Gutter", "Ints", "distinct", "overlapping",
+           "true_runs", "weighted_median"]
 
 Ints = NDArray[np.intp]
+
+OVERPRINT_INSET = 1.0
+"""Two boxes overlap, one printed over the other, when they share more than this many
+points on every side (boxes that merely touch do not): a picture with text printed
+across it is a background; a rotated word over the text, a watermark.  Not a
+parameter: half or twice it reads the labelled pages alike."""
+
+_CELL_RULE_JOIN = 2.0
+"""Rules this many points apart or less meet (a table's rules, drawn cell by cell; the
+edges of a box drawn round text, which is read whole: no band ends inside it).  Not a
+parameter: half or twice it reads the labelled pages alike."""
+
+_WORD_SPACE_MAX_EM = 2.0
+"""Gaps between the words of a row wider than this many times the font size are
+gutters or tab stops, left out of the page's median word space.  Not a parameter: half
+or twice it reads the labelled pages alike."""
 """Indexes into a page's words (or a grid's cells)."""
 
 
@@ -63,12 +79,10 @@ class Canvas:
         # np.bincount instead of being sorted again for every strip tried
         self.row = np.unique(self.baseline, return_inverse=True)[1].reshape(-1)
         self.row_count = int(self.row.max()) + 1 if len(self.row) else 0
-        # the narrowest gap between two columns' lines: wider than the page's word
-        # spaces, so rivers of aligned spaces in justified text are not gutters
+        # the page's usual word space, against which a row's gap across a strip is told
+        # from its own spaces where its words have none to judge by
         self.space = _word_space(self.box, self.baseline,
-                                 config.word_space_max_em * self.size)
-        self.min_gap = max(config.gutter_min_width,
-                           config.gutter_space_ratio * self.space)
+                                 _WORD_SPACE_MAX_EM * self.size)
         rows = int(np.ceil(height / self.res)) + 2
         cols = int(np.ceil(width / self.res)) + 2
         blocking = [r.bbox for r in rules
@@ -80,16 +94,16 @@ class Canvas:
         """The page's long vertical rules: x, top and bottom of each."""
         rule_box = np.array([(b.x0, b.top, b.x1, b.top) for b in blocking],
                             dtype=float).reshape(-1, 4)
-        self.cell_walls = _cell_walls(self.vertical, rule_box, config.cell_rule_join,
+        self.cell_walls = _cell_walls(self.vertical, rule_box, _CELL_RULE_JOIN,
                                       config.cell_wall_min_rows)
         """Which of :attr:`vertical` are a ruled table's cell walls (:func:`_cell_walls`)."""
-        self.frames = _frames(self.vertical, rule_box, config.cell_rule_join)
+        self.frames = _frames(self.vertical, rule_box, _CELL_RULE_JOIN)
         """The boxes drawn around text (:func:`_frames`): x0, top, x1 and bottom of each."""
         image_box = np.array([(b.x0, b.top, b.x1, b.bottom) for b in images],
                              dtype=float).reshape(-1, 4)
         # a picture with text printed across it is a background, not a figure that
         # parts bands or columns
-        image_box = image_box[~_behind_text(image_box, self.box, config.overprint_inset)]
+        image_box = image_box[~_behind_text(image_box, self.box, OVERPRINT_INSET)]
         self.grid = _occupancy(np.vstack([self.box, rule_box, image_box]), rows, cols, self.res)
         # free[r, c]: the window of cells c .. c + window - 1 of row r is empty
         self.window = max(1, round(config.gutter_min_width / self.res))
@@ -175,26 +189,15 @@ class Canvas:
         """How flush the rows next to the strip from ``x0`` to ``x1`` stand against it:
         the share of the line ends of ``left`` at its left edge and of the line starts of
         ``right`` at its right edge (justified columns are flush on both sides, ragged
-        ones on one); None when the strip is a river of aligned word spaces.
-
-        A river is no wider than the spaces it is made of: the narrowest gap across the
-        strip must be at least ``gutter_space_ratio`` times the page's median word space,
-        unless both sides stand flush against it in ``narrow_gutter_min_flush`` of their
-        rows (justified columns set closer than their word spaces: a river meanders).
-        """
+        ones on one); None when a side has no words beside the strip."""
         left, right = self._adjacent(left, right, x0, x1)
         if not len(left) or not len(right):
             return None
         ends = np.compress(*self._edges(left, last=True))
         starts = np.compress(*self._edges(right, last=False))
         tolerance = max(1.0, self.config.flush_tolerance_em * self.size)
-        shares = (float(np.mean(ends >= ends.max() - tolerance)),
-                  float(np.mean(starts <= starts.min() + tolerance)))
-        gaps = self._row_gaps(left, right)
-        if len(gaps) and float(gaps.min()) < self.min_gap \
-                and min(shares) < self.config.narrow_gutter_min_flush:
-            return None
-        return shares
+        return (float(np.mean(ends >= ends.max() - tolerance)),
+                float(np.mean(starts <= starts.min() + tolerance)))
 
     def reads_across(self, left: Ints, right: Ints) -> bool:
         """Whether the content stream reads the rows beside a strip straight across it:

@@ -27,11 +27,21 @@ from dataclasses import dataclass
 import numpy as np
 from numpy.typing import NDArray
 
-from ..config import ProfileConfig
 from .grid import Canvas, Gutter, Ints, distinct, true_runs
 from .gutters import Gutters, PageCanvas, on_column_grid, tall_gutters
 
 __all__ = ["Leaf", "Node", "Split", "bands_of", "force_columns", "mirrored", "segment"]
+
+_SPAN_GAP_EM = 0.25
+"""With a profile's forced columns, a row joins the full-width rows next to it when the
+gap between them exceeds their own line gap by at most this many times the font size
+(the short last line of a full-width paragraph, a title just above).  Not a parameter:
+half or twice it reads the profiled publications' labelled pages alike."""
+
+_SIDE_HEAD_GAP_EM = 1.6
+"""Lines of a side heading (in the margin beside its text) stand no further apart than
+this many times the body font size; a wider gap starts the next heading.  Not a
+parameter: half or twice it reads the labelled pages alike."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,6 +49,9 @@ class Leaf:
     """A region read as one column: the indexes of its words."""
 
     words: tuple[int, ...]
+    whole: bool = False
+    """Read as it stands (a profile's single or positional layout): its rows whole and
+    in the page's order, however the content stream or the type would part them."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,13 +86,13 @@ def _indexes(page: PageCanvas, words: Sequence[int] | None) -> Ints:
     return np.array(sorted(words), dtype=np.intp)
 
 
-def force_columns(page: PageCanvas, count: int, config: ProfileConfig,
+def force_columns(page: PageCanvas, count: int,
                   gutters: Sequence[float] = (), words: Sequence[int] | None = None) -> Node:
     """The words (indexes, default all) read as ``count`` columns split at ``gutters``
     (x centres), or at the emptiest vertical strips near the even divisions of the
     region.  Text rows with a word across a gutter, or that run on across it with an
     ordinary word space, are full-width rows, and so are the rows at their line
-    spacing (up to ``span_gap_em`` of ``config`` more) just above or below them: each
+    spacing (up to :data:`_SPAN_GAP_EM` more) just above or below them: each
     run of them is a band between bands of columns.
 
     Exists for profiles that know a page's column count where auto mode would not
@@ -95,7 +108,7 @@ def force_columns(page: PageCanvas, count: int, config: ProfileConfig,
     rows = canvas.baseline[idx]
     full = np.isin(rows, np.concatenate([rows[crossing], _spanning_rows(canvas, idx, cuts)]))
     ordered = np.unique(rows)
-    flags = _close_rows(canvas, idx, ordered, np.isin(ordered, rows[full]), config.span_gap_em)
+    flags = _close_rows(canvas, idx, ordered, np.isin(ordered, rows[full]))
     slabs: list[tuple[float, Node]] = []
     for a, b in true_runs(flags) + true_runs(~flags):
         inside = idx[(rows >= ordered[a]) & (rows <= ordered[b - 1])]
@@ -112,9 +125,9 @@ def force_columns(page: PageCanvas, count: int, config: ProfileConfig,
 
 
 def _close_rows(canvas: Canvas, idx: Ints, ordered: NDArray[np.float64],
-                flags: NDArray[np.bool_], span_gap_em: float) -> NDArray[np.bool_]:
+                flags: NDArray[np.bool_]) -> NDArray[np.bool_]:
     """``flags`` (full-width rows, by baseline key ``ordered``) extended over the rows
-    that stand at the full-width rows' own line spacing (up to ``span_gap_em`` times
+    that stand at the full-width rows' own line spacing (up to :data:`_SPAN_GAP_EM` times
     the font size more) above or below them: the short last line of a full-width
     paragraph, a title set just above it."""
     rows = canvas.baseline[idx]
@@ -123,7 +136,7 @@ def _close_rows(canvas: Canvas, idx: Ints, ordered: NDArray[np.float64],
     gaps = tops[1:] - bottoms[:-1]
     inner = gaps[flags[1:] & flags[:-1]]
     close = (float(np.median(inner)) if len(inner) else 0.0) + \
-        span_gap_em * canvas.size
+        _SPAN_GAP_EM * canvas.size
     flags = flags.copy()
     for k in range(1, len(flags)):
         flags[k] |= flags[k - 1] and gaps[k - 1] <= close
@@ -358,7 +371,7 @@ def _side_heads(canvas: Canvas, idx: Ints) -> list[tuple[Ints, Ints]] | None:
     running across it, parts a margin of short blocks from a column of text (each side
     at least ``column_min_width_em`` wide, the margin the narrower and no column, the
     text a column of ``gutter_min_lines`` lines), and every block of the margin (its
-    lines no further apart than ``side_head_gap_em``) starts level with a line of the
+    lines no further apart than :data:`_SIDE_HEAD_GAP_EM`) starts level with a line of the
     text, their baselines within ``side_head_align_em``.  Each heading then reads
     before the text from its line to the next heading's, as a heading above its text
     would."""
@@ -377,7 +390,7 @@ def _side_heads(canvas: Canvas, idx: Ints) -> list[tuple[Ints, Ints]] | None:
             continue
         by_top = margin[np.argsort(canvas.box[margin, 1], kind="stable")]
         tops = canvas.box[by_top, 1]
-        first = np.concatenate(([True], np.diff(tops) > config.side_head_gap_em * canvas.size))
+        first = np.concatenate(([True], np.diff(tops) > _SIDE_HEAD_GAP_EM * canvas.size))
         starts = tops[first]
         # a heading in larger type stands level with its text by the baseline
         baselines = canvas.box[by_top[first], 3]

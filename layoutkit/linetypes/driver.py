@@ -4,7 +4,7 @@ Most of what typing a line needs is on its page: the body lines and their words,
 aligned tables, the font sizes, which lines stand out as headings, which start with
 a list marker and which continue an item.  A few decisions need the whole document:
 the contents on its first pages, the body's font size, the heading hierarchy (and
-the rules and styles seen on too few pages), and the chains of list items.  So
+the styles seen on too few pages), and the chains of list items.  So
 typing runs in steps: each page's part works on a :class:`PageTyping` wherever the
 page is kept, and hands the document's part a small value; the document's decision
 goes back to the next step::

@@ -70,6 +70,11 @@ the first word's pattern and DCR's comparison function."""
 _NOTE = "¹"
 """The style of items opened by a note number set small and raised (a superscript:
 ``¹ My thanks to...``, endnotes), whose items must also stand at one indentation."""
+_SIZE_TOLERANCE = 0.5
+"""An item's next lines are set within this many points of its size (a scan's text
+layer gives the lines of one font slightly different sizes).  Not a parameter: a
+quarter of a point or a whole point types the corpus's lists alike."""
+
 _CIRCLED = "①"
 """The style of whole numbers drawn as one character of their own (①, ❶, ⑩, Ⅳ)."""
 _STARTS = frozenset({"1", "i", "a", "A", "I"})
@@ -396,7 +401,7 @@ def _goes_on(lines: Sequence[TypedLine], item: int, later: int,
     column, where the item's first line there does."""
     size, bold = style_of(lines[later])
     marked = lines[item]
-    if abs(size - style_of(marked)[0]) > config.lt_list_size_tolerance or bold != all(
+    if abs(size - style_of(marked)[0]) > _SIZE_TOLERANCE or bold != all(
             w.bold for w in marked.kept_words[1:]):
         return False
     column = column_of(lines[later])

@@ -28,6 +28,11 @@ from .values import Band, Box, Kind, Layout, PageRule, Profile, Section, Until
 
 __all__ = ["page_text", "profile_furniture", "profile_tree", "without_ignored"]
 
+_SECTION_ROW_TOLERANCE = 1.0
+"""Words standing up to this many points above the first line of a section that starts
+mid-page still belong to the section (they share its text row).  Not a parameter: half
+or twice it reads the profiled publications' labelled pages alike."""
+
 def page_text(words: Sequence[Word], config: LayoutConfig) -> str:
     """The page's text row by row (every word on a line, left to right), which
     ``contains`` selectors search."""
@@ -99,9 +104,9 @@ class _Page:
         if how.kind is Kind.AUTO:
             return segment(self.canvas, self.shared, idx)
         if how.kind is Kind.COLUMNS:
-            return force_columns(self.canvas, how.columns, self.config.profile,
+            return force_columns(self.canvas, how.columns,
                                  how.gutter_points(self.glyphs.width), idx)
-        return Leaf(tuple(sorted(idx)))
+        return Leaf(tuple(sorted(idx)), whole=True)
 
     def start(self, tree: Node, sections: Sequence[Section],
               below: float) -> tuple[Section, float] | None:
@@ -130,7 +135,7 @@ class _Page:
         if hit is None:
             return tree, active
         section, top = hit
-        row_top = top - self.config.profile.section_row_tolerance
+        row_top = top - _SECTION_ROW_TOLERANCE
         above = [i for i in idx if self.body[i].bbox.top < row_top]
         rest = [i for i in idx if self.body[i].bbox.top >= row_top]
         lower, after = self.tree(section.layout, rest, section, top)

@@ -28,6 +28,21 @@ from ..model import Word
 __all__ = ["notice_words"]
 
 
+_MIN_GAP_EM = 0.5
+"""A notice is parted from the line above it by at least this many times its size of
+white space, and runs on over the lines that follow closer than that."""
+
+_SIZE_TOLERANCE = 0.15
+"""A notice's lines are set within this share of its first line's size."""
+
+_INDENT_EM = 0.5
+"""A line indented by more than this many times the notice's size from the left edge
+of the notice's lines starts a new paragraph: the notice has ended."""
+
+# Not parameters: halved or doubled, each reads the labelled pages alike (the pattern
+# that opens a notice, ``notice_pattern``, is what finds one).
+
+
 @cache
 def _pattern(text: str) -> re.Pattern[str]:
     return re.compile(text, re.IGNORECASE)
@@ -45,7 +60,7 @@ def notice_words(leaves: Sequence[Sequence[Word]], config: LayoutConfig) -> list
     found: list[Word] = []
     k = 0
     while k < len(lines):
-        end = _notice_end(lines, k, pattern, config) \
+        end = _notice_end(lines, k) \
             if pattern.match(" ".join(w.text for w in lines[k])) else k
         if end > k:
             found += [w for line in lines[k:end] for w in line]
@@ -53,21 +68,19 @@ def notice_words(leaves: Sequence[Sequence[Word]], config: LayoutConfig) -> list
     return found
 
 
-def _notice_end(lines: Sequence[Sequence[Word]], start: int, pattern: re.Pattern[str],
-                config: LayoutConfig) -> int:
+def _notice_end(lines: Sequence[Sequence[Word]], start: int) -> int:
     """Past the last line of the notice that ``lines[start]`` opens, or ``start`` when
     that line is no notice's first (it follows the line above closely)."""
-    reading = config.reading
     size = _size(lines[start])
-    if start and _gap(lines[start - 1], lines[start]) < reading.notice_min_gap_em * size:
+    if start and _gap(lines[start - 1], lines[start]) < _MIN_GAP_EM * size:
         return start
     end, left = start + 1, None
     while end < len(lines):
         line = lines[end]
         edge = line[0].bbox.x0
-        if (abs(_size(line) - size) > reading.notice_size_tolerance * size
-                or not 0 <= _gap(lines[end - 1], line) < reading.notice_min_gap_em * size
-                or (left is not None and edge > left + reading.notice_indent_em * size)):
+        if (abs(_size(line) - size) > _SIZE_TOLERANCE * size
+                or not 0 <= _gap(lines[end - 1], line) < _MIN_GAP_EM * size
+                or (left is not None and edge > left + _INDENT_EM * size)):
             break
         left = edge if left is None else min(left, edge)
         end += 1
