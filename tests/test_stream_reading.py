@@ -56,7 +56,7 @@ def test_stream_drawn_shuffled_leaves_the_geometry(tmp_path: Path) -> None:
     truth = shuffled_page(path)
     page = layoutkit.parse(path, typed=False)[0]
     assert [line.text for line in page.body_lines] == truth
-    assert stream_reading(page.body_lines) is None
+    assert stream_reading(page.body_lines, 6) is None
 
 
 def line(text: str, x0: float, top: float, x1: float, stream: int) -> Line:
@@ -109,7 +109,7 @@ def test_stream_reading_follows_a_stream_that_reads_down_and_runs_on() -> None:
     """The stream reads each column whole: it reads down, keeps two more lines right
     under the line above them, and completes a hyphenated word: it is taken."""
     lines = banded([0, 1, 4, 5, 2, 3, 6, 7])
-    drawn = stream_reading(lines)
+    drawn = stream_reading(lines, 4)
     assert drawn is not None
     assert [ln.text for ln in drawn] == [BANDED[k][0] for k in (0, 1, 4, 5, 2, 3, 6, 7)]
 
@@ -117,7 +117,7 @@ def test_stream_reading_follows_a_stream_that_reads_down_and_runs_on() -> None:
 def test_stream_reading_reads_each_column_down() -> None:
     """The same lines with the right column's two parts drawn bottom first: each
     line still comes after the line it stands under, the stream breaking the ties."""
-    drawn = stream_reading(banded([0, 1, 6, 7, 2, 3, 4, 5]))
+    drawn = stream_reading(banded([0, 1, 6, 7, 2, 3, 4, 5]), 4)
     assert drawn is not None
     assert [ln.text for ln in drawn] == [BANDED[k][0] for k in (0, 1, 4, 5, 2, 3, 6, 7)]
 
@@ -125,16 +125,29 @@ def test_stream_reading_reads_each_column_down() -> None:
 def test_stream_reading_needs_evidence() -> None:
     """The stream drawing the geometry's own order, or each band's columns right to
     left, gains nothing: the geometry stands."""
-    assert stream_reading(banded(list(range(8)))) is None
-    assert stream_reading(banded([2, 3, 0, 1, 6, 7, 4, 5])) is None
+    assert stream_reading(banded(list(range(8))), 4) is None
+    assert stream_reading(banded([2, 3, 0, 1, 6, 7, 4, 5]), 4) is None
 
 
 def test_stream_reading_rebuilds_bands_and_columns() -> None:
     """The lines the stream reads column by column become one band of two columns,
     each line numbered into its band, column and block."""
-    drawn = stream_reading(banded([0, 1, 4, 5, 2, 3, 6, 7]))
+    drawn = stream_reading(banded([0, 1, 4, 5, 2, 3, 6, 7]), 4)
     assert drawn is not None
     bands = _rebuilt(drawn, LayoutConfig())
     assert [[[ln.text for ln in column.lines] for column in band.columns] for band in bands] \
         == [[[BANDED[k][0] for k in (0, 1, 4, 5)], [BANDED[k][0] for k in (2, 3, 6, 7)]]]
     assert [(ln.band, ln.column) for ln in bands[0].lines] == [(0, 0)] * 4 + [(0, 1)] * 4
+
+
+def test_stream_reading_reads_a_table_drawn_cell_by_cell_by_rows() -> None:
+    """Two rows of a table whose cells run over two lines, drawn cell by cell: the
+    stream's reading completes each cell's words, but goes back up the page at every
+    cell, not once a column: the geometry's reading, row by row, stands."""
+    cells = [("Procure-", 0, 0), ("ment of trucks", 0, 12), ("Procurement by", 120, 0),
+             ("trading company", 120, 12), ("Supply of furni-", 0, 30), ("ture and desks", 0, 42),
+             ("Accra Office", 120, 30), ("furniture limited", 120, 42)]
+    lines = [line(text, x, top, x + 100, k) for k, (text, x, top) in enumerate(cells)]
+    by_rows = sorted(lines, key=lambda ln: (ln.bbox.top, ln.bbox.x0))
+    assert stream_reading(by_rows, 2) is not None  # columns of two lines would be read
+    assert stream_reading(by_rows, 4) is None

@@ -104,13 +104,13 @@ def _stream_read(bands: list[Band], config: LayoutConfig) -> list[Band]:
         return bands
     start, end = body[0], body[-1] + 1
     lines = [line for band in bands[start:end] for line in band.lines]
-    drawn = stream_reading(lines)
+    drawn = stream_reading(lines, config.gutters.gutter_min_lines)
     if drawn is not None:
         middle = _rebuilt(drawn, config)
     else:
         middle = []
         for band in bands[start:end]:
-            alone = stream_reading(band.lines)
+            alone = stream_reading(band.lines, config.gutters.gutter_min_lines)
             middle += [band] if alone is None else _rebuilt(alone, config)
     if all(a is b for a, b in zip(middle, bands[start:end], strict=False)) \
             and len(middle) == end - start:

@@ -46,15 +46,20 @@ _SENTENCE_END = re.compile(r"[.!?]['\"’”»)\]]*$")
 _OPEN_END = re.compile(r"[^\W\d_,]$|,$")
 
 
-def stream_reading(lines: Sequence[Line]) -> list[Line] | None:
+def stream_reading(lines: Sequence[Line], min_run: int) -> list[Line] | None:
     """The body ``lines`` (in their geometric reading order) in the order the content
     stream draws them, but each line after every line it stands under in the same
-    column (:func:`drawn_down`), where that order runs on better than the geometric
-    one (see the module); None where the geometric order stands."""
+    column (:func:`drawn_down`), where that order reads columns (it goes back up the
+    page no more than once every ``min_run`` lines: a table drawn cell by cell goes
+    back up at every cell) and runs on better than the geometric one (see the
+    module); None where the geometric order stands."""
     if len(lines) < 3 or not all(w.upright for line in lines for w in line.words):
         return None
     drawn = drawn_down(lines)
     if all(a is b for a, b in zip(drawn, lines, strict=True)):
+        return None
+    returns = sum(b.bbox.bottom < a.bbox.top for a, b in pairwise(drawn))
+    if len(drawn) < min_run * (returns + 1):
         return None
     vocabulary = {w.lower() for line in lines for w in _WORD.findall(line.text)}
     if runs_on(drawn, vocabulary) - runs_on(lines, vocabulary) < _MIN_GAIN \
