@@ -217,6 +217,7 @@ NEUTRAL: tuple[Neutral, ...] = (
     _scaled("table_min_rows"),
     Neutral("table_min_pair_rows", (BIG,), "no table of two columns"),
     _scaled("heading_max_level"),
+    Neutral("heading_min_pages", (1,), "every numbered heading rule counts"),
     Neutral("heading_style_min_pages", (0,), "every heading style opens a level"),
     Neutral("heading_style_min_headings", (0,), "every first-page style opens a level"),
     Neutral("heading_outgrow_ratio", (BIG,), "no line outgrows the line above"),

@@ -568,6 +568,9 @@ class LinetypesConfig(Section):
     for a few lines as often as in a table."""
     heading_max_level: int = 3
     """Headings deeper than this level are typed body."""
+    heading_min_pages: int = 2
+    """A numbered heading rule counts only when its headings stand on at least this
+    many pages (fewer is a numbered list in the text, not a hierarchy)."""
     heading_style_min_pages: int = 1
     """An unnumbered heading style opens a level of its own (one below the next larger
     style) only when its headings stand on at least this many pages; a rarer style

@@ -157,6 +157,13 @@ def test_linetypes_numbered_headings_levelled() -> None:
         ("h_1", "2 Methods"), ("h_2", "2.1 Data"), ("h_2", "Remarks")]
 
 
+def test_linetypes_heading_rule_on_one_page_is_not_a_hierarchy() -> None:
+    """With heading_min_pages 3 the numbered rules (on two pages) do not count: the
+    headings are levelled by typography alone."""
+    typed = codes(type_headings(document(*numbered()), CONFIG.replace(heading_min_pages=3)))
+    assert [c for c, _ in typed if c != "b"] == ["h_1", "h_2", "h_2", "h_1", "h_2", "h_2"]
+
+
 def test_linetypes_heading_max_level() -> None:
     typed = codes(type_headings(document(*numbered()), CONFIG.replace(heading_max_level=1)))
     assert [t for c, t in typed if c != "b"] == ["1 Introduction", "2 Methods"]

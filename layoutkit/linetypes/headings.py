@@ -585,7 +585,7 @@ def heading_lines(candidates: Sequence[TypedLine], width: Mapping[int, float], b
     """The heading candidates of a whole document (in reading order) typed
     ``h_<level>``, levelled by the rules and by their typography across the pages
     (those levelled deeper than ``heading_max_level`` left out): a section numbered
-    ``2.1`` that no rule levels is one level below
+    ``2.1`` that no rule levels (the rule seen on too few pages) is one level below
     the level typography gives the sections numbered ``2``.  ``width`` is the
     width of each page by index in the document, ``body`` the body's font size."""
     rules = load_rules(Path(config.heading_rules_file)) if config.heading_rules_file \
@@ -593,7 +593,15 @@ def heading_lines(candidates: Sequence[TypedLine], width: Mapping[int, float], b
     kept, dropped = _chapters(candidates, body, config)
     candidates = [item for k, item in enumerate(candidates) if k not in dropped]
     chapters = {k for k, item in enumerate(candidates) if item.key in kept}
-    levels = _rule_levels(candidates, rules, config, width)
+    while True:
+        levels = _rule_levels(candidates, rules, config, width)
+        pages: dict[str, set[int]] = {}
+        for k, (_, name) in levels.items():
+            pages.setdefault(name, set()).add(candidates[k].key[0])
+        few = {name for name, seen in pages.items() if len(seen) < config.heading_min_pages}
+        if not few:
+            break
+        rules = tuple(rule for rule in rules if rule.name not in few)
     by_style = _style_levels(candidates, levels, body, config)
     depths = {k: len(found[1].split(".")) for k, item in enumerate(candidates)
               if k not in levels and (found := _DECIMAL.fullmatch(item.words[0]))}
