@@ -46,10 +46,18 @@ def words_from_glyphs(glyphs: Glyphs, config: WordsConfig) -> tuple[Word, ...]:
     of each other direction.
     """
     texts = _Texts.of(glyphs.texts)
-    directions = np.where(_vertical(glyphs, texts, config), VERTICAL, glyphs.directions)
+    columns = _vertical(glyphs, texts, config)
+    directions = np.where(columns.vertical, VERTICAL, glyphs.directions)
+    boxes = glyphs.boxes
+    marks = np.flatnonzero(columns.host >= 0)
+    if len(marks):  # a column's punctuation, drawn off its axis, stands on it
+        boxes = boxes.copy()
+        boxes[marks, 0] = boxes[columns.host[marks], 0]
+        boxes[marks, 2] = boxes[columns.host[marks], 2]
     words: list[Word] = []
     for direction in np.unique(directions).tolist():
-        words += _words(glyphs, texts, np.flatnonzero(directions == direction), config,
+        words += _words(glyphs, boxes, texts,
+                        np.flatnonzero((directions == direction) & ~columns.ruby), config,
                         direction)
     return tuple(words)
 
@@ -59,30 +67,87 @@ VERTICAL = 270
 a quarter clockwise does, and its columns, lines in that frame, right to left."""
 
 
-def _vertical(glyphs: Glyphs, texts: _Texts, config: WordsConfig) -> npt.NDArray[np.bool_]:
-    """Which glyphs are set in vertical writing: upright glyphs drawn one after another
-    (in the content stream's order, whitespace glyphs passed over), each under the one
-    before (overlapping it across by half the narrower, below its middle, at most
-    ``vertical_max_gap_em`` under its foot), in runs that hold a CJK character, and a
-    lone CJK glyph hung a little further over or under the end of such a run
-    (``vertical_hanging_gap_em``).  A font's writing mode is not told by every engine;
-    the glyphs' places are."""
+def _vertical(glyphs: Glyphs, texts: _Texts, config: WordsConfig) -> _Columns:
+    """Which glyphs are set in vertical writing, which are ruby, and the glyph each
+    punctuation mark of a column belongs to (see :class:`_Columns`).
+
+    Upright glyphs drawn one after another (in the content stream's order, whitespace,
+    ruby and punctuation passed over) stack into a column when each stands under the
+    one before (overlapping it across by half the narrower, below its middle, at most
+    ``vertical_max_gap_em`` under its foot, plus the height of the punctuation passed
+    over: a full-width mark takes a cell of the column even where it is drawn off the
+    column's axis), in runs that hold a CJK character; a lone CJK glyph hung a little
+    further over or under the end of such a run (``vertical_hanging_gap_em``) joins it.
+    A punctuation mark joins the column of the glyph before it when it overlaps that
+    glyph across (or, an opening mark, of the glyph after it).  Ruby (:func:`_ruby`) is
+    set aside first, so that it never parts a column.  A font's writing mode is not told
+    by every engine; the glyphs' places are."""
     n = len(glyphs)
-    vertical = np.zeros(n, dtype=np.bool_)
-    cjk = char_test(np.where(texts.ids < CODE_POINTS, texts.ids, -1), is_cjk)
-    solid = np.flatnonzero(~texts.blank)
-    if len(solid) < 2 or not cjk.any():
+    none = _Columns(np.zeros(n, dtype=np.bool_), np.zeros(n, dtype=np.bool_),
+                    np.full(n, -1, dtype=np.intp))
+    codes = np.where(texts.ids < CODE_POINTS, texts.ids, -1)
+    cjk = char_test(codes, is_cjk)
+    if np.count_nonzero(~texts.blank) < 2 or not cjk.any():
+        return none
+    box, sizes = glyphs.boxes, glyphs.sizes
+    upright = (glyphs.directions == 0) & ~texts.blank
+    punct = char_test(codes, _is_punctuation) & cjk & upright
+    maybe_ruby = _ruby(box, sizes, cjk & upright & ~punct, upright, config)
+    vertical = _columns(box, sizes, upright, cjk, ~texts.blank & ~maybe_ruby & ~punct,
+                        punct, config)
+    if maybe_ruby.any():  # ruby only beside a column: small type beside a heading is text
+        ruby = _ruby(box, sizes, maybe_ruby, vertical & ~maybe_ruby, config)
+        if (ruby != maybe_ruby).any():
+            vertical = _columns(box, sizes, upright, cjk, ~texts.blank & ~ruby & ~punct,
+                                punct, config)
+    else:
+        ruby = maybe_ruby
+    host = (_punctuation_hosts(box, vertical, punct, ~texts.blank & ~ruby & ~punct)
+            if vertical.any() else none.host)
+    vertical[punct] = host[punct] >= 0
+    return _Columns(vertical & ~ruby, ruby, host)
+
+
+@dataclass(frozen=True, slots=True)
+class _Columns:
+    """Vertical writing among a page's glyphs: which glyphs are set in it
+    (``vertical``), which are ruby beside its columns (``ruby``: left out of the words,
+    as a reader leaves the reading aid out of the text), and for each punctuation mark
+    of a column the glyph whose column it stands in (``host``, -1 for every other
+    glyph): a mark drawn right of the column's axis is grouped as standing on it."""
+
+    vertical: npt.NDArray[np.bool_]
+    ruby: npt.NDArray[np.bool_]
+    host: npt.NDArray[np.intp]
+
+
+def _is_punctuation(char: str) -> bool:
+    return unicodedata.category(char).startswith("P")
+
+
+def _columns(box: npt.NDArray[np.float64], sizes: npt.NDArray[np.float64],
+             upright: npt.NDArray[np.bool_], cjk: npt.NDArray[np.bool_],
+             stacking: npt.NDArray[np.bool_], punct: npt.NDArray[np.bool_],
+             config: WordsConfig) -> npt.NDArray[np.bool_]:
+    """Which of the glyphs ``stacking`` (boxes in drawing order) stack into columns of
+    vertical writing, the ``punct`` glyphs drawn between two of them widening the gap
+    allowed between those two by their height (see :func:`_vertical`)."""
+    vertical = np.zeros(len(box), dtype=np.bool_)
+    seq = np.flatnonzero(stacking)
+    if len(seq) < 2:
         return vertical
-    vertical[solid] = _stacked(glyphs.boxes[solid], glyphs.sizes[solid],
-                               glyphs.directions[solid] == 0, cjk[solid], config)
+    heights = np.concatenate(([0.0], np.cumsum(np.where(punct, box[:, 3] - box[:, 1], 0.0))))
+    between = heights[seq[1:]] - heights[seq[:-1] + 1]
+    vertical[seq] = _stacked(box[seq], sizes[seq], upright[seq], cjk[seq], between, config)
     return vertical
 
 
 def _stacked(box: npt.NDArray[np.float64], sizes: npt.NDArray[np.float64],
              upright: npt.NDArray[np.bool_], cjk: npt.NDArray[np.bool_],
-             config: WordsConfig) -> npt.NDArray[np.bool_]:
-    """Which of these glyphs (boxes in drawing order) stack into columns of vertical
-    writing: see :func:`_vertical`."""
+             between: npt.NDArray[np.float64], config: WordsConfig) -> npt.NDArray[np.bool_]:
+    """Which of these glyphs (boxes in drawing order, ``between`` each two the height of
+    the punctuation passed over) stack into columns of vertical writing: see
+    :func:`_vertical`."""
     above, under = box[:-1], box[1:]
     across = np.minimum(above[:, 2], under[:, 2]) - np.maximum(above[:, 0], under[:, 0])
     narrower = np.minimum(above[:, 2] - above[:, 0], under[:, 2] - under[:, 0])
@@ -90,7 +155,7 @@ def _stacked(box: npt.NDArray[np.float64], sizes: npt.NDArray[np.float64],
     em = np.maximum(sizes[:-1], 1.0)
     column = (upright[:-1] & upright[1:] & (across >= 0.5 * narrower)
               & (under[:, 1] >= middle))
-    drop = under[:, 1] - above[:, 3]
+    drop = under[:, 1] - above[:, 3] - between
     stacked = column & (drop <= config.vertical_max_gap_em * em)
     # runs of stacked pairs: glyph k joins the run of glyph k - 1 when they stack
     run: npt.NDArray[np.intp] = np.cumsum(np.concatenate(([True], ~stacked)))
@@ -102,6 +167,67 @@ def _stacked(box: npt.NDArray[np.float64], sizes: npt.NDArray[np.float64],
     lone = cjk & ~vertical
     return vertical | np.concatenate((lone[:-1] & hanging & vertical[1:], [False])) \
         | np.concatenate(([False], lone[1:] & hanging & vertical[:-1]))
+
+
+def _ruby(box: npt.NDArray[np.float64], sizes: npt.NDArray[np.float64],
+          candidates: npt.NDArray[np.bool_], bases: npt.NDArray[np.bool_],
+          config: WordsConfig) -> npt.NDArray[np.bool_]:
+    """Which ``candidates`` are ruby beside the ``bases``: glyphs set smaller than
+    ``line_like_size_ratio`` of a base glyph standing level with them (overlapping half
+    their height), beside it across (their centre off it, within its size of it), and
+    not stacked in a column of larger glyphs themselves (no larger glyph over or under
+    them within its size along their centre: a bracketed note number set small in the
+    column is text).  Ruby read as text would part the column it stands beside, or
+    lift the glyphs it glosses out of it."""
+    ruby = np.zeros(len(box), dtype=np.bool_)
+    base = np.flatnonzero(bases)
+    if not len(base):
+        return ruby
+    small = np.flatnonzero(candidates & (sizes < config.line_like_size_ratio * sizes[base].max()))
+    b = box[base]
+    reach = sizes[base][None, :]
+    step = max(1, 2_000_000 // len(base))
+    for start in range(0, len(small), step):
+        k = small[start:start + step]
+        kb = box[k]
+        larger = config.line_like_size_ratio * reach > sizes[k][:, None]
+        height = (kb[:, 3] - kb[:, 1])[:, None]
+        level = (np.minimum(kb[:, 3:4], b[None, :, 3]) - np.maximum(kb[:, 1:2], b[None, :, 1])
+                 >= 0.5 * height)
+        centre = ((kb[:, 0] + kb[:, 2]) / 2)[:, None]
+        on = (b[None, :, 0] <= centre) & (centre <= b[None, :, 2])
+        across = np.maximum(b[None, :, 0] - kb[:, 2:3], kb[:, 0:1] - b[None, :, 2])
+        along = np.maximum(b[None, :, 1] - kb[:, 3:4], kb[:, 1:2] - b[None, :, 3])
+        beside = larger & level & ~on & (across <= reach)
+        stacked = larger & on & (along <= reach)
+        ruby[k] = beside.any(axis=1) & ~stacked.any(axis=1)
+    return ruby
+
+
+def _punctuation_hosts(box: npt.NDArray[np.float64], vertical: npt.NDArray[np.bool_],
+                       punct: npt.NDArray[np.bool_], stacking: npt.NDArray[np.bool_]
+                       ) -> npt.NDArray[np.intp]:
+    """For each ``punct`` glyph, the glyph of a column (``vertical``, one of
+    ``stacking``) whose column it stands in: the glyph drawn before it, when the mark
+    overlaps it across and does not start above it, else the glyph drawn after it,
+    when the mark overlaps it across and does not end under it (an opening bracket);
+    -1 for a mark of no column and for every other glyph."""
+    host = np.full(len(box), -1, dtype=np.intp)
+    seq = np.flatnonzero(stacking)
+    marks = np.flatnonzero(punct)
+    if not len(seq) or not len(marks):
+        return host
+    at = np.searchsorted(seq, marks)
+    for k, a in zip(marks.tolist(), at.tolist(), strict=True):
+        for j, fits in ((a - 1, box[k, 1] >= box[seq[a - 1], 1] if a else False),
+                        (a, box[k, 3] <= box[seq[a], 3] if a < len(seq) else False)):
+            if not fits:
+                continue
+            h = int(seq[j])
+            if vertical[h] and min(box[k, 2], box[h, 2]) > max(box[k, 0], box[h, 0]):
+                host[k] = h
+                break
+    return host
 
 
 @dataclass(frozen=True, slots=True)
@@ -133,14 +259,14 @@ class _Texts:
         return _Texts(ids, blank, accented, mark)
 
 
-def _words(glyphs: Glyphs, texts: _Texts, chosen: npt.NDArray[np.intp], config: WordsConfig,
-           direction: int) -> list[Word]:
+def _words(glyphs: Glyphs, boxes: npt.NDArray[np.float64], texts: _Texts,
+           chosen: npt.NDArray[np.intp], config: WordsConfig, direction: int) -> list[Word]:
     """The words of the glyphs ``chosen`` (indices into ``glyphs``, whose ``texts``
-    these are), all set in ``direction``: grouped in the frame where they read
-    upright."""
+    these are, standing at ``boxes``), all set in ``direction``: grouped in the frame
+    where they read upright."""
     if not len(chosen):
         return []
-    box = turned_boxes(glyphs.boxes[chosen], direction)
+    box = turned_boxes(boxes[chosen], direction)
     size = glyphs.sizes[chosen]
     base = box[:, 3]
     start, end = box[:, 0], box[:, 2]
@@ -180,7 +306,7 @@ def _words(glyphs: Glyphs, texts: _Texts, chosen: npt.NDArray[np.intp], config: 
     if not len(members):
         return []
     starts = np.flatnonzero(np.concatenate(([True], word_id[1:] != word_id[:-1])))
-    member_box = glyphs.boxes[members]
+    member_box = boxes[members]
     x0 = np.minimum.reduceat(member_box[:, 0], starts).tolist()
     top = np.minimum.reduceat(member_box[:, 1], starts).tolist()
     x1 = np.maximum.reduceat(member_box[:, 2], starts).tolist()
