@@ -56,8 +56,7 @@ def words_from_glyphs(glyphs: Glyphs, config: WordsConfig) -> tuple[Word, ...]:
         boxes[marks, 2] = boxes[columns.host[marks], 2]
     words: list[Word] = []
     for direction in np.unique(directions).tolist():
-        words += _words(glyphs, boxes, texts,
-                        np.flatnonzero((directions == direction) & ~columns.ruby), config,
+        words += _words(glyphs, boxes, texts, np.flatnonzero(directions == direction), config,
                         direction)
     return tuple(words)
 
@@ -105,7 +104,7 @@ def _vertical(glyphs: Glyphs, texts: _Texts, config: WordsConfig) -> _Columns:
     host = (_punctuation_hosts(box, vertical, punct, ~texts.blank & ~ruby & ~punct)
             if vertical.any() else none.host)
     vertical[punct] = host[punct] >= 0
-    return _Columns(vertical & ~ruby, ruby, host)
+    return _Columns(vertical | ruby, ruby, host)
 
 
 @dataclass(frozen=True, slots=True)
@@ -224,7 +223,7 @@ def _punctuation_hosts(box: npt.NDArray[np.float64], vertical: npt.NDArray[np.bo
             if not fits:
                 continue
             h = int(seq[j])
-            if vertical[h] and min(box[k, 2], box[h, 2]) > max(box[k, 0], box[h, 0]):
+            if vertical[h] and min(box[k, 2], box[h, 2]) >= max(box[k, 0], box[h, 0]):
                 host[k] = h
                 break
     return host
@@ -300,6 +299,10 @@ def _words(glyphs: Glyphs, boxes: npt.NDArray[np.float64], texts: _Texts,
     duplicate[1:] = (same_row[1:] & same_text[1:]
                      & (np.abs(s[1:] - s[:-1]) < overlap * (e[1:] - s[1:])))
     breaks = ~same_row | (gap > limit) | blank | np.concatenate(([False], blank[:-1]))
+    if direction == VERTICAL:  # a note set small in a column is a word of its own
+        sized = size[order]
+        breaks[1:] |= (np.minimum(sized[1:], sized[:-1])
+                       < config.line_like_size_ratio * np.maximum(sized[1:], sized[:-1]))
     keep = ~blank & ~duplicate
     word_id = np.cumsum(breaks)[keep]
     members = ordered[keep]
@@ -460,7 +463,44 @@ def _turned_lines(words: Sequence[Word], config: WordsConfig) -> list[list[Word]
     frame where they read upright (see :func:`group_lines`)."""
     turned = upright_words(words)
     back = {id(t): w for t, w in zip(turned, words, strict=True)}
-    return [[back[id(t)] for t in line] for line in _baseline_lines(turned, config)]
+    lines = _baseline_lines(turned, config)
+    if words[0].direction == VERTICAL:
+        lines = [_split_notes_in_order(line) for line in lines]
+    return [[back[id(t)] for t in line] for line in lines]
+
+
+def _split_notes_in_order(line: list[Word]) -> list[Word]:
+    """A line's words (upright, left to right) with the words that stand stacked across
+    one another along it (a note set in two sub-lines within a column of vertical
+    writing, warichu: each overlapping another along the line by half the smaller's
+    size) read sub-line by sub-line, the upper (the right one in the column) first."""
+    out: list[Word] = []
+    group: list[Word] = []
+    end = -np.inf
+    for w in line:
+        if group and w.bbox.x0 < end - 0.5 * min(w.size, min(v.size for v in group)):
+            group.append(w)
+        else:
+            out += _by_sub_line(group)
+            group = [w]
+        end = max(end, w.bbox.x1) if len(group) > 1 else w.bbox.x1
+    return out + _by_sub_line(group)
+
+
+def _by_sub_line(group: list[Word]) -> list[Word]:
+    """Words standing stacked across one another, sub-line by sub-line from the top
+    (a word whose middle lies under the foot of the sub-line above opens the next one),
+    each sub-line left to right."""
+    if len(group) < 2:
+        return group
+    ordered = sorted(group, key=lambda w: (w.bbox.top + w.bbox.bottom) / 2)
+    rows: list[list[Word]] = [[ordered[0]]]
+    for w in ordered[1:]:
+        if (w.bbox.top + w.bbox.bottom) / 2 > max(v.bbox.bottom for v in rows[-1]):
+            rows.append([w])
+        else:
+            rows[-1].append(w)
+    return [w for row in rows for w in sorted(row, key=lambda v: v.bbox.x0)]
 
 
 def upright_words(words: Sequence[Word], width: float = 0.0, height: float = 0.0

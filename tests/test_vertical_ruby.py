@@ -1,0 +1,92 @@
+"""Vertical writing with ruby and off-axis punctuation: the columns of synthetic pages
+of upright CJK glyphs, built glyph by glyph as typesetting programs draw them, read
+whole, with exact truth."""
+
+from __future__ import annotations
+
+import layoutkit
+from layoutkit.geometry.words import group_lines, words_from_glyphs
+from layoutkit.model import BBox, Glyph, Glyphs
+from layoutkit.reading.text import line_text
+
+CONFIG = layoutkit.LayoutConfig()
+EM = 12.0
+TOP = 100.0
+
+
+def cell(char: str, x: float, row: float, size: float = EM, dx: float = 0.0,
+         dy: float = 0.0) -> Glyph:
+    """A glyph of ``size`` in the cell ``row`` (in ems of ``EM``, from ``TOP``) of the
+    column whose left edge is ``x``, moved by ``dx`` across and ``dy`` down."""
+    top = TOP + row * EM + dy
+    return Glyph(char, BBox(x + dx, top, x + dx + size, top + size), "F", size)
+
+
+def ruby(text: str, x: float, row: float, size: float = EM / 2) -> list[Glyph]:
+    """Ruby ``text`` set beside (right of) the base glyph in ``row`` of the column at
+    ``x``, touching it, its first kana level with the base's top."""
+    return [Glyph(ch, BBox(x + EM, TOP + row * EM + k * size, x + EM + size,
+                           TOP + row * EM + (k + 1) * size), "F", size)
+            for k, ch in enumerate(text)]
+
+
+def columns(glyphs: list[Glyph]) -> list[str]:
+    """The texts of the lines the glyphs make, in the order :func:`group_lines` gives."""
+    words = words_from_glyphs(Glyphs.of(glyphs), CONFIG.words)
+    return [line_text(line) for line in group_lines(words, CONFIG.words)]
+
+
+def test_vertical_ruby_is_set_aside_and_its_base_stays_in_its_column() -> None:
+    """Ruby drawn after each kanji it glosses (as XeLaTeX draws it), half the body size
+    and touching the kanji, makes lines of its own beside the column; the kanji stay in
+    their column, which reads whole, as does the column beside it."""
+    right, left = 300.0, 270.0
+    glyphs = [cell("書", right, 0), *ruby("しょ", right, 0), cell("斎", right, 1),
+              *ruby("さい", right, 1), cell("か", right, 2), cell("ら", right, 3),
+              cell("真", left, 0), *ruby("しん", left, 0), cell("空", left, 1),
+              *ruby("くう", left, 1), cell("の", left, 2), cell("中", left, 3),
+              *ruby("なか", left, 3)]
+    assert sorted(columns(glyphs)) == sorted(["書斎から", "真空の中", "しょさい", "しんくうなか"])
+    words = words_from_glyphs(Glyphs.of(glyphs), CONFIG.words)
+    assert {w.direction for w in words} == {270}
+    assert {w.text for w in words if w.size < EM} == {"しょさい", "しんくう", "なか"}
+
+
+def test_vertical_ruby_drawn_before_its_base_does_not_part_the_column() -> None:
+    """Ruby drawn before the kanji it glosses, and a kanji whose ruby overhangs the next
+    kana, still leave one column (and the ruby one line of its own beside it)."""
+    x = 200.0
+    glyphs = [cell("銀", x, 0), *ruby("ぎん", x, 1), cell("河", x, 1), cell("の", x, 2),
+              *ruby("たい", x, 3), *ruby("よう", x, 4), cell("太", x, 3), cell("陽", x, 4)]
+    assert sorted(columns(glyphs)) == ["ぎんたいよう", "銀河の太陽"]
+
+
+def test_vertical_punctuation_off_the_axis_stays_in_its_column() -> None:
+    """Full-width punctuation drawn right of the column's axis and high in its cell (as
+    Chinese is punctuated), a glyph between two marks, and a note number set small in
+    the column between brackets, all belong to the column, which reads whole in
+    order."""
+    x = 400.0
+    glyphs = [cell("章", x, 0), cell("於", x, 1), cell("文", x, 2),
+              cell("、", x, 2.6, dx=0.65 * EM), cell("繆", x, 3.8),
+              cell("，", x, 4.4, dx=0.65 * EM), cell("獻", x, 5.6),
+              cell("。", x, 6.2, dx=0.65 * EM),
+              cell("︻", x, 7.6, size=0.5 * EM, dx=0.2 * EM), cell("二", x, 8.2, size=0.8 * EM,
+                                                                   dx=0.2 * EM),
+              cell("︼", x, 9.0, size=0.5 * EM, dx=0.2 * EM), cell("秦", x, 9.5)]
+    assert columns(glyphs) == ["章於文、繆，獻。︻二︼秦"]
+    words = words_from_glyphs(Glyphs.of(glyphs), CONFIG.words)
+    assert {w.direction for w in words} == {270}
+    assert max(w.bbox.x1 for w in words) == x + EM  # the marks stand on the axis
+
+
+def test_vertical_small_type_beside_a_horizontal_heading_is_kept() -> None:
+    """Small CJK type set on the line of a larger horizontal heading is text, not ruby:
+    ruby stands beside a column of vertical writing only."""
+    glyphs = [Glyph(ch, BBox(100.0 + 20.0 * k, 100.0, 120.0 + 20.0 * k, 120.0), "F", 20.0)
+              for k, ch in enumerate("見出し")]
+    glyphs += [Glyph(ch, BBox(162.0 + 9.0 * k, 110.0, 171.0 + 9.0 * k, 119.0), "F", 9.0)
+               for k, ch in enumerate("注記")]
+    words = words_from_glyphs(Glyphs.of(glyphs), CONFIG.words)
+    assert "".join(w.text for w in words) == "見出し注記"
+    assert {w.direction for w in words} == {0}
