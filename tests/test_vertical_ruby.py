@@ -5,8 +5,9 @@ whole, with exact truth."""
 from __future__ import annotations
 
 import layoutkit
+from layoutkit.geometry.furniture import find_furniture
 from layoutkit.geometry.words import group_lines, words_from_glyphs
-from layoutkit.model import BBox, Glyph, Glyphs
+from layoutkit.model import BBox, Glyph, Glyphs, Word
 from layoutkit.reading.text import line_text
 
 CONFIG = layoutkit.LayoutConfig()
@@ -90,3 +91,14 @@ def test_vertical_small_type_beside_a_horizontal_heading_is_kept() -> None:
     words = words_from_glyphs(Glyphs.of(glyphs), CONFIG.words)
     assert "".join(w.text for w in words) == "見出し注記"
     assert {w.direction for w in words} == {0}
+
+
+def test_vertical_columns_beside_upright_words_are_not_margin_stamps() -> None:
+    """Two narrow columns of vertical writing beside a horizontal folio are text, not
+    stamps in the side margin; a rotated Latin line there still is."""
+    columns_ = [Word("縦書きの本文です", BBox(300.0, 100.0, 312.0, 196.0), "F", 12.0, 270),
+                Word("二行目の本文です", BBox(270.0, 100.0, 282.0, 196.0), "F", 12.0, 270)]
+    folio = Word("12", BBox(100.0, 700.0, 112.0, 710.0), "F", 10.0)
+    stamp = Word("DRAFT", BBox(20.0, 300.0, 30.0, 350.0), "F", 10.0, 270)
+    furniture = find_furniture([([*columns_, folio, stamp], 400.0, 800.0)], CONFIG)[0]
+    assert furniture.margin == frozenset({3})

@@ -39,10 +39,10 @@ from rapidfuzz import fuzz, process
 from rapidfuzz.distance import Levenshtein
 
 from ..config import LayoutConfig
-from ..model import BBox, Rule, Word
+from ..model import BBox, Rule, Word, is_cjk
 from .grid import overlapping, weighted_median
 from .numerals import ROMAN_DIGITS, ROMAN_NUMERAL, roman_value
-from .words import group_lines, split_at_gaps
+from .words import VERTICAL, group_lines, split_at_gaps
 
 __all__ = [
     "EdgeLines", "Furniture", "Runs", "body_words", "edge_lines", "find_furniture", "mask_numbers",
@@ -758,12 +758,19 @@ def _common_run(part: Sequence[str], whole: Sequence[str]) -> int:
     return SequenceMatcher(None, part, whole, autojunk=False).find_longest_match().size
 
 
+def _vertical_writing(word: Word) -> bool:
+    """Whether ``word`` is a column's word of vertical writing: CJK read top to bottom."""
+    return word.direction == VERTICAL and any(map(is_cjk, word.text))
+
+
 def _margin(words: Sequence[Word], taken: set[int], config: LayoutConfig) -> set[int]:
     """Rotated words standing outside the horizontal extent of the upright text, those
     of each direction making at most ``furniture_stamp_max_lines`` lines there (proof
     stamps in the side margins), or drawn over upright words (a watermark set across
     the columns: the text of a page is never printed over itself otherwise), by more
-    than ``overprint_inset`` on every side."""
+    than ``overprint_inset`` on every side.  Columns of vertical writing are text
+    however few and narrow they stand beside upright words (a heading, a folio):
+    never stamps."""
     inset = config.gutters.overprint_inset
     rotated = [i for i, w in enumerate(words) if not w.upright]
     upright = [w.bbox for i, w in enumerate(words) if w.upright and i not in taken] \
@@ -777,7 +784,8 @@ def _margin(words: Sequence[Word], taken: set[int], config: LayoutConfig) -> set
     upright_boxes = np.array([(b.x0, b.top, b.x1, b.bottom) for b in upright])
     over_text = np.asarray(overlapping(rotated_boxes, upright_boxes, inset).any(axis=1))
     found = {i for i, printed_over in zip(rotated, over_text, strict=True) if printed_over}
-    beside = [i for i in rotated if words[i].bbox.x1 <= left or words[i].bbox.x0 >= right]
+    beside = [i for i in rotated if (words[i].bbox.x1 <= left or words[i].bbox.x0 >= right)
+              and not _vertical_writing(words[i])]
     for direction in {words[i].direction for i in beside}:
         chosen = [i for i in beside if words[i].direction == direction]
         lines = group_lines([words[i] for i in chosen], config.words)

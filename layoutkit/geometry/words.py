@@ -43,7 +43,12 @@ def words_from_glyphs(glyphs: Glyphs, config: WordsConfig) -> tuple[Word, ...]:
     place (fake bold) counts once.  Glyphs of different directions never share a
     word; text set in any direction is read along its own baseline, in its own frame
     (:func:`~layoutkit.model.turned_boxes`): the upright words come first, then those
-    of each other direction.
+    of each other direction.  Upright CJK glyphs stacked into columns are vertical
+    writing (:func:`_vertical`), read top to bottom: a column's punctuation drawn off
+    its axis is grouped as standing on it, a change of size by more than
+    ``line_like_size_ratio`` ends a word there (a note set small in the column), and
+    its ruby makes words of its own beside it (it stands on another axis), never part
+    of the column's.
     """
     texts = _Texts.of(glyphs.texts)
     columns = _vertical(glyphs, texts, config)
@@ -67,8 +72,8 @@ a quarter clockwise does, and its columns, lines in that frame, right to left.""
 
 
 def _vertical(glyphs: Glyphs, texts: _Texts, config: WordsConfig) -> _Columns:
-    """Which glyphs are set in vertical writing, which are ruby, and the glyph each
-    punctuation mark of a column belongs to (see :class:`_Columns`).
+    """Which glyphs are set in vertical writing (the ruby beside its columns too), and
+    the glyph each punctuation mark of a column belongs to (see :class:`_Columns`).
 
     Upright glyphs drawn one after another (in the content stream's order, whitespace,
     ruby and punctuation passed over) stack into a column when each stands under the
@@ -82,8 +87,7 @@ def _vertical(glyphs: Glyphs, texts: _Texts, config: WordsConfig) -> _Columns:
     set aside first, so that it never parts a column.  A font's writing mode is not told
     by every engine; the glyphs' places are."""
     n = len(glyphs)
-    none = _Columns(np.zeros(n, dtype=np.bool_), np.zeros(n, dtype=np.bool_),
-                    np.full(n, -1, dtype=np.intp))
+    none = _Columns(np.zeros(n, dtype=np.bool_), np.full(n, -1, dtype=np.intp))
     codes = np.where(texts.ids < CODE_POINTS, texts.ids, -1)
     cjk = char_test(codes, is_cjk)
     if np.count_nonzero(~texts.blank) < 2 or not cjk.any():
@@ -104,19 +108,18 @@ def _vertical(glyphs: Glyphs, texts: _Texts, config: WordsConfig) -> _Columns:
     host = (_punctuation_hosts(box, vertical, punct, ~texts.blank & ~ruby & ~punct)
             if vertical.any() else none.host)
     vertical[punct] = host[punct] >= 0
-    return _Columns(vertical | ruby, ruby, host)
+    return _Columns(vertical | ruby, host)
 
 
 @dataclass(frozen=True, slots=True)
 class _Columns:
     """Vertical writing among a page's glyphs: which glyphs are set in it
-    (``vertical``), which are ruby beside its columns (``ruby``: left out of the words,
-    as a reader leaves the reading aid out of the text), and for each punctuation mark
-    of a column the glyph whose column it stands in (``host``, -1 for every other
-    glyph): a mark drawn right of the column's axis is grouped as standing on it."""
+    (``vertical``: its columns, and the ruby beside them, which is read as lines of its
+    own since it stands on another axis), and for each punctuation mark of a column the
+    glyph whose column it stands in (``host``, -1 for every other glyph): a mark drawn
+    right of the column's axis is grouped as standing on it."""
 
     vertical: npt.NDArray[np.bool_]
-    ruby: npt.NDArray[np.bool_]
     host: npt.NDArray[np.intp]
 
 
@@ -460,7 +463,9 @@ def group_lines(words: Sequence[Word], config: WordsConfig) -> list[list[Word]]:
 
 def _turned_lines(words: Sequence[Word], config: WordsConfig) -> list[list[Word]]:
     """The lines of ``words`` set in one direction, grouped as upright words are in the
-    frame where they read upright (see :func:`group_lines`)."""
+    frame where they read upright (see :func:`group_lines`); in vertical writing, a
+    note set in two sub-columns reads its right sub-column, then its left
+    (:func:`_split_notes_in_order`)."""
     turned = upright_words(words)
     back = {id(t): w for t, w in zip(turned, words, strict=True)}
     lines = _baseline_lines(turned, config)
