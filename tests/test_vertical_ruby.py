@@ -102,3 +102,14 @@ def test_vertical_columns_beside_upright_words_are_not_margin_stamps() -> None:
     stamp = Word("DRAFT", BBox(20.0, 300.0, 30.0, 350.0), "F", 10.0, 270)
     furniture = find_furniture([([*columns_, folio, stamp], 400.0, 800.0)], CONFIG)[0]
     assert furniture.margin == frozenset({3})
+
+
+def test_vertical_ruby_overhanging_its_base_is_ruby_throughout() -> None:
+    """A reading longer than its kanji (three kana at half size beside one) overhangs
+    it, its last kana level with no base glyph: it is ruby all the same, and the
+    kanji beside it stay in the column (each drawn after its reading, as XeLaTeX
+    draws them)."""
+    x = 150.0
+    glyphs = [cell("成", x, 0), cell("侯", x, 1), *ruby("じゅん", x, 2), cell("荀", x, 2),
+              *ruby("きょく", x, 3.5), cell("勗", x, 3.5), cell("卒", x, 5)]
+    assert sorted(columns(glyphs)) == ["じゅんきょく", "成侯荀勗卒"]

@@ -179,7 +179,8 @@ def _ruby(box: npt.NDArray[np.float64], sizes: npt.NDArray[np.float64],
     their height), beside it across (their centre off it, within its size of it), and
     not stacked in a column of larger glyphs themselves (no larger glyph over or under
     them within its size along their centre: a bracketed note number set small in the
-    column is text).  Ruby read as text would part the column it stands beside, or
+    column is text), and the glyphs stacked with those that overhang their base
+    (:func:`_ruby_runs`).  Ruby read as text would part the column it stands beside, or
     lift the glyphs it glosses out of it."""
     ruby = np.zeros(len(box), dtype=np.bool_)
     base = np.flatnonzero(bases)
@@ -203,6 +204,27 @@ def _ruby(box: npt.NDArray[np.float64], sizes: npt.NDArray[np.float64],
         beside = larger & level & ~on & (across <= reach)
         stacked = larger & on & (along <= reach)
         ruby[k] = beside.any(axis=1) & ~stacked.any(axis=1)
+    return _ruby_runs(box, sizes, small, ruby, config)
+
+
+def _ruby_runs(box: npt.NDArray[np.float64], sizes: npt.NDArray[np.float64],
+               small: npt.NDArray[np.intp], ruby: npt.NDArray[np.bool_],
+               config: WordsConfig) -> npt.NDArray[np.bool_]:
+    """``ruby`` with the ``small`` glyphs drawn right before or after a ruby glyph and
+    stacked with it (overlapping it across by half the narrower, at most
+    ``vertical_max_gap_em`` apart) made ruby too: the kana of a reading longer than its
+    base overhang it, above or under, level with no base glyph."""
+    ruby = ruby.copy()
+    pairs = list(pairwise(small.tolist()))
+    for a, b in [*pairs, *reversed(pairs)]:
+        if ruby[a] == ruby[b]:
+            continue
+        across = min(box[a, 2], box[b, 2]) - max(box[a, 0], box[b, 0])
+        narrower = min(box[a, 2] - box[a, 0], box[b, 2] - box[b, 0])
+        drop = box[b, 1] - box[a, 3]
+        if (across >= 0.5 * narrower and box[b, 1] >= (box[a, 1] + box[a, 3]) / 2
+                and drop <= config.vertical_max_gap_em * sizes[a]):
+            ruby[a] = ruby[b] = True
     return ruby
 
 
