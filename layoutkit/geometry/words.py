@@ -186,14 +186,23 @@ def _ruby(box: npt.NDArray[np.float64], sizes: npt.NDArray[np.float64],
     base = np.flatnonzero(bases)
     if not len(base):
         return ruby
-    small = np.flatnonzero(candidates & (sizes < config.line_like_size_ratio * sizes[base].max()))
-    b = box[base]
-    reach = sizes[base][None, :]
-    step = max(1, 2_000_000 // len(base))
-    for start in range(0, len(small), step):
-        k = small[start:start + step]
+    ratio = config.line_like_size_ratio
+    small = np.flatnonzero(candidates & (sizes < ratio * sizes[base].max()))
+    # a few candidates at a time, near one another across, against the larger glyphs
+    # within reach of them across: every glyph of a page against every other is slow
+    small = small[np.argsort(box[small, 0], kind="stable")]
+    reach_max = float(sizes[base].max())
+    for start in range(0, len(small), 256):
+        k = small[start:start + 256]
+        chosen = base[(ratio * sizes[base] > sizes[k].min())
+                      & (box[base, 2] >= box[k, 0].min() - reach_max)
+                      & (box[base, 0] <= box[k, 2].max() + reach_max)]
+        if not len(chosen):
+            continue
+        b = box[chosen]
+        reach = sizes[chosen][None, :]
         kb = box[k]
-        larger = config.line_like_size_ratio * reach > sizes[k][:, None]
+        larger = ratio * reach > sizes[k][:, None]
         height = (kb[:, 3] - kb[:, 1])[:, None]
         level = (np.minimum(kb[:, 3:4], b[None, :, 3]) - np.maximum(kb[:, 1:2], b[None, :, 1])
                  >= 0.5 * height)
@@ -204,7 +213,7 @@ def _ruby(box: npt.NDArray[np.float64], sizes: npt.NDArray[np.float64],
         beside = larger & level & ~on & (across <= reach)
         stacked = larger & on & (along <= reach)
         ruby[k] = beside.any(axis=1) & ~stacked.any(axis=1)
-    return _ruby_runs(box, sizes, small, ruby, config)
+    return _ruby_runs(box, sizes, np.sort(small), ruby, config)
 
 
 def _ruby_runs(box: npt.NDArray[np.float64], sizes: npt.NDArray[np.float64],
@@ -215,16 +224,16 @@ def _ruby_runs(box: npt.NDArray[np.float64], sizes: npt.NDArray[np.float64],
     ``vertical_max_gap_em`` apart) made ruby too: the kana of a reading longer than its
     base overhang it, above or under, level with no base glyph."""
     ruby = ruby.copy()
-    pairs = list(pairwise(small.tolist()))
-    for a, b in [*pairs, *reversed(pairs)]:
-        if ruby[a] == ruby[b]:
-            continue
-        across = min(box[a, 2], box[b, 2]) - max(box[a, 0], box[b, 0])
-        narrower = min(box[a, 2] - box[a, 0], box[b, 2] - box[b, 0])
-        drop = box[b, 1] - box[a, 3]
-        if (across >= 0.5 * narrower and box[b, 1] >= (box[a, 1] + box[a, 3]) / 2
-                and drop <= config.vertical_max_gap_em * sizes[a]):
-            ruby[a] = ruby[b] = True
+    a, b = small[:-1], small[1:]
+    across = np.minimum(box[a, 2], box[b, 2]) - np.maximum(box[a, 0], box[b, 0])
+    narrower = np.minimum(box[a, 2] - box[a, 0], box[b, 2] - box[b, 0])
+    stacked = ((across >= 0.5 * narrower) & (box[b, 1] >= (box[a, 1] + box[a, 3]) / 2)
+               & (box[b, 1] - box[a, 3] <= config.vertical_max_gap_em * sizes[a]))
+    while True:  # along each run of stacked glyphs, a kana at a time
+        spread = stacked & (ruby[a] != ruby[b])
+        if not spread.any():
+            break
+        ruby[a[spread]] = ruby[b[spread]] = True
     return ruby
 
 
