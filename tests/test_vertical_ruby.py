@@ -113,3 +113,28 @@ def test_vertical_ruby_overhanging_its_base_is_ruby_throughout() -> None:
     glyphs = [cell("成", x, 0), cell("侯", x, 1), *ruby("じゅん", x, 2), cell("荀", x, 2),
               *ruby("きょく", x, 3.5), cell("勗", x, 3.5), cell("卒", x, 5)]
     assert sorted(columns(glyphs)) == ["じゅんきょく", "成侯荀勗卒"]
+
+
+def test_vertical_note_in_two_sub_columns_reads_right_then_left() -> None:
+    """A note set in two half-width sub-columns within a column, after the column's
+    text, reads in the column's line: the text, then the right sub-column, then the
+    left (drawn left first here)."""
+    x, half = 300.0, EM / 2
+    glyphs = [cell(ch, x, k) for k, ch in enumerate("天地玄黄")]
+    glyphs += [Glyph(ch, BBox(x, TOP + 4 * EM + k * half, x + half,
+                              TOP + 4 * EM + (k + 1) * half), "F", half)
+               for k, ch in enumerate("日月盈昃")]
+    glyphs += [Glyph(ch, BBox(x + half, TOP + 4 * EM + k * half, x + EM,
+                              TOP + 4 * EM + (k + 1) * half), "F", half)
+               for k, ch in enumerate("宇宙洪荒")]
+    assert columns(glyphs) == ["天地玄黄宇宙洪荒日月盈昃"]
+
+
+def test_vertical_small_capitals_turned_a_quarter_stay_one_word() -> None:
+    """Latin small capitals set in text turned to read top to bottom stay one word: only
+    a CJK glyph's change of size ends a word down a column."""
+    glyphs = [Glyph("H", BBox(100.0, 100.0, 110.0, 110.0), "F", 10.0, 270)]
+    glyphs += [Glyph(ch, BBox(101.0, 110.0 + 7.0 * k, 108.0, 117.0 + 7.0 * k), "F", 7.0, 270)
+               for k, ch in enumerate("ELLO")]
+    words = words_from_glyphs(Glyphs.of(glyphs), CONFIG.words)
+    assert [w.text for w in words] == ["HELLO"]

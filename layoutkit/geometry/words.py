@@ -46,7 +46,8 @@ def words_from_glyphs(glyphs: Glyphs, config: WordsConfig) -> tuple[Word, ...]:
     of each other direction.  Upright CJK glyphs stacked into columns are vertical
     writing (:func:`_vertical`), read top to bottom: a column's punctuation drawn off
     its axis is grouped as standing on it, a change of size by more than
-    ``line_like_size_ratio`` ends a word there (a note set small in the column), and
+    ``line_like_size_ratio`` beside a CJK glyph ends a word there (a note set small in
+    the column; small capitals of Latin text turned a quarter stay one word), and
     its ruby makes words of its own beside it (it stands on another axis), never part
     of the column's.
     """
@@ -335,8 +336,9 @@ def _words(glyphs: Glyphs, boxes: npt.NDArray[np.float64], texts: _Texts,
     breaks = ~same_row | (gap > limit) | blank | np.concatenate(([False], blank[:-1]))
     if direction == VERTICAL:  # a note set small in a column is a word of its own
         sized = size[order]
-        breaks[1:] |= (np.minimum(sized[1:], sized[:-1])
-                       < config.line_like_size_ratio * np.maximum(sized[1:], sized[:-1]))
+        cjk = char_test(np.where(ids < CODE_POINTS, ids, -1), is_cjk)
+        breaks[1:] |= ((cjk[1:] | cjk[:-1]) & (np.minimum(sized[1:], sized[:-1])
+                       < config.line_like_size_ratio * np.maximum(sized[1:], sized[:-1])))
     keep = ~blank & ~duplicate
     word_id = np.cumsum(breaks)[keep]
     members = ordered[keep]
@@ -501,8 +503,44 @@ def _turned_lines(words: Sequence[Word], config: WordsConfig) -> list[list[Word]
     back = {id(t): w for t, w in zip(turned, words, strict=True)}
     lines = _baseline_lines(turned, config)
     if words[0].direction == VERTICAL:
-        lines = [_split_notes_in_order(line) for line in lines]
+        lines = [_split_notes_in_order(line) for line in _notes_joined(lines, config)]
     return [[back[id(t)] for t in line] for line in lines]
+
+
+def _notes_joined(lines: list[list[Word]], config: WordsConfig) -> list[list[Word]]:
+    """``lines`` (of upright words, in order) with each line that is a sub-column of a
+    note joined to the line of the column it stands in, next to it: a line whose words
+    are all smaller than ``line_like_size_ratio`` of that line's largest, lying across
+    half within its extent, and standing along it where it has no larger word (beside
+    none of its larger words, as ruby and side comments stand)."""
+    out: list[list[Word]] = []
+    for line in lines:
+        host = next((k for k in (len(out) - 1, len(out) - 2) if k >= 0
+                     and _note_of(line, out[k], config)), None)
+        if host is None:
+            out.append(list(line))
+        else:
+            out[host] = sorted([*out[host], *line], key=lambda w: w.bbox.x0)
+    for k in range(len(out) - 2, -1, -1):  # a note's sub-column ranked above its column
+        if _note_of(out[k], out[k + 1], config):
+            out[k + 1] = sorted([*out[k + 1], *out[k]], key=lambda w: w.bbox.x0)
+            del out[k]
+    return out
+
+
+def _note_of(note: Sequence[Word], line: Sequence[Word], config: WordsConfig) -> bool:
+    """Whether the line ``note`` is a sub-column of a note set within the column whose
+    line is ``line`` (see :func:`_notes_joined`)."""
+    largest = max(w.size for w in line)
+    if any(w.size >= config.line_like_size_ratio * largest for w in note):
+        return False
+    top, bottom = min(w.bbox.top for w in note), max(w.bbox.bottom for w in note)
+    ltop, lbottom = min(w.bbox.top for w in line), max(w.bbox.bottom for w in line)
+    if min(bottom, lbottom) - max(top, ltop) < 0.5 * (bottom - top):
+        return False
+    return not any(min(n.bbox.x1, w.bbox.x1) - max(n.bbox.x0, w.bbox.x0) > 0.5 * n.size
+                   for n in note for w in line
+                   if n.size < config.line_like_size_ratio * w.size)
 
 
 def _split_notes_in_order(line: list[Word]) -> list[Word]:
