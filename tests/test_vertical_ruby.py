@@ -138,3 +138,20 @@ def test_vertical_small_capitals_turned_a_quarter_stay_one_word() -> None:
                for k, ch in enumerate("ELLO")]
     words = words_from_glyphs(Glyphs.of(glyphs), CONFIG.words)
     assert [w.text for w in words] == ["HELLO"]
+
+
+def test_vertical_side_comment_over_a_column_is_not_read_into_it() -> None:
+    """A side comment in small type drawn over the column beside it, level with its
+    glyphs and interleaved with them in the stream (as an engine may place glyphs of a
+    vertical font), is not read into the column glyph by glyph: the column is one
+    word, the comment's glyphs words of their own."""
+    x, small = 300.0, 7.0
+    glyphs: list[Glyph] = []
+    for k, ch in enumerate("天地玄黄宇宙"):
+        glyphs.append(cell(ch, x, k))
+        if 1 <= k <= 4:
+            top = TOP + k * EM + 2.0
+            glyphs.append(Glyph("洪荒日月"[k - 1], BBox(x, top, x + small,
+                                                      top + small), "F", small))
+    words = words_from_glyphs(Glyphs.of(glyphs), CONFIG.words)
+    assert sorted(w.text for w in words) == sorted(["天地玄黄宇宙", "洪", "荒", "日", "月"])

@@ -45,9 +45,11 @@ def words_from_glyphs(glyphs: Glyphs, config: WordsConfig) -> tuple[Word, ...]:
     (:func:`~layoutkit.model.turned_boxes`): the upright words come first, then those
     of each other direction.  Upright CJK glyphs stacked into columns are vertical
     writing (:func:`_vertical`), read top to bottom: a column's punctuation drawn off
-    its axis is grouped as standing on it, a change of size by more than
-    ``line_like_size_ratio`` beside a CJK glyph ends a word there (a note set small in
-    the column; small capitals of Latin text turned a quarter stay one word), and
+    its axis is grouped as standing on it, CJK set smaller than ``line_like_size_ratio``
+    of a column's largest glyph makes words and a line of its own (a note set small in
+    the column, which :func:`group_lines` joins back to the column where it stands in
+    it, a side comment beside it, which it does not; Latin small capitals turned a
+    quarter stay one word), and
     its ruby makes words of its own beside it (it stands on another axis), never part
     of the column's.
     """
@@ -311,6 +313,12 @@ def _words(glyphs: Glyphs, boxes: npt.NDArray[np.float64], texts: _Texts,
         ([True], np.diff(base[order]) > tolerance[1:])), config.glyph_row_max_span_em * em)
     row = np.empty(len(order), dtype=np.intp)
     row[order] = np.cumsum(new_row)  # each glyph's row, back in the glyphs' order
+    if direction == VERTICAL:  # a column's small type: a line of its own, joined later
+        largest = np.zeros(int(row.max()) + 1)
+        np.maximum.at(largest, row, size)
+        ids = texts.ids[chosen]
+        small = size < config.line_like_size_ratio * largest[row]
+        row = 2 * row + (small & char_test(np.where(ids < CODE_POINTS, ids, -1), is_cjk))
     marks = np.flatnonzero(texts.mark[chosen])
     if len(marks):
         start, end = _on_hosts(start, end, row, marks, texts.blank[chosen],
@@ -503,7 +511,8 @@ def _turned_lines(words: Sequence[Word], config: WordsConfig) -> list[list[Word]
     back = {id(t): w for t, w in zip(turned, words, strict=True)}
     lines = _baseline_lines(turned, config)
     if words[0].direction == VERTICAL:
-        lines = [_split_notes_in_order(line) for line in _notes_joined(lines, config)]
+        lines = [_split_notes_in_order(line)
+                 for line in _notes_joined(lines, config)]
     return [[back[id(t)] for t in line] for line in lines]
 
 
