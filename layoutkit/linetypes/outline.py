@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..model import Document, Line, LineType
+from ..model import Document, Line, LineType, is_cjk
 from .hyphens import document_vocabulary, join_hyphenated
 
 __all__ = ["Heading", "continues_heading", "outline"]
@@ -41,8 +41,10 @@ def outline(document: Document, context: int = 0) -> list[Heading]:
             if previous is not None and continues_heading(previous, line):
                 last = headings[-1]
                 joined = join_hyphenated(last.text, line.text, vocabulary)
-                headings[-1] = Heading(last.level, (f"{last.text} " if joined is None else joined)
-                                       + line.text, last.page_no)
+                if joined is None:  # CJK runs on without a space, as in paragraphs
+                    cjk = is_cjk(last.text[-1]) or is_cjk(line.text[0])
+                    joined = last.text + ("" if cjk else " ")
+                headings[-1] = Heading(last.level, joined + line.text, last.page_no)
             else:
                 headings.append(Heading(line.level, line.text, line.page_no))
             after = []
