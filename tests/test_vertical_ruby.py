@@ -4,6 +4,10 @@ whole, with exact truth."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
+import pytest
+
 import layoutkit
 from layoutkit.geometry.furniture import find_furniture
 from layoutkit.geometry.words import group_lines, words_from_glyphs
@@ -11,6 +15,8 @@ from layoutkit.model import BBox, Glyph, Glyphs, Word
 from layoutkit.reading.text import line_text
 
 CONFIG = layoutkit.LayoutConfig()
+CORPUS = Path(__file__).parent.parent / "fixtures" / "corpus"
+ENGINES = ("pdfium", "pdfminer")
 EM = 12.0
 TOP = 100.0
 
@@ -155,3 +161,24 @@ def test_vertical_side_comment_over_a_column_is_not_read_into_it() -> None:
                                                       top + small), "F", small))
     words = words_from_glyphs(Glyphs.of(glyphs), CONFIG.words)
     assert sorted(w.text for w in words) == sorted(["天地玄黄宇宙", "洪", "荒", "日", "月"])
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_vertical_real_columns_cut_by_punctuation_read_whole(engine: str) -> None:
+    """A page of vertical Chinese from LuaTeX (each glyph placed on its own, the
+    punctuation right of the column's axis, note numbers set small in the column):
+    its first columns read whole, in order, right to left (see fixtures/README.md)."""
+    path = CORPUS / "luatex-cn-shiji-16-modern-2026-vertical.pdf"
+    lines = [line.text for line in layoutkit.parse(path, pages=[1], engine=engine).pages[0].lines]
+    assert lines[1:4] == ["猶以爲未可，其後乃放弒。︻二︼秦起襄公，章於文、繆，獻、孝之後，稍以蠶",
+                          "食六國，百有餘載，至始皇乃能并冠帶之倫。以德若彼，︻三︼用力如此，︻四︼",
+                          "蓋一統若斯之難也。"]
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_vertical_real_kanji_level_with_their_ruby_stay_in_their_column(engine: str) -> None:
+    """A page of vertical Japanese from upLaTeX whose ruby starts level with the top of
+    its kanji and touches it (書斎/しょさい): the kanji stay in their column."""
+    path = CORPUS / "jlreq-sample-ginga-2017-vertical.pdf"
+    lines = [line.text for line in layoutkit.parse(path, pages=[1], engine=engine).pages[0].lines]
+    assert "なくカムパネルラは、その雑誌を読むと、すぐお父さんの書斎から巨きな本を" in lines
