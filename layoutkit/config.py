@@ -220,7 +220,11 @@ class WordsConfig(Section):
     ``line_overlap``) a word of its own size in that line, when either has such a word:
     a taller word standing level with two lines of smaller text (a large figure in a
     sidebar beside a paragraph) then no longer joins them into one line, while a
-    superscript, a subscript or a word in a larger font still joins its line."""
+    superscript, a subscript or a word in a larger font still joins its line.  In
+    vertical writing, CJK glyphs smaller than this share of a column glyph they stand
+    level with and beside are ruby (a line of their own, never part of the column), and
+    smaller than this share of a column's largest glyph, a row of their own (a side
+    comment; a note set in the column joins its line where the column has no text)."""
     glyph_row_tolerance_em: float = 0.25
     """Glyphs whose baselines lie within this many times their font size (at least 1
     point) of each other stand on one row."""

@@ -185,11 +185,10 @@ def test_scripts_real_vertical_japanese_page(engine: str) -> None:
     writing mode (the glyphs' places tell it), reads top to bottom, the columns right
     to left, exactly; the ruby is read beside its words, in lines of its own set at
     half the size (the readings of two words far apart down one column, くびすじ and ほう,
-    parted by a space: more than an em of white stands between them)."""
+    は and あが, parted by a space: more than an em of white stands between them)."""
     lines = layoutkit.parse(NEKO, engine=engine).pages[0].lines
     assert tuple(line.text for line in lines if line.size == 12.0) == NEKO_COLUMNS
-    assert [line.text for line in lines if line.size < 12.0] == ["くびすじ ほう", "すき", "あが",
-                                                                  "は"]
+    assert [line.text for line in lines if line.size < 12.0] == ["くびすじ ほう", "すき", "は あが"]
 
 
 CONTENTS = Path(__file__).parent.parent / "fixtures" / "pdf" / "sz-cls-vertical-contents-p3.pdf"

@@ -868,12 +868,19 @@ def _common_run(part: Sequence[str], whole: Sequence[str]) -> int:
     return SequenceMatcher(None, part, whole, autojunk=False).find_longest_match().size
 
 
+def _vertical_writing(word: Word) -> bool:
+    """Whether ``word`` is a column's word of vertical writing: CJK read top to bottom."""
+    return word.direction == VERTICAL and any(map(is_cjk, word.text))
+
+
 def _margin(words: Sequence[Word], taken: set[int], config: LayoutConfig) -> set[int]:
     """Rotated words standing outside the horizontal extent of the upright text, those
     of each direction making at most ``furniture_stamp_max_lines`` lines there (proof
     stamps in the side margins), or drawn over upright words (a watermark set across
     the columns: the text of a page is never printed over itself otherwise), by more
-    than :data:`~layoutkit.geometry.grid.OVERPRINT_INSET` on every side."""
+    than :data:`~layoutkit.geometry.grid.OVERPRINT_INSET` on every side.  Columns of
+    vertical writing are text however few and narrow they stand beside upright words (a
+    heading, a folio): never stamps."""
     rotated = [i for i, w in enumerate(words) if not w.upright]
     upright = [w.bbox for i, w in enumerate(words) if w.upright and i not in taken] \
         if rotated else []
@@ -886,7 +893,8 @@ def _margin(words: Sequence[Word], taken: set[int], config: LayoutConfig) -> set
     upright_boxes = np.array([(b.x0, b.top, b.x1, b.bottom) for b in upright])
     over_text = np.asarray(overlapping(rotated_boxes, upright_boxes, OVERPRINT_INSET).any(axis=1))
     found = {i for i, printed_over in zip(rotated, over_text, strict=True) if printed_over}
-    beside = [i for i in rotated if words[i].bbox.x1 <= left or words[i].bbox.x0 >= right]
+    beside = [i for i in rotated if (words[i].bbox.x1 <= left or words[i].bbox.x0 >= right)
+              and not _vertical_writing(words[i])]
     for direction in {words[i].direction for i in beside}:
         chosen = [i for i in beside if words[i].direction == direction]
         lines = group_lines([words[i] for i in chosen], config, parted=False)

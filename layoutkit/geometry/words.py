@@ -32,6 +32,7 @@ from ..model import (
     turned_boxes,
 )
 from .parting import parted_lines, stream_order
+from .vertical import vertical_columns
 
 __all__ = ["group_lines", "split_at_gaps", "upright_words", "words_and_members",
            "words_from_glyphs"]
@@ -48,7 +49,15 @@ def words_from_glyphs(glyphs: Glyphs, config: WordsConfig) -> tuple[Word, ...]:
     twice at the same place (fake bold) counts once.  Glyphs of different directions never share a
     word; text set in any direction is read along its own baseline, in its own frame
     (:func:`~layoutkit.model.turned_boxes`): the upright words come first, then those
-    of each other direction.
+    of each other direction.  Upright CJK glyphs stacked into columns are vertical
+    writing (:func:`~layoutkit.geometry.vertical.vertical_columns`), read top to
+    bottom: a column's punctuation drawn off its axis is grouped as standing on it,
+    CJK set smaller than ``line_like_size_ratio`` of a column's largest glyph makes
+    words and a line of its own (a note set small in the column, which
+    :func:`group_lines` joins back to the column where it stands in it, a side comment
+    beside it, which it does not; Latin small capitals turned a quarter stay one
+    word), and its ruby makes words of its own beside it (it stands on another axis),
+    never part of the column's.
     """
     return words_and_members(glyphs, config)[0]
 
@@ -59,12 +68,20 @@ def words_and_members(glyphs: Glyphs, config: WordsConfig
     (its index among them; -1 for a glyph in no word: whitespace, a glyph drawn twice):
     what moves a word's letters together, as :mod:`.skew` does."""
     texts = _Texts.of(glyphs.texts)
-    directions = np.where(_vertical(glyphs, texts, config), VERTICAL, glyphs.directions)
+    columns = vertical_columns(glyphs, texts.ids, texts.blank, config)
+    directions = np.where(columns.vertical, VERTICAL, glyphs.directions)
+    boxes = glyphs.boxes
+    marks = np.flatnonzero(columns.host >= 0)
+    if len(marks):  # a column's punctuation, drawn off its axis, stands on it
+        boxes = boxes.copy()
+        boxes[marks, 0] = boxes[columns.host[marks], 0]
+        boxes[marks, 2] = boxes[columns.host[marks], 2]
     words: list[Word] = []
     member_of = np.full(len(glyphs), -1, dtype=np.intp)
     for direction in np.unique(directions).tolist():
-        made, members, starts = _words(glyphs, texts, np.flatnonzero(directions == direction),
-                                       config, direction)
+        made, members, starts = _words(glyphs, boxes, texts,
+                                       np.flatnonzero(directions == direction), config,
+                                       direction)
         opens = np.zeros(len(members), dtype=np.intp)
         opens[starts] = 1
         member_of[members] = len(words) + np.cumsum(opens) - 1
@@ -75,51 +92,6 @@ def words_and_members(glyphs: Glyphs, config: WordsConfig
 VERTICAL = 270
 """The direction of text in vertical writing: it reads top to bottom, as text turned
 a quarter clockwise does, and its columns, lines in that frame, right to left."""
-
-
-def _vertical(glyphs: Glyphs, texts: _Texts, config: WordsConfig) -> npt.NDArray[np.bool_]:
-    """Which glyphs are set in vertical writing: upright glyphs drawn one after another
-    (in the content stream's order, whitespace glyphs passed over), each under the one
-    before (overlapping it across by half the narrower, below its middle, at most
-    ``vertical_max_gap_em`` under its foot), in runs that hold a CJK character, and a
-    lone CJK glyph hung a little further over or under the end of such a run
-    (``vertical_hanging_gap_em``).  A font's writing mode is not told by every engine;
-    the glyphs' places are."""
-    n = len(glyphs)
-    vertical = np.zeros(n, dtype=np.bool_)
-    cjk = char_test(np.where(texts.ids < CODE_POINTS, texts.ids, -1), is_cjk)
-    solid = np.flatnonzero(~texts.blank)
-    if len(solid) < 2 or not cjk.any():
-        return vertical
-    vertical[solid] = _stacked(glyphs.boxes[solid], glyphs.sizes[solid],
-                               glyphs.directions[solid] == 0, cjk[solid], config)
-    return vertical
-
-
-def _stacked(box: npt.NDArray[np.float64], sizes: npt.NDArray[np.float64],
-             upright: npt.NDArray[np.bool_], cjk: npt.NDArray[np.bool_],
-             config: WordsConfig) -> npt.NDArray[np.bool_]:
-    """Which of these glyphs (boxes in drawing order) stack into columns of vertical
-    writing: see :func:`_vertical`."""
-    above, under = box[:-1], box[1:]
-    across = np.minimum(above[:, 2], under[:, 2]) - np.maximum(above[:, 0], under[:, 0])
-    narrower = np.minimum(above[:, 2] - above[:, 0], under[:, 2] - under[:, 0])
-    middle = (above[:, 1] + above[:, 3]) / 2
-    em = np.maximum(sizes[:-1], 1.0)
-    column = (upright[:-1] & upright[1:] & (across >= 0.5 * narrower)
-              & (under[:, 1] >= middle))
-    drop = under[:, 1] - above[:, 3]
-    stacked = column & (drop <= config.vertical_max_gap_em * em)
-    # runs of stacked pairs: glyph k joins the run of glyph k - 1 when they stack
-    run: npt.NDArray[np.intp] = np.cumsum(np.concatenate(([True], ~stacked)))
-    with_cjk = np.zeros(int(run[-1]) + 1, dtype=np.bool_)
-    with_cjk[run[cjk]] = True
-    several: npt.NDArray[np.bool_] = np.bincount(run) >= 2
-    vertical: npt.NDArray[np.bool_] = with_cjk[run] & several[run]
-    hanging = column & (drop <= config.vertical_hanging_gap_em * em)
-    lone = cjk & ~vertical
-    return vertical | np.concatenate((lone[:-1] & hanging & vertical[1:], [False])) \
-        | np.concatenate(([False], lone[1:] & hanging & vertical[:-1]))
 
 
 @dataclass(frozen=True, slots=True)
@@ -154,16 +126,16 @@ class _Texts:
 _NONE: npt.NDArray[np.intp] = np.empty(0, dtype=np.intp)
 
 
-def _words(glyphs: Glyphs, texts: _Texts, chosen: npt.NDArray[np.intp], config: WordsConfig,
-           direction: int
+def _words(glyphs: Glyphs, boxes: npt.NDArray[np.float64], texts: _Texts,
+           chosen: npt.NDArray[np.intp], config: WordsConfig, direction: int
            ) -> tuple[list[Word], npt.NDArray[np.intp], npt.NDArray[np.intp]]:
     """The words of the glyphs ``chosen`` (indices into ``glyphs``, whose ``texts``
-    these are), all set in ``direction``: grouped in the frame where they read
-    upright; with the glyphs they hold (indices into ``glyphs``, word after word) and
-    where each word's glyphs start among those."""
+    these are, standing at ``boxes``), all set in ``direction``: grouped in the frame
+    where they read upright; with the glyphs they hold (indices into ``glyphs``, word
+    after word) and where each word's glyphs start among those."""
     if not len(chosen):
         return [], _NONE, _NONE
-    box = turned_boxes(glyphs.boxes[chosen], direction)
+    box = turned_boxes(boxes[chosen], direction)
     size = glyphs.sizes[chosen]
     base = box[:, 3]
     start, end = box[:, 0], box[:, 2]
@@ -177,6 +149,12 @@ def _words(glyphs: Glyphs, texts: _Texts, chosen: npt.NDArray[np.intp], config: 
         config.glyph_row_max_span_em * em)
     row = np.empty(len(order), dtype=np.intp)
     row[order] = np.cumsum(new_row)  # each glyph's row, back in the glyphs' order
+    if direction == VERTICAL:  # a column's small type: a line of its own, joined later
+        largest = np.zeros(int(row.max()) + 1)
+        np.maximum.at(largest, row, size)
+        ids = texts.ids[chosen]
+        small = size < config.line_like_size_ratio * largest[row]
+        row = 2 * row + (small & char_test(np.where(ids < CODE_POINTS, ids, -1), is_cjk))
     marks = np.flatnonzero(texts.mark[chosen])
     if len(marks):
         start, end = _on_hosts(start, end, row, marks, texts.blank[chosen],
@@ -205,13 +183,17 @@ def _words(glyphs: Glyphs, texts: _Texts, chosen: npt.NDArray[np.intp], config: 
                               >= config.drop_cap_min_height * np.minimum(sized[1:], sized[:-1])))
     breaks = (~same_row | (gap > limit) | display | blank
               | np.concatenate(([False], blank[:-1])))
+    if direction == VERTICAL:  # a note set small in a column is a word of its own
+        cjk = char_test(np.where(ids < CODE_POINTS, ids, -1), is_cjk)
+        breaks[1:] |= ((cjk[1:] | cjk[:-1]) & (np.minimum(sized[1:], sized[:-1])
+                       < config.line_like_size_ratio * np.maximum(sized[1:], sized[:-1])))
     keep = ~blank & ~duplicate
     word_id = np.cumsum(breaks)[keep]
     members = ordered[keep]
     if not len(members):
         return [], _NONE, _NONE
     starts = np.flatnonzero(np.concatenate(([True], word_id[1:] != word_id[:-1])))
-    member_box = glyphs.boxes[members]
+    member_box = boxes[members]
     x0 = np.minimum.reduceat(member_box[:, 0], starts).tolist()
     top = np.minimum.reduceat(member_box[:, 1], starts).tolist()
     x1 = np.maximum.reduceat(member_box[:, 2], starts).tolist()
@@ -370,10 +352,86 @@ def group_lines(words: Sequence[Word], config: LayoutConfig, *, parted: bool = T
 def _turned_lines(words: Sequence[Word], config: LayoutConfig, parted: bool
                   ) -> list[list[Word]]:
     """The lines of ``words`` set in one direction, grouped as upright words are in the
-    frame where they read upright (see :func:`group_lines`)."""
+    frame where they read upright (see :func:`group_lines`); in vertical writing, a
+    note set in two sub-columns reads its right sub-column, then its left
+    (:func:`_split_notes_in_order`)."""
     turned = upright_words(words)
     back = {id(t): w for t, w in zip(turned, words, strict=True)}
-    return [[back[id(t)] for t in line] for line in _baseline_lines(turned, config, parted)]
+    lines = _baseline_lines(turned, config, parted)
+    if words[0].direction == VERTICAL:
+        lines = [_split_notes_in_order(line)
+                 for line in _notes_joined(lines, config.words)]
+    return [[back[id(t)] for t in line] for line in lines]
+
+
+def _notes_joined(lines: list[list[Word]], config: WordsConfig) -> list[list[Word]]:
+    """``lines`` (of upright words, in order) with each line that is a sub-column of a
+    note joined to the line of the column it stands in, next to it: a line whose words
+    are all smaller than ``line_like_size_ratio`` of that line's largest, lying across
+    half within its extent, and standing along it where it has no larger word (beside
+    none of its larger words, as ruby and side comments stand)."""
+    out: list[list[Word]] = []
+    for line in lines:
+        host = next((k for k in (len(out) - 1, len(out) - 2) if k >= 0
+                     and _note_of(line, out[k], config)), None)
+        if host is None:
+            out.append(list(line))
+        else:
+            out[host] = sorted([*out[host], *line], key=lambda w: w.bbox.x0)
+    for k in range(len(out) - 2, -1, -1):  # a note's sub-column ranked above its column
+        if _note_of(out[k], out[k + 1], config):
+            out[k + 1] = sorted([*out[k + 1], *out[k]], key=lambda w: w.bbox.x0)
+            del out[k]
+    return out
+
+
+def _note_of(note: Sequence[Word], line: Sequence[Word], config: WordsConfig) -> bool:
+    """Whether the line ``note`` is a sub-column of a note set within the column whose
+    line is ``line`` (see :func:`_notes_joined`)."""
+    largest = max(w.size for w in line)
+    if any(w.size >= config.line_like_size_ratio * largest for w in note):
+        return False
+    top, bottom = min(w.bbox.top for w in note), max(w.bbox.bottom for w in note)
+    ltop, lbottom = min(w.bbox.top for w in line), max(w.bbox.bottom for w in line)
+    if min(bottom, lbottom) - max(top, ltop) < 0.5 * (bottom - top):
+        return False
+    return not any(min(n.bbox.x1, w.bbox.x1) - max(n.bbox.x0, w.bbox.x0) > 0.5 * n.size
+                   for n in note for w in line
+                   if n.size < config.line_like_size_ratio * w.size)
+
+
+def _split_notes_in_order(line: list[Word]) -> list[Word]:
+    """A line's words (upright, left to right) with the words that stand stacked across
+    one another along it (a note set in two sub-lines within a column of vertical
+    writing, warichu: each overlapping another along the line by half the smaller's
+    size) read sub-line by sub-line, the upper (the right one in the column) first."""
+    out: list[Word] = []
+    group: list[Word] = []
+    end = -np.inf
+    for w in line:
+        if group and w.bbox.x0 < end - 0.5 * min(w.size, min(v.size for v in group)):
+            group.append(w)
+        else:
+            out += _by_sub_line(group)
+            group = [w]
+        end = max(end, w.bbox.x1) if len(group) > 1 else w.bbox.x1
+    return out + _by_sub_line(group)
+
+
+def _by_sub_line(group: list[Word]) -> list[Word]:
+    """Words standing stacked across one another, sub-line by sub-line from the top
+    (a word whose middle lies under the foot of the sub-line above opens the next one),
+    each sub-line left to right."""
+    if len(group) < 2:
+        return group
+    ordered = sorted(group, key=lambda w: (w.bbox.top + w.bbox.bottom) / 2)
+    rows: list[list[Word]] = [[ordered[0]]]
+    for w in ordered[1:]:
+        if (w.bbox.top + w.bbox.bottom) / 2 > max(v.bbox.bottom for v in rows[-1]):
+            rows.append([w])
+        else:
+            rows[-1].append(w)
+    return [w for row in rows for w in sorted(row, key=lambda v: v.bbox.x0)]
 
 
 def upright_words(words: Sequence[Word], width: float = 0.0, height: float = 0.0

@@ -1,0 +1,216 @@
+"""Vertical writing among a page's glyphs: columns of upright CJK glyphs, their
+punctuation and their ruby.
+
+Glyphs drawn one under another in the content stream stack into columns; ruby (small
+kana or characters beside a column, a reading aid) and full-width punctuation (drawn
+off a column's axis by some typesetters) are passed over while stacking, so that
+neither parts a column nor lifts a glyph out of it.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from dataclasses import dataclass
+
+import numpy as np
+import numpy.typing as npt
+
+from ..config import WordsConfig
+from ..model import CODE_POINTS, Glyphs, char_test, is_cjk
+
+__all__ = ["Columns", "vertical_columns"]
+
+
+def vertical_columns(glyphs: Glyphs, ids: npt.NDArray[np.int64], blank: npt.NDArray[np.bool_],
+                     config: WordsConfig) -> Columns:
+    """Which glyphs (their texts' ``ids``: code points, or ids above every code point for
+    texts of several characters; ``blank`` for whitespace) are set in vertical writing
+    (the ruby beside its columns too), and the glyph each punctuation mark of a column
+    belongs to (see :class:`Columns`).
+
+    Upright glyphs drawn one after another (in the content stream's order, whitespace,
+    ruby and punctuation passed over) stack into a column when each stands under the
+    one before (overlapping it across by half the narrower, below its middle, at most
+    ``vertical_max_gap_em`` under its foot, plus the height of the punctuation passed
+    over: a full-width mark takes a cell of the column even where it is drawn off the
+    column's axis), in runs that hold a CJK character; a lone CJK glyph hung a little
+    further over or under the end of such a run (``vertical_hanging_gap_em``) joins it.
+    A punctuation mark joins the column of the glyph before it when it overlaps that
+    glyph across (or, an opening mark, of the glyph after it).  Ruby (:func:`_ruby`) is
+    set aside first, so that it never parts a column.  A font's writing mode is not told
+    by every engine; the glyphs' places are."""
+    n = len(glyphs)
+    none = Columns(np.zeros(n, dtype=np.bool_), np.full(n, -1, dtype=np.intp))
+    codes = np.where(ids < CODE_POINTS, ids, -1)
+    cjk = char_test(codes, is_cjk)
+    if np.count_nonzero(~blank) < 2 or not cjk.any():
+        return none
+    box, sizes = glyphs.boxes, glyphs.sizes
+    upright = (glyphs.directions == 0) & ~blank
+    punct = char_test(codes, _is_punctuation) & cjk & upright
+    maybe_ruby = _ruby(box, sizes, cjk & upright & ~punct, upright, config)
+    vertical = _columns(box, sizes, upright, cjk, ~blank & ~maybe_ruby & ~punct,
+                        punct, config)
+    if maybe_ruby.any():  # ruby only beside a column: small type beside a heading is text
+        ruby = _ruby(box, sizes, maybe_ruby, vertical & ~maybe_ruby, config)
+        if (ruby != maybe_ruby).any():
+            vertical = _columns(box, sizes, upright, cjk, ~blank & ~ruby & ~punct,
+                                punct, config)
+    else:
+        ruby = maybe_ruby
+    host = (_punctuation_hosts(box, vertical, punct, ~blank & ~ruby & ~punct)
+            if vertical.any() else none.host)
+    vertical[punct] = host[punct] >= 0
+    return Columns(vertical | ruby, host)
+
+
+@dataclass(frozen=True, slots=True)
+class Columns:
+    """Vertical writing among a page's glyphs: which glyphs are set in it
+    (``vertical``: its columns, and the ruby beside them, which is read as lines of its
+    own since it stands on another axis), and for each punctuation mark of a column the
+    glyph whose column it stands in (``host``, -1 for every other glyph): a mark drawn
+    right of the column's axis is grouped as standing on it."""
+
+    vertical: npt.NDArray[np.bool_]
+    host: npt.NDArray[np.intp]
+
+
+def _is_punctuation(char: str) -> bool:
+    return unicodedata.category(char).startswith("P")
+
+
+def _columns(box: npt.NDArray[np.float64], sizes: npt.NDArray[np.float64],
+             upright: npt.NDArray[np.bool_], cjk: npt.NDArray[np.bool_],
+             stacking: npt.NDArray[np.bool_], punct: npt.NDArray[np.bool_],
+             config: WordsConfig) -> npt.NDArray[np.bool_]:
+    """Which of the glyphs ``stacking`` (boxes in drawing order) stack into columns of
+    vertical writing, the ``punct`` glyphs drawn between two of them widening the gap
+    allowed between those two by their height (see :func:`_vertical`)."""
+    vertical = np.zeros(len(box), dtype=np.bool_)
+    seq = np.flatnonzero(stacking)
+    if len(seq) < 2:
+        return vertical
+    heights = np.concatenate(([0.0], np.cumsum(np.where(punct, box[:, 3] - box[:, 1], 0.0))))
+    between = heights[seq[1:]] - heights[seq[:-1] + 1]
+    vertical[seq] = _stacked(box[seq], sizes[seq], upright[seq], cjk[seq], between, config)
+    return vertical
+
+
+def _stacked(box: npt.NDArray[np.float64], sizes: npt.NDArray[np.float64],
+             upright: npt.NDArray[np.bool_], cjk: npt.NDArray[np.bool_],
+             between: npt.NDArray[np.float64], config: WordsConfig) -> npt.NDArray[np.bool_]:
+    """Which of these glyphs (boxes in drawing order, ``between`` each two the height of
+    the punctuation passed over) stack into columns of vertical writing: see
+    :func:`_vertical`."""
+    above, under = box[:-1], box[1:]
+    across = np.minimum(above[:, 2], under[:, 2]) - np.maximum(above[:, 0], under[:, 0])
+    narrower = np.minimum(above[:, 2] - above[:, 0], under[:, 2] - under[:, 0])
+    middle = (above[:, 1] + above[:, 3]) / 2
+    em = np.maximum(sizes[:-1], 1.0)
+    column = (upright[:-1] & upright[1:] & (across >= 0.5 * narrower)
+              & (under[:, 1] >= middle))
+    drop = under[:, 1] - above[:, 3] - between
+    stacked = column & (drop <= config.vertical_max_gap_em * em)
+    # runs of stacked pairs: glyph k joins the run of glyph k - 1 when they stack
+    run: npt.NDArray[np.intp] = np.cumsum(np.concatenate(([True], ~stacked)))
+    with_cjk = np.zeros(int(run[-1]) + 1, dtype=np.bool_)
+    with_cjk[run[cjk]] = True
+    several: npt.NDArray[np.bool_] = np.bincount(run) >= 2
+    vertical: npt.NDArray[np.bool_] = with_cjk[run] & several[run]
+    hanging = column & (drop <= config.vertical_hanging_gap_em * em)
+    lone = cjk & ~vertical
+    return vertical | np.concatenate((lone[:-1] & hanging & vertical[1:], [False])) \
+        | np.concatenate(([False], lone[1:] & hanging & vertical[:-1]))
+
+
+def _ruby(box: npt.NDArray[np.float64], sizes: npt.NDArray[np.float64],
+          candidates: npt.NDArray[np.bool_], bases: npt.NDArray[np.bool_],
+          config: WordsConfig) -> npt.NDArray[np.bool_]:
+    """Which ``candidates`` are ruby beside the ``bases``: glyphs set smaller than
+    ``line_like_size_ratio`` of a base glyph standing level with them (overlapping half
+    their height), beside it across (their centre off it, within its size of it), and
+    not stacked in a column of larger glyphs themselves (no larger glyph over or under
+    them within its size along their centre: a bracketed note number set small in the
+    column is text), and the glyphs stacked with those that overhang their base
+    (:func:`_ruby_runs`).  Ruby read as text would part the column it stands beside, or
+    lift the glyphs it glosses out of it."""
+    ruby = np.zeros(len(box), dtype=np.bool_)
+    base = np.flatnonzero(bases)
+    if not len(base):
+        return ruby
+    ratio = config.line_like_size_ratio
+    small = np.flatnonzero(candidates & (sizes < ratio * sizes[base].max()))
+    # a few candidates at a time, near one another across, against the larger glyphs
+    # within reach of them across: every glyph of a page against every other is slow
+    small = small[np.argsort(box[small, 0], kind="stable")]
+    reach_max = float(sizes[base].max())
+    for start in range(0, len(small), 256):
+        k = small[start:start + 256]
+        chosen = base[(ratio * sizes[base] > sizes[k].min())
+                      & (box[base, 2] >= box[k, 0].min() - reach_max)
+                      & (box[base, 0] <= box[k, 2].max() + reach_max)]
+        if not len(chosen):
+            continue
+        b = box[chosen]
+        reach = sizes[chosen][None, :]
+        kb = box[k]
+        larger = ratio * reach > sizes[k][:, None]
+        height = (kb[:, 3] - kb[:, 1])[:, None]
+        level = (np.minimum(kb[:, 3:4], b[None, :, 3]) - np.maximum(kb[:, 1:2], b[None, :, 1])
+                 >= 0.5 * height)
+        centre = ((kb[:, 0] + kb[:, 2]) / 2)[:, None]
+        on = (b[None, :, 0] <= centre) & (centre <= b[None, :, 2])
+        across = np.maximum(b[None, :, 0] - kb[:, 2:3], kb[:, 0:1] - b[None, :, 2])
+        along = np.maximum(b[None, :, 1] - kb[:, 3:4], kb[:, 1:2] - b[None, :, 3])
+        beside = larger & level & ~on & (across <= reach)
+        stacked = larger & on & (along <= reach)
+        ruby[k] = beside.any(axis=1) & ~stacked.any(axis=1)
+    return _ruby_runs(box, sizes, np.sort(small), ruby, config)
+
+
+def _ruby_runs(box: npt.NDArray[np.float64], sizes: npt.NDArray[np.float64],
+               small: npt.NDArray[np.intp], ruby: npt.NDArray[np.bool_],
+               config: WordsConfig) -> npt.NDArray[np.bool_]:
+    """``ruby`` with the ``small`` glyphs drawn right before or after a ruby glyph and
+    stacked with it (overlapping it across by half the narrower, at most
+    ``vertical_max_gap_em`` apart) made ruby too: the kana of a reading longer than its
+    base overhang it, above or under, level with no base glyph."""
+    ruby = ruby.copy()
+    a, b = small[:-1], small[1:]
+    across = np.minimum(box[a, 2], box[b, 2]) - np.maximum(box[a, 0], box[b, 0])
+    narrower = np.minimum(box[a, 2] - box[a, 0], box[b, 2] - box[b, 0])
+    stacked = ((across >= 0.5 * narrower) & (box[b, 1] >= (box[a, 1] + box[a, 3]) / 2)
+               & (box[b, 1] - box[a, 3] <= config.vertical_max_gap_em * sizes[a]))
+    while True:  # along each run of stacked glyphs, a kana at a time
+        spread = stacked & (ruby[a] != ruby[b])
+        if not spread.any():
+            break
+        ruby[a[spread]] = ruby[b[spread]] = True
+    return ruby
+
+
+def _punctuation_hosts(box: npt.NDArray[np.float64], vertical: npt.NDArray[np.bool_],
+                       punct: npt.NDArray[np.bool_], stacking: npt.NDArray[np.bool_]
+                       ) -> npt.NDArray[np.intp]:
+    """For each ``punct`` glyph, the glyph of a column (``vertical``, one of
+    ``stacking``) whose column it stands in: the glyph drawn before it, when the mark
+    overlaps it across and does not start above it, else the glyph drawn after it,
+    when the mark overlaps it across and does not end under it (an opening bracket);
+    -1 for a mark of no column and for every other glyph."""
+    host = np.full(len(box), -1, dtype=np.intp)
+    seq = np.flatnonzero(stacking)
+    marks = np.flatnonzero(punct)
+    if not len(seq) or not len(marks):
+        return host
+    at = np.searchsorted(seq, marks)
+    for k, a in zip(marks.tolist(), at.tolist(), strict=True):
+        for j, fits in ((a - 1, box[k, 1] >= box[seq[a - 1], 1] if a else False),
+                        (a, box[k, 3] <= box[seq[a], 3] if a < len(seq) else False)):
+            if not fits:
+                continue
+            h = int(seq[j])
+            if vertical[h] and min(box[k, 2], box[h, 2]) >= max(box[k, 0], box[h, 0]):
+                host[k] = h
+                break
+    return host

@@ -1,0 +1,184 @@
+"""Vertical writing with ruby and off-axis punctuation: the columns of synthetic pages
+of upright CJK glyphs, built glyph by glyph as typesetting programs draw them, read
+whole, with exact truth."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+import layoutkit
+from layoutkit.geometry.furniture import find_furniture
+from layoutkit.geometry.words import group_lines, words_from_glyphs
+from layoutkit.model import BBox, Glyph, Glyphs, Word
+from layoutkit.reading.text import line_text
+
+CONFIG = layoutkit.LayoutConfig()
+CORPUS = Path(__file__).parent.parent / "fixtures" / "corpus"
+ENGINES = ("pdfium", "pdfminer")
+EM = 12.0
+TOP = 100.0
+
+
+def cell(char: str, x: float, row: float, size: float = EM, dx: float = 0.0,
+         dy: float = 0.0) -> Glyph:
+    """A glyph of ``size`` in the cell ``row`` (in ems of ``EM``, from ``TOP``) of the
+    column whose left edge is ``x``, moved by ``dx`` across and ``dy`` down."""
+    top = TOP + row * EM + dy
+    return Glyph(char, BBox(x + dx, top, x + dx + size, top + size), "F", size)
+
+
+def ruby(text: str, x: float, row: float, size: float = EM / 2) -> list[Glyph]:
+    """Ruby ``text`` set beside (right of) the base glyph in ``row`` of the column at
+    ``x``, touching it, its first kana level with the base's top."""
+    return [Glyph(ch, BBox(x + EM, TOP + row * EM + k * size, x + EM + size,
+                           TOP + row * EM + (k + 1) * size), "F", size)
+            for k, ch in enumerate(text)]
+
+
+def columns(glyphs: list[Glyph]) -> list[str]:
+    """The texts of the lines the glyphs make, in the order :func:`group_lines` gives."""
+    words = words_from_glyphs(Glyphs.of(glyphs), CONFIG.words)
+    return [line_text(line) for line in group_lines(words, CONFIG)]
+
+
+def test_vertical_ruby_is_set_aside_and_its_base_stays_in_its_column() -> None:
+    """Ruby drawn after each kanji it glosses (as XeLaTeX draws it), half the body size
+    and touching the kanji, makes lines of its own beside the column; the kanji stay in
+    their column, which reads whole, as does the column beside it."""
+    right, left = 300.0, 270.0
+    glyphs = [cell("書", right, 0), *ruby("しょ", right, 0), cell("斎", right, 1),
+              *ruby("さい", right, 1), cell("か", right, 2), cell("ら", right, 3),
+              cell("真", left, 0), *ruby("しん", left, 0), cell("空", left, 1),
+              *ruby("くう", left, 1), cell("の", left, 2), cell("中", left, 3),
+              *ruby("なか", left, 3)]
+    assert sorted(columns(glyphs)) == sorted(["書斎から", "真空の中", "しょさい", "しんくうなか"])
+    words = words_from_glyphs(Glyphs.of(glyphs), CONFIG.words)
+    assert {w.direction for w in words} == {270}
+    assert {w.text for w in words if w.size < EM} == {"しょさい", "しんくう", "なか"}
+
+
+def test_vertical_ruby_drawn_before_its_base_does_not_part_the_column() -> None:
+    """Ruby drawn before the kanji it glosses, and a kanji whose ruby overhangs the next
+    kana, still leave one column (and the ruby one line of its own beside it)."""
+    x = 200.0
+    glyphs = [cell("銀", x, 0), *ruby("ぎん", x, 1), cell("河", x, 1), cell("の", x, 2),
+              *ruby("たい", x, 3), *ruby("よう", x, 4), cell("太", x, 3), cell("陽", x, 4)]
+    assert sorted(columns(glyphs)) == ["ぎんたいよう", "銀河の太陽"]
+
+
+def test_vertical_punctuation_off_the_axis_stays_in_its_column() -> None:
+    """Full-width punctuation drawn right of the column's axis and high in its cell (as
+    Chinese is punctuated), a glyph between two marks, and a note number set small in
+    the column between brackets, all belong to the column, which reads whole in
+    order."""
+    x = 400.0
+    glyphs = [cell("章", x, 0), cell("於", x, 1), cell("文", x, 2),
+              cell("、", x, 2.6, dx=0.65 * EM), cell("繆", x, 3.8),
+              cell("，", x, 4.4, dx=0.65 * EM), cell("獻", x, 5.6),
+              cell("。", x, 6.2, dx=0.65 * EM),
+              cell("︻", x, 7.6, size=0.5 * EM, dx=0.2 * EM), cell("二", x, 8.2, size=0.8 * EM,
+                                                                   dx=0.2 * EM),
+              cell("︼", x, 9.0, size=0.5 * EM, dx=0.2 * EM), cell("秦", x, 9.5)]
+    assert columns(glyphs) == ["章於文、繆，獻。︻二︼秦"]
+    words = words_from_glyphs(Glyphs.of(glyphs), CONFIG.words)
+    assert {w.direction for w in words} == {270}
+    assert max(w.bbox.x1 for w in words) == x + EM  # the marks stand on the axis
+
+
+def test_vertical_small_type_beside_a_horizontal_heading_is_kept() -> None:
+    """Small CJK type set on the line of a larger horizontal heading is text, not ruby:
+    ruby stands beside a column of vertical writing only."""
+    glyphs = [Glyph(ch, BBox(100.0 + 20.0 * k, 100.0, 120.0 + 20.0 * k, 120.0), "F", 20.0)
+              for k, ch in enumerate("見出し")]
+    glyphs += [Glyph(ch, BBox(162.0 + 9.0 * k, 110.0, 171.0 + 9.0 * k, 119.0), "F", 9.0)
+               for k, ch in enumerate("注記")]
+    words = words_from_glyphs(Glyphs.of(glyphs), CONFIG.words)
+    assert "".join(w.text for w in words) == "見出し注記"
+    assert {w.direction for w in words} == {0}
+
+
+def test_vertical_columns_beside_upright_words_are_not_margin_stamps() -> None:
+    """Two narrow columns of vertical writing beside a horizontal folio are text, not
+    stamps in the side margin; a rotated Latin line there still is."""
+    columns_ = [Word("縦書きの本文です", BBox(300.0, 100.0, 312.0, 196.0), "F", 12.0, 270),
+                Word("二行目の本文です", BBox(270.0, 100.0, 282.0, 196.0), "F", 12.0, 270)]
+    folio = Word("12", BBox(100.0, 700.0, 112.0, 710.0), "F", 10.0)
+    stamp = Word("DRAFT", BBox(20.0, 300.0, 30.0, 350.0), "F", 10.0, 270)
+    furniture = find_furniture([([*columns_, folio, stamp], 400.0, 800.0)], CONFIG)[0]
+    assert furniture.margin == frozenset({3})
+
+
+def test_vertical_ruby_overhanging_its_base_is_ruby_throughout() -> None:
+    """A reading longer than its kanji (three kana at half size beside one) overhangs
+    it, its last kana level with no base glyph: it is ruby all the same, and the
+    kanji beside it stay in the column (each drawn after its reading, as XeLaTeX
+    draws them)."""
+    x = 150.0
+    glyphs = [cell("成", x, 0), cell("侯", x, 1), *ruby("じゅん", x, 2), cell("荀", x, 2),
+              *ruby("きょく", x, 3.5), cell("勗", x, 3.5), cell("卒", x, 5)]
+    assert sorted(columns(glyphs)) == ["じゅんきょく", "成侯荀勗卒"]
+
+
+def test_vertical_note_in_two_sub_columns_reads_right_then_left() -> None:
+    """A note set in two half-width sub-columns within a column, after the column's
+    text, reads in the column's line: the text, then the right sub-column, then the
+    left (drawn left first here)."""
+    x, half = 300.0, EM / 2
+    glyphs = [cell(ch, x, k) for k, ch in enumerate("天地玄黄")]
+    glyphs += [Glyph(ch, BBox(x, TOP + 4 * EM + k * half, x + half,
+                              TOP + 4 * EM + (k + 1) * half), "F", half)
+               for k, ch in enumerate("日月盈昃")]
+    glyphs += [Glyph(ch, BBox(x + half, TOP + 4 * EM + k * half, x + EM,
+                              TOP + 4 * EM + (k + 1) * half), "F", half)
+               for k, ch in enumerate("宇宙洪荒")]
+    assert columns(glyphs) == ["天地玄黄宇宙洪荒日月盈昃"]
+
+
+def test_vertical_small_capitals_turned_a_quarter_stay_one_word() -> None:
+    """Latin small capitals set in text turned to read top to bottom stay one word: only
+    a CJK glyph's change of size ends a word down a column."""
+    glyphs = [Glyph("H", BBox(100.0, 100.0, 110.0, 110.0), "F", 10.0, 270)]
+    glyphs += [Glyph(ch, BBox(101.0, 110.0 + 7.0 * k, 108.0, 117.0 + 7.0 * k), "F", 7.0, 270)
+               for k, ch in enumerate("ELLO")]
+    words = words_from_glyphs(Glyphs.of(glyphs), CONFIG.words)
+    assert [w.text for w in words] == ["HELLO"]
+
+
+def test_vertical_side_comment_over_a_column_is_not_read_into_it() -> None:
+    """A side comment in small type drawn over the column beside it, level with its
+    glyphs and interleaved with them in the stream (as an engine may place glyphs of a
+    vertical font), is not read into the column glyph by glyph: the column is one
+    word, the comment's glyphs words of their own."""
+    x, small = 300.0, 7.0
+    glyphs: list[Glyph] = []
+    for k, ch in enumerate("天地玄黄宇宙"):
+        glyphs.append(cell(ch, x, k))
+        if 1 <= k <= 4:
+            top = TOP + k * EM + 2.0
+            glyphs.append(Glyph("洪荒日月"[k - 1], BBox(x, top, x + small,
+                                                      top + small), "F", small))
+    words = words_from_glyphs(Glyphs.of(glyphs), CONFIG.words)
+    assert sorted(w.text for w in words) == sorted(["天地玄黄宇宙", "洪", "荒", "日", "月"])
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_vertical_real_columns_cut_by_punctuation_read_whole(engine: str) -> None:
+    """A page of vertical Chinese from LuaTeX (each glyph placed on its own, the
+    punctuation right of the column's axis, note numbers set small in the column):
+    its first columns read whole, in order, right to left (see fixtures/README.md)."""
+    path = CORPUS / "luatex-cn-shiji-16-modern-2026-vertical.pdf"
+    lines = [line.text for line in layoutkit.parse(path, pages=[1], engine=engine).pages[0].lines]
+    assert lines[1:4] == ["猶以爲未可，其後乃放弒。︻二︼秦起襄公，章於文、繆，獻、孝之後，稍以蠶",
+                          "食六國，百有餘載，至始皇乃能并冠帶之倫。以德若彼，︻三︼用力如此，︻四︼",
+                          "蓋一統若斯之難也。"]
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_vertical_real_kanji_level_with_their_ruby_stay_in_their_column(engine: str) -> None:
+    """A page of vertical Japanese from upLaTeX whose ruby starts level with the top of
+    its kanji and touches it (書斎/しょさい): the kanji stay in their column."""
+    path = CORPUS / "jlreq-sample-ginga-2017-vertical.pdf"
+    lines = [line.text for line in layoutkit.parse(path, pages=[1], engine=engine).pages[0].lines]
+    assert "なくカムパネルラは、その雑誌を読むと、すぐお父さんの書斎から巨きな本を" in lines
