@@ -31,10 +31,12 @@ from collections.abc import Sequence
 from itertools import pairwise
 
 import numpy as np
+import numpy.typing as npt
 
 from ..model import Line
 
-__all__ = ["beside", "drawn_down", "kept_below", "runs_on", "stream_reading", "under"]
+__all__ = ["beside", "drawn_down", "kept_below", "runs_on", "stands_over", "stream_reading",
+           "under"]
 
 _MIN_GAIN = 2
 """The stream's order is taken only where it reads better at two successions or more
@@ -70,21 +72,11 @@ def stream_reading(lines: Sequence[Line], min_run: int) -> list[Line] | None:
 
 def drawn_down(lines: Sequence[Line]) -> list[Line]:
     """``lines`` in the order the content stream draws them, as far as a column reads
-    down: a line comes after every line it stands under in the same column (their
-    widths overlap across more than half the narrower one's, their heights less than
-    half the lower one's), and among the lines free to come next the first drawn comes
-    first.  A stream drawn in reading order comes out as drawn; a line drawn too early
-    waits for the lines above it (a topological order of Breuel's first rule, the
-    stream breaking the ties)."""
-    boxes = np.array([(ln.bbox.x0, ln.bbox.top, ln.bbox.x1, ln.bbox.bottom) for ln in lines],
-                     dtype=np.float64)
-    widths, heights = boxes[:, 2] - boxes[:, 0], boxes[:, 3] - boxes[:, 1]
-    across = (np.minimum(boxes[:, None, 2], boxes[None, :, 2])
-              - np.maximum(boxes[:, None, 0], boxes[None, :, 0])
-              > 0.5 * np.minimum(widths[:, None], widths[None, :]))
-    # above[i, j]: line i stands over line j in the same column, so comes first
-    above = across & (boxes[:, None, 3] - boxes[None, :, 1]
-                      < 0.5 * np.minimum(heights[:, None], heights[None, :]))
+    down: a line comes after every line standing over it (:func:`stands_over`), and
+    among the lines free to come next the first drawn comes first.  A stream drawn in
+    reading order comes out as drawn; a line drawn too early waits for the lines above
+    it (a topological order of Breuel's first rule, the stream breaking the ties)."""
+    above = stands_over(lines)
     waiting = above.sum(axis=0)
     drawn = [_first_drawn(line) for line in lines]
     free = [(drawn[k], k) for k in np.flatnonzero(waiting == 0).tolist()]
@@ -98,6 +90,20 @@ def drawn_down(lines: Sequence[Line]) -> list[Line]:
             if not waiting[j]:
                 heapq.heappush(free, (drawn[j], j))
     return order
+
+
+def stands_over(lines: Sequence[Line]) -> npt.NDArray[np.bool_]:
+    """``over[i, j]``: line ``i`` stands over line ``j`` in the same column, so is read
+    first: their widths overlap across more than half the narrower one's, and ``i``
+    ends higher than half the lower one's height into ``j``."""
+    boxes = np.array([(ln.bbox.x0, ln.bbox.top, ln.bbox.x1, ln.bbox.bottom) for ln in lines],
+                     dtype=np.float64).reshape(-1, 4)
+    widths, heights = boxes[:, 2] - boxes[:, 0], boxes[:, 3] - boxes[:, 1]
+    across = (np.minimum(boxes[:, None, 2], boxes[None, :, 2])
+              - np.maximum(boxes[:, None, 0], boxes[None, :, 0])
+              > 0.5 * np.minimum(widths[:, None], widths[None, :]))
+    return across & (boxes[:, None, 3] - boxes[None, :, 1]
+                     < 0.5 * np.minimum(heights[:, None], heights[None, :]))
 
 
 def _first_drawn(line: Line) -> int:
@@ -128,11 +134,8 @@ def runs_on(order: Sequence[Line], vocabulary: set[str]) -> int:
 
 
 def under(above: Line, line: Line) -> bool:
-    """Whether ``line`` stands under ``above`` in the same column: lower, and
-    overlapping it across more than half the narrower one's width."""
-    a, b = above.bbox, line.bbox
-    overlap = min(a.x1, b.x1) - max(a.x0, b.x0)
-    return (b.top + b.bottom) / 2 > a.bottom and overlap > 0.5 * min(a.width, b.width)
+    """Whether ``line`` stands under ``above`` in the same column (:func:`stands_over`)."""
+    return bool(stands_over([above, line])[0, 1])
 
 
 def beside(columns: Sequence[Sequence[Line]], line: Line) -> bool:
@@ -148,18 +151,12 @@ def beside(columns: Sequence[Sequence[Line]], line: Line) -> bool:
 
 
 def kept_below(order: Sequence[Line]) -> int:
-    """How many lines of ``order`` are read right after the line they stand under in
-    the same column (overlapping it across more than half the narrower one's width,
-    no other such line between them)."""
-    boxes = np.array([(ln.bbox.x0, ln.bbox.top, ln.bbox.x1, ln.bbox.bottom) for ln in order],
-                     dtype=np.float64)
-    widths = boxes[:, 2] - boxes[:, 0]
-    across = (np.minimum(boxes[:, None, 2], boxes[None, :, 2])
-              - np.maximum(boxes[:, None, 0], boxes[None, :, 0])
-              > 0.5 * np.minimum(widths[:, None], widths[None, :]))
-    centre = (boxes[:, 1] + boxes[:, 3]) / 2
-    under = centre[None, :] > boxes[:, None, 3]
-    candidates = np.where(across & under, boxes[None, :, 1], np.inf)
-    nearest = np.argmin(candidates, axis=1)
-    has = np.isfinite(candidates[np.arange(len(boxes)), nearest])
-    return int(sum(1 for k in range(len(boxes) - 1) if has[k] and nearest[k] == k + 1))
+    """How many lines of ``order`` are read right after the line they stand nearest
+    under in the same column (:func:`stands_over`)."""
+    if len(order) < 2:
+        return 0
+    over = stands_over(order)
+    tops = np.array([ln.bbox.top for ln in order], dtype=np.float64)
+    nearest = np.argmin(np.where(over, tops[None, :], np.inf), axis=1)
+    has = over[np.arange(len(order)), nearest]
+    return int(sum(1 for k in range(len(order) - 1) if has[k] and nearest[k] == k + 1))
