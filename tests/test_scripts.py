@@ -284,7 +284,7 @@ def test_scripts_lines_of_upside_down_words_read_right_to_left() -> None:
     words = [word("lower", 60.0, 100.0, 90.0, 110.0, 180), word("line", 20.0, 100.0, 50.0, 110.0,
                                                                   180),
              word("upper", 60.0, 80.0, 90.0, 90.0, 180)]
-    lines = group_lines(words, CONFIG)
+    lines = group_lines(words, CONFIG.words)
     assert [[w.text for w in line] for line in lines] == [["lower", "line"], ["upper"]]
 
 

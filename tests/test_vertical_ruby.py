@@ -40,7 +40,7 @@ def ruby(text: str, x: float, row: float, size: float = EM / 2) -> list[Glyph]:
 def columns(glyphs: list[Glyph]) -> list[str]:
     """The texts of the lines the glyphs make, in the order :func:`group_lines` gives."""
     words = words_from_glyphs(Glyphs.of(glyphs), CONFIG.words)
-    return [line_text(line) for line in group_lines(words, CONFIG)]
+    return [line_text(line) for line in group_lines(words, CONFIG.words)]
 
 
 def test_vertical_ruby_is_set_aside_and_its_base_stays_in_its_column() -> None:

@@ -196,7 +196,7 @@ def test_words_group_lines_two_lines_shuffled() -> None:
              word("council", 41.0, 0.0, 76.0, 10.0)]
     second = [word("shall", 0.0, 12.0, 25.0, 22.0), word("meet", 28.0, 12.0, 48.0, 22.0),
               word("today", 51.0, 12.0, 76.0, 22.0)]
-    lines = group_lines(shuffled(first + second, 5), CONFIG)
+    lines = group_lines(shuffled(first + second, 5), CONFIG.words)
     assert lines == [first, second]
 
 
@@ -205,7 +205,7 @@ def test_words_group_lines_superscript_joins_line() -> None:
     base = [word("note", 0.0, 0.0, 20.0, 10.0), word("text", 26.0, 0.0, 46.0, 10.0)]
     # 5 pt high, 3 pt inside the line: overlap 0.6 >= line_overlap 0.5
     mark = word("1", 20.5, -2.0, 23.0, 3.0, size=5.0)
-    assert group_lines([base[1], mark, base[0]], CONFIG) == [[base[0], mark, base[1]]]
+    assert group_lines([base[1], mark, base[0]], CONFIG.words) == [[base[0], mark, base[1]]]
 
 
 def test_words_group_lines_high_superscript_stays_apart() -> None:
@@ -213,7 +213,7 @@ def test_words_group_lines_high_superscript_stays_apart() -> None:
     base = [word("note", 0.0, 0.0, 20.0, 10.0), word("text", 26.0, 0.0, 46.0, 10.0)]
     # 5 pt high, 1 pt inside the line: overlap 0.2 < line_overlap 0.5
     mark = word("1", 20.5, -4.0, 23.0, 1.0, size=5.0)
-    assert group_lines([base[1], mark, base[0]], CONFIG) == [[mark], base]
+    assert group_lines([base[1], mark, base[0]], CONFIG.words) == [[mark], base]
 
 
 def test_words_group_lines_rotated_words_last() -> None:
@@ -221,7 +221,7 @@ def test_words_group_lines_rotated_words_last() -> None:
     upright = [word("body", 0.0, 0.0, 20.0, 10.0)]
     lower = word("PROOF", 300.0, 60.0, 308.0, 90.0, size=8.0, direction=90)
     upper = word("COPY", 300.0, 20.0, 308.0, 50.0, size=8.0, direction=90)
-    assert group_lines([upper, upright[0], lower], CONFIG) == [upright, [lower, upper]]
+    assert group_lines([upper, upright[0], lower], CONFIG.words) == [upright, [lower, upper]]
 
 
 # --------------------------------------------------------------------------- split_at_gaps
@@ -249,21 +249,20 @@ def paragraph(cap_x: float) -> tuple[Word, list[list[Word]]]:
 
 def test_lines_drop_capital_opens_the_first_line_beside_it() -> None:
     """A drop capital left of the lines it stands beside opens the first of them and
-    glues none together; a tall word standing among the words (not left of them all)
-    is display type, a line of its own placed by its top (:mod:`layoutkit.geometry.
-    parting`); left of them with drop capitals off, it joins the line whose baseline it
-    shares and glues none together either (``line_like_size_ratio``)."""
+    glues none together; a tall word standing among the words (not left of them all),
+    or left of them with drop capitals off, joins the line whose baseline it shares and
+    glues none together either (``line_like_size_ratio``)."""
     cap, lines = paragraph(10.0)
     words = [cap, *[w for line in lines for w in line]]
-    assert [[w.text for w in line] for line in group_lines(shuffled(words, 1), CONFIG)] \
+    assert [[w.text for w in line] for line in group_lines(shuffled(words, 1), CONFIG.words)] \
         == [["T", "w0a", "w0b"], *[[f"w{k}a", f"w{k}b"] for k in range(1, 5)]]
     plain = [[f"w{k}a", f"w{k}b"] for k in range(5)]
     cap, lines = paragraph(50.0)
-    grouped = group_lines([cap, *[w for line in lines for w in line]], CONFIG)
+    grouped = group_lines([cap, *[w for line in lines for w in line]], CONFIG.words)
     assert [[w.text for w in line] for line in grouped] \
-        == [plain[0], ["T"], *plain[1:]]
+        == [*plain[:2], ["w2a", "T", "w2b"], *plain[3:]]
     off = CONFIG.replace(drop_cap_min_height=10.0)
     cap, lines = paragraph(10.0)
-    grouped = group_lines([cap, *[w for line in lines for w in line]], off)
+    grouped = group_lines([cap, *[w for line in lines for w in line]], off.words)
     assert [[w.text for w in line] for line in grouped] \
         == [*plain[:2], ["T", "w2a", "w2b"], *plain[3:]]

@@ -476,7 +476,7 @@ def _edge_lines(words: Sequence[Word], height: float, config: LayoutConfig, foli
     else:
         limit = (1 - config.furniture.furniture_bottom) * height
         chosen = [i for i, w in enumerate(words) if w.upright and w.bbox.top >= limit]
-    lines = group_lines([words[i] for i in chosen], config, parted=False)
+    lines = group_lines([words[i] for i in chosen], config.words)
     outermost_first = lines if top else lines[::-1]
     lines = outermost_first[: max(config.furniture.line_header_max_lines if top
                                   else config.furniture.line_footer_max_lines,
@@ -539,7 +539,7 @@ def _masthead_pieces(words: Sequence[Word], height: float,
                 min(max((b.bottom for b in upright if b.top < first_row), default=0.0),
                     furniture.furniture_cover_dateline_top * height))
     chosen = [i for i, w in enumerate(words) if w.upright and w.bbox.bottom <= limit]
-    pieces = [piece for line in group_lines([words[i] for i in chosen], config, parted=False)
+    pieces = [piece for line in group_lines([words[i] for i in chosen], config.words)
               for piece in split_at_gaps(line, config.furniture.furniture_piece_gap_em)]
     return _candidates(pieces, words, chosen, None, typical=True)
 
@@ -820,7 +820,7 @@ def _issue_bar(words: Sequence[Word], rules: Sequence[Rule], edges: EdgeLines,
     limit = furniture.furniture_dateline_top * edges.height
     flat = [r.bbox for r in rules if r.horizontal]
     for line in group_lines([w for _, w in upright if w.bbox.top < first
-                             and w.bbox.bottom <= limit], config, parted=False):
+                             and w.bbox.bottom <= limit], config.words):
         top, bottom = min(w.bbox.top for w in line), max(w.bbox.bottom for w in line)
         pieces = split_at_gaps(line, furniture.furniture_piece_gap_em)
         if len(pieces) < 2 or max(map(len, pieces)) > furniture.furniture_row_max_words:
@@ -897,7 +897,7 @@ def _margin(words: Sequence[Word], taken: set[int], config: LayoutConfig) -> set
               and not _vertical_writing(words[i])]
     for direction in {words[i].direction for i in beside}:
         chosen = [i for i in beside if words[i].direction == direction]
-        lines = group_lines([words[i] for i in chosen], config, parted=False)
+        lines = group_lines([words[i] for i in chosen], config.words)
         if len(lines) <= config.furniture.furniture_stamp_max_lines:
             found.update(chosen)
     return found

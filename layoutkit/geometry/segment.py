@@ -50,8 +50,8 @@ class Leaf:
 
     words: tuple[int, ...]
     whole: bool = False
-    """Read as it stands (a profile's single or positional layout): its rows whole and
-    in the page's order, however the content stream or the type would part them."""
+    """Read as it stands (a profile's single or positional layout): its lines in the
+    page's order, never in the content stream's (:mod:`layoutkit.reading.stream`)."""
 
 
 @dataclass(frozen=True, slots=True)

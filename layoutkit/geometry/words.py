@@ -8,7 +8,6 @@ order gives the same words and lines; each word keeps its place in the stream
 from __future__ import annotations
 
 import unicodedata
-from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import pairwise, repeat
@@ -17,7 +16,7 @@ from statistics import median
 import numpy as np
 import numpy.typing as npt
 
-from ..config import LayoutConfig, WordsConfig
+from ..config import WordsConfig
 from ..model import (
     CODE_POINTS,
     BBox,
@@ -31,7 +30,6 @@ from ..model import (
     spell,
     turned_boxes,
 )
-from .parting import parted_lines, stream_order
 from .vertical import vertical_columns
 
 __all__ = ["group_lines", "split_at_gaps", "upright_words", "words_and_members",
@@ -41,12 +39,10 @@ __all__ = ["group_lines", "split_at_gaps", "upright_words", "words_and_members",
 def words_from_glyphs(glyphs: Glyphs, config: WordsConfig) -> tuple[Word, ...]:
     """The words the glyphs spell, ordered by baseline then x.
 
-    Glyphs on one baseline (bottoms within ``glyph_row_tolerance_em`` of the smaller font
-    size of two glyphs whose baselines are next in height) are
+    Glyphs on one baseline (bottoms within ``glyph_row_tolerance_em`` of the font size) are
     sorted by x; a whitespace glyph, a gap wider than ``word_gap_em`` times the
-    font size, a step backwards, or a glyph ``drop_cap_min_height`` times larger or
-    smaller than the one before (display type beside text) ends a word.  A glyph drawn
-    twice at the same place (fake bold) counts once.  Glyphs of different directions never share a
+    font size, or a step backwards ends a word.  A glyph drawn twice at the same
+    place (fake bold) counts once.  Glyphs of different directions never share a
     word; text set in any direction is read along its own baseline, in its own frame
     (:func:`~layoutkit.model.turned_boxes`): the upright words come first, then those
     of each other direction.  Upright CJK glyphs stacked into columns are vertical
@@ -142,11 +138,8 @@ def _words(glyphs: Glyphs, boxes: npt.NDArray[np.float64], texts: _Texts,
     order = np.argsort(base, kind="stable")
     em = np.maximum(size[order], 1.0)
     tolerance = config.glyph_row_tolerance_em * em
-    # two glyphs in a row are compared at the smaller one's size: a display letter's
-    # wide tolerance does not take in the small type whose baselines stand near its own
     new_row = _anchored(base[order], tolerance, np.concatenate(
-        ([True], np.diff(base[order]) > np.minimum(tolerance[1:], tolerance[:-1]))),
-        config.glyph_row_max_span_em * em)
+        ([True], np.diff(base[order]) > tolerance[1:])), config.glyph_row_max_span_em * em)
     row = np.empty(len(order), dtype=np.intp)
     row[order] = np.cumsum(new_row)  # each glyph's row, back in the glyphs' order
     if direction == VERTICAL:  # a column's small type: a line of its own, joined later
@@ -177,13 +170,9 @@ def _words(glyphs: Glyphs, boxes: npt.NDArray[np.float64], texts: _Texts,
     overlap = config.glyph_repeat_overlap
     duplicate[1:] = (same_row[1:] & same_text[1:]
                      & (np.abs(s[1:] - s[:-1]) < overlap * (e[1:] - s[1:])))
-    # display type (a drop capital, a title's letter) never shares a word with text
-    sized = size[order]
-    display = np.concatenate(([False], np.maximum(sized[1:], sized[:-1])
-                              >= config.drop_cap_min_height * np.minimum(sized[1:], sized[:-1])))
-    breaks = (~same_row | (gap > limit) | display | blank
-              | np.concatenate(([False], blank[:-1])))
+    breaks = ~same_row | (gap > limit) | blank | np.concatenate(([False], blank[:-1]))
     if direction == VERTICAL:  # a note set small in a column is a word of its own
+        sized = size[order]
         cjk = char_test(np.where(ids < CODE_POINTS, ids, -1), is_cjk)
         breaks[1:] |= ((cjk[1:] | cjk[:-1]) & (np.minimum(sized[1:], sized[:-1])
                        < config.line_like_size_ratio * np.maximum(sized[1:], sized[:-1])))
@@ -315,8 +304,7 @@ def _compose(glyphs: Sequence[Glyph]) -> str:
     return unicodedata.normalize("NFC", "".join("".join(parts) for _, parts in letters))
 
 
-def group_lines(words: Sequence[Word], config: LayoutConfig, *, parted: bool = True
-                ) -> list[list[Word]]:
+def group_lines(words: Sequence[Word], config: WordsConfig) -> list[list[Word]]:
     """Words grouped into lines, top to bottom, each line's words left to right.
 
     Meant for words of one column (or one band).  Words whose bottoms lie within
@@ -329,38 +317,31 @@ def group_lines(words: Sequence[Word], config: LayoutConfig, *, parted: bool = T
     another direction form lines of their own, grouped alike in the frame where they
     read upright (:func:`~layoutkit.model.turned_boxes`) and read along their baseline,
     after the upright ones (one direction after another).
-
-    With ``parted``, a line is parted where display type, type of another size or the
-    content stream says it is not one, and the pieces are read in the order the stream
-    and the page agree on (:mod:`.parting`); without, the rows stand whole (the
-    running header's pieces are found on the whole row).
     """
     upright = [w for w in words if w.upright]
     result: list[list[Word]] = []
     if upright:
         caps, rest = _drop_caps(upright, config)
-        result = _baseline_lines(rest, config, parted)
+        result = _baseline_lines(rest, config)
         for cap, first in caps:
             line = next(line for line in result if any(w is first for w in line))
             line.insert(0, cap)
     for direction in sorted({w.direction for w in words} - {0}):
-        result += _turned_lines([w for w in words if w.direction == direction], config,
-                                parted)
+        result += _turned_lines([w for w in words if w.direction == direction], config)
     return result
 
 
-def _turned_lines(words: Sequence[Word], config: LayoutConfig, parted: bool
-                  ) -> list[list[Word]]:
+def _turned_lines(words: Sequence[Word], config: WordsConfig) -> list[list[Word]]:
     """The lines of ``words`` set in one direction, grouped as upright words are in the
     frame where they read upright (see :func:`group_lines`); in vertical writing, a
     note set in two sub-columns reads its right sub-column, then its left
     (:func:`_split_notes_in_order`)."""
     turned = upright_words(words)
     back = {id(t): w for t, w in zip(turned, words, strict=True)}
-    lines = _baseline_lines(turned, config, parted)
+    lines = _baseline_lines(turned, config)
     if words[0].direction == VERTICAL:
         lines = [_split_notes_in_order(line)
-                 for line in _notes_joined(lines, config.words)]
+                 for line in _notes_joined(lines, config)]
     return [[back[id(t)] for t in line] for line in lines]
 
 
@@ -452,17 +433,17 @@ def upright_words(words: Sequence[Word], width: float = 0.0, height: float = 0.0
                         [w.weight for w in words])
 
 
-def _drop_caps(words: Sequence[Word], config: LayoutConfig
+def _drop_caps(words: Sequence[Word], config: WordsConfig
                ) -> tuple[list[tuple[Word, Word]], list[Word]]:
     """The drop capitals among ``words``, each with the first word of the line it opens,
     and the other words.  A drop capital is ``drop_cap_min_height`` times taller than
     the median word and stands left of every word of the two or more lines (of the
-    other words) it overlaps by half their height, the only one to open its line."""
+    other words) it overlaps by half their height."""
     sizes = [w.bbox.bottom - w.bbox.top for w in words]
-    if max(sizes) <= config.words.drop_cap_min_height * min(sizes):  # most columns: at once
+    if max(sizes) <= config.drop_cap_min_height * min(sizes):  # most columns: at once
         return [], list(words)
     heights = np.array(sizes)
-    tall = heights > config.words.drop_cap_min_height * float(np.median(heights))
+    tall = heights > config.drop_cap_min_height * float(np.median(heights))
     if not tall.any() or tall.all():
         return [], list(words)
     rest = [w for w, t in zip(words, tall, strict=True) if not t]
@@ -478,25 +459,19 @@ def _drop_caps(words: Sequence[Word], config: LayoutConfig
             caps.append((w, beside[0][0]))
         else:
             others.append(w)
-    # several tall words opening one line are a display line beside it (a headline),
-    # not a drop capital: they are read as a line of their own (:mod:`.parting`)
-    opened = Counter(id(first) for _, first in caps)
-    others += [cap for cap, first in caps if opened[id(first)] > 1]
-    return [(cap, first) for cap, first in caps if opened[id(first)] == 1], others
+    return caps, others
 
 
-def _baseline_lines(words: Sequence[Word], config: LayoutConfig, parted: bool = False
-                    ) -> list[list[Word]]:
+def _baseline_lines(words: Sequence[Word], config: WordsConfig) -> list[list[Word]]:
     """Upright ``words`` grouped into lines by baseline and overlap (see
-    :func:`group_lines`), top to bottom, each line's words left to right; ``parted``
-    where they are not one line (:mod:`.parting`)."""
+    :func:`group_lines`), top to bottom, each line's words left to right."""
     if not words:
         return []
     box = np.array([(w.bbox.top, w.bbox.bottom, w.bbox.x0) for w in words], dtype=float)
     order = np.lexsort((box[:, 2], box[:, 1]))
     bottom = box[order, 1]
     height = np.minimum(bottom[1:] - box[order[1:], 0], bottom[:-1] - box[order[:-1], 0])
-    tolerance = config.words.baseline_tolerance * height
+    tolerance = config.baseline_tolerance * height
     starts = np.flatnonzero(np.concatenate(([True], np.diff(bottom) > tolerance)))
     tops = np.minimum.reduceat(box[order, 0], starts).tolist()
     bottoms = np.maximum.reduceat(bottom, starts).tolist()
@@ -508,8 +483,8 @@ def _baseline_lines(words: Sequence[Word], config: LayoutConfig, parted: bool = 
         if spans:
             ltop, lbottom = spans[-1]
             overlap = min(low, lbottom) - max(top, ltop)
-            if (overlap >= config.words.line_overlap * min(low - top, lbottom - ltop)
-                    and _meets_like_size(box, members, lines[-1], config.words)):
+            if (overlap >= config.line_overlap * min(low - top, lbottom - ltop)
+                    and _meets_like_size(box, members, lines[-1], config)):
                 lines[-1].extend(members)
                 spans[-1] = (min(top, ltop), max(low, lbottom))
                 continue
@@ -520,11 +495,7 @@ def _baseline_lines(words: Sequence[Word], config: LayoutConfig, parted: bool = 
     tops = box[:, 0].tolist()
     ranked = sorted(range(len(lines)), key=lambda k: median(tops[i] for i in lines[k]))
     x0 = box[:, 2].tolist()
-    whole = [[words[i] for i in sorted(lines[k], key=x0.__getitem__)] for k in ranked]
-    if not parted:
-        return whole
-    pieces, by_stream = parted_lines(whole, config)
-    return stream_order(pieces, config) if by_stream else pieces
+    return [[words[i] for i in sorted(lines[k], key=x0.__getitem__)] for k in ranked]
 
 
 def _meets_like_size(box: npt.NDArray[np.float64], members: Sequence[int],

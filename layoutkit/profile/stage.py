@@ -36,7 +36,7 @@ or twice it reads the profiled publications' labelled pages alike."""
 def page_text(words: Sequence[Word], config: LayoutConfig) -> str:
     """The page's text row by row (every word on a line, left to right), which
     ``contains`` selectors search."""
-    return "\n".join(" ".join(w.text for w in line) for line in group_lines(words, config))
+    return "\n".join(" ".join(w.text for w in line) for line in group_lines(words, config.words))
 
 
 def _resolve(profile: Profile, box: Box | Band, key: str, glyphs: PageGlyphs) -> BBox:
@@ -118,7 +118,7 @@ class _Page:
         for band in bands_of(tree):
             for column in band:
                 for leaf in column:
-                    for line in group_lines([self.body[i] for i in leaf.words], self.config):
+                    for line in group_lines([self.body[i] for i in leaf.words], self.config.words):
                         text = " ".join(w.text for w in line)
                         top = min(w.bbox.top for w in line)
                         for section in sections:

@@ -56,7 +56,7 @@ def notice_words(leaves: Sequence[Sequence[Word]], config: LayoutConfig) -> list
     # a column with no notice opening anywhere in them has no notice line
     if not pattern.search(" ".join(w.text for leaf in leaves for w in leaf)):
         return []
-    lines = [line for leaf in leaves for line in group_lines(leaf, config)]
+    lines = [line for leaf in leaves for line in group_lines(leaf, config.words)]
     found: list[Word] = []
     k = 0
     while k < len(lines):

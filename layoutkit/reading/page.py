@@ -59,8 +59,7 @@ def layout_page(glyphs: PageGlyphs, words: Sequence[Word], furniture: Furniture,
     """
     body, turned = body_words(words, furniture)
     header, footer = _pick(words, furniture.header), _pick(words, furniture.footer)
-    whole = frozenset(id(body[i]) for band in bands_of(tree) for column in band
-                      for leaf in column if leaf.whole for i in leaf.words)
+    whole = any(leaf.whole for band in bands_of(tree) for column in band for leaf in column)
     plan: _Plan = []
     backwards = right_to_left(w.text for w in body)
     for band in bands_of(mirrored(tree) if backwards else tree):
@@ -84,7 +83,7 @@ def layout_page(glyphs: PageGlyphs, words: Sequence[Word], furniture: Furniture,
         plan.append((BandKind.FOOTER, [[footer]]))
     if furniture.margin:
         plan.append((BandKind.MARGIN, [[_pick(words, furniture.margin)]]))
-    bands = [_band(glyphs, index, kind, columns, backwards, config, whole)
+    bands = [_band(glyphs, index, kind, columns, backwards, config)
              for index, (kind, columns) in enumerate(plan)]
     bands = [b for b in bands if b.columns]
     if not whole:  # a profile's layout read as it stands is not read otherwise
@@ -300,7 +299,7 @@ def _footnotes(columns: list[list[list[Word]]], backwards: bool,
                 or any(share >= 0.5 for j, share in enumerate(small) if j != k)):
             found.append([])
             continue
-        lines = [line for leaf in columns[k] for line in group_lines(leaf, config)]
+        lines = [line for leaf in columns[k] for line in group_lines(leaf, config.words)]
         found.append(_notes_of(lines, usual[k], foot, backwards, config))
     return found
 
@@ -372,16 +371,13 @@ _LINE_TYPE = {BandKind.HEADER: LineType.HEADER, BandKind.FOOTER: LineType.FOOTER
 
 
 def _band(glyphs: PageGlyphs, index: int, kind: BandKind, columns: list[list[list[Word]]],
-          backwards: bool, config: LayoutConfig, whole: frozenset[int] = frozenset()) -> Band:
+          backwards: bool, config: LayoutConfig) -> Band:
     """A band of the page ``glyphs`` whose columns hold the lines of their leaves, in
     order, split into blocks, each line's box the part on the page of its words';
-    ``backwards`` when the page's text runs right to left (see :func:`.text.line_text`);
-    the rows of a leaf whose words are ``whole`` (by ``id``) are never parted."""
+    ``backwards`` when the page's text runs right to left (see :func:`.text.line_text`)."""
     built: list[Column] = []
     for leaves in columns:
-        groups = [line for leaf in leaves
-                  for line in group_lines(leaf, config,
-                                          parted=not (leaf and id(leaf[0]) in whole))]
+        groups = [line for leaf in leaves for line in group_lines(leaf, config.words)]
         if not groups:
             continue
         column = len(built)
