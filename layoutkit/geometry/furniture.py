@@ -323,9 +323,11 @@ def _beyond_text_block(pages: Sequence[EdgeLines], counts: list[tuple[int, int]]
     to know it."""
     furniture = config.furniture
     if len(pages) < furniture.furniture_block_min_pages:
-        # at the top, only under a running header (nothing stands over a page's title)
+        # at the top, only under a running header (nothing stands over a page's title);
+        # at the foot, only as its outermost line (over a running footer, a line set
+        # small is the page's own: a figure's caption, a footnote)
         return [(h + _stamp(page.header[h:h + 1] if h else (), page.size, config),
-                 f + _stamp(page.footer[f:f + 1], page.size, config))
+                 f + _stamp(page.footer[:1] if not f else (), page.size, config))
                 for page, (h, f) in zip(pages, counts, strict=True)]
     tops = _medians_of_others([page.header[h].edge if h < len(page.header)
                                else furniture.furniture_top * page.height
