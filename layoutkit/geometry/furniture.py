@@ -30,7 +30,8 @@ title.  On a page of vertical writing, the running head and foot are the columns
 the margins beside the text, found where its columns read as lines: a folio, alone
 or beside a running title ('六（第二頁）', Chinese numerals read as numbers), set
 apart from the text.  Rotated text in the side margins (proof stamps) is furniture
-too, and so is rotated or diagonal text printed over the upright text (a watermark).
+too, and so is rotated or diagonal text printed over the upright text (a watermark),
+and so are line numbers printed in a margin (:mod:`.line_numbers`).
 The lines chosen are typed ``h``/``f`` and kept out of segmentation.
 """
 
@@ -48,6 +49,7 @@ from rapidfuzz.distance import Levenshtein
 from ..config import LayoutConfig
 from ..model import BBox, Rule, Word, is_cjk, turned_boxes
 from .grid import OVERPRINT_INSET, overlapping, weighted_median
+from .line_numbers import line_numbers
 from .numerals import ROMAN_DIGITS, ROMAN_NUMERAL, roman_value
 from .words import VERTICAL, group_lines, split_at_gaps
 
@@ -424,8 +426,9 @@ def page_furniture(words: Sequence[Word], edges: EdgeLines, runs: Runs,
     beside = _vertical_folios(words, edges, header | footer, config)
     header |= beside[0]
     footer |= beside[1]
+    taken = header | footer
     return Furniture(frozenset(header), frozenset(footer),
-                     frozenset(_margin(words, header | footer, config)))
+                     frozenset(_margin(words, taken, config) | line_numbers(words, taken)))
 
 
 def _vertical_folios(words: Sequence[Word], edges: EdgeLines, taken: set[int],

@@ -142,6 +142,8 @@ def _words(glyphs: Glyphs, boxes: npt.NDArray[np.float64], texts: _Texts,
         ([True], np.diff(base[order]) > tolerance[1:])), config.glyph_row_max_span_em * em)
     row = np.empty(len(order), dtype=np.intp)
     row[order] = np.cumsum(new_row)  # each glyph's row, back in the glyphs' order
+    if direction != VERTICAL:
+        row = _set_in(row, box, size, texts.blank[chosen])
     if direction == VERTICAL:  # a column's small type: a line of its own, joined later
         largest = np.zeros(int(row.max()) + 1)
         np.maximum.at(largest, row, size)
@@ -210,6 +212,49 @@ def _words(glyphs: Glyphs, boxes: npt.NDArray[np.float64], texts: _Texts,
                         fonts, glyphs.sizes[firsts].tolist(), repeat(direction, count),
                         np.minimum.reduceat(members, starts).tolist(),
                         glyphs.weights[firsts].tolist()), members, starts
+
+
+def _set_in(row: npt.NDArray[np.intp], box: npt.NDArray[np.float64],
+            size: npt.NDArray[np.float64], blank: npt.NDArray[np.bool_]
+            ) -> npt.NDArray[np.intp]:
+    """``row`` (each glyph's, standing at ``box`` in the frame where it reads upright)
+    with each glyph that stands alone on its row, no letter of it within an em either
+    side, moved to the row of glyphs no smaller than it that it overlaps on both sides,
+    standing beside them over half its height: a letter raised or lowered and kerned
+    into a word (the A of the LaTeX logo) is spelled in its place in the word, not
+    after it as a word of its own.  A mark set after a word (an exponent, a note's
+    number) overlaps nothing: it stays a word of its own."""
+    letters = np.flatnonzero(~blank)
+    if len(letters) < 2:
+        return row
+    by_place = letters[np.lexsort((box[letters, 0], row[letters]))]
+    same = row[by_place[1:]] == row[by_place[:-1]]
+    apart = box[by_place[1:], 0] - box[by_place[:-1], 2]
+    em = size[by_place]
+    alone_before = np.concatenate(([True], ~same | (apart > em[1:])))
+    alone_after = np.concatenate((~same | (apart > em[:-1]), [True]))
+    lonely = by_place[alone_before & alone_after]
+    if not len(lonely):
+        return row
+    moved = row.copy()
+    height = box[:, 3] - box[:, 1]
+    by_x = letters[np.argsort(box[letters, 0], kind="stable")]
+    starts = box[by_x, 0]
+    widest = float((box[letters, 2] - box[letters, 0]).max())
+    for k in lonely.tolist():
+        near = by_x[starts.searchsorted(box[k, 0] - widest):
+                    starts.searchsorted(box[k, 2], "right")]
+        across = np.maximum(box[near, 0] - box[k, 2], box[k, 0] - box[near, 2])
+        beside = (np.minimum(box[near, 3], box[k, 3]) - np.maximum(box[near, 1], box[k, 1])
+                  >= height[k] / 2)
+        host = (row[near] != row[k]) & (size[near] >= size[k]) & beside & (across < 0)
+        centre = (box[k, 0] + box[k, 2]) / 2
+        before = set(row[near[host & (box[near, 0] + box[near, 2] < 2 * centre)]].tolist())
+        after = row[near[host & (box[near, 0] + box[near, 2] > 2 * centre)]].tolist()
+        enclosing = [r for r in after if r in before]
+        if enclosing:
+            moved[k] = enclosing[0]
+    return moved
 
 
 def _is_mark(char: str) -> bool:

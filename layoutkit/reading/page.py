@@ -23,6 +23,7 @@ import numpy as np
 from ..config import LayoutConfig
 from ..geometry.furniture import Furniture, body_words
 from ..geometry.gutters import prepare
+from ..geometry.parting import parted_lines
 from ..geometry.segment import Leaf, Node, bands_of, mirrored, segment
 from ..geometry.words import group_lines, upright_words
 from ..model import (
@@ -83,7 +84,8 @@ def layout_page(glyphs: PageGlyphs, words: Sequence[Word], furniture: Furniture,
         plan.append((BandKind.FOOTER, [[footer]]))
     if furniture.margin:
         plan.append((BandKind.MARGIN, [[_pick(words, furniture.margin)]]))
-    bands = [_band(glyphs, index, kind, columns, backwards, config)
+    bands = [_band(glyphs, index, kind, columns, backwards, config,
+                   parted=kind is BandKind.BODY and not whole)
              for index, (kind, columns) in enumerate(plan)]
     bands = [b for b in bands if b.columns]
     if not whole:  # a profile's layout read as it stands is not read otherwise
@@ -371,13 +373,18 @@ _LINE_TYPE = {BandKind.HEADER: LineType.HEADER, BandKind.FOOTER: LineType.FOOTER
 
 
 def _band(glyphs: PageGlyphs, index: int, kind: BandKind, columns: list[list[list[Word]]],
-          backwards: bool, config: LayoutConfig) -> Band:
+          backwards: bool, config: LayoutConfig, *, parted: bool = False) -> Band:
     """A band of the page ``glyphs`` whose columns hold the lines of their leaves, in
     order, split into blocks, each line's box the part on the page of its words';
-    ``backwards`` when the page's text runs right to left (see :func:`.text.line_text`)."""
+    ``backwards`` when the page's text runs right to left (see :func:`.text.line_text`);
+    ``parted`` when its lines are parted where the content stream draws them as two
+    (:func:`~layoutkit.geometry.parting.parted_lines`)."""
     built: list[Column] = []
+    walls = [rule.bbox for rule in glyphs.rules if not rule.horizontal] if parted else []
     for leaves in columns:
-        groups = [line for leaf in leaves for line in group_lines(leaf, config.words)]
+        groups = [line for leaf in leaves
+                  for line in (parted_lines(group_lines(leaf, config.words), walls, config.words)
+                               if parted else group_lines(leaf, config.words))]
         if not groups:
             continue
         column = len(built)
