@@ -1,12 +1,13 @@
 """A page body's occupancy grid and the questions segmentation asks of it.
 
-:class:`Canvas` holds one page's arrays, computed once: the words' boxes, their text
-rows, the page's font size and word space, the occupancy grid (``grid_resolution``
-points a cell) of the words, of the horizontal rules long enough to separate bands
+`Canvas` holds one page's arrays, computed once: the words' boxes, their text rows,
+the page's font size and word space, the occupancy grid (`grid_resolution` points a
+cell) of the words, of the rules long enough to separate bands (`rule_min_length`)
 and of the pictures, and the long vertical runs of free cells.  Its methods are the
-rules of a gutter, each written once: whether a strip separates columns
-(:meth:`Canvas.is_gutter`) and whether a text row runs across one
-(:meth:`Canvas.runs_on`).
+rules of a gutter, each written once:
+
+- `Canvas.is_gutter`: whether a strip separates columns.
+- `Canvas.runs_on`: whether a text row runs across one.
 """
 
 from __future__ import annotations

@@ -12,11 +12,13 @@ only made where the column structure changes::
     | col 1  |  col 2  |  col 3 |         horizontally at the widest empty gap where
     +---------------------------+         the columns stop and the crossing line starts.
 
-Horizontal gaps inside a band of columns are never cut, however wide, so columns
-keep their flow from top to bottom.  Whitespace is found on the page's occupancy
-grid (:mod:`.grid`); the gutters of the page and of the document come from
-:mod:`.gutters`.  :func:`force_columns` reads a region as a profile's number of
-columns instead.
+- Horizontal gaps inside a band of columns are never cut, however wide, so columns
+  keep their flow from top to bottom.
+- Whitespace is found on the page's occupancy grid (`grid`); the gutters of the page
+  and of the document come from `gutters`.
+- Among gaps nearly as wide as the widest, the one nearest the crossing line wins
+  (`cut_tie_ratio`).
+- `force_columns` reads a region as a profile's number of columns instead.
 """
 
 from __future__ import annotations

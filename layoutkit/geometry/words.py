@@ -1,8 +1,8 @@
 """Glyphs to words, and words to lines.
 
-Both groupings work from coordinates alone, so a content stream drawn in any
-order gives the same words and lines; each word keeps its place in the stream
-(:attr:`~layoutkit.model.Word.stream`) as evidence for reading order.
+Both groupings work from coordinates alone, so a content stream drawn in any order
+gives the same words and lines; each word keeps its place in the stream
+(`Word.stream`) as evidence for reading order.
 """
 
 from __future__ import annotations
