@@ -318,7 +318,10 @@ class GuttersConfig(Section):
     between them.
     """
     even_space_min_spaces: int = 2
-    """...(see ``even_space_tolerance``): fewer spaces do not show a row evenly spaced."""
+    """Fewest word spaces, besides the gap across a gutter, of an evenly spaced row.
+
+    See `even_space_tolerance`: fewer spaces do not show a row evenly spaced.
+    """
     gutter_min_lines: int = 6
     """Fewest text lines a gutter must run beside on each side.
 
@@ -371,7 +374,10 @@ class GuttersConfig(Section):
     columns stand level only here and there, where an OCR layer may draw them as one).
     """
     stream_across_min_rows: int = 3
-    """...and in at least this many rows: fewer are no evidence."""
+    """Fewest rows the stream must read straight across for a strip to be no gutter.
+
+    See `stream_across_share`: fewer are no evidence.
+    """
     stream_down_max_share: float = 0.1
     """Share of rows the stream may step across an unflushed strip in and still have a gutter.
 
@@ -387,7 +393,7 @@ class GuttersConfig(Section):
     grid_resolution: float = 1.0
     """Size, in points, of a cell of the occupancy grid used to find whitespace."""
     rule_min_length: float = 30.0
-    """Horizontal rules at least this long block gutters (they separate bands)."""
+    """Least length, in points, of a horizontal rule that blocks gutters (it separates bands)."""
     ruled_gutter_min_share: float = 0.8
     """Share of a strip's run a vertical rule must cover to make it a gutter.
 
@@ -459,9 +465,9 @@ class FurnitureConfig(Section):
     furniture_bottom: float = 0.12
     """Share of the page height, from the bottom, where running footers may stand."""
     line_header_max_lines: int = 3
-    """At most this many lines at the top of a page are running header (DCR's name)."""
+    """Most lines at the top of a page that may be running header (DCR's name)."""
     line_footer_max_lines: int = 3
-    """At most this many lines at the bottom of a page are running footer."""
+    """Most lines at the bottom of a page that may be running footer."""
     furniture_max_distance: int = 3
     """Most Levenshtein edits between a top (bottom) line and its neighbour's for them to repeat.
 
@@ -588,7 +594,10 @@ class FurnitureConfig(Section):
     see `furniture_block_foot_gap_em`).
     """
     furniture_block_max_size: float = 0.95
-    """See ``furniture_block_min_pages``."""
+    """Largest size, in usual font sizes, of a line outside the text block taken for furniture.
+
+    See `furniture_block_min_pages`.
+    """
     furniture_block_max_lines: int = 6
     """Most lines from the page edge looked at for a block of furniture outside the text block.
 
@@ -691,7 +700,7 @@ class LinetypesConfig(Section):
     than one level (1, 1.1, 2...).
     """
     lt_list_min_entries: int = 2
-    """A bulleted or numbered list has at least this many items."""
+    """Fewest items a bulleted or numbered list has."""
     lt_list_indent_tolerance_em: float = 0.5
     """Distance, in ems, within which the lines of one list item start.
 
@@ -713,7 +722,7 @@ class LinetypesConfig(Section):
     Two are a list marker and its text, or a label and its value: see `table_min_pair_rows`.
     """
     table_min_rows: int = 3
-    """A whitespace-aligned table has at least this many rows."""
+    """Fewest rows a whitespace-aligned table has."""
     table_min_pair_rows: int = 5
     """Fewest rows of a whitespace-aligned table of two columns, labels and their values.
 
@@ -721,7 +730,7 @@ class LinetypesConfig(Section):
     often as in a table.
     """
     heading_max_level: int = 3
-    """Headings deeper than this level are typed body."""
+    """Deepest heading level kept; headings deeper than this are typed body."""
     heading_min_pages: int = 2
     """Fewest pages a numbered heading rule's headings must stand on for it to count.
 
@@ -756,7 +765,7 @@ class LinetypesConfig(Section):
     Headlines are set larger the more a story matters.
     """
     heading_max_words: int = 12
-    """A heading line has at most this many words."""
+    """Most words a heading line may have."""
     heading_min_size_ratio: float = 1.05
     """Least size, in body font sizes, of a heading set in a regular (not bold) font."""
     heading_min_bold_size_ratio: float = 0.85
@@ -771,7 +780,7 @@ class LinetypesConfig(Section):
     frequent gap between lines.
     """
     heading_toc_incl_no_ctx: int = 1
-    """``<name>.toc.json`` gives each heading this many of the lines after it."""
+    """Lines after each heading that `<name>.toc.json` gives with it."""
     heading_rules_file: str = ""
     """JSON file of heading rules replacing the defaults (empty: the defaults).
 
@@ -786,19 +795,19 @@ class NlpConfig(Section):
     spacy_ignore_line_type_header: bool = True
     """Leave running headers out of the paragraphs, tokens and NLPTextDocument."""
     spacy_ignore_line_type_footer: bool = True
-    """Leave running footers out."""
+    """Leave running footers out of the NLP text."""
     spacy_ignore_line_type_toc: bool = True
     """Leave table of contents lines out of paragraphs and tokens."""
     spacy_ignore_line_type_body: bool = False
-    """Leave body lines out."""
+    """Leave body lines out of the NLP text."""
     spacy_ignore_line_type_heading: bool = False
-    """Leave headings (every level) out."""
+    """Leave headings (every level) out of the NLP text."""
     spacy_ignore_line_type_list_bullet: bool = False
-    """Leave bulleted list items out."""
+    """Leave bulleted list items out of the NLP text."""
     spacy_ignore_line_type_list_number: bool = False
-    """Leave numbered list items out."""
+    """Leave numbered list items out of the NLP text."""
     spacy_ignore_line_type_table: bool = False
-    """Leave table rows out."""
+    """Leave table rows out of the NLP text."""
     lang_min_chars: int = 200
     """Fewest letters a page needs to keep its own language guess.
 
@@ -875,7 +884,7 @@ class OcrConfig(Section):
     A text layer over a page-size picture with fewer is garbage; the page is then OCR'd.
     """
     ocr_min_quality: float = 0.7
-    """A page (or document) whose OCR quality is below this is reported with a warning."""
+    """OCR quality below which a page (or document) is reported with a warning."""
     ocr_layer_margin: float = 0.05
     """Share of real-reading words by which OCR must beat a scanned page's text layer to replace it.
 
@@ -888,7 +897,7 @@ class OcrConfig(Section):
     ocr_max_skew: float = 10.0
     """Largest skew, in degrees, that is corrected before OCR."""
     ocr_min_skew: float = 0.1
-    """Skews smaller than this (degrees) are left alone."""
+    """Smallest skew, in degrees, that is corrected before OCR; smaller ones are left alone."""
     ocr_min_orientation_confidence: float = 5.0
     """Tesseract's orientation confidence above which a turned page is set upright before OCR.
 

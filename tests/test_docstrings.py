@@ -109,3 +109,5 @@ def test_config_key_opens_with_its_meaning(key: str, doc: str | None) -> None:
     assert len(summary) == 1, f"{key}: first paragraph runs over {len(summary)} lines"
     assert len(summary[0]) <= SUMMARY_MAX_CHARS, f"{key}: {summary[0]}"
     assert _is_one_sentence(summary[0]), f"{key}: {summary[0]}"
+    # a meaning stands alone: not the tail of the key before, nor a pointer to another
+    assert not summary[0].startswith(("...", "See ")), f"{key}: {summary[0]}"
