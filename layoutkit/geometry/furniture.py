@@ -41,9 +41,9 @@ A line is furniture when one of these holds:
 - It is a masthead's row of short pieces with nothing above it but the header and the
   nameplate: an issue row on a ruled bar, or a banner right over the title
   (`furniture_nameplate_min_size`, `furniture_bar_gap_em`, `furniture_row_max_words`).
-- On a page of vertical writing, it is a column in the margin beside the text, set
-  apart: a folio alone or beside a running title ('六（第二頁）', Chinese numerals read
-  as numbers).
+- On a page of vertical writing, found where its columns read as lines, it is a
+  column in the margin beside the text, set apart: a folio alone or beside a running
+  title ('六（第二頁）', Chinese numerals read as numbers).
 - It is rotated text in the side margins, a proof stamp (`furniture_stamp_max_lines`),
   or rotated or diagonal text printed over the upright text, a watermark.
 
