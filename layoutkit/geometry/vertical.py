@@ -5,7 +5,8 @@
   (`vertical_hanging_gap_em`).
 - Ruby (small kana beside a column, a reading aid) and full-width punctuation (drawn
   off a column's axis by some typesetters) are passed over while stacking, so that
-  neither parts a column nor lifts a glyph out of it.
+  neither parts a column nor lifts a glyph out of it; ruby is set smaller than
+  `line_like_size_ratio` of the column glyph it stands level with.
 """
 
 from __future__ import annotations

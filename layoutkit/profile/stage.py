@@ -7,6 +7,8 @@
   of its page, with `until = "page-end"`).
 - Furniture bands replace the running headers and footers found by repetition.
 - Ignore boxes drop their words before anything else sees them.
+- A `contains` selector or a `starts_at` search taking longer than `regex_timeout` is a
+  profile error.
 - Every layout is built from the auto-mode machinery of `layoutkit.geometry.segment`.
 """
 

@@ -24,6 +24,12 @@ source; pages are OCR'd in parallel by `parse(..., jobs=N)` like any other page.
   both measured by `read_share`, words of the word list or numbers, no noise such as
   `|`); a layer reading at least `1 - ocr_layer_margin` cannot be beaten, so its page
   is not OCR'd at all.
+- `ocr_blank_dpi`: a PDF page with no text, pictures or rules is looked at in a preview
+  first; a page on which nothing shows is blank and not OCR'd.
+- `ocr_dpi`, `ocr_max_pixels`: a PDF page is rendered at `ocr_dpi`, an image input's
+  frame taken at its own resolution (`image_dpi` where it states none); a page past
+  `ocr_max_pixels` is rendered at a lower resolution, a larger image reduced.
+- `ocr_min_quality`: a page (or document) read below it is reported with a warning.
 
 OCR's own libraries (pytesseract, OpenCV, Pillow, and pypdfium2's document and page
 objects) are imported by the functions that run OCR or look into a page, when a page
