@@ -1,14 +1,14 @@
 """The text document API: a PDF read once, its pages, text, language and word counts.
 
-``layoutkit.TextDocument(path)`` parses the PDF (:func:`layoutkit.parse`) and
-keeps the parsed value (:class:`layoutkit.model.Document`) as ``.layout``; the NLP
+``layoutkit.TextDocument(path)`` parses the PDF (`layoutkit.parse`) and
+keeps the parsed value (`layoutkit.model.Document`) as ``.layout``; the NLP
 reading of it (paragraphs, spaCy tokens, languages) is made on first use.
 ``store(dir)`` writes the parsed value in the store form of the document codec
-(:mod:`layoutkit.model.codec`), which :meth:`TextDocument.load` reads back equal,
+(`layoutkit.model.codec`), which `TextDocument.load` reads back equal,
 any Unicode text kept exactly.
 
 It stands beside the pipeline rather than in the ``nlp`` stage because it runs
-the pipeline (:func:`layoutkit.parse`), which no stage may import.
+the pipeline (`layoutkit.parse`), which no stage may import.
 """
 
 from __future__ import annotations

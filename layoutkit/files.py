@@ -2,9 +2,9 @@
 
 Every file layoutkit writes (the outputs of the command line, the results of a
 batch, a stored document, truth files and snapshots) goes through
-:func:`write_atomic`: a process stopped mid-write, or a reader looking at the file
+`write_atomic`: a process stopped mid-write, or a reader looking at the file
 while it is written, finds either the old file or the whole new one.  A document is
-recognised by its bytes' digest (:func:`sha256_of`): a truth file or a snapshot names
+recognised by its bytes' digest (`sha256_of`): a truth file or a snapshot names
 the very file it was made from.
 """
 

@@ -1,7 +1,7 @@
 """The pipeline in one call: ``parse(path) -> Document``, its stages declared once.
 
 A page is read, laid out and typed in steps, with the decisions that need the whole
-document taken between them; :func:`parse` is the one list of them::
+document taken between them; `parse` is the one list of them::
 
     each page (where it is kept)                  the document
     read: glyphs, words (OCR), edge lines  -->    running furniture (repeating_runs)
@@ -12,7 +12,7 @@ document taken between them; :func:`parse` is the one list of them::
     line types, in steps                   <->    contents, body size, heading levels,
                                                   list chains (linetypes.driver)
 
-The page steps run through :mod:`layoutkit.parallel`, which keeps each page's state
+The page steps run through `layoutkit.parallel`, which keeps each page's state
 where the page was read, in this process or in workers (``jobs``), and knows no step
 by name: one process or several, the same steps run on the same pages, so the result
 is the same.  The glyphs of a page are dropped once they are words, and only the
@@ -20,18 +20,21 @@ small values on the arrows and the laid-out pages cross processes.
 
 A publication profile's section runs on from the page where it starts, so the lay-out
 step also sends the section running at the end of each page; the pages whose section
-turns out to be another than assumed are laid out again (:func:`_lay_out`).
+turns out to be another than assumed are laid out again (`_lay_out`).
 
-:func:`iter_pages` reads a short document as :func:`parse` does, and a long one page by
-page: every page is read once, what the decisions across pages need of it kept (its
-edge lines, its OCR quality) and the page itself written to a temporary file and let
-go; the running furniture is decided over the whole document, as :func:`parse` does,
-then the column grid, from each page's own gutters (a first pass over the pages, a
-chunk of ``stream_chunk_pages`` at a time); the pages are laid out a chunk at a time,
-the section running out of one chunk running into the next, written to a file again,
-and typed in passes over that file, each line typing step over the whole document
-(:func:`_typed_stream`); so the pages handed over are :func:`parse`'s.  Memory holds
-the small values of every page and the pages of one chunk.
+`iter_pages` reads a short document as `parse` does, and a long one page by page, so
+that memory holds the small values of every page and the pages of one chunk
+(`stream_chunk_pages`, `stream_whole_chunks`):
+
+1. Every page is read once, what the decisions across pages need of it kept (its edge
+   lines, its OCR quality), and the page itself written to a temporary file and let go.
+2. The running furniture is decided over the whole document, as `parse` does; then the
+   column grid, from each page's own gutters, in a first pass over the pages, a chunk
+   at a time.
+3. The pages are laid out a chunk at a time, the section running out of one chunk
+   running into the next, and written to a file again.
+4. They are typed in passes over that file, each line typing step over the whole
+   document (`_typed_stream`); so the pages handed over are `parse`'s.
 """
 
 from __future__ import annotations

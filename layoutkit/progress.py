@@ -1,6 +1,8 @@
-"""Progress of a long command on a terminal: a bar on standard error, shown once the
-command has run for :data:`DELAY` seconds (a short one shows nothing), never when
-standard error is not a terminal."""
+"""Progress of a long command on a terminal: a bar on standard error.
+
+It is shown once the command has run for `DELAY` seconds (a short one shows nothing),
+never when standard error is not a terminal.
+"""
 
 from __future__ import annotations
 

@@ -1,15 +1,15 @@
-"""The inbox: which files are waiting, what kind each is, whether it can be read,
-and moving it to ``accepted/`` or ``rejected/`` without ever overwriting a file.
+"""The inbox: waiting files, their kinds, and moving them without overwriting a file.
 
-A file counts as waiting when it lies directly in the inbox or in a language
-subfolder (``INBOX/de/``: a two- or three-letter ISO 639 code), is not hidden
-(a name starting with a dot is a file still being copied in) and is not in the
-inbox's own ``accepted/`` and ``rejected/`` folders.
-
-Others may write to the inbox, so the places a run writes to there (its lock file,
-``accepted/``, ``rejected/`` and their language subfolders, a rejected file's reason)
-are reached through no symbolic link: a link planted at one is refused, or, at a
-reason's name, stepped around or replaced, never written through.
+- A file counts as waiting when it lies directly in the inbox or in a language
+  subfolder (`INBOX/de/`: a two- or three-letter ISO 639 code), is not hidden (a name
+  starting with a dot is a file still being copied in) and is not in the inbox's own
+  `accepted/` and `rejected/` folders.
+- Each is told its kind and whether it can be read, then moved to `accepted/` or
+  `rejected/` without ever overwriting a file.
+- Others may write to the inbox, so the places a run writes to there (its lock file,
+  `accepted/`, `rejected/` and their language subfolders, a rejected file's reason) are
+  reached through no symbolic link: a link planted at one is refused, or, at a reason's
+  name, stepped around or replaced, never written through.
 """
 
 from __future__ import annotations

@@ -1,18 +1,19 @@
-"""The local workers of a batch run: processes that each hold one job at a time, so
-that the run knows which job a worker held when it died.
+"""The local workers of a batch run: processes that each hold one job at a time.
 
-- A worker that dies (SIGKILL from the kernel when memory runs out, SIGABRT or
-  SIGSEGV from a native library) costs only the job it held: that job ends
-  :class:`Lost`, with the signal in words, and a new worker takes the dead one's
-  place for the jobs left (a ``ProcessPoolExecutor`` fails every job queued behind
-  it with ``BrokenProcessPool``).
-- A terminal's Ctrl-C (SIGINT to the whole foreground process group) is the run's
-  to handle: the workers ignore it.  When the run stops early (Ctrl-C, an error),
-  every worker is ended at once with the processes under it (a converter, a page
-  read in a process of its own), their process groups and sessions when they have
-  their own (a converter runs in a session of its own, :mod:`.bounded`), so that the
-  run ends within a second and leaves nothing running.  What the workers had written is
-  scratch the next run clears (see :func:`.actions.clear_scratch`).
+The run then knows which job a worker held when it died.
+
+- A worker that dies (SIGKILL from the kernel when memory runs out, SIGABRT or SIGSEGV
+  from a native library) costs only the job it held: that job ends `Lost`, with the
+  signal in words, and a new worker takes the dead one's place for the jobs left (a
+  `ProcessPoolExecutor` fails every job queued behind it with `BrokenProcessPool`).
+- A terminal's Ctrl-C (SIGINT to the whole foreground process group) is the run's to
+  handle: the workers ignore it.
+- When the run stops early (Ctrl-C, an error), every worker is ended at once with the
+  processes under it (a converter, a page read in a process of its own), their process
+  groups and sessions when they have their own (a converter's, `bounded`), so the run
+  ends within a second and leaves nothing running.
+- What the workers had written is scratch the next run clears (see
+  `actions.clear_scratch`).
 """
 
 from __future__ import annotations

@@ -1,14 +1,16 @@
-"""One batch run: register the inbox's files, run the accepted documents' actions
-in a process pool or on a Dask cluster, record everything in the state database.
+"""One batch run: the inbox's files registered, their actions run, everything recorded.
 
-A run can be killed at any moment and started again: moves are finished from
-what the database says was decided, actions recorded as done are not redone,
-failed ones are tried again, and a document's output folder appears (by a
-rename of its staging folder) only once all its actions are done.
+The accepted documents' actions run in a process pool or on a Dask cluster, and
+everything is recorded in the state database.
 
-Runs on a PostgreSQL database may share it and the inbox, on one machine or
-several: each file is registered by one run and each document claimed by one (see
-:mod:`.state`).  Runs on an SQLite database take the inbox one at a time.
+- A run can be killed at any moment and started again: moves are finished from what
+  the database says was decided, actions recorded as done are not redone, failed ones
+  are tried again.
+- A document's output folder appears (by a rename of its staging folder) only once all
+  its actions are done.
+- Runs on a PostgreSQL database may share it and the inbox, on one machine or several:
+  each file is registered by one run and each document claimed by one (see `state`).
+  Runs on an SQLite database take the inbox one at a time.
 """
 
 from __future__ import annotations

@@ -3,18 +3,17 @@
 Three tables (SQLAlchemy Core, so any SQLAlchemy URL serves: SQLite by default,
 PostgreSQL through psycopg for runs on several machines):
 
-``run``       one row per ``layoutkit batch`` run: when, on which folders, how, and
-              its counts;
-``document``  one row per file found in the inbox: where it came from and lies now,
-              its content hash, status, language, pages and the reason it was
-              rejected or failed;
-``action``    one row per (document, action): status, attempts, when it started
-              and finished, how long it took and its error.
+- `run`: one row per `layoutkit batch` run: when, on which folders, how, and its
+  counts;
+- `document`: one row per file found in the inbox: where it came from and lies now,
+  its content hash, status, language, pages and the reason it was rejected or failed;
+- `action`: one row per (document, action): status, attempts, when it started and
+  finished, how long it took and its error.
 
 File names are stored as text: a name that is not valid UTF-8 (its bytes kept by
 Python as lone surrogates) is stored percent-encoded after a ``/``, which no name
 relative to the inbox starts with, and read back to the very same name
-(:func:`_to_text`, :func:`_to_name`).
+(`_to_text`, `_to_name`).
 
 Document statuses move ``registered`` (its move decided) → ``accepted`` or
 ``rejected``; an accepted document is ``working`` while a run (``claimed_by``) does
@@ -26,14 +25,14 @@ Several runs may share one database (PostgreSQL) and one inbox: a file is regist
 by one run alone (a unique index on the files being registered), and a document is
 claimed by one run alone (an atomic update from ``accepted`` or ``failed`` to
 ``working``).  A run that dies leaves its documents ``working``; the next run to start
-gives them back once it knows that run is dead (see :func:`start_run`).
+gives them back once it knows that run is dead (see `start_run`).
 
 A connection lost to a database server that stops and comes back (a restart, a
 fail-over) is made again: each unit of work (a function here, one transaction) is
-tried again while the connection cannot be made, for :data:`RECONNECT_WAITS`, and a
-run holding its lock takes it again on a new connection (:class:`RunHold`).  A
+tried again while the connection cannot be made, for `RECONNECT_WAITS`, and a
+run holding its lock takes it again on a new connection (`RunHold`).  A
 database that does not come back within that stops the run with one line
-(:class:`StateError`); what was recorded is kept, and the next run goes on from it.
+(`StateError`); what was recorded is kept, and the next run goes on from it.
 """
 
 from __future__ import annotations

@@ -1,37 +1,54 @@
-"""Running headers and footers found by position and repetition across pages.
+"""Running headers and footers, found by position and repetition across pages.
 
-A line among the first ``line_header_max_lines`` (last ``line_footer_max_lines``) of
-a page's top (bottom) zone is furniture when, digits and Roman numerals masked, it
-repeats within ``furniture_max_distance`` edits a line at nearly the same height
-on the previous or next page, or on the one before or after that for headers that
-alternate between left and right pages (DCR's rule; the first and last pages, with
-one neighbour, compare with it), or when a line of nearly the same words in any
-order (mirrored headers of facing pages swap their left and right parts) stands
-there on enough of the other pages within a window around its own (or of those whose
-page labels have its parity), or when it is a bare page number: the lines of every
-page are indexed by page and height once, so each line is compared with the lines of
-the pages nearby only.  A repeated line stays furniture however close the body comes
-under it when a neighbouring page shows the same line set apart from its body.  A
-page with no running header of its own (the first page of a document or of a part)
-may spell out its neighbours' in pieces, a masthead: the pieces near its top whose
-words are a run of a neighbouring page's running header (or, lower, a dateline that
-carries a long run of them), set no larger than it, are header too.  Lines outside
-the document's text block, in small type or set far apart (an imprint, a licence
-notice, a colophon), are furniture without repeating, a block of close lines as a
-whole.  Where no neighbouring page repeats its lines (a page alone in its file, a
-first page), a folio standing apart from a running title or a date on its line is
-furniture (a folio may carry a letter, 'S1984'; a line stands apart from the body by
-its own size's gap or by twice the white the body's lines have between them), and so
-are, where too few pages show the text block, a line in small type far from the text
-at the foot or under a running header (a proof stamp, a section's name under a
-header bar), and a masthead's row of short pieces with nothing above it but the
-header and the nameplate: its issue row on a ruled bar, or a banner right over the
-title.  On a page of vertical writing, the running head and foot are the columns in
-the margins beside the text, found where its columns read as lines: a folio, alone
-or beside a running title ('六（第二頁）', Chinese numerals read as numbers), set
-apart from the text.  Rotated text in the side margins (proof stamps) is furniture
-too, and so is rotated or diagonal text printed over the upright text (a watermark).
-The lines chosen are typed ``h``/``f`` and kept out of segmentation.
+The lines chosen are typed `h`/`f` and kept out of segmentation.  Repetition is looked
+for among the first (last) lines of a page's top (bottom) zone (`furniture_top`,
+`furniture_bottom`, `line_header_max_lines`, `line_footer_max_lines`), digits and Roman
+numerals masked; the lines of every page are indexed by page and height once, so each
+line is compared with the lines of nearby pages only.
+
+A line is furniture when one of these holds:
+
+- It repeats, within a few edits, a line at nearly the same height on the previous or
+  next page, or on the one before or after that for headers alternating between left
+  and right pages; the first and last pages compare with their one neighbour (DCR's
+  rule: `furniture_max_distance`, `furniture_y_tolerance`, `furniture_min_letters`).
+- A line of nearly the same words in any order stands there on enough of the other
+  pages in a window around its own, or of those whose labels have its parity, since
+  mirrored headers swap their parts (`furniture_min_similarity`,
+  `furniture_min_share`, `furniture_window_pages`).
+- It is a bare page number.
+- It repeats close over the body while a neighbouring page shows the same line set
+  apart from its body, or it stands in the trim margin (`furniture_min_gap_em`,
+  `furniture_trim_margin`).
+- On a page with no running header of its own (a document's or a part's first page),
+  it is a masthead piece near the top whose words are a run of a neighbouring page's
+  running header, set no larger than it (`furniture_masthead_top`,
+  `furniture_masthead_max_size`).
+- Lower down, it is a masthead's dateline carrying a long run of the header's words
+  (`furniture_dateline_top`, `furniture_cover_dateline_top`,
+  `furniture_masthead_min_run`).
+- It stands outside the document's text block, in small type or set far apart (an
+  imprint, a licence notice, a colophon), a block of close lines counted as a whole
+  (`furniture_block_min_pages`, `furniture_block_max_size`, `furniture_block_max_lines`,
+  `furniture_block_foot_gap_em`).
+- Where no neighbouring page repeats its lines (a page alone, a first page), it is a
+  folio set apart beside a running title or a date, the folio maybe with a letter,
+  'S1984' (`furniture_folio_min_words`, `furniture_folio_gap_em`,
+  `furniture_piece_gap_em`).
+- Where too few pages show the text block, it is a line in small type far from the
+  text, at the foot or under a running header: a proof stamp, a section's name under a
+  header bar (`furniture_stamp_gap_em`).
+- It is a masthead's row of short pieces with nothing above it but the header and the
+  nameplate: an issue row on a ruled bar, or a banner right over the title
+  (`furniture_nameplate_min_size`, `furniture_bar_gap_em`, `furniture_row_max_words`).
+- On a page of vertical writing, found where its columns read as lines, it is a
+  column in the margin beside the text, set apart: a folio alone or beside a running
+  title ('六（第二頁）', Chinese numerals read as numbers).
+- It is rotated text in the side margins, a proof stamp (`furniture_stamp_max_lines`),
+  or rotated or diagonal text printed over the upright text, a watermark.
+
+A line stands apart from the body by its own size's gap, or by twice the white the
+body's lines have between them.
 """
 
 from __future__ import annotations

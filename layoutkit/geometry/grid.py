@@ -1,12 +1,33 @@
 """A page body's occupancy grid and the questions segmentation asks of it.
 
-:class:`Canvas` holds one page's arrays, computed once: the words' boxes, their text
-rows, the page's font size and word space, the occupancy grid (``grid_resolution``
-points a cell) of the words, of the horizontal rules long enough to separate bands
-and of the pictures, and the long vertical runs of free cells.  Its methods are the
-rules of a gutter, each written once: whether a strip separates columns
-(:meth:`Canvas.is_gutter`) and whether a text row runs across one
-(:meth:`Canvas.runs_on`).
+`Canvas` holds one page's arrays, computed once: the words' boxes, their text rows
+(word bottoms within `baseline_bin_em`), the page's font size and word space, the
+occupancy grid (`grid_resolution` points a cell) of the words, of the rules long enough
+to separate bands (`rule_min_length`) and of the pictures, and the long vertical runs of
+free cells.  Its methods are the rules of a gutter, each written once.
+
+`Canvas.is_gutter`: a strip is a gutter between columns when
+
+- it is at least `gutter_min_width` wide, with text at least `column_min_width_em` wide
+  on each side (narrower strips are list numbers or table cells);
+- no dot leaders run up to it, on `leader_min_lines` lines ending within
+  `leader_reach_em` (it would part a table's cells or an index's page numbers);
+- it lies on the document's column grid, or both sides stand as columns of
+  `gutter_min_lines` lines: dense stacks (`column_min_density` at `line_pitch_em`),
+  one side flush against it (`column_min_flush`, within `flush_tolerance_em`);
+- or its sides are sparse stacks beside a strip `sparse_column_gap_em` wide, one side
+  flush and the stream reading the sides one after the other (a sidebar of figures);
+- or a vertical rule runs down `ruled_gutter_min_share` of it, unless the rule is a
+  ruled table's cell wall, crossed by rules over `cell_wall_min_rows` rows;
+- the content stream does not read straight across it, in `stream_across_share` of the
+  rows beside it and at least `stream_across_min_rows` of them (a table's rows);
+- with neither side flush, the stream reads one side after the other, stepping across
+  no more than twice or in `stream_down_max_share` of the rows.
+
+`Canvas.runs_on`: a text row runs across a gutter (a title, the last line of a
+full-width paragraph) when its gap there is narrower than `crossing_gap_ratio` of the
+gutter's usual width and no wider than `word_space_ratio` of its own word spaces, or
+when it is evenly spaced (`even_space_tolerance`, `even_space_min_spaces`).
 """
 
 from __future__ import annotations

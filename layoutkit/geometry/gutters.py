@@ -1,9 +1,11 @@
-"""Gutters: the tall whitespace strips of a page body that separate columns, and the
-column grid a document keeps from page to page.
+"""Gutters: the whitespace strips that separate columns, and the document's column grid.
 
-:func:`prepare` makes a page body's :class:`~layoutkit.geometry.grid.Canvas` and finds
-its own tall gutters; :func:`shared_gutters` keeps those that recur on enough pages,
-the document's grid, which lets a short run of columns on one page be split too.
+- `prepare` makes a page body's `Canvas` and finds its own tall gutters
+  (`gutter_min_lines` lines on each side, text `column_min_width_em` wide); a gutter's
+  run is cut back at most `crossing_max_trims` times where a row runs across it.
+- `shared_gutters` keeps those that recur on enough pages (`grid_min_pages`), the
+  document's grid, which lets a short run of columns on one page be split too: a strip
+  on it (`grid_overlap`) needs only `gutter_min_lines_on_grid` lines.
 """
 
 from __future__ import annotations

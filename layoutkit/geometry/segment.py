@@ -12,11 +12,27 @@ only made where the column structure changes::
     | col 1  |  col 2  |  col 3 |         horizontally at the widest empty gap where
     +---------------------------+         the columns stop and the crossing line starts.
 
-Horizontal gaps inside a band of columns are never cut, however wide, so columns
-keep their flow from top to bottom.  Whitespace is found on the page's occupancy
-grid (:mod:`.grid`); the gutters of the page and of the document come from
-:mod:`.gutters`.  :func:`force_columns` reads a region as a profile's number of
-columns instead.
+A region is cut at, in turn: gutters, side headings, band boundaries, gutters closed
+off by a picture or a rule alone, and blocks of stacks set side by side.
+
+- Horizontal gaps inside a band of columns are never cut, however wide, so columns
+  keep their flow from top to bottom.
+- Whitespace is found on the page's occupancy grid (`grid`); the gutters of the page
+  and of the document come from `gutters`.
+- A strip parts columns with text `column_min_width_em` wide on each side and
+  `gutter_min_lines` lines beside it, or on the column grid (`grid_overlap`) with
+  `grid_cut_min_lines`, or down a vertical rule; a ruled table's cell wall parts none.
+- Side headings in a left margin start level with a line of their text, baselines
+  within `side_head_align_em`; each reads before the text down to the next heading.
+- Among gaps nearly as wide as the widest, the one nearest the crossing line wins
+  (`cut_tie_ratio`).
+- The head of one column, above the other columns' first lines, closes the band above
+  when the white under it is `band_lead_gap_ratio` times the white over it (an address
+  line under a masthead, beside the top of a sidebar).
+- Stacks of lines set side by side (signatures, addresses) stand apart by
+  `stack_gap_em` above and below, and share at most `stack_max_level_rows` level rows;
+  more are a table's rows, read row by row.
+- `force_columns` reads a region as a profile's number of columns instead.
 """
 
 from __future__ import annotations

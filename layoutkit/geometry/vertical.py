@@ -1,10 +1,12 @@
-"""Vertical writing among a page's glyphs: columns of upright CJK glyphs, their
-punctuation and their ruby.
+"""Vertical writing: columns of upright CJK glyphs, their punctuation and their ruby.
 
-Glyphs drawn one under another in the content stream stack into columns; ruby (small
-kana or characters beside a column, a reading aid) and full-width punctuation (drawn
-off a column's axis by some typesetters) are passed over while stacking, so that
-neither parts a column nor lifts a glyph out of it.
+- Glyphs drawn one under another in the content stream stack into columns
+  (`vertical_max_gap_em`); a lone glyph over or under a column's end joins it
+  (`vertical_hanging_gap_em`).
+- Ruby (small kana beside a column, a reading aid) and full-width punctuation (drawn
+  off a column's axis by some typesetters) are passed over while stacking, so that
+  neither parts a column nor lifts a glyph out of it; ruby is set smaller than
+  `line_like_size_ratio` of the column glyph it stands level with.
 """
 
 from __future__ import annotations

@@ -1,8 +1,20 @@
 """Glyphs to words, and words to lines.
 
-Both groupings work from coordinates alone, so a content stream drawn in any
-order gives the same words and lines; each word keeps its place in the stream
-(:attr:`~layoutkit.model.Word.stream`) as evidence for reading order.
+Both groupings work from coordinates alone, so a content stream drawn in any order
+gives the same words and lines; each word keeps its place in the stream
+(`Word.stream`) as evidence for reading order.
+
+- Glyphs whose baselines lie within `glyph_row_tolerance_em` of each other stand on
+  one row; a chained row spanning more than `glyph_row_max_span_em` is cut.
+- A glyph drawn again on its row with the same text, within `glyph_repeat_overlap` of
+  its width (fake bold, a shadow), is dropped.
+- A gap wider than `word_gap_em` between glyphs on one baseline ends a word.
+- Words share a baseline within `baseline_tolerance` of their height, and a line when
+  they overlap vertically by `line_overlap`; a baseline joins the line above only
+  through a word of its own size (`line_like_size_ratio`).
+- A word `drop_cap_min_height` times taller than its column's usual word, left of two
+  lines or more, is a drop capital: it opens the first of them.
+- Columns of vertical writing are stacked in `vertical`.
 """
 
 from __future__ import annotations

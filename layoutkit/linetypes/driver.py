@@ -1,13 +1,14 @@
 """Line typing split between the pages and the document.
 
 Most of what typing a line needs is on its page: the body lines and their words,
-aligned tables, the font sizes, which lines stand out as headings, which start with
-a list marker and which continue an item.  A few decisions need the whole document:
-the contents on its first pages, the body's font size, the heading hierarchy (and
-the styles seen on too few pages), and the chains of list items.  So
-typing runs in steps: each page's part works on a :class:`PageTyping` wherever the
-page is kept, and hands the document's part a small value; the document's decision
-goes back to the next step::
+aligned tables, the font sizes, which lines stand out as headings, which start with a
+list marker and which continue an item.  A few decisions need the whole document: the
+contents on its first pages, the body's font size, the heading hierarchy (and the
+styles seen on too few pages), and the chains of list items.
+
+So typing runs in steps: each page's part works on a `PageTyping` wherever the page is
+kept, and hands the document's part a small value; the document's decision goes back
+to the next step::
 
     pages (where they are kept)                    document
     ruled tables, contents, aligned tables  <-- tables, contents ----  (first pages)
@@ -19,11 +20,10 @@ goes back to the next step::
     list lines                              <-- list items --------
                                             -- types -------------->   Document
 
-A :data:`Runner` runs one page step on every page; :func:`runner` makes one that
-runs it where the pages are kept by :mod:`layoutkit.parallel`: in this process
-(:func:`~layoutkit.linetypes.type_lines`, and :func:`layoutkit.parse` with one
-job), or in the processes that laid out the pages (``jobs`` > 1).  The steps are
-the same either way, so the types are the same.
+A `Runner` runs one page step on every page; `runner` makes one that runs it where the
+pages are kept by `layoutkit.parallel`: in this process (`type_lines`, and
+`layoutkit.parse` with one job), or in the processes that laid out the pages
+(`jobs` > 1).  The steps are the same either way, so the types are the same.
 """
 
 from __future__ import annotations

@@ -1,25 +1,40 @@
-"""Headings (``h_1`` ... ``h_N``): lines that stand out by their type, levelled by
-DCR's numbering rules where they are numbered and by their typography where not.
+"""Headings (`h_1` ... `h_N`): lines that stand out by their type, then levelled.
 
-A line is a heading candidate when it has space above it, is set in a bold (not
-clearly smaller) or clearly larger font than the body or in capitals, has few words
-and reads as one phrase (no label and its value, caption, quoted text or figure in
-bold leading a sentence); the lines below it in the same style and font (at most
-five; the lines up to the first short one when a paragraph in the style follows)
-belong to it.  A bold lead running into its paragraph, a byline, a kicker, a date
-alone, and the lines of the document's title block are none; a chapter's number
-line in the body's font (``CAPÍTULO II``) is one, with its centred title, when its
-numbers ascend.
+Levels come from DCR's numbering rules where headings are numbered, and from their
+typography where not.  Bold is told by the font's weight (`Word.bold`).
 
-Numbered candidates are levelled by the rule engine: the first rule whose
-pattern matches the line is its rule; the rules met so far form a hierarchy,
-searched bottom-up -- a rule already in it gives the heading that rule's depth
-(when its number follows the rule's previous one) and closes the rules below;
-a new rule (opening with one of its start values) goes one level deeper.
-Unnumbered candidates take the level of the numbered headings of their style,
-or their style's rank over the whole document (:func:`_style_levels`), where a
-title's style or an announcement's (every heading of it three lines or more) opens
-no level.  Bold is told by the font's weight (:attr:`~layoutkit.model.Word.bold`).
+A line is a heading candidate when:
+
+- it has space above it, or opens its column (`heading_min_space_em`), or is set much
+  larger than the line right above it (`heading_outgrow_ratio`);
+- it is set in bold, not clearly smaller than the body (`heading_min_bold_size_ratio`),
+  in a clearly larger font (`heading_min_size_ratio`), or in capitals;
+- it has few words (`heading_max_words`) and reads as one phrase: no label and its
+  value, caption, quoted text or figure in bold leading a sentence.
+
+The lines below it in the same style and font belong to it (at most five; up to the
+first short one when a paragraph in the style follows).  A bold lead running into its
+paragraph, a byline, a kicker, a date alone, and the lines of the document's title
+block are no headings; a chapter's number line in the body's font (`CAPÍTULO II`) is
+one, with its centred title, when its numbers ascend.
+
+Levels:
+
+- Numbered candidates are levelled by the rule engine (`heading_rules_file`): the
+  first rule whose pattern matches the line is its rule.
+- The rules met so far form a hierarchy, searched bottom-up: a rule already in it gives
+  the heading that rule's depth (when its number follows the rule's previous one) and
+  closes the rules below; a new rule (opening with a start value) goes one deeper.
+- A numbered rule counts only when its headings stand on enough pages
+  (`heading_min_pages`).
+- Unnumbered candidates take the level of the numbered headings of their style, or
+  their style's rank over the whole document (`_style_levels`); display type shares
+  one level (`heading_display_size_ratio`).
+- A style on too few pages takes the next larger style's level
+  (`heading_style_min_pages`); a title's style (`heading_style_min_headings`) or an
+  announcement's, every heading three lines or more (`heading_announcement_min_lines`),
+  opens no level.
+- Headings deeper than `heading_max_level` are typed body.
 """
 
 from __future__ import annotations

@@ -1,7 +1,9 @@
-"""Words hyphenated at a line end: joined again when the joined form is a word,
-kept hyphenated when the hyphen belongs to a compound.  Used wherever lines are read
-as running text: a heading wrapped over lines (:mod:`layoutkit.linetypes.outline`)
-and paragraphs (:mod:`layoutkit.nlp.paragraphs`)."""
+"""Words hyphenated at a line end: joined again, or kept where the hyphen is a compound's.
+
+A word is joined again when the joined form is a word.  Used wherever lines are read as
+running text: a heading wrapped over lines (`layoutkit.linetypes.outline`) and
+paragraphs (`layoutkit.nlp.paragraphs`).
+"""
 
 from __future__ import annotations
 

@@ -1,6 +1,10 @@
-"""What the line-typing stage shares: the body lines of a page with their keys,
-the text a line starts with once page line numbers are set aside, how a line is
-set, and rebuilding pages with new line types."""
+"""What the line-typing stage shares: body lines and their keys, and rebuilding pages.
+
+- The body lines of a page, with their keys.
+- The text a line starts with, once page line numbers are set aside.
+- How a line is set.
+- Rebuilding pages with new line types.
+"""
 
 from __future__ import annotations
 

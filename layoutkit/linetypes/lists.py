@@ -1,5 +1,10 @@
-"""Bulleted (``lb``) and numbered (``ln``) lists: item lines found by their
-marker, chained into lists, with the lines that continue an item typed with it."""
+"""Bulleted (`lb`) and numbered (`ln`) lists: item lines found by their marker.
+
+- Items are chained into lists of at least `lt_list_min_entries` items, with the
+  lines that continue an item typed with it (`lt_list_indent_tolerance_em`).
+- A superscript number counting up at one indentation opens an item, an endnote's
+  (`lt_note_mark_max_size`).
+"""
 
 from __future__ import annotations
 

@@ -1,6 +1,8 @@
-"""The outline of a typed document: its headings with level and page, a heading
-wrapped over several lines joined into one (a word hyphenated at a line end joined
-again, as in paragraphs)."""
+"""The outline of a typed document: its headings with level and page.
+
+A heading wrapped over several lines is joined into one (a word hyphenated at a line
+end joined again, as in paragraphs).
+"""
 
 from __future__ import annotations
 

@@ -1,5 +1,7 @@
-"""Heading rules in DCR's ``lineTypeHeadingRules`` shape: the default table and a
-reader for a JSON file that replaces it."""
+"""Heading rules in DCR's `lineTypeHeadingRules` shape: the default table and a reader.
+
+The reader reads a JSON file that replaces the default table (`heading_rules_file`).
+"""
 
 from __future__ import annotations
 

@@ -1,6 +1,11 @@
-"""Tables (``tab``): the body lines inside a ruled table's box (found by
-:mod:`layoutkit.sources.ruled_tables`) typed ``tab``, its cells kept for
-``<name>.table.json``; and whitespace-aligned tables inside a column."""
+"""Tables (`tab`): lines in a ruled table's box, and whitespace-aligned tables.
+
+- The body lines inside a ruled table's box (found by `layoutkit.sources.ruled_tables`)
+  are typed `tab`, its cells kept for `<name>.table.json`.
+- Whitespace-aligned tables inside a column are rows of cells parted by wide gaps
+  (`table_min_gap_em`), at least `table_min_columns` cells and `table_min_rows` rows,
+  or `table_min_pair_rows` rows for two columns of labels and values.
+"""
 
 from __future__ import annotations
 

@@ -1,14 +1,18 @@
-"""Table of contents: on one of the first pages, a run of entries that end in
-ascending page numbers (dot leaders allowed), or that begin with ascending section
-numbers of more than one level (``1``, ``1.1``, ``2``...), as printed web pages and
-many reports list their contents without page numbers.
+"""Table of contents: a run of entries on one of the first pages.
 
-A page number points to a page of the document: it is at most the page count, or
-falls among the document's page labels (a parliament's record numbered on from the
-last session's, 12833 to 12983); front matter is numbered in Roman numerals
-(``Preface . . . xi``).  Numbers that point nowhere -- a table of counts, a form's
-totals -- and footnote marks set small after a sentence make no entries, and lines
-that end in small numbers with rows of figures between them are a table's parts."""
+- The contents stand on one of the first pages (`toc_last_page`) and have enough
+  entries (`toc_min_entries`).
+- Entries end in ascending page numbers (dot leaders allowed), or begin with ascending
+  section numbers of more than one level (`1`, `1.1`, `2`...), as printed web pages and
+  many reports list their contents without page numbers.
+- A page number points to a page of the document: it is at most the page count, or
+  falls among the document's page labels (a parliament's record numbered on from the
+  last session's, 12833 to 12983); front matter is numbered in Roman numerals
+  (`Preface . . . xi`).
+- Numbers that point nowhere (a table of counts, a form's totals) and footnote marks set
+  small after a sentence make no entries.
+- Lines that end in small numbers with rows of figures between them are a table's parts.
+"""
 
 from __future__ import annotations
 

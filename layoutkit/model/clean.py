@@ -1,14 +1,14 @@
 """Text as it enters the model from a document: safe to print and to encode.
 
 A PDF's text layer (or OCR's words, a page label) may hold any code point, and some
-of them would act rather than show when an output is read: a terminal runs the
-escape sequences of ESC and BEL (a window title, a cleared screen, the clipboard by
-OSC 52), and the explicit bidi formatting characters turn the order a line is shown
-in (and python-bidi's reordering cannot take the isolates).  A code unit of UTF-16
-left on its own (PDFium gives a character above U+FFFF as two) cannot be written as
-UTF-8 at all.  :func:`clean_text` is applied where text enters the model
-(:class:`~layoutkit.model.Glyphs`, :class:`~layoutkit.model.PageGlyphs`' label, OCR's
-words), so every output and every engine reads the same clean text:
+would act rather than show when an output is read: a terminal runs the escape
+sequences of ESC and BEL (a window title, a cleared screen, the clipboard by OSC 52),
+and the explicit bidi formatting characters turn the order a line is shown in (and
+python-bidi's reordering cannot take the isolates).  A UTF-16 code unit left on its own
+(PDFium gives a character above U+FFFF as two) cannot be written as UTF-8 at all.
+
+`clean_text` is applied where text enters the model (`Glyphs`, `PageGlyphs`' label,
+OCR's words), so every output and every engine reads the same clean text:
 
 - the control characters are dropped, but tab and newline: C0 (U+0000–U+001F), DEL
   and C1 (U+007F–U+009F);

@@ -1,20 +1,20 @@
 """The JSON codec of a parsed document: its two JSON forms, made and read in one place.
 
-A :class:`~layoutkit.model.Document` becomes JSON for two different readers, and
+A `Document` becomes JSON for two different readers, and
 each gets its own schema name:
 
-``layoutkit.document/1``, the published view (:func:`document_json`, :func:`dumps`)
+``layoutkit.document/1``, the published view (`document_json`, `dumps`)
     What ``layoutkit parse`` writes for other programs: pages, bands, columns and
     the lines in reading order, coordinates rounded to 2 places, camelCase keys,
     the words left out.  Other programs depend on it, so its bytes do not change.
     It is a view: it cannot be read back into a Document.
 
-``layoutkit.store/1``, the store (:func:`store_dumps`, :func:`store_loads`)
-    What :meth:`layoutkit.TextDocument.store` writes and ``load`` reads back:
+``layoutkit.store/1``, the store (`store_dumps`, `store_loads`)
+    What `layoutkit.TextDocument.store` writes and ``load`` reads back:
     every field of every value, named as the model's dataclasses name them, so
     that ``store_loads(store_dumps(d)) == d``, every number and any Unicode text
     exactly.  Its encoding is derived from the dataclasses' fields and annotations
-    (:func:`encode`, :func:`decode`): a dataclass is an object of its fields, a
+    (`encode`, `decode`): a dataclass is an object of its fields, a
     tuple a list, an enum its value, a path its text.  A field added to the model
     with a default is stored without a change here, and older files still read.
 
@@ -22,9 +22,9 @@ Why one module with two schemas rather than one form: the published view must
 stay small and byte-for-byte stable, the store must lose nothing, and no single
 form does both.  What the two share is defined here once: the envelope
 (``{"schema": ..., ...}``), the text (UTF-8 characters as themselves, never
-``\\u`` escapes), and the reading of a schema name, where :func:`store_loads`
+``\\u`` escapes), and the reading of a schema name, where `store_loads`
 answers anything but a store, the published view included, with a one-line
-:class:`~layoutkit.errors.DocumentError`.
+`DocumentError`.
 
 Published view (every coordinate in points, origin at the page's top-left)::
 
@@ -61,7 +61,7 @@ its ``layerQuality``.  ``language`` is the languages the page was read and judge
 tesseract's confidence alone).
 ``words`` is there only when asked for (``layoutkit parse --words``).  The JSON
 Schema of this view is ``document.schema.json`` beside this module
-(:func:`json_schema`).
+(`json_schema`).
 ``pages[].lines`` are in reading order; ``band`` and ``column`` index into
 ``bands`` and their ``columns``; ``block`` numbers the blocks of a column.
 ``lineType`` is DCR's code: ``h``/``f`` running header/footer, ``b`` body, ``h_1``,

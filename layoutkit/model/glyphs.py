@@ -1,6 +1,8 @@
-"""A page's glyphs as its source reads them: arrays of texts, boxes, fonts and sizes,
-with the page's size, rules and pictures; and the code-point helpers that test many
-characters at once."""
+"""A page's glyphs as its source reads them, and code-point helpers for many characters at once.
+
+The glyphs are arrays of texts, boxes, fonts and sizes, with the page's size, rules
+and pictures.
+"""
 
 from __future__ import annotations
 

@@ -1,5 +1,7 @@
-"""The layout tree: words, lines, blocks, columns, bands and pages in reading order,
-a page's OCR quality, the ruled tables and the parsed document."""
+"""The layout tree: words, lines, blocks, columns, bands and pages in reading order.
+
+Also a page's OCR quality, the ruled tables and the parsed document.
+"""
 
 from __future__ import annotations
 

@@ -1,5 +1,8 @@
-"""The base of every frozen value of the model: pickled as the call that builds it,
-and made many at a time from columns of field values."""
+"""The base of every frozen value of the model.
+
+A value is pickled as the call that builds it, and many are made at a time from
+columns of field values.
+"""
 
 from __future__ import annotations
 

@@ -1,7 +1,10 @@
-"""A document's pages taken once, as a stream hands them over, for what the NLP
-outputs decide over the whole document before writing its first page (its language,
-the words that decide hyphenated line ends), and kept in a temporary file meanwhile,
-to be read back in order: memory holds those small values and one page at a time."""
+"""A document's pages taken once, as a stream hands them over, and kept in a temporary file.
+
+The NLP outputs decide some things over the whole document before writing its first
+page (its language, the words that decide hyphenated line ends).  The pages are kept in
+the file meanwhile, to be read back in order: memory holds those small values and one
+page at a time.
+"""
 
 from __future__ import annotations
 

@@ -1,15 +1,15 @@
 """spaCy over a document's paragraphs: sentences and tokens traceable to the page.
 
-The pipeline is a user's installed trained pipeline when one is named (such as
-``en_core_web_sm``), otherwise ``spacy.blank(lang)`` with a sentencizer and the
-lookup lemmatizer of spacy-lookups-data for the detected language; nothing is
-downloaded.  A language whose spaCy tokenizer needs a package that is not installed
-(Japanese: SudachiPy) is cut by the blank class ``tokenizer_fallbacks`` names
-(Japanese: spaCy's Chinese, a token per CJK character), and the JSON's ``pipeline``
-says which (``blank:zh``).  Each token keeps its page, the index of its line among the
-page's lines (as in ``layoutkit parse`` JSON), the line's type and its box.
+- The pipeline is a user's installed trained pipeline when one is named (such as
+  `en_core_web_sm`), otherwise `spacy.blank(lang)` with a sentencizer and the lookup
+  lemmatizer of spacy-lookups-data for the detected language; nothing is downloaded.
+- A language whose spaCy tokenizer needs a package that is not installed (Japanese:
+  SudachiPy) is cut by the blank class `tokenizer_fallbacks` names (Japanese: spaCy's
+  Chinese, a token per CJK character); the JSON's `pipeline` says which (`blank:zh`).
+- Each token keeps its page, the index of its line among the page's lines (as in
+  `layoutkit parse` JSON), the line's type and its box.
 
-JSON schema ``layoutkit.tokens/1``::
+JSON schema `layoutkit.tokens/1`::
 
     {"schema": "layoutkit.tokens/1", "document": "<file name>", "lang": "en",
      "pipeline": "blank:en" | "<model name>", "pipes": ["sentencizer", "lemmatizer"],
@@ -21,9 +21,9 @@ JSON schema ``layoutkit.tokens/1``::
                                                            "bbox": [x0, top, x1, bottom]}]}]}]}]}
 
 A paragraph is listed on the page it starts on; its tokens carry their own page.
-Token attributes are DCR's set, each only when the pipeline fills it (``lemma_``
-with a lemmatizer, ``pos_``/``tag_`` with a tagger or morphologizer, ``dep_``
-with a parser, ``ent_iob_``/``ent_type_`` with an entity recogniser).
+Token attributes are DCR's set, each only when the pipeline fills it (`lemma_` with a
+lemmatizer, `pos_`/`tag_` with a tagger or morphologizer, `dep_` with a parser,
+`ent_iob_`/`ent_type_` with an entity recogniser).
 """
 
 from __future__ import annotations

@@ -1,11 +1,12 @@
-"""Outputs of a parsed document: plain text and JSON (the document's, its outline's
-and its tables'); the text by paragraphs in :mod:`.structure`, Markdown, HTML and
-ALTO XML in :mod:`.markdown`, :mod:`.html` and :mod:`.alto`.
+"""Outputs of a parsed document: plain text and JSON, with Markdown, HTML and ALTO beside.
 
-The document's JSON, schema ``layoutkit.document/1``, is the published view of the
-document codec, :mod:`layoutkit.model.codec` (which documents it): :data:`SCHEMA`,
-:func:`document_json` and :func:`dumps` are that module's, offered here beside the
-other outputs.  Files are written with :func:`layoutkit.files.write_atomic`.
+- Plain text and JSON: the document's, its outline's and its tables'.
+- `structure`: the text by paragraphs; `markdown`, `html` and `alto`: Markdown, HTML
+  and ALTO XML.
+- The document's JSON, schema `layoutkit.document/1`, is the published view of the
+  document codec, `layoutkit.model.codec` (which documents it): `SCHEMA`,
+  `document_json` and `dumps` are that module's, offered here beside the other outputs.
+- Files are written with `layoutkit.files.write_atomic`.
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """Overlay pictures of laid-out pages: what a researcher looks at while writing a profile.
 
-Each page is rendered (:func:`~.pictures.page_png`) and drawn over (Pillow) by a
-:class:`PageImage`: every line filled in the colour of its line type, every column
+Each page is rendered (`page_png`) and drawn over (Pillow) by a
+`PageImage`: every line filled in the colour of its line type, every column
 outlined and numbered in reading order (``band.column``), every band outlined,
 furniture bands shaded, and a key to the colours in a strip below the page.
 """

@@ -1,11 +1,11 @@
-"""Reading a profile: TOML in, a validated :class:`Profile` out, or every problem at once.
+"""Reading a profile: TOML in, a validated `Profile` out, or every problem at once.
 
-Each problem is one message naming the file, the line (found by locating the key
-in the source text), the key path and what is allowed.  A profile that
-``extends`` another (a bundled profile's name, or a path relative to the file)
-starts from the other's rules: its own ``pages`` and ``sections`` come after the
-inherited ones (so they win), its ``furniture`` bands and ``config`` keys replace
-the inherited ones, its ``ignore`` boxes add to them.
+- Each problem is one message naming the file, the line (found by locating the key in
+  the source text), the key path and what is allowed.
+- A profile that `extends` another (a bundled profile's name, or a path relative to
+  the file) starts from the other's rules: its own `pages` and `sections` come after
+  the inherited ones (so they win), its `furniture` bands and `config` keys replace
+  the inherited ones, its `ignore` boxes add to them.
 """
 
 from __future__ import annotations

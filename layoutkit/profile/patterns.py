@@ -1,16 +1,15 @@
-"""The regular expressions of a profile (``contains`` selectors, ``starts_at`` lines),
-run so that none can hang a reading.
+"""A profile's regular expressions (`contains`, `starts_at`), run so that none can hang a reading.
 
-They are compiled and searched with the ``regex`` package, which stops a search after
-a timeout: a pattern that backtracks catastrophically (``(a|aa)+$``) on some text is
-a :class:`~layoutkit.errors.ProfileError` naming it instead of a page read for ever.
-:func:`check_pattern`, run when a profile is loaded (and so by ``layoutkit profile
-check``), also tries each pattern on texts made of its own letters repeated, the
-texts on which such patterns blow up, so that most are caught before a document is
-read.  Before a pattern is compiled, its size with its counted repeats written out is
-estimated (:func:`expanded_size`): the ``regex`` package writes them out as it compiles,
-so that 45 bytes (``(?:(?:(?:x{100}){100}){100}){10}``) took 3 GB and 5 s; a pattern
-larger than :data:`MAX_EXPANDED` is refused instead.
+- They are compiled and searched with the `regex` package, which stops a search after
+  a timeout (`regex_timeout`): a pattern that backtracks catastrophically (`(a|aa)+$`)
+  on some text is a `ProfileError` naming it instead of a page read for ever.
+- `check_pattern`, run when a profile is loaded (and so by `layoutkit profile check`),
+  also tries each pattern on texts made of its own letters repeated, the texts on which
+  such patterns blow up, so that most are caught before a document is read.
+- Before a pattern is compiled, its size with its counted repeats written out is
+  estimated (`expanded_size`): the `regex` package writes them out as it compiles, so
+  that 45 bytes (`(?:(?:(?:x{100}){100}){100}){10}`) took 3 GB and 5 s; a pattern
+  larger than `MAX_EXPANDED` is refused instead.
 """
 
 from __future__ import annotations

@@ -1,8 +1,8 @@
 """The values a publication profile is made of, frozen once validated.
 
-Boxes are in points from the page's top-left corner, or in fractions of the page
-width and height (``fraction``); they are resolved against each page's size when
-the profile is applied.
+Boxes are in points from the page's top-left corner, or in fractions of the page width
+and height (`fraction`); they are resolved against each page's size when the profile is
+applied.
 """
 
 from __future__ import annotations

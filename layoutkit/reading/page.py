@@ -1,15 +1,23 @@
-"""Reading order: a page's words, furniture and segmentation tree become a :class:`Page`.
+"""Reading order: a page's words, furniture and segmentation tree become a `Page`.
 
-Bands are read top to bottom (the running header first, the footer and margin
-stamps last), the columns of a band left to right (right to left on a page of a
-right-to-left script), the lines of a column top to bottom.  Text turned a quarter
-or half a turn is laid out in its own frame, turned upright
-(:func:`~layoutkit.geometry.words.upright_words`): its columns and bands are found
-as they are for upright text, and its bands read where they stand among the page's.
-Pages follow one another in document order, so an item that runs across a page
-break reads on without interruption once the furniture is left out.  A copyright or
-licence notice set into a column (:mod:`.notices`) joins the running header or
-footer; footnotes at the foot of the columns are read after them.
+- Bands are read top to bottom: the running header first, the footer and margin stamps
+  last.
+- The columns of a band are read left to right (right to left on a page of a
+  right-to-left script), the lines of a column top to bottom.
+- A vertical gap wider than `block_gap_ratio` times the column's usual line pitch
+  starts a new block.
+- Text turned a quarter or half a turn is laid out in its own frame, turned upright
+  (`layoutkit.geometry.words.upright_words`): its columns and bands are found as for
+  upright text, and its bands read where they stand among the page's.
+- Pages follow one another in document order, so an item that runs across a page
+  break reads on without interruption once the furniture is left out.
+- A copyright or licence notice set into a column (`notices`) joins the running
+  header or footer.
+- Footnotes at the foot of the columns (set small, parted by more than the usual
+  leading, opening with a note mark) are read after the columns (`footnote_max_size`).
+- A column the stream draws after the band below is a float read after that band when
+  the text beside it runs on into the band below (`float_flow_size_tolerance`).
+- CJK words join without a space unless parted by a full-width space (`cjk_space_em`).
 """
 
 from __future__ import annotations

@@ -1,22 +1,23 @@
 """The content stream's order as a reading of its own, and when it beats the page's geometry.
 
 Producers draw most pages in reading order, so the order in which a page's lines are
-drawn is a second reading beside the one its geometry gives.  Where the two differ,
-the geometry usually knows better (a stream draws headlines last, a sidebar first, a
-table cell by cell); but where the geometry cut the page wrongly (no gutter found
-between narrow columns, a picture beside them blocking every band's cut), a stream
-that the producer drew in reading order is right.  The stream's reading is made to
-read down (:func:`drawn_down`: each line after the lines standing over it in the same
-column, the stream deciding the rest), and taken where evidence present on every page,
-needing no truth, says it reads better:
+drawn is a second reading beside the geometry's.  Where they differ, the geometry
+usually knows better (a stream draws headlines last, a sidebar first, a table cell by
+cell); where the geometry cut the page wrongly (no gutter found between narrow columns,
+a picture beside them blocking every band's cut), a stream drawn in reading order is
+right.
 
-- **the text runs on better** (:func:`runs_on`), by two successions or more: a word
+The stream's reading is made to read down (`drawn_down`: each line after the lines
+standing over it in its column, the stream deciding the rest).  It is taken where
+evidence present on every page, needing no truth, says it reads better:
+
+- **the text runs on better** (`runs_on`), by two successions or more: a word
   hyphenated at a line's end and completed at the start of the next (into a word the
   page uses elsewhere: worth two), a sentence that runs on (no closing punctuation, the
   next line opening in lower case); less the breaks (a hyphenated part followed by a
   capital, a full stop followed by lower case);
-- **and the columns are kept as well** (:func:`kept_below`): as many lines read right
-  after the line they stand under.
+- **and the columns are kept as well** (`kept_below`): as many lines read right after
+  the line they stand under.
 
 A stream drawn shuffled reads its columns in pieces, a table's or a key-figure grid's
 cells run on no better in the stream's order: the geometry stands on such pages, and on

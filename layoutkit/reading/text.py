@@ -1,17 +1,20 @@
-"""A line's text from its words, in any script: right-to-left text in logical order,
-CJK without spaces between its words, Arabic presentation forms as plain letters; the
-line's words as they are read, each with its box; and which way a page's text runs.
+"""A line's text from its words, in any script, and which way a page's text runs.
 
-Glyphs are grouped into words and lines by position, so a line's words and letters
-come in the order they stand on the page, left to right: the visual order (OCR's
-words too: their source turns tesseract's reading order into it).  Text set
-right to left (Hebrew, Arabic, Persian, Urdu) is then read backwards, except for the
-numbers and Latin words inside it; the Unicode bidi algorithm (python-bidi) turns the
-visual order into the logical one.  Chinese and Japanese put no space between words,
-so a gap beside a CJK word of a line (left by punctuation, justification, or between
-kanji and Latin letters or digits) is not a space, unless it is as wide as a
-full-width space (an em): the one that parts a list item's number from its text
-(``一　保険医療機関…``), or the words of a title spread across its line.
+A line's text has right-to-left text in logical order, CJK without spaces between its
+words and Arabic presentation forms as plain letters; its words come as they are read,
+each with its box.
+
+- Glyphs are grouped into words and lines by position, so a line's words and letters
+  come in visual order, left to right (OCR's words too: their source turns tesseract's
+  reading order into it).
+- Text set right to left (Hebrew, Arabic, Persian, Urdu) is then read backwards, except
+  for the numbers and Latin words inside it; the Unicode bidi algorithm (python-bidi)
+  turns the visual order into the logical one.
+- Chinese and Japanese put no space between words, so a gap beside a CJK word (left by
+  punctuation, justification, or between kanji and Latin letters or digits) is not a
+  space, unless it is as wide as a full-width space, an em (`cjk_space_em`): the one
+  that parts a list item's number from its text (`一　保険医療機関…`), or the words of a
+  title spread across its line.
 """
 
 from __future__ import annotations

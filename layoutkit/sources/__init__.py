@@ -1,10 +1,9 @@
 """Glyph sources: where a page's characters and ruling lines come from.
 
-A glyph source opens one document and yields :class:`~layoutkit.model.PageGlyphs`
-per page, already in top-left-origin points with the page's ``/Rotate`` and crop
-box applied.  Every later stage sees only those values, so another source (OCR
-words, a faster PDF engine) plugs in by implementing :class:`GlyphSource` and
-registering itself in :data:`ENGINES`.
+A glyph source opens one document and yields `PageGlyphs` per page, already in
+top-left-origin points with the page's `/Rotate` and crop box applied.  Every later
+stage sees only those values, so another source (OCR words, a faster PDF engine) plugs
+in by implementing `GlyphSource` and registering itself in `ENGINES`.
 """
 
 from __future__ import annotations

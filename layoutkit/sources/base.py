@@ -1,6 +1,10 @@
-"""What every glyph source shares: the protocol it implements, the files it reads
-as images, the check that a file is a PDF, the visible part of a page and the
-ruling lines a drawn shape gives, so that every engine reads a page alike."""
+"""What every glyph source shares, so that every engine reads a page alike.
+
+- The protocol a source implements.
+- The files it reads as images, and the check that a file is a PDF.
+- The visible part of a page.
+- The ruling lines a drawn shape gives.
+"""
 
 from __future__ import annotations
 

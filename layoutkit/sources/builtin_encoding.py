@@ -1,21 +1,24 @@
 """The text of the glyphs a simple font draws by its program's own (built-in) encoding.
 
-A simple font with no ``/ToUnicode`` is read by the glyph names its ``/Encoding``
-gives the codes.  TeX's math fonts (CMSY, CMMI, CMEX, MSAM, … as Type 1 ``FontFile``
-or CFF ``FontFile3``) come with no ``/Encoding`` at all: the names are those of the
-embedded program's built-in encoding (``dup 48 /prime put``), and many of them
-(``prime``, ``angbracketleft``, ``negationslash``) are TeX's, not the Adobe Glyph
-List's.  Left to themselves both engines read such a code as the letter it has in
-Latin encodings ("0" for the prime) or name it ``(cid:48)``.  This module reads the
-built-in encoding of a font program with fontTools and gives each code the text of
-its glyph name: :func:`fontTools.agl.toUnicode` (the Adobe Glyph List, ``uniXXXX``
-names, ligatures ``f_i`` and suffixes ``a.sc``), else the TeX names of TEX_GLYPHS,
-else the size variants of TeX's extension font (``summationdisplay``,
-``parenleftbigg``) by their operator or delimiter.  A name none of these knows has
-no text, and its code stays ``(cid:N)`` as pdfminer.six names it.
+A simple font with no `/ToUnicode` is read by the glyph names its `/Encoding` gives the
+codes.  TeX's math fonts (CMSY, CMMI, CMEX, MSAM, … as Type 1 `FontFile` or CFF
+`FontFile3`) come with no `/Encoding`: the names are those of the embedded program's
+built-in encoding (`dup 48 /prime put`), many of them TeX's (`prime`,
+`angbracketleft`, `negationslash`), not the Adobe Glyph List's.  Left alone, both
+engines read such a code as its Latin letter ("0" for the prime) or `(cid:48)`.
 
-Each engine asks once per font (:mod:`layoutkit.sources.pdfminer` per font object,
-:mod:`layoutkit.sources.pdfium` per embedded font and document).  fontTools is
+This module reads the built-in encoding with fontTools and gives each code the text of
+its glyph name, by the first of:
+
+1. `fontTools.agl.toUnicode`: the Adobe Glyph List, `uniXXXX` names, ligatures `f_i`
+   and suffixes `a.sc`;
+2. the TeX names of `TEX_GLYPHS`;
+3. the size variants of TeX's extension font (`summationdisplay`, `parenleftbigg`) by
+   their operator or delimiter.
+
+A name none of these knows has no text, and its code stays `(cid:N)` as pdfminer.six
+names it.  Each engine asks once per font (`layoutkit.sources.pdfminer` per font
+object, `layoutkit.sources.pdfium` per embedded font and document).  fontTools is
 imported on the first call, not with the package (its CFF reader takes 35 ms to
 import), so documents without Type 1 or CFF fonts never import it.
 """

@@ -1,13 +1,15 @@
-"""The glyph names a document's simple fonts give their codes by ``/Differences``.
+"""The glyph names a document's simple fonts give their codes by `/Differences`.
 
-An ``/Encoding`` dictionary's ``/Differences`` names the glyph each code draws; a
-reader maps the name to text by the Adobe Glyph List.  A name outside it (TeX's
-``prime``, Linotype's Math Pi numbers ``H20849``) gets no text from PDFium, which
-keeps no glyph names it cannot map and offers no way to ask for them.  The pdfium
-engine reads them here, with pdfminer.six's parser, on the first page where a glyph
-came out as ``(cid:N)``: a document without such a glyph is never parsed twice (and
-the pdfium engine imports pdfminer.six only then); a document read in chunks, opened
-once a chunk, is scanned once.
+An `/Encoding` dictionary's `/Differences` names the glyph each code draws; a reader
+maps the name to text by the Adobe Glyph List.  A name outside it (TeX's `prime`,
+Linotype's Math Pi numbers `H20849`) gets no text from PDFium, which keeps no glyph
+names it cannot map and offers no way to ask for them.
+
+- The pdfium engine reads them here, with pdfminer.six's parser, on the first page
+  where a glyph came out as `(cid:N)`.
+- A document without such a glyph is never parsed twice (and the pdfium engine imports
+  pdfminer.six only then); a document read in chunks, opened once a chunk, is scanned
+  once.
 """
 
 from __future__ import annotations

@@ -1,30 +1,33 @@
-"""Checks of a PDF's structure made before a glyph engine reads it, so that a small
-hostile file cannot make an engine run for hours, take all memory or abort the
-process (PDFium aborts when an allocation fails).
+"""Checks of a PDF's structure made before a glyph engine reads it.
 
-:func:`check_structure` walks the page tree and the form XObjects each page draws,
-reading the objects lazily: those of a plain PDF (a cross-reference table, not
-encrypted) with a few regular expressions (:mod:`.plain_pdf`), any other with
-pdfminer.six's parser, which is imported only then.  It refuses a page tree that lists
-one page more than once (a ``/Kids`` array holding the same page 100,000 times) or
-that loops back on itself, and measures what each page draws: its content streams
-decoded, and each form XObject's decoded stream counted every time it is drawn, forms
-within forms multiplied out (twenty forms each drawing the next twice draw the last a
-million times).  Streams are decompressed only up to ``page_max_content_bytes``, so a
-decompression bomb costs no more than that.  The pages drawing more than
-``page_alone_content_bytes`` are returned, to be read in a process of their own
-(:mod:`.alone`), or, past ``page_max_content_bytes``, not at all (:func:`PageRisk.reason`).
-Nor is a page read whose forms draw each other (PDFium follows such a loop to its own
-nesting limit: two forms, one drawing the other twice, draw a million times) or nest
-deeper than ``page_max_form_depth``, or whose ``/Annots`` array lists more than
-``page_max_annotations`` entries, counted in its text without parsing each entry (2.5
-million of them made PDFium abort and take pdfminer.six most of a minute to parse), or
-whose resources name more than ``page_max_resources`` fonts, XObjects and the like.
-The annotations' appearance streams, drawn when the page is rendered for OCR, are
-measured as forms the page draws.
+They keep a small hostile file from making an engine run for hours, take all memory or
+abort the process (PDFium aborts when an allocation fails).  `check_structure` walks
+the page tree and the form XObjects each page draws, reading the objects lazily: those
+of a plain PDF (a cross-reference table, not encrypted) with a few regular expressions
+(`plain_pdf`), any other with pdfminer.six's parser, imported only then.
 
-A file pdfminer.six cannot parse is left to the engine, which reports (or repairs)
-what it finds.
+- A page tree that lists one page more than once (a `/Kids` array holding the same page
+  100,000 times) or loops back on itself is refused.
+- What each page draws is measured: its content streams decoded, each form XObject's
+  stream counted every time it is drawn, forms within forms multiplied out (twenty
+  forms each drawing the next twice draw the last a million times).  The annotations'
+  appearance streams, drawn when the page is rendered for OCR, count as forms.
+- Streams are decompressed only up to `page_max_content_bytes`, so a decompression bomb
+  costs no more than that.
+- Pages drawing more than `page_alone_content_bytes` are returned, to be read in a
+  process of their own (`alone`), or, past `page_max_content_bytes`, not at all
+  (`PageRisk.reason`).
+- Nor is a page read whose forms draw each other (PDFium follows such a loop to its
+  own nesting limit: two forms, one drawing the other twice, draw a million times) or
+  nest deeper than `page_max_form_depth`.
+- Nor one whose `/Annots` array lists more than `page_max_annotations` entries, counted
+  in its text without parsing each (2.5 million made PDFium abort and took pdfminer.six
+  most of a minute to parse).
+- Nor one whose resources name more than `page_max_resources` fonts, XObjects and the
+  like.
+
+A file pdfminer.six cannot parse is left to the engine, which reports (or repairs) what
+it finds.
 """
 
 from __future__ import annotations

@@ -1,11 +1,15 @@
 """Image inputs: a picture file read as a document of one page per frame.
 
-Pillow opens the formats (png, jpeg, tiff with several pages, bmp, gif, webp,
-pnm, jpeg 2000); each frame becomes a page with no text layer, sized in points
-from the image's own resolution (72 points per inch), so the OCR stage reads it
-like a scanned PDF page.  Frames are read one at a time, at most
-``image_max_frames`` of them (a TIFF of 10,000 blank frames takes 13 MB); the frames
-past them are left unread, which the parse says in one warning.
+- Pillow opens the formats: png, jpeg, tiff with several pages, bmp, gif, webp, pnm,
+  jpeg 2000.
+- Each frame becomes a page with no text layer, sized in points from the image's own
+  resolution (72 points per inch; `image_dpi` where it states none), so the OCR stage
+  reads it like a scanned PDF page.
+- A frame of more than `image_max_pixels` pixels, or whose header claims more, is
+  refused before it is decoded.
+- Frames are read one at a time, at most `image_max_frames` of them (a TIFF of 10,000
+  blank frames takes 13 MB); the frames past them are left unread, which the parse
+  says in one warning.
 """
 
 from __future__ import annotations

@@ -1,11 +1,13 @@
 """The document a caller gives, as a file the glyph sources can read.
 
-A path is read as it is.  Bytes, a binary file object or standard input (``-`` on
-the command line) are spooled to a temporary file first; an encrypted PDF given with
-its password is decrypted (by PDFium) into one.  Every later stage, in this process
-or in workers, then opens a plain file by its path, whichever engine reads it.  The
-temporary file lives as long as the document parsed from it (:class:`Input`), so its
-pages can still be drawn.
+- A path is read as it is.
+- Bytes, a binary file object or standard input (`-` on the command line) are spooled
+  to a temporary file first; an encrypted PDF given with its password is decrypted (by
+  PDFium) into one.
+- Every later stage, in this process or in workers, then opens a plain file by its
+  path, whichever engine reads it.
+- The temporary file lives as long as the document parsed from it (`Input`), so its
+  pages can still be drawn.
 """
 
 from __future__ import annotations

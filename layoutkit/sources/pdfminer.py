@@ -1,7 +1,7 @@
 """Glyphs, rules and images from pdfminer.six's content-stream interpreter.
 
-The pure-Python engine: slower than :mod:`layoutkit.sources.pdfium`, whose values it
-defines (``tests/test_engines.py`` holds the two to the same glyphs).
+The pure-Python engine: slower than `layoutkit.sources.pdfium`, whose values it
+defines (`tests/test_engines.py` holds the two to the same glyphs).
 """
 
 from __future__ import annotations

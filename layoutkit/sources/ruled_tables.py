@@ -1,6 +1,8 @@
-"""Ruled tables: the tables pdfplumber's table finder sees in a PDF's drawn lines,
-with their cells' text: a second glyph source read only on the pages whose rules draw
-a table's grid, or on every page when tables are asked for."""
+"""Ruled tables: the tables pdfplumber's table finder sees in a PDF's drawn lines.
+
+A second glyph source, giving the tables with their cells' text: read only on the
+pages whose rules draw a table's grid, or on every page when tables are asked for.
+"""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """Reading-order metrics: how well an extracted page text follows a hand-labelled truth.
 
-Every comparison is made on *reduced* text (see :func:`reduce`): Unicode NFKC, case-folded,
+Every comparison is made on *reduced* text (see `reduce`): Unicode NFKC, case-folded,
 keeping only letters and digits.  Reduction makes the metrics blind to what extractors
 legitimately disagree on -- spaces, line breaks, hyphenation at line ends, punctuation,
 ligatures, quote styles -- and sensitive to what matters for reading: which text comes out
@@ -16,7 +16,7 @@ The three page metrics (all in ``[0, 1]``):
   up in the body text output.
 
 Which truth lines are scored: a truth line is scored when its reduced text has at least
-:data:`MIN_LINE_CHARS` characters and occurs exactly once in the reduced truth page (the
+`MIN_LINE_CHARS` characters and occurs exactly once in the reduced truth page (the
 reduced truth lines joined in reading order).  Shorter lines ("and", "Section 2.") and
 lines that are repeated, or contained in another line, or formed across a line break
 would match in the wrong place, so their position in the output says nothing.  The
@@ -31,8 +31,8 @@ Synthetic truth also has paragraphs: **paragraphs found** is the share of truth
 paragraphs whose whole reduced text is one substring of the reduced output, which
 fails when a line of another column or a header is spliced into the paragraph.
 
-Truth files (``layoutkit.truth/1``) are read by :mod:`layoutkit.tools.truth`; page
-scores are combined with :func:`combine`.
+Truth files (``layoutkit.truth/1``) are read by `layoutkit.tools.truth`; page
+scores are combined with `combine`.
 """
 
 from __future__ import annotations

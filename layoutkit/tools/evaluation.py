@@ -1,18 +1,18 @@
-"""Evaluating a reading against truth files: what ``layoutkit evaluate`` and the pytest
-plugin run.
+"""Evaluating a reading against truth files: what `layoutkit evaluate` and its plugin run.
 
-A truth file (``layoutkit.truth/1``, :mod:`.truth`) is first checked against its
-document (:func:`~.truth.read_truth`); then its labelled pages are parsed and each is scored
-(:func:`evaluate_page`) with the metrics of :mod:`.evaluate`: found, order and leak on a
-page labelled with lines, the precision and recall of its line types on a page labelled
-with types, and the truth lines missing from the output and the places where its order
-breaks, so that a report says why a score is what it is.  Scores are combined per
-document and pooled over every document (:func:`~.evaluate.combine`); :class:`Bounds`
-say which scores fail.  The reports are text (:func:`text_report`) and JSON of schema
-``layoutkit.evaluation/1`` (:func:`json_report`); the HTML report is in :mod:`.report`.
+- A truth file (`layoutkit.truth/1`, `truth`) is first checked against its document
+  (`truth.read_truth`).
+- Its labelled pages are parsed and each is scored (`evaluate_page`) with the metrics
+  of `evaluate`: found, order and leak on a page labelled with lines, the precision and
+  recall of its line types on a page labelled with types.
+- The truth lines missing from the output and the places where its order breaks are
+  listed, so that a report says why a score is what it is.
+- Scores are combined per document and pooled over every document
+  (`evaluate.combine`); `Bounds` say which scores fail.
+- The reports are text (`text_report`) and JSON of schema `layoutkit.evaluation/1`
+  (`json_report`); the HTML report is in `report`.
 
-Everything here is pure but for :func:`evaluate_document`,
-which read the document.
+Everything here is pure but for `evaluate_document`, which reads the document.
 """
 
 from __future__ import annotations

@@ -1,19 +1,20 @@
-"""Regression checks over a folder of sample issues: what layoutkit read, kept to be
-read again.
+"""Regression checks over a folder of sample issues: what layoutkit read, kept to be read again.
 
-A *snapshot* keeps, for every PDF (and image) of a folder, the lines of each page in
-reading order with their line type codes and whether they are furniture, along with the
-layoutkit version, the config and profile they were read with and each file's SHA-256.
-A *check* reads the folder again, with the same options or new ones, and compares the
-two page by page: a page whose text, order, furniture or line types changed is named
-with a short unified diff of its lines, and so is a document added, missing, or whose
-file changed.  Nothing is compared as bytes, so a snapshot survives any change to the
-JSON layoutkit writes.
+- A *snapshot* keeps, for every PDF (and image) of a folder, the lines of each page in
+  reading order with their line type codes and whether they are furniture, along with
+  the layoutkit version, the config and profile they were read with and each file's
+  SHA-256.
+- A *check* reads the folder again, with the same options or new ones, and compares the
+  two page by page: a page whose text, order, furniture or line types changed is named
+  with a short unified diff of its lines, and so is a document added, missing, or whose
+  file changed.
+- Nothing is compared as bytes, so a snapshot survives any change to the JSON layoutkit
+  writes.
 
-The snapshot is a folder: one JSON file per document (``<document>.json``) and an index
-(``index.json``) listing them, every file of schema ``layoutkit.snapshot/1``.  The
-functions here are pure but for :func:`take_snapshot` (which reads the documents),
-:func:`write_snapshot` and :func:`load_snapshot`; the values are frozen dataclasses.
+The snapshot is a folder: one JSON file per document (`<document>.json`) and an index
+(`index.json`) listing them, every file of schema `layoutkit.snapshot/1`.  The
+functions here are pure but for `take_snapshot` (which reads the documents),
+`write_snapshot` and `load_snapshot`; the values are frozen dataclasses.
 """
 
 from __future__ import annotations

@@ -1,13 +1,17 @@
-"""The HTML report of ``layoutkit evaluate --html``: one self-contained page (images
-embedded as data URIs, no script, nothing fetched) that shows the scores and, for each
-failing page, its image with the breaks of the truth's order drawn on it.
+"""The HTML report of `layoutkit evaluate --html`: one self-contained page.
 
-A break is numbered; on the image its line ``a`` is framed and a mark with its number
-stands at the line's end, an arrow runs from there to the line that came instead (the
-next scored truth line in the output, or else the output line right after ``a``), and
-the line expected instead is framed with a dashed line.  Lines are found on the page by
-matching reduced text to the parse's lines (:func:`~.evaluate.line_starts`), the same
-positions the order score is computed from.
+Its images are embedded as data URIs, with no script and nothing fetched.  It shows the
+scores and, for each failing page, its image with the breaks of the truth's order drawn
+on it:
+
+- a break is numbered; on the image its line `a` is framed and a mark with its number
+  stands at the line's end;
+- an arrow runs from there to the line that came instead (the next scored truth line in
+  the output, or else the output line right after `a`);
+- the line expected instead is framed with a dashed line.
+
+Lines are found on the page by matching reduced text to the parse's lines
+(`evaluate.line_starts`), the same positions the order score is computed from.
 """
 
 from __future__ import annotations

@@ -24,12 +24,12 @@ A page without ``lines`` is labelled for its line types alone.  In ``types``,
 the first line of each list item, ``tables`` every line of a table, ``contents`` the
 lines of contents entries, and ``either`` the lines a reader could reasonably take
 both ways (a bold run-in paragraph lead, a caption that could be a heading, a row of
-a layout table): the scorers of :mod:`.evaluate` count a line named there neither as
+a layout table): the scorers of `evaluate` count a line named there neither as
 a miss nor as a false positive of any type.  ``checked`` says how
 a page was verified against its image, ``TODO`` while it was not.  A file that does
 not match the schema is refused with one line naming the file, the JSON path of the
 first problem and what was expected; so is one whose ``sha256`` is not the
-document's, when the document is read (:func:`check_document`).
+document's, when the document is read (`check_document`).
 """
 
 from __future__ import annotations

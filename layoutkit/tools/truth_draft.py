@@ -1,15 +1,17 @@
 """A first truth file drafted from layoutkit's own reading, for a person to correct.
 
-Labelling a page from nothing means typing out every line; correcting a reading
-that is mostly right means moving the few lines it put in the wrong place.
-:func:`draft_truth` turns a read :class:`~layoutkit.model.Document` into a
-:class:`~layoutkit.tools.truth.DocumentTruth` of schema ``layoutkit.truth/1``: for
-each page read, its body lines in the reading order found, its running headers,
-footers and margin stamps as furniture, and the types its lines were given
-(headings with their levels, the first lines of list items, table and contents
-lines).  Every page is marked ``checked: "TODO"``: nothing in a draft has been
-verified, and a page is truth only once a person has checked it against its image
-(``layoutkit truth review`` shows both side by side).
+Labelling a page from nothing means typing out every line; correcting a reading that is
+mostly right means moving the few lines it put in the wrong place.  `draft_truth` turns
+a read `Document` into a `DocumentTruth` of schema `layoutkit.truth/1`:
+
+- for each page read, its body lines in the reading order found;
+- its running headers, footers and margin stamps as furniture;
+- the types its lines were given (headings with their levels, the first lines of list
+  items, table and contents lines).
+
+Every page is marked `checked: "TODO"`: nothing in a draft has been verified, and a page
+is truth only once a person has checked it against its image (`layoutkit truth review`
+shows both side by side).
 """
 
 from __future__ import annotations

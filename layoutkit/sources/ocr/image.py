@@ -1,14 +1,17 @@
-"""One page image to words: turn it upright, deskew it, paint out its ruling lines,
-run tesseract on it.
+"""One page image to words: turned upright, deskewed, ruling lines painted out, OCR'd.
 
-Tesseract (through pytesseract's ``image_to_data``) reports words with boxes in
-pixels and a confidence; :func:`ocr_words` scales them to points and gives every
-word of a tesseract line that line's top and bottom, as a PDF font's ascent and
-descent give every glyph of a line one height, so the geometry stage groups
-them as it groups PDF words.  A word's letters are turned into the order they stand
-in (:func:`~layoutkit.model.visual_order`), as a PDF's glyphs come: tesseract gives
-a right-to-left word in reading order, which the reading stage would otherwise read
-backwards a second time.
+- The page is turned upright when tesseract's orientation confidence is high enough
+  (`ocr_min_orientation_confidence`), and deskewed between `ocr_min_skew` and
+  `ocr_max_skew`.
+- Straight strokes of at least `ocr_rule_min_length` are painted out as rules.
+- Tesseract (through pytesseract's `image_to_data`) reports words with boxes in pixels
+  and a confidence; `ocr_words` scales them to points.
+- Every word of a tesseract line gets that line's top and bottom, as a PDF font's
+  ascent and descent give every glyph of a line one height, so the geometry stage
+  groups them as it groups PDF words.
+- A word's letters are turned into the order they stand in (`visual_order`), as a
+  PDF's glyphs come: tesseract gives a right-to-left word in reading order, which the
+  reading stage would otherwise read backwards a second time.
 """
 
 from __future__ import annotations

@@ -2,25 +2,26 @@
 
 A page is read in, in order of precedence:
 
-1. the languages the user gives (``ocr_languages``: ``--lang``, an inbox's language
-   folder, a profile's ``[config]``), tesseract's codes or ISO 639-1 codes;
-2. its text layer's language, when the layer reads as words (a scanner's OCR layer
-   in the page's own language, whose script tesseract's may have misread);
-3. its own: tesseract's orientation and script detection (OSD) names the script
-   the page looks written in, and a sample of the page (``ocr_sample_height`` of it,
-   about its middle) is read with one installed model of each writing system that
-   script can be confused with (OSD takes Greek for Cyrillic; German in Fraktur, a
-   script of its own to OSD, may be roman type it misnamed), OSD's first; the first
-   that reads it with ``ocr_script_min_confidence`` (or else the most confident) is
-   the page's writing system, and py3langid picks among that system's installed
-   languages from the sample's text (several joined by ``+`` when the page mixes
-   them: each run of ``ocr_language_chunk`` letters is identified, and a language
-   found in ``ocr_mixed_min_share`` of them joins the most found).
+1. the languages the user gives (`ocr_languages`: `--lang`, an inbox's language folder,
+   a profile's `[config]`), tesseract's codes or ISO 639-1 codes;
+2. its text layer's language, when the layer reads as words (a scanner's OCR layer in
+   the page's own language, whose script tesseract's may have misread);
+3. its own, told in steps:
+    - tesseract's orientation and script detection (OSD) names the script the page
+      looks written in;
+    - a sample about the page's middle (`ocr_sample_height`) is read with one installed
+      model of each writing system that script can be confused with, OSD's first (OSD
+      takes Greek for Cyrillic; German in Fraktur, a script of its own to OSD, may be
+      roman type it misnamed);
+    - the first model that reads it with `ocr_script_min_confidence` (or else the most
+      confident) gives the page's writing system;
+    - py3langid picks among that system's installed languages from the sample's text,
+      each run of `ocr_language_chunk` letters identified, and a language found in
+      `ocr_mixed_min_share` of them joining the most found with `+`.
 
-A language whose pack is not installed is replaced by the first installed language
-of its writing system (English for a Latin one), or left to the page's own when
-none is; :attr:`Given.missing` names it for the one-line warning with the package
-to install.
+A language whose pack is not installed is replaced by the first installed language of
+its writing system (English for a Latin one), or left to the page's own when none is;
+`Given.missing` names it for the one-line warning with the package to install.
 """
 
 from __future__ import annotations

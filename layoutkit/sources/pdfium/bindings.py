@@ -1,5 +1,8 @@
-"""PDFium's raw bindings, initialised once a process, and the copies of the bindings
-called once per character or per object, which skip ctypes' argument conversion."""
+"""PDFium's raw bindings, initialised once a process, with fast copies of the hot ones.
+
+The copies are of the bindings called once per character or per object, and skip
+ctypes' argument conversion.
+"""
 
 from __future__ import annotations
 

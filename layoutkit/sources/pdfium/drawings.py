@@ -1,5 +1,7 @@
-"""The ruling lines and pictures of a page, from its path, image and form objects,
-classified as pdfminer's engine classifies them."""
+"""The ruling lines and pictures of a page, from its path, image and form objects.
+
+They are classified as pdfminer's engine classifies them.
+"""
 
 from __future__ import annotations
 

@@ -1,5 +1,8 @@
-"""Where a page's user space stands on the displayed page: its crop box, its
-``/Rotate`` and the matrix that takes user space to top-left displayed points."""
+"""Where a page's user space stands on the displayed page.
+
+That is its crop box, its `/Rotate`, and the matrix that takes user space to top-left
+displayed points.
+"""
 
 from __future__ import annotations
 

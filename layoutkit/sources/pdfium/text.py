@@ -1,5 +1,7 @@
-"""The glyphs of a page's text, read from PDFium's text page and boxed as
-pdfminer's engine boxes them (see :mod:`layoutkit.sources.pdfium`)."""
+"""The glyphs of a page's text, read from PDFium's text page.
+
+They are boxed as pdfminer's engine boxes them (see `layoutkit.sources.pdfium`).
+"""
 
 from __future__ import annotations
 
