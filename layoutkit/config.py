@@ -4,7 +4,7 @@ section per stage.
 Each stage reads its own section (``config.gutters.gutter_min_width``,
 ``config.ocr.ocr_dpi``).  Every key's name is unique across the sections, so a user
 names a key alone wherever one is written (``--set gutter_min_width=4``, a profile's
-``[config]`` table, :meth:`LayoutConfig.from_mapping`, :meth:`LayoutConfig.replace`),
+``[config]`` table, `LayoutConfig.from_mapping`, `LayoutConfig.replace`),
 with DCR's name where DCR has one.
 
 Lengths are in points unless the name says otherwise; ``*_em`` values are
@@ -140,7 +140,7 @@ class SourcesConfig(Section):
     draws 0.5 MB): a glyph engine's time and memory grow with it (pdfium needs about
     a hundred times as much memory), so a page past it (a form drawing a form twice,
     twenty deep; millions of operators in a few compressed kilobytes) is left unread,
-    found before any engine reads it (:mod:`layoutkit.sources.guard`), and reported;
+    found before any engine reads it (`layoutkit.sources.guard`), and reported;
     the other pages are read."""
     page_max_form_depth: int = 30
     """The deepest form XObjects may nest on a PDF page (a form drawing a form drawing
@@ -192,13 +192,13 @@ class SourcesConfig(Section):
     document with it."""
     stream_chunk_pages: int = 32
     """Pages laid out together when a document is read page by page
-    (:func:`layoutkit.iter_pages`, ``layoutkit text``, ``parse``, ``tokens`` and
+    (`layoutkit.iter_pages`, ``layoutkit text``, ``parse``, ``tokens`` and
     ``nlptext``): no more pages than these are held in memory at once in a document
     longer than ``stream_whole_chunks`` chunks.  The decisions across pages are the
     same whatever the number (taken over the whole document)."""
     stream_whole_chunks: int = 2
     """A document read page by page of no more than this many chunks of
-    ``stream_chunk_pages`` is laid out and typed in one go, as :func:`layoutkit.parse`
+    ``stream_chunk_pages`` is laid out and typed in one go, as `layoutkit.parse`
     does; a longer one a chunk at a time, its decisions across pages taken in passes
     over the whole document, which keep memory flat on long documents but cost more
     time (on the 38-page City Record, 1.7 times the CPU of one go)."""
@@ -206,7 +206,7 @@ class SourcesConfig(Section):
 
 @dataclass(frozen=True, slots=True)
 class WordsConfig(Section):
-    """Glyphs into words, words into lines (:mod:`layoutkit.geometry.words`)."""
+    """Glyphs into words, words into lines (`layoutkit.geometry.words`)."""
 
     word_gap_em: float = 0.12
     """A horizontal gap wider than this (times the font size) between two glyphs on
@@ -254,8 +254,8 @@ class WordsConfig(Section):
 @dataclass(frozen=True, slots=True)
 class GuttersConfig(Section):
     """Gutters, columns and bands: the segmentation of a page's body (the occupancy
-    grid, :mod:`layoutkit.geometry.grid`; the gutters, :mod:`~layoutkit.geometry.gutters`;
-    the layout tree, :mod:`~layoutkit.geometry.segment`)."""
+    grid, `layoutkit.geometry.grid`; the gutters, `gutters`;
+    the layout tree, `segment`)."""
 
     gutter_min_width: float = 3.0
     """The narrowest whitespace strip, in points, that can separate two columns."""
@@ -372,7 +372,7 @@ class GuttersConfig(Section):
 @dataclass(frozen=True, slots=True)
 class FurnitureConfig(Section):
     """Running headers and footers found by position and repetition
-    (:mod:`layoutkit.geometry.furniture`)."""
+    (`layoutkit.geometry.furniture`)."""
 
     furniture_top: float = 0.12
     """Share of the page height, from the top, where running headers may stand."""
@@ -497,7 +497,7 @@ class FurnitureConfig(Section):
 
 @dataclass(frozen=True, slots=True)
 class ProfileConfig(Section):
-    """Laying a page out as a publication profile says (:mod:`layoutkit.profile.stage`)."""
+    """Laying a page out as a publication profile says (`layoutkit.profile.stage`)."""
 
     regex_timeout: float = 1.0
     """Seconds one search of a profile's regular expression (a ``contains`` selector
@@ -507,7 +507,7 @@ class ProfileConfig(Section):
 
 @dataclass(frozen=True, slots=True)
 class ReadingConfig(Section):
-    """The page in reading order: lines into blocks (:mod:`layoutkit.reading`)."""
+    """The page in reading order: lines into blocks (`layoutkit.reading`)."""
 
     block_gap_ratio: float = 1.6
     """A vertical gap larger than this many times the column's usual line pitch starts
@@ -522,7 +522,7 @@ class ReadingConfig(Section):
     """A paragraph whose first line opens so (a copyright mark and a year, case
     aside, or a journal's ISSN before a slash: the fee code of a journal's copyright
     line, ``0003-6951/2011/98(8)/082505/3/$30.00``) is a publisher's notice
-    (:mod:`layoutkit.reading.notices`): furniture."""
+    (`layoutkit.reading.notices`): furniture."""
     float_flow_size_tolerance: float = 0.1
     """A column the stream draws after the band below is a float read after that band
     only when the text beside it runs on into the band below: the band's first words
@@ -536,7 +536,7 @@ class ReadingConfig(Section):
 
 @dataclass(frozen=True, slots=True)
 class LinetypesConfig(Section):
-    """Line types, after reading order, with DCR's names (:mod:`layoutkit.linetypes`)."""
+    """Line types, after reading order, with DCR's names (`layoutkit.linetypes`)."""
 
     toc_last_page: int = 3
     """A table of contents stands within the first this many pages.  Pages count by
@@ -614,7 +614,7 @@ class LinetypesConfig(Section):
 
 @dataclass(frozen=True, slots=True)
 class NlpConfig(Section):
-    """Text for NLP: paragraphs, tokens and language, with DCR's names (:mod:`layoutkit.nlp`)."""
+    """Text for NLP: paragraphs, tokens and language, with DCR's names (`layoutkit.nlp`)."""
 
     spacy_ignore_line_type_header: bool = True
     """Leave running headers out of the paragraphs, tokens and NLPTextDocument."""
@@ -648,14 +648,14 @@ class NlpConfig(Section):
 
 @dataclass(frozen=True, slots=True)
 class OcrConfig(Section):
-    """Scanned pages and images read by OCR (:mod:`layoutkit.sources.ocr`)."""
+    """Scanned pages and images read by OCR (`layoutkit.sources.ocr`)."""
 
     ocr: str = "auto"
     """When pages are read by OCR: ``auto`` (pages without a text layer, or whose text
     layer over a page-size picture is invisible or garbage), ``always`` or ``never``."""
     ocr_languages: str = "auto"
     """The languages pages are read in: ``auto`` (each page's own, found as
-    :mod:`layoutkit.sources.ocr.language` says), or tesseract's codes or ISO 639-1 codes
+    `layoutkit.sources.ocr.language` says), or tesseract's codes or ISO 639-1 codes
     joined by ``+`` (``eng+deu``, ``de``), as ``--lang`` and an inbox's language folder
     give them; each needs its Debian package ``tesseract-ocr-<lang>``."""
     ocr_sample_height: float = 0.3
@@ -688,7 +688,7 @@ class OcrConfig(Section):
     ocr_layer_margin: float = 0.05
     """A scanned page that carries a text layer (a scanner's OCR, Acrobat Paper Capture)
     keeps it unless tesseract's words read better by more than this share of words
-    that read as real (:func:`layoutkit.sources.ocr.quality.read_share`); a layer that
+    that read as real (`layoutkit.sources.ocr.quality.read_share`); a layer that
     reads at least ``1 - ocr_layer_margin`` cannot lose and the page is not OCR'd.
     ``ocr = always`` uses tesseract's words regardless."""
     ocr_max_skew: float = 10.0
@@ -723,8 +723,8 @@ class LayoutConfig:
     in a section per stage, each with its default.
 
     Build one with no arguments (every default), with sections, with
-    :meth:`from_mapping` (which rejects unknown keys, listing the known ones) or with
-    :meth:`replace`.
+    `from_mapping` (which rejects unknown keys, listing the known ones) or with
+    `replace`.
     """
 
     sources: SourcesConfig = field(default_factory=SourcesConfig)
@@ -749,11 +749,11 @@ class LayoutConfig:
         return tuple(_SECTION_OF)
 
     def value(self, key: str) -> Any:
-        """The value of the parameter named ``key`` (a name of :meth:`known_keys`)."""
+        """The value of the parameter named ``key`` (a name of `known_keys`)."""
         return getattr(getattr(self, _SECTION_OF[key]), key)
 
     def as_mapping(self) -> dict[str, Any]:
-        """Every parameter by its name, as :meth:`from_mapping` takes them."""
+        """Every parameter by its name, as `from_mapping` takes them."""
         return {key: self.value(key) for key in _SECTION_OF}
 
     @classmethod

@@ -20,7 +20,7 @@ Nothing outside the inbox's document is read, and no address reached:
 - both run in a network namespace of their own where the system permits one, in a
   session of their own, bounded in memory and time (``convert_max_memory``,
   ``convert_max_seconds``), and every process they started ends with them
-  (:mod:`.bounded`).
+  (`bounded`).
 """
 
 from __future__ import annotations
@@ -170,7 +170,7 @@ def _default_reference() -> bytes | str:
 
 def _writer_pdf(original: Path, source: Path, work: Path, config: SourcesConfig) -> Path:
     """LibreOffice's PDF of ``source`` in ``work``; a private profile folder, with the
-    settings that keep it to the document (:data:`_OFFICE_SETTINGS`), keeps parallel
+    settings that keep it to the document (`_OFFICE_SETTINGS`), keeps parallel
     conversions from waiting on each other's lock."""
     _installed(original, "soffice")
     profile = work / "profile"

@@ -1,16 +1,16 @@
 """Line typing: after reading order, every body line of a document gets a type
 with DCR's codes -- table of contents (``toc``), whitespace-aligned table
 (``tab``), heading (``h_1``...), bulleted or numbered list (``lb``, ``ln``) or
-body (``b``); ruled tables are typed ``tab`` on request (:mod:`.tables`).  Running
+body (``b``); ruled tables are typed ``tab`` on request (`tables`).  Running
 headers and footers (``h``, ``f``) are typed before segmentation, by
-:mod:`layoutkit.geometry.furniture`.
+`layoutkit.geometry.furniture`.
 
 Each rule types only lines still typed body, in this order: ruled tables, contents,
 aligned tables, headings, lists; so a contents entry is never a heading and a
 heading never a list item.  Each is also a function ``Document, LinetypesConfig ->
-Document`` (``type_toc``...) that types it alone.  :func:`type_lines` types them all,
-each page's part and the document's part apart (:mod:`.driver`), as
-:func:`layoutkit.parse` does with pages kept in several processes.
+Document`` (``type_toc``...) that types it alone.  [`type_lines`][layoutkit.linetypes.type_lines]
+types them all, each page's part and the document's part apart (`driver`), as
+[`layoutkit.parse`][layoutkit.parse] does with pages kept in several processes.
 """
 
 from __future__ import annotations

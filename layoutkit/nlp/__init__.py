@@ -1,4 +1,5 @@
 """Text for NLP, from a parsed document: paragraphs joined across columns and
-pages (:mod:`.paragraphs`), the language of each page (:mod:`.language`), spaCy
-tokens traceable to their page and line (:mod:`.tokens`) and the NLPTextDocument tree
-(:mod:`.nlptext`).  spaCy is imported by :mod:`.tokens` alone."""
+pages (`paragraphs`), the language of each page (`language`), spaCy
+tokens traceable to their page and line ([`tokens`][layoutkit.nlp.tokens]) and the NLPTextDocument
+tree ([`nlptext`][layoutkit.nlp.nlptext]).  spaCy is imported by [`tokens`][layoutkit.nlp.tokens]
+alone."""

@@ -1,7 +1,7 @@
 """Semantic HTML of a typed document: one self-contained page.
 
-Each part of :func:`layoutkit.outputs.structure.parts` becomes an element: a
-heading of level N ``<hN>`` (at most ``<h6>``), a paragraph ``<p>``, a bulleted list
+Each part of [`layoutkit.outputs.structure.parts`][layoutkit.outputs.structure.parts] becomes an
+element: a heading of level N ``<hN>`` (at most ``<h6>``), a paragraph ``<p>``, a bulleted list
 ``<ul>`` (its bullets left to the browser), a numbered list ``<ol>`` whose items keep
 the numbers the document prints (the list's own numbering hidden), the contents a
 ``<nav>`` holding a ``<ul>``, a table ``<table>`` of ``<tr>`` rows of ``<td>`` cells.

@@ -1,7 +1,7 @@
 """Markdown (CommonMark, with GitHub's pipe tables) of a typed document.
 
-Each part of :func:`layoutkit.outputs.structure.parts` becomes a block, a blank
-line between blocks: a heading of level N ``#`` N times (at most six), a paragraph
+Each part of [`layoutkit.outputs.structure.parts`][layoutkit.outputs.structure.parts] becomes a
+block, a blank line between blocks: a heading of level N ``#`` N times (at most six), a paragraph
 its joined text on one line, a bulleted list ``- `` items, a numbered list its items
 with their own numbers (``3. ``; an item numbered otherwise, ``(a)`` or ``iv.``,
 keeps its marker in a ``- `` item), the contents a ``- `` list, a table a pipe table

@@ -1,15 +1,16 @@
 """The reading of a typed document as the parts a marked-up output shows: headings,
 paragraphs, bulleted and numbered lists, contents and tables, in reading order.
 
-Built on :func:`layoutkit.nlp.paragraphs.paragraphs`: the lines of a paragraph are
+Built on `layoutkit.nlp.paragraphs.paragraphs`: the lines of a paragraph are
 joined there (a word hyphenated at a line end joined again), a paragraph that a
 column or page break interrupts mid-sentence runs on, and a heading wrapped over
 lines is one heading.  Consecutive list items, contents entries and table rows make
 one list, contents or table.  A table's cells are a ruled table's own (when
 ``--tables`` found one around the rows), otherwise each row's words placed in the
 columns of the table's fullest row (its words parted at gaps wider than
-``table_min_gap_em``).  :mod:`layoutkit.outputs.markdown` and :mod:`layoutkit.outputs.html`
-write these parts; :func:`paragraph_text` is the plain text of the paragraphs.
+``table_min_gap_em``).  [`layoutkit.outputs.markdown`][layoutkit.outputs.markdown] and
+[`layoutkit.outputs.html`][layoutkit.outputs.html] write these parts;
+[`paragraph_text`][layoutkit.outputs.structure.paragraph_text] is the plain text of the paragraphs.
 """
 
 from __future__ import annotations
@@ -116,7 +117,7 @@ def parts(document: Document, config: LinetypesConfig,
 
 
 def paragraph_text(document: Document, skip: frozenset[str]) -> str:
-    """The document's paragraphs in reading order (:func:`layoutkit.nlp.paragraphs.
+    """The document's paragraphs in reading order (`layoutkit.nlp.paragraphs.
     paragraphs`: lines joined, words hyphenated at line ends joined again, a paragraph
     interrupted by a column or page break run on), one a line, lines of the ``skip``
     codes left out; a paragraph that starts a page after the first opens with a form
@@ -132,7 +133,7 @@ def _kind(paragraph: Paragraph) -> Kind:
 
 
 def _ruled_table(paragraph: Paragraph, tables: Sequence[Table]) -> Table | None:
-    """The ruled table a table row lies in (as :func:`layoutkit.linetypes.tables.
+    """The ruled table a table row lies in (as `layoutkit.linetypes.tables.
     ruled_table_lines` judges it), if any."""
     line = paragraph.pieces[0].line
     if line.line_type is not LineType.TABLE:

@@ -7,7 +7,7 @@ order) takes over from that line down, and on later pages until another section
 starts (or to the end of its page, with ``until = "page-end"``).  Furniture bands
 replace the running headers and footers found by repetition; ignore boxes drop
 their words before anything else sees them.  Every layout is built from the
-auto-mode machinery of :mod:`layoutkit.geometry.segment`.
+auto-mode machinery of `layoutkit.geometry.segment`.
 """
 
 from __future__ import annotations

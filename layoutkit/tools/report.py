@@ -6,7 +6,7 @@ A break is numbered; on the image its line ``a`` is framed and a mark with its n
 stands at the line's end, an arrow runs from there to the line that came instead (the
 next scored truth line in the output, or else the output line right after ``a``), and
 the line expected instead is framed with a dashed line.  Lines are found on the page by
-matching reduced text to the parse's lines (:func:`~.evaluate.line_starts`), the same
+matching reduced text to the parse's lines (`line_starts`), the same
 positions the order score is computed from.
 """
 
@@ -137,7 +137,7 @@ def _page_section(evaluation: Evaluation, doc: DocumentEvaluation, page: PageEva
 
 def html_report(evaluation: Evaluation, dpi: int = REPORT_DPI) -> str:
     """Return the HTML report of ``evaluation``: the pooled and per-document scores,
-    the bounds missed, and each page :meth:`Evaluation.shown` picks with its image
+    the bounds missed, and each page `Evaluation.shown` picks with its image
     rendered at ``dpi`` and its order breaks drawn on it."""
     rows = "".join(f"<tr><td>{escape(text_name(str(doc.truth.path)))}</td>"
                    f"{_score_cells(doc.score)}</tr>" for doc in evaluation.documents)

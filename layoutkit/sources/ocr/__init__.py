@@ -1,5 +1,5 @@
 """OCR, a glyph source for scanned pages and images: which pages need it and their
-words read in place of their text layer (:mod:`.scanned`), the page image made ready
-and read by tesseract (:mod:`.image`), and the quality of what it read
-(:mod:`.quality`).  OpenCV, Pillow and pytesseract are imported only where a page is
+words read in place of their text layer (`scanned`), the page image made ready
+and read by tesseract (`image`), and the quality of what it read
+(`quality`).  OpenCV, Pillow and pytesseract are imported only where a page is
 read by OCR."""

@@ -1,11 +1,11 @@
 """Scanned pages: which pages need OCR, and their OCR words in place of their text layer.
 
 The seam with the rest of the pipeline is two calls.  Where a page's words are
-made from its glyphs (:func:`layoutkit.pipeline.read_pages`, in each worker
-process), a page that :func:`is_scanned` is replaced by :func:`ocr_scanned_page`:
-the same :class:`~layoutkit.model.PageGlyphs` (sized as OCR saw it, no glyphs)
+made from its glyphs (`layoutkit.pipeline.read_pages`, in each worker
+process), a page that `is_scanned` is replaced by `ocr_scanned_page`:
+the same [`PageGlyphs`][layoutkit.model.PageGlyphs] (sized as OCR saw it, no glyphs)
 with the words tesseract reads on its image, and its quality.  Once every page is
-read, :func:`check_scanned` reports for the document.  The geometry, reading order
+read, `check_scanned` reports for the document.  The geometry, reading order
 and line types that follow see words, whatever their source; pages are OCR'd in
 parallel by ``parse(..., jobs=N)`` like any other page.
 
@@ -14,13 +14,13 @@ covering most of it (``image_max_area``) lies under a text layer that is all
 invisible (text render mode 3, as OCR tools write it) or garbage (fewer than
 ``ocr_garbage_share`` of its words in the language's word list).
 
-A page is read in the languages :mod:`.language` chooses for it: the user's
+A page is read in the languages `language` chooses for it: the user's
 (``ocr_languages``), its text layer's when the layer reads as words, or its own, told
 from its script and a sample read; its words are judged in the same languages.
 
 A scanned page that carries a text layer (a scanner's OCR, Acrobat Paper Capture)
-keeps it unless tesseract reads it better (:func:`keep_layer`): both are measured by
-the share of their words that read as real (:func:`~.quality.read_share`: a word of
+keeps it unless tesseract reads it better (`keep_layer`): both are measured by
+the share of their words that read as real (`read_share`: a word of
 the word list or a number, no noise such as ``|``), and tesseract's must beat the
 layer's by more than ``ocr_layer_margin``.  A layer reading at least ``1 - ocr_layer_margin``
 cannot be beaten, so its page is not OCR'd at all.
@@ -173,7 +173,7 @@ def page_image(path: Path, page_no: int, config: LayoutConfig, dpi: int | None =
 
 
 _RENDERING: dict[tuple[Path, int, int], Any] = {}
-"""The one PDF that PDFium holds open to render pages (:func:`_rendering`), by path,
+"""The one PDF that PDFium holds open to render pages (`_rendering`), by path,
 modification time and size."""
 
 
@@ -195,7 +195,7 @@ def _rendering(path: Path, mtime_ns: int, size: int) -> Any:
 
 
 def _close_rendering() -> None:
-    """Close the PDF :func:`_rendering` holds, if any."""
+    """Close the PDF `_rendering` holds, if any."""
     for document in _RENDERING.values():
         document.close()
     _RENDERING.clear()
@@ -204,7 +204,7 @@ def _close_rendering() -> None:
 def ocr_page(path: Path, page: PageGlyphs, languages: str | None,
              config: LayoutConfig) -> tuple[PageGlyphs, tuple[Word, ...], OcrQuality]:
     """The page (its size as OCR saw it, upright) with the words tesseract reads on
-    it in ``languages`` (None: the page's own, :func:`.language.choose`, whose sample
+    it in ``languages`` (None: the page's own, `language.choose`, whose sample
     read is the page's words when it was the whole page) and their quality in those
     languages.  Raises DocumentError naming the page when its image
     cannot be read or tesseract fails on it."""
@@ -260,7 +260,7 @@ def missing_pack(config: LayoutConfig) -> str | None:
 
 def keep_layer(layer: float | None, tesseract: float, margin: float) -> bool:
     """Whether a scanned page keeps its text layer, whose words read ``layer`` (the
-    share that read as real, :func:`~.quality.read_share`; None when the page has no
+    share that read as real, `read_share`; None when the page has no
     text layer), over tesseract's words, which read ``tesseract``: unless tesseract's
     read better by more than ``margin`` (``ocr_layer_margin``).
 
@@ -272,12 +272,12 @@ def keep_layer(layer: float | None, tesseract: float, margin: float) -> bool:
 def ocr_scanned_page(path: Path, page: PageGlyphs, words: tuple[Word, ...], config: LayoutConfig
                      ) -> tuple[PageGlyphs, tuple[Word, ...], OcrQuality]:
     """The scanned ``page`` with the better of its text-layer ``words`` and the words
-    tesseract reads on it (:func:`keep_layer`; with ``ocr = always`` tesseract's), and
+    tesseract reads on it (`keep_layer`; with ``ocr = always`` tesseract's), and
     their quality, which says which was kept.  A layer that reads so well that
     tesseract could not beat it is kept without OCR.
 
     Never raises for a page that cannot be OCR'd: it keeps its text-layer ``words``
-    and its quality records the error, which :func:`check_scanned` reports for the
+    and its quality records the error, which `check_scanned` reports for the
     pages asked for (a page read for its neighbours' sake warns of nothing)."""
     margin = config.ocr.ocr_layer_margin
     hint = _layer_languages(words, config)
