@@ -3,7 +3,9 @@
 The command-line reference shows each command's ``--help`` as the command prints it:
 a line ``<!-- layoutkit-help: profile check -->`` in a page is replaced by the help of
 ``layoutkit profile check``, made when the site is built from this tree's code, so the
-options listed cannot drift from the options the command takes.
+options listed cannot drift from the options the command takes.  Likewise a line
+``<!-- layoutkit-file: layoutkit/model/document.schema.json -->`` is replaced by that
+file of the repository, in a fenced block: the JSON Schemas shown are the ones shipped.
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ from typing import Any
 
 REPO = Path(__file__).resolve().parent.parent
 MARKER = re.compile(r"^<!-- layoutkit-help:(?P<words>[^>]*)-->$", re.MULTILINE)
+FILE = re.compile(r"^<!-- layoutkit-file: (?P<path>\S+) -->$", re.MULTILINE)
 
 
 def command_help(words: list[str]) -> str:
@@ -41,8 +44,13 @@ def command_help(words: list[str]) -> str:
 
 
 def on_page_markdown(markdown: str, **_: Any) -> str:
-    """The page's markdown with every help marker replaced by that command's help, in
-    a fenced block."""
+    """The page's markdown with every help marker replaced by that command's help, and
+    every file marker by that file, each in a fenced block."""
     def block(match: re.Match[str]) -> str:
         return "```text\n" + command_help(match["words"].split()) + "\n```"
-    return MARKER.sub(block, markdown)
+
+    def file(match: re.Match[str]) -> str:
+        path = REPO / match["path"]
+        text = path.read_text(encoding="utf-8").rstrip()
+        return f"```{path.suffix.lstrip('.')}\n{text}\n```"
+    return FILE.sub(file, MARKER.sub(block, markdown))
