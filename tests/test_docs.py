@@ -46,6 +46,18 @@ def test_api_reference_builds_without_warnings(site: Path) -> None:
     assert 'id="layoutkit.outputs.draw.PageImage._repr_png_"' not in draw
 
 
+def test_docstrings_show_no_sphinx_roles(site: Path) -> None:
+    """Docstrings cross-reference in the syntax mkdocstrings renders: no page of the
+    reference shows a raw role such as ``:class:`Profile```, and a reference to a
+    documented object is a link to it."""
+    roles = re.compile(r":(class|mod|func|meth|attr|data|exc|obj):`")
+    pages = [*(site / "api").rglob("*.html"), *(site / "reference").rglob("*.html")]
+    assert [p for p in pages if roles.search(p.read_text(encoding="utf-8"))] == []
+    top = (site / "api" / "layoutkit" / "index.html").read_text(encoding="utf-8")
+    assert re.search(r'<a class="autorefs autorefs-internal"[^>]*href="[^"]*#layoutkit\.'
+                     r'pipeline\.iter_pages"', top)
+
+
 def public_packages() -> list[str]:
     """``layoutkit`` and each of its packages that declares ``__all__``."""
     names = ["layoutkit"]
