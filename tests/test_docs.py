@@ -10,6 +10,7 @@ import contextlib
 import importlib
 import io
 import re
+import shlex
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -184,3 +185,50 @@ def test_pictures_are_small() -> None:
     pictures = list((REPO / "docs" / "images").glob("*.png"))
     assert len(pictures) >= 4
     assert sum(p.stat().st_size for p in pictures) < 400_000
+
+
+class _Parsed(Exception):
+    """Raised in place of running a command once its command line has parsed."""
+
+
+def shown_command_lines() -> list[tuple[str, str]]:
+    """Every ``layoutkit ...`` command line of the shell blocks of the README and the
+    documentation, with the page it is on: comments and pipes cut off, continued
+    lines joined; a line with a ``[placeholder]`` is left out."""
+    found = []
+    for page in [REPO / "README.md", *sorted((REPO / "docs").rglob("*.md"))]:
+        text = page.read_text(encoding="utf-8")
+        for block in re.findall(r"```sh\n(.*?)```", text, re.S):
+            for line in block.replace("\\\n", " ").splitlines():
+                command = line.split(" #", 1)[0].split("|")
+                shown = next((c.strip() for c in command if c.strip().startswith("layoutkit ")),
+                             None)
+                if shown and "[" not in shown:
+                    found.append((page.relative_to(REPO).as_posix(), shown))
+    return found
+
+
+def test_every_command_line_shown_parses(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each command line the README and the documentation show names a command and
+    options the command line takes (a misspelt option, a removed one, fails here)."""
+    lines = shown_command_lines()
+    assert len(lines) > 80
+    parse_args = argparse.ArgumentParser.parse_args
+
+    def parsed(self: argparse.ArgumentParser, *args: Any, **kwargs: Any) -> Any:
+        raise _Parsed(parse_args(self, *args, **kwargs))
+
+    monkeypatch.setattr(argparse.ArgumentParser, "parse_args", parsed)
+    refused = []
+    for page, line in lines:
+        argv = shlex.split(line)[1:]
+        with contextlib.redirect_stderr(io.StringIO()) as err, \
+                contextlib.redirect_stdout(io.StringIO()):
+            try:
+                main(argv)
+            except _Parsed:
+                continue
+            except SystemExit:
+                pass
+        refused.append(f"{page}: {line}: {err.getvalue().strip()}")
+    assert refused == []
