@@ -187,7 +187,7 @@ def test_pictures_are_small() -> None:
     assert sum(p.stat().st_size for p in pictures) < 400_000
 
 
-class _Parsed(Exception):
+class _ParsedError(Exception):
     """Raised in place of running a command once its command line has parsed."""
 
 
@@ -216,7 +216,7 @@ def test_every_command_line_shown_parses(monkeypatch: pytest.MonkeyPatch) -> Non
     parse_args = argparse.ArgumentParser.parse_args
 
     def parsed(self: argparse.ArgumentParser, *args: Any, **kwargs: Any) -> Any:
-        raise _Parsed(parse_args(self, *args, **kwargs))
+        raise _ParsedError(parse_args(self, *args, **kwargs))
 
     monkeypatch.setattr(argparse.ArgumentParser, "parse_args", parsed)
     refused = []
@@ -226,7 +226,7 @@ def test_every_command_line_shown_parses(monkeypatch: pytest.MonkeyPatch) -> Non
                 contextlib.redirect_stdout(io.StringIO()):
             try:
                 main(argv)
-            except _Parsed:
+            except _ParsedError:
                 continue
             except SystemExit:
                 pass
