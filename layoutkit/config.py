@@ -234,7 +234,7 @@ class SourcesConfig(Section):
 
 @dataclass(frozen=True, slots=True)
 class WordsConfig(Section):
-    """Glyphs into words, words into lines (:mod:`layoutkit.geometry.words`)."""
+    """Glyphs into words, words into lines (`layoutkit.geometry.words`)."""
 
     word_gap_em: float = 0.12
     """Horizontal gap between glyphs on one baseline, in font sizes, that ends a word."""
@@ -291,8 +291,8 @@ class WordsConfig(Section):
 @dataclass(frozen=True, slots=True)
 class GuttersConfig(Section):
     """Gutters, columns and bands: the segmentation of a page's body (the occupancy
-    grid, :mod:`layoutkit.geometry.grid`; the gutters, :mod:`~layoutkit.geometry.gutters`;
-    the layout tree, :mod:`~layoutkit.geometry.segment`)."""
+    grid, `layoutkit.geometry.grid`; the gutters, `gutters`;
+    the layout tree, `segment`)."""
 
     gutter_min_width: float = 3.0
     """The narrowest whitespace strip, in points, that can separate two columns."""
@@ -458,7 +458,7 @@ class GuttersConfig(Section):
 @dataclass(frozen=True, slots=True)
 class FurnitureConfig(Section):
     """Running headers and footers found by position and repetition
-    (:mod:`layoutkit.geometry.furniture`)."""
+    (`layoutkit.geometry.furniture`)."""
 
     furniture_top: float = 0.12
     """Share of the page height, from the top, where running headers may stand."""
@@ -632,7 +632,7 @@ class FurnitureConfig(Section):
 
 @dataclass(frozen=True, slots=True)
 class ProfileConfig(Section):
-    """Laying a page out as a publication profile says (:mod:`layoutkit.profile.stage`)."""
+    """Laying a page out as a publication profile says (`layoutkit.profile.stage`)."""
 
     regex_timeout: float = 1.0
     """Seconds one search of a profile's regular expression may take.
@@ -645,7 +645,7 @@ class ProfileConfig(Section):
 
 @dataclass(frozen=True, slots=True)
 class ReadingConfig(Section):
-    """The page in reading order: lines into blocks (:mod:`layoutkit.reading`)."""
+    """The page in reading order: lines into blocks (`layoutkit.reading`)."""
 
     block_gap_ratio: float = 1.6
     """Vertical gap, in times the column's usual line pitch, that starts a new block."""
@@ -683,7 +683,7 @@ class ReadingConfig(Section):
 
 @dataclass(frozen=True, slots=True)
 class LinetypesConfig(Section):
-    """Line types, after reading order, with DCR's names (:mod:`layoutkit.linetypes`)."""
+    """Line types, after reading order, with DCR's names (`layoutkit.linetypes`)."""
 
     toc_last_page: int = 3
     """Pages from the start within which a table of contents stands.
@@ -790,7 +790,7 @@ class LinetypesConfig(Section):
 
 @dataclass(frozen=True, slots=True)
 class NlpConfig(Section):
-    """Text for NLP: paragraphs, tokens and language, with DCR's names (:mod:`layoutkit.nlp`)."""
+    """Text for NLP: paragraphs, tokens and language, with DCR's names (`layoutkit.nlp`)."""
 
     spacy_ignore_line_type_header: bool = True
     """Leave running headers out of the paragraphs, tokens and NLPTextDocument."""
@@ -828,7 +828,7 @@ class NlpConfig(Section):
 
 @dataclass(frozen=True, slots=True)
 class OcrConfig(Section):
-    """Scanned pages and images read by OCR (:mod:`layoutkit.sources.ocr`)."""
+    """Scanned pages and images read by OCR (`layoutkit.sources.ocr`)."""
 
     ocr: str = "auto"
     """When pages are read by OCR: `auto`, `always` or `never`.
@@ -930,8 +930,8 @@ class LayoutConfig:
     in a section per stage, each with its default.
 
     Build one with no arguments (every default), with sections, with
-    :meth:`from_mapping` (which rejects unknown keys, listing the known ones) or with
-    :meth:`replace`.
+    `from_mapping` (which rejects unknown keys, listing the known ones) or with
+    `replace`.
     """
 
     sources: SourcesConfig = field(default_factory=SourcesConfig)
@@ -956,11 +956,11 @@ class LayoutConfig:
         return tuple(_SECTION_OF)
 
     def value(self, key: str) -> Any:
-        """The value of the parameter named ``key`` (a name of :meth:`known_keys`)."""
+        """The value of the parameter named ``key`` (a name of `known_keys`)."""
         return getattr(getattr(self, _SECTION_OF[key]), key)
 
     def as_mapping(self) -> dict[str, Any]:
-        """Every parameter by its name, as :meth:`from_mapping` takes them."""
+        """Every parameter by its name, as `from_mapping` takes them."""
         return {key: self.value(key) for key in _SECTION_OF}
 
     @classmethod

@@ -41,7 +41,7 @@ def write_atomic(path: Path, text: str | Iterable[str]) -> None:
     those a plain ``open()`` would give a new one.  A symbolic link is followed: its
     target is written, the link kept.  Anything else that exists (a device such as
     ``/dev/null``, a FIFO, a terminal) cannot be replaced by a rename and is written
-    in place (:func:`_write_in_place`).  Every write and the final close are checked:
+    in place (`_write_in_place`).  Every write and the final close are checked:
     a full disk or device raises OSError naming ``path``."""
     pieces = [text] if isinstance(text, str) else text
     try:

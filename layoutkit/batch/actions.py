@@ -108,7 +108,7 @@ def actions_for(kind: str) -> tuple[str, ...]:
 
 def start_worker(run: int, loudness: Loudness) -> None:
     """Start a local worker of the pool of the run ``run`` (its initializer): it ends
-    when the run ends (:func:`.orphans.die_with_run`), and logs and warns as the
+    when the run ends (`orphans.die_with_run`), and logs and warns as the
     command line that started the run (``layoutkit: ``, nothing but errors with
     ``-q``), which a process forked from the fork server does not inherit."""
     die_with_run(run)

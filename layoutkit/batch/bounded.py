@@ -65,7 +65,7 @@ def run_bounded(command: Sequence[str], *, seconds: float, memory: int, cwd: Pat
     """Run ``command`` in ``cwd`` in a session of its own, each of its processes
     limited to ``memory`` bytes of address space, for at most ``seconds``; ``offline``
     in a network namespace of its own when the system permits one
-    (:func:`offline_prefix`).  Every process of the session is gone when this
+    (`offline_prefix`).  Every process of the session is gone when this
     returns; returns how the run ended."""
     prefix = offline_prefix() if offline else ()
     with tempfile.TemporaryFile(dir=cwd) as err:

@@ -169,7 +169,7 @@ def _default_reference() -> bytes | str:
 
 def _writer_pdf(original: Path, source: Path, work: Path, config: SourcesConfig) -> Path:
     """LibreOffice's PDF of ``source`` in ``work``; a private profile folder, with the
-    settings that keep it to the document (:data:`_OFFICE_SETTINGS`), keeps parallel
+    settings that keep it to the document (`_OFFICE_SETTINGS`), keeps parallel
     conversions from waiting on each other's lock."""
     _installed(original, "soffice")
     profile = work / "profile"

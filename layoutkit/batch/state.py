@@ -205,7 +205,7 @@ def _to_text(name: str) -> str:
 
 
 def _to_name(text: str | None) -> str | None:
-    """The file name :func:`_to_text` stored as ``text``."""
+    """The file name `_to_text` stored as ``text``."""
     if text is None or not text.startswith("/"):
         return text
     return os.fsdecode(unquote_to_bytes(text[1:]))
@@ -258,7 +258,7 @@ def connect(url: str) -> Engine:
 
 
 def _add_columns(db: Connection) -> None:
-    """Add the columns of :data:`_ADDED` a database made before them lacks."""
+    """Add the columns of `_ADDED` a database made before them lacks."""
     for table, (column, kind) in _ADDED.items():
         if column not in {c["name"] for c in inspect(db).get_columns(table)}:
             db.execute(text(f"ALTER TABLE {table} ADD COLUMN {column} {kind}"))
@@ -276,7 +276,7 @@ def _write_ahead(connection: Any, _record: Any) -> None:
     The mode is kept in the file: set by the first run on a new database.  Runs that
     start together on it all try to set it, and SQLite refuses a change of mode while
     another connection makes one, at once ("database is locked", without waiting):
-    each looks again, for :data:`_WAL_TRIES`, until the file is in the mode.
+    each looks again, for `_WAL_TRIES`, until the file is in the mode.
     """
     cursor = connection.cursor()
     for _ in range(_WAL_TRIES):
@@ -293,7 +293,7 @@ def _write_ahead(connection: Any, _record: Any) -> None:
 
 _WAL_TRIES = 100
 """How many times a connection tries to put a new SQLite database in write-ahead-log
-mode while other connections do (:data:`_WAL_WAIT` apart: 5 s, as long as SQLite's
+mode while other connections do (`_WAL_WAIT` apart: 5 s, as long as SQLite's
 driver waits for a lock)."""
 _WAL_WAIT = 0.05
 
@@ -323,8 +323,8 @@ def first_line(exc: BaseException) -> str:
 
 def retried(work: Callable[_P, _T]) -> Callable[_P, _T]:
     """``work`` (one unit of work, its own transaction) tried again, after each of
-    :data:`RECONNECT_WAITS`, while the connection to the database server is lost
-    (:func:`_lost`); other errors, and the last, are raised."""
+    `RECONNECT_WAITS`, while the connection to the database server is lost
+    (`_lost`); other errors, and the last, are raised."""
 
     @functools.wraps(work)
     def again(*args: _P.args, **kwargs: _P.kwargs) -> _T:
@@ -345,8 +345,8 @@ def retried(work: Callable[_P, _T]) -> Callable[_P, _T]:
 
 class RunHold:
     """The connection a run holds open to its end: on a database runs share, it holds
-    the run's lock (see :func:`start_run`), taken again on a new connection after the
-    server was restarted (:meth:`renew`)."""
+    the run's lock (see `start_run`), taken again on a new connection after the
+    server was restarted (`renew`)."""
 
     def __init__(self, engine: Engine) -> None:
         self.engine = engine
@@ -354,14 +354,14 @@ class RunHold:
         self.run_id = 0
 
     def start(self, inbox: str, out: str, executor: str, workers: int) -> int:
-        """Start the run (see :func:`start_run`); returns its id."""
+        """Start the run (see `start_run`); returns its id."""
         self.run_id = start_run(self.connection, inbox, out, executor, workers)
         return self.run_id
 
     def renew(self) -> None:
         """Make sure the run still holds its lock: on a database runs share, a new
         connection takes it again when the held one was lost (within
-        :data:`RECONNECT_WAITS`).  Raises StateError when another run has meanwhile
+        `RECONNECT_WAITS`).  Raises StateError when another run has meanwhile
         taken the run for dead (and its documents back); on an SQLite file, does
         nothing (the inbox's lock is held)."""
         if not shared(self.engine) or not self.run_id:
@@ -384,7 +384,7 @@ class RunHold:
 
 def _hold_again(engine: Engine, run_id: int) -> Connection:
     """A new connection holding the lock of the run ``run_id``, which must still be
-    ``running`` (see :meth:`RunHold.renew`)."""
+    ``running`` (see `RunHold.renew`)."""
     connection = engine.connect()
     try:
         connection.execute(select(func.pg_advisory_lock(run_id)))
@@ -441,7 +441,7 @@ def start_run(db: Connection, inbox: str, out: str, executor: str, workers: int)
 
 
 def _alive(db: Connection, run_id: int) -> bool:
-    """Whether the run ``run_id`` is alive (see :func:`start_run`)."""
+    """Whether the run ``run_id`` is alive (see `start_run`)."""
     if not shared(db.engine):
         return False
     if not db.scalar(select(func.pg_try_advisory_lock(run_id))):
@@ -491,7 +491,7 @@ def finish_run(engine: Engine, run_id: int, **counts: int) -> None:
 @retried
 def add_document(engine: Engine, run_id: int, **values: Any) -> int | None:
     """A new ``document`` row's id; None when the row would register a file another run
-    is registering (see :data:`DOCUMENT`'s index)."""
+    is registering (see `DOCUMENT`'s index)."""
     stamp = now()
     try:
         with engine.begin() as db:
@@ -614,7 +614,7 @@ def runs(engine: Engine) -> list[dict[str, Any]]:
 
 class StateError(LayoutkitError, OSError):
     """The state database failed during a run (a full disk, a server gone for longer
-    than :data:`RECONNECT_WAITS`), or another run took this one for dead meanwhile."""
+    than `RECONNECT_WAITS`), or another run took this one for dead meanwhile."""
 
 
 def failed(url: str, exc: SQLAlchemyError) -> StateError:

@@ -147,7 +147,7 @@ class _Candidate:
     apart: bool = False
     """Whether the line stands apart from the body by more than the body's own spacing:
     the white space under it (over it, at the foot) is at least twice the page's usual
-    white space between lines (see :func:`_leading`) and at least
+    white space between lines (see `_leading`) and at least
     ``furniture_min_gap_em`` of the page's usual font size.  A running header set larger
     than the body over a closely set text is parted from it by less than its own size's
     gap, but by far more than the body's lines are from each other."""
@@ -175,7 +175,7 @@ class EdgeLines:
 
 @dataclass(frozen=True, slots=True)
 class Runs:
-    """What of a page's :class:`EdgeLines` repeats on other pages: how many of its
+    """What of a page's `EdgeLines` repeats on other pages: how many of its
     header and of its footer candidate lines, from the page edge inwards, and, for a
     page without a running header of its own, the running header lines of its
     neighbours that its masthead may spell out (their sizes and words, digits masked
@@ -256,7 +256,7 @@ def repeating_runs(pages: Sequence[EdgeLines], config: LayoutConfig) -> list[Run
     the page edge inwards, repeat on other pages (or are bare page numbers), and
     the running header lines of the neighbours of a page that has none.
 
-    The one step that compares pages; it sees only their :class:`EdgeLines`, so the
+    The one step that compares pages; it sees only their `EdgeLines`, so the
     pages themselves can stay where they were read.
     """
     furniture = config.furniture
@@ -304,7 +304,7 @@ def _held(page: int, run: Sequence[_Candidate], apart: Sequence[Sequence[_Candid
     """How many of ``page``'s ``run`` of repeating lines, from the edge inwards, are the
     same lines, digits masked, at the same height as lines of a neighbouring page's run
     that a clear gap parts from that page's body (the ``apart`` lines of each page's
-    run, see :func:`_apart`)."""
+    run, see `_apart`)."""
     furniture = config.furniture
     shown = [line for q in (page - 2, page - 1, page + 1, page + 2)
              if run and 0 <= q < len(apart) for line in apart[q]]
@@ -400,7 +400,7 @@ def _stamp(outermost: Sequence[_Candidate], size: float, config: LayoutConfig) -
     of the page's usual font ``size`` and parted from the text further in by
     ``furniture_stamp_gap_em`` of its own size (a printer's proof stamp at the foot, a
     filing slug; the section's name under a report's header bar).  The rule of the
-    text block (:func:`_beyond_text_block`) told on a page with too few others to show
+    text block (`_beyond_text_block`) told on a page with too few others to show
     where the text block begins and ends; a footnote stands closer to the text it
     notes, a title or a byline to the text it opens."""
     furniture = config.furniture
@@ -427,7 +427,7 @@ def _medians_of_others(values: Sequence[float]) -> list[float]:
 def page_furniture(words: Sequence[Word], edges: EdgeLines, runs: Runs,
                    config: LayoutConfig, rules: Sequence[Rule] = ()) -> Furniture:
     """The furniture of one page, given its ``edges`` and their repeating ``runs``
-    (see :func:`repeating_runs`), and its ruling lines ``rules``."""
+    (see `repeating_runs`), and its ruling lines ``rules``."""
     masthead: list[_Candidate] = []
     if runs.nearby:
         pieces = _masthead_pieces(words, edges.height, config)
@@ -449,10 +449,10 @@ def _vertical_folios(words: Sequence[Word], edges: EdgeLines, taken: set[int],
                      config: LayoutConfig) -> tuple[set[int], set[int]]:
     """Word indexes of the running head and foot of a page set in vertical writing:
     in the frame where its columns read as upright lines
-    (:func:`~layoutkit.geometry.words.upright_words`), the outermost column beside them
+    (`upright_words`), the outermost column beside them
     at the right (left) edge, within ``furniture_top`` (``furniture_bottom``) of the
     page's width, when it is a folio ('二', '五（第一頁）'), or carries one beside a
-    running title (see :attr:`_Candidate.folio`), set apart from the text: the margin
+    running title (see `_Candidate.folio`), set apart from the text: the margin
     where such pages set their running title and page number
     ('脂硯齋重評石頭記 … 六（第二頁）').  Nothing on a page
     where vertical writing carries fewer characters than the other words, or whose
@@ -468,7 +468,7 @@ def _vertical_folios(words: Sequence[Word], edges: EdgeLines, taken: set[int],
 
     def folio(line: _Candidate) -> bool:
         """Whether the column is a folio, alone or beside a running title, set apart
-        from the text (see :attr:`_Candidate.apart`), or set smaller than it
+        from the text (see `_Candidate.apart`), or set smaller than it
         (``furniture_block_max_size``) and parted from it by half its size
         (``furniture_min_gap_em``): the text's columns often stand an em apart, so an
         em of white is no mark of a margin here."""
@@ -520,7 +520,7 @@ def _edge_lines(words: Sequence[Word], height: float, config: LayoutConfig, foli
 def _numbered(line: _Candidate, words: Sequence[Word], folio: str,
               config: LayoutConfig) -> bool:
     """Whether ``line`` opens or ends with the page number ``folio`` after at least
-    ``furniture_folio_min_words`` other words (see :attr:`_Candidate.numbered`)."""
+    ``furniture_folio_min_words`` other words (see `_Candidate.numbered`)."""
     texts = [words[i].text.strip(".,:;-–—|()[]") for i in
              sorted(line.words, key=lambda i: words[i].bbox.x0)]
     return bool(folio) and len(texts) > config.furniture.furniture_folio_min_words \
@@ -530,7 +530,7 @@ def _numbered(line: _Candidate, words: Sequence[Word], folio: str,
 def _folio_piece(line: _Candidate, words: Sequence[Word], config: LayoutConfig) -> bool:
     """Whether ``line``'s first or last piece (words parted from the rest by more than
     ``furniture_piece_gap_em``) is a page number, the others carrying letters (see
-    :attr:`_Candidate.folio`)."""
+    `_Candidate.folio`)."""
     pieces = [_CJK_NUMBER.sub("#", mask_numbers("".join(w.text for w in piece)
                                                  if _cjk_piece(piece)
                                                  else " ".join(w.text for w in piece)))
@@ -613,7 +613,7 @@ def _furniture(run: Sequence[_Candidate], words: Sequence[Word], config: LayoutC
     ``furniture_min_gap_em`` of the line's size, parts it from the body: a body line
     at the edge of the text that happens to resemble other pages' (an index entry
     with dot leaders) stands at the usual line spacing.  The first ``held`` lines of
-    the run stay, close or not (see :attr:`Runs.held`), and so do those in the trim
+    the run stay, close or not (see `Runs.held`), and so do those in the trim
     margin (``furniture_trim_margin``), where no body is set.
     """
     run = list(run)
@@ -650,7 +650,7 @@ class _Zone:
 
     candidates: Sequence[Sequence[_Candidate]]
     parities: np.ndarray
-    """Each page's :attr:`EdgeLines.parity`, -1 for none."""
+    """Each page's `EdgeLines.parity`, -1 for none."""
     pages: np.ndarray
     edges: np.ndarray
     texts: np.ndarray
@@ -682,7 +682,7 @@ class _Zone:
         """Whether ``line`` of ``page`` is a bare page number, or carries the page's own
         number set apart from the body (a running header with no other page to repeat
         it on: the second page of two), or a page number piece beside words set farther
-        apart (see :attr:`_Candidate.folio`), or repeats a line of a neighbouring page
+        apart (see `_Candidate.folio`), or repeats a line of a neighbouring page
         (DCR's rule: the previous or next page, or the one before or after that for
         headers that alternate between left and right pages) within ``max_distance``
         edits, or recurs near the same height (token-sort ratio
@@ -746,7 +746,7 @@ class _Zone:
 def _set_apart(line: _Candidate, config: LayoutConfig) -> bool:
     """Whether a clear gap, ``furniture_min_gap_em`` of its size, parts ``line`` from the
     text further into the page, or it stands apart from the body by more than the
-    body's spacing (see :attr:`_Candidate.apart`)."""
+    body's spacing (see `_Candidate.apart`)."""
     return line.apart or line.inner_gap >= config.furniture.furniture_min_gap_em * line.size
 
 
@@ -897,7 +897,7 @@ def _margin(words: Sequence[Word], taken: set[int], config: LayoutConfig) -> set
     of each direction making at most ``furniture_stamp_max_lines`` lines there (proof
     stamps in the side margins), or drawn over upright words (a watermark set across
     the columns: the text of a page is never printed over itself otherwise), by more
-    than :data:`~layoutkit.geometry.grid.OVERPRINT_INSET` on every side.  Columns of
+    than `OVERPRINT_INSET` on every side.  Columns of
     vertical writing are text however few and narrow they stand beside upright words (a
     heading, a folio): never stamps."""
     rotated = [i for i, w in enumerate(words) if not w.upright]

@@ -73,7 +73,7 @@ def _runs(words: Sequence[Word]
     were drawn) each of which follows the one before on its line: it starts right of
     the one before's start, at most a line's height (the taller word's) after its end,
     and its centre stands no further above or below than a baseline upright text leans
-    (:data:`~layoutkit.sources.base.UPRIGHT_MAX_SLOPE`).  Each run's slope is the least
+    (`UPRIGHT_MAX_SLOPE`).  Each run's slope is the least
     squares fit to its words' centres, its length the run of their centres across.
     None when no run holds two words."""
     upright = sorted((w for w in words if w.direction == 0), key=lambda w: w.stream)
@@ -136,7 +136,7 @@ def levelled(page: PageGlyphs, words: tuple[Word, ...], config: WordsConfig
              ) -> tuple[PageGlyphs, tuple[Word, ...], float]:
     """The ``page`` and its ``words`` (made from its glyphs, or read by OCR when it has
     none) in the frame where its lines stand level, and the slope they leaned by
-    (:func:`skew_of`); the page and words as they are, and 0.0, when its skew is not
+    (`skew_of`); the page and words as they are, and 0.0, when its skew is not
     corrected.  A page's glyphs are turned and made into words again, so that a word
     whose letters climbed across a row of glyphs is one word; OCR's words are turned."""
     slope = skew_of(words, config)
@@ -159,7 +159,7 @@ def levelled(page: PageGlyphs, words: tuple[Word, ...], config: WordsConfig
 
 
 def _turned(words: Sequence[Word], slope: float, width: float, height: float) -> list[Word]:
-    """``words`` with their boxes levelled by ``slope`` (:func:`level_boxes`)."""
+    """``words`` with their boxes levelled by ``slope`` (`level_boxes`)."""
     if not words:
         return []
     boxes = np.array([(w.bbox.x0, w.bbox.top, w.bbox.x1, w.bbox.bottom) for w in words],
@@ -174,7 +174,7 @@ def _turned(words: Sequence[Word], slope: float, width: float, height: float) ->
 
 def restored(page: Page, slope: float) -> Page:
     """``page``, laid out in the frame where lines leaning by ``slope`` stand level
-    (:func:`levelled`), turned back onto the page: each word's box where the word
+    (`levelled`), turned back onto the page: each word's box where the word
     stands, each line's the box of its words on the page, each block's, column's and
     band's the box of its lines.  ``page`` itself when ``slope`` is 0."""
     if not slope:
@@ -198,7 +198,7 @@ def restored(page: Page, slope: float) -> Page:
 
 
 def _line_back(line: Line, slope: float, width: float, height: float) -> Line:
-    """A line of a levelled page with its words turned back (see :func:`restored`)."""
+    """A line of a levelled page with its words turned back (see `restored`)."""
     words = _turned(line.words, -slope, width, height)
     bbox = BBox.union(w.bbox for w in words).on_page(width, height) if words else line.bbox
     return replace(line, words=tuple(words), bbox=bbox)

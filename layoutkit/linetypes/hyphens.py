@@ -26,7 +26,7 @@ def document_vocabulary(document: Document) -> frozenset[str]:
 
 
 def page_vocabulary(page: Page) -> set[str]:
-    """The words of :func:`document_vocabulary` written on ``page``: what a document
+    """The words of `document_vocabulary` written on ``page``: what a document
     read a page at a time keeps of each page to decide its hyphenated line ends."""
     return {match.group().lower() for line in page.lines
             for match in _WORD.finditer(line.text.rstrip("-"))}

@@ -39,7 +39,7 @@ newline, and the explicit bidi formatting characters."""
 _DROP = str.maketrans("", "", DROPPED)
 
 _UNSAFE = re.compile(f"[{re.escape(DROPPED)}\ud800-\udfff]")
-"""A character :func:`clean_text` changes."""
+"""A character [`clean_text`][layoutkit.model.clean.clean_text] changes."""
 
 SURROGATE = re.compile("[\ud800-\udfff]")
 """A UTF-16 surrogate: half of a pair, which no text holds on its own."""
@@ -59,8 +59,9 @@ def clean_text(text: str) -> str:
 
 
 def clean_texts(texts: Sequence[str]) -> tuple[str, ...]:
-    """Each of ``texts`` cleaned (:func:`clean_text`); a page's thousands of texts are
-    looked at in one pass first, as nearly every page has nothing to clean."""
+    """Each of ``texts`` cleaned ([`clean_text`][layoutkit.model.clean.clean_text]); a page's
+    thousands of texts are looked at in one pass first, as nearly every page has nothing to
+    clean."""
     texts = tuple(texts)
     joined = "".join(texts)
     if joined.isprintable() or not _UNSAFE.search(joined):

@@ -45,7 +45,7 @@ def _field_values(names: tuple[str, ...]) -> Callable[[Any], tuple[object, ...]]
 
 
 _FIELD_VALUES: dict[type, Callable[[Any], tuple[object, ...]]] = {}
-""":func:`_field_values` of each value class, made when it is first pickled."""
+"""`_field_values` of each value class, made when it is first pickled."""
 
 
 def from_columns(cls: type[_T], count: int, *values: Iterable[object]) -> list[_T]:

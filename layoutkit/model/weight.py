@@ -43,8 +43,9 @@ def named_weight(font: str) -> int:
 
 
 def is_bold(weight: int, font: str) -> bool:
-    """Whether text of ``weight`` in the font named ``font`` is bold (:data:`BOLD_MIN`
-    or heavier): by the weight where a source read one, else by the font's name."""
+    """Whether text of ``weight`` in the font named ``font`` is bold
+    ([`BOLD_MIN`][layoutkit.model.weight.BOLD_MIN] or heavier): by the weight where a source read
+    one, else by the font's name."""
     return (weight or named_weight(font)) >= BOLD_MIN
 
 

@@ -76,13 +76,13 @@ def paragraphs(document: Document, skip: Collection[str],
                vocabulary: Container[str] = frozenset()) -> list[Paragraph]:
     """The document's paragraphs in reading order, lines of the ``skip`` codes left out
     (``h_`` skips every heading level); ``vocabulary`` holds the lower-case words
-    (see :func:`document_vocabulary`) that decide hyphenated line ends."""
+    (see `document_vocabulary`) that decide hyphenated line ends."""
     return list(paragraphs_of(document.pages, skip, vocabulary))
 
 
 def paragraphs_of(pages: Iterable[Page], skip: Collection[str],
                   vocabulary: Container[str] = frozenset()) -> Iterator[Paragraph]:
-    """:func:`paragraphs` of a document's ``pages`` as they come: each paragraph once
+    """`paragraphs` of a document's ``pages`` as they come: each paragraph once
     the line after it is read, so that only the paragraph running on across a page
     break is held with the page after it."""
     group: list[tuple[Line, int]] = []

@@ -30,8 +30,8 @@ def page_text(page: Page, skip: Collection[str]) -> str:
 @dataclass(frozen=True, slots=True)
 class Spooled:
     """The pages of a document taken once: their numbers, the words written whole on
-    them (see :func:`~layoutkit.nlp.paragraphs.document_vocabulary`), each page's text
-    (:func:`page_text`, when asked for), and the file they wait in."""
+    them (see `document_vocabulary`), each page's text
+    (`page_text`, when asked for), and the file they wait in."""
 
     numbers: tuple[int, ...]
     vocabulary: frozenset[str]

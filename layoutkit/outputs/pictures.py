@@ -33,10 +33,11 @@ def page_png(path: Path, page_no: int, dpi: int, *,
     about ``dpi`` dots per inch, and the pixels one point of the page measures on it.
 
     ``image_dpi`` is the resolution an image file is taken to have when it states
-    none (default: the config's ``image_dpi``, as :func:`layoutkit.parse` reads it),
+    none (default: the config's ``image_dpi``, as [`layoutkit.parse`][layoutkit.parse] reads it),
     so that its points are the ones the reading gives its lines.  Raises UsageError
-    for a page the document does not have or a resolution out of :data:`DPI_RANGE`, and
-    DocumentError when the page cannot be rendered."""
+    for a page the document does not have or a resolution out of
+    [`DPI_RANGE`][layoutkit.outputs.pictures.DPI_RANGE], and DocumentError when the page cannot be
+    rendered."""
     if not DPI_RANGE[0] <= dpi <= DPI_RANGE[1]:
         raise UsageError(f"dpi {dpi}: expected {DPI_RANGE[0]} to {DPI_RANGE[1]}")
     if is_image(path):

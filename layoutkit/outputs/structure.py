@@ -118,11 +118,11 @@ def parts(document: Document, config: LinetypesConfig,
 
 
 def paragraph_text(document: Document, skip: frozenset[str]) -> str:
-    """The document's paragraphs in reading order (:func:`layoutkit.nlp.paragraphs.
-    paragraphs`: lines joined, words hyphenated at line ends joined again, a paragraph
-    interrupted by a column or page break run on), one a line, lines of the ``skip``
-    codes left out; a paragraph that starts a page after the first opens with a form
-    feed."""
+    """The document's paragraphs in reading order
+    (`layoutkit.nlp.paragraphs.paragraphs`: lines joined, words hyphenated at line
+    ends joined again, a paragraph interrupted by a column or page break run on), one a
+    line, lines of the ``skip`` codes left out; a paragraph that starts a page after the
+    first opens with a form feed."""
     found = paragraphs(document, skip, document_vocabulary(document))
     pages = [None, *(p.page_no for p in found)]
     return "".join(("\f" if before not in (None, p.page_no) else "") + p.text + "\n"
@@ -134,8 +134,8 @@ def _kind(paragraph: Paragraph) -> Kind:
 
 
 def _ruled_table(paragraph: Paragraph, tables: Sequence[Table]) -> Table | None:
-    """The ruled table a table row lies in (as :func:`layoutkit.linetypes.tables.
-    ruled_table_lines` judges it), if any."""
+    """The ruled table a table row lies in (as
+    `layoutkit.linetypes.tables.ruled_table_lines` judges it), if any."""
     line = paragraph.pieces[0].line
     if line.line_type is not LineType.TABLE:
         return None

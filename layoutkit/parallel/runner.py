@@ -42,8 +42,8 @@ were."""
 
 @dataclass(frozen=True, slots=True)
 class EachPage:
-    """A :data:`Step` that calls ``function(state, given)`` on every page alone,
-    which returns its new state and the value it sends back.  A frozen value that
+    """A [`Step`][layoutkit.parallel.runner.Step] that calls ``function(state, given)`` on every
+    page alone, which returns its new state and the value it sends back.  A frozen value that
     pickles as its function: a module-level one, or a ``functools.partial`` of one
     with the (small) arguments it binds."""
 

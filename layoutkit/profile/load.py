@@ -72,7 +72,8 @@ def resolve_profile(spec: str | Path, folder: Path | None = None) -> Path:
 
 
 def load_profile(spec: str | Path) -> Profile:
-    """The validated profile ``spec`` names (see :func:`resolve_profile`).
+    """The validated profile ``spec`` names (see
+    [`resolve_profile`][layoutkit.profile.load.resolve_profile]).
 
     Raises ProfileError listing every problem of the file and of the profiles it
     extends.
@@ -97,7 +98,7 @@ def load_profile(spec: str | Path) -> Profile:
 
 @dataclass
 class _Part:
-    """One file's validated contents, and its problems (filled in by :class:`_Reader`)."""
+    """One file's validated contents, and its problems (filled in by `_Reader`)."""
 
     path: Path
     lines: list[str]
@@ -231,7 +232,7 @@ def _allowed(values: tuple[str, ...] | tuple[Kind, ...]) -> str:
 
 
 class _Reader:
-    """Validates one file's TOML data into its :class:`_Part`, noting every problem."""
+    """Validates one file's TOML data into its `_Part`, noting every problem."""
 
     def __init__(self, part: _Part) -> None:
         self.part = part

@@ -34,10 +34,10 @@ microseconds each: ``(?:(?:(?:x{100}){100}){100}){10}``, ten million, took 3 GB 
 before any configuration applies, and no pattern a profile needs comes near it."""
 
 _PROBE_LENGTH = 5000
-"""The length of the texts :func:`check_pattern` tries a pattern on: a page's worth."""
+"""The length of the texts `check_pattern` tries a pattern on: a page's worth."""
 
 _PROBE_CHARACTERS = 24
-"""The most distinct characters of a pattern whose runs :func:`check_pattern` tries."""
+"""The most distinct characters of a pattern whose runs `check_pattern` tries."""
 
 
 _COUNTED = re.compile(r"\{\s*(\d*)\s*(?:,\s*(\d*)\s*)?\}")
@@ -45,7 +45,7 @@ _COUNTED = re.compile(r"\{\s*(\d*)\s*(?:,\s*(\d*)\s*)?\}")
 
 
 class _TooLargeError(ValueError):
-    """A pattern larger than :data:`MAX_EXPANDED` with its repeats written out."""
+    """A pattern larger than `MAX_EXPANDED` with its repeats written out."""
 
 
 def expanded_size(pattern: str, most: int) -> int:
@@ -69,7 +69,7 @@ def expanded_size(pattern: str, most: int) -> int:
 
 def _size(items: Iterable[Any], most: int) -> int:
     """The size of a parsed (sub)pattern with its repeats written out
-    (:func:`expanded_size`), stopping past ``most``."""
+    (`expanded_size`), stopping past ``most``."""
     total = 0
     for op, value in items:
         if "REPEAT" in str(op):
@@ -93,8 +93,8 @@ def _size(items: Iterable[Any], most: int) -> int:
 def _compiled(pattern: str) -> regex.Pattern[str]:
     """``pattern`` compiled for searching a page's lines (``^``/``$`` at line ends);
     raises ``regex.error`` when it is not a regular expression, and
-    :class:`_TooLargeError`, before compiling it, when it is larger than
-    :data:`MAX_EXPANDED` with its repeats written out."""
+    `_TooLargeError`, before compiling it, when it is larger than
+    `MAX_EXPANDED` with its repeats written out."""
     if expanded_size(pattern, MAX_EXPANDED) > MAX_EXPANDED:
         raise _TooLargeError(pattern)
     return regex.compile(pattern, regex.MULTILINE | regex.VERSION0)

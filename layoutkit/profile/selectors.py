@@ -134,6 +134,6 @@ def parse_selector(raw: object) -> PageSelector:
     """The selector a profile value stands for.
 
     Raises ValueError saying what is wrong (the caller adds where, and
-    :data:`ALLOWED` says what is accepted).
+    `ALLOWED` says what is accepted).
     """
     return PageSelector(tuple(_parts(raw)))

@@ -138,7 +138,7 @@ class Ignore:
 
 @dataclass(frozen=True, slots=True)
 class Profile:
-    """A validated publication profile (see the README for the format).
+    """A validated publication profile (the format: docs/reference/profiles.md).
 
     ``pages`` rules apply in order, a later rule winning over an earlier one for the
     pages both select; pages no rule selects are read in auto mode.  ``header`` and

@@ -63,7 +63,7 @@ def layout_page(glyphs: PageGlyphs, words: Sequence[Word], furniture: Furniture,
 
     ``words`` are the words of ``glyphs`` (the page as extracted), ``furniture``
     says which of them are running headers, footers and margin stamps, ``tree`` is
-    the segmentation of the upright body words (see :func:`body_words`).
+    the segmentation of the upright body words (see `body_words`).
     """
     body, turned = body_words(words, furniture)
     header, footer = _pick(words, furniture.header), _pick(words, furniture.footer)
@@ -102,10 +102,10 @@ def layout_page(glyphs: PageGlyphs, words: Sequence[Word], furniture: Furniture,
 
 def _stream_read(bands: list[Band], config: LayoutConfig) -> list[Band]:
     """``bands`` with their body read in the content stream's order where that order
-    reads better than the geometry's (:func:`.stream.stream_reading`): the whole body at
+    reads better than the geometry's (`stream.stream_reading`): the whole body at
     once, else each band of it alone.  The running header stays first, the footer and
     margin stamps last; the body is rebuilt in bands and columns from the order the
-    stream reads its lines in (:func:`_rebuilt`), and the bands renumbered."""
+    stream reads its lines in (`_rebuilt`), and the bands renumbered."""
     body = [k for k, band in enumerate(bands) if band.kind is BandKind.BODY]
     if not body:
         return bands
@@ -129,9 +129,9 @@ def _stream_read(bands: list[Band], config: LayoutConfig) -> list[Band]:
 def _rebuilt(order: Sequence[Line], config: LayoutConfig) -> list[Band]:
     """Body bands holding the lines of ``order`` in that order, in columns the order
     itself draws: a line standing under the last line of the column being read (see
-    :func:`.stream.under`) goes on with it; one standing beside the band's columns,
+    `stream.under`) goes on with it; one standing beside the band's columns,
     level with the column being read, opens a column; any other opens a band.  Blocks
-    are split as in any column (:func:`_block_spans`)."""
+    are split as in any column (`_block_spans`)."""
     groups: list[list[list[Line]]] = []
     for line in order:
         if groups and under(groups[-1][-1][-1], line):
@@ -289,7 +289,7 @@ def _footnotes(columns: list[list[list[Word]]], backwards: bool,
     right end on a ``backwards``, right-to-left, page).  None
     where a column ends otherwise, and none at all when another column of the band is
     mostly set that small (the small type runs on there: references, an index).  A row
-    closing every column apart from its text (see :func:`_parted_foot`) is left where it
+    closing every column apart from its text (see `_parted_foot`) is left where it
     stands: the notes above it are still the columns' footnotes."""
     columns = _without(columns, _parted_foot(columns))
     words = [[w for leaf in column for w in leaf] for column in columns]
@@ -341,7 +341,7 @@ def _parted_foot(columns: list[list[list[Word]]]) -> list[Word]:
 def _notes_of(lines: list[list[Word]], usual: float, foot: float, backwards: bool,
               config: LayoutConfig) -> list[Word]:
     """The words of the trailing footnote lines of one column's ``lines`` (see
-    :func:`_footnotes`), whose usual size is ``usual``; the band's text ends at
+    `_footnotes`), whose usual size is ``usual``; the band's text ends at
     ``foot``; a line opens at its right end when ``backwards``."""
     limit = config.reading.footnote_max_size * usual
     k = len(lines)
@@ -382,7 +382,7 @@ def _band(glyphs: PageGlyphs, index: int, kind: BandKind, columns: list[list[lis
           backwards: bool, config: LayoutConfig) -> Band:
     """A band of the page ``glyphs`` whose columns hold the lines of their leaves, in
     order, split into blocks, each line's box the part on the page of its words';
-    ``backwards`` when the page's text runs right to left (see :func:`.text.line_text`)."""
+    ``backwards`` when the page's text runs right to left (see `text.line_text`)."""
     built: list[Column] = []
     for leaves in columns:
         groups = [line for leaf in leaves for line in group_lines(leaf, config.words)]

@@ -52,7 +52,7 @@ _OPEN_END = re.compile(r"[^\W\d_,]$|,$")
 def stream_reading(lines: Sequence[Line], min_run: int) -> list[Line] | None:
     """The body ``lines`` (in their geometric reading order) in the order the content
     stream draws them, but each line after every line it stands under in the same
-    column (:func:`drawn_down`), where that order reads columns (it goes back up the
+    column (`drawn_down`), where that order reads columns (it goes back up the
     page no more than once every ``min_run`` lines: a table drawn cell by cell goes
     back up at every cell) and runs on better than the geometric one (see the
     module); None where the geometric order stands."""
@@ -73,7 +73,7 @@ def stream_reading(lines: Sequence[Line], min_run: int) -> list[Line] | None:
 
 def drawn_down(lines: Sequence[Line]) -> list[Line]:
     """``lines`` in the order the content stream draws them, as far as a column reads
-    down: a line comes after every line standing over it (:func:`stands_over`), and
+    down: a line comes after every line standing over it (`stands_over`), and
     among the lines free to come next the first drawn comes first.  A stream drawn in
     reading order comes out as drawn; a line drawn too early waits for the lines above
     it (a topological order of Breuel's first rule, the stream breaking the ties)."""
@@ -135,7 +135,7 @@ def runs_on(order: Sequence[Line], vocabulary: set[str]) -> int:
 
 
 def under(above: Line, line: Line) -> bool:
-    """Whether ``line`` stands under ``above`` in the same column (:func:`stands_over`)."""
+    """Whether ``line`` stands under ``above`` in the same column (`stands_over`)."""
     return bool(stands_over([above, line])[0, 1])
 
 
@@ -153,7 +153,7 @@ def beside(columns: Sequence[Sequence[Line]], line: Line) -> bool:
 
 def kept_below(order: Sequence[Line]) -> int:
     """How many lines of ``order`` are read right after the line they stand nearest
-    under in the same column (:func:`stands_over`)."""
+    under in the same column (`stands_over`)."""
     if len(order) < 2:
         return 0
     over = stands_over(order)

@@ -41,14 +41,15 @@ ENGINES: dict[str, Callable[[Path], GlyphSource]] = {
 several times faster (``benchmarks/RESULTS.md``)."""
 
 DEFAULT_ENGINE = next(iter(ENGINES))
+"""The glyph source used when none is named (``--engine``): ``pdfium``."""
 
 
 def open_source(path: Path | str, engine: str = DEFAULT_ENGINE, *,
                 image_dpi: int | None = None, image_max_pixels: int | None = None,
                 image_max_frames: int | None = None) -> GlyphSource:
     """Open ``path`` with the named glyph source (a context manager too); an image
-    file (:func:`is_image`) opens as pages without glyphs for OCR, ``image_dpi``
-    (default: the config's) its resolution when it does not state one, refused when
+    file ([`is_image`][layoutkit.sources.is_image]) opens as pages without glyphs for OCR,
+    ``image_dpi`` (default: the config's) its resolution when it does not state one, refused when
     a frame has more than ``image_max_pixels`` (default: the config's) pixels, read no
     further than ``image_max_frames`` (default: the config's) frames."""
     try:

@@ -85,7 +85,7 @@ def _ending(status: int) -> str:
 
 def _received(fd: int, deadline: float) -> bytes | None:
     """All a child writes to ``fd`` until it closes it; None when ``deadline`` (of
-    :func:`time.monotonic`) passes first."""
+    `time.monotonic`) passes first."""
     chunks: list[bytes] = []
     while True:
         left = deadline - time.monotonic()

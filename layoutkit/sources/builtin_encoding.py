@@ -164,7 +164,7 @@ def builtin_names(program: bytes) -> dict[int, str]:
 
 
 def builtin_texts(program: bytes) -> dict[int, str]:
-    """The text (:func:`glyph_text`) of each code of the font ``program``'s built-in
+    """The text (`glyph_text`) of each code of the font ``program``'s built-in
     encoding, empty for a glyph name none of the tables knows."""
     return {code: glyph_text(name) for code, name in builtin_names(program).items()}
 
@@ -176,10 +176,10 @@ _STANDARD = re.compile(rb"/Encoding\s+StandardEncoding\s+def\b")
 def _type1_encoding(program: bytes) -> list[str]:
     """The ``/Encoding`` of a Type 1 program, read from its clear-text part.
 
-    fontTools' :class:`~fontTools.t1Lib.T1Font` reads the whole program and decrypts
+    fontTools' `T1Font` reads the whole program and decrypts
     every glyph (10 to 25 ms a TeX font); the encoding is defined before ``eexec``,
     so the part before it is given to the PostScript interpreter T1Font uses
-    (:func:`fontTools.misc.psLib.suckfont`), 1 to 2 ms.  The font dictionary is then
+    (`fontTools.misc.psLib.suckfont`), 1 to 2 ms.  The font dictionary is then
     on the operand stack (``currentdict end``), or still open on the dictionary
     stack, or defined as a font.  A program that says ``/Encoding StandardEncoding
     def`` (most text fonts) is not interpreted.

@@ -60,7 +60,7 @@ def differences_of(encoding: object) -> dict[int, str]:
 
 
 _SCANNED: dict[FileIdentity, dict[FontName, dict[int, str]]] = {}
-"""What :func:`unlisted_differences` found in the document it last scanned in this
+"""What `unlisted_differences` found in the document it last scanned in this
 process, by its file's identity."""
 
 
@@ -82,7 +82,7 @@ def unlisted_differences(path: Path) -> dict[FontName, dict[int, str]]:
 
 
 def _scanned(path: Path) -> dict[FontName, dict[int, str]]:
-    """What :func:`unlisted_differences` returns, read from the file."""
+    """What `unlisted_differences` returns, read from the file."""
     from pdfminer.pdfdocument import PDFDocument
     from pdfminer.pdfparser import PDFParser
 
@@ -143,5 +143,5 @@ def _program(font: dict[str, object]) -> bytes | None:
 
 
 def _untagged(name: object) -> str:
-    """A base font name without its subset tag (:func:`~layoutkit.model.untagged`)."""
+    """A base font name without its subset tag ([`untagged`][layoutkit.model.untagged])."""
     return untagged(name_of(name) or str(name))

@@ -29,7 +29,7 @@ STDIN = Path("-")
 """The path that names standard input on the command line."""
 
 Source = str | os.PathLike[str] | bytes | bytearray | memoryview | BinaryIO
-"""What :func:`layoutkit.parse` reads: a path, the document's bytes, or a binary file
+"""What [`layoutkit.parse`][layoutkit.parse] reads: a path, the document's bytes, or a binary file
 object open for reading."""
 
 _HEAD = 1024
@@ -41,7 +41,7 @@ class Input:
     """A document ready to read: ``path`` the file the sources open, ``name`` what
     messages and outputs call it (the path given, ``<stdin>``, ``<bytes>`` or a file
     object's name); ``temporary`` when ``path`` is a spooled or decrypted copy, which
-    :meth:`remove` deletes."""
+    [`remove`][layoutkit.sources.inputs.Input.remove] deletes."""
 
     path: Path
     name: Path
@@ -55,7 +55,7 @@ class Input:
 
 def as_input(source: Source, password: str | None = None) -> Input:
     """``source`` as a file to read (see the module's note); the caller removes it
-    (:meth:`Input.remove`) once done.
+    ([`Input.remove`][layoutkit.sources.inputs.Input.remove]) once done.
 
     Raises UsageError for a value that is not a document, DocumentError naming the
     document for a wrong password.

@@ -77,7 +77,7 @@ def covered(boxes: npt.NDArray[np.float64], order: npt.NDArray[np.int64],
 
 def uncovered(glyphs: Glyphs, order: npt.NDArray[np.int64], fills: Sequence[Fill]) -> Glyphs:
     """``glyphs`` (each at its place in the painting ``order``) without those a fill
-    painted after it covers (:func:`covered`, to within ``COVER_TOLERANCE``)."""
+    painted after it covers (`covered`, to within ``COVER_TOLERANCE``)."""
     hidden = covered(glyphs.boxes, order, fills, COVER_TOLERANCE)
     if not hidden.any():
         return glyphs

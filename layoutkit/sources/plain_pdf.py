@@ -78,7 +78,7 @@ _SUBSECTION = re.compile(rb"[\s\x00]*(\d+)[ ]+(\d+)[ \t]*\r?\n?")
 
 class PlainPdf:
     """The objects of a plain PDF file, each read when it is first asked for; raises
-    :class:`NotPlainError` (when opened, or when an object is read) for any other file."""
+    `NotPlainError` (when opened, or when an object is read) for any other file."""
 
     def __init__(self, path: Path) -> None:
         with path.open("rb") as file:

@@ -76,7 +76,7 @@ def profile_of(config: pytest.Config) -> Profile | None:
 
 
 def pytest_collect_file(file_path: Path, parent: pytest.Collector) -> TruthFile | None:
-    """Return a :class:`TruthFile` for a ``*.truth.json`` file when the project opted in."""
+    """Return a `TruthFile` for a ``*.truth.json`` file when the project opted in."""
     if not parent.config.getini("layoutkit_truth"):
         return None
     from .truth import SUFFIX
@@ -111,7 +111,7 @@ class BoundError(Exception):
 
 
 class TruthFile(pytest.File):
-    """A truth file: one :class:`TruthPage` per page labelled with lines."""
+    """A truth file: one `TruthPage` per page labelled with lines."""
 
     evaluation: DocumentEvaluation | None = None
 
@@ -148,7 +148,7 @@ class TruthPage(pytest.Item):
         self.page = page
 
     def runtest(self) -> None:
-        """Score the page and raise :class:`BoundError` when it misses a bound."""
+        """Score the page and raise `BoundError` when it misses a bound."""
         from .evaluation import break_text
 
         source = self.parent

@@ -141,7 +141,7 @@ def _page_section(evaluation: Evaluation, doc: DocumentEvaluation, page: PageEva
 
 def html_report(evaluation: Evaluation, dpi: int = REPORT_DPI) -> str:
     """Return the HTML report of ``evaluation``: the pooled and per-document scores,
-    the bounds missed, and each page :meth:`Evaluation.shown` picks with its image
+    the bounds missed, and each page `Evaluation.shown` picks with its image
     rendered at ``dpi`` and its order breaks drawn on it."""
     rows = "".join(f"<tr><td>{escape(text_name(str(doc.truth.path)))}</td>"
                    f"{_score_cells(doc.score)}</tr>" for doc in evaluation.documents)

@@ -104,9 +104,9 @@ def locate(texts: Sequence[str], lines: Sequence[tuple[str, BBox]]) -> list[Foun
     A reading line is given to one truth line with its reduced text (a bill's line
     number before it aside), the next one after the last so given when the text
     repeats, so repeated lines keep their order; then each truth line still unplaced
-    goes to the unclaimed line closest to it (ratio at least :data:`EDITED_SCORE`);
+    goes to the unclaimed line closest to it (ratio at least `EDITED_SCORE`);
     then to the line it is part of, or that is part of it (partial ratio at least
-    :data:`PART_SCORE`, either text at least eight characters long), which several
+    `PART_SCORE`, either text at least eight characters long), which several
     truth lines may share."""
     keys = [reduce(text) for text in texts]
     reading = [reduce(text) for text, _ in lines]

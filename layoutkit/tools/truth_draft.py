@@ -89,7 +89,7 @@ def document_reference(source: Path, truth_path: Path) -> str:
     """How a truth file at ``truth_path`` names the document at ``source``: the path
     from the truth file's folder, with ``/`` between its parts, so the truth and the
     document can move together (and the truth read on any system).  A name that is
-    not UTF-8 is a :class:`~layoutkit.errors.UsageError`: a truth file is JSON, whose
+    not UTF-8 is a [`UsageError`][layoutkit.errors.UsageError]: a truth file is JSON, whose
     text could not name the file."""
     relative = Path(os.path.relpath(source.resolve(), truth_path.resolve().parent)).as_posix()
     if text_name(relative) != relative:

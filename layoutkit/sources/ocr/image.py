@@ -82,7 +82,7 @@ class Osd:
 
 def detect_osd(image: Image.Image) -> Osd | None:
     """Tesseract's orientation and script detection on ``image`` (scaled to at most
-    :data:`_OSD_MAX_SIDE` pixels a side); None when the page is too sparse to tell."""
+    `_OSD_MAX_SIDE` pixels a side); None when the page is too sparse to tell."""
     _tesseract_env()
     scale = min(1.0, _OSD_MAX_SIDE / max(image.size))
     small = image.resize((max(1, round(image.width * scale)), max(1, round(image.height * scale))))
@@ -97,7 +97,7 @@ def detect_osd(image: Image.Image) -> Osd | None:
 
 def upright(image: Image.Image, config: OcrConfig, osd: Osd | None) -> Image.Image:
     """``image`` turned upright when tesseract's orientation detection (``osd``, of
-    :func:`detect_osd`) is confident (``ocr_min_orientation_confidence``) that it is
+    `detect_osd`) is confident (``ocr_min_orientation_confidence``) that it is
     sideways or upside down; otherwise ``image`` itself (pages too sparse to tell, None,
     are left as they are)."""
     if osd is None or osd.turn == 0 or osd.orientation_confidence < \
@@ -152,7 +152,7 @@ def erase_rules(image: Image.Image, points_per_pixel: float, config: OcrConfig) 
     painted white; ``image`` itself when it has none.
 
     A rule is a horizontal or vertical run of ink at least ``ocr_rule_min_length``
-    long and no thicker than :data:`~layoutkit.sources.base.RULE_THICKNESS`.  Tesseract
+    long and no thicker than `RULE_THICKNESS`.  Tesseract
     reads the sides of a drawn box as words (``|``, ``i``, ``«``, a horizontal side
     as ``ae``) and stretches the text line beside a side to the side's height, so two
     lines of text become one.  It removes solid lines itself, but not a halftoned or

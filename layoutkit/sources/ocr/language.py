@@ -64,7 +64,7 @@ class Language:
     """A tesseract language: its code (the pack ``tesseract-ocr-<code>``), its ISO
     639-1 code (py3langid's), its writing system (languages that share one alphabet and
     so compete by language identification, not by script) and the word lists that
-    judge its words (:mod:`.quality`)."""
+    judge its words (`quality`)."""
 
     code: str
     iso: str
@@ -174,7 +174,7 @@ def user_languages(config: LayoutConfig) -> Given | None:
 
 def layer_language(texts: Sequence[str], config: LayoutConfig) -> str | None:
     """The installed languages a text layer's words ``texts`` are written in (as
-    :func:`choose` tells a sample's), None when they have no letters.  However short,
+    `choose` tells a sample's), None when they have no letters.  However short,
     the layer is judged in a language of its own: a garbled one reads badly in any."""
     have = installed()
     candidates = [lang for lang in LANGUAGES if lang.code in have]
@@ -185,7 +185,7 @@ def layer_language(texts: Sequence[str], config: LayoutConfig) -> str | None:
 
 @lru_cache(maxsize=8)
 def _identifier(isos: tuple[str, ...]) -> LanguageIdentifier:
-    """py3langid's identifier (as :mod:`layoutkit.nlp.language` uses it) choosing among
+    """py3langid's identifier (as `layoutkit.nlp.language` uses it) choosing among
     the ISO 639-1 codes ``isos``; imported only for a page that is OCR'd."""
     from py3langid.langid import MODEL_FILE, LanguageIdentifier
 
@@ -272,7 +272,7 @@ class Chosen:
 def choose(image: Image.Image, scale: float, dpi: int | None, osd: Osd | None,
            config: LayoutConfig) -> Chosen:
     """The page's own languages: its writing system told by reading a sample (at
-    ``dpi``, :func:`.image.ocr_words`) in each candidate system's first installed
+    ``dpi``, `image.ocr_words`) in each candidate system's first installed
     model, then its language among that system's (see the module's docstring).
     ``eng`` (or the first installed pack) when nothing can be read."""
     from .image import ocr_words

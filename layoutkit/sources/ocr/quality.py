@@ -119,8 +119,8 @@ _EDGES = "\"'“”‘’«»()[]{}.,;:!?*•·-–—/"
 
 
 def word_reads(text: str, known: frozenset[str] | None) -> bool | None:
-    """Whether one word ``text`` reads as real: no :data:`GARBAGE` character, a
-    number (:data:`_NUMBER`) or every letter run of two or more in ``known`` (any
+    """Whether one word ``text`` reads as real: no `GARBAGE` character, a
+    number (`_NUMBER`) or every letter run of two or more in ``known`` (any
     letters when ``known`` is None); never letters and digits run together, nor
     digits broken by other marks.  None for
     punctuation alone or a single letter (``&``, ``-``, ``I``): not judged."""
@@ -138,7 +138,7 @@ def word_reads(text: str, known: frozenset[str] | None) -> bool | None:
 
 
 def read_share(texts: Iterable[str], languages: str) -> float:
-    """The share of the words ``texts`` that read as real (:func:`word_reads`) in
+    """The share of the words ``texts`` that read as real (`word_reads`) in
     ``languages``' word lists (any letters when none is installed); 0.0 when no word
     can be judged.  It applies alike to a text layer and to tesseract's words, so the
     two are compared by it."""

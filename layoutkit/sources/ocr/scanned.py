@@ -179,7 +179,7 @@ def page_image(path: Path, page_no: int, config: LayoutConfig, dpi: int | None =
 
 
 _RENDERING: dict[tuple[Path, int, int], Any] = {}
-"""The one PDF that PDFium holds open to render pages (:func:`_rendering`), by path,
+"""The one PDF that PDFium holds open to render pages (`_rendering`), by path,
 modification time and size."""
 
 
@@ -201,7 +201,7 @@ def _rendering(path: Path, mtime_ns: int, size: int) -> Any:
 
 
 def _close_rendering() -> None:
-    """Close the PDF :func:`_rendering` holds, if any."""
+    """Close the PDF `_rendering` holds, if any."""
     for document in _RENDERING.values():
         document.close()
     _RENDERING.clear()
@@ -210,7 +210,7 @@ def _close_rendering() -> None:
 def ocr_page(path: Path, page: PageGlyphs, languages: str | None,
              config: LayoutConfig) -> tuple[PageGlyphs, tuple[Word, ...], OcrQuality]:
     """The page (its size as OCR saw it, upright) with the words tesseract reads on
-    it in ``languages`` (None: the page's own, :func:`.language.choose`, whose sample
+    it in ``languages`` (None: the page's own, `language.choose`, whose sample
     read is the page's words when it was the whole page) and their quality in those
     languages.  Raises DocumentError naming the page when its image
     cannot be read or tesseract fails on it."""
@@ -266,7 +266,7 @@ def missing_pack(config: LayoutConfig) -> str | None:
 
 def keep_layer(layer: float | None, tesseract: float, margin: float) -> bool:
     """Whether a scanned page keeps its text layer, whose words read ``layer`` (the
-    share that read as real, :func:`~.quality.read_share`; None when the page has no
+    share that read as real, `read_share`; None when the page has no
     text layer), over tesseract's words, which read ``tesseract``: unless tesseract's
     read better by more than ``margin`` (``ocr_layer_margin``).
 
@@ -278,12 +278,12 @@ def keep_layer(layer: float | None, tesseract: float, margin: float) -> bool:
 def ocr_scanned_page(path: Path, page: PageGlyphs, words: tuple[Word, ...], config: LayoutConfig
                      ) -> tuple[PageGlyphs, tuple[Word, ...], OcrQuality]:
     """The scanned ``page`` with the better of its text-layer ``words`` and the words
-    tesseract reads on it (:func:`keep_layer`; with ``ocr = always`` tesseract's), and
+    tesseract reads on it (`keep_layer`; with ``ocr = always`` tesseract's), and
     their quality, which says which was kept.  A layer that reads so well that
     tesseract could not beat it is kept without OCR.
 
     Never raises for a page that cannot be OCR'd: it keeps its text-layer ``words``
-    and its quality records the error, which :func:`check_scanned` reports for the
+    and its quality records the error, which `check_scanned` reports for the
     pages asked for (a page read for its neighbours' sake warns of nothing)."""
     margin = config.ocr.ocr_layer_margin
     hint = _layer_languages(words, config)

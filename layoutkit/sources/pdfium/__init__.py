@@ -91,7 +91,7 @@ class PdfiumSource(ClosingSource):
 
     Holds one open PDFium document; each page (and its text page) is opened while it
     is read and closed before the next.  Use it as a context manager, or call
-    :meth:`close`.
+    `close`.
     """
 
     def __init__(self, path: Path) -> None:
@@ -161,7 +161,7 @@ def _page_glyphs(path: Path, page_no: int, page: Any, encodings: BuiltinEncoding
 
     Text objects PDFium's text page skipped for want of ink (a column of vertical
     text in a font PDFium lacks) are made visible to it and the text read again
-    (:mod:`.unseen`); pages without such objects are read once."""
+    (`unseen`); pages without such objects are read once."""
     frame = Frame.of(page)
     glyphs, text_objects, drawn_by = _text(path, page_no, page, frame, encodings)
     drawn = drawings(page, frame, text_objects)
