@@ -59,7 +59,8 @@ lint: setup
 test: setup lint
 	$(BIN)/python -m pytest -q
 
-# The API reference, from the docstrings (mkdocs and mkdocstrings), into out/site;
+# The documentation site (docs/, and the API reference from the docstrings: mkdocs and
+# mkdocstrings), into out/site;
 # strict: a warning fails it, as it fails tests/test_docs.py.
 docs: setup
 	$(BIN)/mkdocs build --strict

@@ -4,10 +4,10 @@
 >>> doc = layoutkit.parse("fixtures/pdf/cleveland-city-record-2016-04-27.pdf", pages="5")
 >>> doc[0].text()[:40]  # doctest: +SKIP
 
-``layoutkit.parse`` returns a :class:`layoutkit.Document` (the parsed value, from
-:mod:`layoutkit.model`); ``layoutkit.iter_pages`` hands a long document's pages over
-one by one (a :class:`layoutkit.PageStream`); ``layoutkit.TextDocument(path)`` wraps a
-Document (``.layout``) with pages (:class:`TextPage`), text, language and word counts.
+``layoutkit.parse`` returns a `layoutkit.Document` (the parsed value, from
+`layoutkit.model`); ``layoutkit.iter_pages`` hands a long document's pages over
+one by one (a `layoutkit.PageStream`); ``layoutkit.TextDocument(path)`` wraps a
+Document (``.layout``) with pages (`TextPage`), text, language and word counts.
 """
 
 from typing import TYPE_CHECKING

@@ -1,15 +1,15 @@
-"""One frozen, validated object that carries every parameter of the pipeline, in a
-section per stage.
+"""One frozen, validated object carrying every parameter of the pipeline, a section per stage.
 
-Each stage reads its own section (``config.gutters.gutter_min_width``,
-``config.ocr.ocr_dpi``).  Every key's name is unique across the sections, so a user
-names a key alone wherever one is written (``--set gutter_min_width=4``, a profile's
-``[config]`` table, :meth:`LayoutConfig.from_mapping`, :meth:`LayoutConfig.replace`),
-with DCR's name where DCR has one.
-
-Lengths are in points unless the name says otherwise; ``*_em`` values are
-multiples of the local font size, so one configuration serves 7 pt gazettes
-and 12 pt reports alike.
+- Each stage reads its own section (`config.gutters.gutter_min_width`,
+  `config.ocr.ocr_dpi`).
+- Every key's name is unique across the sections, so a user names a key alone wherever
+  one is written (`--set gutter_min_width=4`, a profile's `[config]` table,
+  `LayoutConfig.from_mapping`, `LayoutConfig.replace`), with DCR's name where DCR has
+  one.
+- Lengths are in points unless the name says otherwise; `*_em` values are multiples of
+  the local font size, so one configuration serves 7 pt gazettes and 12 pt reports
+  alike.
+- Each key's documentation opens with one line saying what it is.
 """
 
 from __future__ import annotations
@@ -131,578 +131,785 @@ class SourcesConfig(Section):
     image_dpi: int = 300
     """Resolution assumed for an image input that does not state its own."""
     image_max_area: float = 0.6
-    """Pictures covering at most this share of the page are figures, which block
-    gutters like text; larger ones are backgrounds (a scan under its text layer),
-    which the layout ignores and which mark a page that may need OCR."""
+    """Largest share of the page a picture may cover and still be a figure.
+
+    Figures block gutters like text; larger pictures are backgrounds (a scan under its text
+    layer), which the layout ignores and which mark a page that may need OCR.
+    """
     page_max_content_bytes: int = 16_000_000
-    """The most content a PDF page may draw, in bytes of its content streams decoded,
-    each form XObject counted every time it is drawn (the largest page of the corpus
-    draws 0.5 MB): a glyph engine's time and memory grow with it (pdfium needs about
-    a hundred times as much memory), so a page past it (a form drawing a form twice,
-    twenty deep; millions of operators in a few compressed kilobytes) is left unread,
-    found before any engine reads it (:mod:`layoutkit.sources.guard`), and reported;
-    the other pages are read."""
+    """Most content a PDF page may draw, in bytes of its decoded content streams.
+
+    Each form XObject counts every time it is drawn (the corpus's largest page draws
+    0.5 MB).  A glyph engine's time and memory grow with it (pdfium needs about a hundred
+    times as much memory), so a page past it (a form drawing a form twice, twenty deep;
+    millions of operators in a few compressed kilobytes) is found before any engine reads
+    it (`layoutkit.sources.guard`), left unread and reported; the other pages are read.
+    """
     page_max_form_depth: int = 30
-    """The deepest form XObjects may nest on a PDF page (a form drawing a form drawing
-    a form is 3 deep, as the corpus's deepest): each level may multiply what an engine
-    draws, so a page whose forms nest deeper, or draw each other in a loop (PDFium
-    follows one to its own nesting limit), is left unread, found before any engine
-    reads it, and reported."""
+    """Deepest nesting of form XObjects allowed on a PDF page.
+
+    A form drawing a form drawing a form is 3 deep, the corpus's deepest.  Each level may
+    multiply what an engine draws, so a page whose forms nest deeper, or draw each other
+    in a loop (PDFium follows one to its own nesting limit), is found before any engine
+    reads it, left unread and reported.
+    """
     page_max_annotations: int = 10_000
-    """The most annotations a PDF page may have (the corpus's most is 90): an engine
-    holds every one of them (PDFium aborts past its memory on 2.5 million), so a page
-    with more is left unread, found before any engine reads it, and reported.  They are
-    counted in the text of the page's ``/Annots`` array, without reading each one."""
+    """Most annotations a PDF page may have.
+
+    The corpus's most is 90.  An engine holds every one (PDFium aborts past its memory on
+    2.5 million), so a page with more is found before any engine reads it, left unread and
+    reported.  They are counted in the text of the page's `/Annots` array, without reading
+    each one.
+    """
     page_max_resources: int = 10_000
-    """The most resources (fonts, XObjects, graphics states, colour spaces, patterns,
-    shadings, property lists) a PDF page's resource dictionary may name (the corpus's
-    most is 69): pdfminer.six sets up every one (half a million made it run for more
-    than a minute), so a page naming more is left unread, found before any engine
-    reads it, and reported.  A dictionary of them stored as an object of its own is
-    counted by the names in its text, at least as many as it holds."""
+    """Most resources a PDF page's resource dictionary may name.
+
+    Resources are fonts, XObjects, graphics states, colour spaces, patterns, shadings and
+    property lists; the corpus's most is 69.  pdfminer.six sets up every one (half a
+    million made it run for more than a minute), so a page naming more is found before any
+    engine reads it, left unread and reported.  A dictionary of them stored as an object of
+    its own is counted by the names in its text, at least as many as it holds.
+    """
     page_alone_content_bytes: int = 4_000_000
-    """A PDF page drawing more content than this (eight times the largest page of the
-    corpus) is read in a process of its own, within ``page_max_seconds`` and
-    ``page_max_memory``, so that an engine that runs on or aborts (PDFium aborts when
-    an allocation fails) costs the page and not the document; the other pages are read
-    in the process reading the document, at no extra cost."""
+    """Content size, in bytes, past which a PDF page is read in a process of its own.
+
+    Eight times the corpus's largest page.  The process runs within `page_max_seconds` and
+    `page_max_memory`, so an engine that runs on or aborts (PDFium aborts when an
+    allocation fails) costs the page and not the document; the other pages are read in the
+    document's process, at no extra cost.
+    """
     page_max_seconds: float = 30.0
-    """The wall-clock time a page read in a process of its own may take; past it the
-    process is stopped and the page reported unreadable."""
+    """Wall-clock seconds a page read in a process of its own may take.
+
+    Past it the process is stopped and the page reported unreadable.
+    """
     page_max_memory: int = 2_000_000_000
-    """The address space a page read in a process of its own may add to what the
-    process it was forked from holds (within the process's own limit, if lower); past
-    it the page is reported unreadable.  With the reading process, it fits a 4 GB
-    worker."""
+    """Address space a page read in a process of its own may add to its parent's.
+
+    Within the process's own limit, if lower; past it the page is reported unreadable.
+    With the reading process, it fits a 4 GB worker.
+    """
     image_max_pixels: int = 100_000_000
-    """The most pixels an image input's frame may have (a 600 dpi scan of an A3 page
-    has 70 million); a larger one, or one whose header claims more, is refused before
-    it is decoded."""
+    """Most pixels an image input's frame may have.
+
+    A 600 dpi scan of an A3 page has 70 million; a larger frame, or one whose header
+    claims more, is refused before it is decoded.
+    """
     image_max_frames: int = 1000
-    """The most frames of an image input that are read (a multi-page TIFF's pages),
-    one at a time; the frames past them are left unread, with one warning.  A fax or
-    scanner's TIFF holds tens of pages; 10,000 blank frames fit in 13 MB of Group 4."""
+    """Most frames of an image input (a multi-page TIFF's pages) that are read.
+
+    They are read one at a time; the frames past them are left unread, with one warning.
+    A fax or scanner's TIFF holds tens of pages; 10,000 blank frames fit in 13 MB of
+    Group 4.
+    """
     convert_max_seconds: float = 300.0
-    """The wall-clock time a converter (pandoc, LibreOffice) may take over one office
-    or markup document in ``layoutkit batch``; past it every process it started is
-    stopped and the document fails."""
+    """Wall-clock seconds a converter may take over one document in `layoutkit batch`.
+
+    The converters are pandoc and LibreOffice, for office and markup documents; past it
+    every process the converter started is stopped and the document fails.
+    """
     convert_max_memory: int = 2_000_000_000
-    """The address space each process of a converter may take (LibreOffice takes
-    under 0.5 GB for an ordinary document); past it the converter fails and the
-    document with it."""
+    """Address space each process of a converter may take.
+
+    LibreOffice takes under 0.5 GB for an ordinary document; past it the converter fails
+    and the document with it.
+    """
     stream_chunk_pages: int = 32
-    """Pages laid out together when a document is read page by page
-    (:func:`layoutkit.iter_pages`, ``layoutkit text``, ``parse``, ``tokens`` and
-    ``nlptext``): no more pages than these are held in memory at once in a document
-    longer than ``stream_whole_chunks`` chunks.  The decisions across pages are the
-    same whatever the number (taken over the whole document)."""
+    """Pages laid out together when a long document is read page by page.
+
+    Reading page by page is `layoutkit.iter_pages`, `layoutkit text`, `parse`, `tokens`
+    and `nlptext`: no more pages than these are held in memory at once in a document
+    longer than `stream_whole_chunks` chunks.  The decisions across pages are the same
+    whatever the number (taken over the whole document).
+    """
     stream_whole_chunks: int = 2
-    """A document read page by page of no more than this many chunks of
-    ``stream_chunk_pages`` is laid out and typed in one go, as :func:`layoutkit.parse`
-    does; a longer one a chunk at a time, its decisions across pages taken in passes
-    over the whole document, which keep memory flat on long documents but cost more
-    time (on the 38-page City Record, 1.7 times the CPU of one go)."""
+    """Chunks up to which a document read page by page is laid out in one go.
+
+    A document of at most this many chunks of `stream_chunk_pages` is laid out and typed
+    in one go, as `layoutkit.parse` does; a longer one a chunk at a time, its decisions
+    across pages taken in passes over the whole document, which keep memory flat on long
+    documents but cost more time (on the 38-page City Record, 1.7 times the CPU of one go).
+    """
 
 
 @dataclass(frozen=True, slots=True)
 class WordsConfig(Section):
-    """Glyphs into words, words into lines (:mod:`layoutkit.geometry.words`)."""
+    """Glyphs into words, words into lines (`layoutkit.geometry.words`)."""
 
     word_gap_em: float = 0.12
-    """A horizontal gap wider than this (times the font size) between two glyphs on
-    one baseline ends a word."""
+    """Horizontal gap between glyphs on one baseline, in font sizes, that ends a word."""
     line_overlap: float = 0.5
-    """Two words are on one line when their vertical overlap is at least this share of
-    the smaller height."""
+    """Least share of the smaller height two words must overlap vertically to be on one line."""
     line_like_size_ratio: float = 0.8
-    """Two words whose heights are within this ratio of each other are of one size.  A
-    baseline joins the line above only if one of its words overlaps (by
-    ``line_overlap``) a word of its own size in that line, when either has such a word:
-    a taller word standing level with two lines of smaller text (a large figure in a
-    sidebar beside a paragraph) then no longer joins them into one line, while a
-    superscript, a subscript or a word in a larger font still joins its line.  In
-    vertical writing, CJK glyphs smaller than this share of a column glyph they stand
-    level with and beside are ruby (a line of their own, never part of the column), and
-    smaller than this share of a column's largest glyph, a row of their own (a side
-    comment; a note set in the column joins its line where the column has no text)."""
+    """Ratio within which two words' heights count as one size.
+
+    A baseline joins the line above only if one of its words overlaps (by `line_overlap`)
+    a word of its own size in that line, when either has such a word: a taller word level
+    with two lines of smaller text (a large figure in a sidebar beside a paragraph) then no
+    longer joins them into one line, while a superscript, a subscript or a word in a larger
+    font still joins its line.  In vertical writing, CJK glyphs smaller than this share of
+    a column glyph they stand level with and beside are ruby (a line of their own, never
+    part of the column), and smaller than this share of a column's largest glyph, a row of
+    their own (a side comment; a note set in the column joins its line where the column
+    has no text).
+    """
     glyph_row_tolerance_em: float = 0.25
-    """Glyphs whose baselines lie within this many times their font size (at least 1
-    point) of each other stand on one row."""
+    """Baseline distance, in font sizes (at least 1 point), within which glyphs stand on one row."""
     glyph_row_max_span_em: float = 0.5
-    """A row of glyphs so chained that spans more than this many times their font size
-    is cut into rows each within ``glyph_row_tolerance_em`` of its first baseline."""
+    """Height, in font sizes, past which a chained row of glyphs is cut into rows.
+
+    Each row cut is within `glyph_row_tolerance_em` of its first baseline.
+    """
     glyph_repeat_overlap: float = 0.3
-    """A glyph drawn again on its row with the same text, starting within this share
-    of its width of the first (fake bold, a shadow), is dropped."""
+    """Share of a glyph's width within which the same glyph drawn again on its row is dropped.
+
+    A glyph drawn twice (fake bold, a shadow) starts within it of the first.
+    """
     vertical_max_gap_em: float = 0.5
-    """Upright glyphs drawn one after another, each under the one before with at most
-    this many times its size between them, are set in vertical writing when a CJK
-    character is among them (Japanese or Chinese columns read top to bottom)."""
+    """Gap, in glyph sizes, within which upright glyphs drawn one under another stack into a column.
+
+    Each glyph stands under the one before with at most this gap; the run is vertical
+    writing when a CJK character is among them (Japanese or Chinese columns read top to
+    bottom).
+    """
     vertical_hanging_gap_em: float = 1.5
-    """A lone upright CJK glyph drawn next to a run of vertical writing, over or under
-    its end with at most this many times its size between them (an item's number set
-    a full-width space above its column: 一　保険医療機関…), is set in it too."""
+    """Gap, in glyph sizes, within which a lone CJK glyph over or under a column's end joins it.
+
+    An item's number set a full-width space above its column (一 保険医療機関…) is set in
+    the column too.
+    """
     baseline_tolerance: float = 0.2
-    """Words whose bottoms lie within this share of their height of each other share a
-    baseline."""
+    """Share of their height within which word bottoms share a baseline."""
     drop_cap_min_height: float = 2.0
-    """A word this many times taller than the usual word of its column, standing left of
-    all the words of two lines or more beside it (a drop capital), opens the first of
-    those lines instead of gluing them into one."""
+    """Height, in times the column's usual word, from which a word may be a drop capital.
+
+    Such a word, standing left of all the words of two lines or more beside it, opens the
+    first of those lines instead of gluing them into one.
+    """
 
 
 @dataclass(frozen=True, slots=True)
 class GuttersConfig(Section):
     """Gutters, columns and bands: the segmentation of a page's body (the occupancy
-    grid, :mod:`layoutkit.geometry.grid`; the gutters, :mod:`~layoutkit.geometry.gutters`;
-    the layout tree, :mod:`~layoutkit.geometry.segment`)."""
+    grid, `layoutkit.geometry.grid`; the gutters, `gutters`;
+    the layout tree, `segment`)."""
 
     gutter_min_width: float = 3.0
     """The narrowest whitespace strip, in points, that can separate two columns."""
     word_space_ratio: float = 1.5
-    """A text row's gap across a gutter no wider than this many times the row's own
-    word spaces may be one of them (see ``crossing_gap_ratio``)."""
+    """Multiple of a row's word spaces up to which its gap across a gutter may be a word space.
+
+    See `crossing_gap_ratio`.
+    """
     crossing_gap_ratio: float = 0.8
-    """A text row at the end of a gutter's run runs across the gutter (a title, the
-    last line of a full-width paragraph) and ends the run when its gap there is
-    narrower than ``crossing_gap_ratio`` of the gutter's usual width and no wider than
-    ``word_space_ratio`` times the row's own word spaces."""
+    """Share of a gutter's usual width below which a row's gap there crosses the gutter.
+
+    A text row at the end of a gutter's run (a title, the last line of a full-width
+    paragraph) runs across the gutter and ends the run when its gap there is narrower than
+    this share and no wider than `word_space_ratio` times the row's own word spaces.
+    """
     even_space_tolerance: float = 0.1
-    """A text row whose word spaces, the gap across a gutter among them, differ from
-    the narrowest by no more than this share of it, and that has
-    ``even_space_min_spaces`` spaces besides that gap, runs across the gutter whatever
-    the gutter's usual width: it is one evenly spaced line (a title spaced out over
-    the columns below), where a row of two columns' lines has the spaces of each line
-    and the gutter between them."""
+    """Share by which an evenly spaced row's word spaces may differ from its narrowest.
+
+    A row whose spaces, the gap across a gutter among them, differ by no more, with
+    `even_space_min_spaces` spaces besides that gap, runs across the gutter whatever the
+    gutter's usual width: it is one evenly spaced line (a title spaced out over the columns
+    below), where a row of two columns' lines has the spaces of each line and the gutter
+    between them.
+    """
     even_space_min_spaces: int = 2
-    """...(see ``even_space_tolerance``): fewer spaces do not show a row evenly spaced."""
+    """Fewest word spaces, besides the gap across a gutter, of an evenly spaced row.
+
+    See `even_space_tolerance`: fewer spaces do not show a row evenly spaced.
+    """
     gutter_min_lines: int = 6
-    """A gutter must run beside at least this many text lines on each side (rivers of
-    aligned word spaces in justified text rarely run longer)..."""
+    """Fewest text lines a gutter must run beside on each side.
+
+    Rivers of aligned word spaces in justified text rarely run longer; see
+    `gutter_min_lines_on_grid` for the document's column grid.
+    """
     gutter_min_lines_on_grid: int = 3
-    """...or this many where the document's column grid, the gutters found on other
-    pages too, has a gutter."""
+    """Fewest text lines on each side for a gutter where the document's column grid has one.
+
+    The grid is the gutters found on other pages too (see `gutter_min_lines`).
+    """
     column_min_density: float = 0.5
-    """The lines beside a gutter must cover at least this share of their height (at
-    the usual pitch): columns are dense stacks of lines, labels strewn down a
-    table's margin are not."""
+    """Least share of their height the lines beside a gutter must cover, at the usual pitch.
+
+    Columns are dense stacks of lines; labels strewn down a table's margin are not.
+    """
     column_min_flush: float = 0.6
-    """On one side of a gutter at least this share of the rows must be flush against
-    it (justified line ends on the left, line starts on the right)."""
+    """Least share of a gutter's rows flush against it, on one side at least.
+
+    Justified line ends on the left, line starts on the right.
+    """
     sparse_column_gap_em: float = 2.5
-    """A whitespace strip at least this many times the body font size wide separates
-    columns however sparse their stacks of lines (``column_min_density`` waived), when
-    one side stands flush against it (``column_min_flush``) and the content stream
-    reads the two sides one after the other: a sidebar of figures and captions spaced
-    down a page beside a main column of blocks and pictures."""
+    """Strip width, in body font sizes, that separates columns however sparse their lines.
+
+    `column_min_density` is waived when one side stands flush against the strip
+    (`column_min_flush`) and the content stream reads the two sides one after the other: a
+    sidebar of figures and captions spaced down a page beside a main column of blocks and
+    pictures.
+    """
     stack_gap_em: float = 0.5
-    """Blocks of lines set side by side (ministers' signatures, addresses) stand apart
-    from the text above and below them: the white there exceeds the region's usual
-    white between lines by at least this many times the body font size."""
+    """White, in body font sizes beyond the usual, that sets stacks of lines apart above and below.
+
+    Blocks of lines set side by side (ministers' signatures, addresses) stand apart from
+    the text above and below them by this much more than the region's usual white between
+    lines.
+    """
     stack_max_level_rows: int = 2
-    """Such stacks share at most this many rows, level across them all (a name and the
-    line above it): more are a table's rows repeating across, read row by row."""
+    """Most rows that stacks of lines set side by side may share level across them all.
+
+    A name and the line above it; more are a table's rows repeating across, read row by
+    row.
+    """
     side_head_align_em: float = 0.5
-    """A side heading stands level with a line of its text: their baselines within this
-    many times the body font size."""
+    """Baseline distance, in body font sizes, within which a side heading is level with its text."""
     stream_across_share: float = 0.5
-    """A strip the content stream reads straight across in at least this share of the
-    rows beside it (a table's rows, drawn cell after cell) is not a gutter: the rows of
-    the side with fewer, from the first to the last row level on both sides (the lines
-    of a scan's two columns stand level only here and there, where an OCR layer may
-    draw them as one)."""
+    """Share of rows read straight across by the content stream past which a strip is no gutter.
+
+    A table's rows are drawn cell after cell.  The rows counted are those of the side with
+    fewer, from the first to the last row level on both sides (the lines of a scan's two
+    columns stand level only here and there, where an OCR layer may draw them as one).
+    """
     stream_across_min_rows: int = 3
-    """...and in at least this many rows: fewer are no evidence."""
+    """Fewest rows the stream must read straight across for a strip to be no gutter.
+
+    See `stream_across_share`: fewer are no evidence.
+    """
     stream_down_max_share: float = 0.1
-    """A strip with neither side flush against it is a gutter only where the content
-    stream reads one side after the other, stepping across it no more than twice or in
-    this share of the rows beside it."""
+    """Share of rows the stream may step across an unflushed strip in and still have a gutter.
+
+    A strip with neither side flush against it is a gutter only where the content stream
+    reads one side after the other, stepping across it no more than twice or in this share
+    of the rows beside it.
+    """
     column_min_width_em: float = 5.0
-    """Text on each side of a gutter must be at least this wide (times the body font
-    size): narrower strips are list numbers or table cells, not columns."""
+    """Least width, in body font sizes, of the text on each side of a gutter.
+
+    Narrower strips are list numbers or table cells, not columns.
+    """
     grid_resolution: float = 1.0
     """Size, in points, of a cell of the occupancy grid used to find whitespace."""
     rule_min_length: float = 30.0
-    """Horizontal rules at least this long block gutters (they separate bands)."""
+    """Least length, in points, of a horizontal rule that blocks gutters (it separates bands)."""
     ruled_gutter_min_share: float = 0.8
-    """A strip with a vertical rule down at least this share of its run is a gutter
-    beside text on each side as one on the column grid is (fewer lines, no column
-    tests): the rule is drawn to part columns, however narrow the white beside it."""
+    """Share of a strip's run a vertical rule must cover to make it a gutter.
+
+    Such a strip is a gutter beside text on each side as one on the column grid is (fewer
+    lines, no column tests): the rule is drawn to part columns, however narrow the white
+    beside it.
+    """
     cell_wall_min_rows: int = 2
-    """A vertical rule crossed by horizontal rules, running on to both its sides, above,
-    between and below this many rows or more is a ruled table's cell wall: the table's
-    cells are read row by row across it, not as columns."""
+    """Fewest rows crossed by horizontal rules that make a vertical rule a table's cell wall.
+
+    The horizontal rules run on to both sides of the vertical one, above, between and
+    below the rows; the table's cells are read row by row across it, not as columns.
+    """
     cut_tie_ratio: float = 0.8
-    """When choosing where a column band ends, gaps within this ratio of the widest
-    one count as equally wide and the one nearest the line that ends the band wins."""
+    """Ratio to the widest gap within which gaps tie where a column band ends.
+
+    Tied gaps count as equally wide and the one nearest the line that ends the band wins.
+    """
     band_lead_gap_ratio: float = 2.0
-    """Lines at the head of one column of a band, above the other columns' first
-    lines, close the band above instead when the white under them (down to their
-    column's next line) is at least this many times the white over them: an address
-    line set under a masthead, level with the top of a sidebar."""
+    """Ratio of white under to white over a column's leading lines that closes the band above.
+
+    Lines at the head of one column of a band, above the other columns' first lines, close
+    the band above instead when the white under them (down to their column's next line)
+    is at least this many times the white over them: an address line set under a
+    masthead, level with the top of a sidebar.
+    """
     baseline_bin_em: float = 0.3
-    """Word bottoms within the same step of this many times the page's body font size
-    (at least a grid cell) stand on one text row of the page."""
+    """Step, in body font sizes (at least a grid cell), within which word bottoms share a row."""
     line_pitch_em: float = 1.2
-    """The usual line pitch, in font sizes, against which the density of a stack of
-    lines is judged (``column_min_density``)."""
+    """Usual line pitch, in font sizes, against which a stack's density is judged.
+
+    See `column_min_density`.
+    """
     flush_tolerance_em: float = 0.15
-    """Line ends (or starts) within this many times the body font size (at least a
-    point) of the outermost one stand flush against a gutter."""
+    """Distance, in body font sizes (at least a point), within which line ends stand flush.
+
+    Line ends (or starts) within it of the outermost one stand flush against a gutter.
+    """
     leader_reach_em: float = 2.0
-    """Dot leaders that end within this many times the body font size before a strip
-    run up to it: the strip separates a table's cells or an index's page numbers."""
+    """Distance, in body font sizes, within which dot leaders ending before a strip run up to it.
+
+    The strip then separates a table's cells or an index's page numbers.
+    """
     grid_min_pages: int = 2
-    """A gutter belongs to the document's column grid when it is found on at least this
-    many pages."""
+    """Fewest pages a gutter must be found on to belong to the document's column grid."""
     grid_overlap: float = 0.5
-    """A strip lies on the column grid when it shares at least this share of the
-    narrower of itself and one of the grid's gutters."""
+    """Least overlap, as a share of the narrower, of a strip on the grid with a grid gutter."""
     grid_cut_min_lines: int = 2
-    """A strip on the column grid parts a region's columns only with at least this many
-    text lines on each side of it."""
+    """Fewest text lines on each side for a strip on the column grid to part a region's columns."""
     leader_min_lines: int = 2
-    """Dot leaders on at least this many lines, running up to a strip, make it the edge
-    of a table's cells (or of an index's page numbers), not a gutter."""
+    """Fewest lines of dot leaders running up to a strip that make it a cell edge, not a gutter.
+
+    The edge of a table's cells, or of an index's page numbers.
+    """
     crossing_max_trims: int = 3
-    """At most this many times is a gutter's run cut back at its ends, where a text row
-    runs across it (a title, the last line of a full-width paragraph)."""
+    """Most times a gutter's run is cut back at its ends where a text row runs across it.
+
+    A title, or the last line of a full-width paragraph.
+    """
 
 
 @dataclass(frozen=True, slots=True)
 class FurnitureConfig(Section):
     """Running headers and footers found by position and repetition
-    (:mod:`layoutkit.geometry.furniture`)."""
+    (`layoutkit.geometry.furniture`)."""
 
     furniture_top: float = 0.12
     """Share of the page height, from the top, where running headers may stand."""
     furniture_bottom: float = 0.12
     """Share of the page height, from the bottom, where running footers may stand."""
     line_header_max_lines: int = 3
-    """At most this many lines at the top of a page are running header (DCR's name)."""
+    """Most lines at the top of a page that may be running header (DCR's name)."""
     line_footer_max_lines: int = 3
-    """At most this many lines at the bottom of a page are running footer."""
+    """Most lines at the bottom of a page that may be running footer."""
     furniture_max_distance: int = 3
-    """A top (bottom) line repeats the top (bottom) line of a neighbouring page (the
-    previous or next one, or the one before or after that for alternating headers)
-    when their Levenshtein distance, digits and Roman numerals masked, is at most this
-    (DCR's ``line_header_max_distance`` and ``line_footer_max_distance``, one for
-    both: neither changes a result on the labelled pages from 1 to 6)."""
+    """Most Levenshtein edits between a top (bottom) line and its neighbour's for them to repeat.
+
+    The neighbour is the previous or next page, or the one before or after that for
+    alternating headers; digits and Roman numerals are masked.  It is DCR's
+    `line_header_max_distance` and `line_footer_max_distance`, one for both: neither
+    changes a result on the labelled pages from 1 to 6.
+    """
     furniture_min_gap_em: float = 0.5
-    """Furniture is parted from the body by a gap of at least this many times its font
-    size; a line at the usual spacing belongs to the body."""
+    """Least gap, in the line's font sizes, that parts furniture from the body.
+
+    A line at the usual spacing belongs to the body.
+    """
     furniture_trim_margin: float = 12.0
-    """A repeated line whose outer side stands within this many points of the page
-    edge is furniture however close the body comes: the trim margin, where no body is
-    set, holds printer's marks and slug lines (a newspaper's colour bars and edition
-    code just under its columns)."""
+    """Distance from the page edge, in points, within which a repeated line is furniture regardless.
+
+    It is furniture however close the body comes: the trim margin, where no body is set,
+    holds printer's marks and slug lines (a newspaper's colour bars and edition code just
+    under its columns).
+    """
     furniture_min_similarity: float = 80.0
-    """rapidfuzz token-sort ratio (0-100), digits masked, above which two lines repeat
-    each other."""
+    """rapidfuzz token-sort ratio (0-100), digits masked, from which two lines repeat each other."""
     furniture_y_tolerance: float = 10.0
-    """Two repeated lines must stand within this many points of the same height (a
-    word processor's footer sits 8 pt lower on a page whose last paragraph ran on)."""
+    """Height difference, in points, within which two repeated lines stand at the same height.
+
+    A word processor's footer sits 8 pt lower on a page whose last paragraph ran on.
+    """
     furniture_min_share: float = 0.3
-    """A repeated line is furniture when it recurs on at least this share of the other
-    pages (counted over pages of the same parity too, for alternating headers)."""
+    """Least share of the other pages a line must recur on to be furniture.
+
+    Counted over pages of the same parity too, for alternating headers.
+    """
     furniture_window_pages: int = 201
-    """The other pages a line is looked for on, for its share, are those within a window
-    of this many pages around its own (all the pages of a shorter document): a running
-    header recurs near where it runs, and the comparison across pages takes a time in
-    proportion to the number of pages."""
+    """Pages in the window around a line's own on which it is looked for.
+
+    The window holds all the pages of a shorter document.  A running header recurs near
+    where it runs, and the comparison across pages takes a time in proportion to the
+    number of pages.
+    """
     furniture_masthead_top: float = 0.15
-    """Share of the page height, from the top, where a masthead may stand: the
-    running header of the next pages spelled out in pieces (title, volume, date on
-    lines of their own) on the first page of a document or part, which has no
-    running header of its own.  A masthead is taller than a running header."""
+    """Share of the page height, from the top, where a masthead may stand.
+
+    A masthead is the running header of the next pages spelled out in pieces (title,
+    volume, date on lines of their own) on the first page of a document or part, which
+    has no running header of its own.  A masthead is taller than a running header.
+    """
     furniture_dateline_top: float = 0.33
-    """Share of the page height, from the top, where a masthead's dateline may stand
-    (under a gazette's nameplate a quarter of the page high): a piece that carries a
-    run of ``furniture_masthead_min_run`` of a running header's words, covering at
-    least half of its own, is masthead there."""
+    """Share of the page height, from the top, where a masthead's dateline may stand.
+
+    Under a gazette's nameplate a quarter of the page high.  A piece there that carries a
+    run of `furniture_masthead_min_run` of a running header's words, covering at least half
+    of its own, is masthead.
+    """
     furniture_cover_dateline_top: float = 0.66
-    """Share of the page height, from the top, down to which a page's first row of
-    text may be its masthead's dateline, wherever the dateline zone ends: a cover whose
-    nameplate is a picture half a page high (see ``furniture_dateline_top``)."""
+    """Share of the page height down to which a page's first text row may be its dateline.
+
+    Wherever the dateline zone ends: a cover whose nameplate is a picture half a page high
+    (see `furniture_dateline_top`).
+    """
     furniture_masthead_min_run: int = 3
-    """See ``furniture_dateline_top`` (a dateline adds the weekday or the place to the
-    header's date)."""
+    """Fewest running-header words in a run that make a piece a masthead's dateline.
+
+    See `furniture_dateline_top` (a dateline adds the weekday or the place to the header's
+    date).
+    """
     furniture_bar_gap_em: float = 1.0
-    """A masthead's issue row set on a ruled bar (date, series and number in pieces
-    under a gazette's nameplate) has its rules within this many times its size over
-    and under it (see ``furniture_nameplate_min_size``)."""
+    """Distance, in the row's sizes, within which rules over and under a masthead's issue row lie.
+
+    The issue row on a ruled bar: date, series and number in pieces under a gazette's
+    nameplate (see `furniture_nameplate_min_size`).
+    """
     furniture_nameplate_min_size: float = 1.5
-    """Lines set at least this many times a page's usual font size are a nameplate or
-    a title: a row of short pieces with nothing else above it is the masthead's, when
-    rules run over and under it (the issue row on a ruled bar) or when the title
-    stands right under it (a journal's banner), furniture with no neighbouring page to
-    show the running header."""
+    """Size, in the page's usual font sizes, from which a line is a nameplate or a title.
+
+    A row of short pieces with nothing else above it is the masthead's when rules run over
+    and under it (the issue row on a ruled bar) or when the title stands right under it
+    (a journal's banner): furniture with no neighbouring page to show the running header.
+    """
     furniture_row_max_words: int = 4
-    """The pieces of a masthead's row (see ``furniture_nameplate_min_size``) are labels
-    of at most this many words each ('24 Ιανουαρίου 2018', 'Open Access'); the first
-    lines of columns side by side are longer."""
+    """Most words in each piece of a masthead's row.
+
+    The pieces are labels ('24 Ιανουαρίου 2018', 'Open Access'; see
+    `furniture_nameplate_min_size`); the first lines of columns side by side are longer.
+    """
     furniture_piece_gap_em: float = 1.5
-    """Words of one line parted by a gap wider than this many times the font size are
-    separate masthead pieces (a masthead set beside a title)."""
+    """Gap, in font sizes, past which words of one line are separate masthead pieces.
+
+    A masthead set beside a title.
+    """
     furniture_folio_min_words: int = 3
-    """A line at a page's edge, set apart from its body, that opens or ends with the
-    page's own number (its label, or its place in the file) after at least this many
-    other words is a running header or footer without repeating ('The New Times: 24
-    SEP 2015 2'); a heading such as 'Chapter 2' has too few."""
+    """Fewest other words beside a page's own number that make an edge line a folio line.
+
+    A line at a page's edge, set apart from its body, that opens or ends with the page's
+    own number (its label, or its place in the file) after that many words is a running
+    header or footer without repeating ('The New Times: 24 SEP 2015 2'); a heading such as
+    'Chapter 2' has too few.
+    """
     furniture_folio_gap_em: float = 1.0
-    """A line at a page's edge whose first or last piece (see ``furniture_piece_gap_em``)
-    is a page number, beside words, is a running header or footer without repeating
-    when a gap of at least this many times its size parts it from the body: a folio
-    beside a running title or a date ('60 SARAH HANLEY', 'February 2017 023') on a
-    page whose neighbours are not in the file; a table's row numbered in its first
-    cell stands at the table's own spacing."""
+    """Gap, in the line's sizes, that sets a folio line apart from the body.
+
+    A line at a page's edge whose first or last piece (see `furniture_piece_gap_em`) is a
+    page number, beside words, is a running header or footer without repeating when so
+    parted from the body: a folio beside a running title or a date ('60 SARAH HANLEY',
+    'February 2017 023') on a page whose neighbours are not in the file.  A table's row
+    numbered in its first cell stands at the table's own spacing.
+    """
     furniture_min_letters: int = 3
-    """A line repeats its neighbour's by edit distance only with at least this many
-    letters (a stray symbol at the top of two pages of formulas is not a header)."""
+    """Fewest letters a line needs to repeat its neighbour's by edit distance.
+
+    A stray symbol at the top of two pages of formulas is not a header.
+    """
     furniture_masthead_max_size: float = 1.3
-    """A masthead piece is set no larger than this many times the running header it
-    is a fragment of (a cover's dateline in 12 pt over 10 pt running headers, in
-    11.5 pt over 9 pt); a title that repeats the header's words is set larger."""
+    """Largest size of a masthead piece, in times the running header it is a fragment of.
+
+    A cover's dateline in 12 pt over 10 pt running headers, in 11.5 pt over 9 pt; a title
+    that repeats the header's words is set larger.
+    """
     furniture_block_min_pages: int = 3
-    """A line standing outside the document's text block (above where the body of its
-    pages usually begins, below where it ends) is furniture without repeating, given
-    this many pages to find the text block on, and set smaller than
-    ``furniture_block_max_size`` times the pages' usual font size (or, below it, set apart:
-    see ``furniture_block_foot_gap_em``)."""
+    """Fewest pages on which to find the text block for lines outside it to be furniture.
+
+    A line outside the document's text block (above where the body of its pages usually
+    begins, below where it ends) is furniture without repeating when set smaller than
+    `furniture_block_max_size` times the pages' usual font size (or, below it, set apart:
+    see `furniture_block_foot_gap_em`).
+    """
     furniture_block_max_size: float = 0.95
-    """See ``furniture_block_min_pages``."""
+    """Largest size, in usual font sizes, of a line outside the text block taken for furniture.
+
+    See `furniture_block_min_pages`.
+    """
     furniture_block_max_lines: int = 6
-    """Lines close together outside the text block make one block, furniture as a
-    whole when its outermost line stands outside the text block and a clear gap
-    (``furniture_min_gap_em``) parts its innermost from the body; at most this many
-    lines from the page edge are looked at (a licence notice over a first page's
-    title)."""
+    """Most lines from the page edge looked at for a block of furniture outside the text block.
+
+    Lines close together there make one block, furniture as a whole when its outermost
+    line stands outside the text block and a clear gap (`furniture_min_gap_em`) parts its
+    innermost from the body (a licence notice over a first page's title).
+    """
     furniture_stamp_gap_em: float = 4.0
-    """On a page with too few others to show where the text block ends, a line left
-    alone at its edge, set smaller than ``furniture_block_max_size`` of the page's usual
-    size and parted from the text by this many times its own size of white space, is
-    furniture: a printer's proof stamp at the foot, the section's name under a report's
-    header bar (a footnote stands closer to its text, a title to the text it opens)."""
+    """White, in the line's sizes, that parts a lone small edge line from the text as a stamp.
+
+    On a page with too few others to show where the text block ends, a line left alone at
+    its edge, set smaller than `furniture_block_max_size` of the page's usual size and so
+    parted from the text, is furniture: a printer's proof stamp at the foot, the section's
+    name under a report's header bar (a footnote stands closer to its text, a title to the
+    text it opens).
+    """
     furniture_block_foot_gap_em: float = 1.0
-    """A line below the text block's foot no smaller than the usual font is furniture
-    when this many times its size of white space parts it from the text: a blank
-    line's worth (a colophon at the foot of a short last page; a navigation bar over a
-    running footer, set larger than the body).  Above the text block, where titles
-    stand, only a line set smaller is."""
+    """White, in the line's sizes, that makes a line below the text block furniture.
+
+    A line there no smaller than the usual font is furniture when so parted from the text:
+    a blank line's worth (a colophon at the foot of a short last page; a navigation bar
+    over a running footer, set larger than the body).  Above the text block, where titles
+    stand, only a line set smaller is.
+    """
     furniture_stamp_max_lines: int = 2
-    """Turned words beside the upright text are margin stamps (a proof stamp, a
-    filing number) when those of their direction there make at most this many lines;
-    more are turned body text (a table or a notice set sideways)."""
+    """Most lines of turned words beside the upright text that are margin stamps.
+
+    Counted among the words of one direction there: a proof stamp, a filing number; more
+    are turned body text (a table or a notice set sideways).
+    """
 
 
 @dataclass(frozen=True, slots=True)
 class ProfileConfig(Section):
-    """Laying a page out as a publication profile says (:mod:`layoutkit.profile.stage`)."""
+    """Laying a page out as a publication profile says (`layoutkit.profile.stage`)."""
 
     regex_timeout: float = 1.0
-    """Seconds one search of a profile's regular expression (a ``contains`` selector
-    over a page's text, a section's ``starts_at`` over a line) may take; a longer one
-    is a profile error (catastrophic backtracking) rather than a reading that hangs."""
+    """Seconds one search of a profile's regular expression may take.
+
+    A `contains` selector over a page's text, a section's `starts_at` over a line; a
+    longer one is a profile error (catastrophic backtracking) rather than a reading that
+    hangs.
+    """
 
 
 @dataclass(frozen=True, slots=True)
 class ReadingConfig(Section):
-    """The page in reading order: lines into blocks (:mod:`layoutkit.reading`)."""
+    """The page in reading order: lines into blocks (`layoutkit.reading`)."""
 
     block_gap_ratio: float = 1.6
-    """A vertical gap larger than this many times the column's usual line pitch starts
-    a new block."""
+    """Vertical gap, in times the column's usual line pitch, that starts a new block."""
     footnote_max_size: float = 0.9
-    """Lines at the foot of a column of a band of columns, set at most this many times
-    the column's usual font size, parted from the text above by more than its usual
-    leading and opening with a note mark (a number, *, †, ‡, §, ¶), are the band's
-    footnotes: read after all its columns."""
+    """Largest size, in the column's usual font sizes, of a band's footnotes.
+
+    Lines at the foot of a column of a band of columns, so set, parted from the text above
+    by more than its usual leading and opening with a note mark (a number, *, †, ‡, §, ¶),
+    are the band's footnotes: read after all its columns.
+    """
     notice_pattern: str = (r"\W{0,3}((copyright\s*)?(©|\(c\)|copyright)\s*"
                            r"((19|20)\d\d|by\b)|\d{4}-\d{3}[\dX]\s*/)")
-    """A paragraph whose first line opens so (a copyright mark and a year, case
-    aside, or a journal's ISSN before a slash: the fee code of a journal's copyright
-    line, ``0003-6951/2011/98(8)/082505/3/$30.00``) is a publisher's notice
-    (:mod:`layoutkit.reading.notices`): furniture."""
+    """Regular expression for the opening of a publisher's notice, which is furniture.
+
+    A paragraph whose first line opens so is a notice (`layoutkit.reading.notices`): a
+    copyright mark and a year, case aside, or a journal's ISSN before a slash (the fee code
+    of a journal's copyright line, `0003-6951/2011/98(8)/082505/3/$30.00`).
+    """
     float_flow_size_tolerance: float = 0.1
-    """A column the stream draws after the band below is a float read after that band
-    only when the text beside it runs on into the band below: the band's first words
-    set within this share of the size of the last words beside the float."""
+    """Share of size within which the text beside a float runs on into the band below.
+
+    A column the stream draws after the band below is a float read after that band only
+    when the text beside it runs on into the band below: the band's first words set within
+    this share of the size of the last words beside the float.
+    """
     cjk_space_em: float = 0.9
-    """Words of a CJK line join without a space, unless the gap between them along the
-    baseline is at least this many times the size of the first: a full-width space (an
-    em, less the text layer's rounding), such as parts a list item's number from its
-    text (``一　保険医療機関…``); a justified line's wider spacing stays no space."""
+    """Gap, in the first word's sizes, from which CJK words are joined by a space.
+
+    Words of a CJK line join without a space unless the gap along the baseline reaches it:
+    a full-width space (an em, less the text layer's rounding), such as parts a list
+    item's number from its text (`一 保険医療機関…`); a justified line's wider spacing stays
+    no space.
+    """
 
 
 @dataclass(frozen=True, slots=True)
 class LinetypesConfig(Section):
-    """Line types, after reading order, with DCR's names (:mod:`layoutkit.linetypes`)."""
+    """Line types, after reading order, with DCR's names (`layoutkit.linetypes`)."""
 
     toc_last_page: int = 3
-    """A table of contents stands within the first this many pages.  Pages count by
-    their place in the file, and also by the number the document gives them when it
-    has page labels (``/PageLabels``, which LaTeX writes): a front matter numbered in
+    """Pages from the start within which a table of contents stands.
+
+    Pages count by their place in the file, and also by the number the document gives them
+    when it has page labels (`/PageLabels`, which LaTeX writes): a front matter numbered in
     Roman numerals (i, ii, iii...) all counts, and so do the pages labelled 1 to this
-    number, so a contents page after a title page and a foreword is looked at."""
+    number, so a contents page after a title page and a foreword is looked at.
+    """
     toc_min_entries: int = 3
-    """...and has at least this many entries ending in an ascending page number, or
-    opening with ascending section numbers of more than one level (1, 1.1, 2...)."""
+    """Fewest entries a table of contents has.
+
+    Entries end in an ascending page number, or open with ascending section numbers of more
+    than one level (1, 1.1, 2...).
+    """
     lt_list_min_entries: int = 2
-    """A bulleted or numbered list has at least this many items."""
+    """Fewest items a bulleted or numbered list has."""
     lt_list_indent_tolerance_em: float = 0.5
-    """An item's next lines start within this many ems of each other (a change of
-    indentation is a new paragraph); items opened by note numbers start within it of
-    each other; a line of no item starting further left than this of a numbered list's
-    last item ends the list."""
+    """Distance, in ems, within which the lines of one list item start.
+
+    A change of indentation is a new paragraph; items opened by note numbers start within
+    it of each other; a line of no item starting further left than this of a numbered
+    list's last item ends the list.
+    """
     lt_note_mark_max_size: float = 0.8
-    """A line opening with a number set at most this share of the size of the word
-    after it (a superscript: an endnote's number) opens a list item when such numbers
-    count up at one indentation."""
+    """Largest size of a superscript note number, in times the word after it.
+
+    A line opening with such a number (an endnote's) opens a list item when such numbers
+    count up at one indentation.
+    """
     table_min_gap_em: float = 1.5
-    """Words parted by a gap wider than this many times the font size stand in
-    different cells of a whitespace-aligned table."""
+    """Gap, in font sizes, past which words are in different cells of a whitespace-aligned table."""
     table_min_columns: int = 3
-    """A row of a whitespace-aligned table has at least this many cells (two are a
-    list marker and its text, or a label and its value: see ``table_min_pair_rows``)."""
+    """Fewest cells in a row of a whitespace-aligned table.
+
+    Two are a list marker and its text, or a label and its value: see `table_min_pair_rows`.
+    """
     table_min_rows: int = 3
-    """A whitespace-aligned table has at least this many rows."""
+    """Fewest rows a whitespace-aligned table has."""
     table_min_pair_rows: int = 5
-    """A whitespace-aligned table of two columns, labels and their values, has at least
-    this many rows: two cells side by side stand in forms, figures and contact blocks
-    for a few lines as often as in a table."""
+    """Fewest rows of a whitespace-aligned table of two columns, labels and their values.
+
+    Two cells side by side stand in forms, figures and contact blocks for a few lines as
+    often as in a table.
+    """
     heading_max_level: int = 3
-    """Headings deeper than this level are typed body."""
+    """Deepest heading level kept; headings deeper than this are typed body."""
     heading_min_pages: int = 2
-    """A numbered heading rule counts only when its headings stand on at least this
-    many pages (fewer is a numbered list in the text, not a hierarchy)."""
+    """Fewest pages a numbered heading rule's headings must stand on for it to count.
+
+    Fewer is a numbered list in the text, not a hierarchy.
+    """
     heading_style_min_pages: int = 1
-    """An unnumbered heading style opens a level of its own (one below the next larger
-    style) only when its headings stand on at least this many pages; a rarer style
-    (a nameplate, a cover) takes the level of the next larger one, so it does not
-    push the recurring headings below ``heading_max_level``."""
+    """Fewest pages an unnumbered heading style must stand on to open a level of its own.
+
+    The level is one below the next larger style; a rarer style (a nameplate, a cover)
+    takes the level of the next larger one, so it does not push the recurring headings
+    below `heading_max_level`.
+    """
     heading_style_min_headings: int = 2
-    """A heading style on the document's first page with fewer headings than this (a
-    title, a nameplate, a cover's lines) opens no level either."""
+    """Fewest headings a style on the document's first page needs to open a level.
+
+    Fewer (a title, a nameplate, a cover's lines) open no level either.
+    """
     heading_outgrow_ratio: float = 1.3
-    """A line set at least this many times the size of the line right above it starts
-    a heading however close under it (a headline under its kicker)."""
+    """Size, in times the line right above, from which a line starts a heading however close.
+
+    A headline under its kicker.
+    """
     heading_announcement_min_lines: int = 3
-    """A heading style whose every heading runs over at least this many lines (a
-    notice set large and bold: when and where a meeting is held) is an announcement's:
-    it opens no level, so the section heads under it keep theirs."""
+    """Fewest lines in every heading of a style that make it an announcement's.
+
+    A notice set large and bold (when and where a meeting is held) opens no level, so the
+    section heads under it keep theirs.
+    """
     heading_display_size_ratio: float = 1.4
-    """Heading styles at least this many times the body font size are display type
-    (headlines, set larger the more a story matters): they share one level."""
+    """Size, in body font sizes, from which heading styles are display type and share one level.
+
+    Headlines are set larger the more a story matters.
+    """
     heading_max_words: int = 12
-    """A heading line has at most this many words."""
+    """Most words a heading line may have."""
     heading_min_size_ratio: float = 1.05
-    """A heading set in a regular (not bold) font is at least this many times the
-    body font size."""
+    """Least size, in body font sizes, of a heading set in a regular (not bold) font."""
     heading_min_bold_size_ratio: float = 0.85
-    """A heading set in bold is at least this many times the body font size: bold
-    type clearly smaller than the body is a figure's label, a byline or a caption."""
+    """Least size, in body font sizes, of a heading set in bold.
+
+    Bold type clearly smaller than the body is a figure's label, a byline or a caption.
+    """
     heading_min_space_em: float = 0.5
-    """A heading has at least this many times its font size of space above it (or
-    opens its column); after a line in its own style, this many times the body
-    size beyond the column's most frequent gap between lines."""
+    """Least space above a heading, in its font sizes, unless it opens its column.
+
+    After a line in its own style, this many times the body size beyond the column's most
+    frequent gap between lines.
+    """
     heading_toc_incl_no_ctx: int = 1
-    """``<name>.toc.json`` gives each heading this many of the lines after it."""
+    """Lines after each heading that `<name>.toc.json` gives with it."""
     heading_rules_file: str = ""
-    """A JSON file of heading rules in DCR's ``lineTypeHeadingRules`` shape, replacing
-    the default rules (empty: the defaults)."""
+    """JSON file of heading rules replacing the defaults (empty: the defaults).
+
+    The rules are in DCR's `lineTypeHeadingRules` shape.
+    """
 
 
 @dataclass(frozen=True, slots=True)
 class NlpConfig(Section):
-    """Text for NLP: paragraphs, tokens and language, with DCR's names (:mod:`layoutkit.nlp`)."""
+    """Text for NLP: paragraphs, tokens and language, with DCR's names (`layoutkit.nlp`)."""
 
     spacy_ignore_line_type_header: bool = True
     """Leave running headers out of the paragraphs, tokens and NLPTextDocument."""
     spacy_ignore_line_type_footer: bool = True
-    """Leave running footers out."""
+    """Leave running footers out of the NLP text."""
     spacy_ignore_line_type_toc: bool = True
     """Leave table of contents lines out of paragraphs and tokens."""
     spacy_ignore_line_type_body: bool = False
-    """Leave body lines out."""
+    """Leave body lines out of the NLP text."""
     spacy_ignore_line_type_heading: bool = False
-    """Leave headings (every level) out."""
+    """Leave headings (every level) out of the NLP text."""
     spacy_ignore_line_type_list_bullet: bool = False
-    """Leave bulleted list items out."""
+    """Leave bulleted list items out of the NLP text."""
     spacy_ignore_line_type_list_number: bool = False
-    """Leave numbered list items out."""
+    """Leave numbered list items out of the NLP text."""
     spacy_ignore_line_type_table: bool = False
-    """Leave table rows out."""
+    """Leave table rows out of the NLP text."""
     lang_min_chars: int = 200
-    """A page with fewer letters than this takes the document's language instead of
-    its own guess (short text is guessed badly)."""
+    """Fewest letters a page needs to keep its own language guess.
+
+    A page with fewer takes the document's language (short text is guessed badly).
+    """
     lang_candidates: str = "en,de,fr,es,it,nl,pt,el,ru,uk,he,ar,fa,zh,ja"
     """The languages (ISO 639-1 codes, comma-separated) the detector chooses among."""
     tokenizer_fallbacks: str = "ja:zh,ko:zh,th:xx,vi:xx"
-    """``lang:other`` pairs (comma-separated): the blank spaCy pipeline used for a
-    language whose own tokenizer needs a package that is not installed (Japanese:
-    SudachiPy and its dictionary; Korean: mecab-ko; Thai: pythainlp; Vietnamese:
-    pyvi).  ``zh`` cuts CJK text into characters, as spaCy's Chinese does by default;
-    ``xx`` (spaCy's multi-language class) at spaces and punctuation.  A language
-    without a pair falls back to ``xx``."""
+    """`lang:other` pairs (comma-separated): the blank spaCy pipeline a language falls back to.
+
+    Used for a language whose own tokenizer needs a package that is not installed
+    (Japanese: SudachiPy and its dictionary; Korean: mecab-ko; Thai: pythainlp;
+    Vietnamese: pyvi).  `zh` cuts CJK text into characters, as spaCy's Chinese does by
+    default; `xx` (spaCy's multi-language class) at spaces and punctuation.  A language
+    without a pair falls back to `xx`.
+    """
 
 
 @dataclass(frozen=True, slots=True)
 class OcrConfig(Section):
-    """Scanned pages and images read by OCR (:mod:`layoutkit.sources.ocr`)."""
+    """Scanned pages and images read by OCR (`layoutkit.sources.ocr`)."""
 
     ocr: str = "auto"
-    """When pages are read by OCR: ``auto`` (pages without a text layer, or whose text
-    layer over a page-size picture is invisible or garbage), ``always`` or ``never``."""
+    """When pages are read by OCR: `auto`, `always` or `never`.
+
+    `auto` reads pages without a text layer, or whose text layer over a page-size picture
+    is invisible or garbage.
+    """
     ocr_languages: str = "auto"
-    """The languages pages are read in: ``auto`` (each page's own, found as
-    :mod:`layoutkit.sources.ocr.language` says), or tesseract's codes or ISO 639-1 codes
-    joined by ``+`` (``eng+deu``, ``de``), as ``--lang`` and an inbox's language folder
-    give them; each needs its Debian package ``tesseract-ocr-<lang>``."""
+    """Languages pages are read in: `auto`, or language codes joined by `+`.
+
+    `auto` is each page's own, found as `layoutkit.sources.ocr.language` says; otherwise
+    tesseract's codes or ISO 639-1 codes (`eng+deu`, `de`), as `--lang` and an inbox's
+    language folder give them.  Each needs its Debian package `tesseract-ocr-<lang>`.
+    """
     ocr_sample_height: float = 0.3
-    """The share of a page's height, about its middle, that is read first in the
-    candidate scripts' models to tell its script and language."""
+    """Share of a page's height, about its middle, read first to tell its script and language.
+
+    It is read in the candidate scripts' models.
+    """
     ocr_script_min_confidence: float = 0.75
-    """A sample read with this mean word confidence (0-1) or more is in the model's
-    script: the first candidate that reads it so is taken without trying the others."""
+    """Mean word confidence (0-1) from which a sample is taken to be in the model's script.
+
+    The first candidate that reads it so is taken without trying the others.
+    """
     ocr_language_chunk: int = 150
-    """The letters of a page's sample (or text layer) whose language is told at once: a
-    page's language is the one most of its runs are in."""
+    """Letters of a page's sample (or text layer) whose language is told at once.
+
+    A page's language is the one most of its runs are in.
+    """
     ocr_mixed_min_share: float = 0.3
-    """A language in which runs holding at least this share of the letters of a page's
-    sample are written joins the page's main language (``deu+fra``): the page mixes
-    them."""
+    """Share of a page's letters from which a second language joins the page's main one.
+
+    A language whose runs hold at least this share of the sample's letters joins it
+    (`deu+fra`): the page mixes them.
+    """
     ocr_dpi: int = 300
     """Resolution at which PDF pages are rendered for OCR."""
     ocr_max_pixels: int = 40_000_000
-    """The most pixels a page image given to OCR may have (a page of A2 at 300 dpi
-    has 35 million): a larger page is rendered at a lower resolution, a larger image
-    reduced, so that OCR's copies of it fit a worker's memory."""
+    """Most pixels a page image given to OCR may have.
+
+    A page of A2 at 300 dpi has 35 million; a larger page is rendered at a lower
+    resolution, a larger image reduced, so that OCR's copies of it fit a worker's memory.
+    """
     ocr_blank_dpi: int = 18
-    """Resolution of the preview on which a PDF page with no text, pictures or rules
-    is looked at before OCR: a page on which nothing shows is blank and not OCR'd."""
+    """Resolution of the preview that tells a PDF page with nothing on it is blank.
+
+    A page with no text, pictures or rules is looked at on it before OCR: a page on which
+    nothing shows is blank and not OCR'd.
+    """
     ocr_garbage_share: float = 0.3
-    """A text layer over a page-size picture is garbage when fewer than this share of
-    its words are in the language's word list; the page is then OCR'd."""
+    """Least share of a text layer's words in the word list for a layer over a picture to be kept.
+
+    A text layer over a page-size picture with fewer is garbage; the page is then OCR'd.
+    """
     ocr_min_quality: float = 0.7
-    """A page (or document) whose OCR quality is below this is reported with a warning."""
+    """OCR quality below which a page (or document) is reported with a warning."""
     ocr_layer_margin: float = 0.05
-    """A scanned page that carries a text layer (a scanner's OCR, Acrobat Paper Capture)
-    keeps it unless tesseract's words read better by more than this share of words
-    that read as real (:func:`layoutkit.sources.ocr.quality.read_share`); a layer that
-    reads at least ``1 - ocr_layer_margin`` cannot lose and the page is not OCR'd.
-    ``ocr = always`` uses tesseract's words regardless."""
+    """Share of real-reading words by which OCR must beat a scanned page's text layer to replace it.
+
+    A scanned page that carries a text layer (a scanner's OCR, Acrobat Paper Capture) keeps
+    it unless tesseract's words read better by more than this
+    (`layoutkit.sources.ocr.quality.read_share`); a layer that reads at least
+    `1 - ocr_layer_margin` cannot lose and the page is not OCR'd.  `ocr = always` uses
+    tesseract's words regardless.
+    """
     ocr_max_skew: float = 10.0
     """Largest skew, in degrees, that is corrected before OCR."""
     ocr_min_skew: float = 0.1
-    """Skews smaller than this (degrees) are left alone."""
+    """Smallest skew, in degrees, that is corrected before OCR; smaller ones are left alone."""
     ocr_min_orientation_confidence: float = 5.0
-    """Tesseract's orientation confidence above which a page read sideways or upside
-    down is turned upright before OCR."""
+    """Tesseract's orientation confidence above which a turned page is set upright before OCR.
+
+    A page read sideways or upside down.
+    """
     ocr_rule_min_length: float = 72.0
-    """A straight stroke on a page image at least this long (points) and no thicker
-    than a ruling line (2 points) is a rule, painted out before OCR so that tesseract
-    reads no words into a box's sides.  An inch: longer than the tallest letters of
-    type up to about 90 points."""
+    """Least length, in points, of a straight stroke painted out before OCR as a rule.
+
+    The stroke is no thicker than a ruling line (2 points); painting it out keeps
+    tesseract from reading words into a box's sides.  An inch: longer than the tallest
+    letters of type up to about 90 points.
+    """
 
 
 _SECTIONS: dict[str, type[Section]] = {
@@ -723,8 +930,8 @@ class LayoutConfig:
     in a section per stage, each with its default.
 
     Build one with no arguments (every default), with sections, with
-    :meth:`from_mapping` (which rejects unknown keys, listing the known ones) or with
-    :meth:`replace`.
+    `from_mapping` (which rejects unknown keys, listing the known ones) or with
+    `replace`.
     """
 
     sources: SourcesConfig = field(default_factory=SourcesConfig)
@@ -749,11 +956,11 @@ class LayoutConfig:
         return tuple(_SECTION_OF)
 
     def value(self, key: str) -> Any:
-        """The value of the parameter named ``key`` (a name of :meth:`known_keys`)."""
+        """The value of the parameter named ``key`` (a name of `known_keys`)."""
         return getattr(getattr(self, _SECTION_OF[key]), key)
 
     def as_mapping(self) -> dict[str, Any]:
-        """Every parameter by its name, as :meth:`from_mapping` takes them."""
+        """Every parameter by its name, as `from_mapping` takes them."""
         return {key: self.value(key) for key in _SECTION_OF}
 
     @classmethod

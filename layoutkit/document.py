@@ -1,14 +1,14 @@
 """The text document API: a PDF read once, its pages, text, language and word counts.
 
-``layoutkit.TextDocument(path)`` parses the PDF (:func:`layoutkit.parse`) and
-keeps the parsed value (:class:`layoutkit.model.Document`) as ``.layout``; the NLP
+``layoutkit.TextDocument(path)`` parses the PDF (`layoutkit.parse`) and
+keeps the parsed value (`layoutkit.model.Document`) as ``.layout``; the NLP
 reading of it (paragraphs, spaCy tokens, languages) is made on first use.
 ``store(dir)`` writes the parsed value in the store form of the document codec
-(:mod:`layoutkit.model.codec`), which :meth:`TextDocument.load` reads back equal,
+(`layoutkit.model.codec`), which `TextDocument.load` reads back equal,
 any Unicode text kept exactly.
 
 It stands beside the pipeline rather than in the ``nlp`` stage because it runs
-the pipeline (:func:`layoutkit.parse`), which no stage may import.
+the pipeline (`layoutkit.parse`), which no stage may import.
 """
 
 from __future__ import annotations
@@ -37,7 +37,7 @@ __all__ = ["TextDocument", "TextPage"]
 
 
 class _WordCounts(ABC):
-    """Frequency lists derived from a :attr:`bag_of_words`."""
+    """Frequency lists derived from a `bag_of_words`."""
 
     @property
     @abstractmethod
@@ -46,19 +46,19 @@ class _WordCounts(ABC):
 
     @property
     def freq_dist(self) -> list[tuple[str, int]]:
-        """:attr:`bag_of_words` as (word, count), most frequent first."""
+        """`bag_of_words` as (word, count), most frequent first."""
         return sorted(self.bag_of_words.items(), key=lambda item: (-item[1], item[0]))
 
     @property
     def term_freq(self) -> list[tuple[str, float]]:
-        """:attr:`freq_dist` with each count divided by the number of words."""
+        """`freq_dist` with each count divided by the number of words."""
         total = sum(self.bag_of_words.values())
         return [(word, count / total) for word, count in self.freq_dist]
 
 
 class TextPage(_WordCounts):
-    """One page of a :class:`TextDocument`: its layout (``.layout``), text, language and
-    word counts."""
+    """One page of a [`TextDocument`][layoutkit.document.TextDocument]: its layout (``.layout``),
+    text, language and word counts."""
 
     def __init__(self, document: TextDocument, index: int) -> None:
         self._document = document
@@ -100,11 +100,12 @@ class TextPage(_WordCounts):
 
 
 class TextDocument(_WordCounts):
-    """A PDF read in reading order: ``len(doc)`` pages, ``doc[i]`` a :class:`TextPage`
-    (``doc.page(n)`` the page numbered n), ``doc.text`` the page texts, ``doc.lang`` the
-    language.  ``path`` is whatever :func:`layoutkit.parse` reads (a path, bytes, a
-    binary file object), ``password`` an encrypted PDF's; a ``with`` block closes it
-    (deleting the copy of a document given as bytes)."""
+    """A PDF read in reading order: ``len(doc)`` pages, ``doc[i]`` a
+    [`TextPage`][layoutkit.document.TextPage] (``doc.page(n)`` the page numbered n), ``doc.text``
+    the page texts, ``doc.lang`` the language.  ``path`` is whatever
+    [`layoutkit.parse`][layoutkit.parse] reads (a path, bytes, a binary file object), ``password``
+    an encrypted PDF's; a ``with`` block closes it (deleting the copy of a document given as
+    bytes)."""
 
     def __init__(self, path: Source, profile: Profile | str | Path | None = None,
                  config: LayoutConfig | None = None, *,
@@ -200,9 +201,9 @@ class TextDocument(_WordCounts):
     @classmethod
     def load(cls, directory: str | Path, name: str | None = None,
              config: LayoutConfig | None = None) -> TextDocument:
-        """The TextDocument :meth:`store` wrote to ``directory`` (``name``: which one,
-        when the directory holds several); raises DocumentError when there is none,
-        several, or the file is not one the codec can read."""
+        """The TextDocument [`store`][layoutkit.document.TextDocument.store] wrote to ``directory``
+        (``name``: which one, when the directory holds several); raises DocumentError when there is
+        none, several, or the file is not one the codec can read."""
         folder = Path(directory)
         stored = ([folder / f"{name}.json"] if name else
                   [p for p in sorted(folder.glob("*.json")) if _is_stored(p)])

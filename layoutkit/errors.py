@@ -1,6 +1,6 @@
 """The exceptions layoutkit raises.
 
-Every error derives from :class:`LayoutkitError` and also from the built-in
+Every error derives from `LayoutkitError` and also from the built-in
 exception a caller would naturally catch, so ``except ValueError`` keeps
 working.  Each message names the bad value, where it was found (file, page,
 key) and what would have been accepted: the CLI prints it as one line.

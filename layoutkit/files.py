@@ -2,9 +2,9 @@
 
 Every file layoutkit writes (the outputs of the command line, the results of a
 batch, a stored document, truth files and snapshots) goes through
-:func:`write_atomic`: a process stopped mid-write, or a reader looking at the file
+`write_atomic`: a process stopped mid-write, or a reader looking at the file
 while it is written, finds either the old file or the whole new one.  A document is
-recognised by its bytes' digest (:func:`sha256_of`): a truth file or a snapshot names
+recognised by its bytes' digest (`sha256_of`): a truth file or a snapshot names
 the very file it was made from.
 """
 
@@ -41,7 +41,7 @@ def write_atomic(path: Path, text: str | Iterable[str]) -> None:
     those a plain ``open()`` would give a new one.  A symbolic link is followed: its
     target is written, the link kept.  Anything else that exists (a device such as
     ``/dev/null``, a FIFO, a terminal) cannot be replaced by a rename and is written
-    in place (:func:`_write_in_place`).  Every write and the final close are checked:
+    in place (`_write_in_place`).  Every write and the final close are checked:
     a full disk or device raises OSError naming ``path``."""
     pieces = [text] if isinstance(text, str) else text
     try:

@@ -1,5 +1,7 @@
-"""Names a package exports but imports only when first asked for, so that a process
-loads the modules it uses and not every one its package could offer."""
+"""Names a package exports but imports only when first asked for.
+
+A process then loads the modules it uses, not every one its package could offer.
+"""
 
 from __future__ import annotations
 

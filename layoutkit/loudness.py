@@ -1,7 +1,9 @@
-"""How much the command line says on standard error: its log and warnings, each line
-``layoutkit: ...``; ``-q`` keeps only errors, ``-v`` adds the log.  Set once in the
-command's process, and again in each batch worker it starts (a worker forked from the
-fork server inherits none of it)."""
+"""How much the command line says on standard error: its log and warnings.
+
+- Each line reads `layoutkit: ...`; `-q` keeps only errors, `-v` adds the log.
+- It is set once in the command's process, and again in each batch worker it starts (a
+  worker forked from the fork server inherits none of it).
+"""
 
 from __future__ import annotations
 

@@ -1,7 +1,7 @@
 """The pipeline in one call: ``parse(path) -> Document``, its stages declared once.
 
 A page is read, laid out and typed in steps, with the decisions that need the whole
-document taken between them; :func:`parse` is the one list of them::
+document taken between them; `parse` is the one list of them::
 
     each page (where it is kept)                  the document
     read: glyphs, words (OCR), edge lines  -->    running furniture (repeating_runs)
@@ -12,7 +12,7 @@ document taken between them; :func:`parse` is the one list of them::
     line types, in steps                   <->    contents, body size, heading levels,
                                                   list chains (linetypes.driver)
 
-The page steps run through :mod:`layoutkit.parallel`, which keeps each page's state
+The page steps run through `layoutkit.parallel`, which keeps each page's state
 where the page was read, in this process or in workers (``jobs``), and knows no step
 by name: one process or several, the same steps run on the same pages, so the result
 is the same.  The glyphs of a page are dropped once they are words, and only the
@@ -20,18 +20,21 @@ small values on the arrows and the laid-out pages cross processes.
 
 A publication profile's section runs on from the page where it starts, so the lay-out
 step also sends the section running at the end of each page; the pages whose section
-turns out to be another than assumed are laid out again (:func:`_lay_out`).
+turns out to be another than assumed are laid out again (`_lay_out`).
 
-:func:`iter_pages` reads a short document as :func:`parse` does, and a long one page by
-page: every page is read once, what the decisions across pages need of it kept (its
-edge lines, its OCR quality) and the page itself written to a temporary file and let
-go; the running furniture is decided over the whole document, as :func:`parse` does,
-then the column grid, from each page's own gutters (a first pass over the pages, a
-chunk of ``stream_chunk_pages`` at a time); the pages are laid out a chunk at a time,
-the section running out of one chunk running into the next, written to a file again,
-and typed in passes over that file, each line typing step over the whole document
-(:func:`_typed_stream`); so the pages handed over are :func:`parse`'s.  Memory holds
-the small values of every page and the pages of one chunk.
+`iter_pages` reads a short document as `parse` does, and a long one page by page, so
+that memory holds the small values of every page and the pages of one chunk
+(`stream_chunk_pages`, `stream_whole_chunks`):
+
+1. Every page is read once, what the decisions across pages need of it kept (its edge
+   lines, its OCR quality), and the page itself written to a temporary file and let go.
+2. The running furniture is decided over the whole document, as `parse` does; then the
+   column grid, from each page's own gutters, in a first pass over the pages, a chunk
+   at a time.
+3. The pages are laid out a chunk at a time, the section running out of one chunk
+   running into the next, and written to a file again.
+4. They are typed in passes over that file, each line typing step over the whole
+   document (`_typed_stream`); so the pages handed over are `parse`'s.
 """
 
 from __future__ import annotations
@@ -137,14 +140,14 @@ def parse(path: Source, config: LayoutConfig | None = None,
 
     ``path`` is a file's path (``-``: standard input), the document's bytes or a binary
     file object; an encrypted PDF is read with its user ``password``, by either engine
-    (:mod:`layoutkit.sources.inputs`).
+    ([`layoutkit.sources.inputs`][layoutkit.sources.inputs]).
 
     Returns a Document whose pages hold bands, columns, blocks and lines in reading
     order, every line typed (running headers and footers, contents, headings, lists,
     body).  With ``jobs`` > 1 the pages are read, laid out and typed in that many
     processes (this one and ``jobs - 1`` workers), the decisions across pages taken in
-    this one; the result is the same.  A ``profile`` (a :class:`Profile`, a bundled
-    profile's name or a TOML path) says how the publication's pages are read; its
+    this one; the result is the same.  A ``profile`` (a [`Profile`][layoutkit.pipeline.Profile], a
+    bundled profile's name or a TOML path) says how the publication's pages are read; its
     ``[config]`` is used when no ``config`` is given.  The ruled tables of the pages
     whose rules draw a table's grid are found (pdfplumber reads those pages once more),
     and with ``tables`` those of every page: their lines are typed ``tab``, their cells
@@ -173,7 +176,7 @@ def parse(path: Source, config: LayoutConfig | None = None,
 def _parse(path: Path, config: LayoutConfig | None, pages: Iterable[int] | str | None,
            engine: str, jobs: int, profile: Profile | str | Path | None, tables: bool,
            typed: bool) -> Document:
-    """:func:`parse` of the file at ``path``."""
+    """[`parse`][layoutkit.pipeline.parse] of the file at ``path``."""
     job, context = _job(path, config, pages, engine, jobs, profile)
     return _parsed(job, context, jobs, tables=tables, typed=typed)
 
@@ -198,9 +201,9 @@ def _parsed(job: Job, context: Sequence[int], jobs: int, *, tables: bool, typed:
 
 @dataclass(frozen=True, slots=True)
 class PageStream:
-    """A document read page by page (see :func:`iter_pages`): what is known of it before
-    its first page is laid out, and its pages, laid out and typed, in order (iterating
-    over the stream takes them, once)."""
+    """A document read page by page (see [`iter_pages`][layoutkit.pipeline.iter_pages]): what is
+    known of it before its first page is laid out, and its pages, laid out and typed, in order
+    (iterating over the stream takes them, once)."""
 
     path: Path
     page_count: int
@@ -208,7 +211,8 @@ class PageStream:
     ocr: tuple[OcrQuality, ...]
     """The OCR quality of each page read by OCR among those asked for."""
     unreadable: dict[int, str]
-    """Why each page asked for that was left unread was (:attr:`Document.unreadable`)."""
+    """Why each page asked for that was left unread was
+    ([`Document.unreadable`][layoutkit.model.layout.Document.unreadable])."""
     pages: Iterator[Page]
     tables: Mapping[int, Sequence[Table]]
     """The ruled tables found (when asked for) on the pages handed over so far, by page
@@ -219,7 +223,7 @@ class PageStream:
 
 
 class PageProgress(Protocol):
-    """What :func:`iter_pages` tells of its progress."""
+    """What [`iter_pages`][layoutkit.pipeline.iter_pages] tells of its progress."""
 
     def start(self, phase: str, total: int) -> None:
         """A phase (``reading``, ``laying out``) of ``total`` pages begins."""
@@ -233,20 +237,22 @@ def iter_pages(path: str | Path, config: LayoutConfig | None = None,
                jobs: int = 1, profile: Profile | str | Path | None = None,
                tables: bool = False, typed: bool = True, progress: PageProgress | None = None
                ) -> PageStream:
-    """Read ``path`` as :func:`parse` does, page by page, for documents of any length.
+    """Read ``path`` as [`parse`][layoutkit.pipeline.parse] does, page by page, for documents of any
+    length.
 
     A document of no more than ``stream_whole_chunks`` chunks of ``stream_chunk_pages``
-    is read, laid out and typed in one go, as by :func:`parse`, before this returns.
-    Of a longer one, every page is read (by OCR, if scanned) before this returns, and
+    is read, laid out and typed in one go, as by [`parse`][layoutkit.pipeline.parse], before this
+    returns. Of a longer one, every page is read (by OCR, if scanned) before this returns, and
     kept in a temporary file; the running headers and footers are decided over the
-    whole document, as by :func:`parse`.  Iterating over the stream lays out and types
-    the pages ``stream_chunk_pages`` at a time (in ``jobs`` processes) and hands each
+    whole document, as by [`parse`][layoutkit.pipeline.parse].  Iterating over the stream lays out
+    and types the pages ``stream_chunk_pages`` at a time (in ``jobs`` processes) and hands each
     over; the common column grid and the line types (contents, heading levels, list
     chains) are decided over the whole document too, from small values of every page
-    gathered in passes over the pages kept in files, so the pages are :func:`parse`'s.
-    Memory holds the small values of every page and the pages of one chunk.  With
-    ``tables`` the ruled tables are found too, as by :func:`parse`, and kept in the
-    stream's ``tables``.  ``progress`` hears of each page read and each page laid out.
+    gathered in passes over the pages kept in files, so the pages are
+    [`parse`][layoutkit.pipeline.parse]'s. Memory holds the small values of every page and the pages
+    of one chunk.  With ``tables`` the ruled tables are found too, as by
+    [`parse`][layoutkit.pipeline.parse], and kept in the stream's ``tables``.  ``progress`` hears of
+    each page read and each page laid out.
     """
     job, context = _job(path, config, pages, engine, jobs, profile)
     if progress is not None:
@@ -285,14 +291,14 @@ def _streamed(job: Job, context: Sequence[int], runs: Mapping[int, Runs],
               jobs: int, typed: bool, progress: PageProgress | None, tables: bool
               ) -> Iterator[tuple[Page, list[Table]]]:
     """The wanted pages of ``context``, read back from where they were ``spilled`` in
-    ``folder`` (removed at the end), laid out and typed as :func:`parse` does, a chunk
-    at a time, each with its ruled tables (when ``tables``).
+    ``folder`` (removed at the end), laid out and typed as [`parse`][layoutkit.pipeline.parse] does,
+    a chunk at a time, each with its ruled tables (when ``tables``).
 
     Each decision across pages is taken over the whole document, from small values of
     every page: the column grid from each page's own gutters (a first pass), the
     sections as they run from page to page, and the line types (contents, body size,
     heading levels, list chains) from the laid-out pages, which wait in a file of
-    ``folder`` meanwhile (:func:`_typed_stream`)."""
+    ``folder`` meanwhile (`_typed_stream`)."""
     size = job.config.sources.stream_chunk_pages
     chunks = [context[start:start + size] for start in range(0, len(context), size)]
     with folder:
@@ -348,8 +354,8 @@ def _laid_out(job: Job, chunks: Sequence[Sequence[int]], runs: Mapping[int, Runs
     """The wanted pages of ``chunks`` laid out on the document's column ``grid``, a
     chunk at a time, the section running out of one chunk running into the next, not
     typed; each with its ruled tables (when ``tables``; when the pages are to be
-    ``typed``, those of the pages whose rules draw a grid, as :func:`parse` types
-    them), ``progress`` hearing of it."""
+    ``typed``, those of the pages whose rules draw a grid, as [`parse`][layoutkit.pipeline.parse]
+    types them), ``progress`` hearing of it."""
     entering: Section | None = None
     for chunk in chunks:
         part = replace(job, wanted=tuple(n for n in chunk if job.index(n) is not None))
@@ -363,8 +369,8 @@ def _laid_out(job: Job, chunks: Sequence[Sequence[int]], runs: Mapping[int, Runs
 
 def _typed_stream(job: Job, laid_out: Iterable[tuple[Page, list[Table]]], folder: Path,
                   jobs: int) -> Iterator[tuple[Page, list[Table]]]:
-    """The pages ``laid_out`` (with their ruled tables) typed as :func:`parse` types
-    them: each page is written to a file of ``folder`` and let go, what the decisions
+    """The pages ``laid_out`` (with their ruled tables) typed as [`parse`][layoutkit.pipeline.parse]
+    types them: each page is written to a file of ``folder`` and let go, what the decisions
     across pages need of it kept (its width, and the whole page for the first pages,
     where contents stand); typing runs its steps over the pages read back a chunk at
     a time, each step replaying the steps before it on the page (they are quick, and
@@ -414,8 +420,8 @@ def _typed_stream(job: Job, laid_out: Iterable[tuple[Page, list[Table]]], folder
 def _job(path: str | Path, config: LayoutConfig | None, pages: Iterable[int] | str | None,
          engine: str, jobs: int, profile: Profile | str | Path | None
          ) -> tuple[Job, list[int]]:
-    """The parse of ``path`` (see :func:`parse`) and the pages it reads: those asked for
-    with their neighbours (all from the first, for a profile with sections)."""
+    """The parse of ``path`` (see [`parse`][layoutkit.pipeline.parse]) and the pages it reads: those
+    asked for with their neighbours (all from the first, for a profile with sections)."""
     profile = loaded_profile(profile)
     config = config or (profile.config if profile else LayoutConfig())
     if isinstance(jobs, bool) or not isinstance(jobs, int) or jobs < 1:
@@ -508,7 +514,7 @@ class Job:
     config: LayoutConfig
     profile: Profile | None
     risks: Mapping[int, PageRisk]
-    """The pages that draw far more than an ordinary page (:mod:`.sources.guard`), read
+    """The pages that draw far more than an ordinary page (`sources.guard`), read
     in a process of their own or, past the budget, not at all."""
 
     def index(self, number: int) -> int | None:
@@ -522,7 +528,7 @@ class Job:
 class ReadPage:
     """A page once read: its size, rules and pictures (its glyphs dropped once they
     are words), its words and its candidate furniture lines, the words set level where
-    the page was scanned askew (:mod:`.geometry.skew`), and the slope its lines leaned
+    the page was scanned askew (`geometry.skew`), and the slope its lines leaned
     by (0.0 for a page whose words stand as they were drawn), by which the page laid
     out is turned back."""
 
@@ -570,7 +576,7 @@ class PreparedPage:
 @dataclass(frozen=True, slots=True)
 class _Prepared:
     """What preparing a page tells the document: the gutters found on the page alone,
-    and whether its rules draw a ruled table's grid (:attr:`PageCanvas.gridded`), where
+    and whether its rules draw a ruled table's grid (`PageCanvas.gridded`), where
     ruled tables are looked for by default."""
 
     gutters: Gutters
@@ -587,7 +593,7 @@ def read_pages(job: Job, states: Mapping[int, object], given: None
 
     The reference cycles reading leaves (PDFium's objects in ctypes, some 90 KB a page)
     are collected after each chunk, among the values made since (see
-    :func:`~layoutkit.parallel.collector_paused`)."""
+    [`collector_paused`][layoutkit.parallel.collector_paused])."""
     config = job.config
     numbers = list(states)
     for start in range(0, len(numbers), config.sources.stream_chunk_pages):
@@ -596,8 +602,8 @@ def read_pages(job: Job, states: Mapping[int, object], given: None
 
 
 def _read_chunk(job: Job, numbers: Sequence[int]) -> Iterator[tuple[int, ReadPage, _Sent]]:
-    """The pages ``numbers`` read as :func:`read_pages` says, the document opened once;
-    a page past a budget read as an unreadable page (:func:`_page_glyphs`)."""
+    """The pages ``numbers`` read as `read_pages` says, the document opened once;
+    a page past a budget read as an unreadable page (`_page_glyphs`)."""
     config = job.config
     with open_source(job.path, job.engine, image_dpi=config.sources.image_dpi,
                      image_max_pixels=config.sources.image_max_pixels,
@@ -626,9 +632,10 @@ def _read_chunk(job: Job, numbers: Sequence[int]) -> Iterator[tuple[int, ReadPag
 
 def _page_glyphs(job: Job, source: GlyphSource, number: int) -> PageGlyphs:
     """Page ``number`` read from the open ``source``; a page that draws far more than an
-    ordinary page read in a process of its own (:func:`~.sources.alone.read_alone`), or,
+    ordinary page read in a process of its own (`read_alone`), or,
     past ``page_max_content_bytes`` or that process's budgets, an unreadable page: no
-    glyphs, and the reason (:attr:`PageGlyphs.unreadable`)."""
+    glyphs, and the reason
+    ([`PageGlyphs.unreadable`][layoutkit.model.glyphs.PageGlyphs.unreadable])."""
     risk = job.risks.get(number)
     if risk is None:
         return next(iter(source.pages([number])))
@@ -650,9 +657,9 @@ def _unread(glyphs: PageGlyphs, reason: str) -> PageGlyphs:
 
 def spill_pages(job: Job, folder: Path, states: Mapping[int, object], given: None
                 ) -> Iterator[tuple[int, None, tuple[_Sent, _Spilled]]]:
-    """The first step of :func:`iter_pages`: each page read (see :func:`read_pages`),
-    written to a file of ``folder`` (one for each process) and let go; sends what reading
-    it tells the document, and where it was written."""
+    """The first step of [`iter_pages`][layoutkit.pipeline.iter_pages]: each page read (see
+    `read_pages`), written to a file of ``folder`` (one for each process) and let go; sends what
+    reading it tells the document, and where it was written."""
     with (folder / f"{os.getpid()}.pages").open("wb") as file:
         for number, page, sent in read_pages(job, states, given):
             offset = file.tell()
@@ -661,8 +668,8 @@ def spill_pages(job: Job, folder: Path, states: Mapping[int, object], given: Non
 
 
 def _unspilled(spilled: _Spilled, given: None) -> tuple[ReadPage | Page, None]:
-    """A page read back from where it was written: read (:func:`spill_pages`) or laid
-    out (:func:`_typed_stream`)."""
+    """A page read back from where it was written: read (`spill_pages`) or laid
+    out (`_typed_stream`)."""
     with Path(spilled.file).open("rb") as file:
         file.seek(spilled.offset)
         page = pickle.loads(file.read(spilled.length))
@@ -714,9 +721,9 @@ def lay_out_pages(job: Job, states: Mapping[int, PreparedPage],
 
 def typing_of(job: Job, state: object) -> PageTyping | None:
     """A page's state as line typing takes it up: a wanted page laid out becomes a
-    :class:`PageTyping` (indexed by its place among the wanted pages, which is its
+    `PageTyping` (indexed by its place among the wanted pages, which is its
     place in the document); a page being typed stays one; a page read for its context
-    alone is not typed (None); a wanted page read back laid out (:func:`_typed_stream`)
+    alone is not typed (None); a wanted page read back laid out (`_typed_stream`)
     is typed too."""
     if isinstance(state, Page):
         index = job.index(state.page_no)
@@ -732,7 +739,7 @@ def typing_of(job: Job, state: object) -> PageTyping | None:
 
 
 def loaded_profile(profile: Profile | str | Path | None) -> Profile | None:
-    """``profile`` as a :class:`~layoutkit.profile.Profile`: a bundled profile's name or
+    """``profile`` as a [`Profile`][layoutkit.profile.Profile]: a bundled profile's name or
     a TOML path loaded, a Profile as it is, None for none.
 
     The profile package (TOML, validation) is imported here, when a profile is given:

@@ -1,6 +1,8 @@
-"""Progress of a long command on a terminal: a bar on standard error, shown once the
-command has run for :data:`DELAY` seconds (a short one shows nothing), never when
-standard error is not a terminal."""
+"""Progress of a long command on a terminal: a bar on standard error.
+
+It is shown once the command has run for `DELAY` seconds (a short one shows nothing),
+never when standard error is not a terminal.
+"""
 
 from __future__ import annotations
 
@@ -17,7 +19,7 @@ DELAY = 2.0
 
 
 class PagesBar:
-    """A :class:`~layoutkit.pipeline.PageProgress` drawn on ``stream``: the phase, the
+    """A `PageProgress` drawn on ``stream``: the phase, the
     pages done of its pages, pages per second and the pages read by OCR."""
 
     def __init__(self, stream: IO[str]) -> None:
@@ -40,7 +42,7 @@ class PagesBar:
             self.close()
 
     def _show(self) -> None:
-        """Draw the bar, once :data:`DELAY` seconds have passed."""
+        """Draw the bar, once `DELAY` seconds have passed."""
         now = time.monotonic()
         if self.bar is None:
             if now - self.began < DELAY or self.done == self.total:

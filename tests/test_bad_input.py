@@ -1,7 +1,7 @@
 """Every command that reads a document, fed the same bad inputs: each exits with the
-status the README gives (2 for a usage error, 1 for a document that cannot be read),
-says so in exactly one line on stderr naming the file or the page, prints nothing on
-stdout and leaves no output file."""
+status the command-line reference gives (docs/reference/cli.md: 2 for a usage error, 1
+for a document that cannot be read), says so in exactly one line on stderr naming the
+file or the page, prints nothing on stdout and leaves no output file."""
 
 from __future__ import annotations
 

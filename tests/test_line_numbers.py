@@ -1,5 +1,5 @@
-"""Line numbers printed in a margin (:mod:`layoutkit.geometry.line_numbers`) and letters
-raised into a word (:func:`layoutkit.geometry.words.words_from_glyphs`): pages drawn
+"""Line numbers printed in a margin (`layoutkit.geometry.line_numbers`) and letters
+raised into a word (`layoutkit.geometry.words.words_from_glyphs`): pages drawn
 with reportlab, their truth exact, and the review copy that showed both."""
 
 from __future__ import annotations

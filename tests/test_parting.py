@@ -1,5 +1,5 @@
 """Lines parted where the content stream draws them as two
-(:mod:`layoutkit.geometry.parting`), and the documents whose columns it parts: rows of
+(`layoutkit.geometry.parting`), and the documents whose columns it parts: rows of
 words built by hand, their truth exact, then the pages that showed the cause."""
 
 from __future__ import annotations

@@ -1,10 +1,10 @@
-"""Batch processing of an inbox of documents, resumable, on one machine or a Dask
-cluster; see :func:`run_batch` and ``layoutkit batch --help``.
+"""Batch processing of an inbox of documents, resumable, on one machine or a Dask cluster.
 
-The public names are imported on first use, so that a worker process, which
-imports :mod:`.actions` alone, does without the database and progress modules
-that only the run's own process needs (a fifth of a second less before the
-first document starts)."""
+See `run_batch` and `layoutkit batch --help`.  The public names are imported on first
+use, so that a worker process, which imports `actions` alone, does without the
+database and progress modules that only the run's own process needs (a fifth of a
+second less before the first document starts).
+"""
 
 from __future__ import annotations
 

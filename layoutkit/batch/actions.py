@@ -1,11 +1,11 @@
 """What is done to an accepted document, one action after another.
 
-A :class:`Job` names a document's pending actions; :func:`run_job` does them in
+A `Job` names a document's pending actions; `run_job` does them in
 a worker (a local process or a Dask worker) and returns one
-:class:`ActionResult` each, for the batch's own process to record.  Every
+`ActionResult` each, for the batch's own process to record.  Every
 output is written into the document's staging folder under a temporary name
 and renamed, so a killed worker leaves no half-written file.  More actions
-(OCR, tokens, tables) are added to :data:`ACTIONS` in the order they run.
+(OCR, tokens, tables) are added to `ACTIONS` in the order they run.
 """
 
 from __future__ import annotations
@@ -108,7 +108,7 @@ def actions_for(kind: str) -> tuple[str, ...]:
 
 def start_worker(run: int, loudness: Loudness) -> None:
     """Start a local worker of the pool of the run ``run`` (its initializer): it ends
-    when the run ends (:func:`.orphans.die_with_run`), and logs and warns as the
+    when the run ends (`orphans.die_with_run`), and logs and warns as the
     command line that started the run (``layoutkit: ``, nothing but errors with
     ``-q``), which a process forked from the fork server does not inherit."""
     die_with_run(run)

@@ -1,18 +1,18 @@
-"""A converter run as a bounded child: its own session, an address-space limit, a
-time limit, no network where the system lets it be taken away, and nothing of it
-left running afterwards.
+"""A converter run as a bounded child, leaving nothing running afterwards.
 
-A converter (pandoc, LibreOffice) is started in a new session (``setsid``), so that
-every process it starts (LibreOffice's ``oosplash`` starts ``soffice.bin``) is one
-of that session.  When it ends, or runs past its time, every process of the session
-still there is killed: its process group, and any process the session holds that
-left the group, found in ``/proc``.  ``RLIMIT_AS`` bounds each process's address
-space (a converter reading ``/dev/zero`` fails on its own instead of taking the
-machine's memory).  Where the system permits a new network namespace (``unshare
---net``, as root or in a user namespace), the converter runs in one that has no
-interface but a loopback that is down: nothing it reads can reach any address.
-Where it does not, the converters' own settings refuse content from outside the
-document (:mod:`.convert`).
+A converter (pandoc, LibreOffice) is bounded so:
+
+- It starts in a new session (`setsid`), so every process it starts (LibreOffice's
+  `oosplash` starts `soffice.bin`) is one of that session.
+- When it ends, or runs past its time (`convert_max_seconds`), every process of the
+  session still there is killed: its process group, and any process the session holds
+  that left the group, found in `/proc`.
+- `RLIMIT_AS` bounds each process's address space (`convert_max_memory`): a converter
+  reading `/dev/zero` fails on its own instead of taking the machine's memory.
+- Where the system permits a new network namespace (`unshare --net`, as root or in a
+  user namespace), it runs in one with no interface but a loopback that is down:
+  nothing it reads can reach any address.  Where it does not, the converters' own
+  settings refuse content from outside the document (`convert`).
 """
 
 from __future__ import annotations
@@ -65,7 +65,7 @@ def run_bounded(command: Sequence[str], *, seconds: float, memory: int, cwd: Pat
     """Run ``command`` in ``cwd`` in a session of its own, each of its processes
     limited to ``memory`` bytes of address space, for at most ``seconds``; ``offline``
     in a network namespace of its own when the system permits one
-    (:func:`offline_prefix`).  Every process of the session is gone when this
+    (`offline_prefix`).  Every process of the session is gone when this
     returns; returns how the run ended."""
     prefix = offline_prefix() if offline else ()
     with tempfile.TemporaryFile(dir=cwd) as err:

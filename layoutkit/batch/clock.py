@@ -1,5 +1,7 @@
-"""The batch's clock, in a module of its own so that a worker process can stamp its
-results without importing the database layer."""
+"""The batch's clock, in a module of its own.
+
+A worker process stamps its results with it without importing the database layer.
+"""
 
 from __future__ import annotations
 

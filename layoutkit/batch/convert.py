@@ -1,26 +1,25 @@
 """Office and markup documents made into PDFs, so they are parsed like any PDF.
 
-LibreOffice (headless Writer) renders the word-processor formats (docx, odt,
-rtf): it keeps the page size, margins and columns the author set, which is what
-the reading order works from.  The markup formats it cannot lay out or would
-fetch pieces of (html, epub, csv, rst, md) are first read by pandoc into an ODT
-document, which LibreOffice then renders.  Images become one PDF page per frame
-with Pillow, a frame at a time.  A converter that is not installed is an error
-for that document alone.
+- LibreOffice (headless Writer) renders the word-processor formats (docx, odt, rtf):
+  it keeps the page size, margins and columns the author set, which is what the
+  reading order works from.
+- The markup formats it cannot lay out or would fetch pieces of (html, epub, csv, rst,
+  md) are first read by pandoc into an ODT document, which LibreOffice then renders.
+- Images become one PDF page per frame with Pillow, a frame at a time.
+- A converter that is not installed is an error for that document alone.
 
 Nothing outside the inbox's document is read, and no address reached:
 
-- pandoc runs with ``--sandbox``: an ``include``, a ``csv-table``'s file, an image
-  by path or URL are left out (one warning names them), so ``.. include::
-  /etc/passwd`` or ``![](/home/...)`` puts nothing of the machine into the outputs;
+- pandoc runs with `--sandbox`: an `include`, a `csv-table`'s file, an image by path
+  or URL are left out (one warning names them), so `.. include:: /etc/passwd` or
+  `![](/home/...)` puts nothing of the machine into the outputs;
 - LibreOffice runs in a private profile whose settings block content linked from
-  outside the document (``BlockUntrustedRefererLinks``), never update links
-  (linked sections, fields), run no macro, and send any request to a proxy that
-  does not answer;
+  outside the document (`BlockUntrustedRefererLinks`), never update links (linked
+  sections, fields), run no macro, and send any request to a proxy that does not
+  answer;
 - both run in a network namespace of their own where the system permits one, in a
-  session of their own, bounded in memory and time (``convert_max_memory``,
-  ``convert_max_seconds``), and every process they started ends with them
-  (:mod:`.bounded`).
+  session of their own, bounded in memory and time (`convert_max_memory`,
+  `convert_max_seconds`), and every process they started ends with them (`bounded`).
 """
 
 from __future__ import annotations
@@ -170,7 +169,7 @@ def _default_reference() -> bytes | str:
 
 def _writer_pdf(original: Path, source: Path, work: Path, config: SourcesConfig) -> Path:
     """LibreOffice's PDF of ``source`` in ``work``; a private profile folder, with the
-    settings that keep it to the document (:data:`_OFFICE_SETTINGS`), keeps parallel
+    settings that keep it to the document (`_OFFICE_SETTINGS`), keeps parallel
     conversions from waiting on each other's lock."""
     _installed(original, "soffice")
     profile = work / "profile"

@@ -1,15 +1,15 @@
-"""The inbox: which files are waiting, what kind each is, whether it can be read,
-and moving it to ``accepted/`` or ``rejected/`` without ever overwriting a file.
+"""The inbox: waiting files, their kinds, and moving them without overwriting a file.
 
-A file counts as waiting when it lies directly in the inbox or in a language
-subfolder (``INBOX/de/``: a two- or three-letter ISO 639 code), is not hidden
-(a name starting with a dot is a file still being copied in) and is not in the
-inbox's own ``accepted/`` and ``rejected/`` folders.
-
-Others may write to the inbox, so the places a run writes to there (its lock file,
-``accepted/``, ``rejected/`` and their language subfolders, a rejected file's reason)
-are reached through no symbolic link: a link planted at one is refused, or, at a
-reason's name, stepped around or replaced, never written through.
+- A file counts as waiting when it lies directly in the inbox or in a language
+  subfolder (`INBOX/de/`: a two- or three-letter ISO 639 code), is not hidden (a name
+  starting with a dot is a file still being copied in) and is not in the inbox's own
+  `accepted/` and `rejected/` folders.
+- Each is told its kind and whether it can be read, then moved to `accepted/` or
+  `rejected/` without ever overwriting a file.
+- Others may write to the inbox, so the places a run writes to there (its lock file,
+  `accepted/`, `rejected/` and their language subfolders, a rejected file's reason) are
+  reached through no symbolic link: a link planted at one is refused, or, at a reason's
+  name, stepped around or replaced, never written through.
 """
 
 from __future__ import annotations
@@ -67,7 +67,7 @@ OWN = (LOCK, ACCEPTED, REJECTED)
 """The places in the inbox a run writes to: followed through no link."""
 
 OFFICE_SUFFIXES = (".docx", ".odt", ".rtf", ".html", ".htm", ".epub", ".csv", ".rst", ".md")
-"""Formats converted to PDF before they are parsed (see :mod:`.convert`)."""
+"""Formats converted to PDF before they are parsed (see `convert`)."""
 KINDS = {".pdf": "pdf", **dict.fromkeys(OFFICE_SUFFIXES, "office"),
          **dict.fromkeys(sorted(IMAGE_SUFFIXES), "image")}
 """Each accepted file-name suffix and the kind of document it names: the page images
@@ -92,7 +92,7 @@ class Arrival:
 def scan(inbox: Path) -> list[Arrival]:
     """The files waiting in ``inbox`` and its language subfolders, sorted by name.
 
-    Symbolic links are listed too (:func:`check` rejects them); other subfolders
+    Symbolic links are listed too (`check` rejects them); other subfolders
     are left where they are.
     """
     found: list[Arrival] = []
@@ -200,10 +200,10 @@ def safe_stem(name: str) -> str:
 
 def free_name(folder: Path, name: str) -> Path:
     """``folder/name``, or ``stem (2).ext``, ``stem (3).ext``… when that is taken, or
-    when the reason file it would get (:func:`reason_name`) is: a link or a file planted
+    when the reason file it would get (`reason_name`) is: a link or a file planted
     at a reason's name is never written through nor over.
 
-    A name too long for the file system with its number is shortened (:func:`fitted`),
+    A name too long for the file system with its number is shortened (`fitted`),
     and a name a language subfolder could have (``de``) starts at ``de (2)``, so that
     a rejected file never takes the place of the folder of a language's documents."""
     wanted = Path(name)
@@ -222,7 +222,7 @@ def reason_name(name: str) -> str:
 
 
 def own_places(inbox: Path) -> None:
-    """Refuse an inbox whose own places (:data:`OWN`: the lock file, ``accepted/``,
+    """Refuse an inbox whose own places (`OWN`: the lock file, ``accepted/``,
     ``rejected/``, and their subfolders of the inbox's languages) hold a symbolic link,
     or a file where a folder belongs: a run would write through it, outside the inbox.
     Raises UsageError naming it; returns nothing when all are as a run makes them (or
@@ -242,7 +242,7 @@ def own_places(inbox: Path) -> None:
 
 
 def open_lock(inbox: Path) -> IO[str]:
-    """The inbox's lock file (:data:`LOCK`), opened for appending and made if missing,
+    """The inbox's lock file (`LOCK`), opened for appending and made if missing,
     without following a link.  Raises UsageError when it is a link or not a regular
     file."""
     flags = (os.O_WRONLY | os.O_APPEND | os.O_CREAT | os.O_NOFOLLOW | os.O_NONBLOCK
@@ -299,13 +299,13 @@ def _not_folder(path: Path) -> str:
 def write_reason(inbox: Path, target: Path, reason: str) -> None:
     """Write ``reason`` into the reason file of the rejected file ``target`` (in the
     inbox's ``rejected/`` folder), replacing whatever lies at its name, through no
-    link (see :func:`layoutkit.files.replace_in`)."""
+    link (see `layoutkit.files.replace_in`)."""
     with _own_folder(inbox, target.parent) as folder:
         replace_in(folder, reason_name(target.name), reason)
 
 
 def move(path: Path, target: Path, inbox: Path | None = None) -> bool:
-    """Move ``path`` to ``target`` (a name from :func:`free_name`); False when the name
+    """Move ``path`` to ``target`` (a name from `free_name`); False when the name
     has been taken meanwhile by another file.
 
     The move is a hard link then an unlink: it never overwrites, and a run killed

@@ -1,12 +1,14 @@
 """Workers that do not outlive the run that started them.
 
-A local worker is forked from the fork server, not from the run's process, and
-each holds the pipe that keeps the fork server going: killed alone (``kill -9``),
-the run would leave its fork server and workers running for good, still writing
-into staging folders the next run uses.  So each worker watches the run's process
-(:func:`die_with_run`, as it starts) and ends as soon as it ends, with the processes
-under it (a converter); once the workers are gone, the fork server and the resource
-tracker see their pipes close and end too.
+A local worker is forked from the fork server, not from the run's process, and each
+holds the pipe that keeps the fork server going: killed alone (`kill -9`), the run
+would leave its fork server and workers running for good, still writing into staging
+folders the next run uses.
+
+- Each worker watches the run's process (`die_with_run`, as it starts) and ends as
+  soon as it ends, with the processes under it (a converter).
+- Once the workers are gone, the fork server and the resource tracker see their pipes
+  close and end too.
 """
 
 from __future__ import annotations

@@ -1,18 +1,19 @@
-"""The local workers of a batch run: processes that each hold one job at a time, so
-that the run knows which job a worker held when it died.
+"""The local workers of a batch run: processes that each hold one job at a time.
 
-- A worker that dies (SIGKILL from the kernel when memory runs out, SIGABRT or
-  SIGSEGV from a native library) costs only the job it held: that job ends
-  :class:`Lost`, with the signal in words, and a new worker takes the dead one's
-  place for the jobs left (a ``ProcessPoolExecutor`` fails every job queued behind
-  it with ``BrokenProcessPool``).
-- A terminal's Ctrl-C (SIGINT to the whole foreground process group) is the run's
-  to handle: the workers ignore it.  When the run stops early (Ctrl-C, an error),
-  every worker is ended at once with the processes under it (a converter, a page
-  read in a process of its own), their process groups and sessions when they have
-  their own (a converter runs in a session of its own, :mod:`.bounded`), so that the
-  run ends within a second and leaves nothing running.  What the workers had written is
-  scratch the next run clears (see :func:`.actions.clear_scratch`).
+The run then knows which job a worker held when it died.
+
+- A worker that dies (SIGKILL from the kernel when memory runs out, SIGABRT or SIGSEGV
+  from a native library) costs only the job it held: that job ends `Lost`, with the
+  signal in words, and a new worker takes the dead one's place for the jobs left (a
+  `ProcessPoolExecutor` fails every job queued behind it with `BrokenProcessPool`).
+- A terminal's Ctrl-C (SIGINT to the whole foreground process group) is the run's to
+  handle: the workers ignore it.
+- When the run stops early (Ctrl-C, an error), every worker is ended at once with the
+  processes under it (a converter, a page read in a process of its own), their process
+  groups and sessions when they have their own (a converter's, `bounded`), so the run
+  ends within a second and leaves nothing running.
+- What the workers had written is scratch the next run clears (see
+  `actions.clear_scratch`).
 """
 
 from __future__ import annotations
@@ -82,13 +83,13 @@ def run_jobs(jobs: Sequence[J], workers: int, work: Callable[[J], R],
              start: Callable[..., None], start_args: tuple[Any, ...] = ()
              ) -> Iterator[tuple[J, R | Lost]]:
     """Each job with ``work(job)`` as ``workers`` processes (at most one a job) return
-    it, as they finish, or with :class:`Lost` when the worker doing it died.
+    it, as they finish, or with `Lost` when the worker doing it died.
 
     Each worker, forked from the fork server (its modules loaded once), runs
     ``start(*start_args)`` first.  ``work`` and ``start`` are module-level functions
     (they are sent to the workers by name).  Leaving the iteration early (closing it,
     or an exception in the caller's loop such as Ctrl-C's KeyboardInterrupt) ends every
-    worker and the processes under it (:func:`end_tree`)."""
+    worker and the processes under it (`end_tree`)."""
     if not jobs:
         return
     context = multiprocessing.get_context("forkserver")
@@ -121,7 +122,7 @@ def run_jobs(jobs: Sequence[J], workers: int, work: Callable[[J], R],
 
 
 def _result(worker: _Worker[J]) -> Any:
-    """What the worker sent for its job, or :class:`Lost` when it died instead (or,
+    """What the worker sent for its job, or `Lost` when it died instead (or,
     having no job, the worker's end)."""
     try:
         if worker.connection.poll():
@@ -147,7 +148,7 @@ def _serve(connection: Connection, work: Callable[[Any], Any], start: Callable[.
 
 def end_tree(pid: int | None) -> None:
     """End the process ``pid`` (SIGKILL) and every process under it (see
-    :func:`end_below`); returns at once.  The process is stopped (SIGSTOP) first, so
+    `end_below`); returns at once.  The process is stopped (SIGSTOP) first, so
     that it starts no process while the ones under it are found."""
     import psutil  # only the run's process needs it, when it stops its workers
 
@@ -176,7 +177,7 @@ def end_below() -> None:
 def _end(processes: Sequence[Any]) -> None:
     """SIGKILL each of ``processes`` (psutil's), the process group of each that leads
     or belongs to one other than this process's, and every process of each session
-    other than this process's (a converter's, see :func:`.bounded.end_session`: it
+    other than this process's (a converter's, see `bounded.end_session`: it
     may hold processes no longer under it)."""
     import psutil
 

@@ -1,14 +1,16 @@
-"""One batch run: register the inbox's files, run the accepted documents' actions
-in a process pool or on a Dask cluster, record everything in the state database.
+"""One batch run: the inbox's files registered, their actions run, everything recorded.
 
-A run can be killed at any moment and started again: moves are finished from
-what the database says was decided, actions recorded as done are not redone,
-failed ones are tried again, and a document's output folder appears (by a
-rename of its staging folder) only once all its actions are done.
+The accepted documents' actions run in a process pool or on a Dask cluster, and
+everything is recorded in the state database.
 
-Runs on a PostgreSQL database may share it and the inbox, on one machine or
-several: each file is registered by one run and each document claimed by one (see
-:mod:`.state`).  Runs on an SQLite database take the inbox one at a time.
+- A run can be killed at any moment and started again: moves are finished from what
+  the database says was decided, actions recorded as done are not redone, failed ones
+  are tried again.
+- A document's output folder appears (by a rename of its staging folder) only once all
+  its actions are done.
+- Runs on a PostgreSQL database may share it and the inbox, on one machine or several:
+  each file is registered by one run and each document claimed by one (see `state`).
+  Runs on an SQLite database take the inbox one at a time.
 """
 
 from __future__ import annotations
@@ -156,7 +158,7 @@ def run_batch(options: BatchOptions, progress: IO[str] | None = None) -> Summary
     document; None: nothing).  Raises UsageError for bad options, a missing inbox, an
     inbox another run holds or whose own places hold a symbolic link, a state
     database or a Dask scheduler that cannot be used: all found before any file is
-    moved; :class:`.state.StateError` when the database fails during the run (a full
+    moved; `state.StateError` when the database fails during the run (a full
     disk): what it recorded, and the files, are as a killed run leaves them, which
     the next run finishes.
     """
@@ -230,7 +232,7 @@ def _check(options: BatchOptions) -> None:
 
 
 def _start_fork_server() -> None:
-    """Start the local workers' fork server now, with :data:`WORKER_MODULES` to
+    """Start the local workers' fork server now, with `WORKER_MODULES` to
     import, so that it loads them while this process registers the inbox instead
     of after (a fork server already running, from an earlier run in this process,
     is kept).
@@ -242,7 +244,7 @@ def _start_fork_server() -> None:
 
     It is started ignoring SIGINT, and so are the workers forked from it: a terminal's
     Ctrl-C, sent to the whole process group, is for this process to handle (it ends
-    the workers, see :mod:`.pool`); the server would otherwise print a traceback when
+    the workers, see `pool`); the server would otherwise print a traceback when
     it came as it imported the modules, and a worker stop part-way."""
     multiprocessing.get_context("forkserver").set_forkserver_preload(list(WORKER_MODULES))
     saved = os.environ.get(BLAS_THREADS)
@@ -274,7 +276,7 @@ def _locked(inbox: Path, shared: bool) -> Iterator[None]:
     """Hold the inbox's lock file for the run (the system releases it when the
     process dies, however it dies): alone, or with the other runs of a ``shared``
     database.  The inbox's own places are refused if a link is planted there
-    (:func:`.inbox.own_places`) before anything is moved."""
+    (`inbox.own_places`) before anything is moved."""
     own_places(inbox)
     with open_lock(inbox) as fh:
         try:
@@ -382,7 +384,7 @@ class _Batch:
         """Register again the accepted files the database does not know: it was
         deleted or replaced by an empty one, or a run that did so was killed before
         it had registered them all.  A file whose output folder is there (its
-        :mod:`.manifest` names the file's content hash) is done already; one whose
+        `manifest` names the file's content hash) is done already; one whose
         staging folder is there is finished in it; any other is read again into a new
         output folder.  None is lost, none is written twice, and no folder is taken
         for a document it was not made from."""
@@ -546,7 +548,7 @@ def _on_pool(workers: int, loudness: Loudness, jobs: Sequence[Job]
              ) -> Generator[tuple[Job, Sequence[ActionResult]], None, None]:
     """Each job run by a local worker (of ``workers``, as loud as ``loudness``), with its
     results, as the workers finish them; a job whose worker died has its first action
-    failed with the signal that ended it, and costs no other job (see :mod:`.pool`)."""
+    failed with the signal that ended it, and costs no other job (see `pool`)."""
     for job, done in run_jobs(jobs, workers, run_job, start_worker, (os.getpid(), loudness)):
         if isinstance(done, Lost):
             stamp = now()

@@ -3,18 +3,17 @@
 Three tables (SQLAlchemy Core, so any SQLAlchemy URL serves: SQLite by default,
 PostgreSQL through psycopg for runs on several machines):
 
-``run``       one row per ``layoutkit batch`` run: when, on which folders, how, and
-              its counts;
-``document``  one row per file found in the inbox: where it came from and lies now,
-              its content hash, status, language, pages and the reason it was
-              rejected or failed;
-``action``    one row per (document, action): status, attempts, when it started
-              and finished, how long it took and its error.
+- `run`: one row per `layoutkit batch` run: when, on which folders, how, and its
+  counts;
+- `document`: one row per file found in the inbox: where it came from and lies now,
+  its content hash, status, language, pages and the reason it was rejected or failed;
+- `action`: one row per (document, action): status, attempts, when it started and
+  finished, how long it took and its error.
 
 File names are stored as text: a name that is not valid UTF-8 (its bytes kept by
 Python as lone surrogates) is stored percent-encoded after a ``/``, which no name
 relative to the inbox starts with, and read back to the very same name
-(:func:`_to_text`, :func:`_to_name`).
+(`_to_text`, `_to_name`).
 
 Document statuses move ``registered`` (its move decided) → ``accepted`` or
 ``rejected``; an accepted document is ``working`` while a run (``claimed_by``) does
@@ -26,14 +25,14 @@ Several runs may share one database (PostgreSQL) and one inbox: a file is regist
 by one run alone (a unique index on the files being registered), and a document is
 claimed by one run alone (an atomic update from ``accepted`` or ``failed`` to
 ``working``).  A run that dies leaves its documents ``working``; the next run to start
-gives them back once it knows that run is dead (see :func:`start_run`).
+gives them back once it knows that run is dead (see `start_run`).
 
 A connection lost to a database server that stops and comes back (a restart, a
 fail-over) is made again: each unit of work (a function here, one transaction) is
-tried again while the connection cannot be made, for :data:`RECONNECT_WAITS`, and a
-run holding its lock takes it again on a new connection (:class:`RunHold`).  A
+tried again while the connection cannot be made, for `RECONNECT_WAITS`, and a
+run holding its lock takes it again on a new connection (`RunHold`).  A
 database that does not come back within that stops the run with one line
-(:class:`StateError`); what was recorded is kept, and the next run goes on from it.
+(`StateError`); what was recorded is kept, and the next run goes on from it.
 """
 
 from __future__ import annotations
@@ -206,7 +205,7 @@ def _to_text(name: str) -> str:
 
 
 def _to_name(text: str | None) -> str | None:
-    """The file name :func:`_to_text` stored as ``text``."""
+    """The file name `_to_text` stored as ``text``."""
     if text is None or not text.startswith("/"):
         return text
     return os.fsdecode(unquote_to_bytes(text[1:]))
@@ -259,7 +258,7 @@ def connect(url: str) -> Engine:
 
 
 def _add_columns(db: Connection) -> None:
-    """Add the columns of :data:`_ADDED` a database made before them lacks."""
+    """Add the columns of `_ADDED` a database made before them lacks."""
     for table, (column, kind) in _ADDED.items():
         if column not in {c["name"] for c in inspect(db).get_columns(table)}:
             db.execute(text(f"ALTER TABLE {table} ADD COLUMN {column} {kind}"))
@@ -277,7 +276,7 @@ def _write_ahead(connection: Any, _record: Any) -> None:
     The mode is kept in the file: set by the first run on a new database.  Runs that
     start together on it all try to set it, and SQLite refuses a change of mode while
     another connection makes one, at once ("database is locked", without waiting):
-    each looks again, for :data:`_WAL_TRIES`, until the file is in the mode.
+    each looks again, for `_WAL_TRIES`, until the file is in the mode.
     """
     cursor = connection.cursor()
     for _ in range(_WAL_TRIES):
@@ -294,7 +293,7 @@ def _write_ahead(connection: Any, _record: Any) -> None:
 
 _WAL_TRIES = 100
 """How many times a connection tries to put a new SQLite database in write-ahead-log
-mode while other connections do (:data:`_WAL_WAIT` apart: 5 s, as long as SQLite's
+mode while other connections do (`_WAL_WAIT` apart: 5 s, as long as SQLite's
 driver waits for a lock)."""
 _WAL_WAIT = 0.05
 
@@ -324,8 +323,8 @@ def first_line(exc: BaseException) -> str:
 
 def retried(work: Callable[_P, _T]) -> Callable[_P, _T]:
     """``work`` (one unit of work, its own transaction) tried again, after each of
-    :data:`RECONNECT_WAITS`, while the connection to the database server is lost
-    (:func:`_lost`); other errors, and the last, are raised."""
+    `RECONNECT_WAITS`, while the connection to the database server is lost
+    (`_lost`); other errors, and the last, are raised."""
 
     @functools.wraps(work)
     def again(*args: _P.args, **kwargs: _P.kwargs) -> _T:
@@ -346,8 +345,8 @@ def retried(work: Callable[_P, _T]) -> Callable[_P, _T]:
 
 class RunHold:
     """The connection a run holds open to its end: on a database runs share, it holds
-    the run's lock (see :func:`start_run`), taken again on a new connection after the
-    server was restarted (:meth:`renew`)."""
+    the run's lock (see `start_run`), taken again on a new connection after the
+    server was restarted (`renew`)."""
 
     def __init__(self, engine: Engine) -> None:
         self.engine = engine
@@ -355,14 +354,14 @@ class RunHold:
         self.run_id = 0
 
     def start(self, inbox: str, out: str, executor: str, workers: int) -> int:
-        """Start the run (see :func:`start_run`); returns its id."""
+        """Start the run (see `start_run`); returns its id."""
         self.run_id = start_run(self.connection, inbox, out, executor, workers)
         return self.run_id
 
     def renew(self) -> None:
         """Make sure the run still holds its lock: on a database runs share, a new
         connection takes it again when the held one was lost (within
-        :data:`RECONNECT_WAITS`).  Raises StateError when another run has meanwhile
+        `RECONNECT_WAITS`).  Raises StateError when another run has meanwhile
         taken the run for dead (and its documents back); on an SQLite file, does
         nothing (the inbox's lock is held)."""
         if not shared(self.engine) or not self.run_id:
@@ -385,7 +384,7 @@ class RunHold:
 
 def _hold_again(engine: Engine, run_id: int) -> Connection:
     """A new connection holding the lock of the run ``run_id``, which must still be
-    ``running`` (see :meth:`RunHold.renew`)."""
+    ``running`` (see `RunHold.renew`)."""
     connection = engine.connect()
     try:
         connection.execute(select(func.pg_advisory_lock(run_id)))
@@ -442,7 +441,7 @@ def start_run(db: Connection, inbox: str, out: str, executor: str, workers: int)
 
 
 def _alive(db: Connection, run_id: int) -> bool:
-    """Whether the run ``run_id`` is alive (see :func:`start_run`)."""
+    """Whether the run ``run_id`` is alive (see `start_run`)."""
     if not shared(db.engine):
         return False
     if not db.scalar(select(func.pg_try_advisory_lock(run_id))):
@@ -492,7 +491,7 @@ def finish_run(engine: Engine, run_id: int, **counts: int) -> None:
 @retried
 def add_document(engine: Engine, run_id: int, **values: Any) -> int | None:
     """A new ``document`` row's id; None when the row would register a file another run
-    is registering (see :data:`DOCUMENT`'s index)."""
+    is registering (see `DOCUMENT`'s index)."""
     stamp = now()
     try:
         with engine.begin() as db:
@@ -615,7 +614,7 @@ def runs(engine: Engine) -> list[dict[str, Any]]:
 
 class StateError(LayoutkitError, OSError):
     """The state database failed during a run (a full disk, a server gone for longer
-    than :data:`RECONNECT_WAITS`), or another run took this one for dead meanwhile."""
+    than `RECONNECT_WAITS`), or another run took this one for dead meanwhile."""
 
 
 def failed(url: str, exc: SQLAlchemyError) -> StateError:

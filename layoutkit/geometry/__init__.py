@@ -1,5 +1,8 @@
-"""Geometry: a page's glyphs become words and lines (:mod:`.words`), its running
-headers and footers are found by repetition across pages (:mod:`.furniture`), and its
-body is segmented into bands and columns: the occupancy grid and the rules of a
-gutter (:mod:`.grid`), the gutters of a page and of the document (:mod:`.gutters`),
-and the reading-order tree cut from them (:mod:`.segment`)."""
+"""Geometry: a page's glyphs made into words and lines, and its body cut into columns.
+
+- `words`: glyphs become words and lines.
+- `furniture`: running headers and footers, found by repetition across pages.
+- `grid`: the occupancy grid and the rules of a gutter.
+- `gutters`: the gutters of a page and of the document.
+- `segment`: the reading-order tree of bands and columns cut from them.
+"""

@@ -1,38 +1,56 @@
-"""Running headers and footers found by position and repetition across pages.
+"""Running headers and footers, found by position and repetition across pages.
 
-A line among the first ``line_header_max_lines`` (last ``line_footer_max_lines``) of
-a page's top (bottom) zone is furniture when, digits and Roman numerals masked, it
-repeats within ``furniture_max_distance`` edits a line at nearly the same height
-on the previous or next page, or on the one before or after that for headers that
-alternate between left and right pages (DCR's rule; the first and last pages, with
-one neighbour, compare with it), or when a line of nearly the same words in any
-order (mirrored headers of facing pages swap their left and right parts) stands
-there on enough of the other pages within a window around its own (or of those whose
-page labels have its parity), or when it is a bare page number: the lines of every
-page are indexed by page and height once, so each line is compared with the lines of
-the pages nearby only.  A repeated line stays furniture however close the body comes
-under it when a neighbouring page shows the same line set apart from its body.  A
-page with no running header of its own (the first page of a document or of a part)
-may spell out its neighbours' in pieces, a masthead: the pieces near its top whose
-words are a run of a neighbouring page's running header (or, lower, a dateline that
-carries a long run of them), set no larger than it, are header too.  Lines outside
-the document's text block, in small type or set far apart (an imprint, a licence
-notice, a colophon), are furniture without repeating, a block of close lines as a
-whole.  Where no neighbouring page repeats its lines (a page alone in its file, a
-first page), a folio standing apart from a running title or a date on its line is
-furniture (a folio may carry a letter, 'S1984'; a line stands apart from the body by
-its own size's gap or by twice the white the body's lines have between them), and so
-are, where too few pages show the text block, a line in small type far from the text
-at the foot or under a running header (a proof stamp, a section's name under a
-header bar), and a masthead's row of short pieces with nothing above it but the
-header and the nameplate: its issue row on a ruled bar, or a banner right over the
-title.  On a page of vertical writing, the running head and foot are the columns in
-the margins beside the text, found where its columns read as lines: a folio, alone
-or beside a running title ('六（第二頁）', Chinese numerals read as numbers), set
-apart from the text.  Rotated text in the side margins (proof stamps) is furniture
-too, and so is rotated or diagonal text printed over the upright text (a watermark),
-and so are line numbers printed in a margin (:mod:`.line_numbers`).
-The lines chosen are typed ``h``/``f`` and kept out of segmentation.
+The lines chosen are typed `h`/`f` and kept out of segmentation.  Repetition is looked
+for among the first (last) lines of a page's top (bottom) zone (`furniture_top`,
+`furniture_bottom`, `line_header_max_lines`, `line_footer_max_lines`), digits and Roman
+numerals masked; the lines of every page are indexed by page and height once, so each
+line is compared with the lines of nearby pages only.
+
+A line is furniture when one of these holds:
+
+- It repeats, within a few edits, a line at nearly the same height on the previous or
+  next page, or on the one before or after that for headers alternating between left
+  and right pages; the first and last pages compare with their one neighbour (DCR's
+  rule: `furniture_max_distance`, `furniture_y_tolerance`, `furniture_min_letters`).
+- A line of nearly the same words in any order stands there on enough of the other
+  pages in a window around its own, or of those whose labels have its parity, since
+  mirrored headers swap their parts (`furniture_min_similarity`,
+  `furniture_min_share`, `furniture_window_pages`).
+- It is a bare page number.
+- It repeats close over the body while a neighbouring page shows the same line set
+  apart from its body, or it stands in the trim margin (`furniture_min_gap_em`,
+  `furniture_trim_margin`).
+- On a page with no running header of its own (a document's or a part's first page),
+  it is a masthead piece near the top whose words are a run of a neighbouring page's
+  running header, set no larger than it (`furniture_masthead_top`,
+  `furniture_masthead_max_size`).
+- Lower down, it is a masthead's dateline carrying a long run of the header's words
+  (`furniture_dateline_top`, `furniture_cover_dateline_top`,
+  `furniture_masthead_min_run`).
+- It stands outside the document's text block, in small type or set far apart (an
+  imprint, a licence notice, a colophon), a block of close lines counted as a whole
+  (`furniture_block_min_pages`, `furniture_block_max_size`, `furniture_block_max_lines`,
+  `furniture_block_foot_gap_em`).
+- Where no neighbouring page repeats its lines (a page alone, a first page), it is a
+  folio set apart beside a running title or a date, the folio maybe with a letter,
+  'S1984' (`furniture_folio_min_words`, `furniture_folio_gap_em`,
+  `furniture_piece_gap_em`).
+- Where too few pages show the text block, it is a line in small type far from the
+  text, at the foot or under a running header: a proof stamp, a section's name under a
+  header bar (`furniture_stamp_gap_em`).
+- It is a masthead's row of short pieces with nothing above it but the header and the
+  nameplate: an issue row on a ruled bar, or a banner right over the title
+  (`furniture_nameplate_min_size`, `furniture_bar_gap_em`, `furniture_row_max_words`).
+- On a page of vertical writing, found where its columns read as lines, it is a
+  column in the margin beside the text, set apart: a folio alone or beside a running
+  title ('六（第二頁）', Chinese numerals read as numbers).
+- It is rotated text in the side margins, a proof stamp (`furniture_stamp_max_lines`),
+  or rotated or diagonal text printed over the upright text, a watermark.
+- It is a line number printed in a margin: a review copy's ruler, pleading paper's
+  numbers, a patent's (`line_numbers`).
+
+A line stands apart from the body by its own size's gap, or by twice the white the
+body's lines have between them.
 """
 
 from __future__ import annotations
@@ -132,7 +150,7 @@ class _Candidate:
     apart: bool = False
     """Whether the line stands apart from the body by more than the body's own spacing:
     the white space under it (over it, at the foot) is at least twice the page's usual
-    white space between lines (see :func:`_leading`) and at least
+    white space between lines (see `_leading`) and at least
     ``furniture_min_gap_em`` of the page's usual font size.  A running header set larger
     than the body over a closely set text is parted from it by less than its own size's
     gap, but by far more than the body's lines are from each other."""
@@ -160,7 +178,7 @@ class EdgeLines:
 
 @dataclass(frozen=True, slots=True)
 class Runs:
-    """What of a page's :class:`EdgeLines` repeats on other pages: how many of its
+    """What of a page's `EdgeLines` repeats on other pages: how many of its
     header and of its footer candidate lines, from the page edge inwards, and, for a
     page without a running header of its own, the running header lines of its
     neighbours that its masthead may spell out (their sizes and words, digits masked
@@ -241,7 +259,7 @@ def repeating_runs(pages: Sequence[EdgeLines], config: LayoutConfig) -> list[Run
     the page edge inwards, repeat on other pages (or are bare page numbers), and
     the running header lines of the neighbours of a page that has none.
 
-    The one step that compares pages; it sees only their :class:`EdgeLines`, so the
+    The one step that compares pages; it sees only their `EdgeLines`, so the
     pages themselves can stay where they were read.
     """
     furniture = config.furniture
@@ -289,7 +307,7 @@ def _held(page: int, run: Sequence[_Candidate], apart: Sequence[Sequence[_Candid
     """How many of ``page``'s ``run`` of repeating lines, from the edge inwards, are the
     same lines, digits masked, at the same height as lines of a neighbouring page's run
     that a clear gap parts from that page's body (the ``apart`` lines of each page's
-    run, see :func:`_apart`)."""
+    run, see `_apart`)."""
     furniture = config.furniture
     shown = [line for q in (page - 2, page - 1, page + 1, page + 2)
              if run and 0 <= q < len(apart) for line in apart[q]]
@@ -385,7 +403,7 @@ def _stamp(outermost: Sequence[_Candidate], size: float, config: LayoutConfig) -
     of the page's usual font ``size`` and parted from the text further in by
     ``furniture_stamp_gap_em`` of its own size (a printer's proof stamp at the foot, a
     filing slug; the section's name under a report's header bar).  The rule of the
-    text block (:func:`_beyond_text_block`) told on a page with too few others to show
+    text block (`_beyond_text_block`) told on a page with too few others to show
     where the text block begins and ends; a footnote stands closer to the text it
     notes, a title or a byline to the text it opens."""
     furniture = config.furniture
@@ -412,7 +430,7 @@ def _medians_of_others(values: Sequence[float]) -> list[float]:
 def page_furniture(words: Sequence[Word], edges: EdgeLines, runs: Runs,
                    config: LayoutConfig, rules: Sequence[Rule] = ()) -> Furniture:
     """The furniture of one page, given its ``edges`` and their repeating ``runs``
-    (see :func:`repeating_runs`), and its ruling lines ``rules``."""
+    (see `repeating_runs`), and its ruling lines ``rules``."""
     masthead: list[_Candidate] = []
     if runs.nearby:
         pieces = _masthead_pieces(words, edges.height, config)
@@ -435,10 +453,10 @@ def _vertical_folios(words: Sequence[Word], edges: EdgeLines, taken: set[int],
                      config: LayoutConfig) -> tuple[set[int], set[int]]:
     """Word indexes of the running head and foot of a page set in vertical writing:
     in the frame where its columns read as upright lines
-    (:func:`~layoutkit.geometry.words.upright_words`), the outermost column beside them
+    (`upright_words`), the outermost column beside them
     at the right (left) edge, within ``furniture_top`` (``furniture_bottom``) of the
     page's width, when it is a folio ('二', '五（第一頁）'), or carries one beside a
-    running title (see :attr:`_Candidate.folio`), set apart from the text: the margin
+    running title (see `_Candidate.folio`), set apart from the text: the margin
     where such pages set their running title and page number
     ('脂硯齋重評石頭記 … 六（第二頁）').  Nothing on a page
     where vertical writing carries fewer characters than the other words, or whose
@@ -454,7 +472,7 @@ def _vertical_folios(words: Sequence[Word], edges: EdgeLines, taken: set[int],
 
     def folio(line: _Candidate) -> bool:
         """Whether the column is a folio, alone or beside a running title, set apart
-        from the text (see :attr:`_Candidate.apart`), or set smaller than it
+        from the text (see `_Candidate.apart`), or set smaller than it
         (``furniture_block_max_size``) and parted from it by half its size
         (``furniture_min_gap_em``): the text's columns often stand an em apart, so an
         em of white is no mark of a margin here."""
@@ -506,7 +524,7 @@ def _edge_lines(words: Sequence[Word], height: float, config: LayoutConfig, foli
 def _numbered(line: _Candidate, words: Sequence[Word], folio: str,
               config: LayoutConfig) -> bool:
     """Whether ``line`` opens or ends with the page number ``folio`` after at least
-    ``furniture_folio_min_words`` other words (see :attr:`_Candidate.numbered`)."""
+    ``furniture_folio_min_words`` other words (see `_Candidate.numbered`)."""
     texts = [words[i].text.strip(".,:;-–—|()[]") for i in
              sorted(line.words, key=lambda i: words[i].bbox.x0)]
     return bool(folio) and len(texts) > config.furniture.furniture_folio_min_words \
@@ -516,7 +534,7 @@ def _numbered(line: _Candidate, words: Sequence[Word], folio: str,
 def _folio_piece(line: _Candidate, words: Sequence[Word], config: LayoutConfig) -> bool:
     """Whether ``line``'s first or last piece (words parted from the rest by more than
     ``furniture_piece_gap_em``) is a page number, the others carrying letters (see
-    :attr:`_Candidate.folio`)."""
+    `_Candidate.folio`)."""
     pieces = [_CJK_NUMBER.sub("#", mask_numbers("".join(w.text for w in piece)
                                                  if _cjk_piece(piece)
                                                  else " ".join(w.text for w in piece)))
@@ -599,7 +617,7 @@ def _furniture(run: Sequence[_Candidate], words: Sequence[Word], config: LayoutC
     ``furniture_min_gap_em`` of the line's size, parts it from the body: a body line
     at the edge of the text that happens to resemble other pages' (an index entry
     with dot leaders) stands at the usual line spacing.  The first ``held`` lines of
-    the run stay, close or not (see :attr:`Runs.held`), and so do those in the trim
+    the run stay, close or not (see `Runs.held`), and so do those in the trim
     margin (``furniture_trim_margin``), where no body is set.
     """
     run = list(run)
@@ -636,7 +654,7 @@ class _Zone:
 
     candidates: Sequence[Sequence[_Candidate]]
     parities: np.ndarray
-    """Each page's :attr:`EdgeLines.parity`, -1 for none."""
+    """Each page's `EdgeLines.parity`, -1 for none."""
     pages: np.ndarray
     edges: np.ndarray
     texts: np.ndarray
@@ -668,7 +686,7 @@ class _Zone:
         """Whether ``line`` of ``page`` is a bare page number, or carries the page's own
         number set apart from the body (a running header with no other page to repeat
         it on: the second page of two), or a page number piece beside words set farther
-        apart (see :attr:`_Candidate.folio`), or repeats a line of a neighbouring page
+        apart (see `_Candidate.folio`), or repeats a line of a neighbouring page
         (DCR's rule: the previous or next page, or the one before or after that for
         headers that alternate between left and right pages) within ``max_distance``
         edits, or recurs near the same height (token-sort ratio
@@ -732,7 +750,7 @@ class _Zone:
 def _set_apart(line: _Candidate, config: LayoutConfig) -> bool:
     """Whether a clear gap, ``furniture_min_gap_em`` of its size, parts ``line`` from the
     text further into the page, or it stands apart from the body by more than the
-    body's spacing (see :attr:`_Candidate.apart`)."""
+    body's spacing (see `_Candidate.apart`)."""
     return line.apart or line.inner_gap >= config.furniture.furniture_min_gap_em * line.size
 
 
@@ -883,7 +901,7 @@ def _margin(words: Sequence[Word], taken: set[int], config: LayoutConfig) -> set
     of each direction making at most ``furniture_stamp_max_lines`` lines there (proof
     stamps in the side margins), or drawn over upright words (a watermark set across
     the columns: the text of a page is never printed over itself otherwise), by more
-    than :data:`~layoutkit.geometry.grid.OVERPRINT_INSET` on every side.  Columns of
+    than `OVERPRINT_INSET` on every side.  Columns of
     vertical writing are text however few and narrow they stand beside upright words (a
     heading, a folio): never stamps."""
     rotated = [i for i, w in enumerate(words) if not w.upright]

@@ -1,12 +1,33 @@
 """A page body's occupancy grid and the questions segmentation asks of it.
 
-:class:`Canvas` holds one page's arrays, computed once: the words' boxes, their text
-rows, the page's font size and word space, the occupancy grid (``grid_resolution``
-points a cell) of the words, of the horizontal rules long enough to separate bands
-and of the pictures, and the long vertical runs of free cells.  Its methods are the
-rules of a gutter, each written once: whether a strip separates columns
-(:meth:`Canvas.is_gutter`) and whether a text row runs across one
-(:meth:`Canvas.runs_on`).
+`Canvas` holds one page's arrays, computed once: the words' boxes, their text rows
+(word bottoms within `baseline_bin_em`), the page's font size and word space, the
+occupancy grid (`grid_resolution` points a cell) of the words, of the rules long enough
+to separate bands (`rule_min_length`) and of the pictures, and the long vertical runs of
+free cells.  Its methods are the rules of a gutter, each written once.
+
+`Canvas.is_gutter`: a strip is a gutter between columns when
+
+- it is at least `gutter_min_width` wide, with text at least `column_min_width_em` wide
+  on each side (narrower strips are list numbers or table cells);
+- no dot leaders run up to it, on `leader_min_lines` lines ending within
+  `leader_reach_em` (it would part a table's cells or an index's page numbers);
+- it lies on the document's column grid, or both sides stand as columns of
+  `gutter_min_lines` lines: dense stacks (`column_min_density` at `line_pitch_em`),
+  one side flush against it (`column_min_flush`, within `flush_tolerance_em`);
+- or its sides are sparse stacks beside a strip `sparse_column_gap_em` wide, one side
+  flush and the stream reading the sides one after the other (a sidebar of figures);
+- or a vertical rule runs down `ruled_gutter_min_share` of it, unless the rule is a
+  ruled table's cell wall, crossed by rules over `cell_wall_min_rows` rows;
+- the content stream does not read straight across it, in `stream_across_share` of the
+  rows beside it and at least `stream_across_min_rows` of them (a table's rows);
+- with neither side flush, the stream reads one side after the other, stepping across
+  no more than twice or in `stream_down_max_share` of the rows.
+
+`Canvas.runs_on`: a text row runs across a gutter (a title, the last line of a
+full-width paragraph) when its gap there is narrower than `crossing_gap_ratio` of the
+gutter's usual width and no wider than `word_space_ratio` of its own word spaces, or
+when it is evenly spaced (`even_space_tolerance`, `even_space_min_spaces`).
 """
 
 from __future__ import annotations
@@ -96,9 +117,9 @@ class Canvas:
                             dtype=float).reshape(-1, 4)
         self.cell_walls = _cell_walls(self.vertical, rule_box, _CELL_RULE_JOIN,
                                       config.cell_wall_min_rows)
-        """Which of :attr:`vertical` are a ruled table's cell walls (:func:`_cell_walls`)."""
+        """Which of `vertical` are a ruled table's cell walls (`_cell_walls`)."""
         self.frames = _frames(self.vertical, rule_box, _CELL_RULE_JOIN)
-        """The boxes drawn around text (:func:`_frames`): x0, top, x1 and bottom of each."""
+        """The boxes drawn around text (`_frames`): x0, top, x1 and bottom of each."""
         image_box = np.array([(b.x0, b.top, b.x1, b.bottom) for b in images],
                              dtype=float).reshape(-1, 4)
         # a picture with text printed across it is a background, not a figure that
@@ -125,7 +146,7 @@ class Canvas:
                                               * (bottom - top))).any())
 
     def walled(self, x0: float, x1: float, top: float, bottom: float) -> bool:
-        """Whether a ruled table's cell wall (:func:`_cell_walls`) runs down the strip
+        """Whether a ruled table's cell wall (`_cell_walls`) runs down the strip
         from ``x0`` to ``x1`` anywhere between ``top`` and ``bottom``: the strip parts a
         table's cells, which read row by row across it, not columns."""
         x, rule_top, rule_bottom = self.vertical[self.cell_walls].T
@@ -133,7 +154,7 @@ class Canvas:
 
     def parts_frame(self, idx: Ints, y: float, x0: float, x1: float) -> bool:
         """Whether a band cut at height ``y`` across the region of words ``idx`` parts the
-        lines of a box drawn around text (:attr:`frames`) standing wholly on one side of
+        lines of a box drawn around text (`frames`) standing wholly on one side of
         the strip from ``x0`` to ``x1``: words of the box stand above the cut and below
         it.  A boxed note is read whole, so no band of the strip's columns ends inside
         one (a box running on past the end of the strip, beside the text that ends it)."""
@@ -175,7 +196,7 @@ class Canvas:
         return lines * gutters.line_pitch_em * size >= gutters.column_min_density * extent
 
     def _edges(self, idx: Ints, last: bool) -> tuple[NDArray[np.bool_], NDArray[np.float64]]:
-        """Per text row of the page (by :attr:`row`): whether words ``idx`` stand on it,
+        """Per text row of the page (by `row`): whether words ``idx`` stand on it,
         and the end of its last word (``last``) or the start of its first one."""
         rows = self.row[idx]
         present = np.zeros(self.row_count, dtype=np.bool_)
@@ -248,7 +269,7 @@ class Canvas:
         to ``x1``: the gap it leaves there is narrower than ``crossing_gap_ratio`` of
         the ``usual`` gap across the strip and no wider than ``word_space_ratio`` times
         the row's other word spaces, or it is one of the row's evenly spaced word
-        spaces (:meth:`evenly_spaced`).  A title set in a larger font can leave an
+        spaces (`evenly_spaced`).  A title set in a larger font can leave an
         ordinary word space of its own where the columns below have their gutter, and
         a title spaced out over them a space as wide as the gutter; the rows of the
         columns leave the whole gutter, between two lines spaced each its own way."""
@@ -283,7 +304,7 @@ class Canvas:
 
     def blocks(self, row_words: Ints, left: Ints, right: Ints, x0: float, x1: float) -> bool:
         """Whether one text row (words ``row_words``) runs across the strip from ``x0``
-        to ``x1`` (:meth:`crosses`), measured against the usual gap across it of the
+        to ``x1`` (`crosses`), measured against the usual gap across it of the
         other rows of ``left`` and ``right`` (the words on either side): the row's own
         gap is no measure of the strip it would block."""
         if not self.crosses(row_words, x0, x1, float("inf")):
@@ -296,8 +317,8 @@ class Canvas:
         gap is narrower than ``crossing_gap_ratio`` of the ``usual`` gap across the
         strip and no wider than ``word_space_ratio`` times the row's word ``space``.
 
-        The one test of a row crossing a gutter, for :meth:`crosses` (auto mode) and
-        for the full-width rows of :func:`~layoutkit.geometry.segment.force_columns`
+        The one test of a row crossing a gutter, for `crosses` (auto mode) and
+        for the full-width rows of `force_columns`
         alike, which only measure the gap and the row's word space each their own
         way."""
         return (gap < self.config.crossing_gap_ratio * usual
@@ -361,15 +382,15 @@ class Canvas:
         ``left`` and ``right`` on both sides of it, each side at least
         ``column_min_width_em`` wide from the strip to its outer edge (``edges``, left
         and right; by default where the side's own words end), no dot leaders running
-        up to it (see :meth:`leads_into`), and either the strip lies on the document's
+        up to it (see `leads_into`), and either the strip lies on the document's
         column grid (``on_grid``, the caller's test) or both sides stand as columns of
-        ``lines`` lines or more that it separates (see :meth:`is_column`,
-        :meth:`flush`: one side flush against it; sparse stacks beside a wide strip, see
-        :meth:`_sparse_columns`).  A strip the content stream reads straight across
-        (:meth:`reads_across`) is a gap between the cells of rows, not a gutter, however
+        ``lines`` lines or more that it separates (see `is_column`,
+        `flush`: one side flush against it; sparse stacks beside a wide strip, see
+        `_sparse_columns`).  A strip the content stream reads straight across
+        (`reads_across`) is a gap between the cells of rows, not a gutter, however
         straight its edges (a table's number columns are flush too); and with neither
         side flush (a ragged column beside an indented list), the stream must read the
-        two sides one after the other (:meth:`reads_down`).
+        two sides one after the other (`reads_down`).
 
         The one test of a gutter, for the strips that cut a region into columns and
         for the tall strips that end a band alike."""
@@ -397,7 +418,7 @@ class Canvas:
         """Whether sparse stacks of ``lines`` lines or more on both sides of a strip
         ``width`` wide stand as columns all the same: the strip is at least
         ``sparse_column_gap_em`` wide, one side flush against it and the stream
-        reads one side after the other (see :meth:`is_gutter`)."""
+        reads one side after the other (see `is_gutter`)."""
         config = self.config
         return (width >= config.sparse_column_gap_em * self.size
                 and max(flush) >= config.column_min_flush
@@ -529,7 +550,7 @@ def _cell_bounds(boxes: NDArray[np.float64],
 
 def _occupancy(boxes: NDArray[np.float64], rows: int, cols: int,
                res: float) -> NDArray[np.bool_]:
-    """A boolean grid, True where any box covers a cell (see :func:`_cell_bounds`).
+    """A boolean grid, True where any box covers a cell (see `_cell_bounds`).
 
     Each box adds one at its top-left corner and at its bottom-right one and takes
     one away at the other two; the sums over all cells above and to the left

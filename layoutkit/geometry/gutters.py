@@ -1,9 +1,11 @@
-"""Gutters: the tall whitespace strips of a page body that separate columns, and the
-column grid a document keeps from page to page.
+"""Gutters: the whitespace strips that separate columns, and the document's column grid.
 
-:func:`prepare` makes a page body's :class:`~layoutkit.geometry.grid.Canvas` and finds
-its own tall gutters; :func:`shared_gutters` keeps those that recur on enough pages,
-the document's grid, which lets a short run of columns on one page be split too.
+- `prepare` makes a page body's `Canvas` and finds its own tall gutters
+  (`gutter_min_lines` lines on each side, text `column_min_width_em` wide); a gutter's
+  run is cut back at most `crossing_max_trims` times where a row runs across it.
+- `shared_gutters` keeps those that recur on enough pages (`grid_min_pages`), the
+  document's grid, which lets a short run of columns on one page be split too: a strip
+  on it (`grid_overlap`) needs only `gutter_min_lines_on_grid` lines.
 """
 
 from __future__ import annotations
@@ -36,7 +38,7 @@ class PageCanvas:
     def gridded(self) -> bool:
         """Whether the page's rules draw a ruled table's grid: a vertical rule crossed by
         horizontal rules on both its sides between rows (a cell wall,
-        :attr:`Canvas.cell_walls`).  Only such a page is worth handing to a table finder
+        `Canvas.cell_walls`).  Only such a page is worth handing to a table finder
         that reads the document once more."""
         return bool(self.canvas.cell_walls.any())
 
@@ -47,7 +49,7 @@ def prepare(words: Sequence[Word], rules: Sequence[Rule], images: Sequence[BBox]
 
     ``rules`` are the page's ruling lines (long horizontal ones separate bands),
     ``images`` the boxes of its figures (a figure across a gutter separates bands;
-    a background picture, :meth:`~layoutkit.model.PageGlyphs.figures`, is not one).
+    a background picture, [`figures`][layoutkit.model.PageGlyphs.figures], is not one).
     """
     canvas = Canvas(words, rules, images, width, height, config)
     everything = np.arange(len(words), dtype=np.intp)
@@ -58,7 +60,7 @@ def prepare(words: Sequence[Word], rules: Sequence[Rule], images: Sequence[BBox]
 
 def shared_gutters(pages: Sequence[Gutters], config: GuttersConfig) -> Gutters:
     """The gutter x ranges found on at least ``grid_min_pages`` pages of a document,
-    given each page's own gutters (:attr:`PageCanvas.gutters`).
+    given each page's own gutters (`PageCanvas.gutters`).
 
     A publication keeps its column grid from page to page, so a gutter seen beside
     long columns elsewhere also separates the short column runs of a page (three
@@ -174,7 +176,7 @@ def tall_gutters(canvas: Canvas, idx: Ints,
 def _judged_gutter(canvas: Canvas, idx: Ints, centre_y: NDArray[np.float64], top: float,
                    bottom: float, x0: float, x1: float, lines: int, ruled: bool) -> bool:
     """Whether the strip from ``x0`` to ``x1``, running from ``top`` to ``bottom``, is
-    a gutter (:meth:`Canvas.is_gutter`) beside the words of region ``idx`` along its
+    a gutter (`Canvas.is_gutter`) beside the words of region ``idx`` along its
     run, or else beside those where both its sides have text, out to the white space
     around them: a strip running on past one side's column (down a picture beside
     headings, say) takes in text that stands as no column.  The gutter keeps its
@@ -201,7 +203,7 @@ def _judged_gutter(canvas: Canvas, idx: Ints, centre_y: NDArray[np.float64], top
 def _trim_crossing(canvas: Canvas, idx: Ints, centre_y: NDArray[np.float64], top: float,
                    bottom: float, x0: float, x1: float) -> tuple[float, float]:
     """The run of a strip from ``top`` to ``bottom`` without the text rows at its ends
-    that run across it (see :meth:`Canvas.crosses`): the run ends above (below) such
+    that run across it (see `Canvas.crosses`): the run ends above (below) such
     a row, which then blocks the gutter like any full-width line."""
     for _ in range(canvas.config.crossing_max_trims):
         beside = idx[(centre_y >= top) & (centre_y <= bottom)]

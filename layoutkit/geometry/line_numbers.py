@@ -9,9 +9,9 @@ such a margin when:
 
 - each is a whole number standing alone (upright digits, no other character), and
   they stand one under another, their centres within a digit's height across;
-- there are at least :data:`_MIN_NUMBERS` of them, counting up by one constant step
+- there are at least `_MIN_NUMBERS` of them, counting up by one constant step
   from top to bottom, and spaced evenly: each step takes the same height
-  (:data:`_PITCH_SPREAD`), as a ruler's marks do, whatever the lines beside them do;
+  (`_PITCH_SPREAD`), as a ruler's marks do, whatever the lines beside them do;
 - they run down at least half the height of the page's text, in a strip of their own:
   no other word stands across the strip beside them.
 

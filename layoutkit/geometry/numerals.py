@@ -1,6 +1,8 @@
-"""Roman numerals: the letters they are written with and the pattern of a well-formed
-one, defined once for every stage that reads them (page numbers masked in running
-headers, list and heading numbers that count in Roman)."""
+"""Roman numerals: their letters and the pattern of a well-formed one.
+
+Defined once for every stage that reads them: page numbers masked in running headers,
+list and heading numbers that count in Roman.
+"""
 
 from __future__ import annotations
 

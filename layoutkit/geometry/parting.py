@@ -1,6 +1,6 @@
 """Lines parted where the content stream draws them as two.
 
-Words on one baseline (:func:`~layoutkit.geometry.words.group_lines`) are one line by
+Words on one baseline (`layoutkit.geometry.words.group_lines`) are one line by
 their coordinates alone.  Where the segmentation found no gutter between two columns
 (a warped scan whose gutters lean and narrow, a picture beside the text that closes
 every strip), the lines of neighbouring columns stand level with each other and are
@@ -8,15 +8,15 @@ taken as one.  The content stream tells them apart: a producer draws a line's wo
 one after the other, rightwards, and a run of words so drawn is one line of one
 column.  A line is parted (each rule in one sentence):
 
-- **interleaved lines**: runs of at least :data:`_MIN_RUN` words drawn one after the
+- **interleaved lines**: runs of at least `_MIN_RUN` words drawn one after the
   other whose extents cross, on baselines more than ``baseline_tolerance`` of the
   line's height apart, are lines of their own, the highest first (two lines of a
   skewed scan that one row took in); the other words join the run whose baseline is
   nearest theirs;
 - **columns side by side**: two neighbouring words of different runs are parted when
   both runs are words of letters (half their words or more: a table's figures are
-  not), one of them at least :data:`_MIN_RUN` words long, and a gap wider than
-  :data:`_GAP_EM` of their size stands between them, with no ruling line down it (a
+  not), one of them at least `_MIN_RUN` words long, and a gap wider than
+  `_GAP_EM` of their size stands between them, with no ruling line down it (a
   ruled table's cell wall: its rows read across).
 
 A stream that tells nothing (words built by hand, all at one place) parts nothing, and

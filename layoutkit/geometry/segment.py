@@ -12,11 +12,27 @@ only made where the column structure changes::
     | col 1  |  col 2  |  col 3 |         horizontally at the widest empty gap where
     +---------------------------+         the columns stop and the crossing line starts.
 
-Horizontal gaps inside a band of columns are never cut, however wide, so columns
-keep their flow from top to bottom.  Whitespace is found on the page's occupancy
-grid (:mod:`.grid`); the gutters of the page and of the document come from
-:mod:`.gutters`.  :func:`force_columns` reads a region as a profile's number of
-columns instead.
+A region is cut at, in turn: gutters, side headings, band boundaries, gutters closed
+off by a picture or a rule alone, and blocks of stacks set side by side.
+
+- Horizontal gaps inside a band of columns are never cut, however wide, so columns
+  keep their flow from top to bottom.
+- Whitespace is found on the page's occupancy grid (`grid`); the gutters of the page
+  and of the document come from `gutters`.
+- A strip parts columns with text `column_min_width_em` wide on each side and
+  `gutter_min_lines` lines beside it, or on the column grid (`grid_overlap`) with
+  `grid_cut_min_lines`, or down a vertical rule; a ruled table's cell wall parts none.
+- Side headings in a left margin start level with a line of their text, baselines
+  within `side_head_align_em`; each reads before the text down to the next heading.
+- Among gaps nearly as wide as the widest, the one nearest the crossing line wins
+  (`cut_tie_ratio`).
+- The head of one column, above the other columns' first lines, closes the band above
+  when the white under it is `band_lead_gap_ratio` times the white over it (an address
+  line under a masthead, beside the top of a sidebar).
+- Stacks of lines set side by side (signatures, addresses) stand apart by
+  `stack_gap_em` above and below, and share at most `stack_max_level_rows` level rows;
+  more are a table's rows, read row by row.
+- `force_columns` reads a region as a profile's number of columns instead.
 """
 
 from __future__ import annotations
@@ -51,7 +67,7 @@ class Leaf:
     words: tuple[int, ...]
     whole: bool = False
     """Read as it stands (a profile's single or positional layout): its lines in the
-    page's order, never in the content stream's (:mod:`layoutkit.reading.stream`)."""
+    page's order, never in the content stream's (`layoutkit.reading.stream`)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,7 +86,7 @@ def segment(page: PageCanvas, shared: Gutters = (),
     """The reading-order tree of a prepared page body (leaves hold word indexes).
 
     ``shared`` are gutters of the document (see
-    :func:`~layoutkit.geometry.gutters.shared_gutters`) that may
+    `shared_gutters`) that may
     cut short column runs on this page too.  ``words`` (indexes) limits the cut to
     part of the page, such as a profile's region.
     """
@@ -92,7 +108,7 @@ def force_columns(page: PageCanvas, count: int,
     (x centres), or at the emptiest vertical strips near the even divisions of the
     region.  Text rows with a word across a gutter, or that run on across it with an
     ordinary word space, are full-width rows, and so are the rows at their line
-    spacing (up to :data:`_SPAN_GAP_EM` more) just above or below them: each
+    spacing (up to `_SPAN_GAP_EM` more) just above or below them: each
     run of them is a band between bands of columns.
 
     Exists for profiles that know a page's column count where auto mode would not
@@ -127,7 +143,7 @@ def force_columns(page: PageCanvas, count: int,
 def _close_rows(canvas: Canvas, idx: Ints, ordered: NDArray[np.float64],
                 flags: NDArray[np.bool_]) -> NDArray[np.bool_]:
     """``flags`` (full-width rows, by baseline key ``ordered``) extended over the rows
-    that stand at the full-width rows' own line spacing (up to :data:`_SPAN_GAP_EM` times
+    that stand at the full-width rows' own line spacing (up to `_SPAN_GAP_EM` times
     the font size more) above or below them: the short last line of a full-width
     paragraph, a title set just above it."""
     rows = canvas.baseline[idx]
@@ -149,7 +165,7 @@ def _spanning_rows(canvas: Canvas, idx: Ints,
                    cuts: NDArray[np.float64]) -> NDArray[np.float64]:
     """The rows (baseline keys) of words ``idx`` that run on across a cut with an
     ordinary word space (a title whose word gap happens to fall on the gutter), by
-    :meth:`Canvas.runs_on`: the gap across the cut measured against the usual gap
+    `Canvas.runs_on`: the gap across the cut measured against the usual gap
     there and the row's other word spaces (the page's, for a row of two words)."""
     rows = canvas.baseline[idx]
     centre = (canvas.box[idx, 0] + canvas.box[idx, 2]) / 2
@@ -222,7 +238,7 @@ def _cut(canvas: Canvas, idx: Ints, known: Gutters) -> Node:
 def _closed_columns(canvas: Canvas, idx: Ints, gutters: Sequence[Gutter]) -> list[Ints] | None:
     """The region's two sides of the tallest of its ``gutters`` (none of which ends a
     band) that no word of the region stands across, each side a column of
-    ``gutter_min_lines`` lines or more (:meth:`Canvas.is_column`); None when there is
+    ``gutter_min_lines`` lines or more (`Canvas.is_column`); None when there is
     no such gutter.
 
     Such a gutter's strip is closed off at an end by a picture or a rule alone (a
@@ -250,8 +266,8 @@ def _stacked_blocks(canvas: Canvas, idx: Ints) -> tuple[Ints, list[Ints], Ints] 
     the words below); None when the region holds no such block.
 
     A block is a run of the region's text rows set apart from the rows above and below
-    it (:func:`_apart_rows`); its stacks are parted by whitespace strips empty down its
-    whole height (:func:`_stacks_of`).  Too short to stand as columns, such blocks are
+    it (`_apart_rows`); its stacks are parted by whitespace strips empty down its
+    whole height (`_stacks_of`).  Too short to stand as columns, such blocks are
     what a reader meets at the foot of a decree (ministers' signatures, a name under
     each title) or in a letterhead (addresses), and reads block by block."""
     rows = canvas.row[idx]
@@ -266,7 +282,7 @@ def _stacked_blocks(canvas: Canvas, idx: Ints) -> tuple[Ints, list[Ints], Ints] 
 
 
 def _apart_rows(canvas: Canvas, idx: Ints) -> list[tuple[int, int]]:
-    """The runs of text rows (first and last row, by :attr:`Canvas.row`) of the words
+    """The runs of text rows (first and last row, by `Canvas.row`) of the words
     ``idx`` that the white between rows parts: more than the region's usual (median)
     white between rows by ``stack_gap_em`` times the body font size."""
     rows = canvas.row[idx]
@@ -288,9 +304,9 @@ def _stacks_of(canvas: Canvas, block: Ints) -> list[Ints] | None:
     """The stacks, left to right, of a block of text rows (words ``block``) set side by
     side; None when the block is not so set.
 
-    Whitespace strips empty down the block's whole height (:func:`_strips`) part it,
-    no row running on across one (:func:`_runs_on`); each part is a stack
-    (:func:`_stack_rows`); the stacks end on the same row, do not all start on the
+    Whitespace strips empty down the block's whole height (`_strips`) part it,
+    no row running on across one (`_runs_on`); each part is a stack
+    (`_stack_rows`); the stacks end on the same row, do not all start on the
     same one, and share no more than ``stack_max_level_rows`` rows.  Stacks that end
     level and start apart are blocks set to close on one line (a title or two above
     each name); the cells of a table's row start level, and its rows repeat across, so
@@ -321,7 +337,7 @@ def _stacks_of(canvas: Canvas, block: Ints) -> list[Ints] | None:
 
 def _runs_on(canvas: Canvas, row: Ints, x0: float, x1: float) -> bool:
     """Whether one text row (words ``row``) runs on across the strip from ``x0`` to
-    ``x1`` as one line (:meth:`Canvas.runs_on`): its gap there is no wider, by
+    ``x1`` as one line (`Canvas.runs_on`): its gap there is no wider, by
     ``word_space_ratio``, than the widest space it leaves elsewhere (a sentence's double
     space; the page's word space where it leaves none).  The lines of two stacks leave
     more between them than any of their words do."""
@@ -367,11 +383,11 @@ def _side_heads(canvas: Canvas, idx: Ints) -> list[tuple[Ints, Ints]] | None:
     """The region read as side headings in a left-hand margin beside their text:
     (heading, text) word indexes, top to bottom; None when it is not so set.
 
-    A whitespace strip empty over the whole region (:func:`_strips`), no end row
+    A whitespace strip empty over the whole region (`_strips`), no end row
     running across it, parts a margin of short blocks from a column of text (each side
     at least ``column_min_width_em`` wide, the margin the narrower and no column, the
     text a column of ``gutter_min_lines`` lines), and every block of the margin (its
-    lines no further apart than :data:`_SIDE_HEAD_GAP_EM`) starts level with a line of the
+    lines no further apart than `_SIDE_HEAD_GAP_EM`) starts level with a line of the
     text, their baselines within ``side_head_align_em``.  Each heading then reads
     before the text from its line to the next heading's, as a heading above its text
     would."""
@@ -430,8 +446,8 @@ def _vertical_parts(canvas: Canvas, idx: Ints,
     and either it runs beside ``gutter_min_lines`` lines on each side or it lies on
     the document's column grid (``known``) with two lines or more on each side (short
     column runs before a full-width item keep the document's gutters), or a vertical
-    rule runs down it (:meth:`Canvas.ruled`).  A strip down a ruled table's cell wall
-    (:meth:`Canvas.walled`) parts no columns: the table's rows read across it.
+    rule runs down it (`Canvas.ruled`).  A strip down a ruled table's cell wall
+    (`Canvas.walled`) parts no columns: the table's rows read across it.
     """
     config, res = canvas.config, canvas.res
     box = canvas.box[idx]
@@ -463,8 +479,8 @@ def _parts_no_columns(canvas: Canvas, idx: Ints, left: Ints, right: Ints, x0: fl
                       x1: float) -> bool:
     """Whether the strip from ``x0`` to ``x1`` down the region of words ``idx``, between
     words ``left`` and ``right``, parts no columns however it stands: a ruled table's
-    cell wall runs down it (:meth:`Canvas.walled`; the table's rows read across it), or
-    the region's first or last row runs across it (:meth:`Canvas.blocks`)."""
+    cell wall runs down it (`Canvas.walled`; the table's rows read across it), or
+    the region's first or last row runs across it (`Canvas.blocks`)."""
     box = canvas.box[idx]
     top, bottom = float(box[:, 1].min()), float(box[:, 3].max())
     return canvas.walled(x0, x1, top, bottom) or any(
@@ -479,7 +495,7 @@ def _band_slabs(canvas: Canvas, idx: Ints, gutter: Gutter) -> list[Ints] | None:
     gaps within ``cut_tie_ratio`` of the widest count as equal and the one
     nearest the blocking line wins, so the tail of a longer column stays with its
     columns.  No cut parts the lines of a box drawn round text on one side of the
-    gutter (:meth:`Canvas.parts_frame`).  Returns None when no cut is possible.
+    gutter (`Canvas.parts_frame`).  Returns None when no cut is possible.
     """
     res = canvas.res
     r0, r1, c0, c1 = canvas.cells(idx)

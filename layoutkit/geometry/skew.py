@@ -1,34 +1,27 @@
 """A page scanned askew: its skew told from its words, and its words set level.
 
-A page fed askew into a scanner carries its text at a small angle, and so does the
-text layer an OCR engine sets on the picture (or the words tesseract reads on it): the
-lines of one column climb or fall across it, and those of neighbouring columns, a
-gutter apart, run into each other; the gutters lean, and no straight strip of white
-parts the columns any longer.  Words are grouped into lines and gutters found along the
-page's axes, so a page whose text leans is read in the frame where it stands level:
+A page fed askew into a scanner carries its text at a small angle, and so does an OCR
+text layer on it: lines of neighbouring columns run into each other and no straight
+strip of white parts the columns.  Words are grouped and gutters found along the
+page's axes, so a leaning page is read in the frame where it stands level:
 
-- the skew is the slope of the page's lines, told from runs of words that follow one
-  another in the content stream (or in OCR's reading order) along a line, each next to
-  the one before (:func:`skew_of`): each run's slope is fitted to its words' centres,
-  and the page's is the median of the runs' slopes, each counted by the run's length;
-- it is corrected only when it is clear, more runs leaning its way than the other by
-  three times the spread that chance gives a count of runs leaning either way, and when
-  it matters: when across the text's width it drifts further than words of one baseline
-  may stand apart (``baseline_tolerance`` of a line's height), which is what turns one
-  line into two, or two lines of neighbouring columns into one;
-- the page is then turned about its centre by the skew (:func:`level_boxes`): each box's
-  centre turned, its size kept, so that its lines and gutters stand on the axes; the
-  letters of each word move with the word's centre, so that a word set level on the
-  page (as many OCR layers set every word) stays whole, and the glyphs are made into
-  words again, so that a word whose letters climbed across a row of glyphs (drawn
-  turned, as other OCR layers set them) is one word (:func:`levelled`);
-- the page laid out in that frame is turned back (:func:`restored`): every word where
-  it stands on the page, each line, block, column and band the box of its words, for
-  the outputs that draw or place them.
+1. `skew_of`: the skew is the slope of the page's lines.  Runs of words that follow
+   one another in the content stream (or OCR's order) along a line are fitted, and
+   the page's slope is the median of the runs' slopes, each counted by its length.
+2. The skew is corrected only when it is clear (more runs lean its way than the
+   other by three times the spread chance gives) and when it matters: across the
+   text's width it drifts further than words of one baseline may stand apart
+   (`baseline_tolerance` of a line's height), which splits or merges lines.
+3. `level_boxes` turns the page about its centre: each box's centre turned, its size
+   kept.  A word's letters move with the word's centre, so a word an OCR layer set
+   level stays whole.
+4. `levelled` makes the glyphs into words again, so a word whose letters climbed
+   across a row of glyphs (drawn turned, as other OCR layers set them) is one word.
+5. `restored` turns the laid-out page back: every word where it stands on the page,
+   each line, block, column and band the box of its words.
 
 Text set in another direction (turned a quarter, diagonal) is turned with the rest and
-gives no evidence.  A born-digital page's lines lie level: their runs' slopes are 0 and
-nothing is turned.
+gives no evidence.  A born-digital page's runs have slope 0 and nothing is turned.
 """
 
 from __future__ import annotations
@@ -80,7 +73,7 @@ def _runs(words: Sequence[Word]
     were drawn) each of which follows the one before on its line: it starts right of
     the one before's start, at most a line's height (the taller word's) after its end,
     and its centre stands no further above or below than a baseline upright text leans
-    (:data:`~layoutkit.sources.base.UPRIGHT_MAX_SLOPE`).  Each run's slope is the least
+    (`UPRIGHT_MAX_SLOPE`).  Each run's slope is the least
     squares fit to its words' centres, its length the run of their centres across.
     None when no run holds two words."""
     upright = sorted((w for w in words if w.direction == 0), key=lambda w: w.stream)
@@ -143,7 +136,7 @@ def levelled(page: PageGlyphs, words: tuple[Word, ...], config: WordsConfig
              ) -> tuple[PageGlyphs, tuple[Word, ...], float]:
     """The ``page`` and its ``words`` (made from its glyphs, or read by OCR when it has
     none) in the frame where its lines stand level, and the slope they leaned by
-    (:func:`skew_of`); the page and words as they are, and 0.0, when its skew is not
+    (`skew_of`); the page and words as they are, and 0.0, when its skew is not
     corrected.  A page's glyphs are turned and made into words again, so that a word
     whose letters climbed across a row of glyphs is one word; OCR's words are turned."""
     slope = skew_of(words, config)
@@ -166,7 +159,7 @@ def levelled(page: PageGlyphs, words: tuple[Word, ...], config: WordsConfig
 
 
 def _turned(words: Sequence[Word], slope: float, width: float, height: float) -> list[Word]:
-    """``words`` with their boxes levelled by ``slope`` (:func:`level_boxes`)."""
+    """``words`` with their boxes levelled by ``slope`` (`level_boxes`)."""
     if not words:
         return []
     boxes = np.array([(w.bbox.x0, w.bbox.top, w.bbox.x1, w.bbox.bottom) for w in words],
@@ -181,7 +174,7 @@ def _turned(words: Sequence[Word], slope: float, width: float, height: float) ->
 
 def restored(page: Page, slope: float) -> Page:
     """``page``, laid out in the frame where lines leaning by ``slope`` stand level
-    (:func:`levelled`), turned back onto the page: each word's box where the word
+    (`levelled`), turned back onto the page: each word's box where the word
     stands, each line's the box of its words on the page, each block's, column's and
     band's the box of its lines.  ``page`` itself when ``slope`` is 0."""
     if not slope:
@@ -205,7 +198,7 @@ def restored(page: Page, slope: float) -> Page:
 
 
 def _line_back(line: Line, slope: float, width: float, height: float) -> Line:
-    """A line of a levelled page with its words turned back (see :func:`restored`)."""
+    """A line of a levelled page with its words turned back (see `restored`)."""
     words = _turned(line.words, -slope, width, height)
     bbox = BBox.union(w.bbox for w in words).on_page(width, height) if words else line.bbox
     return replace(line, words=tuple(words), bbox=bbox)

@@ -1,10 +1,12 @@
-"""Vertical writing among a page's glyphs: columns of upright CJK glyphs, their
-punctuation and their ruby.
+"""Vertical writing: columns of upright CJK glyphs, their punctuation and their ruby.
 
-Glyphs drawn one under another in the content stream stack into columns; ruby (small
-kana or characters beside a column, a reading aid) and full-width punctuation (drawn
-off a column's axis by some typesetters) are passed over while stacking, so that
-neither parts a column nor lifts a glyph out of it.
+- Glyphs drawn one under another in the content stream stack into columns
+  (`vertical_max_gap_em`); a lone glyph over or under a column's end joins it
+  (`vertical_hanging_gap_em`).
+- Ruby (small kana beside a column, a reading aid) and full-width punctuation (drawn
+  off a column's axis by some typesetters) are passed over while stacking, so that
+  neither parts a column nor lifts a glyph out of it; ruby is set smaller than
+  `line_like_size_ratio` of the column glyph it stands level with.
 """
 
 from __future__ import annotations
@@ -26,7 +28,7 @@ def vertical_columns(glyphs: Glyphs, ids: npt.NDArray[np.int64], blank: npt.NDAr
     """Which glyphs (their texts' ``ids``: code points, or ids above every code point for
     texts of several characters; ``blank`` for whitespace) are set in vertical writing
     (the ruby beside its columns too), and the glyph each punctuation mark of a column
-    belongs to (see :class:`Columns`).
+    belongs to (see `Columns`).
 
     Upright glyphs drawn one after another (in the content stream's order, whitespace,
     ruby and punctuation passed over) stack into a column when each stands under the
@@ -36,7 +38,7 @@ def vertical_columns(glyphs: Glyphs, ids: npt.NDArray[np.int64], blank: npt.NDAr
     column's axis), in runs that hold a CJK character; a lone CJK glyph hung a little
     further over or under the end of such a run (``vertical_hanging_gap_em``) joins it.
     A punctuation mark joins the column of the glyph before it when it overlaps that
-    glyph across (or, an opening mark, of the glyph after it).  Ruby (:func:`_ruby`) is
+    glyph across (or, an opening mark, of the glyph after it).  Ruby (`_ruby`) is
     set aside first, so that it never parts a column.  A font's writing mode is not told
     by every engine; the glyphs' places are."""
     n = len(glyphs)
@@ -86,7 +88,7 @@ def _columns(box: npt.NDArray[np.float64], sizes: npt.NDArray[np.float64],
              config: WordsConfig) -> npt.NDArray[np.bool_]:
     """Which of the glyphs ``stacking`` (boxes in drawing order) stack into columns of
     vertical writing, the ``punct`` glyphs drawn between two of them widening the gap
-    allowed between those two by their height (see :func:`_vertical`)."""
+    allowed between those two by their height (see `_vertical`)."""
     vertical = np.zeros(len(box), dtype=np.bool_)
     seq = np.flatnonzero(stacking)
     if len(seq) < 2:
@@ -102,7 +104,7 @@ def _stacked(box: npt.NDArray[np.float64], sizes: npt.NDArray[np.float64],
              between: npt.NDArray[np.float64], config: WordsConfig) -> npt.NDArray[np.bool_]:
     """Which of these glyphs (boxes in drawing order, ``between`` each two the height of
     the punctuation passed over) stack into columns of vertical writing: see
-    :func:`_vertical`."""
+    `_vertical`."""
     above, under = box[:-1], box[1:]
     across = np.minimum(above[:, 2], under[:, 2]) - np.maximum(above[:, 0], under[:, 0])
     narrower = np.minimum(above[:, 2] - above[:, 0], under[:, 2] - under[:, 0])
@@ -133,7 +135,7 @@ def _ruby(box: npt.NDArray[np.float64], sizes: npt.NDArray[np.float64],
     not stacked in a column of larger glyphs themselves (no larger glyph over or under
     them within its size along their centre: a bracketed note number set small in the
     column is text), and the glyphs stacked with those that overhang their base
-    (:func:`_ruby_runs`).  Ruby read as text would part the column it stands beside, or
+    (`_ruby_runs`).  Ruby read as text would part the column it stands beside, or
     lift the glyphs it glosses out of it."""
     ruby = np.zeros(len(box), dtype=np.bool_)
     base = np.flatnonzero(bases)

@@ -1,8 +1,20 @@
 """Glyphs to words, and words to lines.
 
-Both groupings work from coordinates alone, so a content stream drawn in any
-order gives the same words and lines; each word keeps its place in the stream
-(:attr:`~layoutkit.model.Word.stream`) as evidence for reading order.
+Both groupings work from coordinates alone, so a content stream drawn in any order
+gives the same words and lines; each word keeps its place in the stream
+(`Word.stream`) as evidence for reading order.
+
+- Glyphs whose baselines lie within `glyph_row_tolerance_em` of each other stand on
+  one row; a chained row spanning more than `glyph_row_max_span_em` is cut.
+- A glyph drawn again on its row with the same text, within `glyph_repeat_overlap` of
+  its width (fake bold, a shadow), is dropped.
+- A gap wider than `word_gap_em` between glyphs on one baseline ends a word.
+- Words share a baseline within `baseline_tolerance` of their height, and a line when
+  they overlap vertically by `line_overlap`; a baseline joins the line above only
+  through a word of its own size (`line_like_size_ratio`).
+- A word `drop_cap_min_height` times taller than its column's usual word, left of two
+  lines or more, is a drop capital: it opens the first of them.
+- Columns of vertical writing are stacked in `vertical`.
 """
 
 from __future__ import annotations
@@ -44,13 +56,13 @@ def words_from_glyphs(glyphs: Glyphs, config: WordsConfig) -> tuple[Word, ...]:
     font size, or a step backwards ends a word.  A glyph drawn twice at the same
     place (fake bold) counts once.  Glyphs of different directions never share a
     word; text set in any direction is read along its own baseline, in its own frame
-    (:func:`~layoutkit.model.turned_boxes`): the upright words come first, then those
+    ([`turned_boxes`][layoutkit.model.turned_boxes]): the upright words come first, then those
     of each other direction.  Upright CJK glyphs stacked into columns are vertical
-    writing (:func:`~layoutkit.geometry.vertical.vertical_columns`), read top to
+    writing (`vertical_columns`), read top to
     bottom: a column's punctuation drawn off its axis is grouped as standing on it,
     CJK set smaller than ``line_like_size_ratio`` of a column's largest glyph makes
     words and a line of its own (a note set small in the column, which
-    :func:`group_lines` joins back to the column where it stands in it, a side comment
+    `group_lines` joins back to the column where it stands in it, a side comment
     beside it, which it does not; Latin small capitals turned a quarter stay one
     word), and its ruby makes words of its own beside it (it stands on another axis),
     never part of the column's.
@@ -60,9 +72,9 @@ def words_from_glyphs(glyphs: Glyphs, config: WordsConfig) -> tuple[Word, ...]:
 
 def words_and_members(glyphs: Glyphs, config: WordsConfig
                       ) -> tuple[tuple[Word, ...], npt.NDArray[np.intp]]:
-    """The words of :func:`words_from_glyphs`, and the word each glyph is a letter of
+    """The words of `words_from_glyphs`, and the word each glyph is a letter of
     (its index among them; -1 for a glyph in no word: whitespace, a glyph drawn twice):
-    what moves a word's letters together, as :mod:`.skew` does."""
+    what moves a word's letters together, as `skew` does."""
     texts = _Texts.of(glyphs.texts)
     columns = vertical_columns(glyphs, texts.ids, texts.blank, config)
     directions = np.where(columns.vertical, VERTICAL, glyphs.directions)
@@ -289,7 +301,7 @@ def _on_hosts(start: npt.NDArray[np.float64], end: npt.NDArray[np.float64],
 def _visual(text: str) -> str:
     """The text of a glyph as its letters stand in a line read left to right: reversed
     for several letters of a right-to-left script (a lam-alef ligature read as two
-    letters), which :func:`~layoutkit.reading.text.line_text` turns back."""
+    letters), which `line_text` turns back."""
     if len(text) > 1 and any(unicodedata.bidirectional(c) in ("R", "AL") for c in text):
         return text[::-1]
     return text
@@ -360,7 +372,7 @@ def group_lines(words: Sequence[Word], config: WordsConfig) -> list[list[Word]]:
     does not join them.  A drop capital (see
     ``drop_cap_min_height``) opens the first line it stands beside.  Words set in
     another direction form lines of their own, grouped alike in the frame where they
-    read upright (:func:`~layoutkit.model.turned_boxes`) and read along their baseline,
+    read upright ([`turned_boxes`][layoutkit.model.turned_boxes]) and read along their baseline,
     after the upright ones (one direction after another).
     """
     upright = [w for w in words if w.upright]
@@ -378,9 +390,9 @@ def group_lines(words: Sequence[Word], config: WordsConfig) -> list[list[Word]]:
 
 def _turned_lines(words: Sequence[Word], config: WordsConfig) -> list[list[Word]]:
     """The lines of ``words`` set in one direction, grouped as upright words are in the
-    frame where they read upright (see :func:`group_lines`); in vertical writing, a
+    frame where they read upright (see `group_lines`); in vertical writing, a
     note set in two sub-columns reads its right sub-column, then its left
-    (:func:`_split_notes_in_order`)."""
+    (`_split_notes_in_order`)."""
     turned = upright_words(words)
     back = {id(t): w for t, w in zip(turned, words, strict=True)}
     lines = _baseline_lines(turned, config)
@@ -413,7 +425,7 @@ def _notes_joined(lines: list[list[Word]], config: WordsConfig) -> list[list[Wor
 
 def _note_of(note: Sequence[Word], line: Sequence[Word], config: WordsConfig) -> bool:
     """Whether the line ``note`` is a sub-column of a note set within the column whose
-    line is ``line`` (see :func:`_notes_joined`)."""
+    line is ``line`` (see `_notes_joined`)."""
     largest = max(w.size for w in line)
     if any(w.size >= config.line_like_size_ratio * largest for w in note):
         return False
@@ -464,7 +476,7 @@ def upright_words(words: Sequence[Word], width: float = 0.0, height: float = 0.0
                   ) -> list[Word]:
     """``words``, all set in one direction on a ``width`` by ``height`` page, as upright
     words of the page turned so that they read upright
-    (:func:`~layoutkit.model.turned_boxes`), in the same order: what groups and
+    ([`turned_boxes`][layoutkit.model.turned_boxes]), in the same order: what groups and
     segments them as upright text is grouped and segmented."""
     if not words:
         return []
@@ -509,7 +521,7 @@ def _drop_caps(words: Sequence[Word], config: WordsConfig
 
 def _baseline_lines(words: Sequence[Word], config: WordsConfig) -> list[list[Word]]:
     """Upright ``words`` grouped into lines by baseline and overlap (see
-    :func:`group_lines`), top to bottom, each line's words left to right."""
+    `group_lines`), top to bottom, each line's words left to right."""
     if not words:
         return []
     box = np.array([(w.bbox.top, w.bbox.bottom, w.bbox.x0) for w in words], dtype=float)

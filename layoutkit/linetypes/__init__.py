@@ -1,16 +1,21 @@
-"""Line typing: after reading order, every body line of a document gets a type
-with DCR's codes -- table of contents (``toc``), whitespace-aligned table
-(``tab``), heading (``h_1``...), bulleted or numbered list (``lb``, ``ln``) or
-body (``b``); ruled tables are typed ``tab`` on request (:mod:`.tables`).  Running
-headers and footers (``h``, ``f``) are typed before segmentation, by
-:mod:`layoutkit.geometry.furniture`.
+"""Line typing: every body line of a document gets a type with DCR's codes.
 
-Each rule types only lines still typed body, in this order: ruled tables, contents,
-aligned tables, headings, lists; so a contents entry is never a heading and a
-heading never a list item.  Each is also a function ``Document, LinetypesConfig ->
-Document`` (``type_toc``...) that types it alone.  :func:`type_lines` types them all,
-each page's part and the document's part apart (:mod:`.driver`), as
-:func:`layoutkit.parse` does with pages kept in several processes.
+The types, each from a module of its own:
+
+- `toc`: table of contents (`toc`).
+- `tables`: whitespace-aligned table (`tab`); ruled tables are typed `tab` on request.
+- `headings`: heading (`h_1`...).
+- `lists`: bulleted or numbered list (`lb`, `ln`).
+- Everything else is body (`b`).
+
+Running headers and footers (`h`, `f`) are typed before segmentation, by
+`layoutkit.geometry.furniture`.  Each rule types only lines still typed body, in this
+order: ruled tables, contents, aligned tables, headings, lists; so a contents entry is
+never a heading and a heading never a list item.
+
+Each is also a function `Document, LinetypesConfig -> Document` (`type_toc`...) that
+types it alone.  `type_lines` types them all, each page's part and the document's part
+apart (`driver`), as `layoutkit.parse` does with pages kept in several processes.
 """
 
 from __future__ import annotations

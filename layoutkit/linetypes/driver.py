@@ -1,13 +1,14 @@
 """Line typing split between the pages and the document.
 
 Most of what typing a line needs is on its page: the body lines and their words,
-aligned tables, the font sizes, which lines stand out as headings, which start with
-a list marker and which continue an item.  A few decisions need the whole document:
-the contents on its first pages, the body's font size, the heading hierarchy (and
-the styles seen on too few pages), and the chains of list items.  So
-typing runs in steps: each page's part works on a :class:`PageTyping` wherever the
-page is kept, and hands the document's part a small value; the document's decision
-goes back to the next step::
+aligned tables, the font sizes, which lines stand out as headings, which start with a
+list marker and which continue an item.  A few decisions need the whole document: the
+contents on its first pages, the body's font size, the heading hierarchy (and the
+styles seen on too few pages), and the chains of list items.
+
+So typing runs in steps: each page's part works on a `PageTyping` wherever the page is
+kept, and hands the document's part a small value; the document's decision goes back
+to the next step::
 
     pages (where they are kept)                    document
     ruled tables, contents, aligned tables  <-- tables, contents ----  (first pages)
@@ -19,11 +20,10 @@ goes back to the next step::
     list lines                              <-- list items --------
                                             -- types -------------->   Document
 
-A :data:`Runner` runs one page step on every page; :func:`runner` makes one that
-runs it where the pages are kept by :mod:`layoutkit.parallel`: in this process
-(:func:`~layoutkit.linetypes.type_lines`, and :func:`layoutkit.parse` with one
-job), or in the processes that laid out the pages (``jobs`` > 1).  The steps are
-the same either way, so the types are the same.
+A `Runner` runs one page step on every page; `runner` makes one that runs it where the
+pages are kept by `layoutkit.parallel`: in this process (`type_lines`, and
+`layoutkit.parse` with one job), or in the processes that laid out the pages
+(`jobs` > 1).  The steps are the same either way, so the types are the same.
 """
 
 from __future__ import annotations
@@ -79,14 +79,14 @@ PageStep = Callable[[PageTyping, Any, LinetypesConfig], tuple[PageTyping, Any]]
 and the configuration, the page typed further and the value the document needs of it."""
 
 Runner = Callable[[PageStep, object], Mapping[int, Any]]
-"""Runs a :data:`PageStep` on every page of a document with the same given value;
+"""Runs a `PageStep` on every page of a document with the same given value;
 returns each page's value by index of the page in the document."""
 
 
 @dataclass(frozen=True, slots=True)
 class _OnEachPage:
-    """A :data:`PageStep` as a step of :mod:`layoutkit.parallel`: run with ``config``
-    on each page whose state ``typing`` takes up as a :class:`PageTyping` (the others
+    """A `PageStep` as a step of [`layoutkit.parallel`][layoutkit.parallel]: run with ``config``
+    on each page whose state ``typing`` takes up as a `PageTyping` (the others
     are not typed), sending its value with the page's index."""
 
     step: PageStep
@@ -104,8 +104,8 @@ class _OnEachPage:
 
 def runner(kept: Shares, config: LinetypesConfig, typing: Callable[[Any], PageTyping | None]
            ) -> Runner:
-    """The :data:`Runner` that runs each page step where ``kept`` keeps the pages, on
-    those whose state ``typing`` takes up as a :class:`PageTyping` (a module-level
+    """The `Runner` that runs each page step where ``kept`` keeps the pages, on
+    those whose state ``typing`` takes up as a `PageTyping` (a module-level
     callable, so that it crosses to worker processes)."""
 
     def run(step: PageStep, given: object) -> dict[int, Any]:
@@ -118,8 +118,8 @@ def line_types(document: Document, run: Runner, config: LinetypesConfig) -> dict
     """The types of the lines of ``document`` (laid out, its ruled ``tables`` found
     but not yet typed) that typing decides, each page's part run by ``run``.
 
-    Contents are looked for on the first pages (:func:`~layoutkit.linetypes.toc.is_first_page`,
-    where :func:`~layoutkit.linetypes.toc.type_toc` looks for them) by that function
+    Contents are looked for on the first pages (`is_first_page`,
+    where [`type_toc`][layoutkit.linetypes.toc.type_toc] looks for them) by that function
     itself, on those pages alone: the others are handed to it without lines, so that
     every page keeps its index.  A ruled table's lines are there as body, so that its
     rows part the titles standing over its parts (``QUESTION 1``, ``QUESTION 2``) as

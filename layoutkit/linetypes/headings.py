@@ -1,25 +1,40 @@
-"""Headings (``h_1`` ... ``h_N``): lines that stand out by their type, levelled by
-DCR's numbering rules where they are numbered and by their typography where not.
+"""Headings (`h_1` ... `h_N`): lines that stand out by their type, then levelled.
 
-A line is a heading candidate when it has space above it, is set in a bold (not
-clearly smaller) or clearly larger font than the body or in capitals, has few words
-and reads as one phrase (no label and its value, caption, quoted text or figure in
-bold leading a sentence); the lines below it in the same style and font (at most
-five; the lines up to the first short one when a paragraph in the style follows)
-belong to it.  A bold lead running into its paragraph, a byline, a kicker, a date
-alone, and the lines of the document's title block are none; a chapter's number
-line in the body's font (``CAPÍTULO II``) is one, with its centred title, when its
-numbers ascend.
+Levels come from DCR's numbering rules where headings are numbered, and from their
+typography where not.  Bold is told by the font's weight (`Word.bold`).
 
-Numbered candidates are levelled by the rule engine: the first rule whose
-pattern matches the line is its rule; the rules met so far form a hierarchy,
-searched bottom-up -- a rule already in it gives the heading that rule's depth
-(when its number follows the rule's previous one) and closes the rules below;
-a new rule (opening with one of its start values) goes one level deeper.
-Unnumbered candidates take the level of the numbered headings of their style,
-or their style's rank over the whole document (:func:`_style_levels`), where a
-title's style or an announcement's (every heading of it three lines or more) opens
-no level.  Bold is told by the font's weight (:attr:`~layoutkit.model.Word.bold`).
+A line is a heading candidate when:
+
+- it has space above it, or opens its column (`heading_min_space_em`), or is set much
+  larger than the line right above it (`heading_outgrow_ratio`);
+- it is set in bold, not clearly smaller than the body (`heading_min_bold_size_ratio`),
+  in a clearly larger font (`heading_min_size_ratio`), or in capitals;
+- it has few words (`heading_max_words`) and reads as one phrase: no label and its
+  value, caption, quoted text or figure in bold leading a sentence.
+
+The lines below it in the same style and font belong to it (at most five; up to the
+first short one when a paragraph in the style follows).  A bold lead running into its
+paragraph, a byline, a kicker, a date alone, and the lines of the document's title
+block are no headings; a chapter's number line in the body's font (`CAPÍTULO II`) is
+one, with its centred title, when its numbers ascend.
+
+Levels:
+
+- Numbered candidates are levelled by the rule engine (`heading_rules_file`): the
+  first rule whose pattern matches the line is its rule.
+- The rules met so far form a hierarchy, searched bottom-up: a rule already in it gives
+  the heading that rule's depth (when its number follows the rule's previous one) and
+  closes the rules below; a new rule (opening with a start value) goes one deeper.
+- A numbered rule counts only when its headings stand on enough pages
+  (`heading_min_pages`).
+- Unnumbered candidates take the level of the numbered headings of their style, or
+  their style's rank over the whole document (`_style_levels`); display type shares
+  one level (`heading_display_size_ratio`).
+- A style on too few pages takes the next larger style's level
+  (`heading_style_min_pages`); a title's style (`heading_style_min_headings`) or an
+  announcement's, every heading three lines or more (`heading_announcement_min_lines`),
+  opens no level.
+- Headings deeper than `heading_max_level` are typed body.
 """
 
 from __future__ import annotations
@@ -65,7 +80,7 @@ def size_counts(lines: Sequence[TypedLine]) -> Counter[float]:
 
 
 def body_size(counts: Iterable[Counter[float]]) -> float:
-    """The font size most characters are set in, from the :func:`size_counts` of each
+    """The font size most characters are set in, from the `size_counts` of each
     page in order (a tie goes to the size used first)."""
     sizes: Counter[float] = Counter()
     for page in counts:
@@ -155,9 +170,9 @@ def _date_alone(words: Sequence[str]) -> bool:
 def _one_phrase(item: TypedLine, config: LinetypesConfig) -> bool:
     """Whether a line reads as one phrase, as a heading does: not a contents entry or a
     price list's row (a dot leader), a web or mail address, a quotation (or quoted text
-    opening on it: an amendment's inserted words), a caption (:data:`_CAPTION`), a
-    field's label and figure (:data:`_FIELD`), a date alone (:func:`_date_alone`), a
-    value set apart as a cell (:func:`_cells`) nor a bold lead (:func:`_bold_lead`)."""
+    opening on it: an amendment's inserted words), a caption (`_CAPTION`), a
+    field's label and figure (`_FIELD`), a date alone (`_date_alone`), a
+    value set apart as a cell (`_cells`) nor a bold lead (`_bold_lead`)."""
     text = item.line.text
     return not (_LEADER.search(text) or _QUOTED.match(text) or _opens_quote(text)
                 or _CAPTION.match(text) or _FIELD.search(text) or _date_alone(item.words)
@@ -221,9 +236,9 @@ _LONE_NUMBER = re.compile(r"\(?\d{1,3}\)?\.?")
 def heading_candidates(lines: Sequence[TypedLine], size: float,
                        config: LinetypesConfig) -> list[TypedLine]:
     """The body ``lines`` that stand out as headings when the body is set in ``size``
-    (see :func:`_candidates`).  Only lines of one column are compared, so a page's
+    (see `_candidates`).  Only lines of one column are compared, so a page's
     lines give the same candidates alone as among the whole document's; on the
-    document's first page, its title block's lines are none (:func:`_title_block`),
+    document's first page, its title block's lines are none (`_title_block`),
     nor the lines that wrap from them."""
     found = _candidates(lines, size, config)
     block = _title_block(lines, set(found), size, config)
@@ -292,7 +307,7 @@ def _text_follows(lines: Sequence[TypedLine], k: int, found: set[int], body: flo
                                Mapping[tuple[int, int, int], float]]) -> bool:
     """Whether the line after line ``k`` in reading order is text at the body's size
     (a body line, not a candidate, not clearly larger than the ``body`` size) that is
-    not centred in its column (:func:`_centred`, its columns' left and right ``edges``
+    not centred in its column (`_centred`, its columns' left and right ``edges``
     given): a paragraph, not an affiliation centred under its authors."""
     return (k + 1 < len(lines) and k + 1 not in found
             and lines[k + 1].key == (lines[k].key[0], lines[k].key[1] + 1)
@@ -303,16 +318,16 @@ def _text_follows(lines: Sequence[TypedLine], k: int, found: set[int], body: flo
 def _candidates(lines: Sequence[TypedLine], size: float, config: LinetypesConfig) -> list[int]:
     """Indexes of the lines that stand out as headings: a line with space above it
     (it opens its column or does not go on from the line above, see
-    :func:`_continues`, or outgrows it, :func:`_outgrows`) in a style that stands
-    out from the body (:func:`_stands_out`; or bold, opening with a section's number:
-    :data:`_SECTION`; or in capitals, :func:`_in_capitals`) and reading as one phrase
-    (:func:`_one_phrase`), not a bulleted item nor a bold lead running into its
-    paragraph (:func:`_runs_in`), labelling smaller text (:func:`_labels`) or a
-    kicker over a larger line (:func:`_kicker`), with the lines below it that go on
+    `_continues`, or outgrows it, `_outgrows`) in a style that stands
+    out from the body (`_stands_out`; or bold, opening with a section's number:
+    `_SECTION`; or in capitals, `_in_capitals`) and reading as one phrase
+    (`_one_phrase`), not a bulleted item nor a bold lead running into its
+    paragraph (`_runs_in`), labelling smaller text (`_labels`) or a
+    kicker over a larger line (`_kicker`), with the lines below it that go on
     from it in its style (a wrapped heading; in capitals too, for one that stands
-    out by them), none of them a value set apart as a cell (:func:`_cells`), at most
+    out by them), none of them a value set apart as a cell (`_cells`), at most
     ``_MAX_WRAPPED`` lines of at most ``heading_max_words`` words, the first
-    legible (:func:`_legible`).  A run in the style too long for that (a
+    legible (`_legible`).  A run in the style too long for that (a
     title set in bold under its number, as gazettes set ordinances) keeps its lines
     up to the first that stops short of the column's right edge: a heading ends its
     own line."""
@@ -372,7 +387,7 @@ def _in_capitals(item: TypedLine, body: float, config: LinetypesConfig) -> bool:
 
 def _kicker(lines: Sequence[TypedLine], k: int, space: float, body: float,
             leading: dict[tuple[int, int, int], float], config: LinetypesConfig) -> bool:
-    """Whether line ``k`` stands right over a line that outgrows it (:func:`_outgrows`):
+    """Whether line ``k`` stands right over a line that outgrows it (`_outgrows`):
     a kicker over its headline (``PICTURE OF THE WEEK``) or the lead-in of a figure's
     statement (``More than`` over ``26 million``), which the larger line heads."""
     return (k + 1 < len(lines) and _continues(lines, k + 1, space, body, leading)
@@ -399,7 +414,7 @@ _CHAPTER = re.compile(r"([^\W\d_]{3,}) ([IVXLC]{1,6}|\d{1,3})(?:er|º|°|\.)?")
 
 
 def _chapter_number(words: Sequence[str]) -> tuple[str, str] | None:
-    """The (word, number) of a chapter's number line (:data:`_CHAPTER`), if the line
+    """The (word, number) of a chapter's number line (`_CHAPTER`), if the line
     is one: the word starts with a capital."""
     found = _CHAPTER.fullmatch(" ".join(words))
     return (found[1].casefold(), found[2]) if found and found[1][0].isupper() else None
@@ -425,7 +440,7 @@ def _chapter_lines(lines: Sequence[TypedLine], k: int, left: Mapping[tuple[int, 
     """A chapter's number line ``k`` and the centred lines in its style right below it
     (its title), at most ``_MAX_WRAPPED`` lines of ``heading_max_words`` words in all:
     set in the body's font, such a heading stands out by its number and its place
-    alone (its number is checked against the document's, :func:`_chapters`)."""
+    alone (its number is checked against the document's, `_chapters`)."""
     run = [k]
     while (len(run) < _MAX_WRAPPED and run[-1] + 1 < len(lines)
            and column_of(lines[run[-1] + 1]) == column_of(lines[k])
@@ -439,7 +454,7 @@ def _chapter_lines(lines: Sequence[TypedLine], k: int, left: Mapping[tuple[int, 
 
 def _font(item: TypedLine) -> str:
     """The font most of a line's letters are set in (by its name without a subset
-    tag: :func:`~layoutkit.model.untagged`)."""
+    tag: [`untagged`][layoutkit.model.untagged])."""
     counts: Counter[str] = Counter()
     for word in item.kept_words:
         counts[untagged(word.font)] += len(word.text)
@@ -467,7 +482,7 @@ def _up_to_short_line(lines: Sequence[TypedLine], run: list[int], full: float) -
 def _wraps(lines: Sequence[TypedLine], k: int, space_em: float, body: float,
            leading: dict[tuple[int, int, int], float]) -> bool:
     """Whether line ``k`` wraps from the line above it as a heading's next line does:
-    in its style and font, going on from it (:func:`_continues`)."""
+    in its style and font, going on from it (`_continues`)."""
     return (style_of(lines[k]) == style_of(lines[k - 1]) and _font(lines[k]) == _font(lines[k - 1])
             and _continues(lines, k, space_em, body, leading))
 
@@ -629,7 +644,7 @@ _DECIMAL = re.compile(r"(\d{1,2}(?:\.\d{1,2})*)\.?")
 
 def _chapters(candidates: Sequence[TypedLine], body: float, config: LinetypesConfig
               ) -> tuple[set[Key], set[int]]:
-    """The chapter headings set in the body's font (:func:`_chapter_lines`) whose number
+    """The chapter headings set in the body's font (`_chapter_lines`) whose number
     follows or goes on to another of their word's (``CAPÍTULO I``, ``CAPÍTULO II``):
     the keys of their lines, and the indexes of those of the others (a label with
     a number, ``VSS 2``), which are no headings."""
@@ -671,7 +686,7 @@ def _style_levels(candidates: Sequence[TypedLine], levels: dict[int, tuple[int, 
     for the largest) and pushes none below it.  Display styles (at least
     ``heading_display_size_ratio`` times the ``body`` size: headlines, set larger
     the more a story matters) share one level, opened when any of them recurs.  An
-    announcement's style (:func:`_announcement_styles`) opens no level either."""
+    announcement's style (`_announcement_styles`) opens no level either."""
     known: dict[Style, Counter[int]] = {}
     for k, (level, _) in levels.items():
         known.setdefault(style_of(candidates[k]), Counter())[level] += 1
@@ -735,7 +750,7 @@ def _heading_starts(candidates: Sequence[TypedLine]) -> list[int]:
 
 
 def _announcement_styles(candidates: Sequence[TypedLine], min_lines: int) -> set[Style]:
-    """The styles whose every heading (:func:`_heading_starts`) runs over at least
+    """The styles whose every heading (`_heading_starts`) runs over at least
     ``min_lines`` lines: a notice's, not a section's (a heading is shorter than that)."""
     starts = _heading_starts(candidates)
     shortest: dict[Style, int] = {}
@@ -746,5 +761,5 @@ def _announcement_styles(candidates: Sequence[TypedLine], min_lines: int) -> set
 
 
 def _headings_per_style(candidates: Sequence[TypedLine]) -> Counter[Style]:
-    """How many headings each style sets (:func:`_heading_starts`)."""
+    """How many headings each style sets (`_heading_starts`)."""
     return Counter(style_of(candidates[k]) for k in _heading_starts(candidates))

@@ -1,7 +1,9 @@
-"""Words hyphenated at a line end: joined again when the joined form is a word,
-kept hyphenated when the hyphen belongs to a compound.  Used wherever lines are read
-as running text: a heading wrapped over lines (:mod:`layoutkit.linetypes.outline`)
-and paragraphs (:mod:`layoutkit.nlp.paragraphs`)."""
+"""Words hyphenated at a line end: joined again, or kept where the hyphen is a compound's.
+
+A word is joined again when the joined form is a word.  Used wherever lines are read as
+running text: a heading wrapped over lines (`layoutkit.linetypes.outline`) and
+paragraphs (`layoutkit.nlp.paragraphs`).
+"""
 
 from __future__ import annotations
 
@@ -24,7 +26,7 @@ def document_vocabulary(document: Document) -> frozenset[str]:
 
 
 def page_vocabulary(page: Page) -> set[str]:
-    """The words of :func:`document_vocabulary` written on ``page``: what a document
+    """The words of `document_vocabulary` written on ``page``: what a document
     read a page at a time keeps of each page to decide its hyphenated line ends."""
     return {match.group().lower() for line in page.lines
             for match in _WORD.finditer(line.text.rstrip("-"))}

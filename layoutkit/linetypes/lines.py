@@ -1,6 +1,10 @@
-"""What the line-typing stage shares: the body lines of a page with their keys,
-the text a line starts with once page line numbers are set aside, how a line is
-set, and rebuilding pages with new line types."""
+"""What the line-typing stage shares: body lines and their keys, and rebuilding pages.
+
+- The body lines of a page, with their keys.
+- The text a line starts with, once page line numbers are set aside.
+- How a line is set.
+- Rebuilding pages with new line types.
+"""
 
 from __future__ import annotations
 
@@ -54,7 +58,7 @@ class TypedLine(Value):
 
     @property
     def kept_words(self) -> tuple[Word, ...]:
-        """The :class:`~layoutkit.model.Word` values that :attr:`words` spells (the
+        """The [`Word`][layoutkit.model.Word] values that `words` spells (the
         page's line number set aside): what a check of how the words are set, such as
         a bullet drawn in a font of its own, needs besides their text."""
         words = self.line.words
@@ -70,8 +74,8 @@ def column_of(item: TypedLine) -> tuple[int, int, int]:
 
 
 def style_of(item: TypedLine) -> Style:
-    """The :data:`Style` of a typed line: its size, and bold when all its kept words
-    are (:attr:`~layoutkit.model.Word.bold`: by their font's weight)."""
+    """The `Style` of a typed line: its size, and bold when all its kept words
+    are ([`bold`][layoutkit.model.Word.bold]: by their font's weight)."""
     return (round(item.line.size * 2) / 2, all(w.bold for w in item.kept_words))
 
 

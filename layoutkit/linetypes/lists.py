@@ -1,5 +1,10 @@
-"""Bulleted (``lb``) and numbered (``ln``) lists: item lines found by their
-marker, chained into lists, with the lines that continue an item typed with it."""
+"""Bulleted (`lb`) and numbered (`ln`) lists: item lines found by their marker.
+
+- Items are chained into lists of at least `lt_list_min_entries` items, with the
+  lines that continue an item typed with it (`lt_list_indent_tolerance_em`).
+- A superscript number counting up at one indentation opens an item, an endnote's
+  (`lt_note_mark_max_size`).
+"""
 
 from __future__ import annotations
 
@@ -51,7 +56,7 @@ form, NFKC: full-width ``（１）`` and ``１．`` read as ``(1)`` and ``1.``; 
 script's digit) and DCR's comparison function; numbers in any script's digits or in
 CJK numerals are compared by their value.  Roman numerals come before letters, but
 a marker that reads both ways (``(c)``, ``i.``) is read the way that continues a list
-(:func:`list_items`): ``(c)`` after ``(b)``, ``(ii)`` after ``(i)``."""
+(`list_items`): ``(c)`` after ``(b)``, ``(ii)`` after ``(i)``."""
 _GLUED = re.compile(r"[(\[][^)\]\s]{1,6}[)\]]|[^\W_]{1,4}、")
 """The first word's opening that is a whole marker though the item's text runs on
 without a space: closed by a bracket (``[2]S.I.Shevchenko``, ``（一）総則``) or by an
@@ -98,8 +103,8 @@ class Marker(Value):
 
 def marker(words: Sequence[Word], config: LinetypesConfig = _DEFAULTS) -> Marker | None:
     """The list marker a line whose ``words`` these are starts with, if any (a typed
-    line's :attr:`~TypedLine.kept_words`, or a line's words as they stand): the first
-    of its :func:`markers`."""
+    line's `kept_words`, or a line's words as they stand): the first
+    of its `markers`."""
     return next(iter(markers(words, config)), None)
 
 
@@ -110,8 +115,8 @@ def markers(words: Sequence[Word], config: LinetypesConfig = _DEFAULTS) -> tuple
     ``— 60,721`` is a minus or a table's cell), or a lone character first word
     set in a font that no other word of the line uses, no larger than they are
     (word processors draw bullets from symbol fonts, whose codes read as "!", "§"
-    or "á"); a number is one of :data:`_NUMBERED` (the first word whole, or an opening
-    of it that :data:`_GLUED` takes), or of :data:`_DASHED` before a dash, a whole
+    or "á"); a number is one of `_NUMBERED` (the first word whole, or an opening
+    of it that `_GLUED` takes), or of `_DASHED` before a dash, a whole
     number drawn as one character (①, ❶), or a note number: digits set at most
     ``lt_note_mark_max_size`` times the size of the word after them (a superscript)."""
     if len(words) < 2:
@@ -132,7 +137,7 @@ def markers(words: Sequence[Word], config: LinetypesConfig = _DEFAULTS) -> tuple
 def _numbers(first: str, size: float, after: Word, config: LinetypesConfig
              ) -> Iterator[Marker]:
     """The numbered readings of a line's first word ``first`` (set in ``size``, the
-    word ``after`` it next): see :func:`markers`."""
+    word ``after`` it next): see `markers`."""
     normal = unicodedata.normalize("NFKC", first)
     glued = _GLUED.match(normal)
     if glued is not None and glued.end() < len(normal) and normal[glued.end()].isalpha():
@@ -182,12 +187,12 @@ class Between(Value):
 @dataclass(frozen=True, slots=True)
 class Mark(Value):
     """A body line that starts with a list marker, with what chaining it to the items
-    before it needs: its :func:`markers`; the run of body lines it stands in (the
+    before it needs: its `markers`; the run of body lines it stands in (the
     lines of its block, and of the next column where its text runs on) and the run the
     body line before it stands in, each named by its first line; its column
-    (:func:`~layoutkit.linetypes.lines.column_of`), where it starts along its baseline,
+    (`column_of`), where it starts along its baseline,
     the margin of its item's lines and its size; where the lines between it and the
-    marked line before it start (:attr:`between`); and its page number and text, for
+    marked line before it start (`between`); and its page number and text, for
     the log."""
 
     key: Key
@@ -212,7 +217,7 @@ class Mark(Value):
     between: tuple[Between, ...] = ()
     """The lines before this one since the page's marked line before it: the leftmost
     start of them in each column and run.  A numbered list ends at such a line outside
-    its last item's run that starts left of that item's :attr:`margin`: the text has
+    its last item's run that starts left of that item's `margin`: the text has
     gone back to the margin (a figure's table between its sub-captions ``(a)`` and
     ``(b)``, a paragraph after the list)."""
 
@@ -220,7 +225,7 @@ class Mark(Value):
 @dataclass(frozen=True, slots=True)
 class ListMarks(Value):
     """The list markers of one page's body lines, the run its last body line stands
-    in (None when it has no body line) and the :attr:`Mark.between` lines after its
+    in (None when it has no body line) and the `Mark.between` lines after its
     last marked line: what chaining items across pages needs."""
 
     marks: tuple[Mark, ...]
@@ -241,7 +246,7 @@ def _start(line: Line) -> float:
 def _runs(lines: Sequence[TypedLine]) -> list[Key]:
     """The run each of one page's body ``lines`` stands in, named by its first line:
     consecutive lines of one block, and the first line of a column that runs on from
-    the column before it in its band (:func:`~layoutkit.linetypes.lines.runs_on`: a
+    the column before it in its band (`runs_on`: a
     sentence cut by the column break)."""
     runs: list[Key] = []
     for k, item in enumerate(lines):
@@ -259,7 +264,7 @@ def _next_column(a: TypedLine, b: TypedLine) -> bool:
 
 def list_marks(lines: Sequence[TypedLine], config: LinetypesConfig,
                headings: Container[Key] = frozenset()) -> ListMarks:
-    """The :class:`ListMarks` of one page's body ``lines``, whose heading lines (already
+    """The `ListMarks` of one page's body ``lines``, whose heading lines (already
     typed) are ``headings``."""
     runs = _runs(lines)
     found_markers = [markers(item.kept_words, config) for item in lines]
@@ -294,7 +299,7 @@ took."""
 
 def list_items(pages: Sequence[ListMarks], config: LinetypesConfig) -> dict[Key, Typed]:
     """The item lines of the document's lists, typed ``lb`` (bulleted) or ``ln``
-    (numbered), from the :func:`list_marks` of each page in order.
+    (numbered), from the `list_marks` of each page in order.
 
     Items chain into a list when each numbered marker directly follows the one
     before in the same style (``(1)`` -> ``(2)``, ``a.`` -> ``b.``; a chain starts at
@@ -302,8 +307,8 @@ def list_items(pages: Sequence[ListMarks], config: LinetypesConfig) -> dict[Key,
     first one (stand in its run), across a page break too.  A marker that reads
     several ways continues a list if one of its readings does, else starts one.  A
     numbered list ends where a line outside its last item's run starts left of that
-    item's lines, in its column (:attr:`Mark.between`); note numbers (a superscript
-    opening a line) open a list only right under a heading (:attr:`Mark.titled`), and
+    item's lines, in its column (`Mark.between`); note numbers (a superscript
+    opening a line) open a list only right under a heading (`Mark.titled`), and
     chain only when their items start at one indentation in a column.
     Chains of at least ``lt_list_min_entries`` items are lists.
     """
@@ -360,7 +365,7 @@ def _follows(last: tuple[Mark, Marker], mark: Mark, found: Marker,
 def _close(open_numbered: dict[str, _Chain], between: Sequence[Between],
            config: LinetypesConfig) -> None:
     """Ends each numbered list of ``open_numbered`` whose last item a line of
-    ``between`` stands left of (of its :attr:`~Mark.margin`), in the item's column,
+    ``between`` stands left of (of its `margin`), in the item's column,
     outside its run."""
     for style, chain in list(open_numbered.items()):
         last = chain[-1][0]
@@ -373,9 +378,9 @@ def _close(open_numbered: dict[str, _Chain], between: Sequence[Between],
 def list_lines(lines: Sequence[TypedLine], marks: ListMarks, items: Mapping[Key, Typed],
                config: LinetypesConfig) -> dict[Key, Typed]:
     """The list lines of one page: its body ``lines`` that are ``items`` (of
-    :func:`list_items`), and after each the lines that continue it, up to the next
+    `list_items`), and after each the lines that continue it, up to the next
     marked line (of ``marks``) or the first line that does not go on as the item's
-    text (:func:`_goes_on`), typed as the item."""
+    text (`_goes_on`), typed as the item."""
     marked = {mark.key for mark in marks.marks}
     runs = _runs(lines)
     decisions: dict[Key, Typed] = {}
@@ -414,7 +419,7 @@ def _goes_on(lines: Sequence[TypedLine], item: int, later: int,
 def type_lists(document: Document, config: LinetypesConfig) -> Document:
     """``document`` with its list items typed ``lb`` (bulleted) or ``ln`` (numbered),
     with the lines that continue an item (same run, before the next marker): see
-    :func:`list_items`."""
+    `list_items`."""
     pages = [page_body_lines(page, p) for p, page in enumerate(document.pages)]
     headings = {(p, k) for p, page in enumerate(document.pages)
                 for k, line in enumerate(page.lines) if line.line_type is LineType.HEADING}

@@ -1,6 +1,8 @@
-"""The outline of a typed document: its headings with level and page, a heading
-wrapped over several lines joined into one (a word hyphenated at a line end joined
-again, as in paragraphs)."""
+"""The outline of a typed document: its headings with level and page.
+
+A heading wrapped over several lines is joined into one (a word hyphenated at a line
+end joined again, as in paragraphs).
+"""
 
 from __future__ import annotations
 
@@ -25,7 +27,7 @@ class Heading:
 def outline(document: Document, context: int = 0) -> list[Heading]:
     """The headings of ``document`` in reading order, each with the text of up to
     ``context`` body lines after it.  Consecutive heading lines that
-    :func:`continues_heading` joins are one heading wrapped over lines."""
+    `continues_heading` joins are one heading wrapped over lines."""
     vocabulary = document_vocabulary(document)
     headings: list[Heading] = []
     previous: Line | None = None

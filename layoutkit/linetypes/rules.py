@@ -1,5 +1,7 @@
-"""Heading rules in DCR's ``lineTypeHeadingRules`` shape: the default table and a
-reader for a JSON file that replaces it."""
+"""Heading rules in DCR's `lineTypeHeadingRules` shape: the default table and a reader.
+
+The reader reads a JSON file that replaces the default table (`heading_rules_file`).
+"""
 
 from __future__ import annotations
 
@@ -23,7 +25,7 @@ class HeadingRule:
 
     ``regexp`` matches the first word (``is_first_token``) or the start of the line;
     ``function_is_asc`` names the comparison function (see
-    :data:`~layoutkit.linetypes.sequence.ASCENDING`) that says whether a heading's
+    `ASCENDING`) that says whether a heading's
     number follows the previous one of the rule; a rule's first heading must carry
     one of ``start_values``.
     """
@@ -61,7 +63,7 @@ number, the comparison function and the first number of a list."""
 
 def _marked(before: str, after: str, *styles: str) -> tuple[HeadingRule, ...]:
     """The rules of markers that write a number of each of ``styles`` (names of
-    :data:`_STYLES`) between ``before`` and ``after`` (``(i)``, ``A.``), in that order:
+    `_STYLES`) between ``before`` and ``after`` (``(i)``, ``A.``), in that order:
     the rules that differ only in their punctuation, written once."""
     rules = []
     for style in styles:

@@ -1,8 +1,8 @@
-"""Comparison functions for numbered lines: does one marker follow another?
+"""Comparison functions for numbered lines: whether one marker follows another.
 
-DCR names them ``functionIsAsc``: each reads the marker's value and says whether
-a marker is the direct successor of the one before (``1`` -> ``2``, ``a`` -> ``b``,
-``iv`` -> ``v``, ``1.2`` -> ``1.3`` or ``2.1``...).
+DCR names them `functionIsAsc`: each reads the marker's value and says whether a marker
+is the direct successor of the one before (`1` -> `2`, `a` -> `b`, `iv` -> `v`, `1.2`
+-> `1.3` or `2.1`...).
 """
 
 from __future__ import annotations

@@ -1,6 +1,11 @@
-"""Tables (``tab``): the body lines inside a ruled table's box (found by
-:mod:`layoutkit.sources.ruled_tables`) typed ``tab``, its cells kept for
-``<name>.table.json``; and whitespace-aligned tables inside a column."""
+"""Tables (`tab`): lines in a ruled table's box, and whitespace-aligned tables.
+
+- The body lines inside a ruled table's box (found by `layoutkit.sources.ruled_tables`)
+  are typed `tab`, its cells kept for `<name>.table.json`.
+- Whitespace-aligned tables inside a column are rows of cells parted by wide gaps
+  (`table_min_gap_em`), at least `table_min_columns` cells and `table_min_rows` rows,
+  or `table_min_pair_rows` rows for two columns of labels and values.
+"""
 
 from __future__ import annotations
 
@@ -89,10 +94,10 @@ def _is_row(line: Line, pieces: Sequence[Sequence[Word]], spans: Sequence[tuple[
             right: float, fewest: int) -> bool:
     """Whether a line may be a row of a whitespace-aligned table: at least ``fewest``
     cells (``pieces``, spanning ``spans``) that hold a letter, a digit or one of
-    :data:`_SIGNS` (a dot leader, a bullet or a drawing's stars make none); neither
-    text spread to fill its column (:func:`_spread`, the column's text ending at
-    ``right``), nor a formula (:func:`_is_formula`), whose layout sets signs apart,
-    nor two columns of running text side by side (:func:`_running_text`)."""
+    `_SIGNS` (a dot leader, a bullet or a drawing's stars make none); neither
+    text spread to fill its column (`_spread`, the column's text ending at
+    ``right``), nor a formula (`_is_formula`), whose layout sets signs apart,
+    nor two columns of running text side by side (`_running_text`)."""
     return (len(pieces) >= fewest and _filled(pieces) >= fewest
             and not _spread(line, spans, right) and not _is_formula(line)
             and sum(map(_running_text, pieces)) < 2)
@@ -100,7 +105,7 @@ def _is_row(line: Line, pieces: Sequence[Sequence[Word]], spans: Sequence[tuple[
 
 def _running_text(cell: Sequence[Word]) -> bool:
     """Whether a cell reads as a line of running text: at least
-    :data:`_MIN_TEXT_WORDS` words, most of them opening in lower case.  A line with two
+    `_MIN_TEXT_WORDS` words, most of them opening in lower case.  A line with two
     such cells is two columns of text read side by side, not a row (a table's cell of
     text sits beside short ones, and names set in capitals are no running text)."""
     return len(cell) >= _MIN_TEXT_WORDS and 2 * sum(
@@ -108,13 +113,13 @@ def _running_text(cell: Sequence[Word]) -> bool:
 
 
 def _filled(cells: Sequence[Sequence[Word]]) -> int:
-    """How many of a row's cells hold a letter, a digit or one of :data:`_SIGNS`."""
+    """How many of a row's cells hold a letter, a digit or one of `_SIGNS`."""
     return sum(1 for cell in cells
                if any(c.isalnum() or c in _SIGNS for w in cell for c in w.text))
 
 
 def _is_formula(line: Line) -> bool:
-    """Whether a line holds at least :data:`_MAX_MATH` signs of logic, sets or arrows."""
+    """Whether a line holds at least `_MAX_MATH` signs of logic, sets or arrows."""
     return sum(1 for c in line.text if _is_math(c)) >= _MAX_MATH
 
 
@@ -128,8 +133,8 @@ def _is_math(char: str) -> bool:
 def _spread(line: Line, spans: Sequence[tuple[float, float]], right: float) -> bool:
     """Whether a line is text spread to fill its column (justified, a narrow column's
     few words set wide apart): it ends where the column's lines of text end, at
-    ``right`` (within :data:`_EDGE_EM`), every word a cell of its own, some spelt with
-    letters, the gaps between them all alike (within :data:`_SPREAD_EM`)."""
+    ``right`` (within `_EDGE_EM`), every word a cell of its own, some spelt with
+    letters, the gaps between them all alike (within `_SPREAD_EM`)."""
     if (len(spans) != len(line.words) or line.bbox.x1 < right - _EDGE_EM * line.size
             or not any(c.isalpha() for c in line.text)):
         return False
@@ -139,8 +144,8 @@ def _spread(line: Line, spans: Sequence[tuple[float, float]], right: float) -> b
 
 def _is_pair(line: Line, pieces: Sequence[Sequence[Word]]) -> bool:
     """Whether a line may be a row of a table of labels and their values: two cells
-    that hold a letter, a digit or one of :data:`_SIGNS`, the value of at most
-    :data:`_MAX_VALUE_WORDS` words (a note's number set apart from its text is no
+    that hold a letter, a digit or one of `_SIGNS`, the value of at most
+    `_MAX_VALUE_WORDS` words (a note's number set apart from its text is no
     label), the first no list marker (a list item's marker set apart from its text is
     two cells too)."""
     return (len(pieces) == 2 and _filled(pieces) == 2 and len(pieces[1]) <= _MAX_VALUE_WORDS
@@ -151,7 +156,7 @@ def _paired(above: Sequence[tuple[float, float]], below: Sequence[tuple[float, f
             size: float) -> bool:
     """Whether two rows of two cells stand as a label and its value do, one over the
     other: the labels starting at one edge and the values aligned on their left or
-    right edge, within :data:`_EDGE_EM` times the font ``size``."""
+    right edge, within `_EDGE_EM` times the font ``size``."""
     (label, value), (next_label, next_value) = above, below
     near = _EDGE_EM * size
     return (abs(label[0] - next_label[0]) <= near
@@ -160,7 +165,7 @@ def _paired(above: Sequence[tuple[float, float]], below: Sequence[tuple[float, f
 
 def _shared(above: Sequence[tuple[float, float]], below: Sequence[tuple[float, float]]) -> bool:
     """Whether two rows stand in the same columns: of the row with fewer cells, at
-    least :data:`_MIN_SHARED` of the cells and at least :data:`_MIN_SHARED_SHARE` of
+    least `_MIN_SHARED` of the cells and at least `_MIN_SHARED_SHARE` of
     them overlap a cell of the other row (left-, right- or centre-aligned columns
     alike).  A row may leave a column empty (a candidate on the ballot of some
     precincts only) or set two cells close enough to read as one."""
@@ -171,7 +176,7 @@ def _shared(above: Sequence[tuple[float, float]], below: Sequence[tuple[float, f
 
 def type_aligned_tables(document: Document, config: LinetypesConfig) -> Document:
     """``document`` with its whitespace-aligned tables typed ``tab`` (see
-    :func:`aligned_table_lines`)."""
+    `aligned_table_lines`)."""
     return retyped(document, aligned_table_lines(body_lines(document), config))
 
 
@@ -179,18 +184,18 @@ def aligned_table_lines(lines: Sequence[TypedLine], config: LinetypesConfig) -> 
     """The lines of whitespace-aligned tables among ``lines``, typed ``tab``.
 
     A row is a line of at least ``table_min_columns`` cells (words parted by gaps wider
-    than ``table_min_gap_em``; :func:`_is_row`); a table is a run of at least
+    than ``table_min_gap_em``; `_is_row`); a table is a run of at least
     ``table_min_rows`` rows of one column, each standing in the columns of the row
-    before (:func:`_shared`: left-, right- or centre-aligned columns alike, some left
-    empty), with at most :data:`_MAX_BETWEEN` other lines between two rows: the titles
+    before (`_shared`: left-, right- or centre-aligned columns alike, some left
+    empty), with at most `_MAX_BETWEEN` other lines between two rows: the titles
     of a table's parts (the office voted for, an item whose values stand on the lines
     below), which are the table's too.  Such titles after a table's last row open the
     next table when its rows stand in other columns; the line above a table's first
-    row is its head when its labels stand over the row's columns (:func:`_head`), and
+    row is its head when its labels stand over the row's columns (`_head`), and
     the line above the head the first part's title when the later parts repeat the
-    head under titles like it (:func:`_first_title`).  A table of labels and their
+    head under titles like it (`_first_title`).  A table of labels and their
     values is a run of at least ``table_min_pair_rows`` lines of two cells
-    (:func:`_is_pair`), each standing as the one above it does (:func:`_paired`); such
+    (`_is_pair`), each standing as the one above it does (`_paired`); such
     a line within a table of more columns is a line between its rows.
     Tables are typed before headings and lists, so a cell is neither.  A run stays
     within a column, so a page's lines give the same tables alone as among the whole
@@ -271,9 +276,9 @@ def _first_title(lines: Sequence[TypedLine], table: Sequence[int], head: int,
     """The line right above a table's ``head`` (by index in ``lines``) when it is the
     title of the table's first part: the table's later parts each open with a title
     (the question voted on) over the same head again, and the line is in the table's
-    column, starting where such a title starts (within :data:`_EDGE_EM` times its size)
+    column, starting where such a title starts (within `_EDGE_EM` times its size)
     and set in its size.  The run of rows begins at the first part's first row, so its
-    head is found above it (:func:`_head`), and its title above that."""
+    head is found above it (`_head`), and its title above that."""
     above = head - 1
     if above < 0 or column_of(lines[above]) != column_of(lines[table[0]]):
         return None
@@ -289,7 +294,7 @@ def _head(lines: Sequence[TypedLine], table: Sequence[int], first: Sequence[tupl
           config: LinetypesConfig) -> int | None:
     """The line right above a table's first line (of ``table``, by index in
     ``lines``) when it is the table's head: in its column, in the columns of the first
-    row once its words are parted at narrower gaps (:data:`_HEAD_GAP` of
+    row once its words are parted at narrower gaps (`_HEAD_GAP` of
     ``table_min_gap_em``), as a head's labels (``Pct 1 Pct 2 Pct 3``, ``Yes (%) No (%)``)
     stand closer than the figures below them, and evenly (it may be spread)."""
     above = table[0] - 1

@@ -1,14 +1,18 @@
-"""Table of contents: on one of the first pages, a run of entries that end in
-ascending page numbers (dot leaders allowed), or that begin with ascending section
-numbers of more than one level (``1``, ``1.1``, ``2``...), as printed web pages and
-many reports list their contents without page numbers.
+"""Table of contents: a run of entries on one of the first pages.
 
-A page number points to a page of the document: it is at most the page count, or
-falls among the document's page labels (a parliament's record numbered on from the
-last session's, 12833 to 12983); front matter is numbered in Roman numerals
-(``Preface . . . xi``).  Numbers that point nowhere -- a table of counts, a form's
-totals -- and footnote marks set small after a sentence make no entries, and lines
-that end in small numbers with rows of figures between them are a table's parts."""
+- The contents stand on one of the first pages (`toc_last_page`) and have enough
+  entries (`toc_min_entries`).
+- Entries end in ascending page numbers (dot leaders allowed), or begin with ascending
+  section numbers of more than one level (`1`, `1.1`, `2`...), as printed web pages and
+  many reports list their contents without page numbers.
+- A page number points to a page of the document: it is at most the page count, or
+  falls among the document's page labels (a parliament's record numbered on from the
+  last session's, 12833 to 12983); front matter is numbered in Roman numerals
+  (`Preface . . . xi`).
+- Numbers that point nowhere (a table of counts, a form's totals) and footnote marks set
+  small after a sentence make no entries.
+- Lines that end in small numbers with rows of figures between them are a table's parts.
+"""
 
 from __future__ import annotations
 
@@ -96,7 +100,7 @@ class _Entry:
 def is_first_page(page: Page, config: LinetypesConfig) -> bool:
     """Whether ``page`` is one of the first ``toc_last_page`` pages, where contents
     stand: by its place in the file, or by the number the document gives it (its
-    :attr:`~layoutkit.model.Page.label`).  Front matter numbered in Roman numerals
+    [`label`][layoutkit.model.Page.label]).  Front matter numbered in Roman numerals
     comes before the text, and a page labelled 1 to ``toc_last_page`` is one of the
     first pages of the text: a contents page after a title page and a foreword
     numbered i, ii, iii is labelled 1."""
@@ -109,13 +113,13 @@ def is_first_page(page: Page, config: LinetypesConfig) -> bool:
 def type_toc(document: Document, config: LinetypesConfig) -> Document:
     """``document`` with its table of contents typed ``toc``.
 
-    On each of the first pages (:func:`is_first_page`) the contents are the lines
+    On each of the first pages (`is_first_page`) the contents are the lines
     from the first entry to the last (with the titles and leaders between them that a
     layout split off their numbers) of a list of at least ``toc_min_entries``
-    entries: lines ending in page numbers (:func:`_by_page_number`, which takes in
+    entries: lines ending in page numbers (`_by_page_number`, which takes in
     the first entry's lines before its number and the lines below the page's title,
     the title left to the headings), or lines opening with section numbers
-    (:func:`_by_section_number`).  Lines of neither letter nor digit (a rule drawn in
+    (`_by_section_number`).  Lines of neither letter nor digit (a rule drawn in
     dots) are left body.
     """
     decisions: dict[Key, Typed] = {}
@@ -135,7 +139,7 @@ def type_toc(document: Document, config: LinetypesConfig) -> Document:
 
 def _entry(item: TypedLine, numbers: PageNumbers) -> _Entry | None:
     """The page numbers ``item`` ends with, if it is a contents entry: at most
-    :data:`_MAX_NUMBERS` of them, of one kind (Arabic or Roman), each a page of the
+    `_MAX_NUMBERS` of them, of one kind (Arabic or Roman), each a page of the
     document, set no smaller than the line, in ascending order."""
     words = item.kept_words
     found = _end_numbers(item)
@@ -167,7 +171,7 @@ def _entry(item: TypedLine, numbers: PageNumbers) -> _Entry | None:
 
 def _end_numbers(item: TypedLine) -> list[re.Match[str]]:
     """The numbers of one kind (Arabic or Roman) that ``item`` ends with, in order, up
-    to one more than :data:`_MAX_NUMBERS` (a row of figures), and up to a dot leader
+    to one more than `_MAX_NUMBERS` (a row of figures), and up to a dot leader
     glued to one."""
     words = item.kept_words
     k, found = len(words), list[re.Match[str]]()
@@ -184,7 +188,7 @@ def _end_numbers(item: TypedLine) -> list[re.Match[str]]:
 def _by_page_number(items: Sequence[TypedLine], numbers: PageNumbers,
                     config: LinetypesConfig) -> list[Span]:
     """The contents of one page's lines by DCR's rule: the lines ending in page
-    numbers (:func:`_entry`) after a title or a leader are entries; at least
+    numbers (`_entry`) after a title or a leader are entries; at least
     ``toc_min_entries`` of them, most of them ascending (each no smaller than the one
     before).  The contents run from the first entry's first line (the lines of its
     block above the one carrying the number), or from the line after the page's title
@@ -222,13 +226,13 @@ def _entry_start(items: Sequence[TypedLine], last: int) -> int:
 
 
 def _is_title(item: TypedLine) -> bool:
-    """Whether a line is the title of a contents page (:data:`_TITLE`)."""
+    """Whether a line is the title of a contents page (`_TITLE`)."""
     return _TITLE.fullmatch(item.line.text.strip(" :.")) is not None
 
 
 def _after_title(items: Sequence[TypedLine], first: int) -> int:
     """The line after the contents page's title (``Contents``, ``Índice``...) when the
-    title stands at most :data:`_TITLE_REACH` lines above line ``first`` in its column:
+    title stands at most `_TITLE_REACH` lines above line ``first`` in its column:
     what stands between them (a section's name, a ``Page`` column head) is contents
     too, the title itself a heading.  Else ``first``."""
     for k in range(first - 1, max(-1, first - 1 - _TITLE_REACH), -1):
@@ -253,7 +257,7 @@ def _section_number(words: tuple[str, ...]) -> tuple[int, ...] | None:
 def _by_section_number(items: Sequence[TypedLine], config: LinetypesConfig) -> list[Span]:
     """The contents of one page's lines numbered by section: runs of at least
     ``toc_min_entries`` lines opening with section numbers, each larger than the one
-    before (``4`` < ``4.1`` < ``4.2`` < ``5``), at most :data:`_MAX_WRAPPED` lines
+    before (``4`` < ``4.1`` < ``4.2`` < ``5``), at most `_MAX_WRAPPED` lines
     apart, with numbers of more than one level.
 
     Numbered headings in the text stand paragraphs apart, and the items of a

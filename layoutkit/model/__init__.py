@@ -10,11 +10,11 @@ everything downstream relies on it::
       |            +--------+ x1,bottom
       v y
 
-The values live by kind: :mod:`.value` (the frozen base, pickled as its
-constructor call), :mod:`.clean` (text as it enters the model: safe to print and to
-encode), :mod:`.geometry` (boxes, rules), :mod:`.glyphs` (a page's glyph
-arrays as a source reads them), :mod:`.layout` (words, lines, blocks, columns, bands,
-pages, the document), :mod:`.weight` (a font's weight) and :mod:`.codec` (the
+The values live by kind: `value` (the frozen base, pickled as its
+constructor call), `clean` (text as it enters the model: safe to print and to
+encode), `geometry` (boxes, rules), `glyphs` (a page's glyph
+arrays as a source reads them), `layout` (words, lines, blocks, columns, bands,
+pages, the document), `weight` (a font's weight) and `codec` (the
 document's JSON, published and stored).
 """
 

@@ -1,14 +1,14 @@
 """Text as it enters the model from a document: safe to print and to encode.
 
 A PDF's text layer (or OCR's words, a page label) may hold any code point, and some
-of them would act rather than show when an output is read: a terminal runs the
-escape sequences of ESC and BEL (a window title, a cleared screen, the clipboard by
-OSC 52), and the explicit bidi formatting characters turn the order a line is shown
-in (and python-bidi's reordering cannot take the isolates).  A code unit of UTF-16
-left on its own (PDFium gives a character above U+FFFF as two) cannot be written as
-UTF-8 at all.  :func:`clean_text` is applied where text enters the model
-(:class:`~layoutkit.model.Glyphs`, :class:`~layoutkit.model.PageGlyphs`' label, OCR's
-words), so every output and every engine reads the same clean text:
+would act rather than show when an output is read: a terminal runs the escape
+sequences of ESC and BEL (a window title, a cleared screen, the clipboard by OSC 52),
+and the explicit bidi formatting characters turn the order a line is shown in (and
+python-bidi's reordering cannot take the isolates).  A UTF-16 code unit left on its own
+(PDFium gives a character above U+FFFF as two) cannot be written as UTF-8 at all.
+
+`clean_text` is applied where text enters the model (`Glyphs`, `PageGlyphs`' label,
+OCR's words), so every output and every engine reads the same clean text:
 
 - the control characters are dropped, but tab and newline: C0 (U+0000–U+001F), DEL
   and C1 (U+007F–U+009F);
@@ -39,7 +39,7 @@ newline, and the explicit bidi formatting characters."""
 _DROP = str.maketrans("", "", DROPPED)
 
 _UNSAFE = re.compile(f"[{re.escape(DROPPED)}\ud800-\udfff]")
-"""A character :func:`clean_text` changes."""
+"""A character [`clean_text`][layoutkit.model.clean.clean_text] changes."""
 
 SURROGATE = re.compile("[\ud800-\udfff]")
 """A UTF-16 surrogate: half of a pair, which no text holds on its own."""
@@ -59,8 +59,9 @@ def clean_text(text: str) -> str:
 
 
 def clean_texts(texts: Sequence[str]) -> tuple[str, ...]:
-    """Each of ``texts`` cleaned (:func:`clean_text`); a page's thousands of texts are
-    looked at in one pass first, as nearly every page has nothing to clean."""
+    """Each of ``texts`` cleaned ([`clean_text`][layoutkit.model.clean.clean_text]); a page's
+    thousands of texts are looked at in one pass first, as nearly every page has nothing to
+    clean."""
     texts = tuple(texts)
     joined = "".join(texts)
     if joined.isprintable() or not _UNSAFE.search(joined):

@@ -1,20 +1,20 @@
 """The JSON codec of a parsed document: its two JSON forms, made and read in one place.
 
-A :class:`~layoutkit.model.Document` becomes JSON for two different readers, and
+A `Document` becomes JSON for two different readers, and
 each gets its own schema name:
 
-``layoutkit.document/1``, the published view (:func:`document_json`, :func:`dumps`)
+``layoutkit.document/1``, the published view (`document_json`, `dumps`)
     What ``layoutkit parse`` writes for other programs: pages, bands, columns and
     the lines in reading order, coordinates rounded to 2 places, camelCase keys,
     the words left out.  Other programs depend on it, so its bytes do not change.
     It is a view: it cannot be read back into a Document.
 
-``layoutkit.store/1``, the store (:func:`store_dumps`, :func:`store_loads`)
-    What :meth:`layoutkit.TextDocument.store` writes and ``load`` reads back:
+``layoutkit.store/1``, the store (`store_dumps`, `store_loads`)
+    What `layoutkit.TextDocument.store` writes and ``load`` reads back:
     every field of every value, named as the model's dataclasses name them, so
     that ``store_loads(store_dumps(d)) == d``, every number and any Unicode text
     exactly.  Its encoding is derived from the dataclasses' fields and annotations
-    (:func:`encode`, :func:`decode`): a dataclass is an object of its fields, a
+    (`encode`, `decode`): a dataclass is an object of its fields, a
     tuple a list, an enum its value, a path its text.  A field added to the model
     with a default is stored without a change here, and older files still read.
 
@@ -22,9 +22,9 @@ Why one module with two schemas rather than one form: the published view must
 stay small and byte-for-byte stable, the store must lose nothing, and no single
 form does both.  What the two share is defined here once: the envelope
 (``{"schema": ..., ...}``), the text (UTF-8 characters as themselves, never
-``\\u`` escapes), and the reading of a schema name, where :func:`store_loads`
+``\\u`` escapes), and the reading of a schema name, where `store_loads`
 answers anything but a store, the published view included, with a one-line
-:class:`~layoutkit.errors.DocumentError`.
+`DocumentError`.
 
 Published view (every coordinate in points, origin at the page's top-left)::
 
@@ -61,7 +61,7 @@ its ``layerQuality``.  ``language`` is the languages the page was read and judge
 tesseract's confidence alone).
 ``words`` is there only when asked for (``layoutkit parse --words``).  The JSON
 Schema of this view is ``document.schema.json`` beside this module
-(:func:`json_schema`).
+(`json_schema`).
 ``pages[].lines`` are in reading order; ``band`` and ``column`` index into
 ``bands`` and their ``columns``; ``block`` numbers the blocks of a column.
 ``lineType`` is DCR's code: ``h``/``f`` running header/footer, ``b`` body, ``h_1``,
@@ -113,8 +113,8 @@ _T = TypeVar("_T")
 
 def document_json(document: Document, *, words: bool = False) -> dict[str, Any]:
     """The published view of ``document`` as plain JSON-ready data, schema
-    :data:`DOCUMENT_SCHEMA`: what other programs read, numbers rounded; with
-    ``words``, each line also holds its words (see :func:`word_json`)."""
+    [`DOCUMENT_SCHEMA`][layoutkit.model.codec.DOCUMENT_SCHEMA]: what other programs read, numbers
+    rounded; with ``words``, each line also holds its words (see `word_json`)."""
     scanned, quality = document.scanned
     ocr = {q.page_no: q for q in document.ocr}
     return {"schema": DOCUMENT_SCHEMA, "document": text_name(document.path.name),
@@ -134,7 +134,7 @@ def word_json(word: Word) -> dict[str, Any]:
     """A word as ``layoutkit parse --words`` gives it, with the keys pdfplumber's
     ``extract_words(extra_attrs=["fontname", "size"])`` gives a word: its text, box
     (``x0``, ``top``, ``x1``, ``bottom``), ``upright``, ``fontname`` and ``size``; and
-    the ``weight`` of its font (:attr:`~layoutkit.model.Word.weight`: 400 regular, 700
+    the ``weight`` of its font ([`weight`][layoutkit.model.Word.weight]: 400 regular, 700
     bold, 0 where none was read and the name alone tells)."""
     return {"text": word.text, "x0": round(word.bbox.x0, 2), "top": round(word.bbox.top, 2),
             "x1": round(word.bbox.x1, 2), "bottom": round(word.bbox.bottom, 2),
@@ -152,18 +152,18 @@ def json_schema() -> dict[str, Any]:
 
 def dumps_pieces(path: Path, page_count: int, ocr: Sequence[OcrQuality],
                  pages: Iterable[Page], *, words: bool = False) -> Iterator[str]:
-    """The text of :func:`dumps` of the document at ``path`` (``page_count`` pages, the
-    ``ocr`` quality of its pages read by OCR; each line's words with ``words``), a page
-    at a time as ``pages`` come."""
+    """The text of [`dumps`][layoutkit.model.codec.dumps] of the document at ``path``
+    (``page_count`` pages, the ``ocr`` quality of its pages read by OCR; each line's words with
+    ``words``), a page at a time as ``pages`` come."""
     head = document_json(Document(path, (), page_count, (), tuple(ocr)))
     by_page = {q.page_no: q for q in ocr}
     return json_pieces(head, (_page(page, by_page.get(page.page_no), words) for page in pages))
 
 
 def json_pieces(head: dict[str, Any], items: Iterable[Any]) -> Iterator[str]:
-    """The indented JSON text of ``head`` (:func:`dumps`' layout) whose last key holds
-    an empty list, with ``items`` in that list: a piece for each item as it comes, and
-    one for the end, so that a document's pages are written without all being held."""
+    """The indented JSON text of ``head`` ([`dumps`][layoutkit.model.codec.dumps]' layout) whose
+    last key holds an empty list, with ``items`` in that list: a piece for each item as it comes,
+    and one for the end, so that a document's pages are written without all being held."""
     opening, _, closing = _text(head, indent=1).rpartition("[]")
     written = False
     for item in items:
@@ -219,7 +219,7 @@ def _line(line: Line, words: bool) -> dict[str, Any]:
 
 def encode(value: object) -> Any:
     """``value`` (a model value, or a tuple, enum, path or plain value in one) as
-    JSON-ready data that :func:`decode` turns back into an equal value: dataclasses
+    JSON-ready data that `decode` turns back into an equal value: dataclasses
     as objects of their fields, tuples as lists, enums by value, paths as text."""
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
         return {f.name: encode(getattr(value, f.name)) for f in dataclasses.fields(value)}
@@ -233,7 +233,7 @@ def encode(value: object) -> Any:
 
 
 def decode(kind: type[_T], data: Any) -> _T:
-    """The value of the model class ``kind`` that :func:`encode` made ``data`` from,
+    """The value of the model class ``kind`` that `encode` made ``data`` from,
     each field rebuilt as the class's annotations type it; raises ValueError for a
     field the class has not and TypeError or ValueError for data of another shape."""
     value: _T = _decoded(kind, data)
@@ -241,7 +241,7 @@ def decode(kind: type[_T], data: Any) -> _T:
 
 
 def _decoded(kind: Any, data: Any) -> Any:
-    """:func:`decode` for any annotation: a dataclass, ``tuple[X, ...]`` or a fixed
+    """`decode` for any annotation: a dataclass, ``tuple[X, ...]`` or a fixed
     tuple, ``X | None``, an enum, Path or a plain type."""
     if isinstance(kind, type) and dataclasses.is_dataclass(kind):
         fields = _field_types(kind)
@@ -288,14 +288,14 @@ def _field_types(kind: type) -> dict[str, Any]:
 
 def store_dumps(value: Document | Page) -> str:
     """The store of a whole document or of one page as JSON text, schema
-    :data:`STORE_SCHEMA` (``"document"`` or ``"page"`` beside it), on one line,
-    UTF-8 characters kept as they are; :func:`store_loads` reads a document's back."""
+    `STORE_SCHEMA` (``"document"`` or ``"page"`` beside it), on one line,
+    UTF-8 characters kept as they are; `store_loads` reads a document's back."""
     key = "document" if isinstance(value, Document) else "page"
     return _text({"schema": STORE_SCHEMA, key: encode(value)}, indent=None)
 
 
 def store_loads(text: str, origin: str = "<text>") -> Document:
-    """The document :func:`store_dumps` wrote as ``text`` (read from ``origin``, which
+    """The document `store_dumps` wrote as ``text`` (read from ``origin``, which
     error messages name), equal to the one stored.  Raises DocumentError, in one
     line, when ``text`` is not JSON, has another schema (the published view
     included: it leaves out too much to be read back) or does not fit the model."""

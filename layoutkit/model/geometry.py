@@ -61,7 +61,7 @@ class BBox(Value):
 
 
 _X0, _TOP, _X1, _BOTTOM = (attrgetter(edge) for edge in ("x0", "top", "x1", "bottom"))
-"""The edges of a :class:`BBox`, for ``map``."""
+"""The edges of a [`BBox`][layoutkit.model.geometry.BBox], for ``map``."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,6 +1,8 @@
-"""A page's glyphs as its source reads them: arrays of texts, boxes, fonts and sizes,
-with the page's size, rules and pictures; and the code-point helpers that test many
-characters at once."""
+"""A page's glyphs as its source reads them, and code-point helpers for many characters at once.
+
+The glyphs are arrays of texts, boxes, fonts and sizes, with the page's size, rules
+and pictures.
+"""
 
 from __future__ import annotations
 
@@ -31,12 +33,12 @@ class Glyph(Value):
     size: float
     direction: int = 0
     """The direction its baseline runs in, degrees anticlockwise as the page is shown
-    (:func:`~layoutkit.sources.base.direction_of`): 0 upright, 90 bottom to top, 180
+    (`direction_of`): 0 upright, 90 bottom to top, 180
     upside down, 270 top to bottom."""
     weight: int = 0
-    """Its font's weight (:mod:`~layoutkit.model.weight`: 400 regular, 700 bold) as
-    the font tells it (:func:`~layoutkit.sources.base.font_weight`); 0 where the
-    source reads none, and the font's name says (:func:`~layoutkit.model.is_bold`)."""
+    """Its font's weight (`weight`: 400 regular, 700 bold) as
+    the font tells it (`font_weight`); 0 where the
+    source reads none, and the font's name says ([`is_bold`][layoutkit.model.is_bold])."""
 
     @property
     def upright(self) -> bool:
@@ -52,10 +54,10 @@ class Glyphs(Value):
     so a glyph source hands them over as arrays instead of one object per glyph.
     ``boxes`` holds ``x0, top, x1, bottom`` per row.  The arrays are read-only and
     equality compares contents, so the value is as immutable as a tuple of
-    :class:`Glyph`; indexing and iterating give :class:`Glyph` values.  The texts
-    are cleaned on the way in (:func:`~layoutkit.model.clean.clean_text`): every glyph
-    source makes its glyphs here, so no engine's text reaches an output with a control
-    character or a lone surrogate.
+    [`Glyph`][layoutkit.model.glyphs.Glyph]; indexing and iterating give
+    [`Glyph`][layoutkit.model.glyphs.Glyph] values.  The texts are cleaned on the way in
+    ([`clean_text`][layoutkit.model.clean.clean_text]): every glyph source makes its glyphs here, so
+    no engine's text reaches an output with a control character or a lone surrogate.
     """
 
     texts: tuple[str, ...]
@@ -63,9 +65,10 @@ class Glyphs(Value):
     fonts: tuple[str, ...]
     sizes: npt.NDArray[np.float64]
     directions: npt.NDArray[np.int16]
-    """The direction of each glyph's baseline (:attr:`Glyph.direction`)."""
+    """The direction of each glyph's baseline
+    ([`Glyph.direction`][layoutkit.model.glyphs.Glyph.direction])."""
     weights: npt.NDArray[np.int16]
-    """The weight of each glyph's font (:attr:`Glyph.weight`)."""
+    """The weight of each glyph's font ([`Glyph.weight`][layoutkit.model.glyphs.Glyph.weight])."""
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "texts", clean_texts(self.texts))
@@ -140,7 +143,7 @@ def code_points(texts: Sequence[str]) -> npt.NDArray[np.int64]:
 
 def spell(codes: npt.NDArray[np.int64]) -> str:
     """The string whose characters are the code points ``codes`` (none of them -1):
-    :func:`code_points` undone, in one pass."""
+    [`code_points`][layoutkit.model.glyphs.code_points] undone, in one pass."""
     return codes.astype(np.uint32).tobytes().decode("utf-32-le", "surrogatepass")
 
 
@@ -181,7 +184,7 @@ def visual_order(text: str) -> str:
     has no right-to-left letter.
 
     Glyphs come in that order from a PDF, and a line's words are read back into
-    logical order from it (:func:`~layoutkit.reading.text.line_text`); OCR gives words
+    logical order from it (`line_text`); OCR gives words
     in logical order, which this turns visual.  Reordering one word is its own
     inverse, so this also gives a word's logical order back, for judging its
     language or its spelling."""
@@ -193,7 +196,7 @@ def visual_order(text: str) -> str:
 @dataclass(frozen=True, slots=True)
 class PageGlyphs(Value):
     """What a glyph source yields for one page: its size, glyphs, rules and images,
-    and its label (:attr:`Page.label`)."""
+    and its label (`Page.label`)."""
 
     page_no: int
     width: float
@@ -204,7 +207,7 @@ class PageGlyphs(Value):
     label: str = ""
     unreadable: str = ""
     """Why the page was not read (past a budget: it draws too much, it took too long),
-    its glyphs left empty; empty for a page that was read (:attr:`Page.unreadable`)."""
+    its glyphs left empty; empty for a page that was read (`Page.unreadable`)."""
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "label", clean_text(self.label))

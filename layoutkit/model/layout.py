@@ -1,5 +1,7 @@
-"""The layout tree: words, lines, blocks, columns, bands and pages in reading order,
-a page's OCR quality, the ruled tables and the parsed document."""
+"""The layout tree: words, lines, blocks, columns, bands and pages in reading order.
+
+Also a page's OCR quality, the ruled tables and the parsed document.
+"""
 
 from __future__ import annotations
 
@@ -30,14 +32,14 @@ class Word(Value):
     font: str
     size: float
     direction: int = 0
-    """The direction its baseline runs in (:attr:`~layoutkit.model.Glyph.direction`)."""
+    """The direction its baseline runs in ([`direction`][layoutkit.model.Glyph.direction])."""
     stream: int = field(default=0, compare=False)
     """The word's place in its page's content stream: the index of its first glyph
     drawn (OCR: the place tesseract reads it in).  The order a producer drew the
-    text in is evidence of its reading order (see :mod:`layoutkit.geometry.grid`);
+    text in is evidence of its reading order (see `layoutkit.geometry.grid`);
     words are equal whatever order they were drawn in."""
     weight: int = 0
-    """Its font's weight (:attr:`~layoutkit.model.Glyph.weight`; 0: the source read
+    """Its font's weight ([`weight`][layoutkit.model.Glyph.weight]; 0: the source read
     none, the font's name says)."""
 
     @property
@@ -48,13 +50,13 @@ class Word(Value):
     @property
     def bold(self) -> bool:
         """Whether the word is set bold: by its font's weight, or where the source read
-        none (OCR, words made by hand) by the font's name (:func:`~layoutkit.model.is_bold`)."""
+        none (OCR, words made by hand) by the font's name ([`is_bold`][layoutkit.model.is_bold])."""
         return is_bold(self.weight, self.font)
 
 
 class LineType(StrEnum):
     """What a line is, with DCR's short codes (a heading's code adds its level:
-    ``h_1``, ``h_2``...; see :attr:`Line.code`)."""
+    ``h_1``, ``h_2``...; see [`Line.code`][layoutkit.model.layout.Line.code])."""
 
     HEADER = "h"
     FOOTER = "f"
@@ -201,14 +203,14 @@ class Page(Value):
         return "\n".join(line.text for line in lines)
 
     def __reduce__(self) -> tuple[Callable[..., object], tuple[object, ...]]:
-        """The page pickled as columns (:func:`_page_columns`): a laid-out page holds
+        """The page pickled as columns (`_page_columns`): a laid-out page holds
         thousands of words, and arrays of their numbers pickle in a fraction of the time
         a constructor call per word and box takes."""
         return _page_of_columns, _page_columns(self)
 
 
 def _page_columns(page: Page) -> tuple[object, ...]:
-    """What :func:`_page_of_columns` rebuilds ``page`` from: its size and label, the
+    """What `_page_of_columns` rebuilds ``page`` from: its size and label, the
     shape of its bands, columns and blocks (with how many of the next level each holds),
     and its lines and their words as columns, numbers in arrays, strings in tuples."""
     bands: list[tuple[int, BandKind, BBox, int]] = []
@@ -248,7 +250,7 @@ def _page_of_columns(page_no: int, width: float, height: float, label: str, unre
                      word_texts: tuple[str, ...], fonts: tuple[str, ...],
                      font_indexes: npt.NDArray[np.int64], word_numbers: npt.NDArray[np.float64],
                      word_kinds: npt.NDArray[np.int16]) -> Page:
-    """The page :func:`_page_columns` took apart."""
+    """The page `_page_columns` took apart."""
     x0, top, x1, bottom, size = word_numbers[:, :5].T.tolist()
     words = from_columns(Word, len(word_texts), word_texts,
                          from_columns(BBox, len(x0), x0, top, x1, bottom),
@@ -281,7 +283,7 @@ class OcrQuality(Value):
     (None when no word list is installed for the language, or tesseract did not run),
     ``error`` why the page could not be OCR'd (its words are then those of its text
     layer, if any).  ``layer`` and ``tesseract`` are the read shares that chose the
-    source (:func:`layoutkit.sources.ocr.quality.read_share`), None for a reading that
+    source (`layoutkit.sources.ocr.quality.read_share`), None for a reading that
     did not exist (no layer) or was not made (tesseract not run: the layer read so well
     that it could not lose).  ``language`` is the languages the page was read and judged
     in (tesseract codes joined by ``+``), ``word_list`` the word lists that judged it
@@ -344,7 +346,8 @@ class Document(Value):
     ``path`` names the document (``<bytes>``, ``<stdin>`` when it was given so);
     ``source`` is the temporary file its pages were read from when that is not
     ``path`` (bytes, standard input or a decrypted copy), kept for drawing them
-    until :meth:`close` (or a ``with`` block's end, or the document's collection)."""
+    until [`close`][layoutkit.model.layout.Document.close] (or a ``with`` block's end, or the
+    document's collection)."""
 
     path: Path
     pages: tuple[Page, ...]
@@ -394,7 +397,7 @@ class Document(Value):
     @property
     def scanned(self) -> tuple[bool, float | None]:
         """Whether any page was read by OCR, and the OCR quality of the document
-        (:meth:`OcrQuality.combined`)."""
+        ([`OcrQuality.combined`][layoutkit.model.layout.OcrQuality.combined])."""
         return bool(self.ocr), OcrQuality.combined(self.ocr)
 
     def __len__(self) -> int:

@@ -1,5 +1,8 @@
-"""The base of every frozen value of the model: pickled as the call that builds it,
-and made many at a time from columns of field values."""
+"""The base of every frozen value of the model.
+
+A value is pickled as the call that builds it, and many are made at a time from
+columns of field values.
+"""
 
 from __future__ import annotations
 
@@ -42,7 +45,7 @@ def _field_values(names: tuple[str, ...]) -> Callable[[Any], tuple[object, ...]]
 
 
 _FIELD_VALUES: dict[type, Callable[[Any], tuple[object, ...]]] = {}
-""":func:`_field_values` of each value class, made when it is first pickled."""
+"""`_field_values` of each value class, made when it is first pickled."""
 
 
 def from_columns(cls: type[_T], count: int, *values: Iterable[object]) -> list[_T]:

@@ -1,7 +1,9 @@
-"""A font's weight, on the scale of CSS and OpenType's ``usWeightClass`` (100 thin,
-400 regular, 700 bold, 900 black): what a glyph source reads from the font, and
-what a font's name says when the source reads nothing (words made by OCR or by
-hand carry no weight, 0)."""
+"""A font's weight, on the scale of CSS and OpenType's `usWeightClass`.
+
+The scale runs 100 thin, 400 regular, 700 bold, 900 black.  The weight is what a glyph
+source reads from the font, or what a font's name says when the source reads nothing;
+words made by OCR or by hand carry no weight, 0.
+"""
 
 from __future__ import annotations
 
@@ -41,8 +43,9 @@ def named_weight(font: str) -> int:
 
 
 def is_bold(weight: int, font: str) -> bool:
-    """Whether text of ``weight`` in the font named ``font`` is bold (:data:`BOLD_MIN`
-    or heavier): by the weight where a source read one, else by the font's name."""
+    """Whether text of ``weight`` in the font named ``font`` is bold
+    ([`BOLD_MIN`][layoutkit.model.weight.BOLD_MIN] or heavier): by the weight where a source read
+    one, else by the font's name."""
     return (weight or named_weight(font)) >= BOLD_MIN
 
 

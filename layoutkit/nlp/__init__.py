@@ -1,4 +1,7 @@
-"""Text for NLP, from a parsed document: paragraphs joined across columns and
-pages (:mod:`.paragraphs`), the language of each page (:mod:`.language`), spaCy
-tokens traceable to their page and line (:mod:`.tokens`) and the NLPTextDocument tree
-(:mod:`.nlptext`).  spaCy is imported by :mod:`.tokens` alone."""
+"""Text for NLP, from a parsed document: paragraphs, languages, tokens and NLPTextDocument.
+
+- `paragraphs`: paragraphs joined across columns and pages.
+- `language`: the language of each page.
+- `tokens`: spaCy tokens traceable to their page and line; spaCy is imported here alone.
+- `nlptext`: the NLPTextDocument tree.
+"""

@@ -1,12 +1,12 @@
 """The language of a document and of each of its pages.
 
-py3langid (the maintained fork of langid.py: a naive Bayes model over byte
-n-grams, shipped inside the package, 4.5 MB, no download) guesses among the
-config's ``lang_candidates``; it was chosen over langdetect by measurement on
-the fixtures (``benchmarks/RESULTS.md``, language detection): both are right
-on every fixture document, py3langid is deterministic (langdetect samples at
-random unless seeded) and many times faster.  A page with too few letters to
-judge takes the document's language.
+- py3langid guesses among the config's languages (`lang_candidates`).  It is the
+  maintained fork of langid.py: a naive Bayes model over byte n-grams, shipped inside
+  the package, 4.5 MB, no download.
+- It was chosen over langdetect by measurement on the fixtures (`benchmarks/RESULTS.md`,
+  language detection): both are right on every fixture document, py3langid is
+  deterministic (langdetect samples at random unless seeded) and many times faster.
+- A page with too few letters to judge takes the document's language (`lang_min_chars`).
 """
 
 from __future__ import annotations

@@ -302,11 +302,11 @@ def from_document(document: Document, skip: frozenset[str], *, timestamp: str = 
 def write_pieces(name: str, pages: Iterable[Page], tables: Mapping[int, Sequence[RuledTable]],
                  skip: frozenset[str], *, timestamp: str = "",
                  metadata: tuple[tuple[str, str], ...] = ()) -> Iterator[str]:
-    """The text :func:`write` gives of :func:`from_document` of the document named
-    ``name`` whose ``pages`` come one at a time (:func:`layoutkit.iter_pages`), its
-    ruled ``tables`` by page (filled by the time the pages are all taken), a part at
-    a time: the pages are taken once for the document's words
-    (:mod:`~layoutkit.nlp.spool`) before anything is written, then read back and
+    """The text [`write`][layoutkit.nlp.nlptext.write] gives of
+    [`from_document`][layoutkit.nlp.nlptext.from_document] of the document named ``name`` whose
+    ``pages`` come one at a time ([`layoutkit.iter_pages`][layoutkit.iter_pages]), its ruled
+    ``tables`` by page (filled by the time the pages are all taken), a part at a time: the pages are
+    taken once for the document's words (`spool`) before anything is written, then read back and
     written, a section's start as its heading comes and its end as the next heading of
     its level or above, so that memory holds the open sections' titles and the list or
     table being read, not the pages."""
@@ -341,9 +341,9 @@ class _Closed:
 
 def _parts_of(found: Iterable[Paragraph], tables: Mapping[int, Sequence[RuledTable]]
               ) -> Iterator[Element | _Opened | _Closed]:
-    """The tree of :func:`from_document` from its paragraphs in reading order (and the
-    ruled tables by page), as it is read: the sections opened and closed, and the
-    elements (lists and tables once their run ends) in between."""
+    """The tree of [`from_document`][layoutkit.nlp.nlptext.from_document] from its paragraphs in
+    reading order (and the ruled tables by page), as it is read: the sections opened and closed, and
+    the elements (lists and tables once their run ends) in between."""
     levels: list[int] = []
     run: list[Paragraph] = []
     for paragraph in found:

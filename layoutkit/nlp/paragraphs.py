@@ -1,17 +1,18 @@
 """Paragraphs from typed lines: the running text an NLP user reads.
 
-Lines are taken in reading order, those of the skipped line types left out
-(by default as DCR's ``spacy_ignore_line_type_*``: running headers, footers and
-contents).  A paragraph is a block of body lines, a heading, a list item, a
-table row or a contents entry.  A body block that ends a column or a page
-without closing its sentence (no ``.``, ``!``, ``?``, ``:``, ``。``, ``！`` or ``？``
-at its end), or whose next block starts in lower case, runs on into the first block
-of the next column or page, so a sentence crossing the break stays whole.
-
-Lines are joined with a space, except that a word hyphenated at a line end is
-joined without its hyphen when the joined form is a word (see
-:func:`join_hyphenated`), and CJK text runs on without one; each paragraph keeps,
-for every line, where its text starts, so each character traces back to its line.
+- Lines are taken in reading order, those of the skipped line types left out (by
+  default as DCR's `spacy_ignore_line_type_*`: running headers, footers and contents).
+- A paragraph is a block of body lines, a heading, a list item, a table row or a
+  contents entry.
+- A body block that ends a column or a page without closing its sentence (no `.`, `!`,
+  `?`, `:`, `。`, `！` or `？` at its end), or whose next block starts in lower case,
+  runs on into the first block of the next column or page, so a sentence crossing the
+  break stays whole.
+- Lines are joined with a space, except that a word hyphenated at a line end is joined
+  without its hyphen when the joined form is a word (see `join_hyphenated`), and CJK
+  text runs on without one.
+- Each paragraph keeps, for every line, where its text starts, so each character
+  traces back to its line.
 """
 
 from __future__ import annotations
@@ -75,13 +76,13 @@ def paragraphs(document: Document, skip: Collection[str],
                vocabulary: Container[str] = frozenset()) -> list[Paragraph]:
     """The document's paragraphs in reading order, lines of the ``skip`` codes left out
     (``h_`` skips every heading level); ``vocabulary`` holds the lower-case words
-    (see :func:`document_vocabulary`) that decide hyphenated line ends."""
+    (see `document_vocabulary`) that decide hyphenated line ends."""
     return list(paragraphs_of(document.pages, skip, vocabulary))
 
 
 def paragraphs_of(pages: Iterable[Page], skip: Collection[str],
                   vocabulary: Container[str] = frozenset()) -> Iterator[Paragraph]:
-    """:func:`paragraphs` of a document's ``pages`` as they come: each paragraph once
+    """`paragraphs` of a document's ``pages`` as they come: each paragraph once
     the line after it is read, so that only the paragraph running on across a page
     break is held with the page after it."""
     group: list[tuple[Line, int]] = []

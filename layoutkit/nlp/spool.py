@@ -1,7 +1,10 @@
-"""A document's pages taken once, as a stream hands them over, for what the NLP
-outputs decide over the whole document before writing its first page (its language,
-the words that decide hyphenated line ends), and kept in a temporary file meanwhile,
-to be read back in order: memory holds those small values and one page at a time."""
+"""A document's pages taken once, as a stream hands them over, and kept in a temporary file.
+
+The NLP outputs decide some things over the whole document before writing its first
+page (its language, the words that decide hyphenated line ends).  The pages are kept in
+the file meanwhile, to be read back in order: memory holds those small values and one
+page at a time.
+"""
 
 from __future__ import annotations
 
@@ -27,8 +30,8 @@ def page_text(page: Page, skip: Collection[str]) -> str:
 @dataclass(frozen=True, slots=True)
 class Spooled:
     """The pages of a document taken once: their numbers, the words written whole on
-    them (see :func:`~layoutkit.nlp.paragraphs.document_vocabulary`), each page's text
-    (:func:`page_text`, when asked for), and the file they wait in."""
+    them (see `document_vocabulary`), each page's text
+    (`page_text`, when asked for), and the file they wait in."""
 
     numbers: tuple[int, ...]
     vocabulary: frozenset[str]

@@ -1,15 +1,15 @@
 """spaCy over a document's paragraphs: sentences and tokens traceable to the page.
 
-The pipeline is a user's installed trained pipeline when one is named (such as
-``en_core_web_sm``), otherwise ``spacy.blank(lang)`` with a sentencizer and the
-lookup lemmatizer of spacy-lookups-data for the detected language; nothing is
-downloaded.  A language whose spaCy tokenizer needs a package that is not installed
-(Japanese: SudachiPy) is cut by the blank class ``tokenizer_fallbacks`` names
-(Japanese: spaCy's Chinese, a token per CJK character), and the JSON's ``pipeline``
-says which (``blank:zh``).  Each token keeps its page, the index of its line among the
-page's lines (as in ``layoutkit parse`` JSON), the line's type and its box.
+- The pipeline is a user's installed trained pipeline when one is named (such as
+  `en_core_web_sm`), otherwise `spacy.blank(lang)` with a sentencizer and the lookup
+  lemmatizer of spacy-lookups-data for the detected language; nothing is downloaded.
+- A language whose spaCy tokenizer needs a package that is not installed (Japanese:
+  SudachiPy) is cut by the blank class `tokenizer_fallbacks` names (Japanese: spaCy's
+  Chinese, a token per CJK character); the JSON's `pipeline` says which (`blank:zh`).
+- Each token keeps its page, the index of its line among the page's lines (as in
+  `layoutkit parse` JSON), the line's type and its box.
 
-JSON schema ``layoutkit.tokens/1``::
+JSON schema `layoutkit.tokens/1`::
 
     {"schema": "layoutkit.tokens/1", "document": "<file name>", "lang": "en",
      "pipeline": "blank:en" | "<model name>", "pipes": ["sentencizer", "lemmatizer"],
@@ -21,9 +21,9 @@ JSON schema ``layoutkit.tokens/1``::
                                                            "bbox": [x0, top, x1, bottom]}]}]}]}]}
 
 A paragraph is listed on the page it starts on; its tokens carry their own page.
-Token attributes are DCR's set, each only when the pipeline fills it (``lemma_``
-with a lemmatizer, ``pos_``/``tag_`` with a tagger or morphologizer, ``dep_``
-with a parser, ``ent_iob_``/``ent_type_`` with an entity recogniser).
+Token attributes are DCR's set, each only when the pipeline fills it (`lemma_` with a
+lemmatizer, `pos_`/`tag_` with a tagger or morphologizer, `dep_` with a parser,
+`ent_iob_`/`ent_type_` with an entity recogniser).
 """
 
 from __future__ import annotations
@@ -141,7 +141,7 @@ def analyse(document: Document, config: NlpConfig, model: str | None = None) -> 
 
 
 def _analysed(nlp: Language, found: Iterable[Paragraph]) -> Iterator[tuple[Paragraph, Doc]]:
-    """Each paragraph with its ``Doc`` (see :func:`_traced`), as the pipeline makes
+    """Each paragraph with its ``Doc`` (see `_traced`), as the pipeline makes
     them."""
     _register_extensions()
     for doc, paragraph in nlp.pipe(((p.text, p) for p in found), as_tuples=True):
@@ -160,7 +160,7 @@ def spacy_doc(analysis: Analysis) -> Doc:
 
 
 def tokens_json(analysis: Analysis) -> dict[str, Any]:
-    """The analysis as JSON-ready data, schema :data:`SCHEMA`."""
+    """The analysis as JSON-ready data, schema `SCHEMA`."""
     head = _head(analysis.document.path.name, analysis.lang, analysis.nlp, analysis.pipeline)
     return {**head, "pages": list(_page_entries(
         [page.page_no for page in analysis.document.pages], analysis.page_langs,
@@ -168,17 +168,18 @@ def tokens_json(analysis: Analysis) -> dict[str, Any]:
 
 
 def tokens_dumps(analysis: Analysis) -> str:
-    """:func:`tokens_json` as indented UTF-8 JSON text."""
+    """[`tokens_json`][layoutkit.nlp.tokens.tokens_json] as indented UTF-8 JSON text."""
     return json.dumps(tokens_json(analysis), ensure_ascii=False, indent=1) + "\n"
 
 
 def tokens_pieces(name: str, pages: Iterable[Page], config: NlpConfig,
                   model: str | None = None) -> Iterator[str]:
-    """The text :func:`tokens_dumps` gives of :func:`analyse` of the document named
-    ``name`` whose ``pages`` come one at a time (:func:`layoutkit.iter_pages`), a page's
-    entry at a time: the pages are taken once for the document's language and words
-    (:mod:`~layoutkit.nlp.spool`), then read back and written, so that memory holds those
-    and the paragraph running on across a page break, not the pages."""
+    """The text [`tokens_dumps`][layoutkit.nlp.tokens.tokens_dumps] gives of
+    [`analyse`][layoutkit.nlp.tokens.analyse] of the document named ``name`` whose ``pages`` come
+    one at a time ([`layoutkit.iter_pages`][layoutkit.iter_pages]), a page's entry at a time: the
+    pages are taken once for the document's language and words (`spool`), then read back and
+    written, so that memory holds those and the paragraph running on across a page break, not the
+    pages."""
     skip = ignored_codes(config)
     with spooled(pages, skip) as spool:
         lang, page_langs = detect_pages(list(spool.texts), config)
@@ -189,8 +190,8 @@ def tokens_pieces(name: str, pages: Iterable[Page], config: NlpConfig,
 
 
 def _head(name: str, lang: str, nlp: Language, pipeline: str) -> dict[str, Any]:
-    """The JSON of :data:`SCHEMA` before its pages (an empty list), the document's
-    ``name`` as UTF-8 can hold it (:func:`~layoutkit.files.text_name`)."""
+    """The JSON of `SCHEMA` before its pages (an empty list), the document's
+    ``name`` as UTF-8 can hold it (`text_name`)."""
     return {"schema": SCHEMA, "document": text_name(name), "lang": lang, "pipeline": pipeline,
             "pipes": list(nlp.pipe_names), "pages": []}
 

@@ -1,11 +1,12 @@
-"""Outputs of a parsed document: plain text and JSON (the document's, its outline's
-and its tables'); the text by paragraphs in :mod:`.structure`, Markdown, HTML and
-ALTO XML in :mod:`.markdown`, :mod:`.html` and :mod:`.alto`.
+"""Outputs of a parsed document: plain text and JSON, with Markdown, HTML and ALTO beside.
 
-The document's JSON, schema ``layoutkit.document/1``, is the published view of the
-document codec, :mod:`layoutkit.model.codec` (which documents it): :data:`SCHEMA`,
-:func:`document_json` and :func:`dumps` are that module's, offered here beside the
-other outputs.  Files are written with :func:`layoutkit.files.write_atomic`.
+- Plain text and JSON: the document's, its outline's and its tables'.
+- `structure`: the text by paragraphs; `markdown`, `html` and `alto`: Markdown, HTML
+  and ALTO XML.
+- The document's JSON, schema `layoutkit.document/1`, is the published view of the
+  document codec, `layoutkit.model.codec` (which documents it): `SCHEMA`,
+  `document_json` and `dumps` are that module's, offered here beside the other outputs.
+- Files are written with `layoutkit.files.write_atomic`.
 """
 
 from __future__ import annotations
@@ -26,7 +27,9 @@ __all__ = ["DPI_RANGE", "SCHEMA", "SKIPPABLE", "TABLE_SCHEMA", "TOC_SCHEMA", "do
            "text_pieces", "toc_dumps"]
 
 TOC_SCHEMA = "layoutkit.toc/1"
+"""The schema of the contents file (``layoutkit parse --toc``): the headings by level."""
 TABLE_SCHEMA = "layoutkit.tables/1"
+"""The schema of the tables file (``layoutkit parse --tables``): ruled tables' cells."""
 DPI_RANGE = (10, 600)
 """The resolutions pages are drawn at (``layoutkit draw``, a truth file's review): a
 600 dpi letter page is 5,100 by 6,600 pixels, more than a screen needs."""
@@ -56,8 +59,8 @@ def document_text(document: Document, *, furniture: bool = False,
 
 def text_pieces(pages: Iterable[Page], *, furniture: bool = False,
                 skip: frozenset[str] = frozenset()) -> Iterator[str]:
-    """The text of :func:`document_text`, a page at a time as ``pages`` come (a form
-    feed on a line of its own before each page but the first)."""
+    """The text of [`document_text`][layoutkit.outputs.document_text], a page at a time as ``pages``
+    come (a form feed on a line of its own before each page but the first)."""
     def kept(line: Line) -> bool:
         code = "h_" if line.code.startswith("h_") else line.code
         return (furniture or not line.furniture) and code not in skip
@@ -66,8 +69,8 @@ def text_pieces(pages: Iterable[Page], *, furniture: bool = False,
 
 
 def toc_dumps(document: Document, context: int) -> str:
-    """The outline of the document as JSON, schema :data:`TOC_SCHEMA`: each heading
-    with its level, text, page and the text of up to ``context`` lines after it."""
+    """The outline of the document as JSON, schema [`TOC_SCHEMA`][layoutkit.outputs.TOC_SCHEMA]:
+    each heading with its level, text, page and the text of up to ``context`` lines after it."""
     return json.dumps({"schema": TOC_SCHEMA, "document": text_name(document.path.name),
                        "headings": [
         {"level": h.level, "text": h.text, "page": h.page_no, "context": list(h.context)}
@@ -75,9 +78,10 @@ def toc_dumps(document: Document, context: int) -> str:
 
 
 def table_dumps(document: Document, *, empty_columns: bool = True) -> str:
-    """The ruled tables of the document as JSON, schema :data:`TABLE_SCHEMA`: each with
-    its page, box and rows of cells (``null`` for a merged cell); without
-    ``empty_columns`` the columns with no text are left out."""
+    """The ruled tables of the document as JSON, schema
+    [`TABLE_SCHEMA`][layoutkit.outputs.TABLE_SCHEMA]: each with its page, box and rows of cells
+    (``null`` for a merged cell); without ``empty_columns`` the columns with no text are left
+    out."""
     tables = document.tables if empty_columns else tuple(
         without_empty_columns(t) for t in document.tables)
     return json.dumps({"schema": TABLE_SCHEMA, "document": text_name(document.path.name),

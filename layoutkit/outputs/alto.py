@@ -1,23 +1,23 @@
-"""ALTO XML (version 4, schema 4.4) of a parsed document: the format libraries and
-newspaper archives keep digitised pages in.
+"""ALTO XML (version 4, schema 4.4) of a parsed document.
 
-One ``Page`` per page read (``PHYSICAL_IMG_NR`` its number, ``PRINTED_IMG_NR`` its
-label when the PDF has page labels), with the page's text blocks in reading order:
+ALTO is the format libraries and newspaper archives keep digitised pages in.  One
+`Page` per page read (`PHYSICAL_IMG_NR` its number, `PRINTED_IMG_NR` its label when the
+PDF has page labels), with the page's text blocks in reading order:
 
-* ``PrintSpace``, the box of the body lines, holds the body's blocks;
-* running headers and footers (and margin stamps) go to the margins around it:
-  ``LeftMargin``/``RightMargin`` for a line wholly beside the print space,
-  otherwise ``TopMargin`` for a header and ``BottomMargin`` for a footer;
-* a ``TextBlock`` is a block of layoutkit's layout (lines of one column with no
-  unusual gap between them), a ``TextLine`` a line, a ``String`` a word with an
-  ``SP`` between two words.
+- `PrintSpace`, the box of the body lines, holds the body's blocks;
+- running headers and footers (and margin stamps) go to the margins around it:
+  `LeftMargin`/`RightMargin` for a line wholly beside the print space, otherwise
+  `TopMargin` for a header and `BottomMargin` for a footer;
+- a `TextBlock` is a block of layoutkit's layout (lines of one column with no unusual
+  gap between them), a `TextLine` a line, a `String` a word with an `SP` between two
+  words.
 
-Coordinates are in 1/1200 inch (``MeasurementUnit`` ``inch1200``) from the page's
-top-left corner, rounded to whole units; font sizes are in points, as ALTO has them.
-Each string names its font and size (``STYLEREFS`` to a ``TextStyle``), each line
-its line type (``TAGREFS`` to a ``StructureTag`` whose ``LABEL`` is the type's code:
-``b``, ``h_1``, ``lb``, ``tab``...; see ``layoutkit parse``).  Characters XML does
-not allow (control characters a PDF's text may hold) are left out of the text.
+Coordinates are in 1/1200 inch (`MeasurementUnit` `inch1200`) from the page's top-left
+corner, rounded to whole units; font sizes are in points, as ALTO has them.  Each
+string names its font and size (`STYLEREFS` to a `TextStyle`), each line its line type
+(`TAGREFS` to a `StructureTag` whose `LABEL` is the type's code: `b`, `h_1`, `lb`,
+`tab`...; see `layoutkit parse`).  Characters XML does not allow (control characters a
+PDF's text may hold) are left out of the text.
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """Overlay pictures of laid-out pages: what a researcher looks at while writing a profile.
 
-Each page is rendered (:func:`~.pictures.page_png`) and drawn over (Pillow) by a
-:class:`PageImage`: every line filled in the colour of its line type, every column
+Each page is rendered (`page_png`) and drawn over (Pillow) by a
+`PageImage`: every line filled in the colour of its line type, every column
 outlined and numbered in reading order (``band.column``), every band outlined,
 furniture bands shaded, and a key to the colours in a strip below the page.
 """
@@ -42,10 +42,12 @@ _MARGIN = 6
 
 class PageImage:
     """A page's picture and its layout drawn over it step by step, as pdfplumber's
-    ``PageImage``: :meth:`draw_lines` (filled in their types' colours),
-    :meth:`draw_columns` (outlined, numbered ``band.column`` in reading order),
-    :meth:`draw_bands` (outlined, furniture shaded); :meth:`save` writes it with the key
-    to the colours below, and a notebook shows it (``_repr_png_``)."""
+    ``PageImage``: [`draw_lines`][layoutkit.outputs.draw.PageImage.draw_lines] (filled in their
+    types' colours), [`draw_columns`][layoutkit.outputs.draw.PageImage.draw_columns] (outlined,
+    numbered ``band.column`` in reading order),
+    [`draw_bands`][layoutkit.outputs.draw.PageImage.draw_bands] (outlined, furniture shaded);
+    [`save`][layoutkit.outputs.draw.PageImage.save] writes it with the key to the colours below, and
+    a notebook shows it (``_repr_png_``)."""
 
     def __init__(self, page: Page, picture: Image.Image) -> None:
         self.page = page
@@ -67,7 +69,8 @@ class PageImage:
                 (b.x1 + pad) * self.scale, (b.bottom + pad) * self.scale)
 
     def _overlay(self, draw: Callable[[ImageDraw.ImageDraw], None]) -> Self:
-        """:attr:`annotated` with what ``draw`` draws on a clear layer laid over it."""
+        """[`annotated`][layoutkit.outputs.draw.PageImage.annotated] with what ``draw`` draws on a
+        clear layer laid over it."""
         layer = Image.new("RGBA", self.annotated.size, (0, 0, 0, 0))
         draw(ImageDraw.Draw(layer))
         self.annotated = Image.alpha_composite(self.annotated.convert("RGBA"),
@@ -75,7 +78,8 @@ class PageImage:
         return self
 
     def draw_lines(self) -> Self:
-        """Fill every line in the colour of its type (:data:`LINE_COLOURS`)."""
+        """Fill every line in the colour of its type
+        ([`LINE_COLOURS`][layoutkit.outputs.draw.LINE_COLOURS])."""
         def draw(pen: ImageDraw.ImageDraw) -> None:
             for line in self.page.lines:
                 pen.rectangle(self._box(line.bbox),
@@ -109,12 +113,13 @@ class PageImage:
         return self
 
     def keyed(self) -> Image.Image:
-        """:attr:`annotated` with the key to the colours in a strip below it."""
+        """[`annotated`][layoutkit.outputs.draw.PageImage.annotated] with the key to the colours in
+        a strip below it."""
         return _with_legend(self.annotated, self.font)
 
     def save(self, path: str | Path, format: str | None = None) -> None:
-        """Write :meth:`keyed` to ``path`` in ``format`` (default: the one its name
-        ends in: ``.png``, ``.jpg``...)."""
+        """Write [`keyed`][layoutkit.outputs.draw.PageImage.keyed] to ``path`` in ``format``
+        (default: the one its name ends in: ``.png``, ``.jpg``...)."""
         self.keyed().save(path, format)
 
     def _repr_png_(self) -> bytes:

@@ -1,6 +1,6 @@
 """Semantic HTML of a typed document: one self-contained page.
 
-Each part of :func:`layoutkit.outputs.structure.parts` becomes an element: a
+Each part of `layoutkit.outputs.structure.parts` becomes an element: a
 heading of level N ``<hN>`` (at most ``<h6>``), a paragraph ``<p>``, a bulleted list
 ``<ul>`` (its bullets left to the browser), a numbered list ``<ol>`` whose items keep
 the numbers the document prints (the list's own numbering hidden), the contents a

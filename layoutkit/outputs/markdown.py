@@ -1,14 +1,19 @@
 """Markdown (CommonMark, with GitHub's pipe tables) of a typed document.
 
-Each part of :func:`layoutkit.outputs.structure.parts` becomes a block, a blank
-line between blocks: a heading of level N ``#`` N times (at most six), a paragraph
-its joined text on one line, a bulleted list ``- `` items, a numbered list its items
-with their own numbers (``3. ``; an item numbered otherwise, ``(a)`` or ``iv.``,
-keeps its marker in a ``- `` item), the contents a ``- `` list, a table a pipe table
-whose first row is its head.  Running headers and footers are left out.  Text that
-Markdown would read as markup (``*``, ``_``, a ``#`` or ``1.`` opening a paragraph,
-a ``|`` in a cell) is escaped with backslashes, so that a reader shows the text as
-the document prints it.
+Each part of `layoutkit.outputs.structure.parts` becomes a block, a blank line between
+blocks:
+
+- a heading of level N: ``#`` N times (at most six);
+- a paragraph: its joined text on one line;
+- a bulleted list: ``- `` items;
+- a numbered list: its items with their own numbers (``3. ``); an item numbered
+  otherwise, ``(a)`` or ``iv.``, keeps its marker in a ``- `` item;
+- the contents: a ``- `` list;
+- a table: a pipe table whose first row is its head.
+
+Running headers and footers are left out.  Text that Markdown would read as markup
+(``*``, ``_``, a ``#`` or ``1.`` opening a paragraph, a ``|`` in a cell) is escaped
+with backslashes, so that a reader shows the text as the document prints it.
 """
 
 from __future__ import annotations

@@ -1,13 +1,14 @@
-"""Pages as pictures for people to look at: the overlays of ``layoutkit draw``
-(:mod:`.draw`) and the HTML pages checked by eye (``layoutkit truth review``, the
-evaluation report): a page of a PDF or an image file rendered at a chosen
-resolution, and a picture as a ``data:`` URI, so that the HTML holds its images
-itself and opens anywhere without a network or the files beside it.
+"""Pages as pictures for people to look at, rendered or embedded as `data:` URIs.
 
-A PDF page is rendered by pypdfium2; a page of an image file is its frame, turned
-upright and scaled to the resolution asked for.  Either way the picture comes with
-its pixels per point, so that what is known in points from the page's top-left
-corner (a line's box) is placed on it by multiplying.
+They serve the overlays of `layoutkit draw` (`draw`) and the HTML pages checked by eye
+(`layoutkit truth review`, the evaluation report).
+
+- A page of a PDF or an image file is rendered at a chosen resolution: a PDF page by
+  pypdfium2, a page of an image file as its frame, turned upright and scaled.
+- Either way the picture comes with its pixels per point, so what is known in points
+  from the page's top-left corner (a line's box) is placed on it by multiplying.
+- A picture as a `data:` URI lets the HTML hold its images itself and open anywhere
+  without a network or the files beside it.
 """
 
 from __future__ import annotations
@@ -32,10 +33,11 @@ def page_png(path: Path, page_no: int, dpi: int, *,
     about ``dpi`` dots per inch, and the pixels one point of the page measures on it.
 
     ``image_dpi`` is the resolution an image file is taken to have when it states
-    none (default: the config's ``image_dpi``, as :func:`layoutkit.parse` reads it),
+    none (default: the config's ``image_dpi``, as [`layoutkit.parse`][layoutkit.parse] reads it),
     so that its points are the ones the reading gives its lines.  Raises UsageError
-    for a page the document does not have or a resolution out of :data:`DPI_RANGE`, and
-    DocumentError when the page cannot be rendered."""
+    for a page the document does not have or a resolution out of
+    [`DPI_RANGE`][layoutkit.outputs.pictures.DPI_RANGE], and DocumentError when the page cannot be
+    rendered."""
     if not DPI_RANGE[0] <= dpi <= DPI_RANGE[1]:
         raise UsageError(f"dpi {dpi}: expected {DPI_RANGE[0]} to {DPI_RANGE[1]}")
     if is_image(path):

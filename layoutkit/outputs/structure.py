@@ -1,15 +1,17 @@
-"""The reading of a typed document as the parts a marked-up output shows: headings,
-paragraphs, bulleted and numbered lists, contents and tables, in reading order.
+"""A typed document read as the parts a marked-up output shows, in reading order.
 
-Built on :func:`layoutkit.nlp.paragraphs.paragraphs`: the lines of a paragraph are
-joined there (a word hyphenated at a line end joined again), a paragraph that a
-column or page break interrupts mid-sentence runs on, and a heading wrapped over
-lines is one heading.  Consecutive list items, contents entries and table rows make
-one list, contents or table.  A table's cells are a ruled table's own (when
-``--tables`` found one around the rows), otherwise each row's words placed in the
-columns of the table's fullest row (its words parted at gaps wider than
-``table_min_gap_em``).  :mod:`layoutkit.outputs.markdown` and :mod:`layoutkit.outputs.html`
-write these parts; :func:`paragraph_text` is the plain text of the paragraphs.
+The parts are headings, paragraphs, bulleted and numbered lists, contents and tables.
+
+- Built on `layoutkit.nlp.paragraphs.paragraphs`: the lines of a paragraph are joined
+  there (a word hyphenated at a line end joined again), a paragraph that a column or
+  page break interrupts mid-sentence runs on, and a heading wrapped over lines is one.
+- Consecutive list items, contents entries and table rows make one list, contents or
+  table.
+- A table's cells are a ruled table's own (when `--tables` found one around the rows),
+  otherwise each row's words placed in the columns of the table's fullest row (its
+  words parted at gaps wider than `table_min_gap_em`).
+- `layoutkit.outputs.markdown` and `layoutkit.outputs.html` write these parts;
+  `paragraph_text` is the plain text of the paragraphs.
 """
 
 from __future__ import annotations
@@ -116,11 +118,11 @@ def parts(document: Document, config: LinetypesConfig,
 
 
 def paragraph_text(document: Document, skip: frozenset[str]) -> str:
-    """The document's paragraphs in reading order (:func:`layoutkit.nlp.paragraphs.
-    paragraphs`: lines joined, words hyphenated at line ends joined again, a paragraph
-    interrupted by a column or page break run on), one a line, lines of the ``skip``
-    codes left out; a paragraph that starts a page after the first opens with a form
-    feed."""
+    """The document's paragraphs in reading order
+    (`layoutkit.nlp.paragraphs.paragraphs`: lines joined, words hyphenated at line
+    ends joined again, a paragraph interrupted by a column or page break run on), one a
+    line, lines of the ``skip`` codes left out; a paragraph that starts a page after the
+    first opens with a form feed."""
     found = paragraphs(document, skip, document_vocabulary(document))
     pages = [None, *(p.page_no for p in found)]
     return "".join(("\f" if before not in (None, p.page_no) else "") + p.text + "\n"
@@ -132,8 +134,8 @@ def _kind(paragraph: Paragraph) -> Kind:
 
 
 def _ruled_table(paragraph: Paragraph, tables: Sequence[Table]) -> Table | None:
-    """The ruled table a table row lies in (as :func:`layoutkit.linetypes.tables.
-    ruled_table_lines` judges it), if any."""
+    """The ruled table a table row lies in (as
+    `layoutkit.linetypes.tables.ruled_table_lines` judges it), if any."""
     line = paragraph.pieces[0].line
     if line.line_type is not LineType.TABLE:
         return None

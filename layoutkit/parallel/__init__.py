@@ -1,6 +1,9 @@
-"""Pages kept where they were made, in this process or in worker processes, and
-steps run over them (:mod:`.runner`); the pipeline's stages are declared in
-:mod:`layoutkit.pipeline`, and this package knows none of them by name."""
+"""Pages kept where they were made, and steps run over them.
+
+Pages are kept in this process or in worker processes, and steps run over them
+(`runner`); the pipeline's stages are declared in `layoutkit.pipeline`, and this
+package knows none of them by name.
+"""
 
 from .runner import EachPage, Shares, Step, collector_paused, open_shares
 

@@ -1,15 +1,16 @@
-"""Steps run over pages kept where they were made: in this process, and in worker
-processes when there are several shares.
+"""Steps run over pages kept where they were made, in this process and in workers.
 
-A :data:`Step` takes the states of the pages a share keeps (by number) and the
-value the caller gives it, and yields each page's new state and a value to send
-back.  The runner knows no step by name: :func:`open_shares` starts a worker per
-share after the first (which this process keeps), and :meth:`Shares.run` runs one
-step on every share at once, keeping the new states where they are and returning
-the values sent, by page number.  Only the values sent and the steps (module-level
-callables with their small arguments) cross processes; a step's states stay in its
-share between steps.  One share or several, the same steps run on the same pages,
-so the result is the same.
+Worker processes are started when there are several shares.
+
+- A `Step` takes the states of the pages a share keeps (by number) and the value the
+  caller gives it, and yields each page's new state and a value to send back.
+- The runner knows no step by name: `open_shares` starts a worker per share after the
+  first (which this process keeps), and `Shares.run` runs one step on every share at
+  once, keeping the new states where they are and returning the values sent, by page.
+- Only the values sent and the steps (module-level callables with their small
+  arguments) cross processes; a step's states stay in its share between steps.
+- One share or several, the same steps run on the same pages, so the result is the
+  same.
 """
 
 from __future__ import annotations
@@ -41,8 +42,8 @@ were."""
 
 @dataclass(frozen=True, slots=True)
 class EachPage:
-    """A :data:`Step` that calls ``function(state, given)`` on every page alone,
-    which returns its new state and the value it sends back.  A frozen value that
+    """A [`Step`][layoutkit.parallel.runner.Step] that calls ``function(state, given)`` on every
+    page alone, which returns its new state and the value it sends back.  A frozen value that
     pickles as its function: a module-level one, or a ``functools.partial`` of one
     with the (small) arguments it binds."""
 

@@ -1,7 +1,7 @@
 """Publication profiles: per-publication rules that say how each page is read.
 
-:func:`load_profile` reads and validates a TOML profile (a path, or the name of a
-bundled one); :mod:`.stage` applies it between geometry and reading order.
+`load_profile` reads and validates a TOML profile (a path, or the name of a bundled
+one); `stage` applies it between geometry and reading order.
 """
 
 from .load import bundled_profiles, load_profile, resolve_profile

@@ -1,11 +1,11 @@
-"""Reading a profile: TOML in, a validated :class:`Profile` out, or every problem at once.
+"""Reading a profile: TOML in, a validated `Profile` out, or every problem at once.
 
-Each problem is one message naming the file, the line (found by locating the key
-in the source text), the key path and what is allowed.  A profile that
-``extends`` another (a bundled profile's name, or a path relative to the file)
-starts from the other's rules: its own ``pages`` and ``sections`` come after the
-inherited ones (so they win), its ``furniture`` bands and ``config`` keys replace
-the inherited ones, its ``ignore`` boxes add to them.
+- Each problem is one message naming the file, the line (found by locating the key in
+  the source text), the key path and what is allowed.
+- A profile that `extends` another (a bundled profile's name, or a path relative to
+  the file) starts from the other's rules: its own `pages` and `sections` come after
+  the inherited ones (so they win), its `furniture` bands and `config` keys replace
+  the inherited ones, its `ignore` boxes add to them.
 """
 
 from __future__ import annotations
@@ -72,7 +72,8 @@ def resolve_profile(spec: str | Path, folder: Path | None = None) -> Path:
 
 
 def load_profile(spec: str | Path) -> Profile:
-    """The validated profile ``spec`` names (see :func:`resolve_profile`).
+    """The validated profile ``spec`` names (see
+    [`resolve_profile`][layoutkit.profile.load.resolve_profile]).
 
     Raises ProfileError listing every problem of the file and of the profiles it
     extends.
@@ -97,7 +98,7 @@ def load_profile(spec: str | Path) -> Profile:
 
 @dataclass
 class _Part:
-    """One file's validated contents, and its problems (filled in by :class:`_Reader`)."""
+    """One file's validated contents, and its problems (filled in by `_Reader`)."""
 
     path: Path
     lines: list[str]
@@ -231,7 +232,7 @@ def _allowed(values: tuple[str, ...] | tuple[Kind, ...]) -> str:
 
 
 class _Reader:
-    """Validates one file's TOML data into its :class:`_Part`, noting every problem."""
+    """Validates one file's TOML data into its `_Part`, noting every problem."""
 
     def __init__(self, part: _Part) -> None:
         self.part = part

@@ -1,16 +1,15 @@
-"""The regular expressions of a profile (``contains`` selectors, ``starts_at`` lines),
-run so that none can hang a reading.
+"""A profile's regular expressions (`contains`, `starts_at`), run so that none can hang a reading.
 
-They are compiled and searched with the ``regex`` package, which stops a search after
-a timeout: a pattern that backtracks catastrophically (``(a|aa)+$``) on some text is
-a :class:`~layoutkit.errors.ProfileError` naming it instead of a page read for ever.
-:func:`check_pattern`, run when a profile is loaded (and so by ``layoutkit profile
-check``), also tries each pattern on texts made of its own letters repeated, the
-texts on which such patterns blow up, so that most are caught before a document is
-read.  Before a pattern is compiled, its size with its counted repeats written out is
-estimated (:func:`expanded_size`): the ``regex`` package writes them out as it compiles,
-so that 45 bytes (``(?:(?:(?:x{100}){100}){100}){10}``) took 3 GB and 5 s; a pattern
-larger than :data:`MAX_EXPANDED` is refused instead.
+- They are compiled and searched with the `regex` package, which stops a search after
+  a timeout (`regex_timeout`): a pattern that backtracks catastrophically (`(a|aa)+$`)
+  on some text is a `ProfileError` naming it instead of a page read for ever.
+- `check_pattern`, run when a profile is loaded (and so by `layoutkit profile check`),
+  also tries each pattern on texts made of its own letters repeated, the texts on which
+  such patterns blow up, so that most are caught before a document is read.
+- Before a pattern is compiled, its size with its counted repeats written out is
+  estimated (`expanded_size`): the `regex` package writes them out as it compiles, so
+  that 45 bytes (`(?:(?:(?:x{100}){100}){100}){10}`) took 3 GB and 5 s; a pattern
+  larger than `MAX_EXPANDED` is refused instead.
 """
 
 from __future__ import annotations
@@ -35,10 +34,10 @@ microseconds each: ``(?:(?:(?:x{100}){100}){100}){10}``, ten million, took 3 GB 
 before any configuration applies, and no pattern a profile needs comes near it."""
 
 _PROBE_LENGTH = 5000
-"""The length of the texts :func:`check_pattern` tries a pattern on: a page's worth."""
+"""The length of the texts `check_pattern` tries a pattern on: a page's worth."""
 
 _PROBE_CHARACTERS = 24
-"""The most distinct characters of a pattern whose runs :func:`check_pattern` tries."""
+"""The most distinct characters of a pattern whose runs `check_pattern` tries."""
 
 
 _COUNTED = re.compile(r"\{\s*(\d*)\s*(?:,\s*(\d*)\s*)?\}")
@@ -46,7 +45,7 @@ _COUNTED = re.compile(r"\{\s*(\d*)\s*(?:,\s*(\d*)\s*)?\}")
 
 
 class _TooLargeError(ValueError):
-    """A pattern larger than :data:`MAX_EXPANDED` with its repeats written out."""
+    """A pattern larger than `MAX_EXPANDED` with its repeats written out."""
 
 
 def expanded_size(pattern: str, most: int) -> int:
@@ -70,7 +69,7 @@ def expanded_size(pattern: str, most: int) -> int:
 
 def _size(items: Iterable[Any], most: int) -> int:
     """The size of a parsed (sub)pattern with its repeats written out
-    (:func:`expanded_size`), stopping past ``most``."""
+    (`expanded_size`), stopping past ``most``."""
     total = 0
     for op, value in items:
         if "REPEAT" in str(op):
@@ -94,8 +93,8 @@ def _size(items: Iterable[Any], most: int) -> int:
 def _compiled(pattern: str) -> regex.Pattern[str]:
     """``pattern`` compiled for searching a page's lines (``^``/``$`` at line ends);
     raises ``regex.error`` when it is not a regular expression, and
-    :class:`_TooLargeError`, before compiling it, when it is larger than
-    :data:`MAX_EXPANDED` with its repeats written out."""
+    `_TooLargeError`, before compiling it, when it is larger than
+    `MAX_EXPANDED` with its repeats written out."""
     if expanded_size(pattern, MAX_EXPANDED) > MAX_EXPANDED:
         raise _TooLargeError(pattern)
     return regex.compile(pattern, regex.MULTILINE | regex.VERSION0)

@@ -1,11 +1,15 @@
 """Page selectors: which pages of a document a profile rule applies to.
 
-A selector is a page number (``3``; negative numbers count from the end, ``-1`` is
-the last page), a string of comma-separated parts (``"1"``, ``"3-5"``, ``"3-"``,
-``"-2"``, ``"first"``, ``"last"``, ``"2-last"``, ``"odd"``, ``"even"``), a table
-``{ contains = "REGEX" }`` that picks the pages with a line matching the regular
-expression, or a list of these (the union of what they pick).  Pages a selector
-names beyond the end of a shorter issue are simply not selected.
+A selector is one of:
+
+- a page number (`3`; negative numbers count from the end, `-1` is the last page);
+- a string of comma-separated parts (`"1"`, `"3-5"`, `"3-"`, `"-2"`, `"first"`,
+  `"last"`, `"2-last"`, `"odd"`, `"even"`);
+- a table `{ contains = "REGEX" }` that picks the pages with a line matching the
+  regular expression;
+- a list of these (the union of what they pick).
+
+Pages a selector names beyond the end of a shorter issue are simply not selected.
 """
 
 from __future__ import annotations
@@ -130,6 +134,6 @@ def parse_selector(raw: object) -> PageSelector:
     """The selector a profile value stands for.
 
     Raises ValueError saying what is wrong (the caller adds where, and
-    :data:`ALLOWED` says what is accepted).
+    `ALLOWED` says what is accepted).
     """
     return PageSelector(tuple(_parts(raw)))

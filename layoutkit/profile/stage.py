@@ -1,13 +1,15 @@
-"""The profile stage: between geometry and reading order, a profile decides how each
-page is read.
+"""The profile stage: between geometry and reading order, a profile decides how pages are read.
 
-For every page the last ``pages`` rule that selects it gives a layout (or explicit
-regions); a section whose ``starts_at`` matches a line (in the page's reading
-order) takes over from that line down, and on later pages until another section
-starts (or to the end of its page, with ``until = "page-end"``).  Furniture bands
-replace the running headers and footers found by repetition; ignore boxes drop
-their words before anything else sees them.  Every layout is built from the
-auto-mode machinery of :mod:`layoutkit.geometry.segment`.
+- For every page the last `pages` rule that selects it gives a layout (or explicit
+  regions).
+- A section whose `starts_at` matches a line (in the page's reading order) takes over
+  from that line down, and on later pages until another section starts (or to the end
+  of its page, with `until = "page-end"`).
+- Furniture bands replace the running headers and footers found by repetition.
+- Ignore boxes drop their words before anything else sees them.
+- A `contains` selector or a `starts_at` search taking longer than `regex_timeout` is a
+  profile error.
+- Every layout is built from the auto-mode machinery of `layoutkit.geometry.segment`.
 """
 
 from __future__ import annotations

@@ -1,8 +1,8 @@
 """The values a publication profile is made of, frozen once validated.
 
-Boxes are in points from the page's top-left corner, or in fractions of the page
-width and height (``fraction``); they are resolved against each page's size when
-the profile is applied.
+Boxes are in points from the page's top-left corner, or in fractions of the page width
+and height (`fraction`); they are resolved against each page's size when the profile is
+applied.
 """
 
 from __future__ import annotations
@@ -138,7 +138,7 @@ class Ignore:
 
 @dataclass(frozen=True, slots=True)
 class Profile:
-    """A validated publication profile (see the README for the format).
+    """A validated publication profile (the format: docs/reference/profiles.md).
 
     ``pages`` rules apply in order, a later rule winning over an earlier one for the
     pages both select; pages no rule selects are read in auto mode.  ``header`` and

@@ -1,15 +1,16 @@
 """Copyright and licence notices: a publisher's paragraph set into a page's columns.
 
-A journal's first page often carries, at the foot of a column or under its
-abstract, a paragraph that is not the article's text: ``Copyright © 1975,
-Association for Computing Machinery ...``, ``© 2014 The Authors; licensee ...``.
-It repeats on no other page and stands inside the text block, so neither repetition
-nor position finds it; its opening does.  A notice is a paragraph whose first line
-opens with a copyright mark and a year (``notice_pattern``), set apart from the
-text above it by white space, and it runs on over the lines that follow it closely
-at its size, up to the first line that starts a new paragraph (indented, or parted
-by white space).  Its lines are furniture: they leave the body as a running
-footer does.
+A journal's first page often carries, at the foot of a column or under its abstract, a
+paragraph that is not the article's text: `Copyright © 1975, Association for Computing
+Machinery ...`, `© 2014 The Authors; licensee ...`.  It repeats on no other page and
+stands inside the text block, so neither repetition nor position finds it; its opening
+does:
+
+- A notice is a paragraph whose first line opens with a copyright mark and a year, set
+  apart from the text above it by white space (`notice_pattern`).
+- It runs on over the lines that follow it closely at its size, up to the first line
+  that starts a new paragraph (indented, or parted by white space).
+- Its lines are furniture: they leave the body as a running footer does.
 """
 
 from __future__ import annotations

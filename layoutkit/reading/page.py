@@ -1,15 +1,23 @@
-"""Reading order: a page's words, furniture and segmentation tree become a :class:`Page`.
+"""Reading order: a page's words, furniture and segmentation tree become a `Page`.
 
-Bands are read top to bottom (the running header first, the footer and margin
-stamps last), the columns of a band left to right (right to left on a page of a
-right-to-left script), the lines of a column top to bottom.  Text turned a quarter
-or half a turn is laid out in its own frame, turned upright
-(:func:`~layoutkit.geometry.words.upright_words`): its columns and bands are found
-as they are for upright text, and its bands read where they stand among the page's.
-Pages follow one another in document order, so an item that runs across a page
-break reads on without interruption once the furniture is left out.  A copyright or
-licence notice set into a column (:mod:`.notices`) joins the running header or
-footer; footnotes at the foot of the columns are read after them.
+- Bands are read top to bottom: the running header first, the footer and margin stamps
+  last.
+- The columns of a band are read left to right (right to left on a page of a
+  right-to-left script), the lines of a column top to bottom.
+- A vertical gap wider than `block_gap_ratio` times the column's usual line pitch
+  starts a new block.
+- Text turned a quarter or half a turn is laid out in its own frame, turned upright
+  (`layoutkit.geometry.words.upright_words`): its columns and bands are found as for
+  upright text, and its bands read where they stand among the page's.
+- Pages follow one another in document order, so an item that runs across a page
+  break reads on without interruption once the furniture is left out.
+- A copyright or licence notice set into a column (`notices`) joins the running
+  header or footer.
+- Footnotes at the foot of the columns (set small, parted by more than the usual
+  leading, opening with a note mark) are read after the columns (`footnote_max_size`).
+- A column the stream draws after the band below is a float read after that band when
+  the text beside it runs on into the band below (`float_flow_size_tolerance`).
+- CJK words join without a space unless parted by a full-width space (`cjk_space_em`).
 """
 
 from __future__ import annotations
@@ -56,7 +64,7 @@ def layout_page(glyphs: PageGlyphs, words: Sequence[Word], furniture: Furniture,
 
     ``words`` are the words of ``glyphs`` (the page as extracted), ``furniture``
     says which of them are running headers, footers and margin stamps, ``tree`` is
-    the segmentation of the upright body words (see :func:`body_words`).
+    the segmentation of the upright body words (see `body_words`).
     """
     body, turned = body_words(words, furniture)
     header, footer = _pick(words, furniture.header), _pick(words, furniture.footer)
@@ -96,10 +104,10 @@ def layout_page(glyphs: PageGlyphs, words: Sequence[Word], furniture: Furniture,
 
 def _stream_read(bands: list[Band], config: LayoutConfig) -> list[Band]:
     """``bands`` with their body read in the content stream's order where that order
-    reads better than the geometry's (:func:`.stream.stream_reading`): the whole body at
+    reads better than the geometry's (`stream.stream_reading`): the whole body at
     once, else each band of it alone.  The running header stays first, the footer and
     margin stamps last; the body is rebuilt in bands and columns from the order the
-    stream reads its lines in (:func:`_rebuilt`), and the bands renumbered."""
+    stream reads its lines in (`_rebuilt`), and the bands renumbered."""
     body = [k for k, band in enumerate(bands) if band.kind is BandKind.BODY]
     if not body:
         return bands
@@ -123,9 +131,9 @@ def _stream_read(bands: list[Band], config: LayoutConfig) -> list[Band]:
 def _rebuilt(order: Sequence[Line], config: LayoutConfig) -> list[Band]:
     """Body bands holding the lines of ``order`` in that order, in columns the order
     itself draws: a line standing under the last line of the column being read (see
-    :func:`.stream.under`) goes on with it; one standing beside the band's columns,
+    `stream.under`) goes on with it; one standing beside the band's columns,
     level with the column being read, opens a column; any other opens a band.  Blocks
-    are split as in any column (:func:`_block_spans`)."""
+    are split as in any column (`_block_spans`)."""
     groups: list[list[list[Line]]] = []
     for line in order:
         if groups and under(groups[-1][-1][-1], line):
@@ -283,7 +291,7 @@ def _footnotes(columns: list[list[list[Word]]], backwards: bool,
     right end on a ``backwards``, right-to-left, page).  None
     where a column ends otherwise, and none at all when another column of the band is
     mostly set that small (the small type runs on there: references, an index).  A row
-    closing every column apart from its text (see :func:`_parted_foot`) is left where it
+    closing every column apart from its text (see `_parted_foot`) is left where it
     stands: the notes above it are still the columns' footnotes."""
     columns = _without(columns, _parted_foot(columns))
     words = [[w for leaf in column for w in leaf] for column in columns]
@@ -335,7 +343,7 @@ def _parted_foot(columns: list[list[list[Word]]]) -> list[Word]:
 def _notes_of(lines: list[list[Word]], usual: float, foot: float, backwards: bool,
               config: LayoutConfig) -> list[Word]:
     """The words of the trailing footnote lines of one column's ``lines`` (see
-    :func:`_footnotes`), whose usual size is ``usual``; the band's text ends at
+    `_footnotes`), whose usual size is ``usual``; the band's text ends at
     ``foot``; a line opens at its right end when ``backwards``."""
     limit = config.reading.footnote_max_size * usual
     k = len(lines)
@@ -376,9 +384,9 @@ def _band(glyphs: PageGlyphs, index: int, kind: BandKind, columns: list[list[lis
           backwards: bool, config: LayoutConfig, *, parted: bool = False) -> Band:
     """A band of the page ``glyphs`` whose columns hold the lines of their leaves, in
     order, split into blocks, each line's box the part on the page of its words';
-    ``backwards`` when the page's text runs right to left (see :func:`.text.line_text`);
+    ``backwards`` when the page's text runs right to left (see `text.line_text`);
     ``parted`` when its lines are parted where the content stream draws them as two
-    (:func:`~layoutkit.geometry.parting.parted_lines`)."""
+    (`geometry.parting.parted_lines`)."""
     built: list[Column] = []
     walls = [rule.bbox for rule in glyphs.rules if not rule.horizontal] if parted else []
     for leaves in columns:

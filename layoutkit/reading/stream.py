@@ -1,22 +1,23 @@
 """The content stream's order as a reading of its own, and when it beats the page's geometry.
 
 Producers draw most pages in reading order, so the order in which a page's lines are
-drawn is a second reading beside the one its geometry gives.  Where the two differ,
-the geometry usually knows better (a stream draws headlines last, a sidebar first, a
-table cell by cell); but where the geometry cut the page wrongly (no gutter found
-between narrow columns, a picture beside them blocking every band's cut), a stream
-that the producer drew in reading order is right.  The stream's reading is made to
-read down (:func:`drawn_down`: each line after the lines standing over it in the same
-column, the stream deciding the rest), and taken where evidence present on every page,
-needing no truth, says it reads better:
+drawn is a second reading beside the geometry's.  Where they differ, the geometry
+usually knows better (a stream draws headlines last, a sidebar first, a table cell by
+cell); where the geometry cut the page wrongly (no gutter found between narrow columns,
+a picture beside them blocking every band's cut), a stream drawn in reading order is
+right.
 
-- **the text runs on better** (:func:`runs_on`), by two successions or more: a word
+The stream's reading is made to read down (`drawn_down`: each line after the lines
+standing over it in its column, the stream deciding the rest).  It is taken where
+evidence present on every page, needing no truth, says it reads better:
+
+- **the text runs on better** (`runs_on`), by two successions or more: a word
   hyphenated at a line's end and completed at the start of the next (into a word the
   page uses elsewhere: worth two), a sentence that runs on (no closing punctuation, the
   next line opening in lower case); less the breaks (a hyphenated part followed by a
   capital, a full stop followed by lower case);
-- **and the columns are kept as well** (:func:`kept_below`): as many lines read right
-  after the line they stand under.
+- **and the columns are kept as well** (`kept_below`): as many lines read right after
+  the line they stand under.
 
 A stream drawn shuffled reads its columns in pieces, a table's or a key-figure grid's
 cells run on no better in the stream's order: the geometry stands on such pages, and on
@@ -51,7 +52,7 @@ _OPEN_END = re.compile(r"[^\W\d_,]$|,$")
 def stream_reading(lines: Sequence[Line], min_run: int) -> list[Line] | None:
     """The body ``lines`` (in their geometric reading order) in the order the content
     stream draws them, but each line after every line it stands under in the same
-    column (:func:`drawn_down`), where that order reads columns (it goes back up the
+    column (`drawn_down`), where that order reads columns (it goes back up the
     page no more than once every ``min_run`` lines: a table drawn cell by cell goes
     back up at every cell) and runs on better than the geometric one (see the
     module); None where the geometric order stands."""
@@ -72,7 +73,7 @@ def stream_reading(lines: Sequence[Line], min_run: int) -> list[Line] | None:
 
 def drawn_down(lines: Sequence[Line]) -> list[Line]:
     """``lines`` in the order the content stream draws them, as far as a column reads
-    down: a line comes after every line standing over it (:func:`stands_over`), and
+    down: a line comes after every line standing over it (`stands_over`), and
     among the lines free to come next the first drawn comes first.  A stream drawn in
     reading order comes out as drawn; a line drawn too early waits for the lines above
     it (a topological order of Breuel's first rule, the stream breaking the ties)."""
@@ -134,7 +135,7 @@ def runs_on(order: Sequence[Line], vocabulary: set[str]) -> int:
 
 
 def under(above: Line, line: Line) -> bool:
-    """Whether ``line`` stands under ``above`` in the same column (:func:`stands_over`)."""
+    """Whether ``line`` stands under ``above`` in the same column (`stands_over`)."""
     return bool(stands_over([above, line])[0, 1])
 
 
@@ -152,7 +153,7 @@ def beside(columns: Sequence[Sequence[Line]], line: Line) -> bool:
 
 def kept_below(order: Sequence[Line]) -> int:
     """How many lines of ``order`` are read right after the line they stand nearest
-    under in the same column (:func:`stands_over`)."""
+    under in the same column (`stands_over`)."""
     if len(order) < 2:
         return 0
     over = stands_over(order)

@@ -1,17 +1,20 @@
-"""A line's text from its words, in any script: right-to-left text in logical order,
-CJK without spaces between its words, Arabic presentation forms as plain letters; the
-line's words as they are read, each with its box; and which way a page's text runs.
+"""A line's text from its words, in any script, and which way a page's text runs.
 
-Glyphs are grouped into words and lines by position, so a line's words and letters
-come in the order they stand on the page, left to right: the visual order (OCR's
-words too: their source turns tesseract's reading order into it).  Text set
-right to left (Hebrew, Arabic, Persian, Urdu) is then read backwards, except for the
-numbers and Latin words inside it; the Unicode bidi algorithm (python-bidi) turns the
-visual order into the logical one.  Chinese and Japanese put no space between words,
-so a gap beside a CJK word of a line (left by punctuation, justification, or between
-kanji and Latin letters or digits) is not a space, unless it is as wide as a
-full-width space (an em): the one that parts a list item's number from its text
-(``一　保険医療機関…``), or the words of a title spread across its line.
+A line's text has right-to-left text in logical order, CJK without spaces between its
+words and Arabic presentation forms as plain letters; its words come as they are read,
+each with its box.
+
+- Glyphs are grouped into words and lines by position, so a line's words and letters
+  come in visual order, left to right (OCR's words too: their source turns tesseract's
+  reading order into it).
+- Text set right to left (Hebrew, Arabic, Persian, Urdu) is then read backwards, except
+  for the numbers and Latin words inside it; the Unicode bidi algorithm (python-bidi)
+  turns the visual order into the logical one.
+- Chinese and Japanese put no space between words, so a gap beside a CJK word (left by
+  punctuation, justification, or between kanji and Latin letters or digits) is not a
+  space, unless it is as wide as a full-width space, an em (`cjk_space_em`): the one
+  that parts a list item's number from its text (`一　保険医療機関…`), or the words of a
+  title spread across its line.
 """
 
 from __future__ import annotations
@@ -42,7 +45,7 @@ no reordering (the bidi classes tell exactly, for the lines that have some)."""
 
 _MAYBE_CJK = re.compile("[\u1100-\u11ff\u2e80-\ua4cf\ua960-\ua97f\uac00-\ud7ff"
                         "\uf900-\ufaff\ufe30-\ufe4f\uff00-\uffef\U00020000-\U0003ffff]")
-"""The blocks that hold the wide characters :func:`~layoutkit.model.is_cjk` looks for
+"""The blocks that hold the wide characters [`is_cjk`][layoutkit.model.is_cjk] looks for
 (and Hangul): a line without any of them needs no look at its word boundaries."""
 
 
@@ -76,14 +79,14 @@ def line_text(words: Sequence[Word], backwards: bool = False,
     """The text of a line of ``words`` (in the order they stand along its baseline):
     the words joined by spaces, but none beside a CJK word unless the gap between
     them along the baseline is at least ``cjk_space_em`` times the first's size
-    (``cjk_space_em`` of :class:`~layoutkit.config.ReadingConfig`; by default never);
+    (``cjk_space_em`` of [`ReadingConfig`][layoutkit.config.ReadingConfig]; by default never);
     in logical order when it holds right-to-left letters (the bidi algorithm, the
     line's direction the one most of its letters take; numbers and Latin runs inside
     stay left to right), or holds no letters on a page whose text runs right to left
     (``backwards``: a paragraph's last line, "٣٠."); and presentation forms replaced
     by the letters they shape (NFKC).  With ``swap``, the mirrored characters
     (brackets) that resolve right to left are swapped for their mirror images (see
-    :func:`column_texts`)."""
+    `column_texts`)."""
     texts = [w.text for w in words]
     text = " ".join(texts)
     if text.isascii():
@@ -142,7 +145,7 @@ def _wide_gaps(words: Sequence[Word], space_em: float) -> list[bool]:
 def column_texts(lines: Sequence[Sequence[Word]], backwards: bool = False,
                  cjk_space_em: float = math.inf) -> list[str]:
     """The texts of the lines of a column (each line's ``words`` in the order they
-    stand along its baseline; :func:`line_text`, with its ``cjk_space_em``), its
+    stand along its baseline; `line_text`, with its ``cjk_space_em``), its
     brackets the way round that pairs them.
 
     A bracket inside right-to-left text is shown by its mirror image (rule L4 of the
@@ -197,7 +200,7 @@ def _letters(text: str) -> tuple[str, int]:
 def reading_words(words: Sequence[Word], text: str) -> tuple[Word, ...]:
     """The words of a line (``words``, in the order they stand along its baseline)
     in the order they are read, whose texts joined by spaces are the line's ``text``
-    (:func:`line_text`): a right-to-left word is read in logical order and comes
+    (`line_text`): a right-to-left word is read in logical order and comes
     where the bidi algorithm put it; words that the text joins without a space
     (CJK) are one word, their boxes united.  Each piece of the text between spaces
     is matched with the run of standing words, next to each other, that holds the

@@ -1,10 +1,9 @@
 """Glyph sources: where a page's characters and ruling lines come from.
 
-A glyph source opens one document and yields :class:`~layoutkit.model.PageGlyphs`
-per page, already in top-left-origin points with the page's ``/Rotate`` and crop
-box applied.  Every later stage sees only those values, so another source (OCR
-words, a faster PDF engine) plugs in by implementing :class:`GlyphSource` and
-registering itself in :data:`ENGINES`.
+A glyph source opens one document and yields `PageGlyphs` per page, already in
+top-left-origin points with the page's `/Rotate` and crop box applied.  Every later
+stage sees only those values, so another source (OCR words, a faster PDF engine) plugs
+in by implementing `GlyphSource` and registering itself in `ENGINES`.
 """
 
 from __future__ import annotations
@@ -42,14 +41,15 @@ ENGINES: dict[str, Callable[[Path], GlyphSource]] = {
 several times faster (``benchmarks/RESULTS.md``)."""
 
 DEFAULT_ENGINE = next(iter(ENGINES))
+"""The glyph source used when none is named (``--engine``): ``pdfium``."""
 
 
 def open_source(path: Path | str, engine: str = DEFAULT_ENGINE, *,
                 image_dpi: int | None = None, image_max_pixels: int | None = None,
                 image_max_frames: int | None = None) -> GlyphSource:
     """Open ``path`` with the named glyph source (a context manager too); an image
-    file (:func:`is_image`) opens as pages without glyphs for OCR, ``image_dpi``
-    (default: the config's) its resolution when it does not state one, refused when
+    file ([`is_image`][layoutkit.sources.is_image]) opens as pages without glyphs for OCR,
+    ``image_dpi`` (default: the config's) its resolution when it does not state one, refused when
     a frame has more than ``image_max_pixels`` (default: the config's) pixels, read no
     further than ``image_max_frames`` (default: the config's) frames."""
     try:

@@ -1,12 +1,14 @@
 """A page read in a process of its own, within a time and a memory budget.
 
-The structure check (:mod:`.guard`) finds the pages that draw far more than an
-ordinary page; a glyph engine may run on for minutes over such a page, or, PDFium,
-abort the process when an allocation fails.  :func:`read_alone` reads one in a child
-forked for it, its address space capped (``page_max_memory`` more than the reading
-process holds) and its time bounded (``page_max_seconds``, then it is killed), so that
-what goes wrong costs the page, reported unreadable, and not the document.  Ordinary
-pages are read in the reading process and pay nothing for this.
+The structure check (`guard`) finds the pages that draw far more than an ordinary
+page; a glyph engine may run on for minutes over such a page, or, PDFium, abort the
+process when an allocation fails.  `read_alone` reads one in a child forked for it:
+
+- its address space capped at `page_max_memory` more than the reading process holds;
+- its time bounded by `page_max_seconds`, then it is killed;
+
+so that what goes wrong costs the page, reported unreadable, and not the document.
+Ordinary pages are read in the reading process and pay nothing for this.
 """
 
 from __future__ import annotations
@@ -83,7 +85,7 @@ def _ending(status: int) -> str:
 
 def _received(fd: int, deadline: float) -> bytes | None:
     """All a child writes to ``fd`` until it closes it; None when ``deadline`` (of
-    :func:`time.monotonic`) passes first."""
+    `time.monotonic`) passes first."""
     chunks: list[bytes] = []
     while True:
         left = deadline - time.monotonic()

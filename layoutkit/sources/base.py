@@ -1,6 +1,10 @@
-"""What every glyph source shares: the protocol it implements, the files it reads
-as images, the check that a file is a PDF, the visible part of a page and the
-ruling lines a drawn shape gives, so that every engine reads a page alike."""
+"""What every glyph source shares, so that every engine reads a page alike.
+
+- The protocol a source implements.
+- The files it reads as images, and the check that a file is a PDF.
+- The visible part of a page.
+- The ruling lines a drawn shape gives.
+"""
 
 from __future__ import annotations
 
@@ -22,7 +26,7 @@ __all__ = ["FORCE_BOLD", "IMAGE_SUFFIXES", "RULE_THICKNESS", "ClosingSource", "F
 
 RULE_THICKNESS = 2.0
 """A filled rectangle thinner than this (points) is drawn as a ruling line; so is a
-stroke on a page image (:func:`layoutkit.sources.ocr.image.erase_rules`)."""
+stroke on a page image (`layoutkit.sources.ocr.image.erase_rules`)."""
 
 UPRIGHT_MAX_SLOPE = 0.1
 """The steepest slope (rise over run, about 6 degrees) of a baseline still read as
@@ -36,7 +40,7 @@ size and modification time (a file rewritten in place is another)."""
 
 
 def file_identity(status: os.stat_result) -> FileIdentity:
-    """The identity of the file whose status is ``status`` (:data:`FileIdentity`)."""
+    """The identity of the file whose status is ``status`` (`FileIdentity`)."""
     return (status.st_dev, status.st_ino, status.st_size, status.st_mtime_ns)
 
 
@@ -46,7 +50,7 @@ def direction_of(a: float, b: float, c: float, d: float) -> int:
     displayed (y upwards): 0 rightwards (upright text), 90 upwards (read bottom to
     top), 180 leftwards (upside down), 270 downwards (read top to bottom), as
     pdfplumber's ``char_dir`` ltr, btt, rtl and ttb.  A baseline more than
-    :data:`UPRIGHT_MAX_SLOPE` off every axis keeps its angle, rounded to a whole
+    `UPRIGHT_MAX_SLOPE` off every axis keeps its angle, rounded to a whole
     degree (6 to 84, 96 to 174...): diagonal text such as a watermark.  Every engine
     uses it, so they agree on each glyph's direction."""
     if a and abs(b) <= UPRIGHT_MAX_SLOPE * abs(a):
@@ -74,14 +78,14 @@ def stem_weight(stem_v: float) -> int:
 
 
 def font_weight(name: str, stated: int, *, embedded: bool, force_bold: bool) -> int:
-    """The weight of the font ``name`` (:mod:`~layoutkit.model.weight`), the same with
+    """The weight of the font ``name`` (`weight`), the same with
     every engine: for an ``embedded`` font, the weight its descriptor ``stated``
-    (``/FontWeight``, else :func:`stem_weight` of ``/StemV``; 0: none); a font that is
+    (``/FontWeight``, else `stem_weight` of ``/StemV``; 0: none); a font that is
     not embedded is drawn by a font the reader picks by its name, and so weighs what
     its name says (regular when it says nothing), as does an embedded one that states
     nothing.  Bold wherever its name says bold (``Arial-BoldMT``, whose stem the
-    producer stated as a regular face's) or its descriptor sets :data:`FORCE_BOLD`;
-    at most :data:`~layoutkit.model.MAX_WEIGHT` (a stem no face has)."""
+    producer stated as a regular face's) or its descriptor sets `FORCE_BOLD`;
+    at most [`MAX_WEIGHT`][layoutkit.model.MAX_WEIGHT] (a stem no face has)."""
     named = named_weight(name)
     weight = stated if embedded and stated > 0 else named or REGULAR
     if named >= BOLD_MIN:
@@ -95,7 +99,7 @@ IMAGE_SUFFIXES = frozenset({
     ".png", ".jpg", ".jpeg", ".tif", ".tiff", ".bmp", ".gif", ".webp",
     ".pnm", ".pbm", ".pgm", ".ppm", ".jp2", ".j2k", ".jpx",
 })
-"""File name endings read as images (:mod:`layoutkit.sources.images`) rather than PDFs."""
+"""File name endings read as images (`layoutkit.sources.images`) rather than PDFs."""
 
 
 def is_image(path: Path) -> bool:

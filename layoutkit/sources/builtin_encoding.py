@@ -1,21 +1,24 @@
 """The text of the glyphs a simple font draws by its program's own (built-in) encoding.
 
-A simple font with no ``/ToUnicode`` is read by the glyph names its ``/Encoding``
-gives the codes.  TeX's math fonts (CMSY, CMMI, CMEX, MSAM, … as Type 1 ``FontFile``
-or CFF ``FontFile3``) come with no ``/Encoding`` at all: the names are those of the
-embedded program's built-in encoding (``dup 48 /prime put``), and many of them
-(``prime``, ``angbracketleft``, ``negationslash``) are TeX's, not the Adobe Glyph
-List's.  Left to themselves both engines read such a code as the letter it has in
-Latin encodings ("0" for the prime) or name it ``(cid:48)``.  This module reads the
-built-in encoding of a font program with fontTools and gives each code the text of
-its glyph name: :func:`fontTools.agl.toUnicode` (the Adobe Glyph List, ``uniXXXX``
-names, ligatures ``f_i`` and suffixes ``a.sc``), else the TeX names of TEX_GLYPHS,
-else the size variants of TeX's extension font (``summationdisplay``,
-``parenleftbigg``) by their operator or delimiter.  A name none of these knows has
-no text, and its code stays ``(cid:N)`` as pdfminer.six names it.
+A simple font with no `/ToUnicode` is read by the glyph names its `/Encoding` gives the
+codes.  TeX's math fonts (CMSY, CMMI, CMEX, MSAM, … as Type 1 `FontFile` or CFF
+`FontFile3`) come with no `/Encoding`: the names are those of the embedded program's
+built-in encoding (`dup 48 /prime put`), many of them TeX's (`prime`,
+`angbracketleft`, `negationslash`), not the Adobe Glyph List's.  Left alone, both
+engines read such a code as its Latin letter ("0" for the prime) or `(cid:48)`.
 
-Each engine asks once per font (:mod:`layoutkit.sources.pdfminer` per font object,
-:mod:`layoutkit.sources.pdfium` per embedded font and document).  fontTools is
+This module reads the built-in encoding with fontTools and gives each code the text of
+its glyph name, by the first of:
+
+1. `fontTools.agl.toUnicode`: the Adobe Glyph List, `uniXXXX` names, ligatures `f_i`
+   and suffixes `a.sc`;
+2. the TeX names of `TEX_GLYPHS`;
+3. the size variants of TeX's extension font (`summationdisplay`, `parenleftbigg`) by
+   their operator or delimiter.
+
+A name none of these knows has no text, and its code stays `(cid:N)` as pdfminer.six
+names it.  Each engine asks once per font (`layoutkit.sources.pdfminer` per font
+object, `layoutkit.sources.pdfium` per embedded font and document).  fontTools is
 imported on the first call, not with the package (its CFF reader takes 35 ms to
 import), so documents without Type 1 or CFF fonts never import it.
 """
@@ -161,7 +164,7 @@ def builtin_names(program: bytes) -> dict[int, str]:
 
 
 def builtin_texts(program: bytes) -> dict[int, str]:
-    """The text (:func:`glyph_text`) of each code of the font ``program``'s built-in
+    """The text (`glyph_text`) of each code of the font ``program``'s built-in
     encoding, empty for a glyph name none of the tables knows."""
     return {code: glyph_text(name) for code, name in builtin_names(program).items()}
 
@@ -173,10 +176,10 @@ _STANDARD = re.compile(rb"/Encoding\s+StandardEncoding\s+def\b")
 def _type1_encoding(program: bytes) -> list[str]:
     """The ``/Encoding`` of a Type 1 program, read from its clear-text part.
 
-    fontTools' :class:`~fontTools.t1Lib.T1Font` reads the whole program and decrypts
+    fontTools' `T1Font` reads the whole program and decrypts
     every glyph (10 to 25 ms a TeX font); the encoding is defined before ``eexec``,
     so the part before it is given to the PostScript interpreter T1Font uses
-    (:func:`fontTools.misc.psLib.suckfont`), 1 to 2 ms.  The font dictionary is then
+    (`fontTools.misc.psLib.suckfont`), 1 to 2 ms.  The font dictionary is then
     on the operand stack (``currentdict end``), or still open on the dictionary
     stack, or defined as a font.  A program that says ``/Encoding StandardEncoding
     def`` (most text fonts) is not interpreted.

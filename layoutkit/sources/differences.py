@@ -1,13 +1,15 @@
-"""The glyph names a document's simple fonts give their codes by ``/Differences``.
+"""The glyph names a document's simple fonts give their codes by `/Differences`.
 
-An ``/Encoding`` dictionary's ``/Differences`` names the glyph each code draws; a
-reader maps the name to text by the Adobe Glyph List.  A name outside it (TeX's
-``prime``, Linotype's Math Pi numbers ``H20849``) gets no text from PDFium, which
-keeps no glyph names it cannot map and offers no way to ask for them.  The pdfium
-engine reads them here, with pdfminer.six's parser, on the first page where a glyph
-came out as ``(cid:N)``: a document without such a glyph is never parsed twice (and
-the pdfium engine imports pdfminer.six only then); a document read in chunks, opened
-once a chunk, is scanned once.
+An `/Encoding` dictionary's `/Differences` names the glyph each code draws; a reader
+maps the name to text by the Adobe Glyph List.  A name outside it (TeX's `prime`,
+Linotype's Math Pi numbers `H20849`) gets no text from PDFium, which keeps no glyph
+names it cannot map and offers no way to ask for them.
+
+- The pdfium engine reads them here, with pdfminer.six's parser, on the first page
+  where a glyph came out as `(cid:N)`.
+- A document without such a glyph is never parsed twice (and the pdfium engine imports
+  pdfminer.six only then); a document read in chunks, opened once a chunk, is scanned
+  once.
 """
 
 from __future__ import annotations
@@ -58,7 +60,7 @@ def differences_of(encoding: object) -> dict[int, str]:
 
 
 _SCANNED: dict[FileIdentity, dict[FontName, dict[int, str]]] = {}
-"""What :func:`unlisted_differences` found in the document it last scanned in this
+"""What `unlisted_differences` found in the document it last scanned in this
 process, by its file's identity."""
 
 
@@ -80,7 +82,7 @@ def unlisted_differences(path: Path) -> dict[FontName, dict[int, str]]:
 
 
 def _scanned(path: Path) -> dict[FontName, dict[int, str]]:
-    """What :func:`unlisted_differences` returns, read from the file."""
+    """What `unlisted_differences` returns, read from the file."""
     from pdfminer.pdfdocument import PDFDocument
     from pdfminer.pdfparser import PDFParser
 
@@ -141,5 +143,5 @@ def _program(font: dict[str, object]) -> bytes | None:
 
 
 def _untagged(name: object) -> str:
-    """A base font name without its subset tag (:func:`~layoutkit.model.untagged`)."""
+    """A base font name without its subset tag ([`untagged`][layoutkit.model.untagged])."""
     return untagged(name_of(name) or str(name))

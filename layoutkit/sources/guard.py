@@ -1,30 +1,33 @@
-"""Checks of a PDF's structure made before a glyph engine reads it, so that a small
-hostile file cannot make an engine run for hours, take all memory or abort the
-process (PDFium aborts when an allocation fails).
+"""Checks of a PDF's structure made before a glyph engine reads it.
 
-:func:`check_structure` walks the page tree and the form XObjects each page draws,
-reading the objects lazily: those of a plain PDF (a cross-reference table, not
-encrypted) with a few regular expressions (:mod:`.plain_pdf`), any other with
-pdfminer.six's parser, which is imported only then.  It refuses a page tree that lists
-one page more than once (a ``/Kids`` array holding the same page 100,000 times) or
-that loops back on itself, and measures what each page draws: its content streams
-decoded, and each form XObject's decoded stream counted every time it is drawn, forms
-within forms multiplied out (twenty forms each drawing the next twice draw the last a
-million times).  Streams are decompressed only up to ``page_max_content_bytes``, so a
-decompression bomb costs no more than that.  The pages drawing more than
-``page_alone_content_bytes`` are returned, to be read in a process of their own
-(:mod:`.alone`), or, past ``page_max_content_bytes``, not at all (:func:`PageRisk.reason`).
-Nor is a page read whose forms draw each other (PDFium follows such a loop to its own
-nesting limit: two forms, one drawing the other twice, draw a million times) or nest
-deeper than ``page_max_form_depth``, or whose ``/Annots`` array lists more than
-``page_max_annotations`` entries, counted in its text without parsing each entry (2.5
-million of them made PDFium abort and take pdfminer.six most of a minute to parse), or
-whose resources name more than ``page_max_resources`` fonts, XObjects and the like.
-The annotations' appearance streams, drawn when the page is rendered for OCR, are
-measured as forms the page draws.
+They keep a small hostile file from making an engine run for hours, take all memory or
+abort the process (PDFium aborts when an allocation fails).  `check_structure` walks
+the page tree and the form XObjects each page draws, reading the objects lazily: those
+of a plain PDF (a cross-reference table, not encrypted) with a few regular expressions
+(`plain_pdf`), any other with pdfminer.six's parser, imported only then.
 
-A file pdfminer.six cannot parse is left to the engine, which reports (or repairs)
-what it finds.
+- A page tree that lists one page more than once (a `/Kids` array holding the same page
+  100,000 times) or loops back on itself is refused.
+- What each page draws is measured: its content streams decoded, each form XObject's
+  stream counted every time it is drawn, forms within forms multiplied out (twenty
+  forms each drawing the next twice draw the last a million times).  The annotations'
+  appearance streams, drawn when the page is rendered for OCR, count as forms.
+- Streams are decompressed only up to `page_max_content_bytes`, so a decompression bomb
+  costs no more than that.
+- Pages drawing more than `page_alone_content_bytes` are returned, to be read in a
+  process of their own (`alone`), or, past `page_max_content_bytes`, not at all
+  (`PageRisk.reason`).
+- Nor is a page read whose forms draw each other (PDFium follows such a loop to its
+  own nesting limit: two forms, one drawing the other twice, draw a million times) or
+  nest deeper than `page_max_form_depth`.
+- Nor one whose `/Annots` array lists more than `page_max_annotations` entries, counted
+  in its text without parsing each (2.5 million made PDFium abort and took pdfminer.six
+  most of a minute to parse).
+- Nor one whose resources name more than `page_max_resources` fonts, XObjects and the
+  like.
+
+A file pdfminer.six cannot parse is left to the engine, which reports (or repairs) what
+it finds.
 """
 
 from __future__ import annotations
@@ -95,7 +98,7 @@ def check_structure(path: Path, config: SourcesConfig) -> dict[int, PageRisk]:
 
 def _checked(path: Path, config: SourcesConfig, objects: Callable[[BinaryIO], _Objects]
              ) -> dict[int, PageRisk]:
-    """:func:`check_structure` of the file at ``path`` with the objects one of the
+    """`check_structure` of the file at ``path`` with the objects one of the
     readers gives.  What pdfminer.six cannot parse is left to the engine; what the
     plain reader cannot read is NotPlainError, for pdfminer.six to read."""
     lenient = objects is _Pdfminer
@@ -181,14 +184,14 @@ class _Objects:
 
     def text(self, value: Any) -> bytes | None:
         """The text of the object a reference refers to, as stored (no more than
-        :data:`_TEXT_MAX` bytes), when it is not parsed yet; None for anything else."""
+        `_TEXT_MAX` bytes), when it is not parsed yet; None for anything else."""
         raise NotImplementedError
 
     def entries(self, value: Any, most: int) -> int:
         """The number of entries of an array (or of the array a reference refers to),
         0 for anything else, or some number past ``most``; an indirect array is counted
         in its text, without parsing each entry (2.5 million references take
-        pdfminer.six most of a minute), at least as many as it holds (:func:`_entries`)."""
+        pdfminer.six most of a minute), at least as many as it holds (`_entries`)."""
         text = self.text(value)
         if text is not None:
             return _entries(text, most)
@@ -223,7 +226,7 @@ class _Objects:
 
 
 class _Plain(_Objects):
-    """The objects of a plain PDF (:mod:`.plain_pdf`)."""
+    """The objects of a plain PDF (`plain_pdf`)."""
 
     def __init__(self, pdf: PlainPdf) -> None:
         self.pdf = pdf
@@ -316,7 +319,7 @@ class _Pdfminer(_Objects):
     def _text_of(self, objid: int) -> bytes | None:
         """The text of indirect object ``objid`` as stored (in the file, up to its
         ``endobj``; in an object stream, up to the next object), no more than
-        :data:`_TEXT_MAX` bytes of it; None where the cross-reference does not say."""
+        `_TEXT_MAX` bytes of it; None where the cross-reference does not say."""
         for xref in self.document.xrefs:
             try:
                 stream_id, index, _ = xref.get_pos(objid)
@@ -418,7 +421,7 @@ def _leaves(path: Path, objects: _Objects) -> Iterator[tuple[Any, Any, Any, Any]
 
 class _Drawn:
     """The bytes of content a page draws, each form XObject's decoded stream measured
-    once per document and counted each time it is drawn; raises :class:`_RefusedError` for
+    once per document and counted each time it is drawn; raises `_RefusedError` for
     forms that draw each other or nest deeper than ``page_max_form_depth``."""
 
     def __init__(self, objects: _Objects, config: SourcesConfig) -> None:
@@ -488,10 +491,10 @@ class _Drawn:
 
     def _forms(self, data: bytes, resources: Any) -> tuple[int, int]:
         """The content drawn by the form XObjects that ``data`` draws by name, and how
-        deep they nest (0 for none); raises :class:`_RefusedError` for a form drawn within
+        deep they nest (0 for none); raises `_RefusedError` for a form drawn within
         itself (PDFium follows such a loop to its own nesting limit, and a form drawing
         the other twice then draws it a million times) or forms nesting past the
-        depth budget, the forms being drawn now in :attr:`drawing`."""
+        depth budget, the forms being drawn now in `drawing`."""
         uses = Counter(match[1] for match in _DRAW.finditer(data))
         if not uses:
             return 0, 0
@@ -508,7 +511,7 @@ class _Drawn:
     def _form(self, reference: Any, resources: Any) -> tuple[int, int]:
         """What the form XObject ``reference`` refers to draws (its own content and its
         forms'), and how deep forms nest in it (1 for none); 0, 0 for what is not a form
-        XObject; raises :class:`_RefusedError` as :meth:`_forms` says."""
+        XObject; raises `_RefusedError` as `_forms` says."""
         form = self.objects.resolve(reference)
         if not self.objects.is_stream(form) or \
                 self.objects.name(form.get("Subtype")) not in ("Form", ""):

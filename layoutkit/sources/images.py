@@ -1,11 +1,15 @@
 """Image inputs: a picture file read as a document of one page per frame.
 
-Pillow opens the formats (png, jpeg, tiff with several pages, bmp, gif, webp,
-pnm, jpeg 2000); each frame becomes a page with no text layer, sized in points
-from the image's own resolution (72 points per inch), so the OCR stage reads it
-like a scanned PDF page.  Frames are read one at a time, at most
-``image_max_frames`` of them (a TIFF of 10,000 blank frames takes 13 MB); the frames
-past them are left unread, which the parse says in one warning.
+- Pillow opens the formats: png, jpeg, tiff with several pages, bmp, gif, webp, pnm,
+  jpeg 2000.
+- Each frame becomes a page with no text layer, sized in points from the image's own
+  resolution (72 points per inch; `image_dpi` where it states none), so the OCR stage
+  reads it like a scanned PDF page.
+- A frame of more than `image_max_pixels` pixels, or whose header claims more, is
+  refused before it is decoded.
+- Frames are read one at a time, at most `image_max_frames` of them (a TIFF of 10,000
+  blank frames takes 13 MB); the frames past them are left unread, which the parse
+  says in one warning.
 """
 
 from __future__ import annotations
@@ -104,7 +108,7 @@ class Frames(Iterable[Image.Image]):
     """The frames of an image file, read one at a time: iterating opens the file and
     yields the image at each frame in turn (its header read, not yet decoded; valid
     until the next), checked against ``max_pixels``, at most ``max_frames`` of them;
-    once iterated, :attr:`more` says whether frames past them were left unread."""
+    once iterated, `more` says whether frames past them were left unread."""
 
     def __init__(self, path: Path, max_frames: int, max_pixels: int) -> None:
         self.path = path
@@ -124,7 +128,7 @@ class Frames(Iterable[Image.Image]):
 
 def read_frames(path: Path, max_frames: int = _MAX_FRAMES,
                 max_pixels: int = _MAX_PIXELS) -> Frames:
-    """The frames of the image at ``path``, to be read one at a time (:class:`Frames`)."""
+    """The frames of the image at ``path``, to be read one at a time (`Frames`)."""
     return Frames(path, max_frames, max_pixels)
 
 
@@ -151,9 +155,9 @@ def uniform(image: Image.Image) -> bool:
 
 
 class ImageSource(ClosingSource):
-    """A :class:`~layoutkit.sources.base.GlyphSource` over an image file: every frame a page
+    """A [`GlyphSource`][layoutkit.sources.base.GlyphSource] over an image file: every frame a page
     without glyphs, covered by one page-size picture (which marks it for OCR); at most
-    ``max_frames`` frames, :attr:`more` true when frames past them are left unread."""
+    ``max_frames`` frames, `more` true when frames past them are left unread."""
 
     def __init__(self, path: Path, default_dpi: int, max_pixels: int = _MAX_PIXELS,
                  max_frames: int = _MAX_FRAMES) -> None:

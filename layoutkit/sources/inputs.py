@@ -1,11 +1,13 @@
 """The document a caller gives, as a file the glyph sources can read.
 
-A path is read as it is.  Bytes, a binary file object or standard input (``-`` on
-the command line) are spooled to a temporary file first; an encrypted PDF given with
-its password is decrypted (by PDFium) into one.  Every later stage, in this process
-or in workers, then opens a plain file by its path, whichever engine reads it.  The
-temporary file lives as long as the document parsed from it (:class:`Input`), so its
-pages can still be drawn.
+- A path is read as it is.
+- Bytes, a binary file object or standard input (`-` on the command line) are spooled
+  to a temporary file first; an encrypted PDF given with its password is decrypted (by
+  PDFium) into one.
+- Every later stage, in this process or in workers, then opens a plain file by its
+  path, whichever engine reads it.
+- The temporary file lives as long as the document parsed from it (`Input`), so its
+  pages can still be drawn.
 """
 
 from __future__ import annotations
@@ -27,7 +29,7 @@ STDIN = Path("-")
 """The path that names standard input on the command line."""
 
 Source = str | os.PathLike[str] | bytes | bytearray | memoryview | BinaryIO
-"""What :func:`layoutkit.parse` reads: a path, the document's bytes, or a binary file
+"""What [`layoutkit.parse`][layoutkit.parse] reads: a path, the document's bytes, or a binary file
 object open for reading."""
 
 _HEAD = 1024
@@ -39,7 +41,7 @@ class Input:
     """A document ready to read: ``path`` the file the sources open, ``name`` what
     messages and outputs call it (the path given, ``<stdin>``, ``<bytes>`` or a file
     object's name); ``temporary`` when ``path`` is a spooled or decrypted copy, which
-    :meth:`remove` deletes."""
+    [`remove`][layoutkit.sources.inputs.Input.remove] deletes."""
 
     path: Path
     name: Path
@@ -53,7 +55,7 @@ class Input:
 
 def as_input(source: Source, password: str | None = None) -> Input:
     """``source`` as a file to read (see the module's note); the caller removes it
-    (:meth:`Input.remove`) once done.
+    ([`Input.remove`][layoutkit.sources.inputs.Input.remove]) once done.
 
     Raises UsageError for a value that is not a document, DocumentError naming the
     document for a wrong password.

@@ -4,12 +4,15 @@ A page is painted in the order of its content stream, each object over what came
 before.  Text a producer drew and then covered with an opaque filled shape (a
 sidebar's background laid over leftover text, a whited-out correction, a redaction
 box) is in the content stream but not on the page; read with the text around it, it
-interleaves its letters with those printed over it.  Both engines report, with each
-page's glyphs, the closed shapes filled opaquely on it (paths of one closed subpath:
-a shape with a hole, a frame, covers nothing here) and where each glyph and each fill
-stand in the painting order; a glyph whose box lies inside a shape filled after it is
-left out.  Fills with any transparency (a constant alpha below one, a blend mode other
-than Normal, a soft mask: a highlighter's multiply) hide nothing.
+interleaves its letters with those printed over it.
+
+- Both engines report, with each page's glyphs, the closed shapes filled opaquely on
+  it and where each glyph and each fill stand in the painting order.
+- Only paths of one closed subpath count: a shape with a hole, a frame, covers nothing
+  here.
+- A glyph whose box lies inside a shape filled after it is left out.
+- Fills with any transparency (a constant alpha below one, a blend mode other than
+  Normal, a soft mask: a highlighter's multiply) hide nothing.
 """
 
 from __future__ import annotations
@@ -74,7 +77,7 @@ def covered(boxes: npt.NDArray[np.float64], order: npt.NDArray[np.int64],
 
 def uncovered(glyphs: Glyphs, order: npt.NDArray[np.int64], fills: Sequence[Fill]) -> Glyphs:
     """``glyphs`` (each at its place in the painting ``order``) without those a fill
-    painted after it covers (:func:`covered`, to within ``COVER_TOLERANCE``)."""
+    painted after it covers (`covered`, to within ``COVER_TOLERANCE``)."""
     hidden = covered(glyphs.boxes, order, fills, COVER_TOLERANCE)
     if not hidden.any():
         return glyphs

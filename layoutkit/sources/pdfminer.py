@@ -1,7 +1,7 @@
 """Glyphs, rules and images from pdfminer.six's content-stream interpreter.
 
-The pure-Python engine: slower than :mod:`layoutkit.sources.pdfium`, whose values it
-defines (``tests/test_engines.py`` holds the two to the same glyphs).
+The pure-Python engine: slower than `layoutkit.sources.pdfium`, whose values it
+defines (`tests/test_engines.py` holds the two to the same glyphs).
 """
 
 from __future__ import annotations
@@ -131,8 +131,8 @@ class _Painting:
 class _Device(PDFPageAggregator):
     """pdfminer's aggregating device, whose filled shapes say whether they cover what
     was painted before them (``covers``): a path of one subpath filled while the
-    graphics state sets no transparency (``painting``, which :class:`_Interpreter`
-    keeps); see :mod:`.occlusion`."""
+    graphics state sets no transparency (``painting``, which `_Interpreter`
+    keeps); see `occlusion`."""
 
     painting = _Painting()
 
@@ -142,7 +142,7 @@ class _Device(PDFPageAggregator):
         """The ids of the page's shapes that cover what was painted before them."""
         self.weights: dict[int, int] = {}
         """The weight of the font of each of the page's characters, by the character's id
-        (:attr:`_Resources.weights`)."""
+        (`_Resources.weights`)."""
         self._resources = resources
 
     def render_char(self, matrix: Any, font: PDFFont, fontsize: float, scaling: float,
@@ -206,7 +206,7 @@ class _Device(PDFPageAggregator):
 class _Interpreter(PDFPageInterpreter):
     """pdfminer's interpreter, which also reads the transparency a graphics state
     parameter dictionary (``gs``) sets, into the device's ``painting``
-    (:class:`_Device`), saved and restored with the graphics state."""
+    (`_Device`), saved and restored with the graphics state."""
 
     device: _Device
 
@@ -241,9 +241,9 @@ _FONT_FILES = ("FontFile", "FontFile2", "FontFile3")
 
 
 def _font_weight(font: PDFFont, spec: Mapping[str, object]) -> int:
-    """The weight of ``font`` (:func:`~.base.font_weight`) from the descriptor of its
+    """The weight of ``font`` (`font_weight`) from the descriptor of its
     dictionary ``spec``, read as PDFium reads it: ``/FontWeight`` when it is positive,
-    else the weight of its ``/StemV`` (:func:`~.base.stem_weight`); embedded when the
+    else the weight of its ``/StemV`` (`stem_weight`); embedded when the
     descriptor holds a font program, or the font is a Type 3 font, whose glyphs the
     document draws.  (pdfminer's own descriptor of a standard font is its metrics
     file's, even where the document embeds a program and describes it.)"""
@@ -264,8 +264,8 @@ def _font_weight(font: PDFFont, spec: Mapping[str, object]) -> int:
 class _Resources(PDFResourceManager):
     """pdfminer's resource manager, whose simple fonts read the codes their encoding
     gives no text by the font program's built-in encoding
-    (:func:`_use_builtin_encoding`), and whose fonts are weighed
-    (:func:`_font_weight`), once per font object.  A composite font is made of its
+    (`_use_builtin_encoding`), and whose fonts are weighed
+    (`_font_weight`), once per font object.  A composite font is made of its
     descendant's dictionary, which holds its descriptor, and is read with that."""
 
     def __init__(self, caching: bool = True) -> None:
@@ -285,7 +285,7 @@ class _Resources(PDFResourceManager):
 
 def _use_builtin_encoding(font: Any, spec: Mapping[str, object]) -> None:
     """Read the codes of the Type 1 or CFF simple ``font`` (font dictionary ``spec``)
-    that its encoding gives no text by the glyph names of :mod:`.builtin_encoding`,
+    that its encoding gives no text by the glyph names of `builtin_encoding`,
     in ``font.cid2unicode``: the name ``/Differences`` gives the code, or else the one
     the embedded program's built-in encoding gives it.
 
@@ -352,7 +352,7 @@ def _known(name: str) -> bool:
 class _PageTree:
     """Where each page of a document is in its page tree, and its label: what
     ``PDFPage.create_pages`` finds by walking the whole tree, kept so that a page is
-    then made from its own object and its ancestors' alone (:meth:`page`).
+    then made from its own object and its ancestors' alone (`page`).
 
     The pipeline opens a document anew for every ``stream_chunk_pages`` pages, as
     PDFium keeps what it parsed until the document is closed (and pdfminer the objects
@@ -385,7 +385,7 @@ class _PageTree:
 
 _TREES: dict[FileIdentity, _PageTree] = {}
 """The page tree of the document last opened in this process, by its file's identity
-(:func:`_page_tree`)."""
+(`_page_tree`)."""
 
 
 def _page_tree(document: PDFDocument, stat: os.stat_result) -> _PageTree:
@@ -498,7 +498,7 @@ def _page_glyphs(page_no: int, page: PDFPage, layout: LTPage, covering: set[int]
                  weights: Mapping[int, int]) -> PageGlyphs:
     """Convert pdfminer's bottom-left objects to top-left glyphs and rules, cropped,
     without the glyphs a shape filled after them covers (the ids of such shapes are
-    ``covering``; see :mod:`.occlusion`); ``weights`` holds the weight of each
+    ``covering``; see `occlusion`); ``weights`` holds the weight of each
     character's font by the character's id."""
     vx0, vy0, vx1, vy1 = _visible_box(page, layout)
     chars: list[LTChar] = []

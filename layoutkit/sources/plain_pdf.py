@@ -1,13 +1,15 @@
 """The objects of a plain PDF read with regular expressions, for the structure check.
 
 A plain PDF has a cross-reference table (no cross-reference or object streams) and is
-not encrypted: the objects the check reads (the page tree, the pages' resources and
-content streams, the form XObjects) are then each at the offset the table gives, and
-a few regular expressions read them several times faster than a general parser, with
-nothing to import.  Anything else (a cross-reference stream, an encrypted file, an
-object that is not where the table says, a filter other than Flate) raises
-:class:`NotPlainError`, and the check reads the file with pdfminer.six instead
-(:mod:`.guard`), so a file is never judged by less than a full parser would read.
+not encrypted.  The objects the check reads (the page tree, the pages' resources and
+content streams, the form XObjects) are then each at the offset the table gives, and a
+few regular expressions read them several times faster than a general parser, with
+nothing to import.
+
+Anything else (a cross-reference stream, an encrypted file, an object that is not where
+the table says, a filter other than Flate) raises `NotPlainError`, and the check reads
+the file with pdfminer.six instead (`guard`), so a file is never judged by less than a
+full parser would read.
 """
 
 from __future__ import annotations
@@ -76,7 +78,7 @@ _SUBSECTION = re.compile(rb"[\s\x00]*(\d+)[ ]+(\d+)[ \t]*\r?\n?")
 
 class PlainPdf:
     """The objects of a plain PDF file, each read when it is first asked for; raises
-    :class:`NotPlainError` (when opened, or when an object is read) for any other file."""
+    `NotPlainError` (when opened, or when an object is read) for any other file."""
 
     def __init__(self, path: Path) -> None:
         with path.open("rb") as file:

@@ -1,6 +1,8 @@
-"""Ruled tables: the tables pdfplumber's table finder sees in a PDF's drawn lines,
-with their cells' text: a second glyph source read only on the pages whose rules draw
-a table's grid, or on every page when tables are asked for."""
+"""Ruled tables: the tables pdfplumber's table finder sees in a PDF's drawn lines.
+
+A second glyph source, giving the tables with their cells' text: read only on the
+pages whose rules draw a table's grid, or on every page when tables are asked for.
+"""
 
 from __future__ import annotations
 
@@ -26,7 +28,7 @@ _READ_AS: dict[int, dict[str, str]] = {
     270: {"char_dir_rotated": "ttb", "line_dir_rotated": "rtl"},
 }
 """pdfplumber's text settings that read text whose baseline runs in each direction
-(:func:`~layoutkit.sources.base.direction_of`) forwards, written as read (not as
+(`direction_of`) forwards, written as read (not as
 laid out): pdfplumber tells only upright text (0 and 180) from rotated (90 and 270),
 and reads each kind one way."""
 
@@ -37,7 +39,7 @@ def find_ruled_tables(path: Path, page_numbers: Iterable[int]) -> tuple[Table, .
     cell's text set in several directions (a header turned to read up the column
     above upright figures) is each direction's text read forwards, upright first.
 
-    A grid holding no table (:func:`_is_table`) is left out.  pdfplumber (and the
+    A grid holding no table (`_is_table`) is left out.  pdfplumber (and the
     pdfminer.six it reads with) is imported here, when there are pages to look at:
     reading a document with the pdfium engine needs neither otherwise."""
     page_numbers = list(page_numbers)
@@ -65,9 +67,9 @@ def find_ruled_tables(path: Path, page_numbers: Iterable[int]) -> tuple[Table, .
 
 
 def _is_table(rows: tuple[tuple[str | None, ...], ...]) -> bool:
-    """Whether the grid pdfplumber found holds a table: at least :data:`_MIN_ROWS` rows
+    """Whether the grid pdfplumber found holds a table: at least `_MIN_ROWS` rows
     of two cells or more with text (a plot's grid of axes holds a label or two), and
-    fewer than :data:`_MAX_WHOLE_SHARE` of its rows a single cell (a frame drawn around
+    fewer than `_MAX_WHOLE_SHARE` of its rows a single cell (a frame drawn around
     a cover's boxes of text, or around a page's columns, is rows of one cell each)."""
     texts = sum(1 for row in rows if sum(1 for cell in row if cell and cell.strip()) >= 2)
     whole = sum(1 for row in rows if sum(1 for cell in row if cell is not None) == 1)

@@ -1,6 +1,6 @@
 """Reading-order metrics: how well an extracted page text follows a hand-labelled truth.
 
-Every comparison is made on *reduced* text (see :func:`reduce`): Unicode NFKC, case-folded,
+Every comparison is made on *reduced* text (see `reduce`): Unicode NFKC, case-folded,
 keeping only letters and digits.  Reduction makes the metrics blind to what extractors
 legitimately disagree on -- spaces, line breaks, hyphenation at line ends, punctuation,
 ligatures, quote styles -- and sensitive to what matters for reading: which text comes out
@@ -16,7 +16,7 @@ The three page metrics (all in ``[0, 1]``):
   up in the body text output.
 
 Which truth lines are scored: a truth line is scored when its reduced text has at least
-:data:`MIN_LINE_CHARS` characters and occurs exactly once in the reduced truth page (the
+`MIN_LINE_CHARS` characters and occurs exactly once in the reduced truth page (the
 reduced truth lines joined in reading order).  Shorter lines ("and", "Section 2.") and
 lines that are repeated, or contained in another line, or formed across a line break
 would match in the wrong place, so their position in the output says nothing.  The
@@ -31,8 +31,8 @@ Synthetic truth also has paragraphs: **paragraphs found** is the share of truth
 paragraphs whose whole reduced text is one substring of the reduced output, which
 fails when a line of another column or a header is spliced into the paragraph.
 
-Truth files (``layoutkit.truth/1``) are read by :mod:`layoutkit.tools.truth`; page
-scores are combined with :func:`combine`.
+Truth files (``layoutkit.truth/1``) are read by `layoutkit.tools.truth`; page
+scores are combined with `combine`.
 """
 
 from __future__ import annotations
@@ -113,7 +113,7 @@ def count_occurrences(needle: str, haystack: str) -> int:
 def scored_lines(truth_lines: Sequence[str]) -> list[str]:
     """Return the reduced truth lines that are scored, in reading order.
 
-    A line is kept when its reduced text has at least :data:`MIN_LINE_CHARS` characters
+    A line is kept when its reduced text has at least `MIN_LINE_CHARS` characters
     and occurs exactly once in the reduced truth page (all reduced lines joined).  That
     rule drops duplicated lines, lines contained in longer lines and lines that also
     arise across a line break, whose position in an output would be ambiguous.
@@ -132,7 +132,7 @@ class PageScore:
     consecutive scored pairs (``lines - 1`` on one page), and furniture lines checked.
     A share whose denominator is zero takes its best value (1.0 for ``found`` and
     ``order``, 0.0 for ``leak``): there was nothing to get wrong, and the zero weight
-    keeps it out of :func:`combine`.  ``paragraphs_found`` is ``None`` when the truth
+    keeps it out of `combine`.  ``paragraphs_found`` is ``None`` when the truth
     has no paragraphs; ``paragraphs`` is the number of truth paragraphs scored.
     """
 
@@ -195,10 +195,10 @@ class _Placing:
 
 
 def _placing(output: str, kept: Sequence[str]) -> _Placing:
-    """Return the :class:`_Placing` of the scored lines ``kept`` in the reduced ``output``.
+    """Return the `_Placing` of the scored lines ``kept`` in the reduced ``output``.
 
-    It is the one rule of placement that :func:`score_page`, :func:`order_breaks` and
-    :func:`missing_lines` share: a line occurring once is placed where it occurs, a
+    It is the one rule of placement that `score_page`, `order_breaks` and
+    `missing_lines` share: a line occurring once is placed where it occurs, a
     line occurring more often is found but not placed."""
     counts = {line: count_occurrences(line, output) for line in kept}
     position = {line: output.find(line) for line in kept if counts[line] == 1}
@@ -213,11 +213,11 @@ def score_page(
     furniture: Sequence[str] = (),
     paragraphs: Sequence[str] | None = None,
 ) -> PageScore:
-    """Return the :class:`PageScore` of one page's body output text against its truth.
+    """Return the `PageScore` of one page's body output text against its truth.
 
     ``truth_lines`` are the page's body lines in reading order, ``furniture`` its header
     and footer lines, ``paragraphs`` (synthetic truth only) its body paragraphs.  The
-    output is compared after :func:`reduce`, so its line breaks and spacing do not matter.
+    output is compared after `reduce`, so its line breaks and spacing do not matter.
     """
     output = reduce(output_text)
     kept = scored_lines(truth_lines)
@@ -249,12 +249,12 @@ def score_page(
 
 
 FOLLOWING_CHARS = 60
-"""How much of the output text after a line an :class:`OrderBreak` keeps."""
+"""How much of the output text after a line an `OrderBreak` keeps."""
 
 
 @dataclass(frozen=True)
 class OrderBreak:
-    """A pair of consecutive scored truth lines that :func:`score_page` counts out of order.
+    """A pair of consecutive scored truth lines that `score_page` counts out of order.
 
     After the truth line ``after`` the truth has ``expected``; in the output came the
     scored truth line ``instead`` (None when no placed line follows ``after``, or
@@ -282,7 +282,7 @@ def line_starts(lines: Sequence[str]) -> list[int]:
     """Return where each of ``lines`` starts in their reduced text, plus its end.
 
     The reduced text of lines joined by line breaks is the reduced lines concatenated,
-    so a position in it (a scored line's, from :func:`order_breaks`) falls in the line
+    so a position in it (a scored line's, from `order_breaks`) falls in the line
     ``i`` with ``starts[i] <= position < starts[i + 1]``: this is how a report finds
     the line of a page that holds a truth line."""
     starts = [0]
@@ -293,14 +293,14 @@ def line_starts(lines: Sequence[str]) -> list[int]:
 
 def line_index(starts: Sequence[int], position: int) -> int | None:
     """Return the index of the line that holds the reduced ``position``, given the
-    :func:`line_starts` of the lines; None when it lies beyond the last line."""
+    `line_starts` of the lines; None when it lies beyond the last line."""
     index = bisect_right(starts, position) - 1
     return index if 0 <= index < len(starts) - 1 else None
 
 
 def _text_after(lines: Sequence[str], starts: Sequence[int], position: int) -> str:
     """Return the output text from the reduced ``position`` on, at most
-    :data:`FOLLOWING_CHARS` characters with an ellipsis when cut."""
+    `FOLLOWING_CHARS` characters with an ellipsis when cut."""
     index = line_index(starts, position)
     if index is None:
         return ""
@@ -316,9 +316,9 @@ def _text_after(lines: Sequence[str], starts: Sequence[int], position: int) -> s
 
 def order_breaks(output_text: str, truth_lines: Sequence[str]) -> list[OrderBreak]:
     """Return the pairs of consecutive scored truth lines that are not in succession in
-    ``output_text``, each an :class:`OrderBreak` saying what came instead.
+    ``output_text``, each an `OrderBreak` saying what came instead.
 
-    They are exactly the pairs :func:`score_page` counts out of order (its ``pairs``
+    They are exactly the pairs `score_page` counts out of order (its ``pairs``
     less the pairs in order), decided by the same placement, so a report can show a
     reader why the order score is what it is."""
     output = reduce(output_text)
@@ -348,7 +348,7 @@ def order_breaks(output_text: str, truth_lines: Sequence[str]) -> list[OrderBrea
 
 def missing_lines(output_text: str, truth_lines: Sequence[str]) -> list[str]:
     """Return the scored truth lines (as labelled, in reading order) that do not occur
-    in ``output_text``: the lines that :func:`score_page`'s ``found`` misses."""
+    in ``output_text``: the lines that `score_page`'s ``found`` misses."""
     output = reduce(output_text)
     kept = scored_lines(truth_lines)
     labelled = {reduce(line): line for line in truth_lines}
@@ -387,7 +387,7 @@ def combine(scores: Iterable[PageScore]) -> PageScore:
 
 
 def score_truth(output_text: str, truth: PageTruth) -> PageScore:
-    """Return :func:`score_page` of a page's body ``output_text`` against its :class:`PageTruth`."""
+    """Return `score_page` of a page's body ``output_text`` against its `PageTruth`."""
     return score_page(output_text, truth.lines, truth.furniture)
 
 
@@ -517,7 +517,7 @@ def _typed_pairs(typed: Sequence[tuple[str, str]], expected: Sequence[str],
     """How many ``typed`` lines carry one of ``codes`` (``h_`` stands for every
     heading level), those that matched no ``expected`` line and read as an ``either``
     line (or end so) left out; how many ``expected`` lines there are; and the pairs
-    (:func:`_pairs`) as indexes into ``typed`` and ``expected``."""
+    (`_pairs`) as indexes into ``typed`` and ``expected``."""
     wanted = tuple(codes)
     chosen = [k for k, (code, text) in enumerate(typed) if reduce(text)
               and (code in wanted or (code.startswith("h_") and "h_" in wanted))]
@@ -548,7 +548,7 @@ def score_heading_levels(typed: Sequence[tuple[str, str]],
     """Heading lines of one page: ``typed`` is the (code, text) of every line of the
     output page, ``headings`` the truth's (level, text).  The first score matches the
     lines typed ``h_*`` with the headings whatever their level (as
-    :func:`score_typed_lines`, ``either`` lines too); the second counts as hits only
+    `score_typed_lines`, ``either`` lines too); the second counts as hits only
     the matched lines given the truth's level, so that its ``hits`` over the first's
     is the level agreement."""
     predicted, expected, pairs = _typed_pairs(typed, [text for _, text in headings], ["h_"],

@@ -1,18 +1,18 @@
-"""Evaluating a reading against truth files: what ``layoutkit evaluate`` and the pytest
-plugin run.
+"""Evaluating a reading against truth files: what `layoutkit evaluate` and its plugin run.
 
-A truth file (``layoutkit.truth/1``, :mod:`.truth`) is first checked against its
-document (:func:`~.truth.read_truth`); then its labelled pages are parsed and each is scored
-(:func:`evaluate_page`) with the metrics of :mod:`.evaluate`: found, order and leak on a
-page labelled with lines, the precision and recall of its line types on a page labelled
-with types, and the truth lines missing from the output and the places where its order
-breaks, so that a report says why a score is what it is.  Scores are combined per
-document and pooled over every document (:func:`~.evaluate.combine`); :class:`Bounds`
-say which scores fail.  The reports are text (:func:`text_report`) and JSON of schema
-``layoutkit.evaluation/1`` (:func:`json_report`); the HTML report is in :mod:`.report`.
+- A truth file (`layoutkit.truth/1`, `truth`) is first checked against its document
+  (`truth.read_truth`).
+- Its labelled pages are parsed and each is scored (`evaluate_page`) with the metrics
+  of `evaluate`: found, order and leak on a page labelled with lines, the precision and
+  recall of its line types on a page labelled with types.
+- The truth lines missing from the output and the places where its order breaks are
+  listed, so that a report says why a score is what it is.
+- Scores are combined per document and pooled over every document
+  (`evaluate.combine`); `Bounds` say which scores fail.
+- The reports are text (`text_report`) and JSON of schema `layoutkit.evaluation/1`
+  (`json_report`); the HTML report is in `report`.
 
-Everything here is pure but for :func:`evaluate_document`,
-which read the document.
+Everything here is pure but for `evaluate_document`, which reads the document.
 """
 
 from __future__ import annotations
@@ -140,7 +140,7 @@ class DocumentEvaluation:
 
     @property
     def score(self) -> PageScore:
-        """The document's pages' scores combined (:func:`~.evaluate.combine`)."""
+        """The document's pages' scores combined (`combine`)."""
         return combine(p.score for p in self.pages if p.score is not None)
 
     @property
@@ -210,7 +210,7 @@ class Evaluation:
 
 
 def _summed(pages: Iterable[Mapping[str, TypeScore]]) -> dict[str, TypeScore]:
-    """The type scores of ``pages`` summed by kind, in :data:`TYPE_KINDS` order."""
+    """The type scores of ``pages`` summed by kind, in `TYPE_KINDS` order."""
     total: dict[str, TypeScore] = {}
     for types in pages:
         for kind, score in types.items():
@@ -219,7 +219,7 @@ def _summed(pages: Iterable[Mapping[str, TypeScore]]) -> dict[str, TypeScore]:
 
 
 def labelled_kinds(truth: DocumentTruth) -> frozenset[str]:
-    """Return the kinds of :data:`TYPE_KINDS` that some page of ``truth`` labels (a
+    """Return the kinds of `TYPE_KINDS` that some page of ``truth`` labels (a
     contents page labels contents): a document labelled for its list items alone says
     nothing of its headings, so they are not scored there."""
     kinds = set()
@@ -236,11 +236,11 @@ def labelled_kinds(truth: DocumentTruth) -> frozenset[str]:
 def type_scores(types: PageTypes, page: Page, kinds: Iterable[str] = TYPE_KINDS
                 ) -> dict[str, TypeScore]:
     """Return the line-type scores of a parsed ``page`` against the ``types`` labelled,
-    for the ``kinds`` of :data:`TYPE_KINDS` the document labels (:func:`labelled_kinds`).
+    for the ``kinds`` of `TYPE_KINDS` the document labels (`labelled_kinds`).
 
     Headings are matched whatever their level (lines typed ``h_*``), list items
     against lines typed ``lb``/``ln``, tables against ``tab`` and contents against
-    ``toc`` (:func:`~.evaluate.score_typed_lines`); a line labelled ``either`` counts
+    ``toc`` (`score_typed_lines`); a line labelled ``either`` counts
     neither way.  On a page labelled a contents page without its contents lines,
     every body line of the parse that is not a labelled heading (or ``either``) is a
     contents line.  The precision of list items is None in
@@ -266,9 +266,9 @@ def type_scores(types: PageTypes, page: Page, kinds: Iterable[str] = TYPE_KINDS
 def evaluate_page(truth: PageTruth, page: Page, kinds: Iterable[str] = TYPE_KINDS
                   ) -> PageEvaluation:
     """Return the evaluation of a parsed ``page`` against its ``truth``: the page's
-    body text (:meth:`Page.text`) scored on the truth's lines and furniture, with the
-    missing lines and order breaks, and the ``kinds`` of its line types when the truth
-    has types."""
+    body text ([`Page.text`][layoutkit.model.layout.Page.text]) scored on the truth's lines and
+    furniture, with the missing lines and order breaks, and the ``kinds`` of its line types when the
+    truth has types."""
     types = {} if truth.types is None else type_scores(truth.types, page, kinds)
     if not truth.ordered:
         return PageEvaluation(truth.page, None, types)
@@ -282,7 +282,7 @@ def evaluate_document(truth: DocumentTruth, config: LayoutConfig | None = None, 
                       profile: Profile | None = None, engine: str = DEFAULT_ENGINE,
                       jobs: int = 1) -> DocumentEvaluation:
     """Return ``truth`` evaluated: its labelled pages parsed (the context pages they
-    need are read by the parse itself) and each scored by :func:`evaluate_page`.
+    need are read by the parse itself) and each scored by `evaluate_page`.
     Tables are looked for only when a page labels table lines."""
     tables = any(p.types is not None and p.types.tables for p in truth.pages)
     document = parse(truth.source, config, [p.page for p in truth.pages], engine=engine,
@@ -327,7 +327,7 @@ def share_text(value: float, hits: int, total: int) -> str:
 
 
 def _counted(score: PageScore) -> tuple[str, str, str]:
-    """``score``'s found, order and leak, each with its count (:func:`share_text`)."""
+    """``score``'s found, order and leak, each with its count (`share_text`)."""
     return (share_text(score.found, score.found_lines, score.lines),
             share_text(score.order, score.ordered_pairs, score.pairs),
             share_text(score.leak, score.leaked, score.furniture))
@@ -346,7 +346,7 @@ def _types_text(types: Mapping[str, TypeScore]) -> str:
 
 
 def _precision_text(kind: str, score: TypeScore) -> str:
-    """`` P 0.950 (19/20)``, or nothing for list items (see :func:`type_scores`)."""
+    """`` P 0.950 (19/20)``, or nothing for list items (see `type_scores`)."""
     if kind == "list items":
         return ""
     return f" P {share_text(score.precision, score.hits, score.predicted)}"
@@ -368,13 +368,13 @@ def break_text(item: OrderBreak) -> str:
 
 def _name(path: Path | str) -> str:
     """A file's ``path`` as a report (UTF-8) can hold it: bytes of its name that are
-    not UTF-8 written ``\\xNN`` (:func:`~layoutkit.files.text_name`)."""
+    not UTF-8 written ``\\xNN`` (`text_name`)."""
     return text_name(str(path))
 
 
 def text_report(evaluation: Evaluation) -> str:
     """Return the text report: per document its pages' scores, the missing lines and
-    order breaks of the pages :meth:`Evaluation.shown` picks, the document's scores, then
+    order breaks of the pages `Evaluation.shown` picks, the document's scores, then
     the pooled scores and the bounds missed."""
     out: list[str] = []
     for doc in evaluation.documents:

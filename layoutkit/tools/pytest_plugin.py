@@ -1,16 +1,18 @@
 """A pytest plugin: truth files in a test folder become tests of the reading.
 
-Installed with layoutkit (entry point ``pytest11``), it does nothing until a project
-opts in with the ini option ``layoutkit_truth = true``; then every ``*.truth.json``
-file pytest meets (a ``layoutkit.truth/1`` file, naming its document beside it) is
-collected, each page labelled with lines one test item (``issue.truth.json::page-5``).
-A file that does not match the schema, or whose document is missing, another file or
-too short, is a collection error of one line.  An item parses its document's labelled
-pages (once per file) and fails when the page misses a bound; its message names the
-scores missed, the truth lines missing and the breaks of the order.
+- Installed with layoutkit (entry point `pytest11`), it does nothing until a project
+  opts in with the ini option `layoutkit_truth = true`.
+- Then every `*.truth.json` file pytest meets (a `layoutkit.truth/1` file, naming its
+  document beside it) is collected, each page labelled with lines one test item
+  (`issue.truth.json::page-5`).
+- A file that does not match the schema, or whose document is missing, another file or
+  too short, is a collection error of one line.
+- An item parses its document's labelled pages (once per file) and fails when the page
+  misses a bound; its message names the scores missed, the truth lines missing and the
+  breaks of the order.
 
-The bounds are the ini options ``layoutkit_min_order``, ``layoutkit_min_found`` and
-``layoutkit_max_leak`` (0.95, 0.98 and 0.0 unless set); ``layoutkit_profile`` names a
+The bounds are the ini options `layoutkit_min_order`, `layoutkit_min_found` and
+`layoutkit_max_leak` (0.95, 0.98 and 0.0 unless set); `layoutkit_profile` names a
 publication profile to read with (a bundled name, or a path from the rootdir).
 """
 
@@ -74,7 +76,7 @@ def profile_of(config: pytest.Config) -> Profile | None:
 
 
 def pytest_collect_file(file_path: Path, parent: pytest.Collector) -> TruthFile | None:
-    """Return a :class:`TruthFile` for a ``*.truth.json`` file when the project opted in."""
+    """Return a `TruthFile` for a ``*.truth.json`` file when the project opted in."""
     if not parent.config.getini("layoutkit_truth"):
         return None
     from .truth import SUFFIX
@@ -109,7 +111,7 @@ class BoundError(Exception):
 
 
 class TruthFile(pytest.File):
-    """A truth file: one :class:`TruthPage` per page labelled with lines."""
+    """A truth file: one `TruthPage` per page labelled with lines."""
 
     evaluation: DocumentEvaluation | None = None
 
@@ -146,7 +148,7 @@ class TruthPage(pytest.Item):
         self.page = page
 
     def runtest(self) -> None:
-        """Score the page and raise :class:`BoundError` when it misses a bound."""
+        """Score the page and raise `BoundError` when it misses a bound."""
         from .evaluation import break_text
 
         source = self.parent

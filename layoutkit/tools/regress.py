@@ -1,19 +1,20 @@
-"""Regression checks over a folder of sample issues: what layoutkit read, kept to be
-read again.
+"""Regression checks over a folder of sample issues: what layoutkit read, kept to be read again.
 
-A *snapshot* keeps, for every PDF (and image) of a folder, the lines of each page in
-reading order with their line type codes and whether they are furniture, along with the
-layoutkit version, the config and profile they were read with and each file's SHA-256.
-A *check* reads the folder again, with the same options or new ones, and compares the
-two page by page: a page whose text, order, furniture or line types changed is named
-with a short unified diff of its lines, and so is a document added, missing, or whose
-file changed.  Nothing is compared as bytes, so a snapshot survives any change to the
-JSON layoutkit writes.
+- A *snapshot* keeps, for every PDF (and image) of a folder, the lines of each page in
+  reading order with their line type codes and whether they are furniture, along with
+  the layoutkit version, the config and profile they were read with and each file's
+  SHA-256.
+- A *check* reads the folder again, with the same options or new ones, and compares the
+  two page by page: a page whose text, order, furniture or line types changed is named
+  with a short unified diff of its lines, and so is a document added, missing, or whose
+  file changed.
+- Nothing is compared as bytes, so a snapshot survives any change to the JSON layoutkit
+  writes.
 
-The snapshot is a folder: one JSON file per document (``<document>.json``) and an index
-(``index.json``) listing them, every file of schema ``layoutkit.snapshot/1``.  The
-functions here are pure but for :func:`take_snapshot` (which reads the documents),
-:func:`write_snapshot` and :func:`load_snapshot`; the values are frozen dataclasses.
+The snapshot is a folder: one JSON file per document (`<document>.json`) and an index
+(`index.json`) listing them, every file of schema `layoutkit.snapshot/1`.  The
+functions here are pure but for `take_snapshot` (which reads the documents),
+`write_snapshot` and `load_snapshot`; the values are frozen dataclasses.
 """
 
 from __future__ import annotations
@@ -112,9 +113,9 @@ class DocumentRecord:
 @dataclass(frozen=True, slots=True)
 class Snapshot:
     """What a folder read as: the layoutkit version, the config (every key by name, as
-    :meth:`LayoutConfig.as_mapping` gives them), the profile given (its name or path as
-    the user wrote it, None for none), the glyph engine, and the documents by name
-    order."""
+    [`LayoutConfig.as_mapping`][layoutkit.config.LayoutConfig.as_mapping] gives them), the profile
+    given (its name or path as the user wrote it, None for none), the glyph engine, and the
+    documents by name order."""
 
     version: str
     config: Mapping[str, Any]
@@ -132,7 +133,7 @@ class PageChange:
     same lines in another order), ``furniture`` (a line became or stopped being a
     running header or footer), ``line types`` (another code, furniture alike).
     ``changed`` counts the lines concerned; ``diff`` is the unified diff of the page's
-    lines, at most :data:`DIFF_LINES` of it, and ``more`` the diff lines left out.
+    lines, at most `DIFF_LINES` of it, and ``more`` the diff lines left out.
     ``allowed`` is whether an ``--allow`` pattern names the page.
     """
 
@@ -206,12 +207,12 @@ def record_document(document: Document, name: str, sha256: str) -> DocumentRecor
 def take_snapshot(folder: Path, config: LayoutConfig, *, profile: Profile | None = None,
                   profile_name: str | None = None, engine: str = DEFAULT_ENGINE,
                   jobs: int = 1) -> Snapshot:
-    """Read every document of ``folder`` (:func:`documents_in`) with ``config``,
+    """Read every document of ``folder`` (`documents_in`) with ``config``,
     ``profile``, ``engine`` and ``jobs``, every line typed; returns the Snapshot, to be
-    written (:func:`write_snapshot`) or compared with one (:func:`compare`).
+    written (`write_snapshot`) or compared with one (`compare`).
     ``profile_name`` is how the profile was named, to be recorded.  A document is
     recorded under its file's name, bytes that are not UTF-8 written ``\\xNN``
-    (:func:`~layoutkit.files.text_name`), as the snapshot's JSON holds it."""
+    (`text_name`), as the snapshot's JSON holds it."""
     records = tuple(record_document(parse(path, config, engine=engine, jobs=jobs,
                                           profile=profile, typed=True),
                                     text_name(path.name), sha256_of(path))
@@ -273,7 +274,7 @@ def write_snapshot(snapshot: Snapshot, folder: Path, *, replace: bool = False) -
 
     A folder that already holds a snapshot is a baseline: it is replaced only with
     ``replace``, and then the files of the documents the new snapshot no longer has are
-    removed (see :func:`snapshot_target`)."""
+    removed (see `snapshot_target`)."""
     former = snapshot_target(folder, replace=replace)
     folder.mkdir(parents=True, exist_ok=True)
     written = []
@@ -286,7 +287,7 @@ def write_snapshot(snapshot: Snapshot, folder: Path, *, replace: bool = False) -
 
 
 def _read_json(path: Path, kind: str) -> dict[str, Any]:
-    """The JSON object of the snapshot file ``path``, checked to be of :data:`SCHEMA`
+    """The JSON object of the snapshot file ``path``, checked to be of `SCHEMA`
     and ``kind``; a UsageError naming the file and what was expected otherwise."""
     expected = f"expected a {SCHEMA} {kind} file (made by layoutkit regress snapshot)"
     try:
@@ -305,7 +306,7 @@ def _read_json(path: Path, kind: str) -> dict[str, Any]:
 
 
 def load_snapshot(folder: Path) -> Snapshot:
-    """The snapshot written in ``folder`` by :func:`write_snapshot`.  A missing folder or
+    """The snapshot written in ``folder`` by `write_snapshot`.  A missing folder or
     file, a file that is not JSON, has another schema or lacks a field is a UsageError
     naming the file and what was expected."""
     if not folder.is_dir():
@@ -417,7 +418,7 @@ def _notes(before: Snapshot, after: Snapshot) -> list[str]:
 def compare(before: Snapshot, after: Snapshot, allow: Sequence[str] = ()) -> Comparison:
     """What changed from snapshot ``before`` to the reading ``after`` of the same folder:
     the documents added, missing or whose file changed, and every page that reads
-    differently (:func:`compare_pages`), in document and page order.  A change that a
+    differently (`compare_pages`), in document and page order.  A change that a
     glob of ``allow`` names (``document`` or ``document:page``) is marked allowed: it
     is reported, and does not fail the check."""
     old = {record.name: record for record in before.documents}

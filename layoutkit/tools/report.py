@@ -1,13 +1,17 @@
-"""The HTML report of ``layoutkit evaluate --html``: one self-contained page (images
-embedded as data URIs, no script, nothing fetched) that shows the scores and, for each
-failing page, its image with the breaks of the truth's order drawn on it.
+"""The HTML report of `layoutkit evaluate --html`: one self-contained page.
 
-A break is numbered; on the image its line ``a`` is framed and a mark with its number
-stands at the line's end, an arrow runs from there to the line that came instead (the
-next scored truth line in the output, or else the output line right after ``a``), and
-the line expected instead is framed with a dashed line.  Lines are found on the page by
-matching reduced text to the parse's lines (:func:`~.evaluate.line_starts`), the same
-positions the order score is computed from.
+Its images are embedded as data URIs, with no script and nothing fetched.  It shows the
+scores and, for each failing page, its image with the breaks of the truth's order drawn
+on it:
+
+- a break is numbered; on the image its line `a` is framed and a mark with its number
+  stands at the line's end;
+- an arrow runs from there to the line that came instead (the next scored truth line in
+  the output, or else the output line right after `a`);
+- the line expected instead is framed with a dashed line.
+
+Lines are found on the page by matching reduced text to the parse's lines
+(`evaluate.line_starts`), the same positions the order score is computed from.
 """
 
 from __future__ import annotations
@@ -137,7 +141,7 @@ def _page_section(evaluation: Evaluation, doc: DocumentEvaluation, page: PageEva
 
 def html_report(evaluation: Evaluation, dpi: int = REPORT_DPI) -> str:
     """Return the HTML report of ``evaluation``: the pooled and per-document scores,
-    the bounds missed, and each page :meth:`Evaluation.shown` picks with its image
+    the bounds missed, and each page `Evaluation.shown` picks with its image
     rendered at ``dpi`` and its order breaks drawn on it."""
     rows = "".join(f"<tr><td>{escape(text_name(str(doc.truth.path)))}</td>"
                    f"{_score_cells(doc.score)}</tr>" for doc in evaluation.documents)

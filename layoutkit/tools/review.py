@@ -1,14 +1,14 @@
 """A truth file shown beside its pages: one self-contained HTML page per document.
 
 A truth file lists a page's lines in the order a person reads them; whether that
-order is right can only be judged against the page.  :func:`review_html` lays each
+order is right can only be judged against the page.  `review_html` lays each
 labelled page's picture beside its lines, numbered in reading order (furniture
 apart, marked F1, F2...; what was excluded listed), and draws each number on the
 picture where its line stands, so that a person follows the numbers down the
 columns and sees at a glance where the order jumps.
 
 Where a truth line stands is found in a fresh reading of the page
-(:func:`locate`): by its reduced text (:func:`layoutkit.tools.evaluate.reduce`)
+(`locate`): by its reduced text (`layoutkit.tools.evaluate.reduce`)
 first, then, for a line a person edited, by the closest line text (rapidfuzz), then
 as part of a longer line (a line a person cut out of two columns the reading glued
 together).  A line found none of these ways is listed without a number on the
@@ -16,7 +16,7 @@ picture and flagged.
 
 The HTML needs nothing beside it: the pictures are ``data:`` URIs, the style is
 inline and there is no script; the numbers are links between the picture and the
-list.  :func:`review_html` is pure; :func:`review_truth` reads the document,
+list.  `review_html` is pure; `review_truth` reads the document,
 checks the truth against it and renders the pages.
 """
 
@@ -104,9 +104,9 @@ def locate(texts: Sequence[str], lines: Sequence[tuple[str, BBox]]) -> list[Foun
     A reading line is given to one truth line with its reduced text (a bill's line
     number before it aside), the next one after the last so given when the text
     repeats, so repeated lines keep their order; then each truth line still unplaced
-    goes to the unclaimed line closest to it (ratio at least :data:`EDITED_SCORE`);
+    goes to the unclaimed line closest to it (ratio at least `EDITED_SCORE`);
     then to the line it is part of, or that is part of it (partial ratio at least
-    :data:`PART_SCORE`, either text at least eight characters long), which several
+    `PART_SCORE`, either text at least eight characters long), which several
     truth lines may share."""
     keys = [reduce(text) for text in texts]
     reading = [reduce(text) for text, _ in lines]

@@ -24,12 +24,12 @@ A page without ``lines`` is labelled for its line types alone.  In ``types``,
 the first line of each list item, ``tables`` every line of a table, ``contents`` the
 lines of contents entries, and ``either`` the lines a reader could reasonably take
 both ways (a bold run-in paragraph lead, a caption that could be a heading, a row of
-a layout table): the scorers of :mod:`.evaluate` count a line named there neither as
+a layout table): the scorers of `evaluate` count a line named there neither as
 a miss nor as a false positive of any type.  ``checked`` says how
 a page was verified against its image, ``TODO`` while it was not.  A file that does
 not match the schema is refused with one line naming the file, the JSON path of the
 first problem and what was expected; so is one whose ``sha256`` is not the
-document's, when the document is read (:func:`check_document`).
+document's, when the document is read (`check_document`).
 """
 
 from __future__ import annotations
@@ -208,7 +208,7 @@ def _validate(path: Path, data: object) -> None:
 
 def _lone_surrogate(data: object, where: str = "$") -> str | None:
     """The JSON path of the first text of ``data`` (a key or a value) holding a lone
-    surrogate, which JSON's ``\\u`` escapes can write and :func:`json.loads` keeps
+    surrogate, which JSON's ``\\u`` escapes can write and `json.loads` keeps
     (a pair becomes its character); None when there is none."""
     if isinstance(data, str):
         return where if SURROGATE.search(data) else None
@@ -321,8 +321,8 @@ def write_truth(truth: DocumentTruth) -> None:
 
 def read_truth(path: Path, engine: str | None = None,
                image_dpi: int | None = None) -> DocumentTruth:
-    """The truth stored in ``path`` (:func:`load_truth`), checked against its document
-    as :func:`check_document` does; the document is opened with the glyph ``engine``
+    """The truth stored in ``path`` (`load_truth`), checked against its document
+    as `check_document` does; the document is opened with the glyph ``engine``
     (default: the default one) to count its pages only once it is known to be the
     file the truth was made for."""
     from ..sources import DEFAULT_ENGINE, open_source
@@ -375,6 +375,6 @@ def truth_files(roots: Iterable[Path]) -> list[Path]:
 
 def labelled_pages(roots: Iterable[Path]) -> list[PageTruth]:
     """Every page labelled for reading order in the truth files of ``roots`` (see
-    :func:`truth_files`), document by document, page by page."""
+    `truth_files`), document by document, page by page."""
     return [page for path in truth_files(roots) for page in load_truth(path).pages
             if page.ordered]

@@ -1,15 +1,17 @@
 """A first truth file drafted from layoutkit's own reading, for a person to correct.
 
-Labelling a page from nothing means typing out every line; correcting a reading
-that is mostly right means moving the few lines it put in the wrong place.
-:func:`draft_truth` turns a read :class:`~layoutkit.model.Document` into a
-:class:`~layoutkit.tools.truth.DocumentTruth` of schema ``layoutkit.truth/1``: for
-each page read, its body lines in the reading order found, its running headers,
-footers and margin stamps as furniture, and the types its lines were given
-(headings with their levels, the first lines of list items, table and contents
-lines).  Every page is marked ``checked: "TODO"``: nothing in a draft has been
-verified, and a page is truth only once a person has checked it against its image
-(``layoutkit truth review`` shows both side by side).
+Labelling a page from nothing means typing out every line; correcting a reading that is
+mostly right means moving the few lines it put in the wrong place.  `draft_truth` turns
+a read `Document` into a `DocumentTruth` of schema `layoutkit.truth/1`:
+
+- for each page read, its body lines in the reading order found;
+- its running headers, footers and margin stamps as furniture;
+- the types its lines were given (headings with their levels, the first lines of list
+  items, table and contents lines).
+
+Every page is marked `checked: "TODO"`: nothing in a draft has been verified, and a page
+is truth only once a person has checked it against its image (`layoutkit truth review`
+shows both side by side).
 """
 
 from __future__ import annotations
@@ -87,7 +89,7 @@ def document_reference(source: Path, truth_path: Path) -> str:
     """How a truth file at ``truth_path`` names the document at ``source``: the path
     from the truth file's folder, with ``/`` between its parts, so the truth and the
     document can move together (and the truth read on any system).  A name that is
-    not UTF-8 is a :class:`~layoutkit.errors.UsageError`: a truth file is JSON, whose
+    not UTF-8 is a [`UsageError`][layoutkit.errors.UsageError]: a truth file is JSON, whose
     text could not name the file."""
     relative = Path(os.path.relpath(source.resolve(), truth_path.resolve().parent)).as_posix()
     if text_name(relative) != relative:

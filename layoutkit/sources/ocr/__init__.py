@@ -1,5 +1,9 @@
-"""OCR, a glyph source for scanned pages and images: which pages need it and their
-words read in place of their text layer (:mod:`.scanned`), the page image made ready
-and read by tesseract (:mod:`.image`), and the quality of what it read
-(:mod:`.quality`).  OpenCV, Pillow and pytesseract are imported only where a page is
-read by OCR."""
+"""OCR, a glyph source for scanned pages and images.
+
+- `scanned`: which pages need OCR, and their words read in place of their text layer.
+- `image`: the page image made ready and read by tesseract.
+- `quality`: the quality of what it read.
+- `language`: the languages a page is read in.
+
+OpenCV, Pillow and pytesseract are imported only where a page is read by OCR.
+"""

@@ -1,14 +1,17 @@
-"""One page image to words: turn it upright, deskew it, paint out its ruling lines,
-run tesseract on it.
+"""One page image to words: turned upright, deskewed, ruling lines painted out, OCR'd.
 
-Tesseract (through pytesseract's ``image_to_data``) reports words with boxes in
-pixels and a confidence; :func:`ocr_words` scales them to points and gives every
-word of a tesseract line that line's top and bottom, as a PDF font's ascent and
-descent give every glyph of a line one height, so the geometry stage groups
-them as it groups PDF words.  A word's letters are turned into the order they stand
-in (:func:`~layoutkit.model.visual_order`), as a PDF's glyphs come: tesseract gives
-a right-to-left word in reading order, which the reading stage would otherwise read
-backwards a second time.
+- The page is turned upright when tesseract's orientation confidence is high enough
+  (`ocr_min_orientation_confidence`), and deskewed between `ocr_min_skew` and
+  `ocr_max_skew`.
+- Straight strokes of at least `ocr_rule_min_length` are painted out as rules.
+- Tesseract (through pytesseract's `image_to_data`) reports words with boxes in pixels
+  and a confidence; `ocr_words` scales them to points.
+- Every word of a tesseract line gets that line's top and bottom, as a PDF font's
+  ascent and descent give every glyph of a line one height, so the geometry stage
+  groups them as it groups PDF words.
+- A word's letters are turned into the order they stand in (`visual_order`), as a
+  PDF's glyphs come: tesseract gives a right-to-left word in reading order, which the
+  reading stage would otherwise read backwards a second time.
 """
 
 from __future__ import annotations
@@ -79,7 +82,7 @@ class Osd:
 
 def detect_osd(image: Image.Image) -> Osd | None:
     """Tesseract's orientation and script detection on ``image`` (scaled to at most
-    :data:`_OSD_MAX_SIDE` pixels a side); None when the page is too sparse to tell."""
+    `_OSD_MAX_SIDE` pixels a side); None when the page is too sparse to tell."""
     _tesseract_env()
     scale = min(1.0, _OSD_MAX_SIDE / max(image.size))
     small = image.resize((max(1, round(image.width * scale)), max(1, round(image.height * scale))))
@@ -94,7 +97,7 @@ def detect_osd(image: Image.Image) -> Osd | None:
 
 def upright(image: Image.Image, config: OcrConfig, osd: Osd | None) -> Image.Image:
     """``image`` turned upright when tesseract's orientation detection (``osd``, of
-    :func:`detect_osd`) is confident (``ocr_min_orientation_confidence``) that it is
+    `detect_osd`) is confident (``ocr_min_orientation_confidence``) that it is
     sideways or upside down; otherwise ``image`` itself (pages too sparse to tell, None,
     are left as they are)."""
     if osd is None or osd.turn == 0 or osd.orientation_confidence < \
@@ -149,7 +152,7 @@ def erase_rules(image: Image.Image, points_per_pixel: float, config: OcrConfig) 
     painted white; ``image`` itself when it has none.
 
     A rule is a horizontal or vertical run of ink at least ``ocr_rule_min_length``
-    long and no thicker than :data:`~layoutkit.sources.base.RULE_THICKNESS`.  Tesseract
+    long and no thicker than `RULE_THICKNESS`.  Tesseract
     reads the sides of a drawn box as words (``|``, ``i``, ``«``, a horizontal side
     as ``ae``) and stretches the text line beside a side to the side's height, so two
     lines of text become one.  It removes solid lines itself, but not a halftoned or

@@ -2,25 +2,26 @@
 
 A page is read in, in order of precedence:
 
-1. the languages the user gives (``ocr_languages``: ``--lang``, an inbox's language
-   folder, a profile's ``[config]``), tesseract's codes or ISO 639-1 codes;
-2. its text layer's language, when the layer reads as words (a scanner's OCR layer
-   in the page's own language, whose script tesseract's may have misread);
-3. its own: tesseract's orientation and script detection (OSD) names the script
-   the page looks written in, and a sample of the page (``ocr_sample_height`` of it,
-   about its middle) is read with one installed model of each writing system that
-   script can be confused with (OSD takes Greek for Cyrillic; German in Fraktur, a
-   script of its own to OSD, may be roman type it misnamed), OSD's first; the first
-   that reads it with ``ocr_script_min_confidence`` (or else the most confident) is
-   the page's writing system, and py3langid picks among that system's installed
-   languages from the sample's text (several joined by ``+`` when the page mixes
-   them: each run of ``ocr_language_chunk`` letters is identified, and a language
-   found in ``ocr_mixed_min_share`` of them joins the most found).
+1. the languages the user gives (`ocr_languages`: `--lang`, an inbox's language folder,
+   a profile's `[config]`), tesseract's codes or ISO 639-1 codes;
+2. its text layer's language, when the layer reads as words (a scanner's OCR layer in
+   the page's own language, whose script tesseract's may have misread);
+3. its own, told in steps:
+    - tesseract's orientation and script detection (OSD) names the script the page
+      looks written in;
+    - a sample about the page's middle (`ocr_sample_height`) is read with one installed
+      model of each writing system that script can be confused with, OSD's first (OSD
+      takes Greek for Cyrillic; German in Fraktur, a script of its own to OSD, may be
+      roman type it misnamed);
+    - the first model that reads it with `ocr_script_min_confidence` (or else the most
+      confident) gives the page's writing system;
+    - py3langid picks among that system's installed languages from the sample's text,
+      each run of `ocr_language_chunk` letters identified, and a language found in
+      `ocr_mixed_min_share` of them joining the most found with `+`.
 
-A language whose pack is not installed is replaced by the first installed language
-of its writing system (English for a Latin one), or left to the page's own when
-none is; :attr:`Given.missing` names it for the one-line warning with the package
-to install.
+A language whose pack is not installed is replaced by the first installed language of
+its writing system (English for a Latin one), or left to the page's own when none is;
+`Given.missing` names it for the one-line warning with the package to install.
 """
 
 from __future__ import annotations
@@ -63,7 +64,7 @@ class Language:
     """A tesseract language: its code (the pack ``tesseract-ocr-<code>``), its ISO
     639-1 code (py3langid's), its writing system (languages that share one alphabet and
     so compete by language identification, not by script) and the word lists that
-    judge its words (:mod:`.quality`)."""
+    judge its words (`quality`)."""
 
     code: str
     iso: str
@@ -173,7 +174,7 @@ def user_languages(config: LayoutConfig) -> Given | None:
 
 def layer_language(texts: Sequence[str], config: LayoutConfig) -> str | None:
     """The installed languages a text layer's words ``texts`` are written in (as
-    :func:`choose` tells a sample's), None when they have no letters.  However short,
+    `choose` tells a sample's), None when they have no letters.  However short,
     the layer is judged in a language of its own: a garbled one reads badly in any."""
     have = installed()
     candidates = [lang for lang in LANGUAGES if lang.code in have]
@@ -184,7 +185,7 @@ def layer_language(texts: Sequence[str], config: LayoutConfig) -> str | None:
 
 @lru_cache(maxsize=8)
 def _identifier(isos: tuple[str, ...]) -> LanguageIdentifier:
-    """py3langid's identifier (as :mod:`layoutkit.nlp.language` uses it) choosing among
+    """py3langid's identifier (as `layoutkit.nlp.language` uses it) choosing among
     the ISO 639-1 codes ``isos``; imported only for a page that is OCR'd."""
     from py3langid.langid import MODEL_FILE, LanguageIdentifier
 
@@ -271,7 +272,7 @@ class Chosen:
 def choose(image: Image.Image, scale: float, dpi: int | None, osd: Osd | None,
            config: LayoutConfig) -> Chosen:
     """The page's own languages: its writing system told by reading a sample (at
-    ``dpi``, :func:`.image.ocr_words`) in each candidate system's first installed
+    ``dpi``, `image.ocr_words`) in each candidate system's first installed
     model, then its language among that system's (see the module's docstring).
     ``eng`` (or the first installed pack) when nothing can be read."""
     from .image import ocr_words

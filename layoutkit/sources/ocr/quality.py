@@ -1,19 +1,24 @@
-"""How trustworthy a page's words are: the share of them a word list knows
-(:func:`dictionary_share`), and the share of them that read as real words, numbers
-included (:func:`read_share`), the measure that compares a scan's text layer with
-tesseract's words (tesseract's confidence exists only for its own words).
+"""How trustworthy a page's words are: the share a word list knows, and the share read as real.
 
-The word lists of each language (:data:`~.language.LANGUAGES`) are Debian's ``w*``
-lists (``wamerican``, ``wngerman``, ``wfrench``, ``wspanish``, ``witalian``,
-``wportuguese``, ``wbrazilian``, ``wdutch``, installed by ``make setup``), read from
-``/usr/share/dict``, or a spaCy lookup table (``spacy:<table>``, from
-spacy-lookups-data: its inflected forms and their lemmas) for Greek and Russian,
-which have no Debian list, and for Spanish, whose Debian list has no plurals nor verb
-forms; each is read on first use.  A language without an installed list (Arabic,
-Hebrew, Chinese, Japanese, Korean) is left out of the share, and its quality is
-tesseract's confidence alone.  Words come as every source gives them, their letters
-in the order they stand on the page; a right-to-left word is looked up in reading
-order (:func:`~layoutkit.model.visual_order`).
+- `dictionary_share`: the share of the words a word list knows.
+- `read_share`: the share that read as real words, numbers included; the measure that
+  compares a scan's text layer with tesseract's words (tesseract's confidence exists
+  only for its own words).
+
+The word lists of each language (`LANGUAGES`):
+
+- Debian's `w*` lists (`wamerican`, `wngerman`, `wfrench`, `wspanish`, `witalian`,
+  `wportuguese`, `wbrazilian`, `wdutch`, installed by `make setup`), read from
+  `/usr/share/dict`;
+- or a spaCy lookup table (`spacy:<table>`, from spacy-lookups-data: its inflected
+  forms and their lemmas) for Greek and Russian, which have no Debian list, and for
+  Spanish, whose Debian list has no plurals nor verb forms;
+- each read on first use; a language without an installed list (Arabic, Hebrew,
+  Chinese, Japanese, Korean) is left out of the share, its quality tesseract's
+  confidence alone.
+
+Words come as every source gives them, their letters in the order they stand on the
+page; a right-to-left word is looked up in reading order (`visual_order`).
 """
 
 from __future__ import annotations
@@ -114,8 +119,8 @@ _EDGES = "\"'“”‘’«»()[]{}.,;:!?*•·-–—/"
 
 
 def word_reads(text: str, known: frozenset[str] | None) -> bool | None:
-    """Whether one word ``text`` reads as real: no :data:`GARBAGE` character, a
-    number (:data:`_NUMBER`) or every letter run of two or more in ``known`` (any
+    """Whether one word ``text`` reads as real: no `GARBAGE` character, a
+    number (`_NUMBER`) or every letter run of two or more in ``known`` (any
     letters when ``known`` is None); never letters and digits run together, nor
     digits broken by other marks.  None for
     punctuation alone or a single letter (``&``, ``-``, ``I``): not judged."""
@@ -133,7 +138,7 @@ def word_reads(text: str, known: frozenset[str] | None) -> bool | None:
 
 
 def read_share(texts: Iterable[str], languages: str) -> float:
-    """The share of the words ``texts`` that read as real (:func:`word_reads`) in
+    """The share of the words ``texts`` that read as real (`word_reads`) in
     ``languages``' word lists (any letters when none is installed); 0.0 when no word
     can be judged.  It applies alike to a text layer and to tesseract's words, so the
     two are compared by it."""

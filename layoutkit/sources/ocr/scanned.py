@@ -1,29 +1,35 @@
 """Scanned pages: which pages need OCR, and their OCR words in place of their text layer.
 
-The seam with the rest of the pipeline is two calls.  Where a page's words are
-made from its glyphs (:func:`layoutkit.pipeline.read_pages`, in each worker
-process), a page that :func:`is_scanned` is replaced by :func:`ocr_scanned_page`:
-the same :class:`~layoutkit.model.PageGlyphs` (sized as OCR saw it, no glyphs)
-with the words tesseract reads on its image, and its quality.  Once every page is
-read, :func:`check_scanned` reports for the document.  The geometry, reading order
-and line types that follow see words, whatever their source; pages are OCR'd in
-parallel by ``parse(..., jobs=N)`` like any other page.
+The seam with the rest of the pipeline is two calls:
 
-A page is scanned (``ocr = "auto"``) when it has no words, or when a picture
-covering most of it (``image_max_area``) lies under a text layer that is all
-invisible (text render mode 3, as OCR tools write it) or garbage (fewer than
-``ocr_garbage_share`` of its words in the language's word list).
+- Where a page's words are made from its glyphs (`layoutkit.pipeline.read_pages`, in
+  each worker process), a page that `is_scanned` is replaced by `ocr_scanned_page`: the
+  same `PageGlyphs` (sized as OCR saw it, no glyphs) with the words tesseract reads on
+  its image, and its quality.
+- Once every page is read, `check_scanned` reports for the document.
 
-A page is read in the languages :mod:`.language` chooses for it: the user's
-(``ocr_languages``), its text layer's when the layer reads as words, or its own, told
-from its script and a sample read; its words are judged in the same languages.
+The geometry, reading order and line types that follow see words, whatever their
+source; pages are OCR'd in parallel by `parse(..., jobs=N)` like any other page.
 
-A scanned page that carries a text layer (a scanner's OCR, Acrobat Paper Capture)
-keeps it unless tesseract reads it better (:func:`keep_layer`): both are measured by
-the share of their words that read as real (:func:`~.quality.read_share`: a word of
-the word list or a number, no noise such as ``|``), and tesseract's must beat the
-layer's by more than ``ocr_layer_margin``.  A layer reading at least ``1 - ocr_layer_margin``
-cannot be beaten, so its page is not OCR'd at all.
+- `ocr`: when pages are OCR'd at all (`auto`, `always`, `never`).
+- `image_max_area`, `ocr_garbage_share`: in `auto`, a page is scanned when it has no
+  words, or when a picture covering most of it lies under a text layer that is all
+  invisible (render mode 3, as OCR tools write it) or garbage (too few of its words in
+  the language's word list).
+- `ocr_languages`: a page is read in the languages `language` chooses (the user's, its
+  text layer's when the layer reads as words, or its own, told from its script and a
+  sample read); its words are judged in the same languages.
+- `ocr_layer_margin`: a scanned page's text layer (a scanner's OCR, Acrobat Paper
+  Capture) stays unless tesseract's words read better by more than this (`keep_layer`;
+  both measured by `read_share`, words of the word list or numbers, no noise such as
+  `|`); a layer reading at least `1 - ocr_layer_margin` cannot be beaten, so its page
+  is not OCR'd at all.
+- `ocr_blank_dpi`: a PDF page with no text, pictures or rules is looked at in a preview
+  first; a page on which nothing shows is blank and not OCR'd.
+- `ocr_dpi`, `ocr_max_pixels`: a PDF page is rendered at `ocr_dpi`, an image input's
+  frame taken at its own resolution (`image_dpi` where it states none); a page past
+  `ocr_max_pixels` is rendered at a lower resolution, a larger image reduced.
+- `ocr_min_quality`: a page (or document) read below it is reported with a warning.
 
 OCR's own libraries (pytesseract, OpenCV, Pillow, and pypdfium2's document and page
 objects) are imported by the functions that run OCR or look into a page, when a page
@@ -173,7 +179,7 @@ def page_image(path: Path, page_no: int, config: LayoutConfig, dpi: int | None =
 
 
 _RENDERING: dict[tuple[Path, int, int], Any] = {}
-"""The one PDF that PDFium holds open to render pages (:func:`_rendering`), by path,
+"""The one PDF that PDFium holds open to render pages (`_rendering`), by path,
 modification time and size."""
 
 
@@ -195,7 +201,7 @@ def _rendering(path: Path, mtime_ns: int, size: int) -> Any:
 
 
 def _close_rendering() -> None:
-    """Close the PDF :func:`_rendering` holds, if any."""
+    """Close the PDF `_rendering` holds, if any."""
     for document in _RENDERING.values():
         document.close()
     _RENDERING.clear()
@@ -204,7 +210,7 @@ def _close_rendering() -> None:
 def ocr_page(path: Path, page: PageGlyphs, languages: str | None,
              config: LayoutConfig) -> tuple[PageGlyphs, tuple[Word, ...], OcrQuality]:
     """The page (its size as OCR saw it, upright) with the words tesseract reads on
-    it in ``languages`` (None: the page's own, :func:`.language.choose`, whose sample
+    it in ``languages`` (None: the page's own, `language.choose`, whose sample
     read is the page's words when it was the whole page) and their quality in those
     languages.  Raises DocumentError naming the page when its image
     cannot be read or tesseract fails on it."""
@@ -260,7 +266,7 @@ def missing_pack(config: LayoutConfig) -> str | None:
 
 def keep_layer(layer: float | None, tesseract: float, margin: float) -> bool:
     """Whether a scanned page keeps its text layer, whose words read ``layer`` (the
-    share that read as real, :func:`~.quality.read_share`; None when the page has no
+    share that read as real, `read_share`; None when the page has no
     text layer), over tesseract's words, which read ``tesseract``: unless tesseract's
     read better by more than ``margin`` (``ocr_layer_margin``).
 
@@ -272,12 +278,12 @@ def keep_layer(layer: float | None, tesseract: float, margin: float) -> bool:
 def ocr_scanned_page(path: Path, page: PageGlyphs, words: tuple[Word, ...], config: LayoutConfig
                      ) -> tuple[PageGlyphs, tuple[Word, ...], OcrQuality]:
     """The scanned ``page`` with the better of its text-layer ``words`` and the words
-    tesseract reads on it (:func:`keep_layer`; with ``ocr = always`` tesseract's), and
+    tesseract reads on it (`keep_layer`; with ``ocr = always`` tesseract's), and
     their quality, which says which was kept.  A layer that reads so well that
     tesseract could not beat it is kept without OCR.
 
     Never raises for a page that cannot be OCR'd: it keeps its text-layer ``words``
-    and its quality records the error, which :func:`check_scanned` reports for the
+    and its quality records the error, which `check_scanned` reports for the
     pages asked for (a page read for its neighbours' sake warns of nothing)."""
     margin = config.ocr.ocr_layer_margin
     hint = _layer_languages(words, config)

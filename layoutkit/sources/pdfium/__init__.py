@@ -2,7 +2,7 @@
 
 PDFium interprets content streams in C++ and reports the same characters as
 pdfminer.six, several times faster.  This module turns what it reports into the
-values :class:`~layoutkit.sources.pdfminer.PdfminerSource` yields, so that the engines are
+values `PdfminerSource` yields, so that the engines are
 interchangeable (tests/test_engines.py holds them to it):
 
 * **Boxes** are pdfminer's: from the character's origin to its advance along the
@@ -34,21 +34,21 @@ interchangeable (tests/test_engines.py holds them to it):
   glyph: consecutive characters of one text object with the same origin and box.
   PDFium skips text objects without ink, so a space drawn as an object of its own is
   not reported; other inkless objects (a column of vertical CJK text in a font PDFium
-  lacks) are made visible to it and read (:mod:`.unseen`).  A code the font maps to no
+  lacks) are made visible to it and read (`unseen`).  A code the font maps to no
   Unicode is named ``(cid:N)`` where PDFium gives a control character, as pdfminer
   names it.  In an embedded Type 1 or CFF font whose built-in encoding names glyphs
   outside the Adobe Glyph List (TeX's math fonts: ``prime``, ``angbracketleft``),
   such a code is read by that name, or named ``(cid:N)`` where the name has no text,
   where PDFium gives the code's letter ("0" for a prime)
-  (:class:`.text.BuiltinEncodings`, :mod:`..builtin_encoding`); on a page where a
+  (`text.BuiltinEncodings`, `builtin_encoding`); on a page where a
   glyph came out as ``(cid:N)``, codes a font's ``/Differences`` names outside the
   Adobe Glyph List (Linotype's Math Pi numbers) are read by their names, which PDFium
-  does not give (:mod:`..differences`).  Font names lack the
+  does not give (`differences`).  Font names lack the
   subset tag (``LegalNews-Bold``, not ``PQUCUD+LegalNews-Bold``).
 * **Page size**: the crop box clipped to the media box, both inherited from the page
-  tree (:func:`.frame._visible_box`).
+  tree (`frame._visible_box`).
 * **Covered text**: glyphs an opaque filled shape painted after them covers are left
-  out, as pdfminer's engine leaves them out (:mod:`..occlusion`).
+  out, as pdfminer's engine leaves them out (`occlusion`).
 """
 
 from __future__ import annotations
@@ -91,7 +91,7 @@ class PdfiumSource(ClosingSource):
 
     Holds one open PDFium document; each page (and its text page) is opened while it
     is read and closed before the next.  Use it as a context manager, or call
-    :meth:`close`.
+    `close`.
     """
 
     def __init__(self, path: Path) -> None:
@@ -161,7 +161,7 @@ def _page_glyphs(path: Path, page_no: int, page: Any, encodings: BuiltinEncoding
 
     Text objects PDFium's text page skipped for want of ink (a column of vertical
     text in a font PDFium lacks) are made visible to it and the text read again
-    (:mod:`.unseen`); pages without such objects are read once."""
+    (`unseen`); pages without such objects are read once."""
     frame = Frame.of(page)
     glyphs, text_objects, drawn_by = _text(path, page_no, page, frame, encodings)
     drawn = drawings(page, frame, text_objects)

@@ -1,5 +1,8 @@
-"""PDFium's raw bindings, initialised once a process, and the copies of the bindings
-called once per character or per object, which skip ctypes' argument conversion."""
+"""PDFium's raw bindings, initialised once a process, with fast copies of the hot ones.
+
+The copies are of the bindings called once per character or per object, and skip
+ctypes' argument conversion.
+"""
 
 from __future__ import annotations
 
@@ -47,21 +50,21 @@ def address(pointer: Any) -> int:
 
 
 pointer = ctypes.c_void_p.from_param
-"""The address (an int) as the argument object an :func:`unconverted` binding passes on
+"""The address (an int) as the argument object an `unconverted` binding passes on
 as it is; a handle or a ``c_void_p`` would be made into one again at every call."""
 
 
 def argument(handle: Any) -> Any:
-    """A PDFium handle (a document's, page's or text page's) as :func:`pointer` makes it,
+    """A PDFium handle (a document's, page's or text page's) as `pointer` makes it,
     for the many calls that pass it."""
     return pointer(address(handle))
 
 
 def out_params(array: npt.NDArray[Any], offset: int = 0) -> Iterator[Any]:
     """Pointers to the rows of ``array`` (``offset`` bytes into each): one out-param
-    per call of an :func:`unconverted` binding, which writes the row in place.
+    per call of an `unconverted` binding, which writes the row in place.
 
-    Bare addresses (:data:`pointer`), a third cheaper to make than ``ctypes.byref``
+    Bare addresses (`pointer`), a third cheaper to make than ``ctypes.byref``
     into a view of the array, and like them made one at a time as the calls take
     them: the caller holds ``array`` until the calls are done."""
     start, step = array.ctypes.data + offset, array.strides[0]

@@ -1,5 +1,7 @@
-"""The ruling lines and pictures of a page, from its path, image and form objects,
-classified as pdfminer's engine classifies them."""
+"""The ruling lines and pictures of a page, from its path, image and form objects.
+
+They are classified as pdfminer's engine classifies them.
+"""
 
 from __future__ import annotations
 
@@ -28,7 +30,7 @@ class Drawings:
     XObjects included; the shapes it fills opaquely, each with the place in
     ``painted`` of the page object that paints it (a form's, for one inside a form);
     ``painted``, the addresses of the page's objects in painting order; and ``unseen``,
-    the text objects PDFium's text page left out (see :mod:`.unseen`)."""
+    the text objects PDFium's text page left out (see `unseen`)."""
 
     rules: tuple[Rule, ...]
     images: tuple[BBox, ...]
@@ -38,7 +40,7 @@ class Drawings:
 
 
 def drawings(page: Any, frame: Frame, text_objects: npt.NDArray[np.uint64]) -> Drawings:
-    """The page's :class:`Drawings`, given the text objects (addresses, sorted) that draw
+    """The page's `Drawings`, given the text objects (addresses, sorted) that draw
     its characters.
 
     PDFium keeps the objects of a form XObject inside the form object, their matrices
@@ -117,7 +119,7 @@ def _path_shapes(path: Any, to_user: Matrix, frame: Frame
                  ) -> tuple[list[Rule], tuple[tuple[float, float], ...]]:
     """The ruling lines a path object contributes, classified as pdfminer does, and the
     displayed outline of the shape it fills opaquely (no transparency of any kind) if
-    it is one subpath (else none: see :mod:`..occlusion`).
+    it is one subpath (else none: see `occlusion`).
 
     pdfminer paints each subpath on its own and names it by its operators: ``ml`` or
     ``mlh`` a line, a closed four-sided ``mlllh``/``mllll`` with axis-aligned sides a
@@ -172,7 +174,7 @@ def _opaque(path: Any) -> bool:
 def _subpath_rules(shape: str, pts: list[tuple[float, float]], stroke: bool,
                    frame: Frame) -> list[Rule]:
     """pdfminer's classification of one subpath (line, rectangle, other), then the rules
-    it contributes by :func:`~layoutkit.sources.base.shape_rules`."""
+    it contributes by `shape_rules`."""
     if len(shape) < 2:  # a lone move draws nothing; pdfminer skips it too
         return []
     if len(shape) > 3 and shape.endswith("lh") and pts[-2] == pts[0]:

@@ -1,5 +1,8 @@
-"""Where a page's user space stands on the displayed page: its crop box, its
-``/Rotate`` and the matrix that takes user space to top-left displayed points."""
+"""Where a page's user space stands on the displayed page.
+
+That is its crop box, its `/Rotate`, and the matrix that takes user space to top-left
+displayed points.
+"""
 
 from __future__ import annotations
 
@@ -88,9 +91,9 @@ def _visible_box(page: Any) -> Rect:
     write every page of a document) has none there, and was read as US Letter, every
     glyph measured from the wrong top edge.  PDFium's page bounding box is the
     inherited crop box clipped to the inherited media box (the whole media box without
-    a crop box, US Letter without a media box), which is what :func:`visible_rect`
+    a crop box, US Letter without a media box), which is what `visible_rect`
     gives.  Only where that clipping leaves nothing (a crop box off the media box)
-    does PDFium give an empty box while :func:`visible_rect` shows the media box: the
+    does PDFium give an empty box while `visible_rect` shows the media box: the
     page's own boxes decide then."""
     bounds = pdfium_c.FS_RECTF()
     if pdfium_c.FPDF_GetPageBoundingBox(page, bounds):

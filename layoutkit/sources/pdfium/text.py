@@ -1,5 +1,7 @@
-"""The glyphs of a page's text, read from PDFium's text page and boxed as
-pdfminer's engine boxes them (see :mod:`layoutkit.sources.pdfium`)."""
+"""The glyphs of a page's text, read from PDFium's text page.
+
+They are boxed as pdfminer's engine boxes them (see `layoutkit.sources.pdfium`).
+"""
 
 from __future__ import annotations
 
@@ -59,7 +61,7 @@ def _char_texts(textpage: Any, count: int) -> str | None:
     generated spaces and line breaks included, so one bulk ``FPDFText_GetText``
     replaces a call per character.  A character above U+FFFF takes two char indices,
     its surrogates, and stays two characters here (joined into one glyph by
-    :meth:`TextReader.glyphs`).  Characters PDFium keeps out of the buffer (control characters)
+    `TextReader.glyphs`).  Characters PDFium keeps out of the buffer (control characters)
     would shift everything after them; the buffer is then shorter, or its last char
     index maps elsewhere, and the caller asks for each character instead.
     """
@@ -82,7 +84,7 @@ class BuiltinEncodings:
     """The text of the codes of a document's fonts that PDFium may read no Unicode
     for, by font: the codes whose glyph name in the embedded program's built-in
     encoding is not one of the Adobe Glyph List's (which PDFium maps itself), with
-    the text :mod:`..builtin_encoding` gives the name (empty for none).
+    the text `builtin_encoding` gives the name (empty for none).
 
     A font's program is read once a document: PDFium keeps a document's fonts, so a
     font has the same handle on every page; its base name and the size of its program
@@ -90,15 +92,15 @@ class BuiltinEncodings:
     CFF program is read when the font is first met (0.1 to 0.4 ms), and so is a Type 1
     one in StandardEncoding; any other Type 1 one, whose encoding takes a PostScript
     interpreter (1 to 2 ms a TeX font), once PDFium has read no Unicode for one of its
-    characters (:meth:`TextReader._builtin`), which for most fonts never happens.
+    characters (`TextReader._builtin`), which for most fonts never happens.
     Fonts that are not embedded, or whose program has no built-in encoding by glyph
     name (TrueType, OpenType), or only names of the Adobe Glyph List (most text
     fonts), get none, and their characters are read as PDFium gives them.  fontTools
     is imported with the first program a process reads (35 ms, once).
 
     Codes a font's ``/Differences`` names by a glyph outside the Adobe Glyph List
-    (:mod:`..differences`) come out as ``(cid:N)``; the document at ``path`` is read
-    for those names the first time a page has such a glyph (:meth:`unlisted`).
+    (`differences`) come out as ``(cid:N)``; the document at ``path`` is read
+    for those names the first time a page has such a glyph (`unlisted`).
     """
 
     def __init__(self, path: Path) -> None:
@@ -160,8 +162,8 @@ class BuiltinEncodings:
 class _Font:
     """A font as the boxes need it: name, descent (ems, negative below the baseline)
     and advance widths (ems) by character, read from the font's tables on demand;
-    its key in :class:`BuiltinEncodings` (None for a font not embedded); and its
-    weight (:func:`~layoutkit.sources.base.font_weight`)."""
+    its key in `BuiltinEncodings` (None for a font not embedded); and its
+    weight (`font_weight`)."""
 
     handle: Any
     name: str
@@ -174,7 +176,7 @@ class _Font:
     def of(handle: Any) -> _Font:
         """The font PDFium's ``handle`` points to (its base name without a subset tag
         such as ``PQUCUD+``; a descent of 0 when PDFium has none).  PDFium's weight is
-        the descriptor's ``/FontWeight``, else :func:`~..base.stem_weight` of its
+        the descriptor's ``/FontWeight``, else `stem_weight` of its
         ``/StemV`` (-1 when it has none to give), and its flags the descriptor's."""
         length = int(pdfium_c.FPDFFont_GetBaseFontName(handle, None, 0))
         name = ctypes.create_string_buffer(max(length, 1))
@@ -219,7 +221,7 @@ class _Run:
     is the em across the baseline, pdfminer's size for upright text (horizontal
     scaling and skew act along the baseline and leave it alone).  ``direction`` is
     the direction the baseline runs in as the page is displayed
-    (:func:`~layoutkit.sources.base.direction_of`).
+    (`direction_of`).
     """
 
     font: _Font
@@ -387,7 +389,7 @@ class TextReader:
     def _builtin(self, texts: list[str], indices: list[int], codes: npt.NDArray[np.int64],
                  runs: list[_Run], run_of: npt.NDArray[np.intp]) -> list[str]:
         """``texts`` with the glyphs PDFium read no Unicode for read by their font's
-        built-in encoding (:class:`BuiltinEncodings`): the text of the code's glyph
+        built-in encoding (`BuiltinEncodings`): the text of the code's glyph
         name, or ``(cid:N)`` where the name has none, as pdfminer names the code.
 
         ``codes`` are the characters PDFium gave (-1 for a glyph of several), which for
@@ -518,7 +520,7 @@ class TextReader:
     def _advances(self, texts: list[str], indices: list[int], ox: npt.NDArray[np.float64],
                   oy: npt.NDArray[np.float64], edges: npt.NDArray[np.float64],
                   runs: list[_Run], run_of: npt.NDArray[np.intp]) -> npt.NDArray[np.float64]:
-        """The advance width in ems of each glyph (see :meth:`_advance`), worked out on
+        """The advance width in ems of each glyph (see `_advance`), worked out on
         the arrays where the loose box and the font's width table agree; for a glyph
         of a vertical font, the loose box's width across the column."""
         side = np.array([-1 if r.side is None else r.side for r in runs], dtype=np.intp)[run_of]

@@ -1,30 +1,29 @@
 """Text objects PDFium's text page leaves out, made visible to it.
 
 PDFium's text page skips every text object whose bounds are narrower than 0.01
-(``CPDF_TextPage::ProcessTextObject``), and PDFium bounds a text object by the ink
-of its glyphs in the font it can use, plus their advances along a horizontal
-baseline.  A text object set in a vertical font (``Identity-V``, ``UniJIS-UCS2-V``)
-advances downwards, so its width is its glyphs' ink alone; when PDFium has no font
-with those glyphs (a CJK font the PDF does not embed, on a machine without one) the
-ink is empty and the whole object, a column of text, is skipped.  pdfminer.six and
-pdftotext read the characters from the font's encoding and need no glyphs; on a page
-of vertical Japanese the pdfium engine found only the columns that held a Latin
-letter or digit, which the substitute font has.
+(`CPDF_TextPage::ProcessTextObject`), and bounds a text object by the ink of its glyphs
+in the font it can use, plus their advances along a horizontal baseline.  A text object
+set in a vertical font (`Identity-V`, `UniJIS-UCS2-V`) advances downwards, so its width
+is its glyphs' ink alone: without a font holding those glyphs (a CJK font the PDF does
+not embed) the ink is empty and the whole column of text is skipped.
 
-A text object drawn in a stroking render mode is bounded half a line width beyond
-its ink (``CPDF_TextObject``'s position data), so such an object is given a stroke
-and its bounds recomputed, and the text page, loaded again, reads it.  The page is
-never saved: the change lives only as long as the loaded page.  The glyphs' boxes do
-not depend on the object's bounds, and PDFium's text page does not read the render
-mode, so the characters are read as in any other object.
-
-A text object that is one inkless glyph on a horizontal baseline has bounds that
-are a single point at its pen position: a space drawn as an object of its own (the
-2016 City Record draws every character so).  Those stay skipped, as the engine's
-documentation says.  Objects with a vertical extent (a column's advance) are made
-visible, and on a page that has such columns, so are those whose point lies away from
-the pen (a single vertical glyph hangs from its vertical origin); a page of points
-alone, spaces, is told so by their bounds, a call each.
+- pdfminer.six and pdftotext read the characters from the font's encoding and need no
+  glyphs; on a page of vertical Japanese the pdfium engine found only the columns that
+  held a Latin letter or digit, which the substitute font has.
+- A text object drawn in a stroking render mode is bounded half a line width beyond
+  its ink (`CPDF_TextObject`'s position data), so such an object is given a stroke and
+  its bounds recomputed, and the text page, loaded again, reads it.
+- The page is never saved: the change lives only as long as the loaded page.  The
+  glyphs' boxes do not depend on the object's bounds, and the text page does not read
+  the render mode, so the characters are read as in any other object.
+- A text object that is one inkless glyph on a horizontal baseline has bounds that are
+  a single point at its pen position: a space drawn as an object of its own (the 2016
+  City Record draws every character so).  Those stay skipped, as the engine's
+  documentation says.
+- Objects with a vertical extent (a column's advance) are made visible, and on a page
+  that has such columns, so are those whose point lies away from the pen (a single
+  vertical glyph hangs from its vertical origin); a page of points alone, spaces, is
+  told so by their bounds, a call each.
 """
 
 from __future__ import annotations
