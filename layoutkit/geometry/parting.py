@@ -1,12 +1,12 @@
 """Lines parted where the content stream draws them as two.
 
-Words on one baseline (`layoutkit.geometry.words.group_lines`) are one line by
-their coordinates alone.  Where the segmentation found no gutter between two columns
-(a warped scan whose gutters lean and narrow, a picture beside the text that closes
-every strip), the lines of neighbouring columns stand level with each other and are
-taken as one.  The content stream tells them apart: a producer draws a line's words
-one after the other, rightwards, and a run of words so drawn is one line of one
-column.  A line is parted (each rule in one sentence):
+Words on one baseline (`layoutkit.geometry.words.group_lines`) are one line by their
+coordinates alone.  Where no gutter was found between two columns (a warped scan's
+leaning gutters, a picture closing every strip beside the text), lines of neighbouring
+columns level with each other are taken as one.  The content stream tells them apart:
+a run of words drawn one after the other, rightwards, is one line of one column.
+
+A line is parted where:
 
 - **interleaved lines**: runs of at least `_MIN_RUN` words drawn one after the
   other whose extents cross, on baselines more than ``baseline_tolerance`` of the
