@@ -19,6 +19,7 @@ gives the same words and lines; each word keeps its place in the stream
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -216,7 +217,7 @@ def _words(glyphs: Glyphs, boxes: npt.NDArray[np.float64], texts: _Texts,
         joined = "".join(kept_texts)
     word_texts = [joined[a:b] for a, b in pairwise(cuts)]
     for k in np.flatnonzero(accented).tolist():
-        word_texts[k] = _compose([glyphs[i] for i in member_list[starts[k]:ends[k]]])
+        word_texts[k] = _compose([(i, glyphs[i]) for i in member_list[starts[k]:ends[k]]])
     firsts = members[starts]
     fonts = list(map(glyphs.fonts.__getitem__, firsts.tolist()))
     count = len(word_texts)
@@ -336,29 +337,39 @@ _COMBINING = {"\u02c6": "\u0302", "^": "\u0302", "\u02dc": "\u0303", "~": "\u030
 """Spacing accents some producers draw as separate glyphs over or under a letter,
 and the combining marks they stand for."""
 _SPACING_ACCENTS = frozenset(_COMBINING)
+_ACCENT_BEFORE = re.compile(f"([{re.escape(''.join(_COMBINING))}])(\\w)")
+"""A spacing accent before the letter it stands over, in one glyph's text."""
 
 
 
-def _compose(glyphs: Sequence[Glyph]) -> str:
-    """The word's text with each spacing accent that overlaps a letter joined to that
-    letter as a combining mark, then NFC-composed ("Ageˆncia" becomes "Agência")."""
-    letters: list[tuple[Glyph, list[str]]] = []
-    pending: list[Glyph] = []
-    for g in glyphs:
+def _compose(glyphs: Sequence[tuple[int, Glyph]]) -> str:
+    """The word's text (of its ``glyphs``, each with its place in the content stream)
+    with each spacing accent that overlaps a letter joined to that letter as a
+    combining mark, then NFC-composed ("Ageˆncia" becomes "Agência").  An accent at the
+    edge between two letters goes with the one drawn right after it, else right before
+    it: TeX draws an accent just before the letter it sets it over ("Macei´o" is
+    "Maceió")."""
+    letters: list[tuple[int, Glyph, list[str]]] = []
+    pending: list[tuple[int, Glyph]] = []
+    for at, g in glyphs:
         if g.text in _SPACING_ACCENTS:
-            pending.append(g)
-        else:
-            letters.append((g, [g.text]))
-    for accent in pending:
+            pending.append((at, g))
+        else:  # an accent drawn with its letter as one glyph ('˜a') goes over it
+            letters.append((at, g, [_ACCENT_BEFORE.sub(
+                lambda m: m[2] + _COMBINING[m[1]], g.text)]))
+    for at, accent in pending:
         centre = (accent.bbox.x0 + accent.bbox.x1) / 2
-        host = min(letters, default=None,
-                   key=lambda item: abs((item[0].bbox.x0 + item[0].bbox.x1) / 2 - centre))
-        if host is not None and host[0].bbox.x0 - 0.5 <= centre <= host[0].bbox.x1 + 0.5:
-            host[1].append(_COMBINING[accent.text])
+        under = [item for item in letters
+                 if item[1].bbox.x0 - 0.5 <= centre <= item[1].bbox.x1 + 0.5]
+        host = next((item for step in (1, -1) for item in under if item[0] == at + step),
+                    min(under, default=None,
+                        key=lambda item: abs((item[1].bbox.x0 + item[1].bbox.x1) / 2 - centre)))
+        if host is not None:
+            host[2].append(_COMBINING[accent.text])
         else:
-            letters.append((accent, [accent.text]))
-    letters.sort(key=lambda item: item[0].bbox.x0)
-    return unicodedata.normalize("NFC", "".join("".join(parts) for _, parts in letters))
+            letters.append((at, accent, [accent.text]))
+    letters.sort(key=lambda item: item[1].bbox.x0)
+    return unicodedata.normalize("NFC", "".join("".join(parts) for _, _, parts in letters))
 
 
 def group_lines(words: Sequence[Word], config: WordsConfig) -> list[list[Word]]:
