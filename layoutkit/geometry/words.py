@@ -218,6 +218,8 @@ def _words(glyphs: Glyphs, boxes: npt.NDArray[np.float64], texts: _Texts,
     word_texts = [joined[a:b] for a, b in pairwise(cuts)]
     for k in np.flatnonzero(accented).tolist():
         word_texts[k] = _compose([(i, glyphs[i]) for i in member_list[starts[k]:ends[k]]])
+    if direction == VERTICAL:
+        word_texts = [text.translate(_HORIZONTAL_FORMS) for text in word_texts]
     firsts = members[starts]
     fonts = list(map(glyphs.fonts.__getitem__, firsts.tolist()))
     count = len(word_texts)
@@ -225,6 +227,24 @@ def _words(glyphs: Glyphs, boxes: npt.NDArray[np.float64], texts: _Texts,
                         fonts, glyphs.sizes[firsts].tolist(), repeat(direction, count),
                         np.minimum.reduceat(members, starts).tolist(),
                         glyphs.weights[firsts].tolist()), members, starts
+
+
+def _horizontal_form(char: str) -> str:
+    """The character a vertical presentation form (U+FE10-FE19, U+FE30-FE48) stands for
+    in running text: its compatibility form, a full-width one for ASCII punctuation
+    ('︒' is '。', '︵' is '（', '﹃' is '『'), the ellipses one character."""
+    plain = unicodedata.normalize("NFKC", char)
+    if plain in ("...", ".."):
+        return "\u2026" if len(plain) == 3 else "\u2025"
+    if len(plain) == 1 and "!" <= plain <= "~":
+        return chr(ord(plain) + 0xFEE0)
+    return plain if len(plain) == 1 else char
+
+
+_HORIZONTAL_FORMS = {code: _horizontal_form(chr(code))
+                     for code in [*range(0xFE10, 0xFE1A), *range(0xFE30, 0xFE49)]}
+"""Vertical presentation forms, which a text layer of vertical writing may carry, to the
+characters they stand for: what a reader searches, copies and compares."""
 
 
 def _set_in(row: npt.NDArray[np.intp], box: npt.NDArray[np.float64],
