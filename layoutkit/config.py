@@ -278,7 +278,8 @@ class GuttersConfig(Section):
     """...(see ``even_space_tolerance``): fewer spaces do not show a row evenly spaced."""
     gutter_min_lines: int = 6
     """A gutter must run beside at least this many text lines on each side (rivers of
-    aligned word spaces in justified text rarely run longer)..."""
+    aligned word spaces in justified text rarely run longer; a picture standing against
+    it counts the lines its height holds, see ``line_pitch_em``)..."""
     gutter_min_lines_on_grid: int = 3
     """...or this many where the document's column grid, the gutters found on other
     pages too, has a gutter."""
@@ -345,10 +346,12 @@ class GuttersConfig(Section):
     (at least a grid cell) stand on one text row of the page."""
     line_pitch_em: float = 1.2
     """The usual line pitch, in font sizes, against which the density of a stack of
-    lines is judged (``column_min_density``)."""
+    lines is judged (``column_min_density``), and by which a picture standing against a
+    gutter counts as the lines its height holds (``gutter_min_lines``)."""
     flush_tolerance_em: float = 0.15
     """Line ends (or starts) within this many times the body font size (at least a
-    point) of the outermost one stand flush against a gutter."""
+    point) of the outermost one stand flush against a gutter; a picture's edge this
+    near a strip's (and a grid cell) stands against the strip."""
     leader_reach_em: float = 2.0
     """Dot leaders that end within this many times the body font size before a strip
     run up to it: the strip separates a table's cells or an index's page numbers."""

@@ -200,6 +200,8 @@ class Canvas:
         between them and the strip); each cut to the run's height.  They stand in the
         columns on either side as text would."""
         pictures, res = self.pictures, self.res
+        if not len(pictures):
+            return _NO_BOXES, _NO_BOXES
         near = res + max(1.0, self.config.flush_tolerance_em * self.size)
         level = (pictures[:, 1] < bottom) & (pictures[:, 3] > top)
         left = pictures[level & (np.abs(pictures[:, 2] - x0) <= near)]
@@ -232,14 +234,13 @@ class Canvas:
         for words, beside, last in ((left, pictures[0], True), (right, pictures[1], False)):
             if not len(words) and not len(beside):
                 return None
-            edges = np.compress(*self._edges(words, last=last)) if len(words) else np.empty(0)
-            facing = beside[:, 2] if last else -beside[:, 0]
-            outer = (edges if last else -edges).tolist() + facing.tolist()
-            edge = max(outer)
-            flush = int(np.count_nonzero((edges if last else -edges) >= edge - tolerance))
-            flush += self.picture_lines(beside[facing >= edge - tolerance])
-            total = len(edges) + self.picture_lines(beside)
-            shares.append(flush / total if total else 1.0)
+            towards = 1.0 if last else -1.0  # the larger, the nearer the strip
+            ends = towards * np.compress(*self._edges(words, last=last))
+            facing = towards * beside[:, 2 if last else 0]
+            edge = max(ends.max(initial=-np.inf), facing.max(initial=-np.inf)) - tolerance
+            flush = np.count_nonzero(ends >= edge) + self.picture_lines(beside[facing >= edge])
+            total = len(ends) + self.picture_lines(beside)
+            shares.append(float(flush / total) if total else 1.0)
         return shares[0], shares[1]
 
     def reads_across(self, left: Ints, right: Ints) -> bool:
