@@ -16,7 +16,8 @@ A line is parted where:
 - **columns side by side**: two neighbouring words of different runs are parted when
   both runs are words of letters (half their words or more: a table's figures are
   not), one of them at least `_MIN_RUN` words long, and a gap wider than
-  `_GAP_EM` of their size stands between them, with no ruling line down it (a
+  `_GAP_EM` of their words' median size stands between them (an OCR layer's sizes
+  vary from word to word), with no ruling line down it (a
   ruled table's cell wall: its rows read across).
 
 A stream that tells nothing (words built by hand, all at one place) parts nothing, and
@@ -41,8 +42,8 @@ _MIN_RUN = 3
 words drawn in turn may be a table's cell or a label and its value.  Not a parameter:
 the development corpus reads alike with 3 and 4."""
 _GAP_EM = 0.5
-"""The gap, in ems of the larger word, wider than any word space of text set ragged
-or justified at an ordinary measure, beyond which two runs are parted.  Not a
+"""The gap, in ems of the two runs' median word size, wider than any word space of text
+set ragged or justified at an ordinary measure, beyond which two runs are parted.  Not a
 parameter: a narrower limit parts a line drawn in two runs (a link's text drawn
 apart) at its word space."""
 
@@ -120,7 +121,8 @@ def _apart(line: list[Word], rank: dict[int, int], walls: Sequence[BBox]) -> lis
         ra, rb = run_of[id(a)], run_of[id(b)]
         if (ra != rb and wordy[ra] and wordy[rb]
                 and max(len(runs[ra]), len(runs[rb])) >= _MIN_RUN
-                and b.bbox.x0 - a.bbox.x1 > _GAP_EM * max(a.size, b.size)
+                and b.bbox.x0 - a.bbox.x1 > _GAP_EM * median(
+                    w.size for w in (*runs[ra], *runs[rb]))
                 and not _walled(a, b, walls)):
             pieces.append([])
         pieces[-1].append(b)
