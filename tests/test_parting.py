@@ -63,7 +63,7 @@ def test_a_tables_figures_and_ruled_cells_are_not_parted() -> None:
     figures = glued(20.0, ["27", "18", "28", "20"])
     assert len(parted_lines(figures, [], CONFIG)) == 2
     lines = glued(20.0)
-    wall = BBox(lines[0][3].bbox.x1 + 10.0, 80.0, lines[0][3].bbox.x1 + 10.5, 120.0)
+    wall = (lines[0][3].bbox.x1 + 10.0, 80.0, 120.0)
     assert len(parted_lines(lines, [wall], CONFIG)) == 2
     assert len(parted_lines(lines, [], CONFIG)) == 3
 

@@ -109,15 +109,8 @@ class Canvas:
                                  _WORD_SPACE_MAX_EM * self.size)
         rows = int(np.ceil(height / self.res)) + 2
         cols = int(np.ceil(width / self.res)) + 2
-        blocking = [r.bbox for r in rules
-                    if r.horizontal and r.bbox.width >= config.rule_min_length]
-        self.vertical = np.array([((r.bbox.x0 + r.bbox.x1) / 2, r.bbox.top, r.bbox.bottom)
-                                  for r in rules if not r.horizontal
-                                  and r.bbox.height >= config.rule_min_length],
-                                 dtype=float).reshape(-1, 3)
+        self.vertical, rule_box = _long_rules(rules, config.rule_min_length)
         """The page's long vertical rules: x, top and bottom of each."""
-        rule_box = np.array([(b.x0, b.top, b.x1, b.top) for b in blocking],
-                            dtype=float).reshape(-1, 4)
         self.cell_walls = _cell_walls(self.vertical, rule_box, _CELL_RULE_JOIN,
                                       config.cell_wall_min_rows)
         """Which of `vertical` are a ruled table's cell walls (`_cell_walls`)."""
@@ -479,6 +472,28 @@ class Canvas:
 
 
 _LEADER_CHARS = ".·…_"
+
+
+def _long_rules(rules: Sequence[Rule], min_length: float
+                ) -> tuple[NDArray[np.float64], NDArray[np.float64]]:
+    """The ``rules`` at least ``min_length`` long: the vertical ones as rows of x, top
+    and bottom, the horizontal ones as rows of x0, y, x1, y."""
+    vertical = np.array([((r.bbox.x0 + r.bbox.x1) / 2, r.bbox.top, r.bbox.bottom)
+                         for r in rules if not r.horizontal and r.bbox.height >= min_length],
+                        dtype=float).reshape(-1, 3)
+    horizontal = np.array([(r.bbox.x0, r.bbox.top, r.bbox.x1, r.bbox.top) for r in rules
+                           if r.horizontal and r.bbox.width >= min_length],
+                          dtype=float).reshape(-1, 4)
+    return vertical, horizontal
+
+
+def table_walls(rules: Sequence[Rule], config: GuttersConfig) -> list[tuple[float, float, float]]:
+    """The x, top and bottom of each of the page's ``rules`` that is a ruled table's
+    inner cell wall (`_cell_walls`), however short each piece a table draws cell by
+    cell: the rules a table's rows read across."""
+    vertical, horizontal = _long_rules(rules, 0.0)
+    walls = _cell_walls(vertical, horizontal, _CELL_RULE_JOIN, config.cell_wall_min_rows)
+    return [(x, top, bottom) for x, top, bottom in vertical[walls].tolist()]
 
 
 def _cell_walls(vertical: NDArray[np.float64], horizontal: NDArray[np.float64],

@@ -8,17 +8,19 @@ a run of words drawn one after the other, rightwards, is one line of one column.
 
 A line is parted where:
 
-- **interleaved lines**: runs of at least `_MIN_RUN` words drawn one after the
+- **interleaved lines**: runs of at least `_MIN_RUN` words (of two characters or more:
+  the letters of a title set spaced out are no words) drawn one after the
   other whose extents cross, on baselines more than ``baseline_tolerance`` of the
   line's height apart, are lines of their own, the highest first (two lines of a
   skewed scan that one row took in); the other words join the run whose baseline is
   nearest theirs;
 - **columns side by side**: two neighbouring words of different runs are parted when
   both runs are words of letters (half their words or more: a table's figures are
-  not), one of them at least `_MIN_RUN` words long, and a gap wider than
+  not), one of them at least `_MIN_RUN` words long and the other at least a word of
+  two characters (a bullet is none), and a gap wider than
   `_GAP_EM` of their words' median size stands between them (an OCR layer's sizes
-  vary from word to word), with no ruling line down it (a
-  ruled table's cell wall: its rows read across).
+  vary from word to word), with no ruled table's cell wall down it (its rows read
+  across).
 
 A stream that tells nothing (words built by hand, all at one place) parts nothing, and
 a shuffled stream draws no runs long enough to part anything.
@@ -33,9 +35,12 @@ from statistics import median
 import numpy as np
 
 from ..config import WordsConfig
-from ..model import BBox, Word
+from ..model import Word
 
 __all__ = ["parted_lines"]
+
+Wall = tuple[float, float, float]
+"""A ruled table's cell wall: its x, top and bottom."""
 
 _MIN_RUN = 3
 """Fewest words of a run the stream draws that is taken for a line of a column: two
@@ -48,12 +53,13 @@ parameter: a narrower limit parts a line drawn in two runs (a link's text drawn
 apart) at its word space."""
 
 
-def parted_lines(lines: Sequence[list[Word]], walls: Sequence[BBox], config: WordsConfig
+def parted_lines(lines: Sequence[list[Word]], walls: Sequence[Wall], config: WordsConfig
                  ) -> list[list[Word]]:
     """``lines`` (each one's words left to right, top to bottom) with each upright
     line parted where the content stream draws it as two (see the module's rules),
-    its pieces in its place, top to bottom then left to right; ``walls`` are the
-    boxes of the page's vertical ruling lines."""
+    its pieces in its place, top to bottom then left to right; ``walls`` are the x,
+    top and bottom of the page's ruled tables' cell walls
+    (`layoutkit.geometry.grid.table_walls`)."""
     words = [w for line in lines for w in line]
     streams = np.array([w.stream for w in words], dtype=np.int64)
     if len(words) < 2 or (streams == streams[0]).all():
@@ -87,7 +93,7 @@ def _unleaved(line: list[Word], rank: dict[int, int], tolerance: float) -> list[
     """``line`` as the lines its interleaved runs are (the module's first rule), each
     left to right, the highest first; ``[line]`` when no two of its long runs cross."""
     runs = _runs(line, rank)
-    long = [run for run in runs if len(run) >= _MIN_RUN]
+    long = [run for run in runs if _words_long(run) >= _MIN_RUN]
     feet = [median(w.bbox.bottom for w in run) for run in long]
     height = median(w.bbox.height for w in line)
     spans = [(run[0].bbox.x0, max(w.bbox.x1 for w in run)) for run in long]
@@ -96,7 +102,7 @@ def _unleaved(line: list[Word], rank: dict[int, int], tolerance: float) -> list[
         return [line]
     stacks = [list(run) for run in long]
     for run in runs:
-        if len(run) < _MIN_RUN:
+        if _words_long(run) < _MIN_RUN:
             for w in run:
                 stacks[min(range(len(long)), key=lambda k: abs(feet[k] - w.bbox.bottom))].append(w)
     stacks.sort(key=lambda stack: median(w.bbox.bottom for w in stack))
@@ -110,7 +116,7 @@ def _unleaved(line: list[Word], rank: dict[int, int], tolerance: float) -> list[
     return [sorted(stack, key=lambda w: w.bbox.x0) for stack in out]
 
 
-def _apart(line: list[Word], rank: dict[int, int], walls: Sequence[BBox]) -> list[list[Word]]:
+def _apart(line: list[Word], rank: dict[int, int], walls: Sequence[Wall]) -> list[list[Word]]:
     """``line`` parted between neighbouring words of runs of words set side by side (the
     module's second rule), its pieces left to right."""
     runs = _runs(line, rank)
@@ -120,7 +126,8 @@ def _apart(line: list[Word], rank: dict[int, int], walls: Sequence[BBox]) -> lis
     for a, b in pairwise(line):
         ra, rb = run_of[id(a)], run_of[id(b)]
         if (ra != rb and wordy[ra] and wordy[rb]
-                and max(len(runs[ra]), len(runs[rb])) >= _MIN_RUN
+                and max(_words_long(runs[ra]), _words_long(runs[rb])) >= _MIN_RUN
+                and min(_words_long(runs[ra]), _words_long(runs[rb])) >= 1
                 and b.bbox.x0 - a.bbox.x1 > _GAP_EM * median(
                     w.size for w in (*runs[ra], *runs[rb]))
                 and not _walled(a, b, walls)):
@@ -129,9 +136,15 @@ def _apart(line: list[Word], rank: dict[int, int], walls: Sequence[BBox]) -> lis
     return pieces
 
 
-def _walled(a: Word, b: Word, walls: Sequence[BBox]) -> bool:
-    """Whether a vertical ruling line runs down the gap between words ``a`` and ``b``
-    (left to right) beside them."""
+def _words_long(run: Sequence[Word]) -> int:
+    """How many words of ``run`` hold two characters or more: the letters of a title
+    set spaced out ('D E M E N T I A') are no run of words."""
+    return sum(len(w.text) >= 2 for w in run)
+
+
+def _walled(a: Word, b: Word, walls: Sequence[Wall]) -> bool:
+    """Whether a ruled table's cell wall runs down the gap between words ``a`` and
+    ``b`` (left to right) beside them."""
     top, bottom = min(a.bbox.top, b.bbox.top), max(a.bbox.bottom, b.bbox.bottom)
-    return any(a.bbox.x1 <= wall.x0 and wall.x1 <= b.bbox.x0
-               and wall.top <= bottom and wall.bottom >= top for wall in walls)
+    return any(a.bbox.x1 <= x <= b.bbox.x0 and wall_top <= bottom and wall_bottom >= top
+               for x, wall_top, wall_bottom in walls)

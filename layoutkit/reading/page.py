@@ -30,6 +30,7 @@ import numpy as np
 
 from ..config import LayoutConfig
 from ..geometry.furniture import Furniture, body_words
+from ..geometry.grid import table_walls
 from ..geometry.gutters import prepare
 from ..geometry.parting import parted_lines
 from ..geometry.segment import Leaf, Node, bands_of, mirrored, segment
@@ -402,7 +403,7 @@ def _band(glyphs: PageGlyphs, index: int, kind: BandKind, columns: list[list[lis
     ``parted`` when its lines are parted where the content stream draws them as two
     (`geometry.parting.parted_lines`)."""
     built: list[Column] = []
-    walls = [rule.bbox for rule in glyphs.rules if not rule.horizontal] if parted else []
+    walls = table_walls(glyphs.rules, config.gutters) if parted else []
     for leaves in columns:
         groups = [line for leaf in leaves
                   for line in (parted_lines(group_lines(leaf, config.words), walls, config.words)

@@ -6,7 +6,9 @@ follow the whole text block; a reader takes each note up where the text calls it
 band is so read when:
 
 - beside its widest column (the text) stand columns no more than half as wide, set no
-  larger than `footnote_max_size` of the text's size (the notes), and nothing else;
+  larger than `footnote_max_size` of the text's size, their blocks filling no more
+  than half the text's height (the notes: a sidebar fills its column), and nothing
+  else;
 - each block of a note column (a note: its lines, parted from the next by more than
   `block_gap_ratio` of their pitch) is read after the paragraph of the text it starts
   beside: the text's line level with its first line, or the last above it, read on to
@@ -56,11 +58,13 @@ def notes_in_place(band: Band, config: LayoutConfig) -> list[Line] | None:
 
 def _is_note_column(column: Column, text: Column, size: float, config: LayoutConfig) -> bool:
     """Whether ``column`` is a column of notes beside the ``text`` (of body ``size``):
-    no more than half as wide, set smaller, beside it."""
+    no more than half as wide, set smaller, beside it, and mostly white: its blocks
+    fill no more than half the text's height (a sidebar fills its column)."""
     return (2 * column.bbox.width <= text.bbox.width
             and median(line.size for line in column.lines)
             <= config.reading.footnote_max_size * size
-            and (column.bbox.x0 >= text.bbox.x1 or column.bbox.x1 <= text.bbox.x0))
+            and (column.bbox.x0 >= text.bbox.x1 or column.bbox.x1 <= text.bbox.x0)
+            and 2 * sum(block.bbox.height for block in column.blocks) <= text.bbox.height)
 
 
 def _paragraph_ends(lines: list[Line], size: float) -> list[int]:
