@@ -14,7 +14,11 @@ from layoutkit.tools.evaluate import combine, score_truth
 from layoutkit.tools.truth import load_truth
 
 ROOT = Path(__file__).resolve().parent.parent
-WORDS = ["Sidenotes", "are", "like", "footnotes", "except", "that", "they", "go", "in", "the", "margin", "where", "they", "are", "more", "readable", "and", "a", "reader", "takes", "each", "one", "up", "where", "the", "text", "calls", "it", "while", "the", "margin", "keeps", "the", "page", "light", "and", "the", "text", "block", "narrow", "enough", "to", "read", "with", "ease", "so", "that", "every", "line", "holds", "about", "ten", "words", "of", "body", "text", "set", "in", "one", "size"]
+TEXT = ("Sidenotes are like footnotes except that they go in the margin where they are "
+        "more readable and a reader takes each one up where the text calls it while the "
+        "margin keeps the page light and the text block narrow enough to read with ease "
+        "so that every line holds about ten words of body text set in one size")
+WORDS = TEXT.split()
 PARAGRAPHS = [(0, 5), (6, 10), (11, 16)]
 """Each paragraph's first and last line among the text's lines."""
 NOTES = [(2, ["A note beside the third", "line of the first", "paragraph."]),
