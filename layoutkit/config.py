@@ -325,7 +325,8 @@ class GuttersConfig(Section):
     gutter_min_lines: int = 6
     """Fewest text lines a gutter must run beside on each side.
 
-    Rivers of aligned word spaces in justified text rarely run longer; see
+    Rivers of aligned word spaces in justified text rarely run longer; a picture standing
+    against it counts the lines its height holds (see `line_pitch_em`); see
     `gutter_min_lines_on_grid` for the document's column grid.
     """
     gutter_min_lines_on_grid: int = 3
@@ -425,12 +426,14 @@ class GuttersConfig(Section):
     line_pitch_em: float = 1.2
     """Usual line pitch, in font sizes, against which a stack's density is judged.
 
-    See `column_min_density`.
+    See `column_min_density`; a picture standing against a gutter counts as the lines its
+    height holds at this pitch (`gutter_min_lines`).
     """
     flush_tolerance_em: float = 0.15
     """Distance, in body font sizes (at least a point), within which line ends stand flush.
 
-    Line ends (or starts) within it of the outermost one stand flush against a gutter.
+    Line ends (or starts) within it of the outermost one stand flush against a gutter; a
+    picture's edge this near a strip's (and a grid cell) stands against the strip.
     """
     leader_reach_em: float = 2.0
     """Distance, in body font sizes, within which dot leaders ending before a strip run up to it.

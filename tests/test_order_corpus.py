@@ -38,7 +38,9 @@ def test_tall_figure_beside_two_lines_joins_neither_to_the_other() -> None:
     lines = ercot_lines(LayoutConfig().replace(sparse_column_gap_em=1000.0))
     for expected in INTRO:
         assert any(line.startswith(expected) for line in lines), expected
-    assert "Record peak demand Weekend peak demand record" in lines
+    # the two figures' captions, level with each other and drawn one after the other,
+    # are lines of their own (geometry.parting)
+    assert "Record peak demand" in lines and "Weekend peak demand record" in lines
     assert any(line.startswith("(August 10, 2023) (August 20, 2023)") for line in lines)
 
 
@@ -142,3 +144,21 @@ def test_order_corpus_board_members_read_officer_by_officer() -> None:
     at = lines.index("Board Members")
     assert lines[at + 1:at + 5] == ["Theresa Furnari, President", "Anthony Cataldo, Vice President",
                                     "Ryan Ahearn, Secretary", "Macky Ayers, Treasurer"]
+
+
+def test_order_corpus_portrait_and_caption_beside_the_letter_read_as_a_column() -> None:
+    """The chairman's letter opens under a display title with his portrait at the left,
+    its three-line caption under it, and the letter in two justified columns under a
+    salutation at the right.  The portrait stands in its column as the lines its height
+    holds, so the strip beside the caption is a gutter and the portrait ends no band: the
+    caption is read after the title, then the salutation, the left column whole and the
+    right column whole, where the columns were read row by row across (order 0.22)."""
+    lines = lines_of("mercedes-benz-group-2023-geschaeftsbericht-contents-letter", 2)
+    assert lines[:6] == ["Brief des Vorstandsvorsitzenden", "Ola Källenius",
+                         "Vorsitzender des Vorstands", "der Mercedes-Benz Group AG",
+                         "Sehr geehrte Aktionärinnen, sehr geehrte Aktionäre,",
+                         "das Jahr 2023 war geprägt von einer herausfordernden"]
+    last_left = lines.index("erreichen.")
+    assert lines[last_left + 1] == "Diese erfolgreichen Entwicklungen spiegeln sich auch in"
+    assert lines[-1] == "Standorten, durch die wir unsere Marken noch"
+    assert len(lines) == 1 + 3 + 1 + 22 + 22

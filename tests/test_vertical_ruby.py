@@ -81,7 +81,7 @@ def test_vertical_punctuation_off_the_axis_stays_in_its_column() -> None:
               cell("︻", x, 7.6, size=0.5 * EM, dx=0.2 * EM), cell("二", x, 8.2, size=0.8 * EM,
                                                                    dx=0.2 * EM),
               cell("︼", x, 9.0, size=0.5 * EM, dx=0.2 * EM), cell("秦", x, 9.5)]
-    assert columns(glyphs) == ["章於文、繆，獻。︻二︼秦"]
+    assert columns(glyphs) == ["章於文、繆，獻。【二】秦"]
     words = words_from_glyphs(Glyphs.of(glyphs), CONFIG.words)
     assert {w.direction for w in words} == {270}
     assert max(w.bbox.x1 for w in words) == x + EM  # the marks stand on the axis
@@ -170,8 +170,8 @@ def test_vertical_real_columns_cut_by_punctuation_read_whole(engine: str) -> Non
     its first columns read whole, in order, right to left (see fixtures/README.md)."""
     path = CORPUS / "luatex-cn-shiji-16-modern-2026-vertical.pdf"
     lines = [line.text for line in layoutkit.parse(path, pages=[1], engine=engine).pages[0].lines]
-    assert lines[1:4] == ["猶以爲未可，其後乃放弒。︻二︼秦起襄公，章於文、繆，獻、孝之後，稍以蠶",
-                          "食六國，百有餘載，至始皇乃能并冠帶之倫。以德若彼，︻三︼用力如此，︻四︼",
+    assert lines[1:4] == ["猶以爲未可，其後乃放弒。【二】秦起襄公，章於文、繆，獻、孝之後，稍以蠶",
+                          "食六國，百有餘載，至始皇乃能并冠帶之倫。以德若彼，【三】用力如此，【四】",
                           "蓋一統若斯之難也。"]
 
 
@@ -182,3 +182,10 @@ def test_vertical_real_kanji_level_with_their_ruby_stay_in_their_column(engine: 
     path = CORPUS / "jlreq-sample-ginga-2017-vertical.pdf"
     lines = [line.text for line in layoutkit.parse(path, pages=[1], engine=engine).pages[0].lines]
     assert "なくカムパネルラは、その雑誌を読むと、すぐお父さんの書斎から巨きな本を" in lines
+
+
+def test_vertical_presentation_forms_read_as_the_characters_they_stand_for() -> None:
+    """A text layer of vertical writing may carry the vertical forms of punctuation
+    (U+FE10-FE19, U+FE30-FE48): they read as the characters a reader searches for."""
+    column = [cell(ch, 300.0, row) for row, ch in enumerate("﹃我︑鳳皇︒︵第二︶﹄︙")]
+    assert columns(column) == ["『我、鳳皇。（第二）』…"]

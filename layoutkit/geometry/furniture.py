@@ -46,6 +46,8 @@ A line is furniture when one of these holds:
   title ('六（第二頁）', Chinese numerals read as numbers).
 - It is rotated text in the side margins, a proof stamp (`furniture_stamp_max_lines`),
   or rotated or diagonal text printed over the upright text, a watermark.
+- It is a line number printed in a margin: a review copy's ruler, pleading paper's
+  numbers, a patent's (`line_numbers`).
 
 A line stands apart from the body by its own size's gap, or by twice the white the
 body's lines have between them.
@@ -65,6 +67,7 @@ from rapidfuzz.distance import Levenshtein
 from ..config import LayoutConfig
 from ..model import BBox, Rule, Word, is_cjk, turned_boxes
 from .grid import OVERPRINT_INSET, overlapping, weighted_median
+from .line_numbers import line_numbers
 from .numerals import ROMAN_DIGITS, ROMAN_NUMERAL, roman_value
 from .words import VERTICAL, group_lines, split_at_gaps
 
@@ -441,8 +444,9 @@ def page_furniture(words: Sequence[Word], edges: EdgeLines, runs: Runs,
     beside = _vertical_folios(words, edges, header | footer, config)
     header |= beside[0]
     footer |= beside[1]
+    taken = header | footer
     return Furniture(frozenset(header), frozenset(footer),
-                     frozenset(_margin(words, header | footer, config)))
+                     frozenset(_margin(words, taken, config) | line_numbers(words, taken)))
 
 
 def _vertical_folios(words: Sequence[Word], edges: EdgeLines, taken: set[int],

@@ -43,10 +43,13 @@ from numpy.typing import NDArray
 from ..config import GuttersConfig
 from ..model import BBox, Rule, Word
 
-__all__ = ["OVERPRINT_INSET", "Canvas", "Gutter", "Ints", "distinct", "overlapping",
+__all__ = ["OVERPRINT_INSET", "Boxes", "Canvas", "Gutter", "Ints", "distinct", "overlapping",
            "true_runs", "weighted_median"]
 
 Ints = NDArray[np.intp]
+Boxes = NDArray[np.float64]
+"""Boxes as rows of x0, top, x1 and bottom."""
+_NO_BOXES: Boxes = np.empty((0, 4))
 
 OVERPRINT_INSET = 1.0
 """Two boxes overlap, one printed over the other, when they share more than this many
@@ -106,15 +109,8 @@ class Canvas:
                                  _WORD_SPACE_MAX_EM * self.size)
         rows = int(np.ceil(height / self.res)) + 2
         cols = int(np.ceil(width / self.res)) + 2
-        blocking = [r.bbox for r in rules
-                    if r.horizontal and r.bbox.width >= config.rule_min_length]
-        self.vertical = np.array([((r.bbox.x0 + r.bbox.x1) / 2, r.bbox.top, r.bbox.bottom)
-                                  for r in rules if not r.horizontal
-                                  and r.bbox.height >= config.rule_min_length],
-                                 dtype=float).reshape(-1, 3)
+        self.vertical, rule_box = _long_rules(rules, config.rule_min_length)
         """The page's long vertical rules: x, top and bottom of each."""
-        rule_box = np.array([(b.x0, b.top, b.x1, b.top) for b in blocking],
-                            dtype=float).reshape(-1, 4)
         self.cell_walls = _cell_walls(self.vertical, rule_box, _CELL_RULE_JOIN,
                                       config.cell_wall_min_rows)
         """Which of `vertical` are a ruled table's cell walls (`_cell_walls`)."""
@@ -125,6 +121,8 @@ class Canvas:
         # a picture with text printed across it is a background, not a figure that
         # parts bands or columns
         image_box = image_box[~_behind_text(image_box, self.box, OVERPRINT_INSET)]
+        self.pictures = image_box
+        """The page's figures (x0, top, x1 and bottom of each), backgrounds left out."""
         self.grid = _occupancy(np.vstack([self.box, rule_box, image_box]), rows, cols, self.res)
         # free[r, c]: the window of cells c .. c + window - 1 of row r is empty
         self.window = max(1, round(config.gutter_min_width / self.res))
@@ -181,19 +179,48 @@ class Canvas:
         """How many distinct baselines the words ``idx`` stand on."""
         return distinct(self.row[idx])
 
-    def is_column(self, idx: Ints, min_lines: int) -> bool:
-        """Whether words ``idx`` stand as a column does: ``min_lines`` lines or more,
-        stacked densely enough to cover ``column_min_density`` of their height at the
-        pitch of their own type (a few labels strewn down a table's margin do not; a
-        column of headings in large type does)."""
-        lines = self.lines(idx)
+    def is_column(self, idx: Ints, min_lines: int, pictures: Boxes = _NO_BOXES) -> bool:
+        """Whether words ``idx``, with the ``pictures`` standing among them, stand as a
+        column does: ``min_lines`` lines or more, stacked densely enough to cover
+        ``column_min_density`` of their height at the pitch of their own type (a few
+        labels strewn down a table's margin do not; a column of headings in large type
+        does).  A picture fills a column as lines do: it counts the lines its height
+        holds (`picture_lines`), so a picture over its short caption stands as a
+        column beside the text."""
+        lines = self.lines(idx) + self.picture_lines(pictures)
         if lines < min_lines:
             return False
-        box = self.box[idx]
+        box = np.vstack([self.box[idx], pictures])
         extent = float(box[:, 3].max() - box[:, 1].min())
         gutters = self.config
-        size = max(self.size, float(np.median(self.sizes[idx])))
+        size = max(self.size, float(np.median(self.sizes[idx]))) if len(idx) else self.size
         return lines * gutters.line_pitch_em * size >= gutters.column_min_density * extent
+
+    def picture_lines(self, pictures: Boxes) -> int:
+        """How many lines of the page's body type, at the usual pitch
+        (``line_pitch_em``), the heights of ``pictures`` (x0, top, x1, bottom rows) hold
+        together: what they stand for among the lines of a column."""
+        if not len(pictures):
+            return 0
+        height = float((pictures[:, 3] - pictures[:, 1]).sum())
+        return int(height // (self.config.line_pitch_em * self.size))
+
+    def against(self, x0: float, x1: float, top: float,
+                bottom: float) -> tuple[Boxes, Boxes]:
+        """The pictures (`pictures`) standing against the strip from ``x0`` to
+        ``x1`` level with its run from ``top`` to ``bottom``: those on its left, their
+        right edge at the strip's left edge, and those on its right, their left edge at
+        its right edge (within a grid cell and ``flush_tolerance_em``: nothing stands
+        between them and the strip); each cut to the run's height.  They stand in the
+        columns on either side as text would."""
+        pictures, res = self.pictures, self.res
+        if not len(pictures):
+            return _NO_BOXES, _NO_BOXES
+        near = res + max(1.0, self.config.flush_tolerance_em * self.size)
+        level = (pictures[:, 1] < bottom) & (pictures[:, 3] > top)
+        left = pictures[level & (np.abs(pictures[:, 2] - x0) <= near)]
+        right = pictures[level & (np.abs(pictures[:, 0] - x1) <= near)]
+        return _cut_to(left, top, bottom), _cut_to(right, top, bottom)
 
     def _edges(self, idx: Ints, last: bool) -> tuple[NDArray[np.bool_], NDArray[np.float64]]:
         """Per text row of the page (by `row`): whether words ``idx`` stand on it,
@@ -205,20 +232,30 @@ class Canvas:
         (np.maximum if last else np.minimum).at(per_row, rows, self.box[idx, 2 if last else 0])
         return present, per_row
 
-    def flush(self, left: Ints, right: Ints, x0: float,
-              x1: float) -> tuple[float, float] | None:
+    def flush(self, left: Ints, right: Ints, x0: float, x1: float,
+              pictures: tuple[Boxes, Boxes] = (_NO_BOXES, _NO_BOXES)
+              ) -> tuple[float, float] | None:
         """How flush the rows next to the strip from ``x0`` to ``x1`` stand against it:
         the share of the line ends of ``left`` at its left edge and of the line starts of
         ``right`` at its right edge (justified columns are flush on both sides, ragged
-        ones on one); None when a side has no words beside the strip."""
+        ones on one); None when a side has nothing beside the strip.  The ``pictures``
+        against the strip on each side (`against`) count as the lines they hold
+        (`picture_lines`), flush where their edge is: a picture's edge is
+        straight."""
         left, right = self._adjacent(left, right, x0, x1)
-        if not len(left) or not len(right):
-            return None
-        ends = np.compress(*self._edges(left, last=True))
-        starts = np.compress(*self._edges(right, last=False))
         tolerance = max(1.0, self.config.flush_tolerance_em * self.size)
-        return (float(np.mean(ends >= ends.max() - tolerance)),
-                float(np.mean(starts <= starts.min() + tolerance)))
+        shares = []
+        for words, beside, last in ((left, pictures[0], True), (right, pictures[1], False)):
+            if not len(words) and not len(beside):
+                return None
+            towards = 1.0 if last else -1.0  # the larger, the nearer the strip
+            ends = towards * np.compress(*self._edges(words, last=last))
+            facing = towards * beside[:, 2 if last else 0]
+            edge = max(ends.max(initial=-np.inf), facing.max(initial=-np.inf)) - tolerance
+            flush = np.count_nonzero(ends >= edge) + self.picture_lines(beside[facing >= edge])
+            total = len(ends) + self.picture_lines(beside)
+            shares.append(float(flush / total) if total else 1.0)
+        return shares[0], shares[1]
 
     def reads_across(self, left: Ints, right: Ints) -> bool:
         """Whether the content stream reads the rows beside a strip straight across it:
@@ -390,22 +427,30 @@ class Canvas:
         (`reads_across`) is a gap between the cells of rows, not a gutter, however
         straight its edges (a table's number columns are flush too); and with neither
         side flush (a ragged column beside an indented list), the stream must read the
-        two sides one after the other (`reads_down`).
+        two sides one after the other (`reads_down`).  The pictures standing
+        against the strip level with the words (`against`) are part of the
+        columns on either side: a photograph over its three-line caption is a column
+        beside the text, as tall as the picture.
 
         The one test of a gutter, for the strips that cut a region into columns and
         for the tall strips that end a band alike."""
         if not len(left) or not len(right):
             return False
+        both = self.box[np.concatenate([left, right])]
+        pictures = self.against(x0, x1, float(both[:, 1].min()), float(both[:, 3].max()))
         if edges is None:
             edges = (float(self.box[left, 0].min()), float(self.box[right, 2].max()))
+        edges = (min([edges[0], *pictures[0][:, 0].tolist()]),
+                 max([edges[1], *pictures[1][:, 2].tolist()]))
         min_width = self.config.column_min_width_em * self.size
         if (x0 - edges[0] < min_width or edges[1] - x1 < min_width
                 or self.leads_into(left, x0)):
             return False
-        flush = self.flush(left, right, x0, x1)
+        flush = self.flush(left, right, x0, x1, pictures)
         least = self.config.column_min_flush
         if not on_grid and (flush is None or not (
-                (self.is_column(left, lines) and self.is_column(right, lines))
+                (self.is_column(left, lines, pictures[0])
+                 and self.is_column(right, lines, pictures[1]))
                 or self._sparse_columns(left, right, x1 - x0, lines, flush))):
             return False
         if self.reads_across(left, right):
@@ -427,6 +472,28 @@ class Canvas:
 
 
 _LEADER_CHARS = ".·…_"
+
+
+def _long_rules(rules: Sequence[Rule], min_length: float
+                ) -> tuple[NDArray[np.float64], NDArray[np.float64]]:
+    """The ``rules`` at least ``min_length`` long: the vertical ones as rows of x, top
+    and bottom, the horizontal ones as rows of x0, y, x1, y."""
+    vertical = np.array([((r.bbox.x0 + r.bbox.x1) / 2, r.bbox.top, r.bbox.bottom)
+                         for r in rules if not r.horizontal and r.bbox.height >= min_length],
+                        dtype=float).reshape(-1, 3)
+    horizontal = np.array([(r.bbox.x0, r.bbox.top, r.bbox.x1, r.bbox.top) for r in rules
+                           if r.horizontal and r.bbox.width >= min_length],
+                          dtype=float).reshape(-1, 4)
+    return vertical, horizontal
+
+
+def table_walls(rules: Sequence[Rule], config: GuttersConfig) -> list[tuple[float, float, float]]:
+    """The x, top and bottom of each of the page's ``rules`` that is a ruled table's
+    inner cell wall (`_cell_walls`), however short each piece a table draws cell by
+    cell: the rules a table's rows read across."""
+    vertical, horizontal = _long_rules(rules, 0.0)
+    walls = _cell_walls(vertical, horizontal, _CELL_RULE_JOIN, config.cell_wall_min_rows)
+    return [(x, top, bottom) for x, top, bottom in vertical[walls].tolist()]
 
 
 def _cell_walls(vertical: NDArray[np.float64], horizontal: NDArray[np.float64],
@@ -491,6 +558,14 @@ def _frames(vertical: NDArray[np.float64], horizontal: NDArray[np.float64],
 def _is_leader(text: str) -> bool:
     """Whether a word is a run of leader dots (or a single spaced leader dot)."""
     return not text.strip(_LEADER_CHARS) and (len(text) >= 3 or text in ".…·")
+
+
+def _cut_to(boxes: Boxes, top: float, bottom: float) -> Boxes:
+    """``boxes`` (x0, top, x1, bottom rows) cut to the height from ``top`` to ``bottom``."""
+    cut = boxes.copy()
+    cut[:, 1] = np.maximum(cut[:, 1], top)
+    cut[:, 3] = np.minimum(cut[:, 3], bottom)
+    return cut
 
 
 def overlapping(boxes: NDArray[np.float64], others: NDArray[np.float64],

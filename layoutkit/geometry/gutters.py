@@ -101,7 +101,9 @@ def tall_gutters(canvas: Canvas, idx: Ints,
                   known: Gutters = ()) -> list[Gutter]:
     """Whitespace strips of the region that run beside enough lines of text on both
     sides to separate columns, tallest first.  A strip where the document's column
-    grid (``known``) has a gutter needs fewer lines than one elsewhere."""
+    grid (``known``) has a gutter needs fewer lines than one elsewhere; a picture
+    standing against a strip counts the lines its height holds
+    (`layoutkit.geometry.grid.Canvas.against`)."""
     config, res = canvas.config, canvas.res
     r0, r1, c0, c1 = canvas.cells(idx)
     w = canvas.window
@@ -164,8 +166,9 @@ def tall_gutters(canvas: Canvas, idx: Ints,
         ruled = canvas.ruled(x0, x1, top, bottom)
         lines = config.gutter_min_lines_on_grid if grid or ruled else config.gutter_min_lines
         near = slice(y_sorted.searchsorted(top, "left"), y_sorted.searchsorted(bottom, "right"))
-        if (distinct(row_by_y[near][end_by_y[near] <= x0 + res]) < lines
-                or distinct(row_by_y[near][start_by_y[near] >= x1 - res]) < lines):
+        pictured = [canvas.picture_lines(side) for side in canvas.against(x0, x1, top, bottom)]
+        if (distinct(row_by_y[near][end_by_y[near] <= x0 + res]) + pictured[0] < lines
+                or distinct(row_by_y[near][start_by_y[near] >= x1 - res]) + pictured[1] < lines):
             continue  # trimming the run below can only take lines away
         top, bottom = _trim_crossing(canvas, idx, centre_y, top, bottom, x0, x1)
         if _judged_gutter(canvas, idx, centre_y, top, bottom, x0, x1, lines, ruled):

@@ -490,7 +490,8 @@ def _parts_no_columns(canvas: Canvas, idx: Ints, left: Ints, right: Ints, x0: fl
 def _band_slabs(canvas: Canvas, idx: Ints, gutter: Gutter) -> list[Ints] | None:
     """The region cut into stacked slabs so that ``gutter`` spans one slab's height.
 
-    Where the gutter's columns end (one side of it has run out of text) and the
+    Where the gutter's columns end (one side of it has run out of text, or of the
+    pictures standing against the gutter, `Canvas.against`) and the
     line that blocks it begins, the cut goes through the widest horizontal gap;
     gaps within ``cut_tie_ratio`` of the widest count as equal and the one
     nearest the blocking line wins, so the tail of a longer column stays with its
@@ -503,8 +504,9 @@ def _band_slabs(canvas: Canvas, idx: Ints, gutter: Gutter) -> list[Ints] | None:
     region_top, region_bottom = float(box[:, 1].min()), float(box[:, 3].max())
     centre_y = (box[:, 1] + box[:, 3]) / 2
     beside = (centre_y >= gutter.top) & (centre_y <= gutter.bottom)
-    left = box[beside & (box[:, 2] <= gutter.x0 + res)]
-    right = box[beside & (box[:, 0] >= gutter.x1 - res)]
+    pictures = canvas.against(gutter.x0, gutter.x1, gutter.top, gutter.bottom)
+    left = np.vstack([box[beside & (box[:, 2] <= gutter.x0 + res)], pictures[0]])
+    right = np.vstack([box[beside & (box[:, 0] >= gutter.x1 - res)], pictures[1]])
     core_top = max(left[:, 1].min(), right[:, 1].min())
     core_bottom = min(left[:, 3].max(), right[:, 3].max())
     gaps = [((r0 + a - 1) * res, (r0 + b - 1) * res)

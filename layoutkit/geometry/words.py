@@ -19,6 +19,7 @@ gives the same words and lines; each word keeps its place in the stream
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -154,6 +155,8 @@ def _words(glyphs: Glyphs, boxes: npt.NDArray[np.float64], texts: _Texts,
         ([True], np.diff(base[order]) > tolerance[1:])), config.glyph_row_max_span_em * em)
     row = np.empty(len(order), dtype=np.intp)
     row[order] = np.cumsum(new_row)  # each glyph's row, back in the glyphs' order
+    if direction != VERTICAL:
+        row = _set_in(row, box, size, texts.blank[chosen])
     if direction == VERTICAL:  # a column's small type: a line of its own, joined later
         largest = np.zeros(int(row.max()) + 1)
         np.maximum.at(largest, row, size)
@@ -214,7 +217,9 @@ def _words(glyphs: Glyphs, boxes: npt.NDArray[np.float64], texts: _Texts,
         joined = "".join(kept_texts)
     word_texts = [joined[a:b] for a, b in pairwise(cuts)]
     for k in np.flatnonzero(accented).tolist():
-        word_texts[k] = _compose([glyphs[i] for i in member_list[starts[k]:ends[k]]])
+        word_texts[k] = _compose([(i, glyphs[i]) for i in member_list[starts[k]:ends[k]]])
+    if direction == VERTICAL:
+        word_texts = [text.translate(_HORIZONTAL_FORMS) for text in word_texts]
     firsts = members[starts]
     fonts = list(map(glyphs.fonts.__getitem__, firsts.tolist()))
     count = len(word_texts)
@@ -222,6 +227,67 @@ def _words(glyphs: Glyphs, boxes: npt.NDArray[np.float64], texts: _Texts,
                         fonts, glyphs.sizes[firsts].tolist(), repeat(direction, count),
                         np.minimum.reduceat(members, starts).tolist(),
                         glyphs.weights[firsts].tolist()), members, starts
+
+
+def _horizontal_form(char: str) -> str:
+    """The character a vertical presentation form (U+FE10-FE19, U+FE30-FE48) stands for
+    in running text: its compatibility form, a full-width one for ASCII punctuation
+    ('︒' is '。', '︵' is '（', '﹃' is '『'), the ellipses one character."""
+    plain = unicodedata.normalize("NFKC", char)
+    if plain in ("...", ".."):
+        return "\u2026" if len(plain) == 3 else "\u2025"
+    if len(plain) == 1 and "!" <= plain <= "~":
+        return chr(ord(plain) + 0xFEE0)
+    return plain if len(plain) == 1 else char
+
+
+_HORIZONTAL_FORMS = {code: _horizontal_form(chr(code))
+                     for code in [*range(0xFE10, 0xFE1A), *range(0xFE30, 0xFE49)]}
+"""Vertical presentation forms, which a text layer of vertical writing may carry, to the
+characters they stand for: what a reader searches, copies and compares."""
+
+
+def _set_in(row: npt.NDArray[np.intp], box: npt.NDArray[np.float64],
+            size: npt.NDArray[np.float64], blank: npt.NDArray[np.bool_]
+            ) -> npt.NDArray[np.intp]:
+    """``row`` (each glyph's, standing at ``box`` in the frame where it reads upright)
+    with each glyph that stands alone on its row, no letter of it within an em either
+    side, moved to the row of glyphs no smaller than it that it overlaps on both sides,
+    standing beside them over half its height: a letter raised or lowered and kerned
+    into a word (the A of the LaTeX logo) is spelled in its place in the word, not
+    after it as a word of its own.  A mark set after a word (an exponent, a note's
+    number) overlaps nothing: it stays a word of its own."""
+    letters = np.flatnonzero(~blank)
+    if len(letters) < 2:
+        return row
+    by_place = letters[np.lexsort((box[letters, 0], row[letters]))]
+    same = row[by_place[1:]] == row[by_place[:-1]]
+    apart = box[by_place[1:], 0] - box[by_place[:-1], 2]
+    em = size[by_place]
+    alone_before = np.concatenate(([True], ~same | (apart > em[1:])))
+    alone_after = np.concatenate((~same | (apart > em[:-1]), [True]))
+    lonely = by_place[alone_before & alone_after]
+    if not len(lonely):
+        return row
+    moved = row.copy()
+    height = box[:, 3] - box[:, 1]
+    by_x = letters[np.argsort(box[letters, 0], kind="stable")]
+    starts = box[by_x, 0]
+    widest = float((box[letters, 2] - box[letters, 0]).max())
+    for k in lonely.tolist():
+        near = by_x[starts.searchsorted(box[k, 0] - widest):
+                    starts.searchsorted(box[k, 2], "right")]
+        across = np.maximum(box[near, 0] - box[k, 2], box[k, 0] - box[near, 2])
+        beside = (np.minimum(box[near, 3], box[k, 3]) - np.maximum(box[near, 1], box[k, 1])
+                  >= height[k] / 2)
+        host = (row[near] != row[k]) & (size[near] >= size[k]) & beside & (across < 0)
+        centre = (box[k, 0] + box[k, 2]) / 2
+        before = set(row[near[host & (box[near, 0] + box[near, 2] < 2 * centre)]].tolist())
+        after = row[near[host & (box[near, 0] + box[near, 2] > 2 * centre)]].tolist()
+        enclosing = [r for r in after if r in before]
+        if enclosing:
+            moved[k] = enclosing[0]
+    return moved
 
 
 def _is_mark(char: str) -> bool:
@@ -291,29 +357,39 @@ _COMBINING = {"\u02c6": "\u0302", "^": "\u0302", "\u02dc": "\u0303", "~": "\u030
 """Spacing accents some producers draw as separate glyphs over or under a letter,
 and the combining marks they stand for."""
 _SPACING_ACCENTS = frozenset(_COMBINING)
+_ACCENT_BEFORE = re.compile(f"([{re.escape(''.join(_COMBINING))}])(\\w)")
+"""A spacing accent before the letter it stands over, in one glyph's text."""
 
 
 
-def _compose(glyphs: Sequence[Glyph]) -> str:
-    """The word's text with each spacing accent that overlaps a letter joined to that
-    letter as a combining mark, then NFC-composed ("Ageˆncia" becomes "Agência")."""
-    letters: list[tuple[Glyph, list[str]]] = []
-    pending: list[Glyph] = []
-    for g in glyphs:
+def _compose(glyphs: Sequence[tuple[int, Glyph]]) -> str:
+    """The word's text (of its ``glyphs``, each with its place in the content stream)
+    with each spacing accent that overlaps a letter joined to that letter as a
+    combining mark, then NFC-composed ("Ageˆncia" becomes "Agência").  An accent at the
+    edge between two letters goes with the one drawn right after it, else right before
+    it: TeX draws an accent just before the letter it sets it over ("Macei´o" is
+    "Maceió")."""
+    letters: list[tuple[int, Glyph, list[str]]] = []
+    pending: list[tuple[int, Glyph]] = []
+    for at, g in glyphs:
         if g.text in _SPACING_ACCENTS:
-            pending.append(g)
-        else:
-            letters.append((g, [g.text]))
-    for accent in pending:
+            pending.append((at, g))
+        else:  # an accent drawn with its letter as one glyph ('˜a') goes over it
+            letters.append((at, g, [_ACCENT_BEFORE.sub(
+                lambda m: m[2] + _COMBINING[m[1]], g.text)]))
+    for at, accent in pending:
         centre = (accent.bbox.x0 + accent.bbox.x1) / 2
-        host = min(letters, default=None,
-                   key=lambda item: abs((item[0].bbox.x0 + item[0].bbox.x1) / 2 - centre))
-        if host is not None and host[0].bbox.x0 - 0.5 <= centre <= host[0].bbox.x1 + 0.5:
-            host[1].append(_COMBINING[accent.text])
+        under = [item for item in letters
+                 if item[1].bbox.x0 - 0.5 <= centre <= item[1].bbox.x1 + 0.5]
+        host = next((item for step in (1, -1) for item in under if item[0] == at + step),
+                    min(under, default=None,
+                        key=lambda item: abs((item[1].bbox.x0 + item[1].bbox.x1) / 2 - centre)))
+        if host is not None:
+            host[2].append(_COMBINING[accent.text])
         else:
-            letters.append((accent, [accent.text]))
-    letters.sort(key=lambda item: item[0].bbox.x0)
-    return unicodedata.normalize("NFC", "".join("".join(parts) for _, parts in letters))
+            letters.append((at, accent, [accent.text]))
+    letters.sort(key=lambda item: item[1].bbox.x0)
+    return unicodedata.normalize("NFC", "".join("".join(parts) for _, _, parts in letters))
 
 
 def group_lines(words: Sequence[Word], config: WordsConfig) -> list[list[Word]]:

@@ -30,7 +30,9 @@ import numpy as np
 
 from ..config import LayoutConfig
 from ..geometry.furniture import Furniture, body_words
+from ..geometry.grid import table_walls
 from ..geometry.gutters import prepare
+from ..geometry.parting import parted_lines
 from ..geometry.segment import Leaf, Node, bands_of, mirrored, segment
 from ..geometry.words import group_lines, upright_words
 from ..model import (
@@ -48,6 +50,7 @@ from ..model import (
     turned_boxes,
 )
 from .notices import notice_words
+from .sidenotes import notes_in_place
 from .stream import beside, stream_reading, under
 from .text import column_texts, reading_words, right_to_left
 
@@ -91,11 +94,12 @@ def layout_page(glyphs: PageGlyphs, words: Sequence[Word], furniture: Furniture,
         plan.append((BandKind.FOOTER, [[footer]]))
     if furniture.margin:
         plan.append((BandKind.MARGIN, [[_pick(words, furniture.margin)]]))
-    bands = [_band(glyphs, index, kind, columns, backwards, config)
+    bands = [_band(glyphs, index, kind, columns, backwards, config,
+                   parted=kind is BandKind.BODY and not whole)
              for index, (kind, columns) in enumerate(plan)]
     bands = [b for b in bands if b.columns]
     if not whole:  # a profile's layout read as it stands is not read otherwise
-        bands = _stream_read(bands, config)
+        bands = _notes_read(_stream_read(bands, config), config)
     return Page(glyphs.page_no, glyphs.width, glyphs.height, tuple(bands), glyphs.label,
                 glyphs.unreadable)
 
@@ -123,6 +127,19 @@ def _stream_read(bands: list[Band], config: LayoutConfig) -> list[Band]:
             and len(middle) == end - start:
         return bands
     out = [*bands[:start], *middle, *bands[end:]]
+    return [_renumbered(band, index) for index, band in enumerate(out)]
+
+
+def _notes_read(bands: list[Band], config: LayoutConfig) -> list[Band]:
+    """``bands`` with each body band of a text column and margin notes beside it read
+    note by note where the text calls them (`.sidenotes.notes_in_place`), rebuilt from
+    that order (`_rebuilt`) and the bands renumbered."""
+    out: list[Band] = []
+    for band in bands:
+        order = notes_in_place(band, config) if band.kind is BandKind.BODY else None
+        out += [band] if order is None else _rebuilt(order, config)
+    if len(out) == len(bands) and all(a is b for a, b in zip(out, bands, strict=True)):
+        return bands
     return [_renumbered(band, index) for index, band in enumerate(out)]
 
 
@@ -379,13 +396,18 @@ _LINE_TYPE = {BandKind.HEADER: LineType.HEADER, BandKind.FOOTER: LineType.FOOTER
 
 
 def _band(glyphs: PageGlyphs, index: int, kind: BandKind, columns: list[list[list[Word]]],
-          backwards: bool, config: LayoutConfig) -> Band:
+          backwards: bool, config: LayoutConfig, *, parted: bool = False) -> Band:
     """A band of the page ``glyphs`` whose columns hold the lines of their leaves, in
     order, split into blocks, each line's box the part on the page of its words';
-    ``backwards`` when the page's text runs right to left (see `text.line_text`)."""
+    ``backwards`` when the page's text runs right to left (see `text.line_text`);
+    ``parted`` when its lines are parted where the content stream draws them as two
+    (`geometry.parting.parted_lines`)."""
     built: list[Column] = []
+    walls = table_walls(glyphs.rules, config.gutters) if parted else []
     for leaves in columns:
-        groups = [line for leaf in leaves for line in group_lines(leaf, config.words)]
+        groups = [line for leaf in leaves
+                  for line in (parted_lines(group_lines(leaf, config.words), walls, config.words)
+                               if parted else group_lines(leaf, config.words))]
         if not groups:
             continue
         column = len(built)

@@ -1,0 +1,139 @@
+"""Reading order of a page where a photograph with a short caption under it stands beside
+two justified columns of text, under a display title (an annual report's letter opening).
+
+The page is drawn here with reportlab, so its truth is exact: the title; the caption,
+read where it stands as the leftmost column; the salutation over both columns; the left
+column, then the right one.  The caption has three lines, fewer than a gutter needs beside
+it (``gutter_min_lines``); the picture over it fills its column all the same."""
+
+from __future__ import annotations
+
+import random
+from io import BytesIO
+from pathlib import Path
+
+import numpy as np
+import pytest
+from PIL import Image
+from reportlab.lib.utils import ImageReader
+from reportlab.pdfbase.pdfmetrics import stringWidth
+from reportlab.pdfgen.canvas import Canvas
+
+import layoutkit
+from layoutkit.config import LayoutConfig
+from layoutkit.geometry.gutters import prepare
+from layoutkit.model import BBox, Word
+
+CONFIG = LayoutConfig().gutters
+
+WIDTH, HEIGHT = 842.0, 595.0  # landscape A4
+PICTURE = (48.0, 176.0, 288.0, 493.0)  # x0, top, x1, bottom
+COLUMNS = ((301.0, 536.0), (554.0, 793.0))
+BODY = ("Helvetica", 10.0, 13.5)  # font, size, line pitch
+COLUMN_LINES = 22
+
+TITLE = "Letter from the Chair of the Board"
+CAPTION = ["Jane Example", "Chair of the Board of Management", "of Example Holdings plc"]
+SALUTATION = "Dear shareholders, dear friends of the company,"
+
+_VOCAB_TEXT = """year market growth vehicle sales result dividend board share customer brand
+strategy network service electric charging growth quarter profit capital invest region
+product factory partner future team digital software energy supply demand margin cost
+revenue plant battery design retail launch model record solid strong steady global"""
+_VOCAB = tuple(_VOCAB_TEXT.split())
+
+_Line = tuple[str, float, float, float, float, float]
+"""A line to draw: its text, font size, x, baseline (from the top), word space, bold."""
+
+
+def _justified(x0: float, x1: float, top: float, count: int, seed: int) -> list[_Line]:
+    """``count`` lines of words justified between ``x0`` and ``x1`` (the last ragged),
+    the first line's baseline at ``top``; every line different."""
+    font, size, pitch = BODY
+    rng = random.Random(seed)
+    lines: list[_Line] = []
+    for k in range(count):
+        words: list[str] = []
+        while True:
+            word = f"{rng.choice(_VOCAB)}{rng.randint(1, 99)}"
+            if stringWidth(" ".join([*words, word]), font, size) > x1 - x0:
+                break
+            words.append(word)
+        text = " ".join(words)
+        gaps = len(words) - 1
+        extra = (x1 - x0 - stringWidth(text, font, size)) / gaps \
+            if k < count - 1 and gaps else 0.0
+        lines.append((text, size, x0, top + k * pitch, extra, 0.0))
+    return lines
+
+
+def letter_page() -> tuple[list[_Line], list[str]]:
+    """The page's lines in reading order and their texts (the truth)."""
+    title: _Line = (TITLE, 30.0, 48.0, 135.0, 0.0, 0.0)
+    caption: list[_Line] = [(text, 8.0, 60.0, 512.0 + 13.0 * k, 0.0, 1.0 if k == 0 else 0.0)
+                            for k, text in enumerate(CAPTION)]
+    salutation: _Line = (SALUTATION, 12.0, COLUMNS[0][0], 189.0, 0.0, 1.0)
+    left = _justified(*COLUMNS[0], 230.0, COLUMN_LINES, 1)
+    right = _justified(*COLUMNS[1], 230.0, COLUMN_LINES, 2)
+    lines = [title, *caption, salutation, *left, *right]
+    texts = [line[0] for line in lines]
+    assert len(set(texts)) == len(texts), "the test page repeats a line"
+    return lines, texts
+
+
+def draw(path: Path, lines: list[_Line], *, reverse: bool) -> None:
+    """The page written to ``path``: the picture, then the lines, in reading order or
+    (``reverse``) from the last line to the first."""
+    buffer = BytesIO()
+    photo = Image.new("RGB", (48, 64), (40, 40, 48))
+    photo.paste((180, 150, 130), (14, 10, 34, 40))
+    canvas = Canvas(buffer, pagesize=(WIDTH, HEIGHT), invariant=1, pageCompression=0)
+    x0, top, x1, bottom = PICTURE
+    canvas.drawImage(ImageReader(photo), x0, HEIGHT - bottom, width=x1 - x0, height=bottom - top)
+    for text, size, x, baseline, word_space, bold in (lines[::-1] if reverse else lines):
+        line = canvas.beginText(x, HEIGHT - baseline)
+        line.setFont("Helvetica-Bold" if bold else "Helvetica", size)
+        line.setWordSpace(word_space)
+        line.textLine(text)
+        canvas.drawText(line)
+    canvas.showPage()
+    canvas.save()
+    path.write_bytes(buffer.getvalue())
+
+
+@pytest.mark.parametrize("reverse", [False, True], ids=["drawn-in-order", "drawn-backwards"])
+def test_picture_and_short_caption_beside_two_columns_read_column_by_column(
+        tmp_path: Path, reverse: bool) -> None:
+    """The page reads exactly as its truth, drawn in reading order or backwards: the
+    caption after the title, then the salutation, then the left column whole and the
+    right column whole, where the two columns were read row by row across (the strip
+    beside the three-line caption refused as a gutter, the picture blocking every cut
+    under the salutation)."""
+    lines, truth = letter_page()
+    path = tmp_path / "letter.pdf"
+    draw(path, lines, reverse=reverse)
+    page = layoutkit.parse(path, typed=False)[0]
+    assert page.text().splitlines() == truth
+
+
+def test_picture_stands_in_a_column_only_against_the_strip() -> None:
+    """On the page's canvas the picture stands against the strip between it and the
+    letter (its right edge is the strip's left edge) and counts the lines its height
+    holds: with its three caption lines it is a column of ``gutter_min_lines`` and more,
+    which the caption alone is not.  Against the letter's own gutter, a column's width
+    further right, it stands nowhere."""
+    lines, _ = letter_page()
+    words = [Word(text, BBox(x, baseline - size, x + stringWidth(text, "Helvetica", size),
+                             baseline), "Helvetica", size)
+             for text, size, x, baseline, _, _ in lines]
+    canvas = prepare(words, [], [BBox(*PICTURE)], WIDTH, HEIGHT, CONFIG).canvas
+    x0, top, x1, bottom = PICTURE
+    left, right = canvas.against(x1, COLUMNS[0][0], top, bottom)
+    assert left.tolist() == [[x0, top, x1, bottom]] and not len(right)
+    assert not any(len(side) for side in canvas.against(*COLUMNS[0][1:], *COLUMNS[1][:1],
+                                                          top, bottom))
+    caption = np.array([k for k, w in enumerate(words) if w.text in CAPTION])
+    assert canvas.picture_lines(left) == int((bottom - top)
+                                             // (CONFIG.line_pitch_em * canvas.size))
+    assert canvas.is_column(caption, CONFIG.gutter_min_lines, left)
+    assert not canvas.is_column(caption, CONFIG.gutter_min_lines)

@@ -1,0 +1,104 @@
+"""Line numbers printed in a margin (`layoutkit.geometry.line_numbers`) and letters
+raised into a word (`layoutkit.geometry.words.words_from_glyphs`): pages drawn
+with reportlab, their truth exact, and the review copy that showed both."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from reportlab.pdfgen.canvas import Canvas
+
+import layoutkit
+from layoutkit.geometry.line_numbers import line_numbers
+from layoutkit.model import BBox, Word
+
+ROOT = Path(__file__).resolve().parent.parent
+CVPR = ROOT / "fixtures" / "corpus" / "cvpr-2023-author-guidelines-review.pdf"
+TEXT = ["Minutes of the council meeting held on Tuesday", "The council met to consider the",
+        "budget for the coming year and agreed", "to raise the levy by two percent after",
+        "a long debate about roads and schools"]
+
+
+def ruled_page(path: Path, *, step: int = 1, pitch: float = 24.0) -> None:
+    """Pleading paper: numbers 1, 1 + ``step``, ... every ``pitch`` points down the left
+    margin, beside five lines of text set 24 points apart."""
+    canvas = Canvas(str(path), pagesize=(612, 792))
+    canvas.setFont("Helvetica", 11)
+    for k in range(28):
+        canvas.drawRightString(60, 700 - k * pitch, str(1 + k * step))
+    for k, line in enumerate(TEXT):
+        canvas.drawString(90, 604 - k * 24, line)
+    canvas.save()
+
+
+def body(path: Path) -> list[str]:
+    page = layoutkit.parse(path, typed=False)[0]
+    return [line.text for line in page.lines if not line.furniture]
+
+
+def test_pleading_papers_numbers_are_a_margin_not_text(tmp_path: Path) -> None:
+    path = tmp_path / "pleading.pdf"
+    ruled_page(path)
+    assert body(path) == TEXT
+
+
+def test_numbers_spaced_unevenly_are_text(tmp_path: Path) -> None:
+    """A column of numbers whose steps take different heights is a table's or a list's,
+    not a ruler: it stays in the text."""
+    path = tmp_path / "uneven.pdf"
+    canvas = Canvas(str(path), pagesize=(612, 792))
+    canvas.setFont("Helvetica", 11)
+    top = 640.0
+    for k in range(12):
+        canvas.drawRightString(60, top, str(k + 1))
+        canvas.drawString(90, top, f"item {k + 1} of the list")
+        top -= 20 + 9 * (k % 3)
+    canvas.save()
+    lines = body(path)
+    assert lines[0] == "1 item 1 of the list" and len(lines) == 12
+
+
+def word(text: str, x: float, top: float) -> Word:
+    return Word(text, BBox(x, top, x + 12.0, top + 10.0), "F", 10.0)
+
+
+def test_a_ruler_counts_evenly_in_a_strip_of_its_own() -> None:
+    ruler = [word(f"{k:03d}", 20.0, 70.0 + 12.0 * k) for k in range(40)]
+    text = [word("Abstract", 60.0, 70.0), word("the", 60.0, 82.0)]
+    assert line_numbers(ruler + text) == set(range(40))
+    skipping = [word(str(k * k), 20.0, 70.0 + 12.0 * k) for k in range(1, 40)]
+    assert line_numbers(skipping + text) == set()
+    crossed = [*ruler, Word("across", BBox(10.0, 200.0, 90.0, 210.0), "F", 10.0)]
+    assert line_numbers(crossed) == set()
+
+
+def test_a_review_copys_ruler_and_latex_logo_read_as_printed() -> None:
+    """The review ruler's numbers (000-107) used to join the lines beside them
+    ('012 Abstract such papers ... 066'), and the LaTeX logo's raised A came out after
+    its word ('LTEX A')."""
+    page = layoutkit.parse(CVPR, pages=[1], typed=False)[0]
+    lines = [line.text for line in page.lines if not line.furniture]
+    assert lines[:4] == ["LATEX Author Guidelines for CVPR Proceedings",
+                         "Anonymous CVPR submission", "Paper ID *****", "Abstract"]
+    assert "E = m · c 2 (1)" in lines
+    assert not any(text[:3].isdigit() for text in lines)
+
+
+def test_a_letter_raised_into_a_word_is_spelled_in_its_place(tmp_path: Path) -> None:
+    """The LaTeX logo's A, kerned into the word over its neighbours, is spelled in
+    place; an exponent set after its letter overlaps nothing and stays a word."""
+    path = tmp_path / "logo.pdf"
+    canvas = Canvas(str(path), pagesize=(300, 200))
+    canvas.setFont("Times-Roman", 12)
+    canvas.drawString(50, 100, "L")
+    canvas.setFont("Times-Roman", 8.5)
+    canvas.drawString(54.5, 102.5, "A")
+    canvas.setFont("Times-Roman", 12)
+    canvas.drawString(59.5, 100, "TEX users")
+    canvas.drawString(50, 80, "x")
+    canvas.setFont("Times-Roman", 8)
+    canvas.drawString(56, 84.5, "2")
+    canvas.setFont("Times-Roman", 12)
+    canvas.drawString(64, 80, "+ y")
+    canvas.save()
+    assert body(path) == ["LATEX users", "x 2 + y"]
