@@ -46,23 +46,30 @@ def skip_codes(spec: str) -> frozenset[str]:
 
 
 def document_text(document: Document, *, furniture: bool = False,
-                  skip: frozenset[str] = frozenset()) -> str:
+                  skip: frozenset[str] = frozenset(), blank_lines: bool = False) -> str:
     """The document's text in reading order, running headers and footers left out
-    unless ``furniture``, and lines of the types in ``skip`` left out.  A form feed
-    stands between pages, on a line of its own: a tool that reads lines sees every
-    page's last line end."""
-    return "".join(text_pieces(document.pages, furniture=furniture, skip=skip))
+    unless ``furniture``, and lines of the types in ``skip`` left out; with
+    ``blank_lines`` a blank line between the page's blocks of text (the paragraphs,
+    headings and items the layout parts), as pdftotext writes.  A form feed stands
+    between pages, on a line of its own: a tool that reads lines sees every page's last
+    line end."""
+    return "".join(text_pieces(document.pages, furniture=furniture, skip=skip,
+                               blank_lines=blank_lines))
 
 
 def text_pieces(pages: Iterable[Page], *, furniture: bool = False,
-                skip: frozenset[str] = frozenset()) -> Iterator[str]:
+                skip: frozenset[str] = frozenset(), blank_lines: bool = False
+                ) -> Iterator[str]:
     """The text of :func:`document_text`, a page at a time as ``pages`` come (a form
     feed on a line of its own before each page but the first)."""
     def kept(line: Line) -> bool:
         code = "h_" if line.code.startswith("h_") else line.code
         return (furniture or not line.furniture) and code not in skip
     for k, page in enumerate(pages):
-        yield ("\n\f" if k else "") + "\n".join(line.text for line in page.lines if kept(line))
+        blocks = ([block.lines for band in page.bands for column in band.columns
+                   for block in column.blocks] if blank_lines else [page.lines])
+        texts = ("\n".join(line.text for line in lines if kept(line)) for lines in blocks)
+        yield ("\n\f" if k else "") + "\n\n".join(text for text in texts if text)
 
 
 def toc_dumps(document: Document, context: int) -> str:
