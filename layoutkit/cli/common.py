@@ -156,7 +156,7 @@ def settings_config(settings: Sequence[str], base: LayoutConfig) -> LayoutConfig
         key, sep, raw = setting.partition("=")
         key = key.strip()
         if not sep:
-            raise ConfigError(f"--set {setting!r}: expected KEY=VALUE (see layoutkit config)")
+            raise ConfigError(f"--set {setting!r}: expected KEY=VALUE")
         if key not in known:
             close = difflib.get_close_matches(key, known, n=3)
             raise ConfigError(f"--set {key!r}: unknown key; " + (
@@ -172,7 +172,7 @@ def settings_config(settings: Sequence[str], base: LayoutConfig) -> LayoutConfig
         return base.replace(**values)
     except ConfigError as exc:
         named = next((f" {k}" for k in values if repr(k) in str(exc)), "")
-        raise ConfigError(f"--set: {exc} (see layoutkit config{named})") from None
+        raise ConfigError(f"{exc} (see layoutkit config{named})") from None
 
 
 def _flag(raw: str) -> bool:
