@@ -12,21 +12,23 @@ from ..errors import DocumentError, UsageError
 from ..outputs.named import DEFAULT, FILES, output_names
 from .common import Commands, Outcome, Parser, loudness_of, loudness_options
 
-__all__ = ["COMMANDS", "add_commands", "run"]
+__all__ = ["COMMANDS", "DESCRIPTION", "add_commands", "run"]
 
 COMMANDS = ("batch",)
 """The commands of this module."""
+DESCRIPTION = ("Move each document of INBOX (and of its language subfolders such as INBOX/de) "
+               "to INBOX/accepted or INBOX/rejected and write each accepted one's outputs to "
+               "DIR/<name>_<id>/ (the document's file name and its id in the state database): "
+               "the outputs --outputs names. 'layoutkit batch status' prints the state "
+               "database's view.")
+"""What ``layoutkit batch --help`` says the command does."""
 
 
 def add_commands(commands: Commands) -> None:
     """``layoutkit batch INBOX --out DIR`` and ``layoutkit batch status``."""
     batch = commands.add_parser(
         "batch", help="process every document in an inbox folder (or: batch status)",
-        description="Move each document of INBOX (and of its language subfolders such as "
-                    "INBOX/de) to INBOX/accepted or INBOX/rejected and write each accepted "
-                    "one's outputs to DIR/<name>_<id>/ (the document's file name and its id "
-                    "in the state database): the outputs --outputs names. 'layoutkit batch "
-                    "status' prints the state database's view.", add_help=False)
+        description=DESCRIPTION, add_help=False)
     # 'status' is a value of INBOX, not a subcommand: its own help is a parser of its own
     status = Parser(prog="layoutkit batch status",
                     description="Print the state database's view of the batch: documents "

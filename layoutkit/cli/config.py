@@ -17,19 +17,6 @@ COMMANDS = ("config",)
 """The commands of this module."""
 
 
-def add_commands(commands: Commands) -> None:
-    """``layoutkit config [KEY] [--json]``."""
-    config = commands.add_parser(
-        "config", help="list the configuration keys (--set KEY=VALUE, a profile's [config])",
-        description="List every configuration key with its section, type, default and "
-                    "meaning; a key is set with --set KEY=VALUE or in a profile's [config] "
-                    "table.")
-    config.add_argument("key", nargs="?", metavar="KEY", help="show this key alone")
-    config.add_argument("--json", action="store_true",
-                        help="print the keys as JSON: a list of objects with key, section, "
-                             "type, default and meaning (one object for KEY)")
-
-
 def run(args: argparse.Namespace) -> Outcome:
     """What ``layoutkit config`` prints: every key, or the one asked for (an unknown one
     is a ConfigError naming the closest keys)."""
@@ -48,6 +35,19 @@ def run(args: argparse.Namespace) -> Outcome:
     return Outcome({None: "".join(f"{label}: {value}\n" for label, value in (
         ("key", found.key), ("section", found.section), ("type", found.type),
         ("default", _shown(found.default)), ("meaning", found.meaning)))})
+
+
+def add_commands(commands: Commands) -> None:
+    """``layoutkit config [KEY] [--json]``."""
+    config = commands.add_parser(
+        "config", help="list the configuration keys (--set KEY=VALUE, a profile's [config])",
+        description="List every configuration key with its section, type, default and "
+                    "meaning; a key is set with --set KEY=VALUE or in a profile's [config] "
+                    "table.")
+    config.add_argument("key", nargs="?", metavar="KEY", help="show this key alone")
+    config.add_argument("--json", action="store_true",
+                        help="print the keys as JSON: a list of objects with key, section, "
+                             "type, default and meaning (one object for KEY)")
 
 
 def _json(doc: KeyDoc) -> dict[str, object]:

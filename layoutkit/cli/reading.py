@@ -11,30 +11,29 @@ from datetime import UTC, datetime
 from itertools import chain
 from pathlib import Path
 
+from .. import outputs
 from ..config import LayoutConfig
 from ..errors import UsageError
 from ..model import Page, Table, tables_by_page
-from ..outputs import (
-    SKIPPABLE,
-    document_text,
-    dumps,
-    dumps_pieces,
-    skip_codes,
-    table_dumps,
-    text_pieces,
-    toc_dumps,
-)
+from ..outputs import SKIPPABLE, skip_codes
 from ..pipeline import iter_pages, parse, parse_page_spec
 from ..progress import pages_bar
 from ..sources.inputs import STDIN
 from .common import Commands, Outcome, document_options, read_in_part, read_summary, reading_config
 
-__all__ = ["COMMANDS", "add_commands", "run"]
+__all__ = ["COMMANDS", "PARSE_FLAGS", "add_commands", "run"]
 
 NLP = ("tokens", "nlptext")
 """The commands that write NLP outputs."""
 COMMANDS = ("text", "parse", *NLP)
 """The commands of this module, in the order of the command line's help."""
+PARSE_FLAGS = {
+    "--toc": "also write the headings to <OUT stem>.toc.json beside -o OUT",
+    "--tables": "find ruled tables on every page, not only where rules draw a grid (lines "
+                "typed tab), and write their cells to <OUT stem>.table.json beside -o OUT",
+    "--table-drop-empty-columns": "leave the columns without text out of the .table.json",
+    "--words": "give each line its words, with their boxes, font and size"}
+"""The switches of ``layoutkit parse``, with their help."""
 
 
 def add_commands(commands: Commands) -> None:
@@ -55,16 +54,8 @@ def add_commands(commands: Commands) -> None:
                            "--paragraphs, between paragraphs")
     parse_cmd = commands.add_parser("parse", help="the layout model as JSON")
     document_options(parse_cmd)
-    parse_cmd.add_argument("--toc", action="store_true",
-                           help="also write the headings to <OUT stem>.toc.json beside -o OUT")
-    parse_cmd.add_argument("--tables", action="store_true",
-                           help="find ruled tables on every page, not only where rules draw a "
-                                "grid (lines typed tab), and write their cells to "
-                                "<OUT stem>.table.json beside -o OUT")
-    parse_cmd.add_argument("--table-drop-empty-columns", action="store_true",
-                           help="leave the columns without text out of the .table.json")
-    parse_cmd.add_argument("--words", action="store_true",
-                           help="give each line its words, with their boxes, font and size")
+    for flag, help_text in PARSE_FLAGS.items():
+        parse_cmd.add_argument(flag, action="store_true", help=help_text)
     tokens = commands.add_parser("tokens", help="paragraphs, sentences and spaCy tokens as JSON")
     document_options(tokens)
     tokens.add_argument("--model", metavar="NAME",
@@ -105,10 +96,11 @@ def run(args: argparse.Namespace) -> Outcome:
         if args.command in NLP:
             return Outcome({args.output: _nlp_output(args, stream.path.name, stream,
                                                      stream.tables, config)}, status, read)
-        return Outcome({args.output: dumps_pieces(stream.path, stream.page_count, stream.ocr,
-                                                  stream, words=args.words) if parsing else
-                        chain(text_pieces(stream, furniture=args.keep_furniture, skip=skip,
-                                          blank_lines=blank), ["\n"])}, status, read)
+        pieces = outputs.dumps_pieces(stream.path, stream.page_count, stream.ocr, stream,
+                                      words=args.words) if parsing else \
+            chain(outputs.text_pieces(stream, furniture=args.keep_furniture, skip=skip,
+                                      blank_lines=blank), ["\n"])
+        return Outcome({args.output: pieces}, status, read)
     document = parse(args.file, config, args.pages, engine=args.engine, jobs=args.jobs,
                      profile=profile, tables="tab" in skip or beside["--tables"]
                      or args.command == "nlptext", typed=typed, password=args.password)
@@ -125,16 +117,16 @@ def run(args: argparse.Namespace) -> Outcome:
         return Outcome({args.output: paragraph_text(document, skip | furniture,
                                                     blank_lines=blank)}, status, read)
     if text:
-        return Outcome({args.output: document_text(document, furniture=args.keep_furniture,
-                                                   skip=skip, blank_lines=blank) + "\n"},
-                       status, read)
+        whole_text = outputs.document_text(document, furniture=args.keep_furniture, skip=skip,
+                                           blank_lines=blank)
+        return Outcome({args.output: whole_text + "\n"}, status, read)
     files: dict[Path | None, str | Iterable[str]] = {
-        args.output: dumps(document, words=args.words)}
+        args.output: outputs.dumps(document, words=args.words)}
     if args.toc:
-        files[args.output.with_suffix(".toc.json")] = toc_dumps(
+        files[args.output.with_suffix(".toc.json")] = outputs.toc_dumps(
             document, config.linetypes.heading_toc_incl_no_ctx)
     if args.tables:
-        files[args.output.with_suffix(".table.json")] = table_dumps(
+        files[args.output.with_suffix(".table.json")] = outputs.table_dumps(
             document, empty_columns=not args.table_drop_empty_columns)
     return Outcome(files, status, read)
 
