@@ -14,7 +14,6 @@ and 12 pt reports alike.
 
 from __future__ import annotations
 
-import ast
 import dataclasses
 import math
 import re
@@ -800,6 +799,8 @@ _SENTENCE_END = re.compile(r"(?<=\.)\s+(?=[A-Z(`'\"])")
 def _field_docs() -> dict[str, str]:
     """Each key's docstring, the string that follows its field in this module (where
     every key is documented, once), its white space folded."""
+    import ast  # for ``layoutkit config`` alone
+
     docs: dict[str, str] = {}
     sections = {section.__name__ for section in _SECTIONS.values()}
     for node in ast.parse(Path(__file__).read_text(encoding="utf-8")).body:

@@ -21,11 +21,16 @@ def test_cli_config_lists_every_key_with_section_type_default_and_meaning(
     result = run(capsys, "config")
     assert result.status == 0
     lines = result.out.splitlines()
-    assert lines[0].split() == ["KEY", "SECTION", "TYPE", "DEFAULT", "MEANING"]
-    assert len(lines) == 1 + len(LayoutConfig.known_keys())
-    row = next(line for line in lines if line.startswith("image_dpi "))
-    assert row.split()[:4] == ["image_dpi", "sources", "int", "300"]
-    assert row.endswith("Resolution assumed for an image input that does not state its own.")
+    assert lines[:3] == ["[sources]", "  image_dpi = 300 (int)",
+                         "      Resolution assumed for an image input that does not state its "
+                         "own."]
+    assert [line[1:-1] for line in lines if line.startswith("[")] == [
+        "sources", "words", "gutters", "furniture", "profile", "reading", "linetypes", "nlp",
+        "ocr"]
+    keys = [line.split()[0] for line in lines if line.startswith("  ") and
+            not line.startswith("   ")]
+    assert keys == list(LayoutConfig.known_keys())
+    assert "  ocr = auto (str)" in lines and "  gutter_min_width = 3.0 (float)" in lines
 
 
 def test_cli_config_json_gives_the_documented_first_sentence(

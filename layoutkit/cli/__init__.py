@@ -2,8 +2,10 @@
 and writes files, a module per group of commands: :mod:`.reading` (text, parse,
 tokens, nlptext), :mod:`.outputs` (markdown, html, alto, draw), :mod:`.profile`
 (profiles, profile), :mod:`.batch`, :mod:`.truth` (regress, evaluate, truth) and
-:mod:`.config` (config); :mod:`.main` builds the parser and runs the command."""
+:mod:`.config` (config).  :mod:`.app` builds the parser and runs the command (a
+module not named ``main``, so that ``layoutkit.cli.main`` is the function alone, as
+the console script names it)."""
 
-from .main import main
+from .app import main
 
 __all__ = ["main"]

@@ -6,6 +6,7 @@ from __future__ import annotations
 import argparse
 import difflib
 import json
+from itertools import groupby
 
 from ..config import KeyDoc, key_docs
 from ..errors import ConfigError
@@ -61,9 +62,9 @@ def _shown(value: object) -> str:
 
 
 def _table(docs: tuple[KeyDoc, ...]) -> str:
-    """The keys one a line, in columns: key, section, type, default, meaning."""
-    rows = [("KEY", "SECTION", "TYPE", "DEFAULT", "MEANING")] + [
-        (doc.key, doc.section, doc.type, _shown(doc.default), doc.meaning) for doc in docs]
-    widths = [max(len(row[k]) for row in rows) for k in range(4)]
-    return "".join("  ".join(cell.ljust(width) for cell, width in zip(row, widths, strict=False))
-                   + f"  {row[4]}\n" for row in rows)
+    """The keys section by section (a line ``[section]`` before each), each key on a
+    line of its own with its default and type (``  image_dpi = 300 (int)``), its
+    meaning on the next, indented."""
+    return "".join(f"[{section}]\n" + "".join(
+        f"  {doc.key} = {_shown(doc.default)} ({doc.type})\n      {doc.meaning}\n"
+        for doc in keys) for section, keys in groupby(docs, key=lambda doc: doc.section))
