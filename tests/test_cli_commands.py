@@ -13,7 +13,7 @@ import pytest
 
 from layoutkit.cli import main
 from layoutkit.config import LayoutConfig, key_docs
-from tests.test_cli import PAGE_LINES, build_pdf, error_line, run, two_pages
+from tests.test_cli import PAGE_LINES, REPO, build_pdf, error_line, run, two_pages
 
 
 def test_cli_config_lists_every_key_with_section_type_default_and_meaning(
@@ -136,6 +136,20 @@ def test_cli_text_blank_lines_parts_blocks(tmp_path: Path,
     assert run(capsys, "text", str(path), "--blank-lines", "--paragraphs").out == (
         "The first paragraph runs over two lines of text.\n\nA second paragraph follows "
         "after some white.\n\n")
+
+
+def test_cli_text_blank_lines_parts_headings_and_paragraphs_of_a_real_page(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """On a paper's first page the headings stand apart from the paragraphs under them,
+    and the lines are as ``layoutkit text`` prints them otherwise."""
+    path = REPO / "fixtures/corpus/acl-2014-phrase-generation.pdf"
+    plain = run(capsys, "text", str(path), "--pages", "1").out
+    parted = run(capsys, "text", str(path), "--pages", "1", "--blank-lines").out
+    assert parted.replace("\n\n", "\n") == plain
+    assert "\n\nAbstract\n\nWe introduce the problem of generation\n" in parted
+    assert "in Italian).\n\n1 Introduction\n\nDistributional methods" in parted
+    assert "vectors to words).\n\nBesides these theoretical considerations" in parted
+    assert parted.count("\n\n") >= 6
 
 
 def test_cli_text_blank_lines_keeps_form_feeds_between_pages(

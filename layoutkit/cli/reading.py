@@ -49,9 +49,9 @@ def add_commands(commands: Commands) -> None:
                       help="one paragraph a line: lines joined, words hyphenated at line ends "
                            "joined again")
     text.add_argument("--blank-lines", action="store_true",
-                      help="a blank line between the blocks of text (paragraphs, headings, "
-                           "list items as the layout parts them), as pdftotext writes; with "
-                           "--paragraphs, between paragraphs")
+                      help="a blank line between paragraphs (a heading, a list item, a "
+                           "block of text each stand apart), as pdftotext writes; with "
+                           "--paragraphs, a blank line after each")
     parse_cmd = commands.add_parser("parse", help="the layout model as JSON")
     document_options(parse_cmd)
     for flag, help_text in PARSE_FLAGS.items():
@@ -80,9 +80,10 @@ def run(args: argparse.Namespace) -> Outcome:
         raise UsageError(f"{option}: expected -o OUT (its file goes beside it)")
     paragraphs = text and args.paragraphs
     blank = text and args.blank_lines
-    # a page's text does not depend on its lines' types unless some types are left out
-    # (or their typing is logged): ``layoutkit text`` otherwise leaves the lines untyped
-    typed = not text or bool(skip) or args.verbose_linetypes or paragraphs
+    # a page's text does not depend on its lines' types unless some types are left out,
+    # paragraphs are parted (or their typing is logged): ``layoutkit text`` otherwise
+    # leaves the lines untyped
+    typed = not text or bool(skip) or args.verbose_linetypes or paragraphs or blank
     whole = (beside["--toc"] or beside["--tables"] or "tab" in skip or args.file == STDIN
              or args.password or paragraphs)
     if not whole:

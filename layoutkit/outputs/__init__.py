@@ -49,10 +49,10 @@ def document_text(document: Document, *, furniture: bool = False,
                   skip: frozenset[str] = frozenset(), blank_lines: bool = False) -> str:
     """The document's text in reading order, running headers and footers left out
     unless ``furniture``, and lines of the types in ``skip`` left out; with
-    ``blank_lines`` a blank line between the page's blocks of text (the paragraphs,
-    headings and items the layout parts), as pdftotext writes.  A form feed stands
-    between pages, on a line of its own: a tool that reads lines sees every page's last
-    line end."""
+    ``blank_lines`` a blank line before each paragraph that does not open its page, as
+    pdftotext writes (paragraphs as :func:`layoutkit.nlp.paragraphs.paragraphs` parts
+    them: the lines must be typed).  A form feed stands between pages, on a line of its
+    own: a tool that reads lines sees every page's last line end."""
     return "".join(text_pieces(document.pages, furniture=furniture, skip=skip,
                                blank_lines=blank_lines))
 
@@ -65,11 +65,17 @@ def text_pieces(pages: Iterable[Page], *, furniture: bool = False,
     def kept(line: Line) -> bool:
         code = "h_" if line.code.startswith("h_") else line.code
         return (furniture or not line.furniture) and code not in skip
+    if blank_lines:  # the NLP package only for this option
+        from ..nlp.paragraphs import starts_paragraph
+    before: Line | None = None
     for k, page in enumerate(pages):
-        blocks = ([block.lines for band in page.bands for column in band.columns
-                   for block in column.blocks] if blank_lines else [page.lines])
-        texts = ("\n".join(line.text for line in lines if kept(line)) for lines in blocks)
-        yield ("\n\f" if k else "") + "\n\n".join(text for text in texts if text)
+        texts: list[str] = []
+        for line in filter(kept, page.lines):
+            if blank_lines and texts and starts_paragraph(before, line):
+                texts.append("")
+            texts.append(line.text)
+            before = line
+        yield ("\n\f" if k else "") + "\n".join(texts)
 
 
 def toc_dumps(document: Document, context: int) -> str:
