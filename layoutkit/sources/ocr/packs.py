@@ -42,9 +42,11 @@ def debian_package(code: str) -> str:
 def iso_639_3(code: str) -> str | None:
     """The ISO 639-3 (and 639-2/T) code of the language whose ISO 639-1 code is
     ``code`` (``sv`` -> ``swe``), None when ``code`` is none."""
+    if len(code) != 2:
+        return None
     import pycountry  # its tables are read on first use: only for OCR's languages
 
-    language = pycountry.languages.get(alpha_2=code) if len(code) == 2 else None
+    language = pycountry.languages.get(alpha_2=code)
     return None if language is None else str(language.alpha_3)
 
 
