@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import json
 import logging
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -196,3 +198,19 @@ def test_cli_batch_help_names_the_outputs(capsys: pytest.CaptureFixture[str]) ->
     out = " ".join(capsys.readouterr().out.split())
     assert "--outputs NAMES" in out
     assert "markdown (document.md)" in out and "(default: json,text)" in out
+
+
+def test_cli_batch_verbose_logs_each_document_read(tmp_path: Path) -> None:
+    """A batch worker's ``-v`` log names each page and each document read (a process of
+    its own: the workers write to the standard error they were started with)."""
+    inbox = tmp_path / "inbox"
+    inbox.mkdir()
+    build_pdf(inbox / "notice.pdf", PAGE_LINES[:2])
+    done = subprocess.run([sys.executable, "-m", "layoutkit", "batch", str(inbox), "--out",
+                           str(tmp_path / "out"), "-v"], capture_output=True, text=True,
+                          cwd=REPO, timeout=120, check=False)
+    assert done.returncode == 0, done.stderr
+    accepted = inbox / "accepted" / "notice.pdf"
+    assert f"layoutkit: {accepted}: page 2: read by pdfium, no OCR\n" in done.stderr
+    assert f"layoutkit: {accepted}: 2 page(s) read by pdfium, no OCR, no profile in " in \
+        done.stderr

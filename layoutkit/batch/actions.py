@@ -10,7 +10,9 @@ and renamed, so a killed worker leaves no half-written file.  More actions
 
 from __future__ import annotations
 
+import logging
 import shutil
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
@@ -20,10 +22,11 @@ from typing import TYPE_CHECKING
 from ..config import LayoutConfig
 from ..errors import DocumentError, LayoutkitError
 from ..files import write_atomic
-from ..loudness import Loudness
+from ..loudness import Loudness, read_summary
 from ..outputs import document_text
 from ..outputs.named import DEFAULT, FILES, output_text
 from ..pipeline import loaded_profile, parse
+from ..sources import DEFAULT_ENGINE
 from .clock import now
 from .convert import to_pdf
 from .orphans import die_with_run
@@ -33,6 +36,9 @@ if TYPE_CHECKING:
 
 __all__ = ["ACTIONS", "ActionResult", "Job", "actions_for", "clear_scratch", "run_job",
            "start_worker"]
+
+_log = logging.getLogger(__name__)
+
 
 @dataclass(frozen=True, slots=True)
 class Job:
@@ -80,6 +86,7 @@ def _convert(job: Job) -> tuple[int | None, str | None]:
 
 
 def _parse(job: Job) -> tuple[int | None, str | None]:
+    started = time.monotonic()
     profile = loaded_profile(job.profile)
     config = _config(profile)
     if job.language:
@@ -92,6 +99,8 @@ def _parse(job: Job) -> tuple[int | None, str | None]:
     for name in job.outputs:
         write_atomic(job.staging / FILES[name],
                      text + "\n" if name == "text" else output_text(name, document, config))
+    _log.info("%s: %s in %.2f s", job.source, read_summary(
+        len(document.pages), DEFAULT_ENGINE, document.ocr, profile), time.monotonic() - started)
     unread = "; ".join(f"page {n} {reason}" for n, reason in document.unreadable.items())
     return document.page_count, f"read in part: {unread}" if unread else None
 

@@ -20,12 +20,11 @@ from ..pipeline import loaded_profile
 from ..sources import DEFAULT_ENGINE, ENGINES
 
 if TYPE_CHECKING:
-    from ..model import OcrQuality
     from ..profile import Profile
 
 __all__ = ["Commands", "Outcome", "Parser", "chosen_parser", "document_options", "dpi",
            "loudness_of", "loudness_options", "output_file", "profile_option", "read_in_part",
-           "read_summary", "reading_config", "reading_options", "settings_config"]
+           "reading_config", "reading_options", "settings_config"]
 
 Commands = Any
 """argparse's subparsers action, whose ``add_parser`` makes a command's parser."""
@@ -209,23 +208,6 @@ class Outcome:
     read: str | None = None
     """What was read, in words, for the log once the files are written (``-v``): the
     document's pages, how and with what (None: the command read no document)."""
-
-
-def read_summary(pages: int, engine: str, ocr: Sequence[OcrQuality],
-                 profile: Profile | None) -> str:
-    """What reading a document did, in words, for ``-v``'s log: its ``pages`` read, by
-    which glyph ``engine``, how many by OCR (and in which languages, or from the
-    scan's own text layer) and with which profile."""
-    by_ocr = [q for q in ocr if q.source == "tesseract" and q.error is None]
-    layer = sum(q.source == "text layer" for q in ocr)
-    languages = sorted({q.language for q in by_ocr if q.language})
-    said = [f"{pages} page(s) read by {engine}",
-            f"{len(by_ocr)} by OCR" + (f" in {', '.join(languages)}" if languages else "")
-            if by_ocr else "no OCR"]
-    if layer:
-        said.append(f"{layer} scanned page(s) kept their text layer")
-    said.append(f"profile {profile.name}" if profile is not None else "no profile")
-    return ", ".join(said)
 
 
 def read_in_part(unreadable: Mapping[int, str]) -> int:

@@ -7,18 +7,11 @@ from __future__ import annotations
 import argparse
 import logging
 
+from ..loudness import read_summary
 from ..outputs import DPI_RANGE
 from ..outputs.named import MARKUPS, output_text
 from ..pipeline import parse
-from .common import (
-    Commands,
-    Outcome,
-    document_options,
-    dpi,
-    read_in_part,
-    read_summary,
-    reading_config,
-)
+from .common import Commands, Outcome, document_options, dpi, read_in_part, reading_config
 
 __all__ = ["COMMANDS", "HELP", "add_commands", "run"]
 

@@ -14,12 +14,13 @@ from pathlib import Path
 from .. import outputs
 from ..config import LayoutConfig
 from ..errors import UsageError
+from ..loudness import read_summary
 from ..model import Page, Table, tables_by_page
 from ..outputs import SKIPPABLE, skip_codes
 from ..pipeline import iter_pages, parse, parse_page_spec
 from ..progress import pages_bar
 from ..sources.inputs import STDIN
-from .common import Commands, Outcome, document_options, read_in_part, read_summary, reading_config
+from .common import Commands, Outcome, document_options, read_in_part, reading_config
 
 __all__ = ["COMMANDS", "PARSE_FLAGS", "add_commands", "run"]
 
