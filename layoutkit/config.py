@@ -659,7 +659,8 @@ class OcrConfig(Section):
     """The languages pages are read in: ``auto`` (each page's own, found as
     :mod:`layoutkit.sources.ocr.language` says), or tesseract's codes or ISO 639-1 codes
     joined by ``+`` (``eng+deu``, ``de``), as ``--lang`` and an inbox's language folder
-    give them; each needs its Debian package ``tesseract-ocr-<lang>``."""
+    give them; each needs its tesseract pack, Debian's ``tesseract-ocr-`` and the code
+    with ``-`` for ``_`` (``tesseract-ocr-deu``, ``tesseract-ocr-chi-sim``)."""
     ocr_sample_height: float = 0.3
     """The share of a page's height, about its middle, that is read first in the
     candidate scripts' models to tell its script and language."""
@@ -793,12 +794,15 @@ class KeyDoc:
 
 _SENTENCE_END = re.compile(r"(?<=\.)\s+(?=[A-Z(`'\"])")
 """Where a docstring's first sentence ends: a full stop before the next one's capital."""
+_ROLE = re.compile(r":\w+:`~?([^`]+)`")
+"""A cross-reference in a docstring (a role and its target), shown as its target."""
 
 
 @cache
 def _field_docs() -> dict[str, str]:
     """Each key's docstring, the string that follows its field in this module (where
-    every key is documented, once), its white space folded."""
+    every key is documented, once), its white space folded and its markup made plain:
+    double backquotes single, a cross-reference its target alone."""
     import ast  # for ``layoutkit config`` alone
 
     docs: dict[str, str] = {}
@@ -810,7 +814,8 @@ def _field_docs() -> dict[str, str]:
             if isinstance(statement, ast.AnnAssign) and isinstance(statement.target, ast.Name) \
                     and isinstance(after, ast.Expr) and isinstance(after.value, ast.Constant) \
                     and isinstance(after.value.value, str):
-                docs[statement.target.id] = " ".join(after.value.value.split())
+                text = _ROLE.sub(r"\1", " ".join(after.value.value.split()))
+                docs[statement.target.id] = text.replace("``", "`")
     return docs
 
 
