@@ -19,13 +19,15 @@ import math
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field, fields
+from functools import cache
+from pathlib import Path
 from typing import Any, Self
 
 from .errors import ConfigError
 
-__all__ = ["FurnitureConfig", "GuttersConfig", "LayoutConfig", "LinetypesConfig", "NlpConfig",
-           "OcrConfig", "ProfileConfig", "ReadingConfig", "Section", "SourcesConfig",
-           "WordsConfig"]
+__all__ = ["FurnitureConfig", "GuttersConfig", "KeyDoc", "LayoutConfig", "LinetypesConfig",
+           "NlpConfig", "OcrConfig", "ProfileConfig", "ReadingConfig", "Section",
+           "SourcesConfig", "WordsConfig", "key_docs"]
 
 
 _CHOICES: dict[str, re.Pattern[str]] = {
@@ -844,7 +846,8 @@ class OcrConfig(Section):
 
     `auto` is each page's own, found as `layoutkit.sources.ocr.language` says; otherwise
     tesseract's codes or ISO 639-1 codes (`eng+deu`, `de`), as `--lang` and an inbox's
-    language folder give them.  Each needs its Debian package `tesseract-ocr-<lang>`.
+    language folder give them.  Each needs its tesseract pack, Debian's `tesseract-ocr-`
+    and the code with `-` for `_` (`tesseract-ocr-deu`, `tesseract-ocr-chi-sim`).
     """
     ocr_sample_height: float = 0.3
     """Share of a page's height, about its middle, read first to tell its script and language.
@@ -985,3 +988,53 @@ class LayoutConfig:
         """A copy with ``changes`` (keys by name) applied, validated like the
         constructor."""
         return self.from_mapping({**self.as_mapping(), **changes})
+
+
+@dataclass(frozen=True, slots=True)
+class KeyDoc:
+    """A configuration key as ``layoutkit config`` shows it: its name, its section, its
+    type's name, its default and its meaning (the first sentence of its docstring)."""
+
+    key: str
+    section: str
+    type: str
+    default: object
+    meaning: str
+
+
+_SENTENCE_END = re.compile(r"(?<=\.)\s+(?=[A-Z(`'\"])")
+"""Where a docstring's first sentence ends: a full stop before the next one's capital."""
+_ROLE = re.compile(r":\w+:`~?([^`]+)`")
+"""A cross-reference in a docstring (a role and its target), shown as its target."""
+
+
+@cache
+def _field_docs() -> dict[str, str]:
+    """Each key's docstring, the string that follows its field in this module (where
+    every key is documented, once), its white space folded and its markup made plain:
+    double backquotes single, a cross-reference its target alone."""
+    import ast  # for ``layoutkit config`` alone
+
+    docs: dict[str, str] = {}
+    sections = {section.__name__ for section in _SECTIONS.values()}
+    for node in ast.parse(Path(__file__).read_text(encoding="utf-8")).body:
+        if not (isinstance(node, ast.ClassDef) and node.name in sections):
+            continue
+        for statement, after in zip(node.body, node.body[1:], strict=False):
+            if isinstance(statement, ast.AnnAssign) and isinstance(statement.target, ast.Name) \
+                    and isinstance(after, ast.Expr) and isinstance(after.value, ast.Constant) \
+                    and isinstance(after.value.value, str):
+                text = _ROLE.sub(r"\1", " ".join(after.value.value.split()))
+                docs[statement.target.id] = text.replace("``", "`")
+    return docs
+
+
+def key_docs() -> tuple[KeyDoc, ...]:
+    """Every configuration key, section by section in declaration order (as
+    `LayoutConfig.known_keys`), with its section, type, default and meaning: the
+    first sentence of the docstring this module gives its field."""
+    docs = _field_docs()
+    return tuple(KeyDoc(f.name, name, str(f.type), f.default,
+                        _SENTENCE_END.split(docs.get(f.name, ""), maxsplit=1)[0])
+                 for name, section in _SECTIONS.items()
+                 for f in fields(section))  # type: ignore[arg-type]

@@ -9,9 +9,15 @@ from __future__ import annotations
 
 import logging
 import warnings
+from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-__all__ = ["Loudness"]
+if TYPE_CHECKING:
+    from .model import OcrQuality
+    from .profile import Profile
+
+__all__ = ["Loudness", "read_summary"]
 
 FORMAT = "layoutkit: %(message)s"
 """How a log line is written on standard error."""
@@ -37,3 +43,20 @@ class Loudness:
             logging.getLogger("pdfminer").setLevel(logging.ERROR)
         logging.getLogger("layoutkit.linetypes").setLevel(
             logging.INFO if self.linetypes else logging.WARNING)
+
+
+def read_summary(pages: int, engine: str, ocr: Sequence[OcrQuality],
+                 profile: Profile | None) -> str:
+    """What reading a document did, in words, for ``-v``'s log: its ``pages`` read, by
+    which glyph ``engine``, how many by OCR (and in which languages, or from the
+    scan's own text layer) and with which profile."""
+    by_ocr = [q for q in ocr if q.source == "tesseract" and q.error is None]
+    layer = sum(q.source == "text layer" for q in ocr)
+    languages = sorted({q.language for q in by_ocr if q.language})
+    said = [f"{pages} page(s) read by {engine}",
+            f"{len(by_ocr)} by OCR" + (f" in {', '.join(languages)}" if languages else "")
+            if by_ocr else "no OCR"]
+    if layer:
+        said.append(f"{layer} scanned page(s) kept their text layer")
+    said.append(f"profile {profile.name}" if profile is not None else "no profile")
+    return ", ".join(said)

@@ -457,10 +457,28 @@ def _decided(job: Job, context: Sequence[int], read: Mapping[int, _Sent]
     asked for (those read for their neighbours' sake are not reported), checked, and
     the running furniture of every page."""
     _report_unread(job, read)
+    if _log.isEnabledFor(logging.INFO):
+        for number in job.wanted:
+            _log.info("%s: page %d: read by %s, %s", job.path, number, job.engine,
+                      _how_read(read[number]))
     ocr = [q for n in job.wanted if (q := read[n].ocr) is not None]
     check_scanned(job.path, ocr, any(read[n].has_words for n in context), job.config)
     return ocr, dict(zip(context, repeating_runs([read[n].edges for n in context], job.config),
                          strict=True))
+
+
+def _how_read(sent: _Sent) -> str:
+    """How a page was read, in words, for the log (``-v``): whether by OCR, and in
+    which languages."""
+    if sent.unreadable:
+        return f"left unread ({sent.unreadable})"
+    if sent.ocr is None:
+        return "no OCR" if sent.has_words else "no OCR, no words"
+    if sent.ocr.error is not None:
+        return "OCR failed"
+    if sent.ocr.source == "text layer":
+        return "scanned, its text layer kept (no OCR)"
+    return f"OCR in {sent.ocr.language}"
 
 
 def _report_unread(job: Job, read: Mapping[int, _Sent]) -> None:

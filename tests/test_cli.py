@@ -273,8 +273,9 @@ def test_cli_open_range_past_the_end_is_reported_outside(
 
 @pytest.mark.parametrize(("key", "advice"), [
     ("gutter_min_widht", "did you mean gutter_min_width or gutter_min_lines or "
-                         "gutter_min_lines_on_grid?"),
-    ("zzz", "the keys are the fields of the sections of layoutkit/config.py"),
+                         "gutter_min_lines_on_grid? (see layoutkit config)"),
+    ("zzz", "layoutkit config lists the keys"),
+    ("help", "layoutkit config lists the keys"),
 ])
 def test_cli_unknown_set_key_exits_2_naming_the_keys_it_may_mean(
     tmp_path: Path, out_dir: Path, capsys: pytest.CaptureFixture[str], key: str, advice: str,
@@ -289,11 +290,14 @@ def test_cli_unknown_set_key_exits_2_naming_the_keys_it_may_mean(
 
 
 @pytest.mark.parametrize(("setting", "message"), [
-    ("gutter_min_width=abc", "--set gutter_min_width='abc': expected a number"),
-    ("gutter_min_width=-1",
-     "config key 'gutter_min_width': expected a finite number >= 0, got -1.0"),
-    ("line_overlap=nan", "config key 'line_overlap': expected a finite number >= 0, got nan"),
-    ("line_overlap=1.5", "config key 'line_overlap': expected a share from 0 to 1, got 1.5"),
+    ("gutter_min_width=abc", "--set gutter_min_width='abc': expected a number (see layoutkit "
+                             "config gutter_min_width)"),
+    ("gutter_min_width=-1", "config key 'gutter_min_width': expected a finite number >= 0, "
+                            "got -1.0 (see layoutkit config gutter_min_width)"),
+    ("line_overlap=nan", "config key 'line_overlap': expected a finite number >= 0, got nan "
+                         "(see layoutkit config line_overlap)"),
+    ("line_overlap=1.5", "config key 'line_overlap': expected a share from 0 to 1, got 1.5 "
+                         "(see layoutkit config line_overlap)"),
     ("gutter_min_width", "--set 'gutter_min_width': expected KEY=VALUE"),
 ])
 def test_cli_bad_set_value_exits_2_naming_the_key(

@@ -409,15 +409,16 @@ def test_tesseract_failing_on_a_page_is_named_and_other_pages_read(
     assert document[0].text() == "The first page has a text layer of its own"
 
 
-def test_missing_language_pack_is_one_line_naming_the_package(tmp_path: Path) -> None:
+def test_unknown_language_is_one_line_saying_it_is_unknown(tmp_path: Path) -> None:
+    """A language code tesseract has no pack for is said to be unknown, with no package
+    to install (there is no ``tesseract-ocr-xyz``)."""
     path = mixed_pdf(tmp_path / "mixed.pdf")
     done = subprocess.run([sys.executable, "-m", "layoutkit", "text", str(path), "--set",
                            "ocr_languages=eng+xyz"], capture_output=True, text=True, check=False)
     assert done.returncode == 0
     assert done.stdout.startswith("The first page has a text layer of its own")
-    assert done.stderr == (f"layoutkit: {path}: OCR language 'xyz' is not installed; "
-                           "install it with: apt-get install tesseract-ocr-xyz; pages are read "
-                           "in 'eng' instead\n")
+    assert done.stderr == (f"layoutkit: {path}: OCR language 'xyz' is unknown: tesseract reads "
+                           "no such language; pages are read in 'eng' instead\n")
 
 
 def test_ocr_config_and_option_are_checked(tmp_path: Path,

@@ -10,7 +10,9 @@ and renamed, so a killed worker leaves no half-written file.  More actions
 
 from __future__ import annotations
 
+import logging
 import shutil
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
@@ -20,9 +22,11 @@ from typing import TYPE_CHECKING
 from ..config import LayoutConfig
 from ..errors import DocumentError, LayoutkitError
 from ..files import write_atomic
-from ..loudness import Loudness
-from ..outputs import document_text, dumps
+from ..loudness import Loudness, read_summary
+from ..outputs import document_text
+from ..outputs.named import DEFAULT, FILES, output_text
 from ..pipeline import loaded_profile, parse
+from ..sources import DEFAULT_ENGINE
 from .clock import now
 from .convert import to_pdf
 from .orphans import die_with_run
@@ -33,8 +37,7 @@ if TYPE_CHECKING:
 __all__ = ["ACTIONS", "ActionResult", "Job", "actions_for", "clear_scratch", "run_job",
            "start_worker"]
 
-OUTPUTS = ("document.json", "text.txt")
-"""The files the parse action writes into a document's output folder."""
+_log = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,7 +45,8 @@ class Job:
     """A document's pending actions: ``source`` is the accepted file, ``pdf`` the PDF
     to parse (``source`` itself, or the conversion's output in ``staging``), ``jobs``
     the processes its pages are read in, ``language`` the inbox's language folder it
-    came from (``de``: its scanned pages are read in German), None for the inbox."""
+    came from (``de``: its scanned pages are read in German), None for the inbox, and
+    the ``outputs`` its parse writes."""
 
     document_id: int
     source: Path
@@ -52,6 +56,8 @@ class Job:
     profile: str | None = None
     jobs: int = 1
     language: str | None = None
+    outputs: tuple[str, ...] = DEFAULT
+    """The outputs the parse action writes, by name (`layoutkit.outputs.named.FILES`)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,6 +86,7 @@ def _convert(job: Job) -> tuple[int | None, str | None]:
 
 
 def _parse(job: Job) -> tuple[int | None, str | None]:
+    started = time.monotonic()
     profile = loaded_profile(job.profile)
     config = _config(profile)
     if job.language:
@@ -89,8 +96,11 @@ def _parse(job: Job) -> tuple[int | None, str | None]:
     if not text.strip():
         raise DocumentError(f"{job.source}: no text on any of its {document.page_count} "
                             "page(s) (a scanned document needs OCR)")
-    write_atomic(job.staging / OUTPUTS[0], dumps(document))
-    write_atomic(job.staging / OUTPUTS[1], text + "\n")
+    for name in job.outputs:
+        write_atomic(job.staging / FILES[name],
+                     text + "\n" if name == "text" else output_text(name, document, config))
+    _log.info("%s: %s in %.2f s", job.source, read_summary(
+        len(document.pages), DEFAULT_ENGINE, document.ocr, profile), time.monotonic() - started)
     unread = "; ".join(f"page {n} {reason}" for n, reason in document.unreadable.items())
     return document.page_count, f"read in part: {unread}" if unread else None
 

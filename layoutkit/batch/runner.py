@@ -36,6 +36,7 @@ from sqlalchemy.exc import SQLAlchemyError
 
 from ..errors import UsageError
 from ..loudness import Loudness
+from ..outputs.named import DEFAULT
 from ..profile import load_profile
 from . import manifest, state
 from .actions import ActionResult, Job, actions_for, clear_scratch, run_job, start_worker
@@ -99,7 +100,8 @@ class BatchOptions:
     write each one's outputs to, the state database's SQLAlchemy URL ``db``
     (default: ``sqlite:///OUT/batch.sqlite``), ``workers`` processes, the
     ``executor`` (``local`` or ``dask``), a Dask ``scheduler`` address (implies
-    ``dask``; without one a local Dask cluster is started) and a ``profile``."""
+    ``dask``; without one a local Dask cluster is started), a ``profile`` and the
+    ``outputs`` written."""
 
     inbox: Path
     out: Path
@@ -110,6 +112,9 @@ class BatchOptions:
     profile: str | None = None
     loudness: Loudness = field(default_factory=Loudness)
     """How loud the local workers are (as the command line that started the run)."""
+    outputs: tuple[str, ...] = DEFAULT
+    """The outputs written into each document's folder, by name
+    (`layoutkit.outputs.named.FILES`)."""
 
     @property
     def on_dask(self) -> bool:
@@ -471,7 +476,7 @@ class _Batch:
         staging = self.options.out / f".{row.output}{_PARTIAL}"
         pdf = source if row.kind == "pdf" else staging / fitted(safe_stem(row.file), ".pdf")
         return Job(row.id, source, pdf, staging, left, self.options.profile,
-                   language=row.language)
+                   language=row.language, outputs=self.options.outputs)
 
     def record(self, job: Job, results: Sequence[ActionResult]) -> str:
         """Record the job's results; a document whose actions are all done gets its

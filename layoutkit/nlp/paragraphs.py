@@ -28,7 +28,7 @@ from ..linetypes.outline import continues_heading
 from ..model import Document, Line, LineType, Page, is_cjk
 
 __all__ = ["Paragraph", "Piece", "document_vocabulary", "ignored_codes", "join_hyphenated",
-           "kept_lines", "page_vocabulary", "paragraphs", "paragraphs_of"]
+           "kept_lines", "page_vocabulary", "paragraphs", "paragraphs_of", "starts_paragraph"]
 
 _IGNORE_KEYS = {
     "h": "spacy_ignore_line_type_header",
@@ -103,6 +103,14 @@ def kept_lines(pages: Iterable[Page], skip: Collection[str]) -> Iterator[tuple[L
             code = "h_" if line.line_type is LineType.HEADING else line.code
             if code not in skip and line.text.strip():
                 yield line, index
+
+
+def starts_paragraph(before: Line | None, line: Line) -> bool:
+    """Whether ``line`` starts a new paragraph after the line ``before`` it in reading
+    order (None: it is the first), as `paragraphs` parts them: at a change of line
+    type or of block within a column, at a heading, list item, contents entry or table
+    row, and across columns and pages where the text does not run on."""
+    return before is None or _starts_paragraph(before, line)
 
 
 def _starts_paragraph(before: Line, line: Line) -> bool:

@@ -49,23 +49,36 @@ def skip_codes(spec: str) -> frozenset[str]:
 
 
 def document_text(document: Document, *, furniture: bool = False,
-                  skip: frozenset[str] = frozenset()) -> str:
+                  skip: frozenset[str] = frozenset(), blank_lines: bool = False) -> str:
     """The document's text in reading order, running headers and footers left out
-    unless ``furniture``, and lines of the types in ``skip`` left out.  A form feed
-    stands between pages, on a line of its own: a tool that reads lines sees every
-    page's last line end."""
-    return "".join(text_pieces(document.pages, furniture=furniture, skip=skip))
+    unless ``furniture``, and lines of the types in ``skip`` left out; with
+    ``blank_lines`` a blank line before each paragraph that does not open its page, as
+    pdftotext writes (paragraphs as `layoutkit.nlp.paragraphs.paragraphs` parts
+    them: the lines must be typed).  A form feed stands between pages, on a line of its
+    own: a tool that reads lines sees every page's last line end."""
+    return "".join(text_pieces(document.pages, furniture=furniture, skip=skip,
+                               blank_lines=blank_lines))
 
 
 def text_pieces(pages: Iterable[Page], *, furniture: bool = False,
-                skip: frozenset[str] = frozenset()) -> Iterator[str]:
-    """The text of [`document_text`][layoutkit.outputs.document_text], a page at a time as ``pages``
-    come (a form feed on a line of its own before each page but the first)."""
+                skip: frozenset[str] = frozenset(), blank_lines: bool = False
+                ) -> Iterator[str]:
+    """The text of [`document_text`][layoutkit.outputs.document_text], a page at a time as
+    ``pages`` come (a form feed on a line of its own before each page but the first)."""
     def kept(line: Line) -> bool:
         code = "h_" if line.code.startswith("h_") else line.code
         return (furniture or not line.furniture) and code not in skip
+    if blank_lines:  # the NLP package only for this option
+        from ..nlp.paragraphs import starts_paragraph
+    before: Line | None = None
     for k, page in enumerate(pages):
-        yield ("\n\f" if k else "") + "\n".join(line.text for line in page.lines if kept(line))
+        texts: list[str] = []
+        for line in filter(kept, page.lines):
+            if blank_lines and texts and starts_paragraph(before, line):
+                texts.append("")
+            texts.append(line.text)
+            before = line
+        yield ("\n\f" if k else "") + "\n".join(texts)
 
 
 def toc_dumps(document: Document, context: int) -> str:

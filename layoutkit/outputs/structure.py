@@ -117,15 +117,17 @@ def parts(document: Document, config: LinetypesConfig,
     return found
 
 
-def paragraph_text(document: Document, skip: frozenset[str]) -> str:
+def paragraph_text(document: Document, skip: frozenset[str], *,
+                   blank_lines: bool = False) -> str:
     """The document's paragraphs in reading order
     (`layoutkit.nlp.paragraphs.paragraphs`: lines joined, words hyphenated at line
     ends joined again, a paragraph interrupted by a column or page break run on), one a
-    line, lines of the ``skip`` codes left out; a paragraph that starts a page after the
-    first opens with a form feed."""
+    line (with ``blank_lines``, a blank line after each), lines of the ``skip`` codes left
+    out; a paragraph that starts a page after the first opens with a form feed."""
     found = paragraphs(document, skip, document_vocabulary(document))
     pages = [None, *(p.page_no for p in found)]
-    return "".join(("\f" if before not in (None, p.page_no) else "") + p.text + "\n"
+    end = "\n\n" if blank_lines else "\n"
+    return "".join(("\f" if before not in (None, p.page_no) else "") + p.text + end
                    for p, before in zip(found, pages, strict=False))
 
 

@@ -34,6 +34,7 @@ from typing import TYPE_CHECKING
 
 from ...config import LayoutConfig
 from ...model import visual_order
+from .packs import iso_639_3
 
 if TYPE_CHECKING:
     from PIL import Image
@@ -132,8 +133,10 @@ def installed() -> frozenset[str]:
 
 def tesseract_codes(languages: str) -> tuple[str, ...]:
     """``languages`` (``+``-joined tesseract or ISO 639-1 codes) as tesseract codes,
-    without repeats: ``de+eng`` -> ``("deu", "eng")``."""
-    codes = (_BY_ISO[part].code if part in _BY_ISO else part
+    without repeats: ``de+eng`` -> ``("deu", "eng")``, ``sv`` -> ``("swe",)`` (an ISO
+    639-1 code is its language's ISO 639-2/T code, as tesseract names languages; one of
+    `LANGUAGES` its code there, ``zh`` ``chi_sim``)."""
+    codes = (_BY_ISO[part].code if part in _BY_ISO else iso_639_3(part) or part
              for part in languages.split("+") if part)
     return tuple(dict.fromkeys(codes))
 

@@ -51,6 +51,7 @@ from ...errors import DocumentError, UsageError
 from ...model import NO_GLYPHS, OcrQuality, PageGlyphs, Word
 from ..base import is_image
 from .language import AUTO, layer_language, user_languages
+from .packs import pack_advice
 from .quality import dictionary_share, known_words, read_share, word_lists
 
 if TYPE_CHECKING:
@@ -254,13 +255,15 @@ def tesseract_problem() -> str | None:
 
 def missing_pack(config: LayoutConfig) -> str | None:
     """The line that says which pack of the user's ``ocr_languages`` is not installed,
-    how to install it and what pages are read in instead; None when all are."""
+    how to install it (the Debian package, `.packs.pack_advice`; or that tesseract
+    reads no such language) and what pages are read in instead; None when all are."""
+    from .language import installed
+
     user = user_languages(config)
     if user is None or user.missing is None:
         return None
     instead = repr(user.languages) if user.languages else "their own language"
-    return (f"OCR language {user.missing!r} is not installed; install it with: "
-            f"apt-get install tesseract-ocr-{user.missing.replace('_', '-')}; "
+    return (f"OCR language {user.missing!r} {pack_advice(user.missing, installed())}; "
             f"pages are read in {instead} instead")
 
 
