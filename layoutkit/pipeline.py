@@ -78,6 +78,7 @@ from .model import (
     PageGlyphs,
     Table,
     Word,
+    draw_pages_with,
     tables_by_page,
 )
 from .parallel import EachPage, Shares, collector_paused, open_shares
@@ -89,12 +90,27 @@ from .sources.ocr.scanned import check_scanned, is_scanned, ocr_scanned_page
 from .sources.ruled_tables import find_ruled_tables
 
 if TYPE_CHECKING:
+    from .outputs.draw import PageImage
     from .profile import Profile, Section
 
 __all__ = ["PageProgress", "PageStream", "iter_pages", "loaded_profile", "parse",
            "parse_page_spec"]
 
 _log = logging.getLogger(__name__)
+
+
+
+def page_image(page: Page, file: Path, resolution: int) -> PageImage:
+    """Page ``page`` of the document at ``file`` rendered at ``resolution`` dpi, to draw
+    on (:class:`~layoutkit.outputs.draw.PageImage`; Pillow is imported when a page is
+    first drawn): what :meth:`Page.to_image` gives, registered here because the model
+    may not import the outputs."""
+    from .outputs.draw import PageImage
+
+    return PageImage.of(page, file, resolution)
+
+
+draw_pages_with(page_image)
 
 _CONTEXT = 2
 """Pages on each side of a requested page read as well, so that running headers
@@ -156,7 +172,8 @@ def parse(path: Source, config: LayoutConfig | None = None,
     """
     given = as_input(path, password)
     try:
-        document = _parse(given.path, config, pages, engine, jobs, profile, tables, typed)
+        document = _drawable(_parse(given.path, config, pages, engine, jobs, profile, tables,
+                                    typed), given.path)
     except LayoutkitError as exc:
         given.remove()
         raise renamed(exc, given) from None
@@ -168,6 +185,12 @@ def parse(path: Source, config: LayoutConfig | None = None,
     document = replace(document, path=given.name, source=given.path)
     weakref.finalize(document, given.remove)
     return document
+
+
+def _drawable(document: Document, file: Path) -> Document:
+    """``document`` with each page naming the ``file`` it was read from
+    (:attr:`Page.file`), so that it draws itself (:meth:`Page.to_image`)."""
+    return replace(document, pages=tuple(replace(page, file=file) for page in document.pages))
 
 
 def _parse(path: Path, config: LayoutConfig | None, pages: Iterable[int] | str | None,
@@ -258,7 +281,7 @@ def iter_pages(path: str | Path, config: LayoutConfig | None = None,
         document = _parsed(job, context, jobs, tables=tables, typed=typed, progress=progress)
         return PageStream(job.path, job.count, document.ocr, document.unreadable,
                           _handed_over(_pages_of(document, progress),
-                                       found if tables else None), found)
+                                       found if tables else None, job.path), found)
     folder = tempfile.TemporaryDirectory(prefix="layoutkit-")
 
     def heard(number: int, sent: tuple[_Sent, _Spilled]) -> None:
@@ -277,7 +300,7 @@ def iter_pages(path: str | Path, config: LayoutConfig | None = None,
     unreadable = {n: sent[n][0].unreadable for n in job.wanted if sent[n][0].unreadable}
     return PageStream(job.path, job.count, tuple(ocr), unreadable, _handed_over(_streamed(
         job, context, runs, {n: spilled for n, (_, spilled) in sent.items()}, folder, jobs,
-        typed, progress, tables), found if tables else None), found)
+        typed, progress, tables), found if tables else None, job.path), found)
 
 
 def _streamed(job: Job, context: Sequence[int], runs: Mapping[int, Runs],
@@ -311,13 +334,13 @@ def _streamed(job: Job, context: Sequence[int], runs: Mapping[int, Runs],
 
 
 def _handed_over(laid_out: Iterable[tuple[Page, list[Table]]],
-                 tables: dict[int, list[Table]] | None) -> Iterator[Page]:
+                 tables: dict[int, list[Table]] | None, file: Path) -> Iterator[Page]:
     """The pages ``laid_out``, their ruled tables put in ``tables`` (when given) as each
-    page is handed over."""
+    page is handed over, each naming the ``file`` it was read from (:attr:`Page.file`)."""
     for page, found in laid_out:
         if tables is not None and found:
             tables[page.page_no] = found
-        yield page
+        yield replace(page, file=file)
 
 
 def _pages_of(document: Document, progress: PageProgress | None
