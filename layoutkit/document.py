@@ -79,7 +79,7 @@ class TextPage(_WordCounts):
         """The page's text in reading order: ``page.text()``, running headers and footers
         left out (``furniture=True``: kept), as :meth:`layoutkit.Page.text` gives it.
 
-        Read as an attribute (``page.text``, the form before 0.2) it is still that text,
+        Read as an attribute (``page.text``, as earlier versions had it) it is still that text,
         and using it so warns (DeprecationWarning)."""
         return _PageText(self.layout.text(), self.layout.text)
 
@@ -177,7 +177,7 @@ class TextDocument(_WordCounts):
         :meth:`layoutkit.Document.text` gives it; each page's alone is
         ``[page.text() for page in doc]``.
 
-        Read as an attribute (``doc.text``, the form before 0.2) it is still the list of
+        Read as an attribute (``doc.text``, as earlier versions had it) it is still the list of
         each page's text, and using it so warns (DeprecationWarning)."""
         return _DocumentText([page.text() for page in self.layout.pages], self.layout.text)
 

@@ -213,8 +213,8 @@ class Page(Value):
     page that was read."""
     file: Path | None = field(default=None, compare=False)
     """The file the page was read from (:attr:`Document.file`), to draw it on
-    (:meth:`to_image`); None for a page made otherwise (by hand, or by a version
-    before 0.2).  Pages are equal wherever they were read from."""
+    (:meth:`to_image`); None for a page made otherwise (by hand, or stored by an
+    earlier version).  Pages are equal wherever they were read from."""
 
     def to_image(self, resolution: int = 72) -> Any:
         """The page rendered at ``resolution`` dpi from :attr:`file`, a
