@@ -15,8 +15,10 @@ from typing import TYPE_CHECKING
 from .config import LayoutConfig
 from .errors import (
     ConfigError,
+    ConfigTypeError,
     DocumentError,
     LayoutkitError,
+    PageNotParsedError,
     PageRangeError,
     ProfileError,
     UsageError,
@@ -49,6 +51,7 @@ __all__ = [
     "Block",
     "Column",
     "ConfigError",
+    "ConfigTypeError",
     "Document",
     "DocumentError",
     "Glyph",
@@ -58,6 +61,7 @@ __all__ = [
     "Line",
     "LineType",
     "Page",
+    "PageNotParsedError",
     "PageRangeError",
     "PageStream",
     "Profile",

@@ -13,12 +13,14 @@ the pipeline (`layoutkit.parse`), which no stage may import.
 
 from __future__ import annotations
 
+import warnings
 from abc import ABC, abstractmethod
 from collections import Counter
 from collections.abc import Iterator
+from dataclasses import replace
 from functools import cached_property
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 from . import model
 from .config import LayoutConfig
@@ -34,6 +36,8 @@ if TYPE_CHECKING:
     from .sources.inputs import Source
 
 __all__ = ["TextDocument", "TextPage"]
+
+_T = TypeVar("_T")
 
 
 class _WordCounts(ABC):
@@ -71,9 +75,13 @@ class TextPage(_WordCounts):
         return self.layout.page_no
 
     @property
-    def text(self) -> str:
-        """The page's text in reading order, running headers and footers left out."""
-        return self.layout.text()
+    def text(self) -> _PageText:
+        """The page's text in reading order: ``page.text()``, running headers and footers
+        left out (``furniture=True``: kept), as `layoutkit.Page.text` gives it.
+
+        Read as an attribute (``page.text``, as earlier versions had it) it is still that text,
+        and using it so warns (DeprecationWarning)."""
+        return _PageText(self.layout.text(), self.layout.text)
 
     @property
     def lang(self) -> str:
@@ -89,23 +97,24 @@ class TextPage(_WordCounts):
 
     def to_image(self, resolution: int = 72) -> PageImage:
         """The page rendered at ``resolution`` dpi, to draw its layout on
-        (``.draw_lines()``, ``.draw_columns()``, ``.draw_bands()``) and ``.save()``; a
-        notebook shows it.  Raises UsageError for a resolution out of 10 to 600."""
-        from .outputs.draw import PageImage
-
-        return PageImage.of(self.layout, self._document.layout.file, resolution)
+        (``.draw_lines()``, ``.draw_columns()``, ``.draw_bands()``, ``.draw_words()``...)
+        and ``.save()``; a notebook shows it: `layoutkit.Page.to_image` of the
+        page, drawn from the document's file (a stored document's too).  Raises
+        UsageError for a resolution out of 10 to 600."""
+        page = replace(self.layout, file=self._document.layout.file)
+        picture: PageImage = page.to_image(resolution)
+        return picture
 
     def __repr__(self) -> str:
         return f"<TextPage {self.page_no} of {str(self._document.path)!r}>"
 
 
 class TextDocument(_WordCounts):
-    """A PDF read in reading order: ``len(doc)`` pages, ``doc[i]`` a
-    [`TextPage`][layoutkit.document.TextPage] (``doc.page(n)`` the page numbered n), ``doc.text``
-    the page texts, ``doc.lang`` the language.  ``path`` is whatever
-    [`layoutkit.parse`][layoutkit.parse] reads (a path, bytes, a binary file object), ``password``
-    an encrypted PDF's; a ``with`` block closes it (deleting the copy of a document given as
-    bytes)."""
+    """A PDF read in reading order: ``len(doc)`` pages, ``doc[i]`` a `TextPage`
+    (``doc.page(n)`` the page numbered n), ``doc.text()`` its text, ``doc.lang`` the
+    language.  ``path`` is whatever `layoutkit.parse` reads (a path, bytes, a
+    binary file object), ``password`` an encrypted PDF's; a ``with`` block closes it
+    (deleting the copy of a document given as bytes)."""
 
     def __init__(self, path: Source, profile: Profile | str | Path | None = None,
                  config: LayoutConfig | None = None, *,
@@ -132,7 +141,8 @@ class TextDocument(_WordCounts):
 
     def page(self, page_no: int) -> TextPage:
         """The page numbered ``page_no`` (1-based, as in the PDF); ``doc[i]`` is the
-        i-th page read.  Raises KeyError naming the pages read when it is none of them."""
+        i-th page read.  Raises PageNotParsedError (a KeyError too) naming the pages read
+        when it is none of them."""
         return TextPage(self, self.layout.pages.index(self.layout.page(page_no)))
 
     @classmethod
@@ -161,9 +171,15 @@ class TextDocument(_WordCounts):
         return analyse(self.layout, self.config.nlp)
 
     @property
-    def text(self) -> list[str]:
-        """Each page's text in reading order, running headers and footers left out."""
-        return [page.text() for page in self.layout.pages]
+    def text(self) -> _DocumentText:
+        """The document's text in reading order: ``doc.text()``, a form feed between
+        pages, running headers and footers left out (``furniture=True``: kept), as
+        `layoutkit.Document.text` gives it; each page's alone is
+        ``[page.text() for page in doc]``.
+
+        Read as an attribute (``doc.text``, as earlier versions had it) it is still the list of
+        each page's text, and using it so warns (DeprecationWarning)."""
+        return _DocumentText([page.text() for page in self.layout.pages], self.layout.text)
 
     @property
     def lang(self) -> str:
@@ -212,6 +228,84 @@ class TextDocument(_WordCounts):
                                 f"{len(stored)}; name the one to load")
         return cls.from_layout(store_loads(stored[0].read_text(encoding="utf-8"),
                                            str(stored[0])), config)
+
+
+class _TextMethod(Protocol):
+    def __call__(self, *, furniture: bool = False) -> str: ...
+
+
+_OLD_USES = ("__eq__", "__ne__", "__lt__", "__le__", "__gt__", "__ge__", "__hash__", "__len__",
+             "__iter__", "__reversed__", "__getitem__", "__contains__", "__add__", "__radd__",
+             "__iadd__", "__mul__", "__rmul__", "__mod__", "__str__", "__format__", "__bool__")
+"""The operations of a str or a list through which the value of the old ``text``
+property is used (besides its named methods: ``split``, ``index``...)."""
+
+
+def _warn_old_text(owner: str) -> None:
+    warnings.warn(f"{owner}.text is a method, as Document.text() and Page.text() are: call "
+                  f"it ({owner}.text()); its use as an attribute is deprecated",
+                  DeprecationWarning, stacklevel=3)
+
+
+def _warning_on_old_uses(cls: type[_T]) -> type[_T]:
+    """``cls`` (a subclass of str or list) warning of the deprecated attribute form
+    wherever its value is used as the base class's value: every operation of
+    `_OLD_USES` and every named method."""
+    owner = cls.owner  # type: ignore[attr-defined]
+    for name in _OLD_USES:
+        inherited = next((vars(b)[name] for b in cls.__mro__[1:] if name in vars(b)), None)
+        if inherited is None or inherited is object.__dict__.get(name):
+            continue
+
+        def warned(self: object, *args: object, _inherited: Any = inherited) -> object:
+            _warn_old_text(owner)
+            return _inherited(self, *args)
+
+        setattr(cls, name, warned)
+
+    inherited_get: Any = cls.__mro__[1].__getattribute__
+
+    def __getattribute__(self: object, name: str) -> object:  # noqa: N807
+        if not name.startswith("_"):
+            _warn_old_text(owner)
+        return inherited_get(self, name)
+
+    cls.__getattribute__ = __getattribute__  # type: ignore[method-assign]
+    return cls
+
+
+@_warning_on_old_uses
+class _PageText(str):
+    """What ``TextPage.text`` gives: called, the page's text (``page.text()``); used as
+    a string, the old property's value, with a DeprecationWarning."""
+
+    owner = "TextPage"
+
+    def __new__(cls, value: str, method: _TextMethod) -> _PageText:
+        made = super().__new__(cls, value)
+        made._method = method
+        return made
+
+    _method: _TextMethod
+
+    def __call__(self, *, furniture: bool = False) -> str:
+        return self._method(furniture=furniture)
+
+
+@_warning_on_old_uses
+class _DocumentText(list[str]):
+    """What ``TextDocument.text`` gives: called, the document's text (``doc.text()``);
+    used as a list, the old property's value (each page's text), with a
+    DeprecationWarning."""
+
+    owner = "TextDocument"
+
+    def __init__(self, pages: list[str], method: _TextMethod) -> None:
+        super().__init__(pages)
+        self._method = method
+
+    def __call__(self, *, furniture: bool = False) -> str:
+        return self._method(furniture=furniture)
 
 
 def _is_stored(path: Path) -> bool:

@@ -10,8 +10,10 @@ from __future__ import annotations
 
 __all__ = [
     "ConfigError",
+    "ConfigTypeError",
     "DocumentError",
     "LayoutkitError",
+    "PageNotParsedError",
     "PageRangeError",
     "ProfileError",
     "UsageError",
@@ -30,8 +32,22 @@ class ConfigError(UsageError):
     """A configuration key or value is unknown or out of range."""
 
 
+class ConfigTypeError(ConfigError, TypeError):
+    """A value given where a `layoutkit.LayoutConfig` (or one of its sections)
+    is expected is of another type."""
+
+
 class PageRangeError(UsageError):
     """A page selection is malformed or names pages the document does not have."""
+
+
+class PageNotParsedError(PageRangeError, KeyError):
+    """A page asked for by its number (``doc.page(n)``) is not among the pages parsed;
+    a KeyError too, for the lookup it is, whose message reads as given (a KeyError's
+    own would be quoted)."""
+
+    def __str__(self) -> str:
+        return Exception.__str__(self)
 
 
 class DocumentError(LayoutkitError, OSError):

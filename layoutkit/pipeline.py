@@ -81,23 +81,39 @@ from .model import (
     PageGlyphs,
     Table,
     Word,
+    draw_pages_with,
     tables_by_page,
 )
 from .parallel import EachPage, Shares, collector_paused, open_shares
 from .reading.page import layout_page
-from .sources import DEFAULT_ENGINE, GlyphSource, is_image, open_source
+from .sources import GlyphSource, is_image, open_source
 from .sources.guard import PageRisk, check_structure
 from .sources.inputs import Source, as_input, renamed
 from .sources.ocr.scanned import check_scanned, is_scanned, ocr_scanned_page
 from .sources.ruled_tables import find_ruled_tables
 
 if TYPE_CHECKING:
+    from .outputs.draw import PageImage
     from .profile import Profile, Section
 
 __all__ = ["PageProgress", "PageStream", "iter_pages", "loaded_profile", "parse",
            "parse_page_spec"]
 
 _log = logging.getLogger(__name__)
+
+
+
+def page_image(page: Page, file: Path, resolution: int) -> PageImage:
+    """Page ``page`` of the document at ``file`` rendered at ``resolution`` dpi, to draw
+    on (`layoutkit.outputs.draw.PageImage`; Pillow is imported when a page is
+    first drawn): what `Page.to_image` gives, registered here because the model
+    may not import the outputs."""
+    from .outputs.draw import PageImage
+
+    return PageImage.of(page, file, resolution)
+
+
+draw_pages_with(page_image)
 
 _CONTEXT = 2
 """Pages on each side of a requested page read as well, so that running headers
@@ -132,10 +148,10 @@ def parse_page_spec(spec: str, page_count: int) -> list[int]:
 
 
 def parse(path: Source, config: LayoutConfig | None = None,
-          pages: Iterable[int] | str | None = None, *, engine: str = DEFAULT_ENGINE,
+          pages: Iterable[int] | str | None = None, *, engine: str = "pdfium",
           jobs: int = 1, profile: Profile | str | Path | None = None,
-          tables: bool = False, typed: bool = True, password: str | None = None
-          ) -> Document:
+          tables: bool = False, typed: bool = True, password: str | None = None,
+          ocr: str | None = None, lang: str | None = None) -> Document:
     """Read ``path`` and lay out its pages (all, or the 1-based ``pages``).
 
     ``path`` is a file's path (``-``: standard input), the document's bytes or a binary
@@ -156,10 +172,28 @@ def parse(path: Source, config: LayoutConfig | None = None,
     contents, tables, headings and lists are not looked for (ruled tables only with
     ``tables``), and the pages, their reading order and text are the same, for a caller
     that needs no more (``layoutkit text`` without ``--skip``).
+
+    ``engine`` is ``"pdfium"`` (the default) or ``"pdfminer"``: the library the glyphs
+    are read with (`layoutkit.sources.ENGINES`).
+
+    ``ocr`` says which pages are read by OCR: ``"auto"`` (pages without a readable text
+    layer; the default), ``"always"`` or ``"never"`` (the config key ``ocr``, as
+    ``--ocr``); ``lang`` the languages scanned pages are written in, tesseract or
+    ISO 639-1 codes joined by ``+`` (``"deu"``, ``"de+fr"``; default ``"auto"``, each
+    page's own, detected; the config key ``ocr_languages``, as ``--lang``).  They are
+    set over ``config`` (or the profile's).
+
+    Any other setting is a key of `layoutkit.LayoutConfig`, passed in
+    ``config``: ``parse(path, config=LayoutConfig().replace(gutter_min_width=4.0,
+    ocr_dpi=400))`` (keys by name, validated: an unknown key or a bad value raises
+    ConfigError naming it), or over a profile's, ``config=load_profile(name).config
+    .replace(...)``; ``LayoutConfig.known_keys()`` lists them, and the CLI's
+    ``--set key=value`` sets the same keys.
     """
     given = as_input(path, password)
     try:
-        document = _parse(given.path, config, pages, engine, jobs, profile, tables, typed)
+        document = _drawable(_parse(given.path, config, pages, engine, jobs, profile, tables,
+                                    typed, _Overrides(ocr, lang)), given.path)
     except LayoutkitError as exc:
         given.remove()
         raise renamed(exc, given) from None
@@ -173,11 +207,17 @@ def parse(path: Source, config: LayoutConfig | None = None,
     return document
 
 
+def _drawable(document: Document, file: Path) -> Document:
+    """``document`` with each page naming the ``file`` it was read from
+    (`Page.file`), so that it draws itself (`Page.to_image`)."""
+    return replace(document, pages=tuple(replace(page, file=file) for page in document.pages))
+
+
 def _parse(path: Path, config: LayoutConfig | None, pages: Iterable[int] | str | None,
            engine: str, jobs: int, profile: Profile | str | Path | None, tables: bool,
-           typed: bool) -> Document:
-    """[`parse`][layoutkit.pipeline.parse] of the file at ``path``."""
-    job, context = _job(path, config, pages, engine, jobs, profile)
+           typed: bool, overrides: _Overrides) -> Document:
+    """`parse` of the file at ``path``."""
+    job, context = _job(path, config, pages, engine, jobs, profile, overrides)
     return _parsed(job, context, jobs, tables=tables, typed=typed)
 
 
@@ -233,12 +273,11 @@ class PageProgress(Protocol):
 
 
 def iter_pages(path: str | Path, config: LayoutConfig | None = None,
-               pages: Iterable[int] | str | None = None, *, engine: str = DEFAULT_ENGINE,
+               pages: Iterable[int] | str | None = None, *, engine: str = "pdfium",
                jobs: int = 1, profile: Profile | str | Path | None = None,
-               tables: bool = False, typed: bool = True, progress: PageProgress | None = None
-               ) -> PageStream:
-    """Read ``path`` as [`parse`][layoutkit.pipeline.parse] does, page by page, for documents of any
-    length.
+               tables: bool = False, typed: bool = True, progress: PageProgress | None = None,
+               ocr: str | None = None, lang: str | None = None) -> PageStream:
+    """Read ``path`` as `parse` does, page by page, for documents of any length.
 
     A document of no more than ``stream_whole_chunks`` chunks of ``stream_chunk_pages``
     is read, laid out and typed in one go, as by [`parse`][layoutkit.pipeline.parse], before this
@@ -248,13 +287,13 @@ def iter_pages(path: str | Path, config: LayoutConfig | None = None,
     and types the pages ``stream_chunk_pages`` at a time (in ``jobs`` processes) and hands each
     over; the common column grid and the line types (contents, heading levels, list
     chains) are decided over the whole document too, from small values of every page
-    gathered in passes over the pages kept in files, so the pages are
-    [`parse`][layoutkit.pipeline.parse]'s. Memory holds the small values of every page and the pages
-    of one chunk.  With ``tables`` the ruled tables are found too, as by
-    [`parse`][layoutkit.pipeline.parse], and kept in the stream's ``tables``.  ``progress`` hears of
-    each page read and each page laid out.
+    gathered in passes over the pages kept in files, so the pages are `parse`'s.
+    Memory holds the small values of every page and the pages of one chunk.  With
+    ``tables`` the ruled tables are found too, as by `parse`, and kept in the
+    stream's ``tables``.  ``progress`` hears of each page read and each page laid out.
+    ``engine``, ``ocr``, ``lang`` and ``config`` (any setting) are `parse`'s.
     """
-    job, context = _job(path, config, pages, engine, jobs, profile)
+    job, context = _job(path, config, pages, engine, jobs, profile, _Overrides(ocr, lang))
     if progress is not None:
         progress.start("reading", len(context))
     found: dict[int, list[Table]] = {}
@@ -264,7 +303,7 @@ def iter_pages(path: str | Path, config: LayoutConfig | None = None,
         document = _parsed(job, context, jobs, tables=tables, typed=typed, progress=progress)
         return PageStream(job.path, job.count, document.ocr, document.unreadable,
                           _handed_over(_pages_of(document, progress),
-                                       found if tables else None), found)
+                                       found if tables else None, job.path), found)
     folder = tempfile.TemporaryDirectory(prefix="layoutkit-")
 
     def heard(number: int, sent: tuple[_Sent, _Spilled]) -> None:
@@ -276,14 +315,14 @@ def iter_pages(path: str | Path, config: LayoutConfig | None = None,
                                              job.path) as kept:
             sent: dict[int, tuple[_Sent, _Spilled]] = kept.run(
                 partial(spill_pages, job, Path(folder.name)), None, heard)
-        ocr, runs = _decided(job, context, {n: page for n, (page, _) in sent.items()})
+        qualities, runs = _decided(job, context, {n: page for n, (page, _) in sent.items()})
     except BaseException:
         folder.cleanup()
         raise
     unreadable = {n: sent[n][0].unreadable for n in job.wanted if sent[n][0].unreadable}
-    return PageStream(job.path, job.count, tuple(ocr), unreadable, _handed_over(_streamed(
+    return PageStream(job.path, job.count, tuple(qualities), unreadable, _handed_over(_streamed(
         job, context, runs, {n: spilled for n, (_, spilled) in sent.items()}, folder, jobs,
-        typed, progress, tables), found if tables else None), found)
+        typed, progress, tables), found if tables else None, job.path), found)
 
 
 def _streamed(job: Job, context: Sequence[int], runs: Mapping[int, Runs],
@@ -317,13 +356,13 @@ def _streamed(job: Job, context: Sequence[int], runs: Mapping[int, Runs],
 
 
 def _handed_over(laid_out: Iterable[tuple[Page, list[Table]]],
-                 tables: dict[int, list[Table]] | None) -> Iterator[Page]:
+                 tables: dict[int, list[Table]] | None, file: Path) -> Iterator[Page]:
     """The pages ``laid_out``, their ruled tables put in ``tables`` (when given) as each
-    page is handed over."""
+    page is handed over, each naming the ``file`` it was read from (`Page.file`)."""
     for page, found in laid_out:
         if tables is not None and found:
             tables[page.page_no] = found
-        yield page
+        yield replace(page, file=file)
 
 
 def _pages_of(document: Document, progress: PageProgress | None
@@ -417,13 +456,29 @@ def _typed_stream(job: Job, laid_out: Iterable[tuple[Page, list[Table]]], folder
                       ).pages[0], on_page.get(back.page_no, [])
 
 
+@dataclass(frozen=True, slots=True)
+class _Overrides:
+    """The settings `parse` takes by name (``ocr=``, ``lang=``), None where not
+    given."""
+
+    ocr: str | None = None
+    lang: str | None = None
+
+    def over(self, config: LayoutConfig) -> LayoutConfig:
+        """``config`` with the settings given set (each validated as the config's key)."""
+        changes = {key: value for key, value in (("ocr", self.ocr),
+                                                 ("ocr_languages", self.lang))
+                   if value is not None}
+        return config.replace(**changes) if changes else config
+
+
 def _job(path: str | Path, config: LayoutConfig | None, pages: Iterable[int] | str | None,
-         engine: str, jobs: int, profile: Profile | str | Path | None
-         ) -> tuple[Job, list[int]]:
-    """The parse of ``path`` (see [`parse`][layoutkit.pipeline.parse]) and the pages it reads: those
-    asked for with their neighbours (all from the first, for a profile with sections)."""
+         engine: str, jobs: int, profile: Profile | str | Path | None,
+         overrides: _Overrides = _Overrides()) -> tuple[Job, list[int]]:
+    """The parse of ``path`` (see `parse`) and the pages it reads: those asked for
+    with their neighbours (all from the first, for a profile with sections)."""
     profile = loaded_profile(profile)
-    config = config or (profile.config if profile else LayoutConfig())
+    config = overrides.over(config or (profile.config if profile else LayoutConfig()))
     if isinstance(jobs, bool) or not isinstance(jobs, int) or jobs < 1:
         raise UsageError(f"jobs: expected a whole number of processes >= 1, got {jobs!r}")
     path = Path(path)

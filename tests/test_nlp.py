@@ -182,7 +182,7 @@ def test_the_document_api(tmp_path: Path) -> None:
     doc = TextDocument(PDF / "copyright-office-dmca-summary.pdf")
     assert len(doc) == 18 and doc[0].page_no == 1 and doc[-1].page_no == 18
     assert [p.page_no for p in doc] == list(range(1, 19))
-    assert doc.text[1] == doc[1].text == doc.layout.pages[1].text()
+    assert doc.text() == doc.layout.text() and doc[1].text() == doc.layout.pages[1].text()
     assert doc.lang == "en" and doc[3].lang == "en"
     bag = doc.bag_of_words
     assert [word for word, _ in doc.freq_dist[:2]] == ["section", "copyright"]

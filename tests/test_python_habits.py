@@ -38,7 +38,7 @@ def test_text_document_of_bytes_is_closed_by_with() -> None:
         copy = document.layout.source
         assert copy is not None and copy.is_file()
         page = document.page(27)
-        assert page.page_no == 27 and page.text == document[26].text
+        assert page.page_no == 27 and page.text() == document[26].text()
         assert repr(page) == "<TextPage 27 of '<bytes>'>"
     assert not copy.exists()
 

@@ -179,12 +179,13 @@ def test_words_code_points_spelled_back() -> None:
 
 def test_words_accented_and_ligature_glyphs_keep_their_texts() -> None:
     """A word of one-character glyphs and a word holding a two-letter glyph (a ligature
-    PDFium reports as one glyph) are both spelled from their glyphs' texts."""
+    PDFium reports as one glyph) are both spelled from their glyphs' texts; a ligature's
+    presentation form (``ﬁ``, as pdfminer.six gives it) is its letters."""
     glyphs = [*spelled("caf\u00e9", 10.0), glyph("\ufb01", 60.0, 0.0),
               *spelled("ne", 65.0), Glyph("fi", BBox(100, 0, 110, 10), "F", 10),
               *spelled("x", 110.0)]
     assert [w.text for w in words_from_glyphs(Glyphs.of(glyphs), CONFIG.words)] == [
-        "caf\u00e9", "\ufb01ne", "fix"]
+        "caf\u00e9", "fine", "fix"]
 
 
 # --------------------------------------------------------------------------- group_lines

@@ -42,8 +42,10 @@ from .layout import (
     LineType,
     OcrQuality,
     Page,
+    PageDrawing,
     Table,
     Word,
+    draw_pages_with,
     tables_by_page,
 )
 from .value import Value, from_columns
@@ -68,6 +70,7 @@ __all__ = [
     "LineType",
     "OcrQuality",
     "Page",
+    "PageDrawing",
     "PageGlyphs",
     "Rule",
     "Table",
@@ -77,6 +80,7 @@ __all__ = [
     "clean_text",
     "clean_texts",
     "code_points",
+    "draw_pages_with",
     "from_columns",
     "is_bold",
     "is_cjk",

@@ -16,17 +16,23 @@ OCR's words), so every output and every engine reads the same clean text:
   (U+202A–U+202E) and the isolates (U+2066–U+2069).  A page's glyphs are placed as
   shown already, and the reading stage finds the order they are read in;
 - a high surrogate followed by a low one becomes the character they encode, and a
-  surrogate on its own becomes U+FFFD, the replacement character.
+  surrogate on its own becomes U+FFFD, the replacement character;
+- the Latin ligatures of Unicode's presentation forms (U+FB00–U+FB06: ﬀ ﬁ ﬂ ﬃ ﬄ ﬅ ﬆ)
+  become the letters they join (``ﬁ`` is ``fi``), as PDFium gives them and pdftotext
+  writes them: a word reads, searches and compares alike whichever engine read it and
+  whether its font drew the letters as one glyph or not (the glyph keeps its box).
 
-Plain text (every character printable) is returned as it is, found in one pass.
+Plain text (every character printable, no ligature) is returned as it is, found in one
+pass.
 """
 
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Sequence
 
-__all__ = ["BIDI_FORMATTING", "DROPPED", "SURROGATE", "clean_text", "clean_texts"]
+__all__ = ["BIDI_FORMATTING", "DROPPED", "LIGATURES", "SURROGATE", "clean_text", "clean_texts"]
 
 BIDI_FORMATTING = "".join(map(chr, (*range(0x202A, 0x202F), *range(0x2066, 0x206A))))
 """The explicit bidi formatting characters: embeddings, overrides and isolates."""
@@ -36,10 +42,15 @@ DROPPED = "".join(map(chr, (*range(0x00, 0x09), *range(0x0B, 0x20), *range(0x7F,
 """The characters text loses on entering the model: the control characters but tab and
 newline, and the explicit bidi formatting characters."""
 
-_DROP = str.maketrans("", "", DROPPED)
+LIGATURES = {chr(code): unicodedata.normalize("NFKC", chr(code)) for code in range(0xFB00, 0xFB07)}
+"""The Latin presentation-form ligatures, each with the letters it joins (its
+compatibility decomposition: ``ﬅ``, the long s and t, is ``st``)."""
 
-_UNSAFE = re.compile(f"[{re.escape(DROPPED)}\ud800-\udfff]")
-"""A character [`clean_text`][layoutkit.model.clean.clean_text] changes."""
+_DROP = str.maketrans({**dict.fromkeys(map(ord, DROPPED)),
+                       **{ord(ligature): letters for ligature, letters in LIGATURES.items()}})
+
+_UNSAFE = re.compile(f"[{re.escape(DROPPED)}\ud800-\udfff\ufb00-\ufb06]")
+"""A character `clean_text` changes."""
 
 SURROGATE = re.compile("[\ud800-\udfff]")
 """A UTF-16 surrogate: half of a pair, which no text holds on its own."""
@@ -47,9 +58,10 @@ SURROGATE = re.compile("[\ud800-\udfff]")
 
 def clean_text(text: str) -> str:
     """``text`` without control characters (but tab and newline) and explicit bidi
-    formatting characters, its surrogate pairs joined into the characters they encode
-    and its lone surrogates replaced by U+FFFD; ``text`` itself when it has none."""
-    if text.isprintable() or not _UNSAFE.search(text):
+    formatting characters, its surrogate pairs joined into the characters they encode,
+    its lone surrogates replaced by U+FFFD and its Latin ligatures by their letters;
+    ``text`` itself when it has none."""
+    if not _UNSAFE.search(text):
         return text
     if SURROGATE.search(text):
         # UTF-16 pairs a high surrogate with the low one after it; "replace" puts
@@ -63,7 +75,6 @@ def clean_texts(texts: Sequence[str]) -> tuple[str, ...]:
     thousands of texts are looked at in one pass first, as nearly every page has nothing to
     clean."""
     texts = tuple(texts)
-    joined = "".join(texts)
-    if joined.isprintable() or not _UNSAFE.search(joined):
+    if not _UNSAFE.search("".join(texts)):
         return texts
     return tuple(map(clean_text, texts))

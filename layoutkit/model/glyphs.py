@@ -17,7 +17,7 @@ from bidi import get_display
 
 from .clean import clean_text, clean_texts
 from .geometry import BBox, Rule
-from .value import Value
+from .value import Value, gist
 
 __all__ = ["CODE_POINTS", "NO_GLYPHS", "Glyph", "Glyphs", "PageGlyphs", "char_test",
            "code_points", "is_cjk", "spell", "visual_order"]
@@ -96,6 +96,10 @@ class Glyphs(Value):
 
     def __len__(self) -> int:
         return len(self.texts)
+
+    def __repr__(self) -> str:
+        """The glyphs in one short line: how many, and the beginning of their text."""
+        return f"<Glyphs {len(self):,}: {gist(''.join(self.texts))}>"
 
     def __getitem__(self, index: int) -> Glyph:
         x0, top, x1, bottom = self.boxes[index].tolist()
@@ -211,6 +215,13 @@ class PageGlyphs(Value):
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "label", clean_text(self.label))
+
+    def __repr__(self) -> str:
+        """The page's glyphs in one short line: its number, size, how many glyphs,
+        rules and pictures, and the beginning of its text."""
+        return (f"<PageGlyphs {self.page_no} {self.width:g}x{self.height:g}: "
+                f"{len(self.glyphs):,} glyphs, {len(self.rules):,} rules, "
+                f"{len(self.images):,} images: {gist(''.join(self.glyphs.texts))}>")
 
     def figures(self, max_area: float) -> tuple[BBox, ...]:
         """The page's pictures covering at most ``max_area`` (a share) of it: figures,

@@ -10,17 +10,18 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from itertools import accumulate, chain, islice
 from pathlib import Path
-from typing import TypeVar
+from typing import Any, Protocol, TypeVar
 
 import numpy as np
 import numpy.typing as npt
 
+from ..errors import PageNotParsedError, UsageError
 from .geometry import BBox
-from .value import Value, from_columns
+from .value import Value, from_columns, gist
 from .weight import is_bold
 
 __all__ = ["Band", "BandKind", "Block", "Column", "Document", "Line", "LineType", "OcrQuality",
-           "Page", "Table", "Word", "tables_by_page"]
+           "Page", "PageDrawing", "Table", "Word", "draw_pages_with", "tables_by_page"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -92,6 +93,13 @@ class Line(Value):
     level: int = 0
     """The heading level (1 is the top) of a heading line; 0 for every other type."""
 
+    def __repr__(self) -> str:
+        """The line in one short line: its text's beginning, page, place (band,
+        column, block), type, number of words and box."""
+        return (f"<Line {gist(self.text)} page {self.page_no}, band {self.band}, "
+                f"column {self.column}, block {self.block}, {self.code}, "
+                f"{_count(len(self.words), 'word')} at {_box(self.bbox)}>")
+
     @property
     def code(self) -> str:
         """The line type's DCR code, with the level for headings (``h_2``)."""
@@ -139,6 +147,12 @@ class Block(Value):
     lines: tuple[Line, ...]
     bbox: BBox
 
+    def __repr__(self) -> str:
+        """The block in one short line: its lines, words, box and its text's beginning."""
+        return (f"<Block {_count(len(self.lines), 'line')}, "
+                f"{_count(sum(len(x.words) for x in self.lines), 'word')} at "
+                f"{_box(self.bbox)}: {gist(_text(self.lines))}>")
+
 
 @dataclass(frozen=True, slots=True)
 class Column(Value):
@@ -147,6 +161,13 @@ class Column(Value):
     index: int
     bbox: BBox
     blocks: tuple[Block, ...]
+
+    def __repr__(self) -> str:
+        """The column in one short line: its index, blocks, lines, box and its text's
+        beginning."""
+        lines = self.lines
+        return (f"<Column {self.index}: {_count(len(self.blocks), 'block')}, "
+                f"{_count(len(lines), 'line')} at {_box(self.bbox)}: {gist(_text(lines))}>")
 
     @property
     def lines(self) -> tuple[Line, ...]:
@@ -162,6 +183,13 @@ class Band(Value):
     kind: BandKind
     bbox: BBox
     columns: tuple[Column, ...]
+
+    def __repr__(self) -> str:
+        """The band in one short line: its index, kind, columns, lines, box and its
+        text's beginning."""
+        lines = self.lines
+        return (f"<Band {self.index} {self.kind.value}: {_count(len(self.columns), 'column')}, "
+                f"{_count(len(lines), 'line')} at {_box(self.bbox)}: {gist(_text(lines))}>")
 
     @property
     def lines(self) -> tuple[Line, ...]:
@@ -185,6 +213,24 @@ class Page(Value):
     """Why the page was left unread, with no lines (it draws more content than
     ``page_max_content_bytes``, or took more than ``page_max_seconds``...); empty for a
     page that was read."""
+    file: Path | None = field(default=None, compare=False)
+    """The file the page was read from (`Document.file`), to draw it on
+    (`to_image`); None for a page made otherwise (by hand, or stored by an
+    earlier version).  Pages are equal wherever they were read from."""
+
+    def to_image(self, resolution: int = 72) -> Any:
+        """The page rendered at ``resolution`` dpi from `file`, a
+        `layoutkit.outputs.draw.PageImage` to draw its layout on
+        (``.draw_lines()``, ``.draw_columns()``, ``.draw_bands()``, ``.draw_words()``...)
+        and ``.save()``; a notebook shows it.  Raises UsageError for a resolution out of
+        10 to 600, or for a page that names no file it was read from."""
+        if self.file is None:
+            raise UsageError(f"page {self.page_no}: no file to draw it from (it was not "
+                             "read by layoutkit.parse); TextDocument(...).page(n).to_image() "
+                             "draws a stored document's page from its PDF")
+        if not _DRAWINGS:
+            raise UsageError("no page drawing is registered: import layoutkit first")
+        return _DRAWINGS[0](self, self.file, resolution)
 
     @property
     def lines(self) -> tuple[Line, ...]:
@@ -202,11 +248,45 @@ class Page(Value):
         lines = self.lines if furniture else self.body_lines
         return "\n".join(line.text for line in lines)
 
+    def __repr__(self) -> str:
+        """The page in one short line (a page holds thousands of words and boxes): its
+        number (and label), size, how many bands, columns, blocks, lines and words it
+        holds, and the beginning of its text (`text`; or why it was left unread)."""
+        columns = [column for band in self.bands for column in band.columns]
+        blocks = [block for column in columns for block in column.blocks]
+        lines = self.lines
+        label = f" ({self.label!r})" if self.label else ""
+        held = (f"unreadable: {self.unreadable}" if self.unreadable else
+                f"{_count(len(self.bands), 'band')}, {_count(len(columns), 'column')}, "
+                f"{_count(len(blocks), 'block')}, {_count(len(lines), 'line')}, "
+                f"{_count(sum(len(x.words) for x in lines), 'word')}: "
+                f"{gist(self.text())}")
+        return f"<Page {self.page_no}{label} {self.width:g}x{self.height:g}: {held}>"
+
     def __reduce__(self) -> tuple[Callable[..., object], tuple[object, ...]]:
         """The page pickled as columns (`_page_columns`): a laid-out page holds
         thousands of words, and arrays of their numbers pickle in a fraction of the time
         a constructor call per word and box takes."""
         return _page_of_columns, _page_columns(self)
+
+
+class PageDrawing(Protocol):
+    """How a page is drawn (`Page.to_image`): rendered from ``file`` at
+    ``resolution`` dpi, ready to draw its layout on."""
+
+    def __call__(self, page: Page, file: Path, resolution: int) -> Any: ...
+
+
+_DRAWINGS: list[PageDrawing] = []
+"""The page drawing registered (`draw_pages_with`)."""
+
+
+def draw_pages_with(drawing: PageDrawing) -> None:
+    """Make ``drawing`` what `Page.to_image` calls.  The picture is drawn by the
+    outputs, a later stage than the model, which it may not import; the pipeline
+    registers it (`layoutkit.pipeline`), so a page gives the same picture as
+    `layoutkit.TextPage.to_image` through the same code."""
+    _DRAWINGS[:] = [drawing]
 
 
 def _page_columns(page: Page) -> tuple[object, ...]:
@@ -227,7 +307,8 @@ def _page_columns(page: Page) -> tuple[object, ...]:
     words = [word for line in lines for word in line.words]
     fonts: dict[str, int] = {}
     font_indexes = [fonts.setdefault(w.font, len(fonts)) for w in words]
-    return (page.page_no, page.width, page.height, page.label, page.unreadable, tuple(bands),
+    return (page.page_no, page.width, page.height, page.label, page.unreadable, page.file,
+            tuple(bands),
             tuple(columns),
             tuple(blocks), tuple(x.text for x in lines), tuple(x.line_type for x in lines),
             np.array([(x.bbox.x0, x.bbox.top, x.bbox.x1, x.bbox.bottom) for x in lines],
@@ -242,6 +323,7 @@ def _page_columns(page: Page) -> tuple[object, ...]:
 
 
 def _page_of_columns(page_no: int, width: float, height: float, label: str, unreadable: str,
+                     file: Path | None,
                      bands: tuple[tuple[int, BandKind, BBox, int], ...],
                      columns: tuple[tuple[int, BBox, int], ...],
                      blocks: tuple[tuple[BBox, int], ...],
@@ -270,7 +352,7 @@ def _page_of_columns(page_no: int, width: float, height: float, label: str, unre
                           for index, box, count in columns])
     return Page(page_no, width, height, tuple(
         Band(index, kind, box, tuple(islice(column_values, count)))
-        for index, kind, box, count in bands), label, unreadable)
+        for index, kind, box, count in bands), label, unreadable, file)
 
 
 @dataclass(frozen=True, slots=True)
@@ -329,6 +411,14 @@ class Table(Value):
     bbox: BBox
     rows: tuple[tuple[str | None, ...], ...]
 
+    def __repr__(self) -> str:
+        """The table in one short line: its page, box, rows and columns, and the
+        beginning of its first row."""
+        width = max(map(len, self.rows), default=0)
+        first = " | ".join(cell or "" for cell in self.rows[0]) if self.rows else ""
+        return (f"<Table page {self.page_no} at {_box(self.bbox)}: "
+                f"{_count(len(self.rows), 'row')} x {_count(width, 'column')}: {gist(first)}>")
+
 
 def tables_by_page(tables: Iterable[Table]) -> dict[int, list[Table]]:
     """The ruled ``tables`` by page number, each page's in their order."""
@@ -379,20 +469,21 @@ class Document(Value):
         self.close()
 
     def __repr__(self) -> str:
-        return f"<Document {str(self.path)!r} {len(self.pages)} page" \
-               f"{'' if len(self.pages) == 1 else 's'}>"
+        """The document in one short line: its name and how many pages were parsed."""
+        return f"<Document {str(self.path)!r} {_count(len(self.pages), 'page')}>"
 
     def page(self, page_no: int) -> Page:
         """The page numbered ``page_no`` (1-based, as in the PDF), where ``doc[i]`` is
         the i-th page parsed.
 
-        Raises KeyError naming the pages parsed when it is not one of them."""
+        Raises `layoutkit.errors.PageNotParsedError` (a KeyError too) naming the
+        page asked for and the pages parsed when it is not one of them."""
         for page in self.pages:
             if page.page_no == page_no:
                 return page
         numbers = [page.page_no for page in self.pages]
-        raise KeyError(f"{self.path}: page {page_no} was not parsed; pages parsed: "
-                       f"{_ranges(numbers)}")
+        raise PageNotParsedError(f"{self.path}: page {page_no} was not parsed; pages parsed: "
+                                 f"{_ranges(numbers) or 'none'}")
 
     @property
     def scanned(self) -> tuple[bool, float | None]:
@@ -412,6 +503,21 @@ class Document(Value):
     def text(self, *, furniture: bool = False) -> str:
         """The document's text in reading order, a form feed between pages."""
         return "\f".join(page.text(furniture=furniture) for page in self.pages)
+
+
+def _count(n: int, thing: str) -> str:
+    """``1 line``, ``1,204 lines``."""
+    return f"{n:,} {thing}{'' if n == 1 else 's'}"
+
+
+def _box(box: BBox) -> str:
+    """A box as ``(x0, top, x1, bottom)`` to a tenth of a point."""
+    return f"({', '.join(f'{v:g}' for v in box.as_list(1))})"
+
+
+def _text(lines: Iterable[Line]) -> str:
+    """The text of ``lines``, a line each."""
+    return "\n".join(line.text for line in lines)
 
 
 def _ranges(numbers: Iterable[int]) -> str:

@@ -13,7 +13,7 @@ from itertools import repeat
 from operator import attrgetter
 from typing import Any, ClassVar, TypeVar
 
-__all__ = ["Value", "from_columns"]
+__all__ = ["Value", "from_columns", "gist"]
 
 
 class Value:
@@ -60,3 +60,16 @@ def from_columns(cls: type[_T], count: int, *values: Iterable[object]) -> list[_
     for name, column in zip(cls.__dataclass_fields__, values, strict=True):
         deque(map(vars(cls)[name].__set__, built, column), maxlen=0)
     return built
+
+
+GIST_CHARS = 40
+"""How many characters of a value's text its ``repr`` shows."""
+
+
+def gist(text: str, chars: int = GIST_CHARS) -> str:
+    """The ``repr`` of the first ``chars`` characters of ``text`` (lines joined by ``⏎``),
+    with ``…`` where it goes on: what a value holding pages of text shows of it in its
+    own ``repr``, so that printing a page in a notebook shows what it is in a line
+    rather than every word and box it holds."""
+    flat = text.replace("\n", "⏎").replace("\f", "⏎")
+    return repr(flat[:chars] + "…" if len(flat) > chars else flat)

@@ -39,8 +39,8 @@ import spacy
 from spacy.language import Language
 from spacy.tokens import Doc, Token
 
-from ..config import NlpConfig
-from ..errors import UsageError
+from ..config import LayoutConfig, NlpConfig
+from ..errors import ConfigTypeError, UsageError
 from ..files import text_name
 from ..model import BBox, Document, Page
 from ..model.codec import json_pieces
@@ -129,15 +129,35 @@ class Analysis:
     paragraphs: tuple[tuple[Paragraph, Doc], ...]
 
 
-def analyse(document: Document, config: NlpConfig, model: str | None = None) -> Analysis:
+def analyse(document: Document, config: LayoutConfig | NlpConfig | None = None,
+            model: str | None = None) -> Analysis:
     """The document's paragraphs (the config's ignored line types left out) run
-    through the pipeline chosen by ``model`` or the detected language."""
+    through the pipeline chosen by ``model`` or the detected language.
+
+    ``config`` is the whole `layoutkit.LayoutConfig` (its ``nlp`` section is
+    read), that section alone, or None for the defaults; anything else raises
+    ConfigTypeError (a TypeError too) naming what was given."""
+    config = nlp_section(config)
     skip = ignored_codes(config)
     lang, page_langs = detect_pages([page_text(page, skip) for page in document.pages], config)
     nlp = load_pipeline(lang, model, config.tokenizer_fallbacks)
     found = paragraphs(document, skip, _Vocabulary(document_vocabulary(document), nlp))
     return Analysis(document, lang, tuple(page_langs), nlp, model or f"blank:{nlp.lang}",
                     tuple(_analysed(nlp, found)))
+
+
+def nlp_section(config: LayoutConfig | NlpConfig | None) -> NlpConfig:
+    """The NLP section of ``config``: of a whole `layoutkit.LayoutConfig`, its
+    ``nlp``; a section as given; the defaults for None.  Raises ConfigTypeError for
+    any other value, so that a wrong argument fails in one line rather than deep inside."""
+    if isinstance(config, LayoutConfig):
+        return config.nlp
+    if isinstance(config, NlpConfig):
+        return config
+    if config is None:
+        return NlpConfig()
+    raise ConfigTypeError(f"config: expected a LayoutConfig or its nlp section (NlpConfig), "
+                          f"got {type(config).__name__}")
 
 
 def _analysed(nlp: Language, found: Iterable[Paragraph]) -> Iterator[tuple[Paragraph, Doc]]:

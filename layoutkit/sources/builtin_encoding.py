@@ -29,8 +29,9 @@ import re
 from functools import cache
 from io import BytesIO
 
-__all__ = ["PI_GLYPHS", "TEX_GLYPHS", "builtin_names", "builtin_texts", "glyph_text", "is_agl_name",
-           "is_standard_type1", "is_type1"]
+__all__ = ["DINGBAT_GLYPHS", "PI_GLYPHS", "STANDARD_SYMBOLIC", "TEX_GLYPHS", "builtin_names",
+           "builtin_texts", "glyph_text", "is_agl_name", "is_standard_type1", "is_type1",
+           "standard_symbolic_texts"]
 
 TEX_GLYPHS: dict[str, str] = {
     "Ifractur": "\u2111", "Rfractur": "\u211c",
@@ -83,6 +84,64 @@ the formula it stands in (+, −, = in cos a + cos b = 2 cos …); the Greek low
 letters run in alphabetical order from H9251 (α), as μ (H9262) and π (H9266) show:
 only α to π, before the final sigma could break the run."""
 
+def _runs(runs: dict[int, str]) -> dict[int, str]:
+    """A table of codes from runs of consecutive codes: each run's first code and the
+    texts of its codes, one character each."""
+    return {start + k: char for start, text in runs.items() for k, char in enumerate(text)}
+
+
+STANDARD_SYMBOLIC: dict[str, dict[int, str]] = {
+    "Symbol": _runs({
+        32: " !∀#∃%&∋()∗+,−./0123456789:;<=>?≅ΑΒΧ∆ΕΦΓΗΙϑΚΛΜΝΟΠΘΡΣΤΥς\u2126ΞΨΖ[∴]⊥_\uf8e5αβχδε"
+            "φγηιϕκλµνοπθρστυϖωξψζ{|}∼",
+        160: "€ϒ′≤⁄∞ƒ♣♦♥♠↔←↑→↓°±″≥×∝∂•÷≠≡≈…\uf8e6\uf8e7↵ℵℑℜ℘⊗⊕∅∩∪⊃⊇⊄⊂⊆∈∉∠∇\uf6da\uf6d9\uf6db∏√"
+             "⋅¬∧∨⇔⇐⇑⇒⇓◊\u2329\uf8e8\uf8e9\uf8ea∑\uf8eb\uf8ec\uf8ed\uf8ee\uf8ef\uf8f0\uf8f1"
+             "\uf8f2\uf8f3\uf8f4",
+        241: "\u232a∫⌠\uf8f5⌡\uf8f6\uf8f7\uf8f8\uf8f9\uf8fa\uf8fb\uf8fc\uf8fd\uf8fe"}),
+    "ZapfDingbats": _runs({
+        32: " ✁✂✃✄☎✆✇✈✉☛☞✌✍✎✏✐✑✒✓✔✕✖✗✘✙✚✛✜✝✞✟✠✡✢✣✤✥✦✧★✩✪✫✬✭✮✯✰✱✲✳✴✵✶✷✸✹✺✻✼✽✾✿❀❁❂❃❄❅❆❇❈❉❊❋●❍■❏"
+            "❐❑❒▲▼◆❖◗❘❙❚❛❜❝❞",
+        128: "❨❩❪❫❬❭❮❯❰❱❲❳❴❵",
+        161: "❡❢❣❤❥❦❧♣♦♥♠①②③④⑤⑥⑦⑧⑨⑩❶❷❸❹❺❻❼❽❾❿➀➁➂➃➄➅➆➇➈➉➊➋➌➍➎➏➐➑➒➓➔→↔↕➘➙➚➛➜➝➞➟➠➡➢➣➤➥➦➧➨➩➪➫➬➭➮➯",
+        241: "➱➲➳➴➵➶➷➸➹➺➻➼➽➾"}),
+}
+"""The text of each code of the built-in encodings of the two symbolic standard fonts,
+Symbol and ZapfDingbats (PDF 32000-1, annex D.5 and D.6), which a PDF names without
+embedding them: as PDFium reads them, the same as ReportLab's ``symbol`` and
+``zapfdingbats`` codecs (tests/test_engine_agreement.py); Symbol's pieces of large
+brackets and its serif signs are in Adobe's private use area (U+F6D9–F8FE), as PDFium
+gives them.  Without these, pdfminer.six reads such a font's codes by StandardEncoding,
+as the Latin letters of the codes (``a`` for α, ``7`` for ✗)."""
+
+DINGBAT_GLYPHS: dict[str, str] = dict(zip(
+    (f"a{number}" for number in (
+        1, 2, 202, 3, 4, 5, 119, 118, 117, 11, 12, 13, 14, 15, 16, 105, 17, 18, 19, 20, 21, 22,
+        23, 24, 25, 26, 27, 28, 6, 7, 8, 9, 10, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40,
+        41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62,
+        63, 64, 65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 203, 75, 204, 76, 77, 78, 79, 81, 82,
+        83, 84, 97, 98, 99, 100, 89, 90, 93, 94, 91, 92, 205, 85, 206, 86, 87, 88, 95, 96, 101,
+        102, 103, 104, 106, 107, 108, 112, 111, 110, 109, 120, 121, 122, 123, 124, 125, 126,
+        127, 128, 129, 130, 131, 132, 133, 134, 135, 136, 137, 138, 139, 140, 141, 142, 143,
+        144, 145, 146, 147, 148, 149, 150, 151, 152, 153, 154, 155, 156, 157, 158, 159, 160,
+        161, 163, 164, 196, 165, 192, 166, 167, 168, 169, 170, 171, 172, 173, 162, 174, 175,
+        176, 177, 178, 179, 193, 180, 199, 181, 200, 182, 201, 183, 184, 197, 185, 194, 198,
+        186, 195, 187, 188, 189, 190, 191)),
+    [text for code, text in sorted(STANDARD_SYMBOLIC["ZapfDingbats"].items()) if code > 32],
+    strict=True))
+"""The glyph names of ITC Zapf Dingbats (``a1`` to ``a206``), which the Adobe Glyph List
+leaves to a list of their own, with their text: the names of its built-in encoding,
+code by code (ReportLab's ``ZapfDingbatsEncoding``), read as the codes are.  An
+embedded ZapfDingbats program, or ``/Differences`` naming its glyphs, gives these
+names; PDFium reads them, and pdfminer.six named them ``(cid:N)``."""
+
+
+def standard_symbolic_texts(base_font: str) -> dict[int, str] | None:
+    """The text of each code of the standard font named ``base_font`` when it is one of
+    the two symbolic ones (`STANDARD_SYMBOLIC`; named exactly, as PDFium matches
+    them); None for any other font."""
+    return STANDARD_SYMBOLIC.get(base_font)
+
+
 _SIZES = ("display", "text", "Bigg", "bigg", "Big", "big", "widest", "wider", "wide")
 """The endings of the size variants in TeX's extension fonts (CMEX):
 ``summationtext``/``summationdisplay``, ``parenleftbig`` … ``parenleftBigg``,
@@ -115,8 +174,8 @@ def is_agl_name(name: str) -> bool:
 @cache
 def glyph_text(name: str) -> str:
     """The text of the glyph named ``name``: by the Adobe Glyph List (fontTools), the
-    TeX names, the Math Pi names, or as a CMEX size variant; empty when none of them
-    knows it."""
+    TeX names, the Math Pi names, the Zapf Dingbats names, or as a CMEX size variant;
+    empty when none of them knows it."""
     from fontTools.agl import toUnicode
 
     text: str = toUnicode(name)
@@ -126,6 +185,8 @@ def glyph_text(name: str) -> str:
         return TEX_GLYPHS[name]
     if name in PI_GLYPHS:
         return PI_GLYPHS[name]
+    if name in DINGBAT_GLYPHS:
+        return DINGBAT_GLYPHS[name]
     for size in _SIZES:
         if name.endswith(size) and len(name) > len(size):
             stem = name[:-len(size)]

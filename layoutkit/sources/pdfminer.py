@@ -45,7 +45,7 @@ from .base import (
     stem_weight,
     visible_rect,
 )
-from .builtin_encoding import builtin_names, glyph_text
+from .builtin_encoding import builtin_names, glyph_text, standard_symbolic_texts
 from .differences import differences_of, name_of
 from .occlusion import Fill, uncovered
 
@@ -278,9 +278,41 @@ class _Resources(PDFResourceManager):
         font = super().get_font(objid, spec)
         if font not in self._read:
             self._read.add(font)
+            _use_standard_symbolic(font, spec)
             _use_builtin_encoding(font, spec)
             self.weights[font] = _font_weight(font, spec)
         return font
+
+
+_SYMBOLIC = 4
+"""The flag of a font descriptor's ``/Flags`` saying the font is symbolic (bit 3):
+its glyphs are not the standard Latin character set, and its own encoding is the
+built-in one (PDF 32000-1, 9.8.2)."""
+
+
+def _use_standard_symbolic(font: Any, spec: Mapping[str, object]) -> None:
+    """Read the codes of the Type 1 ``font`` (font dictionary ``spec``) named Symbol or
+    ZapfDingbats and not embedded by that standard font's built-in encoding
+    (`.builtin_encoding.STANDARD_SYMBOLIC`), with the names its ``/Differences``
+    gives over it, as PDFium reads them: pdfminer.six reads them by StandardEncoding, as
+    Latin letters (``a`` for α, ``7`` for ✗).  A symbolic font's own encoding is its
+    built-in one whatever ``/Encoding`` or ``/BaseEncoding`` names (PDFium), and a
+    ``/ToUnicode`` map, which pdfminer asks first, wins where it maps the code."""
+    if not isinstance(font, PDFType1Font) or isinstance(font, PDFTrueTypeFont):
+        return
+    table = standard_symbolic_texts(str(font.basefont))
+    descriptor = resolve1(spec.get("FontDescriptor"))
+    if table is None or (isinstance(descriptor, dict)
+                         and any(key in descriptor for key in _FONT_FILES)):
+        return  # an embedded program's built-in encoding is read by _use_builtin_encoding
+    texts = dict(table)
+    for code, name in differences_of(resolve1(spec.get("Encoding"))).items():
+        text = glyph_text(name)
+        if text:
+            texts[code] = text
+        else:
+            texts.pop(code, None)
+    font.cid2unicode = texts
 
 
 def _use_builtin_encoding(font: Any, spec: Mapping[str, object]) -> None:
@@ -302,8 +334,12 @@ def _use_builtin_encoding(font: Any, spec: Mapping[str, object]) -> None:
     ``/Differences``) are added, as PDFium draws them: a ``/Differences`` without
     ``/BaseEncoding`` is read over StandardEncoding, as PDFium and the producers read
     it, not over the built-in encoding (a subset's may number the glyphs 1, 2, 3 …
-    in the order they were used).  A ``/ToUnicode`` map, which pdfminer asks first,
-    wins where it maps the code.
+    in the order they were used); but a symbolic font's (its descriptor's flag 3, as
+    every TeX font's) is read over its built-in encoding, as PDFium reads and draws it:
+    a code the ``/Differences`` leaves alone is the built-in encoding's glyph (CMEX's
+    ``bracehtipupleft`` at 124, named ``(cid:124)`` by both engines, where pdfminer read
+    StandardEncoding's ``|``).  A ``/ToUnicode`` map, which pdfminer asks first, wins
+    where it maps the code.
     """
     if not isinstance(font, PDFType1Font) or isinstance(font, PDFTrueTypeFont):
         return
@@ -324,8 +360,12 @@ def _use_builtin_encoding(font: Any, spec: Mapping[str, object]) -> None:
     encoding = resolve1(spec.get("Encoding"))
     differences = differences_of(encoding)
     # Without /Encoding pdfminer reads a Type 1 FontFile by its own reading of the
-    # built-in encoding, any other program by StandardEncoding, whose table it shares.
-    replace = encoding is None and "FontFile" not in font.descriptor
+    # built-in encoding, any other program by StandardEncoding, whose table it shares;
+    # it reads a symbolic font's /Differences over StandardEncoding too.
+    flags = resolve1(descriptor.get("Flags"))
+    replace = (encoding is None and "FontFile" not in font.descriptor) or (
+        isinstance(encoding, dict) and "BaseEncoding" not in encoding
+        and isinstance(flags, int) and bool(flags & _SYMBOLIC))
     table = dict(font.cid2unicode)
     read = [(code, name) for code, name in differences.items() if not _known(name)]
     read += [(code, name) for code, name in names.items()
