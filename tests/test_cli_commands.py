@@ -44,10 +44,9 @@ def test_cli_config_json_gives_the_documented_first_sentence(
     by_key = {k["key"]: k for k in keys}
     assert by_key["ocr"] == {
         "key": "ocr", "section": "ocr", "type": "str", "default": "auto",
-        "meaning": "When pages are read by OCR: `auto` (pages without a text layer, or whose "
-                   "text layer over a page-size picture is invisible or garbage), `always` "
-                   "or `never`."}
-    assert by_key["crossing_gap_ratio"]["meaning"].startswith("A text row at the end of a ")
+        "meaning": "When pages are read by OCR: `auto`, `always` or `never`."}
+    assert by_key["crossing_gap_ratio"]["meaning"] == (
+        "Share of a gutter's usual width below which a row's gap there crosses the gutter.")
     assert all(k["meaning"].endswith(".") for k in keys)
     assert {k["default"] for k in keys if k["key"] == "image_max_area"} == {0.6}
 

@@ -76,8 +76,9 @@ def _config_fields() -> list[tuple[str, str | None]]:
     """Each configuration key with the docstring written under it (None if none)."""
     tree = ast.parse((PACKAGE / "config.py").read_text(encoding="utf-8"))
     keys: list[tuple[str, str | None]] = []
+    sections = {type(getattr(LayoutConfig(), f.name)).__name__ for f in fields(LayoutConfig)}
     for section in tree.body:
-        if not isinstance(section, ast.ClassDef) or section.name == "LayoutConfig":
+        if not isinstance(section, ast.ClassDef) or section.name not in sections:
             continue
         body = section.body
         for index, statement in enumerate(body):

@@ -1,5 +1,7 @@
-"""The outputs of a document by name (``json``, ``text``, ``markdown``, ``html``,
-``alto``), for the commands and the batch that write them by name."""
+"""The outputs of a document by name, for the commands and the batch that write them.
+
+The names are ``json``, ``text``, ``markdown``, ``html`` and ``alto``.
+"""
 
 from __future__ import annotations
 

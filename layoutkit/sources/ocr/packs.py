@@ -1,5 +1,6 @@
-"""Tesseract's languages as Debian packages them: whether a code names a language
-tesseract reads, and the package that installs its pack.
+"""Tesseract's languages as Debian packages them, and the package that installs each.
+
+Whether a code names a language tesseract reads, and which package installs its pack.
 
 Tesseract names a language by its ISO 639-2/T code (ISO 639-3's for the languages
 639-2 lacks), some followed by a script or a variant (``chi_sim``, ``aze_cyrl``,
