@@ -10,6 +10,7 @@ import dataclasses
 import os
 import weakref
 from collections.abc import Callable, Iterator, Mapping, Sequence
+from functools import partialmethod
 from itertools import islice
 from pathlib import Path
 from typing import Any, BinaryIO
@@ -152,20 +153,6 @@ class _Device(PDFPageAggregator):
         self.weights[id(self.cur_item._objs[-1])] = self._resources.weights.get(font, 0)
         return advance
 
-    def render_string_horizontal(self, seq: PDFTextSeq, matrix: Matrix, pos: Point,
-                                 font: PDFFont, fontsize: float, scaling: float,
-                                 charspace: float, wordspace: float, rise: float,
-                                 dxscale: float, ncs: Any, graphicstate: Any) -> Point:
-        return self._show(0, seq, matrix, pos, font, fontsize, scaling, charspace, wordspace,
-                          rise, dxscale, ncs, graphicstate)
-
-    def render_string_vertical(self, seq: PDFTextSeq, matrix: Matrix, pos: Point,
-                               font: PDFFont, fontsize: float, scaling: float,
-                               charspace: float, wordspace: float, rise: float,
-                               dxscale: float, ncs: Any, graphicstate: Any) -> Point:
-        return self._show(1, seq, matrix, pos, font, fontsize, scaling, charspace, wordspace,
-                          rise, dxscale, ncs, graphicstate)
-
     def _show(self, axis: int, seq: PDFTextSeq, matrix: Matrix, pos: Point, font: PDFFont,
               fontsize: float, scaling: float, charspace: float, wordspace: float,
               rise: float, dxscale: float, ncs: Any, graphicstate: Any) -> Point:
@@ -193,6 +180,10 @@ class _Device(PDFPageAggregator):
                     if cid == 32 and wordspace:
                         pen[axis] += wordspace
         return pen[0], pen[1]
+
+
+    render_string_horizontal = partialmethod(_show, 0)
+    render_string_vertical = partialmethod(_show, 1)
 
     def paint_path(self, gstate: Any, stroke: bool, fill: bool, evenodd: bool,
                    path: Sequence[PathSegment]) -> None:
