@@ -37,20 +37,17 @@ __all__ = ["Between", "ListMarks", "Mark", "Marker", "list_items", "list_lines",
 _BULLETS = frozenset("•-–—*▪◦●■□➢►·○◆◇♦❖➤‣⁃∙")
 _CJK_DIGITS = "〇一二三四五六七八九十百千"
 """The CJK numerals items are numbered with (一, 二... 十一...), read by kanjize."""
-_NUMBERED = (
-    ("(1)", re.compile(r"\((\d{1,3})\)"), "string_integers"),
-    ("[1]", re.compile(r"\[(\d{1,3})\]"), "string_integers"),
-    ("1.", re.compile(r"(\d{1,3})[.、]"), "string_integers"),
-    ("1)", re.compile(r"(\d{1,3})\)"), "string_integers"),
-    ("(一)", re.compile(rf"\(([{_CJK_DIGITS}]{{1,4}})\)"), "string_integers"),
-    ("一", re.compile(rf"([{_CJK_DIGITS}]{{1,4}})[、.]?"), "string_integers"),
-    ("(i)", re.compile(r"\(([ivxlc]{1,6})\)"), "romans"),
-    ("i.", re.compile(r"([ivxlc]{1,6})[.)]"), "romans"),
-    ("(a)", re.compile(r"\(([a-z])\)"), "lowercase_letters"),
-    ("a.", re.compile(r"([a-z])[.)]"), "lowercase_letters"),
-    ("(A)", re.compile(r"\(([A-Z])\)"), "uppercase_letters"),
-    ("A.", re.compile(r"([A-Z])[.)]"), "uppercase_letters"),
-)
+_NUMBERED_STYLES = {
+    "string_integers": (("(1)", r"\((\d{1,3})\)"), ("[1]", r"\[(\d{1,3})\]"),
+                        ("1.", r"(\d{1,3})[.、]"), ("1)", r"(\d{1,3})\)"),
+                        ("(一)", rf"\(([{_CJK_DIGITS}]{{1,4}})\)"),
+                        ("一", rf"([{_CJK_DIGITS}]{{1,4}})[、.]?")),
+    "romans": (("(i)", r"\(([ivxlc]{1,6})\)"), ("i.", r"([ivxlc]{1,6})[.)]")),
+    "lowercase_letters": (("(a)", r"\(([a-z])\)"), ("a.", r"([a-z])[.)]")),
+    "uppercase_letters": (("(A)", r"\(([A-Z])\)"), ("A.", r"([A-Z])[.)]")),
+}
+_NUMBERED = tuple((style, re.compile(pattern), function)
+                  for function, styles in _NUMBERED_STYLES.items() for style, pattern in styles)
 """Numbered markers: a style name, the first word's pattern (on its compatibility
 form, NFKC: full-width ``（１）`` and ``１．`` read as ``(1)`` and ``1.``; ``\\d`` is any
 script's digit) and DCR's comparison function; numbers in any script's digits or in

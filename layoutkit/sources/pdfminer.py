@@ -9,7 +9,7 @@ from __future__ import annotations
 import dataclasses
 import os
 import weakref
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from functools import partialmethod
 from itertools import islice
 from pathlib import Path
@@ -296,14 +296,8 @@ def _use_standard_symbolic(font: Any, spec: Mapping[str, object]) -> None:
     if table is None or (isinstance(descriptor, dict)
                          and any(key in descriptor for key in _FONT_FILES)):
         return  # an embedded program's built-in encoding is read by _use_builtin_encoding
-    texts = dict(table)
-    for code, name in differences_of(resolve1(spec.get("Encoding"))).items():
-        text = glyph_text(name)
-        if text:
-            texts[code] = text
-        else:
-            texts.pop(code, None)
-    font.cid2unicode = texts
+    font.cid2unicode = _named(dict(table),
+                              differences_of(resolve1(spec.get("Encoding"))).items())
 
 
 def _use_builtin_encoding(font: Any, spec: Mapping[str, object]) -> None:
@@ -361,13 +355,19 @@ def _use_builtin_encoding(font: Any, spec: Mapping[str, object]) -> None:
     read = [(code, name) for code, name in differences.items() if not _known(name)]
     read += [(code, name) for code, name in names.items()
              if code not in differences and (replace or code not in table)]
-    for code, name in read:
+    font.cid2unicode = _named(table, read)
+
+
+def _named(table: dict[int, str], names: Iterable[tuple[int, str]]) -> dict[int, str]:
+    """``table`` (codes to texts) with each code of ``names`` (codes and glyph names)
+    reading as its glyph name's text, or taken out where the name has none."""
+    for code, name in names:
         text = glyph_text(name)
         if text:
             table[code] = text
         else:
             table.pop(code, None)
-    font.cid2unicode = table
+    return table
 
 
 def _known(name: str) -> bool:
