@@ -15,6 +15,7 @@ from bidi import get_display
 
 import layoutkit
 from fixtures.scripts import ScriptPage, japanese_page, rtl_page, turned_page
+from fixtures.varied import TURN_WAYS, TURNED_CASES, TURNS, turned
 from layoutkit.geometry.segment import Leaf, Split, mirrored
 from layoutkit.geometry.words import group_lines, words_from_glyphs
 from layoutkit.model import (
@@ -34,6 +35,7 @@ from layoutkit.model import (
 from layoutkit.nlp.paragraphs import paragraphs
 from layoutkit.reading.text import column_texts, line_text, reading_words, right_to_left
 from layoutkit.sources import open_source
+from layoutkit.tools.evaluate import score_page
 
 ENGINES = ("pdfium", "pdfminer")
 CONFIG = layoutkit.LayoutConfig()
@@ -53,6 +55,25 @@ def test_scripts_turned_block_reads_in_its_own_frame(tmp_path: Path, direction: 
     its second, the block after the title above it and before the paragraph below."""
     page = turned_page(tmp_path / f"turned-{direction}.pdf", direction)
     assert read(page, engine) == list(page.lines)
+
+
+@pytest.mark.parametrize(("case", "engine"), [(case, "pdfium") for case in TURNED_CASES]
+                         + [(TURNED_CASES[0], "pdfminer")])
+@pytest.mark.parametrize("way", TURN_WAYS)
+@pytest.mark.parametrize("direction", TURNS)
+def test_scripts_turned_columns_read_as_upright(tmp_path: Path, direction: int, way: str,
+                                                case: str, engine: str) -> None:
+    """Whole pages of two to four columns, justified and ragged (:func:`fixtures.varied.turned`),
+    their text turned 90, 180 or 270 degrees on an upright page or by the page's
+    /Rotate: every body line is read whole (exact) and in order (at least 0.99 of the
+    pairs of successive lines, as the evaluation scores them), as on the upright page."""
+    doc = turned(case, direction, way)
+    path = tmp_path / f"{doc.name}.pdf"
+    path.write_bytes(doc.pdf)
+    for page, truth in zip(layoutkit.parse(path, engine=engine).pages, doc.pages, strict=True):
+        texts = [line.text for line in page.lines]
+        assert [line for line in truth.lines if line not in texts] == []
+        assert score_page("\n".join(texts), truth.lines).order >= 0.99
 
 
 @pytest.mark.parametrize("engine", ENGINES)
