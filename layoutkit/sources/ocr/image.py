@@ -194,9 +194,10 @@ def ocr_words(image: Image.Image, points_per_pixel: float, languages: str,
               dpi: int | None = None) -> OcrWords:
     """The words tesseract reads on ``image`` in ``languages`` (tesseract codes joined
     by ``+``), in points, their look-alike letters in their own script and their
-    letters in the order they stand (see the module's docstring).  ``dpi`` is the image's resolution when it is known (a PDF
-    page rendered, an image that states it); without it tesseract guesses it from the
-    size of the type, which is better than a resolution assumed.
+    letters in the order they stand (see the module's docstring).  ``dpi`` is the
+    image's resolution when it is known (a PDF page rendered, an image that states it);
+    without it tesseract guesses it from the size of the type, which is better than a
+    resolution assumed.
 
     Raises pytesseract's errors (tesseract missing, a language not installed) to the
     caller, which names the page."""
