@@ -69,6 +69,7 @@ from .geometry.furniture import (
 from .geometry.gutters import Gutters, PageCanvas, prepare, shared_gutters
 from .geometry.segment import segment
 from .geometry.skew import levelled, restored
+from .geometry.turn import turned_back, upturned
 from .geometry.words import words_from_glyphs
 from .linetypes.driver import PageStep, PageTyping, line_types, runner
 from .linetypes.lines import Key, Typed, retyped
@@ -603,12 +604,14 @@ class ReadPage:
     are words), its words and its candidate furniture lines, the words set level where
     the page was scanned askew (`geometry.skew`), and the slope its lines leaned
     by (0.0 for a page whose words stand as they were drawn), by which the page laid
-    out is turned back."""
+    out is turned back; the page turned upright where its text runs turned
+    (`geometry.turn`), and the turn (0 for a page read as it stands)."""
 
     glyphs: PageGlyphs
     words: tuple[Word, ...]
     edges: EdgeLines
     skew: float = 0.0
+    turn: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -689,9 +692,12 @@ def _read_chunk(job: Job, numbers: Sequence[int]) -> Iterator[tuple[int, ReadPag
                 if not g.unreadable and is_scanned(job.path, g, words, config):
                     g, words, quality = ocr_scanned_page(job.path, g, words, config)
                 g, words, skew = levelled(g, words, config.words)
+                turn = 0
+                if not job.profile:  # a profile's regions stand on the page as it is shown
+                    g, words, turn = upturned(g, words, config.furniture)
             except MemoryError:
                 g, words, quality = _unread(g, "ran out of memory as it was read"), (), None
-                skew = 0.0
+                skew, turn = 0.0, 0
             has_words = bool(words)
             if job.profile:
                 # the profile stage, like the profile package, only with a profile
@@ -699,7 +705,7 @@ def _read_chunk(job: Job, numbers: Sequence[int]) -> Iterator[tuple[int, ReadPag
 
                 words = without_ignored(job.profile, g, words, job.count, config)
             edges = edge_lines(words, g.height, config, g.label or str(g.page_no), g.width)
-            yield g.page_no, ReadPage(replace(g, glyphs=NO_GLYPHS), words, edges, skew), \
+            yield g.page_no, ReadPage(replace(g, glyphs=NO_GLYPHS), words, edges, skew, turn), \
                 _Sent(edges, quality, has_words, g.unreadable)
 
 
@@ -787,7 +793,8 @@ def lay_out_pages(job: Job, states: Mapping[int, PreparedPage],
                                          shared, job.count, entering[number], job.config)
         else:
             tree = segment(prepared.canvas, shared)
-        page = restored(layout_page(g, words, prepared.furniture, tree, job.config),
+        page = restored(turned_back(layout_page(g, words, prepared.furniture, tree, job.config),
+                                    prepared.read.turn),
                         prepared.read.skew) if job.index(number) is not None else None
         yield number, replace(prepared, page=page), (leaving, page)
 

@@ -12,6 +12,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from PIL import Image
 
 import layoutkit
 from benchmarks.ocr import similarity
@@ -23,7 +24,9 @@ from layoutkit.errors import ConfigError
 from layoutkit.model import visual_order
 from layoutkit.outputs import document_json
 from layoutkit.sources.ocr import language as ocr_language
+from layoutkit.sources.ocr.image import ocr_words
 from layoutkit.sources.ocr.language import Given, layer_language, tesseract_codes, user_languages
+from layoutkit.sources.ocr.lookalikes import native_letters
 from layoutkit.sources.ocr.quality import dictionary_share, word_lists
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -154,6 +157,68 @@ def test_a_real_scan_reads_as_its_checked_transcription_with_no_language_given(
     assert document.ocr[0].language == code
     reference = image.with_suffix(".reference.txt").read_text(encoding="utf-8")
     assert similarity(document.text(furniture=True), reference, "") >= bar
+
+
+@pytest.mark.parametrize(("word", "mended"), [
+    ("µέλος", "μέλος"),  # the micro sign for mu
+    ("νόµιξε", "νόμιξε"),
+    ("ΑΘΗΝA", "ΑΘΗΝΑ"),  # a Latin A ending a Greek word
+    ("TΟΥ", "ΤΟΥ"),
+    ("ΕΦΗΜEPIΣ", "ΕΦΗΜΕΡΙΣ"),  # three look-alikes among five Greek letters
+    ("λoγoς", "λογος"),
+    ("vέα", "νέα"),
+    ("πρoς,", "προς,"),  # punctuation kept
+    ("Πpόεδρος", "Πpόεδρος"),  # p looks like no Greek letter: it stays
+    ("мoсква", "москва"),  # a Latin o inside a Russian word
+    ("Пpеcс", "Пресс"),
+    ("ОФИЦИAЛЬНЫЙ", "ОФИЦИАЛЬНЫЙ"),
+    ("BЕСТНИК", "ВЕСТНИК"),
+    ("рeшение", "решение"),
+])
+def test_a_greek_or_cyrillic_ocr_word_gets_its_look_alikes_in_its_own_script(
+        word: str, mended: str) -> None:
+    """Inside a word most of whose letters are Greek (or Cyrillic), the micro sign and
+    the Latin letters drawn as Greek (or Cyrillic) ones become those letters."""
+    assert native_letters(word) == mended
+
+
+@pytest.mark.parametrize("word", [
+    "Ottawa", "POKER", "voice", "µm", "10µg", "µ",  # all Latin, or no script to speak of
+    "ABΓΔ", "Aβ",  # half Latin, half Greek: no script has most of its letters
+    "ΕΦHMEPIΣ",  # five Latin letters to three Greek: not a Greek word
+    "Taxi", "ПАРК", "μέλος", "2026", "",  # nothing to mend
+    "Ξa",  # a Latin a is no Greek letter, nor a Cyrillic one
+])
+def test_a_word_not_mostly_greek_or_cyrillic_is_left_as_it_is(word: str) -> None:
+    assert native_letters(word) == word
+
+
+def test_a_real_greek_scan_has_no_micro_signs_in_its_ocr_words() -> None:
+    """A crop of a real page of polytonic Greek (Wecklein 1894, 971 by 432 pixels, read in
+    Greek only to keep the test light): tesseract reads two of its mus as micro signs,
+    νόµιξε and μµηδ', which come out as Greek letters; no word keeps a micro sign."""
+    image = Image.open(COMMENTARIES / "wecklein-1894-p87-grc.png").convert("L")
+    words = [w.text for w in ocr_words(image, 0.5, "ell").words]
+    assert "νόμιξε" in words and "μμηδ'" in words
+    assert not any("\u00b5" in word for word in words)
+
+
+def test_a_text_layer_keeps_its_micro_signs_and_latin_letters(tmp_path: Path) -> None:
+    """A born-digital page says which letters it drew: its µ and Latin o inside Greek
+    words are read as drawn, not mended as OCR words are."""
+    from reportlab.pdfbase import pdfmetrics
+    from reportlab.pdfbase.ttfonts import TTFont
+    from reportlab.pdfgen.canvas import Canvas
+
+    from fixtures.scripts import DEJAVU
+
+    pdfmetrics.registerFont(TTFont("DejaVuSans", str(DEJAVU)))
+    path = tmp_path / "layer.pdf"
+    canvas = Canvas(str(path))
+    canvas.setFont("DejaVuSans", 12)
+    canvas.drawString(72, 720, "Το µέλος του λoγου")
+    canvas.save()
+    assert [line.text for line in layoutkit.parse(path).pages[0].lines] == ["Το µέλος του λoγου"]
 
 
 def test_lang_option_names_the_missing_pack_and_reads_with_the_scripts_model(

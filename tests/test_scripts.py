@@ -15,7 +15,9 @@ from bidi import get_display
 
 import layoutkit
 from fixtures.scripts import ScriptPage, japanese_page, rtl_page, turned_page
+from fixtures.varied import TURN_WAYS, TURNED_CASES, TURNS, turned
 from layoutkit.geometry.segment import Leaf, Split, mirrored
+from layoutkit.geometry.turn import page_turn
 from layoutkit.geometry.words import group_lines, words_from_glyphs
 from layoutkit.model import (
     Band,
@@ -34,6 +36,7 @@ from layoutkit.model import (
 from layoutkit.nlp.paragraphs import paragraphs
 from layoutkit.reading.text import column_texts, line_text, reading_words, right_to_left
 from layoutkit.sources import open_source
+from layoutkit.tools.evaluate import score_page
 
 ENGINES = ("pdfium", "pdfminer")
 CONFIG = layoutkit.LayoutConfig()
@@ -53,6 +56,67 @@ def test_scripts_turned_block_reads_in_its_own_frame(tmp_path: Path, direction: 
     its second, the block after the title above it and before the paragraph below."""
     page = turned_page(tmp_path / f"turned-{direction}.pdf", direction)
     assert read(page, engine) == list(page.lines)
+
+
+@pytest.mark.parametrize(("case", "engine"), [(case, "pdfium") for case in TURNED_CASES]
+                         + [(TURNED_CASES[0], "pdfminer")])
+@pytest.mark.parametrize("way", TURN_WAYS)
+@pytest.mark.parametrize("direction", TURNS)
+def test_scripts_turned_columns_read_as_upright(tmp_path: Path, direction: int, way: str,
+                                                case: str, engine: str) -> None:
+    """Whole pages of two to four columns, justified and ragged (:func:`fixtures.varied.turned`),
+    their text turned 90, 180 or 270 degrees on an upright page or by the page's
+    /Rotate: every body line is read whole (exact) and in order (at least 0.99 of the
+    pairs of successive lines, as the evaluation scores them), as on the upright page."""
+    doc = turned(case, direction, way)
+    path = tmp_path / f"{doc.name}.pdf"
+    path.write_bytes(doc.pdf)
+    for page, truth in zip(layoutkit.parse(path, engine=engine).pages, doc.pages, strict=True):
+        texts = [line.text for line in page.lines]
+        assert [line for line in truth.lines if line not in texts] == []
+        assert score_page("\n".join(texts), truth.lines).order >= 0.99
+
+
+@pytest.mark.parametrize("way", TURN_WAYS)
+@pytest.mark.parametrize("direction", TURNS)
+def test_scripts_turned_page_is_laid_out_where_it_stands(tmp_path: Path, direction: int,
+                                                         way: str) -> None:
+    """A page read turned upright is turned back: its size as it is shown, each line's
+    box where the truth has it (within half a point), each word in its own direction,
+    and its running header and footer furniture as on the upright page."""
+    doc = turned(TURNED_CASES[0], direction, way)
+    path = tmp_path / f"{doc.name}.pdf"
+    path.write_bytes(doc.pdf)
+    page, truth = layoutkit.parse(path).pages[0], doc.pages[0]
+    a4 = (595.28, 841.89)  # the case's paper
+    shown = a4[::-1] if direction in (90, 270) else a4
+    assert (page.width, page.height) == pytest.approx(shown, abs=0.01)
+    boxes = {line.text: line.bbox for line in page.lines}
+    for text, box in zip(truth.lines, truth.line_boxes, strict=True):
+        assert boxes[text].x0 == pytest.approx(box[0], abs=0.5), text
+        assert boxes[text].top == pytest.approx(box[1], abs=0.5), text
+        assert boxes[text].x1 == pytest.approx(box[2], abs=0.5), text
+        assert boxes[text].bottom == pytest.approx(box[3], abs=0.5), text
+    assert {w.direction for line in page.lines for w in line.words} == {direction}
+    assert [line.text for line in page.lines if line.furniture] == list(truth.furniture)
+
+
+@pytest.mark.parametrize(("texts", "turn"), [
+    ([("a turned line of text", 90, 300.0)] * 3, 90),
+    ([("a turned line of text", 270, 300.0)] * 3 + [("7", 0, 780.0)], 270),  # upright folio
+    ([("a turned line of text", 180, 300.0)] * 3 + [("an upright line", 0, 400.0)], 0),
+    ([("a turned line of text", 90, 300.0), ("an upright line of text", 0, 40.0)], 0),
+    ([("縦書きの文章です", 270, 300.0)] * 3, 0),  # vertical writing keeps its own rules
+    ([("diagonal text runs", 45, 300.0)] * 3, 0),
+])
+def test_scripts_a_page_is_turned_when_most_of_its_letters_run_turned(
+        texts: list[tuple[str, int, float]], turn: int) -> None:
+    """A page is read turned upright when more than half its letters run in one quarter
+    or half turn and every other word stands in the top or bottom margin (12% of the
+    page's height each)."""
+    words = [Word(text, BBox(100.0, top, 110.0, top + 10.0), "F", 10.0, direction)
+             for text, direction, top in texts]
+    assert page_turn(words, 800.0, CONFIG.furniture) == turn
 
 
 @pytest.mark.parametrize("engine", ENGINES)

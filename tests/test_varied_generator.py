@@ -20,10 +20,14 @@ from fixtures.varied import (
     PAPERS,
     SPECS,
     STREAM_ORDERS,
+    TURN_WAYS,
+    TURNED_CASES,
+    TURNS,
     check_truth,
     main,
     reduce_key,
     suite,
+    turned,
     varied,
 )
 from layoutkit.tools.evaluate import score_page, scored_lines
@@ -419,3 +423,50 @@ def test_accented_text_is_drawn_and_read_back() -> None:
         if language != "en":
             assert accented <= {c for line in truth.lines + truth.furniture for c in line}
             assert len(accented) >= 5, case
+
+
+# --------------------------------------------------------------------------- turned pages
+
+
+def shown_chars(pdf: bytes) -> list[tuple[tuple[str, float, float], ...]]:
+    """Every glyph of every page (text, origin x, origin y from the top) where it stands
+    on the page as it is shown, the page's /Rotate applied."""
+    pages = []
+    with pymupdf.open(stream=pdf) as document:
+        for page in document:
+            raw = page.get_text("rawdict", sort=False)
+            turn = page.rotation_matrix
+            pages.append(tuple((c["c"], *(pymupdf.Point(c["origin"]) * turn))
+                               for block in raw["blocks"] if block["type"] == 0
+                               for line in block["lines"] for span in line["spans"]
+                               for c in span["chars"]))
+    return pages
+
+
+@pytest.mark.parametrize("way", TURN_WAYS)
+@pytest.mark.parametrize("direction", TURNS)
+def test_turned_pages_keep_the_truth_and_draw_each_line_in_its_box(direction: int,
+                                                                    way: str) -> None:
+    """A turned case has the upright case's lines; its page is shown with its sides
+    swapped by a quarter turn, /Rotate set only when the page is turned (the turn the
+    other way from the text's), and every line's glyphs stand in its moved box."""
+    case = TURNED_CASES[0]
+    upright, doc_ = doc(case), turned(case, direction, way)
+    assert [p.lines for p in doc_.pages] == [p.lines for p in upright.pages]
+    with pymupdf.open(stream=doc_.pdf) as document:
+        page = document[0]
+        width, height = page.rect.width, page.rect.height
+        assert page.rotation == ((360 - direction) % 360 if way == "page" else 0)
+    sides = parsed(case, "linear")[0].size
+    assert (width, height) == pytest.approx(sides[::-1] if direction in (90, 270) else sides)
+    for truth, chars in zip(doc_.pages, shown_chars(doc_.pdf), strict=True):
+        shown = Parsed(chars, (), (), (width, height))
+        assert misplaced_lines(truth, shown) == []
+        assert drawn_line_order(truth, shown) == list(range(len(truth.lines)))
+
+
+def test_turned_rejects_an_unknown_direction_and_way() -> None:
+    with pytest.raises(ValueError, match="direction"):
+        turned(TURNED_CASES[0], 45)
+    with pytest.raises(ValueError, match="way"):
+        turned(TURNED_CASES[0], 90, "sideways")

@@ -9,6 +9,8 @@
 - Every word of a tesseract line gets that line's top and bottom, as a PDF font's
   ascent and descent give every glyph of a line one height, so the geometry stage
   groups them as it groups PDF words.
+- A word's look-alike letters are put back into its script (`lookalikes`): the micro
+  sign or a Latin ``o`` inside a Greek word, a Latin ``e`` inside a Russian one.
 - A word's letters are turned into the order they stand in (`visual_order`), as a
   PDF's glyphs come: tesseract gives a right-to-left word in reading order, which the
   reading stage would otherwise read backwards a second time.
@@ -29,6 +31,7 @@ from PIL import Image
 from ...config import OcrConfig
 from ...model import BBox, Word, clean_text, visual_order
 from ..base import RULE_THICKNESS
+from .lookalikes import native_letters
 
 __all__ = ["OCR_FONT", "OcrWords", "Osd", "deskew", "detect_osd", "erase_rules", "ocr_words",
            "skew_angle", "upright"]
@@ -190,10 +193,11 @@ def erase_rules(image: Image.Image, points_per_pixel: float, config: OcrConfig) 
 def ocr_words(image: Image.Image, points_per_pixel: float, languages: str,
               dpi: int | None = None) -> OcrWords:
     """The words tesseract reads on ``image`` in ``languages`` (tesseract codes joined
-    by ``+``), in points, their letters in the order they stand (see the module's
-    docstring).  ``dpi`` is the image's resolution when it is known (a PDF
-    page rendered, an image that states it); without it tesseract guesses it from the
-    size of the type, which is better than a resolution assumed.
+    by ``+``), in points, their look-alike letters in their own script and their
+    letters in the order they stand (see the module's docstring).  ``dpi`` is the
+    image's resolution when it is known (a PDF page rendered, an image that states it);
+    without it tesseract guesses it from the size of the type, which is better than a
+    resolution assumed.
 
     Raises pytesseract's errors (tesseract missing, a language not installed) to the
     caller, which names the page."""
@@ -213,7 +217,8 @@ def ocr_words(image: Image.Image, points_per_pixel: float, languages: str,
     s = points_per_pixel
     for i, level in enumerate(data["level"]):
         # cleaned as a text layer's glyphs are (Glyphs)
-        text = visual_order(clean_text(str(data["text"][i])).translate(_BIDI_MARKS).strip())
+        text = clean_text(str(data["text"][i])).translate(_BIDI_MARKS).strip()
+        text = visual_order(native_letters(text))
         confidence = float(data["conf"][i])
         if level != 5 or not text or confidence < 0:
             continue
