@@ -75,10 +75,11 @@ def test_linetype_bar_lists(stem: str) -> None:
 
 
 def test_linetype_bar_senate_bill_section_heading() -> None:
-    """The bill's bold section heading is a heading, its line number set aside."""
+    """The bill's bold section heading is a heading, its line number (a margin of
+    line numbers, 1 to 25) set aside."""
     page = layoutkit.parse(bench.PDFS / "senate-bill-equality-act.pdf", pages="1-3")[1]
     assert [x.text for x in page.lines if x.code.startswith("h_")] == [
-        "1 SEC. 2. FINDINGS AND PURPOSE."]
+        "SEC. 2. FINDINGS AND PURPOSE."]
 
 
 def test_linetype_bar_city_record_headings() -> None:

@@ -27,9 +27,10 @@ from layoutkit.tools.regress import (
     compare_pages,
 )
 
-CHANGING = "gutter_min_width=60"
-"""A setting that reads the gazettes' pages otherwise: no gap between columns is a
-gutter, so every multi-column page is read across."""
+CHANGING = "gutter_min_lines=1000"
+"""A setting that reads the gazettes' pages otherwise: no strip runs beside enough lines
+to be a gutter, so columns are found by the content stream alone, and the pages where
+it reads otherwise than the gutters change."""
 
 
 @pytest.fixture(scope="module")
@@ -102,7 +103,7 @@ def test_check_names_pages_a_setting_changes(
         capsys: pytest.CaptureFixture[str]) -> None:
     assert check(samples[0], snapshot, "--set", CHANGING) == 1
     out = capsys.readouterr().out.splitlines()
-    assert out[0] == "config differs from the snapshot's: gutter_min_width 3.0 -> 60.0"
+    assert out[0] == "config differs from the snapshot's: gutter_min_lines 6 -> 1000"
     headings = [line for line in out if " page " in line and not line.startswith(" ")]
     assert headings, out
     for heading in headings:

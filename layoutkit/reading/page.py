@@ -99,7 +99,8 @@ def layout_page(glyphs: PageGlyphs, words: Sequence[Word], furniture: Furniture,
              for index, (kind, columns) in enumerate(plan)]
     bands = [b for b in bands if b.columns]
     if not whole:  # a profile's layout read as it stands is not read otherwise
-        bands = _notes_read(_stream_read(bands, config), config)
+        bands = _notes_read(_stream_read(bands, config),
+                            glyphs.figures(config.sources.image_max_area), config)
     return Page(glyphs.page_no, glyphs.width, glyphs.height, tuple(bands), glyphs.label,
                 glyphs.unreadable)
 
@@ -130,13 +131,15 @@ def _stream_read(bands: list[Band], config: LayoutConfig) -> list[Band]:
     return [_renumbered(band, index) for index, band in enumerate(out)]
 
 
-def _notes_read(bands: list[Band], config: LayoutConfig) -> list[Band]:
+def _notes_read(bands: list[Band], pictures: Sequence[BBox], config: LayoutConfig
+                ) -> list[Band]:
     """``bands`` with each body band of a text column and margin notes beside it read
-    note by note where the text calls them (`.sidenotes.notes_in_place`), rebuilt from
-    that order (`_rebuilt`) and the bands renumbered."""
+    note by note where the text calls them (`.sidenotes.notes_in_place`; ``pictures``
+    are the page's figures), rebuilt from that order (`_rebuilt`) and the bands
+    renumbered."""
     out: list[Band] = []
     for band in bands:
-        order = notes_in_place(band, config) if band.kind is BandKind.BODY else None
+        order = notes_in_place(band, pictures, config) if band.kind is BandKind.BODY else None
         out += [band] if order is None else _rebuilt(order, config)
     if len(out) == len(bands) and all(a is b for a, b in zip(out, bands, strict=True)):
         return bands

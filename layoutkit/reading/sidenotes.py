@@ -7,8 +7,8 @@ band is so read when:
 
 - beside its widest column (the text) stand columns no more than half as wide, set no
   larger than `footnote_max_size` of the text's size, their blocks filling no more
-  than half the text's height (the notes: a sidebar fills its column), and nothing
-  else;
+  than half the text's height (the notes: a sidebar fills its column), none of their
+  blocks right under a picture (its caption), and nothing else;
 - each block of a note column (a note: its lines, parted from the next by more than
   `block_gap_ratio` of their pitch) is read after the paragraph of the text it starts
   beside: the text's line level with its first line, or the last above it, read on to
@@ -19,10 +19,11 @@ band is so read when:
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from statistics import median
 
 from ..config import LayoutConfig
-from ..model import Band, Column, Line
+from ..model import Band, BBox, Column, Line
 
 __all__ = ["notes_in_place"]
 
@@ -32,16 +33,18 @@ stops: justified lines run to the measure, a paragraph's last line rarely within
 ems of it.  Not a parameter: the notes of the labelled pages go alike with 1 and 3."""
 
 
-def notes_in_place(band: Band, config: LayoutConfig) -> list[Line] | None:
+def notes_in_place(band: Band, pictures: Sequence[BBox], config: LayoutConfig
+                   ) -> list[Line] | None:
     """The lines of ``band`` in the order that reads each margin note after the
     paragraph it stands beside (see the module's rules); None when the band is no text
-    column with notes beside it."""
+    column with notes beside it.  ``pictures`` are the page's figures."""
     if len(band.columns) < 2:
         return None
     text = max(band.columns, key=lambda column: column.bbox.width)
     size = median(line.size for line in text.lines)
     notes = [column for column in band.columns if column is not text]
-    if not all(_is_note_column(column, text, size, config) for column in notes):
+    if not all(_is_note_column(column, text, size, config)
+               and not _captions(column, pictures, size) for column in notes):
         return None
     lines = list(text.lines)
     ends = _paragraph_ends(lines, size)
@@ -65,6 +68,14 @@ def _is_note_column(column: Column, text: Column, size: float, config: LayoutCon
             <= config.reading.footnote_max_size * size
             and (column.bbox.x0 >= text.bbox.x1 or column.bbox.x1 <= text.bbox.x0)
             and 2 * sum(block.bbox.height for block in column.blocks) <= text.bbox.height)
+
+
+def _captions(column: Column, pictures: Sequence[BBox], size: float) -> bool:
+    """Whether a block of ``column`` stands right under one of the ``pictures``, within
+    two lines (of body ``size``) of its foot, across from it: a picture's caption."""
+    return any(picture.x0 < block.bbox.x1 and block.bbox.x0 < picture.x1
+               and 0 <= block.bbox.top - picture.bottom <= 2 * size
+               for block in column.blocks for picture in pictures)
 
 
 def _paragraph_ends(lines: list[Line], size: float) -> list[int]:
