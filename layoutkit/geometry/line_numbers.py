@@ -44,20 +44,19 @@ share of it: a ruler's marks stand at one pitch, typeset or scanned."""
 def line_numbers(words: Sequence[Word], taken: Collection[int] = ()) -> set[int]:
     """Indexes of ``words`` (none of ``taken``) that are line numbers in a margin
     (see the module's rules); empty when the page prints none."""
-    upright = [i for i, w in enumerate(words) if w.upright and i not in taken]
-    numbers = [i for i in upright if _WHOLE_NUMBER.fullmatch(words[i].text)]
-    if len(numbers) < _MIN_NUMBERS:
+    numbers = [i for i, w in enumerate(words)
+               if _WHOLE_NUMBER.fullmatch(w.text) and w.upright and i not in taken]
+    runs = [run for run in _stacks(words, numbers)
+            if len(run) >= _MIN_NUMBERS and _counts_evenly(words, run)] \
+        if len(numbers) >= _MIN_NUMBERS else []
+    if not runs:
         return set()
-    tops = [words[i].bbox.top for i in upright]
-    bottoms = [words[i].bbox.bottom for i in upright]
-    half_text = (max(bottoms) - min(tops)) / 2
-    found: set[int] = set()
-    for run in _stacks(words, numbers):
-        if len(run) >= _MIN_NUMBERS and _counts_evenly(words, run) \
-                and words[run[-1]].bbox.bottom - words[run[0]].bbox.top >= half_text \
-                and _own_strip(words, run, upright):
-            found.update(run)
-    return found
+    upright = [i for i, w in enumerate(words) if w.upright and i not in taken]
+    half_text = (max(words[i].bbox.bottom for i in upright)
+                 - min(words[i].bbox.top for i in upright)) / 2
+    return {i for run in runs
+            if words[run[-1]].bbox.bottom - words[run[0]].bbox.top >= half_text
+            and _own_strip(words, run, upright) for i in run}
 
 
 def _stacks(words: Sequence[Word], numbers: Sequence[int]) -> list[list[int]]:

@@ -69,7 +69,10 @@ def parted_lines(lines: Sequence[list[Word]], walls: Sequence[Wall], config: Wor
     rank = dict(zip((id(words[i]) for i in order.tolist()), range(len(words)), strict=True))
     out: list[list[Word]] = []
     for line in lines:
-        if len(line) <= _MIN_RUN or not all(w.upright for w in line):
+        first = rank[id(line[0])]
+        if (len(line) <= _MIN_RUN  # most lines are one run drawn left to right
+                or all(rank[id(w)] == first + k for k, w in enumerate(line))
+                or not all(w.upright for w in line)):
             out.append(line)
             continue
         for piece in _unleaved(line, rank, config.baseline_tolerance):
