@@ -35,6 +35,7 @@ import numpy.typing as npt
 
 from ..config import WordsConfig
 from ..model import BBox, Line, Page, PageGlyphs, Word, from_columns
+from ..model.layout import rebuilt_bands
 from ..sources.base import UPRIGHT_MAX_SLOPE
 from .words import words_and_members, words_from_glyphs
 
@@ -179,22 +180,8 @@ def restored(page: Page, slope: float) -> Page:
     band's the box of its lines.  ``page`` itself when ``slope`` is 0."""
     if not slope:
         return page
-    bands = []
-    for band in page.bands:
-        columns = []
-        for column in band.columns:
-            blocks = []
-            for block in column.blocks:
-                lines = tuple(_line_back(line, slope, page.width, page.height)
-                              for line in block.lines)
-                blocks.append(replace(block, lines=lines,
-                                      bbox=BBox.union(line.bbox for line in lines)))
-            columns.append(replace(column, blocks=tuple(blocks),
-                                   bbox=BBox.union(block.bbox for block in blocks)))
-        bands.append(replace(band, columns=tuple(columns),
-                             bbox=BBox.union(c.bbox for c in columns) if columns
-                             else band.bbox))
-    return replace(page, bands=tuple(bands))
+    return replace(page, bands=rebuilt_bands(
+        page, lambda line: _line_back(line, slope, page.width, page.height)))
 
 
 def _line_back(line: Line, slope: float, width: float, height: float) -> Line:

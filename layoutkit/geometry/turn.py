@@ -33,6 +33,7 @@ import numpy as np
 from ..config import FurnitureConfig
 from ..model import BBox, Line, Page, PageGlyphs, Rule, Word, from_columns, turned_boxes
 from ..model.glyphs import NO_GLYPHS, is_cjk
+from ..model.layout import rebuilt_bands
 from .words import VERTICAL
 
 __all__ = ["page_turn", "turned_back", "upturned"]
@@ -110,18 +111,6 @@ def turned_back(page: Page, turn: int) -> Page:
             _boxes([line.bbox], back, page.width, page.height)[0]
         return replace(line, words=tuple(words), bbox=bbox)
 
-    bands = []
-    for band in page.bands:
-        columns = []
-        for column in band.columns:
-            blocks = []
-            for block in column.blocks:
-                lines = tuple(map(line_back, block.lines))
-                blocks.append(replace(block, lines=lines,
-                                      bbox=BBox.union(line.bbox for line in lines)))
-            columns.append(replace(column, blocks=tuple(blocks),
-                                   bbox=BBox.union(block.bbox for block in blocks)))
-        bands.append(replace(band, columns=tuple(columns),
-                             bbox=BBox.union(c.bbox for c in columns) if columns
-                             else _boxes([band.bbox], back, page.width, page.height)[0]))
-    return replace(page, width=width, height=height, bands=tuple(bands))
+    bands = rebuilt_bands(page, line_back,
+                          lambda box: _boxes([box], back, page.width, page.height)[0])
+    return replace(page, width=width, height=height, bands=bands)

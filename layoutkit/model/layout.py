@@ -6,7 +6,7 @@ Also a page's OCR quality, the ruled tables and the parsed document.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from itertools import accumulate, chain, islice
 from pathlib import Path
@@ -21,7 +21,8 @@ from .value import Value, from_columns, gist
 from .weight import is_bold
 
 __all__ = ["Band", "BandKind", "Block", "Column", "Document", "Line", "LineType", "OcrQuality",
-           "Page", "PageDrawing", "Table", "Word", "draw_pages_with", "tables_by_page"]
+           "Page", "PageDrawing", "Table", "Word", "draw_pages_with", "rebuilt_bands",
+           "tables_by_page"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -529,3 +530,25 @@ def _ranges(numbers: Iterable[int]) -> str:
         else:
             runs.append([n])
     return ",".join(f"{r[0]}-{r[-1]}" if len(r) > 1 else str(r[0]) for r in runs)
+
+
+def rebuilt_bands(page: Page, change: Callable[[Line], Line],
+                  empty: Callable[[BBox], BBox] = lambda box: box) -> tuple[Band, ...]:
+    """The bands of ``page`` with each line made ``change(line)`` and each block's,
+    column's and band's box the box of what it then holds (a band with no columns: its
+    box made ``empty(box)``): a laid-out page's lines moved into another frame."""
+    bands = []
+    for band in page.bands:
+        columns = []
+        for column in band.columns:
+            blocks = []
+            for block in column.blocks:
+                lines = tuple(map(change, block.lines))
+                blocks.append(replace(block, lines=lines,
+                                      bbox=BBox.union(line.bbox for line in lines)))
+            columns.append(replace(column, blocks=tuple(blocks),
+                                   bbox=BBox.union(block.bbox for block in blocks)))
+        bands.append(replace(band, columns=tuple(columns),
+                             bbox=BBox.union(c.bbox for c in columns) if columns
+                             else empty(band.bbox)))
+    return tuple(bands)
