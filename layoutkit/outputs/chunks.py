@@ -8,8 +8,9 @@ running headers and footers left out) in reading order:
   The chunks after it, up to the next heading, carry the same path.
 - Consecutive list items, contents entries and table rows make one list, contents or
   table, kept whole in a chunk where it fits in one.  A caption (``Table 2:``,
-  ``Fig. 3.``) goes with the table it stands next to; a figure, which has no lines of
-  its own, is its caption, kept whole too.
+  ``Fig. 3.``) is a part of its own, even when it is set close under the text before
+  it, and goes with the table it stands next to; a figure, which has no lines of its
+  own, is its caption.
 - With a maximum size (``max_chars``, ``max_tokens``, or both) a chunk takes parts while
   they fit, and a new chunk starts at a paragraph's boundary.  A part larger than a
   chunk is cut: a list or table between its items, a paragraph between its lines, after
@@ -36,7 +37,7 @@ from typing import Any, Protocol
 from ..errors import UsageError
 from ..linetypes.headings import is_caption
 from ..linetypes.lines import closes_sentence
-from ..model import Document, LineType
+from ..model import Document, Line, LineType
 from ..nlp.paragraphs import Paragraph, Piece, document_vocabulary, paragraphs
 from .structure import FURNITURE
 
@@ -143,14 +144,19 @@ def _hugging_face(name: str) -> TokenCounter | None:
 
 @dataclass(frozen=True, slots=True)
 class _Span:
-    """Lines ``start`` to ``stop`` of a paragraph, which is the ``item``-th of part
-    ``part``."""
+    """Lines ``start`` to ``stop`` of a paragraph, the ``item``-th span of the document's
+    ``part``-th part."""
 
     paragraph: Paragraph
     part: int
     item: int
     start: int
     stop: int
+
+    @property
+    def first(self) -> Line:
+        """The span's first line."""
+        return self.paragraph.pieces[self.start].line
 
     @property
     def text(self) -> str:
@@ -226,15 +232,14 @@ def _sections(document: Document) -> list[tuple[tuple[str, ...], list[_Segment]]
     before the first heading, then each heading with the parts up to the next, each
     with its heading path."""
     read = paragraphs(document, FURNITURE, document_vocabulary(document))
+    spans = [span for paragraph in read for span in _captions_apart(paragraph)]
     groups = [list(group) for _, group in itertools.groupby(
-        read, key=lambda p: (p.pieces[0].line.line_type if p.pieces[0].line.line_type
-                             in _GROUPED else id(p)))]
-    groups = _captions_to_tables(groups)
+        spans, key=lambda s: s.first.line_type if s.first.line_type in _GROUPED else id(s))]
     sections: list[tuple[tuple[str, ...], list[_Segment]]] = []
     path: tuple[str, ...] = ()
-    for k, group in enumerate(groups):
-        segment = tuple(_Span(p, k, i, 0, len(p.pieces)) for i, p in enumerate(group))
-        first = group[0].pieces[0].line
+    for k, group in enumerate(_captions_to_tables(groups)):
+        segment = tuple(replace(span, part=k, item=i) for i, span in enumerate(group))
+        first = group[0].first
         if first.line_type is LineType.HEADING:
             path = (*path[:max(first.level - 1, 0)], " ".join(group[0].text.split()))
             sections.append((path, [segment]))
@@ -245,24 +250,35 @@ def _sections(document: Document) -> list[tuple[tuple[str, ...], list[_Segment]]
     return sections
 
 
-def _captions_to_tables(groups: list[list[Paragraph]]) -> list[list[Paragraph]]:
-    """``groups`` with each caption paragraph joined to the table next to it (the one
-    after it, else the one before)."""
-    def table(group: list[Paragraph] | None) -> bool:
-        return group is not None and group[0].pieces[0].line.line_type is LineType.TABLE
+def _captions_apart(paragraph: Paragraph) -> list[_Span]:
+    """The paragraph's lines as one span, or, where a line of body text that opens as
+    a caption (`is_caption`) follows a line that closes a sentence, as two: a caption
+    set close under the text before it is a part of its own."""
+    cuts = [k for k in range(1, len(paragraph.pieces))
+            if paragraph.code == LineType.BODY.value
+            and is_caption(paragraph.pieces[k].line.text)
+            and closes_sentence(paragraph.pieces[k - 1].line.text)]
+    bounds = [0, *cuts, len(paragraph.pieces)]
+    return [_Span(paragraph, 0, 0, a, b) for a, b in itertools.pairwise(bounds)]
 
-    def caption(group: list[Paragraph]) -> bool:
-        return len(group) == 1 and group[0].pieces[0].line.line_type is LineType.BODY \
+
+def _captions_to_tables(groups: list[list[_Span]]) -> list[list[_Span]]:
+    """``groups`` with each caption joined to the table next to it (the one after it,
+    else the one before)."""
+    def table(group: list[_Span] | None) -> bool:
+        return group is not None and group[0].first.line_type is LineType.TABLE
+
+    def caption(group: list[_Span]) -> bool:
+        return len(group) == 1 and group[0].first.line_type is LineType.BODY \
             and is_caption(group[0].text)
 
-    joined: list[list[Paragraph]] = []
-    pending: list[Paragraph] = []
+    joined: list[list[_Span]] = []
+    pending: list[_Span] = []
     for k, group in enumerate(groups):
         after = groups[k + 1] if k + 1 < len(groups) else None
         if caption(group) and table(after):
             pending = group
-        elif caption(group) and table(joined[-1] if joined else None) \
-                and not pending:
+        elif caption(group) and table(joined[-1] if joined else None) and not pending:
             joined[-1] = joined[-1] + group
         else:
             joined.append(pending + group)
@@ -338,7 +354,7 @@ def _joints(segment: _Segment) -> Iterable[tuple[_Span, str]]:
     spans of one paragraph that follow each other are made one first."""
     merged: list[_Span] = []
     for span in segment:
-        if merged and merged[-1].paragraph is span.paragraph:
+        if merged and merged[-1].paragraph is span.paragraph and merged[-1].part == span.part:
             merged[-1] = replace(merged[-1], stop=span.stop)
         else:
             merged.append(span)
