@@ -43,12 +43,13 @@ BODY = ParagraphStyle("body", fontName="Times-Roman", fontSize=10, leading=12.5,
 CAPTION = ParagraphStyle("caption", parent=BODY, fontName="Times-Italic", fontSize=9,
                          leading=11)
 
-_WORDS = """survey river valley measure station record water level field north south
+_WORD_TEXT = """survey river valley measure station record water level field north south
 season sample method careful result change report office annual growth soil surface
 forest harvest storm winter summer rainfall pattern district village road bridge county
 engineer observer network gauge channel flood plain ridge slope average steady gradual
 marked modest common early late western eastern upper lower previous following several
-crew team volunteer archive register ledger chart map boundary parcel estate meadow""".split()
+crew team volunteer archive register ledger chart map boundary parcel estate meadow"""
+_WORDS = _WORD_TEXT.split()
 
 SECTIONS: tuple[tuple[int, str, tuple[str, ...]], ...] = (
     (1, "Introduction", ("p", "p")),

@@ -219,7 +219,7 @@ def test_chunks_cli_writes_json_lines_valid_against_the_schema(
     a chunk, each valid against the shipped schema layoutkit.chunk/1, numbered from 0,
     the same chunks as `layoutkit.chunks`; a line holding a running header's type does
     not validate."""
-    path, _, document = made
+    path, _, _ = made
     out = tmp_path / "out.jsonl"
     assert main(["chunks", str(path), "-o", str(out), "--max-chars", "500", "--pages",
                  "2-3", "-q"]) == 0
@@ -230,6 +230,8 @@ def test_chunks_cli_writes_json_lines_valid_against_the_schema(
     for record in records:
         jsonschema.validate(record, schema)
     assert [r["index"] for r in records] == list(range(len(records)))
+    assert [r["text"] for r in records] == [
+        c.text for c in chunks(layoutkit.parse(path, pages="2-3"), max_chars=500)]
     assert {p for r in records for p in r["pages"]} == {2, 3}
     assert records[0]["document"] == "report.pdf"
     assert records[1]["headings"] == ["Data Collected"]  # "Methods" is on page 1
