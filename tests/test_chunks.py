@@ -242,13 +242,16 @@ def test_chunks_cli_writes_json_lines_valid_against_the_schema(
 
 def test_chunks_cli_bad_maximum_is_a_usage_error(made: tuple[Path, Truth, Document],
                                                  capsys: pytest.CaptureFixture[str]) -> None:
-    """``--max-chars 0`` is a usage error of one line."""
+    """``--max-chars 0`` and a tokenizer no library knows are usage errors of one line."""
     path, _, _ = made
     with pytest.raises(SystemExit) as exit_:
         main(["chunks", str(path), "--max-chars", "0"])
     assert exit_.value.code == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "--max-chars" in err and "above 0" in err
+    assert main(["chunks", str(path), "--tokenizer", "no-such-tokenizer"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "tokenizer 'no-such-tokenizer': not a tiktoken" in err
 
 
 def test_chunks_two_column_paper() -> None:

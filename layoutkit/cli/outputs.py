@@ -66,6 +66,10 @@ def run(args: argparse.Namespace) -> Outcome:
     """What ``layoutkit markdown``, ``html``, ``alto`` or ``chunks`` writes, or the
     pictures ``draw`` wrote."""
     config, profile = reading_config(args)
+    if args.command == "chunks":  # a tokenizer that cannot be had fails before the reading
+        from ..outputs.chunks import chunks_jsonl, token_counter
+
+        count = token_counter(args.tokenizer)
     document = parse(args.file, config, args.pages, engine=args.engine, jobs=args.jobs,
                      profile=profile, tables=args.command in MARKUPS and args.tables,
                      password=args.password)
@@ -74,11 +78,9 @@ def run(args: argparse.Namespace) -> Outcome:
     if args.command in MARKUPS:
         return Outcome({args.output: output_text(args.command, document, config)}, status, read)
     if args.command == "chunks":
-        from ..outputs.chunks import chunks_jsonl
-
         return Outcome({args.output: chunks_jsonl(document, max_chars=args.max_chars,
                                                   max_tokens=args.max_tokens,
-                                                  tokenizer=args.tokenizer)}, status, read)
+                                                  tokenizer=count)}, status, read)
     from ..outputs.draw import draw_document
 
     for written in draw_document(document, args.output, dpi=args.dpi):

@@ -1,5 +1,6 @@
-"""A LangChain document loader: a document read in reading order, a LangChain
-``Document`` a chunk (`layoutkit.chunks`) or a page.
+"""A LangChain document loader giving a Document a chunk or a page.
+
+Its Documents are those of `layoutkit.chunks` in reading order, or the document's pages.
 
 >>> from layoutkit.loaders.langchain import LayoutkitLoader
 >>> loader = LayoutkitLoader("report.pdf", max_tokens=400, tokenizer="cl100k_base")

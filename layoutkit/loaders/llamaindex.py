@@ -1,5 +1,6 @@
-"""A LlamaIndex reader: a document read in reading order, a LlamaIndex ``Document`` a
-chunk (`layoutkit.chunks`) or a page.
+"""A LlamaIndex reader giving a Document a chunk or a page.
+
+Its Documents are those of `layoutkit.chunks` in reading order, or the document's pages.
 
 >>> from layoutkit.loaders.llamaindex import LayoutkitReader
 >>> docs = LayoutkitReader(max_tokens=400).load_data("report.pdf")  # doctest: +SKIP

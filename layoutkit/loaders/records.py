@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import UsageError
-from ..outputs.chunks import Chunk, TokenCounter, chunks
+from ..outputs.chunks import Chunk, TokenCounter, chunks, token_counter
 from ..pipeline import parse
 from ..sources.inputs import Source
 
@@ -45,6 +45,7 @@ def records(source: Source, *, mode: str = "chunk", max_chars: int | None = None
     one a page.  Raises UsageError for another mode."""
     if mode not in MODES:
         raise UsageError(f"mode {mode!r}: expected one of {', '.join(MODES)}")
+    tokenizer = token_counter(tokenizer)
     with parse(source, **parse_options) as document:
         name = str(source) if isinstance(source, str | Path) else str(document.path)
         found = chunks(document, max_chars=None if mode == "page" else max_chars,

@@ -103,7 +103,8 @@ def token_counter(tokenizer: str | TokenCounter | None = None) -> TokenCounter:
         try:
             found = load(tokenizer)
         except Exception as exc:  # whatever a loader raises: one line
-            raise UsageError(f"tokenizer {tokenizer!r}: cannot be loaded ({exc})") from None
+            reason = " ".join(str(exc).split()) or type(exc).__name__
+            raise UsageError(f"tokenizer {tokenizer!r}: cannot be loaded ({reason})") from None
         if found is not None:
             return found
     raise UsageError(f"tokenizer {tokenizer!r}: not a tiktoken encoding or model, nor a Hugging "
