@@ -153,6 +153,13 @@ def test_chunks_tokenizer_named_or_counted(made: tuple[Path, Truth, Document]) -
             chunks(document, **bad)  # type: ignore[arg-type]
 
 
+def test_chunks_of_a_text_document(made: tuple[Path, Truth, Document]) -> None:
+    """A `layoutkit.TextDocument` is chunked as the parsed document it wraps."""
+    _, _, document = made
+    wrapped = layoutkit.TextDocument.from_layout(document)
+    assert layoutkit.chunks(wrapped, max_chars=300) == chunks(document, max_chars=300)
+
+
 def _document(specs: list[tuple[str, L]]) -> Document:
     """One page of hand-built lines, each typed by its code (``h_2``, ``b``, ``tab``)."""
     lines = []

@@ -179,6 +179,8 @@ class _Measure:
     count: TokenCounter
 
     def fits(self, segment: _Segment) -> bool:
+        if self.max_chars is None and self.max_tokens is None:
+            return True  # a section is one chunk, its text not made again at each part
         text = _text(segment)
         return ((self.max_chars is None or len(text) <= self.max_chars)
                 and (self.max_tokens is None or self.count(text) <= self.max_tokens))
