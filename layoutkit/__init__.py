@@ -7,7 +7,9 @@
 ``layoutkit.parse`` returns a `layoutkit.Document` (the parsed value, from
 `layoutkit.model`); ``layoutkit.iter_pages`` hands a long document's pages over
 one by one (a `layoutkit.PageStream`); ``layoutkit.TextDocument(path)`` wraps a
-Document (``.layout``) with pages (`TextPage`), text, language and word counts.
+Document (``.layout``) with pages (`TextPage`), text, language and word counts;
+``layoutkit.chunks(doc, max_tokens=512)`` cuts a document into `Chunk` passages under
+their headings, for retrieval.
 """
 
 from typing import TYPE_CHECKING
@@ -42,6 +44,7 @@ from .pipeline import PageStream, iter_pages, parse, parse_page_spec
 
 if TYPE_CHECKING:
     from .document import TextDocument, TextPage
+    from .outputs.chunks import Chunk, chunks
     from .profile import Profile, load_profile
 
 __all__ = [
@@ -49,6 +52,7 @@ __all__ = [
     "Band",
     "BandKind",
     "Block",
+    "Chunk",
     "Column",
     "ConfigError",
     "ConfigTypeError",
@@ -70,6 +74,7 @@ __all__ = [
     "TextPage",
     "UsageError",
     "Word",
+    "chunks",
     "iter_pages",
     "load_profile",
     "parse",
@@ -80,7 +85,8 @@ __version__ = "0.1.0"
 
 
 __getattr__ = lazy_names(__name__, {"TextDocument": "document", "TextPage": "document",
-                                   "Profile": "profile", "load_profile": "profile"})
-"""Names imported from their module when first asked for: the text document API and
-the profile package (TOML, validation) load only where they are used, not in every
-command that reads a document."""
+                                   "Profile": "profile", "load_profile": "profile",
+                                   "Chunk": "outputs.chunks", "chunks": "outputs.chunks"})
+"""Names imported from their module when first asked for: the text document API, the
+profile package (TOML, validation) and the chunks for retrieval load only where they
+are used, not in every command that reads a document."""

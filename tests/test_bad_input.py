@@ -29,6 +29,7 @@ COMMANDS = {
     "markdown": ["markdown", "{input}", "-o", "{out}/result.md", "--tables"],
     "html": ["html", "{input}", "-o", "{out}/result.html"],
     "alto": ["alto", "{input}", "-o", "{out}/result.alto.xml"],
+    "chunks": ["chunks", "{input}", "-o", "{out}/result.jsonl", "--max-tokens", "100"],
     "draw": ["draw", "{input}", "-o", "{out}/pictures"],
     "profile suggest": ["profile", "suggest", "{input}", "-o", "{out}/draft.toml"],
     "truth draft": ["truth", "draft", "{input}", "-o", "{out}/result.truth.json"],

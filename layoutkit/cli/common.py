@@ -23,8 +23,8 @@ if TYPE_CHECKING:
     from ..profile import Profile
 
 __all__ = ["Commands", "Outcome", "Parser", "chosen_parser", "document_options", "dpi",
-           "loudness_of", "loudness_options", "output_file", "profile_option", "read_in_part",
-           "reading_config", "reading_options", "settings_config"]
+           "loudness_of", "loudness_options", "output_file", "positive", "profile_option",
+           "read_in_part", "reading_config", "reading_options", "settings_config"]
 
 Commands = Any
 """argparse's subparsers action, whose ``add_parser`` makes a command's parser."""
@@ -65,6 +65,17 @@ def dpi(text: str) -> int:
     if not DPI_RANGE[0] <= value <= DPI_RANGE[1]:
         raise argparse.ArgumentTypeError(f"expected {DPI_RANGE[0]} to {DPI_RANGE[1]}, "
                                          f"got {value}")
+    return value
+
+
+def positive(text: str) -> int:
+    """A whole number above zero (``--max-chars``), else a usage error."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"expected a number above 0, got {value}")
     return value
 
 

@@ -1,6 +1,6 @@
-"""The commands that write a document marked up or drawn: ``layoutkit markdown``,
-``html``, ``alto`` (the typed document marked up) and ``draw`` (PNG overlays of its
-pages)."""
+"""The commands that write a document marked up, cut or drawn: ``layoutkit markdown``,
+``html``, ``alto`` (the typed document marked up), ``chunks`` (passages for retrieval,
+as JSON Lines) and ``draw`` (PNG overlays of its pages)."""
 
 from __future__ import annotations
 
@@ -11,7 +11,15 @@ from ..loudness import read_summary
 from ..outputs import DPI_RANGE
 from ..outputs.named import MARKUPS, output_text
 from ..pipeline import parse
-from .common import Commands, Outcome, document_options, dpi, read_in_part, reading_config
+from .common import (
+    Commands,
+    Outcome,
+    document_options,
+    dpi,
+    positive,
+    read_in_part,
+    reading_config,
+)
 
 __all__ = ["COMMANDS", "HELP", "add_commands", "run"]
 
@@ -21,7 +29,7 @@ HELP = {"markdown": "Markdown: headings, lists, pipe tables, paragraphs",
                 "boxes"}
 """The marked-up outputs of a typed document (`layoutkit.outputs.named.MARKUPS`),
 by command, with their help."""
-COMMANDS = (*HELP, "draw")
+COMMANDS = (*HELP, "chunks", "draw")
 """The commands of this module, in the order of the command line's help."""
 
 
@@ -35,6 +43,19 @@ def add_commands(commands: Commands) -> None:
                             help="find ruled tables on every page, not only where rules draw "
                                  "a grid: their lines are typed tab and their cells are the "
                                  "table's (markdown, html)")
+    chunks = commands.add_parser(
+        "chunks", help="passages for retrieval under their headings, one JSON object a line, "
+                       "each line's page and box")
+    document_options(chunks)
+    chunks.add_argument("--max-chars", type=positive, metavar="N",
+                        help="at most N characters a chunk (default: no bound)")
+    chunks.add_argument("--max-tokens", type=positive, metavar="N",
+                        help="at most N tokens a chunk, as --tokenizer counts them "
+                             "(default: no bound)")
+    chunks.add_argument("--tokenizer", metavar="NAME",
+                        help="what counts tokens: whitespace (the default), a tiktoken "
+                             "encoding or model (cl100k_base, gpt-4o) or a Hugging Face "
+                             "tokenizer, when that library is installed")
     draw = commands.add_parser("draw", help="PNG overlays of pages: regions, columns, line types")
     document_options(draw, folder=True)
     draw.add_argument("--dpi", type=dpi, default=100,
@@ -42,9 +63,13 @@ def add_commands(commands: Commands) -> None:
 
 
 def run(args: argparse.Namespace) -> Outcome:
-    """What ``layoutkit markdown``, ``html`` or ``alto`` writes, or the pictures
-    ``draw`` wrote."""
+    """What ``layoutkit markdown``, ``html``, ``alto`` or ``chunks`` writes, or the
+    pictures ``draw`` wrote."""
     config, profile = reading_config(args)
+    if args.command == "chunks":  # a tokenizer that cannot be had fails before the reading
+        from ..outputs.chunks import chunks_jsonl, token_counter
+
+        count = token_counter(args.tokenizer)
     document = parse(args.file, config, args.pages, engine=args.engine, jobs=args.jobs,
                      profile=profile, tables=args.command in MARKUPS and args.tables,
                      password=args.password)
@@ -52,6 +77,10 @@ def run(args: argparse.Namespace) -> Outcome:
     read = read_summary(len(document.pages), args.engine, document.ocr, profile)
     if args.command in MARKUPS:
         return Outcome({args.output: output_text(args.command, document, config)}, status, read)
+    if args.command == "chunks":
+        return Outcome({args.output: chunks_jsonl(document, max_chars=args.max_chars,
+                                                  max_tokens=args.max_tokens,
+                                                  tokenizer=count)}, status, read)
     from ..outputs.draw import draw_document
 
     for written in draw_document(document, args.output, dpi=args.dpi):

@@ -54,7 +54,8 @@ from .lists import marker
 from .rules import DEFAULT_RULES, HeadingRule, load_rules
 from .sequence import is_start, is_successor
 
-__all__ = ["body_size", "heading_candidates", "heading_lines", "size_counts", "type_headings"]
+__all__ = ["body_size", "heading_candidates", "heading_lines", "is_caption", "size_counts",
+           "type_headings"]
 
 
 @dataclass(slots=True)
@@ -121,6 +122,14 @@ _CAPTION = re.compile(r"(?:fig(?:ure)?|table|tab|abb(?:ildung)?|tabla|tableau|ta
                       r"\d{1,3}(?:\.\d{1,3})?[.:]", re.IGNORECASE)
 """A caption's opening (``Fig. 2.``, ``Table 3:``, ``Abb. 1.``): a figure's or a
 table's legend, however it is set, is no heading."""
+
+
+def is_caption(text: str) -> bool:
+    """Whether ``text`` opens as a figure's or a table's caption does (`_CAPTION`:
+    ``Fig. 2.``, ``Table 3:``, ``Abb. 1.``)."""
+    return _CAPTION.match(text) is not None
+
+
 _FIELD = re.compile(r":\s+[\d.,%\s]*\d[\d.,%\s]*$")
 """A field's label and its figure after a colon (``TOTAL TURNOUT: 81.96%``)."""
 

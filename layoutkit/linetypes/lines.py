@@ -17,8 +17,8 @@ from statistics import median
 
 from ..model import Document, Line, LineType, Page, Value, Word
 
-__all__ = ["Key", "Style", "Typed", "TypedLine", "body_lines", "changed", "column_of", "log",
-           "page_body_lines", "retyped", "runs_on", "style_of"]
+__all__ = ["Key", "Style", "Typed", "TypedLine", "body_lines", "changed", "closes_sentence",
+           "column_of", "log", "page_body_lines", "retyped", "runs_on", "style_of"]
 
 log = logging.getLogger("layoutkit.linetypes")
 """Where each decision is logged (``--verbose-linetypes`` shows it)."""
@@ -132,7 +132,13 @@ def runs_on(before: Line, line: Line) -> bool:
     """Whether ``line``, opening a column or a page, goes on with the text of ``before``,
     which ended the one before: ``before`` leaves its sentence open (no ``.``, ``!``,
     ``?``, ``:``, ``。``, ``！`` or ``？`` at its end), or ``line`` starts in lower case."""
-    return _SENTENCE_END.search(before.text) is None or line.text[:1].islower()
+    return not closes_sentence(before.text) or line.text[:1].islower()
+
+
+def closes_sentence(text: str) -> bool:
+    """Whether a line of ``text`` ends its sentence: ``.``, ``!``, ``?``, ``:``, ``。``,
+    ``！`` or ``？`` at its end, a closing quote or bracket allowed after it."""
+    return _SENTENCE_END.search(text) is not None
 
 
 def retyped(document: Document, decisions: Mapping[Key, Typed]) -> Document:
