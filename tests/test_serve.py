@@ -5,6 +5,7 @@ healthy, its temporary files removed."""
 
 from __future__ import annotations
 
+import html
 import json
 import os
 import socket
@@ -230,3 +231,27 @@ def test_a_document_past_the_time_is_504_and_its_worker_stopped(hurried: Server)
                                                 text=True, check=True).stdout.splitlines()
                 if "tesseract" in line and tempfile.gettempdir() not in line
                 and str(hurried.scratch) in line]
+
+
+def test_review_answers_the_truth_beside_its_pages(server: Server) -> None:
+    """/review of a truth file and its document: the review page, each labelled page's
+    lines listed; a document other than the truth's is a bad request."""
+    truth = REPO / "regions" / "corpus" / "irish-supreme-court-2001-iesc-63.truth.json"
+    pages = json.loads(truth.read_text(encoding="utf-8"))["pages"]
+    document = REPO / "fixtures" / "corpus" / "irish-supreme-court-2001-iesc-63.pdf"
+    answer = httpx.post(f"{server.url}/review", files={
+        "document": (document.name, document.read_bytes()),
+        "truth": (truth.name, truth.read_bytes())}, timeout=120)
+    assert answer.status_code == 200 and answer.headers["content-type"].startswith("text/html")
+    assert answer.text.count("<img") == len(pages) == 1
+    assert all(html.escape(line) in answer.text for line in pages[0]["lines"])
+    other = PDF
+    wrong = httpx.post(f"{server.url}/review", files={
+        "document": (other.name, other.read_bytes()), "truth": (truth.name, truth.read_bytes())},
+        timeout=120)
+    assert wrong.status_code == 400
+    assert "$.sha256: the truth was made for another file" in str(_error(wrong)["error"])
+    missing = httpx.post(f"{server.url}/review", files={"document": ("dmca.pdf", b"%PDF-")},
+                         timeout=60)
+    assert missing.status_code == 400 and _error(missing)["error"] == (
+        "/review: expected a file in the form field 'truth' (fields: document, truth)")
