@@ -5,9 +5,11 @@ healthy, its temporary files removed."""
 
 from __future__ import annotations
 
+import asyncio
 import html
 import json
 import os
+import re
 import socket
 import subprocess
 import sys
@@ -23,7 +25,8 @@ import pytest
 
 import layoutkit
 from layoutkit.outputs import document_text
-from layoutkit.server import ENDPOINTS
+from layoutkit.server import ENDPOINTS, ServeOptions, Task, create_app, worker
+from layoutkit.server.worker import Answer
 
 REPO = Path(__file__).resolve().parent.parent
 PDF = REPO / "fixtures" / "pdf" / "copyright-office-dmca-summary.pdf"
@@ -109,12 +112,12 @@ def _error(answer: httpx.Response) -> dict[str, str | None]:
 def test_eight_concurrent_clients_are_all_answered(server: Server) -> None:
     """Eight clients at once, two workers: every one gets the document's text, the
     same as `layoutkit.parse` reads."""
-    expected = document_text(layoutkit.parse(PDF, pages="1-4")) + "\n"
+    expected = document_text(layoutkit.parse(PDF, pages="1-2")) + "\n"
 
     def ask(k: int) -> tuple[int, str, float]:
         started = time.monotonic()
         with PDF.open("rb") as fh, httpx.Client(timeout=60) as client:
-            answer = client.post(f"{server.url}/text", params={"pages": "1-4"},
+            answer = client.post(f"{server.url}/text", params={"pages": "1-2"},
                                  files={"file": (f"copy{k}.pdf", fh, "application/pdf")})
         return answer.status_code, answer.text, time.monotonic() - started
 
@@ -158,6 +161,9 @@ def test_bad_requests_are_one_json_line_with_their_status(server: Server) -> Non
     error = _error(unknown)
     assert error["file"] == "notes.xyz"
     assert str(error["error"]).startswith("notes.xyz: not a kind of document layoutkit reads")
+    nowhere = httpx.post(f"{url}/pdf", content=b"%PDF-", timeout=60)
+    assert nowhere.status_code == 404
+    assert str(_error(nowhere)["error"]).startswith("POST /pdf: Not Found (the paths: /alto, ")
     empty = httpx.post(f"{url}/text", content=b"", timeout=60)
     assert empty.status_code == 400 and "empty body" in str(_error(empty)["error"])
     schema = httpx.get(f"{url}/openapi.json", timeout=10).json()
@@ -171,8 +177,6 @@ def test_a_hostile_pdf_fails_alone(server: Server) -> None:
     """Two form XObjects drawing each other (PDFium followed them for ever): the
     document is refused, and the next request is answered."""
     hostile = FAULTS / "h_xobject_mutual.pdf"
-    if not hostile.is_file():
-        hostile = Path("/work/shared/faults/h_xobject_mutual.pdf")
     answer = httpx.post(f"{server.url}/text", files={"file": (hostile.name,
                                                               hostile.read_bytes())},
                         timeout=60)
@@ -245,6 +249,12 @@ def test_review_answers_the_truth_beside_its_pages(server: Server) -> None:
     assert answer.status_code == 200 and answer.headers["content-type"].startswith("text/html")
     assert answer.text.count("<img") == len(pages) == 1
     assert all(html.escape(line) in answer.text for line in pages[0]["lines"])
+    evaluated = httpx.post(f"{server.url}/evaluate", files={
+        "document": (document.name, document.read_bytes()),
+        "truth": (truth.name, truth.read_bytes())}, timeout=120)
+    assert evaluated.status_code == 200 and "<html" in evaluated.text
+    assert re.search(rf"<td>{re.escape(truth.name)}</td><td>[01]\.\d{{3}} \(\d+/41\)</td>",
+                     evaluated.text)
     other = PDF
     wrong = httpx.post(f"{server.url}/review", files={
         "document": (other.name, other.read_bytes()), "truth": (truth.name, truth.read_bytes())},
@@ -255,3 +265,29 @@ def test_review_answers_the_truth_beside_its_pages(server: Server) -> None:
                          timeout=60)
     assert missing.status_code == 400 and _error(missing)["error"] == (
         "/review: expected a file in the form field 'truth' (fields: document, truth)")
+
+
+def test_requests_past_the_workers_wait_then_get_503(monkeypatch: pytest.MonkeyPatch) -> None:
+    """One worker, one second: while a document is read for two seconds, the next
+    request waits a second for the worker, then gets 503 with Retry-After (the
+    worker's reading stood in for by a pause, the application asked in-process)."""
+    def slow(task: Task, seconds: float) -> Answer:
+        time.sleep(2)
+        return Answer(200, "read\n")
+
+    monkeypatch.setattr(worker, "read", slow)
+    app = create_app(ServeOptions(max_upload=2**20, workers=1, timeout=1))
+
+    async def both() -> list[httpx.Response]:
+        transport = httpx.ASGITransport(app=app)
+        async with httpx.AsyncClient(transport=transport, base_url="http://test") as client:
+            first = asyncio.create_task(client.post("/text", content=b"%PDF-"))
+            await asyncio.sleep(0.2)
+            second = asyncio.create_task(client.post("/text", content=b"%PDF-"))
+            return [await first, await second]
+
+    first, second = asyncio.run(both())
+    assert (first.status_code, first.text) == (200, "read\n")
+    assert second.status_code == 503 and second.headers["retry-after"] == "1"
+    assert _error(second) == {"error": "every worker (1) stayed busy for 1 s; try again later",
+                              "file": "file"}

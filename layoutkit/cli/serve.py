@@ -29,11 +29,19 @@ def _positive(kind: type[int] | type[float]) -> object:
     return number
 
 
+def _processors() -> int:
+    """The processors this process may run on."""
+    if hasattr(os, "sched_getaffinity"):
+        return len(os.sched_getaffinity(0))
+    return os.cpu_count() or 1
+
+
 def add_commands(commands: Commands) -> None:
     """``layoutkit serve``."""
     serve = commands.add_parser(
-        "serve", help="an HTTP API: POST a document to /parse, /text, /markdown, /html or "
-                      "/review; GET /openapi.json, /health")
+        "serve", help="an HTTP API: POST a document to /parse, /text, /markdown, /html, "
+                      "/alto (a truth file too to /review, /evaluate); GET /openapi.json, "
+                      "/health")
     serve.add_argument("--host", default="127.0.0.1",
                        help="the address to listen on (default: %(default)s; 0.0.0.0: all)")
     serve.add_argument("--port", type=int, default=8000,
@@ -41,7 +49,7 @@ def add_commands(commands: Commands) -> None:
     serve.add_argument("--max-upload-mb", type=_positive(float), default=50.0, metavar="MB",
                        help="the largest upload taken, in megabytes (2**20 bytes); a larger "
                             "one is refused with 413 (default: %(default)g)")
-    serve.add_argument("--workers", type=_positive(int), default=len(os.sched_getaffinity(0)),
+    serve.add_argument("--workers", type=_positive(int), default=_processors(),
                        help="documents read at once, each in a worker process of its own; "
                             "more wait (default: the processors, %(default)s)")
     serve.add_argument("--timeout", type=_positive(float), default=120.0, metavar="SECONDS",

@@ -35,6 +35,7 @@ from typing import Any
 import anyio.to_thread
 from starlette.applications import Starlette
 from starlette.datastructures import UploadFile
+from starlette.exceptions import HTTPException
 from starlette.formparsers import MultiPartException
 from starlette.middleware import Middleware
 from starlette.requests import ClientDisconnect, Request
@@ -51,6 +52,8 @@ __all__ = ["ServeOptions", "create_app"]
 
 _SUFFIX = re.compile(r"^\.[a-z0-9]{1,8}$")
 """A file-name suffix kept from an upload's name (what tells its kind)."""
+_NAME_MAX = 200
+"""The longest upload name, in bytes, kept as it is (the file system's limit is 255)."""
 _CHUNK = 1 << 16
 """Bytes copied at a time from a spooled form file."""
 
@@ -152,7 +155,27 @@ def create_app(options: ServeOptions | None = None,
     routes += [Route("/health", health, methods=["GET"]),
                Route("/openapi.json", schema_json, methods=["GET"])]
     return Starlette(routes=routes, lifespan=lifespan,
-                     middleware=[Middleware(_UploadLimit, limit=options.max_upload)])
+                     middleware=[Middleware(_UploadLimit, limit=options.max_upload)],
+                     exception_handlers={HTTPException: _http_error, Exception: _fault})
+
+
+async def _http_error(request: Request, exc: Exception) -> Response:
+    """Starlette's own refusals (404 no such path, 405 a method the path does not
+    take) as one JSON line too."""
+    assert isinstance(exc, HTTPException)
+    detail = f"{request.method} {request.url.path}: {exc.detail}"
+    if exc.status_code == 404:
+        detail += f" (the paths: {', '.join(sorted(_paths(request)))})"
+    return error(exc.status_code, detail, headers=exc.headers)
+
+
+def _paths(request: Request) -> list[str]:
+    return [route.path for route in request.app.routes if isinstance(route, Route)]
+
+
+async def _fault(request: Request, exc: Exception) -> Response:
+    """A fault of the server's own (not of a document: those end in their worker)."""
+    return error(500, f"{type(exc).__name__}: {exc}")
 
 
 async def _answer(request: Request, endpoint: Endpoint, folder: Path, options: ServeOptions,
@@ -177,13 +200,13 @@ async def _answer(request: Request, endpoint: Endpoint, folder: Path, options: S
     busy[0] += 1
     try:
         answer = await anyio.to_thread.run_sync(
-            worker.read, Task(endpoint.path, files, name, checked), options.timeout)
+            worker.read, Task(endpoint.path, folder, files, checked), options.timeout)
     finally:
         busy[0] -= 1
         slots.release()
     if answer.status == 200:
         return Response(answer.body, media_type=endpoint.media_type)
-    return error(answer.status, _named(answer.body, folder, files, name), name)
+    return error(answer.status, _named(answer.body, folder), name)
 
 
 def _options(endpoint: Endpoint, request: Request) -> dict[str, Any]:
@@ -209,50 +232,60 @@ def _options(endpoint: Endpoint, request: Request) -> dict[str, Any]:
 
 async def _uploads(request: Request, endpoint: Endpoint, folder: Path
                    ) -> tuple[dict[str, Path], str]:
-    """The endpoint's uploads written into ``folder``, by field name, and the name the
-    client gave the document (its first upload)."""
+    """The endpoint's uploads written into ``folder`` under the names the client gave
+    them (`_file_name`), by field name, and the document's name (the first upload's)."""
     content_type = request.headers.get("content-type", "")
     if content_type.startswith("multipart/form-data"):
         return await _form_uploads(request, endpoint, folder)
     if len(endpoint.uploads) > 1:
         raise UsageError(f"{endpoint.path}: expected a multipart form with the files "
                          f"{', '.join(endpoint.uploads)}")
-    given = request.query_params.get("filename") or ""
-    name = Path(given).name or "upload"
-    suffix = _suffix(given) or mimetypes.guess_extension(content_type.split(";")[0].strip()) \
-        or ""
-    path = folder / f"{endpoint.uploads[0]}{suffix if _SUFFIX.match(suffix) else ''}"
+    field = endpoint.uploads[0]
+    kind = mimetypes.guess_extension(content_type.split(";")[0].strip()) or ""
+    name = _file_name(request.query_params.get("filename") or "", field, kind)
     size = 0
-    with path.open("wb") as fh:
+    with (folder / name).open("wb") as fh:
         async for chunk in request.stream():
             size += len(chunk)
             fh.write(chunk)
     if size == 0:
         raise UsageError("expected the document as the request's body (or a multipart form "
                          "with its file), got an empty body")
-    return {endpoint.uploads[0]: path}, name
+    return {field: Path(name)}, name
 
 
 async def _form_uploads(request: Request, endpoint: Endpoint, folder: Path
                         ) -> tuple[dict[str, Path], str]:
     """`_uploads` of a multipart form: a file field for each upload."""
     files: dict[str, Path] = {}
-    names: list[str] = []
     async with request.form(max_files=len(endpoint.uploads), max_fields=16) as form:
         for field in endpoint.uploads:
             upload = form.get(field)
             if not isinstance(upload, UploadFile):
                 raise UsageError(f"{endpoint.path}: expected a file in the form field "
                                  f"{field!r} (fields: {', '.join(endpoint.uploads)})")
-            given = upload.filename or field
-            path = folder / f"{field}{_suffix(given)}"
-            with path.open("wb") as fh:
+            name = _file_name(upload.filename or "", field)
+            if any(name == taken.name for taken in files.values()):
+                name = f"{field}-{name}"
+            with (folder / name).open("wb") as fh:
                 await anyio.to_thread.run_sync(shutil.copyfileobj, upload.file, fh, _CHUNK)
-            if path.stat().st_size == 0:
-                raise UsageError(f"{Path(given).name}: empty upload (0 bytes)")
-            files[field] = path
-            names.append(Path(given).name or field)
-    return files, names[0]
+            if (folder / name).stat().st_size == 0:
+                raise UsageError(f"{name}: empty upload (0 bytes)")
+            files[field] = Path(name)
+    return files, files[endpoint.uploads[0]].name
+
+
+def _file_name(given: str, field: str, kind: str = "") -> str:
+    """The name an upload is kept under in the request's folder (and that messages and
+    outputs call it): the client's file name without its folders, unless it is none,
+    hidden, long or unprintable; then the field's name with the suffix that tells the
+    file's kind (the given name's, else ``kind``, from its Content-Type)."""
+    name = given.replace("\\", "/").rsplit("/", 1)[-1]
+    if name and not name.startswith(".") and name.isprintable() and \
+            len(name.encode("utf-8", "surrogateescape")) <= _NAME_MAX:
+        return name
+    suffix = _suffix(given) or (kind if _SUFFIX.match(kind) else "")
+    return f"{field}{suffix}"
 
 
 def _suffix(name: str) -> str:
@@ -262,10 +295,7 @@ def _suffix(name: str) -> str:
     return suffix if _SUFFIX.match(suffix) else ""
 
 
-def _named(message: str, folder: Path, files: Mapping[str, Path], name: str) -> str:
-    """``message`` with the uploads' temporary paths replaced by what the client
-    called them (the document by its ``name``)."""
-    for field, path in files.items():
-        message = message.replace(str(path), name if field in ("file", "document")
-                                  else field)
+def _named(message: str, folder: Path) -> str:
+    """``message`` without the request folder's path (the uploads named as the client
+    named them)."""
     return message.replace(f"{folder}/", "")

@@ -15,6 +15,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -22,7 +23,7 @@ from ..config import LayoutConfig
 from ..errors import UsageError
 from ..model import Document
 
-__all__ = ["COMMON", "ENDPOINTS", "Endpoint", "Option", "Task", "parsed"]
+__all__ = ["COMMON", "ENDPOINTS", "Endpoint", "Option", "Task", "output", "parsed", "truth_of"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,13 +64,14 @@ COMMON = (
 
 @dataclass(frozen=True, slots=True)
 class Task:
-    """One request's work: its uploads as files by field name (``file``, or
-    ``document`` and ``truth`` for ``/review``), the name the client gave the
-    document, and the query options checked (`Endpoint.options`)."""
+    """One request's work: its folder, its uploads in it by field name (``file``, or
+    ``document`` and ``truth`` for ``/review``; each named as the client named it,
+    relative to the folder, the worker's working folder), and the query options
+    checked (`Endpoint.options`)."""
 
     endpoint: str
+    folder: Path
     files: Mapping[str, Path]
-    name: str
     options: Mapping[str, Any] = field(default_factory=dict)
 
     def config(self) -> LayoutConfig:
@@ -102,78 +104,75 @@ class Endpoint:
 
 
 def parsed(task: Task, *, tables: bool = False) -> Document:
-    """The task's document read (its pages and profile as asked), named as the
-    client named it."""
+    """The task's document read (its pages and profile as asked), in the task's
+    folder (so named as the client named it)."""
     from ..pipeline import parse
 
-    document = parse(task.files["file"], task.config(), task.options.get("pages"),
-                     profile=task.options.get("profile"), tables=tables)
-    return _named(document, task.name)
+    return parse(task.files["file"], task.config(), task.options.get("pages"),
+                 profile=task.options.get("profile"), tables=tables)
 
 
-def _named(document: Document, name: str) -> Document:
-    from dataclasses import replace
-
-    return replace(document, path=Path(name))
-
-
-def _make_json(task: Task) -> str:
-    """The layout model as JSON (``layoutkit parse``)."""
+def output(name: str, task: Task) -> str:
+    """The task's document read and written as the output ``name`` (``json``, ``text``,
+    ``markdown``, ``html``, ``alto``: `layoutkit.outputs.named.output_text`), as the
+    command of that name writes it."""
     from ..outputs.named import output_text
 
-    return output_text("json", parsed(task), task.config())
+    return output_text(name, parsed(task), task.config())
 
 
-def _make_text(task: Task) -> str:
-    """The text in reading order (``layoutkit text``), a form feed between pages."""
-    from ..outputs.named import output_text
-
-    return output_text("text", parsed(task), task.config())
-
-
-def _make_markdown(task: Task) -> str:
-    """Markdown (``layoutkit markdown``)."""
-    from ..outputs.named import output_text
-
-    return output_text("markdown", parsed(task), task.config())
-
-
-def _make_html(task: Task) -> str:
-    """Semantic HTML (``layoutkit html``)."""
-    from ..outputs.named import output_text
-
-    return output_text("html", parsed(task), task.config())
-
-
-def _make_review(task: Task) -> str:
-    """The review page of a truth file beside its document's pages (``layoutkit truth
-    review``): the truth's ``document`` is pointed at the uploaded document, whose
-    SHA-256 must be the truth's."""
-    from ..pipeline import loaded_profile
-    from ..tools.review import review_truth
-
+def truth_of(task: Task) -> Path:
+    """The task's uploaded truth file, its ``document`` pointed at the uploaded
+    document (beside it), whose SHA-256 must still be the truth's."""
     truth = task.files["truth"]
     try:
         data = json.loads(truth.read_text(encoding="utf-8"))
     except (ValueError, UnicodeDecodeError) as exc:
         raise UsageError(f"truth: not a JSON truth file ({exc})") from None
-    if isinstance(data, dict):
+    if isinstance(data, dict):  # anything else is refused by the schema, naming it
         data["document"] = task.files["document"].name
         truth.write_text(json.dumps(data), encoding="utf-8")
-    return review_truth(truth, task.config(), profile=loaded_profile(task.options.get("profile")))
+    return truth
 
+
+def _review(task: Task) -> str:
+    """The review page of a truth file beside its document's pages (``layoutkit truth
+    review``)."""
+    from ..pipeline import loaded_profile
+    from ..tools.review import review_truth
+
+    return review_truth(truth_of(task), task.config(),
+                        profile=loaded_profile(task.options.get("profile")))
+
+
+def _evaluation(task: Task) -> str:
+    """The evaluation page of a document against its truth file (``layoutkit evaluate
+    --html``)."""
+    from ..pipeline import loaded_profile
+    from ..tools.evaluation import evaluate
+    from ..tools.report import html_report
+
+    return html_report(evaluate([truth_of(task)], task.config(),
+                                profile=loaded_profile(task.options.get("profile"))))
+
+
+_HTML = "text/html; charset=utf-8"
+_TRUTH = ("document", "truth")
 
 ENDPOINTS: dict[str, Endpoint] = {e.path: e for e in (
     Endpoint("/parse", "The layout model as JSON (layoutkit parse)", "application/json",
-             _make_json),
+             partial(output, "json")),
     Endpoint("/text", "The text in reading order, a form feed between pages (layoutkit text)",
-             "text/plain; charset=utf-8", _make_text),
+             "text/plain; charset=utf-8", partial(output, "text")),
     Endpoint("/markdown", "Markdown: headings, lists, pipe tables, paragraphs",
-             "text/markdown; charset=utf-8", _make_markdown),
-    Endpoint("/html", "Semantic HTML, each element with its page and box",
-             "text/html; charset=utf-8", _make_html),
+             "text/markdown; charset=utf-8", partial(output, "markdown")),
+    Endpoint("/html", "Semantic HTML, each element with its page and box", _HTML,
+             partial(output, "html")),
+    Endpoint("/alto", "ALTO v4 XML: pages, text blocks in reading order, lines, words",
+             "application/xml", partial(output, "alto")),
     Endpoint("/review", "The review page of a truth file beside its document's pages "
-                        "(layoutkit truth review)", "text/html; charset=utf-8", _make_review,
-             uploads=("document", "truth")),
+                        "(layoutkit truth review)", _HTML, _review, uploads=_TRUTH),
+    Endpoint("/evaluate", "The evaluation page of a document against its truth file "
+                          "(layoutkit evaluate --html)", _HTML, _evaluation, uploads=_TRUTH),
 )}
 """Every endpoint that reads an upload, by path."""

@@ -11,8 +11,10 @@
   session of its own: `layoutkit.batch.pool.end_below`); should it not (stuck in a
   call that never returns), the server kills it a little later.
 - It ends with the server too (`layoutkit.batch.orphans.die_with_run`).
-- Its temporary files, and those of the programs it runs, are made in the request's
-  own folder, which the server removes once it has answered.
+- It works in the request's own folder, where its uploads are, named as the client
+  named them (so messages and outputs call them so); its temporary files, and those of
+  the programs it runs, are made there too, and the server removes it once it has
+  answered.
 
 What went wrong is an `Answer` with the HTTP status that says so: 400 a bad request
 (a page range, a profile, a truth file), 422 a document that cannot be read (not a
@@ -124,8 +126,8 @@ def _work(conn: Connection, task: Task, seconds: float, memory: int, server: int
     threading.Timer(seconds, past_time).start()
     # what it and the programs it runs (a converter, tesseract) leave is in the
     # request's folder, which the server removes
-    folder = str(next(iter(task.files.values())).parent)
-    tempfile.tempdir = os.environ["TMPDIR"] = folder
+    os.chdir(task.folder)
+    tempfile.tempdir = os.environ["TMPDIR"] = str(task.folder)
     try:
         cap_address_space(memory)
         answer = Answer(200, ENDPOINTS[task.endpoint].make(task))
