@@ -297,7 +297,9 @@ def iter_pages(path: str | Path, config: LayoutConfig | None = None,
     Memory holds the small values of every page and the pages of one chunk.  With
     ``tables`` the ruled tables are found too, as by `parse`, and kept in the
     stream's ``tables``.  ``progress`` hears of each page read and each page laid out.
-    ``engine``, ``ocr``, ``lang`` and ``config`` (any setting) are `parse`'s.
+    ``engine``, ``ocr``, ``lang`` and ``config`` (any setting) are `parse`'s, and so
+    are the files read (an office or markup document converted to a temporary PDF
+    first, removed once the pages are all taken or dropped).
     """
     profile = loaded_profile(profile)
     overrides = _Overrides(ocr, lang)

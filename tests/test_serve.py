@@ -10,6 +10,7 @@ import html
 import json
 import os
 import re
+import shutil
 import socket
 import subprocess
 import sys
@@ -291,3 +292,16 @@ def test_requests_past_the_workers_wait_then_get_503(monkeypatch: pytest.MonkeyP
     assert second.status_code == 503 and second.headers["retry-after"] == "1"
     assert _error(second) == {"error": "every worker (1) stayed busy for 1 s; try again later",
                               "file": "file"}
+
+
+@pytest.mark.skipif(shutil.which("pandoc") is None or shutil.which("soffice") is None,
+                    reason="pandoc and LibreOffice are not installed (make system)")
+def test_an_html_upload_is_converted_then_read(server: Server) -> None:
+    """An HTML page goes through the sandboxed converter in the worker (its temporary
+    PDF in the request's folder, removed with it)."""
+    page = ("<html><head><title>Notice</title></head><body><h1>Notice of hearing</h1>"
+            "<p>The council meets on Tuesday.</p></body></html>")
+    answer = httpx.post(f"{server.url}/markdown",
+                        files={"file": ("notice.html", page.encode(), "text/html")}, timeout=120)
+    assert answer.status_code == 200
+    assert "# Notice of hearing" in answer.text and "The council meets on Tuesday." in answer.text
