@@ -192,13 +192,16 @@ async def _answer(request: Request, endpoint: Endpoint, folder: Path, options: S
     except (UsageError, MultiPartException) as exc:
         return error(400, str(exc), name)
     try:
-        await asyncio.wait_for(slots.acquire(), options.timeout)
+        async with asyncio.timeout(options.timeout):
+            await slots.acquire()
     except TimeoutError:
         return error(503, f"every worker ({options.workers}) stayed busy for "
                           f"{options.timeout:g} s; try again later", name,
                      headers={"Retry-After": str(max(1, round(options.timeout)))})
     busy[0] += 1
     try:
+        if await request.is_disconnected():  # gone while it waited: nobody to read it for
+            return error(400, "the client went away before its document was read", name)
         answer = await anyio.to_thread.run_sync(
             worker.read, Task(endpoint.path, folder, files, checked), options.timeout)
     finally:
