@@ -11,6 +11,7 @@ import json
 import os
 import re
 import shutil
+import signal
 import socket
 import subprocess
 import sys
@@ -303,3 +304,20 @@ def test_an_html_upload_is_converted_then_read(server: Server) -> None:
                         files={"file": ("notice.html", page.encode(), "text/html")}, timeout=120)
     assert answer.status_code == 200
     assert "# Notice of hearing" in answer.text and "The council meets on Tuesday." in answer.text
+
+
+def test_a_worker_that_ends_without_answering_is_told_by_how_it_ended() -> None:
+    """Killed past its time: 504; aborted or faulted (an allocation that failed, as
+    PDFium aborts): 422, the memory budget named; any other end: 500."""
+    from layoutkit.server.worker import _ending
+
+    assert _ending(-signal.SIGKILL, 30, 2**31) == Answer(
+        504, "took more than 30 s to read (--timeout); it was stopped")
+    assert _ending(124, 30, 2**31).status == 504
+    assert _ending(-signal.SIGABRT, 30, 2_000_000_000) == Answer(
+        422, "needed more memory than page_max_memory (2,000,000,000 bytes) to read; it was "
+             "stopped")
+    assert _ending(-signal.SIGSEGV, 30, 2**31).status == 422
+    assert _ending(3, 30, 2**31) == Answer(500, "the worker reading it ended (exit status 3)")
+    assert _ending(-signal.SIGTERM, 30, 2**31) == Answer(
+        500, "the worker reading it ended (signal SIGTERM)")
