@@ -89,7 +89,7 @@ from .parallel import EachPage, Shares, collector_paused, open_shares
 from .reading.page import layout_page
 from .sources import GlyphSource, is_image, open_source
 from .sources.guard import PageRisk, check_structure
-from .sources.inputs import Source, as_input, renamed
+from .sources.inputs import Input, Source, as_input, readable, renamed
 from .sources.ocr.scanned import check_scanned, is_scanned, ocr_scanned_page
 from .sources.ruled_tables import find_ruled_tables
 
@@ -156,7 +156,9 @@ def parse(path: Source, config: LayoutConfig | None = None,
     """Read ``path`` and lay out its pages (all, or the 1-based ``pages``).
 
     ``path`` is a file's path (``-``: standard input), the document's bytes or a binary
-    file object; an encrypted PDF is read with its user ``password``, by either engine
+    file object; an encrypted PDF is read with its user ``password``, by either engine;
+    an image is read by OCR, an office or markup document (docx, odt, rtf, html, epub,
+    csv, rst, md) converted to PDF first by the batch's sandboxed converter
     ([`layoutkit.sources.inputs`][layoutkit.sources.inputs]).
 
     Returns a Document whose pages hold bands, columns, blocks and lines in reading
@@ -193,8 +195,11 @@ def parse(path: Source, config: LayoutConfig | None = None,
     """
     given = as_input(path, password)
     try:
+        profile = loaded_profile(profile)
+        overrides = _Overrides(ocr, lang)
+        given = readable(given, _config(config, profile, overrides).sources)
         document = _drawable(_parse(given.path, config, pages, engine, jobs, profile, tables,
-                                    typed, _Overrides(ocr, lang)), given.path)
+                                    typed, overrides), given.path)
     except LayoutkitError as exc:
         given.remove()
         raise renamed(exc, given) from None
@@ -292,9 +297,46 @@ def iter_pages(path: str | Path, config: LayoutConfig | None = None,
     Memory holds the small values of every page and the pages of one chunk.  With
     ``tables`` the ruled tables are found too, as by `parse`, and kept in the
     stream's ``tables``.  ``progress`` hears of each page read and each page laid out.
-    ``engine``, ``ocr``, ``lang`` and ``config`` (any setting) are `parse`'s.
+    ``engine``, ``ocr``, ``lang`` and ``config`` (any setting) are `parse`'s, and so
+    are the files read (an office or markup document converted to a temporary PDF
+    first, removed once the pages are all taken or dropped).
     """
-    job, context = _job(path, config, pages, engine, jobs, profile, _Overrides(ocr, lang))
+    profile = loaded_profile(profile)
+    overrides = _Overrides(ocr, lang)
+    given = readable(Input(Path(path), Path(path)), _config(config, profile, overrides).sources)
+    try:
+        stream = _stream(given.path, config, pages, engine, jobs, profile, tables, typed,
+                         progress, overrides)
+    except LayoutkitError as exc:
+        given.remove()
+        raise renamed(exc, given) from None
+    except BaseException:
+        given.remove()
+        raise
+    if not given.temporary:
+        return stream
+    return replace(stream, path=given.name, pages=_removing(stream.pages, given))
+
+
+def _removing(pages: Iterator[Page], given: Input) -> Iterator[Page]:
+    """``pages`` handed over, then ``given``'s temporary file removed (also when the
+    pages are dropped before they are all taken)."""
+    def handed() -> Iterator[Page]:
+        try:
+            yield from pages
+        finally:
+            given.remove()
+
+    taken = handed()
+    weakref.finalize(taken, given.remove)
+    return taken
+
+
+def _stream(path: Path, config: LayoutConfig | None, pages: Iterable[int] | str | None,
+            engine: str, jobs: int, profile: Profile | None, tables: bool, typed: bool,
+            progress: PageProgress | None, overrides: _Overrides) -> PageStream:
+    """`iter_pages` of the file at ``path``."""
+    job, context = _job(path, config, pages, engine, jobs, profile, overrides)
     if progress is not None:
         progress.start("reading", len(context))
     found: dict[int, list[Table]] = {}
@@ -479,7 +521,7 @@ def _job(path: str | Path, config: LayoutConfig | None, pages: Iterable[int] | s
     """The parse of ``path`` (see `parse`) and the pages it reads: those asked for
     with their neighbours (all from the first, for a profile with sections)."""
     profile = loaded_profile(profile)
-    config = overrides.over(config or (profile.config if profile else LayoutConfig()))
+    config = _config(config, profile, overrides)
     if isinstance(jobs, bool) or not isinstance(jobs, int) or jobs < 1:
         raise UsageError(f"jobs: expected a whole number of processes >= 1, got {jobs!r}")
     path = Path(path)
@@ -497,6 +539,13 @@ def _job(path: str | Path, config: LayoutConfig | None, pages: Iterable[int] | s
     context = sorted({q for p in wanted for q in range(first or p - _CONTEXT, p + _CONTEXT + 1)
                       if 1 <= q <= count})
     return Job(path, engine, count, tuple(wanted), config, profile, risks), context
+
+
+def _config(config: LayoutConfig | None, profile: Profile | None,
+            overrides: _Overrides) -> LayoutConfig:
+    """The configuration a document is read with: ``config``, else ``profile``'s, else
+    the defaults, with the settings given by name (``overrides``) set over it."""
+    return overrides.over(config or (profile.config if profile else LayoutConfig()))
 
 
 def _shares(states: Mapping[int, object], jobs: int) -> list[dict[int, object]]:

@@ -37,7 +37,7 @@ from ..errors import DocumentError
 from ..sources import IMAGE_SUFFIXES
 from .bounded import Ended, run_bounded
 
-__all__ = ["PANDOC_FIRST", "WRITER_SUFFIXES", "to_pdf"]
+__all__ = ["PANDOC_FIRST", "SUFFIXES", "WRITER_SUFFIXES", "to_pdf"]
 
 _log = logging.getLogger(__name__)
 
@@ -46,6 +46,8 @@ WRITER_SUFFIXES = (".docx", ".odt", ".rtf")
 PANDOC_FIRST = {".html": "html", ".htm": "html", ".epub": "epub", ".csv": "csv",
                 ".rst": "rst", ".md": "markdown"}
 """Read by pandoc (with this input format) into ODT before LibreOffice renders them."""
+SUFFIXES = (*WRITER_SUFFIXES, *PANDOC_FIRST)
+"""Every file-name suffix converted to PDF before it is parsed."""
 
 _HEAP_EXHAUSTED = 251
 """pandoc's exit status when its memory runs out (the Haskell runtime's)."""

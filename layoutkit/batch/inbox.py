@@ -32,6 +32,7 @@ from PIL import Image, UnidentifiedImageError
 from ..errors import DocumentError, UsageError
 from ..files import NAME_MAX, fitted, replace_in, text_name
 from ..sources import IMAGE_SUFFIXES, open_source
+from .convert import SUFFIXES
 
 __all__ = [
     "ACCEPTED",
@@ -66,7 +67,7 @@ LOCK = ".layoutkit-batch.lock"
 OWN = (LOCK, ACCEPTED, REJECTED)
 """The places in the inbox a run writes to: followed through no link."""
 
-OFFICE_SUFFIXES = (".docx", ".odt", ".rtf", ".html", ".htm", ".epub", ".csv", ".rst", ".md")
+OFFICE_SUFFIXES = SUFFIXES
 """Formats converted to PDF before they are parsed (see `convert`)."""
 KINDS = {".pdf": "pdf", **dict.fromkeys(OFFICE_SUFFIXES, "office"),
          **dict.fromkeys(sorted(IMAGE_SUFFIXES), "image")}

@@ -92,8 +92,9 @@ def document_options(sub: argparse.ArgumentParser, *, folder: bool = False) -> N
     output (a file, or with ``folder`` a folder), its password, the reading options,
     OCR and its languages, and the logging of line types."""
     sub.add_argument("file", type=Path,
-                     help="the PDF or image (png, jpeg, tiff, ...) to read; - reads it "
-                          "from standard input")
+                     help="the PDF, image (png, jpeg, tiff, ...; read by OCR) or office or "
+                          "markup document (docx, odt, rtf, html, epub, csv, rst, md; "
+                          "converted to PDF first) to read; - reads it from standard input")
     sub.add_argument("--pages", metavar="SPEC",
                      help="pages to read, such as 1,3-5,9- or -4 (default: all)")
     if folder:

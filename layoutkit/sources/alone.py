@@ -25,7 +25,7 @@ from ..config import LayoutConfig
 from ..errors import DocumentError
 from ..model import PageGlyphs
 
-__all__ = ["limit_address_space", "read_alone"]
+__all__ = ["cap_address_space", "limit_address_space", "read_alone"]
 
 _OUT_OF_MEMORY = (signal.SIGABRT, signal.SIGSEGV, signal.SIGBUS)
 """The signals that end a reader whose allocation failed (PDFium aborts; a C library
@@ -104,7 +104,7 @@ def _child(fd: int, path: Path, engine: str, page_no: int, config: LayoutConfig)
         # what an engine prints as it aborts is the parent's to put in words
         null = os.open(os.devnull, os.O_WRONLY)
         os.dup2(null, 2)
-        _cap_address_space(config.sources.page_max_memory)
+        cap_address_space(config.sources.page_max_memory)
         from . import open_source
 
         with open_source(path, engine) as source:
@@ -127,7 +127,7 @@ def _child(fd: int, path: Path, engine: str, page_no: int, config: LayoutConfig)
         os._exit(0)
 
 
-def _cap_address_space(budget: int) -> None:
+def cap_address_space(budget: int) -> None:
     """Limit this process's address space to what it holds now and ``budget`` more,
     within the limit it already has."""
     holding = int(Path("/proc/self/statm").read_text().split()[0]) * os.sysconf("SC_PAGE_SIZE")

@@ -6,6 +6,11 @@
   PDFium) into one.
 - Every later stage, in this process or in workers, then opens a plain file by its
   path, whichever engine reads it.
+- An office or markup document (docx, odt, rtf, html, epub, csv, rst, md) is converted
+  into a temporary PDF by the batch's sandboxed converter (`layoutkit.batch.convert`:
+  pandoc and LibreOffice, bounded in time and memory, reading the document alone)
+  before it is read (`readable`); an image is read as it is (by OCR).
+- A file of any other kind is one error line naming the kinds that are read.
 - The temporary file lives as long as the document parsed from it (`Input`), so its
   pages can still be drawn.
 """
@@ -18,12 +23,15 @@ import sys
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
-from typing import BinaryIO
+from typing import TYPE_CHECKING, BinaryIO
 
 from ..errors import DocumentError, LayoutkitError, UsageError
 from .base import IMAGE_SUFFIXES, is_image
 
-__all__ = ["STDIN", "Input", "Source", "as_input", "renamed"]
+if TYPE_CHECKING:
+    from ..config import SourcesConfig
+
+__all__ = ["STDIN", "Input", "Source", "accepted_suffixes", "as_input", "readable", "renamed"]
 
 STDIN = Path("-")
 """The path that names standard input on the command line."""
@@ -82,6 +90,50 @@ def as_input(source: Source, password: str | None = None) -> Input:
     return decrypted
 
 
+def accepted_suffixes() -> tuple[str, ...]:
+    """Every file-name suffix read: ``.pdf``, the images' and the converted documents'
+    (`layoutkit.batch.convert.SUFFIXES`), those that ``layoutkit batch`` accepts."""
+    from ..batch.convert import SUFFIXES  # the converters: only past a PDF or an image
+
+    return (".pdf", *sorted(IMAGE_SUFFIXES), *SUFFIXES)
+
+
+def readable(given: Input, config: SourcesConfig) -> Input:
+    """``given`` as a file the glyph sources read: itself for a PDF or an image (and for
+    a file that is not there, which the source reports); for an office or markup
+    document, its PDF rendering by the sandboxed converter within ``config``'s bounds
+    (`layoutkit.batch.convert.to_pdf`), a temporary file (``given``'s own temporary
+    copy, if any, is then removed).  A file whose suffix is none of
+    `accepted_suffixes` is read as a PDF when it holds one (a PDF saved under
+    another name).
+
+    Raises DocumentError, in one line naming the document, for a file of an unknown
+    kind (listing the kinds that are read) or one the converter cannot convert."""
+    path = given.path
+    suffix = path.suffix.lower()
+    if suffix == ".pdf" or is_image(path) or not path.is_file():
+        return given
+    from ..batch.convert import SUFFIXES, to_pdf
+
+    if suffix not in SUFFIXES:
+        with path.open("rb") as fh:
+            if b"%PDF-" in fh.read(_HEAD):
+                return given
+        raise DocumentError(f"{given.name}: not a kind of document layoutkit reads "
+                            f"({suffix or 'no suffix'}); expected one of "
+                            f"{', '.join(accepted_suffixes())}")
+    fd, made = tempfile.mkstemp(prefix="layoutkit-", suffix=".pdf")
+    os.close(fd)
+    target = Path(made)
+    try:
+        to_pdf(path, target, config)
+    except BaseException:
+        target.unlink(missing_ok=True)
+        raise
+    given.remove()
+    return Input(target, given.name, temporary=True)
+
+
 def renamed(exc: LayoutkitError, given: Input) -> LayoutkitError:
     """``exc`` with the temporary copy's path in its message replaced by the document's
     name (the message is what the user sees: it names what they gave)."""
@@ -118,11 +170,13 @@ def _spooled(data: bytes, name: Path) -> Input:
 
 def _suffix(data: bytes, name: Path) -> str:
     """``.pdf``, or the ending of the image format ``data`` holds (the sources tell an
-    image by its file's ending): a name's own ending if it is an image's, else what
-    Pillow recognises; a file that is neither is spooled as a PDF, to be reported
-    not one."""
+    image by its file's ending): a name's own ending if it is an image's or a converted
+    document's (`readable` converts it), else what Pillow recognises; a file that is
+    none of these is spooled as a PDF, to be reported not one."""
     if is_image(name):
         return name.suffix.lower()
+    if name.suffix.lower() not in ("", ".pdf") and name.suffix.lower() in accepted_suffixes():
+        return name.suffix.lower()  # an office or markup document, converted when read
     if not data or b"%PDF-" in data[:_HEAD]:
         return ".pdf"
     from PIL import Image, UnidentifiedImageError
