@@ -144,6 +144,13 @@ def test_parse_markdown_and_raw_bodies(server: Server) -> None:
                      content=PDF.read_bytes(), timeout=60)
     assert raw.status_code == 200 and raw.headers["content-type"].startswith("text/markdown")
     assert raw.text.startswith("# THE DIGITAL MILLENNIUM COPYRIGHT ACT OF 1998")
+    chunked = httpx.post(f"{server.url}/chunks", params={"pages": "1-2", "max_tokens": "80"},
+                         files={"file": ("dmca.pdf", PDF.read_bytes())}, timeout=60)
+    assert chunked.status_code == 200
+    lines = [json.loads(line) for line in chunked.text.splitlines()]
+    expected = layoutkit.chunks(layoutkit.parse(PDF, pages=[1, 2]), max_tokens=80)
+    assert [c["text"] for c in lines] == [c.text for c in expected]
+    assert all(c["document"] == "dmca.pdf" and c["tokens"] <= 80 for c in lines)
 
 
 def test_bad_requests_are_one_json_line_with_their_status(server: Server) -> None:

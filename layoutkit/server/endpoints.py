@@ -156,6 +156,15 @@ def _evaluation(task: Task) -> str:
                                 profile=loaded_profile(task.options.get("profile"))))
 
 
+def _chunks(task: Task) -> str:
+    """The document's chunks for retrieval as JSON Lines (``layoutkit chunks``), at
+    most ``max_chars`` characters and ``max_tokens`` words each where asked."""
+    from ..outputs.chunks import chunks_jsonl
+
+    return chunks_jsonl(parsed(task), max_chars=task.options.get("max_chars"),
+                        max_tokens=task.options.get("max_tokens"))
+
+
 _HTML = "text/html; charset=utf-8"
 _TRUTH = ("document", "truth")
 
@@ -170,6 +179,11 @@ ENDPOINTS: dict[str, Endpoint] = {e.path: e for e in (
              partial(output, "html")),
     Endpoint("/alto", "ALTO v4 XML: pages, text blocks in reading order, lines, words",
              "application/xml", partial(output, "alto")),
+    Endpoint("/chunks", "Passages for retrieval under their headings, one JSON object a "
+                        "line (layoutkit chunks)", "application/x-ndjson", _chunks,
+             options=(Option("max_chars", "integer", "the most characters in a chunk"),
+                      Option("max_tokens", "integer",
+                             "the most tokens (whitespace-separated words) in a chunk"))),
     Endpoint("/review", "The review page of a truth file beside its document's pages "
                         "(layoutkit truth review)", _HTML, _review, uploads=_TRUTH),
     Endpoint("/evaluate", "The evaluation page of a document against its truth file "
