@@ -114,6 +114,23 @@ def test_contents_roman_page_numbers_of_front_matter() -> None:
     assert {c for c, _ in codes(type_toc(document(close, page_count=40), CONFIG))} == {"b"}
 
 
+def test_contents_labels_run_on_into_a_number_are_no_entries() -> None:
+    """A CV's labels (``Item 1``, ``Person 2``) end in ascending numbers of its pages,
+    set close after a word and short of the column's edge: no contents.  The same
+    entries with most numbers set off by a gap are."""
+    text = "A paragraph that runs across the whole column to its right edge, and on."
+    labels = [L("Interests", 72, 0, 12, BOLD), L("Item 1", 90, 1), L("Item 2", 102, 1),
+              L("Item 3", 114, 1), L("Person 1", 126, 2), L("Person 2", 138, 2),
+              L(text, 150, 3)]
+    assert {c for c, _ in codes(type_toc(document(labels, page_count=4), CONFIG))} == {"b"}
+    set_off = [L("Interests", 72, 0, 12, BOLD), L("Item | 1", 90, 1), L("Item | 2", 102, 1),
+               L("Item 3", 114, 1), L("Person | 4", 126, 2), L(text, 150, 3)]
+    assert [c for c, _ in codes(type_toc(document(set_off, page_count=4), CONFIG))] \
+        == ["b", "toc", "toc", "toc", "toc", "b"]
+    page = _page("moderncv-classic-cv-template", (1, 2), 2)
+    assert not _contents(page)
+
+
 def test_contents_corpus_heads_of_a_tables_parts_between_rows_of_figures() -> None:
     """The Melrose election results: ``QUESTION 1`` to ``QUESTION 4`` end in numbers of
     its pages, ascending, but each stands over rows of vote counts by precinct (``YES

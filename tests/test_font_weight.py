@@ -138,13 +138,17 @@ def test_font_weight_stated_by_the_stem_as_pdfium_reads_it() -> None:
 def test_font_weight_of_names_and_flags() -> None:
     """An embedded font weighs what it states, a font not embedded (drawn by a font the
     reader picks by its name) what its name says; a name or flag that says bold wins
-    over a stated regular weight; a stated weight past the scale is its end."""
+    over a stated regular weight; a stated weight past the scale (a stem no face has)
+    says nothing, and the name decides."""
     assert font_weight("NimbusRomNo9L-Medi", 700, embedded=True, force_bold=False) == 700
     assert font_weight("Arial-BoldMT", 400, embedded=True, force_bold=True) == 700
     assert font_weight("ShreenathBold", 400, embedded=True, force_bold=False) == 700
     assert font_weight("Helvetica", 490, embedded=False, force_bold=False) == REGULAR
     assert font_weight("Helvetica-Bold", 0, embedded=False, force_bold=False) == BOLD
-    assert font_weight("TazzerText-Italic", 2352, embedded=True, force_bold=False) == 1000
+    assert font_weight("TazzerText-Italic", 2352, embedded=True, force_bold=False) == REGULAR
+    assert font_weight("CIDFont+F2", 4140, embedded=True, force_bold=False) == REGULAR
+    assert font_weight("LegalNews-Bold", 1084, embedded=True, force_bold=False) == BOLD
+    assert font_weight("PublicoBannerRs-Ultra", 1168, embedded=True, force_bold=False) == 900
     assert font_weight("AdvTT99c4c969", 0, embedded=True, force_bold=False) == REGULAR
     assert [named_weight(n) for n in ("Times-Roman", "Garamond,Semibold", "CMBX10",
                                       "MyriadPro-BlackCond", "Univers-Light",
@@ -174,12 +178,14 @@ def _corpus_page(stem: str, pages: tuple[int, ...], number: int) -> layoutkit.Pa
     ("gretsi-2025-kravchuk-transform", (1, 4), 1, "NimbusRomNo9L-Medi", 700),
     ("diario-oficial-uniao-2014-10-01", (1, 2), 1, "OttawaV", 732),
     ("ieee-dsn-2011-zab-broadcast", (1, 3), 1, "NimbusRomNo9L-Regu", 425),
+    ("california-superior-court-paga-complaint-2022", (1, 2), 1, "CIDFont+F2", REGULAR),
 ])
 def test_font_weight_on_corpus_faces_not_named_bold(
         stem: str, pages: tuple[int, ...], number: int, font: str, weight: int) -> None:
     """Corpus faces whose names say no weight weigh what their descriptors state: URW's
     Nimbus Roman ``Medi`` (its bold: a stem of 140), the Diário Oficial's OttawaV
-    (148), and the regular Nimbus Roman (85)."""
+    (148), and the regular Nimbus Roman (85); the complaint printed by Microsoft Print
+    to PDF states a stem of 1000 for its regular face, which says nothing."""
     page = _corpus_page(stem, pages, number)
     assert {w.weight for line in page.lines for w in line.words if w.font == font} == {weight}
 
@@ -191,3 +197,13 @@ def test_font_weight_makes_the_medi_headings_of_a_paper() -> None:
     headings = [(line.code, line.text) for line in page.lines if line.code.startswith("h_")]
     assert ("h_1", "1 Introduction") in headings
     assert ("h_2", "2.1 Une famille de transformées covariantes") in headings
+
+
+def test_font_weight_past_the_scale_makes_no_bold_headings() -> None:
+    """The complaint's faces state a stem no face has; read as bold, every line of its
+    caption with space above stood out as a heading (``Plaintiff,``, ``attorney
+    general,``).  Read as regular, only lines in capitals stand out."""
+    page = _corpus_page("california-superior-court-paga-complaint-2022", (1, 2), 1)
+    headings = [line.text for line in page.lines if line.code.startswith("h_")]
+    assert headings and all(text == text.upper() for text in headings)
+    assert not any(word.bold for line in page.lines for word in line.words)

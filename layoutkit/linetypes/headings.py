@@ -49,7 +49,18 @@ from pathlib import Path
 from ..config import LinetypesConfig
 from ..geometry.words import split_at_gaps
 from ..model import Document, LineType, untagged
-from .lines import Key, Style, Typed, TypedLine, body_lines, column_of, log, retyped, style_of
+from .lines import (
+    Key,
+    Style,
+    Typed,
+    TypedLine,
+    body_lines,
+    column_of,
+    column_right,
+    log,
+    retyped,
+    style_of,
+)
 from .lists import marker
 from .rules import DEFAULT_RULES, HeadingRule, load_rules
 from .sequence import is_start, is_successor
@@ -298,7 +309,7 @@ def _title_block(lines: Sequence[TypedLine], found: set[int], body: float,
         block.add(k)
         k -= 1
     k, subtitle = end + 1, False
-    left, right = _column_left(lines), _column_right(lines)
+    left, right = _column_left(lines), column_right(lines)
     while joins(k, 1) and not _text_follows(lines, k, found, body, config, (left, right)):
         if k not in found:
             subtitle = True
@@ -340,7 +351,7 @@ def _candidates(lines: Sequence[TypedLine], size: float, config: LinetypesConfig
     title set in bold under its number, as gazettes set ordinances) keeps its lines
     up to the first that stops short of the column's right edge: a heading ends its
     own line."""
-    right, leading = _column_right(lines), _column_leading(lines)
+    right, leading = column_right(lines), _column_leading(lines)
     left = _column_left(lines)
     space = config.heading_min_space_em
     found: list[int] = []
@@ -546,15 +557,6 @@ def _column_left(lines: Sequence[TypedLine]) -> dict[tuple[int, int, int], float
         key = column_of(item)
         left[key] = min(left.get(key, item.line.bbox.x0), item.line.bbox.x0)
     return left
-
-
-def _column_right(lines: Sequence[TypedLine]) -> dict[tuple[int, int, int], float]:
-    """The right edge of each column: where its longest line ends."""
-    right: dict[tuple[int, int, int], float] = {}
-    for item in lines:
-        key = column_of(item)
-        right[key] = max(right.get(key, 0.0), item.line.bbox.x1)
-    return right
 
 
 def _bulleted(item: TypedLine) -> bool:

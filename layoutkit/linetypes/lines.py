@@ -18,7 +18,8 @@ from statistics import median
 from ..model import Document, Line, LineType, Page, Value, Word
 
 __all__ = ["Key", "Style", "Typed", "TypedLine", "body_lines", "changed", "closes_sentence",
-           "column_of", "log", "page_body_lines", "retyped", "runs_on", "style_of"]
+           "column_of", "column_right", "log", "page_body_lines", "retyped", "runs_on",
+           "style_of"]
 
 log = logging.getLogger("layoutkit.linetypes")
 """Where each decision is logged (``--verbose-linetypes`` shows it)."""
@@ -71,6 +72,15 @@ def column_of(item: TypedLine) -> tuple[int, int, int]:
     of rows), which must not run on from one column into the next."""
     line = item.line
     return (item.key[0], line.band, line.column)
+
+
+def column_right(lines: Sequence[TypedLine]) -> dict[tuple[int, int, int], float]:
+    """The right edge of each column (`column_of`): where its longest line ends."""
+    right: dict[tuple[int, int, int], float] = {}
+    for item in lines:
+        key = column_of(item)
+        right[key] = max(right.get(key, 0.0), item.line.bbox.x1)
+    return right
 
 
 def style_of(item: TypedLine) -> Style:

@@ -2,7 +2,8 @@
 
 - The contents stand on one of the first pages (`toc_last_page`) and have enough
   entries (`toc_min_entries`).
-- Entries end in ascending page numbers (dot leaders allowed), or begin with ascending
+- Entries end in ascending page numbers (dot leaders allowed), most of them set off from
+  their titles by a leader, a gap or the column's edge; or they begin with ascending
   section numbers of more than one level (`1`, `1.1`, `2`...), as printed web pages and
   many reports list their contents without page numbers.
 - A page number points to a page of the document: it is at most the page count, or
@@ -24,7 +25,7 @@ from itertools import pairwise
 from ..config import LinetypesConfig
 from ..geometry.numerals import roman_value
 from ..model import Document, LineType, Page
-from .lines import Key, Typed, TypedLine, column_of, log, page_body_lines, retyped
+from .lines import Key, Typed, TypedLine, column_of, column_right, log, page_body_lines, retyped
 
 __all__ = ["PageNumbers", "is_first_page", "type_toc"]
 
@@ -95,6 +96,9 @@ class _Entry:
 
     numbers: tuple[tuple[int, int], ...]
     titled: bool
+    set_off: bool
+    """Whether a leader stands before the numbers, or a gap, or they stand at the
+    column's right edge, as a contents sets its page numbers."""
 
 
 def is_first_page(page: Page, config: LinetypesConfig) -> bool:
@@ -137,10 +141,12 @@ def type_toc(document: Document, config: LinetypesConfig) -> Document:
     return retyped(document, decisions)
 
 
-def _entry(item: TypedLine, numbers: PageNumbers) -> _Entry | None:
+def _entry(item: TypedLine, numbers: PageNumbers, right: float) -> _Entry | None:
     """The page numbers ``item`` ends with, if it is a contents entry: at most
     `_MAX_NUMBERS` of them, of one kind (Arabic or Roman), each a page of the
-    document, set no smaller than the line, in ascending order."""
+    document, set no smaller than the line, in ascending order; whether a title or a
+    leader stands before them, and whether they are set off (`_Entry`): by a gap
+    (`_MIN_GAP_EM`) or at the column's ``right`` edge."""
     words = item.kept_words
     found = _end_numbers(item)
     if not found or len(found) > _MAX_NUMBERS:
@@ -150,6 +156,8 @@ def _entry(item: TypedLine, numbers: PageNumbers) -> _Entry | None:
     if any(w.size < _MIN_NUMBER_SIZE * size for w in words[k:]):
         return None
     leader = bool(found[0][1]) or _LEADER.search(" ".join(w.text for w in before[-2:])) is not None
+    apart = bool(before) and words[k].bbox.x0 - before[-1].bbox.x1 >= _MIN_GAP_EM * size
+    flush = item.line.bbox.x1 >= right - _MIN_GAP_EM * size
     values: list[tuple[int, int]] = []
     for match in found:
         text = match[2]
@@ -159,14 +167,14 @@ def _entry(item: TypedLine, numbers: PageNumbers) -> _Entry | None:
             values.append((1, int(text)))
             continue
         roman = roman_value(text)
-        apart = (bool(before) and words[k].bbox.x0 - before[-1].bbox.x1 >= _MIN_GAP_EM * size
-                 and any(c.isalpha() for c in before[-1].text) and text.islower())
-        if roman is None or not (leader or apart) or not 1 <= roman <= numbers.count:
+        set_off = apart and any(c.isalpha() for c in before[-1].text) and text.islower()
+        if roman is None or not (leader or set_off) or not 1 <= roman <= numbers.count:
             return None
         values.append((0, roman))
     if any(b < a for a, b in pairwise(values)):
         return None
-    return _Entry(tuple(values), leader or any(c.isalpha() for w in before for c in w.text))
+    return _Entry(tuple(values), leader or any(c.isalpha() for w in before for c in w.text),
+                  leader or apart or flush)
 
 
 def _end_numbers(item: TypedLine) -> list[re.Match[str]]:
@@ -190,16 +198,21 @@ def _by_page_number(items: Sequence[TypedLine], numbers: PageNumbers,
     """The contents of one page's lines by DCR's rule: the lines ending in page
     numbers (`_entry`) after a title or a leader are entries; at least
     ``toc_min_entries`` of them, most of them ascending (each no smaller than the one
-    before).  The contents run from the first entry's first line (the lines of its
-    block above the one carrying the number), or from the line after the page's title
+    before) and at least half of them set off from their titles (a CV's labels run on
+    into numbers, ``Item 1``, ``Person 2``, make no contents).  The contents run from
+    the first entry's first line (the lines of its block above the one carrying the
+    number), or from the line after the page's title
     above it, to the last entry; a page number alone on its line (the speeches of a
     speaker wrapped onto a second line) stands among them."""
+    right = column_right(items)
     entries = [(k, found) for k, item in enumerate(items)
-               if (found := _entry(item, numbers)) is not None and found.titled]
+               if (found := _entry(item, numbers, right[column_of(item)])) is not None
+               and found.titled]
     fewest = config.toc_min_entries
     ascending = sum(1 for (_, a), (_, b) in pairwise(entries) if b.numbers[0] >= a.numbers[0])
+    set_off = sum(1 for _, entry in entries if entry.set_off)
     if (len(entries) < fewest or ascending + 1 < fewest
-            or 2 * ascending < len(entries) - 1):
+            or 2 * ascending < len(entries) - 1 or 2 * set_off < len(entries)):
         return []
     first, last = entries[0][0], entries[-1][0]
     # entries with rows of figures between them are the heads of a table's parts (an

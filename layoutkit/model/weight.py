@@ -19,7 +19,7 @@ BOLD_MIN = 600
 """The lightest weight a reader sees as bold: semibold (demibold) and heavier."""
 MAX_WEIGHT = 1000
 """The heaviest weight on the scale; a font that states more (a stem width no face
-has) is taken as this."""
+has) states nothing a reader can use, and weighs what its name says."""
 
 _NAMED = (
     (re.compile(r"(?:semi|demi)[-_ ]?bold|demi", re.IGNORECASE), 600),

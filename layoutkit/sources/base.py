@@ -83,16 +83,18 @@ def font_weight(name: str, stated: int, *, embedded: bool, force_bold: bool) -> 
     (``/FontWeight``, else `stem_weight` of ``/StemV``; 0: none); a font that is
     not embedded is drawn by a font the reader picks by its name, and so weighs what
     its name says (regular when it says nothing), as does an embedded one that states
-    nothing.  Bold wherever its name says bold (``Arial-BoldMT``, whose stem the
-    producer stated as a regular face's) or its descriptor sets `FORCE_BOLD`;
-    at most [`MAX_WEIGHT`][layoutkit.model.MAX_WEIGHT] (a stem no face has)."""
+    nothing or a weight past [`MAX_WEIGHT`][layoutkit.model.MAX_WEIGHT]: a stem no face
+    has (Microsoft Print to PDF states a stem of 1000, a weight of 4140, for every
+    face) says nothing of the face.  Bold wherever its name says bold
+    (``Arial-BoldMT``, whose stem the producer stated as a regular face's) or its
+    descriptor sets `FORCE_BOLD`."""
     named = named_weight(name)
-    weight = stated if embedded and stated > 0 else named or REGULAR
+    weight = stated if embedded and 0 < stated <= MAX_WEIGHT else named or REGULAR
     if named >= BOLD_MIN:
         weight = max(weight, named)
     if force_bold:
         weight = max(weight, BOLD)
-    return min(weight, MAX_WEIGHT)
+    return weight
 
 
 IMAGE_SUFFIXES = frozenset({
