@@ -66,6 +66,7 @@ from .geometry.furniture import (
     page_furniture,
     repeating_runs,
 )
+from .geometry.links import linked
 from .geometry.gutters import Gutters, PageCanvas, prepare, shared_gutters
 from .geometry.segment import segment
 from .geometry.skew import levelled, restored
@@ -687,7 +688,7 @@ def _read_chunk(job: Job, numbers: Sequence[int]) -> Iterator[tuple[int, ReadPag
         for number in numbers:
             g = _page_glyphs(job, source, number)
             try:
-                words = words_from_glyphs(g.glyphs, config.words)
+                words = linked(words_from_glyphs(g.glyphs, config.words), g.links)
                 quality = None
                 if not g.unreadable and is_scanned(job.path, g, words, config):
                     g, words, quality = ocr_scanned_page(job.path, g, words, config)
