@@ -66,8 +66,8 @@ from .geometry.furniture import (
     page_furniture,
     repeating_runs,
 )
-from .geometry.links import linked
 from .geometry.gutters import Gutters, PageCanvas, prepare, shared_gutters
+from .geometry.links import linked
 from .geometry.segment import segment
 from .geometry.skew import levelled, restored
 from .geometry.turn import turned_back, upturned

@@ -37,8 +37,8 @@ from ..config import WordsConfig
 from ..model import BBox, Line, Page, PageGlyphs, Word, from_columns
 from ..model.layout import rebuilt_bands
 from ..sources.base import UPRIGHT_MAX_SLOPE
-from .words import words_and_members, words_from_glyphs
 from .links import linked
+from .words import words_and_members, words_from_glyphs
 
 __all__ = ["level_boxes", "levelled", "restored", "skew_of"]
 

@@ -593,7 +593,7 @@ def _links(page: PDFPage, box: Callable[[float, float, float, float], BBox]
     found: list[Link] = []
     try:
         annotations = list_value(resolve1(page.annots or []))
-    except Exception:  # a broken /Annots holds no link a reader can follow  # noqa: BLE001
+    except Exception:  # a broken /Annots holds no link a reader can follow
         return ()
     for reference in annotations:
         try:
@@ -604,7 +604,7 @@ def _links(page: PDFPage, box: Callable[[float, float, float, float], BBox]
                 continue
             uri = resolve1(action.get("URI"))
             x0, y0, x1, y1 = (float(resolve1(v)) for v in list_value(annotation.get("Rect")))
-        except Exception:  # noqa: BLE001 (pdfminer raises many types on broken objects)
+        except Exception:  # pdfminer raises many types on broken objects
             continue
         if not isinstance(uri, bytes | str):
             continue
