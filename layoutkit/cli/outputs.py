@@ -35,6 +35,9 @@ def add_commands(commands: Commands) -> None:
                             help="find ruled tables on every page, not only where rules draw "
                                  "a grid: their lines are typed tab and their cells are the "
                                  "table's (markdown, html)")
+        if name == "markdown":
+            marked.add_argument("--page-separator", action="store_true",
+                                help="a line <!-- page N --> before each page's text")
     draw = commands.add_parser("draw", help="PNG overlays of pages: regions, columns, line types")
     document_options(draw, folder=True)
     draw.add_argument("--dpi", type=dpi, default=100,
@@ -51,7 +54,9 @@ def run(args: argparse.Namespace) -> Outcome:
     status = read_in_part(document.unreadable)
     read = read_summary(len(document.pages), args.engine, document.ocr, profile)
     if args.command in MARKUPS:
-        return Outcome({args.output: output_text(args.command, document, config)}, status, read)
+        text = output_text(args.command, document, config,
+                           page_separator=getattr(args, "page_separator", False))
+        return Outcome({args.output: text}, status, read)
     from ..outputs.draw import draw_document
 
     for written in draw_document(document, args.output, dpi=args.dpi):

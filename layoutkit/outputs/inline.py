@@ -126,19 +126,25 @@ def body_style(document: Document) -> Style:
     return Style(bold, italic, code)
 
 
+_Span = tuple[int, int, Style, int]
+"""Where a word stands in an item's text (its start and end), its style, and the index
+of its line among the item's."""
+
+
 def spans(text: str, lines: Iterable[Line], styles: Callable[[Line], Sequence[Style]]
-          ) -> list[tuple[int, int, Style]]:
+          ) -> list[_Span]:
     """Where each word of ``lines`` stands in ``text`` (their item's text: their own texts
     joined by spaces, a word hyphenated at a line end joined again, a list's bullet left
-    out), with its style (``styles`` gives a line's): ``(start, end, style)`` in order.
+    out), with its style (``styles`` gives a line's): ``(start, end, style, line)`` in
+    order, ``line`` the index of the word's line.
 
     The words are looked for in order, each where the last ended or at the start of the
     next piece of ``text`` between spaces; a word not found there is passed over (a
     bullet, a word read in another order), and so is the part of a word that ``text``
     does not hold (a hyphen dropped at a line end)."""
-    found: list[tuple[int, int, Style]] = []
+    found: list[_Span] = []
     at = 0
-    for line in lines:
+    for k, line in enumerate(lines):
         for word, style in zip(line.words, styles(line), strict=True):
             start = _find(text, word.text, at)
             if start is None:
@@ -146,7 +152,7 @@ def spans(text: str, lines: Iterable[Line], styles: Callable[[Line], Sequence[St
             end = start + len(word.text)
             if text[start:end] != word.text:  # a hyphen dropped at the line end
                 end -= 1
-            found.append((start, end, style))
+            found.append((start, end, style, k))
             at = end
     return found
 
@@ -168,22 +174,23 @@ def _find(text: str, word: str, at: int) -> int | None:
 _Run = tuple[str, Style]
 
 
-def _runs(text: str, found: Sequence[tuple[int, int, Style]]) -> list[_Run]:
+def _runs(text: str, found: Sequence[_Span]) -> list[_Run]:
     """``text`` cut into runs of one style each: words of one style next to each other
     (only spaces between) one run with those spaces, the text between runs plain (the
-    spaces between two runs of one link in the link); the spaces before a superscript
-    left out (it follows the word it marks)."""
+    spaces between two runs of one link in the link); superscripts of two lines two
+    runs (two notes' marks), the spaces before each left out (it follows the word it
+    marks)."""
     runs: list[_Run] = []
     at = 0
     for style, group in groupby(found, key=lambda span: span[2]):
         members = list(group)
         chunks: list[tuple[int, int]] = []
-        start, end = members[0][0], members[0][1]
-        for a, b, _ in members[1:]:
-            if text[end:a].strip():  # other text between: two runs
+        start, end, line = members[0][0], members[0][1], members[0][3]
+        for a, b, _, k in members[1:]:
+            if text[end:a].strip() or (style.sup and k != line):  # two runs
                 chunks.append((start, end))
                 start = a
-            end = b
+            end, line = b, k
         chunks.append((start, end))
         for start, end in chunks:
             gap = text[at:start]
@@ -222,9 +229,9 @@ class Marks:
         if not found:
             return [(text, PLAIN)] if text else []
         usual = self.body
-        if heading or all(style.bold for _, _, style in found):
+        if heading or all(style.bold for _, _, style, _ in found):
             usual = replace(usual, bold=True)
-        return _runs(text, [(a, b, style.without(usual)) for a, b, style in found])
+        return _runs(text, [(a, b, style.without(usual), k) for a, b, style, k in found])
 
     def markdown(self, item: Item, text: str, escape: Callable[[str], str], *,
                  heading: bool = False) -> str:
