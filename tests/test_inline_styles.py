@@ -285,3 +285,26 @@ def test_inline_contents_levels() -> None:
 def test_inline_link_schemes(uri: str, kept: bool) -> None:
     """Only web and mail addresses are kept."""
     assert (Link.kept(BBox(0, 0, 1, 1), uri) is not None) == kept
+
+
+@pytest.mark.parametrize(("path", "pages"), [
+    ("corpus/moderncv-classic-cv-template.pdf", "1"),
+    ("corpus/haaga-helia-2022-annual-report-cover-key-figures.pdf", "2"),
+    ("heldout/olqp-adur-valley-parish-newsletter-2019-06-30.pdf", "2-3"),
+    ("pdf/federal-register-2020-08-06.pdf", "1"),
+])
+def test_inline_engines_read_the_same_links(path: str, pages: str) -> None:
+    """Both engines read the same link annotations, in the same order, their boxes within
+    a tenth of a point (PDFium's are single-precision floats)."""
+    from layoutkit.sources import open_source
+
+    numbers = [int(n) for n in pages.split("-")]
+    read = []
+    for engine in ENGINES:
+        with open_source(ROOT / "fixtures" / path, engine) as source:
+            read.append([link for page in source.pages(range(numbers[0], numbers[-1] + 1))
+                         for link in page.links])
+    assert read[0] and [link.uri for link in read[0]] == [link.uri for link in read[1]]
+    for a, b in zip(*read, strict=True):
+        assert max(abs(x - y) for x, y in zip(a.bbox.as_list(), b.bbox.as_list(),
+                                              strict=True)) < 0.1
