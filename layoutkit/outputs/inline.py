@@ -30,6 +30,7 @@ import re
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
+from functools import cache
 from itertools import groupby
 from urllib.parse import quote
 
@@ -55,12 +56,14 @@ _MONOSPACE = re.compile(r"courier|mono|consol|menlo|typewriter|inconsolata|lucid
 typewriter faces by their short names (``CMTT10``, ``SFTT1000``)."""
 
 
+@cache
 def is_italic(font: str) -> bool:
     """Whether the font named ``font`` (a subset tag aside) is an italic, oblique or
     slanted face, by its name (`_ITALIC`)."""
     return _ITALIC.search(untagged(font)) is not None
 
 
+@cache
 def is_monospace(font: str) -> bool:
     """Whether the font named ``font`` (a subset tag aside) is a monospaced face, by its
     name (`_MONOSPACE`)."""
@@ -161,14 +164,20 @@ def _find(text: str, word: str, at: int) -> int | None:
     """Where ``word`` (or, ending in a hyphen, ``word`` without it) stands in ``text``,
     at ``at`` or after the spaces there, or at the start of the next piece after ``at``;
     None when at neither."""
-    here = len(text) - len(text[at:].lstrip())
+    here = _past_spaces(text, at)
     after = text.find(" ", here)
-    candidates = [here] + ([len(text) - len(text[after:].lstrip())] if after >= 0 else [])
-    for start in candidates:
+    for start in (here, _past_spaces(text, after)) if after >= 0 else (here,):
         if text.startswith(word, start) or (
                 word.endswith("-") and len(word) > 1 and text.startswith(word[:-1], start)):
             return start
     return None
+
+
+def _past_spaces(text: str, at: int) -> int:
+    """Where the spaces at ``at`` in ``text`` end (``at`` when there are none)."""
+    while at < len(text) and text[at] == " ":
+        at += 1
+    return at
 
 
 _Run = tuple[str, Style]
