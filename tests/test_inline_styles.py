@@ -220,6 +220,8 @@ def test_inline_superscripts() -> None:
     assert superscripts([base, small], LINETYPES) == [False, False]
     assert superscripts([base, lowered], LINETYPES) == [False, False]
     assert superscripts([raised, base], LINETYPES) == [True, False]
+    sizes = [word("a", 0, size=16), word("b", 10, size=5, bottom=104), word("c", 20, size=9)]
+    assert superscripts(sizes, LINETYPES) == [False, False, False]  # an OCR layer's sizes
 
 
 def test_inline_wholly_bold_and_body_style() -> None:
@@ -275,6 +277,10 @@ def test_inline_contents_levels() -> None:
     items = [Item(w.text, (line(w),)) for w in (
         word("A", 72), word("B", 96), word("C", 97), word("D", 72), word("E", 130))]
     assert contents_levels(items, LINETYPES) == [0, 1, 1, 0, 1]
+    drifting = [Item(str(k), (line(word(str(k), 72 + 3 * k)),)) for k in range(12)]
+    assert contents_levels(drifting, LINETYPES) == [0] * 12  # a scan's starts drift
+    deep = [Item(str(k), (line(word(str(k), 72 + 20 * k)),)) for k in range(5)]
+    assert contents_levels(deep, LINETYPES) == [0, 1, 2, 2, 2]  # heading_max_level deep
 
 
 @pytest.mark.parametrize(("uri", "kept"), [

@@ -193,7 +193,7 @@ def test_markup_markdown_of_the_dmca_summary() -> None:
                           "U.S. Copyright Office Summary", "December 1998", "# INTRODUCTION"]
     items = next(b for b in blocks if b.startswith("- ")).split("\n")
     assert len(items) == 5
-    assert items[0].startswith("- Title I, the “WIPO Copyright and Performances")
+    assert items[0].startswith("- Title I, the “WIPO **Copyright and Performances")  # bold
     assert "## Copyright Office and NTIA Studies Relating to Technological Development" in blocks
     assert "Page 1" not in text and "Copyright Office Summary December 1998" not in text
 

@@ -95,11 +95,20 @@ PLAIN = Style()
 
 def superscripts(words: Sequence[Word], config: LinetypesConfig) -> list[bool]:
     """Whether each of a line's ``words`` (left to right) is a superscript: set no larger
-    than ``lt_note_mark_max_size`` times a word next to it, its middle above that word's
-    and its foot above that word's (its baseline raised; a word set smaller on the
-    line's baseline has its middle lower)."""
+    than ``lt_note_mark_max_size`` times a word next to it that is set in the line's
+    size, its middle above that word's and its foot above that word's (its baseline
+    raised; a word set smaller on the line's baseline has its middle lower).  The line's
+    size is the one most of its characters have, when more than half of them have it: an
+    OCR layer that gives each word a size of its own has no superscripts to tell."""
+    counts: Counter[float] = Counter()
+    for word in words:
+        counts[word.size] += len(word.text)
+    size, most = counts.most_common(1)[0] if counts else (0.0, 0)
+    if 2 * most <= sum(counts.values()):
+        return [False] * len(words)
+
     def raised(word: Word, beside: Word) -> bool:
-        return (word.size <= config.lt_note_mark_max_size * beside.size
+        return (beside.size == size and word.size <= config.lt_note_mark_max_size * size
                 and word.bbox.top + word.bbox.bottom < beside.bbox.top + beside.bbox.bottom
                 and word.bbox.bottom < beside.bbox.bottom)
     return [any(raised(word, words[j]) for j in (k - 1, k + 1) if 0 <= j < len(words))
@@ -332,9 +341,12 @@ def contents_text(text: str) -> str:
 
 def contents_levels(items: Sequence[Item], config: LinetypesConfig) -> list[int]:
     """The level of each contents entry (0 the outermost) by its indentation: how far
-    its first line starts right of the leftmost entry of its column on its page, the
-    indentations within ``lt_list_indent_tolerance_em`` of a line's size counted as
-    one; no entry more than one level deeper than the one before."""
+    its first line starts right of the leftmost entry of its column on its page.  The
+    indentations are grouped where, sorted, each lies within
+    ``lt_list_indent_tolerance_em`` of a line's size of the one before (entries whose
+    starts drift, as a scan's do, stay one level), a group a level, at most
+    ``heading_max_level`` of them (the deepest taking the rest), and no entry more than
+    one level deeper than the one before."""
     def column(item: Item) -> tuple[int, int, int]:
         line = item.lines[0]
         return line.page_no, line.band, line.column
@@ -343,13 +355,14 @@ def contents_levels(items: Sequence[Item], config: LinetypesConfig) -> list[int]
         lefts[column(item)] = min(lefts.get(column(item), item.lines[0].bbox.x0),
                                   item.lines[0].bbox.x0)
     indents = [item.lines[0].bbox.x0 - lefts[column(item)] for item in items]
-    steps: list[float] = []
+    group: dict[float, int] = {}
+    last = None
     for indent, item in sorted(zip(indents, items, strict=True), key=lambda pair: pair[0]):
-        if not steps or indent - steps[-1] > config.lt_list_indent_tolerance_em * \
-                item.lines[0].size:
-            steps.append(indent)
+        tolerance = config.lt_list_indent_tolerance_em * item.lines[0].size
+        level = 0 if last is None else group[last] + (indent - last > tolerance)
+        group[indent] = min(level, max(config.heading_max_level - 1, 0))
+        last = indent
     levels: list[int] = []
     for indent in indents:
-        level = max(k for k, step in enumerate(steps) if step <= indent + 1e-6)
-        levels.append(min(level, levels[-1] + 1 if levels else 0))
+        levels.append(min(group[indent], levels[-1] + 1 if levels else 0))
     return levels
