@@ -5,10 +5,11 @@ heading of level N ``<hN>`` (at most ``<h6>``), a paragraph ``<p>``, a bulleted 
 ``<ul>`` (its bullets left to the browser), a numbered list ``<ol>`` whose items keep
 the numbers the document prints (the list's own numbering hidden), the contents a
 ``<nav>`` holding a ``<ul>``, a table ``<table>`` of ``<tr>`` rows of ``<td>`` cells.
-Running headers and footers are left out.  Bold, italic, code, superscripts and links
-inside headings, paragraphs and list items are marked (``<b>``, ``<i>``, ``<code>``,
-``<sup>``, ``<a href>``) as `layoutkit.outputs.inline` says; contents entries are given
-without their dot leaders and page numbers.
+Running headers and footers are left out.
+
+Bold, italic, code, superscripts and links inside headings, paragraphs and list items
+are marked (``<b>``, ``<i>``, ``<code>``, ``<sup>``, ``<a href>``) as
+`layoutkit.outputs.inline` says; contents entries lose their leaders and page numbers.
 
 Every element carries where it stands: ``data-page`` (the page it starts on) and
 ``data-bbox`` (``x0 top x1 bottom``, the box of its lines on that page, in points
