@@ -691,7 +691,9 @@ def _read_chunk(job: Job, numbers: Sequence[int]) -> Iterator[tuple[int, ReadPag
                 words = linked(words_from_glyphs(g.glyphs, config.words), g.links)
                 quality = None
                 if not g.unreadable and is_scanned(job.path, g, words, config):
+                    links = g.links
                     g, words, quality = ocr_scanned_page(job.path, g, words, config)
+                    words = linked(words, links)  # OCR's words stand in the links too
                 g, words, skew = levelled(g, words, config.words)
                 turn = 0
                 if not job.profile:  # a profile's regions stand on the page as it is shown
