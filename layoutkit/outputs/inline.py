@@ -84,9 +84,10 @@ class Style:
     def without(self, other: Style) -> Style:
         """This style less what ``other`` has of bold, italic and code: what marks it
         among text of style ``other``."""
-        return replace(self, bold=self.bold and not other.bold,
-                       italic=self.italic and not other.italic,
-                       code=self.code and not other.code)
+        if not (other.bold or other.italic or other.code):
+            return self
+        return Style(self.bold and not other.bold, self.italic and not other.italic,
+                     self.code and not other.code, self.sup, self.link)
 
 
 PLAIN = Style()
@@ -100,6 +101,8 @@ def superscripts(words: Sequence[Word], config: LinetypesConfig) -> list[bool]:
     raised; a word set smaller on the line's baseline has its middle lower).  The line's
     size is the one most of its characters have, when more than half of them have it: an
     OCR layer that gives each word a size of its own has no superscripts to tell."""
+    if len({word.size for word in words}) < 2:  # most lines: one size
+        return [False] * len(words)
     counts: Counter[float] = Counter()
     for word in words:
         counts[word.size] += len(word.text)
