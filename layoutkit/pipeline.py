@@ -67,6 +67,7 @@ from .geometry.furniture import (
     repeating_runs,
 )
 from .geometry.gutters import Gutters, PageCanvas, prepare, shared_gutters
+from .geometry.links import linked
 from .geometry.segment import segment
 from .geometry.skew import levelled, restored
 from .geometry.turn import turned_back, upturned
@@ -739,10 +740,12 @@ def _read_chunk(job: Job, numbers: Sequence[int]) -> Iterator[tuple[int, ReadPag
         for number in numbers:
             g = _page_glyphs(job, source, number)
             try:
-                words = words_from_glyphs(g.glyphs, config.words)
+                words = linked(words_from_glyphs(g.glyphs, config.words), g.links)
                 quality = None
                 if not g.unreadable and is_scanned(job.path, g, words, config):
+                    links = g.links
                     g, words, quality = ocr_scanned_page(job.path, g, words, config)
+                    words = linked(words, links)  # OCR's words stand in the links too
                 g, words, skew = levelled(g, words, config.words)
                 turn = 0
                 if not job.profile:  # a profile's regions stand on the page as it is shown

@@ -226,7 +226,7 @@ def _words(glyphs: Glyphs, boxes: npt.NDArray[np.float64], texts: _Texts,
     return from_columns(Word, count, word_texts, from_columns(BBox, count, x0, top, x1, bottom),
                         fonts, glyphs.sizes[firsts].tolist(), repeat(direction, count),
                         np.minimum.reduceat(members, starts).tolist(),
-                        glyphs.weights[firsts].tolist()), members, starts
+                        glyphs.weights[firsts].tolist(), repeat("", count)), members, starts
 
 
 def _horizontal_form(char: str) -> str:
@@ -518,7 +518,7 @@ def upright_words(words: Sequence[Word], width: float = 0.0, height: float = 0.0
     return from_columns(Word, count, [w.text for w in words],
                         from_columns(BBox, count, x0, top, x1, bottom), [w.font for w in words],
                         [w.size for w in words], repeat(0, count), [w.stream for w in words],
-                        [w.weight for w in words])
+                        [w.weight for w in words], [w.link for w in words])
 
 
 def _drop_caps(words: Sequence[Word], config: WordsConfig

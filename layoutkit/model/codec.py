@@ -44,7 +44,7 @@ Published view (every coordinate in points, origin at the page's top-left)::
                            "words": [{"text": "...", "x0": 72.0, "top": 90.1, "x1": 96.5,
                                       "bottom": 98.1, "upright": true,
                                       "fontname": "Times-Roman", "size": 8.0,
-                                      "weight": 400}]}]}]}
+                                      "weight": 400, "link": "https://..."}]}]}]}
 
 ``ocr`` is present only when pages were read by OCR (``quality`` null when every
 one failed), and ``pages[].ocr`` only on those pages (``dictionary``: the share of
@@ -59,7 +59,9 @@ its ``layerQuality``.  ``language`` is the languages the page was read and judge
 (tesseract codes joined by ``+``), ``wordList`` the word lists that gave
 ``dictionary`` and the read shares (null: none for the language, ``quality`` is then
 tesseract's confidence alone).
-``words`` is there only when asked for (``layoutkit parse --words``).  The JSON
+``words`` is there only when asked for (``layoutkit parse --words``); a word's
+``link`` only where it stands in a link annotation to an ``http``, ``https`` or
+``mailto`` address.  The JSON
 Schema of this view is ``document.schema.json`` beside this module
 (`json_schema`).
 ``pages[].lines`` are in reading order; ``band`` and ``column`` index into
@@ -135,11 +137,12 @@ def word_json(word: Word) -> dict[str, Any]:
     ``extract_words(extra_attrs=["fontname", "size"])`` gives a word: its text, box
     (``x0``, ``top``, ``x1``, ``bottom``), ``upright``, ``fontname`` and ``size``; and
     the ``weight`` of its font ([`weight`][layoutkit.model.Word.weight]: 400 regular, 700
-    bold, 0 where none was read and the name alone tells)."""
+    bold, 0 where none was read and the name alone tells); and for a word in a link
+    annotation, the ``link`` it opens ([`link`][layoutkit.model.Word.link])."""
     return {"text": word.text, "x0": round(word.bbox.x0, 2), "top": round(word.bbox.top, 2),
             "x1": round(word.bbox.x1, 2), "bottom": round(word.bbox.bottom, 2),
             "upright": word.upright, "fontname": word.font, "size": round(word.size, 2),
-            "weight": word.weight}
+            "weight": word.weight, **({"link": word.link} if word.link else {})}
 
 
 def json_schema() -> dict[str, Any]:

@@ -7,6 +7,10 @@ the numbers the document prints (the list's own numbering hidden), the contents 
 ``<nav>`` holding a ``<ul>``, a table ``<table>`` of ``<tr>`` rows of ``<td>`` cells.
 Running headers and footers are left out.
 
+Bold, italic, code, superscripts and links inside headings, paragraphs and list items
+are marked (``<b>``, ``<i>``, ``<code>``, ``<sup>``, ``<a href>``) as
+`layoutkit.outputs.inline` says; contents entries lose their leaders and page numbers.
+
 Every element carries where it stands: ``data-page`` (the page it starts on) and
 ``data-bbox`` (``x0 top x1 bottom``, the box of its lines on that page, in points
 from the page's top-left corner, as ``layoutkit parse`` gives them); list items,
@@ -21,6 +25,7 @@ import html
 from ..config import LinetypesConfig
 from ..model import Document
 from .alto import xml_text
+from .inline import Marks, contents_text
 from .structure import FURNITURE, Item, Kind, Part, parts
 
 __all__ = ["html_document"]
@@ -35,7 +40,8 @@ def html_document(document: Document, config: LinetypesConfig,
                   skip: frozenset[str] = FURNITURE) -> str:
     """The document as an HTML page, its parts in reading order (see the module),
     lines of the ``skip`` codes left out (running headers and footers by default)."""
-    body = "\n".join(map(_element, parts(document, config, skip)))
+    marks = Marks.of(document, config)
+    body = "\n".join(_element(part, marks) for part in parts(document, config, skip))
     return (f'<!DOCTYPE html>\n<html>\n<head>\n<meta charset="utf-8">\n'
             f"<title>{_text(document.path.name)}</title>\n</head>\n<body>\n{body}\n"
             f"</body>\n</html>\n")
@@ -51,20 +57,24 @@ def _where(thing: Part | Item) -> str:
     return f'data-page="{thing.page_no}" data-bbox="{box}"'
 
 
-def _element(part: Part) -> str:
+def _element(part: Part, marks: Marks) -> str:
     if part.kind is Kind.HEADING:
         tag = f"h{min(part.level, _MAX_LEVEL)}"
-        return f"<{tag} {_where(part)}>{_text(part.items[0].text)}</{tag}>"
+        text = marks.html(part.items[0], part.items[0].text, _text, heading=True)
+        return f"<{tag} {_where(part)}>{text}</{tag}>"
     tag = _TAGS[part.kind]
     if part.kind is Kind.PARAGRAPH:
-        return f"<p {_where(part)}>{_text(part.items[0].text)}</p>"
+        return f"<p {_where(part)}>{marks.html(part.items[0], part.items[0].text, _text)}</p>"
     if part.kind is Kind.TABLE:
         rows = "\n".join(f"<tr {_where(item)}>"
                          + "".join(f"<td>{_text(cell)}</td>" for cell in item.cells) + "</tr>"
                          for item in part.items)
         return f"<table {_where(part)}>\n{rows}\n</table>"
-    items = "\n".join(f"<li {_where(item)}>{_text(item.text)}</li>" for item in part.items)
     if part.kind is Kind.CONTENTS:
-        return f"<nav {_where(part)}>\n<ul>\n{items}\n</ul>\n</nav>"
+        entries = "\n".join(f"<li {_where(item)}>{_text(contents_text(item.text))}</li>"
+                            for item in part.items)
+        return f"<nav {_where(part)}>\n<ul>\n{entries}\n</ul>\n</nav>"
+    items = "\n".join(f"<li {_where(item)}>{marks.html(item, item.text, _text)}</li>"
+                      for item in part.items)
     style = ' style="list-style-type: none"' if part.kind is Kind.NUMBERED else ""
     return f"<{tag} {_where(part)}{style}>\n{items}\n</{tag}>"

@@ -33,9 +33,11 @@ def output_names(spec: str) -> tuple[str, ...]:
     return names
 
 
-def output_text(name: str, document: Document, config: LayoutConfig) -> str:
+def output_text(name: str, document: Document, config: LayoutConfig, *,
+                page_separator: bool = False) -> str:
     """The ``document``'s output ``name`` (a key of `FILES`), headings and lists
-    as ``config`` types them."""
+    as ``config`` types them; Markdown with ``page_separator`` marks where each page
+    begins (`layoutkit.outputs.markdown.markdown`)."""
     if name == "json":
         return dumps(document)
     if name == "text":
@@ -45,7 +47,7 @@ def output_text(name: str, document: Document, config: LayoutConfig) -> str:
     if name == "markdown":
         from .markdown import markdown
 
-        return markdown(document, config.linetypes)
+        return markdown(document, config.linetypes, page_separator=page_separator)
     if name == "html":
         from .html import html_document
 
