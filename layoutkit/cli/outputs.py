@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import argparse
 import logging
+from pathlib import Path
 
 from ..loudness import read_summary
 from ..outputs import DPI_RANGE
@@ -35,6 +36,11 @@ def add_commands(commands: Commands) -> None:
                             help="find ruled tables on every page, not only where rules draw "
                                  "a grid: their lines are typed tab and their cells are the "
                                  "table's (markdown, html)")
+        if name != "alto":
+            marked.add_argument("--images", type=Path, metavar="DIR",
+                                help="write each figure (picture, drawing, captioned table) "
+                                     "to DIR as p<page>-fig<n>.png and link it with its "
+                                     "caption where it stands")
     draw = commands.add_parser("draw", help="PNG overlays of pages: regions, columns, line types")
     document_options(draw, folder=True)
     draw.add_argument("--dpi", type=dpi, default=100,
@@ -51,7 +57,10 @@ def run(args: argparse.Namespace) -> Outcome:
     status = read_in_part(document.unreadable)
     read = read_summary(len(document.pages), args.engine, document.ocr, profile)
     if args.command in MARKUPS:
-        return Outcome({args.output: output_text(args.command, document, config)}, status, read)
+        images = getattr(args, "images", None)
+        link_from = args.output.parent if args.output is not None else None
+        return Outcome({args.output: output_text(args.command, document, config, images=images,
+                                                 link_from=link_from)}, status, read)
     from ..outputs.draw import draw_document
 
     for written in draw_document(document, args.output, dpi=args.dpi):

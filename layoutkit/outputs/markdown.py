@@ -9,7 +9,10 @@ blocks:
 - a numbered list: its items with their own numbers (``3. ``); an item numbered
   otherwise, ``(a)`` or ``iv.``, keeps its marker in a ``- `` item;
 - the contents: a ``- `` list;
-- a table: a pipe table whose first row is its head.
+- a table: a pipe table whose first row is its head;
+- a figure (`layoutkit.outputs.figures`), where it stands in the reading: its
+  picture ``![caption](file)`` when its file was written (``images``), else its caption
+  in italics.
 
 Running headers and footers are left out.  Text that Markdown would read as markup
 (``*``, ``_``, a ``#`` or ``1.`` opening a paragraph, a ``|`` in a cell) is escaped
@@ -19,10 +22,12 @@ with backslashes, so that a reader shows the text as the document prints it.
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 from ..config import LinetypesConfig
 from ..model import Document
-from .structure import FURNITURE, Item, Kind, Part, parts
+from .figures import Figure, figure_parts
+from .structure import FURNITURE, Item, Kind, Part
 
 __all__ = ["escape", "markdown"]
 
@@ -51,13 +56,28 @@ def escape(text: str) -> str:
 
 
 def markdown(document: Document, config: LinetypesConfig,
-             skip: frozenset[str] = FURNITURE) -> str:
-    """The document as Markdown, its parts in reading order (see the module), lines
-    of the ``skip`` codes left out (running headers and footers by default)."""
-    return "\n\n".join(filter(None, map(_block, parts(document, config, skip)))) + "\n"
+             skip: frozenset[str] = FURNITURE, *, images: Path | None = None,
+             link_from: Path | None = None) -> str:
+    """The document as Markdown, its parts and figures in reading order (see the
+    module), lines of the ``skip`` codes left out (running headers and footers by
+    default); with ``images``, each figure written to that folder as a PNG and linked
+    (relative to the folder ``link_from``, where the Markdown goes)."""
+    found = figure_parts(document, config, skip, images=images, link_from=link_from)
+    return "\n\n".join(filter(None, map(_block, found))) + "\n"
 
 
-def _block(part: Part) -> str:
+def _figure(figure: Figure) -> str:
+    """A figure: its picture with its caption, or its caption alone in italics."""
+    caption = escape(figure.caption)
+    if figure.image is not None:
+        link = f"<{figure.image}>" if " " in figure.image else figure.image
+        return f"![{caption}]({link})"
+    return f"*{caption}*" if caption else ""
+
+
+def _block(part: Part | Figure) -> str:
+    if isinstance(part, Figure):
+        return _figure(part)
     if part.kind is Kind.HEADING:
         return "#" * min(part.level, _MAX_LEVEL) + " " + escape(part.items[0].text)
     if part.kind is Kind.PARAGRAPH:
