@@ -43,8 +43,8 @@ from numpy.typing import NDArray
 from ..config import GuttersConfig
 from ..model import BBox, Rule, Word
 
-__all__ = ["OVERPRINT_INSET", "Boxes", "Canvas", "Gutter", "Ints", "behind_text", "distinct", "overlapping",
-           "true_runs", "weighted_median"]
+__all__ = ["OVERPRINT_INSET", "Boxes", "Canvas", "Gutter", "Ints", "behind_text", "distinct",
+           "overlapping", "true_runs", "weighted_median"]
 
 Ints = NDArray[np.intp]
 Boxes = NDArray[np.float64]

@@ -6,12 +6,14 @@ the reading and written as PNG files.
   source places it (`layoutkit.sources.pdfium.frame.Frame`).  Paths and images within
   `_JOIN_EM` of each other make one figure (connected on an occupancy grid, as
   `layoutkit.geometry.grid` finds a page's free strips); a long thin rule (a
-  column's rule, a table's) joins none, but belongs to the figure it lies within.
+  column's rule, a table's) joins only what it touches, and rules alone are a figure
+  only when they draw a grid (a ruled table).
 - A figure is at least `_MIN_SIDE_EM` on each side, covers no more of the page than
   ``image_max_area`` (a larger picture is a background, as the layout takes it) and
   has no text printed across it (`layoutkit.geometry.grid.behind_text`).  A drawing
   that words fill (more than `_TEXT_SHARE` of it: a box around text, a ruled table)
-  is a figure only when a caption names it; under a table's caption it is a table.
+  is a figure only when a caption names it; under a table's caption, a drawing (or
+  pictures that words fill) is a table.
 - A caption is the line that opens with a label (``Figure 3:``, ``Fig. 2.``,
   ``Table 1.``, `layoutkit.linetypes.headings.CAPTION_LABEL`) at the head of its
   block, and the lines of its block after it in the same size.  Each caption is linked
@@ -213,7 +215,7 @@ def find_figures(page: Page, pieces: Sequence[_Piece], max_area: float,
             absorbed |= panels
             if panels:
                 kind = FigureKind.DRAWING
-            if wordy and _table_label(caption):
+            if _table_label(caption) and (wordy or not any(p.picture for p in group)):
                 kind = FigureKind.TABLE
         figures.append(Figure(page.page_no, box, kind, caption,
                               before=_place(page, box, caption)))
@@ -284,6 +286,7 @@ def _body_size(page: Page) -> float:
 def _pieces(pdf_page: Any) -> list[_Piece]:
     """What ``pdf_page`` (a pypdfium2 page) draws besides text: its visible paths and
     its image objects, inside forms too, each with its displayed box."""
+    import pypdfium2 as pdfium
     import pypdfium2.raw as pdfium_c  # type: ignore[import-untyped]
 
     from ..sources.pdfium.frame import Frame
@@ -298,7 +301,7 @@ def _pieces(pdf_page: Any) -> list[_Piece]:
             continue
         try:
             x0, y0, x1, y1 = obj.get_bounds()
-        except Exception:  # noqa: BLE001 - PDFium could not place it: nothing drawn
+        except pdfium.PdfiumError:  # PDFium could not place it: nothing drawn
             continue
         corners = [(x0, y0), (x1, y0), (x0, y1), (x1, y1)]
         container, upright = obj.container, frame.rotate == 0
@@ -340,37 +343,39 @@ def _visible_path(obj: Any, pdfium_c: Any) -> bool:
 
 def _groups(pieces: Sequence[_Piece], size: float, width: float, height: float
             ) -> list[list[_Piece]]:
-    """The ``pieces`` in groups that stand within `_JOIN_EM` ems of each other
-    (connected on a grid of one point a cell), long rules left out of the joining and
-    each added to the group whose box holds it."""
-    joining = [p for p in pieces if not (p.rule and max(p.box.width, p.box.height)
-                                         >= _RULE_MIN_EM * size)]
-    rules = [p for p in pieces if p not in joining]
-    if not joining:
+    """The ``pieces`` in groups connected on a grid of one point a cell: pieces within
+    `_JOIN_EM` ems of each other, and long rules only where they touch (a table's grid,
+    a chart's axes; a rule between columns touches nothing).  A group of rules alone is
+    kept when it is a grid: four rules or more, across and down."""
+    if not pieces:
         return []
-    margin = _JOIN_EM * size / 2
     rows, cols = int(height) + 3, int(width) + 3
     grid = np.zeros((rows, cols), dtype=np.uint8)
     cells = []
-    for piece in joining:
+    for piece in pieces:
         b = piece.box
+        margin = 1.0 if _long_rule(piece, size) else _JOIN_EM * size / 2
         r0, r1 = _clip(b.top - margin, rows), _clip(b.bottom + margin, rows) + 1
         c0, c1 = _clip(b.x0 - margin, cols), _clip(b.x1 + margin, cols) + 1
         grid[r0:r1, c0:c1] = 1
         cells.append((r0, c0))
     _, labels = cv2.connectedComponents(grid, connectivity=8)
     by_label: dict[int, list[_Piece]] = {}
-    for piece, (r, c) in zip(joining, cells, strict=True):
+    for piece, (r, c) in zip(pieces, cells, strict=True):
         by_label.setdefault(int(labels[r, c]), []).append(piece)
-    groups = list(by_label.values())
-    for rule in rules:
-        for group in groups:
-            box = BBox.union(p.box for p in group)
-            if (box.x0 - size <= rule.box.x0 and rule.box.x1 <= box.x1 + size
-                    and box.top - size <= rule.box.top and rule.box.bottom <= box.bottom + size):
-                group.append(rule)
-                break
-    return groups
+    return [group for group in by_label.values()
+            if not all(_long_rule(piece, size) for piece in group) or _grid(group)]
+
+
+def _long_rule(piece: _Piece, size: float) -> bool:
+    """Whether ``piece`` is a rule `_RULE_MIN_EM` ems long or longer."""
+    return piece.rule and max(piece.box.width, piece.box.height) >= _RULE_MIN_EM * size
+
+
+def _grid(rules: Sequence[_Piece]) -> bool:
+    """Whether ``rules`` draw a grid: four or more, some across and some down."""
+    across = sum(piece.box.width > piece.box.height for piece in rules)
+    return len(rules) >= 4 and 0 < across < len(rules)
 
 
 def _clip(value: float, limit: int) -> int:
@@ -478,9 +483,11 @@ def _with_panels(k: int, box: BBox, candidates: Sequence[tuple[BBox, FigureKind,
         for j, (other, _, wordy, _) in enumerate(candidates):
             if j == k or j in panels or j in linked or wordy:
                 continue
-            near = (other.x0 <= box.x1 + 2 * size and box.x0 <= other.x1 + 2 * size
-                    and other.top <= box.bottom + 2 * size and box.top <= other.bottom + 2 * size)
-            side = other.bottom <= caption.top + size if below else other.top >= caption.bottom - size
+            reach = 2 * size
+            near = (other.x0 <= box.x1 + reach and box.x0 <= other.x1 + reach
+                    and other.top <= box.bottom + reach and box.top <= other.bottom + reach)
+            side = (other.bottom <= caption.top + size if below
+                    else other.top >= caption.bottom - size)
             if near and side:
                 box, grown = BBox.union([box, other]), True
                 panels.add(j)
@@ -582,14 +589,15 @@ def write_figures(document: Document, figures: Sequence[Figure], folder: Path, *
 def _extracted(pdf_page: Any, figure: Figure) -> Any:
     """The picture of ``figure`` taken out of its image object as it is stored (a
     Pillow image), when it is one upright image with no words over it; else None."""
+    import pypdfium2 as pdfium
+
     if figure.kind is not FigureKind.IMAGE:
         return None
-    page = pdf_page
-    for piece in _pieces(page):
+    for piece in _pieces(pdf_page):
         if piece.picture and piece.upright and _same_box(piece.box, figure.bbox):
             try:
                 return piece.source.get_bitmap(render=False).to_pil().convert("RGB")
-            except Exception:  # noqa: BLE001 - a format Pillow or PDFium cannot give
+            except (pdfium.PdfiumError, ValueError, KeyError, OSError):  # a format not given
                 _log.info("page %d: picture rendered from its box", figure.page_no)
                 return None
     return None
@@ -604,7 +612,7 @@ def _save(picture: Any, path: Path) -> None:
     temporary = path.with_name(path.name + ".part")
     try:
         picture.save(temporary, format="PNG")
-        os.replace(temporary, path)
+        temporary.replace(path)
     except OSError as error:
         temporary.unlink(missing_ok=True)
         raise UsageError(f"{path}: cannot write the figure ({error.strerror or error})") from None
