@@ -140,8 +140,9 @@ class Figure:
 
 @dataclass(frozen=True, slots=True)
 class _Piece:
-    """A drawn object: its displayed box, whether it is a picture, a long rule, and
-    the image object itself (for a picture) with whether it can be taken out as it is."""
+    """A drawn object: its displayed box, whether it is a picture, a thin rule, and
+    the image object's address (for a picture) with whether it stands upright (it can
+    be taken out as it is)."""
 
     box: BBox
     picture: bool
@@ -285,42 +286,73 @@ def _body_size(page: Page) -> float:
 
 def _pieces(pdf_page: Any) -> list[_Piece]:
     """What ``pdf_page`` (a pypdfium2 page) draws besides text: its visible paths and
-    its image objects, inside forms too, each with its displayed box."""
-    import pypdfium2 as pdfium
-    import pypdfium2.raw as pdfium_c  # type: ignore[import-untyped]
+    its image objects, inside forms too (a form's matrix taking them on to the page),
+    each with its displayed box.  Only PDFium's raw calls are made per object: a page
+    holds tens of thousands of text objects, passed over."""
+    import ctypes
 
+    from ..sources.pdfium.bindings import (
+        address,
+        argument,
+        object_type,
+        page_object_at,
+        pdfium_c,
+        pointer,
+    )
     from ..sources.pdfium.frame import Frame
 
     frame = Frame.of(pdf_page.raw)
     width, height = frame.size
     pieces: list[_Piece] = []
-    kinds = (pdfium_c.FPDF_PAGEOBJ_IMAGE, pdfium_c.FPDF_PAGEOBJ_PATH)
-    for obj in pdf_page.get_objects(filter=kinds, max_depth=8):
-        picture = obj.type == pdfium_c.FPDF_PAGEOBJ_IMAGE
-        if not picture and not _visible_path(obj, pdfium_c):
-            continue
-        try:
-            x0, y0, x1, y1 = obj.get_bounds()
-        except pdfium.PdfiumError:  # PDFium could not place it: nothing drawn
-            continue
-        corners = [(x0, y0), (x1, y0), (x0, y1), (x1, y1)]
-        container, upright = obj.container, frame.rotate == 0
-        while container is not None:
-            a, b, c, d, e, f = container.get_matrix().get()
-            corners = [(a * x + c * y + e, b * x + d * y + f) for x, y in corners]
-            upright = upright and b == c == 0 and a > 0 and d > 0
-            container = container.container
-        xs, ys = [x for x, _ in corners], [y for _, y in corners]
-        if not frame.shows(min(xs), min(ys), max(xs), max(ys)):
-            continue
-        box = frame.box(min(xs), min(ys), max(xs), max(ys)).on_page(width, height)
-        if picture:
-            a, b, c, d, _, _ = obj.get_matrix().get()
-            upright = upright and b == c == 0 and a > 0 and d > 0
-        thin = min(box.width, box.height) <= _RULE_THICKNESS
-        pieces.append(_Piece(box, picture, thin and not picture, obj if picture else None,
-                             upright))
+    bounds = [ctypes.c_float() for _ in range(4)]
+    matrix = pdfium_c.FS_MATRIX()
+    image, path, form = (pdfium_c.FPDF_PAGEOBJ_IMAGE, pdfium_c.FPDF_PAGEOBJ_PATH,
+                         pdfium_c.FPDF_PAGEOBJ_FORM)
+
+    def walk(objects: list[int], outer: tuple[tuple[float, ...], ...], upright: bool) -> None:
+        for at in objects:
+            kind = object_type(pointer(at))
+            if kind not in (image, path, form):
+                continue
+            obj = ctypes.cast(at, pdfium_c.FPDF_PAGEOBJECT)
+            if kind == form:
+                if not pdfium_c.FPDFPageObj_GetMatrix(obj, matrix):
+                    continue
+                m = (matrix.a, matrix.b, matrix.c, matrix.d, matrix.e, matrix.f)
+                count = int(pdfium_c.FPDFFormObj_CountObjects(obj))
+                walk([address(pdfium_c.FPDFFormObj_GetObject(obj, k)) for k in range(count)],
+                     (m, *outer), upright and _upright(m))
+                continue
+            if kind == path and not _visible_path(obj, pdfium_c):
+                continue
+            if not pdfium_c.FPDFPageObj_GetBounds(obj, *bounds):
+                continue
+            x0, y0, x1, y1 = (b.value for b in bounds)
+            corners = [(x0, y0), (x1, y0), (x0, y1), (x1, y1)]
+            for a, b, c, d, e, f in outer:  # innermost form first
+                corners = [(a * x + c * y + e, b * x + d * y + f) for x, y in corners]
+            xs, ys = [x for x, _ in corners], [y for _, y in corners]
+            if not frame.shows(min(xs), min(ys), max(xs), max(ys)):
+                continue
+            box = frame.box(min(xs), min(ys), max(xs), max(ys)).on_page(width, height)
+            picture = kind == image
+            straight = upright
+            if picture and pdfium_c.FPDFPageObj_GetMatrix(obj, matrix):
+                straight = upright and _upright((matrix.a, matrix.b, matrix.c, matrix.d))
+            thin = min(box.width, box.height) <= _RULE_THICKNESS
+            pieces.append(_Piece(box, picture, thin and not picture, at if picture else None,
+                                 straight))
+
+    count = int(pdfium_c.FPDFPage_CountObjects(pdf_page.raw))
+    page = argument(pdf_page.raw)
+    walk([page_object_at(page, k) for k in range(count)], (), frame.rotate == 0)
     return pieces
+
+
+def _upright(matrix: Sequence[float]) -> bool:
+    """Whether a matrix (a, b, c, d, ...) neither turns nor mirrors what it draws."""
+    a, b, c, d = matrix[:4]
+    return b == c == 0 and a > 0 and d > 0
 
 
 def _visible_path(obj: Any, pdfium_c: Any) -> bool:
@@ -329,14 +361,14 @@ def _visible_path(obj: Any, pdfium_c: Any) -> bool:
     import ctypes
 
     fill, stroke = ctypes.c_int(), ctypes.c_int()
-    if not pdfium_c.FPDFPath_GetDrawMode(obj.raw, fill, stroke):
+    if not pdfium_c.FPDFPath_GetDrawMode(obj, fill, stroke):
         return False
     if stroke.value:
         return True
     if not fill.value:
         return False
     r, g, b, a = (ctypes.c_uint() for _ in range(4))
-    if not pdfium_c.FPDFPageObj_GetFillColor(obj.raw, r, g, b, a):
+    if not pdfium_c.FPDFPageObj_GetFillColor(obj, r, g, b, a):
         return True
     return a.value > 0 and (r.value, g.value, b.value) != (255, 255, 255)
 
@@ -589,6 +621,8 @@ def write_figures(document: Document, figures: Sequence[Figure], folder: Path, *
 def _extracted(pdf_page: Any, figure: Figure) -> Any:
     """The picture of ``figure`` taken out of its image object as it is stored (a
     Pillow image), when it is one upright image with no words over it; else None."""
+    import ctypes
+
     import pypdfium2 as pdfium
 
     if figure.kind is not FigureKind.IMAGE:
@@ -596,7 +630,9 @@ def _extracted(pdf_page: Any, figure: Figure) -> Any:
     for piece in _pieces(pdf_page):
         if piece.picture and piece.upright and _same_box(piece.box, figure.bbox):
             try:
-                return piece.source.get_bitmap(render=False).to_pil().convert("RGB")
+                handle = ctypes.cast(piece.source, pdfium.raw.FPDF_PAGEOBJECT)
+                image = pdfium.PdfObject(handle, page=pdf_page, pdf=pdf_page.pdf)
+                return image.get_bitmap(render=False).to_pil().convert("RGB")
             except (pdfium.PdfiumError, ValueError, KeyError, OSError):  # a format not given
                 _log.info("page %d: picture rendered from its box", figure.page_no)
                 return None
