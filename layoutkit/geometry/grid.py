@@ -43,8 +43,8 @@ from numpy.typing import NDArray
 from ..config import GuttersConfig
 from ..model import BBox, Rule, Word
 
-__all__ = ["OVERPRINT_INSET", "Boxes", "Canvas", "Gutter", "Ints", "behind_text", "distinct",
-           "overlapping", "true_runs", "weighted_median"]
+__all__ = ["OVERPRINT_INSET", "Boxes", "Canvas", "Gutter", "Ints", "distinct", "overlapping",
+           "true_runs", "weighted_median"]
 
 Ints = NDArray[np.intp]
 Boxes = NDArray[np.float64]
@@ -120,7 +120,7 @@ class Canvas:
                              dtype=float).reshape(-1, 4)
         # a picture with text printed across it is a background, not a figure that
         # parts bands or columns
-        image_box = image_box[~behind_text(image_box, self.box, OVERPRINT_INSET)]
+        image_box = image_box[~_behind_text(image_box, self.box, OVERPRINT_INSET)]
         self.pictures = image_box
         """The page's figures (x0, top, x1 and bottom of each), backgrounds left out."""
         self.grid = _occupancy(np.vstack([self.box, rule_box, image_box]), rows, cols, self.res)
@@ -579,7 +579,7 @@ def overlapping(boxes: NDArray[np.float64], others: NDArray[np.float64],
     return result
 
 
-def behind_text(images: NDArray[np.float64], words: NDArray[np.float64],
+def _behind_text(images: NDArray[np.float64], words: NDArray[np.float64],
                  inset: float) -> NDArray[np.bool_]:
     """Whether each of the ``images`` has text printed across it: a word overlapping it
     that also runs out over its edge (a figure's own labels stand inside it)."""

@@ -10,13 +10,16 @@ the reading and written as PNG files.
   only when they draw a grid (a ruled table).
 - A figure is at least `_MIN_SIDE_EM` on each side, covers no more of the page than
   ``image_max_area`` (a larger picture is a background, as the layout takes it) and
-  has no text printed across it (`layoutkit.geometry.grid.behind_text`).  A drawing
+  is no lone picture with text printed across it (more than `_LABELS_ACROSS` words
+  over its edge, as `layoutkit.geometry.grid.behind_text` finds a background).  A drawing
   that words fill (more than `_TEXT_SHARE` of it: a box around text, a ruled table)
   is a figure only when a caption names it; under a table's caption, a drawing (or
   pictures that words fill) is a table.
 - A caption is the line that opens with a label (``Figure 3:``, ``Fig. 2.``,
   ``Table 1.``, `layoutkit.linetypes.headings.CAPTION_LABEL`) at the head of its
-  block, and the lines of its block after it in the same size.  Each caption is linked
+  block, set as a caption (a stop, colon or dash after the label, a bold label, or
+  type smaller than the text's: not ``Figure 3 shows...``), and the lines of its
+  block after it in the same size, up to a table's row.  Each caption is linked
   to the nearest figure straight over or under it (within `_CAPTION_GAP_EM`, across
   half the narrower's width), nearest first, one caption a figure; the unlinked
   pictures right beside a linked figure are its panels and join it.
@@ -31,11 +34,11 @@ from __future__ import annotations
 
 import logging
 import os
+from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from enum import StrEnum
 from pathlib import Path
-from statistics import median
 from typing import Any
 
 import cv2
@@ -43,7 +46,7 @@ import numpy as np
 
 from ..config import LayoutConfig, LinetypesConfig
 from ..errors import UsageError
-from ..geometry.grid import behind_text
+from ..geometry.grid import OVERPRINT_INSET, overlapping
 from ..geometry.words import split_at_gaps
 from ..linetypes.headings import CAPTION_LABEL
 from ..linetypes.hyphens import join_hyphenated
@@ -75,6 +78,9 @@ of a drawing: it joins no pieces, but belongs to a figure it lies within."""
 _TEXT_SHARE = 0.3
 """A drawing whose words cover more than this share of it is a box around text or a
 ruled table: a figure only when a caption names it.  Not a parameter."""
+_LABELS_ACROSS = 2
+"""A figure's own labels may run out over its edge, this many words at most; more
+words printed across a picture make it a background.  Not a parameter."""
 _CAPTION_GAP_EM = 4.0
 """A caption stands at most this many ems over or under its figure."""
 _UNUSUAL_SIDE_EM = 2.0
@@ -90,6 +96,11 @@ frame around text is drawn with fewer.  Not a parameter."""
 _NOTES = 4
 """A table's notes may stand between its caption and its first row, this many lines at
 most."""
+_CAPTION_STOPS = frozenset(".:–—-|")
+"""What follows a caption's label (``Fig. 2.``, ``Table 3:``, ``FIGURE 1 –``) where a
+sentence that names a figure goes on with a word."""
+_BOLD = 600
+"""A word's weight from which it is bold."""
 _SIZE_TOLERANCE = 0.6
 """A caption's lines are set within this many points of its first line's size."""
 
@@ -172,11 +183,12 @@ def document_figures(document: Document, config: LinetypesConfig | None = None, 
         return ()
     try:
         found: list[Figure] = []
+        size = text_size(document.pages)
         for page in document.pages:
             if page.unreadable or not 1 <= page.page_no <= len(pdf):
                 continue
             pieces = _pieces(pdf[page.page_no - 1])
-            found.extend(find_figures(page, pieces, max_area, gap_em))
+            found.extend(find_figures(page, pieces, max_area, gap_em, size))
         return tuple(found)
     finally:
         pdf.close()
@@ -188,14 +200,16 @@ its pieces."""
 
 
 def find_figures(page: Page, pieces: Sequence[_Piece], max_area: float,
-                 gap_em: float = _GAP_EM) -> list[Figure]:
+                 gap_em: float = _GAP_EM, size: float | None = None) -> list[Figure]:
     """The figures of the laid-out ``page`` among its drawn ``pieces``, linked to their
-    captions and placed in its reading (see the module)."""
-    size = _body_size(page)
+    captions and placed in its reading (see the module); ``size`` is the document's
+    text size (`text_size`; by default the page's)."""
+    if size is None:
+        size = text_size([page])
     words = np.array([(w.bbox.x0, w.bbox.top, w.bbox.x1, w.bbox.bottom)
                       for line in page.lines for w in line.words], dtype=float).reshape(-1, 4)
     candidates = _candidates(page, pieces, words, size, max_area)
-    found = captions(page, gap_em)
+    found = captions(page, gap_em, size)
     linked = _link([(box, wordy) for box, _, wordy, _ in candidates], found, size)
     body = [line.bbox for line in page.body_lines]
     top = min((b.top for b in body), default=0.0)
@@ -244,14 +258,27 @@ def _candidates(page: Page, pieces: Sequence[_Piece], words: np.ndarray[Any, Any
                 or box.width * box.height > max_area * page.width * page.height):
             continue
         pictures = [piece for piece in group if piece.picture]
-        frame = np.array([[box.x0, box.top, box.x1, box.bottom]])
-        if pictures and behind_text(frame, words, 1.0)[0]:
-            continue  # text printed across it: a background
+        if len(group) == 1 and pictures and _printed_across(box, words) > _LABELS_ACROSS:
+            continue  # one picture with text printed across it: a background
         share = _text_share(box, words)
         alone = len(group) == 1 and pictures and share == 0
         kind = FigureKind.IMAGE if alone else FigureKind.DRAWING
         candidates.append((box, kind, share > _TEXT_SHARE, group))
     return candidates
+
+
+def _printed_across(box: BBox, words: np.ndarray[Any, Any]) -> int:
+    """How many of the ``words`` (x0, top, x1, bottom rows) are printed across the
+    edge of ``box``: over it by more than `OVERPRINT_INSET` on every side, and out
+    past it (as `layoutkit.geometry.grid.behind_text` finds text over a
+    background)."""
+    if not len(words):
+        return 0
+    frame = np.array([[box.x0, box.top, box.x1, box.bottom]])
+    inset = OVERPRINT_INSET
+    out = ((words[:, 0] < box.x0 - inset) | (words[:, 2] > box.x1 + inset)
+           | (words[:, 1] < box.top - inset) | (words[:, 3] > box.bottom + inset))
+    return int((overlapping(frame, words, inset)[0] & out).sum())
 
 
 def _table_label(caption: Sequence[Line]) -> bool:
@@ -278,10 +305,15 @@ def _text_table(page: Page, caption: Sequence[Line], gap_em: float) -> list[Line
     return rows
 
 
-def _body_size(page: Page) -> float:
-    """The size of the page's usual type (10 points on a page without lines)."""
-    sizes = [line.size for line in page.body_lines if line.size > 0]
-    return median(sizes) if sizes else 10.0
+def text_size(pages: Iterable[Page]) -> float:
+    """The size of the ``pages``' text: the size most of their body lines' characters
+    are set in (10 points without any), which captions are set smaller than."""
+    counts: Counter[float] = Counter()
+    for page in pages:
+        for line in page.body_lines:
+            if line.size > 0:
+                counts[round(line.size, 1)] += len(line.text)
+    return counts.most_common(1)[0][0] if counts else 10.0
 
 
 def _pieces(pdf_page: Any) -> list[_Piece]:
@@ -424,17 +456,20 @@ def _text_share(box: BBox, words: np.ndarray[Any, Any]) -> float:
     return float(covered) / max(box.width * box.height, 1.0)
 
 
-def captions(page: Page, gap_em: float = _GAP_EM) -> list[tuple[Line, ...]]:
+def captions(page: Page, gap_em: float = _GAP_EM, size: float | None = None
+             ) -> list[tuple[Line, ...]]:
     """The captions of ``page`` in reading order, each as its lines: a line opening
     with a caption's label (`CAPTION_LABEL`) at the head of its block (or after a line
     of another size, or one that ends a sentence), and the lines of its block after it
     in its size, up to the next caption or a table's row (`_row`, its cells parted by
-    gaps of ``gap_em``)."""
+    gaps of ``gap_em``; ``size`` the document's text size, by default the page's)."""
     lines = [line for line in page.lines if not line.furniture]
+    if size is None:
+        size = text_size([page])
     found: list[tuple[Line, ...]] = []
     k = 0
     while k < len(lines):
-        if not _opens_caption(lines, k):
+        if not _opens_caption(lines, k, size):
             k += 1
             continue
         first, end = lines[k], k + 1
@@ -462,15 +497,32 @@ def _same_block(line: Line, other: Line) -> bool:
         (other.page_no, other.band, other.column, other.block)
 
 
-def _opens_caption(lines: Sequence[Line], k: int) -> bool:
-    """Whether ``lines[k]`` opens a caption (see `captions`)."""
+def _opens_caption(lines: Sequence[Line], k: int, size: float) -> bool:
+    """Whether ``lines[k]`` opens a caption (see `captions`; ``size`` the page's usual
+    type)."""
     line = lines[k]
-    if not _labelled(line):
+    if not _labelled(line) or not _set_as_caption(line, size):
         return False
     before = lines[k - 1] if k else None
     return (before is None or not _same_block(before, line)
             or abs(before.size - line.size) > _SIZE_TOLERANCE
             or before.text.rstrip()[-1:] in ".:!?")
+
+
+def _set_as_caption(line: Line, size: float) -> bool:
+    """Whether a labelled line is set as a caption, not as a sentence that names a
+    figure (``Figure 3 shows...``): a stop, colon or dash after its label, its label set
+    bolder than the words after it, or the line set smaller than the page's text."""
+    label = CAPTION_LABEL.match(line.text)
+    if label is None:
+        return False
+    after = line.text[label.end():].lstrip()
+    if after[:1] in _CAPTION_STOPS or line.size < size - _SIZE_TOLERANCE:
+        return True
+    words = line.words
+    labelled = len(label[0].split())
+    return (len(words) > labelled and words[0].weight >= _BOLD
+            and words[labelled].weight < words[0].weight)
 
 
 def _link(boxes: Sequence[tuple[BBox, bool]], found: Sequence[tuple[Line, ...]], size: float
