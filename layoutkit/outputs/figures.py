@@ -7,7 +7,8 @@ the reading and written as PNG files.
   `_JOIN_EM` of each other make one figure (connected on an occupancy grid, as
   `layoutkit.geometry.grid` finds a page's free strips); a long thin rule (a
   column's rule, a table's) joins only what it touches, and rules alone are a figure
-  only when they draw a grid (a ruled table).
+  only when they draw a grid (a ruled table).  A drawing takes in the short lines set
+  around it (tick labels, an axis's title: `_with_labels`).
 - A figure is at least `_MIN_SIDE_EM` on each side, covers no more of the page than
   ``image_max_area`` (a larger picture is a background, as the layout takes it) and
   is no lone picture with text printed across it (more than `_LABELS_ACROSS` words
@@ -78,6 +79,12 @@ of a drawing: it joins no pieces, but belongs to a figure it lies within."""
 _TEXT_SHARE = 0.3
 """A drawing whose words cover more than this share of it is a box around text or a
 ruled table: a figure only when a caption names it.  Not a parameter."""
+_LABEL_REACH_EM = 1.5
+"""A drawing's labels (tick labels, an axis's title) stand within this many ems of its
+paths.  Not a parameter."""
+_LABEL_ROUNDS = 3
+"""Labels of labels are taken this many deep: tick labels, then the axis title beyond
+them."""
 _LABELS_ACROSS = 2
 """A figure's own labels may run out over its edge, this many words at most; more
 words printed across a picture make it a background.  Not a parameter."""
@@ -208,8 +215,9 @@ def find_figures(page: Page, pieces: Sequence[_Piece], max_area: float,
         size = text_size([page])
     words = np.array([(w.bbox.x0, w.bbox.top, w.bbox.x1, w.bbox.bottom)
                       for line in page.lines for w in line.words], dtype=float).reshape(-1, 4)
-    candidates = _candidates(page, pieces, words, size, max_area)
     found = captions(page, gap_em, size)
+    candidates = _candidates(page, pieces, words, size, max_area,
+                             [BBox.union(line.bbox for line in lines) for lines in found])
     linked = _link([(box, wordy) for box, _, wordy, _ in candidates], found, size)
     body = [line.bbox for line in page.body_lines]
     top = min((b.top for b in body), default=0.0)
@@ -248,9 +256,10 @@ def find_figures(page: Page, pieces: Sequence[_Piece], max_area: float,
 
 
 def _candidates(page: Page, pieces: Sequence[_Piece], words: np.ndarray[Any, Any],
-                size: float, max_area: float) -> list[_Candidate]:
+                size: float, max_area: float, captions: Sequence[BBox]) -> list[_Candidate]:
     """The groups of ``pieces`` (`_groups`) that may be figures: large enough, not
-    a background (larger than ``max_area`` of the page, or text printed across it)."""
+    a background (larger than ``max_area`` of the page, or text printed across it),
+    a drawing with its labels (short of the ``captions``' boxes)."""
     candidates: list[_Candidate] = []
     for group in _groups(pieces, size, page.width, page.height):
         box = BBox.union(piece.box for piece in group)
@@ -263,8 +272,43 @@ def _candidates(page: Page, pieces: Sequence[_Piece], words: np.ndarray[Any, Any
         share = _text_share(box, words)
         alone = len(group) == 1 and pictures and share == 0
         kind = FigureKind.IMAGE if alone else FigureKind.DRAWING
-        candidates.append((box, kind, share > _TEXT_SHARE, group))
+        wordy = share > _TEXT_SHARE
+        if kind is FigureKind.DRAWING and not wordy:
+            box = _with_labels(box, page.lines, size, captions)
+        candidates.append((box, kind, wordy, group))
     return candidates
+
+
+def _with_labels(box: BBox, lines: Sequence[Line], size: float,
+                 captions: Sequence[BBox]) -> BBox:
+    """``box`` (a drawing's) grown by the labels set around it: the lines standing
+    within `_LABEL_REACH_EM` ems of it (tick labels, an axis's title, a key), each
+    shorter than half the drawing or set smaller than the text (``size``), the box
+    reaching no caption (of the ``captions``' boxes); labels of labels too, up to
+    `_LABEL_ROUNDS` deep."""
+    reach = _LABEL_REACH_EM * size
+    for _ in range(_LABEL_ROUNDS):
+        grown = box
+        for line in lines:
+            b = line.bbox
+            if (line.furniture or _within(b, box) or _labelled(line)
+                    or not (b.width <= box.width / 2 or line.size < size - _SIZE_TOLERANCE)):
+                continue
+            if (b.x0 < box.x1 + reach and box.x0 - reach < b.x1
+                    and b.top < box.bottom + reach and box.top - reach < b.bottom):
+                wider = BBox.union([grown, b])
+                if not any(_meets(wider, caption) for caption in captions):
+                    grown = wider
+        if grown == box:
+            break
+        box = grown
+    return box
+
+
+def _meets(box: BBox, other: BBox) -> bool:
+    """Whether two boxes overlap."""
+    return box.x0 < other.x1 and other.x0 < box.x1 and box.top < other.bottom \
+        and other.top < box.bottom
 
 
 def _printed_across(box: BBox, words: np.ndarray[Any, Any]) -> int:
