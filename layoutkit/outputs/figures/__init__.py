@@ -3,8 +3,8 @@ the reading and written as PNG files.
 
 - The pictures are the page's image objects and the drawings its vector paths, as
   PDFium draws them (inside forms too), the page's displayed frame placed as the glyph
-  source places it (`layoutkit.sources.pdfium.frame.Frame`).  Paths and images within
-  `_JOIN_EM` of each other make one figure (connected on an occupancy grid, as
+  source places it (`layoutkit.sources.pdfium.frame.Frame`; `.drawn`).  Paths and images within
+  `.drawn._JOIN_EM` of each other make one figure (connected on an occupancy grid, as
   `layoutkit.geometry.grid` finds a page's free strips); a long thin rule (a
   column's rule, a table's) joins only what it touches, and rules alone are a figure
   only when they draw a grid (a ruled table).  A drawing takes in the short lines set
@@ -42,18 +42,18 @@ from enum import StrEnum
 from pathlib import Path
 from typing import Any
 
-import cv2
 import numpy as np
 
-from ..config import LayoutConfig, LinetypesConfig
-from ..errors import UsageError
-from ..geometry.grid import OVERPRINT_INSET, overlapping
-from ..geometry.words import split_at_gaps
-from ..linetypes.headings import CAPTION_LABEL
-from ..linetypes.hyphens import join_hyphenated
-from ..model import BBox, Block, Document, Line, LineType, Page
-from ..sources import is_image
-from .structure import FURNITURE, Item, Kind, Part, parts
+from ...config import LayoutConfig, LinetypesConfig
+from ...errors import UsageError
+from ...geometry.grid import OVERPRINT_INSET, overlapping
+from ...geometry.words import split_at_gaps
+from ...linetypes.headings import CAPTION_LABEL
+from ...linetypes.hyphens import join_hyphenated
+from ...model import BBox, Block, Document, Line, LineType, Page
+from ...sources import is_image
+from ..structure import FURNITURE, Item, Kind, Part, parts
+from .drawn import Piece, grouped, page_pieces
 
 __all__ = ["FIGURE_DPI", "Figure", "FigureKind", "by_page", "captions", "document_figures",
            "figure_json", "figure_parts", "find_figures", "placed", "without_captions",
@@ -64,18 +64,9 @@ _log = logging.getLogger(__name__)
 FIGURE_DPI = 150
 """The resolution a figure is rendered at from its box: a drawing, or a picture that
 cannot be taken out as it is (several pieces, words over it, turned)."""
-_JOIN_EM = 1.0
-"""Pictures and paths this many ems of the page's type apart, or closer, are one
-figure: the pieces of a chart, the panels of a picture.  Not a parameter."""
 _MIN_SIDE_EM = 3.0
 """A figure is at least this many ems wide and tall: a logo in a running header, a
 rule, an icon in the text are not figures.  Not a parameter."""
-_RULE_THICKNESS = 2.0
-"""A path this thin (in points) is a rule (`_RULE_MIN_EM` long or longer: it joins no
-figure)."""
-_RULE_MIN_EM = 12.0
-"""A thin path this many ems long is a rule between columns or a table's, not a piece
-of a drawing: it joins no pieces, but belongs to a figure it lies within."""
 _TEXT_SHARE = 0.3
 """A drawing whose words cover more than this share of it is a box around text or a
 ruled table: a figure only when a caption names it.  Not a parameter."""
@@ -156,19 +147,6 @@ class Figure:
         return f"p{self.page_no}-fig{self.index}.png"
 
 
-@dataclass(frozen=True, slots=True)
-class _Piece:
-    """A drawn object: its displayed box, whether it is a picture, a thin rule, and
-    the image object's address (for a picture) with whether it stands upright (it can
-    be taken out as it is)."""
-
-    box: BBox
-    picture: bool
-    rule: bool
-    source: Any = None
-    upright: bool = False
-
-
 def document_figures(document: Document, config: LinetypesConfig | None = None, *,
                      max_area: float | None = None) -> tuple[Figure, ...]:
     """The figures of every page of ``document`` (see the module), in reading order,
@@ -194,19 +172,19 @@ def document_figures(document: Document, config: LinetypesConfig | None = None, 
         for page in document.pages:
             if page.unreadable or not 1 <= page.page_no <= len(pdf):
                 continue
-            pieces = _pieces(pdf[page.page_no - 1])
-            found.extend(find_figures(page, pieces, max_area, gap_em, size))
+            drawn = page_pieces(pdf[page.page_no - 1])
+            found.extend(find_figures(page, drawn, max_area, gap_em, size))
         return tuple(found)
     finally:
         pdf.close()
 
 
-_Candidate = tuple[BBox, FigureKind, bool, list["_Piece"]]
+_Candidate = tuple[BBox, FigureKind, bool, list["Piece"]]
 """A group of pieces that may be a figure: its box, kind, whether words fill it, and
 its pieces."""
 
 
-def find_figures(page: Page, pieces: Sequence[_Piece], max_area: float,
+def find_figures(page: Page, pieces: Sequence[Piece], max_area: float,
                  gap_em: float = _GAP_EM, size: float | None = None) -> list[Figure]:
     """The figures of the laid-out ``page`` among its drawn ``pieces``, linked to their
     captions and placed in its reading (see the module); ``size`` is the document's
@@ -255,13 +233,14 @@ def find_figures(page: Page, pieces: Sequence[_Piece], max_area: float,
     return [replace(f, index=n) for n, f in enumerate(figures, 1)]
 
 
-def _candidates(page: Page, pieces: Sequence[_Piece], words: np.ndarray[Any, Any],
+def _candidates(page: Page, pieces: Sequence[Piece], words: np.ndarray[Any, Any],
                 size: float, max_area: float, captions: Sequence[BBox]) -> list[_Candidate]:
-    """The groups of ``pieces`` (`_groups`) that may be figures: large enough, not
-    a background (larger than ``max_area`` of the page, or text printed across it),
-    a drawing with its labels (short of the ``captions``' boxes)."""
+    """The groups of ``pieces`` (`layoutkit.outputs.figures.drawn.grouped`) that may
+    be figures: large enough, not a background (larger than ``max_area`` of the page,
+    or text printed across it), a drawing with its labels (short of the ``captions``'
+    boxes)."""
     candidates: list[_Candidate] = []
-    for group in _groups(pieces, size, page.width, page.height):
+    for group in grouped(pieces, size, page.width, page.height):
         box = BBox.union(piece.box for piece in group)
         if (min(box.width, box.height) < _MIN_SIDE_EM * size
                 or box.width * box.height > max_area * page.width * page.height):
@@ -358,136 +337,6 @@ def text_size(pages: Iterable[Page]) -> float:
             if line.size > 0:
                 counts[round(line.size, 1)] += len(line.text)
     return counts.most_common(1)[0][0] if counts else 10.0
-
-
-def _pieces(pdf_page: Any) -> list[_Piece]:
-    """What ``pdf_page`` (a pypdfium2 page) draws besides text: its visible paths and
-    its image objects, inside forms too (a form's matrix taking them on to the page),
-    each with its displayed box.  Only PDFium's raw calls are made per object: a page
-    holds tens of thousands of text objects, passed over."""
-    import ctypes
-
-    from ..sources.pdfium.bindings import (
-        address,
-        argument,
-        object_type,
-        page_object_at,
-        pdfium_c,
-        pointer,
-    )
-    from ..sources.pdfium.frame import Frame
-
-    frame = Frame.of(pdf_page.raw)
-    width, height = frame.size
-    pieces: list[_Piece] = []
-    bounds = [ctypes.c_float() for _ in range(4)]
-    matrix = pdfium_c.FS_MATRIX()
-    image, path, form = (pdfium_c.FPDF_PAGEOBJ_IMAGE, pdfium_c.FPDF_PAGEOBJ_PATH,
-                         pdfium_c.FPDF_PAGEOBJ_FORM)
-
-    def walk(objects: list[int], outer: tuple[tuple[float, ...], ...], upright: bool) -> None:
-        for at in objects:
-            kind = object_type(pointer(at))
-            if kind not in (image, path, form):
-                continue
-            obj = ctypes.cast(at, pdfium_c.FPDF_PAGEOBJECT)
-            if kind == form:
-                if not pdfium_c.FPDFPageObj_GetMatrix(obj, matrix):
-                    continue
-                m = (matrix.a, matrix.b, matrix.c, matrix.d, matrix.e, matrix.f)
-                count = int(pdfium_c.FPDFFormObj_CountObjects(obj))
-                walk([address(pdfium_c.FPDFFormObj_GetObject(obj, k)) for k in range(count)],
-                     (m, *outer), upright and _upright(m))
-                continue
-            if kind == path and not _visible_path(obj, pdfium_c):
-                continue
-            if not pdfium_c.FPDFPageObj_GetBounds(obj, *bounds):
-                continue
-            x0, y0, x1, y1 = (b.value for b in bounds)
-            corners = [(x0, y0), (x1, y0), (x0, y1), (x1, y1)]
-            for a, b, c, d, e, f in outer:  # innermost form first
-                corners = [(a * x + c * y + e, b * x + d * y + f) for x, y in corners]
-            xs, ys = [x for x, _ in corners], [y for _, y in corners]
-            if not frame.shows(min(xs), min(ys), max(xs), max(ys)):
-                continue
-            box = frame.box(min(xs), min(ys), max(xs), max(ys)).on_page(width, height)
-            picture = kind == image
-            straight = upright
-            if picture and pdfium_c.FPDFPageObj_GetMatrix(obj, matrix):
-                straight = upright and _upright((matrix.a, matrix.b, matrix.c, matrix.d))
-            thin = min(box.width, box.height) <= _RULE_THICKNESS
-            pieces.append(_Piece(box, picture, thin and not picture, at if picture else None,
-                                 straight))
-
-    count = int(pdfium_c.FPDFPage_CountObjects(pdf_page.raw))
-    page = argument(pdf_page.raw)
-    walk([page_object_at(page, k) for k in range(count)], (), frame.rotate == 0)
-    return pieces
-
-
-def _upright(matrix: Sequence[float]) -> bool:
-    """Whether a matrix (a, b, c, d, ...) neither turns nor mirrors what it draws."""
-    a, b, c, d = matrix[:4]
-    return b == c == 0 and a > 0 and d > 0
-
-
-def _visible_path(obj: Any, pdfium_c: Any) -> bool:
-    """Whether a path object paints anything one sees: it is stroked, or filled with a
-    colour other than white (a white box clears a page's background)."""
-    import ctypes
-
-    fill, stroke = ctypes.c_int(), ctypes.c_int()
-    if not pdfium_c.FPDFPath_GetDrawMode(obj, fill, stroke):
-        return False
-    if stroke.value:
-        return True
-    if not fill.value:
-        return False
-    r, g, b, a = (ctypes.c_uint() for _ in range(4))
-    if not pdfium_c.FPDFPageObj_GetFillColor(obj, r, g, b, a):
-        return True
-    return a.value > 0 and (r.value, g.value, b.value) != (255, 255, 255)
-
-
-def _groups(pieces: Sequence[_Piece], size: float, width: float, height: float
-            ) -> list[list[_Piece]]:
-    """The ``pieces`` in groups connected on a grid of one point a cell: pieces within
-    `_JOIN_EM` ems of each other, and long rules only where they touch (a table's grid,
-    a chart's axes; a rule between columns touches nothing).  A group of rules alone is
-    kept when it is a grid: four rules or more, across and down."""
-    if not pieces:
-        return []
-    rows, cols = int(height) + 3, int(width) + 3
-    grid = np.zeros((rows, cols), dtype=np.uint8)
-    cells = []
-    for piece in pieces:
-        b = piece.box
-        margin = 1.0 if _long_rule(piece, size) else _JOIN_EM * size / 2
-        r0, r1 = _clip(b.top - margin, rows), _clip(b.bottom + margin, rows) + 1
-        c0, c1 = _clip(b.x0 - margin, cols), _clip(b.x1 + margin, cols) + 1
-        grid[r0:r1, c0:c1] = 1
-        cells.append((r0, c0))
-    _, labels = cv2.connectedComponents(grid, connectivity=8)
-    by_label: dict[int, list[_Piece]] = {}
-    for piece, (r, c) in zip(pieces, cells, strict=True):
-        by_label.setdefault(int(labels[r, c]), []).append(piece)
-    return [group for group in by_label.values()
-            if not all(_long_rule(piece, size) for piece in group) or _grid(group)]
-
-
-def _long_rule(piece: _Piece, size: float) -> bool:
-    """Whether ``piece`` is a rule `_RULE_MIN_EM` ems long or longer."""
-    return piece.rule and max(piece.box.width, piece.box.height) >= _RULE_MIN_EM * size
-
-
-def _grid(rules: Sequence[_Piece]) -> bool:
-    """Whether ``rules`` draw a grid: four or more, some across and some down."""
-    across = sum(piece.box.width > piece.box.height for piece in rules)
-    return len(rules) >= 4 and 0 < across < len(rules)
-
-
-def _clip(value: float, limit: int) -> int:
-    return min(max(int(value), 0), limit - 1)
 
 
 def _text_share(box: BBox, words: np.ndarray[Any, Any]) -> float:
@@ -690,7 +539,7 @@ def write_figures(document: Document, figures: Sequence[Figure], folder: Path, *
                          f"({error.strerror or error})") from None
     import pypdfium2 as pdfium
 
-    from .pictures import page_png
+    from ..pictures import page_png
 
     written: list[Figure] = []
     pdf = pdfium.PdfDocument(document.file)
@@ -723,7 +572,7 @@ def _extracted(pdf_page: Any, figure: Figure) -> Any:
 
     if figure.kind is not FigureKind.IMAGE:
         return None
-    for piece in _pieces(pdf_page):
+    for piece in page_pieces(pdf_page):
         if piece.picture and piece.upright and _same_box(piece.box, figure.bbox):
             try:
                 handle = ctypes.cast(piece.source, pdfium.raw.FPDF_PAGEOBJECT)
