@@ -9,10 +9,8 @@ the reading and written as PNG files.
   column's rule, a table's) joins only what it touches, and rules alone are a figure
   only when they draw a grid (a ruled table).  A drawing takes in the short lines set
   around it (tick labels, an axis's title: `_with_labels`).
-- A figure is at least `_MIN_SIDE_EM` on each side, covers no more of the page than
-  ``image_max_area`` (a larger picture is a background, as the layout takes it) and
-  is no lone picture with text printed across it (more than `_LABELS_ACROSS` words
-  over its edge, as `layoutkit.geometry.grid.behind_text` finds a background).  A drawing
+- A figure is at least `_MIN_SIDE_EM` on each side and covers no more of the page
+  than ``image_max_area`` (a larger picture is a background, as the layout takes it).  A drawing
   that words fill (more than `_TEXT_SHARE` of it: a box around text, a ruled table)
   is a figure only when a caption names it; under a table's caption, a drawing (or
   pictures that words fill) is a table.
@@ -46,7 +44,6 @@ import numpy as np
 
 from ...config import LayoutConfig, LinetypesConfig
 from ...errors import UsageError
-from ...geometry.grid import OVERPRINT_INSET, overlapping
 from ...geometry.words import split_at_gaps
 from ...linetypes.headings import CAPTION_LABEL
 from ...linetypes.hyphens import join_hyphenated
@@ -76,9 +73,6 @@ paths.  Not a parameter."""
 _LABEL_ROUNDS = 3
 """Labels of labels are taken this many deep: tick labels, then the axis title beyond
 them."""
-_LABELS_ACROSS = 2
-"""A figure's own labels may run out over its edge, this many words at most; more
-words printed across a picture make it a background.  Not a parameter."""
 _CAPTION_GAP_EM = 4.0
 """A caption stands at most this many ems over or under its figure."""
 _UNUSUAL_SIDE_EM = 2.0
@@ -196,7 +190,8 @@ def find_figures(page: Page, pieces: Sequence[Piece], max_area: float,
     found = captions(page, gap_em, size)
     candidates = _candidates(page, pieces, words, size, max_area,
                              [BBox.union(line.bbox for line in lines) for lines in found])
-    linked = _link([(box, wordy) for box, _, wordy, _ in candidates], found, size)
+    linked = _link([(box, not wordy and any(p.picture for p in group))
+                    for box, _, wordy, group in candidates], found, size)
     body = [line.bbox for line in page.body_lines]
     top = min((b.top for b in body), default=0.0)
     bottom = max((b.bottom for b in body), default=page.height)
@@ -236,9 +231,8 @@ def find_figures(page: Page, pieces: Sequence[Piece], max_area: float,
 def _candidates(page: Page, pieces: Sequence[Piece], words: np.ndarray[Any, Any],
                 size: float, max_area: float, captions: Sequence[BBox]) -> list[_Candidate]:
     """The groups of ``pieces`` (`layoutkit.outputs.figures.drawn.grouped`) that may
-    be figures: large enough, not a background (larger than ``max_area`` of the page,
-    or text printed across it), a drawing with its labels (short of the ``captions``'
-    boxes)."""
+    be figures: large enough, not a background (larger than ``max_area`` of the page),
+    a drawing with its labels (short of the ``captions``' boxes)."""
     candidates: list[_Candidate] = []
     for group in grouped(pieces, size, page.width, page.height):
         box = BBox.union(piece.box for piece in group)
@@ -246,8 +240,6 @@ def _candidates(page: Page, pieces: Sequence[Piece], words: np.ndarray[Any, Any]
                 or box.width * box.height > max_area * page.width * page.height):
             continue
         pictures = [piece for piece in group if piece.picture]
-        if len(group) == 1 and pictures and _printed_across(box, words) > _LABELS_ACROSS:
-            continue  # one picture with text printed across it: a background
         share = _text_share(box, words)
         alone = len(group) == 1 and pictures and share == 0
         kind = FigureKind.IMAGE if alone else FigureKind.DRAWING
@@ -288,20 +280,6 @@ def _meets(box: BBox, other: BBox) -> bool:
     """Whether two boxes overlap."""
     return box.x0 < other.x1 and other.x0 < box.x1 and box.top < other.bottom \
         and other.top < box.bottom
-
-
-def _printed_across(box: BBox, words: np.ndarray[Any, Any]) -> int:
-    """How many of the ``words`` (x0, top, x1, bottom rows) are printed across the
-    edge of ``box``: over it by more than `OVERPRINT_INSET` on every side, and out
-    past it (as `layoutkit.geometry.grid.behind_text` finds text over a
-    background)."""
-    if not len(words):
-        return 0
-    frame = np.array([[box.x0, box.top, box.x1, box.bottom]])
-    inset = OVERPRINT_INSET
-    out = ((words[:, 0] < box.x0 - inset) | (words[:, 2] > box.x1 + inset)
-           | (words[:, 1] < box.top - inset) | (words[:, 3] > box.bottom + inset))
-    return int((overlapping(frame, words, inset)[0] & out).sum())
 
 
 def _table_label(caption: Sequence[Line]) -> bool:
@@ -420,11 +398,13 @@ def _set_as_caption(line: Line, size: float) -> bool:
 
 def _link(boxes: Sequence[tuple[BBox, bool]], found: Sequence[tuple[Line, ...]], size: float
           ) -> dict[int, tuple[Line, ...]]:
-    """Which caption of ``found`` each of the figures' ``boxes`` takes, by index: the
-    nearest pairs first, a caption straight over or under its figure within
-    `_CAPTION_GAP_EM`, across half the narrower's width."""
+    """Which caption of ``found`` each of the figures' ``boxes`` (each with whether it
+    is pictures, not words) takes, by index: the nearest pairs first, a caption straight
+    over or under its figure within `_CAPTION_GAP_EM`, across half the narrower's
+    width.  A caption on the unusual side (a table's under it, a figure's over it), or a
+    table's caption by pictures, counts as `_UNUSUAL_SIDE_EM` farther for each."""
     pairs = []
-    for k, (box, _) in enumerate(boxes):
+    for k, (box, pictures) in enumerate(boxes):
         for c, lines in enumerate(found):
             cap = BBox.union(line.bbox for line in lines)
             across = min(box.x1, cap.x1) - max(box.x0, cap.x0)
@@ -435,9 +415,9 @@ def _link(boxes: Sequence[tuple[BBox, bool]], found: Sequence[tuple[Line, ...]],
             if -size <= gap <= _CAPTION_GAP_EM * size:
                 # a table's caption heads it, a figure's stands under it: the other
                 # side counts as farther
-                usual = (under < gap) is _table_label(lines)
-                pairs.append((max(gap, 0.0) + (0.0 if usual else _UNUSUAL_SIDE_EM * size),
-                              k, c))
+                table = _table_label(lines)
+                unusual = ((under < gap) is not table) + (table and pictures)
+                pairs.append((max(gap, 0.0) + unusual * _UNUSUAL_SIDE_EM * size, k, c))
     linked: dict[int, tuple[Line, ...]] = {}
     taken: set[int] = set()
     for _, k, c in sorted(pairs):
