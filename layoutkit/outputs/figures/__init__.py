@@ -7,8 +7,10 @@ the reading and written as PNG files.
   `.drawn._JOIN_EM` of each other make one figure (connected on an occupancy grid, as
   `layoutkit.geometry.grid` finds a page's free strips); a long thin rule (a
   column's rule, a table's) joins only what it touches, and rules alone are a figure
-  only when they draw a grid (a ruled table).  A drawing takes in the short lines set
-  around it (tick labels, an axis's title: `_with_labels`).
+  only when they draw a grid (a ruled table).  A caption standing across a group
+  parts it: what stands over it and what stands under it are two figures.  A drawing
+  takes in the short lines set around it (tick labels, an axis's title:
+  `_with_labels`).
 - A figure is at least `_MIN_SIDE_EM` on each side and covers no more of the page
   than ``image_max_area`` (a larger picture is a background, as the layout takes it).  A drawing
   that words fill (more than `_TEXT_SHARE` of it: a box around text, a ruled table)
@@ -234,7 +236,9 @@ def _candidates(page: Page, pieces: Sequence[Piece], words: np.ndarray[Any, Any]
     be figures: large enough, not a background (larger than ``max_area`` of the page),
     a drawing with its labels (short of the ``captions``' boxes)."""
     candidates: list[_Candidate] = []
-    for group in grouped(pieces, size, page.width, page.height):
+    groups = [part for group in grouped(pieces, size, page.width, page.height)
+              for part in _parted_by_captions(group, captions)]
+    for group in groups:
         box = BBox.union(piece.box for piece in group)
         if (min(box.width, box.height) < _MIN_SIDE_EM * size
                 or box.width * box.height > max_area * page.width * page.height):
@@ -248,6 +252,24 @@ def _candidates(page: Page, pieces: Sequence[Piece], words: np.ndarray[Any, Any]
             box = _with_labels(box, page.lines, size, captions)
         candidates.append((box, kind, wordy, group))
     return candidates
+
+
+def _parted_by_captions(group: list[Piece], captions: Sequence[BBox]) -> list[list[Piece]]:
+    """``group`` parted at each caption that stands inside its box, across it: the
+    pieces over the caption and those under it are two figures (a figure's caption
+    between it and the next)."""
+    box = BBox.union(piece.box for piece in group)
+    for caption in captions:
+        across = min(box.x1, caption.x1) - max(box.x0, caption.x0)
+        if box.top < caption.top and caption.bottom < box.bottom and \
+                across >= caption.width / 2:
+            middle = (caption.top + caption.bottom) / 2
+            over = [p for p in group if (p.box.top + p.box.bottom) / 2 < middle]
+            under = [p for p in group if (p.box.top + p.box.bottom) / 2 >= middle]
+            if over and under:
+                return [part for side in (over, under)
+                        for part in _parted_by_captions(side, captions)]
+    return [group]
 
 
 def _with_labels(box: BBox, lines: Sequence[Line], size: float,

@@ -94,6 +94,8 @@ def page_pieces(pdf_page: Any) -> list[Piece]:
             if picture and pdfium_c.FPDFPageObj_GetMatrix(obj, matrix):
                 straight = upright and _upright((matrix.a, matrix.b, matrix.c, matrix.d))
             thin = min(box.width, box.height) <= _RULE_THICKNESS
+            if picture and thin:
+                continue  # a picture drawn as a line or a dot: a mark, no figure's piece
             pieces.append(Piece(box, picture, thin and not picture, at if picture else None,
                                  straight))
 
