@@ -12,7 +12,10 @@ the reading and written as PNG files.
   takes in the short lines set around it (tick labels, an axis's title:
   `_with_labels`).
 - A figure is at least `_MIN_SIDE_EM` on each side and covers no more of the page
-  than ``image_max_area`` (a larger picture is a background, as the layout takes it).  A drawing
+  than ``image_max_area``: a larger picture or path is a background, as the layout
+  takes it, and joins nothing.  One without a caption stands among the page's text (not in its
+  running header or footer), is no longer than `_MAX_ASPECT` times its width, and, as
+  a drawing, is drawn with `_MIN_PIECES` paths or more (a shaded box is not).  A drawing
   that words fill (more than `_TEXT_SHARE` of it: a box around text, a ruled table)
   is a figure only when a caption names it; under a table's caption, a drawing (or
   pictures that words fill) is a table.
@@ -87,6 +90,9 @@ _GAP_EM = LinetypesConfig().table_min_gap_em
 _MIN_PIECES = 4
 """A drawing without a caption is drawn with this many paths or more: a shaded box or a
 frame around text is drawn with fewer.  Not a parameter."""
+_MAX_ASPECT = 8.0
+"""A figure without a caption is at most this many times as long as it is wide (or
+high): a longer strip is a rule's ornament or a border.  Not a parameter."""
 _NOTES = 4
 """A table's notes may stand between its caption and its first row, this many lines at
 most."""
@@ -205,7 +211,8 @@ def find_figures(page: Page, pieces: Sequence[Piece], max_area: float,
             continue
         if not caption:
             middle = (box.top + box.bottom) / 2
-            if wordy or not top <= middle <= bottom or (
+            long_side = max(box.width, box.height) / min(box.width, box.height)
+            if wordy or not top <= middle <= bottom or long_side > _MAX_ASPECT or (
                     kind is FigureKind.DRAWING and len(group) < _MIN_PIECES):
                 continue
         else:
@@ -236,12 +243,14 @@ def _candidates(page: Page, pieces: Sequence[Piece], words: np.ndarray[Any, Any]
     be figures: large enough, not a background (larger than ``max_area`` of the page),
     a drawing with its labels (short of the ``captions``' boxes)."""
     candidates: list[_Candidate] = []
-    groups = [part for group in grouped(pieces, size, page.width, page.height)
+    largest = max_area * page.width * page.height
+    drawn = [piece for piece in pieces if piece.box.width * piece.box.height <= largest]
+    groups = [part for group in grouped(drawn, size, page.width, page.height)
               for part in _parted_by_captions(group, captions)]
     for group in groups:
         box = BBox.union(piece.box for piece in group)
         if (min(box.width, box.height) < _MIN_SIDE_EM * size
-                or box.width * box.height > max_area * page.width * page.height):
+                or box.width * box.height > largest):
             continue
         pictures = [piece for piece in group if piece.picture]
         share = _text_share(box, words)
