@@ -13,8 +13,9 @@ the reading and written as PNG files.
   `_with_labels`).
 - A figure is at least `_MIN_SIDE_EM` on each side and covers no more of the page
   than ``image_max_area``: a larger picture or path is a background, as the layout
-  takes it, and joins nothing.  One without a caption stands among the page's text (not in its
-  running header or footer), is no longer than `_MAX_ASPECT` times its width, and, as
+  takes it, and joins nothing; so does what stands wholly over the page's running
+  header's foot or under its footer's head (a logo, a banner).  One without a caption
+  stands between them, is no longer than `_MAX_ASPECT` times its width, and, as
   a drawing, is drawn with `_MIN_PIECES` paths or more (a shaded box is not).  A drawing
   that words fill (more than `_TEXT_SHARE` of it: a box around text, a ruled table)
   is a figure only when a caption names it; under a table's caption, a drawing (or
@@ -75,7 +76,7 @@ ruled table: a figure only when a caption names it.  Not a parameter."""
 _LABEL_REACH_EM = 1.5
 """A drawing's labels (tick labels, an axis's title) stand within this many ems of its
 paths.  Not a parameter."""
-_LABEL_ROUNDS = 3
+_LABEL_ROUNDS = 2
 """Labels of labels are taken this many deep: tick labels, then the axis title beyond
 them."""
 _CAPTION_GAP_EM = 4.0
@@ -200,9 +201,7 @@ def find_figures(page: Page, pieces: Sequence[Piece], max_area: float,
                              [BBox.union(line.bbox for line in lines) for lines in found])
     linked = _link([(box, not wordy and any(p.picture for p in group))
                     for box, _, wordy, group in candidates], found, size)
-    body = [line.bbox for line in page.body_lines]
-    top = min((b.top for b in body), default=0.0)
-    bottom = max((b.bottom for b in body), default=page.height)
+    top, bottom = _text_extent(page)
     figures: list[Figure] = []
     absorbed: set[int] = set()
     for k, (box, kind, wordy, group) in enumerate(candidates):
@@ -244,7 +243,9 @@ def _candidates(page: Page, pieces: Sequence[Piece], words: np.ndarray[Any, Any]
     a drawing with its labels (short of the ``captions``' boxes)."""
     candidates: list[_Candidate] = []
     largest = max_area * page.width * page.height
-    drawn = [piece for piece in pieces if piece.box.width * piece.box.height <= largest]
+    top, bottom = _text_extent(page)
+    drawn = [piece for piece in pieces if piece.box.width * piece.box.height <= largest
+             and piece.box.bottom > top and piece.box.top < bottom]
     groups = [part for group in grouped(drawn, size, page.width, page.height)
               for part in _parted_by_captions(group, captions)]
     for group in groups:
@@ -259,8 +260,19 @@ def _candidates(page: Page, pieces: Sequence[Piece], words: np.ndarray[Any, Any]
         wordy = share > _TEXT_SHARE
         if kind is FigureKind.DRAWING and not wordy:
             box = _with_labels(box, page.lines, size, captions)
+            if box.width * box.height > largest:
+                continue
         candidates.append((box, kind, wordy, group))
     return candidates
+
+
+def _text_extent(page: Page) -> tuple[float, float]:
+    """Where the page's running header ends and its running footer begins (the page's
+    top and bottom without them): what stands wholly over or under is the page's
+    furniture (a banner, a logo)."""
+    header = [line.bbox.bottom for line in page.lines if line.line_type is LineType.HEADER]
+    footer = [line.bbox.top for line in page.lines if line.line_type is LineType.FOOTER]
+    return max(header, default=0.0), min(footer, default=page.height)
 
 
 def _parted_by_captions(group: list[Piece], captions: Sequence[BBox]) -> list[list[Piece]]:
@@ -284,8 +296,8 @@ def _parted_by_captions(group: list[Piece], captions: Sequence[BBox]) -> list[li
 def _with_labels(box: BBox, lines: Sequence[Line], size: float,
                  captions: Sequence[BBox]) -> BBox:
     """``box`` (a drawing's) grown by the labels set around it: the lines standing
-    within `_LABEL_REACH_EM` ems of it (tick labels, an axis's title, a key), each
-    shorter than half the drawing or set smaller than the text (``size``), the box
+    within `_LABEL_REACH_EM` ems of ``size`` from it (tick labels, an axis's title, a
+    key), each shorter than half the drawing or set smaller than the text, the box
     reaching no caption (of the ``captions``' boxes); labels of labels too, up to
     `_LABEL_ROUNDS` deep."""
     reach = _LABEL_REACH_EM * size
