@@ -81,7 +81,7 @@ _LABEL_ROUNDS = 2
 them."""
 _CAPTION_GAP_EM = 4.0
 """A caption stands at most this many ems over or under its figure."""
-_UNUSUAL_SIDE_EM = 2.0
+_UNUSUAL_SIDE_EM = 1.0
 """A caption over a figure, or under a table, counts as this many ems farther from it
 than it stands: where both sides hold a candidate, the usual side wins."""
 _TABLE_LABELS = frozenset({"table", "tab", "tabla", "tableau", "tabela"})
