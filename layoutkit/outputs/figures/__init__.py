@@ -517,16 +517,18 @@ def _place(page: Page, box: BBox, caption: Sequence[Line]) -> int:
 
 
 def without_captions(document: Document, figures: Iterable[Figure]) -> Document:
-    """``document`` with the lines of the ``figures``' captions left out, and the lines
-    inside a captioned figure that is no table (its own labels): what the paragraphs
-    around a figure are read from."""
+    """``document`` with the lines of the ``figures``' captions left out, and the body
+    lines inside a captioned figure that is no table (its own labels; a line typed a
+    heading stays, as the outline holds it): what the paragraphs around a figure are
+    read from."""
     gone: set[int] = set()
     for figure in figures:
         gone.update(map(id, figure.caption_lines))
         if figure.caption_lines and figure.kind is not FigureKind.TABLE:
             page = document.page(figure.page_no)
             gone.update(id(line) for line in page.lines
-                        if _within(line.bbox, figure.bbox) and not line.furniture)
+                        if _within(line.bbox, figure.bbox) and not line.furniture
+                        and line.line_type is LineType.BODY)
     if not gone:
         return document
 
