@@ -255,3 +255,18 @@ def test_real_paper_figures_linked_to_their_captions(tmp_path: Path) -> None:
     assert [re.sub(r".*\]\((.*)\)", r"\1", b) for b in pictures] == [
         "figs/p1-fig1.png", "figs/p2-fig1.png", "figs/p3-fig1.png"]
     assert not any("FIG. " in b for b in blocks if not b.startswith("!["))
+
+
+def test_real_paper_figures_and_tables_with_bold_labels() -> None:
+    """A two-column journal paper (Clinical Science) whose captions open with a bold
+    label and no stop (``Figure 4 Logarithmic...``, ``Table 4 Inhibitor-binding...``):
+    pages 5-7 hold six figures and two tables, each found and linked to its own
+    caption, the pictures as pictures and the ruled tables as tables."""
+    document = parse(FIXTURES / "corpus" / "clinical-science-ace-inhibitors-2014.pdf",
+                     pages="5-7")
+    found = [(f.page_no, f.kind.value, " ".join(f.caption.split()[:2]))
+             for f in document_figures(document)]
+    assert found == [(5, "image", "Figure 2"), (5, "image", "Figure 3"),
+                     (5, "image", "Figure 4"), (5, "table", "Table 4"),
+                     (6, "image", "Figure 5"), (6, "table", "Table 5"),
+                     (6, "image", "Figure 6"), (7, "image", "Figure 7")]
