@@ -59,8 +59,8 @@ from ..structure import FURNITURE, Item, Kind, Part, parts
 from .drawn import Piece, grouped, page_pieces
 
 __all__ = ["FIGURE_DPI", "Figure", "FigureKind", "by_page", "captions", "document_figures",
-           "figure_json", "figure_parts", "find_figures", "placed", "without_captions",
-           "write_figures"]
+           "figure_json", "figure_parts", "find_figures", "placed", "text_size",
+           "without_captions", "write_figures"]
 
 _log = logging.getLogger(__name__)
 
