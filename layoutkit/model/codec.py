@@ -61,7 +61,10 @@ its ``layerQuality``.  ``language`` is the languages the page was read and judge
 tesseract's confidence alone).
 ``words`` is there only when asked for (``layoutkit parse --words``); a word's
 ``link`` only where it stands in a link annotation to an ``http``, ``https`` or
-``mailto`` address.  The JSON
+``mailto`` address; ``pages[].figures`` only with ``layoutkit parse --images DIR``: each
+figure in reading order, ``{"index": 1, "kind": "image|drawing|table", "bbox": [...],
+"caption": "...", "before": 12, "image": "DIR/p1-fig1.png"}`` (``before``: the index of
+the page's line it stands before; ``caption`` empty when none was found).  The JSON
 Schema of this view is ``document.schema.json`` beside this module
 (`json_schema`).
 ``pages[].lines`` are in reading order; ``band`` and ``column`` index into
@@ -84,7 +87,7 @@ import dataclasses
 import json
 import types
 import typing
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from enum import Enum
 from functools import cache
 from importlib import resources
@@ -113,23 +116,33 @@ _T = TypeVar("_T")
 # --------------------------------------------------------------------------- published view
 
 
-def document_json(document: Document, *, words: bool = False) -> dict[str, Any]:
+Figures = Mapping[int, Sequence[Mapping[str, Any]]]
+"""The figures of a document's pages as the published view gives them, by page number
+(`layoutkit.outputs.figures.figure_json` makes them)."""
+
+
+def document_json(document: Document, *, words: bool = False,
+                  figures: Figures | None = None) -> dict[str, Any]:
     """The published view of ``document`` as plain JSON-ready data, schema
     [`DOCUMENT_SCHEMA`][layoutkit.model.codec.DOCUMENT_SCHEMA]: what other programs read, numbers
-    rounded; with ``words``, each line also holds its words (see `word_json`)."""
+    rounded; with ``words``, each line also holds its words (see `word_json`); with
+    ``figures``, each page holds its figures (none: an empty list)."""
     scanned, quality = document.scanned
     ocr = {q.page_no: q for q in document.ocr}
     return {"schema": DOCUMENT_SCHEMA, "document": text_name(document.path.name),
             "pageCount": document.page_count,
             **({"ocr": {"scanned": True, "quality": _rounded(quality)}} if scanned else {}),
-            "pages": [_page(page, ocr.get(page.page_no), words) for page in document.pages]}
+            "pages": [_page(page, ocr.get(page.page_no), words,
+                            None if figures is None else figures.get(page.page_no, ()))
+                      for page in document.pages]}
 
 
-def dumps(document: Document, *, words: bool = False) -> str:
+def dumps(document: Document, *, words: bool = False, figures: Figures | None = None) -> str:
     """The published view of ``document`` as JSON text (indented by one space, a
     newline at the end), UTF-8 characters kept as they are: what ``layoutkit
-    parse`` writes (``--words``: with each line's words)."""
-    return _text(document_json(document, words=words), indent=1)
+    parse`` writes (``--words``: with each line's words; ``--images``: with each page's
+    ``figures``)."""
+    return _text(document_json(document, words=words, figures=figures), indent=1)
 
 
 def word_json(word: Word) -> dict[str, Any]:
@@ -194,7 +207,8 @@ def _ocr(quality: OcrQuality) -> dict[str, Any]:
             "language": quality.language, "wordList": quality.word_list}
 
 
-def _page(page: Page, ocr: OcrQuality | None, words: bool) -> dict[str, Any]:
+def _page(page: Page, ocr: OcrQuality | None, words: bool,
+          figures: Sequence[Mapping[str, Any]] | None = None) -> dict[str, Any]:
     return {
         "pageNo": page.page_no,
         "width": round(page.width, 2),
@@ -207,6 +221,7 @@ def _page(page: Page, ocr: OcrQuality | None, words: bool) -> dict[str, Any]:
                   for band in page.bands],
         **({"ocr": _ocr(ocr)} if ocr else {}),
         "lines": [_line(line, words) for line in page.lines],
+        **({"figures": [dict(figure) for figure in figures]} if figures is not None else {}),
     }
 
 

@@ -5,6 +5,8 @@ heading of level N ``<hN>`` (at most ``<h6>``), a paragraph ``<p>``, a bulleted 
 ``<ul>`` (its bullets left to the browser), a numbered list ``<ol>`` whose items keep
 the numbers the document prints (the list's own numbering hidden), the contents a
 ``<nav>`` holding a ``<ul>``, a table ``<table>`` of ``<tr>`` rows of ``<td>`` cells.
+A figure (`layoutkit.outputs.figures`) is a ``<figure>`` where it stands in the
+reading: its picture ``<img>`` when its file was written, its ``<figcaption>``.
 Running headers and footers are left out.
 
 Bold, italic, code, superscripts and links inside headings, paragraphs and list items
@@ -21,12 +23,14 @@ XML does not allow (control characters a PDF's text may hold) are left out.
 from __future__ import annotations
 
 import html
+from pathlib import Path
 
 from ..config import LinetypesConfig
 from ..model import Document
 from .alto import xml_text
+from .figures import Figure, figure_parts
 from .inline import Marks, contents_text
-from .structure import FURNITURE, Item, Kind, Part, parts
+from .structure import FURNITURE, Item, Kind, Part
 
 __all__ = ["html_document"]
 
@@ -37,11 +41,15 @@ _TAGS = {Kind.PARAGRAPH: "p", Kind.BULLETED: "ul", Kind.NUMBERED: "ol",
 
 
 def html_document(document: Document, config: LinetypesConfig,
-                  skip: frozenset[str] = FURNITURE) -> str:
-    """The document as an HTML page, its parts in reading order (see the module),
-    lines of the ``skip`` codes left out (running headers and footers by default)."""
+                  skip: frozenset[str] = FURNITURE, *, images: Path | None = None,
+                  link_from: Path | None = None) -> str:
+    """The document as an HTML page, its parts and figures in reading order (see the
+    module), lines of the ``skip`` codes left out (running headers and footers by
+    default); with ``images``, each figure written to that folder as a PNG and linked
+    (relative to the folder ``link_from``, where the page goes)."""
     marks = Marks.of(document, config)
-    body = "\n".join(_element(part, marks) for part in parts(document, config, skip))
+    found = figure_parts(document, config, skip, images=images, link_from=link_from)
+    body = "\n".join(_element(part, marks) for part in found)
     return (f'<!DOCTYPE html>\n<html>\n<head>\n<meta charset="utf-8">\n'
             f"<title>{_text(document.path.name)}</title>\n</head>\n<body>\n{body}\n"
             f"</body>\n</html>\n")
@@ -51,13 +59,24 @@ def _text(text: str) -> str:
     return html.escape(xml_text(text), quote=True)
 
 
-def _where(thing: Part | Item) -> str:
+def _where(thing: Part | Item | Figure) -> str:
     """The ``data-page`` and ``data-bbox`` attributes of a part or an item."""
     box = " ".join(f"{value:g}" for value in thing.bbox.as_list())
     return f'data-page="{thing.page_no}" data-bbox="{box}"'
 
 
-def _element(part: Part, marks: Marks) -> str:
+def _figure(figure: Figure) -> str:
+    """A figure: its picture (when written) and its caption."""
+    caption = _text(figure.caption)
+    picture = f'<img src="{_text(figure.image)}" alt="{caption}">' if figure.image else ""
+    legend = f"<figcaption>{caption}</figcaption>" if caption else ""
+    return (f'<figure {_where(figure)} data-kind="{figure.kind.value}">{picture}{legend}'
+            f"</figure>")
+
+
+def _element(part: Part | Figure, marks: Marks) -> str:
+    if isinstance(part, Figure):
+        return _figure(part)
     if part.kind is Kind.HEADING:
         tag = f"h{min(part.level, _MAX_LEVEL)}"
         text = marks.html(part.items[0], part.items[0].text, _text, heading=True)

@@ -10,7 +10,10 @@ blocks:
   otherwise, ``(a)`` or ``iv.``, keeps its marker in a ``- `` item;
 - the contents: a ``- `` list of the entries without their dot leaders and page
   numbers, nested by their indentation;
-- a table: a pipe table whose first row is its head.
+- a table: a pipe table whose first row is its head;
+- a figure (`layoutkit.outputs.figures`), where it stands in the reading: its
+  picture ``![caption](file)`` when its file was written (``images``), else its caption
+  in italics.
 
 Bold, italic, code, superscripts and links inside headings, paragraphs and list items
 are marked as `layoutkit.outputs.inline` says (``**bold**``, ``*italic*``,
@@ -25,11 +28,13 @@ with backslashes, so that a reader shows the text as the document prints it.
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 from ..config import LinetypesConfig
 from ..model import Document
+from .figures import Figure, figure_parts
 from .inline import Marks, contents_levels, contents_text
-from .structure import FURNITURE, Item, Kind, Part, parts
+from .structure import FURNITURE, Item, Kind, Part
 
 __all__ = ["escape", "markdown"]
 
@@ -67,14 +72,17 @@ def _block_safe(text: str) -> str:
 
 
 def markdown(document: Document, config: LinetypesConfig,
-             skip: frozenset[str] = FURNITURE, *, page_separator: bool = False) -> str:
-    """The document as Markdown, its parts in reading order (see the module), lines
-    of the ``skip`` codes left out (running headers and footers by default); with
-    ``page_separator``, a line ``<!-- page N -->`` before each page's parts."""
+             skip: frozenset[str] = FURNITURE, *, page_separator: bool = False,
+             images: Path | None = None, link_from: Path | None = None) -> str:
+    """The document as Markdown, its parts and figures in reading order (see the
+    module), lines of the ``skip`` codes left out (running headers and footers by
+    default); with ``page_separator``, a line ``<!-- page N -->`` before each page's
+    parts; with ``images``, each figure written to that folder as a PNG and linked
+    (relative to the folder ``link_from``, where the Markdown goes)."""
     marks = Marks.of(document, config)
     blocks: list[str] = []
     pages = [page.page_no for page in document.pages]
-    for part in parts(document, config, skip):
+    for part in figure_parts(document, config, skip, images=images, link_from=link_from):
         while page_separator and pages and pages[0] <= part.page_no:
             blocks.append(f"<!-- page {pages.pop(0)} -->")
         blocks.append(_block(part, marks))
@@ -82,7 +90,18 @@ def markdown(document: Document, config: LinetypesConfig,
     return "\n\n".join(filter(None, blocks)) + "\n"
 
 
-def _block(part: Part, marks: Marks) -> str:
+def _figure(figure: Figure) -> str:
+    """A figure: its picture with its caption, or its caption alone in italics."""
+    caption = escape(figure.caption)
+    if figure.image is not None:
+        link = f"<{figure.image}>" if " " in figure.image else figure.image
+        return f"![{caption}]({link})"
+    return f"*{caption}*" if caption else ""
+
+
+def _block(part: Part | Figure, marks: Marks) -> str:
+    if isinstance(part, Figure):
+        return _figure(part)
     if part.kind is Kind.HEADING:
         return "#" * min(part.level, _MAX_LEVEL) + " " + _marked(part.items[0], marks,
                                                                  heading=True)
