@@ -1,5 +1,6 @@
-"""A document's figures: its pictures and drawings, linked to their captions, placed in
-the reading and written as PNG files.
+"""A document's figures: its pictures and drawings, linked to their captions.
+
+They are placed in the reading and written as PNG files.
 
 - The pictures are the page's image objects and the drawings its vector paths, as
   PDFium draws them (inside forms too), the page's displayed frame placed as the glyph
