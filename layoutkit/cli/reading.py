@@ -17,7 +17,7 @@ from ..errors import UsageError
 from ..loudness import read_summary
 from ..model import Page, Table, tables_by_page
 from ..outputs import SKIPPABLE, skip_codes
-from ..pipeline import iter_pages, parse, parse_page_spec
+from ..pipeline import iter_pages, parse
 from ..progress import pages_bar
 from ..sources.inputs import STDIN
 from .common import Commands, Outcome, document_options, read_in_part, reading_config
@@ -92,8 +92,7 @@ def run(args: argparse.Namespace) -> Outcome:
                             profile=profile, tables=args.command == "nlptext", typed=typed,
                             progress=pages_bar(sys.stderr, args.quiet))
         status = read_in_part(stream.unreadable)
-        asked = len(parse_page_spec(args.pages, stream.page_count)) if args.pages else \
-            stream.page_count
+        asked = len(stream.wanted)
         read = read_summary(asked, args.engine, stream.ocr, profile)
         if args.command in NLP:
             return Outcome({args.output: _nlp_output(args, stream.path.name, stream,
