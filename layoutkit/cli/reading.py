@@ -29,7 +29,8 @@ NLP = ("tokens", "nlptext")
 COMMANDS = ("text", "parse", *NLP)
 """The commands of this module, in the order of the command line's help."""
 PARSE_FLAGS = {
-    "--toc": "also write the headings to <OUT stem>.toc.json beside -o OUT",
+    "--toc": "also write the contents to <OUT stem>.toc.json beside -o OUT: the PDF's "
+             "outline (bookmarks) when it has one, else the headings typed",
     "--tables": "find ruled tables on every page, not only where rules draw a grid (lines "
                 "typed tab), and write their cells to <OUT stem>.table.json beside -o OUT",
     "--table-drop-empty-columns": "leave the columns without text out of the .table.json",

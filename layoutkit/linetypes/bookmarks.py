@@ -6,7 +6,7 @@ its type face says.
 
 - A match: one line, or a heading wrapped over up to `_MAX_WRAPPED` lines of
   one column, whose text is the entry's title (rapidfuzz's ratio of the two, case,
-  spacing and punctuation aside, at least `_MIN_RATIO`; a section number leading
+  spacing and punctuation aside, at least `MIN_RATIO`; a section number leading
   either left out when the other has none).  Where several runs of lines match, the
   closest, then the shortest, then the one nearest the height the entry points to;
   each line matches one entry at most.  Lines already typed contents or a table are
@@ -21,13 +21,18 @@ its type face says.
   heading keeps its level, and a line it did not takes the level the others were
   given (the entry's level moved by the offset).
 - A level past ``heading_max_level`` makes no heading.
+- Where the outline has levels and is complete (every entry pointing to a page
+  read has its title there), a heading typography found that no entry matches is
+  a sibling the outline left out where it is set as matched headings are (it takes
+  their level), else deeper than the outline goes: one level below the matched
+  heading before it (those before the first keep theirs).
 """
 
 from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 
 from rapidfuzz import fuzz
@@ -35,11 +40,11 @@ from rapidfuzz.utils import default_process
 
 from ..config import LinetypesConfig
 from ..model import LineType, OutlineEntry
-from .lines import Key, Typed, TypedLine, column_of, log
+from .lines import Key, Style, Typed, TypedLine, column_of, log, style_of
 
-__all__ = ["Match", "entry_matches", "outline_headings", "same_title"]
+__all__ = ["MIN_RATIO", "Match", "entry_matches", "outline_headings", "same_title"]
 
-_MIN_RATIO = 90.0
+MIN_RATIO = 90.0
 """How alike (rapidfuzz's ratio, 0 to 100) an entry's title and a line's text are to
 match: a title's accents, dashes or a letter read otherwise (``Comité`` against
 ``COMITE``) pass, another heading of the page (``Results`` and ``Methods``) does
@@ -60,6 +65,8 @@ class Match:
     level: int
     page_no: int
     text: str
+    style: Style
+    """How the title's first line is set."""
 
 
 def _key(text: str) -> str:
@@ -100,7 +107,7 @@ def entry_matches(lines: Sequence[TypedLine], outline: Sequence[OutlineEntry]
                     break
                 text = " ".join(item.line.text for item in lines[start:end + 1])
                 score = same_title(entry.title, text)
-                if score < _MIN_RATIO:
+                if score < MIN_RATIO:
                     continue
                 away = 0.0 if entry.top is None else abs(lines[start].line.bbox.top - entry.top)
                 rank = (-score, end - start, away, start)
@@ -111,15 +118,16 @@ def entry_matches(lines: Sequence[TypedLine], outline: Sequence[OutlineEntry]
             taken.update(range(start, end + 1))
             run = lines[start:end + 1]
             found.append(Match(tuple(item.key for item in run), k, entry.level, page_no,
-                               " ".join(item.line.text for item in run)))
+                               " ".join(item.line.text for item in run), style_of(run[0])))
     return found
 
 
 def outline_headings(matches: Sequence[Match], typed: Mapping[Key, Typed],
-                     outline: Sequence[OutlineEntry], config: LinetypesConfig
-                     ) -> dict[Key, Typed]:
-    """The headings the ``outline`` makes of its ``matches``, over the headings
-    typography ``typed`` (see the module's list)."""
+                     styles: Mapping[Key, Style], outline: Sequence[OutlineEntry],
+                     pages: Collection[int], config: LinetypesConfig) -> dict[Key, Typed]:
+    """The headings the ``outline`` makes of its ``matches`` on the document's parsed
+    ``pages`` (by number), over the headings typography ``typed`` (set in ``styles``;
+    see the module's list)."""
     if not matches:
         return {}
     flat = len({entry.level for entry in outline}) == 1
@@ -139,6 +147,54 @@ def outline_headings(matches: Sequence[Match], typed: Mapping[Key, Typed],
             log.info("page %d: heading level %d (outline entry %r): %r", match.page_no,
                      level, outline[match.entry].title, match.text)
         decisions.update((key, Typed(LineType.HEADING, level)) for key in match.keys)
+    if not flat and _complete(matches, outline, pages):
+        by_style: dict[Style, Counter[int]] = {}
+        for match in matches:
+            if match.keys[0] in decisions:
+                by_style.setdefault(match.style, Counter())[
+                    decisions[match.keys[0]].level] += 1
+        sibling = {style: levels.most_common(1)[0][0] for style, levels in by_style.items()}
+        decisions.update(_unmatched(decisions, typed, styles, sibling, config))
+    return decisions
+
+
+def _complete(matches: Sequence[Match], outline: Sequence[OutlineEntry],
+              pages: Collection[int]) -> bool:
+    """Whether every entry of the ``outline`` that points to one of the parsed
+    ``pages`` has its title on that page (`matches`): the outline and the text
+    agree."""
+    pointing = {k for k, entry in enumerate(outline) if entry.page_no in pages}
+    return bool(pointing) and pointing <= {match.entry for match in matches}
+
+
+def _unmatched(matched: Mapping[Key, Typed], typed: Mapping[Key, Typed],
+               styles: Mapping[Key, Style], sibling: Mapping[Style, int],
+               config: LinetypesConfig) -> dict[Key, Typed]:
+    """The levels of the headings typography ``typed`` that no entry of a complete
+    outline ``matched``: one set as matched headings are (``sibling``: the level those
+    of each style were given) is their sibling, left out of the outline (a paper's
+    references); one set otherwise is deeper than the outline goes (a definition
+    under a numbered section), one level below the matched heading before it in reading
+    order (a heading wrapped over lines taking one level).  Those before the first
+    matched heading keep their level."""
+    decisions: dict[Key, Typed] = {}
+    under: int | None = None
+    previous: tuple[Key, int] | None = None
+    for key in sorted({*matched, *typed}):
+        if key in matched:
+            under, previous = matched[key].level, None
+            continue
+        if under is None or not _heading(typed[key]):
+            previous = None
+            continue
+        # a heading wrapped onto the next line stays one heading
+        if previous is not None and previous[0] == (key[0], key[1] - 1):
+            level = previous[1]
+        else:
+            level = sibling.get(styles[key], under + 1) if key in styles else under + 1
+        previous = (key, level)
+        if level <= config.heading_max_level and level != typed[key].level:
+            decisions[key] = Typed(LineType.HEADING, level)
     return decisions
 
 

@@ -39,7 +39,7 @@ from ..model import Document, LineType, OutlineEntry, Page, Table
 from ..parallel import Shares
 from .bookmarks import Match, entry_matches, outline_headings
 from .headings import body_size, heading_candidates, heading_lines, size_counts
-from .lines import Key, Typed, TypedLine, changed, page_body_lines
+from .lines import Key, Typed, TypedLine, changed, page_body_lines, style_of
 from .lists import ListMarks, list_items, list_lines, list_marks
 from .tables import aligned_table_lines, ruled_table_lines
 from .toc import is_first_page, type_toc
@@ -132,11 +132,14 @@ def line_types(document: Document, run: Runner, config: LinetypesConfig) -> dict
     counts = run(_tables, (document.tables, changed(first, type_toc(first, config))))
     size = body_size(counts[p] for p in pages)
     found = run(_candidates, (size, document.outline))
-    headings = heading_lines([item for p in pages for item in found[p][0]],
+    candidates = [item for p in pages for item in found[p][0]]
+    headings = heading_lines(candidates,
                              {p: page.width for p, page in enumerate(document.pages)}, size,
                              config)
     headings.update(outline_headings([match for p in pages for match in found[p][1]],
-                                     headings, document.outline, config))
+                                     headings, {item.key: style_of(item) for item in candidates},
+                                     document.outline,
+                                     {page.page_no for page in document.pages}, config))
     marks = run(_markers, headings)
     decided = run(_lists, list_items([marks[p] for p in pages], config))
     return {key: typed for p in pages for key, typed in decided[p].items()}
