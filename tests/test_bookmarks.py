@@ -181,10 +181,11 @@ def test_bookmarks_lecture_notes_pages_by_label() -> None:
 
 
 def test_bookmarks_lecture_notes_headings_below_the_outline() -> None:
-    """On four pages read alone, the outline's chapter and section are headings at its
-    levels, and the definitions and examples under the section, which the outline
-    leaves out and are set otherwise, one level below it (as the whole document's
-    typography ranks them)."""
+    """On two pages read alone, the outline's chapter and section are headings at its
+    levels, and the definitions and remarks under the section, which the outline
+    leaves out and are set otherwise, one level below it, not at the chapter's level
+    where typography alone puts them (the whole document read at once types them
+    body)."""
     document = layoutkit.parse(NOTES, pages="6-7")
     headings = [(line.code, line.text) for page in document for line in page.lines
                 if line.code.startswith("h_")]
