@@ -6,15 +6,17 @@ from __future__ import annotations
 
 import io
 import json
+from collections.abc import Iterable
 from pathlib import Path
 
 import pytest
 from reportlab.pdfgen.canvas import Canvas
 
 import layoutkit
+from layoutkit.config import LayoutConfig
 from layoutkit.errors import PageRangeError
 from layoutkit.linetypes.bookmarks import MIN_RATIO, same_title
-from layoutkit.model import OutlineEntry
+from layoutkit.model import OutlineEntry, Page
 from layoutkit.page_spec import describe_labels, parse_page_spec
 from layoutkit.sources import ENGINES, open_source
 from tests.test_cli import error_line, run
@@ -104,14 +106,25 @@ def test_bookmarks_parse_toc_from_headings_without_outline(
         "Preface", "1 Roads", "2 Bridges", "Index"]
 
 
+def _codes(pages: Iterable[Page]) -> dict[str, str]:
+    """The type of each line of `OUTLINE`'s titles."""
+    return {line.text: line.code for page in pages for line in page.lines
+            if line.text in {title for title, *_ in OUTLINE}}
+
+
 def test_bookmarks_outline_types_its_titles_headings(pdfs: dict[bool, Path]) -> None:
     """A section set in the body's own type is a heading at its outline level where the
-    outline lists it; without the outline it is body text."""
+    outline lists it, also where the pages are typed in other processes or a few at a
+    time; without the outline it is body text."""
     def codes(path: Path) -> dict[str, str]:
-        return {line.text: line.code for page in layoutkit.parse(path) for line in page.lines
-                if line.text in {title for title, *_ in OUTLINE}}
+        return _codes(layoutkit.parse(path))
 
-    assert codes(pdfs[True]) == {title: f"h_{level}" for title, level, *_ in OUTLINE}
+    expected = {title: f"h_{level}" for title, level, *_ in OUTLINE}
+    assert codes(pdfs[True]) == expected
+    assert _codes(layoutkit.parse(pdfs[True], jobs=2)) == expected
+    streamed = layoutkit.iter_pages(pdfs[True], LayoutConfig().replace(
+        stream_chunk_pages=2, stream_whole_chunks=1))
+    assert _codes(streamed) == expected
     plain = codes(pdfs[False])
     assert plain["1.1 Paved roads"] == plain["2.1 Stone bridges"] == "b"
     assert plain["1 Roads"] == "h_1"
