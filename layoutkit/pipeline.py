@@ -476,7 +476,7 @@ def _job(path: str | Path, config: LayoutConfig | None, pages: Iterable[int] | s
                          "(image_max_frames)", path, f"{count:,}")
         # labels only where the selection names pages by them
         labels = source.labels() if isinstance(pages, str) and _names_labels(pages) else ()
-        outline = source.outline() if typed else ()
+        outline = source.outline(risks.keys()) if typed else ()
     wanted = _wanted(path, pages, count, labels)
     # a section runs on from the page it starts on: read from the first page
     first = 1 if profile and profile.sections else None

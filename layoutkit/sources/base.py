@@ -11,7 +11,7 @@ from __future__ import annotations
 import math
 import os
 import stat
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Collection, Iterator, Sequence
 from pathlib import Path
 from types import TracebackType
 from typing import Protocol, Self
@@ -140,8 +140,11 @@ class GlyphSource(Protocol):
         has none."""
         ...
 
-    def outline(self) -> tuple[OutlineEntry, ...]:
-        """The document's outline (its bookmarks) in order; empty when it has none."""
+    def outline(self, heavy: Collection[int] = ()) -> tuple[OutlineEntry, ...]:
+        """The document's outline (its bookmarks) in order; empty when it has none.  The
+        ``heavy`` pages (by number: pages that draw far more than an ordinary one,
+        `layoutkit.sources.guard`) are not opened to place their entries' heights,
+        which are then None."""
         ...
 
     def close(self) -> None: ...

@@ -15,7 +15,7 @@
 from __future__ import annotations
 
 import warnings
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Collection, Iterable, Iterator, Sequence
 from pathlib import Path
 
 from PIL import Image, ImageOps, UnidentifiedImageError
@@ -180,7 +180,7 @@ class ImageSource(ClosingSource):
         """An image's frames have no labels."""
         return ("",) * len(self._sizes)
 
-    def outline(self) -> tuple[OutlineEntry, ...]:
+    def outline(self, heavy: Collection[int] = ()) -> tuple[OutlineEntry, ...]:
         """An image has no outline."""
         return ()
 

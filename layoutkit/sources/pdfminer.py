@@ -9,7 +9,7 @@ from __future__ import annotations
 import dataclasses
 import os
 import weakref
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, Sequence
 from functools import partialmethod
 from itertools import islice
 from pathlib import Path
@@ -104,9 +104,11 @@ class PdfminerSource(ClosingSource):
         """Each page's label by the PDF's ``/PageLabels``; all empty when it has none."""
         return self._tree.labels
 
-    def outline(self) -> tuple[OutlineEntry, ...]:
-        """The document's outline (`pdfminer_outline.outline`); empty when it has none."""
-        return outline(self._document, [number for number, _ in self._tree.pages], self._frame)
+    def outline(self, heavy: Collection[int] = ()) -> tuple[OutlineEntry, ...]:
+        """The document's outline (`pdfminer_outline.outline`); empty when it has none;
+        the entries pointing to the ``heavy`` pages give no height, as PDFium's."""
+        return outline(self._document, [number for number, _ in self._tree.pages],
+                       self._frame, heavy)
 
     def _frame(self, page_no: int) -> tuple[Rect, int]:
         """The visible part and the rotation of page ``page_no`` (its content unread)."""

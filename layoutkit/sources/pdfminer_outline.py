@@ -18,7 +18,7 @@ the tree is walked here:
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from typing import Any
 
 from pdfminer.pdfdocument import PDFDocument
@@ -35,10 +35,12 @@ Frame = Callable[[int], tuple[Rect, int]]
 """The visible part and the rotation of a page (1-based)."""
 
 
-def outline(document: PDFDocument, pages: Sequence[int], frame: Frame
-            ) -> tuple[OutlineEntry, ...]:
+def outline(document: PDFDocument, pages: Sequence[int], frame: Frame,
+            heavy: Collection[int] = ()) -> tuple[OutlineEntry, ...]:
     """The outline of ``document``, whose pages are the objects ``pages`` in order and
-    show as ``frame`` says; empty when it has none or it cannot be read."""
+    show as ``frame`` says; empty when it has none or it cannot be read.  The entries
+    pointing to the ``heavy`` pages (1-based) give no height, as PDFium's, which does
+    not open them."""
     try:
         root = resolve1(document.catalog.get("Outlines"))
         first = root.get("First") if isinstance(root, dict) else None
@@ -60,7 +62,7 @@ def outline(document: PDFDocument, pages: Sequence[int], frame: Frame
         seen.add(key)
         stack.append((entry.get("Next"), level))
         stack.append((entry.get("First"), level + 1))
-        page_no, top = _destination(document, entry, index, frame)
+        page_no, top = _destination(document, entry, index, frame, heavy)
         entries.append(OutlineEntry(_text(entry.get("Title")), level, page_no, top))
     return tuple(entries)
 
@@ -78,7 +80,7 @@ def _name(value: Any) -> str:
 
 
 def _destination(document: PDFDocument, entry: dict[str, Any], index: dict[int, int],
-                 frame: Frame) -> tuple[int | None, float | None]:
+                 frame: Frame, heavy: Collection[int]) -> tuple[int | None, float | None]:
     """The page (1-based) an outline entry points to and how far down it (None where
     it does not say)."""
     try:
@@ -96,7 +98,7 @@ def _destination(document: PDFDocument, entry: dict[str, Any], index: dict[int, 
     if found is None:
         return None, None
     y = _height(dest)
-    if y is None:
+    if y is None or found + 1 in heavy:
         return found + 1, None
     visible, rotate = frame(found + 1)
     return found + 1, destination_top(y, visible, rotate)

@@ -55,7 +55,7 @@ from __future__ import annotations
 
 import dataclasses
 import os
-from collections.abc import Iterator, Sequence
+from collections.abc import Collection, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -140,9 +140,11 @@ class PdfiumSource(ClosingSource):
         """Each page's label by the PDF's ``/PageLabels``; all empty when it has none."""
         return tuple(page_label(self._open(), n) for n in range(1, self._page_count + 1))
 
-    def outline(self) -> tuple[OutlineEntry, ...]:
-        """The document's outline (`outline.outline`); empty when it has none."""
-        return outline(self._open())
+    def outline(self, heavy: Collection[int] = ()) -> tuple[OutlineEntry, ...]:
+        """The document's outline (`outline.outline`); empty when it has none.  The
+        ``heavy`` pages are not loaded (PDFium parses a page's content as it loads it):
+        their entries give no height."""
+        return outline(self._open(), heavy)
 
     def _open(self) -> Any:
         """The open document; raises DocumentError once it is closed."""

@@ -5,13 +5,15 @@
   [`OUTLINE_MAX_ENTRIES`][layoutkit.sources.base.OUTLINE_MAX_ENTRIES].
 - An entry's destination is its own ``/Dest`` or its ``/GoTo`` action's; its page is
   where the destination points, and its height the ``top`` of ``/XYZ``, ``/FitH``,
-  ``/FitBH`` or ``/FitR``, displayed as the page shows it (`destination_top`).
+  ``/FitBH`` or ``/FitR``, displayed as the page shows it (`destination_top`); a
+  page too heavy to open unguarded (`layoutkit.sources.guard`) is not opened for it.
 - Each page's label is ``FPDF_GetPageLabel``'s.
 """
 
 from __future__ import annotations
 
 import ctypes
+from collections.abc import Collection
 from typing import Any
 
 from ...model import OutlineEntry
@@ -37,9 +39,10 @@ def page_label(document: Any, page_no: int) -> str:
     return buffer.raw[:size - 2].decode("utf-16-le", errors="replace")
 
 
-def outline(document: Any) -> tuple[OutlineEntry, ...]:
+def outline(document: Any, heavy: Collection[int] = ()) -> tuple[OutlineEntry, ...]:
     """The outline of the open PDFium ``document``, entries in order (see the module's
-    list); empty when it has none."""
+    list); empty when it has none.  The ``heavy`` pages (1-based) are not loaded: their
+    entries give no height."""
     entries: list[OutlineEntry] = []
     frames: dict[int, Frame | None] = {}
     seen: set[int] = set()
@@ -52,7 +55,7 @@ def outline(document: Any) -> tuple[OutlineEntry, ...]:
         # the next sibling waits under the first child, which is walked first
         stack.append((pdfium_c.FPDFBookmark_GetNextSibling(document, bookmark), level))
         stack.append((pdfium_c.FPDFBookmark_GetFirstChild(document, bookmark), level + 1))
-        page_no, top = _destination(document, bookmark, frames)
+        page_no, top = _destination(document, bookmark, frames, heavy)
         entries.append(OutlineEntry(_title(bookmark), level, page_no, top))
     return tuple(entries)
 
@@ -67,10 +70,11 @@ def _title(bookmark: Any) -> str:
     return buffer.raw[:size - 2].decode("utf-16-le", errors="replace")
 
 
-def _destination(document: Any, bookmark: Any, frames: dict[int, Frame | None]
-                 ) -> tuple[int | None, float | None]:
+def _destination(document: Any, bookmark: Any, frames: dict[int, Frame | None],
+                 heavy: Collection[int]) -> tuple[int | None, float | None]:
     """The page (1-based) a bookmark points to and how far down it (None where it
-    does not say), the frames of the pages met kept in ``frames``."""
+    does not say, or on a ``heavy`` page), the frames of the pages met kept in
+    ``frames``."""
     dest = pdfium_c.FPDFBookmark_GetDest(document, bookmark)
     if not dest:
         action = pdfium_c.FPDFBookmark_GetAction(bookmark)
@@ -83,7 +87,7 @@ def _destination(document: Any, bookmark: Any, frames: dict[int, Frame | None]
     if not 0 <= index < int(pdfium_c.FPDF_GetPageCount(document)):
         return None, None
     y = _height(dest)
-    if y is None:
+    if y is None or index + 1 in heavy:
         return index + 1, None
     if index not in frames:
         page = pdfium_c.FPDF_LoadPage(document, index)
