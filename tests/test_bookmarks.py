@@ -17,6 +17,7 @@ from layoutkit.config import LayoutConfig
 from layoutkit.errors import PageRangeError
 from layoutkit.linetypes.bookmarks import MIN_RATIO, same_title
 from layoutkit.model import OutlineEntry, Page
+from layoutkit.model.codec import store_dumps, store_loads
 from layoutkit.page_spec import describe_labels, parse_page_spec
 from layoutkit.sources import ENGINES, open_source
 from tests.test_cli import error_line, run
@@ -97,6 +98,15 @@ def test_bookmarks_parse_toc_is_the_outline(pdfs: dict[bool, Path], tmp_path: Pa
         *OUTLINE]
     pages = json.loads(out.read_text(encoding="utf-8"))["pages"]
     assert [p["label"] for p in pages] == LABELS
+
+
+def test_bookmarks_outline_kept_by_the_store(pdfs: dict[bool, Path]) -> None:
+    """A stored document reads back with its outline; one parsed without typing its
+    lines has none (the outline guides the headings, and is read for them)."""
+    document = layoutkit.parse(pdfs[True], pages="ii-1")
+    assert store_loads(store_dumps(document)) == document
+    assert len(document.outline) == len(OUTLINE)
+    assert layoutkit.parse(pdfs[True], pages="1", typed=False).outline == ()
 
 
 def test_bookmarks_parse_toc_from_headings_without_outline(
