@@ -79,12 +79,30 @@ def same_title(title: str, text: str) -> float:
     """How alike an entry's ``title`` and a line's ``text`` are (0 to 100): their
     ratio (`_key`), or that of the two with a leading section number left out
     where one of them has none (``Introduction`` and ``1 Introduction``)."""
-    a, b = _key(title), _key(text)
+    return _likeness(_key(title), _key(text))
+
+
+def _likeness(a: str, b: str) -> float:
+    """`same_title` of two texts already keyed (`_key`)."""
     score = fuzz.ratio(a, b)
     bare_a, bare_b = _NUMBER.sub("", a), _NUMBER.sub("", b)
     if (bare_a != a) != (bare_b != b) and bare_a and bare_b:
         score = max(score, fuzz.ratio(bare_a, bare_b))
     return float(score)
+
+
+def _runs(lines: Sequence[TypedLine]) -> list[tuple[int, int, str]]:
+    """Every run of up to `_MAX_WRAPPED` consecutive lines of one column: its first
+    and last index and its text keyed (`_key`)."""
+    runs: list[tuple[int, int, str]] = []
+    for start in range(len(lines)):
+        text = ""
+        for end in range(start, min(start + _MAX_WRAPPED, len(lines))):
+            if column_of(lines[end]) != column_of(lines[start]):
+                break
+            text = f"{text} {lines[end].line.text}" if text else lines[end].line.text
+            runs.append((start, end, _key(text)))
+    return runs
 
 
 def entry_matches(lines: Sequence[TypedLine], outline: Sequence[OutlineEntry]
@@ -95,24 +113,25 @@ def entry_matches(lines: Sequence[TypedLine], outline: Sequence[OutlineEntry]
     if not lines:
         return []
     page_no = lines[0].line.page_no
+    entries = [(k, entry, title) for k, entry in enumerate(outline)
+               if entry.page_no == page_no and (title := _key(entry.title))]
+    if not entries:
+        return []
+    runs = _runs(lines)
     taken: set[int] = set()
     found: list[Match] = []
-    for k, entry in enumerate(outline):
-        if entry.page_no != page_no or not _key(entry.title):
-            continue
+    for k, entry, title in entries:
         best: tuple[float, int, float, int] | None = None
-        for start in range(len(lines)):
-            for end in range(start, min(start + _MAX_WRAPPED, len(lines))):
-                if end in taken or column_of(lines[end]) != column_of(lines[start]):
-                    break
-                text = " ".join(item.line.text for item in lines[start:end + 1])
-                score = same_title(entry.title, text)
-                if score < MIN_RATIO:
-                    continue
-                away = 0.0 if entry.top is None else abs(lines[start].line.bbox.top - entry.top)
-                rank = (-score, end - start, away, start)
-                if best is None or rank < best:
-                    best = rank
+        for start, end, text in runs:
+            if taken.intersection(range(start, end + 1)):
+                continue
+            score = _likeness(title, text)
+            if score < MIN_RATIO:
+                continue
+            away = 0.0 if entry.top is None else abs(lines[start].line.bbox.top - entry.top)
+            rank = (-score, end - start, away, start)
+            if best is None or rank < best:
+                best = rank
         if best is not None:
             start, end = best[3], best[3] + best[1]
             taken.update(range(start, end + 1))
