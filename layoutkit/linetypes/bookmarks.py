@@ -218,4 +218,5 @@ def _unmatched(matched: Mapping[Key, Typed], typed: Mapping[Key, Typed],
 
 
 def _heading(typed: Typed | None) -> bool:
+    """Whether a decision types its line a heading."""
     return typed is not None and typed.line_type is LineType.HEADING
