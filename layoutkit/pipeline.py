@@ -79,6 +79,7 @@ from .model import (
     NO_GLYPHS,
     Document,
     OcrQuality,
+    OutlineEntry,
     Page,
     PageGlyphs,
     Table,
@@ -86,6 +87,7 @@ from .model import (
     draw_pages_with,
     tables_by_page,
 )
+from .page_spec import parse_page_spec
 from .parallel import EachPage, Shares, collector_paused, open_shares
 from .reading.page import layout_page
 from .sources import GlyphSource, is_image, open_source
@@ -121,40 +123,15 @@ _CONTEXT = 2
 """Pages on each side of a requested page read as well, so that running headers
 can be recognised by their repetition even when one page is asked for."""
 
-_SPEC = re.compile(r"^\s*(\d+)?\s*(-)?\s*(\d+)?\s*$")
-
-
-def parse_page_spec(spec: str, page_count: int) -> list[int]:
-    """The 1-based pages a spec such as ``"1,3-5,9-"`` (or ``"-3"``, pages 1 to 3)
-    names, sorted, without repeats.
-
-    Raises PageRangeError naming the part that is malformed or out of range.
-    """
-    pages: set[int] = set()
-    for part in spec.split(","):
-        match = _SPEC.match(part)
-        if not part.strip() or match is None or not (match[1] or match[3]):
-            raise PageRangeError(
-                f"page range {spec!r}: cannot read {part.strip()!r}; "
-                "expected numbers and ranges such as 1,3-5,9-"
-            )
-        first = int(match[1]) if match[1] else 1
-        last = (int(match[3]) if match[3] else max(first, page_count)) if match[2] else first
-        if first > last:
-            raise PageRangeError(f"page range {spec!r}: {part.strip()!r} runs backwards")
-        if not 1 <= first <= last <= page_count:
-            raise PageRangeError(f"page range {spec!r}: {part.strip()!r} is outside the "
-                                 f"document's pages 1-{page_count}")
-        pages.update(range(first, last + 1))
-    return sorted(pages)
-
 
 def parse(path: Source, config: LayoutConfig | None = None,
           pages: Iterable[int] | str | None = None, *, engine: str = "pdfium",
           jobs: int = 1, profile: Profile | str | Path | None = None,
           tables: bool = False, typed: bool = True, password: str | None = None,
           ocr: str | None = None, lang: str | None = None) -> Document:
-    """Read ``path`` and lay out its pages (all, or the 1-based ``pages``).
+    """Read ``path`` and lay out its pages (all, or the 1-based ``pages``: numbers, or a
+    selection such as ``"1,3-5,9-"``, or ``"iv-x"`` by the pages' labels, see
+    [`parse_page_spec`][layoutkit.page_spec.parse_page_spec]).
 
     ``path`` is a file's path (``-``: standard input), the document's bytes or a binary
     file object; an encrypted PDF is read with its user ``password``, by either engine;
@@ -219,7 +196,7 @@ def _parse(path: Path, config: LayoutConfig | None, pages: Iterable[int] | str |
            engine: str, jobs: int, profile: Profile | str | Path | None, tables: bool,
            typed: bool, overrides: _Overrides) -> Document:
     """`parse` of the file at ``path``."""
-    job, context = _job(path, config, pages, engine, jobs, profile, overrides)
+    job, context = _job(path, config, pages, engine, jobs, profile, overrides, typed=typed)
     return _parsed(job, context, jobs, tables=tables, typed=typed)
 
 
@@ -259,6 +236,8 @@ class PageStream:
     tables: Mapping[int, Sequence[Table]]
     """The ruled tables found (when asked for) on the pages handed over so far, by page
     number."""
+    wanted: tuple[int, ...] = ()
+    """The pages asked for, by number."""
 
     def __iter__(self) -> Iterator[Page]:
         return self.pages
@@ -340,7 +319,7 @@ def _stream(path: Path, config: LayoutConfig | None, pages: Iterable[int] | str 
             engine: str, jobs: int, profile: Profile | None, tables: bool, typed: bool,
             progress: PageProgress | None, overrides: _Overrides) -> PageStream:
     """`iter_pages` of the file at ``path``."""
-    job, context = _job(path, config, pages, engine, jobs, profile, overrides)
+    job, context = _job(path, config, pages, engine, jobs, profile, overrides, typed=typed)
     if progress is not None:
         progress.start("reading", len(context))
     found: dict[int, list[Table]] = {}
@@ -350,7 +329,7 @@ def _stream(path: Path, config: LayoutConfig | None, pages: Iterable[int] | str 
         document = _parsed(job, context, jobs, tables=tables, typed=typed, progress=progress)
         return PageStream(job.path, job.count, document.ocr, document.unreadable,
                           _handed_over(_pages_of(document, progress),
-                                       found if tables else None, job.path), found)
+                                       found if tables else None, job.path), found, job.wanted)
     folder = tempfile.TemporaryDirectory(prefix="layoutkit-")
 
     def heard(number: int, sent: tuple[_Sent, _Spilled]) -> None:
@@ -369,7 +348,7 @@ def _stream(path: Path, config: LayoutConfig | None, pages: Iterable[int] | str 
     unreadable = {n: sent[n][0].unreadable for n in job.wanted if sent[n][0].unreadable}
     return PageStream(job.path, job.count, tuple(qualities), unreadable, _handed_over(_streamed(
         job, context, runs, {n: spilled for n, (_, spilled) in sent.items()}, folder, jobs,
-        typed, progress, tables), found if tables else None, job.path), found)
+        typed, progress, tables), found if tables else None, job.path), found, job.wanted)
 
 
 def _streamed(job: Job, context: Sequence[int], runs: Mapping[int, Runs],
@@ -490,8 +469,8 @@ def _typed_stream(job: Job, laid_out: Iterable[tuple[Page, list[Table]]], folder
         done.append((step, given))
         return sent
 
-    types = line_types(Document(job.path, tuple(summaries), job.count, tuple(found)), run,
-                       config.linetypes)
+    types = line_types(Document(job.path, tuple(summaries), job.count, tuple(found),
+                                outline=job.outline), run, config.linetypes)
     by_page: dict[int, dict[Key, Typed]] = {}
     for (index, k), typed in types.items():
         by_page.setdefault(index, {})[(0, k)] = typed
@@ -521,9 +500,12 @@ class _Overrides:
 
 def _job(path: str | Path, config: LayoutConfig | None, pages: Iterable[int] | str | None,
          engine: str, jobs: int, profile: Profile | str | Path | None,
-         overrides: _Overrides = _Overrides()) -> tuple[Job, list[int]]:
+         overrides: _Overrides = _Overrides(), *, typed: bool = True
+         ) -> tuple[Job, list[int]]:
     """The parse of ``path`` (see `parse`) and the pages it reads: those asked for
-    with their neighbours (all from the first, for a profile with sections)."""
+    with their neighbours (all from the first, for a profile with sections).  The
+    document's outline is read when its lines are to be ``typed``: it guides the
+    headings (`linetypes.bookmarks`)."""
     profile = loaded_profile(profile)
     config = _config(config, profile, overrides)
     if isinstance(jobs, bool) or not isinstance(jobs, int) or jobs < 1:
@@ -537,12 +519,15 @@ def _job(path: str | Path, config: LayoutConfig | None, pages: Iterable[int] | s
         if getattr(source, "more", False):  # an image's frames past image_max_frames
             _log.warning("%s: the frames past the first %s are left unread "
                          "(image_max_frames)", path, f"{count:,}")
-    wanted = _wanted(path, pages, count)
+        # labels only where the selection names pages by them
+        labels = source.labels() if isinstance(pages, str) and _names_labels(pages) else ()
+        outline = source.outline(risks.keys()) if typed else ()
+    wanted = _wanted(path, pages, count, labels)
     # a section runs on from the page it starts on: read from the first page
     first = 1 if profile and profile.sections else None
     context = sorted({q for p in wanted for q in range(first or p - _CONTEXT, p + _CONTEXT + 1)
                       if 1 <= q <= count})
-    return Job(path, engine, count, tuple(wanted), config, profile, risks), context
+    return Job(path, engine, count, tuple(wanted), config, profile, risks, outline), context
 
 
 def _config(config: LayoutConfig | None, profile: Profile | None,
@@ -620,7 +605,7 @@ def _document(kept: Shares, job: Job, context: Sequence[int], runs: Mapping[int,
     ruled = job.wanted if tables else \
         [n for n in job.wanted if (typed or typed_later) and prepared[n].gridded]
     document = Document(job.path, tuple(laid_out[n] for n in job.wanted), job.count,
-                        find_ruled_tables(job.path, ruled), tuple(ocr))
+                        find_ruled_tables(job.path, ruled), tuple(ocr), job.outline)
     if typed:
         document = retyped(document, line_types(
             document, runner(kept, config.linetypes, partial(typing_of, job)),
@@ -643,6 +628,8 @@ class Job:
     risks: Mapping[int, PageRisk]
     """The pages that draw far more than an ordinary page (`sources.guard`), read
     in a process of their own or, past the budget, not at all."""
+    outline: tuple[OutlineEntry, ...] = ()
+    """The document's outline (read when its lines are typed)."""
 
     def index(self, number: int) -> int | None:
         """The place of page ``number`` among the wanted pages, which is its place in
@@ -911,13 +898,21 @@ def _lay_out(kept: Shares, job: Job, context: Sequence[int], shared: Gutters,
         results.update(kept.run(step, (shared, stale)))
 
 
-def _wanted(path: Path, pages: Iterable[int] | str | None, count: int) -> list[int]:
-    """The 1-based pages asked for, checked against the document's ``count``."""
+def _names_labels(spec: str) -> bool:
+    """Whether a page selection has a part that is no numbers (see `page_spec`),
+    which names pages by their labels."""
+    return any(not re.fullmatch(r"\s*\d*\s*-?\s*\d*\s*", part) for part in spec.split(","))
+
+
+def _wanted(path: Path, pages: Iterable[int] | str | None, count: int,
+            labels: Sequence[str] = ()) -> list[int]:
+    """The 1-based pages asked for, checked against the document's ``count`` (by
+    their ``labels`` where the selection names them so)."""
     if pages is None:
         return list(range(1, count + 1))
     if isinstance(pages, str):
         try:
-            return parse_page_spec(pages, count)
+            return parse_page_spec(pages, count, labels)
         except PageRangeError as exc:
             raise PageRangeError(f"{path}: {exc}") from None
     wanted = sorted(set(pages))

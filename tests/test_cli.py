@@ -653,7 +653,8 @@ def test_cli_parse_toc_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) 
     result = run(capsys, "parse", str(report(tmp_path)), "-o", str(out), "--toc")
     assert result.status == 0
     toc = json.loads((tmp_path / "report.toc.json").read_text(encoding="utf-8"))
-    assert toc == {"schema": "layoutkit.toc/1", "document": "report.pdf", "headings": [
+    assert toc == {"schema": "layoutkit.toc/1", "document": "report.pdf", "source": "headings",
+                   "headings": [
         {"level": 1, "text": "1 Scope of the Work", "page": 1,
          "context": ["The council agreed on the following points for the year: (page 1)"]},
         {"level": 1, "text": "2 Terms of Payment", "page": 2,

@@ -96,7 +96,10 @@ def document_options(sub: argparse.ArgumentParser, *, folder: bool = False) -> N
                           "markup document (docx, odt, rtf, html, epub, csv, rst, md; "
                           "converted to PDF first) to read; - reads it from standard input")
     sub.add_argument("--pages", metavar="SPEC",
-                     help="pages to read, such as 1,3-5,9- or -4 (default: all)")
+                     help="pages to read, such as 1,3-5,9- or -4 (default: all): numbers "
+                          "are places in the file (1 the first page); a part that is not "
+                          "numbers names pages by the labels the PDF prints (/PageLabels): "
+                          "iv, A-3, or a range of labels such as ii-v or iv-")
     if folder:
         sub.add_argument("-o", "--output", type=Path, metavar="DIR", required=True,
                          help="the folder to write the PNGs to")

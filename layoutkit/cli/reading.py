@@ -17,7 +17,7 @@ from ..errors import UsageError
 from ..loudness import read_summary
 from ..model import Page, Table, tables_by_page
 from ..outputs import SKIPPABLE, skip_codes
-from ..pipeline import iter_pages, parse, parse_page_spec
+from ..pipeline import iter_pages, parse
 from ..progress import pages_bar
 from ..sources.inputs import STDIN
 from .common import Commands, Outcome, document_options, read_in_part, reading_config
@@ -29,7 +29,8 @@ NLP = ("tokens", "nlptext")
 COMMANDS = ("text", "parse", *NLP)
 """The commands of this module, in the order of the command line's help."""
 PARSE_FLAGS = {
-    "--toc": "also write the headings to <OUT stem>.toc.json beside -o OUT",
+    "--toc": "also write the contents to <OUT stem>.toc.json beside -o OUT: the PDF's "
+             "outline (bookmarks) when it has one, else the headings typed",
     "--tables": "find ruled tables on every page, not only where rules draw a grid (lines "
                 "typed tab), and write their cells to <OUT stem>.table.json beside -o OUT",
     "--table-drop-empty-columns": "leave the columns without text out of the .table.json",
@@ -97,8 +98,7 @@ def run(args: argparse.Namespace) -> Outcome:
                             profile=profile, tables=args.command == "nlptext", typed=typed,
                             progress=pages_bar(sys.stderr, args.quiet))
         status = read_in_part(stream.unreadable)
-        asked = len(parse_page_spec(args.pages, stream.page_count)) if args.pages else \
-            stream.page_count
+        asked = len(stream.wanted)
         read = read_summary(asked, args.engine, stream.ocr, profile)
         if args.command in NLP:
             return Outcome({args.output: _nlp_output(args, stream.path.name, stream,

@@ -4,7 +4,8 @@ The types, each from a module of its own:
 
 - `toc`: table of contents (`toc`).
 - `tables`: whitespace-aligned table (`tab`); ruled tables are typed `tab` on request.
-- `headings`: heading (`h_1`...).
+- `headings`: heading (`h_1`...); `bookmarks`: the PDF's outline, where it has one,
+  makes its titles headings at its levels.
 - `lists`: bulleted or numbered list (`lb`, `ln`).
 - Everything else is body (`b`).
 

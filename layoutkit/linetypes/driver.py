@@ -13,8 +13,8 @@ to the next step::
     pages (where they are kept)                    document
     ruled tables, contents, aligned tables  <-- tables, contents ----  (first pages)
     sizes of the body text                  -- Counter ------------>   body size
-    heading candidates                      <-- body size ---------
-                                            -- TypedLines --------->   heading levels
+    heading candidates, outline's titles    <-- body size, outline -
+                                            -- TypedLines, Matches ->  heading levels
     headings, list markers                  <-- headings ----------
                                             -- ListMarks ---------->   list chains
     list lines                              <-- list items --------
@@ -35,10 +35,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..config import LinetypesConfig
-from ..model import Document, LineType, Page, Table
+from ..model import Document, LineType, OutlineEntry, Page, Table
 from ..parallel import Shares
+from .bookmarks import Match, entry_matches, outline_headings
 from .headings import body_size, heading_candidates, heading_lines, size_counts
-from .lines import Key, Typed, TypedLine, changed, page_body_lines
+from .lines import Key, Typed, TypedLine, changed, page_body_lines, style_of
 from .lists import ListMarks, list_items, list_lines, list_marks
 from .tables import aligned_table_lines, ruled_table_lines
 from .toc import is_first_page, type_toc
@@ -130,10 +131,15 @@ def line_types(document: Document, run: Runner, config: LinetypesConfig) -> dict
         for p in document.pages))
     counts = run(_tables, (document.tables, changed(first, type_toc(first, config))))
     size = body_size(counts[p] for p in pages)
-    candidates = run(_candidates, size)
-    headings = heading_lines([item for p in pages for item in candidates[p]],
+    found = run(_candidates, (size, document.outline))
+    candidates = [item for p in pages for item in found[p][0]]
+    headings = heading_lines(candidates,
                              {p: page.width for p, page in enumerate(document.pages)}, size,
                              config)
+    headings.update(outline_headings([match for p in pages for match in found[p][1]],
+                                     headings, {item.key: style_of(item) for item in candidates},
+                                     document.outline,
+                                     {page.page_no for page in document.pages}, config))
     marks = run(_markers, headings)
     decided = run(_lists, list_items([marks[p] for p in pages], config))
     return {key: typed for p in pages for key, typed in decided[p].items()}
@@ -152,10 +158,13 @@ def _tables(page: PageTyping, given: tuple[tuple[Table, ...], Mapping[Key, Typed
     return page, size_counts(page.body)
 
 
-def _candidates(page: PageTyping, size: float,
-                config: LinetypesConfig) -> tuple[PageTyping, list[TypedLine]]:
-    """Sends the heading candidates when the body text is set in ``size``."""
-    return page, heading_candidates(page.body, size, config)
+def _candidates(page: PageTyping, given: tuple[float, tuple[OutlineEntry, ...]],
+                config: LinetypesConfig) -> tuple[PageTyping, tuple[list[TypedLine], list[Match]]]:
+    """Sends the heading candidates when the body text is set in the ``given`` size,
+    and the lines that read as the titles of the ``given`` outline's entries."""
+    size, outline = given
+    body = page.body
+    return page, (heading_candidates(body, size, config), entry_matches(body, outline))
 
 
 def _markers(page: PageTyping, headings: Mapping[Key, Typed],

@@ -12,7 +12,7 @@ everything downstream relies on it::
 
 The values live by kind: `value` (the frozen base, pickled as its
 constructor call), `clean` (text as it enters the model: safe to print and to
-encode), `geometry` (boxes, rules), `glyphs` (a page's glyph
+encode), `geometry` (boxes, rules), `outline` (the PDF's bookmarks), `glyphs` (a page's glyph
 arrays as a source reads them), `layout` (words, lines, blocks, columns, bands,
 pages, the document), `weight` (a font's weight) and `codec` (the
 document's JSON, published and stored).
@@ -50,6 +50,7 @@ from .layout import (
     draw_pages_with,
     tables_by_page,
 )
+from .outline import OutlineEntry
 from .value import Value, from_columns
 from .weight import BOLD, BOLD_MIN, MAX_WEIGHT, REGULAR, is_bold, named_weight, untagged
 
@@ -73,6 +74,7 @@ __all__ = [
     "LineType",
     "Link",
     "OcrQuality",
+    "OutlineEntry",
     "Page",
     "PageDrawing",
     "PageGlyphs",

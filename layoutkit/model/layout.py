@@ -17,6 +17,7 @@ import numpy.typing as npt
 
 from ..errors import PageNotParsedError, UsageError
 from .geometry import BBox
+from .outline import OutlineEntry
 from .value import Value, from_columns, gist
 from .weight import is_bold
 
@@ -440,7 +441,7 @@ def tables_by_page(tables: Iterable[Table]) -> dict[int, list[Table]]:
 @dataclass(frozen=True, slots=True, weakref_slot=True)
 class Document(Value):
     """A parsed document: its pages in order (and the ruled tables found on them),
-    and the quality of its OCR'd pages.
+    the quality of its OCR'd pages, and its outline.
 
     ``path`` names the document (``<bytes>``, ``<stdin>`` when it was given so);
     ``source`` is the temporary file its pages were read from when that is not
@@ -453,6 +454,9 @@ class Document(Value):
     page_count: int
     tables: tuple[Table, ...] = ()
     ocr: tuple[OcrQuality, ...] = ()
+    outline: tuple[OutlineEntry, ...] = ()
+    """The PDF's outline (its bookmarks), every entry of it whichever pages were
+    parsed; empty when it has none, or when the lines were not typed."""
     source: Path | None = field(default=None, compare=False)
 
     @property

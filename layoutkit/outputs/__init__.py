@@ -16,9 +16,10 @@ from collections.abc import Iterable, Iterator
 
 from ..errors import UsageError
 from ..files import text_name
-from ..linetypes import outline
+from ..linetypes import Heading, outline
+from ..linetypes.bookmarks import MIN_RATIO, same_title
 from ..linetypes.tables import without_empty_columns
-from ..model import Document, Line, Page
+from ..model import Document, Line, OutlineEntry, Page
 from ..model.codec import DOCUMENT_SCHEMA as SCHEMA
 from ..model.codec import document_json, dumps, dumps_pieces
 
@@ -27,7 +28,8 @@ __all__ = ["DPI_RANGE", "SCHEMA", "SKIPPABLE", "TABLE_SCHEMA", "TOC_SCHEMA", "do
            "text_pieces", "toc_dumps"]
 
 TOC_SCHEMA = "layoutkit.toc/1"
-"""The schema of the contents file (``layoutkit parse --toc``): the headings by level."""
+"""The schema of the contents file (``layoutkit parse --toc``): the PDF's outline, or
+the headings by level."""
 TABLE_SCHEMA = "layoutkit.tables/1"
 """The schema of the tables file (``layoutkit parse --tables``): ruled tables' cells."""
 DPI_RANGE = (10, 600)
@@ -82,12 +84,36 @@ def text_pieces(pages: Iterable[Page], *, furniture: bool = False,
 
 
 def toc_dumps(document: Document, context: int) -> str:
-    """The outline of the document as JSON, schema [`TOC_SCHEMA`][layoutkit.outputs.TOC_SCHEMA]:
-    each heading with its level, text, page and the text of up to ``context`` lines after it."""
+    """The contents of the document as JSON, schema [`TOC_SCHEMA`][layoutkit.outputs.TOC_SCHEMA].
+
+    Taken from the PDF's outline when it has one (``"source": "outline"``): every entry
+    with its level, title, page (null where it points to none) and the height on the
+    page it points to (``top``, null where it gives none); else from the headings typed
+    (``"source": "headings"``), each with its level, text and page.  Each with the text
+    of up to ``context`` lines after it: an entry's are those of the heading typed on
+    its page whose text is its title (none when no heading of the pages read is)."""
+    headings = outline(document, context)
+    if not document.outline:
+        return json.dumps({"schema": TOC_SCHEMA, "document": text_name(document.path.name),
+                           "source": "headings", "headings": [
+            {"level": h.level, "text": h.text, "page": h.page_no, "context": list(h.context)}
+            for h in headings]}, ensure_ascii=False, indent=1) + "\n"
     return json.dumps({"schema": TOC_SCHEMA, "document": text_name(document.path.name),
-                       "headings": [
-        {"level": h.level, "text": h.text, "page": h.page_no, "context": list(h.context)}
-        for h in outline(document, context)]}, ensure_ascii=False, indent=1) + "\n"
+                       "source": "outline", "headings": [
+        {"level": e.level, "text": e.title, "page": e.page_no, "top": e.top,
+         "context": _entry_context(e, headings)}
+        for e in document.outline]}, ensure_ascii=False, indent=1) + "\n"
+
+
+def _entry_context(entry: OutlineEntry, headings: Iterable[Heading]) -> list[str]:
+    """The lines after the heading of ``headings`` on ``entry``'s page whose text is
+    the entry's title ([`same_title`][layoutkit.linetypes.bookmarks.same_title]); none
+    when no heading is."""
+    for heading in headings:
+        if heading.page_no == entry.page_no and same_title(entry.title, heading.text) >= \
+                MIN_RATIO:
+            return list(heading.context)
+    return []
 
 
 def table_dumps(document: Document, *, empty_columns: bool = True) -> str:

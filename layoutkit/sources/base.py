@@ -11,16 +11,27 @@ from __future__ import annotations
 import math
 import os
 import stat
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Collection, Iterator, Sequence
 from pathlib import Path
 from types import TracebackType
 from typing import Protocol, Self
 
 from ..errors import DocumentError, UsageError
-from ..model import BOLD, BOLD_MIN, MAX_WEIGHT, REGULAR, BBox, PageGlyphs, Rule, named_weight
+from ..model import (
+    BOLD,
+    BOLD_MIN,
+    MAX_WEIGHT,
+    REGULAR,
+    BBox,
+    OutlineEntry,
+    PageGlyphs,
+    Rule,
+    named_weight,
+)
 
 __all__ = ["FORCE_BOLD", "IMAGE_SUFFIXES", "RULE_THICKNESS", "ClosingSource", "FileIdentity",
-           "GlyphSource", "Rect", "check_file", "check_readable", "direction_of",
+           "GlyphSource", "Rect", "check_file", "check_readable", "destination_top",
+           "direction_of",
            "file_identity", "font_weight", "is_image", "shape_rules", "stem_weight",
            "visible_rect"]
 
@@ -126,6 +137,18 @@ class GlyphSource(Protocol):
         """The glyphs of each 1-based page of ``page_numbers``, in that order."""
         ...
 
+    def labels(self) -> tuple[str, ...]:
+        """Each page's label by the PDF's ``/PageLabels``, in order; all empty when it
+        has none."""
+        ...
+
+    def outline(self, heavy: Collection[int] = ()) -> tuple[OutlineEntry, ...]:
+        """The document's outline (its bookmarks) in order; empty when it has none.  The
+        ``heavy`` pages (by number: pages that draw far more than an ordinary one,
+        `layoutkit.sources.guard`) are not opened to place their entries' heights,
+        which are then None."""
+        ...
+
     def close(self) -> None: ...
 
 
@@ -178,6 +201,24 @@ class ClosingSource:
 
 Rect = tuple[float, float, float, float]
 """A rectangle in PDF user space (bottom-left origin): x0, y0, x1, y1."""
+
+OUTLINE_MAX_ENTRIES = 100_000
+"""An outline is read no further than this many entries: a broken file's tree may
+run on without end (every engine stops at the same entry)."""
+
+
+def destination_top(y: float | None, visible: Rect, rotate: int) -> float | None:
+    """How far down the displayed page a destination points, in top-left points: the
+    user-space height ``y`` a destination gives, on a page whose visible part is
+    ``visible`` (`visible_rect`) turned ``rotate`` degrees, held to the page.  None
+    without a height, or on a page turned a quarter, where the height runs across the
+    displayed page; to a tenth of a point (PDFium reads in single precision).  Every
+    engine uses it, so they agree on every entry."""
+    if y is None or rotate % 180:
+        return None
+    _, y0, _, y1 = visible
+    top = y1 - y if rotate % 360 == 0 else y - y0
+    return round(min(max(top, 0.0), y1 - y0), 1)
 
 
 def visible_rect(mediabox: Rect, cropbox: Rect | None) -> Rect:

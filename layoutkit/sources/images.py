@@ -15,14 +15,14 @@
 from __future__ import annotations
 
 import warnings
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Collection, Iterable, Iterator, Sequence
 from pathlib import Path
 
 from PIL import Image, ImageOps, UnidentifiedImageError
 
 from ..config import SourcesConfig
 from ..errors import DocumentError
-from ..model import NO_GLYPHS, BBox, PageGlyphs
+from ..model import NO_GLYPHS, BBox, OutlineEntry, PageGlyphs
 from .base import IMAGE_SUFFIXES, ClosingSource, check_file
 
 __all__ = ["Frames", "ImageSource", "frame", "read_frames", "stated_dpi", "uniform"]
@@ -175,6 +175,14 @@ class ImageSource(ClosingSource):
             width, height = self._sizes[page_no - 1]
             yield PageGlyphs(page_no, width, height, NO_GLYPHS, (),
                              (BBox(0, 0, width, height),))
+
+    def labels(self) -> tuple[str, ...]:
+        """An image's frames have no labels."""
+        return ("",) * len(self._sizes)
+
+    def outline(self, heavy: Collection[int] = ()) -> tuple[OutlineEntry, ...]:
+        """An image has no outline."""
+        return ()
 
     def close(self) -> None:
         """Nothing stays open between calls."""

@@ -9,7 +9,7 @@ from __future__ import annotations
 import dataclasses
 import os
 import weakref
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, Sequence
 from functools import partialmethod
 from itertools import islice
 from pathlib import Path
@@ -33,7 +33,7 @@ from pdfminer.psparser import LIT
 from pdfminer.utils import Matrix, PathSegment, Point, translate_matrix
 
 from ..errors import DocumentError
-from ..model import BBox, Glyphs, Link, PageGlyphs, Rule
+from ..model import BBox, Glyphs, Link, OutlineEntry, PageGlyphs, Rule
 from .base import (
     FORCE_BOLD,
     ClosingSource,
@@ -50,6 +50,7 @@ from .base import (
 from .builtin_encoding import builtin_names, glyph_text, standard_symbolic_texts
 from .differences import differences_of, name_of
 from .occlusion import Fill, uncovered
+from .pdfminer_outline import outline
 
 __all__ = ["PdfminerSource"]
 
@@ -99,6 +100,22 @@ class PdfminerSource(ClosingSource):
             yield dataclasses.replace(_page_glyphs(page_no, page, layout, self._device.covering,
                                                    self._device.weights),
                                       label=self._tree.labels[page_no - 1])
+
+    def labels(self) -> tuple[str, ...]:
+        """Each page's label by the PDF's ``/PageLabels``; all empty when it has none."""
+        return self._tree.labels
+
+    def outline(self, heavy: Collection[int] = ()) -> tuple[OutlineEntry, ...]:
+        """The document's outline (`pdfminer_outline.outline`); empty when it has none;
+        the entries pointing to the ``heavy`` pages give no height, as PDFium's."""
+        return outline(self._document, [number for number, _ in self._tree.pages],
+                       self._frame, heavy)
+
+    def _frame(self, page_no: int) -> tuple[Rect, int]:
+        """The visible part and the rotation of page ``page_no`` (its content unread)."""
+        page = self._tree.page(self._document, page_no)
+        _normalise_boxes(page)
+        return visible_rect(page.mediabox, page.cropbox), (page.rotate or 0) % 360
 
     def close(self) -> None:
         self._fh.close()

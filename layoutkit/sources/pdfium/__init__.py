@@ -53,10 +53,9 @@ interchangeable (tests/test_engines.py holds them to it):
 
 from __future__ import annotations
 
-import ctypes
 import dataclasses
 import os
-from collections.abc import Iterator, Sequence
+from collections.abc import Collection, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -64,13 +63,14 @@ import numpy as np
 import numpy.typing as npt
 
 from ...errors import DocumentError
-from ...model import Glyphs, PageGlyphs
+from ...model import Glyphs, OutlineEntry, PageGlyphs
 from ..base import ClosingSource, check_readable
 from ..occlusion import uncovered
 from .bindings import pdfium_c
 from .drawings import drawings
 from .frame import Frame
 from .links import page_links
+from .outline import outline, page_label
 from .text import BuiltinEncodings, TextReader
 from .unseen import make_visible
 
@@ -136,25 +136,30 @@ class PdfiumSource(ClosingSource):
                 links = page_links(self._document, page)
             finally:
                 pdfium_c.FPDF_ClosePage(page)
-            yield dataclasses.replace(glyphs, label=_page_label(self._document, page_no),
+            yield dataclasses.replace(glyphs, label=page_label(self._document, page_no),
                                       links=links)
+
+    def labels(self) -> tuple[str, ...]:
+        """Each page's label by the PDF's ``/PageLabels``; all empty when it has none."""
+        return tuple(page_label(self._open(), n) for n in range(1, self._page_count + 1))
+
+    def outline(self, heavy: Collection[int] = ()) -> tuple[OutlineEntry, ...]:
+        """The document's outline (`outline.outline`); empty when it has none.  The
+        ``heavy`` pages are not loaded (PDFium parses a page's content as it loads it):
+        their entries give no height."""
+        return outline(self._open(), heavy)
+
+    def _open(self) -> Any:
+        """The open document; raises DocumentError once it is closed."""
+        if self._document is None:
+            raise DocumentError(f"{self.path}: the document is closed")
+        return self._document
 
     def close(self) -> None:
         """Close the document; closing twice is harmless."""
         if self._document is not None:
             pdfium_c.FPDF_CloseDocument(self._document)
             self._document = None
-
-
-def _page_label(document: Any, page_no: int) -> str:
-    """The label the PDF's ``/PageLabels`` give page ``page_no`` (1-based), empty
-    when it has none."""
-    size = int(pdfium_c.FPDF_GetPageLabel(document, page_no - 1, None, 0))
-    if size <= 2:  # nothing, or only the UTF-16 terminator
-        return ""
-    buffer = ctypes.create_string_buffer(size)
-    pdfium_c.FPDF_GetPageLabel(document, page_no - 1, buffer, size)
-    return buffer.raw[:size - 2].decode("utf-16-le", errors="replace")
 
 
 def _page_glyphs(path: Path, page_no: int, page: Any, encodings: BuiltinEncodings
