@@ -5,9 +5,10 @@ heading of level N ``<hN>`` (at most ``<h6>``), a paragraph ``<p>``, a bulleted 
 ``<ul>`` (its bullets left to the browser), a numbered list ``<ol>`` whose items keep
 the numbers the document prints (the list's own numbering hidden), the contents a
 ``<nav>`` holding a ``<ul>``, a table ``<table>`` of ``<tr>`` rows of ``<td>`` cells.
+Running headers and footers are left out.
+
 A figure (`layoutkit.outputs.figures`) is a ``<figure>`` where it stands in the
 reading: its picture ``<img>`` when its file was written, its ``<figcaption>``.
-Running headers and footers are left out.
 
 Bold, italic, code, superscripts and links inside headings, paragraphs and list items
 are marked (``<b>``, ``<i>``, ``<code>``, ``<sup>``, ``<a href>``) as

@@ -1,7 +1,8 @@
-"""What a PDF page draws besides its text, as PDFium gives it: its pictures (image
-objects) and its visible paths, inside forms too, each with its displayed box, and the
-groups they make where they stand together (`layoutkit.outputs.figures` tells which
-groups are figures)."""
+"""What a PDF page draws besides its text, as PDFium gives it.
+
+Its pictures (image objects) and its visible paths, inside forms too, each with its
+displayed box, and the groups they make where they stand together
+(`layoutkit.outputs.figures` tells which groups are figures)."""
 
 from __future__ import annotations
 
