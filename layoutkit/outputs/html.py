@@ -1,7 +1,8 @@
 """Semantic HTML of a typed document: one self-contained page.
 
 Each part of `layoutkit.outputs.structure.parts` becomes an element: a
-heading of level N ``<hN>`` (at most ``<h6>``), a paragraph ``<p>``, a bulleted list
+heading of level N ``<hN>`` (at most ``<h6>``), a paragraph ``<p>``, a footnote
+``<aside class="footnote">``, a bulleted list
 ``<ul>`` (its bullets left to the browser), a numbered list ``<ol>`` whose items keep
 the numbers the document prints (the list's own numbering hidden), the contents a
 ``<nav>`` holding a ``<ul>``, a table ``<table>`` of ``<tr>`` rows of ``<td>`` cells.
@@ -55,9 +56,11 @@ def _element(part: Part) -> str:
     if part.kind is Kind.HEADING:
         tag = f"h{min(part.level, _MAX_LEVEL)}"
         return f"<{tag} {_where(part)}>{_text(part.items[0].text)}</{tag}>"
-    tag = _TAGS[part.kind]
     if part.kind is Kind.PARAGRAPH:
         return f"<p {_where(part)}>{_text(part.items[0].text)}</p>"
+    if part.kind is Kind.FOOTNOTE:
+        return f'<aside class="footnote" {_where(part)}>{_text(part.items[0].text)}</aside>'
+    tag = _TAGS[part.kind]
     if part.kind is Kind.TABLE:
         rows = "\n".join(f"<tr {_where(item)}>"
                          + "".join(f"<td>{_text(cell)}</td>" for cell in item.cells) + "</tr>"

@@ -5,6 +5,8 @@ blocks:
 
 - a heading of level N: ``#`` N times (at most six);
 - a paragraph: its joined text on one line;
+- a footnote: ``[^mark]: `` and its text (after the page's body, where reading
+  order sets it), or its text alone when it opens with no mark;
 - a bulleted list: ``- `` items;
 - a numbered list: its items with their own numbers (``3. ``); an item numbered
   otherwise, ``(a)`` or ``iv.``, keeps its marker in a ``- `` item;
@@ -62,10 +64,20 @@ def _block(part: Part) -> str:
         return "#" * min(part.level, _MAX_LEVEL) + " " + escape(part.items[0].text)
     if part.kind is Kind.PARAGRAPH:
         return escape(part.items[0].text)
+    if part.kind is Kind.FOOTNOTE:
+        note = part.items[0]
+        if not note.marker or not note.text.startswith(note.marker):
+            return escape(note.text)
+        return f"[^{_label(note.marker)}]: " + escape(note.text[len(note.marker):].lstrip())
     if part.kind is Kind.TABLE:
         return _table(part)
     return "\n".join(_list_item(item, numbered=part.kind is Kind.NUMBERED)
                      for item in part.items)
+
+
+def _label(mark: str) -> str:
+    """A footnote's label from its mark: a number as it is, a symbol by name."""
+    return mark if mark.isdigit() else "-".join(f"u{ord(c):x}" for c in mark)
 
 
 def _list_item(item: Item, *, numbered: bool) -> str:
