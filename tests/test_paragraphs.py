@@ -3,7 +3,8 @@
 A generated two-column page with exact truth: justified paragraphs opening with a
 first-line indent, a flush paragraph after a vertical gap, a footnote called by a
 superscript number and set small at the first column's foot, and words hyphenated at
-line ends (some joined only by the language's word list, a compound kept).
+line ends (some joined only by the language's word list, a compound kept), and a
+caption set close under a paragraph.
 """
 
 from __future__ import annotations
@@ -47,6 +48,7 @@ _LEFT = [
 _RIGHT = [
     (False, False, ["the earlier one and runs on into the second column",
                     "without a break in its sentence until it ends here."]),
+    (False, False, ["Figure 1: The page drawn as boxes, one for each line."]),
     (True, False, ["The fourth paragraph keeps measur-",
                    "ing the text of the page line by line so that every",
                    "reader sees the same words in every output format.",
@@ -68,6 +70,7 @@ PARAGRAPHS = [
     "parts it from the paragraph before, and its text goes on at the foot of the "
     "column where it differs from 1 the earlier one and runs on into the second column "
     "without a break in its sentence until it ends here.",
+    "Figure 1: The page drawn as boxes, one for each line.",
     "The fourth paragraph keeps measuring the text of the page line by line so that "
     "every reader sees the same words in every output format. It ends at the foot of "
     "the second column too.",
@@ -135,8 +138,8 @@ def document(page_pdf: Path) -> Document:
 
 def test_paragraphs_markdown_blocks_are_the_printed_paragraphs(document: Document) -> None:
     """Markdown: each printed paragraph one block, indented or parted by a gap, the
-    footnote its own block after the page's body, hyphenated words joined by the
-    language's word list and the compound kept."""
+    caption its own, the footnote its own block after the page's body, hyphenated
+    words joined by the language's word list and the compound kept."""
     blocks = markdown(document, layoutkit.LayoutConfig().linetypes).strip().split("\n\n")
     assert blocks == [*PARAGRAPHS, "[^1]: " + FOOTNOTE[2:]]
 
@@ -170,3 +173,30 @@ def test_paragraphs_tokens_agree_with_markdown(page_pdf: Path, tmp_path: Path) -
              for s in p["sentences"] for t in s["tokens"]}
     assert words >= JOINED
     assert not words & {"exam-", "rea-", "measur-", "exam", "ine", "sonable", "wellknown"}
+
+
+ACL = Path(__file__).parent.parent / "fixtures" / "corpus" / "acl-2014-phrase-generation.pdf"
+
+
+def test_paragraphs_real_paper_page_counts_its_printed_paragraphs() -> None:
+    """A two-column ACL paper, p.2 (counted on the page image): seven printed paragraphs
+    of body text (one running on from the first column into the second, two holding
+    displayed formulas followed by ``where…``), four headings and one footnote under
+    the second column, kept out of every body paragraph."""
+    document = layoutkit.parse(ACL, pages=[2])
+    config = layoutkit.LayoutConfig().linetypes
+    blocks = markdown(document, config).strip().split("\n\n")
+    body = [b for b in blocks if not b.startswith(("#", "[^"))]
+    notes = [b for b in blocks if b.startswith("[^")]
+    assert len(body) == 7
+    assert [b[:40] for b in body] == [
+        "this paper, we introduce a more direct a", "To the best of our knowledge, we are the",
+        "Andreas and Ghahramani (2013) discuss th", "Socher et al. (2011) come closest to our",
+        "We start by presenting the familiar synt", "To construct the vector representing a t",
+        "Although we are not bound to a specific "]
+    assert notes == ["[^1]: Here we make the simplifying assumption that all vectors have "
+                     "the same dimensionality, however this need not necessarily be the case."]
+    assert not any("simplifying" in b for b in body)
+    assert "longer phrases is handled by recursive extension" in body[4]
+    page = html_document(document, config)
+    assert page.count("<p ") == 7 and page.count('<aside class="footnote"') == 1

@@ -13,11 +13,15 @@ One decision, read by every text output through `layoutkit.nlp.paragraphs`
   in a column most of whose lines start at one edge, so ragged or centred text is not
   cut at every line; the tolerance is `lt_list_indent_tolerance_em` ems, as for the
   lines of one list item.
-- A caption's line (`layoutkit.linetypes.headings.is_caption`: ``Figure 2.``,
-  ``Table 1:``) starts a paragraph of its own.
+- A line opening in lower case after one that leaves its sentence open (no ``.``,
+  ``!`` or ``?`` at its end) goes on with it, across a block's end or a gap too: the
+  text after a displayed formula (``where x is…``).
+- A caption's first line (`layoutkit.linetypes.headings.is_caption`: ``Figure 2.``,
+  ``Table 1:``) starts a paragraph, so a caption is never read into the body text
+  above it; it ends as a paragraph does (its block's end, a gap, an indent).
 - Footnotes (`footnotes`) are the lines of a band that reading order sets after a
   page's text (`layoutkit.reading.page`, `footnote_max_size`): set small, below every
-  other line of text on the page, opening with a note mark (a number, ``*``, ``†``,
+  other line of text it spans across, opening with a note mark (a number, ``*``, ``†``,
   ``‡``, ``§``, ``¶``).  Each note starts at a line opening with a mark.
 """
 
@@ -32,7 +36,7 @@ from statistics import median
 
 from ..config import LinetypesConfig, ReadingConfig
 from ..linetypes.headings import is_caption
-from ..model import Line, LineType, Page
+from ..model import BBox, Line, LineType, Page
 
 __all__ = ["Measure", "footnotes", "measure", "note_mark", "parted"]
 
@@ -44,6 +48,8 @@ _MIN_FLUSH = 0.5
 """Share of a column's lines that start at its left edge for indents to count."""
 _GAP_LINES = 0.5
 """A step down longer than the leading by this share of a line is a gap."""
+_OPEN_END = re.compile(r"[.!?][\"'”’)\]]*\s*$")
+"""A line's end that closes its sentence, for a block after it to start anew."""
 _MARK = re.compile(r"(\d{1,3}|[*†‡§¶]{1,3})")
 """A note mark standing alone as a word (a superscript number, an asterisk)."""
 _MARK_OPENING = re.compile(r"(?:\d{1,3}|[*†‡§¶]{1,3})(?=\s*\S)")
@@ -86,9 +92,13 @@ def _measured(lines: Sequence[Line]) -> Measure:
 
 def parted(before: Line, line: Line, measures: Mapping[Key, Measure]) -> bool:
     """Whether body ``line`` starts a paragraph after ``before``, the line above it in
-    the same column: a first-line indent, an outdent, a gap or a caption (see the
-    module)."""
-    if is_caption(line.text) or is_caption(before.text):
+    the same column: a caption, else (unless it goes on in lower case) a new block, a
+    first-line indent, an outdent or a gap (see the module)."""
+    if is_caption(line.text):
+        return True
+    if line.text[:1].islower() and not _OPEN_END.search(before.text):
+        return False
+    if line.block != before.block:
         return True
     found = measures.get((line.page_no, line.band, line.column))
     if found is None:
@@ -125,10 +135,10 @@ def footnotes(page: Page, max_size: float = ReadingConfig().footnote_max_size
         small = all(w.size <= max_size * usual for k in members for w in lines[k].words)
         if band == first_band or not small or note_mark(lines[members[0]]) is None:
             continue
-        others = [lines[k].bbox.bottom for k in body if lines[k].band != band
-                  and k not in found]
-        top = min(lines[k].bbox.top for k in members)
-        if all(bottom <= top + 1.0 for bottom in others):
+        box = BBox.union(lines[k].bbox for k in members)
+        if all(lines[k].bbox.bottom <= box.top + 1.0 for k in body
+               if lines[k].band != band and k not in found
+               and lines[k].bbox.x0 < box.x1 and box.x0 < lines[k].bbox.x1):
             found.update(members)
     return frozenset(found)
 

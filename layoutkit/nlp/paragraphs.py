@@ -151,7 +151,7 @@ def _starts_paragraph(before: Line, line: Line, measures: Mapping[Key, Measure])
     same_column = (line.page_no, line.band, line.column) == (before.page_no, before.band,
                                                              before.column)
     if same_column:
-        return line.block != before.block or parted(before, line, measures)
+        return parted(before, line, measures)
     return not runs_on(before, line)
 
 
