@@ -1,12 +1,10 @@
 """Semantic HTML of a typed document: one self-contained page.
 
-Each part of `layoutkit.outputs.structure.parts` becomes an element: a
-heading of level N ``<hN>`` (at most ``<h6>``), a paragraph ``<p>``, a footnote
-``<aside class="footnote">``, a bulleted list
-``<ul>`` (its bullets left to the browser), a numbered list ``<ol>`` whose items keep
-the numbers the document prints (the list's own numbering hidden), the contents a
-``<nav>`` holding a ``<ul>``, a table ``<table>`` of ``<tr>`` rows of ``<td>`` cells.
-Running headers and footers are left out.
+Each part of `layoutkit.outputs.structure.parts` becomes an element: a heading
+``<hN>`` (at most ``<h6>``), a paragraph ``<p>``, a footnote ``<aside class="footnote">``,
+a bulleted list ``<ul>``, a numbered list ``<ol>`` keeping the document's numbers (its
+own hidden), the contents a ``<nav>`` holding a ``<ul>``, a table ``<table>`` of ``<tr>``
+rows of ``<td>`` cells.  Running headers and footers are left out.
 
 Every element carries where it stands: ``data-page`` (the page it starts on) and
 ``data-bbox`` (``x0 top x1 bottom``, the box of its lines on that page, in points
