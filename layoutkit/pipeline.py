@@ -67,6 +67,7 @@ from .geometry.furniture import (
     repeating_runs,
 )
 from .geometry.gutters import Gutters, PageCanvas, prepare, shared_gutters
+from .geometry.links import linked
 from .geometry.segment import segment
 from .geometry.skew import levelled, restored
 from .geometry.turn import turned_back, upturned
@@ -194,18 +195,13 @@ def parse(path: Source, config: LayoutConfig | None = None,
     ``--set key=value`` sets the same keys.
     """
     given = as_input(path, password)
-    try:
+    with _removed_on_error(given):
         profile = loaded_profile(profile)
         overrides = _Overrides(ocr, lang)
         given = readable(given, _config(config, profile, overrides).sources)
+    with _removed_on_error(given):
         document = _drawable(_parse(given.path, config, pages, engine, jobs, profile, tables,
                                     typed, overrides), given.path)
-    except LayoutkitError as exc:
-        given.remove()
-        raise renamed(exc, given) from None
-    except BaseException:
-        given.remove()
-        raise
     if not given.temporary:
         return document
     document = replace(document, path=given.name, source=given.path)
@@ -304,18 +300,26 @@ def iter_pages(path: str | Path, config: LayoutConfig | None = None,
     profile = loaded_profile(profile)
     overrides = _Overrides(ocr, lang)
     given = readable(Input(Path(path), Path(path)), _config(config, profile, overrides).sources)
-    try:
+    with _removed_on_error(given):
         stream = _stream(given.path, config, pages, engine, jobs, profile, tables, typed,
                          progress, overrides)
+    if not given.temporary:
+        return stream
+    return replace(stream, path=given.name, pages=_removing(stream.pages, given))
+
+
+@contextmanager
+def _removed_on_error(given: Input) -> Iterator[None]:
+    """Removes ``given``'s temporary file (an office document's PDF) when reading it
+    fails, and names the file the user gave in the error rather than the temporary one."""
+    try:
+        yield
     except LayoutkitError as exc:
         given.remove()
         raise renamed(exc, given) from None
     except BaseException:
         given.remove()
         raise
-    if not given.temporary:
-        return stream
-    return replace(stream, path=given.name, pages=_removing(stream.pages, given))
 
 
 def _removing(pages: Iterator[Page], given: Input) -> Iterator[Page]:
@@ -736,10 +740,12 @@ def _read_chunk(job: Job, numbers: Sequence[int]) -> Iterator[tuple[int, ReadPag
         for number in numbers:
             g = _page_glyphs(job, source, number)
             try:
-                words = words_from_glyphs(g.glyphs, config.words)
+                words = linked(words_from_glyphs(g.glyphs, config.words), g.links)
                 quality = None
                 if not g.unreadable and is_scanned(job.path, g, words, config):
+                    links = g.links
                     g, words, quality = ocr_scanned_page(job.path, g, words, config)
+                    words = linked(words, links)  # OCR's words stand in the links too
                 g, words, skew = levelled(g, words, config.words)
                 turn = 0
                 if not job.profile:  # a profile's regions stand on the page as it is shown

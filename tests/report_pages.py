@@ -15,6 +15,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 from io import BytesIO
+from pathlib import Path
 from typing import Any
 
 from reportlab.graphics.shapes import Drawing, Rect
@@ -31,6 +32,9 @@ from reportlab.platypus import (
     Table,
     TableStyle,
 )
+
+import layoutkit
+from layoutkit.model import Document
 
 HEADER = "Northfield Survey Office Annual Technical Report"
 """The running header, on every page."""
@@ -166,3 +170,11 @@ def report(seed: int = 7) -> tuple[bytes, Truth]:
     out = BytesIO()
     _Template(out, truth).build(story)
     return out.getvalue(), truth
+
+
+def written_report(folder: Path) -> tuple[Path, Truth, Document]:
+    """The generated `report` written into ``folder``, its truth, and its parse."""
+    pdf, truth = report()
+    path = folder / "report.pdf"
+    path.write_bytes(pdf)
+    return path, truth, layoutkit.parse(path)

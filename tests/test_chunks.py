@@ -13,7 +13,14 @@ from pathlib import Path
 import jsonschema
 import pytest
 from linetype_pages import L, line
-from report_pages import FIGURE_CAPTION, HEADER, TABLE_CAPTION, TABLE_ROWS, Truth, report
+from report_pages import (
+    FIGURE_CAPTION,
+    HEADER,
+    TABLE_CAPTION,
+    TABLE_ROWS,
+    Truth,
+    written_report,
+)
 
 import layoutkit
 from layoutkit.cli import main
@@ -27,10 +34,7 @@ SIZES = [{}, {"max_chars": 600}, {"max_chars": 250}, {"max_tokens": 40}]
 
 @pytest.fixture(scope="module")
 def made(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Truth, Document]:
-    pdf, truth = report()
-    path = tmp_path_factory.mktemp("report") / "report.pdf"
-    path.write_bytes(pdf)
-    return path, truth, layoutkit.parse(path)
+    return written_report(tmp_path_factory.mktemp("report"))
 
 
 def _body(document: Document) -> Counter[tuple[int, int]]:

@@ -31,10 +31,11 @@ import pypdfium2_raw as pdfium_c  # type: ignore[import-untyped]
 import pytest
 from PIL import Image
 
-from layoutkit.batch import BatchOptions, bounded, run_batch
-from layoutkit.batch.convert import to_pdf
+from layoutkit.batch import BatchOptions, run_batch
 from layoutkit.config import SourcesConfig
 from layoutkit.errors import DocumentError
+from layoutkit.sources import bounded
+from layoutkit.sources.convert import to_pdf
 from tests.test_batch_faults import statuses
 
 REPO = Path(__file__).resolve().parent.parent
@@ -362,7 +363,7 @@ def test_tiff_of_10000_blank_frames_is_read_within_its_budget(tmp_path: Path) ->
 _CONVERT_FRAMES = """
 import resource, sys
 from pathlib import Path
-from layoutkit.batch.convert import to_pdf
+from layoutkit.sources.convert import to_pdf
 from layoutkit.config import SourcesConfig
 left = to_pdf(Path(sys.argv[1]), Path(sys.argv[2]),
               SourcesConfig(image_max_frames=int(sys.argv[3])))

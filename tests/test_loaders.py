@@ -9,7 +9,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from report_pages import HEADER, Truth, report
+from report_pages import HEADER, Truth, written_report
 
 import layoutkit
 from layoutkit.errors import UsageError
@@ -21,10 +21,7 @@ llama_index_core = pytest.importorskip("llama_index.core")
 
 @pytest.fixture(scope="module")
 def made(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Truth, Document]:
-    pdf, truth = report()
-    path = tmp_path_factory.mktemp("report") / "report.pdf"
-    path.write_bytes(pdf)
-    return path, truth, layoutkit.parse(path)
+    return written_report(tmp_path_factory.mktemp("report"))
 
 
 def test_loaders_langchain_a_document_a_chunk(made: tuple[Path, Truth, Document]) -> None:

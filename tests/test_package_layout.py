@@ -29,7 +29,7 @@ RANKS = {
     "layoutkit.nlp": 6, "layoutkit.outputs": 6,
     "layoutkit.pipeline": 7, "layoutkit.document": 7,
     "layoutkit.tools": 8, "layoutkit.batch": 8, "layoutkit.progress": 8, "layoutkit.loudness": 8,
-    "layoutkit.loaders": 8,
+    "layoutkit.loaders": 8, "layoutkit.server": 8,
     "layoutkit.cli": 9, "layoutkit.__main__": 9,
 }
 """Where each part stands in the flow: the values and infrastructure every stage uses

@@ -267,3 +267,18 @@ def test_lines_drop_capital_opens_the_first_line_beside_it() -> None:
     grouped = group_lines([cap, *[w for line in lines for w in line]], off.words)
     assert [[w.text for w in line] for line in grouped] \
         == [*plain[:2], ["T", "w2a", "w2b"], *plain[3:]]
+
+
+def test_words_mark_joins_the_letter_it_stands_over_not_the_line_beside() -> None:
+    """A combining mark drawn as a glyph of its own whose box reaches down to the
+    baseline of the line in the next column (two columns whose baselines stand 3.6 pt
+    apart, as on a two-column Arabic gazette) joins the letter it stands over, in its
+    own column: no word is made across the gutter."""
+    left = spelled("ab", 0.0)                     # baseline 10.0
+    right = spelled("cd", 100.0, top=3.6)         # baseline 13.6
+    shadda = Glyph("\u0651", BBox(3.0, 3.6, 3.0, 13.6), "F", SIZE)  # over "a", zero wide
+    words = words_from_glyphs(Glyphs.of([*right, shadda, *left]), CONFIG.words)
+    assert words == (
+        word("a\u0651b", 0.0, 0.0, 10.0, 13.6),
+        word("cd", 100.0, 3.6, 110.0, 13.6),
+    )

@@ -27,8 +27,8 @@ from ..outputs import document_text
 from ..outputs.named import DEFAULT, FILES, output_text
 from ..pipeline import loaded_profile, parse
 from ..sources import DEFAULT_ENGINE
+from ..sources.convert import to_pdf
 from .clock import now
-from .convert import to_pdf
 from .orphans import die_with_run
 
 if TYPE_CHECKING:

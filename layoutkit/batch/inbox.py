@@ -32,7 +32,7 @@ from PIL import Image, UnidentifiedImageError
 from ..errors import DocumentError, UsageError
 from ..files import NAME_MAX, fitted, replace_in, text_name
 from ..sources import IMAGE_SUFFIXES, open_source
-from .convert import SUFFIXES
+from ..sources.convert import SUFFIXES
 
 __all__ = [
     "ACCEPTED",

@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from multiprocessing.connection import Connection, wait
 from typing import Any, Generic, TypeVar
 
-from .bounded import end_session
+from ..sources.bounded import end_session
 
 __all__ = ["Lost", "end_below", "end_tree", "run_jobs"]
 
@@ -177,7 +177,7 @@ def end_below() -> None:
 def _end(processes: Sequence[Any]) -> None:
     """SIGKILL each of ``processes`` (psutil's), the process group of each that leads
     or belongs to one other than this process's, and every process of each session
-    other than this process's (a converter's, see `bounded.end_session`: it
+    other than this process's (a converter's, see `layoutkit.sources.bounded.end_session`: it
     may hold processes no longer under it)."""
     import psutil
 

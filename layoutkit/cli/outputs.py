@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import argparse
 import logging
+from pathlib import Path
 
 from ..loudness import read_summary
 from ..outputs import DPI_RANGE
@@ -43,6 +44,14 @@ def add_commands(commands: Commands) -> None:
                             help="find ruled tables on every page, not only where rules draw "
                                  "a grid: their lines are typed tab and their cells are the "
                                  "table's (markdown, html)")
+        if name == "markdown":
+            marked.add_argument("--page-separator", action="store_true",
+                                help="a line <!-- page N --> before each page's text")
+        if name != "alto":
+            marked.add_argument("--images", type=Path, metavar="DIR",
+                                help="write each figure (picture, drawing, captioned table) "
+                                     "to DIR as p<page>-fig<n>.png and link it with its "
+                                     "caption where it stands")
     chunks = commands.add_parser(
         "chunks", help="passages for retrieval under their headings, one JSON object a line, "
                        "each line's page and box")
@@ -76,7 +85,11 @@ def run(args: argparse.Namespace) -> Outcome:
     status = read_in_part(document.unreadable)
     read = read_summary(len(document.pages), args.engine, document.ocr, profile)
     if args.command in MARKUPS:
-        return Outcome({args.output: output_text(args.command, document, config)}, status, read)
+        link_from = args.output.parent if args.output is not None else None
+        text = output_text(args.command, document, config,
+                           page_separator=getattr(args, "page_separator", False),
+                           images=getattr(args, "images", None), link_from=link_from)
+        return Outcome({args.output: text}, status, read)
     if args.command == "chunks":
         return Outcome({args.output: chunks_jsonl(document, max_chars=args.max_chars,
                                                   max_tokens=args.max_tokens,

@@ -57,6 +57,10 @@ def add_commands(commands: Commands) -> None:
     document_options(parse_cmd)
     for flag, help_text in PARSE_FLAGS.items():
         parse_cmd.add_argument(flag, action="store_true", help=help_text)
+    parse_cmd.add_argument("--images", type=Path, metavar="DIR",
+                           help="write each figure (picture, drawing, captioned table) to DIR "
+                                "as p<page>-fig<n>.png, and give each page its figures, "
+                                "with their captions and files")
     tokens = commands.add_parser("tokens", help="paragraphs, sentences and spaCy tokens as JSON")
     document_options(tokens)
     tokens.add_argument("--model", metavar="NAME",
@@ -85,8 +89,9 @@ def run(args: argparse.Namespace) -> Outcome:
     # paragraphs are parted (or their typing is logged): ``layoutkit text`` otherwise
     # leaves the lines untyped
     typed = not text or bool(skip) or args.verbose_linetypes or paragraphs or blank
+    images = args.images if parsing else None
     whole = (beside["--toc"] or beside["--tables"] or "tab" in skip or args.file == STDIN
-             or args.password or paragraphs)
+             or args.password or paragraphs or images is not None)
     if not whole:
         stream = iter_pages(args.file, config, args.pages, engine=args.engine, jobs=args.jobs,
                             profile=profile, tables=args.command == "nlptext", typed=typed,
@@ -122,8 +127,15 @@ def run(args: argparse.Namespace) -> Outcome:
         whole_text = outputs.document_text(document, furniture=args.keep_furniture, skip=skip,
                                            blank_lines=blank)
         return Outcome({args.output: whole_text + "\n"}, status, read)
+    figures = None
+    if images is not None:
+        from ..outputs.figures import by_page, document_figures, figure_json, write_figures
+
+        found = write_figures(document, document_figures(document, config.linetypes), images,
+                              link_from=args.output.parent if args.output else None)
+        figures = {page: [figure_json(f) for f in on_page] for page, on_page in by_page(found)}
     files: dict[Path | None, str | Iterable[str]] = {
-        args.output: outputs.dumps(document, words=args.words)}
+        args.output: outputs.dumps(document, words=args.words, figures=figures)}
     if args.toc:
         files[args.output.with_suffix(".toc.json")] = outputs.toc_dumps(
             document, config.linetypes.heading_toc_incl_no_ctx)

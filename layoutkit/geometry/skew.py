@@ -37,6 +37,7 @@ from ..config import WordsConfig
 from ..model import BBox, Line, Page, PageGlyphs, Word, from_columns
 from ..model.layout import rebuilt_bands
 from ..sources.base import UPRIGHT_MAX_SLOPE
+from .links import linked
 from .words import words_and_members, words_from_glyphs
 
 __all__ = ["level_boxes", "levelled", "restored", "skew_of"]
@@ -156,7 +157,15 @@ def levelled(page: PageGlyphs, words: tuple[Word, ...], config: WordsConfig
     own = level_boxes(boxes, slope, page.width, page.height) - boxes
     moved = np.where((member_of >= 0)[:, None], moves[member_of], own)
     glyphs = replace(page.glyphs, boxes=boxes + moved)
-    return replace(page, glyphs=glyphs), words_from_glyphs(glyphs, config), slope
+    links = [replace(link, bbox=_levelled_box(link.bbox, slope, page)) for link in page.links]
+    return (replace(page, glyphs=glyphs), linked(words_from_glyphs(glyphs, config), links),
+            slope)
+
+
+def _levelled_box(box: BBox, slope: float, page: PageGlyphs) -> BBox:
+    """``box`` of ``page`` in the frame where lines leaning by ``slope`` stand level."""
+    row = np.array([[box.x0, box.top, box.x1, box.bottom]], dtype=np.float64)
+    return BBox(*level_boxes(row, slope, page.width, page.height)[0].tolist())
 
 
 def _turned(words: Sequence[Word], slope: float, width: float, height: float) -> list[Word]:
@@ -170,7 +179,8 @@ def _turned(words: Sequence[Word], slope: float, width: float, height: float) ->
     return from_columns(Word, count, [w.text for w in words],
                         from_columns(BBox, count, x0, top, x1, bottom), [w.font for w in words],
                         [w.size for w in words], [w.direction for w in words],
-                        [w.stream for w in words], [w.weight for w in words])
+                        [w.stream for w in words], [w.weight for w in words],
+                        [w.link for w in words])
 
 
 def restored(page: Page, slope: float) -> Page:

@@ -78,7 +78,8 @@ def _words(words: Sequence[Word], turn: int, width: float, height: float) -> lis
     boxes = _boxes([w.bbox for w in words], turn, width, height)
     return from_columns(Word, count, [w.text for w in words], boxes, [w.font for w in words],
                         [w.size for w in words], [(w.direction - turn) % 360 for w in words],
-                        [w.stream for w in words], [w.weight for w in words])
+                        [w.stream for w in words], [w.weight for w in words],
+                        [w.link for w in words])
 
 
 def upturned(page: PageGlyphs, words: Sequence[Word], config: FurnitureConfig

@@ -9,6 +9,8 @@ gives the same words and lines; each word keeps its place in the stream
 - A glyph drawn again on its row with the same text, within `glyph_repeat_overlap` of
   its width (fake bold, a shadow), is dropped.
 - A gap wider than `word_gap_em` between glyphs on one baseline ends a word.
+- A combining mark drawn as a glyph of its own joins the letter it stands over or
+  under, else the letter nearest it on its row.
 - Words share a baseline within `baseline_tolerance` of their height, and a line when
   they overlap vertically by `line_overlap`; a baseline joins the line above only
   through a word of its own size (`line_like_size_ratio`).
@@ -165,8 +167,8 @@ def _words(glyphs: Glyphs, boxes: npt.NDArray[np.float64], texts: _Texts,
         row = 2 * row + (small & char_test(np.where(ids < CODE_POINTS, ids, -1), is_cjk))
     marks = np.flatnonzero(texts.mark[chosen])
     if len(marks):
-        start, end = _on_hosts(start, end, row, marks, texts.blank[chosen],
-                               [glyphs.texts[i] for i in chosen.tolist()])
+        start, end, row = _on_hosts(box, row, marks, texts.blank[chosen],
+                                    [glyphs.texts[i] for i in chosen.tolist()])
     # by row, then x: sorted by x, then stably by row, the rows in the smallest integer
     # type that holds them, which numpy sorts by radix (a third faster than np.lexsort)
     by_start = np.argsort(start, kind="stable")
@@ -226,7 +228,7 @@ def _words(glyphs: Glyphs, boxes: npt.NDArray[np.float64], texts: _Texts,
     return from_columns(Word, count, word_texts, from_columns(BBox, count, x0, top, x1, bottom),
                         fonts, glyphs.sizes[firsts].tolist(), repeat(direction, count),
                         np.minimum.reduceat(members, starts).tolist(),
-                        glyphs.weights[firsts].tolist()), members, starts
+                        glyphs.weights[firsts].tolist(), repeat("", count)), members, starts
 
 
 def _horizontal_form(char: str) -> str:
@@ -294,29 +296,55 @@ def _is_mark(char: str) -> bool:
     return unicodedata.category(char) == "Mn"
 
 
-def _on_hosts(start: npt.NDArray[np.float64], end: npt.NDArray[np.float64],
-              row: npt.NDArray[np.intp], marks: npt.NDArray[np.intp],
-              blank: npt.NDArray[np.bool_], texts: Sequence[str]
-              ) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.float64]]:
-    """``start`` and ``end`` along the baseline of glyphs (of ``texts``, on rows ``row``)
-    with each combining mark among them (``marks``) given the extent of the letter
-    (a glyph neither a mark nor ``blank``)
-    nearest its centre on its row, its host: so that it joins the host's word and
-    follows it in reading order, just after it in a left-to-right script, just before
-    it (read backwards) in a right-to-left one.  A mark's own box may stand apart
-    from its letter by more than a word space, or before it."""
-    start, end = start.copy(), end.copy()
+def _on_hosts(box: npt.NDArray[np.float64], row: npt.NDArray[np.intp],
+              marks: npt.NDArray[np.intp], blank: npt.NDArray[np.bool_], texts: Sequence[str]
+              ) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.float64], npt.NDArray[np.intp]]:
+    """The start and end along the baseline and the row of glyphs (of ``texts``,
+    standing at ``box``: x0, top, x1, bottom, on rows ``row``) with each combining mark
+    among them (``marks``) given the extent and the row of its host letter (a glyph
+    neither a mark nor ``blank``): so that it joins the host's word and follows it in
+    reading order, just after it in a left-to-right script, just before it (read
+    backwards) in a right-to-left one.
+
+    The host is the letter nearest the mark's centre on its row, unless no letter of
+    its row stands under or over the mark (its box holding the mark's centre and
+    overlapping it in height) while a letter of another row does: then that letter,
+    the one overlapping it most in height.  A mark's own box may stand apart from its
+    letter by more than a word space, or before it; and a mark whose box reaches down
+    to the baseline of the line beside its own (two columns whose baselines stand a
+    few points apart) would otherwise join a word across the gutter."""
+    start, end, row = box[:, 0].copy(), box[:, 2].copy(), row.copy()
+    top, bottom = box[:, 1], box[:, 3]
     letters = np.flatnonzero(~np.isin(np.arange(len(start)), marks) & ~blank)
     centres = (start + end) / 2
     for k in marks.tolist():
-        same = letters[row[letters] == row[k]]
-        if not len(same):
-            continue
-        host = int(same[np.argmin(np.abs(centres[same] - centres[k]))])
+        host = _under(k, centres[k], start, end, top, bottom, row, letters)
+        if host is None:
+            same = letters[row[letters] == row[k]]
+            if not len(same):
+                continue
+            host = int(same[np.argmin(np.abs(centres[same] - centres[k]))])
+        row[k] = row[host]
         backwards = unicodedata.bidirectional(texts[host][:1]) in ("R", "AL")
         start[k] = np.nextafter(start[host], -np.inf if backwards else np.inf)
         end[k] = end[host]
-    return start, end
+    return start, end, row
+
+
+def _under(mark: int, centre: float, start: npt.NDArray[np.float64],
+           end: npt.NDArray[np.float64], top: npt.NDArray[np.float64],
+           bottom: npt.NDArray[np.float64], row: npt.NDArray[np.intp],
+           letters: npt.NDArray[np.intp]) -> int | None:
+    """The letter of another row than the mark's that the mark stands over or under
+    (the letter's box holds the mark's ``centre`` and overlaps its height), the one
+    overlapping it most in height; None when a letter of the mark's own row does so
+    too, or none does."""
+    overlap = np.minimum(bottom[letters], bottom[mark]) - np.maximum(top[letters], top[mark])
+    held = letters[(start[letters] <= centre) & (centre <= end[letters]) & (overlap > 0)]
+    if not len(held) or (row[held] == row[mark]).any():
+        return None
+    depth = np.minimum(bottom[held], bottom[mark]) - np.maximum(top[held], top[mark])
+    return int(held[np.argmax(depth)])
 
 
 def _visual(text: str) -> str:
@@ -518,7 +546,7 @@ def upright_words(words: Sequence[Word], width: float = 0.0, height: float = 0.0
     return from_columns(Word, count, [w.text for w in words],
                         from_columns(BBox, count, x0, top, x1, bottom), [w.font for w in words],
                         [w.size for w in words], repeat(0, count), [w.stream for w in words],
-                        [w.weight for w in words])
+                        [w.weight for w in words], [w.link for w in words])
 
 
 def _drop_caps(words: Sequence[Word], config: WordsConfig

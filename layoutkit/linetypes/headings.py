@@ -65,8 +65,8 @@ from .lists import marker
 from .rules import DEFAULT_RULES, HeadingRule, load_rules
 from .sequence import is_start, is_successor
 
-__all__ = ["body_size", "heading_candidates", "heading_lines", "is_caption", "size_counts",
-           "type_headings"]
+__all__ = ["CAPTION_LABEL", "body_size", "heading_candidates", "heading_lines", "is_caption",
+           "size_counts", "type_headings"]
 
 
 @dataclass(slots=True)
@@ -141,6 +141,12 @@ def is_caption(text: str) -> bool:
     return _CAPTION.match(text) is not None
 
 
+CAPTION_LABEL = re.compile(r"(fig(?:ure)?|table|tab|abb(?:ildung)?|tabla|tableau|tabela)\.? ?"
+                           r"S?\d{1,3}(?:\.\d{1,3})?[a-z]?(?!\w)", re.IGNORECASE)
+"""A caption's label (``Fig. 2``, ``Table 3``, ``Abb. 1``, ``Figure S2``), the name of
+what it labels in its first group: what opens a figure's or a table's legend, with or
+without the stop after it that `_CAPTION` asks for (`layoutkit.outputs.figures` links
+the legend to its picture by it)."""
 _FIELD = re.compile(r":\s+[\d.,%\s]*\d[\d.,%\s]*$")
 """A field's label and its figure after a colon (``TOTAL TURNOUT: 81.96%``)."""
 

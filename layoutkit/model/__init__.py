@@ -22,9 +22,11 @@ from .clean import clean_text, clean_texts
 from .geometry import BBox, Rule, quarter_turn, turned_boxes
 from .glyphs import (
     CODE_POINTS,
+    LINK_SCHEMES,
     NO_GLYPHS,
     Glyph,
     Glyphs,
+    Link,
     PageGlyphs,
     char_test,
     code_points,
@@ -55,6 +57,7 @@ __all__ = [
     "BOLD",
     "BOLD_MIN",
     "CODE_POINTS",
+    "LINK_SCHEMES",
     "MAX_WEIGHT",
     "NO_GLYPHS",
     "REGULAR",
@@ -68,6 +71,7 @@ __all__ = [
     "Glyphs",
     "Line",
     "LineType",
+    "Link",
     "OcrQuality",
     "Page",
     "PageDrawing",

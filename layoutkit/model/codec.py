@@ -44,7 +44,7 @@ Published view (every coordinate in points, origin at the page's top-left)::
                            "words": [{"text": "...", "x0": 72.0, "top": 90.1, "x1": 96.5,
                                       "bottom": 98.1, "upright": true,
                                       "fontname": "Times-Roman", "size": 8.0,
-                                      "weight": 400}]}]}]}
+                                      "weight": 400, "link": "https://..."}]}]}]}
 
 ``ocr`` is present only when pages were read by OCR (``quality`` null when every
 one failed), and ``pages[].ocr`` only on those pages (``dictionary``: the share of
@@ -59,7 +59,12 @@ its ``layerQuality``.  ``language`` is the languages the page was read and judge
 (tesseract codes joined by ``+``), ``wordList`` the word lists that gave
 ``dictionary`` and the read shares (null: none for the language, ``quality`` is then
 tesseract's confidence alone).
-``words`` is there only when asked for (``layoutkit parse --words``).  The JSON
+``words`` is there only when asked for (``layoutkit parse --words``); a word's
+``link`` only where it stands in a link annotation to an ``http``, ``https`` or
+``mailto`` address; ``pages[].figures`` only with ``layoutkit parse --images DIR``: each
+figure in reading order, ``{"index": 1, "kind": "image|drawing|table", "bbox": [...],
+"caption": "...", "before": 12, "image": "DIR/p1-fig1.png"}`` (``before``: the index of
+the page's line it stands before; ``caption`` empty when none was found).  The JSON
 Schema of this view is ``document.schema.json`` beside this module
 (`json_schema`).
 ``pages[].lines`` are in reading order; ``band`` and ``column`` index into
@@ -82,7 +87,7 @@ import dataclasses
 import json
 import types
 import typing
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from enum import Enum
 from functools import cache
 from importlib import resources
@@ -111,23 +116,33 @@ _T = TypeVar("_T")
 # --------------------------------------------------------------------------- published view
 
 
-def document_json(document: Document, *, words: bool = False) -> dict[str, Any]:
+Figures = Mapping[int, Sequence[Mapping[str, Any]]]
+"""The figures of a document's pages as the published view gives them, by page number
+(`layoutkit.outputs.figures.figure_json` makes them)."""
+
+
+def document_json(document: Document, *, words: bool = False,
+                  figures: Figures | None = None) -> dict[str, Any]:
     """The published view of ``document`` as plain JSON-ready data, schema
     [`DOCUMENT_SCHEMA`][layoutkit.model.codec.DOCUMENT_SCHEMA]: what other programs read, numbers
-    rounded; with ``words``, each line also holds its words (see `word_json`)."""
+    rounded; with ``words``, each line also holds its words (see `word_json`); with
+    ``figures``, each page holds its figures (none: an empty list)."""
     scanned, quality = document.scanned
     ocr = {q.page_no: q for q in document.ocr}
     return {"schema": DOCUMENT_SCHEMA, "document": text_name(document.path.name),
             "pageCount": document.page_count,
             **({"ocr": {"scanned": True, "quality": _rounded(quality)}} if scanned else {}),
-            "pages": [_page(page, ocr.get(page.page_no), words) for page in document.pages]}
+            "pages": [_page(page, ocr.get(page.page_no), words,
+                            None if figures is None else figures.get(page.page_no, ()))
+                      for page in document.pages]}
 
 
-def dumps(document: Document, *, words: bool = False) -> str:
+def dumps(document: Document, *, words: bool = False, figures: Figures | None = None) -> str:
     """The published view of ``document`` as JSON text (indented by one space, a
     newline at the end), UTF-8 characters kept as they are: what ``layoutkit
-    parse`` writes (``--words``: with each line's words)."""
-    return _text(document_json(document, words=words), indent=1)
+    parse`` writes (``--words``: with each line's words; ``--images``: with each page's
+    ``figures``)."""
+    return _text(document_json(document, words=words, figures=figures), indent=1)
 
 
 def word_json(word: Word) -> dict[str, Any]:
@@ -135,11 +150,12 @@ def word_json(word: Word) -> dict[str, Any]:
     ``extract_words(extra_attrs=["fontname", "size"])`` gives a word: its text, box
     (``x0``, ``top``, ``x1``, ``bottom``), ``upright``, ``fontname`` and ``size``; and
     the ``weight`` of its font ([`weight`][layoutkit.model.Word.weight]: 400 regular, 700
-    bold, 0 where none was read and the name alone tells)."""
+    bold, 0 where none was read and the name alone tells); and for a word in a link
+    annotation, the ``link`` it opens ([`link`][layoutkit.model.Word.link])."""
     return {"text": word.text, "x0": round(word.bbox.x0, 2), "top": round(word.bbox.top, 2),
             "x1": round(word.bbox.x1, 2), "bottom": round(word.bbox.bottom, 2),
             "upright": word.upright, "fontname": word.font, "size": round(word.size, 2),
-            "weight": word.weight}
+            "weight": word.weight, **({"link": word.link} if word.link else {})}
 
 
 def json_schema() -> dict[str, Any]:
@@ -191,7 +207,8 @@ def _ocr(quality: OcrQuality) -> dict[str, Any]:
             "language": quality.language, "wordList": quality.word_list}
 
 
-def _page(page: Page, ocr: OcrQuality | None, words: bool) -> dict[str, Any]:
+def _page(page: Page, ocr: OcrQuality | None, words: bool,
+          figures: Sequence[Mapping[str, Any]] | None = None) -> dict[str, Any]:
     return {
         "pageNo": page.page_no,
         "width": round(page.width, 2),
@@ -204,6 +221,7 @@ def _page(page: Page, ocr: OcrQuality | None, words: bool) -> dict[str, Any]:
                   for band in page.bands],
         **({"ocr": _ocr(ocr)} if ocr else {}),
         "lines": [_line(line, words) for line in page.lines],
+        **({"figures": [dict(figure) for figure in figures]} if figures is not None else {}),
     }
 
 

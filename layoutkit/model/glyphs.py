@@ -19,7 +19,8 @@ from .clean import clean_text, clean_texts
 from .geometry import BBox, Rule
 from .value import Value, gist
 
-__all__ = ["CODE_POINTS", "NO_GLYPHS", "Glyph", "Glyphs", "PageGlyphs", "char_test",
+__all__ = ["CODE_POINTS", "LINK_SCHEMES", "NO_GLYPHS", "Glyph", "Glyphs", "Link", "PageGlyphs",
+           "char_test",
            "code_points", "is_cjk", "spell", "visual_order"]
 
 
@@ -197,6 +198,32 @@ def visual_order(text: str) -> str:
     return str(get_display(text, base_dir="R"))
 
 
+LINK_SCHEMES = ("http", "https", "mailto")
+"""The schemes of the addresses a link keeps: web pages and mail.  A link to another
+scheme (``javascript:``, ``file:``), one that launches a program or one that goes to a
+place in the document links nowhere a reader of the text can follow."""
+
+
+@dataclass(frozen=True, slots=True)
+class Link(Value):
+    """A link annotation of a page: the box it covers (top-left points, as every box)
+    and the address it opens, one of [`LINK_SCHEMES`][layoutkit.model.LINK_SCHEMES]."""
+
+    bbox: BBox
+    uri: str
+
+    @staticmethod
+    def kept(bbox: BBox, uri: str) -> Link | None:
+        """The link of ``bbox`` to ``uri`` (spaces around it stripped), or None when its
+        scheme is not one of [`LINK_SCHEMES`][layoutkit.model.LINK_SCHEMES]: what every
+        engine keeps of a page's link annotations, so that they agree."""
+        uri = clean_text(uri).strip()
+        scheme, colon, rest = uri.partition(":")
+        if not colon or scheme.lower() not in LINK_SCHEMES or not rest.strip("/"):
+            return None
+        return Link(bbox, uri)
+
+
 @dataclass(frozen=True, slots=True)
 class PageGlyphs(Value):
     """What a glyph source yields for one page: its size, glyphs, rules and images,
@@ -212,6 +239,9 @@ class PageGlyphs(Value):
     unreadable: str = ""
     """Why the page was not read (past a budget: it draws too much, it took too long),
     its glyphs left empty; empty for a page that was read (`Page.unreadable`)."""
+    links: tuple[Link, ...] = ()
+    """The page's links to web pages and mail ([`Link`][layoutkit.model.Link]), which
+    the words they cover take (`Word.link`)."""
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "label", clean_text(self.label))

@@ -43,6 +43,10 @@ class Word(Value):
     weight: int = 0
     """Its font's weight ([`weight`][layoutkit.model.Glyph.weight]; 0: the source read
     none, the font's name says)."""
+    link: str = ""
+    """The web or mail address (``http``, ``https`` or ``mailto``) of the link annotation
+    the word stands in ([`Link`][layoutkit.model.Link]); empty for a word that links
+    nowhere."""
 
     @property
     def upright(self) -> bool:
@@ -308,6 +312,8 @@ def _page_columns(page: Page) -> tuple[object, ...]:
     words = [word for line in lines for word in line.words]
     fonts: dict[str, int] = {}
     font_indexes = [fonts.setdefault(w.font, len(fonts)) for w in words]
+    links: dict[str, int] = {"": 0}
+    link_indexes = [links.setdefault(w.link, len(links)) for w in words]
     return (page.page_no, page.width, page.height, page.label, page.unreadable, page.file,
             tuple(bands),
             tuple(columns),
@@ -320,7 +326,8 @@ def _page_columns(page: Page) -> tuple[object, ...]:
             np.array([(w.bbox.x0, w.bbox.top, w.bbox.x1, w.bbox.bottom, w.size, w.stream)
                       for w in words], dtype=np.float64).reshape(len(words), 6),
             np.array([(w.direction, w.weight) for w in words],
-                     dtype=np.int16).reshape(len(words), 2))
+                     dtype=np.int16).reshape(len(words), 2),
+            tuple(links), np.array(link_indexes, dtype=np.int64))
 
 
 def _page_of_columns(page_no: int, width: float, height: float, label: str, unreadable: str,
@@ -332,14 +339,15 @@ def _page_of_columns(page_no: int, width: float, height: float, label: str, unre
                      line_boxes: npt.NDArray[np.float64], line_numbers: npt.NDArray[np.int64],
                      word_texts: tuple[str, ...], fonts: tuple[str, ...],
                      font_indexes: npt.NDArray[np.int64], word_numbers: npt.NDArray[np.float64],
-                     word_kinds: npt.NDArray[np.int16]) -> Page:
+                     word_kinds: npt.NDArray[np.int16], links: tuple[str, ...],
+                     link_indexes: npt.NDArray[np.int64]) -> Page:
     """The page `_page_columns` took apart."""
     x0, top, x1, bottom, size = word_numbers[:, :5].T.tolist()
     words = from_columns(Word, len(word_texts), word_texts,
                          from_columns(BBox, len(x0), x0, top, x1, bottom),
                          map(fonts.__getitem__, font_indexes.tolist()), size,
                          word_kinds[:, 0].tolist(), word_numbers[:, 5].astype(np.int64).tolist(),
-                         word_kinds[:, 1].tolist())
+                         word_kinds[:, 1].tolist(), map(links.__getitem__, link_indexes.tolist()))
     counts, page_nos, band_indexes, column_indexes, block_indexes, levels = line_numbers.T.tolist()
     ends = list(accumulate(counts))
     x0, top, x1, bottom = line_boxes.T.tolist()

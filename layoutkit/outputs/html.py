@@ -4,7 +4,13 @@ Each part of `layoutkit.outputs.structure.parts` becomes an element: a heading
 ``<hN>`` (at most ``<h6>``), a paragraph ``<p>``, a footnote ``<aside class="footnote">``,
 a bulleted list ``<ul>``, a numbered list ``<ol>`` keeping the document's numbers (its
 own hidden), the contents a ``<nav>`` holding a ``<ul>``, a table ``<table>`` of ``<tr>``
-rows of ``<td>`` cells.  Running headers and footers are left out.
+rows of ``<td>`` cells.  A figure (`layoutkit.outputs.figures`) is a ``<figure>`` where
+it stands in the reading: its picture ``<img>`` when its file was written, its
+``<figcaption>``.  Running headers and footers are left out.
+
+Bold, italic, code, superscripts and links inside headings, paragraphs and list items
+are marked (``<b>``, ``<i>``, ``<code>``, ``<sup>``, ``<a href>``) as
+`layoutkit.outputs.inline` says; contents entries lose their leaders and page numbers.
 
 Every element carries where it stands: ``data-page`` (the page it starts on) and
 ``data-bbox`` (``x0 top x1 bottom``, the box of its lines on that page, in points
@@ -16,11 +22,14 @@ XML does not allow (control characters a PDF's text may hold) are left out.
 from __future__ import annotations
 
 import html
+from pathlib import Path
 
 from ..config import LinetypesConfig
 from ..model import Document
 from .alto import xml_text
-from .structure import FURNITURE, Item, Kind, Part, parts
+from .figures import Figure, figure_parts
+from .inline import Marks, contents_text
+from .structure import FURNITURE, Item, Kind, Part
 
 __all__ = ["html_document"]
 
@@ -31,10 +40,15 @@ _TAGS = {Kind.PARAGRAPH: "p", Kind.BULLETED: "ul", Kind.NUMBERED: "ol",
 
 
 def html_document(document: Document, config: LinetypesConfig,
-                  skip: frozenset[str] = FURNITURE) -> str:
-    """The document as an HTML page, its parts in reading order (see the module),
-    lines of the ``skip`` codes left out (running headers and footers by default)."""
-    body = "\n".join(map(_element, parts(document, config, skip)))
+                  skip: frozenset[str] = FURNITURE, *, images: Path | None = None,
+                  link_from: Path | None = None) -> str:
+    """The document as an HTML page, its parts and figures in reading order (see the
+    module), lines of the ``skip`` codes left out (running headers and footers by
+    default); with ``images``, each figure written to that folder as a PNG and linked
+    (relative to the folder ``link_from``, where the page goes)."""
+    marks = Marks.of(document, config)
+    found = figure_parts(document, config, skip, images=images, link_from=link_from)
+    body = "\n".join(_element(part, marks) for part in found)
     return (f'<!DOCTYPE html>\n<html>\n<head>\n<meta charset="utf-8">\n'
             f"<title>{_text(document.path.name)}</title>\n</head>\n<body>\n{body}\n"
             f"</body>\n</html>\n")
@@ -44,28 +58,44 @@ def _text(text: str) -> str:
     return html.escape(xml_text(text), quote=True)
 
 
-def _where(thing: Part | Item) -> str:
+def _where(thing: Part | Item | Figure) -> str:
     """The ``data-page`` and ``data-bbox`` attributes of a part or an item."""
     box = " ".join(f"{value:g}" for value in thing.bbox.as_list())
     return f'data-page="{thing.page_no}" data-bbox="{box}"'
 
 
-def _element(part: Part) -> str:
+def _figure(figure: Figure) -> str:
+    """A figure: its picture (when written) and its caption."""
+    caption = _text(figure.caption)
+    picture = f'<img src="{_text(figure.image)}" alt="{caption}">' if figure.image else ""
+    legend = f"<figcaption>{caption}</figcaption>" if caption else ""
+    return (f'<figure {_where(figure)} data-kind="{figure.kind.value}">{picture}{legend}'
+            f"</figure>")
+
+
+def _element(part: Part | Figure, marks: Marks) -> str:
+    if isinstance(part, Figure):
+        return _figure(part)
     if part.kind is Kind.HEADING:
         tag = f"h{min(part.level, _MAX_LEVEL)}"
-        return f"<{tag} {_where(part)}>{_text(part.items[0].text)}</{tag}>"
-    if part.kind is Kind.PARAGRAPH:
-        return f"<p {_where(part)}>{_text(part.items[0].text)}</p>"
+        text = marks.html(part.items[0], part.items[0].text, _text, heading=True)
+        return f"<{tag} {_where(part)}>{text}</{tag}>"
     if part.kind is Kind.FOOTNOTE:
-        return f'<aside class="footnote" {_where(part)}>{_text(part.items[0].text)}</aside>'
+        text = marks.html(part.items[0], part.items[0].text, _text)
+        return f'<aside class="footnote" {_where(part)}>{text}</aside>'
     tag = _TAGS[part.kind]
+    if part.kind is Kind.PARAGRAPH:
+        return f"<p {_where(part)}>{marks.html(part.items[0], part.items[0].text, _text)}</p>"
     if part.kind is Kind.TABLE:
         rows = "\n".join(f"<tr {_where(item)}>"
                          + "".join(f"<td>{_text(cell)}</td>" for cell in item.cells) + "</tr>"
                          for item in part.items)
         return f"<table {_where(part)}>\n{rows}\n</table>"
-    items = "\n".join(f"<li {_where(item)}>{_text(item.text)}</li>" for item in part.items)
     if part.kind is Kind.CONTENTS:
-        return f"<nav {_where(part)}>\n<ul>\n{items}\n</ul>\n</nav>"
+        entries = "\n".join(f"<li {_where(item)}>{_text(contents_text(item.text))}</li>"
+                            for item in part.items)
+        return f"<nav {_where(part)}>\n<ul>\n{entries}\n</ul>\n</nav>"
+    items = "\n".join(f"<li {_where(item)}>{marks.html(item, item.text, _text)}</li>"
+                      for item in part.items)
     style = ' style="list-style-type: none"' if part.kind is Kind.NUMBERED else ""
     return f"<{tag} {_where(part)}{style}>\n{items}\n</{tag}>"

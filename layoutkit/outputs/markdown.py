@@ -10,9 +10,18 @@ blocks:
 - a bulleted list: ``- `` items;
 - a numbered list: its items with their own numbers (``3. ``); an item numbered
   otherwise, ``(a)`` or ``iv.``, keeps its marker in a ``- `` item;
-- the contents: a ``- `` list;
-- a table: a pipe table whose first row is its head.
+- the contents: a ``- `` list of the entries without their dot leaders and page
+  numbers, nested by their indentation;
+- a table: a pipe table whose first row is its head;
+- a figure (`layoutkit.outputs.figures`), where it stands in the reading: its
+  picture ``![caption](file)`` when its file was written (``images``), else its caption
+  in italics.
 
+Bold, italic, code, superscripts and links inside headings, paragraphs and list items
+are marked as `layoutkit.outputs.inline` says (``**bold**``, ``*italic*``,
+`` `code` ``, ``<sup>1</sup>``, ``[text](https://...)``).  With ``page_separator`` a
+line ``<!-- page N -->`` opens each page's parts (a paragraph running across a page
+break stays whole, under the page it starts on).
 Running headers and footers are left out.  Text that Markdown would read as markup
 (``*``, ``_``, a ``#`` or ``1.`` opening a paragraph, a ``|`` in a cell) is escaped
 with backslashes, so that a reader shows the text as the document prints it.
@@ -21,10 +30,13 @@ with backslashes, so that a reader shows the text as the document prints it.
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 from ..config import LinetypesConfig
 from ..model import Document
-from .structure import FURNITURE, Item, Kind, Part, parts
+from .figures import Figure, figure_parts
+from .inline import Marks, contents_levels, contents_text
+from .structure import FURNITURE, Item, Kind, Part
 
 __all__ = ["escape", "markdown"]
 
@@ -44,7 +56,16 @@ def escape(text: str) -> str:
     """``text`` with backslashes before the characters Markdown would read as markup,
     its line breaks made spaces, so that it reads as itself in a paragraph, a
     heading, a list item or a table cell."""
-    text = _INLINE.sub(lambda m: "\\" + m[0], " ".join(text.split()))
+    return _block_safe(_escape_inline(" ".join(text.split())))
+
+
+def _escape_inline(text: str) -> str:
+    """``text`` with backslashes before the characters that open inline markup."""
+    return _INLINE.sub(lambda m: "\\" + m[0], text)
+
+
+def _block_safe(text: str) -> str:
+    """``text`` with a backslash where its opening would make it another kind of block."""
     start = _BLOCK_START.match(text)
     if start is None:
         return text
@@ -53,25 +74,54 @@ def escape(text: str) -> str:
 
 
 def markdown(document: Document, config: LinetypesConfig,
-             skip: frozenset[str] = FURNITURE) -> str:
-    """The document as Markdown, its parts in reading order (see the module), lines
-    of the ``skip`` codes left out (running headers and footers by default)."""
-    return "\n\n".join(filter(None, map(_block, parts(document, config, skip)))) + "\n"
+             skip: frozenset[str] = FURNITURE, *, page_separator: bool = False,
+             images: Path | None = None, link_from: Path | None = None) -> str:
+    """The document as Markdown, its parts and figures in reading order (see the
+    module), lines of the ``skip`` codes left out (running headers and footers by
+    default); with ``page_separator``, a line ``<!-- page N -->`` before each page's
+    parts; with ``images``, each figure written to that folder as a PNG and linked
+    (relative to the folder ``link_from``, where the Markdown goes)."""
+    marks = Marks.of(document, config)
+    blocks: list[str] = []
+    pages = [page.page_no for page in document.pages]
+    for part in figure_parts(document, config, skip, images=images, link_from=link_from):
+        while page_separator and pages and pages[0] <= part.page_no:
+            blocks.append(f"<!-- page {pages.pop(0)} -->")
+        blocks.append(_block(part, marks))
+    blocks += [f"<!-- page {number} -->" for number in pages if page_separator]
+    return "\n\n".join(filter(None, blocks)) + "\n"
 
 
-def _block(part: Part) -> str:
+def _figure(figure: Figure) -> str:
+    """A figure: its picture with its caption, or its caption alone in italics."""
+    caption = escape(figure.caption)
+    if figure.image is not None:
+        link = f"<{figure.image}>" if " " in figure.image else figure.image
+        return f"![{caption}]({link})"
+    return f"*{caption}*" if caption else ""
+
+
+def _block(part: Part | Figure, marks: Marks) -> str:
+    if isinstance(part, Figure):
+        return _figure(part)
     if part.kind is Kind.HEADING:
-        return "#" * min(part.level, _MAX_LEVEL) + " " + escape(part.items[0].text)
+        return "#" * min(part.level, _MAX_LEVEL) + " " + _marked(part.items[0], marks,
+                                                                 heading=True)
     if part.kind is Kind.PARAGRAPH:
-        return escape(part.items[0].text)
+        return _marked(part.items[0], marks)
     if part.kind is Kind.FOOTNOTE:
         note = part.items[0]
         if not note.marker or not note.text.startswith(note.marker):
-            return escape(note.text)
-        return f"[^{_label(note.marker)}]: " + escape(note.text[len(note.marker):].lstrip())
+            return _marked(note, marks)
+        return f"[^{_label(note.marker)}]: " + _marked(
+            note, marks, note.text[len(note.marker):].lstrip())
     if part.kind is Kind.TABLE:
         return _table(part)
-    return "\n".join(_list_item(item, numbered=part.kind is Kind.NUMBERED)
+    if part.kind is Kind.CONTENTS:
+        return "\n".join("  " * level + f"- {escape(contents_text(item.text))}" for item, level
+                         in zip(part.items, contents_levels(part.items, marks.config),
+                                strict=True))
+    return "\n".join(_list_item(item, marks, numbered=part.kind is Kind.NUMBERED)
                      for item in part.items)
 
 
@@ -80,11 +130,18 @@ def _label(mark: str) -> str:
     return mark if mark.isdigit() else "-".join(f"u{ord(c):x}" for c in mark)
 
 
-def _list_item(item: Item, *, numbered: bool) -> str:
+def _marked(item: Item, marks: Marks, text: str | None = None, *, heading: bool = False
+            ) -> str:
+    """``text`` (the item's own by default) escaped, with its inline marks."""
+    text = " ".join((item.text if text is None else text).split())
+    return _block_safe(marks.markdown(item, text, _escape_inline, heading=heading))
+
+
+def _list_item(item: Item, marks: Marks, *, numbered: bool) -> str:
     number = _ORDERED.fullmatch(item.marker) if numbered else None
     if number is not None:
-        return f"{number[1]}. {escape(item.text[len(item.marker):].lstrip())}"
-    return f"- {escape(item.text)}"
+        return f"{number[1]}. {_marked(item, marks, item.text[len(item.marker):].lstrip())}"
+    return f"- {_marked(item, marks)}"
 
 
 def _table(part: Part) -> str:

@@ -5,6 +5,8 @@ The names are ``json``, ``text``, ``markdown``, ``html`` and ``alto``.
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from ..config import LayoutConfig
 from ..errors import UsageError
 from ..model import Document
@@ -33,9 +35,14 @@ def output_names(spec: str) -> tuple[str, ...]:
     return names
 
 
-def output_text(name: str, document: Document, config: LayoutConfig) -> str:
+def output_text(name: str, document: Document, config: LayoutConfig, *,
+                page_separator: bool = False, images: Path | None = None,
+                link_from: Path | None = None) -> str:
     """The ``document``'s output ``name`` (a key of `FILES`), headings and lists
-    as ``config`` types them."""
+    as ``config`` types them; Markdown with ``page_separator`` marks where each page
+    begins (`layoutkit.outputs.markdown.markdown`); Markdown and HTML with their figures
+    written to the folder ``images`` and linked from the folder ``link_from``, when given
+    (`layoutkit.outputs.figures`)."""
     if name == "json":
         return dumps(document)
     if name == "text":
@@ -45,11 +52,12 @@ def output_text(name: str, document: Document, config: LayoutConfig) -> str:
     if name == "markdown":
         from .markdown import markdown
 
-        return markdown(document, config.linetypes)
+        return markdown(document, config.linetypes, page_separator=page_separator,
+                        images=images, link_from=link_from)
     if name == "html":
         from .html import html_document
 
-        return html_document(document, config.linetypes)
+        return html_document(document, config.linetypes, images=images, link_from=link_from)
     from .alto import alto
 
     return alto(document)

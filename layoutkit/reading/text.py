@@ -247,9 +247,12 @@ def _run(keys: Sequence[tuple[str, int]], unused: Sequence[bool], wanted: tuple[
 
 def _united(words: Sequence[Word], text: str) -> Word:
     """One word of ``text`` over ``words``: their boxes united, the first one's font,
-    size and direction, and the earliest place in the stream among them."""
+    size and direction, the earliest place in the stream among them, and the link they
+    all stand in (none unless they share one)."""
     first = words[0]
     if len(words) == 1 and first.text == text:
         return first
+    links = {w.link for w in words}
     return Word(text, BBox.union([w.bbox for w in words]), first.font, first.size,
-                first.direction, min(w.stream for w in words))
+                first.direction, min(w.stream for w in words),
+                link=links.pop() if len(links) == 1 else "")

@@ -17,11 +17,11 @@ from typing import TYPE_CHECKING
 from ..lazy import lazy_names
 
 if TYPE_CHECKING:
-    from .app import ServeOptions, create_app
-    from .endpoints import ENDPOINTS, Endpoint, Option, Task
+    from .app import create_app
+    from .endpoints import ENDPOINTS, Endpoint, Option, ServeOptions, Task
 
 __all__ = ["ENDPOINTS", "Endpoint", "Option", "ServeOptions", "Task", "create_app"]
 
-__getattr__ = lazy_names(__name__, {"ServeOptions": "app", "create_app": "app",
+__getattr__ = lazy_names(__name__, {"ServeOptions": "endpoints", "create_app": "app",
                                    "ENDPOINTS": "endpoints", "Endpoint": "endpoints",
                                    "Option": "endpoints", "Task": "endpoints"})

@@ -28,7 +28,6 @@ import re
 import shutil
 import tempfile
 from collections.abc import AsyncIterator, Awaitable, Callable, Mapping
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -45,7 +44,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from ..errors import UsageError
 from . import worker
-from .endpoints import ENDPOINTS, Endpoint, Task
+from .endpoints import ENDPOINTS, Endpoint, ServeOptions, Task
 from .schema import openapi
 
 __all__ = ["ServeOptions", "create_app"]
@@ -56,25 +55,6 @@ _NAME_MAX = 200
 """The longest upload name, in bytes, kept as it is (the file system's limit is 255)."""
 _CHUNK = 1 << 16
 """Bytes copied at a time from a spooled form file."""
-
-
-@dataclass(frozen=True, slots=True)
-class ServeOptions:
-    """The server's limits (the options of ``layoutkit serve``): an upload's bytes at
-    most, the documents read at once (each in a worker process), and the seconds a
-    request may wait for a worker and a worker may take."""
-
-    max_upload: int = 50 * 2**20
-    workers: int = 2
-    timeout: float = 120.0
-
-    def __post_init__(self) -> None:
-        if self.max_upload < 1:
-            raise UsageError(f"--max-upload-mb: expected more than 0, got {self.max_upload}")
-        if self.workers < 1:
-            raise UsageError(f"--workers: expected 1 or more, got {self.workers}")
-        if self.timeout <= 0:
-            raise UsageError(f"--timeout: expected seconds more than 0, got {self.timeout:g}")
 
 
 class UploadTooLargeError(UsageError):

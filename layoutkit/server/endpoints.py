@@ -23,7 +23,27 @@ from ..config import LayoutConfig
 from ..errors import UsageError
 from ..model import Document
 
-__all__ = ["COMMON", "ENDPOINTS", "Endpoint", "Option", "Task", "output", "parsed", "truth_of"]
+__all__ = ["COMMON", "ENDPOINTS", "Endpoint", "Option", "ServeOptions", "Task", "output", "parsed",
+           "truth_of"]
+
+
+@dataclass(frozen=True, slots=True)
+class ServeOptions:
+    """The server's limits (the options of ``layoutkit serve``): an upload's bytes at
+    most, the documents read at once (each in a worker process), and the seconds a
+    request may wait for a worker and a worker may take."""
+
+    max_upload: int = 50 * 2**20
+    workers: int = 2
+    timeout: float = 120.0
+
+    def __post_init__(self) -> None:
+        if self.max_upload < 1:
+            raise UsageError(f"--max-upload-mb: expected more than 0, got {self.max_upload}")
+        if self.workers < 1:
+            raise UsageError(f"--workers: expected 1 or more, got {self.workers}")
+        if self.timeout <= 0:
+            raise UsageError(f"--timeout: expected seconds more than 0, got {self.timeout:g}")
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,16 +1,15 @@
-"""The OpenAPI 3 description of ``layoutkit serve``, made from the endpoint table as
-data, so that a new endpoint is described as soon as it is in the table."""
+"""The OpenAPI 3 description of ``layoutkit serve``, made from the endpoint table.
+
+It is made as data from the table, so that a new endpoint is described as soon as it
+is in the table."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from .. import __version__
-from .endpoints import Endpoint
-
-if TYPE_CHECKING:
-    from .app import ServeOptions
+from .endpoints import Endpoint, ServeOptions
 
 __all__ = ["ERRORS", "openapi"]
 

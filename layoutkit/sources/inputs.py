@@ -7,7 +7,7 @@
 - Every later stage, in this process or in workers, then opens a plain file by its
   path, whichever engine reads it.
 - An office or markup document (docx, odt, rtf, html, epub, csv, rst, md) is converted
-  into a temporary PDF by the batch's sandboxed converter (`layoutkit.batch.convert`:
+  into a temporary PDF by the batch's sandboxed converter (`layoutkit.sources.convert`:
   pandoc and LibreOffice, bounded in time and memory, reading the document alone)
   before it is read (`readable`); an image is read as it is (by OCR).
 - A file of any other kind is one error line naming the kinds that are read.
@@ -92,8 +92,8 @@ def as_input(source: Source, password: str | None = None) -> Input:
 
 def accepted_suffixes() -> tuple[str, ...]:
     """Every file-name suffix read: ``.pdf``, the images' and the converted documents'
-    (`layoutkit.batch.convert.SUFFIXES`), those that ``layoutkit batch`` accepts."""
-    from ..batch.convert import SUFFIXES  # the converters: only past a PDF or an image
+    (`layoutkit.sources.convert.SUFFIXES`), those that ``layoutkit batch`` accepts."""
+    from .convert import SUFFIXES  # the converters: only past a PDF or an image
 
     return (".pdf", *sorted(IMAGE_SUFFIXES), *SUFFIXES)
 
@@ -102,7 +102,7 @@ def readable(given: Input, config: SourcesConfig) -> Input:
     """``given`` as a file the glyph sources read: itself for a PDF or an image (and for
     a file that is not there, which the source reports); for an office or markup
     document, its PDF rendering by the sandboxed converter within ``config``'s bounds
-    (`layoutkit.batch.convert.to_pdf`), a temporary file (``given``'s own temporary
+    (`layoutkit.sources.convert.to_pdf`), a temporary file (``given``'s own temporary
     copy, if any, is then removed).  A file whose suffix is none of
     `accepted_suffixes` is read as a PDF when it holds one (a PDF saved under
     another name).
@@ -113,7 +113,7 @@ def readable(given: Input, config: SourcesConfig) -> Input:
     suffix = path.suffix.lower()
     if suffix == ".pdf" or is_image(path) or not path.is_file():
         return given
-    from ..batch.convert import SUFFIXES, to_pdf
+    from .convert import SUFFIXES, to_pdf
 
     if suffix not in SUFFIXES:
         with path.open("rb") as fh:

@@ -29,10 +29,11 @@ from pdfminer.pdfinterp import PDFPageInterpreter, PDFResourceManager
 from pdfminer.pdfpage import LITERAL_PAGE, LITERAL_PAGES, PDFPage
 from pdfminer.pdfparser import PDFParser
 from pdfminer.pdftypes import PDFStream, dict_value, list_value, resolve1
+from pdfminer.psparser import LIT
 from pdfminer.utils import Matrix, PathSegment, Point, translate_matrix
 
 from ..errors import DocumentError
-from ..model import BBox, Glyphs, PageGlyphs, Rule
+from ..model import BBox, Glyphs, Link, PageGlyphs, Rule
 from .base import (
     FORCE_BOLD,
     ClosingSource,
@@ -511,8 +512,14 @@ def _visible_box(page: PDFPage, layout: LTPage) -> Rect:
     pdfminer already rotates by ``/Rotate`` and moves the media box to the origin;
     the crop box has to follow the same transformation to know what is visible.
     """
+    return _turned(page, visible_rect(page.mediabox, page.cropbox))
+
+
+def _turned(page: PDFPage, rect: Rect) -> Rect:
+    """The user-space ``rect`` of ``page`` in the interpreter's space, where pdfminer
+    has turned the page by its ``/Rotate`` and moved its media box to the origin."""
     mx0, my0, mx1, my1 = page.mediabox
-    cx0, cy0, cx1, cy1 = visible_rect(page.mediabox, page.cropbox)
+    cx0, cy0, cx1, cy1 = rect
     x0, y0, x1, y1 = cx0 - mx0, cy0 - my0, cx1 - mx0, cy1 - my0
     width, height = mx1 - mx0, my1 - my0
     rotate = (page.rotate or 0) % 360
@@ -569,7 +576,44 @@ def _page_glyphs(page_no: int, page: PDFPage, layout: LTPage, covering: set[int]
                             weights)
     if fills:
         glyphs = uncovered(glyphs, order, fills)
-    return PageGlyphs(page_no, vx1 - vx0, vy1 - vy0, glyphs, tuple(rules), tuple(images))
+    return PageGlyphs(page_no, vx1 - vx0, vy1 - vy0, glyphs, tuple(rules), tuple(images),
+                      links=_links(page, box))
+
+
+_LINK = LIT("Link")
+_URI = LIT("URI")
+
+
+def _links(page: PDFPage, box: Callable[[float, float, float, float], BBox]
+           ) -> tuple[Link, ...]:
+    """The link annotations of ``page`` whose action opens an address of a kept scheme
+    ([`Link.kept`][layoutkit.model.Link.kept]), in the order of its ``/Annots``, their
+    rectangles as ``box`` makes the interpreter's rectangles top-left boxes: the links
+    the pdfium engine reads (`layoutkit.sources.pdfium.links`)."""
+    found: list[Link] = []
+    try:
+        annotations = list_value(resolve1(page.annots or []))
+    except Exception:  # a broken /Annots holds no link a reader can follow
+        return ()
+    for reference in annotations:
+        try:
+            annotation = dict_value(reference)
+            action = dict_value(annotation.get("A")) if annotation.get("A") else {}
+            if resolve1(annotation.get("Subtype")) is not _LINK or \
+                    resolve1(action.get("S")) is not _URI:
+                continue
+            uri = resolve1(action.get("URI"))
+            x0, y0, x1, y1 = (float(resolve1(v)) for v in list_value(annotation.get("Rect")))
+        except Exception:  # pdfminer raises many types on broken objects
+            continue
+        if not isinstance(uri, bytes | str):
+            continue
+        text = uri.decode("utf-8", errors="replace") if isinstance(uri, bytes) else uri
+        kept = Link.kept(box(*_turned(page, (min(x0, x1), min(y0, y1), max(x0, x1),
+                                              max(y0, y1)))), text)
+        if kept is not None:
+            found.append(kept)
+    return tuple(found)
 
 
 _UNPLACED = np.iinfo(np.int64).max

@@ -70,6 +70,7 @@ from ..occlusion import uncovered
 from .bindings import pdfium_c
 from .drawings import drawings
 from .frame import Frame
+from .links import page_links
 from .text import BuiltinEncodings, TextReader
 from .unseen import make_visible
 
@@ -132,9 +133,11 @@ class PdfiumSource(ClosingSource):
                     f"{self.path}: page {page_no} cannot be read (PDFium cannot load it)")
             try:
                 glyphs = _page_glyphs(self.path, page_no, page, self._encodings)
+                links = page_links(self._document, page)
             finally:
                 pdfium_c.FPDF_ClosePage(page)
-            yield dataclasses.replace(glyphs, label=_page_label(self._document, page_no))
+            yield dataclasses.replace(glyphs, label=_page_label(self._document, page_no),
+                                      links=links)
 
     def close(self) -> None:
         """Close the document; closing twice is harmless."""

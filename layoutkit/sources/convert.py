@@ -34,7 +34,7 @@ from pathlib import Path
 
 from ..config import SourcesConfig
 from ..errors import DocumentError
-from ..sources import IMAGE_SUFFIXES
+from .base import IMAGE_SUFFIXES
 from .bounded import Ended, run_bounded
 
 __all__ = ["PANDOC_FIRST", "SUFFIXES", "WRITER_SUFFIXES", "to_pdf"]

@@ -19,7 +19,7 @@ from PIL import Image
 
 from ..config import SourcesConfig
 from ..errors import DocumentError
-from ..sources.images import read_frames, stated_dpi, uniform
+from .images import read_frames, stated_dpi, uniform
 
 __all__ = ["image_pdf"]
 

@@ -31,7 +31,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..sources.alone import limit_address_space
+from .alone import limit_address_space
 
 __all__ = ["Ended", "end_session", "offline_prefix", "run_bounded"]
 

@@ -1,0 +1,272 @@
+"""Figures found, linked to their captions, placed in the reading and written as PNGs
+(`layoutkit.outputs.figures`, ``--images DIR`` of ``markdown``, ``html`` and ``parse``).
+
+A generated two-column document of two pages whose every figure's box, pixels and
+caption are known (a raster picture with its caption under it, a vector drawing with
+its caption over it, a ruled table under its ``Table 1.`` caption), and a real
+two-column paper with figures."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import jsonschema
+import numpy as np
+import pytest
+from PIL import Image
+from reportlab.lib.utils import ImageReader
+from reportlab.pdfbase.pdfmetrics import stringWidth
+from reportlab.pdfgen.canvas import Canvas
+
+from layoutkit import parse
+from layoutkit.cli import main
+from layoutkit.config import LayoutConfig
+from layoutkit.model.codec import json_schema
+from layoutkit.outputs.figures import FIGURE_DPI, FigureKind, document_figures
+from layoutkit.outputs.html import html_document
+from layoutkit.outputs.markdown import markdown
+
+FIXTURES = Path(__file__).resolve().parent.parent / "fixtures"
+PAPER = FIXTURES / "corpus" / "appl-phys-lett-2011-spin-polarized-tip.pdf"
+WIDTH, HEIGHT = 612.0, 792.0
+LEFT, RIGHT = (54.0, 288.0), (324.0, 558.0)
+PIXELS = (240, 160)
+"""The raster picture's own size, in pixels."""
+RASTER = (54.0, 200.0, 234.0, 320.0)
+"""Boxes in points from the page's top-left corner: the picture (page 1, left)..."""
+DRAWING = (324.0, 215.0, 504.0, 335.0)
+"""... the drawing (page 1, right) ..."""
+TABLE = (54.0, 165.0, 264.0, 229.0)
+"""... and the ruled table (page 2, left)."""
+CAPTIONS = {1: "Figure 1: A raster picture of random noise.",
+            2: "Figure 2: A vector drawing of circles and lines.",
+            3: "Table 1. Results of the three runs."}
+WORDS = ["reader", "column", "figure", "caption", "picture", "drawing", "table", "text",
+         "page", "line", "order", "place", "measure", "result", "study", "method", "value",
+         "sample", "report", "window", "river", "stone", "garden", "market", "letter",
+         "number"]
+
+
+def _sentences(name: str, count: int) -> list[str]:
+    """``count`` lines of a paragraph called ``name``, each its own sentence as wide as
+    the column allows (the last line shorter, as a paragraph's last line is)."""
+    lines = []
+    for k in range(count):
+        words = [f"{name.capitalize()} line {k + 1} tells of the"]
+        for j in range(12):
+            longer = [*words, WORDS[(k * 7 + j * 3 + len(name)) % len(WORDS)]]
+            if stringWidth(" ".join(longer) + ".", "Times-Roman", 10) > LEFT[1] - LEFT[0]:
+                break
+            words = longer
+        lines.append(" ".join(words) + ".")
+    lines[-1] = lines[-1].split(" of the ")[0] + "."
+    return lines
+
+
+def _text(canvas: Canvas, column: tuple[float, float], top: float, lines: list[str],
+          size: float = 10.0, font: str = "Times-Roman") -> float:
+    """``lines`` set from ``top`` (points from the page's top) down ``column``; returns
+    where the next line would stand."""
+    canvas.setFont(font, size)
+    for line in lines:
+        canvas.drawString(column[0], HEIGHT - top - size, line)
+        top += size * 1.2
+    return top
+
+
+PARAGRAPHS = {name: _sentences(name, count) for name, count in
+              (("alpha", 8), ("bravo", 22), ("charlie", 8), ("delta", 22),
+               ("echo", 6), ("foxtrot", 30), ("golf", 36))}
+
+
+def _document(path: Path) -> Path:
+    """The generated document: page 1 a title over two columns, the picture in the
+    left one with its caption under it, the drawing in the right one with its caption
+    over it; page 2 the ruled table under its caption in the left column."""
+    rng = np.random.default_rng(7)
+    noise = Image.fromarray(rng.integers(0, 255, (PIXELS[1], PIXELS[0], 3), dtype=np.uint8))
+    canvas = Canvas(str(path), pagesize=(WIDTH, HEIGHT))
+    canvas.setFont("Helvetica-Bold", 16)
+    canvas.drawString(LEFT[0], HEIGHT - 60, "Figures In The Reading Order")
+    _text(canvas, LEFT, 90, PARAGRAPHS["alpha"])
+    x0, top, x1, bottom = RASTER
+    canvas.drawImage(ImageReader(noise), x0, HEIGHT - bottom, x1 - x0, bottom - top)
+    _text(canvas, LEFT, 330, [CAPTIONS[1]], size=9)
+    _text(canvas, LEFT, 352, PARAGRAPHS["bravo"])
+    _text(canvas, RIGHT, 90, PARAGRAPHS["charlie"])
+    _text(canvas, RIGHT, 196, [CAPTIONS[2]], size=9)
+    x0, top, x1, bottom = DRAWING
+    canvas.setLineWidth(0.5)
+    canvas.rect(x0, HEIGHT - bottom, x1 - x0, bottom - top)
+    for k in range(4):
+        canvas.circle(x0 + 30 + 40 * k, HEIGHT - top - 60, 15 + 3 * k, fill=k % 2)
+    canvas.line(x0 + 10, HEIGHT - bottom + 10, x1 - 10, HEIGHT - top - 10)
+    canvas.line(x0 + 10, HEIGHT - top - 10, x1 - 10, HEIGHT - bottom + 10)
+    _text(canvas, RIGHT, 352, PARAGRAPHS["delta"])
+    canvas.showPage()
+    _text(canvas, LEFT, 72, PARAGRAPHS["echo"])
+    _text(canvas, LEFT, 148, [CAPTIONS[3]], size=9)
+    x0, top, x1, bottom = TABLE
+    rows = [("Run", "Time", "Score"), ("First", "12.5", "0.91"), ("Second", "11.2", "0.88"),
+            ("Third", "13.0", "0.95")]
+    xs = [x0, x0 + 70, x0 + 140, x1]
+    ys = [top + 16 * k for k in range(5)]
+    canvas.setLineWidth(0.5)
+    canvas.grid(xs, [HEIGHT - y for y in ys])
+    canvas.setFont("Times-Roman", 10)
+    for r, row in enumerate(rows):
+        for c, cell in enumerate(row):
+            canvas.drawString(xs[c] + 4, HEIGHT - ys[r] - 12, cell)
+    _text(canvas, LEFT, 245, PARAGRAPHS["foxtrot"])
+    _text(canvas, RIGHT, 72, PARAGRAPHS["golf"])
+    canvas.showPage()
+    canvas.save()
+    return path
+
+
+@pytest.fixture(scope="module")
+def generated(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return _document(tmp_path_factory.mktemp("figures") / "figures.pdf")
+
+
+def _near(box: list[float], truth: tuple[float, ...], tolerance: float = 1.5) -> bool:
+    return all(abs(a - b) <= tolerance for a, b in zip(box, truth, strict=True))
+
+
+def test_figures_found_with_their_boxes_kinds_and_captions(generated: Path) -> None:
+    """Every figure of the generated document is found, once, with its box, its kind
+    and its caption's exact text, numbered on its page in reading order."""
+    figures = document_figures(parse(generated))
+    found = [(f.page_no, f.index, f.kind, f.caption) for f in figures]
+    assert found == [(1, 1, FigureKind.IMAGE, CAPTIONS[1]), (1, 2, FigureKind.DRAWING, CAPTIONS[2]),
+                     (2, 1, FigureKind.TABLE, CAPTIONS[3])]
+    for figure, truth in zip(figures, (RASTER, DRAWING, TABLE), strict=True):
+        assert _near(figure.bbox.as_list(), truth), (figure.bbox, truth)
+
+
+def test_figures_written_at_their_sizes_and_linked_in_place(generated: Path,
+                                                            tmp_path: Path) -> None:
+    """``markdown --images``: the picture is taken out at its own pixel size, the drawing
+    and the table rendered from their boxes; each is linked with its caption between
+    the paragraphs around it, and the captions are in no paragraph."""
+    out = tmp_path / "out" / "doc.md"
+    images = tmp_path / "out" / "figs"
+    assert main(["markdown", str(generated), "-o", str(out), "--images", str(images)]) == 0
+    assert sorted(p.name for p in images.iterdir()) == ["p1-fig1.png", "p1-fig2.png",
+                                                       "p2-fig1.png"]
+    with Image.open(images / "p1-fig1.png") as picture:
+        assert picture.size == PIXELS
+    for name, (x0, top, x1, bottom) in (("p1-fig2.png", DRAWING), ("p2-fig1.png", TABLE)):
+        with Image.open(images / name) as picture:
+            expected = ((x1 - x0) * FIGURE_DPI / 72, (bottom - top) * FIGURE_DPI / 72)
+            assert all(abs(a - b) <= 4 for a, b in zip(picture.size, expected, strict=True)), \
+                (name, picture.size, expected)
+    text = out.read_text(encoding="utf-8")
+    links = [f"![{CAPTIONS[1]}](figs/p1-fig1.png)", f"![{CAPTIONS[2]}](figs/p1-fig2.png)",
+             f"![{CAPTIONS[3]}](figs/p2-fig1.png)"]
+    blocks = text.split("\n\n")
+    for link in links:
+        assert link in blocks
+    at = {name: text.index(PARAGRAPHS[name][0]) for name in PARAGRAPHS}
+    spots = [text.index(link) for link in links]
+    assert at["alpha"] < spots[0] < at["bravo"] < at["charlie"] < spots[1] < at["delta"]
+    assert at["delta"] < at["echo"] < spots[2] < at["foxtrot"]
+    for block in blocks:
+        if not block.startswith("!["):
+            assert not re.search(r"Figure \d:|Table 1\.", block), block
+
+
+def test_captions_stand_where_figures_were_without_images(generated: Path) -> None:
+    """Without ``images`` no file is written; the Markdown holds each caption alone in
+    the figure's place, and the HTML a ``<figure>`` with its ``<figcaption>`` and no
+    picture."""
+    document = parse(generated)
+    config = LayoutConfig().linetypes
+    text = markdown(document, config)
+    blocks = text.split("\n\n")
+    for caption in CAPTIONS.values():
+        assert f"*{caption}*" in blocks
+    assert text.index(PARAGRAPHS["alpha"][0]) < text.index(CAPTIONS[1]) \
+        < text.index(PARAGRAPHS["bravo"][0])
+    page = html_document(document, config)
+    figures = re.findall(r"<figure [^>]*>(.*?)</figure>", page)
+    assert figures == [f"<figcaption>{caption}</figcaption>" for caption in CAPTIONS.values()]
+
+
+def test_html_links_figures_with_their_captions(generated: Path, tmp_path: Path) -> None:
+    """``html --images``: each ``<figure>`` holds its ``<img>`` and its caption."""
+    out = tmp_path / "doc.html"
+    assert main(["html", str(generated), "-o", str(out), "--images",
+                 str(tmp_path / "figs")]) == 0
+    page = out.read_text(encoding="utf-8")
+    figures = re.findall(r'<figure [^>]*><img src="([^"]+)" alt="([^"]*)">'
+                         r"<figcaption>([^<]*)</figcaption></figure>", page)
+    assert figures == [("figs/p1-fig1.png", CAPTIONS[1], CAPTIONS[1]),
+                       ("figs/p1-fig2.png", CAPTIONS[2], CAPTIONS[2]),
+                       ("figs/p2-fig1.png", CAPTIONS[3], CAPTIONS[3])]
+
+
+def test_parse_json_gives_each_page_its_figures(generated: Path, tmp_path: Path) -> None:
+    """``parse --images``: each page holds its figures (box, kind, caption, file, the line
+    it stands before), valid against the published schema."""
+    out = tmp_path / "doc.json"
+    assert main(["parse", str(generated), "-o", str(out), "--images",
+                 str(tmp_path / "figs")]) == 0
+    data = json.loads(out.read_text(encoding="utf-8"))
+    jsonschema.validate(data, json_schema())
+    first, second = data["pages"]
+    assert [(f["index"], f["kind"], f["caption"], f["image"]) for f in first["figures"]] == [
+        (1, "image", CAPTIONS[1], "figs/p1-fig1.png"),
+        (2, "drawing", CAPTIONS[2], "figs/p1-fig2.png")]
+    assert [(f["kind"], f["caption"]) for f in second["figures"]] == [("table", CAPTIONS[3])]
+    assert _near(first["figures"][0]["bbox"], RASTER)
+    lines = first["lines"]
+    before = first["figures"][0]["before"]
+    assert lines[before]["text"] == CAPTIONS[1]
+    assert "figures" not in json.loads(
+        _parsed_without_images(generated, tmp_path))["pages"][0]
+
+
+def _parsed_without_images(path: Path, tmp_path: Path) -> str:
+    out = tmp_path / "plain.json"
+    assert main(["parse", str(path), "-o", str(out)]) == 0
+    return out.read_text(encoding="utf-8")
+
+
+def test_real_paper_figures_linked_to_their_captions(tmp_path: Path) -> None:
+    """A two-column letter (Applied Physics Letters): its three figures (a pair of
+    micrographs with an inset, panels with a magnified square, a pair of maps) are
+    found, each as one figure the width of its column, linked to its caption and
+    written; its text paragraphs hold no caption."""
+    document = parse(PAPER)
+    figures = document_figures(document)
+    assert [(f.page_no, f.caption[:7]) for f in figures] == [(1, "FIG. 1."), (2, "FIG. 2."),
+                                                              (3, "FIG. 3.")]
+    assert figures[0].caption.endswith("Cr oxide present at the Cr surface.")
+    for figure in figures:
+        assert 230 <= figure.bbox.width <= 245 and figure.bbox.height >= 110
+    out = tmp_path / "paper.md"
+    assert main(["markdown", str(PAPER), "-o", str(out), "--images",
+                 str(tmp_path / "figs")]) == 0
+    blocks = out.read_text(encoding="utf-8").split("\n\n")
+    pictures = [b for b in blocks if b.startswith("![")]
+    assert [re.sub(r".*\]\((.*)\)", r"\1", b) for b in pictures] == [
+        "figs/p1-fig1.png", "figs/p2-fig1.png", "figs/p3-fig1.png"]
+    assert not any("FIG. " in b for b in blocks if not b.startswith("!["))
+
+
+def test_real_paper_figures_and_tables_with_bold_labels() -> None:
+    """A two-column journal paper (Clinical Science) whose captions open with a bold
+    label and no stop (``Figure 4 Logarithmic...``, ``Table 4 Inhibitor-binding...``):
+    pages 5-7 hold six figures and two tables, each found and linked to its own
+    caption, the pictures as pictures and the ruled tables as tables."""
+    document = parse(FIXTURES / "corpus" / "clinical-science-ace-inhibitors-2014.pdf",
+                     pages="5-7")
+    found = [(f.page_no, f.kind.value, " ".join(f.caption.split()[:2]))
+             for f in document_figures(document)]
+    assert found == [(5, "image", "Figure 2"), (5, "image", "Figure 3"),
+                     (5, "image", "Figure 4"), (5, "table", "Table 4"),
+                     (6, "image", "Figure 5"), (6, "table", "Table 5"),
+                     (6, "image", "Figure 6"), (7, "image", "Figure 7")]
