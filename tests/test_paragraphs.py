@@ -76,6 +76,8 @@ PARAGRAPHS = [
     "the second column too.",
 ]
 FOOTNOTE = f"1 {_NOTE} {_NOTE2}"
+MARKED = [p.replace("from 1 the", "from<sup>1</sup> the") for p in PARAGRAPHS]
+"""The paragraphs as Markdown and HTML mark them: the note's call a superscript."""
 JOINED = {"examine", "reasonable", "measuring"}
 
 
@@ -141,14 +143,14 @@ def test_paragraphs_markdown_blocks_are_the_printed_paragraphs(document: Documen
     caption its own, the footnote its own block after the page's body, hyphenated
     words joined by the language's word list and the compound kept."""
     blocks = markdown(document, layoutkit.LayoutConfig().linetypes).strip().split("\n\n")
-    assert blocks == [*PARAGRAPHS, "[^1]: " + FOOTNOTE[2:]]
+    assert blocks == [*MARKED, "[^1]: " + FOOTNOTE[2:]]
 
 
 def test_paragraphs_html_paragraphs(document: Document) -> None:
     """HTML: a ``<p>`` per printed paragraph, the footnote an ``<aside>``."""
     page = html_document(document, layoutkit.LayoutConfig().linetypes)
     body = [line for line in page.splitlines() if line.startswith(("<p ", "<aside "))]
-    assert [line.split(">", 1)[1].rsplit("<", 1)[0] for line in body] == [*PARAGRAPHS, FOOTNOTE]
+    assert [line.split(">", 1)[1].rsplit("</", 1)[0] for line in body] == [*MARKED, "<sup>1</sup>" + FOOTNOTE[1:]]
     assert body[-1].startswith('<aside class="footnote" ')
 
 

@@ -1,12 +1,11 @@
 """Semantic HTML of a typed document: one self-contained page.
 
-Each part of `layoutkit.outputs.structure.parts` becomes an element: a heading
-``<hN>`` (at most ``<h6>``), a paragraph ``<p>``, a footnote ``<aside class="footnote">``,
-a bulleted list ``<ul>``, a numbered list ``<ol>`` keeping the document's numbers (its
-own hidden), the contents a ``<nav>`` holding a ``<ul>``, a table ``<table>`` of ``<tr>``
-rows of ``<td>`` cells.  A figure (`layoutkit.outputs.figures`) is a ``<figure>`` where
-it stands in the reading: its picture ``<img>`` when its file was written, its
-``<figcaption>``.  Running headers and footers are left out.
+Each part of `layoutkit.outputs.structure.parts` becomes an element: a heading ``<hN>``
+(at most ``<h6>``), a paragraph ``<p>``, a footnote ``<aside class="footnote">``, a list
+``<ul>`` or ``<ol>`` (keeping the document's numbers), the contents a ``<nav>``, a table
+``<table>`` of ``<tr>`` rows of ``<td>`` cells.  A figure (`layoutkit.outputs.figures`)
+is a ``<figure>`` where it stands: its ``<img>`` when written, its ``<figcaption>``.
+Running headers and footers are left out.
 
 Bold, italic, code, superscripts and links inside headings, paragraphs and list items
 are marked (``<b>``, ``<i>``, ``<code>``, ``<sup>``, ``<a href>``) as
