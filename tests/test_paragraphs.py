@@ -150,7 +150,8 @@ def test_paragraphs_html_paragraphs(document: Document) -> None:
     """HTML: a ``<p>`` per printed paragraph, the footnote an ``<aside>``."""
     page = html_document(document, layoutkit.LayoutConfig().linetypes)
     body = [line for line in page.splitlines() if line.startswith(("<p ", "<aside "))]
-    assert [line.split(">", 1)[1].rsplit("</", 1)[0] for line in body] == [*MARKED, "<sup>1</sup>" + FOOTNOTE[1:]]
+    texts = [line.split(">", 1)[1].rsplit("</", 1)[0] for line in body]
+    assert texts == [*MARKED, "<sup>1</sup>" + FOOTNOTE[1:]]
     assert body[-1].startswith('<aside class="footnote" ')
 
 
