@@ -238,7 +238,8 @@ def test_cli_encrypted_pdf_message_says_encrypted(
     ("99", "'99' is outside the document's pages 1-2"),
     ("1,3-9", "'3-9' is outside the document's pages 1-2"),
     ("0", "'0' is outside the document's pages 1-2"),
-    ("3-x", "cannot read '3-x'; expected numbers and ranges such as 1,3-5,9- (the document has no page labels)"),
+    ("3-x", "cannot read '3-x'; expected numbers and ranges such as 1,3-5,9- "
+            "(the document has no page labels)"),
     (",", "cannot read ''; expected numbers and ranges such as 1,3-5,9-"),
     ("", "cannot read ''; expected numbers and ranges such as 1,3-5,9-"),
     ("5-2", "'5-2' runs backwards"),

@@ -27,11 +27,13 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from ..config import NlpConfig
 from ..errors import DocumentError
 from ..files import text_name
 from ..model import Document, Line, LineType, Page, tables_by_page
 from ..model import Table as RuledTable
-from .paragraphs import Paragraph, document_vocabulary, paragraphs, paragraphs_of
+from .lexicon import document_lexicon, lexicon
+from .paragraphs import Paragraph, ignored_codes, paragraphs, paragraphs_of
 from .spool import spooled
 
 __all__ = ["ListElement", "ListItem", "NLPTextDocument", "Section", "Table", "TableCell",
@@ -285,7 +287,7 @@ def from_document(document: Document, skip: frozenset[str], *, timestamp: str = 
     root: list[Element] = []
     # open sections: (title, children)
     open_sections: list[tuple[str, list[Element]]] = []
-    for part in _parts_of(paragraphs(document, skip, document_vocabulary(document)),
+    for part in _parts_of(paragraphs(document, skip, document_lexicon(document)),
                           tables_by_page(document.tables)):
         if isinstance(part, _Opened):
             open_sections.append((part.title, []))
@@ -312,10 +314,11 @@ def write_pieces(name: str, pages: Iterable[Page], tables: Mapping[int, Sequence
     table being read, not the pages."""
     path = Path(text_name(name))  # a name that is not UTF-8 as \xNN
     titles: list[str] = []
-    with spooled(pages) as spool:
+    with spooled(pages, ignored_codes(NlpConfig())) as spool:
+        words = lexicon(spool.vocabulary, list(spool.texts), NlpConfig())
         yield "\n".join(_header(NLPTextDocument(path.stem, path.name, timestamp,
                                                 metadata))) + "\n"
-        for part in _parts_of(paragraphs_of(spool.pages(), skip, spool.vocabulary), tables):
+        for part in _parts_of(paragraphs_of(spool.pages(), skip, words), tables):
             level = len(titles) + 1
             if isinstance(part, _Opened):
                 titles.append(part.title)

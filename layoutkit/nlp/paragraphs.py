@@ -2,22 +2,29 @@
 
 - Lines are taken in reading order, those of the skipped line types left out (by
   default as DCR's `spacy_ignore_line_type_*`: running headers, footers and contents).
-- A paragraph is a block of body lines, a heading, a list item, a table row or a
-  contents entry.
+- A paragraph is a run of body lines, a heading, a list item, a table row or a
+  contents entry.  Body lines of one block part where a printed paragraph starts
+  (`layoutkit.nlp.breaks`: a first-line indent, an outdent or a gap measured against
+  the column's own left edge and leading, or a caption).
+- Footnotes (`layoutkit.nlp.breaks.footnotes`: small type under a page's text,
+  opening with a note mark) are paragraphs of their own, one a note, marked
+  ``footnote``, read after the body paragraph that is open when the page ends, so a
+  sentence running on past them stays whole.
 - A body block that ends a column or a page without closing its sentence (no `.`, `!`,
   `?`, `:`, `。`, `！` or `？` at its end), or whose next block starts in lower case,
   runs on into the first block of the next column or page, so a sentence crossing the
   break stays whole.
 - Lines are joined with a space, except that a word hyphenated at a line end is joined
-  without its hyphen when the joined form is a word (see `join_hyphenated`), and CJK
-  text runs on without one.
+  without its hyphen when the joined form is a word (see `join_hyphenated`; the words
+  are `layoutkit.nlp.lexicon`'s, the document's and its language's), and CJK text runs
+  on without one.
 - Each paragraph keeps, for every line, where its text starts, so each character
   traces back to its line.
 """
 
 from __future__ import annotations
 
-from collections.abc import Collection, Container, Iterable, Iterator
+from collections.abc import Collection, Container, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 
 from ..config import NlpConfig
@@ -26,9 +33,11 @@ from ..linetypes.lines import runs_on
 from ..linetypes.lists import marker
 from ..linetypes.outline import continues_heading
 from ..model import Document, Line, LineType, Page, is_cjk
+from .breaks import Key, Measure, footnotes, measure, note_mark, parted
 
 __all__ = ["Paragraph", "Piece", "document_vocabulary", "ignored_codes", "join_hyphenated",
-           "kept_lines", "page_vocabulary", "paragraphs", "paragraphs_of", "starts_paragraph"]
+           "kept_lines", "measure", "page_vocabulary", "paragraphs", "paragraphs_of",
+           "starts_paragraph"]
 
 _IGNORE_KEYS = {
     "h": "spacy_ignore_line_type_header",
@@ -55,11 +64,13 @@ class Piece:
 @dataclass(frozen=True, slots=True)
 class Paragraph:
     """Running text made of lines: its text, the lines it came from (in order) and
-    the line type code of its first line (``b``, ``h_1``, ``lb``...)."""
+    the line type code of its first line (``b``, ``h_1``, ``lb``...); ``footnote``
+    for a footnote (its text opening with its mark)."""
 
     text: str
     pieces: tuple[Piece, ...]
     code: str
+    footnote: bool = False
 
     @property
     def page_no(self) -> int:
@@ -84,15 +95,27 @@ def paragraphs_of(pages: Iterable[Page], skip: Collection[str],
                   vocabulary: Container[str] = frozenset()) -> Iterator[Paragraph]:
     """`paragraphs` of a document's ``pages`` as they come: each paragraph once
     the line after it is read, so that only the paragraph running on across a page
-    break is held with the page after it."""
+    break is held with the page after it (and the footnotes of the page it left)."""
     group: list[tuple[Line, int]] = []
-    for line, index in kept_lines(pages, skip):
-        if group and _starts_paragraph(group[-1][0], line):
-            yield _assemble(group, vocabulary)
-            group = []
-        group.append((line, index))
+    notes: list[list[tuple[Line, int]]] = []
+    for page in pages:
+        measures, foot = measure(page), footnotes(page)
+        for line, index in kept_lines((page,), skip):
+            if index in foot:
+                if (not notes or note_mark(line) is not None
+                        or notes[-1][-1][0].page_no != line.page_no):
+                    notes.append([])
+                notes[-1].append((line, index))
+                continue
+            if group and _starts_paragraph(group[-1][0], line, measures):
+                yield _assemble(group, vocabulary)
+                group = []
+                yield from (_assemble(note, vocabulary, footnote=True) for note in notes)
+                notes = []
+            group.append((line, index))
     if group:
         yield _assemble(group, vocabulary)
+    yield from (_assemble(note, vocabulary, footnote=True) for note in notes)
 
 
 def kept_lines(pages: Iterable[Page], skip: Collection[str]) -> Iterator[tuple[Line, int]]:
@@ -105,16 +128,20 @@ def kept_lines(pages: Iterable[Page], skip: Collection[str]) -> Iterator[tuple[L
                 yield line, index
 
 
-def starts_paragraph(before: Line | None, line: Line) -> bool:
+def starts_paragraph(before: Line | None, line: Line,
+                     measures: Mapping[Key, Measure] | None = None) -> bool:
     """Whether ``line`` starts a new paragraph after the line ``before`` it in reading
     order (None: it is the first), as `paragraphs` parts them: at a change of line
-    type or of block within a column, at a heading, list item, contents entry or table
-    row, and across columns and pages where the text does not run on."""
-    return before is None or _starts_paragraph(before, line)
+    type or of block within a column, where a printed paragraph starts within a block
+    (``measures``: its page's columns, `layoutkit.nlp.breaks.measure`), at a heading,
+    list item, contents entry or table row, and across columns and pages where the
+    text does not run on."""
+    return before is None or _starts_paragraph(before, line, measures or {})
 
 
-def _starts_paragraph(before: Line, line: Line) -> bool:
-    """Whether ``line`` starts a new paragraph after ``before``."""
+def _starts_paragraph(before: Line, line: Line, measures: Mapping[Key, Measure]) -> bool:
+    """Whether ``line`` starts a new paragraph after ``before``, its column's
+    ``measures`` deciding where a printed paragraph starts within a block."""
     if line.code != before.code or line.line_type in (LineType.TOC, LineType.TABLE):
         return True
     if line.line_type in (LineType.LIST_BULLET, LineType.LIST_NUMBER):
@@ -124,11 +151,12 @@ def _starts_paragraph(before: Line, line: Line) -> bool:
     same_column = (line.page_no, line.band, line.column) == (before.page_no, before.band,
                                                              before.column)
     if same_column:
-        return line.block != before.block
+        return parted(before, line, measures)
     return not runs_on(before, line)
 
 
-def _assemble(group: Iterable[tuple[Line, int]], vocabulary: Container[str]) -> Paragraph:
+def _assemble(group: Iterable[tuple[Line, int]], vocabulary: Container[str], *,
+              footnote: bool = False) -> Paragraph:
     """One paragraph from its lines, hyphenated line ends joined where they should be."""
     parts: list[str] = []
     pieces: list[Piece] = []
@@ -144,4 +172,4 @@ def _assemble(group: Iterable[tuple[Line, int]], vocabulary: Container[str]) -> 
         pieces.append(Piece(line, index, length))
         parts.append(line.text)
         length += len(line.text)
-    return Paragraph("".join(parts), tuple(pieces), pieces[0].line.code)
+    return Paragraph("".join(parts), tuple(pieces), pieces[0].line.code, footnote)

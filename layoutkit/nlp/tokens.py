@@ -30,7 +30,7 @@ from __future__ import annotations
 
 import json
 from bisect import bisect_right
-from collections.abc import Container, Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import cache
 from typing import Any
@@ -45,6 +45,7 @@ from ..files import text_name
 from ..model import BBox, Document, Page
 from ..model.codec import json_pieces
 from .language import detect_pages
+from .lexicon import Lexicon
 from .paragraphs import (
     Paragraph,
     Piece,
@@ -97,25 +98,6 @@ def load_pipeline(lang: str, model: str | None = None, fallbacks: str = "") -> L
     return nlp
 
 
-class _Vocabulary(Container[str]):
-    """The words that decide hyphenated line ends: the document's own ``words`` and the
-    lemma lookup table's (its inflected forms and its lemmas)."""
-
-    def __init__(self, words: Iterable[str], nlp: Language) -> None:
-        self._words = set(words)
-        self._table: Any = None
-        if "lemmatizer" in nlp.pipe_names:
-            lookups = nlp.get_pipe("lemmatizer").lookups  # type: ignore[attr-defined]
-            if lookups.has_table("lemma_lookup"):
-                self._table = lookups.get_table("lemma_lookup")
-                # a table maps a form to its lemma, or (French) to a list of lemmas
-                for lemma in self._table.values():
-                    self._words.update([lemma] if isinstance(lemma, str) else lemma)
-
-    def __contains__(self, word: object) -> bool:
-        return word in self._words or (self._table is not None and word in self._table)
-
-
 @dataclass(frozen=True, slots=True)
 class Analysis:
     """A document read for NLP: its language (and each page's), the pipeline used and
@@ -141,7 +123,7 @@ def analyse(document: Document, config: LayoutConfig | NlpConfig | None = None,
     skip = ignored_codes(config)
     lang, page_langs = detect_pages([page_text(page, skip) for page in document.pages], config)
     nlp = load_pipeline(lang, model, config.tokenizer_fallbacks)
-    found = paragraphs(document, skip, _Vocabulary(document_vocabulary(document), nlp))
+    found = paragraphs(document, skip, Lexicon(document_vocabulary(document), lang))
     return Analysis(document, lang, tuple(page_langs), nlp, model or f"blank:{nlp.lang}",
                     tuple(_analysed(nlp, found)))
 
@@ -204,7 +186,7 @@ def tokens_pieces(name: str, pages: Iterable[Page], config: NlpConfig,
     with spooled(pages, skip) as spool:
         lang, page_langs = detect_pages(list(spool.texts), config)
         nlp = load_pipeline(lang, model, config.tokenizer_fallbacks)
-        found = paragraphs_of(spool.pages(), skip, _Vocabulary(spool.vocabulary, nlp))
+        found = paragraphs_of(spool.pages(), skip, Lexicon(spool.vocabulary, lang))
         yield from json_pieces(_head(name, lang, nlp, model or f"blank:{nlp.lang}"), _page_entries(
             spool.numbers, page_langs, _analysed(nlp, found), nlp))
 

@@ -71,12 +71,13 @@ def text_pieces(pages: Iterable[Page], *, furniture: bool = False,
         code = "h_" if line.code.startswith("h_") else line.code
         return (furniture or not line.furniture) and code not in skip
     if blank_lines:  # the NLP package only for this option
-        from ..nlp.paragraphs import starts_paragraph
+        from ..nlp.paragraphs import measure, starts_paragraph
     before: Line | None = None
     for k, page in enumerate(pages):
         texts: list[str] = []
+        measures = measure(page) if blank_lines else {}
         for line in filter(kept, page.lines):
-            if blank_lines and texts and starts_paragraph(before, line):
+            if blank_lines and texts and starts_paragraph(before, line, measures):
                 texts.append("")
             texts.append(line.text)
             before = line

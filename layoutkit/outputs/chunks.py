@@ -38,7 +38,8 @@ from ..errors import UsageError
 from ..linetypes.headings import is_caption
 from ..linetypes.lines import closes_sentence
 from ..model import Document, Line, LineType
-from ..nlp.paragraphs import Paragraph, Piece, document_vocabulary, paragraphs
+from ..nlp.lexicon import document_lexicon
+from ..nlp.paragraphs import Paragraph, Piece, paragraphs
 from .structure import FURNITURE
 
 __all__ = ["CHUNK_SCHEMA", "Chunk", "TokenCounter", "chunks", "chunks_jsonl", "token_counter"]
@@ -234,7 +235,7 @@ def _sections(document: Document) -> list[tuple[tuple[str, ...], list[_Segment]]
     """The document's parts (each a segment of whole paragraphs) by section: the text
     before the first heading, then each heading with the parts up to the next, each
     with its heading path."""
-    read = paragraphs(document, FURNITURE, document_vocabulary(document))
+    read = paragraphs(document, FURNITURE, document_lexicon(document))
     spans = [span for paragraph in read for span in _captions_apart(paragraph)]
     groups = [list(group) for _, group in itertools.groupby(
         spans, key=lambda s: s.first.line_type if s.first.line_type in _GROUPED else id(s))]

@@ -1,14 +1,11 @@
 """Semantic HTML of a typed document: one self-contained page.
 
-Each part of `layoutkit.outputs.structure.parts` becomes an element: a
-heading of level N ``<hN>`` (at most ``<h6>``), a paragraph ``<p>``, a bulleted list
-``<ul>`` (its bullets left to the browser), a numbered list ``<ol>`` whose items keep
-the numbers the document prints (the list's own numbering hidden), the contents a
-``<nav>`` holding a ``<ul>``, a table ``<table>`` of ``<tr>`` rows of ``<td>`` cells.
+Each part of `layoutkit.outputs.structure.parts` becomes an element: a heading ``<hN>``
+(at most ``<h6>``), a paragraph ``<p>``, a footnote ``<aside class="footnote">``, a list
+``<ul>`` or ``<ol>`` (keeping the document's numbers), the contents a ``<nav>``, a table
+``<table>`` of ``<tr>`` rows of ``<td>`` cells.  A figure (`layoutkit.outputs.figures`)
+is a ``<figure>`` where it stands: its ``<img>`` when written, its ``<figcaption>``.
 Running headers and footers are left out.
-
-A figure (`layoutkit.outputs.figures`) is a ``<figure>`` where it stands in the
-reading: its picture ``<img>`` when its file was written, its ``<figcaption>``.
 
 Bold, italic, code, superscripts and links inside headings, paragraphs and list items
 are marked (``<b>``, ``<i>``, ``<code>``, ``<sup>``, ``<a href>``) as
@@ -82,6 +79,9 @@ def _element(part: Part | Figure, marks: Marks) -> str:
         tag = f"h{min(part.level, _MAX_LEVEL)}"
         text = marks.html(part.items[0], part.items[0].text, _text, heading=True)
         return f"<{tag} {_where(part)}>{text}</{tag}>"
+    if part.kind is Kind.FOOTNOTE:
+        text = marks.html(part.items[0], part.items[0].text, _text)
+        return f'<aside class="footnote" {_where(part)}>{text}</aside>'
     tag = _TAGS[part.kind]
     if part.kind is Kind.PARAGRAPH:
         return f"<p {_where(part)}>{marks.html(part.items[0], part.items[0].text, _text)}</p>"

@@ -5,6 +5,8 @@ blocks:
 
 - a heading of level N: ``#`` N times (at most six);
 - a paragraph: its joined text on one line;
+- a footnote: ``[^mark]: `` and its text (after the page's body, where reading
+  order sets it), or its text alone when it opens with no mark;
 - a bulleted list: ``- `` items;
 - a numbered list: its items with their own numbers (``3. ``); an item numbered
   otherwise, ``(a)`` or ``iv.``, keeps its marker in a ``- `` item;
@@ -107,6 +109,12 @@ def _block(part: Part | Figure, marks: Marks) -> str:
                                                                  heading=True)
     if part.kind is Kind.PARAGRAPH:
         return _marked(part.items[0], marks)
+    if part.kind is Kind.FOOTNOTE:
+        note = part.items[0]
+        if not note.marker or not note.text.startswith(note.marker):
+            return _marked(note, marks)
+        return f"[^{_label(note.marker)}]: " + _marked(
+            note, marks, note.text[len(note.marker):].lstrip())
     if part.kind is Kind.TABLE:
         return _table(part)
     if part.kind is Kind.CONTENTS:
@@ -115,6 +123,11 @@ def _block(part: Part | Figure, marks: Marks) -> str:
                                 strict=True))
     return "\n".join(_list_item(item, marks, numbered=part.kind is Kind.NUMBERED)
                      for item in part.items)
+
+
+def _label(mark: str) -> str:
+    """A footnote's label from its mark: a number as it is, a symbol by name."""
+    return mark if mark.isdigit() else "-".join(f"u{ord(c):x}" for c in mark)
 
 
 def _marked(item: Item, marks: Marks, text: str | None = None, *, heading: bool = False

@@ -1,6 +1,7 @@
 """A typed document read as the parts a marked-up output shows, in reading order.
 
-The parts are headings, paragraphs, bulleted and numbered lists, contents and tables.
+The parts are headings, paragraphs, footnotes, bulleted and numbered lists, contents
+and tables.
 
 - Built on `layoutkit.nlp.paragraphs.paragraphs`: the lines of a paragraph are joined
   there (a word hyphenated at a line end joined again), a paragraph that a column or
@@ -25,7 +26,9 @@ from ..config import LinetypesConfig
 from ..geometry.words import split_at_gaps
 from ..linetypes.lists import marker
 from ..model import BBox, Document, Line, LineType, Table
-from ..nlp.paragraphs import Paragraph, document_vocabulary, paragraphs
+from ..nlp.breaks import note_mark
+from ..nlp.lexicon import document_lexicon
+from ..nlp.paragraphs import Paragraph, paragraphs
 
 __all__ = ["FURNITURE", "Item", "Kind", "Part", "paragraph_text", "parts"]
 
@@ -38,6 +41,7 @@ class Kind(StrEnum):
 
     HEADING = "heading"
     PARAGRAPH = "paragraph"
+    FOOTNOTE = "footnote"
     BULLETED = "bulleted"
     NUMBERED = "numbered"
     CONTENTS = "contents"
@@ -104,10 +108,12 @@ def parts(document: Document, config: LinetypesConfig,
     """The parts of ``document`` in reading order, lines of the ``skip`` codes left out
     (running headers and footers by default; ``h_`` is every heading level)."""
     found: list[Part] = []
-    read = paragraphs(document, skip, document_vocabulary(document))
+    read = paragraphs(document, skip, document_lexicon(document))
     for (kind, table), group in itertools.groupby(
             read, key=lambda p: (_kind(p), _ruled_table(p, document.tables))):
-        if kind not in _GROUPED:
+        if kind is Kind.FOOTNOTE:
+            found.extend(Part(kind, (_note(p),)) for p in group)
+        elif kind not in _GROUPED:
             found.extend(Part(kind, (_item(p),), p.pieces[0].line.level) for p in group)
         elif kind is Kind.TABLE:
             found.append(_table([_item(p) for p in group], table, config))
@@ -124,7 +130,7 @@ def paragraph_text(document: Document, skip: frozenset[str], *,
     ends joined again, a paragraph interrupted by a column or page break run on), one a
     line (with ``blank_lines``, a blank line after each), lines of the ``skip`` codes left
     out; a paragraph that starts a page after the first opens with a form feed."""
-    found = paragraphs(document, skip, document_vocabulary(document))
+    found = paragraphs(document, skip, document_lexicon(document))
     pages = [None, *(p.page_no for p in found)]
     end = "\n\n" if blank_lines else "\n"
     return "".join(("\f" if before not in (None, p.page_no) else "") + p.text + end
@@ -132,7 +138,7 @@ def paragraph_text(document: Document, skip: frozenset[str], *,
 
 
 def _kind(paragraph: Paragraph) -> Kind:
-    return _KINDS[paragraph.pieces[0].line.line_type]
+    return Kind.FOOTNOTE if paragraph.footnote else _KINDS[paragraph.pieces[0].line.line_type]
 
 
 def _ruled_table(paragraph: Paragraph, tables: Sequence[Table]) -> Table | None:
@@ -147,6 +153,13 @@ def _ruled_table(paragraph: Paragraph, tables: Sequence[Table]) -> Table | None:
 
 def _item(paragraph: Paragraph) -> Item:
     return Item(paragraph.text, tuple(piece.line for piece in paragraph.pieces))
+
+
+def _note(paragraph: Paragraph) -> Item:
+    """A footnote, its marker the note mark it opens with (``""`` when it runs on
+    from a note broken by a page)."""
+    found = note_mark(paragraph.pieces[0].line)
+    return Item(paragraph.text, tuple(piece.line for piece in paragraph.pieces), found or "")
 
 
 def _list_item(paragraph: Paragraph) -> Item:

@@ -1,0 +1,159 @@
+"""Where a printed paragraph starts inside a column, and which lines are footnotes.
+
+One decision, read by every text output through `layoutkit.nlp.paragraphs`
+(Markdown, HTML, `text --paragraphs`, NLPTextDocument, tokens, chunks).
+
+- Each column of a page is measured on its own body lines (`measure`): its left
+  edge (where most of its lines start), its leading (the usual step from one line's
+  top to the next) and its type size (the usual line height).
+- Within a column, a body line starts a paragraph when it is set in from the left
+  edge while the line before is not (a first-line indent), set out from it while the
+  line before is not (an outdent: a hanging indent's first line), or stands further
+  below the line before than the leading and half a line (a gap).  Indents count only
+  in a column most of whose lines start at one edge, so ragged or centred text is not
+  cut at every line; the tolerance is `lt_list_indent_tolerance_em` ems, as for the
+  lines of one list item.
+- A line opening in lower case after one that leaves its sentence open (no ``.``,
+  ``!`` or ``?`` at its end) goes on with it, across a block's end or a gap too: the
+  text after a displayed formula (``where x is…``).
+- A caption's first line (`layoutkit.linetypes.headings.is_caption`: ``Figure 2.``,
+  ``Table 1:``) starts a paragraph, so a caption is never read into the body text
+  above it; it ends as a paragraph does (its block's end, a gap, an indent).
+- Footnotes (`footnotes`) are the lines of a band that reading order sets after a
+  page's text (`layoutkit.reading.page`, `footnote_max_size`): set small, below every
+  other line of text it spans across, opening with a note mark (a number, ``*``, ``†``,
+  ``‡``, ``§``, ``¶``).  Each note starts at a line opening with a mark.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter, defaultdict
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from itertools import pairwise
+from statistics import median
+
+from ..config import LinetypesConfig, ReadingConfig
+from ..linetypes.headings import is_caption
+from ..model import BBox, Line, LineType, Page
+
+__all__ = ["Measure", "footnotes", "measure", "note_mark", "parted"]
+
+_TOLERANCE_EM = LinetypesConfig().lt_list_indent_tolerance_em
+"""How far, in ems, a line may start from the column's edge and still be flush."""
+_MAX_INDENT_EM = 6.0
+"""A line set in further than this is a display (a formula, a quotation), no indent."""
+_MIN_FLUSH = 0.5
+"""Share of a column's lines that start at its left edge for indents to count."""
+_GAP_LINES = 0.5
+"""A step down longer than the leading by this share of a line is a gap."""
+_OPEN_END = re.compile(r"[.!?][\"'”’)\]]*\s*$")
+"""A line's end that closes its sentence, for a block after it to start anew."""
+_MARK = re.compile(r"(\d{1,3}|[*†‡§¶]{1,3})")
+"""A note mark standing alone as a word (a superscript number, an asterisk)."""
+_MARK_OPENING = re.compile(r"(?:\d{1,3}|[*†‡§¶]{1,3})(?=\s*\S)")
+
+
+@dataclass(frozen=True, slots=True)
+class Measure:
+    """A column's own measure: its left edge, its leading, its type size (a line's
+    height) and whether most of its lines start at the edge (``flush``)."""
+
+    left: float
+    leading: float
+    size: float
+    flush: bool
+
+
+Key = tuple[int, int, int]
+"""A column: its page number, band and column index."""
+
+
+def measure(page: Page) -> dict[Key, Measure]:
+    """Each column of ``page`` with body lines, measured on them (see the module)."""
+    columns: defaultdict[Key, list[Line]] = defaultdict(list)
+    for line in page.lines:
+        if line.line_type is LineType.BODY and line.text.strip():
+            columns[(line.page_no, line.band, line.column)].append(line)
+    return {key: _measured(lines) for key, lines in columns.items()}
+
+
+def _measured(lines: Sequence[Line]) -> Measure:
+    size = median(line.bbox.height for line in lines)
+    left = Counter(round(line.bbox.x0) for line in lines).most_common(1)[0][0]
+    tolerance = _TOLERANCE_EM * size
+    at_edge = sum(abs(line.bbox.x0 - left) <= tolerance for line in lines)
+    steps = [b.bbox.top - a.bbox.top for a, b in pairwise(lines)
+             if a.block == b.block and 0 < b.bbox.top - a.bbox.top < 3 * size]
+    return Measure(float(left), median(steps) if steps else 0.0, size,
+                   at_edge >= _MIN_FLUSH * len(lines) and at_edge >= 2)
+
+
+def parted(before: Line, line: Line, measures: Mapping[Key, Measure]) -> bool:
+    """Whether body ``line`` starts a paragraph after ``before``, the line above it in
+    the same column: a caption, else (unless it goes on in lower case) a new block, a
+    first-line indent, an outdent or a gap (see the module)."""
+    if is_caption(line.text):
+        return True
+    if line.text[:1].islower() and not _OPEN_END.search(before.text):
+        return False
+    if line.block != before.block:
+        return True
+    found = measures.get((line.page_no, line.band, line.column))
+    if found is None:
+        return False
+    tolerance = _TOLERANCE_EM * found.size
+    if found.leading and line.bbox.top - before.bbox.top > found.leading + _GAP_LINES * found.size:
+        return True
+    if not found.flush or abs(line.bbox.x0 - before.bbox.x0) <= tolerance:
+        return False
+    offset = line.bbox.x0 - found.left
+    indent = tolerance < offset <= _MAX_INDENT_EM * found.size
+    outdent = offset < -tolerance and before.bbox.x0 - found.left >= -tolerance
+    return indent or outdent
+
+
+def footnotes(page: Page, max_size: float = ReadingConfig().footnote_max_size
+              ) -> frozenset[int]:
+    """The indexes (among the page's lines) of its footnotes' lines: the lines of each
+    band, after the first, whose words are all at most ``max_size`` times the page's
+    usual body size, that stands below every other body line of the page and opens
+    with a note mark (see the module)."""
+    lines = page.lines
+    body = [k for k, line in enumerate(lines)
+            if line.line_type is LineType.BODY and line.words and line.text.strip()]
+    if not body:
+        return frozenset()
+    usual = median(w.size for k in body for w in lines[k].words)
+    bands: defaultdict[int, list[int]] = defaultdict(list)
+    for k in body:
+        bands[lines[k].band].append(k)
+    first_band = min(bands)
+    found: set[int] = set()
+    for band, members in bands.items():
+        small = all(w.size <= max_size * usual for k in members for w in lines[k].words)
+        if band == first_band or not small or note_mark(lines[members[0]]) is None:
+            continue
+        box = BBox.union(lines[k].bbox for k in members)
+        if all(lines[k].bbox.bottom <= box.top + 1.0 for k in body
+               if lines[k].band != band and k not in found
+               and lines[k].bbox.x0 < box.x1 and box.x0 < lines[k].bbox.x1):
+            found.update(members)
+    return frozenset(found)
+
+
+def note_mark(line: Line) -> str | None:
+    """The note mark ``line`` opens with (a number or a symbol standing as a word of its
+    own, or set smaller than the word after it), or None."""
+    words = line.words
+    if not words:
+        return None
+    first = words[0].text
+    if _MARK.fullmatch(first) and len(words) > 1:
+        return first
+    opening = _MARK_OPENING.match(first)
+    if opening is not None and not first[opening.end():][:1].isdigit() \
+            and not first[:opening.end()].isdigit():
+        return opening[0]
+    return None

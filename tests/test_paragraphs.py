@@ -1,0 +1,205 @@
+"""Paragraphs, footnotes and hyphenated line ends read alike by every text output.
+
+A generated two-column page with exact truth: justified paragraphs opening with a
+first-line indent, a flush paragraph after a vertical gap, a footnote called by a
+superscript number and set small at the first column's foot, and words hyphenated at
+line ends (some joined only by the language's word list, a compound kept), and a
+caption set close under a paragraph.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from reportlab.pdfbase.pdfmetrics import stringWidth
+from reportlab.pdfgen.canvas import Canvas
+
+import layoutkit
+from layoutkit.cli import main
+from layoutkit.model import Document
+from layoutkit.outputs.html import html_document
+from layoutkit.outputs.markdown import markdown
+from layoutkit.outputs.structure import paragraph_text
+
+_FONT, _SIZE, _LEAD, _INDENT = "Times-Roman", 10.0, 12.0, 12.0
+_MEASURE = 230.0
+_COLUMNS = (54.0, 324.0)
+
+# Each column: paragraphs of lines; a paragraph is (indented, gap before, its lines).
+# The last line of a paragraph is set ragged, the others justified to the measure.
+_LEFT = [
+    (True, False, ["The first paragraph opens the study and we exam-",
+                   "ine how readers join the words that printers break",
+                   "at the ends of lines, a habit that is well-",
+                   "known to every reader of the columns of a paper",
+                   "and that software has to undo before it counts words."]),
+    (True, False, ["The second paragraph sets out a reading that is rea-",
+                   "sonable for most papers and that keeps each printed",
+                   "paragraph apart from the next one in the column.",
+                   "Its last sentence ends the paragraph here."]),
+    (False, True, ["A flush paragraph follows after a gap in the column,",
+                   "its lines all set against the left edge of the text",
+                   "with no indent at all, so only the white space above",
+                   "parts it from the paragraph before, and its text",
+                   "goes on at the foot of the column where it differs from"]),
+]
+_RIGHT = [
+    (False, False, ["the earlier one and runs on into the second column",
+                    "without a break in its sentence until it ends here."]),
+    (False, False, ["Figure 1: The page drawn as boxes, one for each line."]),
+    (True, False, ["The fourth paragraph keeps measur-",
+                   "ing the text of the page line by line so that every",
+                   "reader sees the same words in every output format.",
+                   "It ends at the foot of the second column too."]),
+]
+_NOTE = "However, Wang et al. read the same pages another way."
+_NOTE2 = "Their figures are not compared here."
+
+PARAGRAPHS = [
+    "The first paragraph opens the study and we examine how readers join the words "
+    "that printers break at the ends of lines, a habit that is well-known to every "
+    "reader of the columns of a paper and that software has to undo "
+    "before it counts words.",
+    "The second paragraph sets out a reading that is reasonable for most papers and "
+    "that keeps each printed paragraph apart from the next one in the column. Its last "
+    "sentence ends the paragraph here.",
+    "A flush paragraph follows after a gap in the column, its lines all set against "
+    "the left edge of the text with no indent at all, so only the white space above "
+    "parts it from the paragraph before, and its text goes on at the foot of the "
+    "column where it differs from 1 the earlier one and runs on into the second column "
+    "without a break in its sentence until it ends here.",
+    "Figure 1: The page drawn as boxes, one for each line.",
+    "The fourth paragraph keeps measuring the text of the page line by line so that "
+    "every reader sees the same words in every output format. It ends at the foot of "
+    "the second column too.",
+]
+FOOTNOTE = f"1 {_NOTE} {_NOTE2}"
+MARKED = [p.replace("from 1 the", "from<sup>1</sup> the") for p in PARAGRAPHS]
+"""The paragraphs as Markdown and HTML mark them: the note's call a superscript."""
+JOINED = {"examine", "reasonable", "measuring"}
+
+
+def _draw_line(canvas: Canvas, x: float, y: float, text: str, width: float,
+               justify: bool) -> None:
+    """``text`` at ``x`` on baseline ``y``, its word spaces widened to fill ``width``
+    when ``justify``."""
+    words = text.split()
+    natural = sum(stringWidth(w, _FONT, _SIZE) for w in words)
+    space = (width - natural) / (len(words) - 1) if justify else stringWidth(" ", _FONT, _SIZE)
+    for word in words:
+        marker = word.endswith("from") and text.endswith("differs from")
+        canvas.setFont(_FONT, _SIZE)
+        canvas.drawString(x, y, word)
+        x += stringWidth(word, _FONT, _SIZE)
+        if marker and word is words[-1]:
+            canvas.setFont(_FONT, 6.0)
+            canvas.drawString(x + 0.3, y + 3.5, "1")
+        x += space
+
+
+def write_page(path: Path) -> None:
+    """The two-column page of the module's truth."""
+    canvas = Canvas(str(path), pagesize=(612.0, 792.0))
+    canvas.setTitle("paragraphs")
+    bottoms = []
+    for x0, column in zip(_COLUMNS, (_LEFT, _RIGHT), strict=True):
+        y = 720.0
+        for indented, gap, lines in column:
+            if gap:
+                y -= _LEAD
+            for k, text in enumerate(lines):
+                x = x0 + (_INDENT if indented and k == 0 else 0.0)
+                last = k == len(lines) - 1
+                _draw_line(canvas, x, y, text, x0 + _MEASURE - x, not last)
+                y -= _LEAD
+        bottoms.append(y)
+    # the footnote: a superscript number and two lines of 8 pt type at the first
+    # column's foot, parted from the text by a rule's worth of white space
+    y = bottoms[0] - 10.0
+    canvas.setFont(_FONT, 5.5)
+    canvas.drawString(_COLUMNS[0], y + 3.0, "1")
+    canvas.setFont(_FONT, 8.0)
+    canvas.drawString(_COLUMNS[0] + 4.0, y, _NOTE)
+    canvas.drawString(_COLUMNS[0], y - 9.5, _NOTE2)
+    canvas.save()
+
+
+@pytest.fixture(scope="module")
+def page_pdf(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    path = tmp_path_factory.mktemp("paragraphs") / "paragraphs.pdf"
+    write_page(path)
+    return path
+
+
+@pytest.fixture(scope="module")
+def document(page_pdf: Path) -> Document:
+    return layoutkit.parse(page_pdf)
+
+
+def test_paragraphs_markdown_blocks_are_the_printed_paragraphs(document: Document) -> None:
+    """Markdown: each printed paragraph one block, indented or parted by a gap, the
+    caption its own, the footnote its own block after the page's body, hyphenated
+    words joined by the language's word list and the compound kept."""
+    blocks = markdown(document, layoutkit.LayoutConfig().linetypes).strip().split("\n\n")
+    assert blocks == [*MARKED, "[^1]: " + FOOTNOTE[2:]]
+
+
+def test_paragraphs_html_paragraphs(document: Document) -> None:
+    """HTML: a ``<p>`` per printed paragraph, the footnote an ``<aside>``."""
+    page = html_document(document, layoutkit.LayoutConfig().linetypes)
+    body = [line for line in page.splitlines() if line.startswith(("<p ", "<aside "))]
+    texts = [line.split(">", 1)[1].rsplit("</", 1)[0] for line in body]
+    assert texts == [*MARKED, "<sup>1</sup>" + FOOTNOTE[1:]]
+    assert body[-1].startswith('<aside class="footnote" ')
+
+
+def test_paragraphs_text_option(page_pdf: Path, tmp_path: Path) -> None:
+    """``layoutkit text --paragraphs``: one printed paragraph a line, the footnote last."""
+    out = tmp_path / "out.txt"
+    assert main(["text", "--paragraphs", str(page_pdf), "-o", str(out)]) == 0
+    assert out.read_text(encoding="utf-8").splitlines() == [*PARAGRAPHS, FOOTNOTE]
+    assert paragraph_text(document=layoutkit.parse(page_pdf), skip=frozenset({"h", "f"})
+                          ).splitlines() == [*PARAGRAPHS, FOOTNOTE]
+
+
+def test_paragraphs_tokens_agree_with_markdown(page_pdf: Path, tmp_path: Path) -> None:
+    """tokens read the same paragraphs and join the same hyphenated words as Markdown."""
+    out = tmp_path / "tokens.json"
+    assert main(["tokens", str(page_pdf), "-o", str(out)]) == 0
+    data = json.loads(out.read_text(encoding="utf-8"))
+    texts = [" ".join(s["text"] for s in p["sentences"]) for page in data["pages"]
+             for p in page["paragraphs"]]
+    assert texts == [*PARAGRAPHS, FOOTNOTE]
+    words = {t["text"] for page in data["pages"] for p in page["paragraphs"]
+             for s in p["sentences"] for t in s["tokens"]}
+    assert words >= JOINED
+    assert not words & {"exam-", "rea-", "measur-", "exam", "ine", "sonable", "wellknown"}
+
+
+ACL = Path(__file__).parent.parent / "fixtures" / "corpus" / "acl-2014-phrase-generation.pdf"
+
+
+def test_paragraphs_real_paper_page_counts_its_printed_paragraphs() -> None:
+    """A two-column ACL paper, p.2 (counted on the page image): seven printed paragraphs
+    of body text (one running on from the first column into the second, two holding
+    displayed formulas followed by ``where…``), four headings and one footnote under
+    the second column, kept out of every body paragraph."""
+    document = layoutkit.parse(ACL, pages=[2])
+    config = layoutkit.LayoutConfig().linetypes
+    blocks = markdown(document, config).strip().split("\n\n")
+    body = [b for b in blocks if not b.startswith(("#", "[^"))]
+    notes = [b for b in blocks if b.startswith("[^")]
+    assert len(body) == 7
+    assert [b[:40] for b in body] == [
+        "this paper, we introduce a more direct a", "To the best of our knowledge, we are the",
+        "Andreas and Ghahramani (2013) discuss th", "Socher et al. (2011) come closest to our",
+        "We start by presenting the familiar synt", "To construct the vector representing a t",
+        "Although we are not bound to a specific "]
+    assert notes == ["[^1]: Here we make the simplifying assumption that all vectors have "
+                     "the same dimensionality, however this need not necessarily be the case."]
+    assert not any("simplifying" in b for b in body)
+    assert "longer phrases is handled by recursive extension" in body[4]
+    page = html_document(document, config)
+    assert page.count("<p ") == 7 and page.count('<aside class="footnote"') == 1
