@@ -36,8 +36,8 @@ from pathlib import Path
 from ...model import visual_order
 from .language import BY_CODE
 
-__all__ = ["GARBAGE", "dictionary_share", "known_words", "listed", "read_share", "short_words",
-           "split_words", "word_lists"]
+__all__ = ["GARBAGE", "dictionary_share", "known_words", "listed", "read_share", "split_words",
+           "word_lists"]
 
 DICT_DIR = Path("/usr/share/dict")
 
@@ -102,12 +102,6 @@ def _installed_lists(languages: str) -> tuple[str, ...]:
     return tuple(name for language in languages.split("+")
                  for name in (BY_CODE[language].word_lists if language in BY_CODE else ())
                  if (name.startswith(_SPACY) or (DICT_DIR / name).is_file()))
-
-
-def short_words(languages: str) -> frozenset[str]:
-    """The short common words (`_list_short_words`) of the Debian word lists of
-    ``languages``: what tells a language from another cheaply (`language.identified`)."""
-    return _short(languages)
 
 
 @lru_cache(maxsize=8)
