@@ -288,8 +288,8 @@ def keep_layer(layer: float | None, tesseract: float, margin: float) -> bool:
 class LayerVerdict:
     """A scanned page's text layer judged from its own words: whether it ``reads`` (and
     is kept without OCR), the share of its words that read as real (None: no layer,
-    or none that could be judged), the languages it was judged in (None: no letters)
-    and the reason in words."""
+    or none that could be judged), the languages it was judged in (the user's when
+    given; None: no letters to tell them by) and the reason in words."""
 
     reads: bool
     share: float | None
@@ -303,9 +303,9 @@ def judge_layer(words: Sequence[Word], config: LayoutConfig) -> LayerVerdict:
     layer's languages (the user's, else the layer's own, `layer_language`).  A layer
     with no words, no letters, or in a language without a word list (where any letters
     would read as real) does not read: its page is OCR'd."""
+    languages = _layer_languages(words, config)  # the user's, with or without a layer
     if not words:
-        return LayerVerdict(False, None, None, "no text layer")
-    languages = _layer_languages(words, config)
+        return LayerVerdict(False, None, languages, "no text layer")
     if not languages:
         return LayerVerdict(False, None, None, "text layer has no letters")
     lists = word_lists(languages)
