@@ -21,7 +21,7 @@ A page is read in, in order of precedence:
 A text (a layer's words, a sample's) is told its language in runs of
 `ocr_language_chunk` letters, a language found in `ocr_mixed_min_share` of them joining
 the most found with `+`.  Each run is given the language whose word list knows the most
-of its words (`quality.listed`: run-together words split), ties going to the language
+of its words (`quality.listed_share`: run-together words split), ties going to the language
 listed first.  The lists asked are those of py3langid's three likeliest languages (its
 character n-grams) and of the script's first language; py3langid's guess stands only
 for a run that no list reads (fewer than `ocr_garbage_share` of its words, or no list
@@ -38,9 +38,9 @@ its writing system (English for a Latin one), or left to the page's own when non
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import lru_cache, partial
+from functools import lru_cache
 from statistics import fmean
 from typing import TYPE_CHECKING
 
@@ -243,11 +243,6 @@ def _script(run: str) -> str:
     return max(counts, key=counts.__getitem__)
 
 
-def _rate(parts: Sequence[str], known: Callable[[str], bool]) -> float:
-    """The share of the letter runs ``parts`` that ``known`` knows."""
-    return sum(map(known, parts)) / len(parts) if parts else 0.0
-
-
 _PROPOSED = 3
 """How many of py3langid's likeliest languages for a run have their word lists asked
 (`_run_language`): a noisy run's language is among them though not always first, and
@@ -257,13 +252,13 @@ loading every list (some 2 s of a process's time) is then not needed."""
 def _run_language(run: str, candidates: Sequence[Language], ranked: Sequence[str],
                   config: LayoutConfig) -> str | None:
     """The language whose word list reads most of the letter runs of the text ``run``
-    (run-together words split, `quality.listed`), asked of the languages of the run's
+    (run-together words split, `quality.listed_share`), asked of the languages of the run's
     script among ``candidates`` that have a list and are among py3langid's `_PROPOSED`
     likeliest (``ranked``, ISO codes, likeliest first), and of the script's first
     language (its fallback: English for the Latin alphabet); a tie goes to the language
     listed first in `LANGUAGES`.  None when no such list reads ``ocr_garbage_share`` of
     the run's words."""
-    from .quality import listed
+    from .quality import listed_share
 
     script = _script(run)
     pool = [lang for lang in candidates if lang.word_lists and lang.system == script]
@@ -272,7 +267,7 @@ def _run_language(run: str, candidates: Sequence[Language], ranked: Sequence[str
         return None
     proposed = set(ranked[:_PROPOSED])
     asked = [lang for rank, lang in enumerate(pool) if rank == 0 or lang.iso in proposed]
-    rates = [(_rate(parts, partial(listed, languages=lang.code)), -LANGUAGES.index(lang), lang)
+    rates = [(listed_share(parts, lang.code) or 0.0, -LANGUAGES.index(lang), lang)
              for lang in asked]
     rate, _, best = max(rates, key=lambda t: t[:2])
     return best.code if rate >= config.ocr.ocr_garbage_share else None

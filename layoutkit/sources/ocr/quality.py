@@ -4,9 +4,9 @@
 - `read_share`: the share that read as real words, numbers included; the measure that
   judges a scan's text layer (`layer_reads`) and compares it with tesseract's words
   (tesseract's confidence exists only for its own words).
-- `listed`: whether a letter run is a word of the lists, or words of them run together
-  (``ofthe``, ``Donaudampfschiff``): a run not listed that splits into two or three
-  listed words reads (`split_words` says how).
+- `listed_share`: the share of letter runs that are words of the lists, or words of
+  them run together (``ofthe``, ``Donaudampfschiff``): a run not listed that splits
+  into two or three listed words reads (`split_words` says how).
 
 The word lists of each language (`LANGUAGES`):
 
@@ -29,15 +29,15 @@ from __future__ import annotations
 import gzip
 import json
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from functools import lru_cache
 from pathlib import Path
 
 from ...model import visual_order
 from .language import BY_CODE
 
-__all__ = ["GARBAGE", "dictionary_share", "known_words", "listed", "read_share", "split_words",
-           "word_lists"]
+__all__ = ["GARBAGE", "dictionary_share", "known_words", "listed_share", "read_share",
+           "split_words", "word_lists"]
 
 DICT_DIR = Path("/usr/share/dict")
 
@@ -68,8 +68,7 @@ def _list_words(name: str) -> frozenset[str] | None:
     path = DICT_DIR / name
     if not path.is_file():
         return None
-    return frozenset(w.casefold() for w in
-                     path.read_text(encoding="utf-8", errors="replace").split())
+    return frozenset(path.read_text(encoding="utf-8", errors="replace").casefold().split())
 
 
 _VOWELS = frozenset("aeiouyäöüàâéèêëîïôûùÿæœåøáíóúãõ")
@@ -164,15 +163,16 @@ def split_words(run: str, known: frozenset[str], short: frozenset[str]) -> tuple
     return parts(run, 2) or parts(run, 3)
 
 
-def listed(run: str, languages: str) -> bool:
-    """Whether the letter run ``run`` is a word of the word lists of ``languages``, or
-    two or three of their words run together (`split_words`); True for any letters when
-    ``languages`` has no list installed."""
+def listed_share(runs: Sequence[str], languages: str) -> float | None:
+    """The share of the case-folded letter runs ``runs`` that are words of the word
+    lists of ``languages`` or two or three of their words run together (`split_words`);
+    None when ``languages`` has no list installed or there are no runs."""
     known = known_words(languages)
-    if known is None:
-        return True
-    folded = run.casefold()
-    return folded in known or split_words(folded, known, _short(languages)) is not None
+    if known is None or not runs:
+        return None
+    short = _short(languages)
+    return sum(run in known or split_words(run, known, short) is not None
+               for run in runs) / len(runs)
 
 
 def dictionary_share(texts: Iterable[str], languages: str) -> float | None:
