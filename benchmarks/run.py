@@ -57,6 +57,9 @@ from benchmarks.corpus import section as corpus_section
 from benchmarks.density import DensityRow
 from benchmarks.density import measure as measure_density
 from benchmarks.density import table as density_table
+from benchmarks.fastreaders import FastRow
+from benchmarks.fastreaders import measure as measure_fast
+from benchmarks.fastreaders import section as fast_section
 from benchmarks.heldout import measure_heldout
 from benchmarks.heldout import section as heldout_section
 from benchmarks.jobs import JOBS_BAR, JOBS_PDF, JobsRun
@@ -216,6 +219,8 @@ class Run:
     """Every system on the held-out documents (``benchmarks/heldout.py``): reported, no bar."""
     ablation: list[str] = field(default_factory=list)
     """The ablation section (``benchmarks/ablation.py``), measured or carried over."""
+    fast: list[FastRow] = field(default_factory=list)
+    """layoutkit ``text`` against pdftotext and PyMuPDF (``benchmarks/fastreaders.py``)."""
 
 
 def run_synthetic(
@@ -571,6 +576,8 @@ def render(run: Run, quick: bool) -> str:
         "## Speed", run.speed, _speed_table,
         f"Whole document `{SPEED_PDF.relative_to(REPO)}`, best of the runs of each system,"
         " the systems taking turns; CPU time includes child processes.")
+    if run.fast:
+        lines += ["", *fast_section(run.fast)]
     lines += _measured(
         "## Where the time goes", run.stages, stages_table,
         f"Each engine on `{SPEED_PDF.relative_to(REPO)}`, stage by stage, one run"
@@ -637,6 +644,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     heldout = measure_heldout(runnable, errors)
     print(f"held-out documents: {time.perf_counter() - started:.0f} s", file=sys.stderr)
     speed = [] if args.quick else run_speed(runnable, errors)
+    fast = [] if args.quick else measure_fast()
     print(f"speed: {time.perf_counter() - started:.0f} s", file=sys.stderr)
     stages = [] if args.quick else [measure_stages(engine, SPEED_PDF)
                                     for engine in STAGE_ENGINES]
@@ -653,7 +661,8 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     run = Run(runnable, skipped, synthetic, synthetic_note, real, truths, outputs, speed,
               stages, density, jobs, errors, measure_profiles(), corpus, linetypes, measure_nlp(),
-              None if args.quick else measure_ocr(), batch, machine, varied, heldout, ablation)
+              None if args.quick else measure_ocr(), batch, machine, varied, heldout, ablation,
+              fast)
     args.out.write_text(render(run, args.quick), encoding="utf-8")
     print(f"wrote {args.out}", file=sys.stderr)
     return 0

@@ -839,7 +839,7 @@ class OcrConfig(Section):
     """When pages are read by OCR: `auto`, `always` or `never`.
 
     `auto` reads pages without a text layer, or whose text layer over a page-size picture
-    is invisible or garbage.
+    is invisible or garbage and does not read as words (`ocr_min_quality`).
     """
     ocr_languages: str = "auto"
     """Languages pages are read in: `auto`, or language codes joined by `+`.
@@ -890,15 +890,20 @@ class OcrConfig(Section):
     A text layer over a page-size picture with fewer is garbage; the page is then OCR'd.
     """
     ocr_min_quality: float = 0.7
-    """OCR quality below which a page (or document) is reported with a warning."""
+    """OCR quality below which a page (or document) is reported with a warning.
+
+    It also judges a scanned page's text layer before any OCR: a layer at least this share
+    of whose words read as real in its language (`layoutkit.sources.ocr.quality.read_share`:
+    words of the word list, words of it run together, numbers) is kept and the page is not
+    OCR'd.
+    """
     ocr_layer_margin: float = 0.05
     """Share of real-reading words by which OCR must beat a scanned page's text layer to replace it.
 
-    A scanned page that carries a text layer (a scanner's OCR, Acrobat Paper Capture) keeps
-    it unless tesseract's words read better by more than this
-    (`layoutkit.sources.ocr.quality.read_share`); a layer that reads at least
-    `1 - ocr_layer_margin` cannot lose and the page is not OCR'd.  `ocr = always` uses
-    tesseract's words regardless.
+    A scanned page whose text layer reads below `ocr_min_quality` is OCR'd, and keeps its
+    layer unless tesseract's words read better by more than this
+    (`layoutkit.sources.ocr.quality.read_share`).  `ocr = always` uses tesseract's words
+    regardless.
     """
     ocr_max_skew: float = 10.0
     """Largest skew, in degrees, that is corrected before OCR."""

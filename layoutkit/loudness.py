@@ -50,7 +50,7 @@ def read_summary(pages: int, engine: str, ocr: Sequence[OcrQuality],
     """What reading a document did, in words, for ``-v``'s log: its ``pages`` read, by
     which glyph ``engine``, how many by OCR (and in which languages, or from the
     scan's own text layer) and with which profile."""
-    by_ocr = [q for q in ocr if q.source == "tesseract" and q.error is None]
+    by_ocr = [q for q in ocr if q.done and q.error is None]
     layer = sum(q.source == "text layer" for q in ocr)
     languages = sorted({q.language for q in by_ocr if q.language})
     said = [f"{pages} page(s) read by {engine}",

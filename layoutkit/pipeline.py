@@ -562,17 +562,18 @@ def _decided(job: Job, context: Sequence[int], read: Mapping[int, _Sent]
 
 
 def _how_read(sent: _Sent) -> str:
-    """How a page was read, in words, for the log (``-v``): whether by OCR, and in
-    which languages."""
+    """How a page was read, in words, for the log (``-v``): whether by OCR, in which
+    languages, and why (`OcrQuality.why`)."""
     if sent.unreadable:
         return f"left unread ({sent.unreadable})"
     if sent.ocr is None:
         return "no OCR" if sent.has_words else "no OCR, no words"
+    why = f": {sent.ocr.why}" if sent.ocr.why else ""
     if sent.ocr.error is not None:
-        return "OCR failed"
-    if sent.ocr.source == "text layer":
-        return "scanned, its text layer kept (no OCR)"
-    return f"OCR in {sent.ocr.language}"
+        return f"scanned, OCR failed{why}"
+    if not sent.ocr.done:
+        return f"scanned, its text layer kept (no OCR){why}"
+    return f"scanned, OCR in {sent.ocr.language}{why}"
 
 
 def _report_unread(job: Job, read: Mapping[int, _Sent]) -> None:

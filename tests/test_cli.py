@@ -472,7 +472,8 @@ and the modules it has imported."""
 
 NOT_FOR_BORN_DIGITAL = {
     "pytesseract", "PIL", "pypdfium2", "spacy", "pdfplumber", "sqlalchemy", "dask", "rich",
-    "tomllib", "multiprocessing", "layoutkit.profile", "layoutkit.nlp", "layoutkit.outputs.draw",
+    "jsonschema", "pandas", "py3langid", "spacy_lookups_data", "tomllib", "multiprocessing",
+    "layoutkit.profile", "layoutkit.nlp", "layoutkit.outputs.draw",
     "layoutkit.sources.images", "layoutkit.sources.ocr.image",
     "layoutkit.batch", "layoutkit.tools",
 }

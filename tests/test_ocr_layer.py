@@ -1,5 +1,7 @@
-"""A scanned page that carries an OCR text layer keeps it unless tesseract reads the
-page better (issue 17, item 3): run for real with tesseract.
+"""A scanned page that carries an OCR text layer is judged from its own words first:
+a layer that reads (``ocr_min_quality`` of its words in its language's word list,
+run-together words split) is kept without OCR; one that does not is OCR'd and kept
+unless tesseract reads the page better: run for real with tesseract.
 
 The scans are made here: a clean page of type rendered to a picture (at low
 resolution with noise, so that tesseract reads it badly, or clean, so that it reads
@@ -22,17 +24,18 @@ from reportlab.pdfgen.canvas import Canvas
 import layoutkit
 from layoutkit.config import LayoutConfig
 from layoutkit.errors import ConfigError
-from layoutkit.model import Document, OcrQuality
-from layoutkit.model.codec import store_dumps, store_loads
+from layoutkit.model import BBox, Document, OcrQuality, Word
+from layoutkit.model.codec import json_schema, store_dumps, store_loads
 from layoutkit.outputs import document_json
-from layoutkit.sources.ocr.quality import known_words, read_share, word_reads
-from layoutkit.sources.ocr.scanned import keep_layer
+from layoutkit.sources.ocr.quality import known_words, read_share, split_words, word_reads
+from layoutkit.sources.ocr.scanned import judge_layer, keep_layer
 from layoutkit.tools.evaluate import score_truth
 from layoutkit.tools.truth import load_truth
 
 ROOT = Path(__file__).resolve().parent.parent
 MELROSE = ROOT / "fixtures" / "corpus" / "melrose-election-results-2016.pdf"
 MELROSE_TRUTH = ROOT / "regions" / "corpus" / "melrose-election-results-2016.truth.json"
+PATENTS = ROOT / "fixtures" / "scanned" / "us-patents-ocr-layer-98pp.pdf"
 
 LINES = (
     "The committee met in the spring of that year to consider",
@@ -74,7 +77,31 @@ GARBLED_LINES = (
 )
 """:data:`LINES` as a poor OCR engine read them."""
 
+RUN_TOGETHER_LINES = (
+    "The committee metin the spring ofthat year to consider",
+    "whether thesurvey of river sediments shouldcontinue for",
+    "another season. Several members arguedthat thesamples",
+    "taken nearthe northernbank were already sufficient, while",
+    "otherspointed to theunusual readings recordedin August",
+    "and askedfor a secondseries of measurements ateach site.",
+)
+""":data:`LINES` as an OCR layer that missed spaces: 14 of its 43 words are two words
+run together."""
+
 SIZE = 10.0
+
+
+@pytest.fixture
+def no_tesseract(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Tesseract made to fail the test if it is ever asked to read a page."""
+    import pytesseract
+
+    def called(*args: object, **kwargs: object) -> None:
+        raise AssertionError("tesseract was invoked")
+
+    for name in ("image_to_data", "image_to_osd", "image_to_string"):
+        monkeypatch.setattr(pytesseract, name, called)
+    monkeypatch.setattr("layoutkit.sources.ocr.scanned.ocr_page", called)
 
 
 def draw_lines(canvas: Canvas, lines: tuple[str, ...], render_mode: int = 0) -> None:
@@ -169,22 +196,25 @@ def test_read_share_judges_a_layer_and_tesseract_alike() -> None:
     (SPANISH_LINES, 61, "spa", "spanish+spacy:es_lemma_lookup"),
 ])
 def test_good_layer_over_a_poor_scan_is_kept_without_ocr(
-        tmp_path: Path, lines: tuple[str, ...], words: int, language: str, word_list: str
-) -> None:
+        tmp_path: Path, lines: tuple[str, ...], words: int, language: str, word_list: str,
+        no_tesseract: None) -> None:
     """Every word of the layer reads as real in the layer's own language (the Spanish
-    one was judged by the English word list, 0.35, and re-read in English): tesseract
-    could not beat it, so the page keeps it and is not OCR'd (its confidence and
-    dictionary are null)."""
+    one was judged by the English word list, 0.35, and re-read in English): the layer
+    reads, so the page keeps it and tesseract is never asked (its confidence and
+    dictionary are null); the JSON says it was not OCR'd and why."""
     path = scan_pdf(tmp_path / "scan.pdf", lines, lines, dpi=100, noise=40)
     document = layoutkit.parse(path)
     assert document[0].text() == text_of(lines)
+    why = f"layer reads (1.00 of its words in the {language} word list)"
     assert document.ocr == (OcrQuality(1, words, 0.0, None, source="text layer", layer=1.0,
-                                       language=language, word_list=word_list),)
+                                       language=language, word_list=word_list, done=False,
+                                       why=why),)
     assert document.scanned == (True, 1.0)
     ocr = document_json(document)["pages"][0]["ocr"]
     assert ocr == {"words": words, "confidence": None, "dictionary": None, "quality": 1.0,
                    "error": None, "source": "text layer", "layerQuality": 1.0,
-                   "tesseractQuality": None, "language": language, "wordList": word_list}
+                   "tesseractQuality": None, "language": language, "wordList": word_list,
+                   "done": False, "why": why}
     assert store_loads(store_dumps(document)) == document
 
 
@@ -194,21 +224,89 @@ def named_scan(tmp_path_factory: pytest.TempPathFactory) -> Path:
                     dpi=100, noise=40)
 
 
-def test_layer_that_reads_better_than_tesseract_is_kept_exactly(named_scan: Path) -> None:
-    """Names keep the layer below 1 - margin, so the page is OCR'd and compared: at
-    100 dpi with noise tesseract reads half its words wrong, and the layer stays."""
+def test_layer_with_names_reads_and_is_kept_without_ocr(named_scan: Path,
+                                                       no_tesseract: None) -> None:
+    """Names no word list has leave 58 of the layer's 64 judged words reading: above
+    ``ocr_min_quality`` (0.7), the layer reads, and the page is not OCR'd (it was, to
+    be compared, while only a layer reading 0.95 was spared)."""
     document = layoutkit.parse(named_scan)
     assert document[0].text() == text_of(NAMED_LINES)
     quality = document.ocr[0]
-    assert quality.source == "text layer" and quality.words == 65
+    assert (quality.source, quality.done, quality.tesseract) == ("text layer", False, None)
+    assert quality.layer == pytest.approx(58 / 64)
+    assert quality.why == "layer reads (0.91 of its words in the eng word list)"
+
+
+def test_layer_that_reads_better_than_tesseract_is_kept_exactly(named_scan: Path) -> None:
+    """Asked for a layer reading 0.95 before it is spared OCR, the page is OCR'd and
+    compared: at 100 dpi with noise tesseract reads half its words wrong, and the
+    layer stays."""
+    document = layoutkit.parse(named_scan, LayoutConfig().replace(ocr_min_quality=0.95))
+    assert document[0].text() == text_of(NAMED_LINES)
+    quality = document.ocr[0]
+    assert quality.source == "text layer" and quality.words == 65 and quality.done
     assert quality.layer == pytest.approx(58 / 64)
     assert quality.tesseract is not None and quality.tesseract < 0.6
     assert quality.confidence < 0.6  # tesseract's own, recorded
     assert quality.score == quality.layer
+    assert quality.why is not None and quality.why.startswith(
+        "layer reads poorly (0.91 of its words in the eng word list, below ocr_min_quality "
+        "0.95); tesseract's words read ") and quality.why.endswith(": layer kept")
     ocr = document_json(document)["pages"][0]["ocr"]
     assert ocr["source"] == "text layer" and ocr["quality"] == ocr["layerQuality"] == 0.9062
-    assert ocr["tesseractQuality"] == round(quality.tesseract, 4)
+    assert ocr["tesseractQuality"] == round(quality.tesseract, 4) and ocr["done"] is True
     assert all(word.font != "OCR" for line in document[0].lines for word in line.words)
+
+
+def _words(text: str) -> tuple[Word, ...]:
+    return tuple(Word(w, BBox(10.0 * i, 0.0, 10.0 * i + 8, 10.0), "F", 10.0)
+                 for i, w in enumerate(text.split()))
+
+
+def test_judge_layer_keeps_what_reads_and_says_why() -> None:
+    """The judge reads the layer's own words: a layer of listed words reads, a garbled
+    one (0.22 of its words) does not, nor does no layer or one without letters."""
+    config = LayoutConfig()
+    good = judge_layer(_words(" ".join(LINES)), config)
+    assert (good.reads, good.share, good.languages) == (True, 1.0, "eng")
+    assert good.why == "layer reads (1.00 of its words in the eng word list)"
+    garbled = judge_layer(_words(" ".join(GARBLED_LINES)), config)
+    assert not garbled.reads and garbled.share is not None and garbled.share < 0.3
+    assert garbled.why.startswith("layer reads poorly (0.")
+    assert garbled.why.endswith("word list, below ocr_min_quality 0.70)")
+    assert judge_layer((), config).why == "no text layer"
+    assert judge_layer(_words("12 3-4 5"), config).why == "text layer has no letters"
+    spared = judge_layer(_words(" ".join(NAMED_LINES)), config.replace(ocr_min_quality=0.95))
+    assert not spared.reads and spared.share == pytest.approx(58 / 64)
+
+
+def test_words_run_together_split_into_listed_words() -> None:
+    known, short = known_words("eng"), frozenset({"of", "the", "to", "in", "at", "for"})
+    assert known is not None
+    assert split_words("ofthat", known, short) == ("of", "that")
+    assert split_words("thesurvey", known, short) == ("the", "survey")
+    assert split_words("shouldcontinue", known, short) == ("should", "continue")
+    assert split_words("iiii", known, short) is None  # no short common words
+    assert split_words("xqzt", known, short) is None and split_words("the", known, short) is None
+    assert word_reads("ofthat", known, short) and not word_reads("ofthat", known)
+
+
+def test_layer_of_run_together_words_is_kept_without_ocr(tmp_path: Path,
+                                                         no_tesseract: None) -> None:
+    """14 of the layer's 43 words are two words run together: looked up whole, only
+    29 of them (0.67, below ``ocr_min_quality``) are in the word list; split, every one
+    reads, so the layer reads and the page is not OCR'd."""
+    path = scan_pdf(tmp_path / "scan.pdf", LINES, RUN_TOGETHER_LINES, dpi=100, noise=40)
+    words = " ".join(RUN_TOGETHER_LINES).split()
+    known = known_words("eng")
+    assert known is not None and len(words) == 43
+    whole = [w for w in words if w.strip(".,").casefold() in known]
+    assert len(whole) == 29 and len(whole) / len(words) < LayoutConfig().ocr.ocr_min_quality
+    assert read_share(words, "eng") == 1.0
+    document = layoutkit.parse(path)
+    assert document[0].text() == text_of(RUN_TOGETHER_LINES)
+    quality = document.ocr[0]
+    assert (quality.source, quality.done, quality.layer) == ("text layer", False, 1.0)
 
 
 def test_ocr_always_takes_tesseract_over_the_better_layer(named_scan: Path) -> None:
@@ -225,8 +323,11 @@ def test_tesseract_replaces_a_badly_ocrd_layer(tmp_path: Path) -> None:
     path = scan_pdf(tmp_path / "scan.pdf", LINES, GARBLED_LINES, dpi=200, noise=0)
     document = layoutkit.parse(path)
     quality = document.ocr[0]
-    assert quality.source == "tesseract" and quality.tesseract == 1.0
+    assert quality.source == "tesseract" and quality.tesseract == 1.0 and quality.done
     assert quality.layer is not None and quality.layer < 0.3
+    assert quality.why is not None and quality.why.startswith("layer reads poorly (0.")
+    assert quality.why.endswith("tesseract's words read 1.00, the layer's "
+                                f"{quality.layer:.2f}: tesseract's kept")
     assert document[0].text() == text_of(LINES)
     assert document_json(document)["pages"][0]["ocr"]["source"] == "tesseract"
 
@@ -240,12 +341,13 @@ def test_a_page_without_a_layer_is_ocrd_as_before(tmp_path: Path) -> None:
     assert document[0].text() == text_of(LINES)
     ocr = document_json(document)["pages"][0]["ocr"]
     assert ocr["layerQuality"] is None and ocr["tesseractQuality"] == 1.0
+    assert (ocr["done"], ocr["why"]) == (True, "no text layer")
 
 
-def test_melrose_keeps_its_paper_capture_layer(tmp_path: Path) -> None:
+def test_melrose_keeps_its_paper_capture_layer(tmp_path: Path, no_tesseract: None) -> None:
     """The election results scan: tesseract reads the table's rules as ``|`` and
     garbles the WRITE INS rows; the Paper Capture layer, checked sum by sum against the
-    truth, reads better than 1 - margin and is kept without OCR."""
+    truth, reads and is kept without OCR."""
     document: Document = layoutkit.parse(MELROSE, pages=[1, 5])
     assert [(q.page_no, q.source, q.tesseract) for q in document.ocr] == [
         (1, "text layer", None), (5, "text layer", None)]
@@ -254,3 +356,47 @@ def test_melrose_keeps_its_paper_capture_layer(tmp_path: Path) -> None:
     for page, labelled in zip(document.pages, truth.pages, strict=True):
         score = score_truth(page.text(), labelled)
         assert score.found == 1.0 and score.order == 1.0
+
+
+# --------------------------------------------------------------------------- the patents
+
+
+@pytest.mark.parametrize(("page", "guessed"), [(23, "nl"), (76, "de"), (77, "es")])
+def test_a_patents_layer_is_told_english_by_word_lists(page: int, guessed: str) -> None:
+    """The layer of a patent's first drawing sheet (title, dates, figure labels,
+    garbled signatures) is English to the word lists; py3langid's character n-grams
+    alone, which chose before, take it for Dutch, German or Spanish."""
+    from py3langid.langid import MODEL_FILE, LanguageIdentifier
+
+    from layoutkit.geometry.words import words_from_glyphs
+    from layoutkit.sources import open_source
+    from layoutkit.sources.ocr.language import LANGUAGES, installed, layer_language
+
+    config = LayoutConfig()
+    with open_source(PATENTS) as source:
+        glyphs = next(iter(source.pages([page])))
+    texts = [w.text for w in words_from_glyphs(glyphs.glyphs, config.words)]
+    assert layer_language(texts, config) == "eng"
+    identifier = LanguageIdentifier.from_model_file(MODEL_FILE, norm_probs=True)
+    identifier.set_languages(sorted({lang.iso for lang in LANGUAGES
+                                     if lang.code in installed()}))
+    assert identifier.classify(" ".join(texts))[0] == guessed
+
+
+def test_a_long_patent_scan_is_read_from_its_layer_without_ocr(no_tesseract: None) -> None:
+    """Ten pages of patents, text pages and drawing sheets, each with an English OCR
+    layer that reads: none is OCR'd, each says why, and the JSON (checked against its
+    schema) carries it."""
+    import jsonschema
+
+    pages = [1, 2, 12, 20, 23, 46, 76, 77, 86, 91]  # and their neighbours, which read too
+    document = layoutkit.parse(PATENTS, pages=pages)
+    assert [(q.page_no, q.done, q.source, q.language) for q in document.ocr] == [
+        (n, False, "text layer", "eng") for n in pages]
+    assert all(q.why is not None and q.why.startswith("layer reads (0.") and
+               q.why.endswith(" of its words in the eng word list)") for q in document.ocr)
+    assert all(q.layer is not None and q.layer >= 0.7 for q in document.ocr)
+    written = document_json(document)
+    jsonschema.validate(written, json_schema())
+    assert [(p["ocr"]["done"], p["ocr"]["why"][:12]) for p in written["pages"]] == [
+        (False, "layer reads ")] * len(pages)

@@ -34,7 +34,8 @@ Published view (every coordinate in points, origin at the page's top-left)::
                 "ocr": {"words": 712, "confidence": 0.94, "dictionary": 0.92,
                         "quality": 0.93, "error": null, "source": "tesseract",
                         "layerQuality": 0.41, "tesseractQuality": 0.95,
-                        "language": "eng", "wordList": "american-english+british-english"},
+                        "language": "eng", "wordList": "american-english+british-english",
+                        "done": true, "why": "layer reads poorly (0.41 of its words ..."},
                 "bands": [{"index": 0, "kind": "header|body|footer|margin",
                            "bbox": [x0, top, x1, bottom],
                            "columns": [{"index": 0, "bbox": [...]}]}],
@@ -204,7 +205,8 @@ def _ocr(quality: OcrQuality) -> dict[str, Any]:
             "error": quality.error, "source": quality.source,
             "layerQuality": _rounded(quality.layer),
             "tesseractQuality": _rounded(quality.tesseract),
-            "language": quality.language, "wordList": quality.word_list}
+            "language": quality.language, "wordList": quality.word_list,
+            "done": quality.done, "why": quality.why}
 
 
 def _page(page: Page, ocr: OcrQuality | None, words: bool,

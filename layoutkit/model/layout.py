@@ -379,7 +379,9 @@ class OcrQuality(Value):
     did not exist (no layer) or was not made (tesseract not run: the layer read so well
     that it could not lose).  ``language`` is the languages the page was read and judged
     in (tesseract codes joined by ``+``), ``word_list`` the word lists that judged it
-    (None: none installed for the language, its score tesseract's confidence alone)."""
+    (None: none installed for the language, its score tesseract's confidence alone).
+    ``done`` says whether tesseract read the page, ``why`` why it did or did not, in
+    words (``"layer reads (0.93 of its words in the eng word list)"``)."""
 
     page_no: int
     words: int
@@ -391,6 +393,8 @@ class OcrQuality(Value):
     tesseract: float | None = None
     language: str | None = None
     word_list: str | None = None
+    done: bool = True
+    why: str | None = None
 
     @property
     def score(self) -> float:

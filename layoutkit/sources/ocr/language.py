@@ -15,9 +15,20 @@ A page is read in, in order of precedence:
       roman type it misnamed);
     - the first model that reads it with `ocr_script_min_confidence` (or else the most
       confident) gives the page's writing system;
-    - py3langid picks among that system's installed languages from the sample's text,
-      each run of `ocr_language_chunk` letters identified, and a language found in
-      `ocr_mixed_min_share` of them joining the most found with `+`.
+    - the sample's language is picked among that system's installed languages as a
+      text layer's is (`identified`).
+
+A text (a layer's words, a sample's) is told its language in runs of
+`ocr_language_chunk` letters, a language found in `ocr_mixed_min_share` of them joining
+the most found with `+`.  Each run is given the language whose word list knows the most
+of its words (`quality.listed_share`: run-together words split), ties going to the language
+listed first.  The lists asked are those of py3langid's three likeliest languages (its
+character n-grams) and of the script's first language; py3langid's guess stands only
+for a run that no list reads (fewer than `ocr_garbage_share` of its words, or no list
+installed for the candidates: Arabic, Chinese).  Word lists, not n-grams, because an OCR layer's
+text is noisy: misread letters, line numbers, words run together and broken words
+move n-gram counts (an English patent's layer was taken for German, Dutch or Spanish)
+while most of its words still stand in the English list.
 
 A language whose pack is not installed is replaced by the first installed language of
 its writing system (English for a Latin one), or left to the page's own when none is;
@@ -26,6 +37,7 @@ its writing system (English for a Latin one), or left to the page's own when non
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
@@ -50,6 +62,7 @@ __all__ = [
     "Given",
     "Language",
     "choose",
+    "identified",
     "installed",
     "layer_language",
     "tesseract_codes",
@@ -95,6 +108,9 @@ LANGUAGES: tuple[Language, ...] = (
 )
 """The languages OCR knows by writing system, the first of each system its fallback:
 those of ``make``'s packs and a few more that may be installed."""
+
+_LETTERS = re.compile(r"[^\W\d_]{2,}")
+"""A run of two or more letters: what is looked up in a word list."""
 
 _INK = 128
 """A grey level darker than this is ink (a band without any has nothing to read)."""
@@ -183,7 +199,7 @@ def layer_language(texts: Sequence[str], config: LayoutConfig) -> str | None:
     candidates = [lang for lang in LANGUAGES if lang.code in have]
     if not candidates or not any(c.isalpha() for text in texts for c in text):
         return None
-    return _identified(texts, candidates, config)
+    return identified(texts, candidates, config)
 
 
 @lru_cache(maxsize=8)
@@ -214,25 +230,70 @@ def _runs(words: Sequence[str], letters: int) -> list[str]:
     return [" ".join(run) for run in runs]
 
 
-def _identified(words: Sequence[str], candidates: Sequence[Language],
-                config: LayoutConfig) -> str:
-    """The languages among ``candidates`` that ``words`` are written in, each of their
-    runs of ``ocr_language_chunk`` letters identified by py3langid: the language most
-    of their letters are in, joined by those that at least ``ocr_mixed_min_share`` of
-    them are in.  ``words`` are as sources give them, their letters in the order they
-    stand; each is identified in reading order."""
+def _script(run: str) -> str:
+    """The writing system most of the letters of ``run`` are in: ``Latin``, ``Greek``,
+    ``Cyrillic``, or ``other`` (a script no installed word list is written in)."""
+    counts = {"Latin": 0, "Greek": 0, "Cyrillic": 0, "other": 0}
+    for c in run:
+        if c.isalpha():
+            o = ord(c)
+            counts["Latin" if o < 0x370 or 0x1E00 <= o < 0x1F00 else
+                   "Greek" if o < 0x400 or 0x1F00 <= o < 0x2000 else
+                   "Cyrillic" if o < 0x530 else "other"] += 1
+    return max(counts, key=counts.__getitem__)
+
+
+_PROPOSED = 3
+"""How many of py3langid's likeliest languages for a run have their word lists asked
+(`_run_language`): a noisy run's language is among them though not always first, and
+loading every list (some 2 s of a process's time) is then not needed."""
+
+
+def _run_language(run: str, candidates: Sequence[Language], ranked: Sequence[str],
+                  config: LayoutConfig) -> str | None:
+    """The language whose word list reads most of the letter runs of the text ``run``
+    (run-together words split, `quality.listed_share`), asked of the languages of the run's
+    script among ``candidates`` that have a list and are among py3langid's `_PROPOSED`
+    likeliest (``ranked``, ISO codes, likeliest first), and of the script's first
+    language (its fallback: English for the Latin alphabet); a tie goes to the language
+    listed first in `LANGUAGES`.  None when no such list reads ``ocr_garbage_share`` of
+    the run's words."""
+    from .quality import listed_share
+
+    script = _script(run)
+    pool = [lang for lang in candidates if lang.word_lists and lang.system == script]
+    parts = [p.casefold() for p in _LETTERS.findall(run)]
+    if not pool or not parts:
+        return None
+    proposed = set(ranked[:_PROPOSED])
+    asked = [lang for rank, lang in enumerate(pool) if rank == 0 or lang.iso in proposed]
+    rates = [(listed_share(parts, lang.code) or 0.0, -LANGUAGES.index(lang), lang)
+             for lang in asked]
+    rate, _, best = max(rates, key=lambda t: t[:2])
+    return best.code if rate >= config.ocr.ocr_garbage_share else None
+
+
+def identified(words: Sequence[str], candidates: Sequence[Language],
+               config: LayoutConfig) -> str:
+    """The languages among ``candidates`` that ``words`` are written in, told in runs of
+    ``ocr_language_chunk`` letters: the language most of their letters are in, joined by
+    those that at least ``ocr_mixed_min_share`` of them are in.  Each run is in the
+    language whose word list reads most of its words among py3langid's likeliest
+    (`_run_language`), or when no list reads it, in py3langid's guess.  ``words`` are as
+    sources give them, their letters in the order they stand; each is identified in
+    reading order."""
     by_iso = {lang.iso: lang.code for lang in reversed(candidates)}  # zh: its first
     if len(by_iso) == 1:
         return next(iter(by_iso.values()))
-    identifier = _identifier(tuple(sorted(by_iso)))
     letters: dict[str, int] = {}
     for run in _runs([visual_order(w) for w in words], config.ocr.ocr_language_chunk):
-        iso = str(identifier.classify(run)[0])
-        letters[iso] = letters.get(iso, 0) + sum(c.isalpha() for c in run)
+        ranked = [str(iso) for iso, _ in _identifier(tuple(sorted(by_iso))).rank(run)]
+        code = _run_language(run, candidates, ranked, config) or by_iso[ranked[0]]
+        letters[code] = letters.get(code, 0) + sum(c.isalpha() for c in run)
     ordered = sorted(letters, key=letters.__getitem__, reverse=True)
     least = config.ocr.ocr_mixed_min_share * sum(letters.values())
-    return "+".join(by_iso[iso] for rank, iso in enumerate(ordered)
-                    if rank == 0 or letters[iso] >= least)
+    return "+".join(code for rank, code in enumerate(ordered)
+                    if rank == 0 or letters[code] >= least)
 
 
 def _sample(image: Image.Image, config: LayoutConfig) -> Image.Image:
@@ -298,5 +359,5 @@ def choose(image: Image.Image, scale: float, dpi: int | None, osd: Osd | None,
                                                              default="eng"))
     _, language, read = best
     candidates = [BY_CODE[code] for code in _system_languages(BY_CODE[language].system)]
-    found = _identified([w.text for w in read.words], candidates, config)
+    found = identified([w.text for w in read.words], candidates, config)
     return Chosen(found, read if sample is image and found == language else None)

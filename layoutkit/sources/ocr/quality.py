@@ -2,8 +2,11 @@
 
 - `dictionary_share`: the share of the words a word list knows.
 - `read_share`: the share that read as real words, numbers included; the measure that
-  compares a scan's text layer with tesseract's words (tesseract's confidence exists
-  only for its own words).
+  judges a scan's text layer (`layer_reads`) and compares it with tesseract's words
+  (tesseract's confidence exists only for its own words).
+- `listed_share`: the share of letter runs that are words of the lists, or words of
+  them run together (``ofthe``, ``Donaudampfschiff``): a run not listed that splits
+  into two or three listed words reads (`split_words` says how).
 
 The word lists of each language (`LANGUAGES`):
 
@@ -26,14 +29,15 @@ from __future__ import annotations
 import gzip
 import json
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from functools import lru_cache
 from pathlib import Path
 
 from ...model import visual_order
 from .language import BY_CODE
 
-__all__ = ["GARBAGE", "dictionary_share", "known_words", "read_share", "word_lists"]
+__all__ = ["GARBAGE", "dictionary_share", "known_words", "listed_share", "read_share",
+           "split_words", "word_lists"]
 
 DICT_DIR = Path("/usr/share/dict")
 
@@ -64,8 +68,45 @@ def _list_words(name: str) -> frozenset[str] | None:
     path = DICT_DIR / name
     if not path.is_file():
         return None
-    return frozenset(w.casefold() for w in
-                     path.read_text(encoding="utf-8", errors="replace").split())
+    return frozenset(path.read_text(encoding="utf-8", errors="replace").casefold().split())
+
+
+_VOWELS = frozenset("aeiouyäöüàâéèêëîïôûùÿæœåøáíóúãõ")
+_ROMAN = frozenset("ivxlcdm")
+
+
+_SHORT_ENTRY = re.compile(r"^[^\W\d_]{2,3}$", re.MULTILINE)
+"""An entry of two or three letters in a word list, one entry a line."""
+
+
+@lru_cache(maxsize=16)
+def _list_short_words(name: str) -> frozenset[str]:
+    """The words of two or three letters that one word list spells in lower case, with a
+    vowel and not a roman numeral's letters alone: the language's short common words
+    (``of``, ``the``, ``und``), not its abbreviations, numerals and names (``cc``,
+    ``ii``, ``Ac``), nor a spaCy table's (its keys are not cased as written).  Found by
+    one scan of the file, without making the list's whole set (`_list_words`)."""
+    if name.startswith(_SPACY):
+        return frozenset()
+    path = DICT_DIR / name
+    if not path.is_file():
+        return frozenset()
+    text = path.read_text(encoding="utf-8", errors="replace")
+    return frozenset(w for w in _SHORT_ENTRY.findall(text)
+                     if w.islower() and not _VOWELS.isdisjoint(w) and not set(w) <= _ROMAN)
+
+
+def _installed_lists(languages: str) -> tuple[str, ...]:
+    """The names of the installed word lists of ``languages`` (without reading them)."""
+    return tuple(name for language in languages.split("+")
+                 for name in (BY_CODE[language].word_lists if language in BY_CODE else ())
+                 if (name.startswith(_SPACY) or (DICT_DIR / name).is_file()))
+
+
+@lru_cache(maxsize=8)
+def _short(languages: str) -> frozenset[str]:
+    """The short common words (`_list_short_words`) of the word lists of ``languages``."""
+    return frozenset().union(*(_list_short_words(name) for name in _installed_lists(languages)))
 
 
 @lru_cache(maxsize=8)
@@ -89,6 +130,49 @@ def word_lists(languages: str) -> str | None:
     """The names of the installed word lists of ``languages`` joined by ``+``
     (``french``, ``spacy:ru_lemma_lookup``), None when there is none."""
     return "+".join(_lists(languages)[0]) or None
+
+
+_SPLIT_MIN = 4
+"""Fewest letters of a part of a split word that is not a short common word: a run of
+letters splits only into listed words of four letters or more and short common words
+(`_list_short_words`), so that noise such as ``iiii`` or ``ddcc`` does not split into
+abbreviations and numerals."""
+
+
+def split_words(run: str, known: frozenset[str], short: frozenset[str]) -> tuple[str, ...] | None:
+    """The two or three listed words the case-folded letter run ``run`` is made of
+    (the longest first part first), or None when it is no such run: each part a word
+    of ``known`` of at least `_SPLIT_MIN` letters or a short common word of ``short``.
+    An OCR layer runs words together where it missed a space (``ofthe``,
+    ``theinvention``); German and Dutch write compounds so (``Donaudampfschiff``)."""
+    def fits(part: str) -> bool:
+        return part in short if len(part) < _SPLIT_MIN else part in known
+
+    def parts(rest: str, left: int) -> tuple[str, ...] | None:
+        if fits(rest):
+            return (rest,)
+        if left == 1:
+            return None
+        for cut in range(len(rest) - 2, 1, -1):
+            if fits(rest[:cut]) and (tail := parts(rest[cut:], left - 1)) is not None:
+                return (rest[:cut], *tail)
+        return None
+
+    if len(run) < 4 or run in known:
+        return None
+    return parts(run, 2) or parts(run, 3)
+
+
+def listed_share(runs: Sequence[str], languages: str) -> float | None:
+    """The share of the case-folded letter runs ``runs`` that are words of the word
+    lists of ``languages`` or two or three of their words run together (`split_words`);
+    None when ``languages`` has no list installed or there are no runs."""
+    known = known_words(languages)
+    if known is None or not runs:
+        return None
+    short = _short(languages)
+    return sum(run in known or split_words(run, known, short) is not None
+               for run in runs) / len(runs)
 
 
 def dictionary_share(texts: Iterable[str], languages: str) -> float | None:
@@ -118,10 +202,12 @@ _EDGES = "\"'“”‘’«»()[]{}.,;:!?*•·-–—/"
 """Punctuation a word may carry around it (quotes, brackets, sentence marks)."""
 
 
-def word_reads(text: str, known: frozenset[str] | None) -> bool | None:
+def word_reads(text: str, known: frozenset[str] | None,
+               short: frozenset[str] = frozenset()) -> bool | None:
     """Whether one word ``text`` reads as real: no `GARBAGE` character, a
-    number (`_NUMBER`) or every letter run of two or more in ``known`` (any
-    letters when ``known`` is None); never letters and digits run together, nor
+    number (`_NUMBER`) or every letter run of two or more in ``known`` or made of
+    two or three of its words run together (`split_words`, ``short`` its short common
+    words; any letters when ``known`` is None); never letters and digits run together, nor
     digits broken by other marks.  None for
     punctuation alone or a single letter (``&``, ``-``, ``I``): not judged."""
     if any(c in GARBAGE for c in text):
@@ -134,7 +220,10 @@ def word_reads(text: str, known: frozenset[str] | None) -> bool | None:
     runs = _LETTERS.findall(visual_order(core))
     if not runs:
         return None
-    return known is None or all(run.casefold() in known for run in runs)
+    if known is None:
+        return True
+    folded = [run.casefold() for run in runs]
+    return all(run in known or split_words(run, known, short) is not None for run in folded)
 
 
 def read_share(texts: Iterable[str], languages: str) -> float:
@@ -143,5 +232,6 @@ def read_share(texts: Iterable[str], languages: str) -> float:
     can be judged.  It applies alike to a text layer and to tesseract's words, so the
     two are compared by it."""
     known = known_words(languages)
-    judged = [r for text in texts if (r := word_reads(text, known)) is not None]
+    short = _short(languages) if known is not None else frozenset()
+    judged = [r for text in texts if (r := word_reads(text, known, short)) is not None]
     return sum(judged) / len(judged) if judged else 0.0

@@ -19,11 +19,17 @@ source; pages are OCR'd in parallel by `parse(..., jobs=N)` like any other page.
 - `ocr_languages`: a page is read in the languages `language` chooses (the user's, its
   text layer's when the layer reads as words, or its own, told from its script and a
   sample read); its words are judged in the same languages.
-- `ocr_layer_margin`: a scanned page's text layer (a scanner's OCR, Acrobat Paper
-  Capture) stays unless tesseract's words read better by more than this (`keep_layer`;
-  both measured by `read_share`, words of the word list or numbers, no noise such as
-  `|`); a layer reading at least `1 - ocr_layer_margin` cannot be beaten, so its page
-  is not OCR'd at all.
+- `ocr_min_quality`: a scanned page's text layer (a scanner's OCR, Acrobat Paper
+  Capture) is judged from its own words first (`judge_layer`): when at least this share
+  of them read as real in its language (`read_share`: words of the language's word
+  list, words of it run together, numbers; no noise such as `|`), the layer reads and
+  is kept, the page not OCR'd.  Judging the layer costs a look-up a word; OCR'ing the
+  page to compare would cost seconds, and a layer that reads was nearly always kept.
+- `ocr_layer_margin`: a layer that does not read (or a page the user asks OCR for)
+  is OCR'd, and the layer stays unless tesseract's words read better by more than this
+  (`keep_layer`, both measured by `read_share`).
+- Each scanned page's `OcrQuality` says whether it was OCR'd (``done``) and why
+  (``why``); ``-v`` logs a line a page.
 - `ocr_blank_dpi`: a PDF page with no text, pictures or rules is looked at in a preview
   first; a page on which nothing shows is blank and not OCR'd.
 - `ocr_dpi`, `ocr_max_pixels`: a PDF page is rendered at `ocr_dpi`, an image input's
@@ -43,6 +49,7 @@ import dataclasses
 import logging
 import math
 from collections.abc import Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -58,8 +65,10 @@ if TYPE_CHECKING:
     from PIL import Image
 
 __all__ = [
+    "LayerVerdict",
     "check_scanned",
     "is_scanned",
+    "judge_layer",
     "keep_layer",
     "missing_pack",
     "ocr_page",
@@ -271,55 +280,101 @@ def keep_layer(layer: float | None, tesseract: float, margin: float) -> bool:
     """Whether a scanned page keeps its text layer, whose words read ``layer`` (the
     share that read as real, `read_share`; None when the page has no
     text layer), over tesseract's words, which read ``tesseract``: unless tesseract's
-    read better by more than ``margin`` (``ocr_layer_margin``).
-
-    ``keep_layer(layer, 1.0, margin)`` asks whether even a perfect reading by
-    tesseract would lose, so that the page need not be OCR'd at all."""
+    read better by more than ``margin`` (``ocr_layer_margin``)."""
     return layer is not None and tesseract <= layer + margin
+
+
+@dataclass(frozen=True, slots=True)
+class LayerVerdict:
+    """A scanned page's text layer judged from its own words: whether it ``reads`` (and
+    is kept without OCR), the share of its words that read as real (None: no layer,
+    or none that could be judged), the languages it was judged in (the user's when
+    given; None: no letters to tell them by) and the reason in words."""
+
+    reads: bool
+    share: float | None
+    languages: str | None
+    why: str
+
+
+def judge_layer(words: Sequence[Word], config: LayoutConfig) -> LayerVerdict:
+    """Whether a scanned page's text-layer ``words`` read well enough to be kept without
+    OCR: at least ``ocr_min_quality`` of them read as real (`read_share`) in the
+    layer's languages (the user's, else the layer's own, `layer_language`).  A layer
+    with no words, no letters, or in a language without a word list (where any letters
+    would read as real) does not read: its page is OCR'd."""
+    languages = _layer_languages(words, config)  # the user's, with or without a layer
+    if not words:
+        return LayerVerdict(False, None, languages, "no text layer")
+    if not languages:
+        return LayerVerdict(False, None, None, "text layer has no letters")
+    lists = word_lists(languages)
+    if lists is None:
+        return LayerVerdict(False, None, languages,
+                            f"no word list for {languages} to judge the text layer by")
+    share = read_share((w.text for w in words), languages)
+    least = config.ocr.ocr_min_quality
+    said = f"{share:.2f} of its words in the {languages} word list"
+    if share >= least:
+        return LayerVerdict(True, share, languages, f"layer reads ({said})")
+    return LayerVerdict(False, share, languages,
+                        f"layer reads poorly ({said}, below ocr_min_quality {least:.2f})")
 
 
 def ocr_scanned_page(path: Path, page: PageGlyphs, words: tuple[Word, ...], config: LayoutConfig
                      ) -> tuple[PageGlyphs, tuple[Word, ...], OcrQuality]:
-    """The scanned ``page`` with the better of its text-layer ``words`` and the words
-    tesseract reads on it (`keep_layer`; with ``ocr = always`` tesseract's), and
-    their quality, which says which was kept.  A layer that reads so well that
-    tesseract could not beat it is kept without OCR.
+    """The scanned ``page`` with its text-layer ``words`` when they read
+    (`judge_layer`; no OCR), else the better of them and the words tesseract reads on
+    it (`keep_layer`; with ``ocr = always`` tesseract's, the layer unjudged), and their
+    quality, which says which was kept, whether tesseract ran and why.
 
     Never raises for a page that cannot be OCR'd: it keeps its text-layer ``words``
     and its quality records the error, which `check_scanned` reports for the
     pages asked for (a page read for its neighbours' sake warns of nothing)."""
     margin = config.ocr.ocr_layer_margin
-    hint = _layer_languages(words, config)
+    always = config.ocr.ocr == "always"
+    verdict = judge_layer(words, config)
+    if not always and verdict.reads:
+        return page, words, OcrQuality(page.page_no, len(words), 0.0, None,
+                                       source="text layer", layer=verdict.share,
+                                       language=verdict.languages,
+                                       word_list=word_lists(verdict.languages or ""),
+                                       done=False, why=verdict.why)
+    why = "OCR asked for (ocr = always)" if always else verdict.why
+    hint = verdict.languages
     if config.ocr.ocr_languages == AUTO and _garbage(words, hint, config):
         hint = None  # a garbled layer's language is no guide to the page's
     # ``always`` asks for tesseract's words; without a word list for the language any
     # letters read as real, so a garbled layer could not be told from a good one
     layer = read_share((w.text for w in words), hint or "") if words else None
-    if config.ocr.ocr == "auto" and hint and known_words(hint) is not None and \
-            keep_layer(layer, 1.0, margin):
-        return page, words, OcrQuality(page.page_no, len(words), 0.0, None,
-                                       source="text layer", layer=layer, language=hint,
-                                       word_list=word_lists(hint))
     failed = OcrQuality(page.page_no, len(words), 0.0, None,
-                        source="text layer" if words else None, layer=layer, language=hint)
+                        source="text layer" if words else None, layer=layer, language=hint,
+                        done=False, why=why)
     problem = tesseract_problem()
     if problem:
-        return page, words, dataclasses.replace(failed, error=f"{path}: {problem}")
+        return page, words, dataclasses.replace(failed, error=f"{path}: {problem}",
+                                                why=f"{why}; OCR cannot run")
     try:
         sized, read, quality = ocr_page(path, page, hint, config)
     except DocumentError as exc:
-        return page, words, dataclasses.replace(failed, error=str(exc))
+        return page, words, dataclasses.replace(failed, error=str(exc),
+                                                why=f"{why}; OCR failed")
     languages = quality.language or ""  # the layer judged as tesseract's words are
     layer = read_share((w.text for w in words), languages) if words else None
     tesseract = read_share((w.text for w in read), languages)
     _log.debug("%s: page %d: text layer reads %s, tesseract %.3f", path, page.page_no,
                "-" if layer is None else f"{layer:.3f}", tesseract)
-    choose = config.ocr.ocr == "auto" and known_words(languages) is not None
+    choose = not always and known_words(languages) is not None
     if choose and keep_layer(layer, tesseract, margin):
         quality = dataclasses.replace(quality, words=len(words), source="text layer")
+        why += f"; tesseract's words read {tesseract:.2f}, the layer's {layer:.2f}: layer kept"
     else:
         page, words = sized, read
-    return page, words, dataclasses.replace(quality, layer=layer, tesseract=tesseract)
+        if words and layer is not None:
+            why += f"; tesseract's words read {tesseract:.2f}, the layer's {layer:.2f}: " \
+                "tesseract's kept"
+    return page, words, dataclasses.replace(quality, layer=layer, tesseract=tesseract,
+                                            done=True, why=why)
 
 
 def _warn_if_low(path: Path, quality: OcrQuality, config: LayoutConfig) -> None:
