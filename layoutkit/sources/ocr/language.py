@@ -46,6 +46,7 @@ from typing import TYPE_CHECKING
 
 from ...config import LayoutConfig
 from ...model import visual_order
+from .known import BY_CODE, LANGUAGES, Language
 from .packs import iso_639_3
 
 if TYPE_CHECKING:
@@ -73,49 +74,12 @@ AUTO = "auto"
 """The ``ocr_languages`` value that reads each page in its own language."""
 
 
-@dataclass(frozen=True, slots=True)
-class Language:
-    """A tesseract language: its code (the pack ``tesseract-ocr-<code>``), its ISO
-    639-1 code (py3langid's), its writing system (languages that share one alphabet and
-    so compete by language identification, not by script) and the word lists that
-    judge its words (`quality`)."""
-
-    code: str
-    iso: str
-    system: str
-    word_lists: tuple[str, ...] = ()
-
-
-LANGUAGES: tuple[Language, ...] = (
-    Language("eng", "en", "Latin", ("american-english", "british-english")),
-    Language("deu", "de", "Latin", ("ngerman",)),
-    Language("fra", "fr", "Latin", ("french",)),
-    Language("spa", "es", "Latin", ("spanish", "spacy:es_lemma_lookup")),
-    Language("ita", "it", "Latin", ("italian",)),
-    Language("por", "pt", "Latin", ("portuguese", "brazilian")),
-    Language("nld", "nl", "Latin", ("dutch",)),
-    Language("pol", "pl", "Latin", ("polish",)),
-    Language("frk", "de", "Fraktur", ("ngerman",)),  # German set in Fraktur
-    Language("ell", "el", "Greek", ("spacy:el_lexeme_prob",)),
-    Language("rus", "ru", "Cyrillic", ("spacy:ru_lemma_lookup",)),
-    Language("ukr", "uk", "Cyrillic", ("ukrainian",)),
-    Language("ara", "ar", "Arabic"),
-    Language("heb", "he", "Hebrew"),
-    Language("chi_sim", "zh", "Simplified Han"),
-    Language("chi_tra", "zh", "Traditional Han"),
-    Language("jpn", "ja", "Japanese"),
-    Language("kor", "ko", "Hangul"),
-)
-"""The languages OCR knows by writing system, the first of each system its fallback:
-those of ``make``'s packs and a few more that may be installed."""
-
 _LETTERS = re.compile(r"[^\W\d_]{2,}")
 """A run of two or more letters: what is looked up in a word list."""
 
 _INK = 128
 """A grey level darker than this is ink (a band without any has nothing to read)."""
 
-BY_CODE = {language.code: language for language in LANGUAGES}
 _BY_ISO = {language.iso: language for language in reversed(LANGUAGES)}  # zh: chi_sim
 
 _CONFUSED: dict[str, tuple[str, ...]] = {

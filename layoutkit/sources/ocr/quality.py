@@ -34,7 +34,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from ...model import visual_order
-from .language import BY_CODE
+from .known import BY_CODE
 
 __all__ = ["GARBAGE", "dictionary_share", "known_words", "listed_share", "read_share",
            "split_words", "word_lists"]
