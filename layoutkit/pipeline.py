@@ -30,9 +30,10 @@ that memory holds the small values of every page and the pages of one chunk
    lines, its OCR quality), and the page itself written to a temporary file and let go.
 2. The running furniture is decided over the whole document, as `parse` does; then the
    column grid, from each page's own gutters, in a first pass over the pages, a chunk
-   at a time.
-3. The pages are laid out a chunk at a time, the section running out of one chunk
-   running into the next, and written to a file again.
+   at a time, which writes each page prepared (its furniture, body and occupancy grid)
+   to a file in place of the page read.
+3. The pages are taken up prepared and laid out a chunk at a time, the section running
+   out of one chunk running into the next, and written to a file again.
 4. They are typed in passes over that file, each line typing step over the whole
    document (`_typed_stream`); so the pages handed over are `parse`'s.
 """
@@ -367,15 +368,16 @@ def _streamed(job: Job, context: Sequence[int], runs: Mapping[int, Runs],
     size = job.config.sources.stream_chunk_pages
     chunks = [context[start:start + size] for start in range(0, len(context), size)]
     with folder:
-        gutters: dict[int, Gutters] = {}
+        prepared: dict[int, tuple[_Prepared, _Spilled]] = {}
         for chunk in chunks:
             with collector_paused(), _kept(chunk, spilled, jobs, job.path) as kept:
-                gutters.update((n, sent.gutters) for n, sent in
-                               kept.run(EachPage(partial(prepare_page, job)), runs).items())
-        grid = shared_gutters([gutters[n] for n in context], job.config.gutters)
+                prepared.update(kept.run(partial(spill_prepared, job, Path(folder.name)), runs))
+        for file in {where.file for where in spilled.values()}:
+            Path(file).unlink()  # the pages read are kept prepared from here on
+        grid = shared_gutters([prepared[n][0].gutters for n in context], job.config.gutters)
         if progress is not None:
             progress.start("laying out", len(job.wanted))
-        laid_out = _laid_out(job, chunks, runs, spilled, grid, jobs, tables, typed, progress)
+        laid_out = _laid_out(job, chunks, prepared, grid, jobs, tables, typed, progress)
         if typed:
             laid_out = _typed_stream(job, laid_out, Path(folder.name), jobs)
         yield from laid_out
@@ -412,22 +414,25 @@ def _kept(numbers: Sequence[int], spilled: Mapping[int, _Spilled], jobs: int, pa
         yield kept
 
 
-def _laid_out(job: Job, chunks: Sequence[Sequence[int]], runs: Mapping[int, Runs],
-              spilled: Mapping[int, _Spilled], grid: Gutters, jobs: int, tables: bool,
-              typed: bool, progress: PageProgress | None
+def _laid_out(job: Job, chunks: Sequence[Sequence[int]],
+              prepared: Mapping[int, tuple[_Prepared, _Spilled]], grid: Gutters, jobs: int,
+              tables: bool, typed: bool, progress: PageProgress | None
               ) -> Iterator[tuple[Page, list[Table]]]:
-    """The wanted pages of ``chunks`` laid out on the document's column ``grid``, a
+    """The wanted pages of ``chunks``, read back from where they were written
+    ``prepared`` (`spill_prepared`), laid out on the document's column ``grid``, a
     chunk at a time, the section running out of one chunk running into the next, not
     typed; each with its ruled tables (when ``tables``; when the pages are to be
     ``typed``, those of the pages whose rules draw a grid, as [`parse`][layoutkit.pipeline.parse]
     types them), ``progress`` hearing of it."""
     entering: Section | None = None
+    spilled = {n: where for n, (_, where) in prepared.items()}
     for chunk in chunks:
         part = replace(job, wanted=tuple(n for n in chunk if job.index(n) is not None))
         with collector_paused(), _kept(chunk, spilled, jobs, job.path) as kept:
-            document, entering = _document(kept, part, chunk, runs, (), tables=tables,
+            document, entering = _document(kept, part, chunk, {}, (), tables=tables,
                                            typed=False, entering=entering, grid=grid,
-                                           typed_later=typed)
+                                           typed_later=typed,
+                                           prepared={n: prepared[n][0] for n in chunk})
         gc.collect(0)  # the cycles laying the chunk out left
         yield from _pages_of(document, progress)
 
@@ -591,14 +596,17 @@ def _report_unread(job: Job, read: Mapping[int, _Sent]) -> None:
 def _document(kept: Shares, job: Job, context: Sequence[int], runs: Mapping[int, Runs],
               ocr: Sequence[OcrQuality], *, tables: bool, typed: bool,
               entering: Section | None = None, grid: Gutters | None = None,
-              typed_later: bool = False) -> tuple[Document, Section | None]:
+              typed_later: bool = False, prepared: Mapping[int, _Prepared] | None = None
+              ) -> tuple[Document, Section | None]:
     """The wanted pages of ``context``, read and ``kept``, laid out (the first entered by
     the section ``entering``, on the column ``grid`` when it is given, else on the one
     their gutters share) and typed unless not ``typed``, as a Document; and the section
     running out of the last page; the ruled tables typing needs are found when the
-    pages are ``typed_later`` too."""
+    pages are ``typed_later`` too.  The pages are prepared here from the repeating
+    ``runs`` unless they are kept ``prepared`` already (what preparing them sent)."""
     config = job.config
-    prepared = kept.run(EachPage(partial(prepare_page, job)), runs)
+    if prepared is None:
+        prepared = kept.run(EachPage(partial(prepare_page, job)), runs)
     shared = grid if grid is not None else \
         shared_gutters([prepared[n].gutters for n in context], config.gutters)
     laid_out, leaving = _lay_out(kept, job, context, shared, entering)
@@ -789,13 +797,28 @@ def spill_pages(job: Job, folder: Path, states: Mapping[int, object], given: Non
             yield number, None, (sent, _Spilled(file.name, offset, file.tell() - offset))
 
 
-def _unspilled(spilled: _Spilled, given: None) -> tuple[ReadPage | Page, None]:
-    """A page read back from where it was written: read (`spill_pages`) or laid
-    out (`_typed_stream`)."""
+def spill_prepared(job: Job, folder: Path, states: Mapping[int, ReadPage],
+                   runs: Mapping[int, Runs]
+                   ) -> Iterator[tuple[int, None, tuple[_Prepared, _Spilled]]]:
+    """Each page read prepared (`prepare_page`), written to a file of ``folder`` (one
+    for each process) and let go, so that laying it out takes it up prepared; sends
+    what preparing it tells the document, and where it was written."""
+    with (folder / f"{os.getpid()}.prepared").open("ab") as file:
+        for number, read in states.items():
+            page, sent = prepare_page(job, read, runs)
+            offset = file.tell()
+            file.write(pickle.dumps(page, pickle.HIGHEST_PROTOCOL))
+            yield number, None, (sent, _Spilled(file.name, offset, file.tell() - offset))
+
+
+def _unspilled(spilled: _Spilled, given: None) -> tuple[ReadPage | PreparedPage | Page, None]:
+    """A page read back from where it was written: read (`spill_pages`), prepared
+    (`spill_prepared`) or laid out (`_typed_stream`)."""
     with Path(spilled.file).open("rb") as file:
         file.seek(spilled.offset)
         page = pickle.loads(file.read(spilled.length))
-    assert isinstance(page, ReadPage | Page), "a spilled page is a page read or laid out"
+    assert isinstance(page, ReadPage | PreparedPage | Page), \
+        "a spilled page is a page read, prepared or laid out"
     return page, None
 
 

@@ -10,6 +10,7 @@ exactly the words of group c0, the second those of group c1".
 from __future__ import annotations
 
 import dataclasses
+import pickle
 import random
 
 import numpy as np
@@ -174,6 +175,33 @@ def three_columns(top: float, count: int, seed: int, prefix: str = "c",
 def tall_page_gutters(seed: int) -> tuple[tuple[float, float], ...]:
     """The gutters prepare finds on a page of three 30-line columns."""
     return three_columns(72.0, 30, seed).prepared().gutters
+
+
+def test_segment_canvas_pickles_as_what_it_is_made_of() -> None:
+    """A prepared page pickled and read back (as a long document's pages wait in a file
+    between passes) has every array of its canvas as it was, and segments alike; the
+    pickle holds the words and rules the canvas is made of, not its occupancy grids
+    (some 1 MB a page), and can fail: a canvas read back from its grids alone would
+    be eight times the size."""
+    layout = three_columns(72.0, 30, 3)
+    rules = (Rule(BBox(36.0, 60.0, 570.0, 60.5)),)
+    prepared = layout.prepared(rules)
+    data = pickle.dumps(prepared, pickle.HIGHEST_PROTOCOL)
+    back = pickle.loads(data)
+    canvas, again = vars(prepared.canvas), vars(back.canvas)
+    assert canvas.keys() == again.keys()
+    for key in canvas.keys() - {"_made_of"}:
+        value = canvas[key]
+        if isinstance(value, np.ndarray):
+            assert value.dtype == again[key].dtype and np.array_equal(value, again[key]), key
+        elif isinstance(value, tuple) and value and isinstance(value[0], np.ndarray):
+            assert all(np.array_equal(a, b) for a, b in zip(value, again[key], strict=True)), key
+        else:
+            assert value == again[key], key
+    assert back.gutters == prepared.gutters and back.gutters
+    assert layout.describe(segment(back)) == layout.describe(segment(prepared)) == \
+        [[["c0"], ["c1"], ["c2"]]]
+    assert len(data) < prepared.canvas.grid.nbytes / 8
 
 
 # --------------------------------------------------------------------------- columns and bands

@@ -80,6 +80,25 @@ def test_stream_of_a_short_document_is_read_in_one_go(
     assert calls == {"spill_pages": passes, "_typed_stream": passes}
 
 
+def test_stream_prepares_each_page_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Read in chunks of 4, each of the Federal Register's 15 pages is prepared (its
+    furniture, body and gutters) once, in the pass that finds the column grid, and laid
+    out from what that pass wrote: not prepared again for the laying out (30 times),
+    and the text is parse()'s."""
+    prepare = layoutkit.pipeline.prepare_page
+    prepared: list[int] = []
+
+    def counted(job: Any, read: Any, runs: Any) -> Any:
+        prepared.append(read.glyphs.page_no)
+        return prepare(job, read, runs)
+
+    monkeypatch.setattr(layoutkit.pipeline, "prepare_page", counted)
+    pages = [page.text() for page in iter_pages(REGISTER, chunked(4), typed=False)]
+    assert sorted(prepared) == list(range(1, 16))
+    monkeypatch.setattr(layoutkit.pipeline, "prepare_page", prepare)
+    assert pages == [page.text() for page in parse(REGISTER, typed=False).pages]
+
+
 def test_stream_keeps_the_running_furniture_of_the_whole_document(record: Document) -> None:
     """In chunks of 5 pages, the running headers and footers are those decided over the
     whole document, and the text of every page (its lines untyped) is parse()'s."""

@@ -80,10 +80,15 @@ class Gutter:
 
 
 class Canvas:
-    """The arrays one page's segmentation works on, computed once per page."""
+    """The arrays one page's segmentation works on, computed once per page.
+
+    A canvas pickles as what it is made from (the words, rules, pictures, size and
+    settings) and is made again when unpickled: its occupancy grids take some 1 MB a
+    page, its words a few KB, and the words are pickled with the page anyway."""
 
     def __init__(self, words: Sequence[Word], rules: Sequence[Rule], images: Sequence[BBox],
                  width: float, height: float, config: GuttersConfig) -> None:
+        self._made_of = (words, rules, images, width, height, config)
         self.config = config
         self.res = config.grid_resolution
         self.box = np.array([(w.bbox.x0, w.bbox.top, w.bbox.x1, w.bbox.bottom) for w in words],
@@ -167,6 +172,12 @@ class Canvas:
             if (centre_y[inside] < y).any() and (centre_y[inside] > y).any():
                 return True
         return False
+
+    def __reduce__(self) -> tuple[type[Canvas], tuple[Sequence[Word], Sequence[Rule],
+                                                      Sequence[BBox], float, float,
+                                                      GuttersConfig]]:
+        """The canvas pickled as what it is made from (see the class docstring)."""
+        return Canvas, self._made_of
 
     def cells(self, idx: Ints) -> tuple[int, int, int, int]:
         """Grid bounds (r0, r1, c0, c1), end exclusive, tight around words ``idx``."""
