@@ -124,6 +124,7 @@ KNOWN_DIFFERENCES: dict[tuple[str, int], tuple[Counter[str], Counter[str]]] = {
     ("z-naturforsch-a-1999-shallow-water-scan", 2): (Counter(), Counter({"-": 2})),
     ("hanley-french-law-canon-scan", 1): (Counter(), Counter({"-": 2})),
     ("reshumot-hatzaot-hok-566-2011", 1): (Counter(), Counter({".": 21})),
+    ("journal-officiel-algerie-arabe-2020-51", 1): (Counter({"\u0640": 57}), Counter()),
 }
 """Characters only one engine reads, per page: (pdfminer's, pdfium's).  The flyer's
 Gotham-Book draws the ``ff`` of "staff" twice as one glyph, which pdfminer and
@@ -154,7 +155,9 @@ The handbook's boxed folio "1" (page 9) is a code its font names only in
 (MuPDF gives a control character, pdftotext nothing).  The Algerian journal's cover
 prints its title twice, the second copy 1.4 pt off the first (a shadow): PDFium's text
 page drops the copy, pdfminer keeps it; the words are the same, as a glyph drawn again
-at nearly the same place counts once (``glyph_repeat_overlap``).  The OCR layer of the
+at nearly the same place counts once (``glyph_repeat_overlap``).  Its Arabic edition
+stretches words with runs of tatweel (U+0640, kashida) whose glyphs overlap: PDFium's
+text page drops every other one, pdfminer keeps all (57 on page 1).  The OCR layer of the
 Naturforschung scan ends two lines of its right column with a hyphen ("param-", "con-",
 printed so on the scan) that pdfminer reads as a space and PDFium as the hyphen; so
 does the Paper Capture layer of the Hanley book scan ("applica-", "house-").  The
