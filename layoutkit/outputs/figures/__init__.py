@@ -333,10 +333,13 @@ def _table_label(caption: Sequence[Line]) -> bool:
 
 
 def _text_table(page: Page, caption: Sequence[Line], gap_em: float) -> list[Line]:
-    """The rows of the table a table's ``caption`` heads when no drawing holds it: the
-    lines after the caption in the page's reading, from its first row (`_row`; the
-    table's notes, up to `_NOTES` lines, may stand before it) to the last row before a
-    line of prose that is no row (its block's own lines go with the table)."""
+    """The rows of the table a table's ``caption`` heads, or closes, when no drawing
+    holds it: the lines after the caption in the page's reading, from its first row
+    (`_row`; the table's notes, up to `_NOTES` lines, may stand before it) to the last
+    row before a line of prose that is no row (its block's own lines go with the
+    table); without any, the rows right before the caption, back to the first line
+    that is neither a row nor of the block of the line after it (a caption set under
+    its table)."""
     lines = page.lines
     start = next(k for k, line in enumerate(lines) if line is caption[-1]) + 1
     rows: list[Line] = []
@@ -347,7 +350,15 @@ def _text_table(page: Page, caption: Sequence[Line], gap_em: float) -> list[Line
             rows.append(line)
         elif rows or offset >= _NOTES:
             break
-    return rows
+    if rows:
+        return rows
+    first = next(k for k, line in enumerate(lines) if line is caption[0])
+    for line in reversed(lines[:first]):
+        if line.furniture or _labelled(line) or not (
+                _row(line, gap_em) or _same_block(line, rows[-1] if rows else caption[0])):
+            break
+        rows.append(line)
+    return rows[::-1] if any(_row(line, gap_em) for line in rows) else []
 
 
 def text_size(pages: Iterable[Page]) -> float:
@@ -443,10 +454,15 @@ def _set_as_caption(line: Line, size: float) -> bool:
 def _link(boxes: Sequence[tuple[BBox, bool]], found: Sequence[tuple[Line, ...]], size: float
           ) -> dict[int, tuple[Line, ...]]:
     """Which caption of ``found`` each of the figures' ``boxes`` (each with whether it
-    is pictures, not words) takes, by index: the nearest pairs first, a caption straight
-    over or under its figure within `_CAPTION_GAP_EM`, across half the narrower's
-    width.  A caption on the unusual side (a table's under it, a figure's over it), or a
-    table's caption by pictures, counts as `_UNUSUAL_SIDE_EM` farther for each."""
+    is pictures, not words) takes, by index: a caption straight over or under its figure
+    within `_CAPTION_GAP_EM`, across half the narrower's width, one caption a figure,
+    as many linked as can be and, among those ways, the nearest together (an
+    assignment of least total distance: a wide caption between two tables leaves the
+    one under it to the caption under that).  A caption on the unusual side (a table's
+    under it, a figure's over it), or a table's caption by pictures, counts as
+    `_UNUSUAL_SIDE_EM` farther for each."""
+    from scipy.optimize import linear_sum_assignment
+
     pairs = []
     for k, (box, pictures) in enumerate(boxes):
         for c, lines in enumerate(found):
@@ -462,13 +478,16 @@ def _link(boxes: Sequence[tuple[BBox, bool]], found: Sequence[tuple[Line, ...]],
                 table = _table_label(lines)
                 unusual = ((under < gap) is not table) + (table and pictures)
                 pairs.append((max(gap, 0.0) + unusual * _UNUSUAL_SIDE_EM * size, k, c))
-    linked: dict[int, tuple[Line, ...]] = {}
-    taken: set[int] = set()
-    for _, k, c in sorted(pairs):
-        if k not in linked and c not in taken:
-            linked[k] = found[c]
-            taken.add(c)
-    return linked
+    if not pairs:
+        return {}
+    # every pair allowed costs less than nothing by more than all the distances
+    # together: the most pairs are taken first, the least distance among them
+    below = 1.0 + sum(distance for distance, _, _ in pairs)
+    cost = np.zeros((len(boxes), len(found)))
+    for distance, k, c in pairs:
+        cost[k, c] = distance - below
+    rows, columns = linear_sum_assignment(cost)
+    return {int(k): found[c] for k, c in zip(rows, columns, strict=True) if cost[k, c] < 0}
 
 
 def _with_panels(k: int, box: BBox, candidates: Sequence[tuple[BBox, FigureKind, bool, Any]],
