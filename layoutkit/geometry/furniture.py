@@ -217,11 +217,13 @@ def find_furniture(pages: Sequence[tuple[Sequence[Word], float, float]],
                    rules: Sequence[Sequence[Rule]] | None = None) -> list[Furniture]:
     """The furniture of each page, given each page's words, width and height, its
     label (by default the pages numbered from 1) and its ruling lines (by default
-    none)."""
+    none; those that run down are drawings lines may stand on, `edge_lines`)."""
     labels = labels or [str(k) for k in range(1, len(pages) + 1)]
     rules = rules or [()] * len(pages)
-    edges = [edge_lines(words, height, config, label, width)
-             for (words, width, height), label in zip(pages, labels, strict=True)]
+    edges = [edge_lines(words, height, config, label, width,
+                        [rule.bbox for rule in page_rules if not rule.horizontal])
+             for (words, width, height), label, page_rules
+             in zip(pages, labels, rules, strict=True)]
     return [page_furniture(words, page_edges, runs, config, page_rules)
             for (words, _, _), page_edges, runs, page_rules
             in zip(pages, edges, repeating_runs(edges, config), rules, strict=True)]
