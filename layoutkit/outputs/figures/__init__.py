@@ -47,6 +47,7 @@ from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from enum import StrEnum
+from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
@@ -108,6 +109,9 @@ _BOLD = 600
 """A word's weight from which it is bold."""
 _SIZE_TOLERANCE = 0.6
 """A caption's lines are set within this many points of its first line's size."""
+_BREAK_EM = 0.3
+"""A line standing farther under a caption than the caption's lines stand from each
+other by this many ems opens a paragraph of its own.  Not a parameter."""
 
 
 class FigureKind(StrEnum):
@@ -445,25 +449,43 @@ def captions(page: Page, gap_em: float = _GAP_EM, size: float | None = None
         while (end < len(lines) and _same_block(lines[end], first)
                and abs(lines[end].size - first.size) <= _SIZE_TOLERANCE
                and not _labelled(lines[end]) and not _row(lines[end], gap_em)
-               and not _paragraph_break(lines[k:end], lines[end])):
+               and not _paragraph_break(lines[k:end], lines[end], _next_in_block(lines, end))):
             end += 1
         found.append(tuple(lines[k:end]))
         k = end
     return found
 
 
-def _paragraph_break(caption: Sequence[Line], line: Line) -> bool:
-    """Whether a paragraph ends before ``line``, after the ``caption``'s lines so far:
-    the last of them ends a sentence and closes short of the others' right edge, or
-    ``line`` stands a line's height under it or is indented by its size (the text
-    after a caption set in the caption's block and size)."""
+def _paragraph_break(caption: Sequence[Line], line: Line, after: Line | None) -> bool:
+    """Whether a paragraph ends before ``line``, after the ``caption``'s lines so far
+    (``after`` the line under ``line`` in its block and size, if any): ``line`` starts
+    left of the caption's first line (a centred caption over the text), or stands
+    farther under it than the caption's lines (without two, ``line`` and ``after``)
+    stand from each other, by `_BREAK_EM` of its size; or the caption's last line
+    ends a sentence and closes short of the others' right edge, or ``line`` is
+    indented by its size from it (the text after a caption set in the caption's block
+    and size)."""
     last = caption[-1]
+    if line.bbox.x0 <= caption[0].bbox.x0 - line.size / 2:
+        return True
+    gaps = [b.bbox.top - a.bbox.bottom for a, b in pairwise(caption)]
+    if not gaps and after is not None:
+        gaps = [after.bbox.top - line.bbox.bottom]
+    if gaps and line.bbox.top - last.bbox.bottom > max(gaps) + _BREAK_EM * line.size:
+        return True
     if last.text.rstrip()[-1:] not in ".!?":
         return False
     right = max(other.bbox.x1 for other in (*caption, line))
     return (last.bbox.x1 < right - 2 * line.size
-            or line.bbox.top - last.bbox.bottom >= line.size
-            or line.bbox.x0 >= min(other.bbox.x0 for other in caption) + line.size)
+            or (len(caption) > 1 and line.bbox.x0 >= last.bbox.x0 + line.size))
+
+
+def _next_in_block(lines: Sequence[Line], k: int) -> Line | None:
+    """The line after ``lines[k]`` when it is of its block and size, else None."""
+    if k + 1 < len(lines) and _same_block(lines[k + 1], lines[k]) and \
+            abs(lines[k + 1].size - lines[k].size) <= _SIZE_TOLERANCE:
+        return lines[k + 1]
+    return None
 
 
 def _labelled(line: Line) -> bool:
