@@ -25,7 +25,7 @@ from layoutkit.cli import main
 from layoutkit.config import LayoutConfig
 from layoutkit.model import LineType
 from layoutkit.model.codec import json_schema
-from layoutkit.outputs.figures import FIGURE_DPI, FigureKind, document_figures
+from layoutkit.outputs.figures import FIGURE_DPI, FigureKind, captions, document_figures
 from layoutkit.outputs.html import html_document
 from layoutkit.outputs.markdown import markdown
 
@@ -341,3 +341,20 @@ def test_charts_at_a_pages_top_keep_their_labels() -> None:
     assert found == [(2, "FIGURE 1", [43, 40, 291, 109]), (2, "FIGURE 2", [310, 41, 560, 106]),
                      (3, "FIGURE 3", [62, 43, 262, 153]), (4, "FIGURE 4", [46, 43, 549, 195]),
                      (4, "FIGURE 5", [44, 237, 292, 302])]
+
+
+def test_caption_ends_where_the_text_after_it_begins() -> None:
+    """A datasheet (Analog Devices) sets its captions in the text's size and block,
+    the text going on right under them: a caption ends where a line starts left of
+    it (``Figure 20.``, centred, over the ``Digital Interface`` heading) or stands
+    farther under it than its own lines stand apart (``Figure 24.``'s two lines over
+    the paragraph), so the paragraphs after them stay in the reading."""
+    document = parse(FIXTURES / "corpus" / "analog-devices-ssm2163-datasheet-1996.pdf",
+                     pages="10,12")
+    found = {lines[0].text[:10]: [line.text for line in lines]
+             for page in document.pages for lines in captions(page)}
+    assert found["Figure 20."] == ["Figure 20. SSM2163 Analog Signal Path"]
+    assert found["Figure 21."] == ["Figure 21. SSM2163 Serial Data Interface Block Diagram"]
+    assert found["Figure 24."] == ["Figure 24. Use Separate Traces to Reduce Power Supply",
+                                   "Noise"]
+    assert found["Figure 25."] == ["Figure 25. An 8-Input, 2-Output Mixer"]
