@@ -1,0 +1,43 @@
+"""One page being typed: its body lines, the types decided for them so far, its list
+markers once found (the value each page step of `layoutkit.linetypes.driver` takes
+and gives back)."""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from ..model import Page
+from .lines import Key, Typed, TypedLine, page_body_lines
+from .lists import ListMarks
+
+__all__ = ["PageTyping"]
+
+
+@dataclass(frozen=True, slots=True)
+class PageTyping:
+    """One page being typed, the ``index``-th of its document: its body lines as
+    typing found them, the types decided for them so far, and once found its list
+    markers."""
+
+    index: int
+    lines: tuple[TypedLine, ...]
+    decided: Mapping[Key, Typed]
+    marks: ListMarks | None = None
+
+    @staticmethod
+    def of(page: Page, index: int) -> PageTyping:
+        """``page``, the ``index``-th of its document, before its lines are typed."""
+        return PageTyping(index, page_body_lines(page, index), {})
+
+    @property
+    def body(self) -> list[TypedLine]:
+        """The lines still typed body, in reading order."""
+        return [item for item in self.lines if item.key not in self.decided]
+
+    def deciding(self, decisions: Mapping[Key, Typed]) -> PageTyping:
+        """The page with those of ``decisions`` (for any pages) that name its body
+        lines decided too."""
+        mine = {item.key: decisions[item.key] for item in self.body if item.key in decisions}
+        return dataclasses.replace(self, decided={**self.decided, **mine}) if mine else self
