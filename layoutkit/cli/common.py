@@ -132,6 +132,9 @@ def reading_options(sub: argparse.ArgumentParser, *, jobs: bool = True,
                          help="read and lay out pages in N processes (default: %(default)s)")
     sub.add_argument("--set", action="append", default=[], metavar="KEY=VALUE",
                      help="set a configuration parameter (repeatable; see layoutkit config)")
+    sub.add_argument("--model", metavar="FILE",
+                     help="type lines with this model file (made by layoutkit train), or "
+                          "'learned' (the shipped model) or 'rules' (as --set model=...)")
     loudness_options(sub)
     if profile:
         sub.add_argument("--profile", metavar="NAME|PATH", help="a publication profile")
@@ -207,6 +210,8 @@ def reading_config(args: argparse.Namespace) -> tuple[LayoutConfig, Profile | No
         config = config.replace(ocr=args.ocr)
     if getattr(args, "lang", None):
         config = config.replace(ocr_languages=args.lang)
+    if getattr(args, "model", None):
+        config = config.replace(model=args.model)
     return config, profile
 
 

@@ -67,17 +67,19 @@ BASE: tuple[str, ...] = (
     "indent_em", "right_space_em", "width_share", "off_centre", "gap_above", "gap_below",
     "page_position", "page_index", "words", "chars", "cells", "ends_page_number",
     "has_leader", "closes_sentence", "starts_lower", "repeated_pages",
-    "rules_heading", "rules_level", "rules_list", "rules_table", "rules_contents")
+    "rules_heading", "rules_level", "rules_list", "rules_item_start", "rules_table",
+    "rules_contents")
 """The features of the line itself, in order."""
 NEIGHBOUR: tuple[str, ...] = (
     "size_ratio", "bold", "caps_share", "indent_em", "gap_above", "words", "starts_bullet",
-    "starts_list_number", "cells", "rules_heading", "rules_list", "rules_table",
-    "rules_contents")
+    "starts_list_number", "cells", "rules_heading", "rules_list", "rules_item_start",
+    "rules_table", "rules_contents")
 """The main features, given for the line before and the line after too."""
 FEATURES: tuple[str, ...] = (*BASE, *(f"prev_{n}" for n in NEIGHBOUR),
                              *(f"next_{n}" for n in NEIGHBOUR), "has_prev", "has_next")
 """Every feature a model is given, in order."""
 _NEIGHBOUR_AT = [BASE.index(n) for n in NEIGHBOUR]
+_LISTED = BASE.index("rules_list")
 
 
 @dataclass(frozen=True, slots=True)
@@ -143,6 +145,7 @@ def page_features(page: PageTyping, facts: DocumentFacts) -> PageFeatures:
     page_span = max((max(item.line.bbox.bottom for item in lines) - page_top) if lines else 1.0,
                     1.0)
     rows = np.zeros((len(lines), len(FEATURES)), dtype=np.float64)
+    listed = False
     for k, item in enumerate(lines):
         before = _in_column(lines, k, -1)
         after = _in_column(lines, k, 1)
@@ -150,7 +153,8 @@ def page_features(page: PageTyping, facts: DocumentFacts) -> PageFeatures:
         rows[k, :len(BASE)] = _base(item, before, after, size, left[column], right[column],
                                     (item.line.bbox.top - page_top) / page_span, page.index,
                                     facts.pages.get(text_key(item.line.text), 1) - 1,
-                                    page.decided.get(item.key))
+                                    page.decided.get(item.key), listed)
+        listed = bool(rows[k, _LISTED])
     width = len(BASE)
     if len(lines) > 1:
         rows[1:, width:width + len(NEIGHBOUR)] = rows[:-1, _NEIGHBOUR_AT]
@@ -181,8 +185,9 @@ def _in_column(lines: Sequence[TypedLine], k: int, step: int) -> TypedLine | Non
 
 def _base(item: TypedLine, before: TypedLine | None, after: TypedLine | None, size: float,
           left: float, right: float, position: float, page_index: int, repeated: int,
-          rules: Typed | None) -> list[float]:
-    """The `BASE` features of one line, in order."""
+          rules: Typed | None, listed: bool) -> list[float]:
+    """The `BASE` features of one line, in order (``listed``: the rules typed the line
+    before it a list item's)."""
     line, words = item.line, item.words
     text = " ".join(words)
     letters = [c for c in text if c.isalpha()]
@@ -231,6 +236,8 @@ def _base(item: TypedLine, before: TypedLine | None, after: TypedLine | None, si
         float(kind is LineType.HEADING),
         float(rules.level if rules is not None and kind is LineType.HEADING else 0),
         float(kind in (LineType.LIST_BULLET, LineType.LIST_NUMBER)),
+        float(kind in (LineType.LIST_BULLET, LineType.LIST_NUMBER)
+              and (not listed or found is not None)),
         float(kind is LineType.TABLE),
         float(kind is LineType.TOC),
     ]

@@ -8,8 +8,8 @@ import dataclasses
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from ..model import Page
-from .lines import Key, Typed, TypedLine, page_body_lines
+from ..model import LineType, Page
+from .lines import Key, Typed, TypedLine, page_body_lines, page_typed_lines
 from .lists import ListMarks
 
 __all__ = ["PageTyping"]
@@ -30,6 +30,15 @@ class PageTyping:
     def of(page: Page, index: int) -> PageTyping:
         """``page``, the ``index``-th of its document, before its lines are typed."""
         return PageTyping(index, page_body_lines(page, index), {})
+
+    @staticmethod
+    def typed(page: Page, index: int) -> PageTyping:
+        """``page``, the ``index``-th of its document, as typing left it: its lines
+        typed, their types decided (what a learned model's features are made of)."""
+        lines = page_typed_lines(page, index)
+        return PageTyping(index, lines, {
+            item.key: Typed(item.line.line_type, item.line.level) for item in lines
+            if item.line.line_type is not LineType.BODY})
 
     @property
     def body(self) -> list[TypedLine]:
