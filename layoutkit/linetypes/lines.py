@@ -18,8 +18,8 @@ from statistics import median
 from ..model import Document, Line, LineType, Page, Value, Word
 
 __all__ = ["Key", "Style", "Typed", "TypedLine", "body_lines", "changed", "closes_sentence",
-           "column_of", "column_right", "log", "page_body_lines", "page_typed_lines", "retyped", "runs_on",
-           "style_of"]
+           "column_of", "column_right", "log", "page_body_lines", "page_typed_lines", "retyped",
+           "runs_on", "style_of"]
 
 log = logging.getLogger("layoutkit.linetypes")
 """Where each decision is logged (``--verbose-linetypes`` shows it)."""
