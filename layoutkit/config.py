@@ -786,11 +786,11 @@ class LinetypesConfig(Section):
     The rules are in DCR's `lineTypeHeadingRules` shape.
     """
     model: str = "rules"
-    """What types the lines: ``rules`` (the rules alone), ``learned`` (the model shipped
-    with layoutkit) or the path of a model file made by ``layoutkit train``.
+    """What types the lines: ``rules``, ``learned`` (the shipped model) or a model file.
 
-    A model takes the rules' types as features with the lines' geometry and decides each
-    line's type (`layoutkit.linetypes.classifier`).
+    A model file is made by ``layoutkit train``.  A model takes the rules' types as
+    features with the lines' geometry and decides each line's type
+    (`layoutkit.linetypes.classifier`).
     """
 
 

@@ -138,7 +138,8 @@ def line_types(document: Document, run: Runner, config: LinetypesConfig) -> dict
     decided = run(_lists, list_items([marks[p] for p in pages], config))
     if forest is None:
         return {key: typed for p in pages for key, typed in decided[p].items()}
-    facts = document_facts(run(_facts, None)[p] for p in pages)
+    sent = run(_facts, None)
+    facts = document_facts(sent[p] for p in pages)
     features = run(_features, facts)
     return learned_types([features[p] for p in pages], forest, config)
 

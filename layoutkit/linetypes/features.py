@@ -28,16 +28,17 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from dataclasses import dataclass
+from functools import cache
 from itertools import pairwise
 
 import numpy as np
 import numpy.typing as npt
 
-from ..model import LineType
+from ..model import LineType, Word
 from .headings import body_size, size_counts
-from .lines import Key, Style, Typed, TypedLine, closes_sentence, column_of, style_of
+from .lines import Key, Style, Typed, TypedLine, closes_sentence, column_of
 from .lists import marker
 from .page_typing import PageTyping
 from .rules import DEFAULT_RULES
@@ -52,6 +53,11 @@ _DOTTED = re.compile(r"^\d+(\.\d+)+\.?$")
 _ROMAN = re.compile(r"^\(?(?=[IVXLC]+\b)M{0,3}(CM|CD|D?C{0,3})(XC|XL|L?X{0,3})"
                     r"(IX|IV|V?I{0,3})[.)]?$", re.IGNORECASE)
 _LETTER = re.compile(r"^\(?[A-Za-z][.)]$")
+_HEADING_NUMBER = re.compile("|".join(f"(?:{rule.regexp.pattern})" for rule in DEFAULT_RULES
+                                     if rule.is_first_token))
+"""The first word of a line that the default heading rules read as a heading's number."""
+_NOT_ALNUM = re.compile(r"[\W_]+")
+"""What `text_key` drops: every character but letters and digits (``str.isalnum``)."""
 _LEADER = re.compile(r"(\.\s?){4,}|…|_{4,}|·{3,}")
 _PAGE_NUMBER = re.compile(r"^(\d{1,4}|[ivxlc]{1,6})$", re.IGNORECASE)
 _CELL_GAP_EM = 1.5
@@ -136,8 +142,8 @@ def page_features(page: PageTyping, facts: DocumentFacts) -> PageFeatures:
     size = size if size > 0 else 10.0
     left: dict[tuple[int, int, int], float] = {}
     right: dict[tuple[int, int, int], float] = {}
-    for item in lines:
-        key = column_of(item)
+    columns = [column_of(item) for item in lines]
+    for item, key in zip(lines, columns, strict=True):
         left[key] = min(left.get(key, item.line.bbox.x0), item.line.bbox.x0)
         right[key] = max(right.get(key, item.line.bbox.x1), item.line.bbox.x1)
     tops = [item.line.bbox.top for item in lines]
@@ -145,12 +151,18 @@ def page_features(page: PageTyping, facts: DocumentFacts) -> PageFeatures:
     page_span = max((max(item.line.bbox.bottom for item in lines) - page_top) if lines else 1.0,
                     1.0)
     rows = np.zeros((len(lines), len(FEATURES)), dtype=np.float64)
+    styles = []
     listed = False
     for k, item in enumerate(lines):
-        before = _in_column(lines, k, -1)
-        after = _in_column(lines, k, 1)
-        column = column_of(item)
-        rows[k, :len(BASE)] = _base(item, before, after, size, left[column], right[column],
+        column = columns[k]
+        before = lines[k - 1] if k and columns[k - 1] == column else None
+        after = lines[k + 1] if k + 1 < len(lines) and columns[k + 1] == column else None
+        kept = item.kept_words
+        bold = bool(kept) and all(w.bold for w in kept)
+        line_size = item.line.size
+        styles.append((round(line_size * 2) / 2, bold))
+        rows[k, :len(BASE)] = _base(item, kept, (line_size, bold), before, after, size,
+                                    (left[column], right[column]),
                                     (item.line.bbox.top - page_top) / page_span, page.index,
                                     facts.pages.get(text_key(item.line.text), 1) - 1,
                                     page.decided.get(item.key), listed)
@@ -162,7 +174,7 @@ def page_features(page: PageTyping, facts: DocumentFacts) -> PageFeatures:
         rows[1:, -2] = 1.0
         rows[:-1, -1] = 1.0
     return PageFeatures(tuple(item.key for item in lines), rows.astype(np.float32),
-                        tuple(style_of(item) for item in lines),
+                        tuple(styles),
                         tuple(page.decided.get(item.key) for item in lines))
 
 
@@ -170,30 +182,22 @@ def text_key(text: str) -> str:
     """``text`` as the scoring compares lines (`layoutkit.tools.evaluate.reduce`):
     NFKC, case-folded, letters and digits alone; the same line on two pages has the
     same key whatever its spacing or punctuation."""
-    folded = unicodedata.normalize("NFKC", text).casefold()
-    return "".join(ch for ch in folded if ch.isalnum())
+    return _NOT_ALNUM.sub("", unicodedata.normalize("NFKC", text).casefold())
 
 
-def _in_column(lines: Sequence[TypedLine], k: int, step: int) -> TypedLine | None:
-    """The line before (``step`` -1) or after (+1) line ``k`` in reading order when it
-    stands in the same column, else None."""
-    j = k + step
-    if 0 <= j < len(lines) and column_of(lines[j]) == column_of(lines[k]):
-        return lines[j]
-    return None
-
-
-def _base(item: TypedLine, before: TypedLine | None, after: TypedLine | None, size: float,
-          left: float, right: float, position: float, page_index: int, repeated: int,
+def _base(item: TypedLine, kept: tuple[Word, ...], set_in: tuple[float, bool],
+          before: TypedLine | None, after: TypedLine | None, size: float,
+          column: tuple[float, float], position: float, page_index: int, repeated: int,
           rules: Typed | None, listed: bool) -> list[float]:
-    """The `BASE` features of one line, in order (``listed``: the rules typed the line
-    before it a list item's)."""
+    """The `BASE` features of one line (its ``kept`` words, its size and whether it is
+    bold), in order (``listed``: the rules typed the line before it a list item's)."""
     line, words = item.line, item.words
+    line_size, bold = set_in
+    left, right = column
     text = " ".join(words)
-    letters = [c for c in text if c.isalpha()]
+    letters = sum(map(str.isalpha, text))
     first = words[0] if words else ""
     last = words[-1] if words else ""
-    kept = item.kept_words
     found = marker(kept) if kept else None
     bbox = line.bbox
     width = max(right - left, 1.0)
@@ -204,11 +208,11 @@ def _base(item: TypedLine, before: TypedLine | None, after: TypedLine | None, si
                     if b.bbox.x0 - a.bbox.x1 > _CELL_GAP_EM * max(a.size, 1.0))
     kind = rules.line_type if rules is not None else LineType.BODY
     return [
-        line.size / size,
-        float(bool(kept) and all(w.bold for w in kept)),
+        line_size / size,
+        float(bold),
         float(bool(kept) and all(_italic(w.font) for w in kept)),
-        sum(c.isupper() for c in letters) / len(letters) if letters else 0.0,
-        sum(c.isdigit() for c in text) / len(text) if text else 0.0,
+        sum(map(str.isupper, text)) / letters if letters else 0.0,
+        sum(map(str.isdigit, text)) / len(text) if text else 0.0,
         float(bool(_DECIMAL.match(first))),
         float(bool(_DOTTED.match(first))),
         float(bool(_ROMAN.match(first))),
@@ -216,7 +220,7 @@ def _base(item: TypedLine, before: TypedLine | None, after: TypedLine | None, si
         float(found is not None and found.bulleted),
         float(found is not None and not found.bulleted),
         float(bool(_SECTION.match(text))),
-        float(any(rule.matches(words) is not None for rule in DEFAULT_RULES)),
+        float(_HEADING_NUMBER.fullmatch(first) is not None),
         (bbox.x0 - left) / size,
         (right - bbox.x1) / size,
         bbox.width / width,
@@ -243,6 +247,7 @@ def _base(item: TypedLine, before: TypedLine | None, after: TypedLine | None, si
     ]
 
 
+@cache
 def _italic(font: str) -> bool:
     """Whether a font's name says it is italic or oblique."""
     name = font.lower()

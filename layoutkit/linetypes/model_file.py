@@ -1,19 +1,17 @@
 """A learned line-type model as plain data: a forest of decision trees in numpy arrays.
 
-A model file is a ``.npz`` (numpy's zip of arrays) holding, for every node of every
-tree (the trees' nodes one after another), the feature it tests (``feature``), the
-threshold (``threshold``: a line goes left when its feature is at most it), the
-indexes of its children in the whole array (``left``, ``right``; -1 at a leaf), and
-at a leaf the share of each class among the lines it held (``value``); ``roots`` are
-the index of each tree's first node, and ``meta`` a JSON text: the format
-(`FORMAT`), the feature names, the classes, the deepest tree and how the model was
-made.  It is read with ``numpy.load(allow_pickle=False)``: no code is ever run from a
-model file, and one that holds Python objects is refused.
+- ``feature``, ``threshold``: what each node of every tree tests (the trees' nodes one
+  after another); a line goes left when its feature is at most the threshold.
+- ``left``, ``right``: the index of each node's children in the whole array, -1 at a
+  leaf; ``value``: at a leaf, the share of each class among the lines it held;
+  ``roots``: where each tree starts.
+- ``meta``: a JSON text, the format (`FORMAT`), the feature names, the classes, the
+  deepest tree and how the model was made.
 
-`Forest.predict` walks every tree for every line at once (numpy alone): a line's
-class is the one with the largest share summed over the trees, in tree order, as
-scikit-learn's ``RandomForestClassifier`` / ``ExtraTreesClassifier`` sum them, so
-the classes are the same as the fitted estimator's, bit for bit.
+A model file is a ``.npz`` read with ``numpy.load(allow_pickle=False)``: no code runs
+from it, and one holding Python objects is refused.  `Forest.predict` walks every tree
+for every line at once (numpy alone) and sums the trees' shares in tree order, as
+scikit-learn's forests do, so the classes are the fitted estimator's, bit for bit.
 """
 
 from __future__ import annotations
@@ -71,14 +69,21 @@ class Forest:
         n = x.shape[0]
         if n == 0:
             return np.zeros(0, dtype=np.intp)
-        at = np.arange(n)[:, None]
-        nodes = np.broadcast_to(self.roots, (n, len(self.roots))).copy()
-        for _ in range(self.depth):
-            left = self.left[nodes]
-            if not (left >= 0).any():
+        trees = len(self.roots)
+        nodes = np.tile(self.roots, n)  # row-major: row r's trees at r*trees...
+        rows_of = np.repeat(np.arange(n), trees)
+        active = np.arange(n * trees)
+        for _ in range(self.depth + 1):
+            at = nodes[active]
+            left = self.left[at]
+            inner = left >= 0
+            if not inner.all():
+                active, at, left = active[inner], at[inner], left[inner]
+            if not active.size:
                 break
-            go_left = x[at, self.feature[nodes]] <= self.threshold[nodes]
-            nodes = np.where(left < 0, nodes, np.where(go_left, left, self.right[nodes]))
+            go_left = x[rows_of[active], self.feature[at]] <= self.threshold[at]
+            nodes[active] = np.where(go_left, left, self.right[at])
+        nodes = nodes.reshape(n, trees)
         total = np.zeros((n, len(self.classes)), dtype=np.float64)
         for tree in range(len(self.roots)):  # in tree order, as the estimator sums them
             total += self.value[nodes[:, tree]]

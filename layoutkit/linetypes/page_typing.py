@@ -1,6 +1,8 @@
-"""One page being typed: its body lines, the types decided for them so far, its list
-markers once found (the value each page step of `layoutkit.linetypes.driver` takes
-and gives back)."""
+"""One page being typed: the value each page step of the typing driver takes and gives.
+
+Its body lines, the types decided for them so far, and its list markers once found
+(see `layoutkit.linetypes.driver`).
+"""
 
 from __future__ import annotations
 

@@ -1,21 +1,17 @@
 """Fitting a line-type model to truth files (``layoutkit train``), and scoring it.
 
-Each truth file's labelled pages (those with ``types``) are read from its document
-with the rules (`layoutkit.parse`, ``linetypes.model = "rules"``), and every line
-typing typed gets its features (`layoutkit.linetypes.features`) and its label: the
-class of the truth line that reads the same once reduced, as the scoring matches
-them (`layoutkit.tools.evaluate.reduce`; a line of ``either`` is left out of the
-fitting, a line named nowhere is body).  A random forest of scikit-learn (`ESTIMATOR`:
-bounded depth, fixed seed) is fitted and kept as plain arrays
-(`layoutkit.linetypes.model_file`).
-
-Before fitting on every page, the model is cross-validated by document: the
-documents are parted in `folds` groups, each group typed by a model fitted on the
-others, so that no document is in both; its pages are then scored as the development
-corpus is (`page_scores`: headings with their level, contents, list items' first
-lines, tables), beside the same pages typed as the configuration types them.
-
-scikit-learn is imported only here, when a model is fitted.
+- Reading: each truth file's pages labelled with ``types`` are read by the rules
+  (``linetypes.model = "rules"``), and each typed line gets its features
+  (`layoutkit.linetypes.features`).
+- Labels: a line takes the class of the truth line that reads the same once reduced,
+  as the scoring matches them (`layoutkit.tools.evaluate.reduce`); a line of
+  ``either`` is left out, a line named nowhere is body.
+- Fitting: a random forest of scikit-learn (`ESTIMATOR`: bounded depth, fixed seed),
+  kept as plain arrays (`layoutkit.linetypes.model_file`); scikit-learn is imported
+  only here, when a model is fitted.
+- Scoring: cross-validated by document (`folds` groups, each typed by a model fitted
+  on the others), its pages scored as the development corpus is (`page_scores`),
+  beside the same pages typed as the configuration types them.
 """
 
 from __future__ import annotations
@@ -52,7 +48,7 @@ __all__ = ["CLASSES_SCORED", "ESTIMATOR", "LabelledDocument", "Scores", "fit_for
            "folds", "item_starts", "labelled_documents", "page_scores", "train_report",
            "typed_document"]
 
-ESTIMATOR: dict[str, Any] = {"n_estimators": 40, "max_depth": 14, "min_samples_leaf": 2,
+ESTIMATOR: dict[str, Any] = {"n_estimators": 25, "max_depth": 12, "min_samples_leaf": 2,
                              "max_features": "sqrt", "class_weight": "balanced_subsample",
                              "random_state": 0, "n_jobs": 1}
 """The random forest's settings: small (the shipped model stays under a megabyte),
