@@ -181,3 +181,16 @@ def test_learned_types_importing_layoutkit_imports_no_sklearn() -> None:
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                           check=True, cwd=REPO)
     assert done.stdout.strip() == "False"
+
+
+def test_learned_types_profile_sets_the_model(tmp_path: Path) -> None:
+    """A profile's ``[config]`` names the model like any key; the configuration keeps
+    its 141 keys with ``model`` among them."""
+    from layoutkit.profile import load_profile
+
+    path = tmp_path / "p.toml"
+    path.write_text('name = "p"\ndescription = "test"\n[config]\nmodel = "learned"\n')
+    assert load_profile(path).config.linetypes.model == "learned"
+    keys = LayoutConfig().as_mapping()
+    assert len(keys) == 141 and keys["model"] == "rules"
+    assert "heading_announcement_min_lines" not in keys
