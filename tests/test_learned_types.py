@@ -194,3 +194,15 @@ def test_learned_types_profile_sets_the_model(tmp_path: Path) -> None:
     keys = LayoutConfig().as_mapping()
     assert len(keys) == 141 and keys["model"] == "rules"
     assert "heading_announcement_min_lines" not in keys
+
+
+def test_learned_types_same_with_one_or_two_jobs() -> None:
+    """The learned types are the same whether the pages are kept in this process or in
+    two worker processes (each page's features made where it is kept)."""
+    name, _ = SHIPPED_PAGE
+    config = LayoutConfig().replace(model="learned")
+    one = layoutkit.parse(CORPUS / name, config=config, jobs=1)
+    two = layoutkit.parse(CORPUS / name, config=config, jobs=2)
+    codes = [[line.code for line in page.lines] for page in one]
+    assert codes == [[line.code for line in page.lines] for page in two]
+    assert sum(code.startswith("h_") for page in codes for code in page) >= 4
