@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Sequence
+from pathlib import Path
 
 import layoutkit
 from benchmarks.peers import REPO
@@ -41,7 +42,7 @@ from layoutkit.tools.train import (
     typed_document,
 )
 
-__all__ = ["CITY_RECORD", "TITLE", "cross_validated", "in_sample", "section", "typing_time"]
+__all__ = ["CITY_RECORD", "TITLE", "carried", "cross_validated", "in_sample", "section", "typing_time"]
 
 TITLE = "## Learned line types against the rules"
 BEFORE = "## Tokens and NLPTextDocument (layoutkit)"
@@ -166,6 +167,18 @@ def _verdict(rules: Scores, learned: Scores, shipped: Scores) -> str:
             + ("beat the rules cross-validated in every class" if not beats else "")
             + (" and " if not beats and not holds else "")
             + ("hold the rules' figures in sample" if not holds else "") + ".")
+
+
+def carried(report: Path) -> list[str]:
+    """The section as ``report`` has it (measured by an earlier run), or a line saying it
+    was not measured: ``benchmarks.run --quick`` carries it over."""
+    text = report.read_text(encoding="utf-8") if report.is_file() else ""
+    if TITLE not in text:
+        return [TITLE, "", "Not measured in this run (`python -m benchmarks.learned` "
+                "measures it)."]
+    rest = text.partition(TITLE)[2]
+    body = rest[:rest.find("\n## ")] if "\n## " in rest else rest
+    return [TITLE, *body.rstrip("\n").split("\n")]
 
 
 def main(argv: Sequence[str] | None = None) -> int:
