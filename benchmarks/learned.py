@@ -42,7 +42,8 @@ from layoutkit.tools.train import (
     typed_document,
 )
 
-__all__ = ["CITY_RECORD", "TITLE", "carried", "cross_validated", "in_sample", "section", "typing_time"]
+__all__ = ["CITY_RECORD", "TITLE", "carried", "cross_validated", "in_sample", "section",
+           "typing_time"]
 
 TITLE = "## Learned line types against the rules"
 BEFORE = "## Tokens and NLPTextDocument (layoutkit)"
