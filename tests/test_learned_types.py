@@ -206,3 +206,29 @@ def test_learned_types_same_with_one_or_two_jobs() -> None:
     codes = [[line.code for line in page.lines] for page in one]
     assert codes == [[line.code for line in page.lines] for page in two]
     assert sum(code.startswith("h_") for page in codes for code in page) >= 4
+
+
+def test_learned_types_features_at_reading_are_those_of_training(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The features the driver gives the model while reading are those ``layoutkit
+    train`` fits it to (made again from the page the rules typed): same lines, same
+    numbers."""
+    from layoutkit.linetypes import driver
+    from layoutkit.linetypes.features import document_facts, page_facts, page_features
+    from layoutkit.linetypes.page_typing import PageTyping
+
+    seen = []
+    learned = driver.learned_types
+    monkeypatch.setattr(driver, "learned_types",
+                        lambda pages, forest, config: seen.append(pages) or
+                        learned(pages, forest, config))
+    name, page = SHIPPED_PAGE
+    layoutkit.parse(CORPUS / name, pages=[page, page + 1],
+                    config=LayoutConfig().replace(model="learned"))
+    rules = layoutkit.parse(CORPUS / name, pages=[page, page + 1])
+    typings = [PageTyping.typed(p, k) for k, p in enumerate(rules.pages)]
+    facts = document_facts(page_facts(t) for t in typings)
+    again = [page_features(t, facts) for t in typings]
+    assert [p.keys for p in seen[0]] == [p.keys for p in again]
+    assert all(np.array_equal(a.matrix, b.matrix) for a, b in zip(seen[0], again, strict=True))
+    assert sum(len(p.keys) for p in again) > 50
