@@ -150,7 +150,7 @@ def page_features(page: PageTyping, facts: DocumentFacts) -> PageFeatures:
     page_top = min(tops, default=0.0)
     page_span = max((max(item.line.bbox.bottom for item in lines) - page_top) if lines else 1.0,
                     1.0)
-    rows = np.zeros((len(lines), len(FEATURES)), dtype=np.float64)
+    base: list[list[float]] = []
     styles = []
     listed = False
     for k, item in enumerate(lines):
@@ -161,13 +161,16 @@ def page_features(page: PageTyping, facts: DocumentFacts) -> PageFeatures:
         bold = bool(kept) and all(w.bold for w in kept)
         line_size = item.line.size
         styles.append((round(line_size * 2) / 2, bold))
-        rows[k, :len(BASE)] = _base(item, kept, (line_size, bold), before, after, size,
-                                    (left[column], right[column]),
-                                    (item.line.bbox.top - page_top) / page_span, page.index,
-                                    facts.pages.get(text_key(item.line.text), 1) - 1,
-                                    page.decided.get(item.key), listed)
-        listed = bool(rows[k, _LISTED])
+        base.append(_base(item, kept, (line_size, bold), before, after, size,
+                          (left[column], right[column]),
+                          (item.line.bbox.top - page_top) / page_span, page.index,
+                          facts.pages.get(text_key(item.line.text), 1) - 1,
+                          page.decided.get(item.key), listed))
+        listed = bool(base[-1][_LISTED])
     width = len(BASE)
+    rows = np.zeros((len(lines), len(FEATURES)), dtype=np.float64)
+    if base:
+        rows[:, :width] = np.array(base, dtype=np.float64)
     if len(lines) > 1:
         rows[1:, width:width + len(NEIGHBOUR)] = rows[:-1, _NEIGHBOUR_AT]
         rows[:-1, width + len(NEIGHBOUR):width + 2 * len(NEIGHBOUR)] = rows[1:, _NEIGHBOUR_AT]
