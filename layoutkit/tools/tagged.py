@@ -10,7 +10,7 @@ turns that into a ``layoutkit.truth/1`` file:
 - the tree is read per page with pdfplumber (`pdfplumber.structure.PDFStructTree`),
   custom types resolved to standard ones through the document's ``/RoleMap`` (chains
   followed); a tree whose parent tree pdfplumber cannot follow is walked from its root
-  instead (`_RootWalk`, pdfplumber's own walk);
+  instead (`_root_walk`, pdfplumber's own walk);
 - each *block* element (one that is not inline: ``Span``, ``Link``, ``Lbl``, ``LBody``
   and the like belong to the block around them) gathers the characters of its marked
   content (their ``mcid``) and of its inline descendants, in the order the page draws
@@ -103,6 +103,13 @@ _STANDARD = _INLINE | frozenset({
     "Table", "TR", "TH", "TD", "THead", "TBody", "TFoot", "Figure", "Formula", "Note",
     "FENote", "Title", "Aside", "Artifact"})
 """The standard structure types of PDF 1.7 and PDF 2.0."""
+_WORD_ROLES = {"InlineShape": "Figure", "Chart": "Figure", "Diagram": "Figure",
+               "DropCap": "Figure", "Footnote": "Note", "Endnote": "Note", "TextBox": "Art",
+               "Annotation": "Span", "Outline": "Span", "Strikeout": "Span",
+               "Subscript": "Span", "Superscript": "Span", "Underline": "Span",
+               "Bibliography": "BibEntry"}
+"""The custom types Word writes and the standard ones its role maps give them: used
+for a Word document whose tree has them but no ``/RoleMap`` (Word 2007 writes none)."""
 _LEFT_OUT = frozenset({"Figure", "Formula"})
 _SECTIONS = frozenset({"Sect", "Part", "Art", "Div"})
 _HEADING = re.compile(r"^H([1-6])$")
@@ -142,8 +149,11 @@ class MinedPage:
 def standard_type(name: str, role_map: Mapping[str, Any]) -> str:
     """The standard type ``name`` stands for: followed through ``role_map`` (a PDF
     ``/RoleMap``: names to names) until a standard type is reached, a name maps to
-    nothing, or a chain loops (then the last name reached)."""
+    nothing, or a chain loops (then the last name reached).  A custom name the map
+    lacks is Word's if Word writes it (`_WORD_ROLES`), else itself."""
     seen = {name}
+    if name not in _STANDARD and name not in role_map:
+        return _WORD_ROLES.get(name, name)
     while name not in _STANDARD and name in role_map:
         target = role_map[name]
         name = target.name if hasattr(target, "name") else str(target)
@@ -226,38 +236,51 @@ def _refused(path: Path, page: MinedPage) -> MinedPage:
 # ---------------------------------------------------------------- the tree of one page
 
 
-class _RootWalk:
-    """A page's structure tree read by pdfplumber's walk from the root, for a tree whose
-    parent tree it cannot follow (an element without its parent ``/P``)."""
+def _lenient_tree() -> Any:
+    """pdfplumber's `PDFStructTree` made to ignore an element's attributes it cannot
+    read (an attribute object left as a reference, which pdfplumber does not resolve):
+    mining reads types and marked content, not attributes."""
+    from pdfplumber.structure import PDFStructTree
 
-    @staticmethod
-    def open(pdf: Any, page: Any) -> Any:
-        """The `PDFStructTree` of ``page``, walked from the root."""
-        from pdfminer.pdftypes import resolve1
-        from pdfplumber.structure import PDFStructTree
+    class Lenient(PDFStructTree):  # type: ignore[misc]
+        def _make_attributes(self, obj: dict[str, Any], revision: int | None
+                             ) -> dict[str, Any]:
+            try:
+                attributes: dict[str, Any] = super()._make_attributes(obj, revision)
+            except (AttributeError, TypeError, KeyError):
+                return {}
+            return attributes
 
-        tree = PDFStructTree.__new__(PDFStructTree)
-        tree.doc = pdf.doc
-        tree.root = resolve1(pdf.doc.catalog["StructTreeRoot"])
-        tree.role_map = resolve1(tree.root.get("RoleMap", {}))
-        tree.class_map = resolve1(tree.root.get("ClassMap", {}))
-        tree.children = []
-        tree.page, tree.pages, tree.page_dict = page, {page.page_number: page}, None
-        tree._parse_struct_tree()
-        return tree
+    return Lenient
+
+
+def _root_walk(pdf: Any, page: Any) -> Any:
+    """``page``'s structure tree walked from the root by pdfplumber (its own way when a
+    document has no parent tree), for a tree whose parent tree it cannot follow (an
+    element without its parent ``/P``)."""
+    from pdfminer.pdftypes import resolve1
+
+    kind = _lenient_tree()
+    tree = kind.__new__(kind)
+    tree.doc = pdf.doc
+    tree.root = resolve1(pdf.doc.catalog["StructTreeRoot"])
+    tree.role_map = resolve1(tree.root.get("RoleMap", {}))
+    tree.class_map = resolve1(tree.root.get("ClassMap", {}))
+    tree.children = []
+    tree.page, tree.pages, tree.page_dict = page, {page.page_number: page}, None
+    tree._parse_struct_tree()
+    return tree
 
 
 def _tree(pdf: Any, page: Any) -> Any:
     """``page``'s structure tree as pdfplumber reads it, walked from the root when
     pdfplumber cannot follow its parent tree; TagsRefused when neither way reads it."""
-    from pdfplumber.structure import PDFStructTree
-
     try:
-        return PDFStructTree(pdf, page)
+        return _lenient_tree()(pdf, page)
     except Exception:  # a malformed parent tree (KeyError 'P', a broken number tree)
         pass
     try:
-        return _RootWalk.open(pdf, page)
+        return _root_walk(pdf, page)
     except Exception as error:
         raise TagsRefused(f"{pdf.stream.name if hasattr(pdf.stream, 'name') else 'PDF'}: "
                           f"page {page.page_number}: the structure tree cannot be read "
@@ -367,19 +390,25 @@ def _printed_lines(chars: Sequence[dict[str, Any]], join_gap: float | None
     """``chars`` (in the order drawn) cut into printed lines: a character starts a new
     line when it does not share the line's height (`SAME_LINE_OVERLAP`) or stands more
     than an em left of the line's end; with ``join_gap`` (ems), also when it stands
-    farther than that right of it."""
+    farther than that right of it.  Turned text (a character not upright: a margin
+    stamp printed up the page) makes lines of its own, cut where a character does not
+    share the line's span across the page."""
     runs: list[list[dict[str, Any]]] = []
     top = bottom = right = 0.0
     for char in chars:
-        if runs and _same_height(top, bottom, char["top"], char["bottom"]) and \
-                char["x0"] > right - char["size"] and \
-                (join_gap is None or char["x0"] - right <= join_gap * char["size"]):
+        upright = char.get("upright", True)
+        low, high = (char["top"], char["bottom"]) if upright else (char["x0"], char["x1"])
+        if runs and runs[-1][0].get("upright", True) == upright and \
+                _same_height(top, bottom, low, high) and \
+                (not upright or (char["x0"] > right - char["size"] and
+                                 (join_gap is None or
+                                  char["x0"] - right <= join_gap * char["size"]))):
             runs[-1].append(char)
-            top, bottom = min(top, char["top"]), max(bottom, char["bottom"])
+            top, bottom = min(top, low), max(bottom, high)
             right = max(right, char["x1"])
         else:
             runs.append([char])
-            top, bottom, right = char["top"], char["bottom"], char["x1"]
+            top, bottom, right = low, high, char["x1"]
     return runs
 
 
@@ -395,6 +424,8 @@ def _text(run: Sequence[dict[str, Any]]) -> str:
     spaces words."""
     from pdfplumber.utils import extract_text
 
+    if not run[0].get("upright", True):  # turned text: in the order drawn
+        return " ".join("".join(c["text"] for c in run).split())
     text: str = extract_text(list(run), y_tolerance=10_000)
     return " ".join(text.split())
 
@@ -406,7 +437,10 @@ def _box(run: Sequence[dict[str, Any]]) -> tuple[float, float, float, float]:
 
 
 def _overlaps_across(a: Sequence[dict[str, Any]], b: Sequence[dict[str, Any]]) -> bool:
-    """Whether two lines stand in one column: their spans across the page overlap."""
+    """Whether two upright lines stand in one column: their spans across the page
+    overlap."""
+    if not (a[0].get("upright", True) and b[0].get("upright", True)):
+        return False
     ax0, _, ax1, _ = _box(a)
     bx0, _, bx1, _ = _box(b)
     return min(ax1, bx1) > max(ax0, bx0)
