@@ -31,7 +31,7 @@ from layoutkit.tools.evaluate import (
     score_page,
     score_typed_lines,
 )
-from layoutkit.tools.tagged import TagsRefused, mine_truth
+from layoutkit.tools.tagged import TagsRefusedError, mine_truth
 from layoutkit.tools.truth import DocumentTruth, load_truth
 
 __all__ = ["TAGGED", "Agreement", "agreement", "main", "measure", "table"]
@@ -97,7 +97,7 @@ def measure(names: Sequence[str] = TAGGED, out: Path | None = None) -> list[Agre
         target = (out or CORPUS_REGIONS) / f"{name}.mined.truth.json"
         try:
             mined = mine_truth(CORPUS_PDFS / f"{name}.pdf", target, pages)
-        except TagsRefused as error:
+        except TagsRefusedError as error:
             rows.append(Agreement(name, refused=str(error).split(": ", 1)[-1]))
             continue
         if out is not None:

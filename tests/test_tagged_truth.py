@@ -25,11 +25,12 @@ from layoutkit.files import sha256_of
 from layoutkit.tools.evaluate import score_page
 from layoutkit.tools.tagged import (
     MAX_UNTAGGED_SHARE,
-    MINED,
     MIN_ONE_ELEMENT_LINES,
+    MINED,
     MinedLine,
     MinedPage,
-    TagsRefused,
+    TagsRefusedError,
+    _late_share,
     _refused,
     mine_pages,
     mine_truth,
@@ -118,10 +119,10 @@ def _untagged_pdf(path: Path, words: int = 60) -> Path:
 def test_tagged_refuses_a_pdf_without_tags(tmp_path: Path) -> None:
     """No structure tree: refused, naming the file."""
     plain = _untagged_pdf(tmp_path / "plain.pdf")
-    with pytest.raises(TagsRefused, match=r"plain\.pdf: not tagged: the document has no "
+    with pytest.raises(TagsRefusedError, match=r"plain\.pdf: not tagged: the document has no "
                                           r"structure tree"):
         mine_pages(plain)
-    assert issubclass(TagsRefused, DocumentError)
+    assert issubclass(TagsRefusedError, DocumentError)
 
 
 @pytest.mark.skipif(shutil.which("qpdf") is None, reason="qpdf is not installed")
@@ -130,7 +131,7 @@ def test_tagged_refuses_pages_cut_out_with_qpdf(tmp_path: Path) -> None:
     cut = tmp_path / "cut.pdf"
     subprocess.run(["qpdf", "--empty", "--pages", str(REPORT), "1", "--", str(cut)],
                    check=True)
-    with pytest.raises(TagsRefused, match="no structure tree"):
+    with pytest.raises(TagsRefusedError, match="no structure tree"):
         mine_pages(cut)
 
 
@@ -141,7 +142,7 @@ def test_tagged_refuses_a_tree_that_misses_text(tmp_path: Path) -> None:
     over = _untagged_pdf(tmp_path / "over.pdf", words=240)
     laid = tmp_path / "laid.pdf"
     subprocess.run(["qpdf", str(REPORT), "--overlay", str(over), "--", str(laid)], check=True)
-    with pytest.raises(TagsRefused) as refused:
+    with pytest.raises(TagsRefusedError) as refused:
         mine_pages(laid, "1")
     message = str(refused.value)
     assert message.startswith(f"{laid}: page 1: the structure tree misses ")
@@ -150,22 +151,46 @@ def test_tagged_refuses_a_tree_that_misses_text(tmp_path: Path) -> None:
 
 
 def _page(lines: int, blocks: int, backward: float = 0.0) -> MinedPage:
-    """A mined page of ``lines`` lines spread over ``blocks`` elements."""
+    """A mined page of ``lines`` lines spread over ``blocks`` elements, top down."""
     return MinedPage(1, tuple(MinedLine(f"line {k}", (0, 10.0 * k, 100, 10.0 * k + 8),
-                                        ("Document", "P"), (1, 2 + k % blocks), k % blocks)
-                              for k in range(lines)), (), 0.0, backward)
+                                        ("Document", "P"), (1, 2 + k * blocks // lines),
+                                        k * blocks // lines)
+                              for k in range(lines)), (), 0.0, backward,
+                     _late_share(_lines(lines, blocks)))
+
+
+def _lines(lines: int, blocks: int) -> tuple[MinedLine, ...]:
+    """``lines`` lines top down in ``blocks`` elements, each element's lines together."""
+    return tuple(MinedLine(f"line {k}", (0, 10.0 * k, 100, 10.0 * k + 8), ("Document", "P"),
+                           (1, 2 + k * blocks // lines), k * blocks // lines)
+                 for k in range(lines))
 
 
 def test_tagged_refuses_a_tree_read_upward_or_all_one_element() -> None:
     """A page whose elements' lines go upward, or whose body is one element, is
     refused; a page of several elements read downward is kept."""
-    with pytest.raises(TagsRefused, match=r"x\.pdf: page 1: the structure tree reads 50% "
+    with pytest.raises(TagsRefusedError, match=r"x\.pdf: page 1: the structure tree reads 50% "
                                           r"of its elements' lines upward"):
         _refused(Path("x.pdf"), _page(10, 3, backward=0.5))
-    with pytest.raises(TagsRefused, match=r"all 8 lines of the page in one element \(P\)"):
+    with pytest.raises(TagsRefusedError, match=r"all 8 lines of the page in one element \(P\)"):
         _refused(Path("x.pdf"), _page(MIN_ONE_ELEMENT_LINES, 1))
     assert _refused(Path("x.pdf"), _page(MIN_ONE_ELEMENT_LINES - 1, 1)).page == 1
     assert _refused(Path("x.pdf"), _page(20, 4)).page == 1
+
+
+def test_tagged_refuses_a_tree_that_reads_most_lines_late() -> None:
+    """Elements read bottom first (the order a slide's shapes were drawn): every line
+    but the last element's comes after text printed below it, and the page is refused;
+    one text box read last is not enough."""
+    down = _lines(12, 4)
+    up = tuple(line for block in (3, 2, 1, 0) for line in down if line.block == block)
+    assert _late_share(down) == 0.0 and _late_share(up) == 0.75
+    with pytest.raises(TagsRefusedError, match=r"reads 75% of the page's lines after text "
+                                               r"printed below them"):
+        _refused(Path("x.pdf"), MinedPage(1, up, (), 0.0, 0.0, _late_share(up)))
+    boxed = (*down[3:], *down[:3])  # the first element, a text box at the top, read last
+    assert _late_share(boxed) == 0.25
+    assert _refused(Path("x.pdf"), MinedPage(1, boxed, (), 0.0, 0.0, 0.25)).page == 1
 
 
 def test_tagged_cli_writes_the_mined_truth(tmp_path: Path,
@@ -208,4 +233,4 @@ def test_tagged_mined_agrees_with_hand_truth_on_a_corpus_page() -> None:
         assert score.found >= 0.99 and score.order >= 0.95 and score.leak == 0.0, score
         assert set(page.types.list_items) <= set(other.types.list_items)
         assert {t for _, t in page.types.headings} <= {t for _, t in other.types.headings}
-    assert isinstance(TagsRefused("x"), LayoutkitError)
+    assert isinstance(TagsRefusedError("x"), LayoutkitError)

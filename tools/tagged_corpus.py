@@ -39,7 +39,7 @@ from pathlib import Path
 from typing import Any
 
 from layoutkit.files import sha256_of
-from layoutkit.tools.tagged import CONVENTIONS, TagsRefused, mine_truth
+from layoutkit.tools.tagged import CONVENTIONS, TagsRefusedError, mine_truth
 from layoutkit.tools.truth import DocumentTruth, dumps
 
 MAX_BYTES = 1_500_000
@@ -109,7 +109,7 @@ def build(entry: dict[str, Any], folder: Path, repo: Path) -> Outcome:
     try:
         truth = mine_truth(source, truth_path, ",".join(map(str, pages)), document="-",
                            sha256="0" * 64)
-    except TagsRefused as error:
+    except TagsRefusedError as error:
         return _refuse(entry, str(error).replace(str(source), f"{slug}.pdf"), pdf,
                        truth_path)
     except Exception as error:  # a document pdfplumber cannot read at all

@@ -231,7 +231,7 @@ def _truth(args: argparse.Namespace, config: LayoutConfig, profile: Profile | No
 
 def _mine(args: argparse.Namespace) -> Outcome:
     """What ``layoutkit truth mine`` makes: the truth file mined from FILE's tags and a
-    line saying what it holds; a page whose tags contradict it is refused (TagsRefused,
+    line saying what it holds; a page whose tags contradict it is refused (TagsRefusedError,
     exit status 1)."""
     from ..tools.tagged import mine_truth
     from ..tools.truth import SUFFIX, dumps

@@ -23,15 +23,20 @@ turns that into a ``layoutkit.truth/1`` file:
 - a line's text is its characters left to right, spaced as pdfplumber spaces words
   (`pdfplumber.utils.extract_text`); its types come from the elements around its first
   character;
+- the lines of a table row, read cell by cell, are cut again into the lines the row
+  prints (pieces sharing a height, left to right); the lines of footnotes and endnotes
+  (``Note``, ``FENote``), which Word tags where they are cited, go to the end of the
+  page's body, where they are printed;
 - the characters marked ``/Artifact`` make the page's furniture, cut into lines the same
   way; text under ``Figure`` and ``Formula`` is left out of the lines (a chart's labels
   are not body text).
 
-A page is *refused* with a `TagsRefused` naming the file and the page, when its tags
+A page is *refused* with a `TagsRefusedError` naming the file and the page, when its tags
 contradict it: the document has no structure tree; more than `MAX_UNTAGGED_SHARE` of its
-printed characters belong to no element and no artifact (`untagged_share`); more than
+printed characters belong to no element and no artifact; more than
 `MAX_BACKWARD_SHARE` of the steps between consecutive lines of one element in one column
-go upward (`backward_share`); or all of its body, at least `MIN_ONE_ELEMENT_LINES` lines,
+go upward; more than `MAX_LATE_SHARE` of its lines are read after text printed below
+them in their column; or all of its body, at least `MIN_ONE_ELEMENT_LINES` lines,
 is one element.
 """
 
@@ -40,17 +45,17 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from itertools import islice
+from itertools import groupby, islice, pairwise
 from pathlib import Path
 from typing import Any
 
 from .. import __version__
-from ..errors import DocumentError, UsageError
+from ..errors import DocumentError
 from ..page_spec import parse_page_spec
 from .truth import DocumentTruth, PageTruth, PageTypes
 
-__all__ = ["MAX_BACKWARD_SHARE", "MAX_UNTAGGED_SHARE", "MINED", "MIN_ONE_ELEMENT_LINES",
-           "RUN_IN_EMS", "SAME_LINE_OVERLAP", "MinedLine", "MinedPage", "TagsRefused",
+__all__ = ["MAX_BACKWARD_SHARE", "MAX_LATE_SHARE", "MAX_UNTAGGED_SHARE", "MINED", "MIN_ONE_ELEMENT_LINES",
+           "RUN_IN_EMS", "SAME_LINE_OVERLAP", "MinedLine", "MinedPage", "TagsRefusedError",
            "mine_page", "mine_pages", "mine_truth", "standard_type"]
 
 MAX_UNTAGGED_SHARE = 0.05
@@ -62,6 +67,13 @@ MAX_BACKWARD_SHARE = 0.10
 """The share of steps between consecutive lines of one element, in one column (their
 spans across the page overlap), that may go upward: above it the element's marked
 content is not in reading order (a tree that reads a column from the bottom)."""
+
+MAX_LATE_SHARE = 0.5
+"""The share of a page's body lines that may be read after a line of another element
+printed below them in their column (`_late_share`): above it the tree follows something
+else than the page (the order shapes were drawn on a slide, text boxes put last), and
+most of its order would be wrong.  Fewer late lines are a float or a text box placed
+out of the flow, which a reader may also read apart."""
 
 MIN_ONE_ELEMENT_LINES = 8
 """A page of at least this many body lines that all come from one structure element is
@@ -112,10 +124,11 @@ _WORD_ROLES = {"InlineShape": "Figure", "Chart": "Figure", "Diagram": "Figure",
 for a Word document whose tree has them but no ``/RoleMap`` (Word 2007 writes none)."""
 _LEFT_OUT = frozenset({"Figure", "Formula"})
 _SECTIONS = frozenset({"Sect", "Part", "Art", "Div"})
+_NOTES = frozenset({"Note", "FENote"})
 _HEADING = re.compile(r"^H([1-6])$")
 
 
-class TagsRefused(DocumentError):
+class TagsRefusedError(DocumentError):
     """A tagged PDF whose tags contradict its pages (or that has none): its truth cannot
     be mined.  The message is one line naming the file, the page and the reason."""
 
@@ -137,13 +150,16 @@ class MinedLine:
 @dataclass(frozen=True)
 class MinedPage:
     """One page mined: its number, its body lines in the tree's order, its furniture
-    lines, and the two shares the refusal rules look at."""
+    lines, and the shares the refusal rules look at: of its printed characters in no
+    element (``untagged``), of its elements' line steps going upward (``backward``),
+    of its lines read after text below them in their column (``late``)."""
 
     page: int
     lines: tuple[MinedLine, ...]
     furniture: tuple[str, ...]
     untagged: float
     backward: float
+    late: float = 0.0
 
 
 def standard_type(name: str, role_map: Mapping[str, Any]) -> str:
@@ -172,7 +188,7 @@ def mine_truth(path: Path, truth_path: Path, pages: str | None = None, *,
     structure tree, to be stored at ``truth_path``.  ``document`` and ``sha256`` name
     the document the truth is for (default: ``path`` from the truth file's folder and
     its digest); ``numbers`` renumbers pages (a page cut out of ``path`` into another
-    file).  Raises TagsRefused when a page's tags contradict it."""
+    file).  Raises TagsRefusedError when a page's tags contradict it."""
     from ..files import sha256_of
     from .truth_draft import document_reference
 
@@ -189,7 +205,7 @@ def mine_truth(path: Path, truth_path: Path, pages: str | None = None, *,
 
 def mine_pages(path: Path, pages: str | None = None) -> list[MinedPage]:
     """Each page of ``path`` that ``pages`` names (default: all) mined; raises
-    TagsRefused on the first page refused, UsageError for a bad page spec, DocumentError
+    TagsRefusedError on the first page refused, UsageError for a bad page spec, DocumentError
     for a file that is not a PDF."""
     import pdfplumber
     from pdfminer.pdfparser import PDFSyntaxError
@@ -200,7 +216,7 @@ def mine_pages(path: Path, pages: str | None = None) -> list[MinedPage]:
         raise DocumentError(f"{path}: cannot be read as a PDF ({error})") from None
     with pdf:
         if "StructTreeRoot" not in pdf.doc.catalog:
-            raise TagsRefused(f"{path}: not tagged: the document has no structure tree")
+            raise TagsRefusedError(f"{path}: not tagged: the document has no structure tree")
         count = len(pdf.pages)
         chosen = parse_page_spec(pages, count, _labels(pdf)) if pages else range(1, count + 1)
         return [_refused(path, mine_page(pdf, pdf.pages[number - 1])) for number in chosen]
@@ -215,20 +231,24 @@ def _labels(pdf: Any) -> list[str]:
 
 
 def _refused(path: Path, page: MinedPage) -> MinedPage:
-    """``page`` itself, or TagsRefused naming ``path`` and the page when its tags
+    """``page`` itself, or TagsRefusedError naming ``path`` and the page when its tags
     contradict it."""
     where = f"{path}: page {page.page}"
     if page.untagged > MAX_UNTAGGED_SHARE:
-        raise TagsRefused(f"{where}: the structure tree misses {page.untagged:.0%} of the "
+        raise TagsRefusedError(f"{where}: the structure tree misses {page.untagged:.0%} of the "
                           f"page's text (at most {MAX_UNTAGGED_SHARE:.0%} allowed)")
     if page.backward > MAX_BACKWARD_SHARE:
-        raise TagsRefused(f"{where}: the structure tree reads {page.backward:.0%} of its "
+        raise TagsRefusedError(f"{where}: the structure tree reads {page.backward:.0%} of its "
                           f"elements' lines upward (at most {MAX_BACKWARD_SHARE:.0%} "
                           f"allowed)")
+    if page.late > MAX_LATE_SHARE:
+        raise TagsRefusedError(f"{where}: the structure tree reads {page.late:.0%} of the "
+                               f"page's lines after text printed below them in their column "
+                               f"(at most {MAX_LATE_SHARE:.0%} allowed)")
     if not page.lines:
-        raise TagsRefused(f"{where}: the structure tree holds no text of the page")
+        raise TagsRefusedError(f"{where}: the structure tree holds no text of the page")
     if len(page.lines) >= MIN_ONE_ELEMENT_LINES and len({line.block for line in page.lines}) == 1:
-        raise TagsRefused(f"{where}: the structure tree holds all {len(page.lines)} lines "
+        raise TagsRefusedError(f"{where}: the structure tree holds all {len(page.lines)} lines "
                           f"of the page in one element ({page.lines[0].path[-1]})")
     return page
 
@@ -242,7 +262,7 @@ def _lenient_tree() -> Any:
     mining reads types and marked content, not attributes."""
     from pdfplumber.structure import PDFStructTree
 
-    class Lenient(PDFStructTree):  # type: ignore[misc]
+    class Lenient(PDFStructTree):
         def _make_attributes(self, obj: dict[str, Any], revision: int | None
                              ) -> dict[str, Any]:
             try:
@@ -274,7 +294,7 @@ def _root_walk(pdf: Any, page: Any) -> Any:
 
 def _tree(pdf: Any, page: Any) -> Any:
     """``page``'s structure tree as pdfplumber reads it, walked from the root when
-    pdfplumber cannot follow its parent tree; TagsRefused when neither way reads it."""
+    pdfplumber cannot follow its parent tree; TagsRefusedError when neither way reads it."""
     try:
         return _lenient_tree()(pdf, page)
     except Exception:  # a malformed parent tree (KeyError 'P', a broken number tree)
@@ -282,7 +302,7 @@ def _tree(pdf: Any, page: Any) -> Any:
     try:
         return _root_walk(pdf, page)
     except Exception as error:
-        raise TagsRefused(f"{pdf.stream.name if hasattr(pdf.stream, 'name') else 'PDF'}: "
+        raise TagsRefusedError(f"{pdf.stream.name if hasattr(pdf.stream, 'name') else 'PDF'}: "
                           f"page {page.page_number}: the structure tree cannot be read "
                           f"({type(error).__name__}: {error})") from None
 
@@ -365,7 +385,7 @@ def mine_page(pdf: Any, page: Any) -> MinedPage:
         if any(kind in _LEFT_OUT for kind in block.path):
             continue
         cut = [run for run in _printed_lines(mine, join_gap=None) if _text(run).strip()]
-        for a, b in zip(cut, cut[1:], strict=False):
+        for a, b in pairwise(cut):
             if _overlaps_across(a, b):
                 steps += 1
                 backward += _box(b)[3] <= _box(a)[1]
@@ -380,9 +400,65 @@ def mine_page(pdf: Any, page: Any) -> MinedPage:
     artifacts = [c for c in chars if c.get("tag") == "Artifact"]
     furniture = tuple(text for run in _printed_lines(artifacts, join_gap=RUN_IN_EMS)
                       if (text := _text(run).strip()))
+    lines = _rows_as_printed(lines)
+    notes = [line for line in lines if _NOTES.intersection(line.path)]
+    lines = [line for line in lines if not _NOTES.intersection(line.path)] + notes
     return MinedPage(page.page_number, tuple(lines), furniture,
                      untagged / len(printed) if printed else 0.0,
-                     backward / steps if steps else 0.0)
+                     backward / steps if steps else 0.0, _late_share(lines))
+
+
+def _row(line: MinedLine) -> int | None:
+    """The identity of the innermost table row around ``line``, None outside tables."""
+    return next((i for i, kind in zip(reversed(line.ids), reversed(line.path), strict=True)
+                 if kind == "TR"), None)
+
+
+def _rows_as_printed(lines: Sequence[MinedLine]) -> list[MinedLine]:
+    """``lines`` with the lines of each table row (read cell by cell) cut again into
+    the lines the row prints: pieces that share a height, left to right, top to
+    bottom."""
+    out: list[MinedLine] = []
+    for row, group in groupby(lines, key=_row):
+        pieces = list(group)
+        if row is None or len(pieces) == 1:
+            out += pieces
+            continue
+        printed: list[list[MinedLine]] = []
+        for piece in sorted(pieces, key=lambda p: p.box[1]):
+            home = next((found for found in printed
+                         if _same_height(min(p.box[1] for p in found),
+                                         max(p.box[3] for p in found),
+                                         piece.box[1], piece.box[3])), None)
+            if home is None:
+                printed.append([piece])
+            else:
+                home.append(piece)
+        for found in printed:
+            found.sort(key=lambda p: p.box[0])
+            first = min(found, key=pieces.index)
+            box = (min(p.box[0] for p in found), min(p.box[1] for p in found),
+                   max(p.box[2] for p in found), max(p.box[3] for p in found))
+            out.append(MinedLine(" ".join(p.text for p in found), box, first.path, first.ids,
+                                 first.block))
+    return out
+
+
+def _late_share(lines: Sequence[MinedLine]) -> float:
+    """The share of ``lines`` read after a line of another element printed below them
+    in their column (their spans across the page overlap by half the narrower): text
+    the tree reads once its column was left (a text box Word puts last)."""
+    late = 0
+    for k, line in enumerate(lines):
+        x0, top, x1, bottom = line.box
+        for before in lines[:k]:
+            bx0, btop, bx1, _ = before.box
+            shared = min(x1, bx1) - max(x0, bx0)
+            if before.block != line.block and btop >= bottom and \
+                    shared >= 0.5 * min(x1 - x0, bx1 - bx0):
+                late += 1
+                break
+    return late / len(lines) if lines else 0.0
 
 
 def _printed_lines(chars: Sequence[dict[str, Any]], join_gap: float | None
@@ -422,7 +498,7 @@ def _same_height(top: float, bottom: float, char_top: float, char_bottom: float)
 def _text(run: Sequence[dict[str, Any]]) -> str:
     """The text of a printed line's characters, left to right, spaced as pdfplumber
     spaces words."""
-    from pdfplumber.utils import extract_text
+    from pdfplumber.utils.text import extract_text
 
     if not run[0].get("upright", True):  # turned text: in the order drawn
         return " ".join("".join(c["text"] for c in run).split())
@@ -461,7 +537,7 @@ def _joins(last: MinedLine, line: MinedLine, run: Sequence[dict[str, Any]],
     if rows and rows[-1] in line.ids:
         return True
     size = max(c["size"] for c in run)
-    return x0 - lx1 <= RUN_IN_EMS * size
+    return bool(x0 - lx1 <= RUN_IN_EMS * size)
 
 
 def _joined(last: MinedLine, line: MinedLine) -> MinedLine:

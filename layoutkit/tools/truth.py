@@ -24,10 +24,11 @@ A page without ``lines`` is labelled for its line types alone.  In ``types``,
 ``headings`` are the heading lines as [level, text] in reading order, ``listItems``
 the first line of each list item, ``tables`` every line of a table, ``contents`` the
 lines of contents entries, ``captions`` the lines of figure and table captions,
-``footnotes`` the lines of footnotes and endnotes, and ``either`` the lines a reader could reasonably take
-both ways (a bold run-in paragraph lead, a caption that could be a heading, a row of
-a layout table): the scorers of `evaluate` count a line named there neither as
-a miss nor as a false positive of any type.  ``checked`` says how
+``footnotes`` the lines of footnotes and endnotes (no scorer reads these two yet),
+and ``either`` the lines a reader could reasonably take both ways (a bold run-in
+paragraph lead, a caption that could be a heading, a row of a layout table): the
+scorers of `evaluate` count a line named there neither as a miss nor as a false
+positive of any type.  ``checked`` says how
 a page was verified against its image, ``TODO`` while it was not.  A file that does
 not match the schema is refused with one line naming the file, the JSON path of the
 first problem and what was expected; so is one whose ``sha256`` is not the
