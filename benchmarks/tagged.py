@@ -109,16 +109,19 @@ def measure(names: Sequence[str] = TAGGED, out: Path | None = None) -> list[Agre
 
 
 def _pr(score: TypeScore | None) -> str:
-    """A type score as precision/recall (hits of expected), or a dash when empty."""
+    """A type score as the hits over the mined lines (precision) and over the hand's
+    (recall), or a dash when both are empty."""
     if score is None or (score.expected == 0 and score.predicted == 0):
         return "–"
-    return f"{score.precision:.2f}/{score.recall:.2f} ({score.hits}/{score.expected})"
+    return f"{score.hits}/{score.predicted} · {score.hits}/{score.expected}"
 
 
 def table(rows: Sequence[Agreement]) -> list[str]:
-    """The markdown table of ``rows``."""
-    lines = ["| document | found | order | leak | headings P/R | levels | list items P/R "
-             "| tables P/R | contents P/R |", "|---|---|---|---|---|---|---|---|---|"]
+    """The markdown table of ``rows``: found, order and leak; for each type the hits
+    over the lines mined so (precision) · over the hand's lines (recall); for headings'
+    levels the found headings given the hand's level."""
+    lines = ["| document | found | order | leak | headings | levels | list items | tables "
+             "| contents |", "|---|---|---|---|---|---|---|---|---|"]
     for row in rows:
         if row.order is None:
             lines.append(f"| {row.name} | refused: {row.refused} | | | | | | | |")

@@ -54,9 +54,10 @@ from ..errors import DocumentError
 from ..page_spec import parse_page_spec
 from .truth import DocumentTruth, PageTruth, PageTypes
 
-__all__ = ["MAX_BACKWARD_SHARE", "MAX_LATE_SHARE", "MAX_UNTAGGED_SHARE", "MINED", "MIN_ONE_ELEMENT_LINES",
-           "RUN_IN_EMS", "SAME_LINE_OVERLAP", "MinedLine", "MinedPage", "TagsRefusedError",
-           "mine_page", "mine_pages", "mine_truth", "standard_type"]
+__all__ = ["MAX_BACKWARD_SHARE", "MAX_LATE_SHARE", "MAX_UNTAGGED_SHARE", "MINED",
+           "MIN_ONE_ELEMENT_LINES", "RUN_IN_EMS", "SAME_LINE_OVERLAP", "MinedLine",
+           "MinedPage", "TagsRefusedError", "mine_page", "mine_pages", "mine_truth",
+           "standard_type"]
 
 MAX_UNTAGGED_SHARE = 0.05
 """The share of a page's printed (non-blank) characters that may belong to no structure
@@ -450,7 +451,7 @@ def _late_share(lines: Sequence[MinedLine]) -> float:
     the tree reads once its column was left (a text box Word puts last)."""
     late = 0
     for k, line in enumerate(lines):
-        x0, top, x1, bottom = line.box
+        x0, _, x1, bottom = line.box
         for before in lines[:k]:
             bx0, btop, bx1, _ = before.box
             shared = min(x1, bx1) - max(x0, bx0)
