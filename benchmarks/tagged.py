@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from benchmarks.peers import REPO
@@ -50,8 +50,8 @@ CORPUS_REGIONS, CORPUS_PDFS = REPO / "regions" / "corpus", REPO / "fixtures" / "
 class Agreement:
     """How a document's mined truth agrees with its hand truth: reading order (found,
     order, leak of the hand furniture into the mined body), headings (found whatever
-    the level; with the level), list items, tables, contents; ``refused`` the reason
-    the tags were refused (then no scores)."""
+    the level; with the level), list items, tables, contents; ``refused`` the reasons
+    pages were refused (all of them: no scores)."""
 
     name: str
     order: PageScore | None = None
@@ -88,23 +88,28 @@ def agreement(name: str, mined: DocumentTruth, hand: DocumentTruth) -> Agreement
 
 
 def measure(names: Sequence[str] = TAGGED, out: Path | None = None) -> list[Agreement]:
-    """The `Agreement` of each named corpus document's mined truth with its hand truth
-    (the mined truth files written to ``out`` when given)."""
+    """The `Agreement` of each named corpus document's mined truth with its hand truth,
+    page by page: a page refused is left out and named (the mined truth files written
+    to ``out`` when given)."""
     rows = []
     for name in names:
         hand = load_truth(CORPUS_REGIONS / f"{name}.truth.json")
-        pages = ",".join(str(page.page) for page in hand.pages)
         target = (out or CORPUS_REGIONS) / f"{name}.mined.truth.json"
-        try:
-            mined = mine_truth(CORPUS_PDFS / f"{name}.pdf", target, pages)
-        except TagsRefusedError as error:
-            rows.append(Agreement(name, refused=str(error).split(": ", 1)[-1]))
+        pages, refused = [], []
+        for page in hand.pages:
+            try:
+                pages += mine_truth(CORPUS_PDFS / f"{name}.pdf", target, str(page.page)).pages
+            except TagsRefusedError as error:
+                refused.append(str(error).split(": ", 1)[-1])
+        if not pages:
+            rows.append(Agreement(name, refused="; ".join(refused)))
             continue
+        mined = DocumentTruth(target, f"{name}.pdf", hand.sha256, tuple(pages))
         if out is not None:
             from layoutkit.tools.truth import write_truth
 
             write_truth(mined)
-        rows.append(agreement(name, mined, hand))
+        rows.append(replace(agreement(name, mined, hand), refused="; ".join(refused)))
     return rows
 
 
@@ -130,7 +135,8 @@ def table(rows: Sequence[Agreement]) -> list[str]:
                  and row.headings.hits else "–")
         lines.append(f"| {row.name} | {row.order.found:.3f} | {row.order.order:.3f} | "
                      f"{row.order.leak:.2f} | {_pr(row.headings)} | {level} | "
-                     f"{_pr(row.lists)} | {_pr(row.tables)} | {_pr(row.contents)} |")
+                     f"{_pr(row.lists)} | {_pr(row.tables)} | {_pr(row.contents)} |"
+                     + (f" refused {row.refused}" if row.refused else ""))
     return lines
 
 
