@@ -473,9 +473,9 @@ def _printed_lines(chars: Sequence[dict[str, Any]], join_gap: float | None
     runs: list[list[dict[str, Any]]] = []
     top = bottom = right = 0.0
     for char in chars:
-        upright = char.get("upright", True)
+        upright = _upright(char)
         low, high = (char["top"], char["bottom"]) if upright else (char["x0"], char["x1"])
-        if runs and runs[-1][0].get("upright", True) == upright and \
+        if runs and _upright(runs[-1][0]) == upright and \
                 _same_height(top, bottom, low, high) and \
                 (not upright or (char["x0"] > right - char["size"] and
                                  (join_gap is None or
@@ -487,6 +487,17 @@ def _printed_lines(chars: Sequence[dict[str, Any]], join_gap: float | None
             runs.append([char])
             top, bottom, right = low, high, char["x1"]
     return runs
+
+
+def _upright(char: dict[str, Any]) -> bool:
+    """Whether ``char`` is printed upright: its text matrix advances it rightward more
+    than up or down (pdfminer's own ``upright`` takes a glyph turned a quarter with a
+    rounding error in its matrix for an upright one)."""
+    matrix = char.get("matrix")
+    if not matrix:
+        return bool(char.get("upright", True))
+    a, b = matrix[0], matrix[1]
+    return bool(a > abs(b))
 
 
 def _same_height(top: float, bottom: float, char_top: float, char_bottom: float) -> bool:
@@ -501,7 +512,7 @@ def _text(run: Sequence[dict[str, Any]]) -> str:
     spaces words."""
     from pdfplumber.utils.text import extract_text
 
-    if not run[0].get("upright", True):  # turned text: in the order drawn
+    if not _upright(run[0]):  # turned text: in the order drawn
         return " ".join("".join(c["text"] for c in run).split())
     text: str = extract_text(list(run), y_tolerance=10_000)
     return " ".join(text.split())
@@ -516,7 +527,7 @@ def _box(run: Sequence[dict[str, Any]]) -> tuple[float, float, float, float]:
 def _overlaps_across(a: Sequence[dict[str, Any]], b: Sequence[dict[str, Any]]) -> bool:
     """Whether two upright lines stand in one column: their spans across the page
     overlap."""
-    if not (a[0].get("upright", True) and b[0].get("upright", True)):
+    if not (_upright(a[0]) and _upright(b[0])):
         return False
     ax0, _, ax1, _ = _box(a)
     bx0, _, bx1, _ = _box(b)
