@@ -14,8 +14,8 @@ twice is taken once):
 1. its chosen pages are mined from the ORIGINAL (`layoutkit.tools.tagged`): cutting
    pages out drops the structure tree;
 2. those pages are cut into ``fixtures/tagged/<slug>.pdf`` (``qpdf --empty --pages``,
-   then compressed with object streams and a deterministic ``/ID``, so a rerun writes
-   the same bytes);
+   compressed with object streams, with a deterministic ``/ID``, so a rerun writes the
+   same bytes);
 3. ``regions/tagged/<slug>.truth.json`` is written: its ``document`` is the cut file,
    its pages numbered 1, 2, 3 in the cut file's order, its ``sha256`` the cut file's;
 4. ``fixtures/tagged/README.md`` lists every document kept with its provenance, and
@@ -32,7 +32,6 @@ import argparse
 import json
 import subprocess
 import sys
-import tempfile
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -81,21 +80,18 @@ def entries(folder: Path) -> Iterator[dict[str, Any]]:
 
 
 def cut(source: Path, pages: Sequence[int], target: Path) -> None:
-    """Write ``pages`` of ``source`` to ``target`` with qpdf, compressed, with a
-    deterministic ``/ID`` (the same input gives the same bytes)."""
-    with tempfile.TemporaryDirectory() as work:
-        raw = Path(work) / "raw.pdf"
-        subprocess.run(["qpdf", "--empty", "--pages", str(source),
-                        ",".join(map(str, pages)), "--", str(raw)],
-                       check=True, capture_output=True)
-        done = subprocess.run(
-            ["qpdf", "--deterministic-id", "--object-streams=generate",
-             "--compress-streams=y", "--recompress-flate", "--compression-level=9",
-             "--remove-unreferenced-resources=yes", str(raw), str(target)],
-            capture_output=True, check=False)
-        if done.returncode not in (0, 3):  # 3: written, with warnings
-            raise subprocess.CalledProcessError(done.returncode, done.args, done.stdout,
-                                                done.stderr)
+    """Write ``pages`` of ``source`` to ``target`` with qpdf in one pass, compressed
+    (object streams, flate at level 9, unused resources dropped), with a deterministic
+    ``/ID``: the same input gives the same bytes.  (A second pass would keep the random
+    ``/ID`` the first one wrote.)"""
+    done = subprocess.run(
+        ["qpdf", "--empty", "--deterministic-id", "--object-streams=generate",
+         "--compress-streams=y", "--recompress-flate", "--compression-level=9",
+         "--remove-unreferenced-resources=yes", "--pages", str(source),
+         ",".join(map(str, pages)), "--", str(target)], capture_output=True, check=False)
+    if done.returncode not in (0, 3):  # 3: written, with warnings
+        raise subprocess.CalledProcessError(done.returncode, done.args, done.stdout,
+                                            done.stderr)
 
 
 def build(entry: dict[str, Any], folder: Path, repo: Path) -> Outcome:
@@ -166,8 +162,10 @@ def readme(outcomes: Sequence[Outcome]) -> str:
     refused = [o for o in outcomes if o.refused]
     lines = [
         "# Tagged PDFs: truth mined from their structure trees", "",
-        "Each file holds three pages cut (`qpdf --empty --pages SOURCE P1,P2,P3 --`, then "
-        "compressed) from a tagged PDF; `regions/tagged/<file stem>.truth.json` is their "
+        "Each file holds three pages cut from a tagged PDF by `qpdf --empty "
+        "--deterministic-id --object-streams=generate --compress-streams=y "
+        "--recompress-flate --compression-level=9 --pages SOURCE P1,P2,P3 --` (a rerun "
+        "writes the same bytes); `regions/tagged/<file stem>.truth.json` is their "
         "truth, mined by `layoutkit truth mine` from the ORIGINAL's structure tree (the cut "
         "drops it) and numbered 1-3 in the order of the pages. Built by "
         "`tools/tagged_corpus.py` from the manifests of the gathered documents; rerun it to "
