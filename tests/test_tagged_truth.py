@@ -31,7 +31,10 @@ from layoutkit.tools.tagged import (
     MinedPage,
     TagsRefusedError,
     _late_share,
+    _printed_lines,
     _refused,
+    _rows_as_printed,
+    _text,
     mine_pages,
     mine_truth,
     standard_type,
@@ -234,3 +237,37 @@ def test_tagged_mined_agrees_with_hand_truth_on_a_corpus_page() -> None:
         assert set(page.types.list_items) <= set(other.types.list_items)
         assert {t for _, t in page.types.headings} <= {t for _, t in other.types.headings}
     assert isinstance(TagsRefusedError("x"), LayoutkitError)
+
+
+def _glyph(text: str, x0: float, top: float, matrix: tuple[float, ...]) -> dict[str, object]:
+    """A character as pdfplumber gives it, 8 points tall and wide."""
+    return {"text": text, "x0": x0, "x1": x0 + 8, "top": top, "bottom": top + 8,
+            "doctop": top, "size": 8.0, "matrix": matrix, "upright": True}
+
+
+def test_tagged_turned_glyphs_make_one_line() -> None:
+    """Letters turned a quarter (their matrix with a rounding error, which pdfminer takes
+    for upright) stacked up the page are one line in the order drawn, not one line a
+    letter read upward; upright letters still break lines by their height."""
+    turned = (-4.4e-08, 1.0, -1.0, -4.4e-08, 771.0, 0.0)
+    stamp = [_glyph(ch, 762.0, 350.0 - 8 * k, turned) for k, ch in enumerate("ENABLE")]
+    runs = _printed_lines(stamp, join_gap=None)
+    assert [_text(run) for run in runs] == ["ENABLE"]
+    upright = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
+    rows = [_glyph("a", 10, 100, upright), _glyph("b", 18, 100, upright),
+            _glyph("c", 10, 112, upright)]
+    assert [_text(run) for run in _printed_lines(rows, join_gap=None)] == ["ab", "c"]
+
+
+def test_tagged_table_row_read_cell_by_cell_prints_line_by_line() -> None:
+    """A row whose cells wrap, read cell by cell, gives the lines the row prints: the
+    pieces sharing a height, left to right."""
+    def piece(text: str, x0: float, top: float, block: int) -> MinedLine:
+        return MinedLine(text, (x0, top, x0 + 50, top + 9), ("Table", "TR", "TD", "P"),
+                         (1, 2, 10 + block, 20 + block), block)
+
+    cells = [piece("Heap overrun /", 77, 406, 0), piece("overread", 77, 418, 0),
+             piece("Deterministic", 153, 406, 1), piece("~13%", 233, 406, 2),
+             piece("Durable", 320, 406, 3), piece("accesses.", 320, 418, 3)]
+    assert [line.text for line in _rows_as_printed(cells)] == [
+        "Heap overrun / Deterministic ~13% Durable", "overread accesses."]
