@@ -271,3 +271,15 @@ def test_tagged_table_row_read_cell_by_cell_prints_line_by_line() -> None:
              piece("Durable", 320, 406, 3), piece("accesses.", 320, 418, 3)]
     assert [line.text for line in _rows_as_printed(cells)] == [
         "Heap overrun / Deterministic ~13% Durable", "overread accesses."]
+
+
+def test_tagged_right_to_left_line_reads_in_logical_order() -> None:
+    """Hebrew printed right to left (its glyphs left to right in visual order, drawn in
+    either direction) is one line in logical order, its number kept left to right."""
+    upright = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
+    visual = "12 םולש"  # as the glyphs stand on the page, left to right
+    glyphs = [_glyph(ch, 10 + 8 * k, 100, upright) for k, ch in enumerate(visual) if ch != " "]
+    glyphs[2:] = [{**g, "x0": g["x0"] + 8, "x1": g["x1"] + 8} for g in glyphs[2:]]  # the space
+    for drawn in (glyphs, glyphs[::-1]):
+        runs = _printed_lines(drawn, join_gap=None)
+        assert [_text(run) for run in runs] == ["שלום 12"]

@@ -43,6 +43,7 @@ is one element.
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import groupby, islice, pairwise
@@ -465,27 +466,27 @@ def _late_share(lines: Sequence[MinedLine]) -> float:
 def _printed_lines(chars: Sequence[dict[str, Any]], join_gap: float | None
                    ) -> list[list[dict[str, Any]]]:
     """``chars`` (in the order drawn) cut into printed lines: a character starts a new
-    line when it does not share the line's height (`SAME_LINE_OVERLAP`) or stands more
-    than an em left of the line's end; with ``join_gap`` (ems), also when it stands
-    farther than that right of it.  Turned text (a character not upright: a margin
-    stamp printed up the page) makes lines of its own, cut where a character does not
-    share the line's span across the page."""
+    line when it does not share the line's height (`SAME_LINE_OVERLAP`); with
+    ``join_gap`` (ems), also when it stands farther than that from the line's ends
+    (text drawn right to left, as Hebrew and Arabic may be, is one line too).  Turned
+    text (a character not upright: a margin stamp printed up the page) makes lines of
+    its own, cut where a character does not share the line's span across the page."""
     runs: list[list[dict[str, Any]]] = []
-    top = bottom = right = 0.0
+    top = bottom = left = right = 0.0
     for char in chars:
         upright = _upright(char)
         low, high = (char["top"], char["bottom"]) if upright else (char["x0"], char["x1"])
-        if runs and _upright(runs[-1][0]) == upright and \
-                _same_height(top, bottom, low, high) and \
-                (not upright or (char["x0"] > right - char["size"] and
-                                 (join_gap is None or
-                                  char["x0"] - right <= join_gap * char["size"]))):
+        near = join_gap is None or not upright or (
+            char["x0"] - right <= join_gap * char["size"] and
+            left - char["x1"] <= join_gap * char["size"])
+        if runs and _upright(runs[-1][0]) == upright and near and \
+                _same_height(top, bottom, low, high):
             runs[-1].append(char)
             top, bottom = min(top, low), max(bottom, high)
-            right = max(right, char["x1"])
+            left, right = min(left, char["x0"]), max(right, char["x1"])
         else:
             runs.append([char])
-            top, bottom, right = low, high, char["x1"]
+            top, bottom, left, right = low, high, char["x0"], char["x1"]
     return runs
 
 
@@ -509,13 +510,22 @@ def _same_height(top: float, bottom: float, char_top: float, char_bottom: float)
 
 def _text(run: Sequence[dict[str, Any]]) -> str:
     """The text of a printed line's characters, left to right, spaced as pdfplumber
-    spaces words."""
+    spaces words; a line holding right-to-left letters (Hebrew, Arabic) put from that
+    visual order into logical order by the Unicode bidi algorithm (python-bidi, as
+    layoutkit's reading does), in the direction most of its letters have."""
     from pdfplumber.utils.text import extract_text
 
     if not _upright(run[0]):  # turned text: in the order drawn
         return " ".join("".join(c["text"] for c in run).split())
-    text: str = extract_text(list(run), y_tolerance=10_000)
-    return " ".join(text.split())
+    text = " ".join(str(extract_text(list(run), y_tolerance=10_000)).split())
+    classes = [unicodedata.bidirectional(c) for c in text]
+    rtl = sum(1 for c in classes if c in ("R", "AL"))
+    if rtl:
+        from bidi import get_display
+
+        ltr = sum(1 for c in classes if c == "L")
+        text = str(get_display(text, base_dir="R" if rtl >= ltr else "L"))
+    return text
 
 
 def _box(run: Sequence[dict[str, Any]]) -> tuple[float, float, float, float]:
