@@ -20,7 +20,7 @@ twice is taken once):
    its pages numbered 1, 2, 3 in the cut file's order, its ``sha256`` the cut file's;
 4. ``fixtures/tagged/README.md`` lists every document kept with its provenance, and
    every document refused with the reason (tags that contradict a page, no original,
-   a cut file above `MAX_BYTES`).
+   a cut file above `MAX_BYTES`, a repository in `EXCLUDED`).
 
 A refused document leaves no file behind (a file of an earlier run is removed), so the
 folders always hold exactly what the README lists; running again rebuilds the same.
@@ -43,6 +43,17 @@ from layoutkit.tools.truth import DocumentTruth, dumps
 
 MAX_BYTES = 1_500_000
 """The largest cut file kept in the repository (three pages)."""
+EXCLUDED = frozenset({
+    "opencleveland/drocer", "clenel/ezgov", "camelot-dev/camelot", "docling-project/docling",
+    "unstructured-io/unstructured", "pdfminer/pdfminer.six", "jsvine/pdfplumber",
+    "opendatalab/mineru", "valxntim/rag-diario-oficial", "dmsfiris/fek-extractor",
+    "s-fey/can-ai-read-newspapers", "danmorper/reflex_tfg", "patent-analysis/text-mining-poc",
+    "cueichi/2024gamelib", "lukecarr/haldonviews", "freelawproject/x-ray",
+    "4ku/place-recognition-evaluation", "tufte-latex/tufte-latex",
+    "11leoool/uncertainty-aware-closed-loop-model-predictive-control-with-ekf-slam",
+    "rodyoung1967/main-street-archives"})
+"""Repositories (lower case) whose documents are kept for independent evaluation: never
+taken into the corpus."""
 FIELDS = ("slug", "repo", "path", "commit", "licence", "publisher", "producer", "language",
           "pages")
 
@@ -100,6 +111,9 @@ def build(entry: dict[str, Any], folder: Path, repo: Path) -> Outcome:
     source = folder / "src" / f"{slug}.pdf"
     pdf = repo / "fixtures" / "tagged" / f"{slug}.pdf"
     truth_path = repo / "regions" / "tagged" / f"{slug}.truth.json"
+    if str(entry["repo"]).lower() in EXCLUDED:
+        return _refuse(entry, f"{entry['repo']} is kept for independent evaluation", pdf,
+                       truth_path)
     if not source.is_file():
         return _refuse(entry, f"no original at src/{slug}.pdf", pdf, truth_path)
     try:
