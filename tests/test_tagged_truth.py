@@ -188,7 +188,7 @@ def test_tagged_refuses_a_tree_that_reads_most_lines_late() -> None:
     down = _lines(12, 4)
     up = tuple(line for block in (3, 2, 1, 0) for line in down if line.block == block)
     assert _late_share(down) == 0.0 and _late_share(up) == 0.75
-    with pytest.raises(TagsRefusedError, match=r"reads 75% of the page's lines after text "
+    with pytest.raises(TagsRefusedError, match=r"reads 75% of the page's elements after text "
                                                r"printed below them"):
         _refused(Path("x.pdf"), MinedPage(1, up, (), 0.0, 0.0, _late_share(up)))
     boxed = (*down[3:], *down[:3])  # the first element, a text box at the top, read last
@@ -283,3 +283,14 @@ def test_tagged_right_to_left_line_reads_in_logical_order() -> None:
     for drawn in (glyphs, glyphs[::-1]):
         runs = _printed_lines(drawn, join_gap=None)
         assert [_text(run) for run in runs] == ["שלום 12"]
+
+
+def test_tagged_caption_read_before_its_table_is_not_late() -> None:
+    """A caption printed under its table but read before it (the tagging's convention)
+    makes none of the table's rows late."""
+    rows = [MinedLine(f"row {k}", (100, 100 + 12 * k, 300, 110 + 12 * k),
+                      ("Table", "TR", "TD"), (1, 10 + k), 1 + k) for k in range(4)]
+    caption = MinedLine("Table 1: Rows", (100, 160, 300, 170), ("Caption",), (2,), 0)
+    assert _late_share((caption, *rows)) == 0.0
+    lead = MinedLine("A paragraph", (100, 160, 300, 170), ("P",), (2,), 0)
+    assert _late_share((lead, *rows)) == 0.8  # every row but the paragraph itself

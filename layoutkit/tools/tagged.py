@@ -35,8 +35,8 @@ A page is *refused* with a `TagsRefusedError` naming the file and the page, when
 contradict it: the document has no structure tree; more than `MAX_UNTAGGED_SHARE` of its
 printed characters belong to no element and no artifact; more than
 `MAX_BACKWARD_SHARE` of the steps between consecutive lines of one element in one column
-go upward; more than `MAX_LATE_SHARE` of its lines are read after text printed below
-them in their column; or all of its body, at least `MIN_ONE_ELEMENT_LINES` lines,
+go upward; more than `MAX_LATE_SHARE` of its elements are read after text printed
+below them in their column; or all of its body, at least `MIN_ONE_ELEMENT_LINES` lines,
 is one element.
 """
 
@@ -71,11 +71,11 @@ spans across the page overlap), that may go upward: above it the element's marke
 content is not in reading order (a tree that reads a column from the bottom)."""
 
 MAX_LATE_SHARE = 0.5
-"""The share of a page's body lines that may be read after a line of another element
+"""The share of a page's elements that may be read after a line of another element
 printed below them in their column (`_late_share`): above it the tree follows something
-else than the page (the order shapes were drawn on a slide, text boxes put last), and
-most of its order would be wrong.  Fewer late lines are a float or a text box placed
-out of the flow, which a reader may also read apart."""
+else than the page (the order shapes were drawn on a slide, boxes put last, a title
+read after the abstract), and most of its order would be wrong.  Fewer late elements
+are a float or a text box placed out of the flow, which a reader may also read apart."""
 
 MIN_ONE_ELEMENT_LINES = 8
 """A page of at least this many body lines that all come from one structure element is
@@ -154,7 +154,7 @@ class MinedPage:
     """One page mined: its number, its body lines in the tree's order, its furniture
     lines, and the shares the refusal rules look at: of its printed characters in no
     element (``untagged``), of its elements' line steps going upward (``backward``),
-    of its lines read after text below them in their column (``late``)."""
+    of its elements read after text below them in their column (``late``)."""
 
     page: int
     lines: tuple[MinedLine, ...]
@@ -245,8 +245,8 @@ def _refused(path: Path, page: MinedPage) -> MinedPage:
                           f"allowed)")
     if page.late > MAX_LATE_SHARE:
         raise TagsRefusedError(f"{where}: the structure tree reads {page.late:.0%} of the "
-                               f"page's lines after text printed below them in their column "
-                               f"(at most {MAX_LATE_SHARE:.0%} allowed)")
+                               f"page's elements after text printed below them in their "
+                               f"column (at most {MAX_LATE_SHARE:.0%} allowed)")
     if not page.lines:
         raise TagsRefusedError(f"{where}: the structure tree holds no text of the page")
     if len(page.lines) >= MIN_ONE_ELEMENT_LINES and len({line.block for line in page.lines}) == 1:
@@ -447,20 +447,26 @@ def _rows_as_printed(lines: Sequence[MinedLine]) -> list[MinedLine]:
 
 
 def _late_share(lines: Sequence[MinedLine]) -> float:
-    """The share of ``lines`` read after a line of another element printed below them
-    in their column (their spans across the page overlap by half the narrower): text
-    the tree reads once its column was left (a text box Word puts last)."""
-    late = 0
-    for k, line in enumerate(lines):
+    """The share of the elements of ``lines`` read after a line of another element
+    printed below them in their column (their spans across the page overlap by half
+    the narrower): text the tree reads once its column was left (a text box Word puts
+    last, a title read after the abstract).  Elements count, not lines, so a long
+    paragraph read in its place weighs no more than a heading read out of it.
+    Captions neither count nor make others late: a caption read before the table or
+    figure it is printed under is the tagging's own convention."""
+    placed = [line for line in lines if "Caption" not in line.path]
+    late: set[int] = set()
+    for k, line in enumerate(placed):
         x0, _, x1, bottom = line.box
-        for before in lines[:k]:
+        for before in placed[:k]:
             bx0, btop, bx1, _ = before.box
             shared = min(x1, bx1) - max(x0, bx0)
             if before.block != line.block and btop >= bottom and \
                     shared >= 0.5 * min(x1 - x0, bx1 - bx0):
-                late += 1
+                late.add(line.block)
                 break
-    return late / len(lines) if lines else 0.0
+    blocks = {line.block for line in placed}
+    return len(late) / len(blocks) if blocks else 0.0
 
 
 def _printed_lines(chars: Sequence[dict[str, Any]], join_gap: float | None
