@@ -35,7 +35,9 @@ def add_commands(commands: Commands) -> None:
 
 def run(args: argparse.Namespace) -> Outcome:
     """What ``layoutkit regress``, ``evaluate`` or ``truth`` prints and writes, and its
-    exit status."""
+    exit status (``truth mine`` reads tags, not a reading: no configuration)."""
+    if args.command == "truth" and args.action == "mine":
+        return _mine(args)
     config, profile = reading_config(args)
     return {"regress": _regress, "evaluate": _evaluate, "truth": _truth}[args.command](
         args, config, profile)
@@ -144,12 +146,16 @@ def _evaluate(args: argparse.Namespace, config: LayoutConfig, profile: Profile |
 
 
 def _truth_command(commands: Commands) -> None:
-    """``layoutkit truth draft FILE -o TRUTH`` and ``layoutkit truth review TRUTH -o
-    HTML``: a truth file drafted from today's reading, and one shown beside its pages."""
+    """``layoutkit truth draft FILE -o TRUTH``, ``layoutkit truth mine FILE [-o
+    TRUTH]`` and ``layoutkit truth review TRUTH -o HTML``: a truth file drafted from
+    today's reading, one mined from a tagged PDF's structure tree, and one shown beside
+    its pages."""
     truth = commands.add_parser(
-        "truth", help="draft a truth file from the reading, or review one beside its pages",
+        "truth", help="draft a truth file from the reading, mine one from a tagged PDF, "
+                      "or review one beside its pages",
         description="draft: write a truth file (layoutkit.truth/1) of FILE's pages as read "
-                    "today, every page checked TODO, for a person to correct. review: write "
+                    "today, every page checked TODO, for a person to correct. mine: write "
+                    "one from a tagged PDF's structure tree. review: write "
                     "one HTML page showing each labelled page of TRUTH beside its lines, "
                     "numbered in reading order, the numbers drawn where the lines stand.")
     actions = truth.add_subparsers(dest="action", required=True, metavar="ACTION",
@@ -166,6 +172,22 @@ def _truth_command(commands: Commands) -> None:
     draft.add_argument("--password", metavar="PASSWORD",
                        help="the user password of an encrypted PDF")
     reading_options(draft)
+    mine = actions.add_parser(
+        "mine", help="write a truth file from FILE's tags (a tagged PDF's structure tree)",
+        description="Write a truth file (layoutkit.truth/1) of a tagged PDF's pages from "
+                    "its structure tree: the body lines in the tree's reading order, the "
+                    "artifacts as furniture, the types its elements give (headings with "
+                    "their levels, list items, tables, contents, captions, footnotes). A "
+                    "page whose tags contradict it (text outside the tree, lines read "
+                    "upward, one element for the whole page) is refused, and so is a "
+                    "document without tags: exit status 1.")
+    mine.add_argument("file", type=Path, help="the tagged PDF")
+    mine.add_argument("--pages", metavar="SPEC",
+                      help="pages to mine, such as 1,3-5,9- or -4 (default: all)")
+    mine.add_argument("-o", "--output", type=Path, metavar="TRUTH",
+                      help="the truth file to write (default: <FILE stem>.truth.json beside "
+                           "FILE)")
+    mine.add_argument("--force", action="store_true", help="replace TRUTH if it exists")
     review = actions.add_parser("review", help="write an HTML page of TRUTH beside its pages")
     review.add_argument("truth", type=Path, metavar="TRUTH", help="a layoutkit.truth/1 file")
     review.add_argument("-o", "--output", type=Path, required=True, metavar="HTML",
@@ -205,3 +227,26 @@ def _truth(args: argparse.Namespace, config: LayoutConfig, profile: Profile | No
                     None: text_name(f"{args.output}: {len(truth.pages)} page(s), {lines} body "
                                     f"line(s) drafted from the reading of {args.file}; every "
                                     f"page checked TODO\n")})
+
+
+def _mine(args: argparse.Namespace) -> Outcome:
+    """What ``layoutkit truth mine`` makes: the truth file mined from FILE's tags and a
+    line saying what it holds; a page whose tags contradict it is refused (TagsRefusedError,
+    exit status 1)."""
+    from ..tools.tagged import mine_truth
+    from ..tools.truth import SUFFIX, dumps
+    from ..tools.truth_draft import document_reference
+
+    output: Path = args.output or args.file.with_name(args.file.stem + SUFFIX)
+    if output.exists() and not args.force:
+        raise UsageError(f"{output}: exists; mined truth replaces a truth file only with "
+                         f"--force")
+    if not args.file.is_file():
+        raise UsageError(f"{args.file}: no such file")
+    document_reference(args.file, output)
+    truth = mine_truth(args.file, output, args.pages)
+    lines = sum(len(page.lines) for page in truth.pages)
+    return Outcome({output: dumps(truth),
+                    None: text_name(f"{output}: {len(truth.pages)} page(s), {lines} body "
+                                    f"line(s) mined from the structure tree of "
+                                    f"{args.file}\n")})

@@ -187,6 +187,8 @@ def _tags(types: PageTypes | None) -> dict[str, tuple[str, ...]]:
     named += [("table", text) for text in types.tables]
     named += [("contents", text) for text in types.contents]
     named += [("either", text) for text in types.either]
+    named += [("caption", text) for text in types.captions]
+    named += [("footnote", text) for text in types.footnotes]
     for tag, text in named:
         if tag not in tags.get(text, ()):
             tags[text] = (*tags.get(text, ()), tag)

@@ -16,16 +16,19 @@ One JSON file per document, checked against the JSON Schema shipped beside this 
                              "columns": 3}],      # optional
                 "types": {"headings": [[2, "..."]], "listItems": ["..."],
                           "tables": ["..."], "contents": ["..."],
-                          "either": ["..."],
+                          "either": ["..."], "captions": ["..."],
+                          "footnotes": ["..."],
                           "contentsPage": true}}]} # optional
 
 A page without ``lines`` is labelled for its line types alone.  In ``types``,
 ``headings`` are the heading lines as [level, text] in reading order, ``listItems``
 the first line of each list item, ``tables`` every line of a table, ``contents`` the
-lines of contents entries, and ``either`` the lines a reader could reasonably take
-both ways (a bold run-in paragraph lead, a caption that could be a heading, a row of
-a layout table): the scorers of `evaluate` count a line named there neither as
-a miss nor as a false positive of any type.  ``checked`` says how
+lines of contents entries, ``captions`` the lines of figure and table captions,
+``footnotes`` the lines of footnotes and endnotes (no scorer reads these two yet),
+and ``either`` the lines a reader could reasonably take both ways (a bold run-in
+paragraph lead, a caption that could be a heading, a row of a layout table): the
+scorers of `evaluate` count a line named there neither as a miss nor as a false
+positive of any type.  ``checked`` says how
 a page was verified against its image, ``TODO`` while it was not.  A file that does
 not match the schema is refused with one line naming the file, the JSON path of the
 first problem and what was expected; so is one whose ``sha256`` is not the
@@ -84,8 +87,9 @@ class Region:
 class PageTypes:
     """The line types a person gave a page's lines: its heading lines as (level, text)
     in reading order, the first lines of its list items, its table lines, the lines of
-    contents entries on it, whether it is a contents page, and the lines a reader could
-    take both ways (``either``: scored as neither a miss nor a false positive)."""
+    contents entries on it, whether it is a contents page, the lines a reader could
+    take both ways (``either``: scored as neither a miss nor a false positive), and the
+    lines of its captions and of its footnotes (no scorer reads these two yet)."""
 
     headings: tuple[tuple[int, str], ...] = ()
     list_items: tuple[str, ...] = ()
@@ -93,6 +97,8 @@ class PageTypes:
     contents: tuple[str, ...] = ()
     contents_page: bool = False
     either: tuple[str, ...] = ()
+    captions: tuple[str, ...] = ()
+    footnotes: tuple[str, ...] = ()
 
     @property
     def texts(self) -> tuple[str, ...]:
@@ -270,7 +276,8 @@ def _page(path: Path, document: str, item: Mapping[str, Any]) -> PageTruth:
             tuple((level, text) for level, text in types.get("headings", ())),
             tuple(types.get("listItems", ())), tuple(types.get("tables", ())),
             tuple(types.get("contents", ())), bool(types.get("contentsPage", False)),
-            tuple(types.get("either", ()))))
+            tuple(types.get("either", ())), tuple(types.get("captions", ())),
+            tuple(types.get("footnotes", ()))))
 
 
 def truth_json(truth: DocumentTruth) -> dict[str, Any]:
@@ -304,7 +311,8 @@ def _page_json(page: PageTruth) -> dict[str, Any]:
         data["types"] = _present({
             "headings": [list(h) for h in types.headings], "listItems": list(types.list_items),
             "tables": list(types.tables), "contents": list(types.contents),
-            "either": list(types.either), "contentsPage": types.contents_page})
+            "either": list(types.either), "contentsPage": types.contents_page,
+            "captions": list(types.captions), "footnotes": list(types.footnotes)})
     return data
 
 
