@@ -106,15 +106,16 @@ def test_learned_types_shipped_model_types_corpus_headings() -> None:
     assert "3.1 Sidenotes" in headings and "3.2 Marginnotes" in headings
 
 
-def _truth(folder: Path, name: str, headings: list[str]) -> Path:
+def _truth(folder: Path, name: str, headings: list[str], publisher: str = "") -> Path:
     """A truth file in ``folder`` for the training page (its PDF copied beside it),
-    labelling ``headings`` as level-2 headings."""
+    labelling ``headings`` as level-2 headings, naming ``publisher`` if given."""
     pdf = folder / TRAIN_PDF
     if not pdf.exists():
         shutil.copy(CORPUS / TRAIN_PDF, pdf)
     path = folder / f"{name}.truth.json"
     path.write_text(json.dumps({
         "schema": "layoutkit.truth/1", "document": TRAIN_PDF, "sha256": sha256_of(pdf),
+        **({"publisher": publisher} if publisher else {}),
         "pages": [{"page": TRAIN_PAGE, "checked": "test",
                    "types": {"headings": [[2, text] for text in headings]}}]}))
     return path
@@ -140,7 +141,7 @@ def test_learned_types_train_changes_types_as_trained(tmp_path: Path,
     model = tmp_path / "model.npz"
     assert main(["train", str(truth), "-o", str(model), "-q"]) == 0
     out = capsys.readouterr().out
-    assert "| headings |" in out and "cross-validated in 2 groups" in out
+    assert "| headings |" in out and "cross-validated in 2 folds" in out
     assert main(["parse", str(CORPUS / TRAIN_PDF), "--pages", str(TRAIN_PAGE), "--model",
                  str(model), "-o", str(tmp_path / "out.json"), "-q"]) == 0
     read = json.loads((tmp_path / "out.json").read_text())
@@ -151,8 +152,9 @@ def test_learned_types_train_changes_types_as_trained(tmp_path: Path,
 
 def test_learned_types_train_bad_input(tmp_path: Path,
                                        capsys: pytest.CaptureFixture[str]) -> None:
-    """A missing folder, a folder with no labelled pages and a truth file whose
-    document is missing are each one line and exit status 2."""
+    """A missing folder, a folder with no labelled pages, a truth file whose
+    document is missing and truth of one publisher alone (nothing to cross-validate
+    on) are each one line and exit status 2."""
     model = str(tmp_path / "m.npz")
     assert main(["train", str(tmp_path / "nowhere"), "-o", model]) == 2
     assert "no such folder" in capsys.readouterr().err
@@ -167,6 +169,13 @@ def test_learned_types_train_bad_input(tmp_path: Path,
     assert main(["train", str(lost), "-o", model]) == 2
     err = capsys.readouterr().err
     assert "does not exist" in err and err.count("\n") == 1
+    one = tmp_path / "one-publisher"
+    one.mkdir()
+    _truth(one, "one", ["LOIS"], "Imprimerie officielle")
+    _truth(one, "two", ["LOIS"], "Imprimerie officielle")
+    assert main(["train", str(one), "-o", model]) == 2
+    err = capsys.readouterr().err
+    assert "two publishers" in err and err.count("\n") == 1
     assert main(["parse", str(CORPUS / TRAIN_PDF), "--pages", str(TRAIN_PAGE), "--model",
                  str(tmp_path / "no.npz")]) == 2
     err = capsys.readouterr().err

@@ -9,9 +9,10 @@
 - Fitting: a random forest of scikit-learn (`ESTIMATOR`: bounded depth, fixed seed),
   kept as plain arrays (`layoutkit.linetypes.model_file`); scikit-learn is imported
   only here, when a model is fitted.
-- Scoring: cross-validated by document (`folds` groups, each typed by a model fitted
-  on the others), its pages scored as the development corpus is (`page_scores`),
-  beside the same pages typed as the configuration types them.
+- Scoring: cross-validated by publisher where the truth names one, else by document
+  (`folds`: each fold typed by a model fitted on the others), its pages scored as
+  the development corpus is (`page_scores`), beside the same pages typed as the
+  configuration types them.
 """
 
 from __future__ import annotations
@@ -44,9 +45,9 @@ from .evaluate import (
 )
 from .truth import SUFFIX, PageTypes, load_truth, truth_files
 
-__all__ = ["CLASSES_SCORED", "ESTIMATOR", "LabelledDocument", "Scores", "fit_forest",
-           "folds", "item_starts", "labelled_documents", "page_scores", "train_report",
-           "typed_document"]
+__all__ = ["CLASSES_SCORED", "ESTIMATOR", "LabelledDocument", "Scores", "cross_validated",
+           "document_scores", "fit_forest", "folds", "item_starts", "labelled_documents",
+           "page_scores", "train_report", "typed_document"]
 
 ESTIMATOR: dict[str, Any] = {"n_estimators": 25, "max_depth": 12, "min_samples_leaf": 2,
                              "max_features": "sqrt", "class_weight": "balanced_subsample",
@@ -67,13 +68,16 @@ order (a line matched once is not matched again)."""
 class LabelledDocument:
     """One truth file's labelled pages read by the rules: the ``document`` (those
     pages alone, typed by the rules), each page's truth ``types``, the pages'
-    features, and each line's label (None: left out, an ``either`` line)."""
+    features, each line's label (None: left out, an ``either`` line), and the
+    ``group`` it is kept in when cross-validating: its publisher when the truth names
+    one, else the document alone."""
 
     name: str
     document: Document
     types: tuple[PageTypes, ...]
     features: tuple[PageFeatures, ...]
     labels: tuple[tuple[str | None, ...], ...]
+    group: str
 
     @property
     def rows(self) -> tuple[np.ndarray, list[str]]:
@@ -198,8 +202,9 @@ def labelled_documents(roots: Sequence[Path], config: LayoutConfig,
         features = tuple(page_features(typings[by_number[p.page]], facts) for p in pages)
         labels = tuple(_labels([item.line.text for item in typings[by_number[p.page]].lines],
                                t) for p, t in zip(pages, types, strict=True))
-        out.append(LabelledDocument(path.name.removesuffix(SUFFIX), document, types,
-                                    features, labels))
+        name = path.name.removesuffix(SUFFIX)
+        out.append(LabelledDocument(name, document, types, features, labels,
+                                    truth.publisher or name))
     if not out:
         raise UsageError(f"{', '.join(map(str, roots))}: no truth file with pages labelled "
                          "with line types (types: headings, listItems, tables, contents)")
@@ -237,7 +242,9 @@ def typed_document(document: LabelledDocument, forest: Forest | None,
     return retyped(document.document, {**reset, **decided})
 
 
-def _scores(document: LabelledDocument, typed: Document) -> Scores:
+def document_scores(document: LabelledDocument, typed: Document) -> Scores:
+    """The pooled `Scores` of ``document``'s labelled pages as ``typed`` (the same
+    pages, typed one way or another) types them."""
     total = Scores.none()
     by_number = {page.page_no: page for page in typed.pages}
     for page, types in zip(document.document.pages, document.types, strict=True):
@@ -245,28 +252,32 @@ def _scores(document: LabelledDocument, typed: Document) -> Scores:
     return total
 
 
-def folds(count: int) -> int:
-    """How many groups ``count`` documents are parted in for cross-validation."""
-    return min(MAX_FOLDS, count)
+def folds(documents: Sequence[LabelledDocument]) -> int:
+    """How many folds ``documents`` are parted in for cross-validation: one per group
+    (publisher, else document), at most `MAX_FOLDS`."""
+    return min(MAX_FOLDS, len({d.group for d in documents}))
 
 
-def cross_validated(documents: Sequence[LabelledDocument], config: LinetypesConfig
-                    ) -> tuple[list[Scores], list[Forest]]:
-    """Each document's `Scores` typed by a forest fitted on the other groups (of
-    `folds`, by document), and those forests."""
+def cross_validated(documents: Sequence[LabelledDocument], config: LinetypesConfig,
+                    also: Sequence[LabelledDocument] = ()) -> tuple[list[Scores], list[Forest]]:
+    """Each document's `Scores` typed by a forest fitted on the other folds (`folds`,
+    each group in one fold alone) and on ``also`` (documents fitted to in every fold,
+    never scored), and those forests."""
     from sklearn.model_selection import GroupKFold
 
-    names = [d.name for d in documents]
+    groups = [d.group for d in documents]
     scores: list[Scores | None] = [None] * len(documents)
     forests = []
-    n = folds(len(documents))
+    n = folds(documents)
     if n < 2:
-        raise UsageError("cross-validation needs truth for at least two documents")
-    for train, test in GroupKFold(n_splits=n).split(names, groups=names):
-        forest = fit_forest([documents[k] for k in train], {})
+        raise UsageError("cross-validation needs truth for at least two documents, or "
+                         "two publishers where the truth names them")
+    for train, test in GroupKFold(n_splits=n).split(groups, groups=groups):
+        forest = fit_forest([*also, *(documents[k] for k in train)], {})
         forests.append(forest)
         for k in test:
-            scores[k] = _scores(documents[k], typed_document(documents[k], forest, config))
+            scores[k] = document_scores(documents[k],
+                                        typed_document(documents[k], forest, config))
     return [s for s in scores if s is not None], forests
 
 
@@ -300,7 +311,7 @@ def train_report(roots: Sequence[Path], config: LayoutConfig,
     documents = labelled_documents(roots, config, progress)
     current = model_path(config.linetypes.model)
     forest_now = None if current is None else loaded_forest(current)
-    before = sum((_scores(d, typed_document(d, forest_now, config.linetypes))
+    before = sum((document_scores(d, typed_document(d, forest_now, config.linetypes))
                   for d in documents), Scores.none())
     scores, _ = cross_validated(documents, config.linetypes)
     after = sum(scores, Scores.none())
@@ -311,7 +322,8 @@ def train_report(roots: Sequence[Path], config: LayoutConfig,
     label = "rules" if current is None else "model"
     lines = [f"{len(documents)} documents, {sum(len(d.types) for d in documents)} labelled "
              f"pages, {sum(len(d.rows[1]) for d in documents)} lines; cross-validated in "
-             f"{folds(len(documents))} groups by document ({time.monotonic() - started:.0f} s)",
+             f"{folds(documents)} folds, {len({d.group for d in documents})} publishers or "
+             f"documents apart ({time.monotonic() - started:.0f} s)",
              "", *report(before, after, label)]
     return save_forest(forest), lines
 
