@@ -221,7 +221,6 @@ NEUTRAL: tuple[Neutral, ...] = (
     Neutral("heading_style_min_pages", (0,), "every heading style opens a level"),
     Neutral("heading_style_min_headings", (0,), "every first-page style opens a level"),
     Neutral("heading_outgrow_ratio", (BIG,), "no line outgrows the line above"),
-    Neutral("heading_announcement_min_lines", (BIG,), "no style is an announcement's"),
     Neutral("heading_display_size_ratio", (BIG,), "no style is display type"),
     _scaled("heading_max_words"),
     _scaled("heading_min_size_ratio"),

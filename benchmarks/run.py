@@ -66,6 +66,8 @@ from benchmarks.jobs import JOBS_BAR, JOBS_PDF, JobsRun
 from benchmarks.jobs import measure as measure_jobs
 from benchmarks.jobs import ratio as jobs_ratio
 from benchmarks.jobs import table as jobs_table
+from benchmarks.learned import carried as carried_learned
+from benchmarks.learned import section as learned_section
 from benchmarks.linetypes import Row as LineTypeRow
 from benchmarks.linetypes import measure as measure_linetypes
 from benchmarks.linetypes import section as linetype_section
@@ -221,6 +223,9 @@ class Run:
     """The ablation section (``benchmarks/ablation.py``), measured or carried over."""
     fast: list[FastRow] = field(default_factory=list)
     """layoutkit ``text`` against pdftotext and PyMuPDF (``benchmarks/fastreaders.py``)."""
+    learned: list[str] = field(default_factory=list)
+    """The learned line types against the rules (``benchmarks/learned.py``), measured, or
+    carried over with ``--quick``."""
 
 
 def run_synthetic(
@@ -595,7 +600,7 @@ def render(run: Run, quick: bool) -> str:
         " each in a fresh interpreter, taking turns (`benchmarks/jobs.py`); CPU times of"
         " the best run.")
     lines += ["", JOBS_BEFORE.read_text(encoding="utf-8").rstrip()]
-    lines += ["", *linetype_section(run.linetypes), "", *nlp_tables(run.nlp)]
+    lines += ["", *linetype_section(run.linetypes), "", *run.learned, "", *nlp_tables(run.nlp)]
     if run.ablation:
         lines += ["", *run.ablation]
     unfound = _unfound(run)
@@ -657,12 +662,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     machine = ceiling() if batch else 0.0
     ablation = ablation_section(measure_ablation()) if args.ablation else \
         carried_ablation(args.out)
+    learned = carried_learned(args.out) if args.quick else learned_section()
     print(f"ablation: {time.perf_counter() - started:.0f} s", file=sys.stderr)
 
     run = Run(runnable, skipped, synthetic, synthetic_note, real, truths, outputs, speed,
               stages, density, jobs, errors, measure_profiles(), corpus, linetypes, measure_nlp(),
               None if args.quick else measure_ocr(), batch, machine, varied, heldout, ablation,
-              fast)
+              fast, learned)
     args.out.write_text(render(run, args.quick), encoding="utf-8")
     print(f"wrote {args.out}", file=sys.stderr)
     return 0

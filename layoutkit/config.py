@@ -758,12 +758,6 @@ class LinetypesConfig(Section):
 
     A headline under its kicker.
     """
-    heading_announcement_min_lines: int = 3
-    """Fewest lines in every heading of a style that make it an announcement's.
-
-    A notice set large and bold (when and where a meeting is held) opens no level, so the
-    section heads under it keep theirs.
-    """
     heading_display_size_ratio: float = 1.4
     """Size, in body font sizes, from which heading styles are display type and share one level.
 
@@ -790,6 +784,13 @@ class LinetypesConfig(Section):
     """JSON file of heading rules replacing the defaults (empty: the defaults).
 
     The rules are in DCR's `lineTypeHeadingRules` shape.
+    """
+    model: str = "rules"
+    """What types the lines: ``rules``, ``learned`` (the shipped model) or a model file.
+
+    A model file is made by ``layoutkit train``.  A model takes the rules' types as
+    features with the lines' geometry and decides each line's type
+    (`layoutkit.linetypes.classifier`).
     """
 
 

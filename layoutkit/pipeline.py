@@ -78,6 +78,7 @@ from .linetypes.lines import Key, Typed, retyped
 from .linetypes.toc import is_first_page
 from .model import (
     NO_GLYPHS,
+    BBox,
     Document,
     OcrQuality,
     OutlineEntry,
@@ -755,9 +756,19 @@ def _read_chunk(job: Job, numbers: Sequence[int]) -> Iterator[tuple[int, ReadPag
                 from .profile.stage import without_ignored
 
                 words = without_ignored(job.profile, g, words, job.count, config)
-            edges = edge_lines(words, g.height, config, g.label or str(g.page_no), g.width)
+            edges = edge_lines(words, g.height, config, g.label or str(g.page_no), g.width,
+                               _drawn(g, config))
             yield g.page_no, ReadPage(replace(g, glyphs=NO_GLYPHS), words, edges, skew, turn), \
                 _Sent(edges, quality, has_words, g.unreadable)
+
+
+def _drawn(g: PageGlyphs, config: LayoutConfig) -> tuple[BBox, ...]:
+    """What a page draws that lines set on it are a chart's labels of, not furniture
+    (`layoutkit.geometry.furniture.edge_lines`): its rules that run down (a chart's axis,
+    ticks, grid; a running header's rule runs across) and its pictures (a background's
+    left out, ``image_max_area``)."""
+    return (*(rule.bbox for rule in g.rules if not rule.horizontal),
+            *g.figures(config.sources.image_max_area))
 
 
 def _page_glyphs(job: Job, source: GlyphSource, number: int) -> PageGlyphs:

@@ -23,8 +23,9 @@ from reportlab.pdfgen.canvas import Canvas
 from layoutkit import parse
 from layoutkit.cli import main
 from layoutkit.config import LayoutConfig
+from layoutkit.model import LineType
 from layoutkit.model.codec import json_schema
-from layoutkit.outputs.figures import FIGURE_DPI, FigureKind, document_figures
+from layoutkit.outputs.figures import FIGURE_DPI, FigureKind, captions, document_figures
 from layoutkit.outputs.html import html_document
 from layoutkit.outputs.markdown import markdown
 
@@ -270,3 +271,90 @@ def test_real_paper_figures_and_tables_with_bold_labels() -> None:
                      (5, "image", "Figure 4"), (5, "table", "Table 4"),
                      (6, "image", "Figure 5"), (6, "table", "Table 5"),
                      (6, "image", "Figure 6"), (7, "image", "Figure 7")]
+
+
+def _linked(path: Path, pages: str | None = None) -> list[tuple[int, str, str, list[int]]]:
+    """The figures of the document at ``path`` (its ``pages``): page, kind, caption's
+    label and box, rounded."""
+    document = parse(path, pages=pages) if pages else parse(path)
+    return [(f.page_no, f.kind.value, " ".join(f.caption.split()[:2]),
+             [round(v) for v in f.bbox.as_list()]) for f in document_figures(document)]
+
+
+def test_clipped_chart_parts_no_drawing_across_the_gutter() -> None:
+    """A conference paper (IEEE DSN) whose page 10 places two charts from other PDFs,
+    one a column: the bar chart's PDF paints a grey page behind it that its clip cuts
+    to the placed box, so the line chart (Fig. 6, left) and the bar chart (Fig. 7,
+    right) are two drawings, each linked to its own caption, and no drawn piece
+    reaches the page's edge."""
+    import pypdfium2 as pdfium
+
+    from layoutkit.outputs.figures.drawn import page_pieces
+
+    path = FIXTURES / "corpus" / "ieee-dsn-2011-zab-broadcast.pdf"
+    assert _linked(path, "10") == [(10, "drawing", "Fig. 6.", [65, 427, 285, 581]),
+                                   (10, "drawing", "Fig. 7.", [330, 399, 546, 546])]
+    pdf = pdfium.PdfDocument(path)
+    try:
+        assert max(piece.box.x1 for piece in page_pieces(pdf[9])) < 560
+    finally:
+        pdf.close()
+
+
+def test_tables_under_their_captions_and_between_two_captions() -> None:
+    """A two-column paper (ACL) whose captions stand under their tables: page 8's
+    wide Table 7 caption stands over Table 9 too, which goes to its own caption under
+    it (as many captions linked as can be); Table 8, ruled across only (no grid),
+    is found from its rows over its caption."""
+    assert _linked(FIXTURES / "corpus" / "acl-2014-phrase-generation.pdf", "8") == [
+        (8, "table", "Table 7:", [138, 62, 457, 136]),
+        (8, "table", "Table 8:", [87, 176, 273, 263]),
+        (8, "table", "Table 9:", [310, 176, 523, 261]),
+        (8, "image", "Figure 1:", [335, 322, 498, 453])]
+
+
+def test_algorithm_set_as_a_table_runs_to_the_body_prose() -> None:
+    """A two-column paper (ICML) whose Table 4 is an algorithm set as a list, no rule
+    nor row: it is the lines under its caption down to the column's prose (``ble 3
+    shows...``, set in the text's size across the column), the list's and its
+    formulas'."""
+    document = parse(FIXTURES / "corpus" / "icml-2003-naive-bayes-poor-assumptions.pdf",
+                     pages="7")
+    figures = document_figures(document)
+    assert [(f.kind.value, f.caption[:39], [round(v) for v in f.bbox.as_list()])
+            for f in figures] == [
+        ("table", "Table 3. Experiments comparing multinom", [70, 164, 275, 224]),
+        ("table", "Table 4. Our new Naive Bayes procedure.", [317, 107, 541, 357])]
+
+
+def test_charts_at_a_pages_top_keep_their_labels() -> None:
+    """A four-page two-column paper (GRETSI) with charts at the top of pages 2 and 4:
+    their tick labels (``20 10 0 10 20``, ``t (s)``), beyond the text block and alike
+    on both pages, are the charts' labels, no running header, so Figure 4 holds its
+    top row of charts; and Figure 5, whose chart is placed clipped, is linked to its
+    caption."""
+    document = parse(FIXTURES / "corpus" / "gretsi-2025-kravchuk-transform.pdf")
+    assert not [line.text for page in document.pages for line in page.lines
+                if line.line_type is LineType.HEADER]
+    found = [(f.page_no, " ".join(f.caption.split()[:2]), [round(v) for v in f.bbox.as_list()])
+             for f in document_figures(document)]
+    assert found == [(2, "FIGURE 1", [43, 40, 291, 109]), (2, "FIGURE 2", [310, 41, 560, 106]),
+                     (3, "FIGURE 3", [62, 43, 262, 153]), (4, "FIGURE 4", [46, 43, 549, 195]),
+                     (4, "FIGURE 5", [44, 237, 292, 302])]
+
+
+def test_caption_ends_where_the_text_after_it_begins() -> None:
+    """A datasheet (Analog Devices) sets its captions in the text's size and block,
+    the text going on right under them: a caption ends where a line starts left of
+    it (``Figure 20.``, centred, over the ``Digital Interface`` heading) or stands
+    farther under it than its own lines stand apart (``Figure 24.``'s two lines over
+    the paragraph), so the paragraphs after them stay in the reading."""
+    document = parse(FIXTURES / "corpus" / "analog-devices-ssm2163-datasheet-1996.pdf",
+                     pages="10,12")
+    found = {lines[0].text[:10]: [line.text for line in lines]
+             for page in document.pages for lines in captions(page)}
+    assert found["Figure 20."] == ["Figure 20. SSM2163 Analog Signal Path"]
+    assert found["Figure 21."] == ["Figure 21. SSM2163 Serial Data Interface Block Diagram"]
+    assert found["Figure 24."] == ["Figure 24. Use Separate Traces to Reduce Power Supply",
+                                   "Noise"]
+    assert found["Figure 25."] == ["Figure 25. An 8-Input, 2-Output Mixer"]

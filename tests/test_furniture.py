@@ -783,3 +783,50 @@ def test_furniture_vertical_column_without_folio_apart_is_body(margin: list[Word
     """A margin column without a folio, or one set as the text is, is not taken."""
     found = find_furniture([vertical_page(margin)], CONFIG)[0]
     assert found.header == found.footer == frozenset()
+
+
+# --------------------------------------------------------------------------- charts at a page's top
+
+
+def chart_document(axis: bool) -> tuple[list[Page], list[list[Rule]]]:
+    """Four pages with a running footer, the body from 100 pt; the third page opens
+    with a chart over its body, from 20 pt: its tick labels ('0 10 20 30 40') and its
+    axis's title in 6 pt type under it, then the body 30 pt lower; with ``axis``, the
+    chart's axis and tick marks run down beside the labels."""
+    pages, rules = [], []
+    for p in range(4):
+        parts = [words(f"Page {p + 1} of 4", 280.0, 770.0)]
+        drawn: list[Rule] = []
+        if p == 2:
+            parts += [words("0 10 20 30 40", 60.0, 40.0, size=6.0),
+                      words("t (s)", 90.0, 47.0, size=6.0)]
+            if axis:
+                drawn = [Rule(BBox(60.0 + 12.0 * k, 20.0, 60.5 + 12.0 * k, 39.0))
+                         for k in range(5)]
+        parts.append(body(p, top=BODY_TOP))
+        pages.append(page(*parts))
+        rules.append(drawn)
+    return pages, rules
+
+
+@pytest.mark.parametrize(("axis", "typed"), [
+    (True, []),  # the chart's labels
+    (False, ["0", "10", "20", "30", "40", "t", "(s)"]),  # small lines alone: an imprint
+])
+def test_furniture_chart_labels_at_a_pages_top(axis: bool, typed: list[str]) -> None:
+    """Small lines standing beyond the text block at a page's top are an imprint
+    (header) alone, but a chart's labels where the chart's rules run down beside them:
+    body, as the chart is."""
+    pages, rules = chart_document(axis)
+    found = find_furniture(pages, CONFIG, rules=rules)[2]
+    assert texts(pages[2], found.header) == typed
+
+
+def test_furniture_row_of_numbers_is_no_page_number() -> None:
+    """A bare page number is one number among marks ('- 3 -', 'Page 3 of 40'); a row of
+    numbers ('20 10 0 10 20', a chart's ticks) is none."""
+    from layoutkit.geometry.furniture import _PAGE_NUMBER
+
+    assert [bool(_PAGE_NUMBER.match(mask_numbers(text))) for text in
+            ("3", "- 3 -", "Page 3 of 40", "(iv)", "20 10 0 10 20", "1 2")] == [
+        True, True, True, True, False, False]

@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import subprocess
 import sys
 from collections.abc import Iterator, Sequence
@@ -141,13 +142,20 @@ def build(entry: dict[str, Any], folder: Path, repo: Path) -> Outcome:
     truth = DocumentTruth(
         path=truth_path, document=f"../../fixtures/tagged/{slug}.pdf", sha256=sha256_of(pdf),
         pages=tuple(_renumbered(page, renumber) for page in truth.pages),
-        checked=truth.checked,
+        checked=truth.checked, publisher=publisher(entry),
         conventions=f"{CONVENTIONS} Pages {', '.join(map(str, pages))} of {where}, cut into "
                     f"the document and numbered 1-{len(pages)}.")
     text = dumps(truth)
     if not truth_path.is_file() or truth_path.read_text("utf-8") != text:
         truth_path.write_text(text, "utf-8")
     return Outcome(entry)
+
+
+def publisher(entry: dict[str, Any]) -> str:
+    """The manifest's publisher without what its gatherer added in brackets or after a
+    comma (``Texas A&M University, ECEN (course ...)``): the organisation alone, so that
+    its documents fall on one side of a split."""
+    return re.split(r"\s*[,(]", str(entry["publisher"]), maxsplit=1)[0].strip()
 
 
 def _renumbered(page: Any, renumber: dict[int, int]) -> Any:

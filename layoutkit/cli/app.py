@@ -20,7 +20,7 @@ from ..errors import LayoutkitError, UsageError
 from ..files import write_atomic
 from ..parallel import collector_paused
 from ..sources.inputs import STDIN
-from . import batch, config, outputs, profile, reading, serve, truth
+from . import batch, config, outputs, profile, reading, serve, train, truth
 from .common import Outcome, Parser, chosen_parser, loudness_of, profile_option
 
 __all__ = ["RUNS", "build_parser", "main"]
@@ -30,7 +30,7 @@ _log = logging.getLogger(__name__)
 # A command imports what it runs: the modules of the other commands (profiles,
 # drawing, NLPTextDocument, tokens, batch) are imported where those commands start.
 
-_MODULES = (reading, outputs, profile, batch, truth, config, serve)
+_MODULES = (reading, outputs, profile, batch, truth, train, config, serve)
 """The modules of the commands, in the order of the command line's help."""
 RUNS: dict[str, Callable[[argparse.Namespace], Outcome]] = {
     name: module.run for module in _MODULES for name in module.COMMANDS}

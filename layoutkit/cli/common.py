@@ -87,10 +87,12 @@ def output_file(text: str) -> Path | None:
     return None if text == "-" else Path(text)
 
 
-def document_options(sub: argparse.ArgumentParser, *, folder: bool = False) -> None:
+def document_options(sub: argparse.ArgumentParser, *, folder: bool = False,
+                     model: bool = True) -> None:
     """The options of a command that reads one document: the file, its pages, the
-    output (a file, or with ``folder`` a folder), its password, the reading options,
-    OCR and its languages, and the logging of line types."""
+    output (a file, or with ``folder`` a folder), its password, the reading options
+    (``--model`` with ``model``), OCR and its languages, and the logging of line
+    types."""
     sub.add_argument("file", type=Path,
                      help="the PDF, image (png, jpeg, tiff, ...; read by OCR) or office or "
                           "markup document (docx, odt, rtf, html, epub, csv, rst, md; "
@@ -108,7 +110,7 @@ def document_options(sub: argparse.ArgumentParser, *, folder: bool = False) -> N
                          help="file to write; - or none: standard output")
     sub.add_argument("--password", metavar="PASSWORD",
                      help="the user password of an encrypted PDF")
-    reading_options(sub, profile=False)
+    reading_options(sub, profile=False, model=model)
     sub.add_argument("--ocr", choices=("auto", "always", "never"),
                      help="read pages by OCR: auto (scanned pages only; the default), "
                           "always or never (sets the config key ocr)")
@@ -121,10 +123,11 @@ def document_options(sub: argparse.ArgumentParser, *, folder: bool = False) -> N
 
 
 def reading_options(sub: argparse.ArgumentParser, *, jobs: bool = True,
-                    profile: bool = True) -> None:
+                    profile: bool = True, model: bool = True) -> None:
     """The options of every command that reads documents: the glyph engine, the
-    processes (``jobs``), configuration settings, progress logging and (``profile``)
-    a publication profile."""
+    processes (``jobs``), configuration settings, the line-type model (``model``;
+    ``tokens`` has a ``--model`` of its own, spaCy's), progress logging and
+    (``profile``) a publication profile."""
     sub.add_argument("--engine", choices=list(ENGINES), default=DEFAULT_ENGINE,
                      help="glyph source (default: %(default)s)")
     if jobs:
@@ -132,6 +135,10 @@ def reading_options(sub: argparse.ArgumentParser, *, jobs: bool = True,
                          help="read and lay out pages in N processes (default: %(default)s)")
     sub.add_argument("--set", action="append", default=[], metavar="KEY=VALUE",
                      help="set a configuration parameter (repeatable; see layoutkit config)")
+    if model:
+        sub.add_argument("--model", metavar="FILE", dest="linetypes_model",
+                             help="type lines with this model file (made by layoutkit train), "
+                              "'learned' (the shipped model) or 'rules' (as --set model=...)")
     loudness_options(sub)
     if profile:
         sub.add_argument("--profile", metavar="NAME|PATH", help="a publication profile")
@@ -207,6 +214,8 @@ def reading_config(args: argparse.Namespace) -> tuple[LayoutConfig, Profile | No
         config = config.replace(ocr=args.ocr)
     if getattr(args, "lang", None):
         config = config.replace(ocr_languages=args.lang)
+    if getattr(args, "linetypes_model", None):
+        config = config.replace(model=args.linetypes_model)
     return config, profile
 
 

@@ -63,7 +63,7 @@ def add_commands(commands: Commands) -> None:
                                 "as p<page>-fig<n>.png, and give each page its figures, "
                                 "with their captions and files")
     tokens = commands.add_parser("tokens", help="paragraphs, sentences and spaCy tokens as JSON")
-    document_options(tokens)
+    document_options(tokens, model=False)
     tokens.add_argument("--model", metavar="NAME",
                         help="an installed trained spaCy pipeline such as en_core_web_sm "
                              "(default: a blank pipeline for the detected language)")

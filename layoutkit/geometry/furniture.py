@@ -30,7 +30,8 @@ A line is furniture when one of these holds:
 - It stands outside the document's text block, in small type or set far apart (an
   imprint, a licence notice, a colophon), a block of close lines counted as a whole
   (`furniture_block_min_pages`, `furniture_block_max_size`, `furniture_block_max_lines`,
-  `furniture_block_foot_gap_em`).
+  `furniture_block_foot_gap_em`).  A line standing on a drawing (a picture, a rule running
+  down: a chart's tick labels at the top of a page) is none.
 - Where no neighbouring page repeats its lines (a page alone, a first page), it is a
   folio set apart beside a running title or a date, the folio maybe with a letter,
   'S1984' (`furniture_folio_min_words`, `furniture_folio_gap_em`,
@@ -88,8 +89,11 @@ Japanese page number, 第3頁)."""
 _OF_WORDS = ("of", "von", "de", "di", "van", "z", "из", "από", "/")
 """The word for "of" between a page number and the page count ("Page 3 of 40")."""
 _PAGE_NUMBER = re.compile(
-    rf"^\W*(({'|'.join(_PAGE_WORDS)})\.?\s*)?#(\s*({'|'.join(_OF_WORDS)})\s*#)?"
-    r"\s*(頁|页|ページ)?\W*$", re.IGNORECASE)
+    rf"^[^\w#]*(({'|'.join(_PAGE_WORDS)})\.?\s*)?#(\s*({'|'.join(_OF_WORDS)})\s*#)?"
+    r"\s*(頁|页|ページ)?[^\w#]*$", re.IGNORECASE)
+"""A bare page number, masked (`mask_numbers`): one number, maybe with the word for
+page and the page count, among marks ('- 3 -', 'Page 3 of 40'); not a row of numbers
+(a chart's tick labels, '20 10 0 10 20')."""
 _TOKEN = re.compile(r"[^\W_]+|#")
 _LETTERED_FOLIO = re.compile(r"^\W*([^\W\d_]-?#|#-?[^\W\d_])\W*$")
 """A page number, masked, with a letter before or after it: the folios of a journal's
@@ -154,6 +158,12 @@ class _Candidate:
     ``furniture_min_gap_em`` of the page's usual font size.  A running header set larger
     than the body over a closely set text is parted from it by less than its own size's
     gap, but by far more than the body's lines are from each other."""
+    drawn: bool = False
+    """Whether the line stands on a drawing: a picture, or a rule running down the page,
+    meets its box grown by its size on every side (a chart's tick labels and axis
+    title, a key, a panel's label).  A chart at the top of a page is no imprint over
+    the text block (`_beyond_text_block`), nor a stamp (`_stamp`): its labels are set
+    small beyond the text block, and a running header's rule runs across, not down."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -207,20 +217,24 @@ def find_furniture(pages: Sequence[tuple[Sequence[Word], float, float]],
                    rules: Sequence[Sequence[Rule]] | None = None) -> list[Furniture]:
     """The furniture of each page, given each page's words, width and height, its
     label (by default the pages numbered from 1) and its ruling lines (by default
-    none)."""
+    none; those that run down are drawings lines may stand on, `edge_lines`)."""
     labels = labels or [str(k) for k in range(1, len(pages) + 1)]
     rules = rules or [()] * len(pages)
-    edges = [edge_lines(words, height, config, label, width)
-             for (words, width, height), label in zip(pages, labels, strict=True)]
+    edges = [edge_lines(words, height, config, label, width,
+                        [rule.bbox for rule in page_rules if not rule.horizontal])
+             for (words, width, height), label, page_rules
+             in zip(pages, labels, rules, strict=True)]
     return [page_furniture(words, page_edges, runs, config, page_rules)
             for (words, _, _), page_edges, runs, page_rules
             in zip(pages, edges, repeating_runs(edges, config), rules, strict=True)]
 
 
 def edge_lines(words: Sequence[Word], height: float, config: LayoutConfig,
-               folio: str = "", width: float = 0.0) -> EdgeLines:
+               folio: str = "", width: float = 0.0, drawn: Sequence[BBox] = ()) -> EdgeLines:
     """The lines of one page (its ``words``, its ``height``, its number ``folio`` as
-    printed, if known, its ``width``, if known) that may be furniture."""
+    printed, if known, its ``width``, if known) that may be furniture, each marked when
+    it stands on a drawing (`_Candidate.drawn`) among the boxes ``drawn`` of the page's
+    rules that run down and of its pictures (none known by default)."""
     size = weighted_median(np.array([w.size for w in words]),
                            np.array([len(w.text) for w in words], dtype=float)) \
         if words else 0.0
@@ -228,9 +242,22 @@ def edge_lines(words: Sequence[Word], height: float, config: LayoutConfig,
     footer = _edge_lines(words, height, config, folio, top=False)
     leading = _leading(header, footer)
     least = config.furniture.furniture_min_gap_em * size
-    header, footer = (tuple(replace(line, apart=line.inner_gap >= max(2 * leading, least))
+    header, footer = (tuple(replace(line, apart=line.inner_gap >= max(2 * leading, least),
+                                    drawn=_on_drawing(line, words, drawn))
                             for line in lines) for lines in (header, footer))
     return EdgeLines(header, footer, height, size, width, _parity(folio))
+
+
+def _on_drawing(line: _Candidate, words: Sequence[Word], drawn: Sequence[BBox]) -> bool:
+    """Whether one of the ``drawn`` boxes meets the box of ``line`` (its ``words``) grown
+    by its size on every side (see `_Candidate.drawn`)."""
+    if not drawn:
+        return False
+    x0 = min(words[i].bbox.x0 for i in line.words) - line.size
+    x1 = max(words[i].bbox.x1 for i in line.words) + line.size
+    top, bottom = line.top - line.size, line.bottom + line.size
+    return any(box.x0 <= x1 and x0 <= box.x1 and box.top <= bottom and top <= box.bottom
+               for box in drawn)
 
 
 def _leading(header: Sequence[_Candidate], footer: Sequence[_Candidate]) -> float:
@@ -362,9 +389,11 @@ def _beyond_text_block(pages: Sequence[EdgeLines], counts: list[tuple[int, int]]
         return line.size < largest or line.inner_gap >= gap_em * line.size
 
     def beyond(line: _Candidate, edge: float, gap_em: float) -> bool:
-        """The line stands nearer its page edge than the text block by its size."""
+        """The line stands nearer its page edge than the text block by its size, on no
+        drawing (a chart at the top of the page)."""
         extent = line.bottom - line.top
-        return apart(line, gap_em) and line.edge + extent < edge - line.size
+        return apart(line, gap_em) and line.edge + extent < edge - line.size \
+            and not line.drawn
 
     def block_end(lines: Sequence[_Candidate], start: int, edge: float, gap_em: float) -> int:
         """Past the end of the block of lines from ``start`` inwards if it stands
@@ -405,11 +434,12 @@ def _stamp(outermost: Sequence[_Candidate], size: float, config: LayoutConfig) -
     filing slug; the section's name under a report's header bar).  The rule of the
     text block (`_beyond_text_block`) told on a page with too few others to show
     where the text block begins and ends; a footnote stands closer to the text it
-    notes, a title or a byline to the text it opens."""
+    notes, a title or a byline to the text it opens, a chart's labels on its drawing
+    (`_Candidate.drawn`)."""
     furniture = config.furniture
     return int(any(line.size < furniture.furniture_block_max_size * size
                    and line.inner_gap >= furniture.furniture_stamp_gap_em * line.size
-                   for line in outermost))
+                   and not line.drawn for line in outermost))
 
 
 def _medians_of_others(values: Sequence[float]) -> list[float]:

@@ -8,6 +8,8 @@ The types, each from a module of its own:
   makes its titles headings at its levels.
 - `lists`: bulleted or numbered list (`lb`, `ln`).
 - Everything else is body (`b`).
+- With ``linetypes.model`` a learned model (`classifier`, `features`, `model_file`)
+  decides every type, the rules' types among its features.
 
 Running headers and footers (`h`, `f`) are typed before segmentation, by
 `layoutkit.geometry.furniture`.  Each rule types only lines still typed body, in this

@@ -19,6 +19,10 @@ to the next step::
                                             -- ListMarks ---------->   list chains
     list lines                              <-- list items --------
                                             -- types -------------->   Document
+    with a learned model (`classifier`):
+    body sizes, texts                       -- PageFacts ---------->   body size, repeats
+    features of each line                   <-- DocumentFacts -----
+                                            -- PageFeatures ------->   every line classed
 
 A `Runner` runs one page step on every page; `runner` makes one that runs it where the
 pages are kept by `layoutkit.parallel`: in this process (`type_lines`, and
@@ -35,44 +39,27 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..config import LinetypesConfig
-from ..model import Document, LineType, OutlineEntry, Page, Table
+from ..model import Document, LineType, OutlineEntry, Table
 from ..parallel import Shares
 from .bookmarks import Match, entry_matches, outline_headings
+from .classifier import learned_types
+from .features import (
+    DocumentFacts,
+    PageFacts,
+    PageFeatures,
+    document_facts,
+    page_facts,
+    page_features,
+)
 from .headings import body_size, heading_candidates, heading_lines, size_counts
-from .lines import Key, Typed, TypedLine, changed, page_body_lines, style_of
+from .lines import Key, Typed, TypedLine, changed, style_of
 from .lists import ListMarks, list_items, list_lines, list_marks
+from .model_file import loaded_forest, model_path
+from .page_typing import PageTyping
 from .tables import aligned_table_lines, ruled_table_lines
 from .toc import is_first_page, type_toc
 
 __all__ = ["PageStep", "PageTyping", "Runner", "line_types", "runner"]
-
-
-@dataclass(frozen=True, slots=True)
-class PageTyping:
-    """One page being typed, the ``index``-th of its document: its body lines as
-    typing found them, the types decided for them so far, and once found its list
-    markers."""
-
-    index: int
-    lines: tuple[TypedLine, ...]
-    decided: Mapping[Key, Typed]
-    marks: ListMarks | None = None
-
-    @staticmethod
-    def of(page: Page, index: int) -> PageTyping:
-        """``page``, the ``index``-th of its document, before its lines are typed."""
-        return PageTyping(index, page_body_lines(page, index), {})
-
-    @property
-    def body(self) -> list[TypedLine]:
-        """The lines still typed body, in reading order."""
-        return [item for item in self.lines if item.key not in self.decided]
-
-    def deciding(self, decisions: Mapping[Key, Typed]) -> PageTyping:
-        """The page with those of ``decisions`` (for any pages) that name its body
-        lines decided too."""
-        mine = {item.key: decisions[item.key] for item in self.body if item.key in decisions}
-        return dataclasses.replace(self, decided={**self.decided, **mine}) if mine else self
 
 
 PageStep = Callable[[PageTyping, Any, LinetypesConfig], tuple[PageTyping, Any]]
@@ -124,7 +111,14 @@ def line_types(document: Document, run: Runner, config: LinetypesConfig) -> dict
     itself, on those pages alone: the others are handed to it without lines, so that
     every page keeps its index.  A ruled table's lines are there as body, so that its
     rows part the titles standing over its parts (``QUESTION 1``, ``QUESTION 2``) as
-    the reader sees them; they are the table's all the same, typed before contents."""
+    the reader sees them; they are the table's all the same, typed before contents.
+
+    With a learned model (``linetypes.model`` not ``rules``), the rules' types are
+    the model's features: two more page steps send each page's `PageFacts`, then
+    its `PageFeatures`, and the document classes every line at once
+    (`learned_types`)."""
+    path = model_path(config.model)
+    forest = None if path is None else loaded_forest(path)  # a bad model fails first
     pages = range(len(document.pages))
     first = dataclasses.replace(document, pages=tuple(
         p if is_first_page(p, config) else dataclasses.replace(p, bands=())
@@ -142,7 +136,12 @@ def line_types(document: Document, run: Runner, config: LinetypesConfig) -> dict
                                      {page.page_no for page in document.pages}, config))
     marks = run(_markers, headings)
     decided = run(_lists, list_items([marks[p] for p in pages], config))
-    return {key: typed for p in pages for key, typed in decided[p].items()}
+    if forest is None:
+        return {key: typed for p in pages for key, typed in decided[p].items()}
+    sent = run(_facts, None)
+    facts = document_facts(sent[p] for p in pages)
+    features = run(_features, facts)
+    return learned_types([features[p] for p in pages], forest, config)
 
 
 def _tables(page: PageTyping, given: tuple[tuple[Table, ...], Mapping[Key, Typed]],
@@ -183,3 +182,15 @@ def _lists(page: PageTyping, items: Mapping[Key, Typed],
     assert page.marks is not None, "list items are typed after their markers are found"
     page = page.deciding(list_lines(page.body, page.marks, items, config))
     return page, page.decided
+
+
+def _facts(page: PageTyping, given: None, config: LinetypesConfig
+           ) -> tuple[PageTyping, PageFacts]:
+    """Sends what the document needs of the page typed by the rules for the features."""
+    return page, page_facts(page)
+
+
+def _features(page: PageTyping, facts: DocumentFacts, config: LinetypesConfig
+              ) -> tuple[PageTyping, PageFeatures]:
+    """Sends the features of the page's lines in a document of ``facts``."""
+    return page, page_features(page, facts)

@@ -32,7 +32,7 @@ Levels:
   one level (`heading_display_size_ratio`).
 - A style on too few pages takes the next larger style's level
   (`heading_style_min_pages`); a title's style (`heading_style_min_headings`) or an
-  announcement's, every heading three lines or more (`heading_announcement_min_lines`),
+  announcement's, every heading three lines or more (`ANNOUNCEMENT_MIN_LINES`),
   opens no level.
 - Headings deeper than `heading_max_level` are typed body.
 """
@@ -65,8 +65,8 @@ from .lists import marker
 from .rules import DEFAULT_RULES, HeadingRule, load_rules
 from .sequence import is_start, is_successor
 
-__all__ = ["CAPTION_LABEL", "body_size", "heading_candidates", "heading_lines", "is_caption",
-           "size_counts", "type_headings"]
+__all__ = ["ANNOUNCEMENT_MIN_LINES", "CAPTION_LABEL", "body_size", "heading_candidates",
+           "heading_lines", "is_caption", "size_counts", "type_headings"]
 
 
 @dataclass(slots=True)
@@ -99,6 +99,12 @@ def body_size(counts: Iterable[Counter[float]]) -> float:
         sizes.update(page)
     return sizes.most_common(1)[0][0] if sizes else 0.0
 
+
+ANNOUNCEMENT_MIN_LINES = 3
+"""Fewest lines in every heading of a style that make it an announcement's (a notice
+set large and bold saying when and where a meeting is held), which opens no level, so
+the section heads under it keep theirs.  Not a parameter: no labelled page of the
+corpus changes with it switched off."""
 
 _TOLERANCE_X = 0.05
 """Headings of one numbered rule's level start within this share of the page width of
@@ -713,7 +719,7 @@ def _style_levels(candidates: Sequence[TypedLine], levels: dict[int, tuple[int, 
     headings = _headings_per_style(candidates)
     titles = {s for s in pages
               if headings[s] < config.heading_style_min_headings and 0 in pages[s]}
-    announcements = _announcement_styles(candidates, config.heading_announcement_min_lines)
+    announcements = _announcement_styles(candidates, ANNOUNCEMENT_MIN_LINES)
     stacked = {(style_of(above), style_of(below)) for above, below in pairwise(candidates)
                if _rank(style_of(below)) > _rank(style_of(above))
                and below.line.band == above.line.band

@@ -18,8 +18,8 @@ from statistics import median
 from ..model import Document, Line, LineType, Page, Value, Word
 
 __all__ = ["Key", "Style", "Typed", "TypedLine", "body_lines", "changed", "closes_sentence",
-           "column_of", "column_right", "log", "page_body_lines", "retyped", "runs_on",
-           "style_of"]
+           "column_of", "column_right", "log", "page_body_lines", "page_typed_lines", "retyped",
+           "runs_on", "style_of"]
 
 log = logging.getLogger("layoutkit.linetypes")
 """Where each decision is logged (``--verbose-linetypes`` shows it)."""
@@ -33,6 +33,8 @@ a heading from the body or an item's next line from the next paragraph."""
 
 _SENTENCE_END = re.compile(r"[.!?:。！？][\"'”’)\]」』）]*$")
 """A line that ends so closes its sentence (a closing quote or bracket may follow)."""
+
+_FURNITURE = frozenset({LineType.HEADER, LineType.FOOTER})
 
 _MIN_NUMBERED_LINES = 5
 _MIN_NUMBER_GAP_EM = 1.0
@@ -95,6 +97,15 @@ def page_body_lines(page: Page, index: int) -> tuple[TypedLine, ...]:
     return tuple(TypedLine((index, k), line, words)
                  for k, (line, words) in enumerate(zip(page.lines, _words(page), strict=True))
                  if line.line_type is LineType.BODY)
+
+
+def page_typed_lines(page: Page, index: int) -> tuple[TypedLine, ...]:
+    """Every line of ``page`` (typed already), the ``index``-th of its document, but its
+    running headers and footers, in reading order: the lines typing typed, as
+    `page_body_lines` found them before."""
+    return tuple(TypedLine((index, k), line, words)
+                 for k, (line, words) in enumerate(zip(page.lines, _words(page), strict=True))
+                 if line.line_type not in _FURNITURE)
 
 
 def body_lines(document: Document) -> list[TypedLine]:

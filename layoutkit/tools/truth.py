@@ -143,7 +143,8 @@ class PageTruth:
 class DocumentTruth:
     """A truth file read: the document it is for (``document`` as the file names it,
     relative to its folder, and its ``sha256``), how it was labelled, its ``outline``
-    (the headings in order, with levels) and its labelled pages in page order."""
+    (the headings in order, with levels), its labelled pages in page order, and who
+    published it (empty when the file does not say)."""
 
     path: Path
     document: str
@@ -152,6 +153,7 @@ class DocumentTruth:
     checked: str = ""
     conventions: str = ""
     outline: tuple[tuple[int, str], ...] = ()
+    publisher: str = ""
 
     @property
     def source(self) -> Path:
@@ -197,7 +199,8 @@ def load_truth(path: Path) -> DocumentTruth:
     return DocumentTruth(path, data["document"], data["sha256"],
                          tuple(sorted(pages, key=lambda p: p.page)),
                          data.get("checked", ""), data.get("conventions", ""),
-                         tuple((level, text) for level, text in data.get("outline", ())))
+                         tuple((level, text) for level, text in data.get("outline", ())),
+                         data.get("publisher", ""))
 
 
 def _validate(path: Path, data: object) -> None:
@@ -284,7 +287,8 @@ def truth_json(truth: DocumentTruth) -> dict[str, Any]:
     """``truth`` as the JSON of its file, every empty optional part left out."""
     data: dict[str, Any] = {"schema": TRUTH_SCHEMA, "document": truth.document,
                             "sha256": truth.sha256}
-    data.update(_present({"checked": truth.checked, "conventions": truth.conventions,
+    data.update(_present({"checked": truth.checked, "publisher": truth.publisher,
+                          "conventions": truth.conventions,
                           "outline": [list(h) for h in truth.outline]}))
     data["pages"] = [_page_json(page) for page in truth.pages]
     return data

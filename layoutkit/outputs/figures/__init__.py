@@ -25,10 +25,13 @@ They are placed in the reading and written as PNG files.
   ``Table 1.``, `layoutkit.linetypes.headings.CAPTION_LABEL`) at the head of its
   block, set as a caption (a stop, colon or dash after the label, a bold label, or
   type smaller than the text's: not ``Figure 3 shows...``), and the lines of its
-  block after it in the same size, up to a table's row.  Each caption is linked
-  to the nearest figure straight over or under it (within `_CAPTION_GAP_EM`, across
-  half the narrower's width), nearest first, one caption a figure; the unlinked
-  pictures right beside a linked figure are its panels and join it.
+  block after it in the same size, up to a table's row or a paragraph's end (a
+  sentence closing a line short, a gap, an indent).  Each caption is linked to a
+  figure straight over or under it (within `_CAPTION_GAP_EM`, across half the
+  narrower's width), one caption a figure, as many linked as can be, the nearest
+  together; the unlinked pictures right beside a linked figure are its panels and
+  join it.  A table's caption linked to no drawing takes the rows after it, or,
+  without any, those right over it (`_text_table`).
 - A figure stands in the reading where its caption stands (the caption's lines leave
   the paragraphs around them), or, without one, before the first line under it.
 - A figure's file is ``p<page>-fig<n>.png`` (``n`` counts a page's figures in reading
@@ -44,6 +47,7 @@ from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from enum import StrEnum
+from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
@@ -105,6 +109,9 @@ _BOLD = 600
 """A word's weight from which it is bold."""
 _SIZE_TOLERANCE = 0.6
 """A caption's lines are set within this many points of its first line's size."""
+_BREAK_EM = 0.3
+"""A line standing farther under a caption than the caption's lines stand from each
+other by this many ems opens a paragraph of its own.  Not a parameter."""
 
 
 class FigureKind(StrEnum):
@@ -227,7 +234,7 @@ def find_figures(page: Page, pieces: Sequence[Piece], max_area: float,
     taken = {id(lines[0]) for lines in linked.values()}
     for lines in found:
         if id(lines[0]) not in taken and _table_label(lines):
-            rows = _text_table(page, lines, gap_em)
+            rows = _text_table(page, lines, gap_em, size)
             if rows:
                 figures.append(Figure(page.page_no, BBox.union(line.bbox for line in rows),
                                       FigureKind.TABLE, lines, before=_place(page, rows[0].bbox,
@@ -332,11 +339,17 @@ def _table_label(caption: Sequence[Line]) -> bool:
     return label is not None and label[1].casefold() in _TABLE_LABELS
 
 
-def _text_table(page: Page, caption: Sequence[Line], gap_em: float) -> list[Line]:
-    """The rows of the table a table's ``caption`` heads when no drawing holds it: the
-    lines after the caption in the page's reading, from its first row (`_row`; the
-    table's notes, up to `_NOTES` lines, may stand before it) to the last row before a
-    line of prose that is no row (its block's own lines go with the table)."""
+def _text_table(page: Page, caption: Sequence[Line], gap_em: float, size: float
+                ) -> list[Line]:
+    """The rows of the table a table's ``caption`` heads, or closes, when no drawing
+    holds it: the lines after the caption in the page's reading, from its first row
+    (`_row`; the table's notes, up to `_NOTES` lines, may stand before it) to the last
+    row before a line of prose that is no row (its block's own lines go with the
+    table); without any, the rows right before the caption, back to the first line
+    that is neither a row nor of the block of the line after it (a caption set under
+    its table); without those either, when the caption's block goes on after it, the
+    lines from there to the body's prose (`_set_lines`: an algorithm, a list set as a
+    table; ``size`` the text's)."""
     lines = page.lines
     start = next(k for k, line in enumerate(lines) if line is caption[-1]) + 1
     rows: list[Line] = []
@@ -347,7 +360,51 @@ def _text_table(page: Page, caption: Sequence[Line], gap_em: float) -> list[Line
             rows.append(line)
         elif rows or offset >= _NOTES:
             break
-    return rows
+    if rows:
+        return rows
+    first = next(k for k, line in enumerate(lines) if line is caption[0])
+    for line in reversed(lines[:first]):
+        if line.furniture or _labelled(line) or not (
+                _row(line, gap_em) or _same_block(line, rows[-1] if rows else caption[0])):
+            break
+        rows.append(line)
+    if any(_row(line, gap_em) for line in rows):
+        return rows[::-1]
+    after = lines[start] if start < len(lines) else None
+    if after is None or not _same_block(after, caption[-1]):
+        return []
+    return _set_lines(page, start, size)
+
+
+def _set_lines(page: Page, start: int, size: float) -> list[Line]:
+    """The lines of ``page`` from its ``start``-th in the reading, in its column, up
+    to the body's prose: the first line set in the text's ``size`` across the column's
+    width, or the line that runs to the column's right edge right over it (an indented
+    paragraph's first line); none when the column ends first (no prose told where the
+    table ends)."""
+    lines = page.lines
+    column = [line for line in lines if (line.band, line.column) ==
+              (lines[start].band, lines[start].column) and not line.furniture]
+    left, right = min(line.bbox.x0 for line in column), max(line.bbox.x1 for line in column)
+
+    def full(line: Line) -> bool:
+        return line.bbox.x1 >= right - size / 2
+
+    def prose(line: Line) -> bool:
+        return (abs(line.size - size) <= _SIZE_TOLERANCE and line.bbox.x0 <= left + size / 2
+                and full(line))
+
+    found: list[Line] = []
+    for k in range(start, len(lines)):
+        line = lines[k]
+        if line.furniture or _labelled(line) or \
+                (line.band, line.column) != (lines[start].band, lines[start].column):
+            return []
+        following = lines[k + 1] if k + 1 < len(lines) else None
+        if prose(line) or (full(line) and following is not None and prose(following)):
+            return found
+        found.append(line)
+    return []
 
 
 def text_size(pages: Iterable[Page]) -> float:
@@ -376,8 +433,9 @@ def captions(page: Page, gap_em: float = _GAP_EM, size: float | None = None
     """The captions of ``page`` in reading order, each as its lines: a line opening
     with a caption's label (`CAPTION_LABEL`) at the head of its block (or after a line
     of another size, or one that ends a sentence), and the lines of its block after it
-    in its size, up to the next caption or a table's row (`_row`, its cells parted by
-    gaps of ``gap_em``; ``size`` the document's text size, by default the page's)."""
+    in its size, up to the next caption, a table's row (`_row`, its cells parted by
+    gaps of ``gap_em``; ``size`` the document's text size, by default the page's) or a
+    paragraph's end (`_paragraph_break`)."""
     lines = [line for line in page.lines if not line.furniture]
     if size is None:
         size = text_size([page])
@@ -390,11 +448,44 @@ def captions(page: Page, gap_em: float = _GAP_EM, size: float | None = None
         first, end = lines[k], k + 1
         while (end < len(lines) and _same_block(lines[end], first)
                and abs(lines[end].size - first.size) <= _SIZE_TOLERANCE
-               and not _labelled(lines[end]) and not _row(lines[end], gap_em)):
+               and not _labelled(lines[end]) and not _row(lines[end], gap_em)
+               and not _paragraph_break(lines[k:end], lines[end], _next_in_block(lines, end))):
             end += 1
         found.append(tuple(lines[k:end]))
         k = end
     return found
+
+
+def _paragraph_break(caption: Sequence[Line], line: Line, after: Line | None) -> bool:
+    """Whether a paragraph ends before ``line``, after the ``caption``'s lines so far
+    (``after`` the line under ``line`` in its block and size, if any): ``line`` starts
+    left of the caption's first line (a centred caption over the text), or stands
+    farther under it than the caption's lines (without two, ``line`` and ``after``)
+    stand from each other, by `_BREAK_EM` of its size; or the caption's last line
+    ends a sentence and closes short of the others' right edge, or ``line`` is
+    indented by its size from it (the text after a caption set in the caption's block
+    and size)."""
+    last = caption[-1]
+    if line.bbox.x0 <= caption[0].bbox.x0 - line.size / 2:
+        return True
+    gaps = [b.bbox.top - a.bbox.bottom for a, b in pairwise(caption)]
+    if not gaps and after is not None:
+        gaps = [after.bbox.top - line.bbox.bottom]
+    if gaps and line.bbox.top - last.bbox.bottom > max(gaps) + _BREAK_EM * line.size:
+        return True
+    if last.text.rstrip()[-1:] not in ".!?":
+        return False
+    right = max(other.bbox.x1 for other in (*caption, line))
+    return (last.bbox.x1 < right - 2 * line.size
+            or (len(caption) > 1 and line.bbox.x0 >= last.bbox.x0 + line.size))
+
+
+def _next_in_block(lines: Sequence[Line], k: int) -> Line | None:
+    """The line after ``lines[k]`` when it is of its block and size, else None."""
+    if k + 1 < len(lines) and _same_block(lines[k + 1], lines[k]) and \
+            abs(lines[k + 1].size - lines[k].size) <= _SIZE_TOLERANCE:
+        return lines[k + 1]
+    return None
 
 
 def _labelled(line: Line) -> bool:
@@ -443,10 +534,15 @@ def _set_as_caption(line: Line, size: float) -> bool:
 def _link(boxes: Sequence[tuple[BBox, bool]], found: Sequence[tuple[Line, ...]], size: float
           ) -> dict[int, tuple[Line, ...]]:
     """Which caption of ``found`` each of the figures' ``boxes`` (each with whether it
-    is pictures, not words) takes, by index: the nearest pairs first, a caption straight
-    over or under its figure within `_CAPTION_GAP_EM`, across half the narrower's
-    width.  A caption on the unusual side (a table's under it, a figure's over it), or a
-    table's caption by pictures, counts as `_UNUSUAL_SIDE_EM` farther for each."""
+    is pictures, not words) takes, by index: a caption straight over or under its figure
+    within `_CAPTION_GAP_EM`, across half the narrower's width, one caption a figure,
+    as many linked as can be and, among those ways, the nearest together (an
+    assignment of least total distance: a wide caption between two tables leaves the
+    one under it to the caption under that).  A caption on the unusual side (a table's
+    under it, a figure's over it), or a table's caption by pictures, counts as
+    `_UNUSUAL_SIDE_EM` farther for each."""
+    from scipy.optimize import linear_sum_assignment  # type: ignore[import-untyped]
+
     pairs = []
     for k, (box, pictures) in enumerate(boxes):
         for c, lines in enumerate(found):
@@ -462,13 +558,16 @@ def _link(boxes: Sequence[tuple[BBox, bool]], found: Sequence[tuple[Line, ...]],
                 table = _table_label(lines)
                 unusual = ((under < gap) is not table) + (table and pictures)
                 pairs.append((max(gap, 0.0) + unusual * _UNUSUAL_SIDE_EM * size, k, c))
-    linked: dict[int, tuple[Line, ...]] = {}
-    taken: set[int] = set()
-    for _, k, c in sorted(pairs):
-        if k not in linked and c not in taken:
-            linked[k] = found[c]
-            taken.add(c)
-    return linked
+    if not pairs:
+        return {}
+    # every pair allowed costs less than nothing by more than all the distances
+    # together: the most pairs are taken first, the least distance among them
+    below = 1.0 + sum(distance for distance, _, _ in pairs)
+    cost = np.zeros((len(boxes), len(found)))
+    for distance, k, c in pairs:
+        cost[k, c] = distance - below
+    rows, columns = linear_sum_assignment(cost)
+    return {int(k): found[c] for k, c in zip(rows, columns, strict=True) if cost[k, c] < 0}
 
 
 def _with_panels(k: int, box: BBox, candidates: Sequence[tuple[BBox, FigureKind, bool, Any]],

@@ -1,8 +1,10 @@
 """What a PDF page draws besides its text, as PDFium gives it.
 
 Its pictures (image objects) and its visible paths, inside forms too, each with its
-displayed box, and the groups they make where they stand together
-(`layoutkit.outputs.figures` tells which groups are figures)."""
+displayed box (cut to its clipping path: a chart placed from another PDF draws its
+whole page, the part outside the placed box clipped away), and the groups they make
+where they stand together (`layoutkit.outputs.figures` tells which groups are
+figures)."""
 
 from __future__ import annotations
 
@@ -44,8 +46,10 @@ class Piece:
 def page_pieces(pdf_page: Any) -> list[Piece]:
     """What ``pdf_page`` (a pypdfium2 page) draws besides text: its visible paths and
     its image objects, inside forms too (a form's matrix taking them on to the page),
-    each with its displayed box.  Only PDFium's raw calls are made per object: a page
-    holds tens of thousands of text objects, passed over."""
+    each with its displayed box: its bounds cut to its clipping path's (`_clip_box`)
+    and to the forms' around it; what the clip hides wholly is left out.  Only PDFium's
+    raw calls are made per object: a page holds tens of thousands of text objects,
+    passed over."""
     from ...sources.pdfium.bindings import (
         address,
         argument,
@@ -64,32 +68,43 @@ def page_pieces(pdf_page: Any) -> list[Piece]:
     image, path, form = (pdfium_c.FPDF_PAGEOBJ_IMAGE, pdfium_c.FPDF_PAGEOBJ_PATH,
                          pdfium_c.FPDF_PAGEOBJ_FORM)
 
-    def walk(objects: list[int], outer: tuple[tuple[float, ...], ...], upright: bool) -> None:
+    def on_page(box: _Box, outer: tuple[tuple[float, ...], ...]) -> _Box:
+        """``box`` (in the innermost form's space) in the page's space."""
+        x0, y0, x1, y1 = box
+        corners = [(x0, y0), (x1, y0), (x0, y1), (x1, y1)]
+        for a, b, c, d, e, f in outer:  # innermost form first
+            corners = [(a * x + c * y + e, b * x + d * y + f) for x, y in corners]
+        xs, ys = [x for x, _ in corners], [y for _, y in corners]
+        return min(xs), min(ys), max(xs), max(ys)
+
+    def walk(objects: list[int], outer: tuple[tuple[float, ...], ...], upright: bool,
+             seen: _Box | None) -> None:
         for at in objects:
             kind = object_type(pointer(at))
             if kind not in (image, path, form):
                 continue
             obj = ctypes.cast(at, pdfium_c.FPDF_PAGEOBJECT)
+            clip = _clip_box(obj, pdfium_c)
+            shown = _meet(seen, None if clip in (None, _NOWHERE) else on_page(clip, outer))
+            if clip == _NOWHERE or shown == _NOWHERE:
+                continue  # clipped away
             if kind == form:
                 if not pdfium_c.FPDFPageObj_GetMatrix(obj, matrix):
                     continue
                 m = (matrix.a, matrix.b, matrix.c, matrix.d, matrix.e, matrix.f)
                 count = int(pdfium_c.FPDFFormObj_CountObjects(obj))
                 walk([address(pdfium_c.FPDFFormObj_GetObject(obj, k)) for k in range(count)],
-                     (m, *outer), upright and _upright(m))
+                     (m, *outer), upright and _upright(m), shown)
                 continue
             if kind == path and not _visible_path(obj, pdfium_c):
                 continue
             if not pdfium_c.FPDFPageObj_GetBounds(obj, *bounds):
                 continue
             x0, y0, x1, y1 = (b.value for b in bounds)
-            corners = [(x0, y0), (x1, y0), (x0, y1), (x1, y1)]
-            for a, b, c, d, e, f in outer:  # innermost form first
-                corners = [(a * x + c * y + e, b * x + d * y + f) for x, y in corners]
-            xs, ys = [x for x, _ in corners], [y for _, y in corners]
-            if not frame.shows(min(xs), min(ys), max(xs), max(ys)):
-                continue
-            box = frame.box(min(xs), min(ys), max(xs), max(ys)).on_page(width, height)
+            seen_box = _meet(shown, on_page((x0, y0, x1, y1), outer))
+            if seen_box in (None, _NOWHERE) or not frame.shows(*seen_box):
+                continue  # clipped away, or off the displayed page
+            box = frame.box(*seen_box).on_page(width, height)
             picture = kind == image
             straight = upright
             if picture and pdfium_c.FPDFPageObj_GetMatrix(obj, matrix):
@@ -102,8 +117,47 @@ def page_pieces(pdf_page: Any) -> list[Piece]:
 
     count = int(pdfium_c.FPDFPage_CountObjects(pdf_page.raw))
     page = argument(pdf_page.raw)
-    walk([page_object_at(page, k) for k in range(count)], (), frame.rotate == 0)
+    walk([page_object_at(page, k) for k in range(count)], (), frame.rotate == 0, None)
     return pieces
+
+
+_Box = tuple[float, float, float, float]
+"""A box as PDF space gives it: left, bottom, right, top."""
+_NOWHERE: _Box = (0.0, 0.0, -1.0, -1.0)
+"""The box of a clip whose subpaths meet nowhere: it hides all it clips."""
+
+
+def _clip_box(obj: Any, pdfium_c: Any) -> _Box | None:
+    """The box of what the clipping path of ``obj`` (a PDFium page object) lets show, in
+    the space the object's bounds are given in: the meeting of its subpaths' boxes (the
+    clip is where they all paint); None when nothing clips it, an empty box when it
+    meets nowhere."""
+    clip = pdfium_c.FPDFPageObj_GetClipPath(obj)
+    if not clip:
+        return None
+    found: _Box | None = None
+    x, y = ctypes.c_float(), ctypes.c_float()
+    for k in range(max(int(pdfium_c.FPDFClipPath_CountPaths(clip)), 0)):
+        xs, ys = [], []
+        for n in range(max(int(pdfium_c.FPDFClipPath_CountPathSegments(clip, k)), 0)):
+            segment = pdfium_c.FPDFClipPath_GetPathSegment(clip, k, n)
+            if segment and pdfium_c.FPDFPathSegment_GetPoint(segment, x, y):
+                xs.append(x.value)
+                ys.append(y.value)
+        if xs:
+            found = _meet(found, (min(xs), min(ys), max(xs), max(ys))) or _NOWHERE
+    return found
+
+
+def _meet(box: _Box | None, other: _Box | None) -> _Box | None:
+    """Where two boxes meet (None stands for no bound: the other box); `_NOWHERE` when
+    they do not meet."""
+    if box is None or other is None:
+        return other if box is None else box
+    x0, y0 = max(box[0], other[0]), max(box[1], other[1])
+    x1, y1 = min(box[2], other[2]), min(box[3], other[3])
+    return (x0, y0, x1, y1) if x0 <= x1 and y0 <= y1 and _NOWHERE not in (box, other) \
+        else _NOWHERE
 
 
 def _upright(matrix: Sequence[float]) -> bool:

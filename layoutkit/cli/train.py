@@ -1,0 +1,51 @@
+"""``layoutkit train TRUTH_DIR... -o MODEL.npz``: a line-type model fitted to truth files,
+with its cross-validated scores beside the rules' (`layoutkit.tools.train`)."""
+
+from __future__ import annotations
+
+import argparse
+import logging
+from pathlib import Path
+
+from ..errors import UsageError
+from .common import Commands, Outcome, reading_config, reading_options
+
+__all__ = ["COMMANDS", "add_commands", "run"]
+
+COMMANDS = ("train",)
+"""The commands of this module."""
+
+_log = logging.getLogger(__name__)
+
+
+def add_commands(commands: Commands) -> None:
+    """``layoutkit train TRUTH_DIR... -o MODEL.npz``."""
+    train = commands.add_parser(
+        "train", help="fit a line-type model to truth files (layoutkit truth draft/review)",
+        description="Read the pages labelled with line types in the truth files of each "
+                    "TRUTH_DIR (or truth files named), fit a line-type model to them and "
+                    "write it to MODEL (use it with --model MODEL or --set model=MODEL). "
+                    "Prints precision and recall per class, cross-validated by document, "
+                    "beside those of the rules (or the configuration's model) on the same "
+                    "pages.")
+    train.add_argument("roots", nargs="+", type=Path, metavar="TRUTH_DIR",
+                       help="a folder of *.truth.json files, or a truth file")
+    train.add_argument("-o", "--output", type=Path, required=True, metavar="MODEL",
+                       help="the model file to write (.npz)")
+    reading_options(train, jobs=False)
+
+
+def run(args: argparse.Namespace) -> Outcome:
+    """The model file ``layoutkit train`` writes and the report it prints."""
+    from ..tools.train import train_report
+
+    if args.output.suffix != ".npz":
+        raise UsageError(f"-o {args.output}: a model file ends in .npz")
+    config, _ = reading_config(args)
+    model, lines = train_report(args.roots, config,
+                                lambda name: _log.info("reading %s", name))
+    try:
+        args.output.write_bytes(model)
+    except OSError as exc:
+        raise UsageError(f"-o {args.output}: cannot write ({exc.strerror or exc})") from None
+    return Outcome({None: "\n".join(lines) + f"\nwrote {args.output}\n"})
