@@ -294,3 +294,15 @@ def test_tagged_caption_read_before_its_table_is_not_late() -> None:
     assert _late_share((caption, *rows)) == 0.0
     lead = MinedLine("A paragraph", (100, 160, 300, 170), ("P",), (2,), 0)
     assert _late_share((lead, *rows)) == 0.8  # every row but the paragraph itself
+
+
+def test_tagged_new_line_under_tall_letters_is_cut() -> None:
+    """A line that starts again at the left under large letters whose height spans it
+    (a figure set big beside two lines of text) is a line of its own."""
+    upright = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
+    big = [{**_glyph(ch, 53 + 20 * k, 316, upright), "x1": 73 + 20 * k, "bottom": 340,
+            "size": 24.0} for k, ch in enumerate("75%")]
+    first = [_glyph(ch, 120 + 8 * k, 320, upright) for k, ch in enumerate("of")]
+    second = [_glyph(ch, 104 + 8 * k, 329, upright) for k, ch in enumerate("choice")]
+    runs = _printed_lines([*big, *first, *second], join_gap=None)
+    assert [_text(run) for run in runs] == ["75% of", "choice"]

@@ -472,9 +472,11 @@ def _late_share(lines: Sequence[MinedLine]) -> float:
 def _printed_lines(chars: Sequence[dict[str, Any]], join_gap: float | None
                    ) -> list[list[dict[str, Any]]]:
     """``chars`` (in the order drawn) cut into printed lines: a character starts a new
-    line when it does not share the line's height (`SAME_LINE_OVERLAP`); with
-    ``join_gap`` (ems), also when it stands farther than that from the line's ends
-    (text drawn right to left, as Hebrew and Arabic may be, is one line too).  Turned
+    line when it does not share the line's height (`SAME_LINE_OVERLAP`), or jumps back
+    more than an em left of the character before and of the line's end (a new line under
+    tall letters that span two); with ``join_gap`` (ems), also when it stands farther
+    than that from the line's ends.  Text drawn right to left letter by letter, as
+    Hebrew and Arabic may be, stays one line.  Turned
     text (a character not upright: a margin stamp printed up the page) makes lines of
     its own, cut where a character does not share the line's span across the page."""
     runs: list[list[dict[str, Any]]] = []
@@ -482,10 +484,15 @@ def _printed_lines(chars: Sequence[dict[str, Any]], join_gap: float | None
     for char in chars:
         upright = _upright(char)
         low, high = (char["top"], char["bottom"]) if upright else (char["x0"], char["x1"])
+        em = char["size"]
         near = join_gap is None or not upright or (
-            char["x0"] - right <= join_gap * char["size"] and
-            left - char["x1"] <= join_gap * char["size"])
-        if runs and _upright(runs[-1][0]) == upright and near and \
+            char["x0"] - right <= join_gap * em and left - char["x1"] <= join_gap * em)
+        # back into the line's span from its end: a new line, not a letter or a segment
+        # of a right-to-left line drawn leftward (those land left of the line)
+        back = upright and bool(runs) and char["text"].strip() != "" and \
+            left - em / 2 <= char["x0"] < right - em and \
+            char["x1"] < runs[-1][-1]["x0"] - em
+        if runs and _upright(runs[-1][0]) == upright and near and not back and \
                 _same_height(top, bottom, low, high):
             runs[-1].append(char)
             top, bottom = min(top, low), max(bottom, high)
