@@ -22,7 +22,7 @@ SYSTEM_PACKAGES := poppler-utils tesseract-ocr tesseract-ocr-osd tesseract-ocr-e
   tesseract-ocr-ara tesseract-ocr-heb tesseract-ocr-chi-sim tesseract-ocr-chi-tra \
   tesseract-ocr-jpn tesseract-ocr-kor tesseract-ocr-frk \
   wamerican wngerman wfrench wspanish witalian wportuguese wbrazilian wdutch \
-  fonts-dejavu-core fonts-noto-cjk libreoffice-writer-nogui pandoc \
+  fonts-dejavu-core fonts-noto-cjk libreoffice-writer-nogui pandoc qpdf \
   chromium chromium-driver postgresql
 
 .PHONY: setup system demo test lint docs bench fuzz clean

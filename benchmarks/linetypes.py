@@ -27,18 +27,16 @@ from benchmarks.peers import REPO
 from benchmarks.sections import section_main
 from fixtures.synthetic import suite
 from layoutkit.linetypes import outline
-from layoutkit.linetypes.lists import marker
 from layoutkit.model import Document, Page
 from layoutkit.tools.evaluate import (
-    LIST_CODES,
     TypeScore,
     score_furniture,
-    score_heading_levels,
     score_heading_lines,
     score_headings,
     score_list_items,
     score_typed_lines,
 )
+from layoutkit.tools.train import item_starts, page_scores
 from layoutkit.tools.truth import SUFFIX, PageTypes, labelled_pages, load_truth, truth_files
 
 __all__ = ["BOXED_CONTENTS", "CITY_RECORDS", "CORPUS_CLASSES", "LECTURE_NOTES",
@@ -208,33 +206,12 @@ class CorpusTypes:
         return TypeScore(found, found, self.levels.hits)
 
 
-def item_starts(page: Page) -> list[tuple[str, str]]:
-    """The (code, text) of the lines of ``page`` typed ``lb``/``ln`` that open an
-    item: those that start with a list marker, and those that follow a line of
-    another type (their continuation lines carry the type too, but the truth names
-    an item by its first line)."""
-    starts, before = [], ""
-    for line in page.lines:
-        if line.code in LIST_CODES and (before not in LIST_CODES
-                                        or marker(line.words) is not None):
-            starts.append((line.code, line.text))
-        before = line.code
-    return starts
-
-
 def corpus_page_types(page: Page, types: PageTypes) -> tuple[dict[str, TypeScore], TypeScore]:
     """One labelled page's scores per class of :data:`CORPUS_CLASSES` and its heading
-    lines matched with their level (see :class:`CorpusTypes`): headings are the
-    lines typed ``h_*``, contents ``toc``, tables ``tab``, list items the lines that
-    open an item (:func:`item_starts`); the page's ``either`` lines count neither
-    way."""
-    typed = [(line.code, line.text) for line in page.lines]
-    headings, levels = score_heading_levels(typed, types.headings, types.either)
-    return {"headings": headings,
-            "contents": score_typed_lines(typed, types.contents, ["toc"], types.either),
-            "list items": score_typed_lines(item_starts(page), types.list_items,
-                                            LIST_CODES, types.either),
-            "tables": score_typed_lines(typed, types.tables, ["tab"], types.either)}, levels
+    lines matched with their level (see :class:`CorpusTypes`), as
+    `layoutkit.tools.train.page_scores` scores a page for ``layoutkit train``."""
+    scores = page_scores(page, types)
+    return scores.scores, scores.levels
 
 
 @cache
