@@ -56,8 +56,12 @@ lint: setup
 	$(BIN)/ruff check layoutkit tests benchmarks fixtures
 	$(BIN)/mypy
 
+# The suite on TEST_WORKERS processes (pytest-xdist; CI has two cores), each test
+# file's tests on one of them, so that a document a file's fixture parses once is
+# parsed once; `make test TEST_WORKERS=0` runs it in one process.
+TEST_WORKERS ?= 2
 test: setup lint
-	$(BIN)/python -m pytest -q
+	$(BIN)/python -m pytest -q -n $(TEST_WORKERS) --dist loadfile
 
 # The documentation site (docs/, and the API reference from the docstrings: mkdocs and
 # mkdocstrings), into out/site;

@@ -28,6 +28,7 @@ from layoutkit.outputs.alto import NAMESPACE, alto
 from layoutkit.outputs.html import html_document
 from layoutkit.outputs.markdown import escape, markdown
 from layoutkit.outputs.structure import paragraph_text
+from tests.parsed import parsed
 
 ROOT = Path(__file__).resolve().parent.parent
 FIXTURES = sorted((ROOT / "fixtures" / "pdf").glob("*.pdf"))
@@ -36,11 +37,6 @@ DMCA = ROOT / "fixtures" / "pdf" / "copyright-office-dmca-summary.pdf"
 CORPUS = ROOT / "fixtures" / "corpus"
 LINETYPES = LayoutConfig().linetypes
 A = f"{{{NAMESPACE}}}"
-
-
-@cache
-def parsed(path: Path) -> Document:
-    return layoutkit.parse(path)
 
 
 @cache

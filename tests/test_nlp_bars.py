@@ -6,11 +6,12 @@ from __future__ import annotations
 from collections.abc import Iterator
 from pathlib import Path
 
-from layoutkit import LayoutConfig, parse
+from layoutkit import LayoutConfig
 from layoutkit.nlp.nlptext import Section, from_document, read, write
 from layoutkit.nlp.paragraphs import ignored_codes
 from layoutkit.tools.evaluate import reduce
 from layoutkit.tools.truth import load_truth
+from tests.parsed import parsed
 
 REPO = Path(__file__).resolve().parent.parent
 NOTES = "geotopo-lecture-notes-de"
@@ -28,7 +29,7 @@ def _sections(elements: tuple[object, ...], parents: tuple[str, ...] = ()
 
 def test_lecture_notes_sections_nest_as_the_contents_page_says() -> None:
     truth = load_truth(REPO / "regions" / f"{NOTES}.truth.json")
-    document = parse(REPO / "fixtures" / "pdf" / f"{NOTES}.pdf")
+    document = parsed(REPO / "fixtures" / "pdf" / f"{NOTES}.pdf")
     tree = read(write(from_document(document, ignored_codes(LayoutConfig().nlp))))
     listed = {reduce(t) for _, t in truth.outline}
     # each section's title with its enclosing sections that the contents page lists

@@ -46,6 +46,7 @@ from layoutkit.sources.ocr.scanned import is_scanned, page_image
 from layoutkit.sources.ruled_tables import find_ruled_tables
 from layoutkit.tools.evaluate import score_page, score_truth
 from layoutkit.tools.truth import load_truth
+from tests.parsed import parsed
 
 ROOT = Path(__file__).resolve().parent.parent
 SCANNED = ROOT / "fixtures" / "scanned"
@@ -71,7 +72,7 @@ def linn() -> Document:
 
 @pytest.fixture(scope="module")
 def cfr() -> Document:
-    return layoutkit.parse(CFR)
+    return parsed(CFR)
 
 
 def text_page(text: str, size: float = 28) -> bytes:

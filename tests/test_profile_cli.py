@@ -15,6 +15,7 @@ from layoutkit.outputs.draw import LINE_COLOURS
 from layoutkit.profile import bundled_profiles, load_profile
 from layoutkit.tools.evaluate import score_truth
 from layoutkit.tools.truth import load_truth
+from tests.parsed import parsed
 
 REPO = Path(__file__).resolve().parent.parent
 CITY_2016 = REPO / "fixtures" / "pdf" / "cleveland-city-record-2016-04-27.pdf"
@@ -115,7 +116,7 @@ def test_suggest_round_trip(tmp_path: Path, pdf: Path) -> None:
         (masthead,) = profile.ignore
         assert (masthead.box.x0, masthead.box.top) == (398.0, 58.0)
         assert (masthead.box.x1, masthead.box.bottom) == (499.9, 100.0)
-    auto = parse(pdf)
+    auto = parsed(pdf)
     drafted = parse(pdf, profile=profile)
     truths = [p for p in load_truth(REPO / "regions" / f"{pdf.stem}.truth.json").pages if p.ordered]
     assert len(truths) >= 3

@@ -37,6 +37,7 @@ from layoutkit.nlp.paragraphs import paragraphs
 from layoutkit.reading.text import column_texts, line_text, reading_words, right_to_left
 from layoutkit.sources import open_source
 from layoutkit.tools.evaluate import score_page
+from tests.parsed import parsed
 
 ENGINES = ("pdfium", "pdfminer")
 CONFIG = layoutkit.LayoutConfig()
@@ -445,7 +446,7 @@ def test_scripts_right_to_left_words_in_reading_order() -> None:
     """A Hebrew line's words come in the order they are read, each in logical order,
     right to left on the page: their texts joined are the line's text; a number
     inside keeps its digits left to right."""
-    page = layoutkit.parse(RESHUMOT)[0]
+    page = parsed(RESHUMOT)[0]
     first = page.lines[0]
     assert [w.text for w in first.words] == ["מתפרסמת", "בזה", "הצעת", "חוק", "מטעם",
                                              "הממשלה:"]
@@ -512,5 +513,5 @@ def test_scripts_pdfium_keeps_the_size_of_reordered_right_to_left_glyphs() -> No
                                in zip(glyphs.texts, glyphs.sizes, strict=True) if text.isalpha())
     assert sizes["pdfium"] == sizes["pdfminer"]
     assert min(sizes["pdfium"]) > 5
-    lines = layoutkit.parse(RESHUMOT)[0].text().splitlines()
+    lines = parsed(RESHUMOT)[0].text().splitlines()
     assert any("בחוק הבנקאות" in line and "התשמ\"א-1981 1 " in line for line in lines)

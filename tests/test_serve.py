@@ -58,9 +58,12 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
 
 
 @pytest.fixture
-def hurried(tmp_path: Path) -> Iterator[Server]:
-    """A server whose documents may take two seconds."""
-    yield from _serving(tmp_path, "--workers", "1", "--timeout", "2")
+def hurried(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    """A server whose documents may take two seconds.  Its folder is a short one of the
+    session's, not the test's own: the forkserver's socket is made in it, and a
+    socket's path holds 107 bytes at most (a test's folder under a pytest-xdist
+    worker's is longer)."""
+    yield from _serving(tmp_path_factory.mktemp("hurried"), "--workers", "1", "--timeout", "2")
 
 
 def _serving(folder: Path, *options: str) -> Iterator[Server]:

@@ -21,6 +21,7 @@ from layoutkit.nlp.paragraphs import ignored_codes
 from layoutkit.nlp.tokens import analyse, tokens_dumps, tokens_pieces
 from layoutkit.outputs import dumps, dumps_pieces
 from layoutkit.pipeline import loaded_profile
+from tests.parsed import parsed
 
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures"
 RECORD = FIXTURES / "pdf" / "cleveland-city-record-2016-04-27.pdf"
@@ -28,8 +29,7 @@ RECORD = FIXTURES / "pdf" / "cleveland-city-record-2016-04-27.pdf"
 REGISTER = FIXTURES / "pdf" / "federal-register-2020-08-06.pdf"
 MELROSE = FIXTURES / "corpus" / "melrose-election-results-2016.pdf"
 """15 pages of the Federal Register: numbered lists and headings of three levels."""
-SCANNED = Path(__file__).resolve().parent.parent.parent / "shared" / "fixtures" / "scanned" / \
-    "cfr-5-page7-two-column.jpg"
+SCANNED = FIXTURES / "scanned" / "cfr-5-page7-two-column.jpg"
 
 
 def chunked(pages: int) -> LayoutConfig:
@@ -38,7 +38,7 @@ def chunked(pages: int) -> LayoutConfig:
 
 @pytest.fixture(scope="module")
 def record() -> Document:
-    return parse(RECORD)
+    return parsed(RECORD)
 
 
 def test_stream_in_one_chunk_is_the_parse(record: Document) -> None:
@@ -54,7 +54,7 @@ def test_stream_in_chunks_is_the_parse(record: Document) -> None:
     pages 9-38 of the City Record would have other heading levels, and pages 9-15 of
     the Federal Register would lose their numbered lists."""
     assert list(iter_pages(RECORD, chunked(8))) == list(record.pages)
-    register = parse(REGISTER)
+    register = parsed(REGISTER)
     assert any(line.code == "ln" for page in register.pages[8:] for line in page.lines)
     assert list(iter_pages(REGISTER, chunked(4))) == list(register.pages)
 
@@ -133,7 +133,7 @@ def test_stream_carries_the_profile_section_across_chunks() -> None:
 def test_dumps_pieces_are_dumps() -> None:
     """The JSON written a page at a time is dumps()'s, for a scanned page read by OCR
     and for a document without pages."""
-    document = parse(SCANNED)
+    document = parsed(SCANNED)
     assert document.ocr
     pieces = list(dumps_pieces(document.path, document.page_count, document.ocr,
                                document.pages))

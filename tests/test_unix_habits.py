@@ -13,6 +13,7 @@ import pytest
 from PIL import Image, ImageDraw, ImageFont
 
 import layoutkit
+from tests.parsed import parsed
 from tests.test_cli import PAGE_LINES, build_pdf, error_line, page_text, run
 
 REPO = Path(__file__).resolve().parent.parent
@@ -114,7 +115,7 @@ def test_parse_takes_an_image_as_bytes() -> None:
     """Bytes of an image are read as the image (by OCR), as its file would be."""
     scan = REPO / "fixtures" / "scanned" / "cfr-5-page7-two-column.jpg"
     document = layoutkit.parse(scan.read_bytes())
-    assert document.text() == layoutkit.parse(scan).text() and len(document.text()) > 1000
+    assert document.text() == parsed(scan).text() and len(document.text()) > 1000
 
 
 def _low_quality_scan(path: Path) -> Path:
