@@ -71,6 +71,8 @@ from benchmarks.learned import section as learned_section
 from benchmarks.linetypes import Row as LineTypeRow
 from benchmarks.linetypes import measure as measure_linetypes
 from benchmarks.linetypes import section as linetype_section
+from benchmarks.mined import measure_mined
+from benchmarks.mined import section as mined_section
 from benchmarks.nlp import Row as NlpRow
 from benchmarks.nlp import measure as measure_nlp
 from benchmarks.nlp import tables as nlp_tables
@@ -226,6 +228,8 @@ class Run:
     learned: list[str] = field(default_factory=list)
     """The learned line types against the rules (``benchmarks/learned.py``), measured, or
     carried over with ``--quick``."""
+    mined: list[CorpusRow] = field(default_factory=list)
+    """Every system on the documents mined from tagged PDFs (``benchmarks/mined.py``)."""
 
 
 def run_synthetic(
@@ -573,6 +577,8 @@ def render(run: Run, quick: bool) -> str:
         "",
         *heldout_section(run.heldout),
         "",
+        *mined_section(run.mined),
+        "",
         *profiles_section(run.profiles),
         "",
         *(ocr_section(run.ocr) if run.ocr else [OCR_TITLE, "", NOT_MEASURED]),
@@ -648,6 +654,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     print(f"corpus: {time.perf_counter() - started:.0f} s", file=sys.stderr)
     heldout = measure_heldout(runnable, errors)
     print(f"held-out documents: {time.perf_counter() - started:.0f} s", file=sys.stderr)
+    mined = measure_mined(runnable, errors)
+    print(f"mined documents: {time.perf_counter() - started:.0f} s", file=sys.stderr)
     speed = [] if args.quick else run_speed(runnable, errors)
     fast = [] if args.quick else measure_fast()
     print(f"speed: {time.perf_counter() - started:.0f} s", file=sys.stderr)
@@ -668,7 +676,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     run = Run(runnable, skipped, synthetic, synthetic_note, real, truths, outputs, speed,
               stages, density, jobs, errors, measure_profiles(), corpus, linetypes, measure_nlp(),
               None if args.quick else measure_ocr(), batch, machine, varied, heldout, ablation,
-              fast, learned)
+              fast, learned, mined)
     args.out.write_text(render(run, args.quick), encoding="utf-8")
     print(f"wrote {args.out}", file=sys.stderr)
     return 0
