@@ -288,12 +288,19 @@ def test_five_thousand_pages_in_a_4_gb_worker(tmp_path: Path) -> None:
     assert (pages[0], pages[4999]) == ("page 1", "page 5000\n")
 
 
+REWRITTEN = {"tagged"}
+"""Fixture folders whose files a tool wrote again (`tools/tagged_corpus.py` cuts pages
+with qpdf)."""
+
+
 def test_structure_check_of_plain_pdfs_is_pdfminers() -> None:
     """The structure check reads a plain PDF (a cross-reference table, not encrypted)
     with regular expressions, any other with pdfminer.six: on every corpus document and
     every hostile one, it measures the same pages as pdfminer.six alone (with a low
     page_alone_content_bytes, so that many pages are measured), and refuses the same
-    page trees; the plain reader reads the speed document and most of the corpus."""
+    page trees; the plain reader reads the speed document and most of the documents as
+    their producers made them (the pages cut from tagged PDFs are qpdf's files, written
+    with cross-reference streams, and say nothing of their producers')."""
     from layoutkit.sources import guard
     from layoutkit.sources.plain_pdf import NotPlainError, PlainPdf
 
@@ -335,10 +342,11 @@ def test_structure_check_of_plain_pdfs_is_pdfminers() -> None:
                 checked = str(exc)
             assert checked == found, path.name
             measured += len(found) if isinstance(found, dict) else 0
-        read_plain = [p.name for p in documents if plain(p)]
+        as_made = [p for p in documents if p.parent.name not in REWRITTEN]
+        read_plain = [p.name for p in as_made if plain(p)]
     assert measured > 200
     assert "cleveland-city-record-2016-04-27.pdf" in read_plain
-    assert len(read_plain) > len(documents) / 2
+    assert len(read_plain) > len(as_made) / 2
     assert all(f"{name}.pdf" in read_plain for name in hostile_documents)
 
 
