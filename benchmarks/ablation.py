@@ -48,7 +48,7 @@ from typing import Any
 from benchmarks.linetypes import CORPUS_CLASSES, corpus_page_types
 from benchmarks.peers import REPO
 from benchmarks.profiles import PROFILES
-from benchmarks.sections import update_section
+from benchmarks.sections import carried_section, update_section
 from layoutkit.config import _SECTIONS, LayoutConfig
 from layoutkit.geometry.furniture import edge_lines
 from layoutkit.geometry.gutters import shared_gutters
@@ -665,15 +665,10 @@ def section(measured: Measured) -> list[str]:
 
 
 def carried(report: Path) -> list[str]:
-    """The section as ``report`` has it (measured by an earlier run), or a line saying it
-    was not measured: ``benchmarks.run`` without ``--ablation`` carries it over."""
-    text = report.read_text(encoding="utf-8") if report.is_file() else ""
-    if TITLE not in text:
-        return [TITLE, "", "Not measured in this run (`python -m benchmarks.run --ablation`"
-                " or `python -m benchmarks.ablation` measures it)."]
-    rest = text.partition(TITLE)[2]
-    body = rest[:rest.find("\n## ")] if "\n## " in rest else rest
-    return [TITLE, *body.rstrip("\n").split("\n")]
+    """The section as ``report`` has it, or a line saying it was not measured:
+    ``benchmarks.run`` without ``--ablation`` carries it over."""
+    return carried_section(report, TITLE, "`python -m benchmarks.run --ablation` or "
+                                          "`python -m benchmarks.ablation`")
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -30,13 +30,12 @@ from pathlib import Path
 
 import layoutkit
 from benchmarks.peers import REPO
-from benchmarks.sections import section_main
+from benchmarks.sections import carried_section, section_main
 from layoutkit.config import LayoutConfig, LinetypesConfig
 from layoutkit.linetypes import type_lines
 from layoutkit.linetypes.lines import Typed, page_typed_lines, retyped
 from layoutkit.linetypes.model_file import loaded_forest, shipped_model
 from layoutkit.model import LineType
-from layoutkit.tools.evaluate import TypeScore
 from layoutkit.tools.train import (
     CLASSES_SCORED,
     LabelledDocument,
@@ -44,6 +43,7 @@ from layoutkit.tools.train import (
     cross_validated,
     document_scores,
     labelled_documents,
+    report,
     typed_document,
 )
 
@@ -102,22 +102,6 @@ def typing_time() -> tuple[float, float, int, float, float]:
     return times[0], times[1], len(typed.pages), whole[0], whole[1]
 
 
-def _cells(score: TypeScore) -> str:
-    return f"{score.precision:.3f} | {score.recall:.3f} | {score.f1:.3f}"
-
-
-def _table(left: Scores, right: Scores, names: tuple[str, str]) -> list[str]:
-    out = [f"| class | truth | P {names[0]} | R {names[0]} | F1 {names[0]} | P {names[1]} "
-           f"| R {names[1]} | F1 {names[1]} |",
-           "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"]
-    for kind in CLASSES_SCORED:
-        out.append(f"| {kind} | {left.scores[kind].expected} | {_cells(left.scores[kind])} "
-                   f"| {_cells(right.scores[kind])} |")
-    out.append(f"| heading level agreement | – | – | {left.level_agreement:.3f} | – | – | "
-               f"{right.level_agreement:.3f} | – |")
-    return out
-
-
 def section() -> list[str]:
     """The report's section: the cross-validated tables of both corpora, the in-sample
     table, the typing time and whether the model may be the default."""
@@ -137,17 +121,17 @@ def section() -> list[str]:
         f"is made by `{RETRAIN}`.", "",
         f"### Development corpus: each document typed by a model fitted on the others "
         f"({_counted(corpus)})", "",
-        *_table(rules, learned, ("rules", "learned")), ""]
+        *report(rules, learned, ("rules", "learned")), ""]
     mined_rules = mined_learned = None
     if mined:
         mined_rules, mined_learned = rules_and_learned(mined, config.linetypes, corpus)
         out += [f"### Mined from tagged PDFs: each publisher typed by a model fitted on the "
                 f"other publishers and the development corpus ({_counted(mined)}, "
                 f"{len({d.group for d in mined})} publishers)", "",
-                *_table(mined_rules, mined_learned, ("rules", "learned")), ""]
+                *report(mined_rules, mined_learned, ("rules", "learned")), ""]
     out += [
         "### In sample: the shipped model on the development corpus, which it was fitted to",
-        "", *_table(rules, shipped, ("rules", "shipped")), "",
+        "", *report(rules, shipped, ("rules", "shipped")), "",
         "### Time typing takes", "",
         f"The City Record ({pages} pages) laid out once, its lines typed by "
         f"`layoutkit.linetypes.type_lines` (best of {RUNS}): rules {rules_time:.3f} s, "
@@ -186,15 +170,9 @@ def _verdict(rules: Scores, learned: Scores, corpus_rules: Scores, shipped: Scor
 
 
 def carried(report: Path) -> list[str]:
-    """The section as ``report`` has it (measured by an earlier run), or a line saying it
-    was not measured: ``benchmarks.run --quick`` carries it over."""
-    text = report.read_text(encoding="utf-8") if report.is_file() else ""
-    if TITLE not in text:
-        return [TITLE, "", "Not measured in this run (`python -m benchmarks.learned` "
-                "measures it)."]
-    rest = text.partition(TITLE)[2]
-    body = rest[:rest.find("\n## ")] if "\n## " in rest else rest
-    return [TITLE, *body.rstrip("\n").split("\n")]
+    """The section as ``report`` has it, or a line saying it was not measured:
+    ``benchmarks.run --quick`` carries it over."""
+    return carried_section(report, TITLE, "`python -m benchmarks.learned`")
 
 
 def main(argv: Sequence[str] | None = None) -> int:

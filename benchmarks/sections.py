@@ -7,7 +7,7 @@ import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
-__all__ = ["section_main", "update_section"]
+__all__ = ["carried_section", "section_main", "update_section"]
 
 
 def section_main(argv: Sequence[str] | None, module: str, description: str, title: str,
@@ -39,3 +39,15 @@ def update_section(report_path: Path, title: str, text: str, before: str) -> Non
     tail = rest[rest.find("\n## "):] if "\n## " in rest else "\n"
     report_path.write_text(head.rstrip("\n") + "\n\n" + text + "\n" + tail, encoding="utf-8")
     print(f"updated {report_path}", file=sys.stderr)
+
+
+def carried_section(report: Path, title: str, how: str) -> list[str]:
+    """The section headed ``title`` as ``report`` has it (measured by an earlier run),
+    or a line saying it was not measured in this run and ``how`` it is measured: what a
+    run that skips a long part carries over."""
+    text = report.read_text(encoding="utf-8") if report.is_file() else ""
+    if title not in text:
+        return [title, "", f"Not measured in this run ({how} measures it)."]
+    rest = text.partition(title)[2]
+    body = rest[:rest.find("\n## ")] if "\n## " in rest else rest
+    return [title, *body.rstrip("\n").split("\n")]

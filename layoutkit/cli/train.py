@@ -25,7 +25,8 @@ def add_commands(commands: Commands) -> None:
         description="Read the pages labelled with line types in the truth files of each "
                     "TRUTH_DIR (or truth files named), fit a line-type model to them and "
                     "write it to MODEL (use it with --model MODEL or --set model=MODEL). "
-                    "Prints precision and recall per class, cross-validated by document, "
+                    "Prints precision and recall per class, cross-validated by publisher "
+                    "(where the truth files name one, else by document), "
                     "beside those of the rules (or the configuration's model) on the same "
                     "pages.")
     train.add_argument("roots", nargs="+", type=Path, metavar="TRUTH_DIR",

@@ -281,19 +281,20 @@ def cross_validated(documents: Sequence[LabelledDocument], config: LinetypesConf
     return [s for s in scores if s is not None], forests
 
 
-def _row(name: str, before: TypeScore, after: TypeScore) -> str:
-    return (f"| {name} | {before.expected} | {before.precision:.3f} | {before.recall:.3f} | "
-            f"{before.f1:.3f} | {after.precision:.3f} | {after.recall:.3f} | "
-            f"{after.f1:.3f} |")
+def _cells(score: TypeScore) -> str:
+    return f"{score.precision:.3f} | {score.recall:.3f} | {score.f1:.3f}"
 
 
-def report(before: Scores, after: Scores, label: str) -> list[str]:
-    """The markdown table of ``before`` (the configuration's typing) beside ``after``
-    (the cross-validated model), per class, with the heading level agreement."""
-    out = [f"| class | truth | P {label} | R {label} | F1 {label} | P learned | R learned "
-           "| F1 learned |", "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"]
+def report(before: Scores, after: Scores, names: tuple[str, str]) -> list[str]:
+    """The markdown table of ``before`` beside ``after`` (the two typings ``names``
+    names), per class, with the heading level agreement (its truth cell: the headings
+    found before)."""
+    first, second = names
+    out = [f"| class | truth | P {first} | R {first} | F1 {first} | P {second} | R {second} "
+           f"| F1 {second} |", "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"]
     for kind in CLASSES_SCORED:
-        out.append(_row(kind, before.scores[kind], after.scores[kind]))
+        out.append(f"| {kind} | {before.scores[kind].expected} | {_cells(before.scores[kind])} "
+                   f"| {_cells(after.scores[kind])} |")
     out.append(f"| heading level agreement | {before.scores['headings'].hits} | – | "
                f"{before.level_agreement:.3f} | – | – | {after.level_agreement:.3f} | – |")
     return out
@@ -324,6 +325,6 @@ def train_report(roots: Sequence[Path], config: LayoutConfig,
              f"pages, {sum(len(d.rows[1]) for d in documents)} lines; cross-validated in "
              f"{folds(documents)} folds, {len({d.group for d in documents})} publishers or "
              f"documents apart ({time.monotonic() - started:.0f} s)",
-             "", *report(before, after, label)]
+             "", *report(before, after, (label, "learned"))]
     return save_forest(forest), lines
 
