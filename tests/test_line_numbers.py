@@ -102,3 +102,27 @@ def test_a_letter_raised_into_a_word_is_spelled_in_its_place(tmp_path: Path) -> 
     canvas.drawString(64, 80, "+ y")
     canvas.save()
     assert body(path) == ["LATEX users", "x 2 + y"]
+
+
+def test_a_ruler_counting_by_five_marks_every_fifth_line() -> None:
+    """A patent numbers every fifth line of its columns: text stands between its marks."""
+    ruler = [word(str(5 * k), 300.0, 70.0 + 60.0 * k) for k in range(1, 12)]
+    text = [word("claim", 60.0, 70.0 + 12.0 * k) for k in range(5, 66)]
+    assert line_numbers(ruler + text) == set(range(len(ruler)))
+
+
+def test_a_pin_tables_numbers_counting_by_two_are_text(tmp_path: Path) -> None:
+    """A connector's pinout numbers its pins 1, 3, 5 beside 2, 4, 6, each level with its
+    row's signal names and none between: a table's cells, read in its rows."""
+    path = tmp_path / "pinout.pdf"
+    canvas = Canvas(str(path), pagesize=(612, 792))
+    canvas.setFont("Helvetica", 10)
+    for k in range(25):
+        y = 700 - 16 * k
+        canvas.drawString(72, y, "GND" if k % 2 else f"SPI_{k}")
+        canvas.drawRightString(250, y, str(2 * k + 1))
+        canvas.drawString(270, y, str(2 * k + 2))
+        canvas.drawString(320, y, f"ETH_{k}")
+    canvas.save()
+    lines = body(path)
+    assert lines[0] == "SPI_0 1 2 ETH_0" and lines[-1] == "SPI_24 49 50 ETH_24"

@@ -13,11 +13,15 @@ such a margin when:
   from top to bottom, and spaced evenly: each step takes the same height
   (`_PITCH_SPREAD`), as a ruler's marks do, whatever the lines beside them do;
 - they run down at least half the height of the page's text, in a strip of their own:
-  no other word stands across the strip beside them.
+  no other word stands across the strip beside them;
+- counting by more than one, they number every few lines: some text stands between
+  two of them, level with none.
 
-A table's column of counts climbs unevenly or not at all; a numbered list's numbers
-carry their items on their line, in the same strip's height only where the list is a
-page long and evenly set, which is a ruler by every test here.
+A table's column of counts climbs unevenly or not at all, and a table's column of
+pins or rows counting by two (1, 3, 5 beside 2, 4, 6) stands level with its rows, none
+between; a numbered list's numbers carry their items on their line, in the same
+strip's height only where the list is a page long and evenly set, which is a ruler by
+every test here.
 """
 
 from __future__ import annotations
@@ -46,12 +50,13 @@ def line_numbers(words: Sequence[Word], taken: Collection[int] = ()) -> set[int]
     (see the module's rules); empty when the page prints none."""
     numbers = [i for i, w in enumerate(words)
                if _WHOLE_NUMBER.fullmatch(w.text) and w.upright and i not in taken]
+    upright = [i for i, w in enumerate(words) if w.upright and i not in taken]
     runs = [run for run in _stacks(words, numbers)
-            if len(run) >= _MIN_NUMBERS and _counts_evenly(words, run)] \
+            if len(run) >= _MIN_NUMBERS and _counts_evenly(words, run)
+            and _marks_lines(words, run, upright)] \
         if len(numbers) >= _MIN_NUMBERS else []
     if not runs:
         return set()
-    upright = [i for i, w in enumerate(words) if w.upright and i not in taken]
     half_text = (max(words[i].bbox.bottom for i in upright)
                  - min(words[i].bbox.top for i in upright)) / 2
     return {i for run in runs
@@ -86,6 +91,22 @@ def _counts_evenly(words: Sequence[Word], run: Sequence[int]) -> bool:
         return False
     usual = float(np.median(heights))
     return bool((np.abs(heights - usual) <= _PITCH_SPREAD * usual).all())
+
+
+def _marks_lines(words: Sequence[Word], run: Sequence[int], upright: Sequence[int]) -> bool:
+    """Whether the numbers of ``run`` (top to bottom, counting evenly) mark lines as a
+    ruler does: counting by one, every line; counting by more, every few lines, so
+    that some upright word outside the run stands between two of them, level with
+    neither."""
+    if int(words[run[1]].text) - int(words[run[0]].text) == 1:
+        return True
+    members = set(run)
+    for a, b in pairwise(run):
+        above, below = words[a].bbox.bottom, words[b].bbox.top
+        if any(above < (words[i].bbox.top + words[i].bbox.bottom) / 2 < below
+               for i in upright if i not in members):
+            return True
+    return False
 
 
 def _own_strip(words: Sequence[Word], run: Sequence[int], upright: Sequence[int]) -> bool:
