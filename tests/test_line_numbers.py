@@ -126,3 +126,20 @@ def test_a_pin_tables_numbers_counting_by_two_are_text(tmp_path: Path) -> None:
     canvas.save()
     lines = body(path)
     assert lines[0] == "SPI_0 1 2 ETH_0" and lines[-1] == "SPI_24 49 50 ETH_24"
+
+
+def test_a_contents_pages_numbers_are_its_entries(tmp_path: Path) -> None:
+    """A contents page numbering its chapters 1 to 18, evenly set, counts as a ruler
+    does; its heading, set in the same column, crosses the numbers' strip: they are
+    the entries' numbers, kept on their lines."""
+    path = tmp_path / "contents.pdf"
+    canvas = Canvas(str(path), pagesize=(612, 792))
+    canvas.setFont("Helvetica-Bold", 14)
+    canvas.drawString(72, 720, "Contents")
+    canvas.setFont("Helvetica", 11)
+    for k in range(18):
+        canvas.drawString(72, 690 - 18 * k, str(k + 1))
+        canvas.drawString(100, 690 - 18 * k, f"Chapter {k + 1} ........ {3 * k + 3}")
+    canvas.save()
+    lines = body(path)
+    assert lines[:3] == ["Contents", "1 Chapter 1 ........ 3", "2 Chapter 2 ........ 6"]

@@ -13,15 +13,14 @@ such a margin when:
   from top to bottom, and spaced evenly: each step takes the same height
   (`_PITCH_SPREAD`), as a ruler's marks do, whatever the lines beside them do;
 - they run down at least half the height of the page's text, in a strip of their own:
-  no other word stands across the strip beside them;
+  no other word stands across the strip, beside them or above or below them;
 - counting by more than one, they number every few lines: some text stands between
   two of them, level with none.
 
 A table's column of counts climbs unevenly or not at all, and a table's column of
 pins or rows counting by two (1, 3, 5 beside 2, 4, 6) stands level with its rows, none
-between; a numbered list's numbers carry their items on their line, in the same
-strip's height only where the list is a page long and evenly set, which is a ruler by
-every test here.
+between; a numbered list's or a contents page's numbers stand in the text's column,
+whose other lines (a heading over them, a paragraph under them) cross their strip.
 """
 
 from __future__ import annotations
@@ -111,11 +110,9 @@ def _marks_lines(words: Sequence[Word], run: Sequence[int], upright: Sequence[in
 
 def _own_strip(words: Sequence[Word], run: Sequence[int], upright: Sequence[int]) -> bool:
     """Whether no upright word but those of ``run`` stands across the strip the run's
-    numbers fill, over the run's height."""
+    numbers fill, anywhere on the page."""
     boxes = [words[i].bbox for i in run]
     x0, x1 = min(b.x0 for b in boxes), max(b.x1 for b in boxes)
-    top, bottom = boxes[0].top, boxes[-1].bottom
     members = set(run)
     return not any(words[i].bbox.x0 < x1 and words[i].bbox.x1 > x0
-                   and words[i].bbox.top < bottom and words[i].bbox.bottom > top
                    for i in upright if i not in members)
