@@ -70,6 +70,37 @@ def test_stream_table_drawn_by_rows_reads_by_rows() -> None:
     assert with_stream(table, by_columns).bands() == [[["labels"], ["numbers"]]]
 
 
+def test_stream_definitions_drawn_by_rows_read_by_rows(tmp_path: Path) -> None:
+    """A list of definitions, each term (set in another font, sitting 2 pt higher) level
+    with the first line of its definition and drawn just before it: the stream reads
+    across the strip between them in every row, so the terms are no column of their
+    own, however the fonts' heights differ."""
+    path = tmp_path / "definitions.pdf"
+    canvas = Canvas(str(path), pagesize=(612, 792))
+    items = [("marker", ["A marker is an empty element. It is used to denote a location",
+                         "within a document."]),
+             ("inline", ["An inline is an element that can be placed within text content,",
+                         "similar to a span element, holding other inlines or text."]),
+             ("block", ["A block is an element presented as a block-like structure, and",
+                        "holds no direct child text content."]),
+             ("content", ["A content is an element presented as a block-like structure,",
+                          "and holds a mixture of text and elements."])]
+    y = 690.0
+    for k, (term, text) in enumerate(items):
+        canvas.setFont("Helvetica", 11)
+        canvas.drawString(77, y, str(k + 1))
+        canvas.setFont("Courier", 11)
+        canvas.drawString(100, y + 2, f"<{term}>")
+        canvas.setFont("Helvetica", 11)
+        for j, line in enumerate(text):
+            canvas.drawString(200, y - 14 * j, line)
+        y -= 14 * len(text) + 10
+    canvas.save()
+    lines = [line.text for line in layoutkit.parse(path, typed=False)[0].lines]
+    assert lines[:3] == [f"1 <marker> {items[0][1][0]}", items[0][1][1],
+                         f"2 <inline> {items[1][1][0]}"]
+
+
 def test_stream_columns_split_whatever_order_their_lines_are_drawn_in() -> None:
     """Two justified columns are two columns whether the stream draws them in reading
     order or their lines in random order (no evidence either way)."""

@@ -272,7 +272,9 @@ class Canvas:
         """Whether the content stream reads the rows beside a strip straight across it:
         in ``stream_across_share`` of the rows with words of ``left`` and ``right`` (the
         words on either side) on both sides, and ``stream_across_min_rows`` at least,
-        the stream steps from a word on one side to the next word of the row on the other.
+        the stream steps from a word on one side to the next word of the row on the other
+        (level with it: their heights overlap by more than half the smaller; a word set in
+        another font may sit a little higher).
         The rows counted are those of the side with fewer, level with the other side's
         or not, from the first to the last row level on both: a table's rows stand level
         across it, while the lines of two columns of a scan stand level only here and
@@ -288,8 +290,10 @@ class Canvas:
         after = self.successor[here]
         has = after >= 0
         here, after = here[has], after[has]
-        across = (side[after] > 0) & (side[after] != side[here]) \
-            & (self.row[after] == self.row[here])
+        box = self.box
+        overlap = (np.minimum(box[here, 3], box[after, 3]) - np.maximum(box[here, 1], box[after, 1])
+                   > 0.5 * np.minimum(box[here, 3] - box[here, 1], box[after, 3] - box[after, 1]))
+        across = (side[after] > 0) & (side[after] != side[here]) & overlap
         rows = distinct(self.row[here[across]]) if across.any() else 0
         config = self.config
         if rows < config.stream_across_min_rows:
