@@ -48,12 +48,15 @@ def line_numbers(words: Sequence[Word], taken: Collection[int] = ()) -> set[int]
     """Indexes of ``words`` (none of ``taken``) that are line numbers in a margin
     (see the module's rules); empty when the page prints none."""
     numbers = [i for i, w in enumerate(words)
-               if _WHOLE_NUMBER.fullmatch(w.text) and w.upright and i not in taken]
-    upright = [i for i, w in enumerate(words) if w.upright and i not in taken]
+               if w.text[:1].isdigit() and _WHOLE_NUMBER.fullmatch(w.text) and w.upright
+               and i not in taken]
     runs = [run for run in _stacks(words, numbers)
-            if len(run) >= _MIN_NUMBERS and _counts_evenly(words, run)
-            and _marks_lines(words, run, upright)] \
+            if len(run) >= _MIN_NUMBERS and _counts_evenly(words, run)] \
         if len(numbers) >= _MIN_NUMBERS else []
+    if not runs:
+        return set()
+    upright = [i for i, w in enumerate(words) if w.upright and i not in taken]
+    runs = [run for run in runs if _marks_lines(words, run, upright)]
     if not runs:
         return set()
     half_text = (max(words[i].bbox.bottom for i in upright)

@@ -66,15 +66,22 @@ def parted_lines(lines: Sequence[list[Word]], walls: Sequence[Wall], config: Wor
     if len(words) < 2 or (streams == streams[0]).all():
         return list(lines)
     order = np.argsort(streams, kind="stable")
-    rank = dict(zip((id(words[i]) for i in order.tolist()), range(len(words)), strict=True))
+    ranks = np.empty(len(words), dtype=np.int64)
+    ranks[order] = np.arange(len(words))
+    # most lines are one run drawn left to right: each word ranked right after the last
+    lengths = np.array([len(line) for line in lines], dtype=np.int64)
+    ends = np.cumsum(lengths)
+    breaks = np.concatenate(([0], np.cumsum(np.diff(ranks) != 1)))
+    one_run = (lengths <= 1) | (breaks[np.maximum(ends - 1, 0)]
+                                == breaks[np.minimum(ends - lengths, len(words) - 1)])
+    rank: dict[int, int] | None = None
     out: list[list[Word]] = []
-    for line in lines:
-        first = rank[id(line[0])]
-        if (len(line) <= _MIN_RUN  # most lines are one run drawn left to right
-                or all(rank[id(w)] == first + k for k, w in enumerate(line))
-                or not all(w.upright for w in line)):
+    for line, whole in zip(lines, one_run.tolist(), strict=True):
+        if whole or len(line) <= _MIN_RUN or not all(w.upright for w in line):
             out.append(line)
             continue
+        if rank is None:
+            rank = dict(zip(map(id, words), ranks.tolist(), strict=True))
         for piece in _unleaved(line, rank, config.baseline_tolerance):
             out += _apart(piece, rank, walls)
     return out

@@ -78,15 +78,18 @@ def drawn_down(lines: Sequence[Line]) -> list[Line]:
     reading order comes out as drawn; a line drawn too early waits for the lines above
     it (a topological order of Breuel's first rule, the stream breaking the ties)."""
     above = stands_over(lines)
-    waiting = above.sum(axis=0)
+    waiting = above.sum(axis=0).tolist()
+    over, under_it = np.nonzero(above)
+    starts = np.searchsorted(over, np.arange(len(lines) + 1)).tolist()
+    below = under_it.tolist()
     drawn = [_first_drawn(line) for line in lines]
-    free = [(drawn[k], k) for k in np.flatnonzero(waiting == 0).tolist()]
+    free = [(drawn[k], k) for k, count in enumerate(waiting) if not count]
     heapq.heapify(free)
     order: list[Line] = []
     while free:
         _, k = heapq.heappop(free)
         order.append(lines[k])
-        for j in np.flatnonzero(above[k]).tolist():
+        for j in below[starts[k]:starts[k + 1]]:
             waiting[j] -= 1
             if not waiting[j]:
                 heapq.heappush(free, (drawn[j], j))
