@@ -86,6 +86,24 @@ def test_train_shipped_rows_refit_give_the_shipped_model() -> None:
     assert np.array_equal(refit.predict_index(rows.matrix), shipped.predict_index(rows.matrix))
 
 
+def test_train_rows_file_refuses_python_objects(tmp_path: Path) -> None:
+    """A rows file holding a Python object, or no rows at all, is refused in one line
+    naming it, never unpickled."""
+    from layoutkit.errors import ConfigError
+
+    bad = tmp_path / "bad.npz"
+    np.savez(bad, small=np.zeros((1, 0), np.uint8), half=np.zeros((1, 0), np.float16),
+             full=np.zeros((1, 0), np.float32), label=np.zeros(1, np.uint8),
+             group=np.zeros(1, np.uint16), meta=np.array([{"format": "x"}], dtype=object))
+    model = tmp_path / "model.npz"
+    model.write_bytes(b"not a zip")
+    for path, message in ((bad, "holds Python objects"), (model, "not a rows file")):
+        with pytest.raises(ConfigError) as caught:
+            load_rows(path)
+        assert message in str(caught.value) and str(path) in str(caught.value)
+        assert "\n" not in str(caught.value)
+
+
 def test_train_with_corpus_beats_the_shipped_model_on_a_publication() -> None:
     """A model fitted to five pages of a publication together with the shipped rows
     types the headings and the list items of five other pages of it better than the

@@ -94,6 +94,8 @@ def load_rows(path: Path) -> Rows:
     where = f"rows file {str(path)!r}"
     names = (*_PARTS, "label", "group", "meta")
     try:
+        if path.is_file() and not zipfile.is_zipfile(path):  # np.load: "a pickle"
+            raise ConfigError(f"{where}: not a rows file (not an .npz archive)")
         with np.load(path, allow_pickle=False) as data:
             missing = sorted(set(names) - set(data.files))
             if missing:
