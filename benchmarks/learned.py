@@ -54,7 +54,9 @@ TITLE = "## Learned line types against the rules"
 BEFORE = "## Tokens and NLPTextDocument (layoutkit)"
 CORPUS = REPO / "regions" / "corpus"
 MINED = REPO / "regions" / "tagged"
-RETRAIN = "layoutkit train regions/corpus regions/tagged -o layoutkit/linetypes/models/default.npz"
+RETRAIN = ("layoutkit train regions/corpus regions/tagged --alone -o "
+           "layoutkit/linetypes/models/default.npz --rows "
+           "layoutkit/linetypes/models/default-rows.npz")
 """The command that makes the shipped model."""
 CITY_RECORD = REPO / "fixtures" / "pdf" / "cleveland-city-record-2016-04-27.pdf"
 RUNS = 3

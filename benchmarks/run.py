@@ -96,6 +96,8 @@ from benchmarks.profiles import section as profiles_section
 from benchmarks.stages import StageTimes
 from benchmarks.stages import measure as measure_stages
 from benchmarks.stages import table as stages_table
+from benchmarks.usertrain import carried as carried_usertrain
+from benchmarks.usertrain import section as usertrain_section
 from benchmarks.varied import VariedRow
 from benchmarks.varied import measure as measure_varied
 from benchmarks.varied import section as varied_section
@@ -226,8 +228,9 @@ class Run:
     fast: list[FastRow] = field(default_factory=list)
     """layoutkit ``text`` against pdftotext and PyMuPDF (``benchmarks/fastreaders.py``)."""
     learned: list[str] = field(default_factory=list)
-    """The learned line types against the rules (``benchmarks/learned.py``), measured, or
-    carried over with ``--quick``."""
+    """The learned line types against the rules (``benchmarks/learned.py``) and training
+    on a publication's own pages (``benchmarks/usertrain.py``), measured, or carried over
+    with ``--quick``."""
     mined: list[CorpusRow] = field(default_factory=list)
     """Every system on the documents mined from tagged PDFs (``benchmarks/mined.py``)."""
 
@@ -671,6 +674,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     ablation = ablation_section(measure_ablation()) if args.ablation else \
         carried_ablation(args.out)
     learned = carried_learned(args.out) if args.quick else learned_section()
+    learned += ["", *(carried_usertrain(args.out) if args.quick else usertrain_section())]
     print(f"ablation: {time.perf_counter() - started:.0f} s", file=sys.stderr)
 
     run = Run(runnable, skipped, synthetic, synthetic_note, real, truths, outputs, speed,

@@ -288,9 +288,9 @@ def test_five_thousand_pages_in_a_4_gb_worker(tmp_path: Path) -> None:
     assert (pages[0], pages[4999]) == ("page 1", "page 5000\n")
 
 
-REWRITTEN = {"tagged"}
-"""Fixture folders whose files a tool wrote again (`tools/tagged_corpus.py` cuts pages
-with qpdf)."""
+REWRITTEN = {"tagged", "usertrain"}
+"""Fixture folders whose files a tool wrote again (`tools/tagged_corpus.py` and
+`tools/usertrain_corpus.py` cut pages with qpdf)."""
 
 
 def test_structure_check_of_plain_pdfs_is_pdfminers() -> None:

@@ -139,7 +139,7 @@ def test_learned_types_train_changes_types_as_trained(tmp_path: Path,
     _truth(truth, "one", bold)
     _truth(truth, "two", bold)
     model = tmp_path / "model.npz"
-    assert main(["train", str(truth), "-o", str(model), "-q"]) == 0
+    assert main(["train", str(truth), "-o", str(model), "--alone", "-q"]) == 0
     out = capsys.readouterr().out
     assert "| headings |" in out and "cross-validated in 2 folds" in out
     assert main(["parse", str(CORPUS / TRAIN_PDF), "--pages", str(TRAIN_PAGE), "--model",
@@ -153,8 +153,8 @@ def test_learned_types_train_changes_types_as_trained(tmp_path: Path,
 def test_learned_types_train_bad_input(tmp_path: Path,
                                        capsys: pytest.CaptureFixture[str]) -> None:
     """A missing folder, a folder with no labelled pages, a truth file whose
-    document is missing and truth of one publisher alone (nothing to cross-validate
-    on) are each one line and exit status 2."""
+    document is missing and truth of one labelled page alone (nothing to
+    cross-validate on) are each one line and exit status 2."""
     model = str(tmp_path / "m.npz")
     assert main(["train", str(tmp_path / "nowhere"), "-o", model]) == 2
     assert "no such folder" in capsys.readouterr().err
@@ -169,13 +169,12 @@ def test_learned_types_train_bad_input(tmp_path: Path,
     assert main(["train", str(lost), "-o", model]) == 2
     err = capsys.readouterr().err
     assert "does not exist" in err and err.count("\n") == 1
-    one = tmp_path / "one-publisher"
+    one = tmp_path / "one-page"
     one.mkdir()
     _truth(one, "one", ["LOIS"], "Imprimerie officielle")
-    _truth(one, "two", ["LOIS"], "Imprimerie officielle")
-    assert main(["train", str(one), "-o", model]) == 2
+    assert main(["train", str(one), "-o", model, "--alone"]) == 2
     err = capsys.readouterr().err
-    assert "two publishers" in err and err.count("\n") == 1
+    assert "two labelled pages" in err and err.count("\n") == 1
     assert main(["parse", str(CORPUS / TRAIN_PDF), "--pages", str(TRAIN_PAGE), "--model",
                  str(tmp_path / "no.npz")]) == 2
     err = capsys.readouterr().err
