@@ -56,6 +56,12 @@ class Rows:
     def __len__(self) -> int:
         return len(self.labels)
 
+    def __add__(self, other: Rows) -> Rows:
+        """These rows followed by ``other``'s (of the same features)."""
+        return Rows(self.features, np.vstack([self.matrix, other.matrix]),
+                    np.concatenate([self.labels, other.labels]),
+                    np.concatenate([self.groups, other.groups]))
+
 
 def _part(column: npt.NDArray[np.float32]) -> str:
     """The narrowest array of `_PARTS` that holds every value of ``column`` exactly."""

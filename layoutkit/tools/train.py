@@ -276,10 +276,7 @@ def weighted(rows: Rows, base: Rows | None, weight: float = USER_WEIGHT
     ``base``'s, ``weight`` for ``rows``' (None without ``base``: all alike)."""
     if base is None:
         return rows, None
-    return (Rows(FEATURES, np.vstack([base.matrix, rows.matrix]),
-                 np.concatenate([base.labels, rows.labels]),
-                 np.concatenate([base.groups, rows.groups])),
-            np.concatenate([np.ones(len(base)), np.full(len(rows), weight)]))
+    return base + rows, np.concatenate([np.ones(len(base)), np.full(len(rows), weight)])
 
 
 def fit_forest(rows: Rows, meta: dict[str, Any], weights: np.ndarray | None = None,
@@ -366,11 +363,8 @@ def cross_validated(documents: Sequence[LabelledDocument], config: LinetypesConf
         raise UsageError("cross-validation needs truth for at least two labelled pages")
     fixed = document_rows(also)
     for train, test in GroupKFold(n_splits=n).split(pages, groups=groups):
-        fitted = document_rows(documents, [pages[k] for k in train])
-        rows = Rows(FEATURES, np.vstack([fixed.matrix, fitted.matrix]),
-                    np.concatenate([fixed.labels, fitted.labels]),
-                    np.concatenate([fixed.groups, fitted.groups]))
-        forest = fit_with(rows, base, {})
+        forest = fit_with(fixed + document_rows(documents, [pages[k] for k in train]),
+                          base, {})
         forests.append(forest)
         for d in sorted({pages[k][0] for k in test}):
             typed = typed_document(documents[d], forest, config)
