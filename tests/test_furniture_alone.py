@@ -69,3 +69,27 @@ def test_furniture_alone_at_the_body_spacing_is_body(tmp_path: Path, header_gap:
                  if line.line_type in (LineType.HEADER, LineType.FOOTER)]
     assert ("VerDate" in " ".join(furniture)) is (stamp_gap > 10.0)
     assert ("CONGRESSIONAL" in " ".join(furniture)) is (header_gap > 2.0)
+
+
+def test_furniture_alone_a_note_numbered_as_its_page_is_body(tmp_path: Path) -> None:
+    """The first page's first footnote opens with '1', the page's own number, set apart
+    under the text: a folio line by its number, but the text calls note 1 (a smaller
+    figure raised after a word), so it is the page's note, kept in the body."""
+    path = tmp_path / "note.pdf"
+    canvas = Canvas(str(path), pagesize=(612.0, 792.0))
+    rng = random.Random(5)
+    body = [" ".join(rng.choice(VOCAB) for _ in range(9)) for _ in range(40)]
+    canvas.setFont("Times-Roman", 12)
+    for k, text in enumerate(body):
+        canvas.drawString(72.0, 720.0 - 16.0 * k, text)
+    called = canvas.stringWidth(body[3], "Times-Roman", 12)
+    canvas.setFont("Times-Roman", 7)
+    canvas.drawString(72.0 + called + 0.5, 720.0 - 16.0 * 3 + 5.0, "1")
+    note = "1 Available at the council's archive, volume of minutes for the year"
+    canvas.setFont("Times-Roman", 9)
+    canvas.drawString(72.0, 52.0, note)
+    canvas.save()
+    page = layoutkit.parse(path, typed=False)[0]
+    kept = [line.text for line in page.lines if not line.furniture]
+    assert kept[-1] == note
+    assert kept[3] == f"{body[3]} 1"

@@ -101,6 +101,10 @@ parts or of a gazette's sections ('S1984', 'H596', 'A-12', '12a')."""
 _WRAPPED_FOLIO = re.compile(r"^\W*#\s*[(（]\s*第?\s*#\s*[頁页]?\s*[)）]\W*$")
 """A number followed by the page's place in brackets ('六（第二頁）': a leaf's folio
 beside the page's)."""
+_CALL_RAISE = 0.15
+"""How far above the foot of the word before it, in its own size, a note's call stands
+at least: superscript figures are raised by a third of their size or more, a figure
+set smaller on the baseline (a unit, a table's small print) not at all."""
 _CJK_NUMBER = re.compile("[〇零一二三四五六七八九十百千]+")
 """A number in Chinese numerals, masked as ``#`` in a folio piece set in CJK script."""
 
@@ -554,11 +558,32 @@ def _edge_lines(words: Sequence[Word], height: float, config: LayoutConfig, foli
 def _numbered(line: _Candidate, words: Sequence[Word], folio: str,
               config: LayoutConfig) -> bool:
     """Whether ``line`` opens or ends with the page number ``folio`` after at least
-    ``furniture_folio_min_words`` other words (see `_Candidate.numbered`)."""
+    ``furniture_folio_min_words`` other words (see `_Candidate.numbered`), but for a
+    footnote: a line opening with a number the page's text calls as a note
+    (`_called`), as page 1's note 1 does."""
     texts = [words[i].text.strip(".,:;-–—|()[]") for i in
              sorted(line.words, key=lambda i: words[i].bbox.x0)]
-    return bool(folio) and len(texts) > config.furniture.furniture_folio_min_words \
-        and folio in (texts[0], texts[-1])
+    if not folio or len(texts) <= config.furniture.furniture_folio_min_words:
+        return False
+    return texts[-1] == folio or (texts[0] == folio and not _called(folio, words, line))
+
+
+def _called(number: str, words: Sequence[Word], line: _Candidate) -> bool:
+    """Whether a word of ``words`` outside ``line`` is ``number`` set as a note's call:
+    right after a word on its line (or kerned into its last letter), smaller than it
+    and raised above its foot by `_CALL_RAISE` of its own size at least."""
+    outside = set(line.words)
+    calls = [w for i, w in enumerate(words) if i not in outside and w.upright
+             and w.text.strip(".,;:()[]") == number]
+    for call in calls:
+        b = call.bbox
+        if any(w.upright and w.size > call.size
+               and -call.size < b.x0 - w.bbox.x1 < w.size
+               and w.bbox.bottom - b.bottom > _CALL_RAISE * call.size
+               and b.bottom > w.bbox.top
+               for w in words):
+            return True
+    return False
 
 
 def _folio_piece(line: _Candidate, words: Sequence[Word], config: LayoutConfig) -> bool:
