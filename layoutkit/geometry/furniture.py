@@ -162,6 +162,9 @@ class _Candidate:
     ``furniture_min_gap_em`` of the page's usual font size.  A running header set larger
     than the body over a closely set text is parted from it by less than its own size's
     gap, but by far more than the body's lines are from each other."""
+    note: bool = False
+    """Whether the line opens with a number the page's text calls as a note (`_called`):
+    a footnote, the page's own text wherever it stands, whatever its number."""
     drawn: bool = False
     """Whether the line stands on a drawing: a picture, or a rule running down the page,
     meets its box grown by its size on every side (a chart's tick labels and axis
@@ -401,12 +404,13 @@ def _beyond_text_block(pages: Sequence[EdgeLines], counts: list[tuple[int, int]]
 
     def block_end(lines: Sequence[_Candidate], start: int, edge: float, gap_em: float) -> int:
         """Past the end of the block of lines from ``start`` inwards if it stands
-        beyond the text block: its outermost line beyond it, every line set apart,
-        the lines close together and a clear gap after the last; else ``start``."""
+        beyond the text block: its outermost line beyond it, every line set apart and
+        none a footnote (`_Candidate.note`), the lines close together and a clear gap
+        after the last; else ``start``."""
         if start >= len(lines) or not beyond(lines[start], edge, gap_em):
             return start
         for end in range(start, len(lines)):
-            if not apart(lines[end], gap_em):
+            if not apart(lines[end], gap_em) or lines[end].note:
                 return start
             if _set_apart(lines[end], config):
                 return end + 1
@@ -550,22 +554,29 @@ def _edge_lines(words: Sequence[Word], height: float, config: LayoutConfig, foli
         bottoms = np.array([w.bbox.bottom for w in words if w.upright])
         gaps = [line.top - float(bottoms[bottoms <= line.top].max(initial=-np.inf))
                 for line in candidates]
-    return tuple(replace(line, inner_gap=gap, numbered=_numbered(line, words, folio, config),
-                         folio=_folio_piece(line, words, config))
-                 for line, gap in zip(candidates, gaps, strict=True))
+    out = []
+    for line, gap in zip(candidates, gaps, strict=True):
+        note = _opens_note(line, words)
+        out.append(replace(line, inner_gap=gap, note=note, folio=_folio_piece(line, words, config),
+                           numbered=not note and _numbered(line, words, folio, config)))
+    return tuple(out)
 
 
 def _numbered(line: _Candidate, words: Sequence[Word], folio: str,
               config: LayoutConfig) -> bool:
     """Whether ``line`` opens or ends with the page number ``folio`` after at least
-    ``furniture_folio_min_words`` other words (see `_Candidate.numbered`), but for a
-    footnote: a line opening with a number the page's text calls as a note
-    (`_called`), as page 1's note 1 does."""
+    ``furniture_folio_min_words`` other words (see `_Candidate.numbered`)."""
     texts = [words[i].text.strip(".,:;-–—|()[]") for i in
              sorted(line.words, key=lambda i: words[i].bbox.x0)]
-    if not folio or len(texts) <= config.furniture.furniture_folio_min_words:
-        return False
-    return texts[-1] == folio or (texts[0] == folio and not _called(folio, words, line))
+    return bool(folio) and len(texts) > config.furniture.furniture_folio_min_words \
+        and folio in (texts[0], texts[-1])
+
+
+def _opens_note(line: _Candidate, words: Sequence[Word]) -> bool:
+    """Whether ``line`` opens with a number the page's text calls as a note (see
+    `_Candidate.note`)."""
+    first = words[min(line.words, key=lambda i: words[i].bbox.x0)].text.strip(".,:;()[]")
+    return first.isdigit() and len(first) <= 3 and _called(first, words, line)
 
 
 def _called(number: str, words: Sequence[Word], line: _Candidate) -> bool:
