@@ -79,12 +79,13 @@ def test_furniture_alone_a_note_numbered_as_its_page_is_body(tmp_path: Path) -> 
     canvas = Canvas(str(path), pagesize=(612.0, 792.0))
     rng = random.Random(5)
     body = [" ".join(rng.choice(VOCAB) for _ in range(9)) for _ in range(40)]
-    canvas.setFont("Times-Roman", 12)
     for k, text in enumerate(body):
+        canvas.setFont("Times-Roman", 12)
         canvas.drawString(72.0, 720.0 - 16.0 * k, text)
-    called = canvas.stringWidth(body[3], "Times-Roman", 12)
-    canvas.setFont("Times-Roman", 7)
-    canvas.drawString(72.0 + called + 0.5, 720.0 - 16.0 * 3 + 5.0, "1")
+        if k == 3:  # the call, drawn right after its word
+            canvas.setFont("Times-Roman", 7)
+            canvas.drawString(72.0 + canvas.stringWidth(text, "Times-Roman", 12) + 0.5,
+                              720.0 - 16.0 * 3 + 5.0, "1")
     note = "1 Available at the council's archive, volume of minutes for the year"
     canvas.setFont("Times-Roman", 9)
     canvas.drawString(72.0, 52.0, note)

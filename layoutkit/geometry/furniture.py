@@ -60,6 +60,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from difflib import SequenceMatcher
+from itertools import pairwise
 
 import numpy as np
 from rapidfuzz import fuzz, process
@@ -163,7 +164,7 @@ class _Candidate:
     than the body over a closely set text is parted from it by less than its own size's
     gap, but by far more than the body's lines are from each other."""
     note: bool = False
-    """Whether the line opens with a number the page's text calls as a note (`_called`):
+    """Whether the line opens with a number the page's text calls as a note (`_calls`):
     a footnote, the page's own text wherever it stands, whatever its number."""
     drawn: bool = False
     """Whether the line stands on a drawing: a picture, or a rule running down the page,
@@ -554,9 +555,12 @@ def _edge_lines(words: Sequence[Word], height: float, config: LayoutConfig, foli
         bottoms = np.array([w.bbox.bottom for w in words if w.upright])
         gaps = [line.top - float(bottoms[bottoms <= line.top].max(initial=-np.inf))
                 for line in candidates]
+    calls = _calls(words) if any(
+        words[min(line.words, key=lambda i: words[i].bbox.x0)].text[:1].isdigit()
+        for line in candidates) else set()
     out = []
     for line, gap in zip(candidates, gaps, strict=True):
-        note = _opens_note(line, words)
+        note = _opens_note(line, words, calls)
         out.append(replace(line, inner_gap=gap, note=note, folio=_folio_piece(line, words, config),
                            numbered=not note and _numbered(line, words, folio, config)))
     return tuple(out)
@@ -572,29 +576,33 @@ def _numbered(line: _Candidate, words: Sequence[Word], folio: str,
         and folio in (texts[0], texts[-1])
 
 
-def _opens_note(line: _Candidate, words: Sequence[Word]) -> bool:
-    """Whether ``line`` opens with a number the page's text calls as a note (see
-    `_Candidate.note`)."""
+def _opens_note(line: _Candidate, words: Sequence[Word], calls: set[str]) -> bool:
+    """Whether ``line`` opens with a number of ``calls``, those the page's text calls
+    as notes (`_calls`; see `_Candidate.note`)."""
     first = words[min(line.words, key=lambda i: words[i].bbox.x0)].text.strip(".,:;()[]")
-    return first.isdigit() and len(first) <= 3 and _called(first, words, line)
+    return first in calls
 
 
-def _called(number: str, words: Sequence[Word], line: _Candidate) -> bool:
-    """Whether a word of ``words`` outside ``line`` is ``number`` set as a note's call:
-    right after a word on its line (or kerned into its last letter), smaller than it
-    and raised above its foot by `_CALL_RAISE` of its own size at least."""
-    outside = set(line.words)
-    calls = [w for i, w in enumerate(words) if i not in outside and w.upright
-             and w.text.strip(".,;:()[]") == number]
-    for call in calls:
+def _calls(words: Sequence[Word]) -> set[str]:
+    """The numbers ``words`` call as notes: a figure of one to three digits drawn right
+    after a word (producers draw a note's call with the word it follows), standing
+    after it on its line (or kerned into its last letter), smaller than it and raised
+    above its foot by `_CALL_RAISE` of its own size at least.  One pass over the words
+    in the stream's order: a page of tables holds thousands of figures."""
+    drawn = sorted(range(len(words)), key=lambda i: words[i].stream)
+    out = set()
+    for before, at in pairwise(drawn):
+        call, word = words[at], words[before]
+        number = call.text.strip(".,;:()[]")
+        if not (number.isdigit() and len(number) <= 3):
+            continue
         b = call.bbox
-        if any(w.upright and w.size > call.size
-               and -call.size < b.x0 - w.bbox.x1 < w.size
-               and w.bbox.bottom - b.bottom > _CALL_RAISE * call.size
-               and b.bottom > w.bbox.top
-               for w in words):
-            return True
-    return False
+        if (call.upright and word.upright and word.size > call.size
+                and -call.size < b.x0 - word.bbox.x1 < word.size
+                and word.bbox.bottom - b.bottom > _CALL_RAISE * call.size
+                and b.bottom > word.bbox.top):
+            out.add(number)
+    return out
 
 
 def _folio_piece(line: _Candidate, words: Sequence[Word], config: LayoutConfig) -> bool:
