@@ -60,7 +60,6 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from difflib import SequenceMatcher
-from itertools import pairwise
 
 import numpy as np
 from rapidfuzz import fuzz, process
@@ -250,10 +249,17 @@ def edge_lines(words: Sequence[Word], height: float, config: LayoutConfig,
     footer = _edge_lines(words, height, config, folio, top=False)
     leading = _leading(header, footer)
     least = config.furniture.furniture_min_gap_em * size
-    header, footer = (tuple(replace(line, apart=line.inner_gap >= max(2 * leading, least),
-                                    drawn=_on_drawing(line, words, drawn))
-                            for line in lines) for lines in (header, footer))
-    return EdgeLines(header, footer, height, size, width, _parity(folio))
+    openings = {id(line): _opening(line, words) for line in (*header, *footer)}
+    calls = _calls(words) if any(map(str.isdigit, openings.values())) else frozenset()
+
+    def marked(line: _Candidate) -> _Candidate:
+        note = openings[id(line)] in calls
+        return replace(line, apart=line.inner_gap >= max(2 * leading, least),
+                       drawn=_on_drawing(line, words, drawn), note=note,
+                       numbered=line.numbered and not note)
+
+    return EdgeLines(tuple(map(marked, header)), tuple(map(marked, footer)), height, size,
+                     width, _parity(folio))
 
 
 def _on_drawing(line: _Candidate, words: Sequence[Word], drawn: Sequence[BBox]) -> bool:
@@ -555,15 +561,9 @@ def _edge_lines(words: Sequence[Word], height: float, config: LayoutConfig, foli
         bottoms = np.array([w.bbox.bottom for w in words if w.upright])
         gaps = [line.top - float(bottoms[bottoms <= line.top].max(initial=-np.inf))
                 for line in candidates]
-    calls = _calls(words) if any(
-        words[min(line.words, key=lambda i: words[i].bbox.x0)].text[:1].isdigit()
-        for line in candidates) else set()
-    out = []
-    for line, gap in zip(candidates, gaps, strict=True):
-        note = _opens_note(line, words, calls)
-        out.append(replace(line, inner_gap=gap, note=note, folio=_folio_piece(line, words, config),
-                           numbered=not note and _numbered(line, words, folio, config)))
-    return tuple(out)
+    return tuple(replace(line, inner_gap=gap, numbered=_numbered(line, words, folio, config),
+                         folio=_folio_piece(line, words, config))
+                 for line, gap in zip(candidates, gaps, strict=True))
 
 
 def _numbered(line: _Candidate, words: Sequence[Word], folio: str,
@@ -576,33 +576,37 @@ def _numbered(line: _Candidate, words: Sequence[Word], folio: str,
         and folio in (texts[0], texts[-1])
 
 
-def _opens_note(line: _Candidate, words: Sequence[Word], calls: set[str]) -> bool:
-    """Whether ``line`` opens with a number of ``calls``, those the page's text calls
-    as notes (`_calls`; see `_Candidate.note`)."""
-    first = words[min(line.words, key=lambda i: words[i].bbox.x0)].text.strip(".,:;()[]")
-    return first in calls
+def _opening(line: _Candidate, words: Sequence[Word]) -> str:
+    """The first word of ``line`` (of ``words``), without the marks around a note's
+    number."""
+    return words[min(line.words, key=lambda i: words[i].bbox.x0)].text.strip(".,:;()[]")
 
 
-def _calls(words: Sequence[Word]) -> set[str]:
+def _calls(words: Sequence[Word]) -> frozenset[str]:
     """The numbers ``words`` call as notes: a figure of one to three digits drawn right
     after a word (producers draw a note's call with the word it follows), standing
     after it on its line (or kerned into its last letter), smaller than it and raised
-    above its foot by `_CALL_RAISE` of its own size at least.  One pass over the words
-    in the stream's order: a page of tables holds thousands of figures."""
-    drawn = sorted(range(len(words)), key=lambda i: words[i].stream)
+    above its foot by `_CALL_RAISE` of its own size at least."""
+    figures = [i for i, w in enumerate(words)
+               if w.text[:1].isdigit() and len(w.text.strip(".,;:()[]")) <= 3]
+    if not figures:
+        return frozenset()
+    drawn = np.argsort(np.array([w.stream for w in words]), kind="stable")
+    place = np.empty(len(words), dtype=np.intp)
+    place[drawn] = np.arange(len(words))
     out = set()
-    for before, at in pairwise(drawn):
-        call, word = words[at], words[before]
+    for at in figures:
+        call = words[at]
         number = call.text.strip(".,;:()[]")
-        if not (number.isdigit() and len(number) <= 3):
+        if not number.isdigit() or not place[at]:
             continue
-        b = call.bbox
+        word, b = words[int(drawn[place[at] - 1])], call.bbox
         if (call.upright and word.upright and word.size > call.size
                 and -call.size < b.x0 - word.bbox.x1 < word.size
                 and word.bbox.bottom - b.bottom > _CALL_RAISE * call.size
                 and b.bottom > word.bbox.top):
             out.add(number)
-    return out
+    return frozenset(out)
 
 
 def _folio_piece(line: _Candidate, words: Sequence[Word], config: LayoutConfig) -> bool:
