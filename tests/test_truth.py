@@ -114,7 +114,7 @@ def test_truth_corpus_pages_are_typed_with_their_own_lines() -> None:
     table, contents and either lines, only lines of that page's ``lines``, no line
     more often than it is printed; heading levels run from 1 to 3."""
     paths = truth_files([REPO / "regions" / "corpus"])
-    assert len(paths) == 68
+    assert len(paths) == 69
     pages = 0
     for path in paths:
         for page in load_truth(path).pages:
