@@ -27,7 +27,13 @@ from layoutkit.errors import ConfigError
 from layoutkit.model import BBox, Document, OcrQuality, Word
 from layoutkit.model.codec import json_schema, store_dumps, store_loads
 from layoutkit.outputs import document_json
-from layoutkit.sources.ocr.quality import known_words, read_share, split_words, word_reads
+from layoutkit.sources.ocr.quality import (
+    known_words,
+    read_share,
+    scripts,
+    split_words,
+    word_reads,
+)
 from layoutkit.sources.ocr.scanned import judge_layer, keep_layer
 from layoutkit.tools.evaluate import score_truth
 from layoutkit.tools.truth import load_truth
@@ -400,3 +406,15 @@ def test_a_long_patent_scan_is_read_from_its_layer_without_ocr(no_tesseract: Non
     jsonschema.validate(written, json_schema())
     assert [(p["ocr"]["done"], p["ocr"]["why"][:12]) for p in written["pages"]] == [
         (False, "layer reads ")] * len(pages)
+
+
+def test_a_language_without_a_word_list_is_judged_by_its_script() -> None:
+    """Hebrew has no word list installed: its words read as real where their letters
+    are Hebrew, so a layer garbled into Latin-1 letters (Hebrew bytes read as
+    cp1252) reads as nothing, and a good layer can be kept over tesseract's words."""
+    hebrew = ["חמשה", "ועשרים", "לירח", "העשירי", "ירושלם"]
+    garbled = [word.encode("utf-8").decode("cp1252", errors="replace") for word in hebrew]
+    assert scripts("heb") == ("HEBREW",) and scripts("xyz") is None
+    assert read_share(hebrew, "heb") == 1.0
+    assert read_share(garbled, "heb") == 0.0
+    assert read_share(["mojibake", *hebrew], "") == 1.0  # no language known: any letters

@@ -17,8 +17,9 @@ The word lists of each language (`LANGUAGES`):
   forms and their lemmas) for Greek and Russian, which have no Debian list, and for
   Spanish, whose Debian list has no plurals nor verb forms;
 - each read on first use; a language without an installed list (Arabic, Hebrew,
-  Chinese, Japanese, Korean) is left out of the share, its quality tesseract's
-  confidence alone.
+  Chinese, Japanese, Korean) is left out of the dictionary share, its quality
+  tesseract's confidence alone, and its words read as real where their letters are of
+  its script (`scripts`).
 
 Words come as every source gives them, their letters in the order they stand on the
 page; a right-to-left word is looked up in reading order (`visual_order`).
@@ -29,6 +30,7 @@ from __future__ import annotations
 import gzip
 import json
 import re
+import unicodedata
 from collections.abc import Iterable, Sequence
 from functools import lru_cache
 from pathlib import Path
@@ -37,7 +39,7 @@ from ...model import visual_order
 from .known import BY_CODE
 
 __all__ = ["GARBAGE", "dictionary_share", "known_words", "listed_share", "read_share",
-           "split_words", "word_lists"]
+           "scripts", "split_words", "word_lists"]
 
 DICT_DIR = Path("/usr/share/dict")
 
@@ -203,12 +205,14 @@ _EDGES = "\"'“”‘’«»()[]{}.,;:!?*•·-–—/"
 
 
 def word_reads(text: str, known: frozenset[str] | None,
-               short: frozenset[str] = frozenset()) -> bool | None:
+               short: frozenset[str] = frozenset(),
+               script: tuple[str, ...] | None = None) -> bool | None:
     """Whether one word ``text`` reads as real: no `GARBAGE` character, a
     number (`_NUMBER`) or every letter run of two or more in ``known`` or made of
     two or three of its words run together (`split_words`, ``short`` its short common
-    words; any letters when ``known`` is None); never letters and digits run together, nor
-    digits broken by other marks.  None for
+    words); when ``known`` is None, every letter in ``script`` (the names its letters'
+    Unicode names begin with, `scripts`), any letters when that is None too; never
+    letters and digits run together, nor digits broken by other marks.  None for
     punctuation alone or a single letter (``&``, ``-``, ``I``): not judged."""
     if any(c in GARBAGE for c in text):
         return False
@@ -221,17 +225,42 @@ def word_reads(text: str, known: frozenset[str] | None,
     if not runs:
         return None
     if known is None:
-        return True
+        return script is None or all(unicodedata.name(c, "").startswith(script)
+                                     for run in runs for c in run)
     folded = [run.casefold() for run in runs]
     return all(run in known or split_words(run, known, short) is not None for run in folded)
 
 
 def read_share(texts: Iterable[str], languages: str) -> float:
     """The share of the words ``texts`` that read as real (`word_reads`) in
-    ``languages``' word lists (any letters when none is installed); 0.0 when no word
-    can be judged.  It applies alike to a text layer and to tesseract's words, so the
-    two are compared by it."""
+    ``languages``' word lists, or where none is installed in their scripts (`scripts`;
+    any letters when the languages are not known); 0.0 when no word can be judged.  It
+    applies alike to a text layer and to tesseract's words, so the two are compared by
+    it."""
     known = known_words(languages)
     short = _short(languages) if known is not None else frozenset()
-    judged = [r for text in texts if (r := word_reads(text, known, short)) is not None]
+    script = scripts(languages) if known is None else None
+    judged = [r for text in texts
+              if (r := word_reads(text, known, short, script)) is not None]
     return sum(judged) / len(judged) if judged else 0.0
+
+
+_SCRIPT_NAMES = {"Latin": ("LATIN",), "Fraktur": ("LATIN",), "Greek": ("GREEK",),
+                 "Cyrillic": ("CYRILLIC",), "Arabic": ("ARABIC",), "Hebrew": ("HEBREW",),
+                 "Simplified Han": ("CJK",), "Traditional Han": ("CJK",),
+                 "Japanese": ("CJK", "HIRAGANA", "KATAKANA"), "Hangul": ("HANGUL",)}
+"""Each writing system of `LANGUAGES` and how the Unicode names of its letters begin."""
+
+
+def scripts(languages: str) -> tuple[str, ...] | None:
+    """How the Unicode names of the letters of ``languages`` (tesseract codes joined by
+    ``+``) begin (`_SCRIPT_NAMES`), None when one of them is not known: a page in a
+    language without a word list is judged by whether its letters are of its script,
+    which a garbled layer's are not (Hebrew read as Latin-1 accented letters)."""
+    names: list[str] = []
+    for code in filter(None, languages.split("+")):
+        language = BY_CODE.get(code)
+        if language is None or language.system not in _SCRIPT_NAMES:
+            return None
+        names += _SCRIPT_NAMES[language.system]
+    return tuple(dict.fromkeys(names)) or None

@@ -59,7 +59,7 @@ from ...model import NO_GLYPHS, OcrQuality, PageGlyphs, Word
 from ..base import is_image
 from .language import AUTO, layer_language, user_languages
 from .packs import pack_advice
-from .quality import dictionary_share, known_words, read_share, word_lists
+from .quality import dictionary_share, known_words, read_share, scripts, word_lists
 
 if TYPE_CHECKING:
     from PIL import Image
@@ -344,8 +344,8 @@ def ocr_scanned_page(path: Path, page: PageGlyphs, words: tuple[Word, ...], conf
     hint = verdict.languages
     if config.ocr.ocr_languages == AUTO and _garbage(words, hint, config):
         hint = None  # a garbled layer's language is no guide to the page's
-    # ``always`` asks for tesseract's words; without a word list for the language any
-    # letters read as real, so a garbled layer could not be told from a good one
+    # ``always`` asks for tesseract's words; else the better of the two stays, judged by
+    # the language's word list or, where it has none, by its script
     layer = read_share((w.text for w in words), hint or "") if words else None
     failed = OcrQuality(page.page_no, len(words), 0.0, None,
                         source="text layer" if words else None, layer=layer, language=hint,
@@ -364,7 +364,8 @@ def ocr_scanned_page(path: Path, page: PageGlyphs, words: tuple[Word, ...], conf
     tesseract = read_share((w.text for w in read), languages)
     _log.debug("%s: page %d: text layer reads %s, tesseract %.3f", path, page.page_no,
                "-" if layer is None else f"{layer:.3f}", tesseract)
-    choose = not always and known_words(languages) is not None
+    choose = not always and (known_words(languages) is not None
+                             or scripts(languages) is not None)
     if choose and keep_layer(layer, tesseract, margin):
         quality = dataclasses.replace(quality, words=len(words), source="text layer")
         why += f"; tesseract's words read {tesseract:.2f}, the layer's {layer:.2f}: layer kept"
