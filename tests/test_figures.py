@@ -358,3 +358,15 @@ def test_caption_ends_where_the_text_after_it_begins() -> None:
     assert found["Figure 24."] == ["Figure 24. Use Separate Traces to Reduce Power Supply",
                                    "Noise"]
     assert found["Figure 25."] == ["Figure 25. An 8-Input, 2-Output Mixer"]
+
+
+def test_charts_beside_a_turned_axis_title_taken_for_a_margin_stamp() -> None:
+    """A datasheet's page of four charts (Analog Devices): the turned axis title of the
+    left charts is read as a margin stamp, typed as furniture like a footer; it stands
+    beside the text, not under it, so the lower charts are no furniture under the
+    page's text and each of the four is linked to its caption."""
+    path = FIXTURES / "corpus" / "analog-devices-ssm2163-datasheet-1996.pdf"
+    assert _linked(path, "7") == [(7, "drawing", "Figure 4.", [85, 83, 289, 249]),
+                                  (7, "drawing", "Figure 5.", [83, 300, 292, 467]),
+                                  (7, "drawing", "Figure 6.", [350, 84, 544, 241]),
+                                  (7, "drawing", "Figure 7.", [341, 300, 558, 471])]

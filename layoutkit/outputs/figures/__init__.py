@@ -58,7 +58,7 @@ from ...errors import UsageError
 from ...geometry.words import split_at_gaps
 from ...linetypes.headings import CAPTION_LABEL
 from ...linetypes.hyphens import join_hyphenated
-from ...model import BBox, Block, Document, Line, LineType, Page
+from ...model import BandKind, BBox, Block, Document, Line, LineType, Page
 from ...sources import is_image
 from ..structure import FURNITURE, Item, Kind, Part, parts
 from .drawn import Piece, grouped, page_pieces
@@ -277,9 +277,10 @@ def _candidates(page: Page, pieces: Sequence[Piece], words: np.ndarray[Any, Any]
 def _text_extent(page: Page) -> tuple[float, float]:
     """Where the page's running header ends and its running footer begins (the page's
     top and bottom without them): what stands wholly over or under is the page's
-    furniture (a banner, a logo)."""
-    header = [line.bbox.bottom for line in page.lines if line.line_type is LineType.HEADER]
-    footer = [line.bbox.top for line in page.lines if line.line_type is LineType.FOOTER]
+    furniture (a banner, a logo).  Margin stamps, typed as footers too, stand beside
+    the text (a chart's turned axis title taken for one), not under it."""
+    header = [band.bbox.bottom for band in page.bands if band.kind is BandKind.HEADER]
+    footer = [band.bbox.top for band in page.bands if band.kind is BandKind.FOOTER]
     return max(header, default=0.0), min(footer, default=page.height)
 
 
