@@ -299,6 +299,8 @@ class Canvas:
         if rows < config.stream_across_min_rows:
             return False
         level = np.flatnonzero(both)
+        if not len(level):  # level only by their heights, not in one baseline bin
+            level = np.unique(self.row[here[across]])
         beside = [int(np.count_nonzero(self._edges(words, last=True)[0][level[0]:level[-1] + 1]))
                   for words in (left, right)]
         return rows >= config.stream_across_share * min(beside)

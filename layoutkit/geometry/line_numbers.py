@@ -13,7 +13,7 @@ such a margin when:
   from top to bottom, and spaced evenly: each step takes the same height
   (`_PITCH_SPREAD`), as a ruler's marks do, whatever the lines beside them do;
 - they run down at least half the height of the page's text, in a strip of their own:
-  no other word stands across the strip, beside them or above or below them;
+  no other word stands across the strip, beside them or just above or below them;
 - counting by more than one, they number every few lines: some text stands between
   two of them, level with none.
 
@@ -39,6 +39,10 @@ _WHOLE_NUMBER = re.compile(r"\d{1,4}")
 _MIN_NUMBERS = 5
 """Fewest numbers in a margin: a patent's column of 65 lines numbered every tenth
 line shows six.  Not a parameter: the tests of even steps are what tell a margin."""
+_STRIP_REACH = 3.0
+"""How far above and below its numbers, in their heights, a margin's strip must be free
+of other words: a contents page's heading stands a line or two over its numbered
+entries, a patent's running header far above its ruler."""
 _PITCH_SPREAD = 0.1
 """The most by which the height of one step may differ from the usual step's, as a
 share of it: a ruler's marks stand at one pitch, typeset or scanned."""
@@ -113,9 +117,13 @@ def _marks_lines(words: Sequence[Word], run: Sequence[int], upright: Sequence[in
 
 def _own_strip(words: Sequence[Word], run: Sequence[int], upright: Sequence[int]) -> bool:
     """Whether no upright word but those of ``run`` stands across the strip the run's
-    numbers fill, anywhere on the page."""
+    numbers fill, over the run's height and `_STRIP_REACH` of the numbers' heights
+    above and below it."""
     boxes = [words[i].bbox for i in run]
     x0, x1 = min(b.x0 for b in boxes), max(b.x1 for b in boxes)
+    reach = _STRIP_REACH * float(np.median([b.height for b in boxes]))
+    top, bottom = boxes[0].top - reach, boxes[-1].bottom + reach
     members = set(run)
     return not any(words[i].bbox.x0 < x1 and words[i].bbox.x1 > x0
+                   and words[i].bbox.top < bottom and words[i].bbox.bottom > top
                    for i in upright if i not in members)
