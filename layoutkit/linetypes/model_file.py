@@ -30,8 +30,19 @@ import numpy.typing as npt
 
 from ..errors import ConfigError
 
-__all__ = ["FORMAT", "LEARNED", "RULES", "Forest", "forest_of", "load_forest",
-           "loaded_forest", "model_path", "save_forest", "shipped_model"]
+__all__ = [
+    "FORMAT",
+    "LEARNED",
+    "RULES",
+    "Forest",
+    "forest_of",
+    "load_forest",
+    "loaded_forest",
+    "model_path",
+    "plain_arrays",
+    "save_forest",
+    "shipped_model",
+]
 
 FORMAT = "layoutkit.linetypes-forest/1"
 """The format every model file names in its metadata."""
@@ -136,19 +147,24 @@ def save_forest(forest: Forest) -> bytes:
     return out.getvalue()
 
 
-def load_forest(path: Path) -> Forest:
-    """The `Forest` of the model file at ``path``.
+def plain_arrays(path: Path, names: tuple[str, ...], where: str, kind: str,
+                 form: str) -> tuple[dict[str, Any], dict[str, Any]]:
+    """The arrays ``names`` of the ``.npz`` file at ``path``, read without pickle, and
+    its ``meta`` (a JSON text), which names the format ``form``: the plain data a
+    ``kind`` of file (a model, rows) is made of.
 
-    Raises ConfigError, one line naming the file, for a file that cannot be read, is
-    not a model file, holds Python objects, or whose arrays do not agree."""
-    where = f"model file {str(path)!r}"
+    Raises ConfigError, one line naming the file (``where``), for a file that cannot
+    be read, is no ``.npz`` archive (numpy would take it for a pickle), lacks one of the
+    arrays, holds Python objects, or whose metadata is not of ``form``."""
     try:
+        if path.is_file() and not zipfile.is_zipfile(path):
+            raise ConfigError(f"{where}: not a {kind} file (not an .npz archive)")
         with np.load(path, allow_pickle=False) as data:
-            names = set(data.files)
-            missing = sorted({*_ARRAYS, "meta"} - names)
+            missing = sorted({*names, "meta"} - set(data.files))
             if missing:
-                raise ConfigError(f"{where}: not a layoutkit model (no {', '.join(missing)})")
-            arrays = {name: data[name] for name in (*_ARRAYS, "meta")}
+                raise ConfigError(f"{where}: not a layoutkit {kind} file (no "
+                                  f"{', '.join(missing)})")
+            arrays: dict[str, Any] = {name: data[name] for name in (*names, "meta")}
     except ConfigError:
         raise
     except ValueError as exc:  # an object array asks for pickle
@@ -156,15 +172,29 @@ def load_forest(path: Path) -> Forest:
     except OSError as exc:
         raise ConfigError(f"{where}: cannot read ({exc.strerror or exc})") from None
     except (zipfile.BadZipFile, EOFError) as exc:
-        raise ConfigError(f"{where}: not a model file ({exc})") from None
+        raise ConfigError(f"{where}: not a {kind} file ({exc})") from None
     try:
-        meta = json.loads(str(arrays["meta"]))
-        features, classes = tuple(meta["features"]), tuple(meta["classes"])
-        ok = meta.get("format") == FORMAT
-    except (json.JSONDecodeError, KeyError, TypeError) as exc:
+        meta = json.loads(str(arrays.pop("meta")))
+        if not isinstance(meta, dict):
+            raise TypeError("not a JSON object")
+    except (json.JSONDecodeError, TypeError) as exc:
         raise ConfigError(f"{where}: bad metadata ({exc})") from None
-    if not ok:
-        raise ConfigError(f"{where}: format {meta.get('format')!r}, expected {FORMAT!r}")
+    if meta.get("format") != form:
+        raise ConfigError(f"{where}: format {meta.get('format')!r}, expected {form!r}")
+    return arrays, meta
+
+
+def load_forest(path: Path) -> Forest:
+    """The `Forest` of the model file at ``path``.
+
+    Raises ConfigError, one line naming the file, for a file that cannot be read, is
+    not a model file, holds Python objects, or whose arrays do not agree."""
+    where = f"model file {str(path)!r}"
+    arrays, meta = plain_arrays(path, tuple(_ARRAYS), where, "model", FORMAT)
+    try:
+        features, classes = tuple(meta["features"]), tuple(meta["classes"])
+    except (KeyError, TypeError) as exc:
+        raise ConfigError(f"{where}: bad metadata ({exc})") from None
     for name, kind in _ARRAYS.items():
         if arrays[name].dtype.kind != np.dtype(kind).kind:
             raise ConfigError(f"{where}: array {name} is {arrays[name].dtype}, expected "

@@ -24,16 +24,15 @@ from __future__ import annotations
 
 import io
 import json
-import zipfile
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
-from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
 from ..errors import ConfigError
+from .model_file import plain_arrays
 
 __all__ = ["FORMAT", "Rows", "load_rows", "save_rows", "shipped_rows"]
 
@@ -98,33 +97,12 @@ def load_rows(path: Path) -> Rows:
     Raises ConfigError, one line naming the file, for a file that cannot be read, is
     not a rows file, holds Python objects, or whose arrays do not agree."""
     where = f"rows file {str(path)!r}"
-    names = (*_PARTS, "label", "group", "meta")
+    arrays, meta = plain_arrays(path, (*_PARTS, "label", "group"), where, "rows", FORMAT)
     try:
-        if path.is_file() and not zipfile.is_zipfile(path):  # np.load: "a pickle"
-            raise ConfigError(f"{where}: not a rows file (not an .npz archive)")
-        with np.load(path, allow_pickle=False) as data:
-            missing = sorted(set(names) - set(data.files))
-            if missing:
-                raise ConfigError(f"{where}: not a layoutkit rows file (no "
-                                  f"{', '.join(missing)})")
-            arrays: dict[str, Any] = {name: data[name] for name in names}
-    except ConfigError:
-        raise
-    except ValueError as exc:  # an object array asks for pickle
-        raise ConfigError(f"{where}: refused: it holds Python objects ({exc})") from None
-    except OSError as exc:
-        raise ConfigError(f"{where}: cannot read ({exc.strerror or exc})") from None
-    except (zipfile.BadZipFile, EOFError) as exc:
-        raise ConfigError(f"{where}: not a rows file ({exc})") from None
-    try:
-        meta = json.loads(str(arrays["meta"]))
         features, parts = tuple(meta["features"]), list(meta["parts"])
         classes, groups = list(meta["classes"]), list(meta["groups"])
-        ok = meta.get("format") == FORMAT
-    except (json.JSONDecodeError, KeyError, TypeError) as exc:
+    except (KeyError, TypeError) as exc:
         raise ConfigError(f"{where}: bad metadata ({exc})") from None
-    if not ok:
-        raise ConfigError(f"{where}: format {meta.get('format')!r}, expected {FORMAT!r}")
     n = len(arrays["label"])
     if (len(parts) != len(features) or len(arrays["group"]) != n
             or any(arrays[name].shape != (n, parts.count(name)) for name in _PARTS)
