@@ -125,6 +125,8 @@ KNOWN_DIFFERENCES: dict[tuple[str, int], tuple[Counter[str], Counter[str]]] = {
     ("hanley-french-law-canon-scan", 1): (Counter(), Counter({"-": 2})),
     ("reshumot-hatzaot-hok-566-2011", 1): (Counter(), Counter({".": 21})),
     ("journal-officiel-algerie-arabe-2020-51", 1): (Counter({"\u0640": 57}), Counter()),
+    ("hahavatzelet-1908-01-03-jerusalem-scan", 1): (Counter({"«": 1, ")": 1}),
+                                                    Counter({"»": 1, "(": 1})),
 }
 """Characters only one engine reads, per page: (pdfminer's, pdfium's).  The flyer's
 Gotham-Book draws the ``ff`` of "staff" twice as one glyph, which pdfminer and
@@ -165,7 +167,9 @@ Hebrew bill (Reshumot, an InDesign page) has its full stops read as spaces by pd
 (a space glyph where PDFium and poppler read "." at the same place), all 21 of them.
 PDFium also gives that page's brackets mirrored, "(" for ")", which the multiset of
 texts cannot see (as many of each); both engines' lines read them the way round that
-pairs them (:func:`layoutkit.reading.text.column_texts`)."""
+pairs them (:func:`layoutkit.reading.text.column_texts`).  The Hebrew newspaper scan's
+OCR layer holds an unpaired guillemet and bracket among its Hebrew words, which PDFium
+gives mirrored ("»" for "«", "(" for ")"), so there the multiset sees it."""
 
 
 def truth_pages() -> dict[Path, tuple[int, ...]]:
