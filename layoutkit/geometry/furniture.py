@@ -101,6 +101,8 @@ parts or of a gazette's sections ('S1984', 'H596', 'A-12', '12a')."""
 _WRAPPED_FOLIO = re.compile(r"^\W*#\s*[(（]\s*第?\s*#\s*[頁页]?\s*[)）]\W*$")
 """A number followed by the page's place in brackets ('六（第二頁）': a leaf's folio
 beside the page's)."""
+_NOTE_MARKS = ".,:;()[]"
+"""The marks around a note's number, at a footnote's start or at its call ('1.', '(2)')."""
 _CALL_RAISE = 0.15
 """How far above the foot of the word before it, in its own size, a note's call stands
 at least: superscript figures are raised by a third of their size or more, a figure
@@ -579,7 +581,7 @@ def _numbered(line: _Candidate, words: Sequence[Word], folio: str,
 def _opening(line: _Candidate, words: Sequence[Word]) -> str:
     """The first word of ``line`` (of ``words``), without the marks around a note's
     number."""
-    return words[min(line.words, key=lambda i: words[i].bbox.x0)].text.strip(".,:;()[]")
+    return words[min(line.words, key=lambda i: words[i].bbox.x0)].text.strip(_NOTE_MARKS)
 
 
 def _calls(words: Sequence[Word]) -> frozenset[str]:
@@ -587,19 +589,18 @@ def _calls(words: Sequence[Word]) -> frozenset[str]:
     after a word (producers draw a note's call with the word it follows), standing
     after it on its line (or kerned into its last letter), smaller than it and raised
     above its foot by `_CALL_RAISE` of its own size at least."""
-    figures = [i for i, w in enumerate(words)
-               if w.text[:1].isdigit() and len(w.text.strip(".,;:()[]")) <= 3]
+    figures = [(i, number) for i, w in enumerate(words) if w.text[:1].isdigit()
+               and len(number := w.text.strip(_NOTE_MARKS)) <= 3 and number.isdigit()]
     if not figures:
         return frozenset()
     drawn = np.argsort(np.array([w.stream for w in words]), kind="stable")
     place = np.empty(len(words), dtype=np.intp)
     place[drawn] = np.arange(len(words))
     out = set()
-    for at in figures:
-        call = words[at]
-        number = call.text.strip(".,;:()[]")
-        if not number.isdigit() or not place[at]:
+    for at, number in figures:
+        if not place[at]:
             continue
+        call = words[at]
         word, b = words[int(drawn[place[at] - 1])], call.bbox
         if (call.upright and word.upright and word.size > call.size
                 and -call.size < b.x0 - word.bbox.x1 < word.size

@@ -366,15 +366,17 @@ def cross_validated(documents: Sequence[LabelledDocument], config: LinetypesConf
         forest = fit_with(fixed + document_rows(documents, [pages[k] for k in train]),
                           base, {})
         forests.append(forest)
-        for d in sorted({pages[k][0] for k in test}):
-            typed = typed_document(documents[d], forest, config)
-            by_number = {page.page_no: page for page in typed.pages}
-            for k in test:
-                if pages[k][0] == d:
-                    p = pages[k][1]
-                    scores[k] = page_scores(
-                        by_number[documents[d].document.pages[p].page_no],
-                        documents[d].types[p])
+        tested: dict[int, list[int]] = {}
+        for k in test:
+            tested.setdefault(pages[k][0], []).append(k)
+        for d, held in tested.items():
+            document = documents[d]
+            by_number = {page.page_no: page
+                         for page in typed_document(document, forest, config).pages}
+            for k in held:
+                p = pages[k][1]
+                scores[k] = page_scores(by_number[document.document.pages[p].page_no],
+                                        document.types[p])
     return [s for s in scores if s is not None], forests
 
 
@@ -426,18 +428,18 @@ def train_report(roots: Sequence[Path], config: LayoutConfig,
     scores, _ = cross_validated(documents, config.linetypes, base=base)
     after = sum(scores, Scores.none())
     rows = document_rows(documents)
+    pages = sum(len(d.types) for d in documents)
+    groups = len({d.group for d in documents})
     meta: dict[str, Any] = {
-        "layoutkit": __version__, "documents": len(documents),
-        "pages": sum(len(d.types) for d in documents),
+        "layoutkit": __version__, "documents": len(documents), "pages": pages,
         "truth": sorted({str(root) for root in roots})}
     forest = fit_with(rows, base, meta)
     label = "rules" if current is None else "model"
-    by = ("page" if len({d.group for d in documents}) < 2
-          else f"{len({d.group for d in documents})} publishers or documents apart")
+    by = "page" if groups < 2 else f"{groups} publishers or documents apart"
     fitted = ("alone" if base is None else
               f"with the {len(base)} lines the shipped model was fitted to, each of "
               f"the truth's weighing {USER_WEIGHT:g}")
-    lines = [f"{len(documents)} documents, {sum(len(d.types) for d in documents)} labelled "
+    lines = [f"{len(documents)} documents, {pages} labelled "
              f"pages, {len(rows)} lines, fitted {fitted}; cross-validated in "
              f"{folds(documents)} folds by {by} ({time.monotonic() - started:.0f} s)",
              "", *report(before, after, (label, "learned"))]
