@@ -266,7 +266,10 @@ def _candidates(page: Page, pieces: Sequence[Piece], words: np.ndarray[Any, Any]
         alone = len(group) == 1 and pictures and share == 0
         kind = FigureKind.IMAGE if alone else FigureKind.DRAWING
         wordy = share > _TEXT_SHARE
-        if kind is FigureKind.DRAWING and not wordy:
+        if kind is FigureKind.DRAWING and wordy:
+            box = BBox.union([box, *(line.bbox for line in page.lines
+                                     if not line.furniture and _held(line.bbox, box))])
+        elif kind is FigureKind.DRAWING:
             box = _with_labels(box, page.lines, size, captions)
             if box.width * box.height > largest:
                 continue
@@ -628,7 +631,7 @@ def without_captions(document: Document, figures: Iterable[Figure]) -> Document:
         if figure.caption_lines and figure.kind is not FigureKind.TABLE:
             page = document.page(figure.page_no)
             gone.update(id(line) for line in page.lines
-                        if _within(line.bbox, figure.bbox) and not line.furniture
+                        if _held(line.bbox, figure.bbox) and not line.furniture
                         and line.line_type is LineType.BODY)
     if not gone:
         return document
@@ -641,6 +644,14 @@ def without_captions(document: Document, figures: Iterable[Figure]) -> Document:
                                     for column in band.columns))
         for band in page.bands)) for page in document.pages)
     return replace(document, pages=pages)
+
+
+def _held(box: BBox, figure: BBox) -> bool:
+    """Whether the larger part of a line's ``box`` stands inside the ``figure``'s: a
+    label set on a drawing's edge is the drawing's."""
+    across = min(box.x1, figure.x1) - max(box.x0, figure.x0)
+    down = min(box.bottom, figure.bottom) - max(box.top, figure.top)
+    return across > 0 and down > 0 and across * down > box.width * box.height / 2
 
 
 def _within(box: BBox, figure: BBox) -> bool:
@@ -794,12 +805,14 @@ def placed(document: Document, config: LinetypesConfig, skip: frozenset[str],
         if k == len(base):
             found.extend(at_part.get(0, []))
             break
-        pieces = _split(base[k], sorted(n for n in at_part if n))
         found.extend(at_part.get(0, []))
-        for piece, n in zip(pieces, [0, *sorted(n for n in at_part if n)], strict=True):
-            if n:
-                found.extend(at_part[n])
+        waiting = sorted(n for n in at_part if n)
+        for start, piece in _split(base[k], waiting):
+            while waiting and waiting[0] <= start:
+                found.extend(at_part[waiting.pop(0)])
             found.append(piece)
+        for n in waiting:
+            found.extend(at_part[n])
     return found
 
 
@@ -814,24 +827,34 @@ def _parted_at(part: Part, n: int) -> bool:
                                                             line.column)
 
 
-def _split(part: Part, at: Sequence[int]) -> list[Part]:
+def _split(part: Part, at: Sequence[int]) -> list[tuple[int, Part]]:
     """The paragraph ``part`` cut before each of its lines numbered ``at`` (none: the
-    part itself), each piece's text the part's from where its first line's text
-    starts in it."""
+    part itself), each piece with the number of its first line, its text the part's
+    from where that line's text starts in it (`_anchors`).  A cut is made only where
+    its line's text is found after the last cut: a figure whose cut is not made
+    stands after the piece that holds its place."""
     if not at:
-        return [part]
+        return [(0, part)]
     item = part.items[0]
     text, lines = item.text, item.lines
-    cuts, offset = [0], 0
+    cuts = [(0, 0)]
     for n in at:
-        found = text.find(lines[n].text, offset)
-        if found < 0:  # a word hyphenated across the cut: cut after it
-            rest = lines[n].text.partition(" ")[2]
-            found = text.find(rest, offset) if rest else -1
-        if found <= offset:
-            return [part]
-        cuts.append(found)
-        offset = found
-    bounds = [*zip(cuts, [*cuts[1:], len(text)], strict=True)]
-    return [replace(part, items=(Item(text[start:end].strip(), lines[n:m]),))
-            for (start, end), n, m in zip(bounds, [0, *at], [*at, len(lines)], strict=True)]
+        offset = cuts[-1][1]
+        found = next((k for anchor in _anchors(lines[n].text)
+                      if (k := text.find(anchor, offset)) > offset), None)
+        if found is not None:
+            cuts.append((n, found))
+    ends = [*(start for _, start in cuts[1:]), len(text)]
+    stops = [*(n for n, _ in cuts[1:]), len(lines)]
+    return [(n, replace(part, items=(Item(text[start:end].strip(), lines[n:m]),)))
+            for (n, start), end, m in zip(cuts, ends, stops, strict=True)]
+
+
+def _anchors(line: str) -> list[str]:
+    """What a line's text is looked for by in its paragraph's joined text, surest
+    first: the whole line; without a last word hyphenated onto the next line; without
+    a first word that ends a word hyphenated from the line before; without both."""
+    rest = line.partition(" ")[2]
+    head = line.rpartition(" ")[0] if line.endswith("-") else line
+    middle = rest.rpartition(" ")[0] if line.endswith("-") else rest
+    return [text for text in (line, head, rest, middle) if text]
