@@ -49,6 +49,10 @@ __all__ = ["BuiltinEncodings", "TextReader"]
 _HYPHENS = frozenset(("\ufffe", "\x02"))
 """What PDFium's page text holds for a hyphen it may mark as a line-end hyphen."""
 
+_ZERO_WIDTH = frozenset(("Mn", "Me", "Cf"))
+"""The Unicode categories of characters that take no room of their own: combining
+marks and format characters."""
+
 _UNMAPPED = frozenset(map(chr, range(0x20)))
 """Characters that are a font's code rather than text when PDFium's text page says
 the code has no Unicode value (``FPDFText_HasUnicodeMapError``): the control
@@ -199,12 +203,16 @@ class _Font:
         map to another glyph than the one drawn: a second opinion, not the rule.  For
         a font in a vertical writing mode (``Identity-V``) it gives the advance down
         the column, negative (-1 em for a full-width glyph): not a width across it.
+        A width of naught for a character that takes room (not a combining mark or a
+        format character) is no width: the Unicode value led to another code than the
+        one drawn, one the font does not use (a TeX font's second hyphen).
         """
         if text not in self.widths:
             width = ctypes.c_float()
             ok = len(text) == 1 and pdfium_c.FPDFFont_GetGlyphWidth(
                 self.handle, ord(text), 1.0, width)
-            self.widths[text] = float(width.value) if ok else None
+            self.widths[text] = float(width.value) if ok and (
+                width.value != 0 or unicodedata.category(text) in _ZERO_WIDTH) else None
         return self.widths[text]
 
 
