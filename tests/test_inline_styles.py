@@ -202,6 +202,8 @@ def line(*words: Word) -> Line:
     ("Times-Roman", False, False), ("Courier", False, True), ("Courier-Oblique", True, True),
     ("CMTT10", False, True), ("LMMono10-Regular", False, True), ("BeraSansMono-Roman", False, True),
     ("AdvTT43ccf47d", False, False), ("Menlo-Regular", False, True), ("CMITT10", True, True),
+    ("GNVMHB+LinLibertineTI", True, False), ("LinBiolinumTBI", True, False),
+    ("LinLibertineT", False, False), ("LinLibertineTB", False, False), ("ArialMT", False, False),
 ])
 def test_inline_font_names(font: str, italic: bool, mono: bool) -> None:
     """Italic and monospaced faces by their names, TeX's short names included; math

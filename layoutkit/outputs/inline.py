@@ -42,12 +42,14 @@ __all__ = ["Marks", "Style", "contents_levels", "contents_text", "is_italic", "i
            "superscripts"]
 
 _ITALIC = re.compile(r"Ital|Oblique|Obl(?![a-z])|Slant|Kursiv|It(?![a-z])|italic|oblique"
-                     r"|(?:^|[^A-Za-z])(?:CM|EC|SF|LM|TC)?(?:B?X?TI|SL|BXSL|ITT|SLTT)\d")
+                     r"|(?:^|[^A-Za-z])(?:CM|EC|SF|LM|TC)?(?:B?X?TI|SL|BXSL|ITT|SLTT)\d"
+                     r"|[a-z]T[BZ]?I$")
 """What a font's name says when its face is italic (``Times-Italic``,
 ``NimbusRomNo9L-ReguItal``, ``Helvetica-Oblique``, ``MyriadPro-It``,
 ``LMRomanSlant10-Regular``), TeX's italic, slanted and italic typewriter faces by their
-short names (``CMTI10``, ``CMBXTI10``, ``CMSL9``, ``SFTI1000``); math italic (``CMMI10``)
-is a formula's, not emphasis."""
+short names (``CMTI10``, ``CMBXTI10``, ``CMSL9``, ``SFTI1000``) and by the suffix its
+Type 1 faces take after the family (``LinLibertineTI``, ``LinBiolinumTBI``, as every
+ACM paper sets them); math italic (``CMMI10``) is a formula's, not emphasis."""
 _MONOSPACE = re.compile(r"courier|mono|consol|menlo|typewriter|inconsolata|lucida ?console"
                         r"|source ?code|fira ?code|andale|(?:^|[^a-z])(?:cm|ec|sf|lm|tc)?"
                         r"(?:s?l?tt|itt|tctt)\d", re.IGNORECASE)
