@@ -370,3 +370,11 @@ def test_charts_beside_a_turned_axis_title_taken_for_a_margin_stamp() -> None:
                                   (7, "drawing", "Figure 5.", [83, 300, 292, 467]),
                                   (7, "drawing", "Figure 6.", [350, 84, 544, 241]),
                                   (7, "drawing", "Figure 7.", [341, 300, 558, 471])]
+
+
+def test_figure_framed_with_its_caption() -> None:
+    """A paper's flow chart (BMC) is drawn in a rounded frame that holds its caption
+    too: the frame is neither the chart's nor a figure under the caption, so the chart
+    stops over its caption and is linked to it."""
+    path = FIXTURES / "corpus" / "bmc-health-services-malawi-2014.pdf"
+    assert _linked(path, "7") == [(7, "drawing", "Figure 1", [56, 90, 291, 238])]

@@ -290,15 +290,18 @@ def _text_extent(page: Page) -> tuple[float, float]:
 def _parted_by_captions(group: list[Piece], captions: Sequence[BBox]) -> list[list[Piece]]:
     """``group`` parted at each caption that stands inside its box, across it: the
     pieces over the caption and those under it are two figures (a figure's caption
-    between it and the next)."""
+    between it and the next).  A piece reaching past the caption both above and
+    below is a frame drawn round the figure and its caption, and is in neither."""
     box = BBox.union(piece.box for piece in group)
     for caption in captions:
         across = min(box.x1, caption.x1) - max(box.x0, caption.x0)
         if box.top < caption.top and caption.bottom < box.bottom and \
                 across >= caption.width / 2:
             middle = (caption.top + caption.bottom) / 2
-            over = [p for p in group if (p.box.top + p.box.bottom) / 2 < middle]
-            under = [p for p in group if (p.box.top + p.box.bottom) / 2 >= middle]
+            inside = [p for p in group
+                      if not (p.box.top < caption.top and caption.bottom < p.box.bottom)]
+            over = [p for p in inside if (p.box.top + p.box.bottom) / 2 < middle]
+            under = [p for p in inside if (p.box.top + p.box.bottom) / 2 >= middle]
             if over and under:
                 return [part for side in (over, under)
                         for part in _parted_by_captions(side, captions)]
