@@ -378,3 +378,23 @@ def test_figure_framed_with_its_caption() -> None:
     stops over its caption and is linked to it."""
     path = FIXTURES / "corpus" / "bmc-health-services-malawi-2014.pdf"
     assert _linked(path, "7") == [(7, "drawing", "Figure 1", [56, 90, 291, 238])]
+
+
+@pytest.mark.parametrize(("name", "pages", "expected"), [
+    ("uit-typst-thesis-template-sample-2025", "2",  # each caption under its table's rows
+     [(2, "table", "Table 3.1", [198, 206, 431, 314]),
+      (2, "table", "Table 3.2", [168, 408, 461, 538])]),
+    ("utwente-typst-slides-template-example", "3",  # two captions side by side
+     [(3, "table", "Table 1:", [61, 191, 388, 295]),
+      (3, "table", "Table 2:", [468, 211, 767, 295])]),
+    ("kaganguner-diabetes-classification-makale", "3",  # Turkish labels
+     [(3, "image", "Şekil 10.Karar", [70, 227, 525, 462]),
+      (3, "table", "Tablo 3.Performans", [36, 537, 545, 662])]),
+])
+def test_captions_under_rows_beside_each_other_and_in_other_languages(
+        name: str, pages: str, expected: list[tuple[int, str, str, list[int]]]) -> None:
+    """Mined tagged documents: a caption right under its table's last row, or beside
+    another caption on the same row, opens a caption as one after a sentence does; a
+    Turkish caption is labelled ``Şekil`` or ``Tablo`` (`layoutkit.linetypes.headings.
+    FIGURE_NAMES`, `TABLE_NAMES`)."""
+    assert _linked(FIXTURES / "tagged" / f"{name}.pdf", pages) == expected

@@ -65,8 +65,8 @@ from .lists import marker
 from .rules import DEFAULT_RULES, HeadingRule, load_rules
 from .sequence import is_start, is_successor
 
-__all__ = ["ANNOUNCEMENT_MIN_LINES", "CAPTION_LABEL", "body_size", "heading_candidates",
-           "heading_lines", "is_caption", "size_counts", "type_headings"]
+__all__ = ["ANNOUNCEMENT_MIN_LINES", "CAPTION_LABEL", "FIGURE_NAMES", "TABLE_NAMES", "body_size",
+           "heading_candidates", "heading_lines", "is_caption", "size_counts", "type_headings"]
 
 
 @dataclass(slots=True)
@@ -135,8 +135,16 @@ _QUOTED = re.compile(r"^[\"“«„].*[\"”»][.,!?]?$")
 """A line in quotation marks (a pull quote)."""
 _QUOTE_MARKS = "\"“”«»„"
 """Quotation marks, opening and closing as the languages layoutkit reads set them."""
-_CAPTION = re.compile(r"(?:fig(?:ure)?|table|tab|abb(?:ildung)?|tabla|tableau|tabela)\.? "
-                      r"\d{1,3}(?:\.\d{1,3})?[.:]", re.IGNORECASE)
+FIGURE_NAMES = ("figure", "fig", "abbildung", "abb", "bild", "figura", "figuur", "figur",
+                "afbeelding", "şekil", "rysunek", "rys", "obrázek", "obr", "рисунок", "рис",
+                "σχήμα", "chart", "exhibit", "scheme", "plate", "图", "圖", "図")
+"""What a figure's caption calls it, in the languages layoutkit reads (``Fig.``,
+``Abb.``, ``Şekil``, ``Рис.``, ``图``)."""
+TABLE_NAMES = ("table", "tab", "tabla", "tableau", "tabela", "tabelle", "tabella", "tabel",
+               "tabell", "tablo", "tabulka", "таблица", "πίνακας", "cuadro", "quadro", "表")
+"""What a table's caption calls it, in the languages layoutkit reads."""
+_NAMES = "|".join(sorted(map(re.escape, FIGURE_NAMES + TABLE_NAMES), key=len, reverse=True))
+_CAPTION = re.compile(rf"(?:{_NAMES})\.? ?\d{{1,3}}(?:\.\d{{1,3}})?[.:]", re.IGNORECASE)
 """A caption's opening (``Fig. 2.``, ``Table 3:``, ``Abb. 1.``): a figure's or a
 table's legend, however it is set, is no heading."""
 
@@ -147,12 +155,12 @@ def is_caption(text: str) -> bool:
     return _CAPTION.match(text) is not None
 
 
-CAPTION_LABEL = re.compile(r"(fig(?:ure)?|table|tab|abb(?:ildung)?|tabla|tableau|tabela)\.? ?"
-                           r"S?\d{1,3}(?:\.\d{1,3})?[a-z]?(?!\w)", re.IGNORECASE)
+CAPTION_LABEL = re.compile(rf"({_NAMES})\.? ?S?\d{{1,3}}(?:\.\d{{1,3}})?[a-z]?(?!\w)",
+                           re.IGNORECASE)
 """A caption's label (``Fig. 2``, ``Table 3``, ``Abb. 1``, ``Figure S2``), the name of
-what it labels in its first group: what opens a figure's or a table's legend, with or
-without the stop after it that `_CAPTION` asks for (`layoutkit.outputs.figures` links
-the legend to its picture by it)."""
+what it labels (`FIGURE_NAMES`, `TABLE_NAMES`) in its first group: what opens a
+figure's or a table's legend, with or without the stop after it that `_CAPTION` asks
+for (`layoutkit.outputs.figures` links the legend to its picture by it)."""
 _FIELD = re.compile(r":\s+[\d.,%\s]*\d[\d.,%\s]*$")
 """A field's label and its figure after a colon (``TOTAL TURNOUT: 81.96%``)."""
 

@@ -56,7 +56,7 @@ import numpy as np
 from ...config import LayoutConfig, LinetypesConfig
 from ...errors import UsageError
 from ...geometry.words import split_at_gaps
-from ...linetypes.headings import CAPTION_LABEL
+from ...linetypes.headings import CAPTION_LABEL, TABLE_NAMES
 from ...linetypes.hyphens import join_hyphenated
 from ...model import BandKind, BBox, Block, Document, Line, LineType, Page
 from ...sources import is_image
@@ -89,8 +89,6 @@ _CAPTION_GAP_EM = 4.0
 _UNUSUAL_SIDE_EM = 1.0
 """A caption over a figure, or under a table, counts as this many ems farther from it
 than it stands: where both sides hold a candidate, the usual side wins."""
-_TABLE_LABELS = frozenset({"table", "tab", "tabla", "tableau", "tabela"})
-"""The caption labels that name a table."""
 _GAP_EM = LinetypesConfig().table_min_gap_em
 """The gap between a table's cells, in ems, by default (``table_min_gap_em``)."""
 _MIN_PIECES = 4
@@ -343,7 +341,7 @@ def _meets(box: BBox, other: BBox) -> bool:
 def _table_label(caption: Sequence[Line]) -> bool:
     """Whether a caption's label names a table (``Table 2``, ``Tab. 1``)."""
     label = CAPTION_LABEL.match(caption[0].text)
-    return label is not None and label[1].casefold() in _TABLE_LABELS
+    return label is not None and label[1].casefold() in TABLE_NAMES
 
 
 def _text_table(page: Page, caption: Sequence[Line], gap_em: float, size: float
@@ -512,25 +510,29 @@ def _same_block(line: Line, other: Line) -> bool:
 
 def _opens_caption(lines: Sequence[Line], k: int, size: float) -> bool:
     """Whether ``lines[k]`` opens a caption (see `captions`; ``size`` the page's usual
-    type)."""
+    type): labelled and set as one, it follows no line it could run on from (one of
+    its block in its size, not ending a sentence, and neither a table's row nor a
+    line beside it)."""
     line = lines[k]
     if not _labelled(line) or not _set_as_caption(line, size):
         return False
     before = lines[k - 1] if k else None
     return (before is None or not _same_block(before, line)
             or abs(before.size - line.size) > _SIZE_TOLERANCE
-            or before.text.rstrip()[-1:] in ".:!?")
+            or before.text.rstrip()[-1:] in ".:!?"
+            or before.line_type is LineType.TABLE or before.bbox.bottom > line.bbox.top)
 
 
 def _set_as_caption(line: Line, size: float) -> bool:
     """Whether a labelled line is set as a caption, not as a sentence that names a
-    figure (``Figure 3 shows...``): a stop, colon or dash after its label, its label set
-    bolder than the words after it, or the line set smaller than the page's text."""
+    figure (``Figure 3 shows...``): the label alone on its line (its legend under
+    it), a stop, colon or dash after it, the label set bolder than the words after
+    it, or the line set smaller than the page's text."""
     label = CAPTION_LABEL.match(line.text)
     if label is None:
         return False
     after = line.text[label.end():].lstrip()
-    if after[:1] in _CAPTION_STOPS or line.size < size - _SIZE_TOLERANCE:
+    if not after or after[0] in _CAPTION_STOPS or line.size < size - _SIZE_TOLERANCE:
         return True
     words = line.words
     labelled = len(label[0].split())
