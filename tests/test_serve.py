@@ -199,6 +199,31 @@ def test_a_hostile_pdf_fails_alone(server: Server) -> None:
     assert after.status_code == 200 and after.text.startswith("THE DIGITAL MILLENNIUM")
 
 
+def test_every_hostile_input_is_answered_and_leaks_nothing(server: Server) -> None:
+    """Every hostile document of the security issue's reproducers (PDF bombs, pages
+    that once crashed a reader, HTML, Markdown, reStructuredText and ODF files that
+    include or fetch files of the machine), sent at once: each answered with its text
+    or one JSON line (refused, past the time), none with a line of ``/etc/passwd``; the
+    server answers on after them."""
+    hostile = sorted(p for p in FAULTS.iterdir() if p.suffix in {".pdf", ".html", ".md",
+                                                                   ".rst", ".odt"})
+    assert len(hostile) == 14
+
+    def post(path: Path) -> httpx.Response:
+        return httpx.post(f"{server.url}/text", files={"file": (path.name, path.read_bytes())},
+                          timeout=120)
+
+    with ThreadPoolExecutor(max_workers=len(hostile)) as pool:
+        answers = dict(zip(hostile, pool.map(post, hostile), strict=True))
+    secrets = {line for line in Path("/etc/passwd").read_text().splitlines() if line}
+    for path, answer in answers.items():
+        assert answer.status_code in {200, 422, 504}, (path.name, answer.status_code)
+        if answer.status_code != 200:
+            assert _error(answer)["file"] == path.name, path.name
+        assert not any(line in answer.text for line in secrets), path.name
+    _healthy(server)
+
+
 def test_an_upload_past_the_limit_is_refused_413(server: Server) -> None:
     """Declared too large (Content-Length) or found so as it streams in (chunked)."""
     big = b"%PDF-1.4\n" + b"0" * (LIMIT_MB * 2**20)
