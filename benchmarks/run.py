@@ -60,6 +60,8 @@ from benchmarks.density import table as density_table
 from benchmarks.fastreaders import FastRow
 from benchmarks.fastreaders import measure as measure_fast
 from benchmarks.fastreaders import section as fast_section
+from benchmarks.figures import carried as carried_figures
+from benchmarks.figures import section as figures_section
 from benchmarks.heldout import measure_heldout
 from benchmarks.heldout import section as heldout_section
 from benchmarks.jobs import JOBS_BAR, JOBS_PDF, JobsRun
@@ -233,6 +235,9 @@ class Run:
     with ``--quick``."""
     mined: list[CorpusRow] = field(default_factory=list)
     """Every system on the documents mined from tagged PDFs (``benchmarks/mined.py``)."""
+    figures: list[str] = field(default_factory=list)
+    """Captions found and linked to figures (``benchmarks/figures.py``), measured, or
+    carried over with ``--quick``."""
 
 
 def run_synthetic(
@@ -609,7 +614,8 @@ def render(run: Run, quick: bool) -> str:
         " each in a fresh interpreter, taking turns (`benchmarks/jobs.py`); CPU times of"
         " the best run.")
     lines += ["", JOBS_BEFORE.read_text(encoding="utf-8").rstrip()]
-    lines += ["", *linetype_section(run.linetypes), "", *run.learned, "", *nlp_tables(run.nlp)]
+    lines += ["", *linetype_section(run.linetypes), "", *run.learned, "", *run.figures, "",
+              *nlp_tables(run.nlp)]
     if run.ablation:
         lines += ["", *run.ablation]
     unfound = _unfound(run)
@@ -675,12 +681,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         carried_ablation(args.out)
     learned = carried_learned(args.out) if args.quick else learned_section()
     learned += ["", *(carried_usertrain(args.out) if args.quick else usertrain_section())]
+    figures = carried_figures(args.out) if args.quick else figures_section()
     print(f"ablation: {time.perf_counter() - started:.0f} s", file=sys.stderr)
 
     run = Run(runnable, skipped, synthetic, synthetic_note, real, truths, outputs, speed,
               stages, density, jobs, errors, measure_profiles(), corpus, linetypes, measure_nlp(),
               None if args.quick else measure_ocr(), batch, machine, varied, heldout, ablation,
-              fast, learned, mined)
+              fast, learned, mined, figures)
     args.out.write_text(render(run, args.quick), encoding="utf-8")
     print(f"wrote {args.out}", file=sys.stderr)
     return 0
