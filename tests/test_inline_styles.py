@@ -218,12 +218,14 @@ def test_inline_superscripts() -> None:
     raised = word("1", 30, size=6, bottom=106)
     small = word("ABC", 30, size=7, bottom=110)
     lowered = word("2", 30, size=6, bottom=112)
-    assert superscripts([base, raised], LINETYPES) == [False, True]
-    assert superscripts([base, small], LINETYPES) == [False, False]
-    assert superscripts([base, lowered], LINETYPES) == [False, False]
-    assert superscripts([raised, base], LINETYPES) == [True, False]
+    assert superscripts([base, raised]) == [False, True]
+    assert superscripts([base, small]) == [False, False]
+    assert superscripts([base, lowered]) == [False, False]
+    assert superscripts([raised, base]) == [True, False]
+    figure = word("76.4", 30, size=8, bottom=108)  # a table's smaller figure, 0.25 up
+    assert superscripts([base, figure]) == [False, False]
     sizes = [word("a", 0, size=16), word("b", 10, size=5, bottom=104), word("c", 20, size=9)]
-    assert superscripts(sizes, LINETYPES) == [False, False, False]  # an OCR layer's sizes
+    assert superscripts(sizes) == [False, False, False]  # an OCR layer's sizes
 
 
 def test_inline_wholly_bold_and_body_style() -> None:

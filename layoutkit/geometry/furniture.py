@@ -103,10 +103,6 @@ _WRAPPED_FOLIO = re.compile(r"^\W*#\s*[(（]\s*第?\s*#\s*[頁页]?\s*[)）]\W*$
 beside the page's)."""
 _NOTE_MARKS = ".,:;()[]"
 """The marks around a note's number, at a footnote's start or at its call ('1.', '(2)')."""
-_CALL_RAISE = 0.15
-"""How far above the foot of the word before it, in its own size, a note's call stands
-at least: superscript figures are raised by a third of their size or more, a figure
-set smaller on the baseline (a unit, a table's small print) not at all."""
 _CJK_NUMBER = re.compile("[〇零一二三四五六七八九十百千]+")
 """A number in Chinese numerals, masked as ``#`` in a folio piece set in CJK script."""
 
@@ -587,8 +583,8 @@ def _opening(line: _Candidate, words: Sequence[Word]) -> str:
 def _calls(words: Sequence[Word]) -> frozenset[str]:
     """The numbers ``words`` call as notes: a figure of one to three digits drawn right
     after a word (producers draw a note's call with the word it follows), standing
-    after it on its line (or kerned into its last letter), smaller than it and raised
-    above its foot by `_CALL_RAISE` of its own size at least."""
+    after it on its line (or kerned into its last letter), raised beside it
+    (`layoutkit.model.Word.raised_beside`)."""
     figures = [(i, number) for i, w in enumerate(words) if w.text[:1].isdigit()
                and len(number := w.text.strip(_NOTE_MARKS)) <= 3 and number.isdigit()]
     if not figures:
@@ -602,10 +598,7 @@ def _calls(words: Sequence[Word]) -> frozenset[str]:
             continue
         call = words[at]
         word, b = words[int(drawn[place[at] - 1])], call.bbox
-        if (call.upright and word.upright and word.size > call.size
-                and -call.size < b.x0 - word.bbox.x1 < word.size
-                and word.bbox.bottom - b.bottom > _CALL_RAISE * call.size
-                and b.bottom > word.bbox.top):
+        if call.raised_beside(word) and -call.size < b.x0 - word.bbox.x1 < word.size:
             out.add(number)
     return frozenset(out)
 

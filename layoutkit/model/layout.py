@@ -26,6 +26,12 @@ __all__ = ["Band", "BandKind", "Block", "Column", "Document", "Line", "LineType"
            "tables_by_page"]
 
 
+RAISE = 0.3
+"""How far above the foot of the word beside it, in its own size, a superscript's foot
+stands at least: superscript figures are raised by a third of their size or more; a
+table's figures set smaller, or an OCR layer's words of uneven sizes, stand lower."""
+
+
 @dataclass(frozen=True, slots=True)
 class Word(Value):
     """Glyphs on one baseline with no word gap between them."""
@@ -53,6 +59,18 @@ class Word(Value):
     def upright(self) -> bool:
         """Whether the word is set upright (its baseline runs rightwards)."""
         return self.direction == 0
+
+    def raised_beside(self, other: Word) -> bool:
+        """Whether the word is set as a superscript beside ``other`` (a note's call, an
+        exponent): upright as it is, smaller, its middle above ``other``'s and its foot
+        by `RAISE` of its own size or more, and below ``other``'s top (on its line).  A
+        word set smaller on the baseline (a unit, small capitals) has its middle lower,
+        and one hung from a word with a subscript stands no higher than the word."""
+        mine, theirs = self.bbox, other.bbox
+        return (self.upright and other.upright and other.size > self.size
+                and mine.top + mine.bottom < theirs.top + theirs.bottom
+                and theirs.bottom - mine.bottom > RAISE * self.size
+                and mine.bottom > theirs.top)
 
     @property
     def bold(self) -> bool:

@@ -5,9 +5,9 @@ What the page shows of a word's type, carried onto the text Markdown and HTML wr
 - **bold**: the word's font is bold by its weight ([`Word.bold`][layoutkit.model.Word.bold]);
 - *italic*: its font's name says italic, oblique or slanted (`is_italic`);
 - `code`: its font's name is a monospaced face's, Courier or a typewriter (`is_monospace`);
-- a superscript (a note's mark): set smaller than a word beside it, by
-  ``lt_note_mark_max_size`` or more, its middle above that word's and its foot raised
-  (`superscripts`); it follows the word before it without a space;
+- a superscript (a note's mark): raised beside a word set in the line's size
+  ([`Word.raised_beside`][layoutkit.model.Word.raised_beside], `superscripts`); it
+  follows the word before it without a space;
 - a link: the address of the link annotation it stands in
   ([`Word.link`][layoutkit.model.Word.link]: ``http``, ``https`` or ``mailto``).
 
@@ -96,13 +96,12 @@ PLAIN = Style()
 """Text without marks."""
 
 
-def superscripts(words: Sequence[Word], config: LinetypesConfig) -> list[bool]:
-    """Whether each of a line's ``words`` (left to right) is a superscript: set no larger
-    than ``lt_note_mark_max_size`` times a word next to it that is set in the line's
-    size, its middle above that word's and its foot above that word's (its baseline
-    raised; a word set smaller on the line's baseline has its middle lower).  The line's
-    size is the one most of its characters have, when more than half of them have it: an
-    OCR layer that gives each word a size of its own has no superscripts to tell."""
+def superscripts(words: Sequence[Word]) -> list[bool]:
+    """Whether each of a line's ``words`` (left to right) is a superscript: raised beside
+    a word next to it that is set in the line's size
+    ([`Word.raised_beside`][layoutkit.model.Word.raised_beside]).  The line's size is
+    the one most of its characters have, when more than half of them have it: an OCR
+    layer that gives each word a size of its own has no superscripts to tell."""
     if len({word.size for word in words}) < 2:  # most lines: one size
         return [False] * len(words)
     counts: Counter[float] = Counter()
@@ -112,17 +111,14 @@ def superscripts(words: Sequence[Word], config: LinetypesConfig) -> list[bool]:
     if 2 * most <= sum(counts.values()):
         return [False] * len(words)
 
-    def raised(word: Word, beside: Word) -> bool:
-        return (beside.size == size and word.size <= config.lt_note_mark_max_size * size
-                and word.bbox.top + word.bbox.bottom < beside.bbox.top + beside.bbox.bottom
-                and word.bbox.bottom < beside.bbox.bottom)
-    return [any(raised(word, words[j]) for j in (k - 1, k + 1) if 0 <= j < len(words))
+    return [any(words[j].size == size and word.raised_beside(words[j])
+                for j in (k - 1, k + 1) if 0 <= j < len(words))
             for k, word in enumerate(words)]
 
 
-def _word_styles(line: Line, config: LinetypesConfig) -> list[Style]:
+def _word_styles(line: Line) -> list[Style]:
     """The style of each word of ``line``, as the page shows it."""
-    sups = superscripts(line.words, config) if len(line.words) > 1 else [False]
+    sups = superscripts(line.words) if len(line.words) > 1 else [False]
     return [Style(word.bold, is_italic(word.font), is_monospace(word.font), sup, word.link)
             for word, sup in zip(line.words, sups, strict=True)]
 
@@ -234,8 +230,8 @@ def _append(runs: list[_Run], piece: str, style: Style) -> None:
 
 @dataclass(frozen=True, slots=True)
 class Marks:
-    """The inline marks of one document's items: its body style (`body_style`) and
-    the line types' config (``lt_note_mark_max_size`` tells a superscript)."""
+    """The inline marks of one document's items: the line types' config (which sets a
+    contents entry's level) and its body style (`body_style`)."""
 
     config: LinetypesConfig
     body: Style = PLAIN
@@ -248,7 +244,7 @@ class Marks:
     def runs(self, item: Item, text: str, *, heading: bool = False) -> list[_Run]:
         """``text`` (``item``'s text, or the end of it) in runs of one style each, the
         styles only what marks them (see the module)."""
-        found = spans(text, item.lines, lambda line: _word_styles(line, self.config))
+        found = spans(text, item.lines, _word_styles)
         if not found:
             return [(text, PLAIN)] if text else []
         usual = self.body
