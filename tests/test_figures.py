@@ -398,3 +398,23 @@ def test_captions_under_rows_beside_each_other_and_in_other_languages(
     Turkish caption is labelled ``Şekil`` or ``Tablo`` (`layoutkit.linetypes.headings.
     FIGURE_NAMES`, `TABLE_NAMES`)."""
     assert _linked(FIXTURES / "tagged" / f"{name}.pdf", pages) == expected
+
+
+@pytest.mark.parametrize(("name", "expected", "kept"), [
+    ("serverless-dataflows-ieee-abstract-p11",
+     [(1, "image", "Fig. 6:", [49, 51, 300, 211]), (1, "image", "Fig. 7:", [49, 349, 300, 558]),
+      (1, "image", "Fig. 8:", [312, 146, 563, 397]), (1, "image", "Fig. 9:", [312, 447, 563, 699])],
+     "Figure 7 highlights the effect of both our scheduling approach"),
+    ("dola-t5-arxiv-p5",
+     [(1, "image", "Figure 4:", [57, 57, 298, 164]), (1, "image", "Figure 5:", [306, 57, 547, 302]),
+      (1, "table", "Table 2:", [321, 564, 523, 616])],
+     "**Keyword Constraints** In contrast, keyword-insertion tasks often show the opposite"),
+])
+def test_pictures_in_two_columns_are_two_figures_and_no_paragraph_is_lost(
+        name: str, expected: list[tuple[int, str, str, list[int]]], kept: str) -> None:
+    """Pictures set in two columns a gutter apart, a paragraph under one of them, are
+    each a figure of their own with their captions: not one figure across both columns
+    whose box would take the paragraph out of the reading."""
+    path = FIXTURES / "figures" / f"{name}.pdf"
+    assert _linked(path) == expected
+    assert kept in " ".join(markdown(parse(path), LayoutConfig().linetypes).split())

@@ -78,6 +78,9 @@ rule, an icon in the text are not figures.  Not a parameter."""
 _TEXT_SHARE = 0.3
 """A drawing whose words cover more than this share of it is a box around text or a
 ruled table: a figure only when a caption names it.  Not a parameter."""
+_PROSE_EM = 10.0
+"""How long a line of running text is at least, in ems of the text's size: a line that
+long standing between two pictures is a paragraph's, not a label of theirs."""
 _LABEL_REACH_EM = 1.5
 """A drawing's labels (tick labels, an axis's title) stand within this many ems of its
 paths.  Not a parameter."""
@@ -221,7 +224,7 @@ def find_figures(page: Page, pieces: Sequence[Piece], max_area: float,
                     kind is FigureKind.DRAWING and len(group) < _MIN_PIECES):
                 continue
         else:
-            box, panels = _with_panels(k, box, candidates, linked, size)
+            box, panels = _with_panels(k, box, candidates, linked, size, page.lines)
             absorbed |= panels
             if panels:
                 kind = FigureKind.DRAWING
@@ -252,8 +255,10 @@ def _candidates(page: Page, pieces: Sequence[Piece], words: np.ndarray[Any, Any]
     top, bottom = _text_extent(page)
     drawn = [piece for piece in pieces if piece.box.width * piece.box.height <= largest
              and piece.box.bottom > top and piece.box.top < bottom]
+    prose = [line.bbox for line in page.lines if _prose(line, size)]
     groups = [part for group in grouped(drawn, size, page.width, page.height)
-              for part in _parted_by_captions(group, captions)]
+              for parted in _parted_by_captions(group, captions)
+              for part in _parted_by_prose(parted, prose, size)]
     for group in groups:
         box = BBox.union(piece.box for piece in group)
         if (min(box.width, box.height) < _MIN_SIDE_EM * size
@@ -289,21 +294,63 @@ def _parted_by_captions(group: list[Piece], captions: Sequence[BBox]) -> list[li
     """``group`` parted at each caption that stands inside its box, across it: the
     pieces over the caption and those under it are two figures (a figure's caption
     between it and the next).  A piece reaching past the caption both above and
-    below is a frame drawn round the figure and its caption, and is in neither."""
+    below, a rule (thinner than the caption's line) or a box round it, is a frame drawn
+    round the figure and its caption, and is in neither."""
     box = BBox.union(piece.box for piece in group)
     for caption in captions:
         across = min(box.x1, caption.x1) - max(box.x0, caption.x0)
         if box.top < caption.top and caption.bottom < box.bottom and \
                 across >= caption.width / 2:
             middle = (caption.top + caption.bottom) / 2
+            line = min(caption.bottom - caption.top, caption.width)
             inside = [p for p in group
-                      if not (p.box.top < caption.top and caption.bottom < p.box.bottom)]
+                      if not (p.box.top < caption.top and caption.bottom < p.box.bottom
+                              and (p.box.width < line or (p.box.x0 <= caption.x0
+                                                          and caption.x1 <= p.box.x1)))]
             over = [p for p in inside if (p.box.top + p.box.bottom) / 2 < middle]
             under = [p for p in inside if (p.box.top + p.box.bottom) / 2 >= middle]
             if over and under:
                 return [part for side in (over, under)
                         for part in _parted_by_captions(side, captions)]
     return [group]
+
+
+def _parted_by_prose(group: list[Piece], prose: Sequence[BBox], size: float
+                     ) -> list[list[Piece]]:
+    """``group`` parted where lines of running text (``prose``, `_prose`) stand inside
+    its box but in none of its pieces (pictures in two columns joined across the
+    gutter, a paragraph under one of them): cut at the white strips, half an em wide or
+    more, that run between its pieces down the page, else across it, as long as a cut
+    leaves such a line outside every part."""
+    box = BBox.union(piece.box for piece in group)
+    between = [line for line in prose if _held(line, box)
+               and not any(_held(line, piece.box) for piece in group)]
+    if not between:
+        return [group]
+    for down in (True, False):
+        parts = _strips(group, size / 2, down=down)
+        boxes = [BBox.union(piece.box for piece in part) for part in parts]
+        if len(parts) > 1 and any(not any(_held(line, b) for b in boxes) for line in between):
+            return [found for part in parts for found in _parted_by_prose(part, prose, size)]
+    return [group]
+
+
+def _strips(group: list[Piece], gap: float, *, down: bool) -> list[list[Piece]]:
+    """``group``'s pieces parted at the white strips wider than ``gap`` that run down
+    between them (``down``), or across."""
+    def span(piece: Piece) -> tuple[float, float]:
+        b = piece.box
+        return (b.x0, b.x1) if down else (b.top, b.bottom)
+
+    parts: list[list[Piece]] = []
+    reach = -np.inf
+    for piece in sorted(group, key=span):
+        start, end = span(piece)
+        if start > reach + gap:
+            parts.append([])
+        parts[-1].append(piece)
+        reach = max(reach, end)
+    return parts
 
 
 def _with_labels(box: BBox, lines: Sequence[Line], size: float,
@@ -580,10 +627,14 @@ def _link(boxes: Sequence[tuple[BBox, bool]], found: Sequence[tuple[Line, ...]],
 
 
 def _with_panels(k: int, box: BBox, candidates: Sequence[tuple[BBox, FigureKind, bool, Any]],
-                 linked: dict[int, tuple[Line, ...]], size: float) -> tuple[BBox, set[int]]:
+                 linked: dict[int, tuple[Line, ...]], size: float, lines: Sequence[Line]
+                 ) -> tuple[BBox, set[int]]:
     """The box of figure ``k`` with the unlinked pictures right beside it (within two ems,
-    on the same side of its caption): its panels, and their indexes."""
+    on the same side of its caption): its panels, and their indexes.  A picture is no
+    panel where the box grown to take it would take in a line of running text that
+    neither stands in (`_prose`): a paragraph between two figures parts them."""
     caption = BBox.union(line.bbox for line in linked[k])
+    prose = [line.bbox for line in lines if _prose(line, size)]
     below = caption.top >= box.bottom - size
     panels: set[int] = set()
     grown = True
@@ -597,10 +648,20 @@ def _with_panels(k: int, box: BBox, candidates: Sequence[tuple[BBox, FigureKind,
                     and other.top <= box.bottom + reach and box.top <= other.bottom + reach)
             side = (other.bottom <= caption.top + size if below
                     else other.top >= caption.bottom - size)
-            if near and side:
-                box, grown = BBox.union([box, other]), True
+            wider = BBox.union([box, other])
+            if near and side and not any(_held(line, wider) and not _held(line, box)
+                                         and not _held(line, other) for line in prose):
+                box, grown = wider, True
                 panels.add(j)
     return box, panels
+
+
+def _prose(line: Line, size: float) -> bool:
+    """Whether ``line`` is a line of running text: a body line set no smaller than the
+    text's ``size``, `_PROSE_EM` ems long or more (a panel's label, a chart's tick
+    values are shorter or smaller)."""
+    return (line.line_type is LineType.BODY and not line.furniture
+            and line.size >= size - _SIZE_TOLERANCE and line.bbox.width >= _PROSE_EM * size)
 
 
 def _inside_other(figure: Figure, figures: Sequence[Figure], k: int) -> bool:
@@ -628,16 +689,18 @@ def _place(page: Page, box: BBox, caption: Sequence[Line]) -> int:
 def without_captions(document: Document, figures: Iterable[Figure]) -> Document:
     """``document`` with the lines of the ``figures``' captions left out, and the body
     lines inside a captioned figure that is no table (its own labels; a line typed a
-    heading stays, as the outline holds it): what the paragraphs around a figure are
-    read from."""
+    heading stays, as the outline holds it, and so does a line of running text,
+    `_prose`: text set over a picture is read, never lost): what the paragraphs around
+    a figure are read from."""
     gone: set[int] = set()
+    size = text_size(document.pages)
     for figure in figures:
         gone.update(map(id, figure.caption_lines))
         if figure.caption_lines and figure.kind is not FigureKind.TABLE:
             page = document.page(figure.page_no)
             gone.update(id(line) for line in page.lines
                         if _held(line.bbox, figure.bbox) and not line.furniture
-                        and line.line_type is LineType.BODY)
+                        and line.line_type is LineType.BODY and not _prose(line, size))
     if not gone:
         return document
 
