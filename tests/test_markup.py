@@ -376,3 +376,18 @@ def test_markup_cli_reads_standard_input_and_writes_standard_output() -> None:
     named = command("alto", DMCA, "--pages", "1-2")
     assert piped.stdout.replace(b"<stdin>", DMCA.name.encode()).replace(
         b"&lt;stdin&gt;", DMCA.name.encode()) == named.stdout
+
+
+@pytest.mark.parametrize(("name", "pages", "tables"), [
+    ("utwente-typst-slides-template-example", "3", 2),
+    ("analog-devices-ssm2163-datasheet-1996", None, 21),
+])
+def test_markup_each_ruled_table_written_once(name: str, pages: str | None,
+                                              tables: int) -> None:
+    """A ruled table whose rows are read in several runs (its caption, or a line of
+    another type, read between them) is written once, whole, where its first row is
+    read; every line of it is still in the Markdown's parts."""
+    document = layoutkit.parse(next((ROOT / "fixtures").glob(f"*/{name}.pdf")), pages=pages)
+    text = markdown(document, LINETYPES)
+    heads = [block.split("\n")[0] for block in text.split("\n\n") if "\n| --- |" in block]
+    assert len(heads) == tables and len(set(heads)) == len(heads), heads

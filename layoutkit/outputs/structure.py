@@ -106,8 +106,12 @@ _GROUPED = frozenset({Kind.BULLETED, Kind.NUMBERED, Kind.CONTENTS, Kind.TABLE})
 def parts(document: Document, config: LinetypesConfig,
           skip: frozenset[str] = FURNITURE) -> list[Part]:
     """The parts of ``document`` in reading order, lines of the ``skip`` codes left out
-    (running headers and footers by default; ``h_`` is every heading level)."""
+    (running headers and footers by default; ``h_`` is every heading level).  A ruled
+    table is one part, its cells read from its grid, where the first of its rows is
+    read: rows of it read after other lines join that part, and are not written
+    again."""
     found: list[Part] = []
+    ruled: dict[int, tuple[int, list[Item]]] = {}  # a ruled table's part and rows so far
     read = paragraphs(document, skip, document_lexicon(document))
     for (kind, table), group in itertools.groupby(
             read, key=lambda p: (_kind(p), _ruled_table(p, document.tables))):
@@ -116,7 +120,15 @@ def parts(document: Document, config: LinetypesConfig,
         elif kind not in _GROUPED:
             found.extend(Part(kind, (_item(p),), p.pieces[0].line.level) for p in group)
         elif kind is Kind.TABLE:
-            found.append(_table([_item(p) for p in group], table, config))
+            rows = [_item(p) for p in group]
+            if table is not None and id(table) in ruled:
+                at, before = ruled[id(table)]
+                before.extend(rows)
+                found[at] = _table(before, table, config)
+                continue
+            if table is not None:
+                ruled[id(table)] = (len(found), rows)
+            found.append(_table(rows, table, config))
         else:
             found.append(Part(kind, tuple(map(_list_item if kind in (
                 Kind.BULLETED, Kind.NUMBERED) else _item, group))))
