@@ -269,9 +269,12 @@ def test_inline_link_runs() -> None:
     ("1.2 Results . . . . . . 12", "1.2 Results"), ("Preface . . . xi", "Preface"),
     ("Introduction 3", "Introduction"), ("Speeches 12877 12879", "Speeches"),
     ("Introduction … 3", "Introduction"), ("2.1 Methods", "2.1 Methods"), ("12", "12"),
+    ("Survey Conducted in the Alaska Region in 2021 5",
+     "Survey Conducted in the Alaska Region in 2021"),
 ])
 def test_inline_contents_text(text: str, title: str) -> None:
-    """An entry's leader and page numbers go; an entry of nothing else stays."""
+    """An entry's leader and page numbers go (numbers in order: a year before the page
+    number is the title's); an entry of nothing else stays."""
     assert contents_text(text) == title
 
 

@@ -327,16 +327,22 @@ def _html_run(piece: str, style: Style, escape: Callable[[str], str]) -> str:
 _LEADER_END = re.compile(r"\s*(?:(?:[.·…‥_]\s*){2,}|…\s*)"
                          r"(?:(?:\d{1,6}|[ivxlcdm]{1,7}|[IVXLCDM]{1,7})\s*)*$")
 """A dot leader at the end of a contents entry, and the page numbers after it."""
-_NUMBERS_END = re.compile(r"(?<=\S)(?:\s+\d{1,6})+\s*$")
-"""Page numbers (Arabic) ending a contents entry without a leader."""
+_NUMBER_END = re.compile(r"(?<=\S)\s+(\d{1,6})\s*$")
+"""A page number (Arabic) ending a contents entry without a leader."""
 
 
 def contents_text(text: str) -> str:
     """A contents entry's ``text`` without its dot leader and page numbers
-    (``MAIN GAME ......6`` is ``MAIN GAME``); an entry that is nothing else keeps them."""
+    (``MAIN GAME ......6`` is ``MAIN GAME``); an entry that is nothing else keeps them.
+    Without a leader, the page numbers are the numbers ending it that run in order
+    (``Speeches 12877 12879``): a number larger than the one after it is the title's
+    (``Survey of 2021 5``)."""
     title = _LEADER_END.sub("", text)
-    if title == text:
-        title = _NUMBERS_END.sub("", text)
+    if title != text:
+        return title.strip() or text
+    after = None
+    while (found := _NUMBER_END.search(title)) and (after is None or int(found[1]) <= after):
+        title, after = title[:found.start()], int(found[1])
     return title.strip() or text
 
 
