@@ -25,7 +25,7 @@ from benchmarks.heldout import HELDOUT
 from benchmarks.mined import MINED
 from benchmarks.sections import carried_section, section_main
 from layoutkit import parse
-from layoutkit.outputs.figures import captions, document_figures
+from layoutkit.outputs.figures import captions, document_figures, text_size
 from layoutkit.tools.truth import load_truth, truth_files
 
 __all__ = ["TITLE", "CaptionRow", "carried", "measure_captions", "measure_tagged", "section"]
@@ -41,7 +41,8 @@ class CaptionRow:
 
     document: str
     captions: int
-    found: int
+    found: int | None
+    """None where the captions counted are those layoutkit found."""
     linked: int
     unlinked: tuple[str, ...]
 
@@ -60,12 +61,13 @@ def measure_captions(roots: Sequence[Path] = (CORPUS, HELDOUT)) -> list[CaptionR
             document = parse(truth.source)
             linked = {(f.page_no, id(f.caption_lines[0])) for f in document_figures(document)
                       if f.caption_lines}
+            size = text_size(document.pages)
             found = [(page.page_no, lines) for page in document.pages
-                     for lines in captions(page)]
+                     for lines in captions(page, size=size)]
             if found:
                 missed = tuple(f"p.{page} {lines[0].text[:40]}" for page, lines in found
                                if (page, id(lines[0])) not in linked)
-                rows.append(CaptionRow(truth.source.stem, len(found), len(found),
+                rows.append(CaptionRow(truth.source.stem, len(found), None,
                                        len(found) - len(missed), missed))
     return rows
 
@@ -82,17 +84,19 @@ def measure_tagged(root: Path = MINED) -> list[CaptionRow]:
             continue
         document = parse(truth.source, pages=sorted(pages))
         figures = document_figures(document)
+        size = text_size(document.pages)
         found = lines = linked = 0
         missed = []
         for number, truth_lines in pages.items():
             page = document.page(number)
-            mine = [_folded(" ".join(line.text for line in group)) for group in captions(page)]
+            mine = [_folded(" ".join(line.text for line in group))
+                    for group in captions(page, size=size)]
             tied = [_folded(f.caption) for f in figures if f.page_no == number and f.caption]
             for line in truth_lines:
                 key = _folded(line)
                 lines += 1
-                found += any(key in text for text in mine)
-                if any(key in text for text in tied):
+                found += bool(key) and any(key in text for text in mine)
+                if key and any(key in text for text in tied):
                     linked += 1
                 else:
                     missed.append(f"p.{number} {line[:40]}")
@@ -101,13 +105,19 @@ def measure_tagged(root: Path = MINED) -> list[CaptionRow]:
 
 
 def _table(rows: Sequence[CaptionRow], what: str) -> list[str]:
-    lines = [f"| document | {what} | found | linked | not linked |",
-             "| --- | ---: | ---: | ---: | --- |"]
+    """A markdown table of ``rows``, with a column of those found where they count
+    truth captions."""
+    found = any(row.found is not None for row in rows)
+    lines = [f"| document | {what} |{' found |' if found else ''} linked | not linked |",
+             f"| --- | ---: |{' ---: |' if found else ''} ---: | --- |"]
     for row in rows:
-        lines.append(f"| {row.document} | {row.captions} | {row.found} | {row.linked} | "
+        cell = f" {row.found} |" if found else ""
+        lines.append(f"| {row.document} | {row.captions} |{cell} {row.linked} | "
                      f"{'; '.join(row.unlinked).replace('|', '/')} |")
-    total = [sum(getattr(r, name) for r in rows) for name in ("captions", "found", "linked")]
-    lines.append(f"| **all {len(rows)}** | **{total[0]}** | **{total[1]}** | **{total[2]}** | |")
+    total = sum(r.captions for r in rows), sum(r.found or 0 for r in rows)
+    cell = f" **{total[1]}** |" if found else ""
+    lines.append(f"| **all {len(rows)}** | **{total[0]}** |{cell}"
+                 f" **{sum(r.linked for r in rows)}** | |")
     return lines
 
 

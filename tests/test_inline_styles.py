@@ -270,11 +270,12 @@ def test_inline_link_runs() -> None:
     ("Introduction 3", "Introduction"), ("Speeches 12877 12879", "Speeches"),
     ("Introduction … 3", "Introduction"), ("2.1 Methods", "2.1 Methods"), ("12", "12"),
     ("Survey Conducted in the Alaska Region in 2021 5",
-     "Survey Conducted in the Alaska Region in 2021"),
+     "Survey Conducted in the Alaska Region in 2021"), ("Chapter 3 12", "Chapter 3"),
 ])
 def test_inline_contents_text(text: str, title: str) -> None:
-    """An entry's leader and page numbers go (numbers in order: a year before the page
-    number is the title's); an entry of nothing else stays."""
+    """An entry's leader and page numbers go (numbers of one length in order: a year or
+    a chapter's number before the page number is the title's); an entry of nothing
+    else stays."""
     assert contents_text(text) == title
 
 

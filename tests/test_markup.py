@@ -21,13 +21,13 @@ import layoutkit
 from layoutkit import LayoutConfig
 from layoutkit.cli import main
 from layoutkit.linetypes import outline
-from layoutkit.model import Document
+from layoutkit.model import Document, LineType
 from layoutkit.model.codec import document_json, dumps, json_schema
 from layoutkit.nlp.paragraphs import paragraphs
 from layoutkit.outputs.alto import NAMESPACE, alto
 from layoutkit.outputs.html import html_document
 from layoutkit.outputs.markdown import escape, markdown
-from layoutkit.outputs.structure import paragraph_text
+from layoutkit.outputs.structure import paragraph_text, parts
 from tests.parsed import parsed
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -386,8 +386,15 @@ def test_markup_each_ruled_table_written_once(name: str, pages: str | None,
                                               tables: int) -> None:
     """A ruled table whose rows are read in several runs (its caption, or a line of
     another type, read between them) is written once, whole, where its first row is
-    read; every line of it is still in the Markdown's parts."""
+    read; none of its lines is lost from the parts."""
     document = layoutkit.parse(next((ROOT / "fixtures").glob(f"*/{name}.pdf")), pages=pages)
     text = markdown(document, LINETYPES)
     heads = [block.split("\n")[0] for block in text.split("\n\n") if "\n| --- |" in block]
     assert len(heads) == tables and len(set(heads)) == len(heads), heads
+    rows = [line for page in document.pages for line in page.lines
+            if line.line_type is LineType.TABLE and any(
+                t.page_no == line.page_no and t.bbox.contains_centre_of(line.bbox)
+                for t in document.tables)]
+    placed = {id(line) for part in parts(document, LINETYPES) for item in part.items
+              for line in item.lines}
+    assert rows and all(id(line) in placed for line in rows)

@@ -200,7 +200,7 @@ def test_a_hostile_pdf_fails_alone(server: Server) -> None:
 
 
 def test_every_hostile_input_is_answered_and_leaks_nothing(server: Server) -> None:
-    """Every hostile document of the security issue's reproducers (PDF bombs, pages
+    """Every hostile document of the reproducers in tests/data/faults (PDF bombs, pages
     that once crashed a reader, HTML, Markdown, reStructuredText and ODF files that
     include or fetch files of the machine), sent at once: each answered with its text
     or one JSON line (refused, past the time), none with a line of ``/etc/passwd``; the

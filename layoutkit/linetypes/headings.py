@@ -144,7 +144,7 @@ TABLE_NAMES = ("table", "tab", "tabla", "tableau", "tabela", "tabelle", "tabella
                "tabell", "tablo", "tabulka", "таблица", "πίνακας", "cuadro", "quadro", "表")
 """What a table's caption calls it, in the languages layoutkit reads."""
 _NAMES = "|".join(sorted(map(re.escape, FIGURE_NAMES + TABLE_NAMES), key=len, reverse=True))
-_CAPTION = re.compile(rf"(?:{_NAMES})\.? ?\d{{1,3}}(?:\.\d{{1,3}})?[.:]", re.IGNORECASE)
+_CAPTION = re.compile(rf"(?:{_NAMES})\.? ?\d{{1,3}}(?:\.\d{{1,3}})?[.:：]", re.IGNORECASE)
 """A caption's opening (``Fig. 2.``, ``Table 3:``, ``Abb. 1.``): a figure's or a
 table's legend, however it is set, is no heading."""
 

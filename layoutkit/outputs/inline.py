@@ -334,15 +334,16 @@ _NUMBER_END = re.compile(r"(?<=\S)\s+(\d{1,6})\s*$")
 def contents_text(text: str) -> str:
     """A contents entry's ``text`` without its dot leader and page numbers
     (``MAIN GAME ......6`` is ``MAIN GAME``); an entry that is nothing else keeps them.
-    Without a leader, the page numbers are the numbers ending it that run in order
-    (``Speeches 12877 12879``): a number larger than the one after it is the title's
-    (``Survey of 2021 5``)."""
+    Without a leader, the page numbers are the last number ending it and those before
+    it of as many digits, in order (``Speeches 12877 12879``); another number is the
+    title's (``Survey of 2021 5``, ``Chapter 3 12``)."""
     title = _LEADER_END.sub("", text)
     if title != text:
         return title.strip() or text
-    after = None
-    while (found := _NUMBER_END.search(title)) and (after is None or int(found[1]) <= after):
-        title, after = title[:found.start()], int(found[1])
+    after: str | None = None
+    while (found := _NUMBER_END.search(title)) and (
+            after is None or (len(found[1]) == len(after) and int(found[1]) <= int(after))):
+        title, after = title[:found.start()], found[1]
     return title.strip() or text
 
 

@@ -80,7 +80,12 @@ _TEXT_SHARE = 0.3
 ruled table: a figure only when a caption names it.  Not a parameter."""
 _PROSE_EM = 10.0
 """How long a line of running text is at least, in ems of the text's size: a line that
-long standing between two pictures is a paragraph's, not a label of theirs."""
+long standing between two pictures is a paragraph's, not a label of theirs.  Not a
+parameter."""
+_ANCHOR_MIN = 12
+"""The fewest characters of a line's text looked for in its paragraph's text without
+its first or last word: shorter, it may stand earlier in the paragraph too.  Not a
+parameter."""
 _LABEL_REACH_EM = 1.5
 """A drawing's labels (tick labels, an axis's title) stand within this many ems of its
 paths.  Not a parameter."""
@@ -103,7 +108,10 @@ high): a longer strip is a rule's ornament or a border.  Not a parameter."""
 _NOTES = 4
 """A table's notes may stand between its caption and its first row, this many lines at
 most."""
-_CAPTION_STOPS = frozenset(".:–—-|")
+_TABLE_NAMES = frozenset(name.casefold() for name in TABLE_NAMES)
+"""The names a table's caption gives it, case folded as a label is (Greek's final ς
+folds to σ)."""
+_CAPTION_STOPS = frozenset(".:：–—-|")
 """What follows a caption's label (``Fig. 2.``, ``Table 3:``, ``FIGURE 1 –``) where a
 sentence that names a figure goes on with a word."""
 _BOLD = 600
@@ -206,8 +214,9 @@ def find_figures(page: Page, pieces: Sequence[Piece], max_area: float,
     words = np.array([(w.bbox.x0, w.bbox.top, w.bbox.x1, w.bbox.bottom)
                       for line in page.lines for w in line.words], dtype=float).reshape(-1, 4)
     found = captions(page, gap_em, size)
+    prose = [line.bbox for line in page.lines if _prose(line, size)]
     candidates = _candidates(page, pieces, words, size, max_area,
-                             [BBox.union(line.bbox for line in lines) for lines in found])
+                             [BBox.union(line.bbox for line in lines) for lines in found], prose)
     linked = _link([(box, not wordy and any(p.picture for p in group))
                     for box, _, wordy, group in candidates], found, size)
     top, bottom = _text_extent(page)
@@ -224,7 +233,7 @@ def find_figures(page: Page, pieces: Sequence[Piece], max_area: float,
                     kind is FigureKind.DRAWING and len(group) < _MIN_PIECES):
                 continue
         else:
-            box, panels = _with_panels(k, box, candidates, linked, size, page.lines)
+            box, panels = _with_panels(k, box, candidates, linked, size, prose)
             absorbed |= panels
             if panels:
                 kind = FigureKind.DRAWING
@@ -246,16 +255,17 @@ def find_figures(page: Page, pieces: Sequence[Piece], max_area: float,
 
 
 def _candidates(page: Page, pieces: Sequence[Piece], words: np.ndarray[Any, Any],
-                size: float, max_area: float, captions: Sequence[BBox]) -> list[_Candidate]:
+                size: float, max_area: float, captions: Sequence[BBox], prose: Sequence[BBox]
+                ) -> list[_Candidate]:
     """The groups of ``pieces`` (`layoutkit.outputs.figures.drawn.grouped`) that may
     be figures: large enough, not a background (larger than ``max_area`` of the page),
-    a drawing with its labels (short of the ``captions``' boxes)."""
+    a drawing with its labels (short of the ``captions``' boxes), groups parted where
+    lines of running text (``prose``) stand between their pieces."""
     candidates: list[_Candidate] = []
     largest = max_area * page.width * page.height
     top, bottom = _text_extent(page)
     drawn = [piece for piece in pieces if piece.box.width * piece.box.height <= largest
              and piece.box.bottom > top and piece.box.top < bottom]
-    prose = [line.bbox for line in page.lines if _prose(line, size)]
     groups = [part for group in grouped(drawn, size, page.width, page.height)
               for parted in _parted_by_captions(group, captions)
               for part in _parted_by_prose(parted, prose, size)]
@@ -294,19 +304,18 @@ def _parted_by_captions(group: list[Piece], captions: Sequence[BBox]) -> list[li
     """``group`` parted at each caption that stands inside its box, across it: the
     pieces over the caption and those under it are two figures (a figure's caption
     between it and the next).  A piece reaching past the caption both above and
-    below, a rule (thinner than the caption's line) or a box round it, is a frame drawn
-    round the figure and its caption, and is in neither."""
+    below, a rule or a box round it, is a frame drawn round the figure and its caption,
+    and is in neither part."""
     box = BBox.union(piece.box for piece in group)
     for caption in captions:
         across = min(box.x1, caption.x1) - max(box.x0, caption.x0)
         if box.top < caption.top and caption.bottom < box.bottom and \
                 across >= caption.width / 2:
             middle = (caption.top + caption.bottom) / 2
-            line = min(caption.bottom - caption.top, caption.width)
             inside = [p for p in group
                       if not (p.box.top < caption.top and caption.bottom < p.box.bottom
-                              and (p.box.width < line or (p.box.x0 <= caption.x0
-                                                          and caption.x1 <= p.box.x1)))]
+                              and (p.rule or (p.box.x0 <= caption.x0
+                                              and caption.x1 <= p.box.x1)))]
             over = [p for p in inside if (p.box.top + p.box.bottom) / 2 < middle]
             under = [p for p in inside if (p.box.top + p.box.bottom) / 2 >= middle]
             if over and under:
@@ -388,7 +397,7 @@ def _meets(box: BBox, other: BBox) -> bool:
 def _table_label(caption: Sequence[Line]) -> bool:
     """Whether a caption's label names a table (``Table 2``, ``Tab. 1``)."""
     label = CAPTION_LABEL.match(caption[0].text)
-    return label is not None and label[1].casefold() in TABLE_NAMES
+    return label is not None and label[1].casefold() in _TABLE_NAMES
 
 
 def _text_table(page: Page, caption: Sequence[Line], gap_em: float, size: float
@@ -483,11 +492,12 @@ def _text_share(box: BBox, words: np.ndarray[Any, Any]) -> float:
 def captions(page: Page, gap_em: float = _GAP_EM, size: float | None = None
              ) -> list[tuple[Line, ...]]:
     """The captions of ``page`` in reading order, each as its lines: a line opening
-    with a caption's label (`CAPTION_LABEL`) at the head of its block (or after a line
-    of another size, or one that ends a sentence), and the lines of its block after it
-    in its size, up to the next caption, a table's row (`_row`, its cells parted by
-    gaps of ``gap_em``; ``size`` the document's text size, by default the page's) or a
-    paragraph's end (`_paragraph_break`)."""
+    with a caption's label (`CAPTION_LABEL`) set as a caption's (`_set_as_caption`)
+    at the head of its block, or after a line of another size, one that ends a
+    sentence, a table's row or a line it stands beside (`_opens_caption`); and the
+    lines of its block after it in its size, up to the next caption, a table's row
+    (`_row`, its cells parted by gaps of ``gap_em``; ``size`` the document's text
+    size, by default the page's) or a paragraph's end (`_paragraph_break`)."""
     lines = [line for line in page.lines if not line.furniture]
     if size is None:
         size = text_size([page])
@@ -567,7 +577,14 @@ def _opens_caption(lines: Sequence[Line], k: int, size: float) -> bool:
     return (before is None or not _same_block(before, line)
             or abs(before.size - line.size) > _SIZE_TOLERANCE
             or before.text.rstrip()[-1:] in ".:!?"
-            or before.line_type is LineType.TABLE or before.bbox.bottom > line.bbox.top)
+            or before.line_type is LineType.TABLE or _beside(before, line))
+
+
+def _beside(before: Line, line: Line) -> bool:
+    """Whether ``line`` stands beside the line ``before`` it (a caption beside another
+    on a row): wholly right of it, level with it over half its height or more."""
+    level = min(before.bbox.bottom, line.bbox.bottom) - max(before.bbox.top, line.bbox.top)
+    return before.bbox.x1 <= line.bbox.x0 and level >= line.bbox.height / 2
 
 
 def _set_as_caption(line: Line, size: float) -> bool:
@@ -627,14 +644,14 @@ def _link(boxes: Sequence[tuple[BBox, bool]], found: Sequence[tuple[Line, ...]],
 
 
 def _with_panels(k: int, box: BBox, candidates: Sequence[tuple[BBox, FigureKind, bool, Any]],
-                 linked: dict[int, tuple[Line, ...]], size: float, lines: Sequence[Line]
+                 linked: dict[int, tuple[Line, ...]], size: float, prose: Sequence[BBox]
                  ) -> tuple[BBox, set[int]]:
     """The box of figure ``k`` with the unlinked pictures right beside it (within two ems,
     on the same side of its caption): its panels, and their indexes.  A picture is no
     panel where the box grown to take it would take in a line of running text that
-    neither stands in (`_prose`): a paragraph between two figures parts them."""
+    neither stands in (``prose``, `_prose`): a paragraph between two figures parts
+    them."""
     caption = BBox.union(line.bbox for line in linked[k])
-    prose = [line.bbox for line in lines if _prose(line, size)]
     below = caption.top >= box.bottom - size
     panels: set[int] = set()
     grown = True
@@ -921,8 +938,10 @@ def _split(part: Part, at: Sequence[int]) -> list[tuple[int, Part]]:
 def _anchors(line: str) -> list[str]:
     """What a line's text is looked for by in its paragraph's joined text, surest
     first: the whole line; without a last word hyphenated onto the next line; without
-    a first word that ends a word hyphenated from the line before; without both."""
+    a first word that ends a word hyphenated from the line before; without both.  A
+    part shorter than `_ANCHOR_MIN` characters is not looked for: a word or two may
+    stand anywhere in the paragraph."""
     rest = line.partition(" ")[2]
     head = line.rpartition(" ")[0] if line.endswith("-") else line
     middle = rest.rpartition(" ")[0] if line.endswith("-") else rest
-    return [text for text in (line, head, rest, middle) if text]
+    return [line, *(text for text in (head, rest, middle) if len(text) >= _ANCHOR_MIN)]
