@@ -331,9 +331,7 @@ def _parted_by_prose(group: list[Piece], prose: Sequence[BBox], size: float
     gutter, a paragraph under one of them): cut at the white strips, half an em wide or
     more, that run between its pieces down the page, else across it, as long as a cut
     leaves such a line outside every part."""
-    box = BBox.union(piece.box for piece in group)
-    between = [line for line in prose if _held(line, box)
-               and not any(_held(line, piece.box) for piece in group)]
+    between = _uncovered(prose, [piece.box for piece in group])
     if not between:
         return [group]
     for down in (True, False):
@@ -665,12 +663,18 @@ def _with_panels(k: int, box: BBox, candidates: Sequence[tuple[BBox, FigureKind,
                     and other.top <= box.bottom + reach and box.top <= other.bottom + reach)
             side = (other.bottom <= caption.top + size if below
                     else other.top >= caption.bottom - size)
-            wider = BBox.union([box, other])
-            if near and side and not any(_held(line, wider) and not _held(line, box)
-                                         and not _held(line, other) for line in prose):
-                box, grown = wider, True
+            if near and side and not _uncovered(prose, [box, other]):
+                box, grown = BBox.union([box, other]), True
                 panels.add(j)
     return box, panels
+
+
+def _uncovered(prose: Sequence[BBox], boxes: Sequence[BBox]) -> list[BBox]:
+    """The lines of running text (``prose``) that stand in the box round ``boxes`` but
+    in none of them: what joining them into one figure would take out of the reading."""
+    around = BBox.union(boxes)
+    return [line for line in prose if _held(line, around)
+            and not any(_held(line, box) for box in boxes)]
 
 
 def _prose(line: Line, size: float) -> bool:
