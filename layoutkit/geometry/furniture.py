@@ -62,6 +62,7 @@ from dataclasses import dataclass, replace
 from difflib import SequenceMatcher
 
 import numpy as np
+import numpy.typing as npt
 from rapidfuzz import fuzz, process
 from rapidfuzz.distance import Levenshtein
 
@@ -213,7 +214,7 @@ def body_words(words: Sequence[Word], furniture: Furniture) -> tuple[list[Word],
     """The words of the page body: upright ones (to segment) and rotated ones."""
     taken = furniture.header | furniture.footer | furniture.margin
     body = [w for i, w in enumerate(words) if i not in taken]
-    rotated = [w for w in body if not w.upright]
+    rotated = [w for w in body if w.direction]
     return ([w for w in body if w.upright] if rotated else body), rotated
 
 
@@ -243,8 +244,10 @@ def edge_lines(words: Sequence[Word], height: float, config: LayoutConfig,
     size = weighted_median(np.array([w.size for w in words]),
                            np.array([len(w.text) for w in words], dtype=float)) \
         if words else 0.0
-    header = _edge_lines(words, height, config, folio, top=True)
-    footer = _edge_lines(words, height, config, folio, top=False)
+    spans = np.array([(i, w.bbox.top, w.bbox.bottom) for i, w in enumerate(words)
+                      if not w.direction], dtype=np.float64).reshape(-1, 3)
+    header = _edge_lines(words, spans, height, config, folio, top=True)
+    footer = _edge_lines(words, spans, height, config, folio, top=False)
     leading = _leading(header, footer)
     least = config.furniture.furniture_min_gap_em * size
     openings = {id(line): _opening(line, words) for line in (*header, *footer)}
@@ -505,7 +508,7 @@ def _vertical_folios(words: Sequence[Word], edges: EdgeLines, taken: set[int],
     where vertical writing carries fewer characters than the other words, or whose
     width is not known."""
     vertical = sum(len(w.text) for w in words if w.direction == VERTICAL)
-    if not edges.width or 2 * vertical <= sum(len(w.text) for w in words):
+    if not edges.width or not vertical or 2 * vertical <= sum(len(w.text) for w in words):
         return set(), set()
     boxes = np.array([(w.bbox.x0, w.bbox.top, w.bbox.x1, w.bbox.bottom) for w in words])
     turned = [replace(w, bbox=BBox(*box), direction=0) for w, box in zip(
@@ -530,18 +533,18 @@ def _vertical_folios(words: Sequence[Word], edges: EdgeLines, taken: set[int],
             {i for line in framed.footer[:1] if folio(line) for i in line.words})
 
 
-def _edge_lines(words: Sequence[Word], height: float, config: LayoutConfig, folio: str, *,
-                top: bool) -> tuple[_Candidate, ...]:
+def _edge_lines(words: Sequence[Word], spans: npt.NDArray[np.float64], height: float,
+                config: LayoutConfig, folio: str, *, top: bool) -> tuple[_Candidate, ...]:
     """The first ``line_header_max_lines`` (or last ``line_footer_max_lines``) lines
     inside the page's top (bottom) zone, outermost first, or ``furniture_block_max_lines``
     if that is more (a notice outside the text block may be longer than a running
-    header)."""
+    header); ``spans`` holds each upright word's index, top and bottom."""
+    index, tops, bottoms = spans.T
     if top:
-        limit = config.furniture.furniture_top * height
-        chosen = [i for i, w in enumerate(words) if w.upright and w.bbox.bottom <= limit]
+        inside = bottoms <= config.furniture.furniture_top * height
     else:
-        limit = (1 - config.furniture.furniture_bottom) * height
-        chosen = [i for i, w in enumerate(words) if w.upright and w.bbox.top >= limit]
+        inside = tops >= (1 - config.furniture.furniture_bottom) * height
+    chosen = index[inside].astype(np.intp).tolist()
     lines = group_lines([words[i] for i in chosen], config.words)
     outermost_first = lines if top else lines[::-1]
     lines = outermost_first[: max(config.furniture.line_header_max_lines if top
@@ -552,11 +555,9 @@ def _edge_lines(words: Sequence[Word], height: float, config: LayoutConfig, foli
         return ()
     # the white space from each line to the nearest word further into the page
     if top:
-        tops = np.array([w.bbox.top for w in words if w.upright])
         gaps = [float(tops[tops >= line.bottom].min(initial=np.inf)) - line.bottom
                 for line in candidates]
     else:
-        bottoms = np.array([w.bbox.bottom for w in words if w.upright])
         gaps = [line.top - float(bottoms[bottoms <= line.top].max(initial=-np.inf))
                 for line in candidates]
     return tuple(replace(line, inner_gap=gap, numbered=_numbered(line, words, folio, config),
@@ -589,17 +590,18 @@ def _calls(words: Sequence[Word]) -> frozenset[str]:
                and len(number := w.text.strip(_NOTE_MARKS)) <= 3 and number.isdigit()]
     if not figures:
         return frozenset()
-    drawn = np.argsort(np.array([w.stream for w in words]), kind="stable")
+    stream, size = np.array([(w.stream, w.size) for w in words], dtype=np.float64).T
+    drawn = np.argsort(stream, kind="stable")
     place = np.empty(len(words), dtype=np.intp)
     place[drawn] = np.arange(len(words))
+    at = np.array([i for i, _ in figures], dtype=np.intp)
+    after = drawn[place[at] - 1]
+    smaller = (place[at] > 0) & (size[at] < size[after])  # a call is set smaller
     out = set()
-    for at, number in figures:
-        if not place[at]:
-            continue
-        call = words[at]
-        word, b = words[int(drawn[place[at] - 1])], call.bbox
-        if call.raised_beside(word) and -call.size < b.x0 - word.bbox.x1 < word.size:
-            out.add(number)
+    for k in np.flatnonzero(smaller).tolist():
+        call, word = words[figures[k][0]], words[int(after[k])]
+        if call.raised_beside(word) and -call.size < call.bbox.x0 - word.bbox.x1 < word.size:
+            out.add(figures[k][1])
     return frozenset(out)
 
 

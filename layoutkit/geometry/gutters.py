@@ -166,9 +166,11 @@ def tall_gutters(canvas: Canvas, idx: Ints,
         ruled = canvas.ruled(x0, x1, top, bottom)
         lines = config.gutter_min_lines_on_grid if grid or ruled else config.gutter_min_lines
         near = slice(y_sorted.searchsorted(top, "left"), y_sorted.searchsorted(bottom, "right"))
-        pictured = [canvas.picture_lines(side) for side in canvas.against(x0, x1, top, bottom)]
-        if (distinct(row_by_y[near][end_by_y[near] <= x0 + res]) + pictured[0] < lines
-                or distinct(row_by_y[near][start_by_y[near] >= x1 - res]) + pictured[1] < lines):
+        beside = (distinct(row_by_y[near][end_by_y[near] <= x0 + res]),
+                  distinct(row_by_y[near][start_by_y[near] >= x1 - res]))
+        if min(beside) < lines and any(
+                count + canvas.picture_lines(side) < lines
+                for count, side in zip(beside, canvas.against(x0, x1, top, bottom), strict=True)):
             continue  # trimming the run below can only take lines away
         top, bottom = _trim_crossing(canvas, idx, centre_y, top, bottom, x0, x1)
         if _judged_gutter(canvas, idx, centre_y, top, bottom, x0, x1, lines, ruled):

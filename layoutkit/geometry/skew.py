@@ -78,11 +78,11 @@ def _runs(words: Sequence[Word]
     (`UPRIGHT_MAX_SLOPE`).  Each run's slope is the least
     squares fit to its words' centres, its length the run of their centres across.
     None when no run holds two words."""
-    upright = sorted((w for w in words if w.direction == 0), key=lambda w: w.stream)
-    if len(upright) < 2:
+    drawn = np.array([(w.stream, w.bbox.x0, w.bbox.top, w.bbox.x1, w.bbox.bottom)
+                      for w in words if w.direction == 0], dtype=np.float64).reshape(-1, 5)
+    if len(drawn) < 2:
         return None
-    box = np.array([(w.bbox.x0, w.bbox.top, w.bbox.x1, w.bbox.bottom) for w in upright],
-                   dtype=np.float64)
+    box = drawn[np.argsort(drawn[:, 0], kind="stable"), 1:]
     x, y = (box[:, 0] + box[:, 2]) / 2, (box[:, 1] + box[:, 3]) / 2
     height = box[:, 3] - box[:, 1]
     gap = box[1:, 0] - box[:-1, 2]

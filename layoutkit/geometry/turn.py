@@ -47,6 +47,8 @@ def page_turn(words: Sequence[Word], height: float, config: FurnitureConfig) -> 
     ``furniture_top`` or ``furniture_bottom`` of the page's edges; 0 when no turn has
     most letters, when another word stands between those margins, or when the turned
     words run down the page in vertical writing (a CJK letter among them)."""
+    if not any(w.direction for w in words):
+        return 0
     letters = Counter[int]()
     for w in words:
         letters[w.direction] += len(w.text)

@@ -157,8 +157,9 @@ def _words(glyphs: Glyphs, boxes: npt.NDArray[np.float64], texts: _Texts,
         ([True], np.diff(base[order]) > tolerance[1:])), config.glyph_row_max_span_em * em)
     row = np.empty(len(order), dtype=np.intp)
     row[order] = np.cumsum(new_row)  # each glyph's row, back in the glyphs' order
+    by_start = np.argsort(start, kind="stable")
     if direction != VERTICAL:
-        row = _set_in(row, box, size, texts.blank[chosen])
+        row = _set_in(row, box, by_start, size, texts.blank[chosen])
     if direction == VERTICAL:  # a column's small type: a line of its own, joined later
         largest = np.zeros(int(row.max()) + 1)
         np.maximum.at(largest, row, size)
@@ -169,11 +170,8 @@ def _words(glyphs: Glyphs, boxes: npt.NDArray[np.float64], texts: _Texts,
     if len(marks):
         start, end, row = _on_hosts(box, row, marks, texts.blank[chosen],
                                     [glyphs.texts[i] for i in chosen.tolist()])
-    # by row, then x: sorted by x, then stably by row, the rows in the smallest integer
-    # type that holds them, which numpy sorts by radix (a third faster than np.lexsort)
-    by_start = np.argsort(start, kind="stable")
-    rows = row[by_start].astype(np.min_scalar_type(int(row.max())))
-    order = by_start[np.argsort(rows, kind="stable")]
+        by_start = np.argsort(start, kind="stable")
+    order = _by_row(by_start, row)
     ordered = chosen[order]
     ids, blank = texts.ids[ordered], texts.blank[ordered]
     s, e, r = start[order], end[order], row[order]
@@ -249,20 +247,29 @@ _HORIZONTAL_FORMS = {code: _horizontal_form(chr(code))
 characters they stand for: what a reader searches, copies and compares."""
 
 
+def _by_row(by_x: npt.NDArray[np.intp], row: npt.NDArray[np.intp]) -> npt.NDArray[np.intp]:
+    """The glyphs ``by_x`` (indices, sorted by where they start across) by ``row``, then
+    across: sorted stably by row, the rows in the smallest integer type that holds them,
+    which numpy sorts by radix (a third faster than np.lexsort)."""
+    rows = row[by_x].astype(np.min_scalar_type(int(row.max())))
+    return by_x[np.argsort(rows, kind="stable")]
+
+
 def _set_in(row: npt.NDArray[np.intp], box: npt.NDArray[np.float64],
-            size: npt.NDArray[np.float64], blank: npt.NDArray[np.bool_]
-            ) -> npt.NDArray[np.intp]:
-    """``row`` (each glyph's, standing at ``box`` in the frame where it reads upright)
+            by_x: npt.NDArray[np.intp], size: npt.NDArray[np.float64],
+            blank: npt.NDArray[np.bool_]) -> npt.NDArray[np.intp]:
+    """``row`` (each glyph's, standing at ``box`` in the frame where it reads upright,
+    ``by_x`` the glyphs sorted by where they start across)
     with each glyph that stands alone on its row, no letter of it within an em either
     side, moved to the row of glyphs no smaller than it that it overlaps on both sides,
     standing beside them over half its height: a letter raised or lowered and kerned
     into a word (the A of the LaTeX logo) is spelled in its place in the word, not
     after it as a word of its own.  A mark set after a word (an exponent, a note's
     number) overlaps nothing: it stays a word of its own."""
-    letters = np.flatnonzero(~blank)
+    letters = by_x[~blank[by_x]]
     if len(letters) < 2:
         return row
-    by_place = letters[np.lexsort((box[letters, 0], row[letters]))]
+    by_place = _by_row(letters, row)
     same = row[by_place[1:]] == row[by_place[:-1]]
     apart = box[by_place[1:], 0] - box[by_place[:-1], 2]
     em = size[by_place]
@@ -273,12 +280,11 @@ def _set_in(row: npt.NDArray[np.intp], box: npt.NDArray[np.float64],
         return row
     moved = row.copy()
     height = box[:, 3] - box[:, 1]
-    by_x = letters[np.argsort(box[letters, 0], kind="stable")]
-    starts = box[by_x, 0]
+    starts = box[letters, 0]
     widest = float((box[letters, 2] - box[letters, 0]).max())
     for k in lonely.tolist():
-        near = by_x[starts.searchsorted(box[k, 0] - widest):
-                    starts.searchsorted(box[k, 2], "right")]
+        near = letters[starts.searchsorted(box[k, 0] - widest):
+                       starts.searchsorted(box[k, 2], "right")]
         across = np.maximum(box[near, 0] - box[k, 2], box[k, 0] - box[near, 2])
         beside = (np.minimum(box[near, 3], box[k, 3]) - np.maximum(box[near, 1], box[k, 1])
                   >= height[k] / 2)

@@ -51,7 +51,7 @@ from ..model import (
 )
 from .notices import notice_words
 from .sidenotes import notes_in_place
-from .stream import beside, stream_reading, under
+from .stream import as_drawn, beside, drawn_down, reads_better, stream_reading, under
 from .text import column_texts, reading_words, right_to_left
 
 __all__ = ["layout_page"]
@@ -116,8 +116,10 @@ def _stream_read(bands: list[Band], config: LayoutConfig) -> list[Band]:
         return bands
     start, end = body[0], body[-1] + 1
     lines = [line for band in bands[start:end] for line in band.lines]
-    drawn = stream_reading(lines, config.gutters.gutter_min_lines)
-    if drawn is not None:
+    drawn = drawn_down(lines)
+    if as_drawn(lines, drawn):
+        return bands
+    if reads_better(lines, drawn, config.gutters.gutter_min_lines):
         middle = _rebuilt(drawn, config)
     else:
         middle = []

@@ -36,8 +36,8 @@ import numpy.typing as npt
 
 from ..model import Line
 
-__all__ = ["beside", "drawn_down", "kept_below", "runs_on", "stands_over", "stream_reading",
-           "under"]
+__all__ = ["as_drawn", "beside", "drawn_down", "kept_below", "reads_better", "runs_on",
+           "stands_over", "stream_reading", "under"]
 
 _MIN_GAIN = 2
 """The stream's order is taken only where it reads better at two successions or more
@@ -51,24 +51,33 @@ _OPEN_END = re.compile(r"[^\W\d_,]$|,$")
 
 def stream_reading(lines: Sequence[Line], min_run: int) -> list[Line] | None:
     """The body ``lines`` (in their geometric reading order) in the order the content
-    stream draws them, but each line after every line it stands under in the same
-    column (`drawn_down`), where that order reads columns (it goes back up the
-    page no more than once every ``min_run`` lines: a table drawn cell by cell goes
-    back up at every cell) and runs on better than the geometric one (see the
-    module); None where the geometric order stands."""
-    if len(lines) < 3 or not all(w.upright for line in lines for w in line.words):
-        return None
+    stream draws them, each line after every line it stands under in the same column
+    (`drawn_down`), where that order reads better (`reads_better`); None where the
+    geometric order stands."""
     drawn = drawn_down(lines)
-    if all(a is b for a, b in zip(drawn, lines, strict=True)):
-        return None
+    return drawn if reads_better(lines, drawn, min_run) else None
+
+
+def reads_better(lines: Sequence[Line], drawn: Sequence[Line], min_run: int) -> bool:
+    """Whether ``drawn`` (``lines``, upright and in their geometric reading order, in
+    the order `drawn_down` gives) differs from them, reads columns (it goes back up the
+    page no more than once every ``min_run`` lines: a table drawn cell by cell goes
+    back up at every cell) and runs on better than ``lines`` (see the module)."""
+    if len(lines) < 3 or as_drawn(lines, drawn) \
+            or any(w.direction for line in lines for w in line.words):
+        return False
     returns = sum(b.bbox.bottom < a.bbox.top for a, b in pairwise(drawn))
     if len(drawn) < min_run * (returns + 1):
-        return None
+        return False
     vocabulary = {w.lower() for line in lines for w in _WORD.findall(line.text)}
-    if runs_on(drawn, vocabulary) - runs_on(lines, vocabulary) < _MIN_GAIN \
-            or kept_below(drawn) < kept_below(lines):
-        return None
-    return drawn
+    return (runs_on(drawn, vocabulary) - runs_on(lines, vocabulary) >= _MIN_GAIN
+            and kept_below(drawn) >= kept_below(lines))
+
+
+def as_drawn(lines: Sequence[Line], drawn: Sequence[Line]) -> bool:
+    """Whether ``drawn`` holds ``lines`` in their order.  When the stream draws a whole
+    body as read (`drawn_down`), it draws each part of it as read."""
+    return all(a is b for a, b in zip(drawn, lines, strict=True))
 
 
 def drawn_down(lines: Sequence[Line]) -> list[Line]:
@@ -78,11 +87,16 @@ def drawn_down(lines: Sequence[Line]) -> list[Line]:
     reading order comes out as drawn; a line drawn too early waits for the lines above
     it (a topological order of Breuel's first rule, the stream breaking the ties)."""
     above = stands_over(lines)
-    waiting = above.sum(axis=0).tolist()
+    drawn = [_first_drawn(line) for line in lines]
     over, under_it = np.nonzero(above)
+    by_stream = np.lexsort((np.arange(len(lines)), np.array(drawn)))
+    rank = np.empty(len(lines), dtype=np.intp)
+    rank[by_stream] = np.arange(len(lines))
+    if (rank[over] < rank[under_it]).all():  # the stream reads down as drawn
+        return [lines[k] for k in by_stream.tolist()]
+    waiting = above.sum(axis=0).tolist()
     starts = np.searchsorted(over, np.arange(len(lines) + 1)).tolist()
     below = under_it.tolist()
-    drawn = [_first_drawn(line) for line in lines]
     free = [(drawn[k], k) for k, count in enumerate(waiting) if not count]
     heapq.heapify(free)
     order: list[Line] = []
