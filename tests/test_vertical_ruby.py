@@ -189,3 +189,42 @@ def test_vertical_presentation_forms_read_as_the_characters_they_stand_for() -> 
     (U+FE10-FE19, U+FE30-FE48): they read as the characters a reader searches for."""
     column = [cell(ch, 300.0, row) for row, ch in enumerate("﹃我︑鳳皇︒︵第二︶﹄︙")]
     assert columns(column) == ["『我、鳳皇。（第二）』…"]
+
+
+def calls(text: str, x: float, top: float, size: float = 8.0) -> list[Glyph]:
+    """``text`` in upright Latin glyphs of ``size``, one under another from ``top``, in
+    the ruby position of the column at ``x`` (overlapping its right edge by a point)."""
+    return [Glyph(ch, BBox(x + EM - 1.0, top + k * size, x + EM - 1.0 + size / 1.5,
+                           top + (k + 1) * size), "F", size) for k, ch in enumerate(text)]
+
+
+def test_vertical_note_calls_and_figures_set_in_a_column_are_read_in_it() -> None:
+    """Upright Latin glyphs drawn in a column of vertical writing read where they stand
+    in it: a note's call set in the ruby position under the glyph it follows (taking
+    the cell there), a figure in a cell, a call over a note's first glyph; a folio
+    standing off the columns stays out of them, and a call is no margin stamp."""
+    x, left = 300.0, 270.0
+    glyphs = [cell("妻", x, 0), cell("す", x, 1), *calls("#1", x, TOP + 2 * EM + 1.0),
+              cell("︒", x, 3.5), cell("皝", x, 4.5),
+              Glyph("2", BBox(x + 3.0, TOP + 5.5 * EM, x + 9.0, TOP + 6.5 * EM), "F", 9.0),
+              cell("月", x, 6.5),
+              *calls("#1", left - EM + 1.0, TOP - 17.0), cell("慕", left, 0), cell("容", left, 1),
+              Glyph("7", BBox(100.0, 700.0, 106.0, 710.0), "F", 10.0)]
+    assert sorted(columns(glyphs)) == sorted(["妻す#1。皝2月", "#1慕容", "7"])
+    words = words_from_glyphs(Glyphs.of(glyphs), CONFIG.words)
+    furniture = find_furniture([(words, 400.0, 800.0)], CONFIG)[0]
+    assert not furniture.margin
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_vertical_real_note_calls_read_in_their_columns(engine: str) -> None:
+    """A page of vertical Japanese from XeLaTeX whose note calls ('#1', '*3': Latin set
+    in the ruby position) stand in the columns of the text and of the notes: each is
+    read in its line, after the glyph it follows, none as a margin stamp."""
+    path = CORPUS / "zizhi-tongjian-82-xelatex-2019-vertical.pdf"
+    page = layoutkit.parse(path, pages=[1], engine=engine).pages[0]
+    lines = [line.text for line in page.lines]
+    assert "冬十月*3、明堂及び南郊の五帝の位を復す#4。" in lines
+    assert any(text.endswith("女を以て廆に妻す#1。皝・仁・昭を生む。") for text in lines)
+    assert "#1慕容氏・段氏、遂に婚姻の國と爲る。" in lines
+    assert not any("#" in line.text for line in page.lines if line.furniture)

@@ -965,9 +965,14 @@ def _common_run(part: Sequence[str], whole: Sequence[str]) -> int:
     return SequenceMatcher(None, part, whole, autojunk=False).find_longest_match().size
 
 
-def _vertical_writing(word: Word) -> bool:
-    """Whether ``word`` is a column's word of vertical writing: CJK read top to bottom."""
-    return word.direction == VERTICAL and any(map(is_cjk, word.text))
+def _vertical_writing(word: Word, columns: Sequence[BBox]) -> bool:
+    """Whether ``word`` is a column's word of vertical writing: CJK read top to bottom,
+    or read top to bottom in the width of one of the ``columns`` (the boxes of such CJK
+    words): figures or a note's call set in a column."""
+    if word.direction != VERTICAL:
+        return False
+    centre = (word.bbox.x0 + word.bbox.x1) / 2
+    return any(map(is_cjk, word.text)) or any(c.x0 <= centre <= c.x1 for c in columns)
 
 
 def _margin(words: Sequence[Word], taken: set[int], config: LayoutConfig) -> set[int]:
@@ -990,8 +995,10 @@ def _margin(words: Sequence[Word], taken: set[int], config: LayoutConfig) -> set
     upright_boxes = np.array([(b.x0, b.top, b.x1, b.bottom) for b in upright])
     over_text = np.asarray(overlapping(rotated_boxes, upright_boxes, OVERPRINT_INSET).any(axis=1))
     found = {i for i, printed_over in zip(rotated, over_text, strict=True) if printed_over}
+    columns = [words[i].bbox for i in rotated if words[i].direction == VERTICAL
+               and any(map(is_cjk, words[i].text))]
     beside = [i for i in rotated if (words[i].bbox.x1 <= left or words[i].bbox.x0 >= right)
-              and not _vertical_writing(words[i])]
+              and not _vertical_writing(words[i], columns)]
     for direction in {words[i].direction for i in beside}:
         chosen = [i for i in beside if words[i].direction == direction]
         lines = group_lines([words[i] for i in chosen], config.words)

@@ -7,6 +7,9 @@
   off a column's axis by some typesetters) are passed over while stacking, so that
   neither parts a column nor lifts a glyph out of it; ruby is set smaller than
   `line_like_size_ratio` of the column glyph it stands level with.
+- Upright Latin glyphs and figures drawn in the stream right after (before) a column's
+  glyph and standing under (over) it in its cell, within `vertical_max_gap_em`, are set
+  in the column: a note's call, even in the ruby position ('妻す#1。').
 """
 
 from __future__ import annotations
@@ -60,8 +63,15 @@ def vertical_columns(glyphs: Glyphs, ids: npt.NDArray[np.int64], blank: npt.NDAr
                                 punct, config)
     else:
         ruby = maybe_ruby
-    host = (_punctuation_hosts(box, vertical, punct, ~blank & ~ruby & ~punct)
-            if vertical.any() else none.host)
+    if not vertical.any():
+        return Columns(vertical | ruby, none.host)
+    set_in = _set_in_columns(box, sizes, vertical, upright & ~cjk & ~vertical & ~ruby,
+                             ~blank & ~ruby & ~punct, config)
+    vertical |= set_in >= 0
+    host = _punctuation_hosts(box, vertical, punct, ~blank & ~ruby & ~punct)
+    # a mark after a note's call stands in the column the call is set in
+    through = set_in[np.maximum(host, 0)]
+    host = np.where((host >= 0) & (through >= 0), through, np.maximum(host, set_in))
     vertical[punct] = host[punct] >= 0
     return Columns(vertical | ruby, host)
 
@@ -71,8 +81,9 @@ class Columns:
     """Vertical writing among a page's glyphs: which glyphs are set in it
     (``vertical``: its columns, and the ruby beside them, which is read as lines of its
     own since it stands on another axis), and for each punctuation mark of a column the
-    glyph whose column it stands in (``host``, -1 for every other glyph): a mark drawn
-    right of the column's axis is grouped as standing on it."""
+    glyph whose column it stands in, and the same for each upright Latin glyph or figure
+    set in a column (``host``, -1 for every other glyph): a mark drawn right of the
+    column's axis, or a note's call in its ruby position, is grouped as standing on it."""
 
     vertical: npt.NDArray[np.bool_]
     host: npt.NDArray[np.intp]
@@ -190,6 +201,40 @@ def _ruby_runs(box: npt.NDArray[np.float64], sizes: npt.NDArray[np.float64],
             break
         ruby[a[spread]] = ruby[b[spread]] = True
     return ruby
+
+
+def _set_in_columns(box: npt.NDArray[np.float64], sizes: npt.NDArray[np.float64],
+                    vertical: npt.NDArray[np.bool_], candidates: npt.NDArray[np.bool_],
+                    drawn: npt.NDArray[np.bool_], config: WordsConfig) -> npt.NDArray[np.intp]:
+    """For each of the ``candidates`` (upright glyphs neither CJK nor of a column: digits,
+    Latin letters, signs) set in a column of vertical writing, the column glyph it stands
+    under (over): a run of them drawn right after (before) that glyph among the glyphs
+    ``drawn`` (the page's, but whitespace, ruby and punctuation), each under the one
+    before, overlapping the glyph's cell across (its size wide about its centre) and no
+    wider, starting under (ending over) it within ``vertical_max_gap_em`` of its end: a
+    note's call set in the column or in its ruby position ('妻す#1。'), a figure in a
+    cell.  -1 for every other glyph."""
+    host = np.full(len(box), -1, dtype=np.intp)
+    seq = np.flatnonzero(drawn | vertical)
+    runs = np.split(seq, np.flatnonzero(np.diff(candidates[seq].astype(np.int8))) + 1)
+    for before, run, after in zip([None, *runs[:-1]], runs, [*runs[1:], None], strict=True):
+        middles = (box[run, 1] + box[run, 3]) / 2
+        if not candidates[run[0]] or (box[run[1:], 1] < middles[:-1]).any():
+            continue
+        x0, x1 = box[run, 0].min(), box[run, 2].max()
+        for neighbour, under in ((before, True), (after, False)):
+            if neighbour is None:
+                continue
+            h = int(neighbour[-1] if under else neighbour[0])
+            gap = (box[run, 1].min() - box[h, 3]) if under else (box[h, 1] - box[run, 3].max())
+            centre = (box[h, 0] + box[h, 2]) / 2
+            if (vertical[h] and x1 - x0 <= sizes[h]
+                    and min(x1, centre + sizes[h] / 2) > max(x0, centre - sizes[h] / 2)
+                    and -0.5 * (box[h, 3] - box[h, 1]) <= gap
+                    <= config.vertical_max_gap_em * sizes[h]):
+                host[run] = h
+                break
+    return host
 
 
 def _punctuation_hosts(box: npt.NDArray[np.float64], vertical: npt.NDArray[np.bool_],
