@@ -5,7 +5,8 @@ BIN    := $(VENV)/bin
 SAMPLE := fixtures/pdf/cleveland-city-record-2016-04-27.pdf
 SUDO   := $(shell [ "$$(id -u)" -eq 0 ] || echo sudo)
 # Debian packages the project needs: poppler-utils gives pdftotext (a benchmark
-# peer) and pdftoppm (page images); tesseract-ocr, its script detection (osd) and
+# peer) and pdftoppm (page images), poppler-data the tables of the CJK character
+# collections (text of composite fonts with no /ToUnicode); tesseract-ocr, its script detection (osd) and
 # its language packs read scanned pages and images in the languages of
 # lang_candidates and the common scripts of gazettes (Greek, Cyrillic, Arabic,
 # Hebrew, Chinese, Japanese, Korean); the w* word lists rate OCR quality (eng, deu,
@@ -16,7 +17,7 @@ SUDO   := $(shell [ "$$(id -u)" -eq 0 ] || echo sudo)
 # postgresql is the server the batch tests start a throwaway cluster of (initdb,
 # pg_ctl) to keep the state database on. tesseract-ocr-frk reads German set in
 # Fraktur, which tesseract's script detection tells from roman type.
-SYSTEM_PACKAGES := poppler-utils tesseract-ocr tesseract-ocr-osd tesseract-ocr-eng \
+SYSTEM_PACKAGES := poppler-utils poppler-data tesseract-ocr tesseract-ocr-osd tesseract-ocr-eng \
   tesseract-ocr-deu tesseract-ocr-fra tesseract-ocr-spa tesseract-ocr-ita \
   tesseract-ocr-por tesseract-ocr-nld tesseract-ocr-ell tesseract-ocr-rus \
   tesseract-ocr-ara tesseract-ocr-heb tesseract-ocr-chi-sim tesseract-ocr-chi-tra \

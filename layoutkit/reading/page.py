@@ -107,8 +107,9 @@ def layout_page(glyphs: PageGlyphs, words: Sequence[Word], furniture: Furniture,
 
 def _stream_read(bands: list[Band], config: LayoutConfig) -> list[Band]:
     """``bands`` with their body read in the content stream's order where that order
-    reads better than the geometry's (`stream.stream_reading`): the whole body at
-    once, else each band of it alone.  The running header stays first, the footer and
+    reads better than the geometry's (`stream.reads_better`): the whole body at
+    once, else each band of it alone (none where the stream draws the whole body as it
+    is read, `stream.as_drawn`).  The running header stays first, the footer and
     margin stamps last; the body is rebuilt in bands and columns from the order the
     stream reads its lines in (`_rebuilt`), and the bands renumbered."""
     body = [k for k, band in enumerate(bands) if band.kind is BandKind.BODY]

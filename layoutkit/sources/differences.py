@@ -14,15 +14,18 @@ names it cannot map and offers no way to ask for them.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from ..model import untagged
 from .base import FileIdentity, file_identity
 from .builtin_encoding import is_agl_name
 
-__all__ = ["FontName", "differences_of", "name_of", "unlisted_differences"]
+__all__ = ["FontName", "differences_of", "font_dictionaries", "name_of", "scanned_once",
+           "unlisted_differences", "untagged_name"]
+
+_Found = TypeVar("_Found")
 
 FontName = tuple[str, int]
 """An embedded font as both engines know it: its base name without a subset tag
@@ -67,38 +70,53 @@ process, by its file's identity."""
 def unlisted_differences(path: Path) -> dict[FontName, dict[int, str]]:
     """For each embedded simple font of the document at ``path`` (on its pages and in
     the forms they draw) whose ``/Differences`` names glyphs outside the Adobe Glyph
-    List: those names, by code.  Empty for a document pdfminer.six cannot read.  The
-    whole document is scanned once while the same file is opened again (each chunk of a
-    long document opens it), not once a chunk."""
+    List: those names, by code.  Empty for a document pdfminer.six cannot read."""
+    return scanned_once(path, _SCANNED, _scanned)
+
+
+def scanned_once(path: Path, cache: dict[FileIdentity, _Found],
+                 scan: Callable[[Path], _Found]) -> _Found:
+    """What ``scan`` reads from the document at ``path``, kept in ``cache`` (which holds
+    the last document read): a whole document is scanned once while the same file is
+    opened again (each chunk of a long document opens it), not once a chunk.  ``scan``
+    of nothing for a file that cannot be read."""
     try:
         key = file_identity(path.stat())
     except OSError:
-        return {}
-    found = _SCANNED.get(key)
+        return scan(Path())
+    found = cache.get(key)
     if found is None:
-        _SCANNED.clear()
-        found = _SCANNED[key] = _scanned(path)
+        cache.clear()
+        found = cache[key] = scan(path)
     return found
 
 
 def _scanned(path: Path) -> dict[FontName, dict[int, str]]:
     """What `unlisted_differences` returns, read from the file."""
-    from pdfminer.pdfdocument import PDFDocument
-    from pdfminer.pdfparser import PDFParser
-
     found: dict[FontName, dict[int, str]] = {}
     try:
-        with path.open("rb") as file:
-            document = PDFDocument(PDFParser(file))
-            for font in _fonts(document):
-                names = {code: name for code, name in
-                         differences_of(font.get("Encoding")).items() if not is_agl_name(name)}
-                program = _program(font) if names else None
-                if program is not None:
-                    found[(_untagged(font.get("BaseFont")), len(program))] = names
+        for font in font_dictionaries(path):
+            names = {code: name for code, name in
+                     differences_of(font.get("Encoding")).items() if not is_agl_name(name)}
+            program = _program(font) if names else None
+            if program is not None:
+                found[(untagged_name(font.get("BaseFont")), len(program))] = names
     except Exception:  # pdfminer raises many unrelated types on a broken file
         return found
     return found
+
+
+def font_dictionaries(path: Path) -> Iterator[dict[str, object]]:
+    """The font dictionaries of the pages of the document at ``path`` and of the forms
+    they draw, each once, read with pdfminer.six while the file stays open; none for a
+    file that cannot be opened (pdfminer's errors on a broken file reach the caller)."""
+    from pdfminer.pdfdocument import PDFDocument
+    from pdfminer.pdfparser import PDFParser
+
+    if not path.is_file():
+        return
+    with path.open("rb") as file:
+        yield from _fonts(PDFDocument(PDFParser(file)))
 
 
 def _fonts(document: Any) -> Iterator[dict[str, object]]:
@@ -142,6 +160,6 @@ def _program(font: dict[str, object]) -> bytes | None:
     return None
 
 
-def _untagged(name: object) -> str:
+def untagged_name(name: object) -> str:
     """A base font name without its subset tag ([`untagged`][layoutkit.model.untagged])."""
     return untagged(name_of(name) or str(name))

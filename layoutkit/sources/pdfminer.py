@@ -18,13 +18,14 @@ from typing import Any, BinaryIO
 import numpy as np
 import numpy.typing as npt
 from pdfminer import settings
+from pdfminer.cmapdb import UnicodeMap
 from pdfminer.converter import PDFPageAggregator
 from pdfminer.encodingdb import name2unicode
 from pdfminer.layout import LTChar, LTContainer, LTCurve, LTImage, LTLine, LTPage, LTRect
 from pdfminer.pdfdevice import PDFTextSeq
 from pdfminer.pdfdocument import PDFDocument, PDFEncryptionError, PDFPasswordIncorrect
 from pdfminer.pdfexceptions import PDFObjectNotFound
-from pdfminer.pdffont import PDFFont, PDFTrueTypeFont, PDFType1Font, PDFType3Font
+from pdfminer.pdffont import PDFCIDFont, PDFFont, PDFTrueTypeFont, PDFType1Font, PDFType3Font
 from pdfminer.pdfinterp import PDFPageInterpreter, PDFResourceManager
 from pdfminer.pdfpage import LITERAL_PAGE, LITERAL_PAGES, PDFPage
 from pdfminer.pdfparser import PDFParser
@@ -48,6 +49,7 @@ from .base import (
     visible_rect,
 )
 from .builtin_encoding import builtin_names, glyph_text, standard_symbolic_texts
+from .cid_collections import collection_table
 from .differences import differences_of, name_of
 from .occlusion import Fill, uncovered
 from .pdfminer_outline import outline
@@ -289,8 +291,25 @@ class _Resources(PDFResourceManager):
             self._read.add(font)
             _use_standard_symbolic(font, spec)
             _use_builtin_encoding(font, spec)
+            _use_collection(font, spec)
             self.weights[font] = _font_weight(font, spec)
         return font
+
+
+def _use_collection(font: Any, spec: Mapping[str, object]) -> None:
+    """Read the CIDs of the composite ``font`` (its descendant's dictionary ``spec``,
+    with the composite's ``/ToUnicode``, if any) that has no ``/ToUnicode`` and that
+    pdfminer.six's table of its character collection lacks (CIDs of the later
+    supplements, which it names ``(cid:N)``) by `cid_collections.collection_table`,
+    as the pdfium engine reads those PDFium has no Unicode for."""
+    if not isinstance(font, PDFCIDFont) or "ToUnicode" in spec:
+        return
+    table = collection_table(font.cidcoding)
+    if table:
+        read = UnicodeMap()
+        read.cid2unichr = {**table,
+                           **(font.unicode_map.cid2unichr if font.unicode_map else {})}
+        font.unicode_map = read
 
 
 _SYMBOLIC = 4

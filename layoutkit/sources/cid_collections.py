@@ -1,0 +1,92 @@
+"""The text of a composite font's CIDs where the font carries no `/ToUnicode` map.
+
+A composite (Type 0) font without `/ToUnicode` names its glyphs by the CIDs of the
+character collection its `/CIDSystemInfo` names (Adobe-Japan1, -GB1, -CNS1, -Korea1);
+a reader maps them to text by that collection's table.  Neither engine's tables hold
+every CID of the collections' later supplements: upLaTeX's Pr6N fonts (Adobe-Japan1-6)
+give PDFium the CID itself where it has none (挺, CID 20286, as U+4F3E) and pdfminer.six
+`(cid:20286)`.
+
+- `collection_table`: the text of a collection's CIDs by poppler-data's table
+  (`cidToUnicode`, all supplements) where the machine has it (`POPPLER_DATA`), else
+  by pdfminer.six's; both engines read such fonts by it.
+- `font_collections`: the collection of each composite font of a document that has no
+  `/ToUnicode`, by the name of its descendant font; the pdfium engine asks it the first
+  time PDFium reads no Unicode for a composite font's character.
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+from functools import cache
+from pathlib import Path
+
+from .base import FileIdentity
+from .differences import font_dictionaries, name_of, scanned_once, untagged_name
+
+__all__ = ["POPPLER_DATA", "collection_table", "font_collections"]
+
+POPPLER_DATA = (Path("/usr/share/poppler"), Path("/usr/local/share/poppler"),
+                Path("/opt/homebrew/share/poppler"))
+"""Where poppler-data installs its tables (Debian, a build from source, Homebrew)."""
+
+
+@cache
+def collection_table(collection: str) -> dict[int, str]:
+    """The text of each CID of the character ``collection`` ('Adobe-Japan1'):
+    poppler-data's table (a line a CID, the hexadecimal of its code point, 0 for none)
+    where one is installed, else pdfminer.six's (Adobe's tables as it bundles them);
+    empty for a collection neither knows, or a name that is none (a file's path)."""
+    if not _COLLECTION.fullmatch(collection):
+        return {}
+    for root in POPPLER_DATA:
+        path = root / "cidToUnicode" / collection
+        if path.is_file():
+            lines = path.read_text(encoding="ascii", errors="replace").split()
+            return {cid: chr(code) for cid, line in enumerate(lines)
+                    if _HEX.fullmatch(line) and 0 < (code := int(line, 16)) <= sys.maxunicode}
+    from pdfminer.cmapdb import CMapDB
+
+    try:
+        return dict(CMapDB.get_unicode_map(collection).cid2unichr)
+    except CMapDB.CMapNotFound:
+        return {}
+
+
+_COLLECTION = re.compile(r"[A-Za-z0-9]+-[A-Za-z0-9]+")
+_HEX = re.compile(r"[0-9A-Fa-f]{1,6}")
+
+_COLLECTIONS: dict[FileIdentity, dict[str, str]] = {}
+"""What `font_collections` found in the document it last read in this process."""
+
+
+def font_collections(path: Path) -> dict[str, str]:
+    """For each composite font of the document at ``path`` without `/ToUnicode`, the
+    character collection its CIDs number ('Adobe-Japan1'), by its descendant's base name
+    without a subset tag; empty for a document pdfminer.six cannot read."""
+    return scanned_once(path, _COLLECTIONS, _collections)
+
+
+def _collections(path: Path) -> dict[str, str]:
+    """What `font_collections` returns, read from the file."""
+    from pdfminer.pdftypes import resolve1
+
+    found: dict[str, str] = {}
+    try:
+        for font in font_dictionaries(path):
+            descendants = resolve1(font.get("DescendantFonts"))
+            if name_of(font.get("Subtype")) != "Type0" or "ToUnicode" in font \
+                    or not isinstance(descendants, list) or not descendants:
+                continue
+            descendant = resolve1(descendants[0])
+            info = resolve1(descendant.get("CIDSystemInfo")) \
+                if isinstance(descendant, dict) else None
+            if isinstance(info, dict):
+                registry, ordering = (resolve1(info.get(key)) for key in ("Registry", "Ordering"))
+                if isinstance(registry, bytes) and isinstance(ordering, bytes):
+                    found[untagged_name(descendant.get("BaseFont"))] = \
+                        f"{registry.decode('latin-1')}-{ordering.decode('latin-1')}"
+    except Exception:  # pdfminer raises many unrelated types on a broken file
+        return found
+    return found
