@@ -17,7 +17,7 @@ import numpy as np
 import numpy.typing as npt
 
 from ...model import CODE_POINTS, NO_GLYPHS, Glyphs, char_test, code_points, spell, untagged
-from ..base import FORCE_BOLD, direction_of, font_weight
+from ..base import DEEPEST_DESCENT, FORCE_BOLD, direction_of, font_weight
 from ..builtin_encoding import (
     builtin_names,
     glyph_text,
@@ -197,6 +197,7 @@ class _Font:
         descent = ctypes.c_float()
         if not pdfium_c.FPDFFont_GetDescent(handle, 1.0, descent):
             descent.value = 0.0
+        descent.value = max(descent.value, -DEEPEST_DESCENT)
         text = name.value.decode("utf-8", errors="replace")
         flags = int(pdfium_c.FPDFFont_GetFlags(handle))
         weight = font_weight(text, max(int(pdfium_c.FPDFFont_GetWeight(handle)), 0),
