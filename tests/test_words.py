@@ -282,3 +282,15 @@ def test_words_mark_joins_the_letter_it_stands_over_not_the_line_beside() -> Non
         word("a\u0651b", 0.0, 0.0, 10.0, 13.6),
         word("cd", 100.0, 3.6, 110.0, 13.6),
     )
+
+
+def test_words_an_accent_over_a_dotless_i_makes_the_accented_i() -> None:
+    """TeX sets í as an acute drawn just before a dotless i and over it (\\'{\\i}), ǰ
+    as a caron over a dotless j: the words read 'Física' and 'ǰob', not 'Fı́sica';
+    a dotless i with no accent over it ('Kırık') stays as it is."""
+    glyphs = [*spelled("F", 0.0), glyph("\u00b4", WIDTH + 1.0, width=3.0),
+              glyph("\u0131", WIDTH), *spelled("sica", 2 * WIDTH), *spelled("Kırık", 50.0),
+              glyph("\u02c7", 101.0, width=3.0), glyph("\u0237", 100.0),
+              *spelled("ob", 100.0 + WIDTH)]
+    words = words_from_glyphs(Glyphs.of(glyphs), CONFIG.words)
+    assert [w.text for w in words] == ["Física", "Kırık", "\u01f0ob"]

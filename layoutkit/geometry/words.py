@@ -402,7 +402,8 @@ def _compose(glyphs: Sequence[tuple[int, Glyph]]) -> str:
     combining mark, then NFC-composed ("Ageˆncia" becomes "Agência").  An accent at the
     edge between two letters goes with the one drawn right after it, else right before
     it: TeX draws an accent just before the letter it sets it over ("Macei´o" is
-    "Maceió")."""
+    "Maceió"), and over a dotless i or j, which is then the letter ("Fı´sica" is
+    "Física")."""
     letters: list[tuple[int, Glyph, list[str]]] = []
     pending: list[tuple[int, Glyph]] = []
     for at, g in glyphs:
@@ -423,7 +424,17 @@ def _compose(glyphs: Sequence[tuple[int, Glyph]]) -> str:
         else:
             letters.append((at, accent, [accent.text]))
     letters.sort(key=lambda item: item[1].bbox.x0)
+    for _, _, parts in letters:
+        if parts[0] in _DOTLESS and any(unicodedata.combining(mark) == _ABOVE
+                                        for mark in parts[1:]):
+            parts[0] = _DOTLESS[parts[0]]
     return unicodedata.normalize("NFC", "".join("".join(parts) for _, _, parts in letters))
+
+
+_DOTLESS = {"\u0131": "i", "\u0237": "j"}
+"""The dotless letters an accent is set over in place of the dot (TeX's \\i, \\j)."""
+_ABOVE = 230
+"""The canonical combining class of a mark set above its letter."""
 
 
 def group_lines(words: Sequence[Word], config: WordsConfig) -> list[list[Word]]:
