@@ -129,6 +129,18 @@ def test_furniture_folio_piece_beside_words_on_one_page(line: list[Word], top: f
     assert texts(document[0], getattr(found, edge)) == [w.text for w in line]
 
 
+@pytest.mark.parametrize("number", ["7.", "4)", "§ 6", "iv."])
+def test_furniture_enumerated_line_at_the_edge_is_body(number: str) -> None:
+    """A list item or a statute's section standing at the page's edge a blank line's
+    worth from the body, its number set apart by a tab ('7.⇥Beschlussfassung über
+    ...', '§ 6⇥Organe des Vereins'), is body: the number counts items, it is no
+    folio."""
+    for top, edge in ((30.0, "header"), (760.0, "footer")):
+        line = [*words(number, 36.0, top), *words("Organe des Vereins sind", 80.0, top)]
+        document = [page(line, body(1))]
+        assert getattr(find_furniture(document, CONFIG)[0], edge) == frozenset()
+
+
 def test_furniture_numbered_table_row_at_body_spacing_is_body() -> None:
     """A table's first row, numbered in its first cell, at the table's own spacing is
     body: a folio line stands a blank line's worth apart."""

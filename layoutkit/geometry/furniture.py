@@ -102,6 +102,9 @@ parts or of a gazette's sections ('S1984', 'H596', 'A-12', '12a')."""
 _WRAPPED_FOLIO = re.compile(r"^\W*#\s*[(（]\s*第?\s*#\s*[頁页]?\s*[)）]\W*$")
 """A number followed by the page's place in brackets ('六（第二頁）': a leaf's folio
 beside the page's)."""
+_ENUMERATOR = re.compile(r"^\s*(§+\s*#\W*|#[.)])\s*$")
+"""A number, masked, that counts a list's items or a statute's sections ('7.', '4)',
+'§ 6'), set apart from its text by a tab: no folio."""
 _NOTE_MARKS = ".,:;()[]"
 """The marks around a note's number, at a footnote's start or at its call ('1.', '(2)')."""
 _CJK_NUMBER = re.compile("[〇零一二三四五六七八九十百千]+")
@@ -617,7 +620,7 @@ def _folio_piece(line: _Candidate, words: Sequence[Word], config: LayoutConfig) 
         config.furniture.furniture_piece_gap_em)]
     return len(pieces) > 1 and any(
         any(folio.match(end) for folio in (_PAGE_NUMBER, _LETTERED_FOLIO, _WRAPPED_FOLIO))
-        and any(map(str.isalpha, "".join(rest)))
+        and not _ENUMERATOR.match(end) and any(map(str.isalpha, "".join(rest)))
         for end, rest in ((pieces[0], pieces[1:]), (pieces[-1], pieces[:-1])))
 
 
