@@ -78,12 +78,12 @@ def scanned_once(path: Path, cache: dict[FileIdentity, _Found],
                  scan: Callable[[Path], _Found]) -> _Found:
     """What ``scan`` reads from the document at ``path``, kept in ``cache`` (which holds
     the last document read): a whole document is scanned once while the same file is
-    opened again (each chunk of a long document opens it), not once a chunk.  ``scan``
-    of nothing for a file that cannot be read."""
+    opened again (each chunk of a long document opens it), not once a chunk; a file
+    that cannot be read is scanned every time (and ``scan`` reads nothing from it)."""
     try:
         key = file_identity(path.stat())
     except OSError:
-        return scan(Path())
+        return scan(path)
     found = cache.get(key)
     if found is None:
         cache.clear()

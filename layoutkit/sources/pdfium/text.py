@@ -188,7 +188,8 @@ class _Font:
     @staticmethod
     def of(handle: Any) -> _Font:
         """The font PDFium's ``handle`` points to (its base name without a subset tag
-        such as ``PQUCUD+``; a descent of 0 when PDFium has none).  PDFium's weight is
+        such as ``PQUCUD+``; a descent of 0 when PDFium has none, and no deeper than
+        `DEEPEST_DESCENT`).  PDFium's weight is
         the descriptor's ``/FontWeight``, else `stem_weight` of its
         ``/StemV`` (-1 when it has none to give), and its flags the descriptor's."""
         length = int(pdfium_c.FPDFFont_GetBaseFontName(handle, None, 0))
