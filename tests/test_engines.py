@@ -354,21 +354,3 @@ def test_engines_add_character_spacing_after_every_glyph(tmp_path: Path) -> None
         with open_source(path, engine) as source:
             glyphs = next(iter(source.pages([1]))).glyphs
         assert {g.text: round(g.bbox.x0, 2) for g in glyphs} == expected, engine
-
-
-@pytest.mark.parametrize("engine", ["pdfium", "pdfminer"])
-def test_engines_hang_no_box_deeper_than_a_text_fonts_descent(engine: str) -> None:
-    """TeX's CMSY10 gives a descent of 0.96 em (its big operators' depth): a symbol's box
-    taken from it would hang below its line, on the next line's baseline, and the
-    calligraphic E of 'E. It quantifies' would open the next line.  Both engines hang a
-    box at most `DEEPEST_DESCENT` under its baseline, so it stands on its own line."""
-    path = ROOT / "fixtures" / "corpus" / "revtex-2025-bosonic-quantum-batteries.pdf"
-    with open_source(path, engine) as source:
-        glyphs = next(iter(source.pages([1]))).glyphs
-    by_text = [(text, box) for text, box in zip(glyphs.texts, glyphs.boxes.tolist(), strict=True)]
-    symbol = next(box for text, box in by_text if text == "E" and 330 < box[1] < 360)
-    dot = next(box for text, box in by_text if text == "." and abs(box[0] - 60.1) < 0.5
-               and 330 < box[1] < 360)
-    assert abs(symbol[3] - dot[3]) < 0.15 * 10.0  # feet within 0.15 em at 10 pt
-    lines = [line.text for line in layoutkit.parse(path, pages=[1], engine=engine).pages[0].lines]
-    assert "E. It quantifies the amount of work (useful energy) that" in lines

@@ -29,10 +29,11 @@ from ..model import (
     named_weight,
 )
 
-__all__ = ["DEEPEST_DESCENT", "FORCE_BOLD", "IMAGE_SUFFIXES", "RULE_THICKNESS", "ClosingSource",
-           "FileIdentity", "GlyphSource", "Rect", "check_file", "check_readable",
-           "destination_top", "direction_of", "file_identity", "font_weight", "is_image",
-           "shape_rules", "stem_weight", "visible_rect"]
+__all__ = ["FORCE_BOLD", "IMAGE_SUFFIXES", "RULE_THICKNESS", "ClosingSource", "FileIdentity",
+           "GlyphSource", "Rect", "check_file", "check_readable", "destination_top",
+           "direction_of",
+           "file_identity", "font_weight", "is_image", "shape_rules", "stem_weight",
+           "visible_rect"]
 
 RULE_THICKNESS = 2.0
 """A filled rectangle thinner than this (points) is drawn as a ruling line; so is a
@@ -42,13 +43,6 @@ UPRIGHT_MAX_SLOPE = 0.1
 """The steepest slope (rise over run, about 6 degrees) of a baseline still read as
 running along an axis of the page; a watermark set diagonally across the columns is
 not."""
-
-DEEPEST_DESCENT = 0.35
-"""The deepest a glyph's box reaches under its baseline, in ems.  A box runs from the
-font's descent to an em above it (as pdfminer.six draws it); a descriptor may give a
-descent far deeper than its text's (0.96 em for TeX's CMSY10, the depth of a math
-font's big operators), which would hang a symbol's box below the line it stands on, on
-the next line's baseline.  Text fonts descend 0.15 to 0.33 em (the corpus's fonts)."""
 
 
 FileIdentity = tuple[int, int, int, int]

@@ -36,7 +36,6 @@ from pdfminer.utils import Matrix, PathSegment, Point, translate_matrix
 from ..errors import DocumentError
 from ..model import BBox, Glyphs, Link, OutlineEntry, PageGlyphs, Rule
 from .base import (
-    DEEPEST_DESCENT,
     FORCE_BOLD,
     ClosingSource,
     FileIdentity,
@@ -293,8 +292,6 @@ class _Resources(PDFResourceManager):
             _use_standard_symbolic(font, spec)
             _use_builtin_encoding(font, spec)
             _use_collection(font, spec)
-            if font.vscale:  # a box hangs no deeper than a text font's descent
-                font.descent = max(font.descent, -DEEPEST_DESCENT / font.vscale)
             self.weights[font] = _font_weight(font, spec)
         return font
 

@@ -17,7 +17,7 @@ import numpy as np
 import numpy.typing as npt
 
 from ...model import CODE_POINTS, NO_GLYPHS, Glyphs, char_test, code_points, spell, untagged
-from ..base import DEEPEST_DESCENT, FORCE_BOLD, direction_of, font_weight
+from ..base import FORCE_BOLD, direction_of, font_weight
 from ..builtin_encoding import (
     builtin_names,
     glyph_text,
@@ -188,8 +188,7 @@ class _Font:
     @staticmethod
     def of(handle: Any) -> _Font:
         """The font PDFium's ``handle`` points to (its base name without a subset tag
-        such as ``PQUCUD+``; a descent of 0 when PDFium has none, and no deeper than
-        `DEEPEST_DESCENT`).  PDFium's weight is
+        such as ``PQUCUD+``; a descent of 0 when PDFium has none).  PDFium's weight is
         the descriptor's ``/FontWeight``, else `stem_weight` of its
         ``/StemV`` (-1 when it has none to give), and its flags the descriptor's."""
         length = int(pdfium_c.FPDFFont_GetBaseFontName(handle, None, 0))
@@ -198,7 +197,6 @@ class _Font:
         descent = ctypes.c_float()
         if not pdfium_c.FPDFFont_GetDescent(handle, 1.0, descent):
             descent.value = 0.0
-        descent.value = max(descent.value, -DEEPEST_DESCENT)
         text = name.value.decode("utf-8", errors="replace")
         flags = int(pdfium_c.FPDFFont_GetFlags(handle))
         weight = font_weight(text, max(int(pdfium_c.FPDFFont_GetWeight(handle)), 0),
