@@ -998,8 +998,7 @@ def _margin(words: Sequence[Word], taken: set[int], config: LayoutConfig) -> set
     upright_boxes = np.array([(b.x0, b.top, b.x1, b.bottom) for b in upright])
     over_text = np.asarray(overlapping(rotated_boxes, upright_boxes, OVERPRINT_INSET).any(axis=1))
     found = {i for i, printed_over in zip(rotated, over_text, strict=True) if printed_over}
-    columns = [words[i].bbox for i in rotated if words[i].direction == VERTICAL
-               and any(map(is_cjk, words[i].text))]
+    columns = [words[i].bbox for i in rotated if _vertical_writing(words[i], ())]
     beside = [i for i in rotated if (words[i].bbox.x1 <= left or words[i].bbox.x0 >= right)
               and not _vertical_writing(words[i], columns)]
     for direction in {words[i].direction for i in beside}:

@@ -89,7 +89,7 @@ def drawn_down(lines: Sequence[Line]) -> list[Line]:
     above = stands_over(lines)
     drawn = [_first_drawn(line) for line in lines]
     over, under_it = np.nonzero(above)
-    by_stream = np.lexsort((np.arange(len(lines)), np.array(drawn)))
+    by_stream = np.argsort(np.array(drawn), kind="stable")
     rank = np.empty(len(lines), dtype=np.intp)
     rank[by_stream] = np.arange(len(lines))
     if (rank[over] < rank[under_it]).all():  # the stream reads down as drawn
