@@ -3,18 +3,26 @@ collection their CIDs number, in both engines.
 
 upLaTeX's Pr6N fonts (Adobe-Japan1-6, Identity-V, no ``/ToUnicode``) draw CIDs of the
 collection's later supplements that PDFium has no Unicode for (it gives the CID itself:
-挺, CID 20286, as U+4F3E '伾') and pdfminer.six's bundled table lacks (``(cid:20286)``).
+挺, CID 20286, as U+4F3E '伾') or maps to another character (吞 as 呑, 絕 as 絶), and
+that pdfminer.six's bundled table lacks (``(cid:20286)``).
 """
 
 from __future__ import annotations
 
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 import layoutkit
+from layoutkit.model import Glyphs
 from layoutkit.sources import cid_collections
-from layoutkit.sources.cid_collections import collection_table, font_collections
+from layoutkit.sources.cid_collections import (
+    collection_table,
+    drawn_by_collection,
+    font_collections,
+    read_by_collection,
+)
 
 CORPUS = Path(__file__).resolve().parent.parent / "fixtures" / "corpus"
 UPLATEX = CORPUS / "uplatex-sz-datang-xiyuji-xu-2024-vertical.pdf"
@@ -66,3 +74,42 @@ def test_cids_of_later_supplements_read_in_both_engines(engine: str) -> None:
     for printed in ("挺鶖鷺", "金文蹔", "斵輪", "轘轅", "鍱腹", "踳駁", "杖錫", "玄㶚", "蔥山"):
         assert printed in text
     assert "(cid:" not in text.replace("(cid:12101)", "")
+
+
+def test_default_engine_reads_each_cid_by_the_collection() -> None:
+    """PDFium maps two CIDs of the preface to other characters (吞 as 呑, 絕 as 絶) and
+    reports no CID; the pdfium engine takes the collection's character from the page read
+    by pdfminer.six, and keeps its own 黃 where pdfminer.six gives the Kangxi radical ⿈
+    of the same character.  Every line of the truth is then read, in order, as
+    pdftotext reads them."""
+    text = "\n".join(line.text for page in layoutkit.parse(UPLATEX).pages
+                     for line in page.lines)
+    assert "苞九部而吞夢" in text and "以絕倫之德" in text and "詞發雌黃" in text
+    assert "呑" not in text and "絶" not in text and "⿈" not in text
+
+
+def _glyphs(texts: str, fonts: list[str], xs: list[float]) -> Glyphs:
+    n = len(texts)
+    return Glyphs(tuple(texts), np.array([[x, 0.0, x + 10.0, 10.0] for x in xs]), tuple(fonts),
+                  np.full(n, 10.0), np.zeros(n, dtype=np.int16), np.full(n, 400, dtype=np.int16))
+
+
+def test_read_by_collection_takes_the_other_reading_at_the_same_place() -> None:
+    """Each glyph of a collection's font takes the text of the glyph drawn in the same
+    font nearest its centre, within half an em; not ``(cid:N)``, not a compatibility
+    form of its own text, and never another font's glyph or a glyph an em away."""
+    collections = {"Min-R": "Adobe-Japan1"}
+    fonts = ["ABCDEF+Min-R"] * 4 + ["Roman"]
+    pdfium = _glyphs("呑絶黃：a", fonts, [0.0, 10.0, 20.0, 30.0, 40.0])
+    pdfminer = _glyphs("⿈吞絕xb", ["Min-R"] * 3 + ["Min-R", "Roman"],
+                       [22.0, 1.0, 9.0, 31.0, 40.0])
+    pdfminer = Glyphs(("⿈", "吞", "絕", "(cid:12101)", "b"), pdfminer.boxes, pdfminer.fonts,
+                      pdfminer.sizes, pdfminer.directions, pdfminer.weights)
+    assert drawn_by_collection(pdfium, collections)
+    assert not drawn_by_collection(pdfium, {})
+    assert not drawn_by_collection(_glyphs("a", ["Roman"], [0.0]), collections)
+    read = read_by_collection(pdfium, pdfminer, collections)
+    assert read.texts == ("吞", "絕", "黃", "：", "a")
+    assert np.array_equal(read.boxes, pdfium.boxes) and read.fonts == pdfium.fonts
+    far = _glyphs("吞", ["Min-R"], [-6.0])  # 0.6 em left of the first glyph
+    assert read_by_collection(pdfium, far, collections).texts == pdfium.texts

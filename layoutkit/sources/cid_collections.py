@@ -11,21 +11,30 @@ give PDFium the CID itself where it has none (挺, CID 20286, as U+4F3E) and pdf
   (`cidToUnicode`, all supplements) where the machine has it (`POPPLER_DATA`), else
   by pdfminer.six's; both engines read such fonts by it.
 - `font_collections`: the collection of each composite font of a document that has no
-  `/ToUnicode`, by the name of its descendant font; the pdfium engine asks it the first
-  time PDFium reads no Unicode for a composite font's character.
+  `/ToUnicode`, by the name of its descendant font.
+- `read_by_collection`: PDFium maps such a font's CIDs by tables of its own, which
+  name some characters otherwise than the collection does (吞 as 呑, 絕 as 絶) and give
+  no CID; the pdfium engine reads a page drawn in such a font again with pdfminer.six,
+  whose text of each glyph it takes where the two name different characters.
 """
 
 from __future__ import annotations
 
 import re
 import sys
+import unicodedata
+from collections.abc import Mapping
 from functools import cache
 from pathlib import Path
 
+import numpy as np
+
+from ..model import Glyphs, untagged
 from .base import FileIdentity
 from .differences import font_dictionaries, name_of, scanned_once, untagged_name
 
-__all__ = ["POPPLER_DATA", "collection_table", "font_collections"]
+__all__ = ["POPPLER_DATA", "collection_table", "drawn_by_collection", "font_collections",
+           "read_by_collection"]
 
 POPPLER_DATA = (Path("/usr/share/poppler"), Path("/usr/local/share/poppler"),
                 Path("/opt/homebrew/share/poppler"))
@@ -64,7 +73,9 @@ _COLLECTIONS: dict[FileIdentity, dict[str, str]] = {}
 def font_collections(path: Path) -> dict[str, str]:
     """For each composite font of the document at ``path`` without `/ToUnicode`, the
     character collection its CIDs number ('Adobe-Japan1'), by its descendant's base name
-    without a subset tag; empty for a document pdfminer.six cannot read."""
+    without a subset tag, where the collection's table is known (`collection_table`:
+    not 'Adobe-Identity', whose CIDs name no characters); empty for a document
+    pdfminer.six cannot read."""
     return scanned_once(path, _COLLECTIONS, _collections)
 
 
@@ -85,8 +96,52 @@ def _collections(path: Path) -> dict[str, str]:
             if isinstance(info, dict):
                 registry, ordering = (resolve1(info.get(key)) for key in ("Registry", "Ordering"))
                 if isinstance(registry, bytes) and isinstance(ordering, bytes):
-                    found[untagged_name(descendant.get("BaseFont"))] = \
-                        f"{registry.decode('latin-1')}-{ordering.decode('latin-1')}"
+                    collection = f"{registry.decode('latin-1')}-{ordering.decode('latin-1')}"
+                    if collection_table(collection):
+                        found[untagged_name(descendant.get("BaseFont"))] = collection
     except Exception:  # pdfminer raises many unrelated types on a broken file
         return found
     return found
+
+
+def drawn_by_collection(glyphs: Glyphs, collections: Mapping[str, str]) -> bool:
+    """Whether any of ``glyphs`` is drawn in a font of ``collections`` (`font_collections`)."""
+    return bool(collections) and any(untagged(font) in collections for font in set(glyphs.fonts))
+
+
+_SAME_PLACE = 0.5
+"""How far apart, in ems of its size, the centres of a glyph's two readings may stand:
+the engines' boxes of a vertical glyph differ by up to a fifth of an em, and two glyphs
+of one font stand a whole em apart."""
+
+
+def read_by_collection(glyphs: Glyphs, read: Glyphs, collections: Mapping[str, str]) -> Glyphs:
+    """``glyphs`` (a page as PDFium reads it) with each glyph drawn in a font of
+    ``collections`` given the text of the glyph ``read`` (the same page as the pdfminer
+    engine reads it, each CID by `collection_table`) in the same font at the same place,
+    where that text names another character: not ``(cid:N)`` (a CID neither table
+    maps) nor a compatibility form of PDFium's (the Kangxi radical ⿈ for 黃).
+
+    Why: PDFium maps such a font's CIDs by its own tables, which give some CIDs of the
+    collection's later supplements the character of another CID (吞 as 呑, 絕 as 絶,
+    挺 as 伾), and it reports no CID to look up again."""
+    from scipy.spatial import cKDTree  # type: ignore[import-untyped]  # for such a page only
+
+    texts = list(glyphs.texts)
+    centres = (glyphs.boxes[:, :2] + glyphs.boxes[:, 2:]) / 2
+    theirs = (read.boxes[:, :2] + read.boxes[:, 2:]) / 2
+    fonts = np.array([untagged(font) for font in glyphs.fonts], dtype=object)
+    their_fonts = np.array([untagged(font) for font in read.fonts], dtype=object)
+    for font in set(fonts.tolist()) & set(collections):
+        mine, other = np.flatnonzero(fonts == font), np.flatnonzero(their_fonts == font)
+        if not len(other):
+            continue
+        distance, nearest = cKDTree(theirs[other]).query(centres[mine])
+        for k, d, j in zip(mine.tolist(), distance.tolist(), other[nearest].tolist(),
+                           strict=True):
+            text = read.texts[j]
+            if d <= _SAME_PLACE * glyphs.sizes[k] and not text.startswith("(cid:") \
+                    and unicodedata.normalize("NFKC", text) != texts[k]:
+                texts[k] = text
+    return Glyphs(tuple(texts), glyphs.boxes, glyphs.fonts, glyphs.sizes, glyphs.directions,
+                  glyphs.weights)

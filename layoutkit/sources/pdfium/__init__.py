@@ -43,7 +43,10 @@ interchangeable (tests/test_engines.py holds them to it):
   (`text.BuiltinEncodings`, `builtin_encoding`); on a page where a
   glyph came out as ``(cid:N)``, codes a font's ``/Differences`` names outside the
   Adobe Glyph List (Linotype's Math Pi numbers) are read by their names, which PDFium
-  does not give (`differences`).  Font names lack the
+  does not give (`differences`).  The glyphs of a composite font without
+  ``/ToUnicode`` are read as the pdfminer engine reads them, by its character
+  collection's table (`PdfiumSource._collected`): PDFium's own tables name some of
+  their CIDs otherwise.  Font names lack the
   subset tag (``LegalNews-Bold``, not ``PQUCUD+LegalNews-Bold``).
 * **Page size**: the crop box clipped to the media box, both inherited from the page
   tree (`frame._visible_box`).
@@ -65,6 +68,7 @@ import numpy.typing as npt
 from ...errors import DocumentError
 from ...model import Glyphs, OutlineEntry, PageGlyphs
 from ..base import ClosingSource, check_readable
+from ..cid_collections import drawn_by_collection, font_collections, read_by_collection
 from ..occlusion import uncovered
 from .bindings import pdfium_c
 from .drawings import drawings
@@ -113,6 +117,8 @@ class PdfiumSource(ClosingSource):
         self._document: Any = document
         self._page_count = count
         self._encodings = BuiltinEncodings(path)
+        self._collections: dict[str, str] | None = None
+        self._pdfminer: Any = None
 
     @property
     def page_count(self) -> int:
@@ -136,8 +142,27 @@ class PdfiumSource(ClosingSource):
                 links = page_links(self._document, page)
             finally:
                 pdfium_c.FPDF_ClosePage(page)
-            yield dataclasses.replace(glyphs, label=page_label(self._document, page_no),
-                                      links=links)
+            yield dataclasses.replace(self._collected(glyphs),
+                                      label=page_label(self._document, page_no), links=links)
+
+    def _collected(self, page: PageGlyphs) -> PageGlyphs:
+        """``page`` with the glyphs of composite fonts without ``/ToUnicode`` read as the
+        pdfminer engine reads them (`read_by_collection`); ``page`` itself where it draws
+        none, or pdfminer.six cannot read it.  The document is read for such fonts once."""
+        if self._collections is None:
+            self._collections = font_collections(self.path)
+        if not drawn_by_collection(page.glyphs, self._collections):
+            return page
+        from ..pdfminer import PdfminerSource  # for such a document only
+
+        try:
+            if self._pdfminer is None:
+                self._pdfminer = PdfminerSource(self.path)
+            read = next(iter(self._pdfminer.pages([page.page_no])))
+        except DocumentError:
+            return page
+        return dataclasses.replace(
+            page, glyphs=read_by_collection(page.glyphs, read.glyphs, self._collections))
 
     def labels(self) -> tuple[str, ...]:
         """Each page's label by the PDF's ``/PageLabels``; all empty when it has none."""
@@ -160,6 +185,9 @@ class PdfiumSource(ClosingSource):
         if self._document is not None:
             pdfium_c.FPDF_CloseDocument(self._document)
             self._document = None
+        if self._pdfminer is not None:
+            self._pdfminer.close()
+            self._pdfminer = None
 
 
 def _page_glyphs(path: Path, page_no: int, page: Any, encodings: BuiltinEncodings

@@ -16,7 +16,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from ...model import CODE_POINTS, NO_GLYPHS, Glyphs, char_test, code_points, spell, untagged
+from ...model import CODE_POINTS, NO_GLYPHS, Glyphs, char_test, code_points, spell
 from ..base import FORCE_BOLD, direction_of, font_weight
 from ..builtin_encoding import (
     builtin_names,
@@ -25,7 +25,6 @@ from ..builtin_encoding import (
     is_standard_type1,
     is_type1,
 )
-from ..cid_collections import collection_table, font_collections
 from ..differences import FontName, unlisted_differences
 from .bindings import (
     address,
@@ -113,7 +112,6 @@ class BuiltinEncodings:
         self._texts: dict[_FontKey, dict[int, str]] = {}
         self._type1: dict[_FontKey, bytes] = {}
         self._unlisted: dict[FontName, dict[int, str]] | None = None
-        self._collections: dict[str, str] | None = None
 
     @staticmethod
     def key(handle: Any, name: str) -> _FontKey | None:
@@ -157,13 +155,6 @@ class BuiltinEncodings:
             self._unlisted = unlisted_differences(self.path)
         names = self._unlisted.get((key[1], key[2]), {})
         return {code: glyph_text(name) for code, name in names.items()}
-
-    def collection(self, name: str) -> str | None:
-        """The character collection ('Adobe-Japan1') whose CIDs the composite font named
-        ``name`` numbers, where it has no ``/ToUnicode``; None for any other font."""
-        if self._collections is None:
-            self._collections = font_collections(self.path)
-        return self._collections.get(untagged(name))
 
     @staticmethod
     def _read(program: bytes) -> dict[int, str]:
@@ -397,8 +388,7 @@ class TextReader:
         run_of = run_of_object[object_of]
         pieces = np.diff(np.append(first, n))
         single = np.where(pieces == 1, codes[kept_at[first]], -1)
-        read = self._collected(self._builtin(joined, indices, single, runs, run_of), indices,
-                               single, runs, run_of)
+        read = self._builtin(joined, indices, single, runs, run_of)
         glyphs, shown = self._boxes(joined, read, indices, origins[first], edges[first], runs,
                                     run_of)
         # a piece has the text object of the glyph before it
@@ -453,29 +443,6 @@ class TextReader:
                     read = list(texts)
                 code = int(codes[k])
                 read[k] = (tables[run_of[k]] or {})[code] or f"(cid:{code})"
-        return read
-
-    def _collected(self, texts: list[str], indices: list[int], codes: npt.NDArray[np.int64],
-                   runs: list[_Run], run_of: npt.NDArray[np.intp]) -> list[str]:
-        """``texts`` with the glyphs of composite fonts without ``/ToUnicode`` that PDFium
-        read no Unicode for (which it gives as the CID itself, marked so) read by the
-        character collection the font's CIDs number (`cid_collections`), where its
-        table maps the CID; the arguments as `_builtin` takes them.  The document is read
-        for its fonts' collections the first time a page has such a glyph."""
-        wide = np.flatnonzero(codes >= 256)  # a simple font's codes are below
-        if not len(wide):
-            return texts
-        errors = np.fromiter(map(unicode_error_at, repeat(self.argument, len(wide)),
-                                 np.asarray(indices)[wide].tolist()),
-                             dtype=np.intc, count=len(wide))
-        read = texts
-        for k in wide[errors == 1].tolist():
-            collection = self.encodings.collection(runs[run_of[k]].font.name)
-            text = collection_table(collection).get(int(codes[k]), "") if collection else ""
-            if text and texts[k] == chr(codes[k]):
-                if read is texts:
-                    read = list(texts)
-                read[k] = text
         return read
 
     def _unread(self, texts: list[str], indices: list[int], codes: npt.NDArray[np.int64],
