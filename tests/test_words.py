@@ -209,12 +209,27 @@ def test_words_group_lines_superscript_joins_line() -> None:
     assert group_lines([base[1], mark, base[0]], CONFIG.words) == [[base[0], mark, base[1]]]
 
 
-def test_words_group_lines_high_superscript_stays_apart() -> None:
-    """A mark overlapping the line by less than line_overlap of its height is a line of its own."""
+def test_words_group_lines_high_mark_away_from_word_ends_stays_apart() -> None:
+    """A mark overlapping the line by less than line_overlap of its height, standing over
+    a word rather than after one, is a line of its own."""
     base = [word("note", 0.0, 0.0, 20.0, 10.0), word("text", 26.0, 0.0, 46.0, 10.0)]
     # 5 pt high, 1 pt inside the line: overlap 0.2 < line_overlap 0.5
-    mark = word("1", 20.5, -4.0, 23.0, 1.0, size=5.0)
+    mark = word("1", 10.0, -4.0, 12.5, 1.0, size=5.0)
     assert group_lines([base[1], mark, base[0]], CONFIG.words) == [[mark], base]
+
+
+def test_words_group_lines_high_call_after_its_word_joins_line() -> None:
+    """A note's call raised so high that it overlaps the line by less than line_overlap
+    of its height joins the line where it stands right after a word, set smaller than it;
+    one set in the word's own size (a list's number beside the line above) does not."""
+    base = [word("note", 0.0, 0.0, 20.0, 10.0), word("text", 26.0, 0.0, 46.0, 10.0)]
+    call = word("1", 20.5, -4.0, 23.0, 1.0, size=5.0)
+    assert group_lines([base[1], call, base[0]], CONFIG.words) == [[base[0], call, base[1]]]
+    after_last = word("2", 46.3, -4.0, 48.8, 1.0, size=5.0)
+    assert group_lines([*base, after_last], CONFIG.words) == [[*base, after_last]]
+    big = [word("note", 0.0, 0.0, 20.0, 10.0, size=9.0), word("3.", 21.0, 0.0, 30.0, 10.0)]
+    above = word("end.", 31.0, -9.0, 50.0, 0.5, size=8.0)
+    assert group_lines([*big, above], CONFIG.words) == [[above], big]
 
 
 def test_words_group_lines_rotated_words_last() -> None:

@@ -617,7 +617,8 @@ def _baseline_lines(words: Sequence[Word], config: WordsConfig) -> list[list[Wor
             ltop, lbottom = spans[-1]
             overlap = min(low, lbottom) - max(top, ltop)
             if (overlap >= config.line_overlap * min(low - top, lbottom - ltop)
-                    and _meets_like_size(box, members, lines[-1], config)):
+                    and _meets_like_size(box, members, lines[-1], config)) \
+                    or _calls_of(words, lines[-1], members, config):
                 lines[-1].extend(members)
                 spans[-1] = (min(top, ltop), max(low, lbottom))
                 continue
@@ -629,6 +630,21 @@ def _baseline_lines(words: Sequence[Word], config: WordsConfig) -> list[list[Wor
     ranked = sorted(range(len(lines)), key=lambda k: median(tops[i] for i in lines[k]))
     x0 = box[:, 2].tolist()
     return [[words[i] for i in sorted(lines[k], key=x0.__getitem__)] for k in ranked]
+
+
+def _calls_of(words: Sequence[Word], line: Sequence[int], members: Sequence[int],
+              config: WordsConfig) -> bool:
+    """Whether every word of ``line`` (indexes of ``words``) is set as a superscript
+    (`Word.raised_beside`) in a smaller size (no word of one size with it,
+    ``line_like_size_ratio``) right after a word of the baseline ``members``, within its
+    own size of its end: a note's call or an exponent raised so high that it overlaps
+    its word by less than half its height ('bereinigt)²' in a table's row heading,
+    '10⁻³'), which reads in its word's line, not as a line of its own above it."""
+    hosts = [words[i] for i in members]
+    return all(any(call.raised_beside(host)
+                   and call.size < config.line_like_size_ratio * host.size
+                   and abs(call.bbox.x0 - host.bbox.x1) <= call.size for host in hosts)
+               for call in (words[i] for i in line))
 
 
 def _meets_like_size(box: npt.NDArray[np.float64], members: Sequence[int],
