@@ -62,7 +62,8 @@ def test_paper_figure_written_and_linked_to_its_caption(written: tuple[str, Path
                                                         document: Document) -> None:
     """The one figure (a drawing on page 2) is written as a picture of its box, its
     caption linked to it, and the labels turned on its edge are the figure's: in no
-    paragraph, which runs on across the figure from page 1 to page 2."""
+    paragraph.  The paragraph that runs on across the figure, from page 1 to page 2, is
+    one block, the figure after it."""
     text, images = written
     figures = document_figures(document, LayoutConfig().linetypes)
     assert [(f.page_no, f.kind, f.caption.startswith(CAPTION)) for f in figures] == [
@@ -76,9 +77,10 @@ def test_paper_figure_written_and_linked_to_its_caption(written: tuple[str, Path
     assert any(b.startswith(f"![{CAPTION}") and b.endswith("(figs/p2-fig1.png)")
                for b in blocks)
     assert "Evidence-Based" not in text and "Knowledge-Generation" not in text
-    run_on = [b for b in blocks if "Many realistic expository writing" in b]
-    assert len(run_on) == 1 and run_on[0].endswith("Many realistic expository writing")
-    assert any(b.startswith("tasks require domain experts") for b in blocks)
+    run_on = [k for k, b in enumerate(blocks) if "Many realistic expository writing" in b]
+    assert len(run_on) == 1
+    assert "Many realistic expository writing tasks require domain experts" in blocks[run_on[0]]
+    assert blocks[run_on[0] + 1].startswith(f"![{CAPTION}")  # floats after the paragraph
 
 
 def test_paper_footnotes_apart_links_kept(written: tuple[str, Path]) -> None:

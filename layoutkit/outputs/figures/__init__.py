@@ -60,7 +60,7 @@ from ...linetypes.headings import CAPTION_LABEL, TABLE_NAMES
 from ...linetypes.hyphens import join_hyphenated
 from ...model import BandKind, BBox, Block, Document, Line, LineType, Page
 from ...sources import is_image
-from ..structure import FURNITURE, Item, Kind, Part, parts
+from ..structure import FURNITURE, Part, parts
 from .drawn import Piece, grouped, page_pieces
 
 __all__ = ["FIGURE_DPI", "Figure", "FigureKind", "by_page", "captions", "document_figures",
@@ -81,10 +81,6 @@ ruled table: a figure only when a caption names it.  Not a parameter."""
 _PROSE_EM = 10.0
 """How long a line of running text is at least, in ems of the text's size: a line that
 long standing between two pictures is a paragraph's, not a label of theirs.  Not a
-parameter."""
-_ANCHOR_MIN = 12
-"""The fewest characters of a line's text looked for in its paragraph's text without
-its first or last word: shorter, it may stand earlier in the paragraph too.  Not a
 parameter."""
 _LABEL_REACH_EM = 1.5
 """A drawing's labels (tick labels, an axis's title) stand within this many ems of its
@@ -859,10 +855,9 @@ def placed(document: Document, config: LinetypesConfig, skip: frozenset[str],
     """The parts of ``document`` read without the ``figures``' captions (and a captioned
     picture's own labels, `without_captions`), each figure among them where it stands:
     before the part that opens with the first line read after its place
-    (`Figure.before`); where a paragraph runs on past it from one column or page to
-    the next, between the paragraph's two pieces; else after the part that line is in
-    (a paragraph is not parted within a column).  At the end when no line is read after
-    it."""
+    (`Figure.before`), else after the part that line is in, as a figure floats: a
+    paragraph that runs on past it, from one column or page to the next, is one
+    paragraph.  At the end when no line is read after it."""
     if not figures:
         return list(parts(document, config, skip))
     read = without_captions(document, figures)
@@ -874,78 +869,19 @@ def placed(document: Document, config: LinetypesConfig, skip: frozenset[str],
     order = [(page.page_no, k, line) for page in read.pages
              for k, line in enumerate(document.page(page.page_no).lines)]
     at = {(p, k): n for n, (p, k, _) in enumerate(order)}
-    inserts: dict[int, dict[int, list[Figure]]] = {}
+    inserts: dict[int, list[Figure]] = {}
     for figure in figures:
         start = at.get((figure.page_no, figure.before))
         if start is None:  # at a page's end: the next page's first line
             start = next((n for n, (p, _, _) in enumerate(order) if p > figure.page_no),
                          len(order))
-        k, n = len(base), 0
-        for _, _, line in order[start:]:
-            if id(line) in where:
-                k, n = where[id(line)]
-                break
-        if n and not _parted_at(base[k], n):
-            k, n = k + 1, 0
-        inserts.setdefault(k, {}).setdefault(n, []).append(figure)
+        k = next((where[id(line)][0] + (where[id(line)][1] > 0)
+                  for _, _, line in order[start:] if id(line) in where), len(base))
+        inserts.setdefault(k, []).append(figure)
     found: list[Part | Figure] = []
-    for k in range(len(base) + 1):
-        at_part = inserts.get(k, {})
-        if k == len(base):
-            found.extend(at_part.get(0, []))
-            break
-        found.extend(at_part.get(0, []))
-        waiting = sorted(n for n in at_part if n)
-        for start, piece in _split(base[k], waiting):
-            while waiting and waiting[0] <= start:
-                found.extend(at_part[waiting.pop(0)])
-            found.append(piece)
-        for n in waiting:
-            found.extend(at_part[n])
-    return found
+    for k, part in enumerate(base):
+        found.extend(inserts.get(k, []))
+        found.append(part)
+    return found + inserts.get(len(base), [])
 
 
-def _parted_at(part: Part, n: int) -> bool:
-    """Whether the paragraph ``part`` runs on from one column or page to the next
-    before its ``n``-th line: a figure standing there parts it."""
-    if part.kind is not Kind.PARAGRAPH or len(part.items) != 1:
-        return False
-    lines = part.items[0].lines
-    before, line = lines[n - 1], lines[n]
-    return (before.page_no, before.band, before.column) != (line.page_no, line.band,
-                                                            line.column)
-
-
-def _split(part: Part, at: Sequence[int]) -> list[tuple[int, Part]]:
-    """The paragraph ``part`` cut before each of its lines numbered ``at`` (none: the
-    part itself), each piece with the number of its first line, its text the part's
-    from where that line's text starts in it (`_anchors`).  A cut is made only where
-    its line's text is found after the last cut: a figure whose cut is not made
-    stands after the piece that holds its place."""
-    if not at:
-        return [(0, part)]
-    item = part.items[0]
-    text, lines = item.text, item.lines
-    cuts = [(0, 0)]
-    for n in at:
-        offset = cuts[-1][1]
-        found = next((k for anchor in _anchors(lines[n].text)
-                      if (k := text.find(anchor, offset)) > offset), None)
-        if found is not None:
-            cuts.append((n, found))
-    ends = [*(start for _, start in cuts[1:]), len(text)]
-    stops = [*(n for n, _ in cuts[1:]), len(lines)]
-    return [(n, replace(part, items=(Item(text[start:end].strip(), lines[n:m]),)))
-            for (n, start), end, m in zip(cuts, ends, stops, strict=True)]
-
-
-def _anchors(line: str) -> list[str]:
-    """What a line's text is looked for by in its paragraph's joined text, surest
-    first: the whole line; without a last word hyphenated onto the next line; without
-    a first word that ends a word hyphenated from the line before; without both.  A
-    part shorter than `_ANCHOR_MIN` characters is not looked for: a word or two may
-    stand anywhere in the paragraph."""
-    rest = line.partition(" ")[2]
-    head = line.rpartition(" ")[0] if line.endswith("-") else line
-    middle = rest.rpartition(" ")[0] if line.endswith("-") else rest
-    return [line, *(text for text in (head, rest, middle) if len(text) >= _ANCHOR_MIN)]
