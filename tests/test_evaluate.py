@@ -49,6 +49,13 @@ def test_reduce_keeps_casefolded_letters_and_digits_only() -> None:
     assert reduce("Ord. No. 501-16,\n passed!") == "ordno50116passed"
 
 
+def test_reduce_drops_the_kashidas_that_stretch_an_arabic_line() -> None:
+    """However many kashidas a justified line is stretched with (an engine keeps more or
+    fewer of them where the producer drew them overlapping), its words reduce alike."""
+    assert reduce("اتـفـــاقــــية") == reduce("اتفاقية") == "اتفاقية"
+    assert reduce("الشـــــرطة القضـــائيــــــــة") == reduce("الشـرطة القضائيـة")
+
+
 def test_reduce_expands_ligatures_and_folds_case() -> None:
     assert reduce("ﬁnance ﬂoor STRASSE Straße") == "financefloorstrassestrasse"
 

@@ -81,17 +81,24 @@ MIN_FURNITURE_CHARS = 4
 
 
 
+_KASHIDA = "\u0640"
+"""The Arabic kashida (tatweel), which `reduce` drops."""
+
+
 def reduce(text: str) -> str:
     """Return ``text`` reduced to its letters and digits, for layout-blind comparison.
 
     The text is NFKC-normalised (so the ligature "ﬁ" becomes "fi", full-width and
     superscript digits become plain digits), case-folded, and every character for which
     ``str.isalnum()`` is false (spaces, line breaks, punctuation, hyphens, soft hyphens)
-    is dropped.  A word hyphenated across two lines therefore reduces to the same string
-    whether or not an extractor re-joins it.
+    is dropped, and so is the Arabic kashida (tatweel, U+0640), which stretches a
+    justified line as spaces widen a Latin one: a producer draws as many as the line's
+    width asks, overlapping, and engines keep more or fewer of them.  A word
+    hyphenated across two lines therefore reduces to the same string whether or not an
+    extractor re-joins it.
     """
     folded = unicodedata.normalize("NFKC", text).casefold()
-    return "".join(ch for ch in folded if ch.isalnum())
+    return "".join(ch for ch in folded if ch.isalnum() and ch != _KASHIDA)
 
 
 def count_occurrences(needle: str, haystack: str) -> int:
