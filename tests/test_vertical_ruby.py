@@ -228,3 +228,50 @@ def test_vertical_real_note_calls_read_in_their_columns(engine: str) -> None:
     assert any(text.endswith("女を以て廆に妻す#1。皝・仁・昭を生む。") for text in lines)
     assert "#1慕容氏・段氏、遂に婚姻の國と爲る。" in lines
     assert not any("#" in line.text for line in page.lines if line.furniture)
+
+
+def half(char: str, x: float, row: float, right: bool) -> Glyph:
+    """A half-width figure in the left or ``right`` half of a cell of the column at ``x``:
+    a number set across the column (tate-chū-yoko)."""
+    x0 = x + (EM / 2 if right else 0.0)
+    top = TOP + row * EM
+    return Glyph(char, BBox(x0, top, x0 + EM / 2, top + EM), "F", EM)
+
+
+def narrow(char: str, x: float, row: float, direction: int = 0) -> Glyph:
+    """A Latin letter or sign narrower than the cell, centred in it (turned a quarter
+    when ``direction`` is 270, as a vertical typesetter turns '＝')."""
+    top = TOP + row * EM
+    return Glyph(char, BBox(x + 2.0, top, x + EM - 2.0, top + EM), "F", EM, direction)
+
+
+def test_vertical_number_across_the_column_and_a_turned_sign_stay_in_it() -> None:
+    """A date whose day is set across the column ('21', two figures side by side in one
+    cell), and a letter drawn after the turned sign under it ('1L＝18W', the order a
+    CSS typesetter draws them in), read in their column; a glyph of a footer set right
+    under the column but drawn apart from it, with the footer, stays out of it."""
+    x, foot = 300.0, 260.0
+    glyphs = [cell("年", x, 0), cell("1", x, 1), cell("月", x, 2), half("2", x, 3, False),
+              half("1", x, 3, True), cell("日", x, 4), narrow("1", x, 5),
+              narrow("＝", x, 7, direction=270), narrow("L", x, 6), half("1", x, 8, False),
+              half("8", x, 8, True), narrow("W", x, 9), cell("が", x, 10),
+              cell("版", foot, 0), cell("究", x, 11)]
+    assert sorted(columns(glyphs)) == sorted(["年1月21日1L＝18Wが", "版", "究"])
+    apart = [cell("年", x, 0), half("2", x, 1, False), half("1", x, 1, True),
+             cell("日", x, 2), cell("究", x, 3)]  # drawn right after its column: in it
+    assert columns(apart) == ["年21日究"]
+
+
+@pytest.mark.parametrize("page, line", [
+    (1, "1981年1月21日、西新宿六丁目唐川ビル"),
+    (2, "はり歯を早く書くために〝H〟にしているんだ。〝1L＝18W〟というのは〝1L＝〟が"),
+    (2, "たいに短い文章は9Q12H、評論みたいに長めの文章は10Q15Hだからね」")])
+def test_vertical_real_numbers_and_letters_set_in_columns(page: int, line: str) -> None:
+    """A Vivliostyle essay draws every glyph upright, numbers across the column in one
+    cell and '＝' turned: each column reads whole, and no letter or figure is left
+    over on a line of its own."""
+    found = layoutkit.parse(CORPUS / "vivliostyle-1981-shashokuki-essay-vertical.pdf",
+                            pages=[page]).pages[0]
+    texts = [l.text for l in found.lines]
+    assert line in texts
+    assert not [t for t in texts if len(t.replace(" ", "")) == 1 and not t.isdigit()]

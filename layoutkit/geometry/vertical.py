@@ -2,7 +2,8 @@
 
 - Glyphs drawn one under another in the content stream stack into columns
   (`vertical_max_gap_em`); a lone glyph over or under a column's end joins it
-  (`vertical_hanging_gap_em`).
+  (`vertical_hanging_gap_em`).  The figures of a number set across a column, side by
+  side in one cell ('1月21日', tate-chū-yoko), stack as one glyph.
 - Ruby (small kana beside a column, a reading aid) and full-width punctuation (drawn
   off a column's axis by some typesetters) are passed over while stacking, so that
   neither parts a column nor lifts a glyph out of it; ruby is set smaller than
@@ -24,6 +25,13 @@ from ..config import WordsConfig
 from ..model import CODE_POINTS, Glyphs, char_test, is_cjk
 
 __all__ = ["Columns", "vertical_columns"]
+
+_CELL_SLACK = 1.05
+"""How much wider than its size a column's cell may be drawn: two half-width figures fill
+it exactly, give or take the rounding of their advances."""
+_DOWN = 270
+"""The direction of a glyph turned a quarter to read down the page, as a vertical
+font's glyphs and a sign turned to stand in a column are."""
 
 
 def vertical_columns(glyphs: Glyphs, ids: npt.NDArray[np.int64], blank: npt.NDArray[np.bool_],
@@ -53,18 +61,22 @@ def vertical_columns(glyphs: Glyphs, ids: npt.NDArray[np.int64], blank: npt.NDAr
     box, sizes = glyphs.boxes, glyphs.sizes
     upright = (glyphs.directions == 0) & ~blank
     punct = char_test(codes, _is_punctuation) & cjk & upright
+    # a sign turned a quarter to stand in a column ('＝' in '1L＝18W') stacks in it too
+    stands = upright | ((glyphs.directions == _DOWN) & ~blank)
     maybe_ruby = _ruby(box, sizes, cjk & upright & ~punct, upright, config)
-    vertical = _columns(box, sizes, upright, cjk, ~blank & ~maybe_ruby & ~punct,
-                        punct, config)
+    vertical, cells = _columns(box, sizes, stands, cjk, ~blank & ~maybe_ruby & ~punct,
+                               punct, config)
     if maybe_ruby.any():  # ruby only beside a column: small type beside a heading is text
         ruby = _ruby(box, sizes, maybe_ruby, vertical & ~maybe_ruby, config)
         if (ruby != maybe_ruby).any():
-            vertical = _columns(box, sizes, upright, cjk, ~blank & ~ruby & ~punct,
-                                punct, config)
+            vertical, cells = _columns(box, sizes, stands, cjk, ~blank & ~ruby & ~punct,
+                                       punct, config)
     else:
         ruby = maybe_ruby
     if not vertical.any():
         return Columns(vertical | ruby, none.host)
+    vertical |= _in_holes(box, sizes, stands & ~blank & ~ruby & ~punct & ~vertical, cjk,
+                          vertical | punct, config)
     set_in = _set_in_columns(box, sizes, vertical, upright & ~cjk & ~vertical & ~ruby,
                              ~blank & ~ruby & ~punct, config)
     vertical |= set_in >= 0
@@ -73,7 +85,59 @@ def vertical_columns(glyphs: Glyphs, ids: npt.NDArray[np.int64], blank: npt.NDAr
     through = set_in[np.maximum(host, 0)]
     host = np.where((host >= 0) & (through >= 0), through, np.maximum(host, set_in))
     vertical[punct] = host[punct] >= 0
+    host = np.where(vertical & (cells >= 0), cells, host)
+    host = _on_axis(box, vertical & upright & ~cjk & (host < 0), vertical & cjk & ~punct, host)
+    # a cell's figure stands by its first, which may stand by a glyph of the column
+    further = host[np.maximum(host, 0)]
+    host = np.where((host >= 0) & (further >= 0), further, host)
     return Columns(vertical | ruby, host)
+
+
+def _in_holes(box: npt.NDArray[np.float64], sizes: npt.NDArray[np.float64],
+              strays: npt.NDArray[np.bool_], cjk: npt.NDArray[np.bool_],
+              columns: npt.NDArray[np.bool_], config: WordsConfig) -> npt.NDArray[np.bool_]:
+    """Which of the ``strays`` (upright glyphs stacked in no column) stand in a column
+    whatever the order they are drawn in: in the cell between two glyphs of the
+    ``columns`` (its characters and punctuation) that they overlap across, within
+    ``vertical_max_gap_em`` of each, or, a CJK character, right under (over) the one
+    drawn just before (after) it.  A producer may draw a column's turned sign before
+    the letter over it ('1L＝18W'), which parts the column where it is read in drawing
+    order; a footer set in the margin under the columns is drawn apart from them."""
+    found = np.zeros(len(box), dtype=np.bool_)
+    members = np.flatnonzero(columns)
+    if not len(members):
+        return found
+    b = box[members]
+    for k in np.flatnonzero(strays).tolist():
+        reach = config.vertical_max_gap_em * sizes[k]
+        across = np.minimum(b[:, 2], box[k, 2]) - np.maximum(b[:, 0], box[k, 0])
+        narrower = np.minimum(b[:, 2] - b[:, 0], box[k, 2] - box[k, 0])
+        on = across >= 0.5 * narrower
+        over = on & (b[:, 3] <= box[k, 1] + reach) & (b[:, 3] >= box[k, 1] - reach)
+        under = on & (b[:, 1] >= box[k, 3] - reach) & (b[:, 1] <= box[k, 3] + reach)
+        hung = (k - 1 in members[over]) or (k + 1 in members[under])
+        found[k] = (over.any() and under.any()) or (bool(cjk[k]) and hung)
+    return found
+
+
+def _on_axis(box: npt.NDArray[np.float64], strays: npt.NDArray[np.bool_],
+             axis: npt.NDArray[np.bool_], host: npt.NDArray[np.intp]) -> npt.NDArray[np.intp]:
+    """``host`` with each of the ``strays`` (upright Latin glyphs and figures stacked in a
+    column) given the column glyph of ``axis`` (its CJK characters) drawn nearest before
+    it, or else after it, that it overlaps across: a narrow letter centred in the
+    column ('L' of '1L') starts right of the column's edge, and would otherwise part
+    from it when the column is read as a line."""
+    on = np.flatnonzero(axis)
+    if not len(on) or not strays.any():
+        return host
+    host = host.copy()
+    for k in np.flatnonzero(strays).tolist():
+        at = int(np.searchsorted(on, k))
+        for j in (at - 1, at):
+            if 0 <= j < len(on) and min(box[k, 2], box[on[j], 2]) > max(box[k, 0], box[on[j], 0]):
+                host[k] = on[j]
+                break
+    return host
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,8 +146,10 @@ class Columns:
     (``vertical``: its columns, and the ruby beside them, which is read as lines of its
     own since it stands on another axis), and for each punctuation mark of a column the
     glyph whose column it stands in, and the same for each upright Latin glyph or figure
-    set in a column (``host``, -1 for every other glyph): a mark drawn right of the
-    column's axis, or a note's call in its ruby position, is grouped as standing on it."""
+    set in a column, and for each figure set beside another in one of its cells, the
+    cell's first (``host``, -1 for every other glyph): a mark drawn right of the
+    column's axis, a note's call in its ruby position, or the '1' of '21' set across
+    the column is grouped as standing on it."""
 
     vertical: npt.NDArray[np.bool_]
     host: npt.NDArray[np.intp]
@@ -96,18 +162,37 @@ def _is_punctuation(char: str) -> bool:
 def _columns(box: npt.NDArray[np.float64], sizes: npt.NDArray[np.float64],
              upright: npt.NDArray[np.bool_], cjk: npt.NDArray[np.bool_],
              stacking: npt.NDArray[np.bool_], punct: npt.NDArray[np.bool_],
-             config: WordsConfig) -> npt.NDArray[np.bool_]:
+             config: WordsConfig) -> tuple[npt.NDArray[np.bool_], npt.NDArray[np.intp]]:
     """Which of the glyphs ``stacking`` (boxes in drawing order) stack into columns of
     vertical writing, the ``punct`` glyphs drawn between two of them widening the gap
-    allowed between those two by their height (see `_vertical`)."""
+    allowed between those two by their height (see `_vertical`); and for each glyph
+    set beside another in one cell of a column (the figures of a number set across it,
+    `_in_one_cell`), the cell's first glyph (-1 for every other glyph)."""
     vertical = np.zeros(len(box), dtype=np.bool_)
+    cells = np.full(len(box), -1, dtype=np.intp)
     seq = np.flatnonzero(stacking)
     if len(seq) < 2:
-        return vertical
+        return vertical, cells
     heights = np.concatenate(([0.0], np.cumsum(np.where(punct, box[:, 3] - box[:, 1], 0.0))))
     between = heights[seq[1:]] - heights[seq[:-1] + 1]
     vertical[seq] = _stacked(box[seq], sizes[seq], upright[seq], cjk[seq], between, config)
-    return vertical
+    beside = _in_one_cell(box[seq[:-1]], box[seq[1:]], sizes[seq[:-1]]) \
+        & vertical[seq[:-1]] & vertical[seq[1:]]
+    for k in np.flatnonzero(beside).tolist():  # a cell's figures, each by the first
+        first = seq[k] if cells[seq[k]] < 0 else cells[seq[k]]
+        cells[seq[k + 1]] = first
+    return vertical, cells
+
+
+def _in_one_cell(above: npt.NDArray[np.float64], under: npt.NDArray[np.float64],
+                 sizes: npt.NDArray[np.float64]) -> npt.NDArray[np.bool_]:
+    """Whether each glyph of ``under`` stands beside the one of ``above`` (drawn just
+    before it) in one cell of a column: level with it, starting across past its middle,
+    the two no wider together than the glyph's size: the figures of a number set across
+    the column (tate-chū-yoko, '21' in '1月21日')."""
+    return ((np.abs(under[:, 1] - above[:, 1]) <= 0.25 * (above[:, 3] - above[:, 1]))
+            & (under[:, 0] >= (above[:, 0] + above[:, 2]) / 2)
+            & (under[:, 2] - above[:, 0] <= _CELL_SLACK * np.maximum(sizes, 1.0)))
 
 
 def _stacked(box: npt.NDArray[np.float64], sizes: npt.NDArray[np.float64],
@@ -121,8 +206,9 @@ def _stacked(box: npt.NDArray[np.float64], sizes: npt.NDArray[np.float64],
     narrower = np.minimum(above[:, 2] - above[:, 0], under[:, 2] - under[:, 0])
     middle = (above[:, 1] + above[:, 3]) / 2
     em = np.maximum(sizes[:-1], 1.0)
-    column = (upright[:-1] & upright[1:] & (across >= 0.5 * narrower)
-              & (under[:, 1] >= middle))
+    column = (upright[:-1] & upright[1:]
+              & (((across >= 0.5 * narrower) & (under[:, 1] >= middle))
+                 | _in_one_cell(above, under, sizes[:-1])))
     drop = under[:, 1] - above[:, 3] - between
     stacked = column & (drop <= config.vertical_max_gap_em * em)
     # runs of stacked pairs: glyph k joins the run of glyph k - 1 when they stack
