@@ -641,6 +641,9 @@ def _calls_of(words: Sequence[Word], line: Sequence[int], members: Sequence[int]
     its word by less than half its height ('bereinigt)²' in a table's row heading,
     '10⁻³'), which reads in its word's line, not as a line of its own above it."""
     hosts = [words[i] for i in members]
+    largest = max(host.size for host in hosts)
+    if any(words[i].size >= config.line_like_size_ratio * largest for i in line):
+        return False  # most lines: one of their words is no smaller than the next line's
     return all(any(call.raised_beside(host)
                    and call.size < config.line_like_size_ratio * host.size
                    and abs(call.bbox.x0 - host.bbox.x1) <= call.size for host in hosts)
