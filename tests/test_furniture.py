@@ -236,35 +236,6 @@ def test_furniture_varying_top_line_not_found() -> None:
     assert headers(pages) == [["The", "Gazette", str(12 + p)] for p in range(4)]
 
 
-def test_furniture_header_bar_with_changing_number_beside_both_rows() -> None:
-    """A header bar of two rows, the chapter's number set large beside both: the top row
-    (the number, the agency and the chapter's name) changes from chapter to chapter, the
-    second ('Annual Report 2016') repeats; the number reaches into the second row, so
-    the whole bar is the running header.  A top line that only touches the repeating
-    row, reaching into none of it, stays out (see the next test)."""
-    pages = []
-    for p in range(4):
-        chapter = f"{2 + p // 2:02d}"
-        name = ("Whole of government", "Agency performance", "Management bridge",
-                "Water contract")[p]
-        number = words(chapter, 36.0, 28.0, size=22.0)
-        top = words(f"Transformation Agency {name}", 80.0, 30.0)
-        second = words("Annual Report 2016", 80.0, 41.0)
-        pages.append(page(number, top, second, body(p)))
-    assert headers(pages) == [texts(pages[p], frozenset(range(len(pages[p][0]) - 40 * 8)))
-                              for p in range(4)]
-
-
-def test_furniture_line_touching_a_repeating_row_from_above_is_not_pulled_in() -> None:
-    """A title over a repeating row, touching it but reaching into none of it, is no
-    part of the running header, nor is the row (it is not at the edge)."""
-    titles = ["Budget of the city", "Bridge repair contract", "Water emergency notice",
-              "Street hearing"]
-    pages = [page(words(titles[p], 36.0, 22.0, size=20.0),
-                  words("Votacion Nominal", 36.0, 42.5), body(p)) for p in range(4)]
-    assert headers(pages) == [[]] * 4
-
-
 def test_furniture_header_out_of_place_not_matched() -> None:
     """A header 20 pt lower on one page than on the others is not matched on that page
     (mastheads and the text block off); with the default masthead zone it is that

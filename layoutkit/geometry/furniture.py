@@ -675,22 +675,12 @@ def _run(page: int, zone: _Zone, max_lines: int, config: LayoutConfig) -> int:
     """How many of ``page``'s first ``max_lines`` candidate lines, from the edge
     inwards, repeat, with those after them that reach into the lines found (a
     newspaper's folio line whose section name, set large, is no line of its
-    neighbours': 'Editorial' beside the date, 'Opinion' on the next page), and those
-    before them, at the edge, that reach into them (a report's header bar whose
-    chapter number, set large, stands beside both its rows: '02 Digital
-    Transformation Agency' over 'Annual Report 2016–17', the number changing from
-    chapter to chapter)."""
-    count, reach, waiting = 0, 0.0, 0
+    neighbours': 'Editorial' beside the date, 'Opinion' on the next page)."""
+    count, reach = 0, 0.0
     for line in zone.candidates[page][:max_lines]:
-        into = line.edge < reach  # the lines before stand over part of it
-        if zone.repeats(page, line) and (into or not waiting):
-            count, waiting = count + waiting + 1, 0
-        elif count and line.edge <= reach + _TOUCHING:
-            count += 1
-        elif not count and (into or not waiting):
-            waiting += 1
-        else:
+        if not ((count and line.edge <= reach + _TOUCHING) or zone.repeats(page, line)):
             break
+        count += 1
         reach = max(reach, line.edge + line.bottom - line.top)
     return count
 

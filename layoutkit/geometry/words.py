@@ -617,8 +617,7 @@ def _baseline_lines(words: Sequence[Word], config: WordsConfig) -> list[list[Wor
             ltop, lbottom = spans[-1]
             overlap = min(low, lbottom) - max(top, ltop)
             if (overlap >= config.line_overlap * min(low - top, lbottom - ltop)
-                    and _meets_like_size(box, members, lines[-1], config)) \
-                    or _calls_of(words, lines[-1], members, config):
+                    and _meets_like_size(box, members, lines[-1], config)):
                 lines[-1].extend(members)
                 spans[-1] = (min(top, ltop), max(low, lbottom))
                 continue
@@ -628,18 +627,25 @@ def _baseline_lines(words: Sequence[Word], config: WordsConfig) -> list[list[Wor
     # it above the lines the word stands beside
     tops = box[:, 0].tolist()
     ranked = sorted(range(len(lines)), key=lambda k: median(tops[i] for i in lines[k]))
+    merged: list[list[int]] = []
+    for k in ranked:  # a line of calls raised over the line under it reads in that line
+        if merged and _calls_of(words, merged[-1], lines[k], config):
+            merged[-1].extend(lines[k])
+        else:
+            merged.append(lines[k])
     x0 = box[:, 2].tolist()
-    return [[words[i] for i in sorted(lines[k], key=x0.__getitem__)] for k in ranked]
+    return [[words[i] for i in sorted(line, key=x0.__getitem__)] for line in merged]
 
 
 def _calls_of(words: Sequence[Word], line: Sequence[int], members: Sequence[int],
               config: WordsConfig) -> bool:
     """Whether every word of ``line`` (indexes of ``words``) is set as a superscript
     (`Word.raised_beside`) in a smaller size (no word of one size with it,
-    ``line_like_size_ratio``) right after a word of the baseline ``members``, within its
-    own size of its end: a note's call or an exponent raised so high that it overlaps
-    its word by less than half its height ('bereinigt)²' in a table's row heading,
-    '10⁻³'), which reads in its word's line, not as a line of its own above it."""
+    ``line_like_size_ratio``) right after a word of the line ``members`` under it, within
+    its own size of its end: a note's call or an exponent raised so high that it
+    overlaps its word by less than half its height ('bereinigt)²' in a table's row
+    heading, '10⁻³'), which reads in its word's line, not as a line of its own above
+    it.  The lines are joined once made, so the calls move no baseline's grouping."""
     hosts = [words[i] for i in members]
     largest = max(host.size for host in hosts)
     if any(words[i].size >= config.line_like_size_ratio * largest for i in line):
