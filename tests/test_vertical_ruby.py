@@ -272,6 +272,6 @@ def test_vertical_real_numbers_and_letters_set_in_columns(page: int, line: str) 
     over on a line of its own."""
     found = layoutkit.parse(CORPUS / "vivliostyle-1981-shashokuki-essay-vertical.pdf",
                             pages=[page]).pages[0]
-    texts = [l.text for l in found.lines]
+    texts = [each.text for each in found.lines]
     assert line in texts
     assert not [t for t in texts if len(t.replace(" ", "")) == 1 and not t.isdigit()]
