@@ -175,9 +175,10 @@ def _columns(box: npt.NDArray[np.float64], sizes: npt.NDArray[np.float64],
         return vertical, cells
     heights = np.concatenate(([0.0], np.cumsum(np.where(punct, box[:, 3] - box[:, 1], 0.0))))
     between = heights[seq[1:]] - heights[seq[:-1] + 1]
-    vertical[seq] = _stacked(box[seq], sizes[seq], upright[seq], cjk[seq], between, config)
-    beside = _in_one_cell(box[seq[:-1]], box[seq[1:]], sizes[seq[:-1]]) \
-        & vertical[seq[:-1]] & vertical[seq[1:]]
+    beside = _in_one_cell(box[seq[:-1]], box[seq[1:]], sizes[seq[:-1]])
+    vertical[seq] = _stacked(box[seq], sizes[seq], upright[seq], cjk[seq], between, beside,
+                             config)
+    beside &= vertical[seq[:-1]] & vertical[seq[1:]]
     for k in np.flatnonzero(beside).tolist():  # a cell's figures, each by the first
         first = seq[k] if cells[seq[k]] < 0 else cells[seq[k]]
         cells[seq[k + 1]] = first
@@ -197,18 +198,18 @@ def _in_one_cell(above: npt.NDArray[np.float64], under: npt.NDArray[np.float64],
 
 def _stacked(box: npt.NDArray[np.float64], sizes: npt.NDArray[np.float64],
              upright: npt.NDArray[np.bool_], cjk: npt.NDArray[np.bool_],
-             between: npt.NDArray[np.float64], config: WordsConfig) -> npt.NDArray[np.bool_]:
+             between: npt.NDArray[np.float64], beside: npt.NDArray[np.bool_],
+             config: WordsConfig) -> npt.NDArray[np.bool_]:
     """Which of these glyphs (boxes in drawing order, ``between`` each two the height of
-    the punctuation passed over) stack into columns of vertical writing: see
-    `_vertical`."""
+    the punctuation passed over, ``beside`` whether each stands beside the one before in
+    its cell, `_in_one_cell`) stack into columns of vertical writing: see `_vertical`."""
     above, under = box[:-1], box[1:]
     across = np.minimum(above[:, 2], under[:, 2]) - np.maximum(above[:, 0], under[:, 0])
     narrower = np.minimum(above[:, 2] - above[:, 0], under[:, 2] - under[:, 0])
     middle = (above[:, 1] + above[:, 3]) / 2
     em = np.maximum(sizes[:-1], 1.0)
     column = (upright[:-1] & upright[1:]
-              & (((across >= 0.5 * narrower) & (under[:, 1] >= middle))
-                 | _in_one_cell(above, under, sizes[:-1])))
+              & (((across >= 0.5 * narrower) & (under[:, 1] >= middle)) | beside))
     drop = under[:, 1] - above[:, 3] - between
     stacked = column & (drop <= config.vertical_max_gap_em * em)
     # runs of stacked pairs: glyph k joins the run of glyph k - 1 when they stack

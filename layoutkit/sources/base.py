@@ -31,9 +31,8 @@ from ..model import (
 
 __all__ = ["FORCE_BOLD", "IMAGE_SUFFIXES", "RULE_THICKNESS", "ClosingSource", "FileIdentity",
            "GlyphSource", "Rect", "check_file", "check_readable", "destination_top",
-           "direction_of",
-           "file_identity", "font_weight", "is_image", "shape_rules", "stem_weight",
-           "visible_rect"]
+           "direction_of", "file_identity", "font_weight", "is_image", "shape_rules",
+           "stem_weight", "visible_rect"]
 
 RULE_THICKNESS = 2.0
 """A filled rectangle thinner than this (points) is drawn as a ruling line; so is a
