@@ -484,7 +484,9 @@ class FurnitureConfig(Section):
     furniture_min_gap_em: float = 0.5
     """Least gap, in the line's font sizes, that parts furniture from the body.
 
-    A line at the usual spacing belongs to the body.
+    A line at the usual spacing belongs to the body.  The gap under a running title
+    set larger than the body is judged by the body's size, the smaller: the white
+    between lines is set by the smaller type's leading.
     """
     furniture_trim_margin: float = 12.0
     """Distance from the page edge, in points, within which a repeated line is furniture regardless.

@@ -344,6 +344,25 @@ def test_furniture_repeated_line_in_the_trim_margin(gap: float, trim: float,
     assert footers == [["AND-NDE", "CM"] if found else []] * 3
 
 
+@pytest.mark.parametrize(("gap", "found"), [
+    (8.0, True),   # an em of the body's type: more white than its lines leave
+    (3.0, False),  # less than half the body's em: a title of its text
+])
+def test_furniture_large_running_title_parted_by_the_body_leading(gap: float,
+                                                                 found: bool) -> None:
+    """A datasheet's part number, set at 30 pt at the top of every page, stands ``gap``
+    points over 8-pt body type set 14 points apart: the white is judged by the body's
+    em, the smaller of the two, not the title's (half its own 30-pt em would be 15
+    points, more than such a header leaves, and 8 points is less than twice the body's
+    6 points of white, so the title is not set apart either)."""
+    title_top, rng = 40.0, random.Random(6206)
+    pages = [page(words("XC6206", 400.0, title_top, size=30.0),
+                  *(words(" ".join(rng.choice(_VOCAB) for _ in range(7)), 36.0,
+                          title_top + 30.0 + gap + 14.0 * k) for k in range(30)))
+             for _ in range(3)]
+    assert headers(pages) == [["XC6206"] if found else []] * 3
+
+
 def test_furniture_mask_numbers_exact() -> None:
     """mask_numbers replaces runs of digits and Roman numerals by '#'."""
     assert mask_numbers("Page 12 of 40") == "Page # of #"

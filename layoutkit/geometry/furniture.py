@@ -691,7 +691,8 @@ def _furniture(run: Sequence[_Candidate], words: Sequence[Word], config: LayoutC
 
     The furniture is the ``run`` of candidate lines from the page edge inwards that
     repeat on other pages (or are bare page numbers), cut back until a clear gap,
-    ``furniture_min_gap_em`` of the line's size, parts it from the body: a body line
+    ``furniture_min_gap_em`` of the line's size (or of the nearest body line's, if
+    smaller), parts it from the body: a body line
     at the edge of the text that happens to resemble other pages' (an index entry
     with dot leaders) stands at the usual line spacing.  The first ``held`` lines of
     the run stay, close or not (see `Runs.held`), and so do those in the trim
@@ -704,14 +705,19 @@ def _furniture(run: Sequence[_Candidate], words: Sequence[Word], config: LayoutC
         if inner.edge <= config.furniture.furniture_trim_margin:
             break
         if top:
-            nearest = min((w.bbox.top for i, w in enumerate(words) if w.upright
-                           and w.bbox.top >= inner.bottom and i not in taken), default=None)
-            gap = float("inf") if nearest is None else nearest - inner.bottom
+            below = [(w.bbox.top, w.size) for i, w in enumerate(words) if w.upright
+                     and w.bbox.top >= inner.bottom and i not in taken]
+            nearest = min(below, default=None)
+            gap = float("inf") if nearest is None else nearest[0] - inner.bottom
         else:
-            nearest = max((w.bbox.bottom for i, w in enumerate(words) if w.upright
-                           and w.bbox.bottom <= inner.top and i not in taken), default=None)
-            gap = float("inf") if nearest is None else inner.top - nearest
-        if gap >= config.furniture.furniture_min_gap_em * inner.size \
+            above = [(-w.bbox.bottom, w.size) for i, w in enumerate(words) if w.upright
+                     and w.bbox.bottom <= inner.top and i not in taken]
+            nearest = min(above, default=None)
+            gap = float("inf") if nearest is None else inner.top + nearest[0]
+        # the white between lines of two sizes is set by the smaller's leading: a large
+        # running title over body type is parted by white the body's lines never leave
+        size = inner.size if nearest is None else min(inner.size, nearest[1])
+        if gap >= config.furniture.furniture_min_gap_em * size \
                 or (inner.apart and gap >= inner.inner_gap):
             break
         run.pop()
