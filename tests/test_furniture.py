@@ -236,6 +236,25 @@ def test_furniture_varying_top_line_not_found() -> None:
     assert headers(pages) == [["The", "Gazette", str(12 + p)] for p in range(4)]
 
 
+@pytest.mark.parametrize(("size", "gap", "found"), [
+    (SIZE, 22.0, True),        # the body's type, far apart: a running head
+    (SIZE, 12.0, False),       # as close as a heading stands over its text
+    (2 * SIZE, 40.0, False),   # larger than the body: each page's (each slide's) title
+])
+def test_furniture_running_head_naming_each_chapter(size: float, gap: float,
+                                                     found: bool) -> None:
+    """A line over the body at the same height on pages far apart in a manual (an
+    excerpt of its pages 1, 31 and 51), naming each page's chapter: its words change
+    from page to page, its place and type do not.  It is a running head when set
+    apart by twice its size or more, in type no larger than the body's; closer, it is
+    a heading that opens each page's text, and larger, a title of the page's own."""
+    chapters = ["Multimedia Encode and Decode", "Video Transcode with GStreamer",
+                "Camera Capture Reference"]
+    pages = [page(words(chapters[p], 36.0, 10.0, size=size),
+                  body(p, top=10.0 + size + gap)) for p in range(3)]
+    assert headers(pages) == [chapters[p].split() if found else [] for p in range(3)]
+
+
 def test_furniture_header_out_of_place_not_matched() -> None:
     """A header 20 pt lower on one page than on the others is not matched on that page
     (mastheads and the text block off); with the default masthead zone it is that

@@ -16,6 +16,9 @@ A line is furniture when one of these holds:
   pages in a window around its own, or of those whose labels have its parity, since
   mirrored headers swap their parts (`furniture_min_similarity`,
   `furniture_min_share`, `furniture_window_pages`).
+- It is a page's outermost line, far apart from the body and set no larger than it,
+  and a neighbouring page's outermost line is so set at the same height and size: a
+  running head that names the chapter or section, whose words change.
 - It is a bare page number.
 - It repeats close over the body while a neighbouring page shows the same line set
   apart from its body, or it stands in the trim margin (`furniture_min_gap_em`,
@@ -107,6 +110,12 @@ _ENUMERATOR = re.compile(r"^\s*(§+\s*#\W*|#[.)])\s*$")
 '§ 6'), set apart from its text by a tab: no folio."""
 _NOTE_MARKS = ".,:;()[]"
 """The marks around a note's number, at a footnote's start or at its call ('1.', '(2)')."""
+_RUNNING_HEAD_GAP_EM = 2.0
+"""White, in its sizes, under a running head (over a running foot) whose words change
+from page to page: a heading at the top of a page's text stands closer to its text."""
+_SAME_SIZE = 0.05
+"""Sizes within this share of each other are one type size (a PDF's sizes come from
+matrices, and rounding parts 9.96 from 10)."""
 _CJK_NUMBER = re.compile("[〇零一二三四五六七八九十百千]+")
 """A number in Chinese numerals, masked as ``#`` in a folio piece set in CJK script."""
 
@@ -311,8 +320,9 @@ def repeating_runs(pages: Sequence[EdgeLines], config: LayoutConfig) -> list[Run
     headers = [page.header for page in pages]
     footers = [page.footer for page in pages]
     parities = [page.parity for page in pages]
-    top = _Zone.of(headers, parities, furniture.furniture_max_distance, config)
-    bottom = _Zone.of(footers, parities, furniture.furniture_max_distance, config)
+    sizes = [page.size for page in pages]
+    top = _Zone.of(headers, parities, furniture.furniture_max_distance, config, sizes)
+    bottom = _Zone.of(footers, parities, furniture.furniture_max_distance, config, sizes)
     counts = _beyond_text_block(pages, [
         (_run(p, top, furniture.line_header_max_lines, config),
          _run(p, bottom, furniture.line_footer_max_lines, config))
@@ -747,12 +757,15 @@ class _Zone:
     """The length of each of ``sorted_texts``."""
     max_distance: int
     config: LayoutConfig
+    sizes: Sequence[float] = ()
+    """Each page's usual font size (`EdgeLines.size`)."""
 
     @classmethod
     def of(cls, candidates: Sequence[Sequence[_Candidate]], parities: Sequence[int | None],
-           max_distance: int, config: LayoutConfig) -> _Zone:
+           max_distance: int, config: LayoutConfig, sizes: Sequence[float] = ()) -> _Zone:
         """The index of the ``candidates`` of each page, whose labels have the
-        ``parities``; lines repeat their neighbours' within ``max_distance`` edits."""
+        ``parities`` and whose usual font sizes are ``sizes``; lines repeat their
+        neighbours' within ``max_distance`` edits."""
         numbers: dict[str, int] = {}
         lines = [(p, line.edge, numbers.setdefault(line.masked, len(numbers)))
                  for p, page in enumerate(candidates) for line in page]
@@ -763,7 +776,7 @@ class _Zone:
         return cls(candidates, np.array([-1 if q is None else q for q in parities], dtype=int),
                    pages, edges, texts, sorted_texts,
                    np.array([len(text) for text in sorted_texts], dtype=float),
-                   max_distance, config)
+                   max_distance, config, sizes)
 
     def repeats(self, page: int, line: _Candidate) -> bool:
         """Whether ``line`` of ``page`` is a bare page number, or carries the page's own
@@ -784,6 +797,8 @@ class _Zone:
         count = len(self.candidates)
         if count < 2:
             return False
+        if self._placed_alike(page, line):
+            return True
         tolerance = furniture.furniture_y_tolerance
         if _lettered(line, self.config) and any(
                 abs(other.edge - line.edge) <= tolerance
@@ -811,6 +826,30 @@ class _Zone:
             return max(share, parity_share) >= furniture.furniture_min_share
 
         return enough(np.unique(self.pages[near[self._similar(line.masked, self.texts[near])]]))
+
+    def _placed_alike(self, page: int, line: _Candidate) -> bool:
+        """Whether ``line``, the outermost candidate of ``page``, set apart from the body
+        in type no larger than the page's usual, with letters, finds its like on a
+        neighbouring page (DCR's: the previous or next page, or the one before or after
+        that): the outermost candidate there, so set, as far from the edge and of the
+        same size.  A running head that names the chapter or section keeps its place
+        and type while its words change from part to part; a slide's or a chapter's
+        title is set larger than the text under it."""
+        if not self.sizes or not self._running_like(page, line):
+            return False
+        return any(self._running_like(q, other := self.candidates[q][0])
+                   and abs(other.edge - line.edge) <= self.config.furniture.furniture_y_tolerance
+                   and abs(other.size - line.size) <= _SAME_SIZE * line.size
+                   for q in (page - 2, page - 1, page + 1, page + 2)
+                   if 0 <= q < len(self.candidates) and self.candidates[q])
+
+    def _running_like(self, page: int, line: _Candidate) -> bool:
+        """Whether ``line`` is ``page``'s outermost candidate, set apart from the body,
+        with letters, in type no larger than the page's usual (see `_placed_alike`)."""
+        candidates = self.candidates[page]
+        return bool(candidates) and candidates[0] is line and line.apart \
+            and line.inner_gap >= _RUNNING_HEAD_GAP_EM * line.size \
+            and line.size <= self.sizes[page] and _lettered(line, self.config)
 
     def _similar(self, masked: str, texts: np.ndarray) -> np.ndarray:
         """Which of ``texts`` (by number) have a token-sort ratio with ``masked`` of at
