@@ -757,12 +757,12 @@ class _Zone:
     """The length of each of ``sorted_texts``."""
     max_distance: int
     config: LayoutConfig
-    sizes: Sequence[float] = ()
+    sizes: Sequence[float]
     """Each page's usual font size (`EdgeLines.size`)."""
 
     @classmethod
     def of(cls, candidates: Sequence[Sequence[_Candidate]], parities: Sequence[int | None],
-           max_distance: int, config: LayoutConfig, sizes: Sequence[float] = ()) -> _Zone:
+           max_distance: int, config: LayoutConfig, sizes: Sequence[float]) -> _Zone:
         """The index of the ``candidates`` of each page, whose labels have the
         ``parities`` and whose usual font sizes are ``sizes``; lines repeat their
         neighbours' within ``max_distance`` edits."""
@@ -828,14 +828,15 @@ class _Zone:
         return enough(np.unique(self.pages[near[self._similar(line.masked, self.texts[near])]]))
 
     def _placed_alike(self, page: int, line: _Candidate) -> bool:
-        """Whether ``line``, the outermost candidate of ``page``, set apart from the body
-        in type no larger than the page's usual, with letters, finds its like on a
-        neighbouring page (DCR's: the previous or next page, or the one before or after
-        that): the outermost candidate there, so set, as far from the edge and of the
-        same size.  A running head that names the chapter or section keeps its place
-        and type while its words change from part to part; a slide's or a chapter's
-        title is set larger than the text under it."""
-        if not self.sizes or not self._running_like(page, line):
+        """Whether ``line``, the outermost candidate of ``page``, far apart from the body
+        in type no larger than the page's usual, with letters (`_running_like`), finds
+        its like on a neighbouring page (DCR's: the previous or next page, or the one
+        before or after that): the outermost candidate there, so set, as far from the
+        edge and of the same size.  A running head that names the chapter or section
+        keeps its place and type while its words change from part to part; a slide's or
+        a chapter's title is set larger than the text under it, and a heading opening a
+        page's text stands closer to it."""
+        if not self._running_like(page, line):
             return False
         return any(self._running_like(q, other := self.candidates[q][0])
                    and abs(other.edge - line.edge) <= self.config.furniture.furniture_y_tolerance
@@ -844,8 +845,9 @@ class _Zone:
                    if 0 <= q < len(self.candidates) and self.candidates[q])
 
     def _running_like(self, page: int, line: _Candidate) -> bool:
-        """Whether ``line`` is ``page``'s outermost candidate, set apart from the body,
-        with letters, in type no larger than the page's usual (see `_placed_alike`)."""
+        """Whether ``line`` is ``page``'s outermost candidate, set apart from the body by
+        `_RUNNING_HEAD_GAP_EM` of its size and by twice the body's spacing, with
+        letters, in type no larger than the page's usual (see `_placed_alike`)."""
         candidates = self.candidates[page]
         return bool(candidates) and candidates[0] is line and line.apart \
             and line.inner_gap >= _RUNNING_HEAD_GAP_EM * line.size \
