@@ -714,19 +714,14 @@ def _furniture(run: Sequence[_Candidate], words: Sequence[Word], config: LayoutC
         inner = run[-1]
         if inner.edge <= config.furniture.furniture_trim_margin:
             break
-        if top:
-            below = [(w.bbox.top, w.size) for i, w in enumerate(words) if w.upright
-                     and w.bbox.top >= inner.bottom and i not in taken]
-            nearest = min(below, default=None)
-            gap = float("inf") if nearest is None else nearest[0] - inner.bottom
-        else:
-            above = [(-w.bbox.bottom, w.size) for i, w in enumerate(words) if w.upright
-                     and w.bbox.bottom <= inner.top and i not in taken]
-            nearest = min(above, default=None)
-            gap = float("inf") if nearest is None else inner.top + nearest[0]
+        # the white to each word further into the page, and its size
+        whites = [((w.bbox.top - inner.bottom) if top else (inner.top - w.bbox.bottom), w.size)
+                  for i, w in enumerate(words) if w.upright and i not in taken]
+        gap, nearest_size = min(((white, size) for white, size in whites if white >= 0),
+                                default=(float("inf"), inner.size))
         # the white between lines of two sizes is set by the smaller's leading: a large
         # running title over body type is parted by white the body's lines never leave
-        size = inner.size if nearest is None else min(inner.size, nearest[1])
+        size = min(inner.size, nearest_size)
         if gap >= config.furniture.furniture_min_gap_em * size \
                 or (inner.apart and gap >= inner.inner_gap):
             break

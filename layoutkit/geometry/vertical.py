@@ -93,6 +93,15 @@ def vertical_columns(glyphs: Glyphs, ids: npt.NDArray[np.int64], blank: npt.NDAr
     return Columns(vertical | ruby, host)
 
 
+def _share_column(a: npt.NDArray[np.float64], b: npt.NDArray[np.float64]
+                  ) -> npt.NDArray[np.bool_]:
+    """Whether the glyph boxes ``a`` and ``b`` (rows, broadcast against each other)
+    overlap across by half the narrower or more: they stand in one column."""
+    across = np.minimum(a[..., 2], b[..., 2]) - np.maximum(a[..., 0], b[..., 0])
+    narrower = np.minimum(a[..., 2] - a[..., 0], b[..., 2] - b[..., 0])
+    return across >= 0.5 * narrower
+
+
 def _in_holes(box: npt.NDArray[np.float64], sizes: npt.NDArray[np.float64],
               strays: npt.NDArray[np.bool_], cjk: npt.NDArray[np.bool_],
               columns: npt.NDArray[np.bool_], config: WordsConfig) -> npt.NDArray[np.bool_]:
@@ -110,9 +119,7 @@ def _in_holes(box: npt.NDArray[np.float64], sizes: npt.NDArray[np.float64],
     b = box[members]
     for k in np.flatnonzero(strays).tolist():
         reach = config.vertical_max_gap_em * sizes[k]
-        across = np.minimum(b[:, 2], box[k, 2]) - np.maximum(b[:, 0], box[k, 0])
-        narrower = np.minimum(b[:, 2] - b[:, 0], box[k, 2] - box[k, 0])
-        on = across >= 0.5 * narrower
+        on = _share_column(b, box[k])
         over = on & (b[:, 3] <= box[k, 1] + reach) & (b[:, 3] >= box[k, 1] - reach)
         under = on & (b[:, 1] >= box[k, 3] - reach) & (b[:, 1] <= box[k, 3] + reach)
         hung = (k - 1 in members[over]) or (k + 1 in members[under])
@@ -204,12 +211,10 @@ def _stacked(box: npt.NDArray[np.float64], sizes: npt.NDArray[np.float64],
     the punctuation passed over, ``beside`` whether each stands beside the one before in
     its cell, `_in_one_cell`) stack into columns of vertical writing: see `_vertical`."""
     above, under = box[:-1], box[1:]
-    across = np.minimum(above[:, 2], under[:, 2]) - np.maximum(above[:, 0], under[:, 0])
-    narrower = np.minimum(above[:, 2] - above[:, 0], under[:, 2] - under[:, 0])
     middle = (above[:, 1] + above[:, 3]) / 2
     em = np.maximum(sizes[:-1], 1.0)
     column = (upright[:-1] & upright[1:]
-              & (((across >= 0.5 * narrower) & (under[:, 1] >= middle)) | beside))
+              & ((_share_column(above, under) & (under[:, 1] >= middle)) | beside))
     drop = under[:, 1] - above[:, 3] - between
     stacked = column & (drop <= config.vertical_max_gap_em * em)
     # runs of stacked pairs: glyph k joins the run of glyph k - 1 when they stack
@@ -278,9 +283,7 @@ def _ruby_runs(box: npt.NDArray[np.float64], sizes: npt.NDArray[np.float64],
     base overhang it, above or under, level with no base glyph."""
     ruby = ruby.copy()
     a, b = small[:-1], small[1:]
-    across = np.minimum(box[a, 2], box[b, 2]) - np.maximum(box[a, 0], box[b, 0])
-    narrower = np.minimum(box[a, 2] - box[a, 0], box[b, 2] - box[b, 0])
-    stacked = ((across >= 0.5 * narrower) & (box[b, 1] >= (box[a, 1] + box[a, 3]) / 2)
+    stacked = (_share_column(box[a], box[b]) & (box[b, 1] >= (box[a, 1] + box[a, 3]) / 2)
                & (box[b, 1] - box[a, 3] <= config.vertical_max_gap_em * sizes[a]))
     while True:  # along each run of stacked glyphs, a kana at a time
         spread = stacked & (ruby[a] != ruby[b])

@@ -79,8 +79,6 @@ MIN_LINE_CHARS = 12
 MIN_FURNITURE_CHARS = 4
 """Reduced length below which a furniture line (a bare page number) is not checked for leaks."""
 
-
-
 _KASHIDA = "\u0640"
 """The Arabic kashida (tatweel), which `reduce` drops."""
 
@@ -91,11 +89,10 @@ def reduce(text: str) -> str:
     The text is NFKC-normalised (so the ligature "ﬁ" becomes "fi", full-width and
     superscript digits become plain digits), case-folded, and every character for which
     ``str.isalnum()`` is false (spaces, line breaks, punctuation, hyphens, soft hyphens)
-    is dropped, and so is the Arabic kashida (tatweel, U+0640), which stretches a
-    justified line as spaces widen a Latin one: a producer draws as many as the line's
-    width asks, overlapping, and engines keep more or fewer of them.  A word
-    hyphenated across two lines therefore reduces to the same string whether or not an
-    extractor re-joins it.
+    is dropped: a word hyphenated across two lines reduces to the same string whether
+    or not an extractor re-joins it.  So is the Arabic kashida (tatweel, U+0640), which
+    stretches a justified line as spaces widen a Latin one: a producer draws as many as
+    the line's width asks, overlapping, and engines keep more or fewer of them.
     """
     folded = unicodedata.normalize("NFKC", text).casefold()
     return "".join(ch for ch in folded if ch.isalnum() and ch != _KASHIDA)

@@ -862,10 +862,12 @@ def placed(document: Document, config: LinetypesConfig, skip: frozenset[str],
         return list(parts(document, config, skip))
     read = without_captions(document, figures)
     base = parts(read, config, skip)
-    where: dict[int, tuple[int, int]] = {}
+    # before which part a figure placed before a line goes: the part the line opens,
+    # else the next (a figure floats out of the paragraph it stands in)
+    slot: dict[int, int] = {}
     for k, part in enumerate(base):
         for n, line in enumerate(line for item in part.items for line in item.lines):
-            where.setdefault(id(line), (k, n))
+            slot.setdefault(id(line), k if n == 0 else k + 1)
     order = [(page.page_no, k, line) for page in read.pages
              for k, line in enumerate(document.page(page.page_no).lines)]
     at = {(p, k): n for n, (p, k, _) in enumerate(order)}
@@ -875,8 +877,8 @@ def placed(document: Document, config: LinetypesConfig, skip: frozenset[str],
         if start is None:  # at a page's end: the next page's first line
             start = next((n for n, (p, _, _) in enumerate(order) if p > figure.page_no),
                          len(order))
-        k = next((where[id(line)][0] + (where[id(line)][1] > 0)
-                  for _, _, line in order[start:] if id(line) in where), len(base))
+        k = next((slot[id(line)] for _, _, line in order[start:] if id(line) in slot),
+                 len(base))
         inserts.setdefault(k, []).append(figure)
     found: list[Part | Figure] = []
     for k, part in enumerate(base):
