@@ -717,6 +717,21 @@ def test_linetypes_aligned_table_needs_rows_and_alignment() -> None:
         "tab", "tab"]
 
 
+def test_linetypes_table_head_is_no_heading() -> None:
+    """A bold line whose cells stand over the cells of the line under it is a table's
+    head, not a heading, though its rows are too few to be typed a table; a bold title
+    over prose, and a bold line of one cell over a row, stay headings."""
+    row = "7:0 | XOUT | High byte of the data"
+    page = [L("Register Map", 72, 0, 12, BOLD), *prose(92, 1, 2, "a"),
+            L("Bit | Name | Function", 130, 2, 10, BOLD), L(row, 142, 2),
+            *prose(166, 3, 2, "b"),
+            L("Fields of the register", 204, 4, 10, BOLD), L(row, 216, 4),
+            *prose(240, 5, 2, "c")]
+    typed = codes(type_headings(document(page), CONFIG))
+    assert [t for c, t in typed if c.startswith("h_")] == ["Register Map",
+                                                          "Fields of the register"]
+
+
 @pytest.mark.parametrize("date", ["June 7, 2014", "August 3 - August 9, 2014",
                                   "Mercredi 5 mai 2021", "du 3 au 9 août 2022",
                                   "Wednesday, 21st May 2008", "Tuesday, 24 th June 2025"])

@@ -64,6 +64,7 @@ from .lines import (
 from .lists import marker
 from .rules import DEFAULT_RULES, HeadingRule, load_rules
 from .sequence import is_start, is_successor
+from .tables import heads_row
 
 __all__ = ["ANNOUNCEMENT_MIN_LINES", "CAPTION_LABEL", "FIGURE_NAMES", "TABLE_NAMES", "body_size",
            "heading_candidates", "heading_lines", "is_caption", "size_counts", "type_headings"]
@@ -385,7 +386,8 @@ def _candidates(lines: Sequence[TypedLine], size: float, config: LinetypesConfig
         numbered = style[1] and _SECTION.match(" ".join(item.words)) is not None
         capitals_only = not (_stands_out(style, size, config) or numbered)
         if (capitals_only and not _in_capitals(item, size, config)) or not _legible(
-                item.line.text) or _bulleted(item) or not _one_phrase(item, config):
+                item.line.text) or _bulleted(item) or not _one_phrase(item, config) \
+                or _table_head(lines, k, config):
             continue
         run = [k]
         while (run[-1] + 1 < len(lines) and _wraps(lines, run[-1] + 1, space, size, leading)
@@ -403,6 +405,13 @@ def _candidates(lines: Sequence[TypedLine], size: float, config: LinetypesConfig
                     found.extend(lines_kept)
                 break
     return found
+
+
+def _table_head(lines: Sequence[TypedLine], k: int, config: LinetypesConfig) -> bool:
+    """Whether line ``k`` heads the columns of a table whose first row is the next
+    line of its page (`heads_row`; a table's head may stand in a band of its own)."""
+    return (k + 1 < len(lines) and lines[k + 1].key[0] == lines[k].key[0]
+            and heads_row(lines[k].line, lines[k + 1].line, config))
 
 
 def _labels(lines: Sequence[TypedLine], k: int, body: float) -> bool:

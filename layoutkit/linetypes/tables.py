@@ -47,7 +47,7 @@ _MAX_BETWEEN = 2
 """At most this many lines that are not rows (a part's title, a label whose values
 stand below it) stand between two rows of a table."""
 
-__all__ = ["aligned_table_lines", "cells", "ruled_table_lines",
+__all__ = ["aligned_table_lines", "cells", "heads_row", "ruled_table_lines",
            "type_aligned_tables", "type_tables", "without_empty_columns"]
 
 
@@ -300,10 +300,25 @@ def _head(lines: Sequence[TypedLine], table: Sequence[int], first: Sequence[tupl
     above = table[0] - 1
     if above < 0 or column_of(lines[above]) != column_of(lines[table[0]]):
         return None
-    line = lines[above].line
+    return above if _heads(lines[above].line, first, config) else None
+
+
+def _heads(line: Line, row: Sequence[tuple[float, float]], config: LinetypesConfig) -> bool:
+    """Whether ``line`` stands as a table's head over a row whose cells span ``row``:
+    its words parted at narrower gaps (`_HEAD_GAP` of ``table_min_gap_em``), as a
+    head's labels (``Pct 1 Pct 2 Pct 3``, ``Yes (%) No (%)``) stand closer than the
+    figures below them, make ``table_min_columns`` cells or more in the row's columns,
+    and it is no formula."""
     pieces = split_at_gaps(line.words, config.table_min_gap_em * _HEAD_GAP)
-    spans = _spans(pieces)
-    if (_filled(pieces) < config.table_min_columns or _is_formula(line)
-            or not _shared(first, spans)):
-        return None
-    return above
+    return (_filled(pieces) >= config.table_min_columns and not _is_formula(line)
+            and _shared(row, _spans(pieces)))
+
+
+def heads_row(line: Line, below: Line, config: LinetypesConfig) -> bool:
+    """Whether ``line`` is the head of a table whose first row is ``below``, though the
+    rows are too few, or wrap too often, to be typed a table: both parted at the
+    head's narrower gaps (`_heads`), ``below`` makes ``table_min_columns`` cells or
+    more under the head's.  Labels over a table's columns are no heading, however
+    bold."""
+    row = cells(below, config.table_min_gap_em * _HEAD_GAP)
+    return len(row) >= config.table_min_columns and _heads(line, row, config)
