@@ -228,6 +228,23 @@ def test_scripts_real_hebrew_page_in_logical_order(engine: str) -> None:
     assert "ערכים נוספים המשותפים לישראל ולארה\"ב, ועל החופש של אזרחי ישראל." in lines
 
 
+MOALLA = (Path(__file__).parent.parent / "fixtures" / "corpus"
+          / "iran-print-magazine-365-2012-moalla-script.pdf")
+"""A Persian magazine page set by InDesign in three columns, whose fonts draw lam-alef
+as one glyph that their ``/ToUnicode`` maps to the two letters; see
+fixtures/README.md."""
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_scripts_arabic_ligature_letters_in_logical_order(engine: str) -> None:
+    """The letters of a lam-alef ligature read lam then alef with either engine
+    (PDFium gives them reversed on a right-to-left line): 'علاوه' (here 'علاه', as
+    the page's text layer spells it) and 'غلامحسین', not 'عاله' and 'غالمحسین'."""
+    text = "\n".join(line.text for line in layoutkit.parse(MOALLA, engine=engine).pages[0].lines)
+    assert "علاه بر چهار" in text and "غلامحس" in text
+    assert "عاله" not in text and "غالمحس" not in text
+
+
 NEKO = Path(__file__).parent.parent / "fixtures" / "pdf" / "wagahai-neko-vertical-p10.pdf"
 """A page of Natsume Sōseki's *I Am a Cat* set vertically by a typesetting program
 (cairo), each glyph placed on its own in a horizontal font (Identity-H), with ruby
