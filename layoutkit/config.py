@@ -265,7 +265,9 @@ class WordsConfig(Section):
     glyph_repeat_overlap: float = 0.3
     """Share of a glyph's width within which the same glyph drawn again on its row is dropped.
 
-    A glyph drawn twice (fake bold, a shadow) starts within it of the first.
+    A glyph drawn twice (fake bold, a shadow) starts and ends within it of the first;
+    a letter touching another of its text (an Arabic word's final nun, the next word's
+    narrow initial nun beside it) ends elsewhere.
     """
     vertical_max_gap_em: float = 0.5
     """Gap, in glyph sizes, within which upright glyphs drawn one under another stack into a column.

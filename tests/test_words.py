@@ -101,6 +101,16 @@ def test_words_fake_bold_glyph_counted_once() -> None:
         word("abc", 0.0, 0.0, 15.0, 10.0),)
 
 
+def test_words_letter_touching_its_like_is_no_copy() -> None:
+    """A narrow letter standing at the start of a wide one of the same text, but
+    ending elsewhere, is a letter of its own, not a copy (a Persian word's final nun,
+    whose tail reaches under the next word's narrow initial nun): both are read."""
+    glyphs = [glyph("a", 9.0), glyph("n", 2.0, width=7.0), glyph(" ", 2.0, width=3.0),
+              glyph("n", 0.0, width=2.0)]  # drawn right to left
+    words = words_from_glyphs(Glyphs.of(glyphs), CONFIG.words)
+    assert "".join(w.text for w in words) == "nna"
+
+
 def test_words_fake_bold_word_counted_once() -> None:
     """A whole word overprinted 0.3 pt to the right reads once, boxed as its leftmost print."""
     glyphs = spelled("ab", 0.0) + spelled("ab", 0.3)

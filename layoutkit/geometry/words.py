@@ -6,8 +6,8 @@ gives the same words and lines; each word keeps its place in the stream
 
 - Glyphs whose baselines lie within `glyph_row_tolerance_em` of each other stand on
   one row; a chained row spanning more than `glyph_row_max_span_em` is cut.
-- A glyph drawn again on its row with the same text, within `glyph_repeat_overlap` of
-  its width (fake bold, a shadow), is dropped.
+- A glyph drawn again on its row with the same text, both its edges within
+  `glyph_repeat_overlap` of its width (fake bold, a shadow), is dropped.
 - A gap wider than `word_gap_em` between glyphs on one baseline ends a word.
 - A combining mark drawn as a glyph of its own joins the letter it stands over or
   under, else the letter nearest it on its row.
@@ -183,8 +183,9 @@ def _words(glyphs: Glyphs, boxes: npt.NDArray[np.float64], texts: _Texts,
     same_row = np.concatenate(([False], r[1:] == r[:-1]))
     same_text = np.concatenate(([False], ids[1:] == ids[:-1]))
     overlap = config.glyph_repeat_overlap
-    duplicate[1:] = (same_row[1:] & same_text[1:]
-                     & (np.abs(s[1:] - s[:-1]) < overlap * (e[1:] - s[1:])))
+    reach = overlap * (e[1:] - s[1:])  # a copy stands where the glyph does, both edges
+    duplicate[1:] = (same_row[1:] & same_text[1:] & (np.abs(s[1:] - s[:-1]) < reach)
+                     & (np.abs(e[1:] - e[:-1]) < reach))
     breaks = ~same_row | (gap > limit) | blank | np.concatenate(([False], blank[:-1]))
     if direction == VERTICAL:  # a note set small in a column is a word of its own
         sized = size[order]
