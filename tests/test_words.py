@@ -111,6 +111,37 @@ def test_words_letter_touching_its_like_is_no_copy() -> None:
     assert "".join(w.text for w in words) == "nna"
 
 
+def tracked(text: str, x0: float, white: float, space: float = 0.0) -> list[Glyph]:
+    """The glyphs of ``text`` with ``white`` after every glyph (tracking), a space
+    glyph where ``space`` is 0, else that much more white, between its words."""
+    glyphs, x = [], x0
+    for k, part in enumerate(text.split()):
+        if k:
+            if space:
+                x += space
+            else:
+                glyphs.append(glyph(" ", x))
+                x += WIDTH + white
+        for ch in part:
+            glyphs.append(glyph(ch, x))
+            x += WIDTH + white
+    return glyphs
+
+
+@pytest.mark.parametrize("space", [0.0, 2.5])
+def test_words_tracked_letters_make_words(space: float) -> None:
+    """Letters set apart by one white (tracking 0.135 em, more than a word's gap
+    between glyphs set solid) make words, parted by a space glyph or by a space's
+    white more; the glyphs of a formula, apart by whites of several widths, stay
+    apart."""
+    glyphs = tracked("Our Impact", 0.0, 1.35, space)
+    assert [w.text for w in words_from_glyphs(Glyphs.of(glyphs), CONFIG.words)] == [
+        "Our", "Impact"]
+    places = (0.0, 7.8, 15.0, 22.8, 30.0, 37.8, 45.0)
+    formula = [glyph(ch, x) for ch, x in zip("x=y+z-w", places, strict=True)]
+    assert len(words_from_glyphs(Glyphs.of(formula), CONFIG.words)) == 7
+
+
 def test_words_fake_bold_word_counted_once() -> None:
     """A whole word overprinted 0.3 pt to the right reads once, boxed as its leftmost print."""
     glyphs = spelled("ab", 0.0) + spelled("ab", 0.3)
