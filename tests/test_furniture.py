@@ -294,6 +294,21 @@ def test_furniture_rotated_margin_words() -> None:
     assert found.header == found.footer == frozenset()
 
 
+@pytest.mark.parametrize(("folio", "found"), [("22", True), ("3.", False)])
+def test_furniture_running_title_turned_in_the_margin_with_its_folio(folio: str,
+                                                                     found: bool) -> None:
+    """A magazine's running title turned in its outer margin, its folio standing
+    upright further out: the folio does not put the title inside the text's extent,
+    and both are margin furniture.  A list's number ('3.') standing there is text."""
+    title = [Word("Print", BBox(8.0, 600.0, 16.0, 630.0), "F", SIZE, 90),
+             Word("365", BBox(8.0, 635.0, 16.0, 650.0), "F", SIZE, 90)]
+    number = [Word(folio, BBox(4.0, 580.0, 12.0, 588.0), "F", SIZE, 0)]
+    document = [page(body(3), title, number)]
+    first = len(document[0][0]) - 3
+    margin = find_furniture(document, CONFIG)[0].margin
+    assert margin == (frozenset({first, first + 1, first + 2}) if found else frozenset())
+
+
 def test_furniture_turned_block_beside_the_text_is_body() -> None:
     """Rotated words beside the upright text making more than
     furniture_stamp_max_lines lines (a table set sideways) are not margin stamps."""

@@ -1021,11 +1021,12 @@ def _vertical_writing(word: Word, columns: Sequence[BBox]) -> bool:
 
 
 def _margin(words: Sequence[Word], taken: set[int], config: LayoutConfig) -> set[int]:
-    """Rotated words standing outside the horizontal extent of the upright text, those
-    of each direction making at most ``furniture_stamp_max_lines`` lines there (proof
-    stamps in the side margins), or drawn over upright words (a watermark set across
-    the columns: the text of a page is never printed over itself otherwise), by more
-    than `OVERPRINT_INSET` on every side.  Columns of
+    """Rotated words standing outside the horizontal extent of the upright text (bare
+    page numbers aside), those of each direction making at most
+    ``furniture_stamp_max_lines`` lines there (proof stamps, a running title turned in
+    the side margin, with the folios standing across from them), or drawn over upright
+    words (a watermark set across the columns: the text of a page is never printed
+    over itself otherwise), by more than `OVERPRINT_INSET` on every side.  Columns of
     vertical writing are text however few and narrow they stand beside upright words (a
     heading, a folio): never stamps."""
     rotated = [i for i, w in enumerate(words) if not w.upright]
@@ -1033,8 +1034,13 @@ def _margin(words: Sequence[Word], taken: set[int], config: LayoutConfig) -> set
         if rotated else []
     if not upright:
         return set()
-    left = min(b.x0 for b in upright)
-    right = max(b.x1 for b in upright)
+    folios = {i for i, w in enumerate(words) if w.upright and i not in taken
+              and _PAGE_NUMBER.match(masked := mask_numbers(w.text))
+              and not _ENUMERATOR.match(masked)}
+    text = [w.bbox for i, w in enumerate(words) if w.upright and i not in taken
+            and i not in folios] or upright
+    left = min(b.x0 for b in text)
+    right = max(b.x1 for b in text)
     rotated_boxes = np.array([(words[i].bbox.x0, words[i].bbox.top, words[i].bbox.x1,
                                words[i].bbox.bottom) for i in rotated])
     upright_boxes = np.array([(b.x0, b.top, b.x1, b.bottom) for b in upright])
@@ -1048,4 +1054,8 @@ def _margin(words: Sequence[Word], taken: set[int], config: LayoutConfig) -> set
         lines = group_lines([words[i] for i in chosen], config.words)
         if len(lines) <= config.furniture.furniture_stamp_max_lines:
             found.update(chosen)
-    return found
+    margins = [words[i].bbox for i in found if words[i].bbox.x1 <= left
+               or words[i].bbox.x0 >= right]
+    return found | {i for i in folios  # a folio set with a running title turned in its margin
+                    if any(words[i].bbox.x0 < m.x1 and m.x0 < words[i].bbox.x1
+                           for m in margins)}
