@@ -243,10 +243,11 @@ apart by spaces of several widths."""
 def _styles(glyphs: Glyphs, chosen: npt.NDArray[np.intp]) -> npt.NDArray[np.intp]:
     """A number for the font and size of each glyph of ``chosen``, equal where both
     are."""
-    seen: dict[tuple[str, float], int] = {}
-    fonts, sizes = glyphs.fonts, glyphs.sizes.tolist()
-    return np.fromiter((seen.setdefault((fonts[k], sizes[k]), len(seen))
-                        for k in chosen.tolist()), dtype=np.intp, count=len(chosen))
+    names = {name: k for k, name in enumerate(dict.fromkeys(glyphs.fonts))}
+    fonts = np.fromiter(map(names.__getitem__, glyphs.fonts), dtype=np.intp,
+                        count=len(glyphs))[chosen]
+    sizes, size_of = np.unique(glyphs.sizes[chosen], return_inverse=True)
+    return np.asarray(fonts * len(sizes) + size_of.reshape(-1), dtype=np.intp)
 
 
 def _tracking(gap: npt.NDArray[np.float64], limit: npt.NDArray[np.float64],
@@ -269,14 +270,13 @@ def _tracking(gap: npt.NDArray[np.float64], limit: npt.NDArray[np.float64],
     pair = np.zeros(len(gap), dtype=np.bool_)
     pair[1:] = (same_row[1:] & ~blank[1:] & ~blank[:-1] & (style[1:] == style[:-1])
                 & (gap[1:] < size[1:]))
-    apart = pair & (gap > limit)
-    for kind in np.unique(style[apart]).tolist():
+    kinds = int(style.max(initial=-1)) + 1
+    pairs = np.bincount(style[pair], minlength=kinds)
+    apart = np.bincount(style[pair & (gap > limit)], minlength=kinds)
+    for kind in np.flatnonzero((pairs >= _MIN_TRACKED_PAIRS) & (10 * apart >= 9 * pairs)).tolist():
         mine = pair & (style == kind)
-        if np.count_nonzero(mine) < _MIN_TRACKED_PAIRS:
-            continue
-        em = size[mine][0]
-        low, lower, middle, upper = np.quantile(gap[mine] / size[mine], [0.1, 0.25, 0.5, 0.75])
-        if low * em > limit[mine][0] and upper - lower <= _TRACKING_SPREAD_EM:
+        lower, middle, upper = np.quantile(gap[mine] / size[mine], [0.25, 0.5, 0.75])
+        if upper - lower <= _TRACKING_SPREAD_EM:
             added[style == kind] = middle * size[style == kind]
     return added
 
