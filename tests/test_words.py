@@ -325,6 +325,18 @@ def test_lines_drop_capital_opens_the_first_line_beside_it() -> None:
         == [*plain[:2], ["T", "w2a", "w2b"], *plain[3:]]
 
 
+def test_lines_tall_words_opening_one_line_stay_in_their_order() -> None:
+    """A headline's tall words standing left of the lines beside them all open the
+    first of those lines, left to right as they stand, not reversed."""
+    _, lines = paragraph(10.0)
+    headline = [word(text, x, 0.0, x + 8.0, 34.0, size=34.0)
+                for text, x in (("Hero", -20.0), ("of", -10.0), ("independence", 0.0))]
+    for words in ([*headline, *[w for line in lines for w in line]],  # as drawn
+                  [*headline[::-1], *[w for line in lines for w in line]]):
+        grouped = group_lines(words, CONFIG.words)
+        assert [w.text for w in grouped[0]] == ["Hero", "of", "independence", "w0a", "w0b"]
+
+
 def test_words_mark_joins_the_letter_it_stands_over_not_the_line_beside() -> None:
     """A combining mark drawn as a glyph of its own whose box reaches down to the
     baseline of the line in the next column (two columns whose baselines stand 3.6 pt

@@ -508,7 +508,8 @@ def group_lines(words: Sequence[Word], config: WordsConfig) -> list[list[Word]]:
     if upright:
         caps, rest = _drop_caps(upright, config)
         result = _baseline_lines(rest, config)
-        for cap, first in caps:
+        for cap, first in sorted(caps, key=lambda pair: -pair[0].bbox.x0):
+            # the rightmost first: tall words opening one line stay left to right
             line = next(line for line in result if any(w is first for w in line))
             line.insert(0, cap)
     for direction in sorted({w.direction for w in words} - {0}):
