@@ -25,7 +25,7 @@ from PIL import Image
 
 from layoutkit.errors import UsageError
 from layoutkit.model import BBox, Glyphs, PageGlyphs, Word, clean_text, clean_texts
-from layoutkit.model.clean import LIGATURES
+from layoutkit.model.clean import LIGATURES, SYMBOL_SPACE
 from layoutkit.reading.text import column_texts, line_text
 from layoutkit.tools.truth import load_truth
 
@@ -88,16 +88,18 @@ def test_clean_text_leaves_no_control_character_nor_lone_surrogate(text: str) ->
     cleaned.encode("utf-8")  # raises on a surrogate
     assert clean_text(cleaned) == cleaned
     # every other character of the BMP is kept in order (a pair of surrogates becomes a
-    # character above U+FFFF, a lone one U+FFFD)
+    # character above U+FFFF, a lone one U+FFFD), a ligature as its letters and a symbol
+    # font's space as a space
     def plain(chars: str) -> list[str]:
         return [c for c in chars if not _unsafe(c) and c != "\ufffd" and ord(c) <= 0xFFFF]
 
-    assert plain(cleaned) == plain(text)
+    spelled = text.translate(str.maketrans({**LIGATURES, SYMBOL_SPACE: " "}))
+    assert plain(cleaned) == plain(spelled)
     assert clean_texts([text, text]) == (cleaned, cleaned)
 
 
 @given(st.text(st.characters(codec="utf-8", exclude_categories=("Cc", "Cf"),
-                              exclude_characters="".join(LIGATURES))))
+                              exclude_characters="".join(LIGATURES) + SYMBOL_SPACE)))
 def test_clean_text_returns_text_without_such_characters_unchanged(text: str) -> None:
     """Text with no control, format, surrogate or ligature character is returned as it
     is."""
@@ -111,6 +113,7 @@ def test_clean_text_pairs_surrogates_and_replaces_lone_ones() -> None:
     assert clean_text("\ud835\udc4e") == "𝑎"
     assert clean_text("a\ud800b\udc00") == "a\ufffdb\ufffd"
     assert clean_text("\x1b]0;title\x07 \x7f\x9b\u2067ab\u2069\t\n") == "]0;title ab\t\n"
+    assert clean_text("\uf0b7\uf020Item") == "\uf0b7 Item"  # a Symbol bullet and space
 
 
 def test_glyphs_and_labels_are_cleaned_where_they_are_made() -> None:

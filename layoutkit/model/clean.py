@@ -20,7 +20,11 @@ OCR's words), so every output and every engine reads the same clean text:
 - the Latin ligatures of Unicode's presentation forms (U+FB00–U+FB06: ﬀ ﬁ ﬂ ﬃ ﬄ ﬅ ﬆ)
   become the letters they join (``ﬁ`` is ``fi``), as PDFium gives them and pdftotext
   writes them: a word reads, searches and compares alike whichever engine read it and
-  whether its font drew the letters as one glyph or not (the glyph keeps its box).
+  whether its font drew the letters as one glyph or not (the glyph keeps its box);
+- a symbol font's space, U+F020, becomes a space: Word and other producers map the
+  codes of Symbol, Wingdings and their like to U+F000 plus the code, and code 32 is a
+  space in each.  A bullet drawn with the space after it ('\uf0b7\uf020') is a bullet
+  and a space, not one word.
 
 Plain text (every character printable, no ligature) is returned as it is, found in one
 pass.
@@ -32,7 +36,8 @@ import re
 import unicodedata
 from collections.abc import Sequence
 
-__all__ = ["BIDI_FORMATTING", "DROPPED", "LIGATURES", "SURROGATE", "clean_text", "clean_texts"]
+__all__ = ["BIDI_FORMATTING", "DROPPED", "LIGATURES", "SURROGATE", "SYMBOL_SPACE", "clean_text",
+           "clean_texts"]
 
 BIDI_FORMATTING = "".join(map(chr, (*range(0x202A, 0x202F), *range(0x2066, 0x206A))))
 """The explicit bidi formatting characters: embeddings, overrides and isolates."""
@@ -46,10 +51,14 @@ LIGATURES = {chr(code): unicodedata.normalize("NFKC", chr(code)) for code in ran
 """The Latin presentation-form ligatures, each with the letters it joins (its
 compatibility decomposition: ``ﬅ``, the long s and t, is ``st``)."""
 
-_DROP = str.maketrans({**dict.fromkeys(map(ord, DROPPED)),
-                       **{ord(ligature): letters for ligature, letters in LIGATURES.items()}})
+SYMBOL_SPACE = "\uf020"
+"""A symbol font's space, as producers map its code 32 into the private use area."""
 
-_UNSAFE = re.compile(f"[{re.escape(DROPPED)}\ud800-\udfff\ufb00-\ufb06]")
+_DROP = str.maketrans({**dict.fromkeys(map(ord, DROPPED)),
+                       **{ord(ligature): letters for ligature, letters in LIGATURES.items()},
+                       ord(SYMBOL_SPACE): " "})
+
+_UNSAFE = re.compile(f"[{re.escape(DROPPED)}\ud800-\udfff\ufb00-\ufb06{SYMBOL_SPACE}]")
 """A character `clean_text` changes."""
 
 SURROGATE = re.compile("[\ud800-\udfff]")
@@ -59,7 +68,8 @@ SURROGATE = re.compile("[\ud800-\udfff]")
 def clean_text(text: str) -> str:
     """``text`` without control characters (but tab and newline) and explicit bidi
     formatting characters, its surrogate pairs joined into the characters they encode,
-    its lone surrogates replaced by U+FFFD and its Latin ligatures by their letters;
+    its lone surrogates replaced by U+FFFD, its Latin ligatures by their letters and a
+    symbol font's space by a space;
     ``text`` itself when it has none."""
     if not _UNSAFE.search(text):
         return text
