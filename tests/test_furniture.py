@@ -309,6 +309,17 @@ def test_furniture_running_title_turned_in_the_margin_with_its_folio(folio: str,
     assert margin == (frozenset({first, first + 1, first + 2}) if found else frozenset())
 
 
+def test_furniture_turned_head_of_a_column_of_figures_is_body() -> None:
+    """A column of figures right of the prose under a turned head ('Total') is text,
+    and so is its head: the figures keep the text's extent, though the one nearest
+    the head could be a folio."""
+    head = [Word("Total", BBox(400.0, 110.0, 408.0, 140.0), "F", SIZE, 90)]
+    figures = [Word(str(10 * k + 7), BBox(400.0, 150.0 + 10.0 * k, 412.0, 158.0 + 10.0 * k),
+                    "F", SIZE, 0) for k in range(12)]
+    document = [page(body(3), head, figures)]
+    assert find_furniture(document, CONFIG)[0].margin == frozenset()
+
+
 def test_furniture_turned_block_beside_the_text_is_body() -> None:
     """Rotated words beside the upright text making more than
     furniture_stamp_max_lines lines (a table set sideways) are not margin stamps."""

@@ -36,6 +36,7 @@ from layoutkit.model import (
 from layoutkit.nlp.paragraphs import paragraphs
 from layoutkit.reading.text import column_texts, line_text, reading_words, right_to_left
 from layoutkit.sources import open_source
+from layoutkit.sources.pdfium.text import _reversed_ligature
 from layoutkit.tools.evaluate import score_page
 from tests.parsed import parsed
 
@@ -243,6 +244,21 @@ def test_scripts_arabic_ligature_letters_in_logical_order(engine: str) -> None:
     text = "\n".join(line.text for line in layoutkit.parse(MOALLA, engine=engine).pages[0].lines)
     assert "علاه بر چهار" in text and "غلامحس" in text
     assert "عاله" not in text and "غالمحس" not in text
+
+
+@pytest.mark.parametrize(("given", "reversed_"), [
+    ("ال", True),    # lam-alef mapped by /ToUnicode, given reversed
+    ("مل", True),    # lam-meem likewise
+    ("لا", False),   # ﻻ decomposed by PDFium itself, in order
+    ("الله", False),  # ﷲ likewise
+    ("ریال", False),  # ﷼ likewise
+    ("fi", False),
+    ("ا", False),
+])
+def test_scripts_pdfium_ligature_letters_reversed(given: str, reversed_: bool) -> None:
+    """A glyph's right-to-left letters came from PDFium reversed unless they spell a
+    presentation form that PDFium decomposes itself."""
+    assert _reversed_ligature(given) is reversed_
 
 
 NEKO = Path(__file__).parent.parent / "fixtures" / "pdf" / "wagahai-neko-vertical-p10.pdf"

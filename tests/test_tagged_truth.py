@@ -306,3 +306,16 @@ def test_tagged_new_line_under_tall_letters_is_cut() -> None:
     second = [_glyph(ch, 104 + 8 * k, 329, upright) for k, ch in enumerate("choice")]
     runs = _printed_lines([*big, *first, *second], join_gap=None)
     assert [_text(run) for run in runs] == ["75% of", "choice"]
+
+
+def _char(text: str, x0: float) -> dict[str, object]:
+    """A character as pdfplumber gives it, upright, 5 pt wide, at ``x0``."""
+    return {"text": text, "x0": x0, "x1": x0 + 5.0, "top": 0.0, "bottom": 10.0, "doctop": 0.0,
+            "upright": True, "matrix": (1, 0, 0, 1, x0, 0), "size": 10.0, "fontname": "F",
+            "width": 5.0, "height": 10.0, "y0": 0.0, "y1": 10.0}
+
+
+def test_tagged_line_of_a_right_to_left_ligature_reads_in_logical_order() -> None:
+    """A right-to-left line whose glyph spells two letters (a lam-alef ligature, which
+    pdfplumber gives in logical order) reads in logical order: 'ثلاث', not 'ثالث'."""
+    assert _text([_char("ث", 0.0), _char("لا", 5.0), _char("ث", 10.0)]) == "ثلاث"

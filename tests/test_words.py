@@ -137,6 +137,9 @@ def test_words_tracked_letters_make_words(space: float) -> None:
     glyphs = tracked("Our Impact", 0.0, 1.35, space)
     assert [w.text for w in words_from_glyphs(Glyphs.of(glyphs), CONFIG.words)] == [
         "Our", "Impact"]
+    shadowed = glyphs + [glyph(g.text, g.bbox.x0 + 0.3) for g in glyphs]  # drawn twice
+    assert [w.text for w in words_from_glyphs(Glyphs.of(shadowed), CONFIG.words)] == [
+        "Our", "Impact"]
     places = (0.0, 7.8, 15.0, 22.8, 30.0, 37.8, 45.0)
     formula = [glyph(ch, x) for ch, x in zip("x=y+z-w", places, strict=True)]
     assert len(words_from_glyphs(Glyphs.of(formula), CONFIG.words)) == 7

@@ -1021,29 +1021,27 @@ def _vertical_writing(word: Word, columns: Sequence[BBox]) -> bool:
 
 
 def _margin(words: Sequence[Word], taken: set[int], config: LayoutConfig) -> set[int]:
-    """Rotated words standing outside the horizontal extent of the upright text (bare
-    page numbers aside), those of each direction making at most
-    ``furniture_stamp_max_lines`` lines there (proof stamps, a running title turned in
-    the side margin, with the folios standing across from them), or drawn over upright
-    words (a watermark set across the columns: the text of a page is never printed
-    over itself otherwise), by more than `OVERPRINT_INSET` on every side.  Columns of
-    vertical writing are text however few and narrow they stand beside upright words (a
-    heading, a folio): never stamps."""
+    """Rotated words standing outside the horizontal extent of the upright text, those
+    of each direction making at most ``furniture_stamp_max_lines`` lines there (proof
+    stamps, a running title turned in the side margin), or drawn over upright words (a
+    watermark set across the columns: the text of a page is never printed over itself
+    otherwise), by more than `OVERPRINT_INSET` on every side; and the folios of a
+    running title so turned (`_turned_folios`), which stand further out than the
+    text but for it.  Columns of vertical writing are text however few and narrow they
+    stand beside upright words (a heading, a folio): never stamps."""
     rotated = [i for i, w in enumerate(words) if not w.upright]
-    upright = [w.bbox for i, w in enumerate(words) if w.upright and i not in taken] \
+    upright = [i for i, w in enumerate(words) if w.upright and i not in taken] \
         if rotated else []
     if not upright:
         return set()
-    folios = {i for i, w in enumerate(words) if w.upright and i not in taken
-              and _PAGE_NUMBER.match(masked := mask_numbers(w.text))
-              and not _ENUMERATOR.match(masked)}
-    text = [w.bbox for i, w in enumerate(words) if w.upright and i not in taken
-            and i not in folios] or upright
+    folios = _turned_folios(words, upright, rotated)
+    text = [words[i].bbox for i in upright if i not in folios]
     left = min(b.x0 for b in text)
     right = max(b.x1 for b in text)
     rotated_boxes = np.array([(words[i].bbox.x0, words[i].bbox.top, words[i].bbox.x1,
                                words[i].bbox.bottom) for i in rotated])
-    upright_boxes = np.array([(b.x0, b.top, b.x1, b.bottom) for b in upright])
+    upright_boxes = np.array([(words[i].bbox.x0, words[i].bbox.top, words[i].bbox.x1,
+                               words[i].bbox.bottom) for i in upright])
     over_text = np.asarray(overlapping(rotated_boxes, upright_boxes, OVERPRINT_INSET).any(axis=1))
     found = {i for i, printed_over in zip(rotated, over_text, strict=True) if printed_over}
     columns = [words[i].bbox for i in rotated if _vertical_writing(words[i], ())]
@@ -1054,8 +1052,23 @@ def _margin(words: Sequence[Word], taken: set[int], config: LayoutConfig) -> set
         lines = group_lines([words[i] for i in chosen], config.words)
         if len(lines) <= config.furniture.furniture_stamp_max_lines:
             found.update(chosen)
-    margins = [words[i].bbox for i in found if words[i].bbox.x1 <= left
-               or words[i].bbox.x0 >= right]
-    return found | {i for i in folios  # a folio set with a running title turned in its margin
-                    if any(words[i].bbox.x0 < m.x1 and m.x0 < words[i].bbox.x1
-                           for m in margins)}
+    return found | _turned_folios(words, sorted(folios), [i for i in found if i in beside])
+
+
+def _turned_folios(words: Sequence[Word], upright: Sequence[int],
+                   turned: Sequence[int]) -> set[int]:
+    """The ``upright`` words (indexes into ``words``) that are bare page numbers (a
+    list's number is none) standing at an end of one of the ``turned`` words: across
+    from it and within twice their size of it, above or below, as a magazine sets its
+    folios with a running title turned in the side margin."""
+    found = set()
+    for i in upright:
+        masked = mask_numbers(words[i].text)
+        if not _PAGE_NUMBER.match(masked) or _ENUMERATOR.match(masked):
+            continue
+        box, near = words[i].bbox, 2 * words[i].size
+        if any(box.x0 < t.x1 and t.x0 < box.x1
+               and max(t.top - box.bottom, box.top - t.bottom) <= near
+               for t in (words[k].bbox for k in turned)):
+            found.add(i)
+    return found

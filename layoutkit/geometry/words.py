@@ -89,8 +89,9 @@ def words_and_members(glyphs: Glyphs, config: WordsConfig
         boxes[marks, 2] = boxes[columns.host[marks], 2]
     words: list[Word] = []
     member_of = np.full(len(glyphs), -1, dtype=np.intp)
+    styles = _styles(glyphs)
     for direction in np.unique(directions).tolist():
-        made, members, starts = _words(glyphs, boxes, texts,
+        made, members, starts = _words(glyphs, boxes, texts, styles,
                                        np.flatnonzero(directions == direction), config,
                                        direction)
         opens = np.zeros(len(members), dtype=np.intp)
@@ -138,10 +139,11 @@ _NONE: npt.NDArray[np.intp] = np.empty(0, dtype=np.intp)
 
 
 def _words(glyphs: Glyphs, boxes: npt.NDArray[np.float64], texts: _Texts,
-           chosen: npt.NDArray[np.intp], config: WordsConfig, direction: int
-           ) -> tuple[list[Word], npt.NDArray[np.intp], npt.NDArray[np.intp]]:
+           styles: npt.NDArray[np.intp], chosen: npt.NDArray[np.intp], config: WordsConfig,
+           direction: int) -> tuple[list[Word], npt.NDArray[np.intp], npt.NDArray[np.intp]]:
     """The words of the glyphs ``chosen`` (indices into ``glyphs``, whose ``texts``
-    these are, standing at ``boxes``), all set in ``direction``: grouped in the frame
+    these are, standing at ``boxes``, set in the ``styles`` `_styles` numbers), all set in
+    ``direction``: grouped in the frame
     where they read upright; with the glyphs they hold (indices into ``glyphs``, word
     after word) and where each word's glyphs start among those."""
     if not len(chosen):
@@ -179,14 +181,16 @@ def _words(glyphs: Glyphs, boxes: npt.NDArray[np.float64], texts: _Texts,
     gap[0] = np.inf
     gap[1:] = s[1:] - e[:-1]
     same_row = np.concatenate(([False], r[1:] == r[:-1]))
-    limit = config.word_gap_em * size[order]
-    limit += _tracking(gap, limit, same_row, blank, _styles(glyphs, ordered), size[order])
     duplicate = np.zeros(len(order), dtype=bool)
     same_text = np.concatenate(([False], ids[1:] == ids[:-1]))
     overlap = config.glyph_repeat_overlap
     reach = overlap * (e[1:] - s[1:])  # a copy stands where the glyph does, both edges
     duplicate[1:] = (same_row[1:] & same_text[1:] & (np.abs(s[1:] - s[:-1]) < reach)
                      & (np.abs(e[1:] - e[:-1]) < reach))
+    limit = config.word_gap_em * size[order]
+    drawn = np.flatnonzero(~duplicate)  # a copy would stand in its glyph's white
+    limit[drawn] += _tracking(s[drawn], e[drawn], r[drawn], blank[drawn],
+                              styles[ordered[drawn]], size[order][drawn], limit[drawn])
     breaks = ~same_row | (gap > limit) | blank | np.concatenate(([False], blank[:-1]))
     if direction == VERTICAL:  # a note set small in a column is a word of its own
         sized = size[order]
@@ -240,35 +244,37 @@ of a tracked style's gaps lie within this many of its ems.  A formula's symbols 
 apart by spaces of several widths."""
 
 
-def _styles(glyphs: Glyphs, chosen: npt.NDArray[np.intp]) -> npt.NDArray[np.intp]:
-    """A number for the font and size of each glyph of ``chosen``, equal where both
-    are."""
+def _styles(glyphs: Glyphs) -> npt.NDArray[np.intp]:
+    """A number for the font and size of each of ``glyphs``, equal where both are."""
     names = {name: k for k, name in enumerate(dict.fromkeys(glyphs.fonts))}
-    fonts = np.fromiter(map(names.__getitem__, glyphs.fonts), dtype=np.intp,
-                        count=len(glyphs))[chosen]
-    sizes, size_of = np.unique(glyphs.sizes[chosen], return_inverse=True)
+    fonts = np.fromiter(map(names.__getitem__, glyphs.fonts), dtype=np.intp, count=len(glyphs))
+    sizes, size_of = np.unique(glyphs.sizes, return_inverse=True)
     return np.asarray(fonts * len(sizes) + size_of.reshape(-1), dtype=np.intp)
 
 
-def _tracking(gap: npt.NDArray[np.float64], limit: npt.NDArray[np.float64],
-              same_row: npt.NDArray[np.bool_], blank: npt.NDArray[np.bool_],
-              style: npt.NDArray[np.intp], size: npt.NDArray[np.float64]
-              ) -> npt.NDArray[np.float64]:
+def _tracking(start: npt.NDArray[np.float64], end: npt.NDArray[np.float64],
+              row: npt.NDArray[np.intp], blank: npt.NDArray[np.bool_],
+              style: npt.NDArray[np.intp], size: npt.NDArray[np.float64],
+              limit: npt.NDArray[np.float64]) -> npt.NDArray[np.float64]:
     """The white each glyph's style sets between its letters (tracking, letter
     spacing), added to the gap that ends a word before it; 0 for most.
 
-    Glyphs come in reading order along their rows, ``gap`` the white before each and
-    ``limit`` the gap that ends a word.  A pair of letters of one style (font and size,
-    `_styles`) side by side on a row, closer than an em, stands apart by the style's
-    tracking within a word and by more between words.  Where nine pairs in ten of a
-    style (`_MIN_TRACKED_PAIRS` at least) stand apart by more than ``limit`` (no text
-    set solid breaks words that often, nor a formula, whose symbols touch here and
-    there) and the middle half by one white (`_TRACKING_SPREAD_EM`), its letters
-    are spaced by that white, their median gap.  Spaced capitals of a design tool's
-    headings ('O u r  I m p a c t') read as words again."""
-    added = np.zeros(len(gap))
-    pair = np.zeros(len(gap), dtype=np.bool_)
-    pair[1:] = (same_row[1:] & ~blank[1:] & ~blank[:-1] & (style[1:] == style[:-1])
+    Glyphs come in reading order along their rows (``start``, ``end`` and ``row`` of
+    each; no copy of a glyph among them), ``limit`` the gap that ends a word before
+    each.  A pair of letters of one style (font and size, `_styles`) side by side on
+    a row, closer than an em, stands apart by the style's tracking within a word and
+    by more between words.  Where nine pairs in ten of a style
+    (`_MIN_TRACKED_PAIRS` at least) stand apart by more than ``limit`` (no text set
+    solid breaks words that often, nor a formula, whose symbols touch here and there)
+    and the middle half by one white (`_TRACKING_SPREAD_EM`), its letters are spaced
+    by that white, their median gap.  Spaced capitals of a design tool's headings
+    ('O u r  I m p a c t') read as words again."""
+    added = np.zeros(len(start))
+    gap = np.empty(len(start))
+    gap[:1] = np.inf
+    gap[1:] = start[1:] - end[:-1]
+    pair = np.zeros(len(start), dtype=np.bool_)
+    pair[1:] = ((row[1:] == row[:-1]) & ~blank[1:] & ~blank[:-1] & (style[1:] == style[:-1])
                 & (gap[1:] < size[1:]))
     kinds = int(style.max(initial=-1)) + 1
     pairs = np.bincount(style[pair], minlength=kinds)

@@ -293,10 +293,8 @@ def _first_title(lines: Sequence[TypedLine], table: Sequence[int], head: int,
 def _head(lines: Sequence[TypedLine], table: Sequence[int], first: Sequence[tuple[float, float]],
           config: LinetypesConfig) -> int | None:
     """The line right above a table's first line (of ``table``, by index in
-    ``lines``) when it is the table's head: in its column, in the columns of the first
-    row once its words are parted at narrower gaps (`_HEAD_GAP` of
-    ``table_min_gap_em``), as a head's labels (``Pct 1 Pct 2 Pct 3``, ``Yes (%) No (%)``)
-    stand closer than the figures below them, and evenly (it may be spread)."""
+    ``lines``, its cells spanning ``first``) when it is the table's head: in its
+    column, standing over the row's columns as a head does (`_heads`)."""
     above = table[0] - 1
     if above < 0 or column_of(lines[above]) != column_of(lines[table[0]]):
         return None
@@ -318,7 +316,9 @@ def heads_row(line: Line, below: Line, config: LinetypesConfig) -> bool:
     """Whether ``line`` is the head of a table whose first row is ``below``, though the
     rows are too few, or wrap too often, to be typed a table: both parted at the
     head's narrower gaps (`_heads`), ``below`` makes ``table_min_columns`` cells or
-    more under the head's.  Labels over a table's columns are no heading, however
-    bold."""
-    row = cells(below, config.table_min_gap_em * _HEAD_GAP)
-    return len(row) >= config.table_min_columns and _heads(line, row, config)
+    more that hold something under the head's, and is neither a formula nor two
+    columns of running text side by side (as `_is_row` asks of a row).  Labels over a
+    table's columns are no heading, however bold."""
+    pieces = split_at_gaps(below.words, config.table_min_gap_em * _HEAD_GAP)
+    return (_filled(pieces) >= config.table_min_columns and not _is_formula(below)
+            and sum(map(_running_text, pieces)) < 2 and _heads(line, _spans(pieces), config))

@@ -52,6 +52,7 @@ from typing import Any
 
 from .. import __version__
 from ..errors import DocumentError
+from ..model import visual_order
 from ..page_spec import parse_page_spec
 from .truth import DocumentTruth, PageTruth, PageTypes
 
@@ -525,12 +526,16 @@ def _text(run: Sequence[dict[str, Any]]) -> str:
     """The text of a printed line's characters, left to right, spaced as pdfplumber
     spaces words; a line holding right-to-left letters (Hebrew, Arabic) put from that
     visual order into logical order by the Unicode bidi algorithm (python-bidi, as
-    layoutkit's reading does), in the direction most of its letters have."""
+    layoutkit's reading does), in the direction most of its letters have, the letters
+    of a glyph that spells several (pdfplumber gives a ligature's in logical order)
+    put in visual order first."""
     from pdfplumber.utils.text import extract_text
 
     if not _upright(run[0]):  # turned text: in the order drawn
         return " ".join("".join(c["text"] for c in run).split())
-    text = " ".join(str(extract_text(list(run), y_tolerance=10_000)).split())
+    # a glyph of several letters (a lam-alef ligature) stands in visual order too
+    shown = [{**c, "text": visual_order(c["text"])} if len(c["text"]) > 1 else c for c in run]
+    text = " ".join(str(extract_text(shown, y_tolerance=10_000)).split())
     classes = [unicodedata.bidirectional(c) for c in text]
     rtl = sum(1 for c in classes if c in ("R", "AL"))
     if rtl:

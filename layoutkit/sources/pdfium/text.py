@@ -6,7 +6,6 @@ They are boxed as pdfminer's engine boxes them (see `layoutkit.sources.pdfium`).
 from __future__ import annotations
 
 import ctypes
-import functools
 import math
 import unicodedata
 from dataclasses import dataclass
@@ -382,8 +381,7 @@ class TextReader:
             glyph_of = np.cumsum(~follows) - 1
             for k in np.flatnonzero(follows).tolist():
                 joined[glyph_of[k]] += chars[k]
-            joined = [text[::-1] if len(text) > 1 and _reversed_ligature(text) else text
-                      for text in joined]
+            joined = [text[::-1] if _reversed_ligature(text) else text for text in joined]
             indices = kept_at[first].tolist()
         keys, where, object_of = np.unique(objects[first], return_index=True,
                                            return_inverse=True)
@@ -592,24 +590,21 @@ class TextReader:
 
 
 def _reversed_ligature(text: str) -> bool:
-    """Whether the letters of an Arabic ligature came reversed: its first letter joins
-    no letter after it (`_joins_forward`), which a ligature's letters all do but the
-    last.  PDFium gives the letters a font's ``/ToUnicode`` maps one glyph to
-    reversed on a right-to-left line (لا as ا then ل), those of a presentation form
-    it decomposes itself in their order."""
-    return _joins(text[0]) and not _joins_forward(text[0]) and all(map(_joins, text))
+    """Whether the letters of a right-to-left ligature (``text``, a glyph's letters as
+    PDFium gives them) came reversed.  PDFium gives the letters a font's
+    ``/ToUnicode`` maps one glyph to reversed on a right-to-left line (لا as ا then
+    ل, لم as م then ل), but those of a presentation form it decomposes itself in their
+    order (ﻻ, ﷲ, ﷼): a glyph of several right-to-left letters came reversed unless
+    they spell a presentation form (`_PRESENTED`)."""
+    return (len(text) > 1 and text not in _PRESENTED
+            and all(unicodedata.bidirectional(c) in ("R", "AL") for c in text))
 
 
-@functools.cache
-def _joins_forward(letter: str) -> bool:
-    """Whether an Arabic ``letter`` joins the letter after it, as its initial form
-    shows: Unicode encodes one for the letters that do (lam, beh), none for those
-    that join only the letter before them (alef, dal, reh, waw)."""
-    try:
-        unicodedata.lookup(f"{unicodedata.name(letter, '')} INITIAL FORM")
-    except KeyError:
-        return False
-    return True
+_PRESENTED = frozenset(
+    spelled for code in (*range(0xFB1D, 0xFB50), *range(0xFB50, 0xFE00), *range(0xFE70, 0xFF00))
+    if len(spelled := unicodedata.normalize("NFKC", chr(code))) > 1)
+"""The letters of the Hebrew and Arabic presentation forms that spell several, in
+their order: the ligatures PDFium decomposes itself."""
 
 
 def _joins(char: str) -> bool:
