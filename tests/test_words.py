@@ -140,6 +140,8 @@ def test_words_tracked_letters_make_words(space: float) -> None:
     shadowed = glyphs + [glyph(g.text, g.bbox.x0 + 0.3) for g in glyphs]  # drawn twice
     assert [w.text for w in words_from_glyphs(Glyphs.of(shadowed), CONFIG.words)] == [
         "Our", "Impact"]
+    leader = [glyph(".", 7.0 * k) for k in range(8)]  # a dot leader's dots: no letters
+    assert len(words_from_glyphs(Glyphs.of(leader), CONFIG.words)) == 8
     places = (0.0, 7.8, 15.0, 22.8, 30.0, 37.8, 45.0)
     formula = [glyph(ch, x) for ch, x in zip("x=y+z-w", places, strict=True)]
     assert len(words_from_glyphs(Glyphs.of(formula), CONFIG.words)) == 7

@@ -189,7 +189,8 @@ def _words(glyphs: Glyphs, boxes: npt.NDArray[np.float64], texts: _Texts,
                      & (np.abs(e[1:] - e[:-1]) < reach))
     limit = config.word_gap_em * size[order]
     drawn = np.flatnonzero(~duplicate)  # a copy would stand in its glyph's white
-    limit[drawn] += _tracking(s[drawn], e[drawn], r[drawn], blank[drawn],
+    letter = char_test(np.where(ids < CODE_POINTS, ids, -1), str.isalnum)
+    limit[drawn] += _tracking(s[drawn], e[drawn], r[drawn], blank[drawn], letter[drawn],
                               styles[ordered[drawn]], size[order][drawn], limit[drawn])
     breaks = ~same_row | (gap > limit) | blank | np.concatenate(([False], blank[:-1]))
     if direction == VERTICAL:  # a note set small in a column is a word of its own
@@ -254,28 +255,30 @@ def _styles(glyphs: Glyphs) -> npt.NDArray[np.intp]:
 
 def _tracking(start: npt.NDArray[np.float64], end: npt.NDArray[np.float64],
               row: npt.NDArray[np.intp], blank: npt.NDArray[np.bool_],
+              letter: npt.NDArray[np.bool_],
               style: npt.NDArray[np.intp], size: npt.NDArray[np.float64],
               limit: npt.NDArray[np.float64]) -> npt.NDArray[np.float64]:
     """The white each glyph's style sets between its letters (tracking, letter
     spacing), added to the gap that ends a word before it; 0 for most.
 
     Glyphs come in reading order along their rows (``start``, ``end`` and ``row`` of
-    each; no copy of a glyph among them), ``limit`` the gap that ends a word before
-    each.  A pair of letters of one style (font and size, `_styles`) side by side on
-    a row, closer than an em, stands apart by the style's tracking within a word and
-    by more between words.  Where nine pairs in ten of a style
-    (`_MIN_TRACKED_PAIRS` at least) stand apart by more than ``limit`` (no text set
-    solid breaks words that often, nor a formula, whose symbols touch here and there)
-    and the middle half by one white (`_TRACKING_SPREAD_EM`), its letters are spaced
-    by that white, their median gap.  Spaced capitals of a design tool's headings
-    ('O u r  I m p a c t') read as words again."""
+    each, whether it is ``blank`` and whether a ``letter`` or digit; no copy of a glyph
+    among them), ``limit`` the gap that ends a word before each.  A pair of glyphs of
+    one style (font and size, `_styles`) side by side on a row, closer than an em, one
+    of them a letter or digit (a dot leader's dots, evenly apart, are no word), stands
+    apart by the style's tracking within a word and by more between words.  Where nine
+    pairs in ten of a style (`_MIN_TRACKED_PAIRS` at least) stand apart by more than
+    ``limit`` (no text set solid breaks words that often, nor a formula, whose symbols
+    touch here and there) and the middle half by one white (`_TRACKING_SPREAD_EM`), its
+    letters are spaced by that white, their median gap.  Spaced capitals of a design
+    tool's headings ('O u r  I m p a c t') read as words again."""
     added = np.zeros(len(start))
     gap = np.empty(len(start))
     gap[:1] = np.inf
     gap[1:] = start[1:] - end[:-1]
     pair = np.zeros(len(start), dtype=np.bool_)
-    pair[1:] = ((row[1:] == row[:-1]) & ~blank[1:] & ~blank[:-1] & (style[1:] == style[:-1])
-                & (gap[1:] < size[1:]))
+    pair[1:] = ((row[1:] == row[:-1]) & ~blank[1:] & ~blank[:-1] & (letter[1:] | letter[:-1])
+                & (style[1:] == style[:-1]) & (gap[1:] < size[1:]))
     kinds = int(style.max(initial=-1)) + 1
     pairs = np.bincount(style[pair], minlength=kinds)
     apart = np.bincount(style[pair & (gap > limit)], minlength=kinds)
