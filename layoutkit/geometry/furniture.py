@@ -1052,7 +1052,7 @@ def _margin(words: Sequence[Word], taken: set[int], config: LayoutConfig) -> set
         lines = group_lines([words[i] for i in chosen], config.words)
         if len(lines) <= config.furniture.furniture_stamp_max_lines:
             found.update(chosen)
-    return found | _turned_folios(words, sorted(folios), [i for i in found if i in beside])
+    return found | _turned_folios(words, sorted(folios), sorted(found.intersection(beside)))
 
 
 def _turned_folios(words: Sequence[Word], upright: Sequence[int],

@@ -601,7 +601,7 @@ def _reversed_ligature(text: str) -> bool:
 
 
 _PRESENTED = frozenset(
-    spelled for code in (*range(0xFB1D, 0xFB50), *range(0xFB50, 0xFE00), *range(0xFE70, 0xFF00))
+    spelled for code in (*range(0xFB1D, 0xFE00), *range(0xFE70, 0xFF00))
     if len(spelled := unicodedata.normalize("NFKC", chr(code))) > 1)
 """The letters of the Hebrew and Arabic presentation forms that spell several, in
 their order: the ligatures PDFium decomposes itself."""
