@@ -135,6 +135,17 @@ def test_order_corpus_signatures_side_by_side_read_minister_by_minister(engine: 
                               "Νησιώτικής Πολιτικής", "ΠΑΝΑΓΙΩΤΗΣ ΚΟΥΡΟΥΜΠΛΗΣ"]
 
 
+def test_order_corpus_key_figures_in_circles_read_figure_by_figure() -> None:
+    """The annual report's four key figures stand in circles side by side, three of
+    three centred lines and the last of two centred between their rows: each figure is
+    read whole, left to right, where the rows were read across all four."""
+    lines = lines_of("carpentries-2024-annual-report-cover-impact", 2)
+    at = lines.index("Delivered")
+    assert lines[at:at + 11] == ["Delivered", "4,600+", "Workshops", "Trained", "5,100+",
+                                 "Instructors", "And 185", "Instructor", "Trainers", "In 71",
+                                 "Countries"]
+
+
 def test_order_corpus_board_members_read_officer_by_officer() -> None:
     """The newsletter's board sets its four officers two by two: the heading 'Board
     Members' flush over the left pair, narrower than it, the right pair level with the

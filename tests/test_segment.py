@@ -568,6 +568,60 @@ def test_segment_sentence_space_parts_no_stacks() -> None:
     assert layout.bands() == [[["text", "entry", "details"]]]
 
 
+CARDS = [["delivered", "four thousand", "workshops"], ["trained", "five thousand", "instructors"],
+         ["and one hundred", "instructor", "trainers"], ["in seventy one", "countries"]]
+"""Four key figures, three of three lines and the last of two."""
+
+
+def cards(last_tops: tuple[float, ...], *, tops: tuple[float, ...] = (166.0, 176.0, 186.0),
+          flush: bool = False, layout: Layout | None = None) -> Layout:
+    """Eight lines of text (tops 72-142), then ``CARDS`` side by side 130 pt apart (gutters
+    of 50 pt and more), centred on their axes (or flush left, ``flush``): the first three
+    with tops ``tops``, the last with ``last_tops``."""
+    layout = layout or Layout().add("text", text_lines(LEFT, COL2, 72.0, 8, 190))
+    for k, texts in enumerate(CARDS):
+        centre, words = 90.0 + 130.0 * k, []
+        for text, top in zip(texts, last_tops if k == len(CARDS) - 1 else tops, strict=True):
+            words += spaced(text, centre - 40.0, top) if flush else centred(text, centre, top)
+        layout.add(f"card{k}", words)
+    return layout
+
+
+def test_segment_cards_are_read_card_by_card() -> None:
+    """Key figures centred in circles side by side, the last of two lines centred
+    between the others' rows: no row repeats across them as a table's would, so each
+    card is read whole, left to right, where they were read row by row across all."""
+    assert cards((171.0, 181.0)).bands() == [[["text"]],
+                                             [["card0"], ["card1"], ["card2"], ["card3"]]]
+
+
+@pytest.mark.parametrize(("last_tops", "flush"), [
+    ((166.0, 176.0), False),
+    ((171.0, 181.0), True),
+], ids=["level rows", "flush left"])
+def test_segment_level_or_flush_stacks_are_no_cards(last_tops: tuple[float, ...],
+                                                    flush: bool) -> None:
+    """The same stacks standing level (a table's rows) or set flush left (the tops of
+    columns of different leading) are no cards: read as before, row by row."""
+    assert cards(last_tops, flush=flush).bands() == [[["text", "card0", "card1", "card2",
+                                                       "card3"]]]
+
+
+def test_segment_ruled_table_cells_are_no_cards() -> None:
+    """The same stacks as the last row of a ruled table (rules above, between and below
+    three rows, cell walls down the gutters): cells centred in their row, read row by
+    row with the table."""
+    layout = Layout().add("text", text_lines(LEFT, COL2, 72.0, 8, 190))
+    layout.add("head", spaced("first row of the table", 60.0, 190.0))
+    layout = cards((231.0, 241.0), tops=(226.0, 236.0, 246.0), layout=layout)
+    rules = tuple([Rule(BBox(36.0, y, 560.0, y)) for y in (160.0, 220.0, 260.0, 290.0)]
+                  + [Rule(BBox(x, 160.0, x, 260.0)) for x in (155.0, 285.0, 415.0)])
+    assert layout.bands(rules=rules) == [[["text", "head", "card0", "card1", "card2",
+                                           "card3"]]]
+    assert layout.bands(rules=rules[:4]) == [[["text", "head"]],
+                                             [["card0"], ["card1"], ["card2"], ["card3"]]]
+
+
 # --------------------------------------------------------------------------- trees and grids
 
 

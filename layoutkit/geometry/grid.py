@@ -344,17 +344,24 @@ class Canvas:
         widest = max(gap, float(others.max()))
         return widest <= (1.0 + self.config.even_space_tolerance) * narrowest
 
-    def spaces_across(self, row_words: Ints, x0: float,
-                      x1: float) -> tuple[float, NDArray[np.float64]] | None:
+    def spaces_across(self, row_words: Ints, x0: float, x1: float,
+                      others: Sequence[tuple[float, float]] = ()
+                      ) -> tuple[float, NDArray[np.float64]] | None:
         """The gap one text row (words ``row_words``) leaves across the strip from ``x0``
-        to ``x1``, and the other spaces between its words; None when no gap of the row
-        spans the strip (it ends before the strip, starts after it or has a word in it)."""
+        to ``x1``, and the other spaces between its words, but those across the ``others``
+        strips; None when no gap of the row spans the strip (it ends before the strip,
+        starts after it or has a word in it)."""
         box = self.box[row_words[np.argsort(self.box[row_words, 0])]]
         gaps = box[1:, 0] - box[:-1, 2]
-        across = (box[:-1, 2] <= x0 + self.res) & (box[1:, 0] >= x1 - self.res)
+
+        def spanning(a: float, b: float) -> NDArray[np.bool_]:
+            return (box[:-1, 2] <= a + self.res) & (box[1:, 0] >= b - self.res)
+
+        across = spanning(x0, x1)
         if not across.any():
             return None
-        return float(gaps[across].max()), gaps[~across & (gaps > 0)]
+        parting = np.logical_or.reduce([across, *(spanning(a, b) for a, b in others)])
+        return float(gaps[across].max()), gaps[~parting & (gaps > 0)]
 
     def blocks(self, row_words: Ints, left: Ints, right: Ints, x0: float, x1: float) -> bool:
         """Whether one text row (words ``row_words``) runs across the strip from ``x0``

@@ -31,7 +31,8 @@ off by a picture or a rule alone, and blocks of stacks set side by side.
   line under a masthead, beside the top of a sidebar).
 - Stacks of lines set side by side (signatures, addresses) stand apart by
   `stack_gap_em` above and below, and share at most `stack_max_level_rows` level rows;
-  more are a table's rows, read row by row.
+  more are a table's rows, read row by row.  Cards (centred stacks, one standing level
+  with none of the others) are read stack by stack too.
 - `force_columns` reads a region as a profile's number of columns instead.
 """
 
@@ -305,8 +306,9 @@ def _stacks_of(canvas: Canvas, block: Ints) -> list[Ints] | None:
     side; None when the block is not so set.
 
     Whitespace strips empty down the block's whole height (`_strips`) part it,
-    no row running on across one (`_runs_on`); each part is a stack
-    (`_stack_rows`); the stacks end on the same row, do not all start on the
+    no row running on across one (`_runs_on`).  The parts are read one after the
+    other when they are cards (`_cards`), or when each is a stack
+    (`_stack_rows`) and the stacks end on the same row, do not all start on the
     same one, and share no more than ``stack_max_level_rows`` rows.  Stacks that end
     level and start apart are blocks set to close on one line (a title or two above
     each name); the cells of a table's row start level, and its rows repeat across, so
@@ -318,9 +320,11 @@ def _stacks_of(canvas: Canvas, block: Ints) -> list[Ints] | None:
     box = canvas.box[block]
     side = np.searchsorted(np.array([(a + b) / 2 for a, b in strips]), (box[:, 0] + box[:, 2]) / 2)
     stacks = [block[side == k] for k in range(len(strips) + 1)]
-    if any(_runs_on(canvas, row, x0, x1) for row in _rows_of(canvas, block)
-           for x0, x1 in strips):
+    if any(_runs_on(canvas, row, strip, strips) for row in _rows_of(canvas, block)
+           for strip in strips):
         return None
+    if _cards(canvas, stacks, strips):
+        return stacks
     spans = []
     for stack in stacks:
         span = _stack_rows(canvas, stack, block)
@@ -335,13 +339,33 @@ def _stacks_of(canvas: Canvas, block: Ints) -> list[Ints] | None:
     return stacks
 
 
-def _runs_on(canvas: Canvas, row: Ints, x0: float, x1: float) -> bool:
-    """Whether one text row (words ``row``) runs on across the strip from ``x0`` to
-    ``x1`` as one line (`Canvas.runs_on`): its gap there is no wider, by
-    ``word_space_ratio``, than the widest space it leaves elsewhere (a sentence's double
-    space; the page's word space where it leaves none).  The lines of two stacks leave
-    more between them than any of their words do."""
-    spaced = canvas.spaces_across(row, x0, x1)
+def _cards(canvas: Canvas, stacks: Sequence[Ints], strips: Sequence[tuple[float, float]]) -> bool:
+    """Whether ``stacks`` of lines, parted by ``strips``, are cards: each two lines or
+    more centred on one axis, one of them standing level with none of the others, and
+    no ruled table's cell wall (`Canvas.walled`) down a strip between them.
+
+    Key figures in circles or boxes (a kicker, a number, a caption) are centred in
+    their frames, so a card of fewer lines stands at heights of its own: a table's
+    cells stand in its rows, and the tops of columns are set flush left."""
+    rows = [set(canvas.row[stack].tolist()) for stack in stacks]
+    if not any(all(not mine & theirs for theirs in rows if theirs is not mine)
+               for mine in rows):
+        return False
+    box = canvas.box[np.concatenate(stacks)]
+    top, bottom = float(box[:, 1].min()), float(box[:, 3].max())
+    return (all(len(mine) >= 2 and _centred(canvas, stack)
+                for mine, stack in zip(rows, stacks, strict=True))
+            and not any(canvas.walled(x0, x1, top, bottom) for x0, x1 in strips))
+
+
+def _runs_on(canvas: Canvas, row: Ints, strip: tuple[float, float],
+             strips: Sequence[tuple[float, float]]) -> bool:
+    """Whether one text row (words ``row``) runs on across ``strip`` as one line
+    (`Canvas.runs_on`): its gap there is no wider, by ``word_space_ratio``, than the
+    widest space it leaves elsewhere (a sentence's double space; the page's word space
+    where it leaves none), its gaps across the block's other ``strips`` not counted.
+    The lines of stacks leave more between them than any of their words do."""
+    spaced = canvas.spaces_across(row, *strip, strips)
     if spaced is None:
         return False
     gap, others = spaced
@@ -357,26 +381,47 @@ def _rows_of(canvas: Canvas, idx: Ints) -> list[Ints]:
 def _stack_rows(canvas: Canvas, stack: Ints, block: Ints) -> tuple[int, int] | None:
     """The first and last rows (ranks among the rows of ``block``) of the words
     ``stack`` when they stand as a stack of lines; None when not.  A stack is at least
-    ``column_min_width_em`` wide, has a line on every row of the block from its first
+    ``column_min_width_em`` wide, has a line on every row of ``block`` from its first
     to its last, and sets its lines on one axis: flush left, flush right or centred,
     within ``flush_tolerance_em``."""
     if not len(stack):
         return None
-    config = canvas.config
     box = canvas.box[stack]
-    if float(box[:, 2].max() - box[:, 0].min()) < config.column_min_width_em * canvas.size:
+    if float(box[:, 2].max() - box[:, 0].min()) < canvas.config.column_min_width_em * canvas.size:
         return None
     ranks = np.searchsorted(np.unique(canvas.row[block]), canvas.row[stack])
     first, last = int(ranks.min()), int(ranks.max())
     if distinct(ranks) != last - first + 1:
         return None  # a row of the block without a line of the stack
-    lines = np.array([(canvas.box[row, 0].min(), canvas.box[row, 2].max())
-                      for row in _rows_of(canvas, stack)])
-    tolerance = max(1.0, config.flush_tolerance_em * canvas.size)
+    lines = _line_ends(canvas, stack)
+    tolerance = _flush_tolerance(canvas)
     axes = (lines[:, 0], lines[:, 1], lines.mean(axis=1))
     if not any(float(np.ptp(axis)) <= tolerance for axis in axes):
         return None
     return first, last
+
+
+def _line_ends(canvas: Canvas, stack: Ints) -> NDArray[np.float64]:
+    """The left and right ends of the lines (text rows) of the words ``stack``, top to
+    bottom."""
+    return np.array([(canvas.box[row, 0].min(), canvas.box[row, 2].max())
+                     for row in _rows_of(canvas, stack)])
+
+
+def _flush_tolerance(canvas: Canvas) -> float:
+    """How far apart line ends may stand and still be flush: ``flush_tolerance_em`` of
+    the body font size, at least a point."""
+    return max(1.0, canvas.config.flush_tolerance_em * canvas.size)
+
+
+def _centred(canvas: Canvas, stack: Ints) -> bool:
+    """Whether the lines of the words ``stack`` are centred on one axis and not flush
+    left: their centres within twice the flush tolerance (a centre carries the side
+    bearings of both a line's ends), their left ends not within it."""
+    lines = _line_ends(canvas, stack)
+    tolerance = _flush_tolerance(canvas)
+    return (float(np.ptp(lines.mean(axis=1))) <= 2 * tolerance
+            and float(np.ptp(lines[:, 0])) > tolerance)
 
 
 def _side_heads(canvas: Canvas, idx: Ints) -> list[tuple[Ints, Ints]] | None:
