@@ -130,6 +130,8 @@ KNOWN_DIFFERENCES: dict[tuple[str, int], tuple[Counter[str], Counter[str]]] = {
         Counter()),
     ("z-naturforsch-a-1999-shallow-water-scan", 2): (Counter(), Counter({"-": 2})),
     ("hanley-french-law-canon-scan", 1): (Counter(), Counter({"-": 2})),
+    ("journal-suisse-1807-06-23-front-page-scan", 1): (Counter(), Counter({"-": 12})),
+    ("der-erzaehler-1840-02-21-front-page-scan", 1): (Counter({"l": 1, ",": 1}), Counter()),
     ("reshumot-hatzaot-hok-566-2011", 1): (Counter(), Counter({".": 21})),
     ("journal-officiel-algerie-arabe-2020-51", 1): (Counter({"\u0640": 57}), Counter()),
     ("hahavatzelet-1908-01-03-jerusalem-scan", 1): (Counter({"«": 1, ")": 1}),
@@ -181,7 +183,11 @@ stretches words with runs of tatweel (U+0640, kashida) whose glyphs overlap: PDF
 text page drops every other one, pdfminer keeps all (57 on page 1).  The OCR layer of the
 Naturforschung scan ends two lines of its right column with a hyphen ("param-", "con-",
 printed so on the scan) that pdfminer reads as a space and PDFium as the hyphen; so
-does the Paper Capture layer of the Hanley book scan ("applica-", "house-").  The
+does the Paper Capture layer of the Hanley book scan ("applica-", "house-"), and the
+ABBYY layer of the Journal Suisse scan (12 lines: "nou-", "annon-").  The Der Erzähler
+scan's layer squeezes the letters of 'Mill.,' into glyphs 1 pt apart: PDFium's text
+page drops the second 'l' and the comma over their neighbours, as it drops a shadow's
+copy; pdfminer keeps them.  The
 Hebrew bill (Reshumot, an InDesign page) has its full stops read as spaces by pdfminer
 (a space glyph where PDFium and poppler read "." at the same place), all 21 of them.
 PDFium also gives that page's brackets mirrored, "(" for ")", which the multiset of
