@@ -1,13 +1,18 @@
-"""Footnotes at the foot of a column are read after all the band's columns."""
+"""Footnotes at the foot of a column are read after all the band's columns, and every
+text output sets them apart, on a page of one column as of several."""
 
 from __future__ import annotations
 
 import random
 from pathlib import Path
 
+import pytest
 from reportlab.pdfgen.canvas import Canvas
 
 import layoutkit
+from layoutkit.cli import main
+from layoutkit.nlp.breaks import footnotes
+from layoutkit.tools.evaluation import evaluate
 from tests.test_segment import VOCAB
 
 
@@ -95,3 +100,64 @@ def test_right_to_left_footnotes_read_after_both_columns_above_a_footer_row() ->
     assert len(notes) == 2
     assert notes == [len(lines) - 2, len(lines) - 1]
     assert last_of_left < notes[0]
+
+
+def one_column(path: Path, note: str, note_size: float) -> tuple[list[str], list[str]]:
+    """A letter page of one column of 40 lines of 11 pt type (the size of a word
+    processor's body text), ending in a note of two lines set ``note_size`` pt, 8 pt
+    apart from it; returns the lines of the column and of the note."""
+    canvas = Canvas(str(path), pagesize=(612.0, 792.0))
+    rng = random.Random(7)
+    lines = []
+    canvas.setFont("Times-Roman", 11)
+    for k in range(40):
+        text = " ".join(rng.choice(VOCAB) for _ in range(9)) + f" line{k}"
+        canvas.drawString(72.0, 720.0 - 13.0 * k, text)
+        lines.append(text)
+    canvas.setFont("Times-Roman", note_size)
+    notes = [f"{note} A note on the page set in the note size of the word processor",
+             "and its second line runs on below the first one"]
+    for k, text in enumerate(notes):
+        canvas.drawString(72.0, 720.0 - 13.0 * 39 - 21.0 - (note_size + 2.0) * k, text)
+    canvas.save()
+    return lines, notes
+
+
+def test_footnote_of_a_single_column_page_is_set_apart(tmp_path: Path) -> None:
+    """A numbered note in 10 pt type under a column of 11 pt (a word processor's
+    sizes) is a footnote on a page of one column too: read last, where it stands, and
+    written apart from the text, never inside its last paragraph."""
+    path = tmp_path / "single.pdf"
+    column, notes = one_column(path, "1", 10.0)
+    page = layoutkit.parse(path)[0]
+    assert [line.text for line in page.body_lines] == column + notes
+    assert [page.lines[k].text for k in sorted(footnotes(page))] == notes
+    out = tmp_path / "single.md"
+    assert main(["markdown", str(path), "-o", str(out)]) == 0
+    text = out.read_text(encoding="utf-8")
+    assert f"[^1]: {notes[0][2:]} {notes[1]}" in text.splitlines()
+    assert not any("A note on the page" in block for block in text.split("\n\n")
+                   if not block.startswith("[^"))
+
+
+@pytest.mark.parametrize(("note", "size"), [("Source:", 10.0), ("1", 11.0)],
+                         ids=["no mark", "body size"])
+def test_single_column_foot_without_a_mark_or_in_body_size_is_no_footnote(
+        tmp_path: Path, note: str, size: float) -> None:
+    """The same lines opening with no note mark (a source line under a table), or set
+    in the text's own size, are no footnote."""
+    path = tmp_path / "plain.pdf"
+    one_column(path, note, size)
+    assert footnotes(layoutkit.parse(path)[0]) == frozenset()
+
+
+TAGGED = Path(__file__).parent.parent / "regions" / "tagged"
+
+
+def test_footnotes_scored_against_the_notes_a_tagged_thesis_marks() -> None:
+    """A senior thesis from Word (one column, 12 pt text, 10 pt notes) tags its two
+    notes on page 2 as Note: `layoutkit evaluate` scores the outputs' footnotes against
+    them, both found, no other line taken for one."""
+    evaluation = evaluate([TAGGED / "bates-college-economics-senior-thesis-2023.truth.json"])
+    score = evaluation.types["footnotes"]
+    assert (score.predicted, score.expected, score.hits) == (2, 2, 2)

@@ -14,7 +14,9 @@
 - A copyright or licence notice set into a column (`notices`) joins the running
   header or footer.
 - Footnotes at the foot of the columns (set small, parted by more than the usual
-  leading, opening with a note mark) are read after the columns (`footnote_max_size`).
+  leading, opening with a note mark) are read after the columns (`footnote_max_size`),
+  in a band of their own: on a page of one column too, so that every text output sets
+  them apart from the text.
 - A column the stream draws after the band below is a float read after that band when
   the text beside it runs on into the band below (`float_flow_size_tolerance`).
 - CJK words join without a space unless parted by a full-width space (`cjk_space_em`).
@@ -80,8 +82,7 @@ def layout_page(glyphs: PageGlyphs, words: Sequence[Word], furniture: Furniture,
             columns = _without(columns, notices)
             for w in notices:
                 (header if w.bbox.bottom < glyphs.height / 2 else footer).append(w)
-        notes = [n for n in _footnotes(columns, backwards, config) if n] \
-            if len(columns) > 1 else []
+        notes = [n for n in _footnotes(columns, backwards, config) if n]
         plan.append((BandKind.BODY, _without(columns, [w for n in notes for w in n])))
         if notes:
             plan.append((BandKind.BODY, [[n] for n in notes]))

@@ -28,6 +28,7 @@ from ..config import LayoutConfig
 from ..errors import UsageError
 from ..files import text_name
 from ..model import Document, Page
+from ..nlp.breaks import footnotes
 from ..pipeline import parse
 from ..sources import DEFAULT_ENGINE
 from .evaluate import (
@@ -70,8 +71,12 @@ __all__ = [
 SCHEMA = "layoutkit.evaluation/1"
 """The schema name of the JSON report."""
 
-TYPE_KINDS = ("headings", "list items", "tables", "contents")
+TYPE_KINDS = ("headings", "list items", "tables", "contents", "footnotes")
 """The line types scored on a page labelled with types, in report order."""
+
+_FOOTNOTE = "fn"
+"""The code a footnote's line is scored under: no line type, a part of the text
+outputs (`layoutkit.nlp.breaks.footnotes`)."""
 
 
 @dataclass(frozen=True)
@@ -225,7 +230,7 @@ def labelled_kinds(truth: DocumentTruth) -> frozenset[str]:
     kinds = set()
     for types in (p.types for p in truth.pages if p.types is not None):
         for kind, lines in zip(TYPE_KINDS, (types.headings, types.list_items, types.tables,
-                                            types.contents), strict=True):
+                                            types.contents, types.footnotes), strict=True):
             if lines:
                 kinds.add(kind)
         if types.contents_page:
@@ -239,13 +244,15 @@ def type_scores(types: PageTypes, page: Page, kinds: Iterable[str] = TYPE_KINDS
     for the ``kinds`` of `TYPE_KINDS` the document labels (`labelled_kinds`).
 
     Headings are matched whatever their level (lines typed ``h_*``), list items
-    against lines typed ``lb``/``ln``, tables against ``tab`` and contents against
-    ``toc`` (`score_typed_lines`); a line labelled ``either`` counts
+    against lines typed ``lb``/``ln``, tables against ``tab``, contents against
+    ``toc`` and footnotes against the lines every text output sets apart as footnotes
+    (`layoutkit.nlp.breaks.footnotes`) (`score_typed_lines`); a line labelled ``either`` counts
     neither way.  On a page labelled a contents page without its contents lines,
     every body line of the parse that is not a labelled heading (or ``either``) is a
     contents line.  The precision of list items is None in
     reports: their continuation lines carry the type too."""
     typed = [(line.code, line.text) for line in page.lines]
+    notes = footnotes(page)
     contents: Sequence[str] = types.contents
     headings = {reduce(text) for _, text in types.headings}
     either = types.either
@@ -258,6 +265,9 @@ def type_scores(types: PageTypes, page: Page, kinds: Iterable[str] = TYPE_KINDS
         "list items": score_list_items(typed, types.list_items, either),
         "tables": score_typed_lines(typed, types.tables, ["tab"], either),
         "contents": score_typed_lines(typed, contents, ["toc"], either),
+        "footnotes": score_typed_lines(
+            [(_FOOTNOTE if k in notes else code, text) for k, (code, text) in enumerate(typed)],
+            types.footnotes, [_FOOTNOTE], either),
     }
     wanted = set(kinds)
     return {kind: s for kind, s in scores.items() if kind in wanted}

@@ -24,7 +24,8 @@ A page without ``lines`` is labelled for its line types alone.  In ``types``,
 ``headings`` are the heading lines as [level, text] in reading order, ``listItems``
 the first line of each list item, ``tables`` every line of a table, ``contents`` the
 lines of contents entries, ``captions`` the lines of figure and table captions,
-``footnotes`` the lines of footnotes and endnotes (no scorer reads these two yet),
+``footnotes`` the lines of footnotes and endnotes (scored as the text outputs' footnotes;
+no scorer reads the captions yet),
 and ``either`` the lines a reader could reasonably take both ways (a bold run-in
 paragraph lead, a caption that could be a heading, a row of a layout table): the
 scorers of `evaluate` count a line named there neither as a miss nor as a false
@@ -89,7 +90,7 @@ class PageTypes:
     in reading order, the first lines of its list items, its table lines, the lines of
     contents entries on it, whether it is a contents page, the lines a reader could
     take both ways (``either``: scored as neither a miss nor a false positive), and the
-    lines of its captions and of its footnotes (no scorer reads these two yet)."""
+    lines of its captions and of its footnotes (no scorer reads the captions yet)."""
 
     headings: tuple[tuple[int, str], ...] = ()
     list_items: tuple[str, ...] = ()
