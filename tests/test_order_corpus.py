@@ -146,6 +146,20 @@ def test_order_corpus_key_figures_in_circles_read_figure_by_figure() -> None:
                                  "Countries"]
 
 
+def test_order_corpus_key_figures_level_read_figure_by_figure() -> None:
+    """The annual report's ten key figures stand in a staggered grid, each a 30 pt
+    number over a caption of 9 pt lines flush left, the outer figures level in pairs:
+    each figure is read whole, left then right, the middle one after them, where each
+    pair's numbers made one line and their captions' rows were read across both."""
+    lines = lines_of("wikimedia-deutschland-2017-annual-report-looking-back", 2)
+    at = lines.index("5,844")
+    assert lines[at:at + 12] == [
+        "5,844", "times people took part in", "activities related to the",
+        "Wikimedia projects.", "39,345", "times the Digital-O-Mat",
+        "was used before the federal", "elections.", "436", "volunteers received direct",
+        "support in 2017.", "1,531"]
+
+
 def test_order_corpus_board_members_read_officer_by_officer() -> None:
     """The newsletter's board sets its four officers two by two: the heading 'Board
     Members' flush over the left pair, narrower than it, the right pair level with the

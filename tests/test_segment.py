@@ -607,6 +607,39 @@ def test_segment_level_or_flush_stacks_are_no_cards(last_tops: tuple[float, ...]
                                                        "card3"]]]
 
 
+def big(text: str, x0: float, top: float, scale: float) -> list[Word]:
+    """One line of ``text`` in a face ``scale`` times the fixed one's size, from ``x0``."""
+    words, x = [], x0
+    for part in text.split():
+        words.append(Word(part, BBox(x, top, x + scale * CHAR * len(part), top + scale * SIZE),
+                          "F", scale * SIZE))
+        x += scale * (CHAR * len(part) + SPACE)
+    return words
+
+
+@pytest.mark.parametrize(("scale", "cards_read"), [(3.0, True), (1.5, False)],
+                         ids=["display", "table head"])
+def test_segment_key_figures_level_are_read_figure_by_figure(scale: float,
+                                                             cards_read: bool) -> None:
+    """Two key figures side by side, each a number in display type (three times the
+    caption's size) over a caption of three lines flush left, the numbers level and the
+    captions' rows level: each figure is read whole, left then right.  Under a head set
+    only half as large again as its cells, the same rows are a table's, read across."""
+    layout = Layout().add("text", text_lines(LEFT, COL2, 72.0, 8, 195))
+    for k, (number, caption) in enumerate([("5844", ["times people took part", "in activities of",
+                                                      "the projects"]),
+                                            ("39345", ["times the tool was", "used before the",
+                                                       "federal elections"])]):
+        x0 = LEFT + 250.0 * k
+        words = big(number, x0, 166.0, scale)
+        words += [w for row, text in enumerate(caption)
+                  for w in spaced(text, x0, 166.0 + scale * SIZE + 4.0 + PITCH * row)]
+        layout.add(f"figure{k}", words)
+    expected = ([[["text"]], [["figure0"], ["figure1"]]] if cards_read
+                else [[["text", "figure0", "figure1"]]])
+    assert layout.bands() == expected
+
+
 def test_segment_ruled_table_cells_are_no_cards() -> None:
     """The same stacks as the last row of a ruled table (rules above, between and below
     three rows, cell walls down the gutters): cells centred in their row, read row by

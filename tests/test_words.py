@@ -165,6 +165,29 @@ def test_words_two_baselines_give_two_rows() -> None:
     )
 
 
+def test_words_caption_under_a_display_number_is_a_row_of_its_own() -> None:
+    """A key figure's number in 70 pt type, its box reaching its font's descent, and the
+    10 pt caption set close under it, the boxes' bottoms 1.2 pt apart: two rows, the
+    number's digits one word and the caption's words their own, where the caption's
+    letters were spelled in among the digits ('5DUIZEN0D')."""
+    digits = [glyph(ch, 771.0 + 27.0 * k, 162.5, width=28.0, size=70.0)
+              for k, ch in enumerate("500+")]
+    caption = ([glyph(ch, 774.0 + 4.5 * k, 223.7, width=4.5) for k, ch in enumerate("DUIZEND")]
+               + [glyph(" ", 805.5, 223.7, width=1.8)]
+               + [glyph(ch, 807.5 + 4.5 * k, 223.7, width=4.5)
+                  for k, ch in enumerate("ONDERDELEN")])
+    found = words_from_glyphs(Glyphs.of(shuffled(digits + caption, 3)), CONFIG.words)
+    assert [w.text for w in found] == ["500+", "DUIZEND", "ONDERDELEN"]
+
+
+def test_words_raised_small_letter_kerned_into_a_word_stays_in_it() -> None:
+    """The LaTeX logo's A, 7 pt beside 10 pt letters and kerned under the L's shoulder,
+    stands in the upper half of the L's box: the word is spelled whole, 'LATEX'."""
+    glyphs = [glyph("L", 0.0), glyph("A", 3.0, -0.5, width=4.0, size=7.0), glyph("T", 6.0),
+              glyph("E", 11.0, 2.0), glyph("X", 15.0)]
+    assert [w.text for w in words_from_glyphs(Glyphs.of(glyphs), CONFIG.words)] == ["LATEX"]
+
+
 def test_words_rotated_glyphs_form_own_words() -> None:
     """Rotated glyphs never join upright ones; they read bottom to top as a word of their own."""
     upright = spelled("ab", 95.0)

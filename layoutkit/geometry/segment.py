@@ -31,8 +31,9 @@ off by a picture or a rule alone, and blocks of stacks set side by side.
   line under a masthead, beside the top of a sidebar).
 - Stacks of lines set side by side (signatures, addresses) stand apart by
   `stack_gap_em` above and below, and share at most `stack_max_level_rows` level rows;
-  more are a table's rows, read row by row.  Cards (centred stacks, one standing level
-  with none of the others) are read stack by stack too.
+  more are a table's rows, read row by row.  Cards (stacks each headed by a number in
+  display type, or centred stacks one of which stands level with none of the others)
+  are read stack by stack too.
 - `force_columns` reads a region as a profile's number of columns instead.
 """
 
@@ -59,6 +60,11 @@ _SIDE_HEAD_GAP_EM = 1.6
 """Lines of a side heading (in the margin beside its text) stand no further apart than
 this many times the body font size; a wider gap starts the next heading.  Not a
 parameter: half or twice it reads the labelled pages alike."""
+
+
+_DISPLAY_SIZE_RATIO = 2.0
+"""A key figure's number is set at least this many times the size of its caption.  Not
+a parameter: the labelled key-figure pages set theirs three to eight times as large."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -341,21 +347,34 @@ def _stacks_of(canvas: Canvas, block: Ints) -> list[Ints] | None:
 
 def _cards(canvas: Canvas, stacks: Sequence[Ints], strips: Sequence[tuple[float, float]]) -> bool:
     """Whether ``stacks`` of lines, parted by ``strips``, are cards: each two lines or
-    more centred on one axis, one of them standing level with none of the others, and
-    no ruled table's cell wall (`Canvas.walled`) down a strip between them.
+    more, no ruled table's cell wall (`Canvas.walled`) down a strip between them, and
+    either each headed by a line in display type (`_headed`: a key figure's number over
+    its caption) or each centred on one axis (`_centred`), one of them standing level
+    with none of the others.
 
     Key figures in circles or boxes (a kicker, a number, a caption) are centred in
-    their frames, so a card of fewer lines stands at heights of its own: a table's
-    cells stand in its rows, and the tops of columns are set flush left."""
+    their frames, so a card of fewer lines stands at heights of their own: a table's
+    cells stand in its rows, and the tops of columns are set flush left.  A table's
+    rows are set in one size, its head no larger than twice its cells."""
     rows = [set(canvas.row[stack].tolist()) for stack in stacks]
-    if not any(all(not mine & theirs for theirs in rows if theirs is not mine)
-               for mine in rows):
-        return False
     box = canvas.box[np.concatenate(stacks)]
     top, bottom = float(box[:, 1].min()), float(box[:, 3].max())
-    return (all(len(mine) >= 2 and _centred(canvas, stack)
-                for mine, stack in zip(rows, stacks, strict=True))
-            and not any(canvas.walled(x0, x1, top, bottom) for x0, x1 in strips))
+    if any(len(mine) < 2 for mine in rows) \
+            or any(canvas.walled(x0, x1, top, bottom) for x0, x1 in strips):
+        return False
+    if all(_headed(canvas, stack) for stack in stacks):
+        return True
+    return (any(all(not mine & theirs for theirs in rows if theirs is not mine) for mine in rows)
+            and all(_centred(canvas, stack) for stack in stacks))
+
+
+def _headed(canvas: Canvas, stack: Ints) -> bool:
+    """Whether the first line of the words ``stack`` is set in display type:
+    `_DISPLAY_SIZE_RATIO` times the size of its other lines or more."""
+    rows = _rows_of(canvas, stack)
+    rest = np.concatenate(rows[1:])
+    return float(canvas.sizes[rows[0]].max()) >= \
+        _DISPLAY_SIZE_RATIO * float(np.median(canvas.sizes[rest]))
 
 
 def _runs_on(canvas: Canvas, row: Ints, strip: tuple[float, float],

@@ -8,6 +8,9 @@ gives the same words and lines; each word keeps its place in the stream
   one row; a chained row spanning more than `glyph_row_max_span_em` is cut.
 - A glyph drawn again on its row with the same text, both its edges within
   `glyph_repeat_overlap` of its width (fake bold, a shadow), is dropped.
+- Glyphs smaller than `line_like_size_ratio` of a larger one they overlap on its row,
+  in the lower half of its box (a caption under a key figure's number), stand on a row
+  of their own.
 - A gap wider than `word_gap_em` between glyphs on one baseline ends a word.
 - A combining mark drawn as a glyph of its own joins the letter it stands over or
   under, else the letter nearest it on its row.
@@ -162,6 +165,8 @@ def _words(glyphs: Glyphs, boxes: npt.NDArray[np.float64], texts: _Texts,
     by_start = np.argsort(start, kind="stable")
     if direction != VERTICAL:
         row = _set_in(row, box, by_start, size, texts.blank[chosen])
+        row = _stacked(row, box, by_start, size, texts.blank[chosen] | texts.mark[chosen],
+                       config.line_like_size_ratio)
     if direction == VERTICAL:  # a column's small type: a line of its own, joined later
         largest = np.zeros(int(row.max()) + 1)
         np.maximum.at(largest, row, size)
@@ -356,6 +361,42 @@ def _set_in(row: npt.NDArray[np.intp], box: npt.NDArray[np.float64],
         enclosing = [r for r in after if r in before]
         if enclosing:
             moved[k] = enclosing[0]
+    return moved
+
+
+def _stacked(row: npt.NDArray[np.intp], box: npt.NDArray[np.float64],
+             by_x: npt.NDArray[np.intp], size: npt.NDArray[np.float64],
+             skipped: npt.NDArray[np.bool_], like: float) -> npt.NDArray[np.intp]:
+    """``row`` (each glyph's, standing at ``box``, ``by_x`` the glyphs sorted by where
+    they start across) with the glyphs of a row that stand under larger ones on it
+    moved to a row of their own: those smaller than ``like`` times the row's largest
+    glyph, where one of them overlaps a larger neighbour across by more than half its
+    width, wholly in the lower half of the neighbour's box.  A key figure's number in
+    display type and the caption set close under it (or over its foot, in a script
+    face) can have box bottoms level: the letters of two printed lines, not one, which
+    would interleave.  A letter raised and kerned into a word (the A of the LaTeX logo)
+    stands in the upper half.  Blanks and marks (``skipped``) tell no
+    clash; they move with their size."""
+    letters = by_x[~skipped[by_x]]
+    if len(letters) < 2:
+        return row
+    by_place = _by_row(letters, row)
+    a, b = by_place[:-1], by_place[1:]
+    overlap = np.minimum(box[a, 2], box[b, 2]) - box[b, 0]
+    narrower = np.minimum(box[a, 2] - box[a, 0], box[b, 2] - box[b, 0])
+    small, large = np.where(size[a] < size[b], a, b), np.where(size[a] < size[b], b, a)
+    under = box[small, 1] >= (box[large, 1] + box[large, 3]) / 2
+    clash = ((row[a] == row[b]) & (overlap > narrower / 2) & under
+             & (size[small] < like * size[large]))
+    if not clash.any():
+        return row
+    moved = row.copy()
+    largest = np.zeros(int(row.max()) + 1)
+    np.maximum.at(largest, row[letters], size[letters])
+    fresh = int(row.max()) + 1
+    for r in np.unique(row[a[clash]]).tolist():
+        moved[(row == r) & (size < like * largest[r])] = fresh  # their spaces too
+        fresh += 1
     return moved
 
 
