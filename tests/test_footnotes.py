@@ -102,17 +102,24 @@ def test_right_to_left_footnotes_read_after_both_columns_above_a_footer_row() ->
     assert last_of_left < notes[0]
 
 
-def one_column(path: Path, note: str, note_size: float) -> tuple[list[str], list[str]]:
+def one_column(path: Path, note: str, note_size: float, *,
+               call: bool = True) -> tuple[list[str], list[str]]:
     """A letter page of one column of 40 lines of 11 pt type (the size of a word
-    processor's body text), ending in a note of two lines set ``note_size`` pt, 8 pt
+    processor's body text), the note called (with ``call``) by a 7 pt superscript
+    "1" at the end of line 10, ending in a note of two lines set ``note_size`` pt, 8 pt
     apart from it; returns the lines of the column and of the note."""
     canvas = Canvas(str(path), pagesize=(612.0, 792.0))
     rng = random.Random(7)
     lines = []
-    canvas.setFont("Times-Roman", 11)
     for k in range(40):
         text = " ".join(rng.choice(VOCAB) for _ in range(9)) + f" line{k}"
+        canvas.setFont("Times-Roman", 11)
         canvas.drawString(72.0, 720.0 - 13.0 * k, text)
+        if call and k == 10:
+            canvas.setFont("Times-Roman", 7)
+            canvas.drawString(72.0 + canvas.stringWidth(text, "Times-Roman", 11) + 0.5,
+                              724.0 - 13.0 * k, "1")
+            text += " 1"
         lines.append(text)
     canvas.setFont("Times-Roman", note_size)
     notes = [f"{note} A note on the page set in the note size of the word processor",
@@ -140,15 +147,19 @@ def test_footnote_of_a_single_column_page_is_set_apart(tmp_path: Path) -> None:
                    if not block.startswith("[^"))
 
 
-@pytest.mark.parametrize(("note", "size"), [("Source:", 10.0), ("1", 11.0)],
-                         ids=["no mark", "body size"])
-def test_single_column_foot_without_a_mark_or_in_body_size_is_no_footnote(
-        tmp_path: Path, note: str, size: float) -> None:
-    """The same lines opening with no note mark (a source line under a table), or set
-    in the text's own size, are no footnote."""
+@pytest.mark.parametrize(("note", "size", "call"), [
+    ("Source:", 10.0, True), ("1", 11.0, True), ("1", 10.0, False),
+], ids=["no mark", "body size", "never called"])
+def test_single_column_foot_without_a_mark_or_a_call_is_no_footnote(
+        tmp_path: Path, note: str, size: float, call: bool) -> None:
+    """The same lines opening with no note mark (a source line under a table), set in
+    the text's own size, or numbered but called nowhere in the text above (a numbered
+    reference list closing a paper of one column) are no footnote."""
     path = tmp_path / "plain.pdf"
-    one_column(path, note, size)
-    assert footnotes(layoutkit.parse(path)[0]) == frozenset()
+    one_column(path, note, size, call=call)
+    page = layoutkit.parse(path)[0]
+    assert footnotes(page) == frozenset()
+    assert len(page.bands) == 1
 
 
 TAGGED = Path(__file__).parent.parent / "regions" / "tagged"

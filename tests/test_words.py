@@ -178,6 +178,11 @@ def test_words_caption_under_a_display_number_is_a_row_of_its_own() -> None:
                   for k, ch in enumerate("ONDERDELEN")])
     found = words_from_glyphs(Glyphs.of(shuffled(digits + caption, 3)), CONFIG.words)
     assert [w.text for w in found] == ["500+", "DUIZEND", "ONDERDELEN"]
+    # a unit set at half the number's size on its baseline, beside it, stays with it
+    unit = [glyph("%", 853.0, 197.5, width=14.0, size=35.0)]
+    found = words_from_glyphs(Glyphs.of(shuffled(digits[:3] + unit + caption, 4)),
+                              CONFIG.words)
+    assert [w.text for w in found] == ["500%", "DUIZEND", "ONDERDELEN"]
 
 
 def test_words_raised_small_letter_kerned_into_a_word_stays_in_it() -> None:

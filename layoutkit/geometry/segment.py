@@ -357,23 +357,26 @@ def _cards(canvas: Canvas, stacks: Sequence[Ints], strips: Sequence[tuple[float,
     cells stand in its rows, and the tops of columns are set flush left.  A table's
     rows are set in one size, its head no larger than twice its cells."""
     rows = [set(canvas.row[stack].tolist()) for stack in stacks]
+    if any(len(mine) < 2 for mine in rows):
+        return False
     box = canvas.box[np.concatenate(stacks)]
     top, bottom = float(box[:, 1].min()), float(box[:, 3].max())
-    if any(len(mine) < 2 for mine in rows) \
-            or any(canvas.walled(x0, x1, top, bottom) for x0, x1 in strips):
+    if any(canvas.walled(x0, x1, top, bottom) for x0, x1 in strips):
         return False
     if all(_headed(canvas, stack) for stack in stacks):
         return True
-    return (any(all(not mine & theirs for theirs in rows if theirs is not mine) for mine in rows)
-            and all(_centred(canvas, stack) for stack in stacks))
+    alone = any(all(not rows[k] & rows[j] for j in range(len(rows)) if j != k)
+                for k in range(len(rows)))
+    return alone and all(_centred(canvas, stack) for stack in stacks)
 
 
 def _headed(canvas: Canvas, stack: Ints) -> bool:
-    """Whether the first line of the words ``stack`` is set in display type:
-    `_DISPLAY_SIZE_RATIO` times the size of its other lines or more."""
+    """Whether the first line of the words ``stack`` is set in display type: its
+    words' median size `_DISPLAY_SIZE_RATIO` times the size of its other lines or more
+    (an icon's glyph beside a caption's first word does not make it so)."""
     rows = _rows_of(canvas, stack)
     rest = np.concatenate(rows[1:])
-    return float(canvas.sizes[rows[0]].max()) >= \
+    return float(np.median(canvas.sizes[rows[0]])) >= \
         _DISPLAY_SIZE_RATIO * float(np.median(canvas.sizes[rest]))
 
 
@@ -434,13 +437,15 @@ def _flush_tolerance(canvas: Canvas) -> float:
 
 
 def _centred(canvas: Canvas, stack: Ints) -> bool:
-    """Whether the lines of the words ``stack`` are centred on one axis and not flush
-    left: their centres within twice the flush tolerance (a centre carries the side
-    bearings of both a line's ends), their left ends not within it."""
+    """Whether the lines of the words ``stack`` are centred on one axis and flush at
+    neither side: their centres within twice the flush tolerance (a centre carries the
+    side bearings of both a line's ends), their left ends and their right ends not
+    within it."""
     lines = _line_ends(canvas, stack)
     tolerance = _flush_tolerance(canvas)
+    left, right = (float(np.ptp(lines[:, k])) for k in (0, 1))
     return (float(np.ptp(lines.mean(axis=1))) <= 2 * tolerance
-            and float(np.ptp(lines[:, 0])) > tolerance)
+            and left > tolerance and right > tolerance)
 
 
 def _side_heads(canvas: Canvas, idx: Ints) -> list[tuple[Ints, Ints]] | None:

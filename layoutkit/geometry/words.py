@@ -8,9 +8,9 @@ gives the same words and lines; each word keeps its place in the stream
   one row; a chained row spanning more than `glyph_row_max_span_em` is cut.
 - A glyph drawn again on its row with the same text, both its edges within
   `glyph_repeat_overlap` of its width (fake bold, a shadow), is dropped.
-- Glyphs smaller than `line_like_size_ratio` of a larger one they overlap on its row,
-  in the lower half of its box (a caption under a key figure's number), stand on a row
-  of their own.
+- The line a row holds under a larger glyph (smaller than `line_like_size_ratio` of
+  it, overlapping it across, in the lower half of its box: a caption under a key
+  figure's number) stands on a row of its own.
 - A gap wider than `word_gap_em` between glyphs on one baseline ends a word.
 - A combining mark drawn as a glyph of its own joins the letter it stands over or
   under, else the letter nearest it on its row.
@@ -166,7 +166,7 @@ def _words(glyphs: Glyphs, boxes: npt.NDArray[np.float64], texts: _Texts,
     if direction != VERTICAL:
         row = _set_in(row, box, by_start, size, texts.blank[chosen])
         row = _stacked(row, box, by_start, size, texts.blank[chosen] | texts.mark[chosen],
-                       config.line_like_size_ratio)
+                       config.line_like_size_ratio, config.glyph_row_tolerance_em)
     if direction == VERTICAL:  # a column's small type: a line of its own, joined later
         largest = np.zeros(int(row.max()) + 1)
         np.maximum.at(largest, row, size)
@@ -366,17 +366,20 @@ def _set_in(row: npt.NDArray[np.intp], box: npt.NDArray[np.float64],
 
 def _stacked(row: npt.NDArray[np.intp], box: npt.NDArray[np.float64],
              by_x: npt.NDArray[np.intp], size: npt.NDArray[np.float64],
-             skipped: npt.NDArray[np.bool_], like: float) -> npt.NDArray[np.intp]:
+             skipped: npt.NDArray[np.bool_], like: float, tolerance: float
+             ) -> npt.NDArray[np.intp]:
     """``row`` (each glyph's, standing at ``box``, ``by_x`` the glyphs sorted by where
-    they start across) with the glyphs of a row that stand under larger ones on it
-    moved to a row of their own: those smaller than ``like`` times the row's largest
-    glyph, where one of them overlaps a larger neighbour across by more than half its
-    width, wholly in the lower half of the neighbour's box.  A key figure's number in
-    display type and the caption set close under it (or over its foot, in a script
-    face) can have box bottoms level: the letters of two printed lines, not one, which
-    would interleave.  A letter raised and kerned into a word (the A of the LaTeX logo)
-    stands in the upper half.  Blanks and marks (``skipped``) tell no
-    clash; they move with their size."""
+    they start across) with the line a row holds under a larger glyph moved to a row of
+    its own.  A glyph smaller than ``like`` times its neighbour on the row, overlapping
+    it across by more than half its width, wholly in the lower half of its box, stands
+    under it; the line it belongs to is the row's glyphs that small whose tops stand
+    within ``tolerance`` (of their size) of its.  A key figure's number in display type
+    and the caption set close under it (or over its foot, in a script face) can have
+    box bottoms level: the letters of two printed lines, not one, which would
+    interleave.  A letter raised and kerned into a word (the A of the LaTeX logo)
+    stands in the upper half, and a unit set smaller beside a number (a '%') overlaps
+    nothing.  Blanks and marks (``skipped``) tell no clash; they move with their
+    line."""
     letters = by_x[~skipped[by_x]]
     if len(letters) < 2:
         return row
@@ -391,11 +394,14 @@ def _stacked(row: npt.NDArray[np.intp], box: npt.NDArray[np.float64],
     if not clash.any():
         return row
     moved = row.copy()
-    largest = np.zeros(int(row.max()) + 1)
-    np.maximum.at(largest, row[letters], size[letters])
     fresh = int(row.max()) + 1
     for r in np.unique(row[a[clash]]).tolist():
-        moved[(row == r) & (size < like * largest[r])] = fresh  # their spaces too
+        here = clash & (row[a] == r)
+        top = float(np.median(box[small[here], 1]))
+        limit = like * float(size[large[here]].min())
+        line = (row == r) & (size < limit) \
+            & (np.abs(box[:, 1] - top) <= tolerance * np.maximum(size, 1.0))
+        moved[line] = fresh
         fresh += 1
     return moved
 

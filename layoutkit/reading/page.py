@@ -24,6 +24,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator, Sequence
 from dataclasses import replace
 from itertools import repeat
@@ -302,6 +303,8 @@ def _without(columns: list[list[list[Word]]], taken: Sequence[Word]) -> list[lis
 
 
 _NOTE_MARKS = frozenset("*†‡§¶")
+_NOTE_MARK = re.compile(r"\d+|[*†‡§¶]")
+"""A note's mark, at the start of its first word."""
 
 
 def _footnotes(columns: list[list[list[Word]]], backwards: bool,
@@ -332,7 +335,8 @@ def _footnotes(columns: list[list[list[Word]]], backwards: bool,
             found.append([])
             continue
         lines = [line for leaf in columns[k] for line in group_lines(leaf, config.words)]
-        found.append(_notes_of(lines, usual[k], foot, backwards, config))
+        found.append(_notes_of(lines, usual[k], foot, backwards, config,
+                               called=len(columns) == 1))
     return found
 
 
@@ -363,10 +367,13 @@ def _parted_foot(columns: list[list[list[Word]]]) -> list[Word]:
 
 
 def _notes_of(lines: list[list[Word]], usual: float, foot: float, backwards: bool,
-              config: LayoutConfig) -> list[Word]:
+              config: LayoutConfig, *, called: bool = False) -> list[Word]:
     """The words of the trailing footnote lines of one column's ``lines`` (see
     `_footnotes`), whose usual size is ``usual``; the band's text ends at
-    ``foot``; a line opens at its right end when ``backwards``."""
+    ``foot``; a line opens at its right end when ``backwards``.  With ``called`` (a
+    band of one column, where no other column shows small type running on: a numbered
+    reference list), the first note's mark must be called in the text above, as a
+    word of its own set as small as the notes (a superscript)."""
     limit = config.reading.footnote_max_size * usual
     k = len(lines)
     while k > 1 and max(w.size for w in lines[k - 1]) <= limit:
@@ -382,6 +389,10 @@ def _notes_of(lines: list[list[Word]], usual: float, foot: float, backwards: boo
     end = max(w.bbox.bottom for w in lines[-1])
     if (not pitch or gap <= pitch - usual or foot - end > usual
             or not (first[0].isdigit() or first[0] in _NOTE_MARKS)):
+        return []
+    mark = _NOTE_MARK.match(first)
+    if called and not any(w.text == mark[0] and w.size <= limit
+                          for line in lines[:k] for w in line if mark is not None):
         return []
     return [w for line in lines[k:] for w in line]
 
