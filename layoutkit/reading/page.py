@@ -15,8 +15,8 @@
   header or footer.
 - Footnotes at the foot of the columns (set small, parted by more than the usual
   leading, opening with a note mark) are read after the columns (`footnote_max_size`),
-  in a band of their own: on a page of one column too, so that every text output sets
-  them apart from the text.
+  in a band of their own: on a page of one column too, when the text calls the first
+  by a superscript of its mark, so that every text output sets them apart.
 - A column the stream draws after the band below is a float read after that band when
   the text beside it runs on into the band below (`float_flow_size_tolerance`).
 - CJK words join without a space unless parted by a full-width space (`cjk_space_em`).
