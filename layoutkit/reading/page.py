@@ -302,9 +302,8 @@ def _without(columns: list[list[list[Word]]], taken: Sequence[Word]) -> list[lis
     return [[[w for w in leaf if id(w) not in ids] for leaf in column] for column in columns]
 
 
-_NOTE_MARKS = frozenset("*†‡§¶")
 _NOTE_MARK = re.compile(r"\d+|[*†‡§¶]")
-"""A note's mark, at the start of its first word."""
+"""A note's mark (a number, *, †, ‡, §, ¶), at the start of its first word."""
 
 
 def _footnotes(columns: list[list[list[Word]]], backwards: bool,
@@ -387,12 +386,11 @@ def _notes_of(lines: list[list[Word]], usual: float, foot: float, backwards: boo
     first = opening.text
     gap = tops[k] - max(w.bbox.bottom for w in lines[k - 1])
     end = max(w.bbox.bottom for w in lines[-1])
-    if (not pitch or gap <= pitch - usual or foot - end > usual
-            or not (first[0].isdigit() or first[0] in _NOTE_MARKS)):
-        return []
     mark = _NOTE_MARK.match(first)
+    if not pitch or gap <= pitch - usual or foot - end > usual or mark is None:
+        return []
     if called and not any(w.text == mark[0] and w.size <= limit
-                          for line in lines[:k] for w in line if mark is not None):
+                          for line in lines[:k] for w in line):
         return []
     return [w for line in lines[k:] for w in line]
 
