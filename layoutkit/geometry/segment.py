@@ -415,19 +415,18 @@ def _stack_rows(canvas: Canvas, stack: Ints, block: Ints) -> tuple[int, int] | N
     first, last = int(ranks.min()), int(ranks.max())
     if distinct(ranks) != last - first + 1:
         return None  # a row of the block without a line of the stack
-    lines = _line_ends(canvas, stack)
-    tolerance = _flush_tolerance(canvas)
-    axes = (lines[:, 0], lines[:, 1], lines.mean(axis=1))
-    if not any(float(np.ptp(axis)) <= tolerance for axis in axes):
+    if min(_spreads(canvas, stack)) > _flush_tolerance(canvas):
         return None
     return first, last
 
 
-def _line_ends(canvas: Canvas, stack: Ints) -> NDArray[np.float64]:
-    """The left and right ends of the lines (text rows) of the words ``stack``, top to
-    bottom."""
-    return np.array([(canvas.box[row, 0].min(), canvas.box[row, 2].max())
-                     for row in _rows_of(canvas, stack)])
+def _spreads(canvas: Canvas, stack: Ints) -> tuple[float, float, float]:
+    """How far apart the left ends, the right ends and the centres of the lines (text
+    rows) of the words ``stack`` stand, each the widest distance between two of them."""
+    lines = np.array([(canvas.box[row, 0].min(), canvas.box[row, 2].max())
+                      for row in _rows_of(canvas, stack)])
+    return (float(np.ptp(lines[:, 0])), float(np.ptp(lines[:, 1])),
+            float(np.ptp(lines.mean(axis=1))))
 
 
 def _flush_tolerance(canvas: Canvas) -> float:
@@ -441,11 +440,9 @@ def _centred(canvas: Canvas, stack: Ints) -> bool:
     neither side: their centres within twice the flush tolerance (a centre carries the
     side bearings of both a line's ends), their left ends and their right ends not
     within it."""
-    lines = _line_ends(canvas, stack)
+    left, right, centre = _spreads(canvas, stack)
     tolerance = _flush_tolerance(canvas)
-    left, right = (float(np.ptp(lines[:, k])) for k in (0, 1))
-    return (float(np.ptp(lines.mean(axis=1))) <= 2 * tolerance
-            and left > tolerance and right > tolerance)
+    return centre <= 2 * tolerance and left > tolerance and right > tolerance
 
 
 def _side_heads(canvas: Canvas, idx: Ints) -> list[tuple[Ints, Ints]] | None:
