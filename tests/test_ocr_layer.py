@@ -29,6 +29,7 @@ from layoutkit.model.codec import json_schema, store_dumps, store_loads
 from layoutkit.outputs import document_json
 from layoutkit.sources.ocr.quality import (
     known_words,
+    may_read,
     read_share,
     scripts,
     split_words,
@@ -244,10 +245,10 @@ def test_layer_with_names_reads_and_is_kept_without_ocr(named_scan: Path,
 
 
 def test_layer_that_reads_better_than_tesseract_is_kept_exactly(named_scan: Path) -> None:
-    """Asked for a layer reading 0.95 before it is spared OCR, the page is OCR'd and
-    compared: at 100 dpi with noise tesseract reads half its words wrong, and the
-    layer stays."""
-    document = layoutkit.parse(named_scan, LayoutConfig().replace(ocr_min_quality=0.95))
+    """Asked for a layer reading 0.99 before it is spared OCR, the page is OCR'd and
+    compared (58 words of 64 read: surely below 0.99, `may_read`): at 100 dpi with
+    noise tesseract reads half its words wrong, and the layer stays."""
+    document = layoutkit.parse(named_scan, LayoutConfig().replace(ocr_min_quality=0.99))
     assert document[0].text() == text_of(NAMED_LINES)
     quality = document.ocr[0]
     assert quality.source == "text layer" and quality.words == 65 and quality.done
@@ -257,7 +258,7 @@ def test_layer_that_reads_better_than_tesseract_is_kept_exactly(named_scan: Path
     assert quality.score == quality.layer
     assert quality.why is not None and quality.why.startswith(
         "layer reads poorly (0.91 of its words in the eng word list, below ocr_min_quality "
-        "0.95); tesseract's words read ") and quality.why.endswith(": layer kept")
+        "0.99); tesseract's words read ") and quality.why.endswith(": layer kept")
     ocr = document_json(document)["pages"][0]["ocr"]
     assert ocr["source"] == "text layer" and ocr["quality"] == ocr["layerQuality"] == 0.9062
     assert ocr["tesseractQuality"] == round(quality.tesseract, 4) and ocr["done"] is True
@@ -282,8 +283,21 @@ def test_judge_layer_keeps_what_reads_and_says_why() -> None:
     assert garbled.why.endswith("word list, below ocr_min_quality 0.70)")
     assert judge_layer((), config).why == "no text layer"
     assert judge_layer(_words("12 3-4 5"), config).why == "text layer has no letters"
-    spared = judge_layer(_words(" ".join(NAMED_LINES)), config.replace(ocr_min_quality=0.95))
+    spared = judge_layer(_words(" ".join(NAMED_LINES)), config.replace(ocr_min_quality=0.99))
     assert not spared.reads and spared.share == pytest.approx(58 / 64)
+    doubt = judge_layer(_words(" ".join(NAMED_LINES)), config.replace(ocr_min_quality=0.95))
+    assert doubt.reads and doubt.share == pytest.approx(58 / 64)
+    assert doubt.why == ("layer reads (0.91 of its words in the eng word list: 64 words, "
+                         "too few to tell it from ocr_min_quality 0.95)")
+
+
+def test_a_share_of_few_words_is_judged_less_surely() -> None:
+    """The upper end of a share's 95 % Wilson interval: 28 words of 41 (0.68, a patent's
+    drawing sheet) may come from a layer reading 0.70, and so may 272 of 400 (0.68); 240
+    of 400 (0.60, a page of text) may not, nor may a garbled page's 60 of 200."""
+    assert may_read(28, 41, 0.7) and may_read(272, 400, 0.7) and may_read(70, 100, 0.7)
+    assert not may_read(240, 400, 0.7) and not may_read(60, 200, 0.7)
+    assert not may_read(0, 0, 0.7)  # nothing judged: no layer to keep
 
 
 def test_words_run_together_split_into_listed_words() -> None:

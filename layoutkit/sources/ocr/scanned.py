@@ -22,8 +22,9 @@ source; pages are OCR'd in parallel by `parse(..., jobs=N)` like any other page.
 - `ocr_min_quality`: a scanned page's text layer (a scanner's OCR, Acrobat Paper
   Capture) is judged from its own words first (`judge_layer`): when at least this share
   of them read as real in its language (`read_share`: words of the language's word
-  list, words of it run together, numbers; no noise such as `|`), the layer reads and
-  is kept, the page not OCR'd.  Judging the layer costs a look-up a word; OCR'ing the
+  list, words of it run together, numbers; no noise such as `|`), or too few of them are
+  judged to tell their share from it (`may_read`), the layer reads and is kept, the page
+  not OCR'd.  Judging the layer costs a look-up a word; OCR'ing the
   page to compare would cost seconds, and a layer that reads was nearly always kept.
 - `ocr_layer_margin`: a layer that does not read (or a page the user asks OCR for)
   is OCR'd, and the layer stays unless tesseract's words read better by more than this
@@ -50,6 +51,7 @@ import logging
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -59,7 +61,15 @@ from ...model import NO_GLYPHS, OcrQuality, PageGlyphs, Word
 from ..base import is_image
 from .language import AUTO, layer_language, user_languages
 from .packs import pack_advice
-from .quality import dictionary_share, known_words, read_share, scripts, word_lists
+from .quality import (
+    dictionary_share,
+    known_words,
+    may_read,
+    read_counts,
+    read_share,
+    scripts,
+    word_lists,
+)
 
 if TYPE_CHECKING:
     from PIL import Image
@@ -99,7 +109,14 @@ def _layer_languages(words: Sequence[Word], config: LayoutConfig) -> str | None:
     user = user_languages(config)
     if user is not None and user.languages:
         return user.languages
-    return layer_language([w.text for w in words], config)
+    return _language_of(tuple(w.text for w in words), config)
+
+
+@lru_cache(maxsize=2)
+def _language_of(texts: tuple[str, ...], config: LayoutConfig) -> str | None:
+    """`layer_language` of a page's text layer, told once for the two questions asked
+    of it (`is_scanned`, `judge_layer`)."""
+    return layer_language(texts, config)
 
 
 def _garbage(words: Sequence[Word], languages: str | None, config: LayoutConfig) -> bool:
@@ -299,8 +316,10 @@ class LayerVerdict:
 
 def judge_layer(words: Sequence[Word], config: LayoutConfig) -> LayerVerdict:
     """Whether a scanned page's text-layer ``words`` read well enough to be kept without
-    OCR: at least ``ocr_min_quality`` of them read as real (`read_share`) in the
-    layer's languages (the user's, else the layer's own, `layer_language`).  A layer
+    OCR: at least ``ocr_min_quality`` of them read as real (`read_counts`) in the
+    layer's languages (the user's, else the layer's own, `layer_language`), or too few
+    are judged to tell their share from it (`may_read`: a drawing's few labels, which a
+    fresh OCR reads no better).  A layer
     with no words, no letters, or in a language without a word list (where any letters
     would read as real) does not read: its page is OCR'd."""
     languages = _layer_languages(words, config)  # the user's, with or without a layer
@@ -312,11 +331,16 @@ def judge_layer(words: Sequence[Word], config: LayoutConfig) -> LayerVerdict:
     if lists is None:
         return LayerVerdict(False, None, languages,
                             f"no word list for {languages} to judge the text layer by")
-    share = read_share((w.text for w in words), languages)
+    read, judged = read_counts((w.text for w in words), languages)
+    share = read / judged if judged else 0.0
     least = config.ocr.ocr_min_quality
     said = f"{share:.2f} of its words in the {languages} word list"
     if share >= least:
         return LayerVerdict(True, share, languages, f"layer reads ({said})")
+    if may_read(read, judged, least):
+        return LayerVerdict(True, share, languages,
+                            f"layer reads ({said}: {judged} words, too few to tell it "
+                            f"from ocr_min_quality {least:.2f})")
     return LayerVerdict(False, share, languages,
                         f"layer reads poorly ({said}, below ocr_min_quality {least:.2f})")
 
