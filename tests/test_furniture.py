@@ -118,12 +118,14 @@ def test_furniture_footer_text_on_one_page_not_found() -> None:
 @pytest.mark.parametrize(("line", "top", "edge"), [
     ([*words("60", 36.0, 30.0), *words("SARAH HANLEY", 250.0, 30.0)], 30.0, "header"),
     ([*words("February 2017", 480.0, 760.0), *words("023", 560.0, 760.0)], 760.0, "footer"),
+    (words("14 | Interview CFO Hans Scholten", 36.0, 30.0), 30.0, "header"),
+    (words("Annual Report 2017 • 15", 400.0, 760.0), 760.0, "footer"),
 ])
 def test_furniture_folio_piece_beside_words_on_one_page(line: list[Word], top: float,
                                                         edge: str) -> None:
-    """A page number standing apart from a running title or a date on its line, the
-    line a blank line's worth from the body, is furniture with no other page to
-    repeat it on."""
+    """A page number standing apart from a running title or a date on its line, or
+    parted from it by a bar or a bullet, the line a blank line's worth from the body,
+    is furniture with no other page to repeat it on."""
     document = [page(line, body(1))]
     found = find_furniture(document, CONFIG)[0]
     assert texts(document[0], getattr(found, edge)) == [w.text for w in line]
@@ -139,6 +141,13 @@ def test_furniture_enumerated_line_at_the_edge_is_body(number: str) -> None:
         line = [*words(number, 36.0, top), *words("Organe des Vereins sind", 80.0, top)]
         document = [page(line, body(1))]
         assert getattr(find_furniture(document, CONFIG)[0], edge) == frozenset()
+
+
+def test_furniture_number_beside_a_bar_inside_a_piece_is_no_folio() -> None:
+    """A bar parts a folio from its running title only at the line's end: a number
+    between two bars, inside the line, is no folio ('Report | 14 | Interview')."""
+    line = words("Report | 14 | Interview", 36.0, 30.0)
+    assert find_furniture([page(line, body(1))], CONFIG)[0].header == frozenset()
 
 
 def test_furniture_numbered_table_row_at_body_spacing_is_body() -> None:

@@ -62,6 +62,10 @@ def furniture_and_body(stem: str, page: int) -> tuple[list[str], str]:
     ("hanley-french-law-canon-scan", 1, ["60 SARAH HANLEY"], "University of Iowa"),
     ("bass-guitar-magazine-2017-02-trujillo", 1, ["February 2017 023"],
      "On the day Metallica unleash"),
+    # a spread's two running heads, each folio parted from its title by a bar
+    ("kramp-groep-2017-jaarverslag-profiel", 1,
+     ["14 | Interview CFO Hans Scholten", "Jaarverslag 2017 Kramp Groep | 15"],
+     "Beschikbaarheid vergroten"),
     ("reshumot-hatzaot-hok-566-2011", 1,
      ["468 הצעות חוק הממשלה - 566, ה' באדר א' התשע\"א, 9.2.2011"],
      "מתפרסמת בזה הצעת חוק מטעם הממשלה:"),

@@ -36,9 +36,9 @@ A line is furniture when one of these holds:
   `furniture_block_foot_gap_em`).  A line standing on a drawing (a picture, a rule running
   down: a chart's tick labels at the top of a page) is none.
 - Where no neighbouring page repeats its lines (a page alone, a first page), it is a
-  folio set apart beside a running title or a date, the folio maybe with a letter,
-  'S1984' (`furniture_folio_min_words`, `furniture_folio_gap_em`,
-  `furniture_piece_gap_em`).
+  folio set apart beside a running title or a date, or parted from it by a bar or a
+  bullet ('14 | Interview'), the folio maybe with a letter, 'S1984'
+  (`furniture_folio_min_words`, `furniture_folio_gap_em`, `furniture_piece_gap_em`).
 - Where too few pages show the text block, it is a line in small type far from the
   text, at the foot or under a running header: a proof stamp, a section's name under a
   header bar (`furniture_stamp_gap_em`).
@@ -625,13 +625,31 @@ def _folio_piece(line: _Candidate, words: Sequence[Word], config: LayoutConfig) 
     pieces = [_CJK_NUMBER.sub("#", mask_numbers("".join(w.text for w in piece)
                                                  if _cjk_piece(piece)
                                                  else " ".join(w.text for w in piece)))
-              for piece in split_at_gaps(
+              for gapped in split_at_gaps(
         sorted((words[i] for i in line.words), key=lambda w: w.bbox.x0),
-        config.furniture.furniture_piece_gap_em)]
+        config.furniture.furniture_piece_gap_em)
+              for piece in _parted(gapped)]
     return len(pieces) > 1 and any(
         any(folio.match(end) for folio in (_PAGE_NUMBER, _LETTERED_FOLIO, _WRAPPED_FOLIO))
         and not _ENUMERATOR.match(end) and any(map(str.isalpha, "".join(rest)))
         for end, rest in ((pieces[0], pieces[1:]), (pieces[-1], pieces[:-1])))
+
+
+_SEPARATOR = re.compile(r"^[|│¦•·]+$")
+"""A word that parts a running head's pieces as a gap does ('14 | Interview',
+'Annual Report 2017 • 15')."""
+
+
+def _parted(piece: Sequence[Word]) -> list[list[Word]]:
+    """The runs of ``piece``'s words between its separators (`_SEPARATOR`), which
+    belong to none."""
+    runs: list[list[Word]] = [[]]
+    for word in piece:
+        if _SEPARATOR.match(word.text):
+            runs.append([])
+        else:
+            runs[-1].append(word)
+    return [run for run in runs if run]
 
 
 def _masthead_pieces(words: Sequence[Word], height: float,
