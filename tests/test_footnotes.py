@@ -40,12 +40,20 @@ def two_columns(path: Path, note: str) -> tuple[list[str], list[str], list[str]]
     return columns[0], columns[1], notes
 
 
-def test_footnote_read_after_the_columns(tmp_path: Path) -> None:
-    """A numbered footnote under the first column is read after the second column."""
+@pytest.mark.parametrize(("mark", "label"), [("1", "1"), ("*", "u2a"), ("a)", "a")])
+def test_footnote_read_after_the_columns(tmp_path: Path, mark: str, label: str) -> None:
+    """A footnote under the first column, marked by a number, a symbol or a letter with
+    a bracket (a physics journal's author note), is read after the second column, and
+    Markdown writes it apart, labelled by its mark."""
     path = tmp_path / "notes.pdf"
-    first, second, notes = two_columns(path, "1")
-    page = layoutkit.parse(path, typed=False)[0]
+    first, second, notes = two_columns(path, mark)
+    page = layoutkit.parse(path)[0]
     assert [line.text for line in page.body_lines] == first + second + notes
+    assert [page.lines[k].text for k in sorted(footnotes(page))] == notes
+    out = tmp_path / "notes.md"
+    assert main(["markdown", str(path), "-o", str(out)]) == 0
+    note = notes[0].removeprefix(mark).strip()
+    assert f"[^{label}]: {note} {notes[1]}" in out.read_text(encoding="utf-8").splitlines()
 
 
 def test_footnote_without_a_mark_stays_in_its_column(tmp_path: Path) -> None:

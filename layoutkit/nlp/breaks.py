@@ -22,7 +22,8 @@ One decision, read by every text output through `layoutkit.nlp.paragraphs`
 - Footnotes (`footnotes`) are the lines of a band that reading order sets after a
   page's text (`layoutkit.reading.page`, `footnote_max_size`): set small, below every
   other line of text it spans across, opening with a note mark (a number, ``*``, ``†``,
-  ``‡``, ``§``, ``¶``).  Each note starts at a line opening with a mark.
+  ``‡``, ``§``, ``¶``, ``a)``: `layoutkit.reading.page.NOTE_MARK`).  Each note starts at
+  a line opening with a mark.
 """
 
 from __future__ import annotations
@@ -37,6 +38,7 @@ from statistics import median
 from ..config import LinetypesConfig, ReadingConfig
 from ..linetypes.headings import is_caption
 from ..model import BBox, Line, LineType, Page
+from ..reading.page import NOTE_MARK
 
 __all__ = ["Measure", "footnotes", "measure", "note_mark", "parted"]
 
@@ -50,9 +52,9 @@ _GAP_LINES = 0.5
 """A step down longer than the leading by this share of a line is a gap."""
 _OPEN_END = re.compile(r"[.!?][\"'”’)\]]*\s*$")
 """A line's end that closes its sentence, for a block after it to start anew."""
-_MARK = re.compile(r"(\d{1,3}|[*†‡§¶]{1,3})")
-"""A note mark standing alone as a word (a superscript number, an asterisk)."""
-_MARK_OPENING = re.compile(r"(?:\d{1,3}|[*†‡§¶]{1,3})(?=\s*\S)")
+_MARK = re.compile(f"({NOTE_MARK})")
+"""A note mark standing alone as a word (a superscript number, an asterisk, ``a)``)."""
+_MARK_OPENING = re.compile(f"(?:{NOTE_MARK})(?=\\s*\\S)")
 
 
 @dataclass(frozen=True, slots=True)

@@ -126,8 +126,10 @@ def _block(part: Part | Figure, marks: Marks) -> str:
 
 
 def _label(mark: str) -> str:
-    """A footnote's label from its mark: a number as it is, a symbol by name."""
-    return mark if mark.isdigit() else "-".join(f"u{ord(c):x}" for c in mark)
+    """A footnote's label from its mark: a number or a letter as it is (``a)`` as
+    ``a``), a symbol by name."""
+    core = mark.rstrip(")")
+    return core if core.isalnum() else "-".join(f"u{ord(c):x}" for c in mark)
 
 
 def _marked(item: Item, marks: Marks, text: str | None = None, *, heading: bool = False

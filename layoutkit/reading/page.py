@@ -302,8 +302,11 @@ def _without(columns: list[list[list[Word]]], taken: Sequence[Word]) -> list[lis
     return [[[w for w in leaf if id(w) not in ids] for leaf in column] for column in columns]
 
 
-_NOTE_MARK = re.compile(r"\d+|[*†‡§¶]")
-"""A note's mark (a number, *, †, ‡, §, ¶), at the start of its first word."""
+NOTE_MARK = r"\d{1,3}|[*†‡§¶]{1,3}|[a-z]\)"
+"""A note's mark: a number, one to three of *, †, ‡, §, ¶, or a letter with a bracket
+(``a)``, as physics journals mark their authors' notes)."""
+_NOTE_MARK = re.compile(NOTE_MARK)
+"""`NOTE_MARK` at the start of a note's first word."""
 
 
 def _footnotes(columns: list[list[list[Word]]], backwards: bool,
