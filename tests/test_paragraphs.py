@@ -203,3 +203,27 @@ def test_paragraphs_real_paper_page_counts_its_printed_paragraphs() -> None:
     assert "longer phrases is handled by recursive extension" in body[4]
     page = html_document(document, config)
     assert page.count("<p ") == 7 and page.count('<aside class="footnote"') == 1
+
+
+APL = (Path(__file__).parent.parent / "fixtures" / "corpus"
+       / "appl-phys-lett-2011-spin-polarized-tip.pdf")
+
+
+def test_paragraphs_letter_abstract_author_note_and_references_apart() -> None:
+    """A physics letter (counted on its page images): the abstract, set across the page
+    and ending with its DOI, is a paragraph of its own, not the start of the columns'
+    first; the author's note under the first column ('a) Electronic mail') is a
+    footnote, in no body paragraph; each of the 15 references, opening with a raised
+    number, is its own block."""
+    document = layoutkit.parse(APL)
+    blocks = markdown(document, layoutkit.LayoutConfig().linetypes).strip().split("\n\n")
+    abstract = next(k for k, b in enumerate(blocks) if b.startswith("We present a high"))
+    assert blocks[abstract].endswith("[\\[doi:10.1063/1.3558920\\]]"
+                                     "(http://dx.doi.org/10.1063/1.3558920)")
+    assert blocks[abstract + 1].startswith("Spin-polarized scanning tunneling microscopy")
+    assert [b for b in blocks if "Electronic mail" in b] == [
+        "[^a]: Electronic mail: guillemin.rodary@lpn.cnrs.fr."]
+    references = [b for b in blocks if b.startswith("<sup>")]
+    assert [b.split("</sup>")[0].removeprefix("<sup>") for b in references] == [
+        str(n) for n in range(1, 16)]
+    assert references[0].startswith("<sup>1</sup> M. Bode, ")

@@ -23,6 +23,7 @@ from layoutkit.cli import main
 from layoutkit.errors import DocumentError, LayoutkitError
 from layoutkit.files import sha256_of
 from layoutkit.tools.evaluate import score_page
+from layoutkit.tools.evaluation import evaluate
 from layoutkit.tools.tagged import (
     MAX_UNTAGGED_SHARE,
     MIN_ONE_ELEMENT_LINES,
@@ -88,6 +89,23 @@ def test_tagged_synthetic_types_and_furniture(mined) -> None:  # type: ignore[no
     assert types.contents == ()
     assert page.furniture == (make.HEADER, make.FOOTER)
     assert mined.sha256 == sha256_of(REPORT)
+
+
+def test_tagged_synthetic_paragraphs_are_body_paragraphs(mined, tmp_path: Path  # type: ignore[no-untyped-def]
+                                                        ) -> None:
+    """The first line of each paragraph of body text starts a paragraph: not a list
+    item's, a table cell's or a note's, which LibreOffice also tags ``P``.  Evaluated,
+    the text outputs start a paragraph at both and nowhere else among the body's lines
+    (the running header and footer, which one page cannot tell, counting neither way)."""
+    page = mined.pages[0]
+    assert page.types is not None
+    assert page.types.paragraphs == (page.lines[1], make.AFTER)
+    shutil.copy(REPORT, tmp_path / "report.pdf")
+    truth = tmp_path / "report.truth.json"
+    truth.write_text(dumps(mined).replace(f'"document": "{mined.document}"',
+                                          '"document": "report.pdf"'), "utf-8")
+    score = evaluate([truth]).types["paragraphs"]
+    assert (score.predicted, score.expected, score.hits) == (2, 2, 2)
 
 
 def test_tagged_truth_file_matches_schema_and_round_trips(mined) -> None:  # type: ignore[no-untyped-def]

@@ -13,9 +13,13 @@ One decision, read by every text output through `layoutkit.nlp.paragraphs`
   in a column most of whose lines start at one edge, so ragged or centred text is not
   cut at every line; the tolerance is `lt_list_indent_tolerance_em` ems, as for the
   lines of one list item.
+- A body line opening a band of another measure on the page (a paper's columns under
+  its abstract set across the page) starts a paragraph unless it opens in lower case.
 - A line opening in lower case after one that leaves its sentence open (no ``.``,
   ``!`` or ``?`` at its end) goes on with it, across a block's end or a gap too: the
   text after a displayed formula (``where x is…``).
+- A line opening with a raised note mark before a capital (a reference or a note,
+  ``¹ M. Bode, …``) starts a paragraph.
 - A caption's first line (`layoutkit.linetypes.headings.is_caption`: ``Figure 2.``,
   ``Table 1:``) starts a paragraph, so a caption is never read into the body text
   above it; it ends as a paragraph does (its block's end, a gap, an indent).
@@ -40,7 +44,7 @@ from ..linetypes.headings import is_caption
 from ..model import BBox, Line, LineType, Page
 from ..reading.page import NOTE_MARK
 
-__all__ = ["Measure", "footnotes", "measure", "note_mark", "parted"]
+__all__ = ["Measure", "footnotes", "measure", "note_mark", "parted", "remeasured"]
 
 _TOLERANCE_EM = LinetypesConfig().lt_list_indent_tolerance_em
 """How far, in ems, a line may start from the column's edge and still be flush."""
@@ -50,6 +54,10 @@ _MIN_FLUSH = 0.5
 """Share of a column's lines that start at its left edge for indents to count."""
 _GAP_LINES = 0.5
 """A step down longer than the leading by this share of a line is a gap."""
+_SAME_MEASURE = 0.75
+"""Two columns are set to one measure when the narrower is this share of the wider or
+more: text runs on from one band to another of one measure (around a figure across the
+page), not into a band of another (from an abstract across the page into columns)."""
 _OPEN_END = re.compile(r"[.!?][\"'”’)\]]*\s*$")
 """A line's end that closes its sentence, for a block after it to start anew."""
 _MARK = re.compile(f"({NOTE_MARK})")
@@ -60,12 +68,13 @@ _MARK_OPENING = re.compile(f"(?:{NOTE_MARK})(?=\\s*\\S)")
 @dataclass(frozen=True, slots=True)
 class Measure:
     """A column's own measure: its left edge, its leading, its type size (a line's
-    height) and whether most of its lines start at the edge (``flush``)."""
+    height), whether most of its lines start at the edge (``flush``) and its width."""
 
     left: float
     leading: float
     size: float
     flush: bool
+    width: float
 
 
 Key = tuple[int, int, int]
@@ -78,10 +87,11 @@ def measure(page: Page) -> dict[Key, Measure]:
     for line in page.lines:
         if line.line_type is LineType.BODY and line.text.strip():
             columns[(line.page_no, line.band, line.column)].append(line)
-    return {key: _measured(lines) for key, lines in columns.items()}
+    return {key: _measured(lines, page.bands[key[1]].columns[key[2]].bbox.width)
+            for key, lines in columns.items()}
 
 
-def _measured(lines: Sequence[Line]) -> Measure:
+def _measured(lines: Sequence[Line], width: float) -> Measure:
     size = median(line.bbox.height for line in lines)
     left = Counter(round(line.bbox.x0) for line in lines).most_common(1)[0][0]
     tolerance = _TOLERANCE_EM * size
@@ -89,14 +99,27 @@ def _measured(lines: Sequence[Line]) -> Measure:
     steps = [b.bbox.top - a.bbox.top for a, b in pairwise(lines)
              if a.block == b.block and 0 < b.bbox.top - a.bbox.top < 3 * size]
     return Measure(float(left), median(steps) if steps else 0.0, size,
-                   at_edge >= _MIN_FLUSH * len(lines) and at_edge >= 2)
+                   at_edge >= _MIN_FLUSH * len(lines) and at_edge >= 2, width)
+
+
+def remeasured(before: Line, line: Line, measures: Mapping[Key, Measure]) -> bool:
+    """Whether body ``line`` opens a band of another measure than the band of ``before``
+    on the same page (the narrower column under `_SAME_MEASURE` of the wider): a
+    paper's abstract set across the page ends there, and its two columns start anew,
+    however the abstract's last line ends (a DOI, a keyword)."""
+    if before.page_no != line.page_no or before.band == line.band:
+        return False
+    above = measures.get((before.page_no, before.band, before.column))
+    below = measures.get((line.page_no, line.band, line.column))
+    return (above is not None and below is not None
+            and min(above.width, below.width) < _SAME_MEASURE * max(above.width, below.width))
 
 
 def parted(before: Line, line: Line, measures: Mapping[Key, Measure]) -> bool:
     """Whether body ``line`` starts a paragraph after ``before``, the line above it in
     the same column: a caption, else (unless it goes on in lower case) a new block, a
     first-line indent, an outdent or a gap (see the module)."""
-    if is_caption(line.text):
+    if is_caption(line.text) or _raised_mark(line):
         return True
     if line.text[:1].islower() and not _OPEN_END.search(before.text):
         return False
@@ -114,6 +137,15 @@ def parted(before: Line, line: Line, measures: Mapping[Key, Measure]) -> bool:
     indent = tolerance < offset <= _MAX_INDENT_EM * found.size
     outdent = offset < -tolerance and before.bbox.x0 - found.left >= -tolerance
     return indent or outdent
+
+
+def _raised_mark(line: Line) -> bool:
+    """Whether ``line`` opens with a note mark raised beside the capital that starts the
+    text after it (`Word.raised_beside`): a reference or a note, each its own paragraph
+    ('¹ M. Bode, Rep. Prog. Phys.'), where the text never breaks a line before a call."""
+    words = line.words
+    return (len(words) > 1 and _MARK.fullmatch(words[0].text) is not None
+            and words[1].text[:1].isupper() and words[0].raised_beside(words[1]))
 
 
 def footnotes(page: Page, max_size: float = ReadingConfig().footnote_max_size

@@ -33,7 +33,7 @@ from ..linetypes.lines import runs_on
 from ..linetypes.lists import marker
 from ..linetypes.outline import continues_heading
 from ..model import Document, Line, LineType, Page, is_cjk
-from .breaks import Key, Measure, footnotes, measure, note_mark, parted
+from .breaks import Key, Measure, footnotes, measure, note_mark, parted, remeasured
 
 __all__ = ["Paragraph", "Piece", "document_vocabulary", "ignored_codes", "join_hyphenated",
            "kept_lines", "measure", "page_vocabulary", "paragraphs", "paragraphs_of",
@@ -152,7 +152,9 @@ def _starts_paragraph(before: Line, line: Line, measures: Mapping[Key, Measure])
                                                              before.column)
     if same_column:
         return parted(before, line, measures)
-    return not runs_on(before, line)
+    if line.text[:1].islower():
+        return False
+    return remeasured(before, line, measures) or not runs_on(before, line)
 
 
 def _assemble(group: Iterable[tuple[Line, int]], vocabulary: Container[str], *,

@@ -29,6 +29,8 @@ from ..errors import UsageError
 from ..files import text_name
 from ..model import Document, Page
 from ..nlp.breaks import footnotes
+from ..nlp.paragraphs import paragraphs_of
+from ..outputs.structure import FURNITURE
 from ..pipeline import parse
 from ..sources import DEFAULT_ENGINE
 from .evaluate import (
@@ -71,12 +73,15 @@ __all__ = [
 SCHEMA = "layoutkit.evaluation/1"
 """The schema name of the JSON report."""
 
-TYPE_KINDS = ("headings", "list items", "tables", "contents", "footnotes")
+TYPE_KINDS = ("headings", "list items", "tables", "contents", "footnotes", "paragraphs")
 """The line types scored on a page labelled with types, in report order."""
 
 _FOOTNOTE = "fn"
 """The code a footnote's line is scored under: no line type, a part of the text
 outputs (`layoutkit.nlp.breaks.footnotes`)."""
+_START = "par"
+"""The code a line that starts a paragraph in the text outputs is scored under
+(`paragraph_starts`)."""
 
 
 @dataclass(frozen=True)
@@ -230,7 +235,8 @@ def labelled_kinds(truth: DocumentTruth) -> frozenset[str]:
     kinds = set()
     for types in (p.types for p in truth.pages if p.types is not None):
         for kind, lines in zip(TYPE_KINDS, (types.headings, types.list_items, types.tables,
-                                            types.contents, types.footnotes), strict=True):
+                                            types.contents, types.footnotes,
+                                            types.paragraphs), strict=True):
             if lines:
                 kinds.add(kind)
         if types.contents_page:
@@ -238,8 +244,8 @@ def labelled_kinds(truth: DocumentTruth) -> frozenset[str]:
     return frozenset(kinds)
 
 
-def type_scores(types: PageTypes, page: Page, kinds: Iterable[str] = TYPE_KINDS
-                ) -> dict[str, TypeScore]:
+def type_scores(types: PageTypes, page: Page, kinds: Iterable[str] = TYPE_KINDS,
+                furniture: Sequence[str] = ()) -> dict[str, TypeScore]:
     """Return the line-type scores of a parsed ``page`` against the ``types`` labelled,
     for the ``kinds`` of `TYPE_KINDS` the document labels (`labelled_kinds`).
 
@@ -247,9 +253,11 @@ def type_scores(types: PageTypes, page: Page, kinds: Iterable[str] = TYPE_KINDS
     against lines typed ``lb``/``ln``, tables against ``tab``, contents against
     ``toc`` and footnotes against the lines every text output sets apart as footnotes
     (`layoutkit.nlp.breaks.footnotes`) (`score_typed_lines`); a line labelled ``either`` counts
-    neither way.  On a page labelled a contents page without its contents lines,
-    every body line of the parse that is not a labelled heading (or ``either``) is a
-    contents line.  The precision of list items is None in
+    neither way.  Paragraphs are matched against the lines at which the text outputs
+    start one (`paragraph_starts`), the lines of the other types, the page's
+    ``furniture`` and its first line counting neither way.  On a page labelled a
+    contents page without its contents lines, every body line of the parse that is not
+    a labelled heading (or ``either``) is a contents line.  The precision of list items is None in
     reports: their continuation lines carry the type too."""
     typed = [(line.code, line.text) for line in page.lines]
     notes = footnotes(page)
@@ -269,8 +277,27 @@ def type_scores(types: PageTypes, page: Page, kinds: Iterable[str] = TYPE_KINDS
             [(_FOOTNOTE if k in notes else code, text) for k, (code, text) in enumerate(typed)],
             types.footnotes, [_FOOTNOTE], either),
     }
+    if types.paragraphs:
+        starts, first = paragraph_starts(page)
+        # the lines of other types start their own blocks, and whether the page's first
+        # line starts a paragraph is the page before's to say
+        neither = (*types.texts, *types.captions, *types.footnotes, *furniture,
+                   *(page.lines[k].text for k in first))
+        scores["paragraphs"] = score_typed_lines(
+            [(_START if k in starts else code, text) for k, (code, text) in enumerate(typed)],
+            types.paragraphs, [_START], neither)
     wanted = set(kinds)
     return {kind: s for kind, s in scores.items() if kind in wanted}
+
+
+def paragraph_starts(page: Page) -> tuple[frozenset[int], frozenset[int]]:
+    """The indexes (among ``page``'s lines) of the lines at which every text output
+    starts a paragraph or another block (`layoutkit.nlp.paragraphs.paragraphs_of`, the
+    running header and footer left out, a footnote not counted), and the index of its
+    first such line, which may go on with the page before."""
+    found = [paragraph.pieces[0].index
+             for paragraph in paragraphs_of((page,), FURNITURE) if not paragraph.footnote]
+    return frozenset(found[1:]), frozenset(found[:1])
 
 
 def evaluate_page(truth: PageTruth, page: Page, kinds: Iterable[str] = TYPE_KINDS
@@ -279,7 +306,8 @@ def evaluate_page(truth: PageTruth, page: Page, kinds: Iterable[str] = TYPE_KIND
     body text ([`Page.text`][layoutkit.model.layout.Page.text]) scored on the truth's lines and
     furniture, with the missing lines and order breaks, and the ``kinds`` of its line types when the
     truth has types."""
-    types = {} if truth.types is None else type_scores(truth.types, page, kinds)
+    types = {} if truth.types is None else type_scores(truth.types, page, kinds,
+                                                       truth.furniture)
     if not truth.ordered:
         return PageEvaluation(truth.page, None, types)
     output = page.text()

@@ -22,7 +22,8 @@ turns that into a ``layoutkit.truth/1`` file:
   or stand closer than `RUN_IN_EMS` ems (a run-in heading, a list label);
 - a line's text is its characters left to right, spaced as pdfplumber spaces words
   (`pdfplumber.utils.extract_text`); its types come from the elements around its first
-  character;
+  character; the first line of each ``P`` outside lists, tables, contents, notes and
+  captions starts a paragraph of body text;
 - the lines of a table row, read cell by cell, are cut again into the lines the row
   prints (pieces sharing a height, left to right); the lines of footnotes and endnotes
   (``Note``, ``FENote``), which Word tags where they are cited, go to the end of the
@@ -603,7 +604,15 @@ def page_truth(page: MinedPage, truth_path: Path, number: int) -> PageTruth:
             tables=_typed(lines, {"Table", "TR", "TH", "TD"}),
             contents=_typed(lines, {"TOC", "TOCI"}),
             captions=_typed(lines, {"Caption"}),
-            footnotes=_typed(lines, {"Note", "FENote"})))
+            footnotes=_typed(lines, {"Note", "FENote"}),
+            paragraphs=tuple(_first_lines(
+                (line for line in lines if not _NOT_BODY.intersection(line.path)), "P"))))
+
+
+_NOT_BODY = frozenset({"L", "LI", "Table", "TR", "TH", "TD", "TOC", "TOCI", "Note", "FENote",
+                       "Caption"})
+"""The elements whose paragraphs are no paragraphs of body text: a list item's, a table
+cell's, a contents entry's, a note's or a caption's."""
 
 
 def _typed(lines: Iterable[MinedLine], kinds: set[str]) -> tuple[str, ...]:

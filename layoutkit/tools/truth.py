@@ -17,7 +17,7 @@ One JSON file per document, checked against the JSON Schema shipped beside this 
                 "types": {"headings": [[2, "..."]], "listItems": ["..."],
                           "tables": ["..."], "contents": ["..."],
                           "either": ["..."], "captions": ["..."],
-                          "footnotes": ["..."],
+                          "footnotes": ["..."], "paragraphs": ["..."],
                           "contentsPage": true}}]} # optional
 
 A page without ``lines`` is labelled for its line types alone.  In ``types``,
@@ -25,7 +25,8 @@ A page without ``lines`` is labelled for its line types alone.  In ``types``,
 the first line of each list item, ``tables`` every line of a table, ``contents`` the
 lines of contents entries, ``captions`` the lines of figure and table captions,
 ``footnotes`` the lines of footnotes and endnotes (scored as the text outputs' footnotes;
-no scorer reads the captions yet),
+no scorer reads the captions yet), ``paragraphs`` the first line of each paragraph of
+body text (scored where the text outputs start one),
 and ``either`` the lines a reader could reasonably take both ways (a bold run-in
 paragraph lead, a caption that could be a heading, a row of a layout table): the
 scorers of `evaluate` count a line named there neither as a miss nor as a false
@@ -90,7 +91,8 @@ class PageTypes:
     in reading order, the first lines of its list items, its table lines, the lines of
     contents entries on it, whether it is a contents page, the lines a reader could
     take both ways (``either``: scored as neither a miss nor a false positive), and the
-    lines of its captions and of its footnotes (no scorer reads the captions yet)."""
+    lines of its captions and of its footnotes (no scorer reads the captions yet), and
+    the first line of each of its paragraphs of body text."""
 
     headings: tuple[tuple[int, str], ...] = ()
     list_items: tuple[str, ...] = ()
@@ -100,6 +102,7 @@ class PageTypes:
     either: tuple[str, ...] = ()
     captions: tuple[str, ...] = ()
     footnotes: tuple[str, ...] = ()
+    paragraphs: tuple[str, ...] = ()
 
     @property
     def texts(self) -> tuple[str, ...]:
@@ -281,7 +284,7 @@ def _page(path: Path, document: str, item: Mapping[str, Any]) -> PageTruth:
             tuple(types.get("listItems", ())), tuple(types.get("tables", ())),
             tuple(types.get("contents", ())), bool(types.get("contentsPage", False)),
             tuple(types.get("either", ())), tuple(types.get("captions", ())),
-            tuple(types.get("footnotes", ()))))
+            tuple(types.get("footnotes", ())), tuple(types.get("paragraphs", ()))))
 
 
 def truth_json(truth: DocumentTruth) -> dict[str, Any]:
@@ -317,7 +320,8 @@ def _page_json(page: PageTruth) -> dict[str, Any]:
             "headings": [list(h) for h in types.headings], "listItems": list(types.list_items),
             "tables": list(types.tables), "contents": list(types.contents),
             "either": list(types.either), "contentsPage": types.contents_page,
-            "captions": list(types.captions), "footnotes": list(types.footnotes)})
+            "captions": list(types.captions), "footnotes": list(types.footnotes),
+            "paragraphs": list(types.paragraphs)})
     return data
 
 
