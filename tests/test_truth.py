@@ -121,7 +121,7 @@ def test_truth_corpus_pages_are_typed_with_their_own_lines() -> None:
     that page's ``lines``, no line more often than it is printed; heading levels run
     from 1 to 3."""
     paths = truth_files([REPO / "regions" / "corpus"])
-    assert len(paths) == 86
+    assert len(paths) == 87
     pages = 0
     for path in paths:
         for page in load_truth(path).pages:
@@ -133,7 +133,7 @@ def test_truth_corpus_pages_are_typed_with_their_own_lines() -> None:
             named = Counter(page.types.texts)
             assert not named - printed, (where, named - printed)
             assert all(1 <= level <= 3 for level, _ in page.types.headings), where
-    assert pages == 125
+    assert pages == 126
 
 
 @pytest.mark.parametrize(("change", "message"), [
