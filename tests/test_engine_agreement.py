@@ -150,6 +150,11 @@ KNOWN_DIFFERENCES: dict[tuple[str, int], tuple[Counter[str], Counter[str]]] = {
                  "I": 1, "L": 1, "U": 1, "R": 1, "A": 1})),
     ("babel-lua-arabic-2026-kahraba-three-columns", 1): (Counter({"«": 4, "”": 2}),
                                                          Counter({"»": 4, "“": 2})),
+    ("nature-neuroscience-2011-ephaptic-coupling", 1): (
+        Counter({"e": 3, "S": 3, "n": 2, "u": 1, "r": 1, "C": 1, "I": 1}),
+        Counter({"E": 3, "s": 3, "N": 2, "U": 1, "R": 1, "c": 1, "i": 1, "\u00ad": 2})),
+    ("nature-neuroscience-2011-ephaptic-coupling", 2): (
+        Counter({"e": 3, "n": 2, "u": 1, "r": 1}), Counter({"E": 3, "N": 2, "U": 1, "R": 1})),
 }
 """Characters only one engine reads, per page: (pdfminer's, pdfium's).  The flyer's
 Gotham-Book draws the ``ff`` of "staff" twice as one glyph, which pdfminer and
@@ -216,7 +221,15 @@ character inside right-to-left text, so each pair swaps ('»من الكهرما�
 multiset cannot see it, except beside the four Latin and Greek words quoted on the
 page («electricus», «ήλεκτρον», «Electric», «Electricity»), where PDFium mirrors only
 the closing one (it gives '»' on both sides), and the two ” of ”التوصيل
-الكهربائي”, which it gives as “."""
+الكهربائي”, which it gives as “.  The Nature Neuroscience article's running head and
+foot ('COMPUTATION AND SYSTEMS', 'ARTICLES', 'NATURE NEUROSCIENCE') are set in small-capital
+Optima (OptimaLTStd-Black/-Bold, Type 1C, WinAnsi) whose ``/ToUnicode`` maps one-byte
+codes in a two-byte codespace (<0000> <FFFF>) to letters of either case (<53> to "S",
+<45> to "e"): pdfminer follows the map ('SyStemS artICleS', 'neurOSCIenCe'), PDFium
+gives the other case for these letters ('Systems articles', 'NEUROSCIENCE'), so the
+multiset sees case only.  PDFium also keeps, as glyphs, the two soft hyphens (U+00AD)
+the page-1 text holds inside 'juxtaposed' and 'single-compartment' (not printed: neither
+word is broken there), which pdfminer does not give."""
 
 
 def truth_pages() -> dict[Path, tuple[int, ...]]:
