@@ -245,7 +245,7 @@ def labelled_kinds(truth: DocumentTruth) -> frozenset[str]:
 
 
 def type_scores(types: PageTypes, page: Page, kinds: Iterable[str] = TYPE_KINDS,
-                furniture: Sequence[str] = ()) -> dict[str, TypeScore]:
+                lines: Sequence[str] = ()) -> dict[str, TypeScore]:
     """Return the line-type scores of a parsed ``page`` against the ``types`` labelled,
     for the ``kinds`` of `TYPE_KINDS` the document labels (`labelled_kinds`).
 
@@ -254,8 +254,9 @@ def type_scores(types: PageTypes, page: Page, kinds: Iterable[str] = TYPE_KINDS,
     ``toc`` and footnotes against the lines every text output sets apart as footnotes
     (`layoutkit.nlp.breaks.footnotes`) (`score_typed_lines`); a line labelled ``either`` counts
     neither way.  Paragraphs are matched against the lines at which the text outputs
-    start one (`paragraph_starts`), the lines of the other types, the page's
-    ``furniture`` and its first line counting neither way.  On a page labelled a
+    start one (`paragraph_starts`), among the page's labelled body ``lines`` when
+    given (a chart's labels, the furniture, are none), the lines of the other types
+    and the page's first line counting neither way.  On a page labelled a
     contents page without its contents lines, every body line of the parse that is not
     a labelled heading (or ``either``) is a contents line.  The precision of list items is None in
     reports: their continuation lines carry the type too."""
@@ -279,15 +280,24 @@ def type_scores(types: PageTypes, page: Page, kinds: Iterable[str] = TYPE_KINDS,
     }
     if types.paragraphs:
         starts, first = paragraph_starts(page)
+        body = [reduce(text) for text in lines]
+        starts = frozenset(k for k in starts if not body or _labelled(page.lines[k].text, body))
         # the lines of other types start their own blocks, and whether the page's first
         # line starts a paragraph is the page before's to say
-        neither = (*types.texts, *types.captions, *types.footnotes, *furniture,
+        neither = (*types.texts, *types.captions, *types.footnotes,
                    *(page.lines[k].text for k in first))
         scores["paragraphs"] = score_typed_lines(
             [(_START if k in starts else code, text) for k, (code, text) in enumerate(typed)],
             types.paragraphs, [_START], neither)
     wanted = set(kinds)
     return {kind: s for kind, s in scores.items() if kind in wanted}
+
+
+def _labelled(text: str, body: Sequence[str]) -> bool:
+    """Whether a line reading ``text`` is one of the labelled lines ``body`` (reduced):
+    reads the same, or ends the same, as line types match."""
+    line = reduce(text)
+    return bool(line) and any(line.endswith(b) or b.endswith(line) for b in body if b)
 
 
 def paragraph_starts(page: Page) -> tuple[frozenset[int], frozenset[int]]:
@@ -307,7 +317,7 @@ def evaluate_page(truth: PageTruth, page: Page, kinds: Iterable[str] = TYPE_KIND
     furniture, with the missing lines and order breaks, and the ``kinds`` of its line types when the
     truth has types."""
     types = {} if truth.types is None else type_scores(truth.types, page, kinds,
-                                                       truth.furniture)
+                                                       truth.lines)
     if not truth.ordered:
         return PageEvaluation(truth.page, None, types)
     output = page.text()
