@@ -227,3 +227,42 @@ def test_paragraphs_letter_abstract_author_note_and_references_apart() -> None:
     assert [b.split("</sup>")[0].removeprefix("<sup>") for b in references] == [
         str(n) for n in range(1, 16)]
     assert references[0].startswith("<sup>1</sup> M. Bode, ")
+
+
+_FLUSH = [
+    ["The council met on the first day of the month and heard the",
+     "reports of its committees on the roads, the water supply and the",
+     "library, each of which was received and placed on the record."],
+    ["Members then asked about the state of the footpath along the",
+     "river, which the county had promised to mend before the winter",
+     "and which is still closed to walkers at the northern end."],
+    ["The meeting closed at nine."],
+]
+
+
+def _flush_page(path: Path, justify: bool) -> None:
+    """One column of flush paragraphs (no indent, no gap between them), justified to
+    the measure or ragged."""
+    canvas = Canvas(str(path), pagesize=(612.0, 792.0))
+    y = 720.0
+    for lines in _FLUSH:
+        for k, text in enumerate(lines):
+            _draw_line(canvas, 72.0, y, text, 300.0, justify and k < len(lines) - 1)
+            y -= _LEAD
+    canvas.save()
+
+
+@pytest.mark.parametrize(("justify", "expected"), [
+    (True, [" ".join(lines) for lines in _FLUSH]),
+    (False, [" ".join(line for lines in _FLUSH for line in lines)]),
+], ids=["justified", "ragged"])
+def test_paragraphs_flush_paragraphs_end_at_a_short_line(tmp_path: Path, justify: bool,
+                                                         expected: list[str]) -> None:
+    """Paragraphs set flush with no gap between them: in a justified column a line
+    that ends its sentence well short of the measure ends its paragraph; in a ragged
+    column every line may stop short, and nothing tells the paragraphs apart."""
+    path = tmp_path / "flush.pdf"
+    _flush_page(path, justify)
+    document = layoutkit.parse(path)
+    blocks = markdown(document, layoutkit.LayoutConfig().linetypes).strip().split("\n\n")
+    assert blocks == expected

@@ -13,6 +13,10 @@ One decision, read by every text output through `layoutkit.nlp.paragraphs`
   in a column most of whose lines start at one edge, so ragged or centred text is not
   cut at every line; the tolerance is `lt_list_indent_tolerance_em` ems, as for the
   lines of one list item.
+- In a justified column (most of its lines end at one edge), a line that closes its
+  sentence and stops short of that edge by more than `SHORT_EM` ems ends a paragraph
+  when the next line opens at the left edge in a capital: a flush paragraph set with
+  no gap and no indent.
 - A body line opening a band of another measure on the page (a paper's columns under
   its abstract set across the page) starts a paragraph unless it opens in lower case.
 - A line opening in lower case after one that leaves its sentence open (no ``.``,
@@ -41,8 +45,10 @@ from statistics import median
 
 from ..config import LinetypesConfig, ReadingConfig
 from ..linetypes.headings import is_caption
+from ..linetypes.lines import closes_sentence
 from ..model import BBox, Line, LineType, Page
 from ..reading.page import NOTE_MARK
+from ..reading.sidenotes import SHORT_EM
 
 __all__ = ["Measure", "footnotes", "measure", "note_mark", "parted", "remeasured"]
 
@@ -68,13 +74,16 @@ _MARK_OPENING = re.compile(f"(?:{NOTE_MARK})(?=\\s*\\S)")
 @dataclass(frozen=True, slots=True)
 class Measure:
     """A column's own measure: its left edge, its leading, its type size (a line's
-    height), whether most of its lines start at the edge (``flush``) and its width."""
+    height), whether most of its lines start at the edge (``flush``), its width and its
+    right edge."""
 
     left: float
     leading: float
     size: float
     flush: bool
     width: float
+    right: float | None
+    """Where most of the column's lines end, when most do (justified text), else None."""
 
 
 Key = tuple[int, int, int]
@@ -98,8 +107,12 @@ def _measured(lines: Sequence[Line], width: float) -> Measure:
     at_edge = sum(abs(line.bbox.x0 - left) <= tolerance for line in lines)
     steps = [b.bbox.top - a.bbox.top for a, b in pairwise(lines)
              if a.block == b.block and 0 < b.bbox.top - a.bbox.top < 3 * size]
+    right = Counter(round(line.bbox.x1) for line in lines).most_common(1)[0][0]
+    at_right = sum(abs(line.bbox.x1 - right) <= tolerance for line in lines)
+    justified = at_right >= _MIN_FLUSH * len(lines) and at_right >= 2
     return Measure(float(left), median(steps) if steps else 0.0, size,
-                   at_edge >= _MIN_FLUSH * len(lines) and at_edge >= 2, width)
+                   at_edge >= _MIN_FLUSH * len(lines) and at_edge >= 2, width,
+                   float(right) if justified else None)
 
 
 def remeasured(before: Line, line: Line, measures: Mapping[Key, Measure]) -> bool:
@@ -131,6 +144,10 @@ def parted(before: Line, line: Line, measures: Mapping[Key, Measure]) -> bool:
     tolerance = _TOLERANCE_EM * found.size
     if found.leading and line.bbox.top - before.bbox.top > found.leading + _GAP_LINES * found.size:
         return True
+    if (found.right is not None and closes_sentence(before.text)
+            and found.right - before.bbox.x1 > SHORT_EM * found.size
+            and abs(line.bbox.x0 - found.left) <= tolerance and line.text[:1].isupper()):
+        return True  # a justified paragraph's last line stops short of the measure
     if not found.flush or abs(line.bbox.x0 - before.bbox.x0) <= tolerance:
         return False
     offset = line.bbox.x0 - found.left

@@ -295,9 +295,12 @@ def type_scores(types: PageTypes, page: Page, kinds: Iterable[str] = TYPE_KINDS,
 
 def _labelled(text: str, body: Sequence[str]) -> bool:
     """Whether a line reading ``text`` is one of the labelled lines ``body`` (reduced):
-    reads the same, or ends the same, as line types match."""
+    ends with one, as line types match (a number may stand before it), or is the end
+    of one when long enough to be scored (`MIN_LINE_CHARS`: a figure's panel letter
+    'a' ends many a line)."""
     line = reduce(text)
-    return bool(line) and any(line.endswith(b) or b.endswith(line) for b in body if b)
+    return bool(line) and any(line.endswith(b) or (len(line) >= MIN_LINE_CHARS
+                                                   and b.endswith(line)) for b in body if b)
 
 
 def paragraph_starts(page: Page) -> tuple[frozenset[int], frozenset[int]]:
