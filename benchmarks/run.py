@@ -82,6 +82,8 @@ from benchmarks.ocr import TITLE as OCR_TITLE
 from benchmarks.ocr import OcrRun
 from benchmarks.ocr import measure as measure_ocr
 from benchmarks.ocr import section as ocr_section
+from benchmarks.paragraphs import carried as carried_paragraphs
+from benchmarks.paragraphs import section as paragraphs_section
 from benchmarks.peers import (
     LAYOUTKIT_CLI,
     PDFMINER_CLI,
@@ -238,6 +240,9 @@ class Run:
     figures: list[str] = field(default_factory=list)
     """Captions found and linked to figures (``benchmarks/figures.py``), measured, or
     carried over with ``--quick``."""
+    paragraphs: list[str] = field(default_factory=list)
+    """Paragraph starts and footnotes in the text outputs (``benchmarks/paragraphs.py``),
+    measured, or carried over with ``--quick``."""
 
 
 def run_synthetic(
@@ -614,8 +619,8 @@ def render(run: Run, quick: bool) -> str:
         " each in a fresh interpreter, taking turns (`benchmarks/jobs.py`); CPU times of"
         " the best run.")
     lines += ["", JOBS_BEFORE.read_text(encoding="utf-8").rstrip()]
-    lines += ["", *linetype_section(run.linetypes), "", *run.learned, "", *run.figures, "",
-              *nlp_tables(run.nlp)]
+    lines += ["", *linetype_section(run.linetypes), "", *run.learned, "", *run.paragraphs, "",
+              *run.figures, "", *nlp_tables(run.nlp)]
     if run.ablation:
         lines += ["", *run.ablation]
     unfound = _unfound(run)
@@ -682,12 +687,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     learned = carried_learned(args.out) if args.quick else learned_section()
     learned += ["", *(carried_usertrain(args.out) if args.quick else usertrain_section())]
     figures = carried_figures(args.out) if args.quick else figures_section()
+    paragraphs = carried_paragraphs(args.out) if args.quick else paragraphs_section()
     print(f"ablation: {time.perf_counter() - started:.0f} s", file=sys.stderr)
 
     run = Run(runnable, skipped, synthetic, synthetic_note, real, truths, outputs, speed,
               stages, density, jobs, errors, measure_profiles(), corpus, linetypes, measure_nlp(),
               None if args.quick else measure_ocr(), batch, machine, varied, heldout, ablation,
-              fast, learned, mined, figures)
+              fast, learned, mined, figures, paragraphs)
     args.out.write_text(render(run, args.quick), encoding="utf-8")
     print(f"wrote {args.out}", file=sys.stderr)
     return 0

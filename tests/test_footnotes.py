@@ -12,6 +12,7 @@ from reportlab.pdfgen.canvas import Canvas
 import layoutkit
 from layoutkit.cli import main
 from layoutkit.nlp.breaks import footnotes
+from layoutkit.outputs.markdown import markdown
 from layoutkit.tools.evaluation import evaluate
 from tests.test_segment import VOCAB
 
@@ -180,3 +181,22 @@ def test_footnotes_scored_against_the_notes_a_tagged_thesis_marks() -> None:
     evaluation = evaluate([TAGGED / "bates-college-economics-senior-thesis-2023.truth.json"])
     score = evaluation.types["footnotes"]
     assert (score.predicted, score.expected, score.hits) == (2, 2, 2)
+
+
+IJCAI = (Path(__file__).parent.parent / "fixtures" / "corpus"
+         / "ijcai-2007-banko-open-information-extraction.pdf")
+
+
+def test_footnotes_over_a_bare_folio_are_set_apart() -> None:
+    """A conference paper's page alone in its file: its two notes under the second
+    column stand over the page number, which no other page shows to be the footer.
+    They are footnotes all the same, in Markdown each apart, and the paragraph that
+    calls the first reads on without it."""
+    document = layoutkit.parse(IJCAI)
+    blocks = markdown(document, layoutkit.LayoutConfig().linetypes).strip().split("\n\n")
+    assert [b for b in blocks if b.startswith("[^")] == [
+        "[^1]: Since the Learner labels its own training data, we refer to it as "
+        "*self supervised.*",
+        "[^2]: Base noun phrases do not contain nested noun phrases, or optional phrase "
+        "modifiers, such as prepositional phrases."]
+    assert not any("Since the Learner" in b for b in blocks if not b.startswith("[^"))

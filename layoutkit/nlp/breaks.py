@@ -13,10 +13,10 @@ One decision, read by every text output through `layoutkit.nlp.paragraphs`
   in a column most of whose lines start at one edge, so ragged or centred text is not
   cut at every line; the tolerance is `lt_list_indent_tolerance_em` ems, as for the
   lines of one list item.
-- In a justified column (most of its lines end at one edge), a line that closes its
-  sentence and stops short of that edge by more than `SHORT_EM` ems ends a paragraph
-  when the next line opens at the left edge in a capital: a flush paragraph set with
-  no gap and no indent.
+- A line ends a paragraph where the first word of the next would have fit after it
+  within the column's reach (where nine lines in ten end): a break made on purpose, not
+  a wrap, as a paragraph's last line ends, in justified and ragged text alike (a flush
+  paragraph set with no gap and no indent; a list of short lines).
 - A body line opening a band of another measure on the page (a paper's columns under
   its abstract set across the page) starts a paragraph unless it opens in lower case.
 - A line opening in lower case after one that leaves its sentence open (no ``.``,
@@ -30,8 +30,8 @@ One decision, read by every text output through `layoutkit.nlp.paragraphs`
 - Footnotes (`footnotes`) are the lines of a band that reading order sets after a
   page's text (`layoutkit.reading.page`, `footnote_max_size`): set small, below every
   other line of text it spans across, opening with a note mark (a number, ``*``, ``†``,
-  ``‡``, ``§``, ``¶``, ``a)``: `layoutkit.reading.page.NOTE_MARK`).  Each note starts at
-  a line opening with a mark.
+  ``‡``, ``§``, ``¶``, ``a)``: `layoutkit.reading.page.NOTE_MARK`); a bare page number
+  under them does not count.  Each note starts at a line opening with a mark.
 """
 
 from __future__ import annotations
@@ -45,10 +45,8 @@ from statistics import median
 
 from ..config import LinetypesConfig, ReadingConfig
 from ..linetypes.headings import is_caption
-from ..linetypes.lines import closes_sentence
 from ..model import BBox, Line, LineType, Page
 from ..reading.page import NOTE_MARK
-from ..reading.sidenotes import SHORT_EM
 
 __all__ = ["Measure", "footnotes", "measure", "note_mark", "parted", "remeasured"]
 
@@ -60,6 +58,11 @@ _MIN_FLUSH = 0.5
 """Share of a column's lines that start at its left edge for indents to count."""
 _GAP_LINES = 0.5
 """A step down longer than the leading by this share of a line is a gap."""
+_FOLIO = re.compile(r"\W*\d{1,4}\W*")
+"""A bare page number: under a page's footnotes on a page alone in its file, where no
+other page shows it to be the running footer, it does not make them text."""
+_SPACE_EM = 0.25
+"""A word space, in ems: the white a word needs before it at a line's end."""
 _SAME_MEASURE = 0.75
 """Two columns are set to one measure when the narrower is this share of the wider or
 more: text runs on from one band to another of one measure (around a figure across the
@@ -74,16 +77,15 @@ _MARK_OPENING = re.compile(f"(?:{NOTE_MARK})(?=\\s*\\S)")
 @dataclass(frozen=True, slots=True)
 class Measure:
     """A column's own measure: its left edge, its leading, its type size (a line's
-    height), whether most of its lines start at the edge (``flush``), its width and its
-    right edge."""
+    height), whether most of its lines start at the edge (``flush``), its width and how
+    far right its lines reach (nine in ten of them end before ``reach``)."""
 
     left: float
     leading: float
     size: float
     flush: bool
     width: float
-    right: float | None
-    """Where most of the column's lines end, when most do (justified text), else None."""
+    reach: float
 
 
 Key = tuple[int, int, int]
@@ -107,12 +109,10 @@ def _measured(lines: Sequence[Line], width: float) -> Measure:
     at_edge = sum(abs(line.bbox.x0 - left) <= tolerance for line in lines)
     steps = [b.bbox.top - a.bbox.top for a, b in pairwise(lines)
              if a.block == b.block and 0 < b.bbox.top - a.bbox.top < 3 * size]
-    right = Counter(round(line.bbox.x1) for line in lines).most_common(1)[0][0]
-    at_right = sum(abs(line.bbox.x1 - right) <= tolerance for line in lines)
-    justified = at_right >= _MIN_FLUSH * len(lines) and at_right >= 2
+    ends = sorted(line.bbox.x1 for line in lines)
     return Measure(float(left), median(steps) if steps else 0.0, size,
                    at_edge >= _MIN_FLUSH * len(lines) and at_edge >= 2, width,
-                   float(right) if justified else None)
+                   ends[(9 * (len(ends) - 1)) // 10])
 
 
 def remeasured(before: Line, line: Line, measures: Mapping[Key, Measure]) -> bool:
@@ -144,10 +144,8 @@ def parted(before: Line, line: Line, measures: Mapping[Key, Measure]) -> bool:
     tolerance = _TOLERANCE_EM * found.size
     if found.leading and line.bbox.top - before.bbox.top > found.leading + _GAP_LINES * found.size:
         return True
-    if (found.right is not None and closes_sentence(before.text)
-            and found.right - before.bbox.x1 > SHORT_EM * found.size
-            and abs(line.bbox.x0 - found.left) <= tolerance and line.text[:1].isupper()):
-        return True  # a justified paragraph's last line stops short of the measure
+    if _would_fit(before, line, found):
+        return True
     if not found.flush or abs(line.bbox.x0 - before.bbox.x0) <= tolerance:
         return False
     offset = line.bbox.x0 - found.left
@@ -163,6 +161,18 @@ def _raised_mark(line: Line) -> bool:
     words = line.words
     return (len(words) > 1 and _MARK.fullmatch(words[0].text) is not None
             and words[1].text[:1].isupper() and words[0].raised_beside(words[1]))
+
+
+def _would_fit(before: Line, line: Line, found: Measure) -> bool:
+    """Whether the first word of ``line`` would have fit at the end of ``before`` within
+    the column's reach, on the row under it: the line was broken there on purpose, not
+    wrapped (a word hyphenated at the end of ``before`` was wrapped)."""
+    words = line.words
+    if (not words or not line.text.startswith(words[0].text) or before.text.endswith("-")
+            or line.bbox.top < before.bbox.bottom - found.size / 2):
+        return False  # a piece of the same row is no next line
+    room = found.reach - before.bbox.x1 - _TOLERANCE_EM * found.size
+    return words[0].bbox.width + _SPACE_EM * found.size < room
 
 
 def footnotes(page: Page, max_size: float = ReadingConfig().footnote_max_size
@@ -188,7 +198,7 @@ def footnotes(page: Page, max_size: float = ReadingConfig().footnote_max_size
             continue
         box = BBox.union(lines[k].bbox for k in members)
         if all(lines[k].bbox.bottom <= box.top + 1.0 for k in body
-               if lines[k].band != band and k not in found
+               if lines[k].band != band and k not in found and not _FOLIO.fullmatch(lines[k].text)
                and lines[k].bbox.x0 < box.x1 and box.x0 < lines[k].bbox.x1):
             found.update(members)
     return frozenset(found)

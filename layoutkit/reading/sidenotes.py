@@ -13,7 +13,7 @@ band is so read when:
   `block_gap_ratio` of their pitch) is read after the paragraph of the text it starts
   beside: the text's line level with its first line, or the last above it, read on to
   the end of its paragraph (the end of the text's block, or a line that stops short of
-  the measure by more than `SHORT_EM` before a sentence opening at the text's left
+  the measure by more than `_SHORT_EM` before a sentence opening at the text's left
   edge).
 """
 
@@ -25,9 +25,9 @@ from statistics import median
 from ..config import LayoutConfig
 from ..model import Band, BBox, Column, Line
 
-__all__ = ["SHORT_EM", "notes_in_place"]
+__all__ = ["notes_in_place"]
 
-SHORT_EM = 2.0
+_SHORT_EM = 2.0
 """How far short of the text's measure, in ems of its size, a line that ends a paragraph
 stops: justified lines run to the measure, a paragraph's last line rarely within two
 ems of it.  Not a parameter: the notes of the labelled pages go alike with 1 and 3."""
@@ -81,7 +81,7 @@ def _captions(column: Column, pictures: Sequence[BBox], size: float) -> bool:
 def _paragraph_ends(lines: list[Line], size: float) -> list[int]:
     """The indexes of the ``lines`` (a text column's, of body ``size``, in order) that
     end a paragraph: the last, the last of a block, and a line that stops short of the
-    measure by more than `SHORT_EM` when the next line opens a sentence at the text's
+    measure by more than `_SHORT_EM` when the next line opens a sentence at the text's
     left edge (a line set in further is a display the paragraph holds)."""
     left = min(line.bbox.x0 for line in lines)
     measure = max(line.bbox.x1 for line in lines)
@@ -89,7 +89,7 @@ def _paragraph_ends(lines: list[Line], size: float) -> list[int]:
     for k, line in enumerate(lines):
         following = lines[k + 1] if k + 1 < len(lines) else None
         if (following is None or following.block != line.block
-                or (measure - line.bbox.x1 > SHORT_EM * size
+                or (measure - line.bbox.x1 > _SHORT_EM * size
                     and following.bbox.x0 - left < size and following.text[:1].isupper())):
             ends.append(k)
     return ends
