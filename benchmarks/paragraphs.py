@@ -56,9 +56,7 @@ def measure_outputs() -> list[tuple[str, int, dict[str, TypeScore]]]:
 def _cell(score: TypeScore | None) -> str:
     if score is None:
         return "– | – | – | –"
-    precision = score.hits / score.predicted if score.predicted else 1.0
-    recall = score.hits / score.expected if score.expected else 1.0
-    return f"{score.expected} | {score.predicted} | {precision:.3f} | {recall:.3f}"
+    return f"{score.expected} | {score.predicted} | {score.precision:.3f} | {score.recall:.3f}"
 
 
 def section(rows: Sequence[tuple[str, int, dict[str, TypeScore]]] | None = None) -> list[str]:

@@ -900,14 +900,15 @@ class OcrConfig(Section):
 
     It also judges a scanned page's text layer before any OCR: a layer at least this share
     of whose words read as real in its language (`layoutkit.sources.ocr.quality.read_share`:
-    words of the word list, words of it run together, numbers) is kept and the page is not
-    OCR'd.
+    words of the word list, words of it run together, numbers), or too few words to tell
+    their share from it (`layoutkit.sources.ocr.quality.may_read`: 95 % Wilson interval),
+    is kept and the page is not OCR'd.
     """
     ocr_layer_margin: float = 0.05
     """Share of real-reading words by which OCR must beat a scanned page's text layer to replace it.
 
-    A scanned page whose text layer reads below `ocr_min_quality` is OCR'd, and keeps its
-    layer unless tesseract's words read better by more than this
+    A scanned page whose text layer surely reads below `ocr_min_quality` is OCR'd, and
+    keeps its layer unless tesseract's words read better by more than this
     (`layoutkit.sources.ocr.quality.read_share`).  `ocr = always` uses tesseract's words
     regardless.
     """

@@ -289,6 +289,8 @@ def test_judge_layer_keeps_what_reads_and_says_why() -> None:
     assert doubt.reads and doubt.share == pytest.approx(58 / 64)
     assert doubt.why == ("layer reads (0.91 of its words in the eng word list: 64 words, "
                          "too few to tell it from ocr_min_quality 0.95)")
+    for few in ("xqzt", "harbour xqzt vbnrt zzkq"):  # too few to tell, but garbage
+        assert not judge_layer(_words(few), config).reads
 
 
 def test_a_share_of_few_words_is_judged_less_surely() -> None:

@@ -77,8 +77,8 @@ from .numerals import ROMAN_DIGITS, ROMAN_NUMERAL, roman_value
 from .words import VERTICAL, group_lines, split_at_gaps
 
 __all__ = [
-    "EdgeLines", "Furniture", "Runs", "body_words", "edge_lines", "find_furniture", "mask_numbers",
-    "page_furniture", "repeating_runs",
+    "EdgeLines", "Furniture", "Runs", "body_words", "edge_lines", "find_furniture",
+    "is_page_number", "mask_numbers", "page_furniture", "repeating_runs",
 ]
 
 _NUMBER = re.compile(rf"\d+|\b[{''.join(ROMAN_DIGITS)}]+\b", re.IGNORECASE)
@@ -123,6 +123,12 @@ _CJK_NUMBER = re.compile("[〇零一二三四五六七八九十百千]+")
 def _cjk_piece(piece: Sequence[Word]) -> bool:
     """Whether a line's piece is set in CJK script: its words run on without spaces."""
     return any(is_cjk(c) for w in piece for c in w.text)
+
+
+def is_page_number(text: str) -> bool:
+    """Whether a line reading ``text`` is a bare page number ('- 3 -', 'Page 3 of 40',
+    'iv', '第3頁'; `_PAGE_NUMBER`)."""
+    return _PAGE_NUMBER.match(mask_numbers(text)) is not None
 
 
 def mask_numbers(text: str) -> str:
@@ -620,8 +626,8 @@ def _calls(words: Sequence[Word]) -> frozenset[str]:
 
 def _folio_piece(line: _Candidate, words: Sequence[Word], config: LayoutConfig) -> bool:
     """Whether ``line``'s first or last piece (words parted from the rest by more than
-    ``furniture_piece_gap_em``) is a page number, the others carrying letters (see
-    `_Candidate.folio`)."""
+    ``furniture_piece_gap_em``, or by a bar or a bullet, `_parted`) is a page number,
+    the others carrying letters (see `_Candidate.folio`)."""
     pieces = [_CJK_NUMBER.sub("#", mask_numbers("".join(w.text for w in piece)
                                                  if _cjk_piece(piece)
                                                  else " ".join(w.text for w in piece)))

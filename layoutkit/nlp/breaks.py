@@ -44,6 +44,7 @@ from itertools import pairwise
 from statistics import median
 
 from ..config import LinetypesConfig, ReadingConfig
+from ..geometry.furniture import is_page_number
 from ..linetypes.headings import is_caption
 from ..model import BBox, Line, LineType, Page
 from ..reading.page import NOTE_MARK
@@ -58,9 +59,8 @@ _MIN_FLUSH = 0.5
 """Share of a column's lines that start at its left edge for indents to count."""
 _GAP_LINES = 0.5
 """A step down longer than the leading by this share of a line is a gap."""
-_FOLIO = re.compile(r"\W*\d{1,4}\W*")
-"""A bare page number: under a page's footnotes on a page alone in its file, where no
-other page shows it to be the running footer, it does not make them text."""
+_HYPHENS = ("-", "\u00ad", "\u2010")
+"""A hyphen, a soft hyphen and the Unicode hyphen: a line ending with one was wrapped."""
 _SPACE_EM = 0.25
 """A word space, in ems: the white a word needs before it at a line's end."""
 _SAME_MEASURE = 0.75
@@ -77,8 +77,10 @@ _MARK_OPENING = re.compile(f"(?:{NOTE_MARK})(?=\\s*\\S)")
 @dataclass(frozen=True, slots=True)
 class Measure:
     """A column's own measure: its left edge, its leading, its type size (a line's
-    height), whether most of its lines start at the edge (``flush``), its width and how
-    far right its lines reach (nine in ten of them end before ``reach``)."""
+    height), whether most of its lines start at the edge (``flush``), its width, how
+    far right its lines reach (the line nine in ten of the others end before, the
+    shorter of two, the middle of three), how far each block's lines reach and how
+    many body lines it holds."""
 
     left: float
     leading: float
@@ -86,6 +88,9 @@ class Measure:
     flush: bool
     width: float
     reach: float
+    reaches: Mapping[int, float]
+    """How far right the lines of each of the column's blocks reach (its longest)."""
+    lines: int
 
 
 Key = tuple[int, int, int]
@@ -110,21 +115,25 @@ def _measured(lines: Sequence[Line], width: float) -> Measure:
     steps = [b.bbox.top - a.bbox.top for a, b in pairwise(lines)
              if a.block == b.block and 0 < b.bbox.top - a.bbox.top < 3 * size]
     ends = sorted(line.bbox.x1 for line in lines)
+    reaches: dict[int, float] = {}
+    for line in lines:
+        reaches[line.block] = max(reaches.get(line.block, line.bbox.x1), line.bbox.x1)
     return Measure(float(left), median(steps) if steps else 0.0, size,
                    at_edge >= _MIN_FLUSH * len(lines) and at_edge >= 2, width,
-                   ends[(9 * (len(ends) - 1)) // 10])
+                   ends[(9 * (len(ends) - 1)) // 10], reaches, len(lines))
 
 
 def remeasured(before: Line, line: Line, measures: Mapping[Key, Measure]) -> bool:
     """Whether body ``line`` opens a band of another measure than the band of ``before``
-    on the same page (the narrower column under `_SAME_MEASURE` of the wider): a
-    paper's abstract set across the page ends there, and its two columns start anew,
+    on the same page (the narrower column under `_SAME_MEASURE` of the wider, each of
+    two lines or more: a paragraph's last line alone under a figure tells no measure):
+    a paper's abstract set across the page ends there, and its two columns start anew,
     however the abstract's last line ends (a DOI, a keyword)."""
     if before.page_no != line.page_no or before.band == line.band:
         return False
     above = measures.get((before.page_no, before.band, before.column))
     below = measures.get((line.page_no, line.band, line.column))
-    return (above is not None and below is not None
+    return (above is not None and below is not None and min(above.lines, below.lines) > 1
             and min(above.width, below.width) < _SAME_MEASURE * max(above.width, below.width))
 
 
@@ -164,14 +173,18 @@ def _raised_mark(line: Line) -> bool:
 
 
 def _would_fit(before: Line, line: Line, found: Measure) -> bool:
-    """Whether the first word of ``line`` would have fit at the end of ``before`` within
-    the column's reach, on the row under it: the line was broken there on purpose, not
-    wrapped (a word hyphenated at the end of ``before`` was wrapped)."""
+    """Whether the first word of ``line`` would have fit at the end of ``before``, on
+    the row under it, within the reach of the column and of their block (a quotation
+    set in on both sides reaches less far): the line was broken there on purpose, not
+    wrapped (a word hyphenated at the end of ``before`` was wrapped).  A line that does
+    not open with its leftmost word (right to left) is not judged."""
     words = line.words
-    if (not words or not line.text.startswith(words[0].text) or before.text.endswith("-")
+    if (not words or not line.text.startswith(words[0].text)
+            or before.text.endswith(_HYPHENS)
             or line.bbox.top < before.bbox.bottom - found.size / 2):
         return False  # a piece of the same row is no next line
-    room = found.reach - before.bbox.x1 - _TOLERANCE_EM * found.size
+    reach = min(found.reach, found.reaches.get(before.block, found.reach))
+    room = reach - before.bbox.x1 - _TOLERANCE_EM * found.size
     return words[0].bbox.width + _SPACE_EM * found.size < room
 
 
@@ -179,8 +192,10 @@ def footnotes(page: Page, max_size: float = ReadingConfig().footnote_max_size
               ) -> frozenset[int]:
     """The indexes (among the page's lines) of its footnotes' lines: the lines of each
     band, after the first, whose words are all at most ``max_size`` times the page's
-    usual body size, that stands below every other body line of the page and opens
-    with a note mark (see the module)."""
+    usual body size, that stands below every other body line of the page across it but
+    a bare page number (`geometry.furniture.is_page_number`: a folio under the notes of
+    a page whose running footer no other page shows) and opens with a note mark (see
+    the module)."""
     lines = page.lines
     body = [k for k, line in enumerate(lines)
             if line.line_type is LineType.BODY and line.words and line.text.strip()]
@@ -198,7 +213,7 @@ def footnotes(page: Page, max_size: float = ReadingConfig().footnote_max_size
             continue
         box = BBox.union(lines[k].bbox for k in members)
         if all(lines[k].bbox.bottom <= box.top + 1.0 for k in body
-               if lines[k].band != band and k not in found and not _FOLIO.fullmatch(lines[k].text)
+               if lines[k].band != band and k not in found and not is_page_number(lines[k].text)
                and lines[k].bbox.x0 < box.x1 and box.x0 < lines[k].bbox.x1):
             found.update(members)
     return frozenset(found)

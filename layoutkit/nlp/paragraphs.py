@@ -152,9 +152,8 @@ def _starts_paragraph(before: Line, line: Line, measures: Mapping[Key, Measure])
                                                              before.column)
     if same_column:
         return parted(before, line, measures)
-    if line.text[:1].islower():
-        return False
-    return remeasured(before, line, measures) or not runs_on(before, line)
+    return not runs_on(before, line) or (remeasured(before, line, measures)
+                                         and not line.text[:1].islower())
 
 
 def _assemble(group: Iterable[tuple[Line, int]], vocabulary: Container[str], *,

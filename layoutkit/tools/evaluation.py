@@ -245,7 +245,7 @@ def labelled_kinds(truth: DocumentTruth) -> frozenset[str]:
 
 
 def type_scores(types: PageTypes, page: Page, kinds: Iterable[str] = TYPE_KINDS,
-                lines: Sequence[str] = ()) -> dict[str, TypeScore]:
+                labelled_lines: Sequence[str] = ()) -> dict[str, TypeScore]:
     """Return the line-type scores of a parsed ``page`` against the ``types`` labelled,
     for the ``kinds`` of `TYPE_KINDS` the document labels (`labelled_kinds`).
 
@@ -254,7 +254,7 @@ def type_scores(types: PageTypes, page: Page, kinds: Iterable[str] = TYPE_KINDS,
     ``toc`` and footnotes against the lines every text output sets apart as footnotes
     (`layoutkit.nlp.breaks.footnotes`) (`score_typed_lines`); a line labelled ``either`` counts
     neither way.  Paragraphs are matched against the lines at which the text outputs
-    start one (`paragraph_starts`), among the page's labelled body ``lines`` when
+    start one (`paragraph_starts`), among the page's ``labelled_lines`` (its body) when
     given (a chart's labels, the furniture, are none), the lines of the other types
     and the page's first line counting neither way.  On a page labelled a
     contents page without its contents lines, every body line of the parse that is not
@@ -280,12 +280,12 @@ def type_scores(types: PageTypes, page: Page, kinds: Iterable[str] = TYPE_KINDS,
     }
     if types.paragraphs:
         starts, first = paragraph_starts(page)
-        body = [reduce(text) for text in lines]
+        body = [reduce(text) for text in labelled_lines]
         starts = frozenset(k for k in starts if not body or _labelled(page.lines[k].text, body))
         # the lines of other types start their own blocks, and whether the page's first
         # line starts a paragraph is the page before's to say
         neither = (*types.texts, *types.captions, *types.footnotes,
-                   *(page.lines[k].text for k in first))
+                   *(() if first is None else (page.lines[first].text,)))
         scores["paragraphs"] = score_typed_lines(
             [(_START if k in starts else code, text) for k, (code, text) in enumerate(typed)],
             types.paragraphs, [_START], neither)
@@ -295,22 +295,23 @@ def type_scores(types: PageTypes, page: Page, kinds: Iterable[str] = TYPE_KINDS,
 
 def _labelled(text: str, body: Sequence[str]) -> bool:
     """Whether a line reading ``text`` is one of the labelled lines ``body`` (reduced):
-    ends with one, as line types match (a number may stand before it), or is the end
-    of one when long enough to be scored (`MIN_LINE_CHARS`: a figure's panel letter
-    'a' ends many a line)."""
+    reads as one, or ends with one long enough to be scored, as line types match (a
+    number may stand before it), or is the end of one when long enough itself
+    (`MIN_LINE_CHARS`: a figure's panel letter 'a' ends many a line, a folio '3' too)."""
     line = reduce(text)
-    return bool(line) and any(line.endswith(b) or (len(line) >= MIN_LINE_CHARS
-                                                   and b.endswith(line)) for b in body if b)
+    return line in body or any(line.endswith(b) or (len(line) >= MIN_LINE_CHARS
+                                                    and b.endswith(line))
+                               for b in body if len(b) >= MIN_LINE_CHARS)
 
 
-def paragraph_starts(page: Page) -> tuple[frozenset[int], frozenset[int]]:
+def paragraph_starts(page: Page) -> tuple[frozenset[int], int | None]:
     """The indexes (among ``page``'s lines) of the lines at which every text output
     starts a paragraph or another block (`layoutkit.nlp.paragraphs.paragraphs_of`, the
-    running header and footer left out, a footnote not counted), and the index of its
-    first such line, which may go on with the page before."""
+    running header and footer left out, a footnote not counted), but its first, which
+    may go on with the page before, and the index of that first (None: none)."""
     found = [paragraph.pieces[0].index
              for paragraph in paragraphs_of((page,), FURNITURE) if not paragraph.footnote]
-    return frozenset(found[1:]), frozenset(found[:1])
+    return frozenset(found[1:]), found[0] if found else None
 
 
 def evaluate_page(truth: PageTruth, page: Page, kinds: Iterable[str] = TYPE_KINDS

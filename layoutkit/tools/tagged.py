@@ -610,9 +610,10 @@ def page_truth(page: MinedPage, truth_path: Path, number: int) -> PageTruth:
 
 
 _NOT_BODY = frozenset({"L", "LI", "Table", "TR", "TH", "TD", "TOC", "TOCI", "Note", "FENote",
-                       "Caption"})
+                       "Caption", "Form"})
 """The elements whose paragraphs are no paragraphs of body text: a list item's, a table
-cell's, a contents entry's, a note's or a caption's."""
+cell's, a contents entry's, a note's, a caption's or a form field's (a figure's text is
+no line at all)."""
 
 
 def _typed(lines: Iterable[MinedLine], kinds: set[str]) -> tuple[str, ...]:

@@ -212,21 +212,16 @@ _PROPOSED = 3
 (`_run_language`): a noisy run's language is among them though not always first, and
 loading every list (some 2 s of a process's time) is then not needed."""
 
-_RULED_OUT = 0.01
-"""py3langid's probability under which a language is not asked of a run: nineteen runs
-in twenty of a page of text give their language more than 0.99, and asking the next two
-would load, over a document, the list of every language of the script (0.3 s each)."""
 
-
-def _run_language(run: str, candidates: Sequence[Language],
-                  ranked: Sequence[tuple[str, float]], config: LayoutConfig) -> str | None:
+def _run_language(run: str, candidates: Sequence[Language], ranked: Sequence[str],
+                  config: LayoutConfig) -> str | None:
     """The language whose word list reads most of the letter runs of the text ``run``
     (run-together words split, `quality.listed_share`), asked of the languages of the run's
     script among ``candidates`` that have a list and are among py3langid's `_PROPOSED`
-    likeliest (``ranked``, ISO codes and probabilities, likeliest first) and not ruled
-    out (`_RULED_OUT`), and of the script's first language (its fallback: English for
-    the Latin alphabet); a tie goes to the language listed first in `LANGUAGES`.  None
-    when no such list reads ``ocr_garbage_share`` of the run's words."""
+    likeliest (``ranked``, ISO codes, likeliest first), and of the script's first
+    language (its fallback: English for the Latin alphabet); a tie goes to the language
+    listed first in `LANGUAGES`.  None when no such list reads ``ocr_garbage_share`` of
+    the run's words."""
     from .quality import listed_share
 
     script = _script(run)
@@ -234,7 +229,7 @@ def _run_language(run: str, candidates: Sequence[Language],
     parts = [p.casefold() for p in _LETTERS.findall(run)]
     if not pool or not parts:
         return None
-    proposed = {iso for iso, odds in ranked[:_PROPOSED] if odds >= _RULED_OUT}
+    proposed = set(ranked[:_PROPOSED])
     asked = [lang for rank, lang in enumerate(pool) if rank == 0 or lang.iso in proposed]
     rates = [(listed_share(parts, lang.code) or 0.0, -LANGUAGES.index(lang), lang)
              for lang in asked]
@@ -256,9 +251,8 @@ def identified(words: Sequence[str], candidates: Sequence[Language],
         return next(iter(by_iso.values()))
     letters: dict[str, int] = {}
     for run in _runs([visual_order(w) for w in words], config.ocr.ocr_language_chunk):
-        ranked = [(str(iso), float(odds))
-                  for iso, odds in _identifier(tuple(sorted(by_iso))).rank(run)]
-        code = _run_language(run, candidates, ranked, config) or by_iso[ranked[0][0]]
+        ranked = [str(iso) for iso, _ in _identifier(tuple(sorted(by_iso))).rank(run)]
+        code = _run_language(run, candidates, ranked, config) or by_iso[ranked[0]]
         letters[code] = letters.get(code, 0) + sum(c.isalpha() for c in run)
     ordered = sorted(letters, key=letters.__getitem__, reverse=True)
     least = config.ocr.ocr_mixed_min_share * sum(letters.values())

@@ -255,7 +255,10 @@ def read_share(texts: Iterable[str], languages: str) -> float:
 
 
 _SURE = 1.96
-"""Standard normal quantile of the 95 % interval a share of words is judged with."""
+"""Standard normal quantile of the 95 % interval a share of words is judged with: the
+usual confidence; on the 98-page patent scan the drawing sheets whose layer tesseract
+read no better (22 to 59 words reading 0.58 to 0.70) fall inside it, a page of text
+reading 0.60 (400 words) does not."""
 
 
 def may_read(read: int, judged: int, least: float) -> bool:

@@ -115,7 +115,8 @@ def _layer_languages(words: Sequence[Word], config: LayoutConfig) -> str | None:
 @lru_cache(maxsize=2)
 def _language_of(texts: tuple[str, ...], config: LayoutConfig) -> str | None:
     """`layer_language` of a page's text layer, told once for the two questions asked
-    of it (`is_scanned`, `judge_layer`)."""
+    of it (`is_scanned`, `judge_layer`), which follow each other; the installed
+    languages it chooses among are the process's, fixed while it runs."""
     return layer_language(texts, config)
 
 
@@ -319,7 +320,8 @@ def judge_layer(words: Sequence[Word], config: LayoutConfig) -> LayerVerdict:
     OCR: at least ``ocr_min_quality`` of them read as real (`read_counts`) in the
     layer's languages (the user's, else the layer's own, `layer_language`), or too few
     are judged to tell their share from it (`may_read`: a drawing's few labels, which a
-    fresh OCR reads no better).  A layer
+    fresh OCR reads no better), unless the layer is garbage (`_garbage`: a single
+    misread word is no sample to give the benefit of the doubt).  A layer
     with no words, no letters, or in a language without a word list (where any letters
     would read as real) does not read: its page is OCR'd."""
     languages = _layer_languages(words, config)  # the user's, with or without a layer
@@ -335,14 +337,12 @@ def judge_layer(words: Sequence[Word], config: LayoutConfig) -> LayerVerdict:
     share = read / judged if judged else 0.0
     least = config.ocr.ocr_min_quality
     said = f"{share:.2f} of its words in the {languages} word list"
-    if share >= least:
-        return LayerVerdict(True, share, languages, f"layer reads ({said})")
-    if may_read(read, judged, least):
-        return LayerVerdict(True, share, languages,
-                            f"layer reads ({said}: {judged} words, too few to tell it "
-                            f"from ocr_min_quality {least:.2f})")
-    return LayerVerdict(False, share, languages,
-                        f"layer reads poorly ({said}, below ocr_min_quality {least:.2f})")
+    if not may_read(read, judged, least) or _garbage(words, languages, config):
+        return LayerVerdict(False, share, languages,
+                            f"layer reads poorly ({said}, below ocr_min_quality {least:.2f})")
+    if share < least:
+        said += f": {judged} words, too few to tell it from ocr_min_quality {least:.2f}"
+    return LayerVerdict(True, share, languages, f"layer reads ({said})")
 
 
 def ocr_scanned_page(path: Path, page: PageGlyphs, words: tuple[Word, ...], config: LayoutConfig
