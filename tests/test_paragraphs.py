@@ -272,7 +272,7 @@ def test_paragraphs_flush_paragraphs_end_where_a_word_would_have_fit(
     assert blocks == ([f"{first} {second}", third] if joined else [first, second, third])
 
 
-def _set(text: str, x0: float, top: float, block: int = 0, x1: float | None = None) -> Line:
+def _set(text: str, x0: float, top: float, x1: float | None = None) -> Line:
     """A line of 10 pt words 5 pt a character from ``x0`` at ``top``, 2.5 pt apart or
     justified to end at ``x1``."""
     parts = text.split()
@@ -282,11 +282,11 @@ def _set(text: str, x0: float, top: float, block: int = 0, x1: float | None = No
     for part in parts:
         words.append(Word(part, BBox(x, top, x + 5.0 * len(part), top + 10.0), "F", 10.0))
         x += 5.0 * len(part) + space
-    return Line(text, BBox.union(w.bbox for w in words), tuple(words), 1, 0, 0, block)
+    return Line(text, BBox.union(w.bbox for w in words), tuple(words), 1, 0, 0, 0)
 
 
 _COLUMN = {(1, 0, 0): Measure(left=72.0, leading=12.0, size=10.0, flush=True, width=300.0,
-                              reach=372.0, reaches={0: 372.0, 1: 330.0}, lines=20)}
+                              reach=372.0, lines=20)}
 
 
 @pytest.mark.parametrize(("before", "after", "starts"), [
@@ -295,13 +295,13 @@ _COLUMN = {(1, 0, 0): Measure(left=72.0, leading=12.0, size=10.0, flush=True, wi
      _set("Next", 72.0, 112.0), False),
     (_set("a word cut in hyph-", 72.0, 100.0), _set("Enation", 72.0, 112.0), False),
     (_set("ends here.", 72.0, 100.0), _set("Beside", 150.0, 100.0), False),
-    (_set("a quotation set in on both sides", 96.0, 100.0, block=1, x1=330.0),
-     _set("To", 96.0, 112.0, block=1), False),
-], ids=["room left", "full line", "hyphenated", "same row", "narrower block"])
+    (_set("a quotation set in on both sides", 96.0, 100.0, x1=330.0),
+     _set("to the end", 96.0, 112.0), False),
+], ids=["room left", "full line", "hyphenated", "same row", "lower case"])
 def test_paragraphs_a_break_is_on_purpose_where_the_next_word_would_have_fit(
         before: Line, after: Line, starts: bool) -> None:
     """A line starts a paragraph when its first word would have fit after the line
-    before, within the reach of the column and of the lines' block; not after a full
-    line, a hyphenated word, beside the line on its own row, or in a block (a
-    quotation) whose own lines reach less far than the column's."""
+    before, within the column's reach; not after a full line or a hyphenated word,
+    beside the line on its own row, nor where it goes on in lower case (a quotation set
+    in on both sides, whose lines all end short of the column's reach)."""
     assert parted(before, after, _COLUMN) is starts

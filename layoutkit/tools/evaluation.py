@@ -295,13 +295,13 @@ def type_scores(types: PageTypes, page: Page, kinds: Iterable[str] = TYPE_KINDS,
 
 def _labelled(text: str, body: Sequence[str]) -> bool:
     """Whether a line reading ``text`` is one of the labelled lines ``body`` (reduced):
-    reads as one, or ends with one long enough to be scored, as line types match (a
-    number may stand before it), or is the end of one when long enough itself
-    (`MIN_LINE_CHARS`: a figure's panel letter 'a' ends many a line, a folio '3' too)."""
+    ends with one, as a typed line matches a labelled one (`score_typed_lines`, whose
+    hits these starts are scored by: a number may stand before it), or is the end of
+    one when long enough to be scored (`MIN_LINE_CHARS`: a figure's panel letter 'a'
+    ends many a line)."""
     line = reduce(text)
-    return line in body or any(line.endswith(b) or (len(line) >= MIN_LINE_CHARS
-                                                    and b.endswith(line))
-                               for b in body if len(b) >= MIN_LINE_CHARS)
+    return bool(line) and any(line.endswith(b) or (len(line) >= MIN_LINE_CHARS
+                                                   and b.endswith(line)) for b in body if b)
 
 
 def paragraph_starts(page: Page) -> tuple[frozenset[int], int | None]:
