@@ -291,6 +291,11 @@ def test_judge_layer_keeps_what_reads_and_says_why() -> None:
                          "too few to tell it from ocr_min_quality 0.95)")
     for few in ("xqzt", "harbour xqzt vbnrt zzkq"):  # too few to tell, but garbage
         assert not judge_layer(_words(few), config).reads
+    # a table's layer of numbers reads (11 words of 15), though few of its letter runs
+    # are listed: the garbage test only withholds the benefit of the doubt
+    numbers = judge_layer(_words("12 14 16 18 20 22 24 26 28 30 water xqzt vbnrt zzkq qwxz"),
+                          config.replace(ocr_languages="eng"))
+    assert numbers.reads and numbers.share == pytest.approx(11 / 15)
 
 
 def test_a_share_of_few_words_is_judged_less_surely() -> None:

@@ -48,6 +48,7 @@ from ..geometry.furniture import is_page_number
 from ..linetypes.headings import is_caption
 from ..model import BBox, Line, LineType, Page
 from ..reading.page import NOTE_MARK
+from ..reading.stream import HYPHENS
 
 __all__ = ["Measure", "footnotes", "measure", "note_mark", "parted", "remeasured"]
 
@@ -59,8 +60,6 @@ _MIN_FLUSH = 0.5
 """Share of a column's lines that start at its left edge for indents to count."""
 _GAP_LINES = 0.5
 """A step down longer than the leading by this share of a line is a gap."""
-_HYPHENS = ("-", "\u00ad", "\u2010")
-"""A hyphen, a soft hyphen and the Unicode hyphen: a line ending with one was wrapped."""
 _SPACE_EM = 0.25
 """A word space, in ems: the white a word needs before it at a line's end."""
 _SAME_MEASURE = 0.75
@@ -176,7 +175,7 @@ def _would_fit(before: Line, line: Line, found: Measure) -> bool:
     of the column's reach, goes on where its next line opens in lower case)."""
     words = line.words
     if (not words or not line.text.startswith(words[0].text)
-            or before.text.endswith(_HYPHENS)
+            or before.text.endswith(tuple(HYPHENS))
             or line.bbox.top < before.bbox.bottom - found.size / 2):
         return False  # a piece of the same row is no next line
     room = found.reach - before.bbox.x1 - _TOLERANCE_EM * found.size

@@ -36,14 +36,17 @@ import numpy.typing as npt
 
 from ..model import Line
 
-__all__ = ["as_drawn", "beside", "drawn_down", "kept_below", "reads_better", "runs_on",
-           "stands_over", "stream_reading", "under"]
+__all__ = ["HYPHENS", "as_drawn", "beside", "drawn_down", "kept_below", "reads_better",
+           "runs_on", "stands_over", "stream_reading", "under"]
 
 _MIN_GAIN = 2
 """The stream's order is taken only where it reads better at two successions or more
 than the geometry's: one could be a chance."""
 _WORD = re.compile(r"[^\W\d_]{2,}")
-_HYPHENATED = re.compile(r"([^\W\d_]+)[-\u00ad\u2010]$")
+HYPHENS = "-\u00ad\u2010"
+"""A hyphen, a soft hyphen and the Unicode hyphen: a line ending with one was wrapped
+inside a word."""
+_HYPHENATED = re.compile(rf"([^\W\d_]+)[{HYPHENS}]$")
 _FIRST_WORD = re.compile(r"[^\W\d_]+")
 _SENTENCE_END = re.compile(r"[.!?]['\"’”»)\]]*$")
 _OPEN_END = re.compile(r"[^\W\d_,]$|,$")

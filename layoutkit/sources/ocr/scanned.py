@@ -337,12 +337,14 @@ def judge_layer(words: Sequence[Word], config: LayoutConfig) -> LayerVerdict:
     share = read / judged if judged else 0.0
     least = config.ocr.ocr_min_quality
     said = f"{share:.2f} of its words in the {languages} word list"
-    if not may_read(read, judged, least) or _garbage(words, languages, config):
-        return LayerVerdict(False, share, languages,
-                            f"layer reads poorly ({said}, below ocr_min_quality {least:.2f})")
-    if share < least:
-        said += f": {judged} words, too few to tell it from ocr_min_quality {least:.2f}"
-    return LayerVerdict(True, share, languages, f"layer reads ({said})")
+    if share >= least:
+        return LayerVerdict(True, share, languages, f"layer reads ({said})")
+    if may_read(read, judged, least) and not _garbage(words, languages, config):
+        return LayerVerdict(True, share, languages,
+                            f"layer reads ({said}: {judged} words, too few to tell it "
+                            f"from ocr_min_quality {least:.2f})")
+    return LayerVerdict(False, share, languages,
+                        f"layer reads poorly ({said}, below ocr_min_quality {least:.2f})")
 
 
 def ocr_scanned_page(path: Path, page: PageGlyphs, words: tuple[Word, ...], config: LayoutConfig
