@@ -111,12 +111,13 @@ def test_right_to_left_footnotes_read_after_both_columns_above_a_footer_row() ->
     assert last_of_left < notes[0]
 
 
-def one_column(path: Path, note: str, note_size: float, *,
-               call: bool = True) -> tuple[list[str], list[str]]:
+def one_column(path: Path, note: str, note_size: float, *, call: bool = True,
+               raised: bool = False) -> tuple[list[str], list[str]]:
     """A letter page of one column of 40 lines of 11 pt type (the size of a word
     processor's body text), the note called (with ``call``) by a 7 pt superscript
     "1" at the end of line 10, ending in a note of two lines set ``note_size`` pt, 8 pt
-    apart from it; returns the lines of the column and of the note."""
+    apart from it, its mark ``note`` a word of its own, or (with ``raised``) a 7 pt
+    superscript; returns the lines of the column and of the note."""
     canvas = Canvas(str(path), pagesize=(612.0, 792.0))
     rng = random.Random(7)
     lines = []
@@ -130,11 +131,16 @@ def one_column(path: Path, note: str, note_size: float, *,
                               724.0 - 13.0 * k, "1")
             text += " 1"
         lines.append(text)
-    canvas.setFont("Times-Roman", note_size)
     notes = [f"{note} A note on the page set in the note size of the word processor",
              "and its second line runs on below the first one"]
     for k, text in enumerate(notes):
-        canvas.drawString(72.0, 720.0 - 13.0 * 39 - 21.0 - (note_size + 2.0) * k, text)
+        y, x = 720.0 - 13.0 * 39 - 21.0 - (note_size + 2.0) * k, 72.0
+        if raised and k == 0:
+            canvas.setFont("Times-Roman", 7)
+            canvas.drawString(x, y + 4.0, note)
+            x, text = x + canvas.stringWidth(f"{note} ", "Times-Roman", 7), text[len(note) + 1:]
+        canvas.setFont("Times-Roman", note_size)
+        canvas.drawString(x, y, text)
     canvas.save()
     return lines, notes
 
@@ -171,6 +177,21 @@ def test_single_column_foot_without_a_mark_or_a_call_is_no_footnote(
     assert len(page.bands) == 1
 
 
+@pytest.mark.parametrize("call", [True, False], ids=["called", "never called"])
+def test_note_as_large_as_the_text_told_by_its_raised_mark(tmp_path: Path,
+                                                           call: bool) -> None:
+    """A note set as large as the text (11 pt, as a word processor may set it), its mark
+    a superscript raised beside its first word, is a footnote when the text calls its
+    mark by a superscript: written apart, never inside the last paragraph.  Called
+    nowhere, it stays the page's last lines."""
+    path = tmp_path / "raised.pdf"
+    column, notes = one_column(path, "1", 11.0, call=call, raised=True)
+    page = layoutkit.parse(path)[0]
+    assert [line.text for line in page.body_lines] == column + notes
+    assert [page.lines[k].text for k in sorted(footnotes(page))] == (notes if call else [])
+    assert len(page.bands) == (2 if call else 1)
+
+
 TAGGED = Path(__file__).parent.parent / "regions" / "tagged"
 
 
@@ -181,6 +202,17 @@ def test_footnotes_scored_against_the_notes_a_tagged_thesis_marks() -> None:
     evaluation = evaluate([TAGGED / "bates-college-economics-senior-thesis-2023.truth.json"])
     score = evaluation.types["footnotes"]
     assert (score.predicted, score.expected, score.hits) == (2, 2, 2)
+
+
+def test_notes_as_large_as_the_text_called_in_an_earlier_band() -> None:
+    """A security report from Word sets its three notes (seven lines) in its text's
+    10 pt, each mark a 6.5 pt superscript, under a paragraph that follows a full-width
+    break; the text calls them near the page's top, in another band.  Each note line
+    is found (the tags mark them Note), and no other line is taken for one."""
+    evaluation = evaluate([TAGGED / "microsoft-msrc-memory-tagging-security-analysis-2020"
+                                    ".truth.json"])
+    score = evaluation.types["footnotes"]
+    assert (score.predicted, score.expected, score.hits) == (11, 11, 11)
 
 
 IJCAI = (Path(__file__).parent.parent / "fixtures" / "corpus"

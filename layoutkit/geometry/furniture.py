@@ -180,7 +180,7 @@ class _Candidate:
     than the body over a closely set text is parted from it by less than its own size's
     gap, but by far more than the body's lines are from each other."""
     note: bool = False
-    """Whether the line opens with a number the page's text calls as a note (`_calls`):
+    """Whether the line opens with a number the page's text calls as a note (`note_calls`):
     a footnote, the page's own text wherever it stands, whatever its number."""
     drawn: bool = False
     """Whether the line stands on a drawing: a picture, or a rule running down the page,
@@ -269,7 +269,7 @@ def edge_lines(words: Sequence[Word], height: float, config: LayoutConfig,
     leading = _leading(header, footer)
     least = config.furniture.furniture_min_gap_em * size
     openings = {id(line): _opening(line, words) for line in (*header, *footer)}
-    calls = _calls(words) if any(map(str.isdigit, openings.values())) else frozenset()
+    calls = note_calls(words) if any(map(str.isdigit, openings.values())) else frozenset()
 
     def marked(line: _Candidate) -> _Candidate:
         note = openings[id(line)] in calls
@@ -600,7 +600,7 @@ def _opening(line: _Candidate, words: Sequence[Word]) -> str:
     return words[min(line.words, key=lambda i: words[i].bbox.x0)].text.strip(_NOTE_MARKS)
 
 
-def _calls(words: Sequence[Word]) -> frozenset[str]:
+def note_calls(words: Sequence[Word]) -> frozenset[str]:
     """The numbers ``words`` call as notes: a figure of one to three digits drawn right
     after a word (producers draw a note's call with the word it follows), standing
     after it on its line (or kerned into its last letter), raised beside it

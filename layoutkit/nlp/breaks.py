@@ -158,11 +158,17 @@ def parted(before: Line, line: Line, measures: Mapping[Key, Measure]) -> bool:
 
 def _raised_mark(line: Line) -> bool:
     """Whether ``line`` opens with a note mark raised beside the capital that starts the
-    text after it (`Word.raised_beside`): a reference or a note, each its own paragraph
+    text after it (`raised_opening`): a reference or a note, each its own paragraph
     ('¹ M. Bode, Rep. Prog. Phys.'), where the text never breaks a line before a call."""
+    return raised_opening(line) and line.words[1].text[:1].isupper()
+
+
+def raised_opening(line: Line) -> bool:
+    """Whether ``line`` opens with a note mark raised beside the word after it
+    (`Word.raised_beside`): a note set as large as the text, told by its mark."""
     words = line.words
     return (len(words) > 1 and _MARK.fullmatch(words[0].text) is not None
-            and words[1].text[:1].isupper() and words[0].raised_beside(words[1]))
+            and words[0].raised_beside(words[1]))
 
 
 def _would_fit(before: Line, line: Line, found: Measure) -> bool:
@@ -186,10 +192,11 @@ def footnotes(page: Page, max_size: float = ReadingConfig().footnote_max_size
               ) -> frozenset[int]:
     """The indexes (among the page's lines) of its footnotes' lines: the lines of each
     band, after the first, whose words are all at most ``max_size`` times the page's
-    usual body size, that stands below every other body line of the page across it but
-    a bare page number (`geometry.furniture.is_page_number`: a folio under the notes of
-    a page whose running footer no other page shows) and opens with a note mark (see
-    the module)."""
+    usual body size or whose first line opens with a raised mark (`raised_opening`: the
+    reading's notes set as large as the text), that stands below every other body line
+    of the page across it but a bare page number (`geometry.furniture.is_page_number`: a
+    folio under the notes of a page whose running footer no other page shows) and opens
+    with a note mark (see the module)."""
     lines = page.lines
     body = [k for k, line in enumerate(lines)
             if line.line_type is LineType.BODY and line.words and line.text.strip()]
@@ -203,7 +210,8 @@ def footnotes(page: Page, max_size: float = ReadingConfig().footnote_max_size
     found: set[int] = set()
     for band, members in bands.items():
         small = all(w.size <= max_size * usual for k in members for w in lines[k].words)
-        if band == first_band or not small or note_mark(lines[members[0]]) is None:
+        if band == first_band or note_mark(lines[members[0]]) is None \
+                or not (small or raised_opening(lines[members[0]])):
             continue
         box = BBox.union(lines[k].bbox for k in members)
         if all(lines[k].bbox.bottom <= box.top + 1.0 for k in body

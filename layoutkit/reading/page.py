@@ -16,7 +16,8 @@
 - Footnotes at the foot of the columns (set small, parted by more than the usual
   leading, opening with a note mark) are read after the columns (`footnote_max_size`),
   in a band of their own: on a page of one column too, when the text calls the first
-  by a superscript of its mark, so that every text output sets them apart.
+  by a superscript of its mark, so that every text output sets them apart.  Notes set
+  as large as the text are told by their marks, raised, the first called in the text.
 - A column the stream draws after the band below is a float read after that band when
   the text beside it runs on into the band below (`float_flow_size_tolerance`).
 - CJK words join without a space unless parted by a full-width space (`cjk_space_em`).
@@ -25,14 +26,14 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import replace
 from itertools import repeat
 
 import numpy as np
 
 from ..config import LayoutConfig
-from ..geometry.furniture import Furniture, body_words
+from ..geometry.furniture import Furniture, body_words, note_calls
 from ..geometry.grid import table_walls
 from ..geometry.gutters import prepare
 from ..geometry.parting import parted_lines
@@ -83,7 +84,7 @@ def layout_page(glyphs: PageGlyphs, words: Sequence[Word], furniture: Furniture,
             columns = _without(columns, notices)
             for w in notices:
                 (header if w.bbox.bottom < glyphs.height / 2 else footer).append(w)
-        notes = [n for n in _footnotes(columns, backwards, config) if n]
+        notes = [n for n in _footnotes(columns, backwards, body, config) if n]
         plan.append((BandKind.BODY, _without(columns, [w for n in notes for w in n])))
         if notes:
             plan.append((BandKind.BODY, [[n] for n in notes]))
@@ -309,13 +310,14 @@ _NOTE_MARK = re.compile(NOTE_MARK)
 """`NOTE_MARK` at the start of a note's first word."""
 
 
-def _footnotes(columns: list[list[list[Word]]], backwards: bool,
+def _footnotes(columns: list[list[list[Word]]], backwards: bool, page: Sequence[Word],
                config: LayoutConfig) -> list[list[Word]]:
     """The words of the footnotes at the foot of each column of a band (its columns'
     leaves' words): the trailing lines of a column set at most ``footnote_max_size``
     times the column's usual size, reaching the band's foot, parted from the line above
     by more than the column's usual leading, the first opening with a note mark (at its
-    right end on a ``backwards``, right-to-left, page).  None
+    right end on a ``backwards``, right-to-left, page), or notes as large as the text
+    told by their raised marks that the ``page``'s words call (see `_notes_of`).  None
     where a column ends otherwise, and none at all when another column of the band is
     mostly set that small (the small type runs on there: references, an index).  A row
     closing every column apart from its text (see `_parted_foot`) is left where it
@@ -330,14 +332,11 @@ def _footnotes(columns: list[list[list[Word]]], backwards: bool,
     foot = max((w.bbox.bottom for column in words for w in column), default=0.0)
     found: list[list[Word]] = []
     for k, column in enumerate(words):
-        lowest = max((w.bbox.bottom for w in column), default=0.0)
-        bottom = [w for w in column if w.bbox.bottom >= lowest - 1.0]
-        if (not bottom or any(w.size > limit * usual[k] for w in bottom)
-                or any(share >= 0.5 for j, share in enumerate(small) if j != k)):
+        if not column or any(share >= 0.5 for j, share in enumerate(small) if j != k):
             found.append([])
             continue
         lines = [line for leaf in columns[k] for line in group_lines(leaf, config.words)]
-        found.append(_notes_of(lines, usual[k], foot, backwards, config,
+        found.append(_notes_of(lines, usual[k], foot, backwards, page, config,
                                called=len(columns) == 1))
     return found
 
@@ -369,33 +368,71 @@ def _parted_foot(columns: list[list[list[Word]]]) -> list[Word]:
 
 
 def _notes_of(lines: list[list[Word]], usual: float, foot: float, backwards: bool,
-              config: LayoutConfig, *, called: bool = False) -> list[Word]:
+              page: Sequence[Word], config: LayoutConfig, *, called: bool = False
+              ) -> list[Word]:
     """The words of the trailing footnote lines of one column's ``lines`` (see
     `_footnotes`), whose usual size is ``usual``; the band's text ends at
     ``foot``; a line opens at its right end when ``backwards``.  With ``called`` (a
     band of one column, where no other column shows small type running on: a numbered
     reference list), the first note's mark must be called in the text above, as a
-    word of its own set as small as the notes (a superscript)."""
+    word of its own set as small as the notes (a superscript).  Notes set as large as
+    the text (a word processor's, at times) are told by their marks instead: each
+    raised beside the word after it (`_raised_start`), the first among the numbers the
+    text of the ``page`` (its body words) calls as notes anywhere
+    (`geometry.furniture.note_calls`)."""
+    if len(lines) < 3:
+        return []
     limit = config.reading.footnote_max_size * usual
+    tops = [min(w.bbox.top for w in line) for line in lines]
+    pitch = _usual_pitch(tops)
+
+    def opening(line: list[Word]) -> Word:
+        return max(line, key=lambda w: w.bbox.x1) if backwards \
+            else min(line, key=lambda w: w.bbox.x0)
+
+    def parted(k: int) -> bool:
+        """Whether line ``k`` stands further under the line above than the lines of
+        the column stand under each other."""
+        return tops[k] - max(w.bbox.bottom for w in lines[k - 1]) > pitch - usual
+
     k = len(lines)
     while k > 1 and max(w.size for w in lines[k - 1]) <= limit:
         k -= 1
-    if k == len(lines) or len(lines) < 3:
+    raised = k == len(lines)
+    if raised:
+        k = _raised_start(lines, opening, parted)
+    if k == len(lines) or not pitch or not parted(k) \
+            or foot - max(w.bbox.bottom for w in lines[-1]) > usual:
         return []
-    tops = [min(w.bbox.top for w in line) for line in lines]
-    pitch = _usual_pitch(tops)
-    opening = max(lines[k], key=lambda w: w.bbox.x1) if backwards \
-        else min(lines[k], key=lambda w: w.bbox.x0)
-    first = opening.text
-    gap = tops[k] - max(w.bbox.bottom for w in lines[k - 1])
-    end = max(w.bbox.bottom for w in lines[-1])
-    mark = _NOTE_MARK.match(first)
-    if not pitch or gap <= pitch - usual or foot - end > usual or mark is None:
+    mark = _NOTE_MARK.match(opening(lines[k]).text)
+    if mark is None or (raised and mark[0] not in note_calls(page)):
         return []
-    if called and not any(w.text == mark[0] and w.size <= limit
-                          for line in lines[:k] for w in line):
+    if called and not raised and not any(w.text == mark[0] and w.size <= limit
+                                         for line in lines[:k] for w in line):
         return []
     return [w for line in lines[k:] for w in line]
+
+
+def _raised_start(lines: list[list[Word]], opening: Callable[[list[Word]], Word],
+                  parted: Callable[[int], bool]) -> int:
+    """The index of the first of the trailing ``lines`` of a column that are notes set
+    as large as its text: going up from the last line, the topmost line ``parted`` from
+    the one above that opens (`opening`) with a note mark raised beside the word after
+    it (`Word.raised_beside`), before any line so parted that opens otherwise (a
+    paragraph of the text); ``len(lines)`` when there is none."""
+    start = len(lines)
+    for k in range(len(lines) - 1, 0, -1):
+        if not parted(k):
+            continue
+        mark = opening(lines[k])
+        after = min((w for w in lines[k] if w is not mark),
+                    key=lambda w: abs(w.bbox.x0 + w.bbox.x1 - mark.bbox.x0 - mark.bbox.x1),
+                    default=None)
+        if after is None or _NOTE_MARK.fullmatch(mark.text) is None \
+                or not mark.raised_beside(after):
+            break
+        start = k
+    return start
 
 
 def _usual_pitch(tops: Sequence[float]) -> float:
