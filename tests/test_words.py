@@ -306,6 +306,21 @@ def test_words_group_lines_high_call_after_its_word_joins_line() -> None:
     assert group_lines([*big, above], CONFIG.words) == [[above], big]
 
 
+def test_words_drop_capital_is_no_letter_of_the_word_beside_it() -> None:
+    """A drop capital 30 pt tall set solid against the third line it stands beside (its
+    foot on that line's baseline, as a journal sets it) is a word of its own, not the
+    first letter of that line's first word ('Osations'); the line grouping then opens
+    the first line with it (``drop_cap_min_height``)."""
+    cap = glyph("O", 0.0, 2.0, width=20.0, size=30.0)
+    lines = [spelled(text, 20.0, 11.0 * k) for k, text in enumerate(("ver", "pres", "sations"))]
+    words = words_from_glyphs(Glyphs.of([cap, *[g for line in lines for g in line]]),
+                              CONFIG.words)
+    assert sorted(w.text for w in words) == ["O", "pres", "sations", "ver"]
+    grouped = group_lines(words, CONFIG.words)
+    assert [[w.text for w in line] for line in grouped] == [["O", "ver"], ["pres"],
+                                                            ["sations"]]
+
+
 def test_words_index_under_a_line_with_an_exponent_stays_in_its_line() -> None:
     """A line of 9 pt words carrying both an exponent (a note's call, raised) and an
     index (``V`` with ``m`` lowered under its baseline), set 11 pt over the next line:

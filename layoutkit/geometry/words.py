@@ -18,7 +18,9 @@ gives the same words and lines; each word keeps its place in the stream
   they overlap vertically by `line_overlap`; a baseline joins the line above only
   through a word of its own size (`line_like_size_ratio`).
 - A word `drop_cap_min_height` times taller than its column's usual word, left of two
-  lines or more, is a drop capital: it opens the first of them.
+  lines or more, is a drop capital: it opens the first of them.  A capital so much
+  larger than the small letter set solid after it is a word of its own (the drop
+  capital on the baseline of the third line it stands beside).
 - Columns of vertical writing are stacked in `vertical`.
 """
 
@@ -199,8 +201,12 @@ def _words(glyphs: Glyphs, boxes: npt.NDArray[np.float64], texts: _Texts,
     limit[drawn] += _tracking(s[drawn], e[drawn], r[drawn], blank[drawn], letter[drawn],
                               styles[ordered[drawn]], size[order][drawn], limit[drawn])
     breaks = ~same_row | (gap > limit) | blank | np.concatenate(([False], blank[:-1]))
+    sized = size[order]
+    codes = np.where(ids < CODE_POINTS, ids, -1)
+    # an initial (a drop capital) is no letter of the word it stands beside, however near
+    breaks[1:] |= (char_test(codes[:-1], str.isupper) & char_test(codes[1:], str.islower)
+                   & (sized[:-1] >= config.drop_cap_min_height * sized[1:]))
     if direction == VERTICAL:  # a note set small in a column is a word of its own
-        sized = size[order]
         cjk = char_test(np.where(ids < CODE_POINTS, ids, -1), is_cjk)
         breaks[1:] |= ((cjk[1:] | cjk[:-1]) & (np.minimum(sized[1:], sized[:-1])
                        < config.line_like_size_ratio * np.maximum(sized[1:], sized[:-1])))
