@@ -143,6 +143,20 @@ def test_furniture_enumerated_line_at_the_edge_is_body(number: str) -> None:
         assert getattr(find_furniture(document, CONFIG)[0], edge) == frozenset()
 
 
+@pytest.mark.parametrize(("label", "furniture"), [("(c)", False), ("D", False),
+                                                  ("(xc)", True), ("xiv", True)])
+def test_furniture_panel_letter_beside_a_line_is_no_roman_folio(label: str,
+                                                               furniture: bool) -> None:
+    """A figure's panel labels standing apart from the first line of a page's column,
+    level with it ('... and the  (a)  (b)  (c)'), or a section's letter, read as Roman
+    numerals are a hundred and more: no folio numbers front matter so far.  A Roman
+    folio below a hundred beside a running title is one."""
+    line = [*words("Running text of the first column", 36.0, 30.0),
+            *words("(a)", 330.0, 30.0), *words(label, 420.0, 30.0)]
+    found = find_furniture([page(line, body(1))], CONFIG)[0]
+    assert bool(found.header) is furniture
+
+
 def test_furniture_number_beside_a_bar_inside_a_piece_is_no_folio() -> None:
     """A bar parts a folio from its running title only at the line's end: a number
     between two bars, inside the line, is no folio ('Report | 14 | Interview')."""

@@ -131,11 +131,23 @@ def is_page_number(text: str) -> bool:
     return _PAGE_NUMBER.match(mask_numbers(text)) is not None
 
 
-def mask_numbers(text: str) -> str:
-    """``text`` with every run of digits and every well-formed Roman numeral replaced
-    by ``#`` ("Civic" or "did" are words, not numerals)."""
-    return _NUMBER.sub(lambda m: "#" if m[0][0].isdigit() or _ROMAN.fullmatch(m[0]) else m[0],
-                       text)
+def mask_numbers(text: str, roman_below: int = 5000) -> str:
+    """``text`` with every run of digits and every well-formed Roman numeral of a value
+    below ``roman_below`` replaced by ``#`` ("Civic" or "did" are words, not
+    numerals)."""
+    def masked(found: re.Match[str]) -> str:
+        number = found[0]
+        if number[0].isdigit():
+            return "#"
+        value = roman_value(number.lower()) if _ROMAN.fullmatch(number) else None
+        return "#" if value is not None and value < roman_below else number
+
+    return _NUMBER.sub(masked, text)
+
+
+_ROMAN_FOLIO_BELOW = 100
+"""Roman numerals number a book's front matter, never a hundred pages of it: a piece
+'(c)' or 'D' beside a line is a figure's panel or a section's letter, no folio."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -626,11 +638,13 @@ def note_calls(words: Sequence[Word]) -> frozenset[str]:
 
 def _folio_piece(line: _Candidate, words: Sequence[Word], config: LayoutConfig) -> bool:
     """Whether ``line``'s first or last piece (words parted from the rest by more than
-    ``furniture_piece_gap_em``, or by a bar or a bullet, `_parted`) is a page number,
-    the others carrying letters (see `_Candidate.folio`)."""
+    ``furniture_piece_gap_em``, or by a bar or a bullet, `_parted`) is a page number (a
+    Roman one below `_ROMAN_FOLIO_BELOW`), the others carrying letters (see
+    `_Candidate.folio`)."""
     pieces = [_CJK_NUMBER.sub("#", mask_numbers("".join(w.text for w in piece)
                                                  if _cjk_piece(piece)
-                                                 else " ".join(w.text for w in piece)))
+                                                 else " ".join(w.text for w in piece),
+                                                 _ROMAN_FOLIO_BELOW))
               for gapped in split_at_gaps(
         sorted((words[i] for i in line.words), key=lambda w: w.bbox.x0),
         config.furniture.furniture_piece_gap_em)
