@@ -391,6 +391,19 @@ def test_lines_drop_capital_opens_the_first_line_beside_it() -> None:
         == [*plain[:2], ["T", "w2a", "w2b"], *plain[3:]]
 
 
+def test_lines_drop_capital_whose_descent_reaches_the_line_under_it() -> None:
+    """A drop capital beside three lines whose box, grown by its font's descent, reaches
+    half into the fourth line, which runs out to the column's edge under it, still opens
+    the first of the three; every line keeps its words."""
+    lines = [[word(f"w{k}a", 40.0 if k < 3 else 10.0, 12.0 * k, 60.0, 12.0 * k + 10.0),
+              word(f"w{k}b", 64.0, 12.0 * k, 90.0, 12.0 * k + 10.0)] for k in range(5)]
+    cap = word("O", 10.0, 1.0, 35.0, 42.0, size=34.0)
+    grouped = group_lines(shuffled([cap, *[w for line in lines for w in line]], 2),
+                          CONFIG.words)
+    assert [[w.text for w in line] for line in grouped] \
+        == [["O", "w0a", "w0b"], *[[f"w{k}a", f"w{k}b"] for k in range(1, 5)]]
+
+
 def test_lines_tall_words_opening_one_line_stay_in_their_order() -> None:
     """A headline's tall words standing left of the lines beside them all open the
     first of those lines, left to right as they stand, not reversed."""

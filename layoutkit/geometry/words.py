@@ -687,7 +687,9 @@ def _drop_caps(words: Sequence[Word], config: WordsConfig
     """The drop capitals among ``words``, each with the first word of the line it opens,
     and the other words.  A drop capital is ``drop_cap_min_height`` times taller than
     the median word and stands left of every word of the two or more lines (of the
-    other words) it overlaps by half their height."""
+    other words) it overlaps by half their height, but the last of them: the descent
+    of the capital's font, which its letter does not fill, may reach the line under
+    the ones it stands beside, set out to the column's edge."""
     sizes = [w.bbox.bottom - w.bbox.top for w in words]
     if max(sizes) <= config.drop_cap_min_height * min(sizes):  # most columns: at once
         return [], list(words)
@@ -704,7 +706,10 @@ def _drop_caps(words: Sequence[Word], config: WordsConfig
     for w in (w for w, t in zip(words, tall, strict=True) if t):
         beside = [line for line, (top, bottom) in zip(lines, spans, strict=True)
                   if min(w.bbox.bottom, bottom) - max(w.bbox.top, top) >= 0.5 * (bottom - top)]
-        if len(beside) >= 2 and w.bbox.x1 <= min(v.bbox.x0 for line in beside for v in line):
+        right = [w.bbox.x1 <= min(v.bbox.x0 for v in line) for line in beside]
+        if right and not right[-1]:  # its box's descent reaches the line under it
+            right.pop()
+        if len(right) >= 2 and all(right):
             caps.append((w, beside[0][0]))
         else:
             others.append(w)
