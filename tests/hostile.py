@@ -153,6 +153,16 @@ def repeated_kids(times: int = 100_000) -> bytes:
                       _page(5), _stream(b"BT /F1 10 Tf 72 700 Td (once) Tj ET\n")])
 
 
+def repeated_empty_node(times: int = 5) -> bytes:
+    """A page of text whose page tree lists an empty ``/Pages`` node (no kids, count 0)
+    ``times`` times beside the page, as a report's tree does: nothing is read twice."""
+    kids = b"[4 0 R " + b"6 0 R " * times + b"]"
+    return pdf_bytes([b"<< /Type /Catalog /Pages 2 0 R >>",
+                      b"<< /Type /Pages /Kids %s /Count 1 >>" % kids, FONT,
+                      _page(5), _stream(b"BT /F1 10 Tf 72 540 Td (once) Tj ET\n"),
+                      b"<< /Type /Pages /Parent 2 0 R /Kids [] /Count 0 >>"])
+
+
 def blank_pages(count: int = 5000, size: float = 612) -> bytes:
     """``count`` pages with empty content streams, ``size`` points square."""
     kids = b" ".join(b"%d 0 R" % (4 + k) for k in range(count))

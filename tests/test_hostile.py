@@ -20,6 +20,7 @@ from pathlib import Path
 
 import pytest
 
+import layoutkit
 from layoutkit import LayoutConfig
 from layoutkit.errors import DocumentError
 from layoutkit.sources.ocr.scanned import page_image
@@ -119,6 +120,18 @@ def test_hostile_input_is_one_line_and_status_1(tmp_path: Path, name: str, make:
     status, err = read(path, "--engine", engine)
     assert status == 1, err
     assert one_line(err).startswith(f"layoutkit: error: {path.parent}/{expected}"), err
+
+
+@pytest.mark.parametrize("engine", ["pdfium", "pdfminer"])
+def test_page_tree_listing_an_empty_node_again_is_read(tmp_path: Path, engine: str) -> None:
+    """An empty node of the page tree listed five times beside the page (an annual
+    report's tree repeats its empty nodes so; every other reader reads it) holds no
+    page to read twice: the page is read, where the document was refused as a page
+    tree listing a node more than once."""
+    path = tmp_path / "empty-nodes.pdf"
+    path.write_bytes(hostile.repeated_empty_node())
+    document = layoutkit.parse(path, engine=engine)
+    assert [page.text() for page in document] == ["once"]
 
 
 @pytest.mark.parametrize("kind", ["fifo", "device"])

@@ -7,7 +7,8 @@ of a plain PDF (a cross-reference table, not encrypted) with a few regular expre
 (`plain_pdf`), any other with pdfminer.six's parser, imported only then.
 
 - A page tree that lists one page more than once (a `/Kids` array holding the same page
-  100,000 times) or loops back on itself is refused.
+  100,000 times) or loops back on itself is refused; an empty node listed again (a
+  report's tree repeats its empty `/Pages` nodes) holds no page and is passed over.
 - What each page draws is measured: its content streams decoded, each form XObject's
   stream counted every time it is drawn, forms within forms multiplied out (twenty
   forms each drawing the next twice draw the last a million times).  The annotations'
@@ -396,7 +397,8 @@ def _size(objects: _Objects, box: Any) -> tuple[float, float]:
 def _leaves(path: Path, objects: _Objects) -> Iterator[tuple[Any, Any, Any, Any]]:
     """The contents, resources, media box (both inherited where the page has none) and
     annotations (as stored: an array or a reference to one) of each page, in order;
-    raises DocumentError when the tree lists a page twice or loops."""
+    raises DocumentError when the tree lists a page, or a node holding any, twice or
+    loops."""
     stack: list[tuple[Any, Any, Any]] = [(objects.root(), None, None)]
     seen: set[int] = set()
     while stack:
@@ -406,6 +408,8 @@ def _leaves(path: Path, objects: _Objects) -> Iterator[tuple[Any, Any, Any, Any]
             continue
         key = objects.key(reference, node)
         if key in seen:
+            if objects.resolve(node.get("Kids")) == []:
+                continue  # an empty node listed again holds no page to read twice
             kind = "page" if "Kids" not in node else "page tree node"
             raise DocumentError(f"{path}: the page tree lists a {kind} (object {key}) more than "
                                 f"once; a page may appear in it once")
