@@ -57,6 +57,52 @@ def test_footnote_read_after_the_columns(tmp_path: Path, mark: str, label: str) 
     assert f"[^{label}]: {note} {notes[1]}" in out.read_text(encoding="utf-8").splitlines()
 
 
+def notes_running_on(path: Path, opening: str) -> tuple[list[str], list[str], list[str]]:
+    """A letter page of two columns of 24 lines of 10 pt type, each ending in notes of
+    7 pt set 20 pt under it: the left column's note runs on into the right column's
+    foot, whose notes open with ``opening`` and close with a second note; returns the
+    text's lines in order, the left notes and the right ones."""
+    canvas = Canvas(str(path), pagesize=(612.0, 792.0))
+    rng = random.Random(11)
+    text: list[str] = []
+    for x in (54.0, 324.0):
+        canvas.setFont("Times-Roman", 10)
+        for k in range(24):
+            line = " ".join(rng.choice(VOCAB) for _ in range(6)) + f" {x:.0f}t{k}"
+            canvas.drawString(x, 720.0 - 12.0 * k, line)
+            text.append(line)
+    left = ["1 " + " ".join(rng.choice(VOCAB) for _ in range(7))]
+    left += [" ".join(rng.choice(VOCAB) for _ in range(8)) + f" l{k}" for k in range(1, 6)]
+    right = [f"{opening} " + " ".join(rng.choice(VOCAB) for _ in range(7))]
+    right += [" ".join(rng.choice(VOCAB) for _ in range(8)) + f" r{k}" for k in range(1, 5)]
+    right += ["2 The second note closes the page here."]
+    canvas.setFont("Times-Roman", 7)
+    for x, notes in ((54.0, left), (324.0, right)):
+        for k, line in enumerate(notes):
+            canvas.drawString(x, 720.0 - 12.0 * 23 - 20.0 - 8.0 * k, line)
+    canvas.save()
+    return text, left, right
+
+
+@pytest.mark.parametrize(("opening", "running"), [("and", True), ("Figure", False)])
+def test_note_running_on_into_the_next_column_is_read_after_it(
+        tmp_path: Path, opening: str, running: bool) -> None:
+    """A note broken mid-sentence at the left column's foot runs on at the right
+    column's, with no mark: it is read after the left column's notes, all of them
+    footnotes (a law review's notes, where the running-on part was read before the
+    left column's).  Where the right column's small lines open otherwise (a capital,
+    a caption's), they stay where they stand."""
+    path = tmp_path / "running.pdf"
+    text, left, right = notes_running_on(path, opening)
+    page = layoutkit.parse(path)[0]
+    lines = [line.text for line in page.body_lines]
+    if running:
+        assert lines == text + left + right
+        assert [page.lines[k].text for k in sorted(footnotes(page))] == left + right
+    else:
+        assert lines == text + right + left
+
+
 def test_footnote_without_a_mark_stays_in_its_column(tmp_path: Path) -> None:
     """Small lines at a column's foot that open with no note mark (a caption, a
     signature) stay where they stand."""
@@ -202,6 +248,20 @@ def test_footnotes_scored_against_the_notes_a_tagged_thesis_marks() -> None:
     evaluation = evaluate([TAGGED / "bates-college-economics-senior-thesis-2023.truth.json"])
     score = evaluation.types["footnotes"]
     assert (score.predicted, score.expected, score.hits) == (2, 2, 2)
+
+
+CORPUS = Path(__file__).parent.parent / "regions" / "corpus"
+
+
+def test_notes_holding_more_words_than_the_text_are_footnotes() -> None:
+    """A law review's page sets its notes in 7 pt in two columns under text of 9 pt,
+    notes running on from one column into the other: they hold more words than the
+    text above them, so the page's usual size is theirs; measured against the text
+    they note, all 49 note lines are found (none was), no other line taken."""
+    evaluation = evaluate([CORPUS / "cclr-2017-3-bausch-mehling-negotiating-climate-change"
+                                    "-p180.truth.json"])
+    score = evaluation.types["footnotes"]
+    assert (score.predicted, score.expected, score.hits) == (49, 49, 49)
 
 
 def test_notes_as_large_as_the_text_called_in_an_earlier_band() -> None:

@@ -191,8 +191,9 @@ def _would_fit(before: Line, line: Line, found: Measure) -> bool:
 def footnotes(page: Page, max_size: float = ReadingConfig().footnote_max_size
               ) -> frozenset[int]:
     """The indexes (among the page's lines) of its footnotes' lines: the lines of each
-    band, after the first, whose words are all at most ``max_size`` times the page's
-    usual body size or whose first line opens with a raised mark (`raised_opening`: the
+    band, after the first, whose words are all at most ``max_size`` times the usual size
+    of the page's other body lines (notes may hold more words than the text they note)
+    or whose first line opens with a raised mark (`raised_opening`: the
     reading's notes set as large as the text), that stands below every other body line
     of the page across it but a bare page number (`geometry.furniture.is_page_number`: a
     folio under the notes of a page whose running footer no other page shows) and opens
@@ -202,16 +203,17 @@ def footnotes(page: Page, max_size: float = ReadingConfig().footnote_max_size
             if line.line_type is LineType.BODY and line.words and line.text.strip()]
     if not body:
         return frozenset()
-    usual = median(w.size for k in body for w in lines[k].words)
     bands: defaultdict[int, list[int]] = defaultdict(list)
     for k in body:
         bands[lines[k].band].append(k)
     first_band = min(bands)
     found: set[int] = set()
     for band, members in bands.items():
+        if band == first_band or note_mark(lines[members[0]]) is None:
+            continue
+        usual = median(w.size for k in body if lines[k].band != band for w in lines[k].words)
         small = all(w.size <= max_size * usual for k in members for w in lines[k].words)
-        if band == first_band or note_mark(lines[members[0]]) is None \
-                or not (small or raised_opening(lines[members[0]])):
+        if not (small or raised_opening(lines[members[0]])):
             continue
         box = BBox.union(lines[k].bbox for k in members)
         if all(lines[k].bbox.bottom <= box.top + 1.0 for k in body

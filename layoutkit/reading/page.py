@@ -55,8 +55,16 @@ from ..model import (
 )
 from .notices import notice_words
 from .sidenotes import notes_in_place
-from .stream import as_drawn, beside, drawn_down, reads_better, stream_reading, under
-from .text import column_texts, reading_words, right_to_left
+from .stream import (
+    as_drawn,
+    beside,
+    drawn_down,
+    reads_better,
+    runs_into,
+    stream_reading,
+    under,
+)
+from .text import column_texts, line_text, reading_words, right_to_left
 
 __all__ = ["layout_page"]
 
@@ -336,8 +344,10 @@ def _footnotes(columns: list[list[list[Word]]], backwards: bool, page: Sequence[
             found.append([])
             continue
         lines = [line for leaf in columns[k] for line in group_lines(leaf, config.words)]
+        before = found[-1] if found else []  # the notes of the column before
+        end = line_text(group_lines(before, config.words)[-1], backwards) if before else None
         found.append(_notes_of(lines, usual[k], foot, backwards, page, config,
-                               called=len(columns) == 1))
+                               called=len(columns) == 1, running=end))
     return found
 
 
@@ -368,8 +378,8 @@ def _parted_foot(columns: list[list[list[Word]]]) -> list[Word]:
 
 
 def _notes_of(lines: list[list[Word]], usual: float, foot: float, backwards: bool,
-              page: Sequence[Word], config: LayoutConfig, *, called: bool = False
-              ) -> list[Word]:
+              page: Sequence[Word], config: LayoutConfig, *, called: bool = False,
+              running: str | None = None) -> list[Word]:
     """The words of the trailing footnote lines of one column's ``lines`` (see
     `_footnotes`), whose usual size is ``usual``; the band's text ends at
     ``foot``; a line opens at its right end when ``backwards``.  With ``called`` (a
@@ -379,7 +389,10 @@ def _notes_of(lines: list[list[Word]], usual: float, foot: float, backwards: boo
     the text (a word processor's, at times) are told by their marks instead: each
     raised beside the word after it (`_raised_start`), the first among the numbers the
     text of the ``page`` (its body words) calls as notes anywhere
-    (`geometry.furniture.note_calls`)."""
+    (`geometry.furniture.note_calls`).  Small lines
+    opening with no mark are the last note of the column before running on, where its
+    notes end with the line ``running`` and the text runs on into them
+    (`stream.runs_into`: a note broken mid-sentence, not a caption under the notes)."""
     if len(lines) < 3:
         return []
     limit = config.reading.footnote_max_size * usual
@@ -405,7 +418,11 @@ def _notes_of(lines: list[list[Word]], usual: float, foot: float, backwards: boo
             or foot - max(w.bbox.bottom for w in lines[-1]) > usual:
         return []
     mark = _NOTE_MARK.match(opening(lines[k]).text)
-    if mark is None or (raised and mark[0] not in note_calls(page)):
+    if mark is None:
+        if raised or running is None or not runs_into(running, line_text(lines[k], backwards)):
+            return []
+        return [w for line in lines[k:] for w in line]
+    if raised and mark[0] not in note_calls(page):
         return []
     if called and not raised and not any(w.text == mark[0] and w.size <= limit
                                          for line in lines[:k] for w in line):

@@ -154,6 +154,15 @@ def runs_on(order: Sequence[Line], vocabulary: set[str]) -> int:
     return score
 
 
+def runs_into(end: str, start: str) -> bool:
+    """Whether text ending with ``end`` runs on into text starting with ``start``: a
+    word hyphenated at the end, or no sentence closed before a lower-case letter."""
+    end, start = end.rstrip(), start.lstrip()
+    if not end or not start:
+        return False
+    return end[-1] in HYPHENS or (start[0].islower() and not _SENTENCE_END.search(end))
+
+
 def under(above: Line, line: Line) -> bool:
     """Whether ``line`` stands under ``above`` in the same column (`stands_over`)."""
     return bool(stands_over([above, line])[0, 1])
