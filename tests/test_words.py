@@ -306,6 +306,24 @@ def test_words_group_lines_high_call_after_its_word_joins_line() -> None:
     assert group_lines([*big, above], CONFIG.words) == [[above], big]
 
 
+def test_words_ocr_word_overlapping_the_word_before_it_keeps_its_letters() -> None:
+    """An OCR layer draws each word where the scan shows it, in a font wider than the
+    print: 'MVENG.', drawn after a space, starts inside the 'T' that ends 'ENGELBERT',
+    and 'Paris' inside the full stop, as that word's letters push on.  Each word keeps
+    its letters in the order drawn, where the letters sorted across were spelled
+    'ENGELBERMT VENG.P aris'."""
+    def drawn(text: str, x0: float, width: float = 6.0) -> list[Glyph]:
+        return [glyph(ch, x0 + width * k, width=width) for k, ch in enumerate(text)]
+
+    first = drawn("ENGELBERT", 0.0)                      # ends at 54
+    second = drawn("MVENG.", 53.0)                        # ends at 89
+    third = drawn("Paris", 88.0)
+    glyphs = [*first, glyph(" ", 54.0, width=2.0), *second, glyph(" ", 89.0, width=2.0),
+              *third]
+    words = words_from_glyphs(Glyphs.of(glyphs), CONFIG.words)
+    assert [w.text for w in words] == ["ENGELBERT", "MVENG.", "Paris"]
+
+
 def test_words_drop_capital_is_no_letter_of_the_word_beside_it() -> None:
     """A drop capital 30 pt tall set solid against the third line it stands beside (its
     foot on that line's baseline, as a journal sets it) is a word of its own, not the

@@ -165,6 +165,7 @@ def _words(glyphs: Glyphs, boxes: npt.NDArray[np.float64], texts: _Texts,
         ([True], np.diff(base[order]) > tolerance[1:])), config.glyph_row_max_span_em * em)
     row = np.empty(len(order), dtype=np.intp)
     row[order] = np.cumsum(new_row)  # each glyph's row, back in the glyphs' order
+    start, end = _after_spaces(start, end, row, texts.blank[chosen])
     by_start = np.argsort(start, kind="stable")
     if direction != VERTICAL:
         row = _set_in(row, box, by_start, size, texts.blank[chosen])
@@ -318,6 +319,42 @@ _HORIZONTAL_FORMS = {code: _horizontal_form(chr(code))
                      for code in [*range(0xFE10, 0xFE1A), *range(0xFE30, 0xFE49)]}
 """Vertical presentation forms, which a text layer of vertical writing may carry, to the
 characters they stand for: what a reader searches, copies and compares."""
+
+
+def _after_spaces(start: npt.NDArray[np.float64], end: npt.NDArray[np.float64],
+                  row: npt.NDArray[np.intp], blank: npt.NDArray[np.bool_]
+                  ) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.float64]]:
+    """Where each glyph (in the order drawn) starts and ends across, for ordering and
+    spacing: a word drawn right after a space, on the row of the word before it,
+    starting further along than that word starts but before it ends, is moved along to
+    start where it ends, its glyphs with it (and so the words after it, in turn).  An
+    OCR layer draws each word where its scan shows it, in a font wider than the print:
+    the next word overlaps the last letters of the word before ('ENGELBERMT VENG.' for
+    'ENGELBERT MVENG.')."""
+    if len(start) < 3:
+        return start, end
+    a, space, b = slice(None, -2), slice(1, -1), slice(2, None)
+    after = blank[space] & ~blank[a] & ~blank[b] & (row[a] == row[b])
+    if not (after & (start[b] < end[a])).any():
+        return start, end
+    # the glyphs drawn rightwards along one row between two spaces share a number
+    word = np.cumsum(blank | np.concatenate(([False], (row[1:] != row[:-1])
+                                             | (start[1:] < start[:-1]))))
+    count = int(word[-1]) + 1
+    first, last = np.full(count, np.inf), np.full(count, -np.inf)
+    np.minimum.at(first, word[~blank], start[~blank])
+    np.maximum.at(last, word[~blank], end[~blank])
+    follows = np.full(count, -1)  # the word each word follows across one space, if any
+    k = np.flatnonzero(after)
+    follows[word[k + 2]] = word[k]
+    shift = np.zeros(count)
+    for w in np.unique(word[k + 2]).tolist():
+        v = int(follows[w])
+        if first[v] < first[w] < last[v] + shift[v]:
+            shift[w] = last[v] + shift[v] - first[w]
+    # a space moves with the word before it, which it follows
+    moved = np.where(blank, shift[np.maximum(word - 1, 0)], shift[word])
+    return start + moved, end + moved
 
 
 def _by_row(by_x: npt.NDArray[np.intp], row: npt.NDArray[np.intp]) -> npt.NDArray[np.intp]:
