@@ -19,7 +19,9 @@ A line is furniture when one of these holds:
 - It is a page's outermost line, far apart from the body and set no larger than it,
   and a neighbouring page's outermost line is so set at the same height and size: a
   running head that names the chapter or section, whose words change.
-- It is a bare page number.
+- It is a bare page number; or a page number named as one, with the word for page or
+  for "of" ('Página 1 de 9'), set apart, wherever it stands among the candidates (under
+  a display title that is none).
 - It repeats close over the body while a neighbouring page shows the same line set
   apart from its body, or it stands in the trim margin (`furniture_min_gap_em`,
   `furniture_trim_margin`).
@@ -40,8 +42,9 @@ A line is furniture when one of these holds:
   bullet ('14 | Interview'), the folio maybe with a letter, 'S1984'
   (`furniture_folio_min_words`, `furniture_folio_gap_em`, `furniture_piece_gap_em`).
 - Where too few pages show the text block, it is a line in small type far from the
-  text, at the foot or under a running header: a proof stamp, a section's name under a
-  header bar (`furniture_stamp_gap_em`).
+  text, at the foot or at the top (under the running header, if any): a proof stamp, a
+  section's name under a header bar, a journal's imprint over an article's first page
+  (`furniture_stamp_gap_em`).
 - It is a masthead's row of short pieces with nothing above it but the header and the
   nameplate: an issue row on a ruled bar, or a banner right over the title
   (`furniture_nameplate_min_size`, `furniture_bar_gap_em`, `furniture_row_max_words`).
@@ -54,7 +57,10 @@ A line is furniture when one of these holds:
   numbers, a patent's (`line_numbers`).
 
 A line stands apart from the body by its own size's gap, or by twice the white the
-body's lines have between them.
+body's lines have between them (read from the candidates, or, on a page with a single
+candidate at each edge, from the lines right past the zones).  A run is cut back to
+such a gap, but for a bare folio right over (under) a line that stands apart: the two
+are a block at the page's edge ('IJCAI-07' over '2671').
 """
 
 from __future__ import annotations
@@ -267,6 +273,12 @@ def edge_lines(words: Sequence[Word], height: float, config: LayoutConfig,
     header = _edge_lines(words, spans, height, config, folio, top=True)
     footer = _edge_lines(words, spans, height, config, folio, top=False)
     leading = _leading(header, footer)
+    if not np.isfinite(leading):
+        # no body line among the candidates (a single one at each edge): the lines right
+        # past the zones are the body's
+        leading = _leading(
+            header[:1] + _edge_lines(words, spans, height, config, folio, top=True, past=True),
+            footer[:1] + _edge_lines(words, spans, height, config, folio, top=False, past=True))
     least = config.furniture.furniture_min_gap_em * size
     openings = {id(line): _opening(line, words) for line in (*header, *footer)}
     calls = _calls(words) if any(map(str.isdigit, openings.values())) else frozenset()
@@ -296,7 +308,8 @@ def _on_drawing(line: _Candidate, words: Sequence[Word], drawn: Sequence[BBox]) 
 def _leading(header: Sequence[_Candidate], footer: Sequence[_Candidate]) -> float:
     """The page's usual white space between lines: the median gap under (over) its
     header (footer) candidate lines but the outermost, where the body's lines stand;
-    infinite on a page with none (nothing is apart from a body not seen)."""
+    infinite on a page with none (nothing is apart from a body not seen: `edge_lines`
+    then looks at the lines right past its zones)."""
     gaps = [line.inner_gap for lines in (header, footer) for line in lines[1:]
             if np.isfinite(line.inner_gap)]
     return float(np.median(gaps)) if gaps else float("inf")
@@ -404,10 +417,11 @@ def _beyond_text_block(pages: Sequence[EdgeLines], counts: list[tuple[int, int]]
     to know it."""
     furniture = config.furniture
     if len(pages) < furniture.furniture_block_min_pages:
-        # at the top, only under a running header (nothing stands over a page's title);
-        # at the foot, only as its outermost line (over a running footer, a line set
-        # small is the page's own: a figure's caption, a footnote)
-        return [(h + _stamp(page.header[h:h + 1] if h else (), page.size, config),
+        # at the top, under the running header or as the outermost line (a title is set
+        # larger, a kicker or a byline closer to the text); at the foot, only as its
+        # outermost line (over a running footer, a line set small is the page's own: a
+        # figure's caption, a footnote)
+        return [(h + _stamp(page.header[h:h + 1], page.size, config),
                  f + _stamp(page.footer[:1] if not f else (), page.size, config))
                 for page, (h, f) in zip(pages, counts, strict=True)]
     tops = _medians_of_others([page.header[h].edge if h < len(page.header)
@@ -466,7 +480,8 @@ def _stamp(outermost: Sequence[_Candidate], size: float, config: LayoutConfig) -
     repeating run, is furniture, else 0: set smaller than ``furniture_block_max_size``
     of the page's usual font ``size`` and parted from the text further in by
     ``furniture_stamp_gap_em`` of its own size (a printer's proof stamp at the foot, a
-    filing slug; the section's name under a report's header bar).  The rule of the
+    filing slug; the section's name under a report's header bar, a journal's imprint
+    over an article's first page).  The rule of the
     text block (`_beyond_text_block`) told on a page with too few others to show
     where the text block begins and ends; a footnote stands closer to the text it
     notes, a title or a byline to the text it opens, a chart's labels on its drawing
@@ -502,16 +517,29 @@ def page_furniture(words: Sequence[Word], edges: EdgeLines, runs: Runs,
         masthead = [pieces[k] for k in _masthead(pieces, edges.height, runs.nearby, config)]
     header = _furniture(sorted([*edges.header[: runs.header], *masthead],
                                key=lambda line: line.bottom), words, config, top=True,
-                        held=runs.held[0])
+                        held=runs.held[0], beyond=edges.header[runs.header:])
     header |= _issue_bar(words, rules, edges, header, config)
+    header |= _named_pages(edges.header[runs.header:], config)
     footer = _furniture(edges.footer[: runs.footer], words, config, top=False,
-                        held=runs.held[1])
+                        held=runs.held[1], beyond=edges.footer[runs.footer:]) \
+        | _named_pages(edges.footer[runs.footer:], config)
     beside = _vertical_folios(words, edges, header | footer, config)
     header |= beside[0]
     footer |= beside[1]
     taken = header | footer
     return Furniture(frozenset(header), frozenset(footer),
                      frozenset(_margin(words, taken, config) | line_numbers(words, taken)))
+
+
+def _named_pages(lines: Sequence[_Candidate], config: LayoutConfig) -> set[int]:
+    """Word indexes of the ``lines`` (a page's candidates past its repeating run) that
+    are a page number named as one, with the word for page or for "of" ('Página 1 de
+    9', 'Page 3', '3 of 40', `_PAGE_NUMBER`), set apart from the text further in
+    (`_set_apart`): furniture wherever it stands among them (under a display title
+    that is none).  A bare number there may be a table's cell or a list's number."""
+    return {i for line in lines if _PAGE_NUMBER.match(line.masked)
+            and any(map(str.isalpha, line.masked)) and _set_apart(line, config)
+            for i in line.words}
 
 
 def _vertical_folios(words: Sequence[Word], edges: EdgeLines, taken: set[int],
@@ -553,22 +581,29 @@ def _vertical_folios(words: Sequence[Word], edges: EdgeLines, taken: set[int],
 
 
 def _edge_lines(words: Sequence[Word], spans: npt.NDArray[np.float64], height: float,
-                config: LayoutConfig, folio: str, *, top: bool) -> tuple[_Candidate, ...]:
+                config: LayoutConfig, folio: str, *, top: bool,
+                past: bool = False) -> tuple[_Candidate, ...]:
     """The first ``line_header_max_lines`` (or last ``line_footer_max_lines``) lines
     inside the page's top (bottom) zone, outermost first, or ``furniture_block_max_lines``
     if that is more (a notice outside the text block may be longer than a running
-    header); ``spans`` holds each upright word's index, top and bottom."""
+    header); ``spans`` holds each upright word's index, top and bottom.  With ``past``,
+    as many lines right past the zone, in a band as deep as the zone, from the zone
+    inwards (where the body's spacing is read, `_leading`)."""
     index, tops, bottoms = spans.T
+    zone = (config.furniture.furniture_top if top else config.furniture.furniture_bottom) \
+        * height
     if top:
-        inside = bottoms <= config.furniture.furniture_top * height
+        inside = (bottoms > zone) & (tops <= 2 * zone) if past else bottoms <= zone
     else:
-        inside = tops >= (1 - config.furniture.furniture_bottom) * height
+        inside = (tops < height - zone) & (bottoms >= height - 2 * zone) if past \
+            else tops >= height - zone
     chosen = index[inside].astype(np.intp).tolist()
     lines = group_lines([words[i] for i in chosen], config.words)
     outermost_first = lines if top else lines[::-1]
-    lines = outermost_first[: max(config.furniture.line_header_max_lines if top
-                                  else config.furniture.line_footer_max_lines,
-                                  config.furniture.furniture_block_max_lines)]
+    most = config.furniture.line_header_max_lines if top \
+        else config.furniture.line_footer_max_lines
+    lines = outermost_first[: most if past
+                            else max(most, config.furniture.furniture_block_max_lines)]
     candidates = _candidates(lines, words, chosen, height if not top else None)
     if not candidates:
         return ()
@@ -720,7 +755,7 @@ def _run(page: int, zone: _Zone, max_lines: int, config: LayoutConfig) -> int:
 
 
 def _furniture(run: Sequence[_Candidate], words: Sequence[Word], config: LayoutConfig, *,
-               top: bool, held: int = 0) -> set[int]:
+               top: bool, held: int = 0, beyond: Sequence[_Candidate] = ()) -> set[int]:
     """Word indexes of a page's running header (``top``) or footer.
 
     The furniture is the ``run`` of candidate lines from the page edge inwards that
@@ -730,10 +765,20 @@ def _furniture(run: Sequence[_Candidate], words: Sequence[Word], config: LayoutC
     at the edge of the text that happens to resemble other pages' (an index entry
     with dot leaders) stands at the usual line spacing.  The first ``held`` lines of
     the run stay, close or not (see `Runs.held`), and so do those in the trim
-    margin (``furniture_trim_margin``), where no body is set.
+    margin (``furniture_trim_margin``), where no body is set.  So does a bare page
+    number ending the run right over (under) the lines ``beyond`` it, when those, within
+    the first ``line_header_max_lines`` (``line_footer_max_lines``) from the edge, are a
+    block apart from the body (`_folio_on_block`): a folio under a conference's name set
+    far under the text ('IJCAI-07' over '2671') stands at the block's edge, not at the
+    text's.
     """
     run = list(run)
     taken = {i for line in run for i in line.words}
+    limit = config.furniture.line_header_max_lines if top \
+        else config.furniture.line_footer_max_lines
+    block = [line for line in beyond[: max(0, limit - len(run))]
+             if run and line.edge > run[-1].edge]
+    last = run[-1] if run else None
     while len(run) > held:
         inner = run[-1]
         if inner.edge <= config.furniture.furniture_trim_margin:
@@ -747,11 +792,28 @@ def _furniture(run: Sequence[_Candidate], words: Sequence[Word], config: LayoutC
         # running title over body type is parted by white the body's lines never leave
         size = min(inner.size, nearest_size)
         if gap >= config.furniture.furniture_min_gap_em * size \
-                or (inner.apart and gap >= inner.inner_gap):
+                or (inner.apart and gap >= inner.inner_gap) \
+                or (inner is last and _folio_on_block(inner, block)):
             break
         run.pop()
         taken -= set(inner.words)
     return taken
+
+
+def _folio_on_block(folio: _Candidate, block: Sequence[_Candidate]) -> bool:
+    """Whether ``folio`` is a bare page number at the outer side of the ``block`` of
+    lines further in (in order from it) that stands apart from the body as a whole
+    (see `_Candidate.apart`): one of them so set, none before it a note.  The folio
+    alone is furniture: the lines of the block may be a title's (a folio over a
+    chapter's title)."""
+    if not _PAGE_NUMBER.match(folio.masked):
+        return False
+    for line in block:
+        if line.note:
+            return False
+        if line.apart:
+            return True
+    return False
 
 
 @dataclass(frozen=True, slots=True)
