@@ -934,21 +934,23 @@ def test_furniture_named_page_number_under_a_display_title(folio: str, found: bo
     assert texts(document[0], header) == ([w.text for w in number] if found else [])
 
 
-@pytest.mark.parametrize(("gap", "found"), [
-    (28.0, True),   # the conference's name and the folio, a block far under the text
-    (2.0, False),   # the line over the folio is the body's last
+@pytest.mark.parametrize(("gap", "size", "found"), [
+    (28.0, SIZE, ["IJCAI-07", "2671"]),  # a conference's name and the folio, far under the text
+    (28.0, 14.0, ["2671"]),              # a title set larger over the folio: the folio alone
+    (2.0, SIZE, []),                     # the line over the folio is the body's last
 ])
-def test_furniture_folio_right_under_a_line_apart_from_the_body(gap: float,
-                                                                found: bool) -> None:
+def test_furniture_folio_right_under_a_line_apart_from_the_body(gap: float, size: float,
+                                                                found: list[str]) -> None:
     """A bare folio 1.2 pt under a line ('2671' under 'IJCAI-07') is no body line at the
     text's edge when that line stands apart from the body: the two are a block at the
-    foot, and the folio is furniture; under the body's last line it is not."""
+    foot, furniture both when the line is set no larger than the body, the folio alone
+    when it is larger; under the body's last line the folio is body."""
     text = body(1, top=320.0)  # 40 lines ending at 718
-    name = words("IJCAI-07", 250.0, 718.0 + gap)
-    folio = words("2671", 280.0, 718.0 + gap + SIZE + 1.2)
+    name = words("IJCAI-07", 250.0, 718.0 + gap, size=size)
+    folio = words("2671", 280.0, 718.0 + gap + size + 1.2)
     document = [page(text, name, folio)]
     footer = find_furniture(document, CONFIG)[0].footer
-    assert texts(document[0], footer) == (["2671"] if found else [])
+    assert texts(document[0], footer) == found
 
 
 @pytest.mark.parametrize(("size", "gap", "found"), [

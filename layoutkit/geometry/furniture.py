@@ -60,7 +60,8 @@ A line stands apart from the body by its own size's gap, or by twice the white t
 body's lines have between them (read from the candidates, or, on a page with a single
 candidate at each edge, from the lines right past the zones).  A run is cut back to
 such a gap, but for a bare folio right over (under) a line that stands apart: the two
-are a block at the page's edge ('IJCAI-07' over '2671').
+are a block at the page's edge ('IJCAI-07' over '2671'), furniture both when the line
+is set no larger than the body.
 """
 
 from __future__ import annotations
@@ -517,11 +518,13 @@ def page_furniture(words: Sequence[Word], edges: EdgeLines, runs: Runs,
         masthead = [pieces[k] for k in _masthead(pieces, edges.height, runs.nearby, config)]
     header = _furniture(sorted([*edges.header[: runs.header], *masthead],
                                key=lambda line: line.bottom), words, config, top=True,
-                        held=runs.held[0], beyond=edges.header[runs.header:])
+                        held=runs.held[0], beyond=edges.header[runs.header:],
+                        usual=edges.size)
     header |= _issue_bar(words, rules, edges, header, config)
     header |= _named_pages(edges.header[runs.header:], config)
     footer = _furniture(edges.footer[: runs.footer], words, config, top=False,
-                        held=runs.held[1], beyond=edges.footer[runs.footer:]) \
+                        held=runs.held[1], beyond=edges.footer[runs.footer:],
+                        usual=edges.size) \
         | _named_pages(edges.footer[runs.footer:], config)
     beside = _vertical_folios(words, edges, header | footer, config)
     header |= beside[0]
@@ -755,7 +758,8 @@ def _run(page: int, zone: _Zone, max_lines: int, config: LayoutConfig) -> int:
 
 
 def _furniture(run: Sequence[_Candidate], words: Sequence[Word], config: LayoutConfig, *,
-               top: bool, held: int = 0, beyond: Sequence[_Candidate] = ()) -> set[int]:
+               top: bool, held: int = 0, beyond: Sequence[_Candidate] = (),
+               usual: float = 0.0) -> set[int]:
     """Word indexes of a page's running header (``top``) or footer.
 
     The furniture is the ``run`` of candidate lines from the page edge inwards that
@@ -768,8 +772,9 @@ def _furniture(run: Sequence[_Candidate], words: Sequence[Word], config: LayoutC
     margin (``furniture_trim_margin``), where no body is set.  So does a bare page
     number ending the run right over (under) the lines ``beyond`` it, when those, within
     the first ``line_header_max_lines`` (``line_footer_max_lines``) from the edge, are a
-    block apart from the body (`_folio_on_block`): a folio under a conference's name set
-    far under the text ('IJCAI-07' over '2671') stands at the block's edge, not at the
+    block apart from the body, and with it the block's lines set no larger than the
+    page's ``usual`` size (`_folio_block`): a folio under a conference's name set far
+    under the text ('IJCAI-07' over '2671') stands at the block's edge, not at the
     text's.
     """
     run = list(run)
@@ -792,28 +797,34 @@ def _furniture(run: Sequence[_Candidate], words: Sequence[Word], config: LayoutC
         # running title over body type is parted by white the body's lines never leave
         size = min(inner.size, nearest_size)
         if gap >= config.furniture.furniture_min_gap_em * size \
-                or (inner.apart and gap >= inner.inner_gap) \
-                or (inner is last and _folio_on_block(inner, block)):
+                or (inner.apart and gap >= inner.inner_gap):
+            break
+        if inner is last and (companions := _folio_block(inner, block, usual)) is not None:
+            taken.update(i for line in companions for i in line.words)
             break
         run.pop()
         taken -= set(inner.words)
     return taken
 
 
-def _folio_on_block(folio: _Candidate, block: Sequence[_Candidate]) -> bool:
-    """Whether ``folio`` is a bare page number at the outer side of the ``block`` of
-    lines further in (in order from it) that stands apart from the body as a whole
-    (see `_Candidate.apart`): one of them so set, none before it a note.  The folio
-    alone is furniture: the lines of the block may be a title's (a folio over a
-    chapter's title)."""
+def _folio_block(folio: _Candidate, lines: Sequence[_Candidate], usual: float
+                 ) -> Sequence[_Candidate] | None:
+    """The lines of the block that a bare page number ``folio`` stands at the outer
+    side of, None if it is none: the ``lines`` further in (in order from it) up to
+    one that stands apart from the body (see `_Candidate.apart`), none before it a
+    note.  They are furniture with the folio when all are set no larger than the
+    page's ``usual`` size (a conference's name over the folio), else the folio is
+    alone (empty): a chapter's title under its folio is set larger."""
     if not _PAGE_NUMBER.match(folio.masked):
-        return False
-    for line in block:
+        return None
+    for k, line in enumerate(lines):
         if line.note:
-            return False
+            return None
         if line.apart:
-            return True
-    return False
+            block = lines[:k + 1]
+            return block if all(other.size <= (1 + _SAME_SIZE) * usual for other in block) \
+                else ()
+    return None
 
 
 @dataclass(frozen=True, slots=True)
