@@ -690,11 +690,12 @@ def test_furniture_header_repeating_on_neighbour_page_found() -> None:
 
 def test_furniture_max_distance() -> None:
     """Headers one letter apart from page to page (the share rule made exact, so that
-    only the edit distance decides) are furniture with the default distance, not with
+    only the edit distance decides; set larger than the body, so that they are no
+    running head placed alike) are furniture with the default distance, not with
     furniture_max_distance 0."""
     exact = CONFIG.replace(furniture_min_similarity=100.0)
-    pages = [page(words(f"{20 + p} SECTION {'ABCDEFGH'[p]}LPHA", 36.0, 30.0), body(p))
-             for p in range(8)]
+    pages = [page(words(f"{20 + p} SECTION {'ABCDEFGH'[p]}LPHA", 36.0, 30.0, size=10.0),
+                  body(p)) for p in range(8)]
 
     def found(config: LayoutConfig) -> list[list[str]]:
         return [texts(p, f.header) for p, f in zip(pages, find_furniture(pages, config),
@@ -929,3 +930,90 @@ def test_furniture_row_of_numbers_is_no_page_number() -> None:
     assert [bool(_PAGE_NUMBER.match(mask_numbers(text))) for text in
             ("3", "- 3 -", "Page 3 of 40", "(iv)", "20 10 0 10 20", "1 2")] == [
         True, True, True, True, False, False]
+
+
+@pytest.mark.parametrize(("folio", "found"), [
+    ("Page 1 of 9", True),    # a page number named as one
+    ("Página 1 de 9", True),  # in Spanish
+    ("1", False),             # a bare number: a list's number, a table's cell
+])
+def test_furniture_named_page_number_under_a_display_title(folio: str, found: bool) -> None:
+    """On a page alone, a page number named as one ('Página 1 de 9') standing apart under
+    a display title that repeats nowhere is furniture, though the title stops the run
+    from the edge; a bare number there stays body."""
+    title = words("Honorable Chamber of Deputies", 36.0, 20.0, size=20.0)
+    number = words(folio, 36.0, 50.0)
+    document = [page(title, number, body(1))]
+    header = find_furniture(document, CONFIG)[0].header
+    assert texts(document[0], header) == ([w.text for w in number] if found else [])
+
+
+@pytest.mark.parametrize(("gap", "size", "found"), [
+    (28.0, SIZE, ["IJCAI-07", "2671"]),  # a conference's name and the folio, far under the text
+    (28.0, 14.0, ["2671"]),              # a title set larger over the folio: the folio alone
+    (2.0, SIZE, []),                     # the line over the folio is the body's last
+])
+def test_furniture_folio_right_under_a_line_apart_from_the_body(gap: float, size: float,
+                                                                found: list[str]) -> None:
+    """A bare folio 1.2 pt under a line ('2671' under 'IJCAI-07') is no body line at the
+    text's edge when that line stands apart from the body: the two are a block at the
+    foot, furniture both when the line is set no larger than the body, the folio alone
+    when it is larger; under the body's last line the folio is body."""
+    text = body(1, top=320.0)  # 40 lines ending at 718
+    name = words("IJCAI-07", 250.0, 718.0 + gap, size=size)
+    folio = words("2671", 280.0, 718.0 + gap + size + 1.2)
+    document = [page(text, name, folio)]
+    footer = find_furniture(document, CONFIG)[0].footer
+    assert texts(document[0], footer) == found
+
+
+@pytest.mark.parametrize(("size", "gap", "found"), [
+    (6.5, 40.0, True),   # a journal's imprint in small type far over the text
+    (6.5, 12.0, False),  # close over the text: a kicker, a byline
+    (8.0, 40.0, False),  # at the usual size: a title
+])
+def test_furniture_small_line_far_over_the_text_of_a_page_alone(size: float, gap: float,
+                                                                found: bool) -> None:
+    """On a page alone without a running header, its first line is a stamp when set
+    smaller than the usual size and parted from the text by ``furniture_stamp_gap_em``
+    of its size, as its last line is at the foot ('GLIA 24:39-49 (1998)' over an
+    article's first page)."""
+    imprint = words("GLIA 24:39-49 (1998)", 36.0, 20.0, size=size)
+    document = [page(imprint, body(1, top=20.0 + size + gap))]
+    header = find_furniture(document, CONFIG)[0].header
+    assert texts(document[0], header) == ([w.text for w in imprint] if found else [])
+
+
+@pytest.mark.parametrize(("size", "found"), [
+    (SIZE, True),       # the body's type: a running head naming each section
+    (2 * SIZE, False),  # larger than the body: each page's own title
+])
+def test_furniture_running_head_over_a_body_starting_past_the_zone(size: float,
+                                                                   found: bool) -> None:
+    """Pages with one line in their top zone and one in their bottom zone show no body
+    line among their candidates; the body's spacing is read from the lines right past
+    the zones, so a running head that names each page's section, far over the text,
+    stands apart from it and is found on pages far apart in a manual."""
+    sections = ["Scope and definitions", "Organisation of safety and health",
+                "Duties of the operator"]
+    pages = [page(words(sections[p], 36.0, 16.0, size=size), body(p),
+                  words(str(4 * p + 4), 300.0, 770.0)) for p in range(3)]
+    assert headers(pages) == [sections[p].split() if found else [] for p in range(3)]
+
+
+def test_furniture_band_of_lines_beside_a_number_set_large() -> None:
+    """A chapter's number set large beside two lines of small type ('02' beside 'Digital
+    Transformation Agency  Agency performance' over 'Annual Report 2016-17') is one band
+    of the page: the line the number joins names each page's section and repeats on no
+    other, the line within its height does, and the band is header."""
+    sections = ["Agency performance", "Management and accountability",
+                "Whole-of-government transformation"]
+    pages = [page(words("02", 34.0, 31.0, size=22.0),
+                  words("Digital Transformation Agency", 73.0, 32.5, size=7.0),
+                  words(sections[p], 240.0, 32.5, size=7.0),
+                  words("Annual Report 2016-17", 73.0, 43.0, size=7.0), body(p))
+             for p in range(3)]
+    assert headers(pages) == [["02", "Digital", "Transformation", "Agency",
+                               *sections[p].split(), "Annual", "Report", "2016-17"]
+                              for p in range(3)]
+

@@ -19,7 +19,11 @@ A line is furniture when one of these holds:
 - It is a page's outermost line, far apart from the body and set no larger than it,
   and a neighbouring page's outermost line is so set at the same height and size: a
   running head that names the chapter or section, whose words change.
-- It is a bare page number.
+- It stands in one band with a line that repeats with letters, within its height or
+  it within theirs: small type beside a chapter's number set large.
+- It is a bare page number; or a page number named as one, with the word for page or
+  for "of" ('Página 1 de 9'), set apart, wherever it stands among the candidates (under
+  a display title that is none).
 - It repeats close over the body while a neighbouring page shows the same line set
   apart from its body, or it stands in the trim margin (`furniture_min_gap_em`,
   `furniture_trim_margin`).
@@ -40,8 +44,9 @@ A line is furniture when one of these holds:
   bullet ('14 | Interview'), the folio maybe with a letter, 'S1984'
   (`furniture_folio_min_words`, `furniture_folio_gap_em`, `furniture_piece_gap_em`).
 - Where too few pages show the text block, it is a line in small type far from the
-  text, at the foot or under a running header: a proof stamp, a section's name under a
-  header bar (`furniture_stamp_gap_em`).
+  text, at the foot or at the top (under the running header, if any): a proof stamp, a
+  section's name under a header bar, a journal's imprint over an article's first page
+  (`furniture_stamp_gap_em`).
 - It is a masthead's row of short pieces with nothing above it but the header and the
   nameplate: an issue row on a ruled bar, or a banner right over the title
   (`furniture_nameplate_min_size`, `furniture_bar_gap_em`, `furniture_row_max_words`).
@@ -54,7 +59,11 @@ A line is furniture when one of these holds:
   numbers, a patent's (`line_numbers`).
 
 A line stands apart from the body by its own size's gap, or by twice the white the
-body's lines have between them.
+body's lines have between them (read from the candidates, or, on a page with a single
+candidate at each edge, from the lines right past the zones).  A run is cut back to
+such a gap, but for a bare folio right over (under) a line that stands apart: the two
+are a block at the page's edge ('IJCAI-07' over '2671'), furniture both when the line
+is set no larger than the body.
 """
 
 from __future__ import annotations
@@ -279,6 +288,12 @@ def edge_lines(words: Sequence[Word], height: float, config: LayoutConfig,
     header = _edge_lines(words, spans, height, config, folio, top=True)
     footer = _edge_lines(words, spans, height, config, folio, top=False)
     leading = _leading(header, footer)
+    if not np.isfinite(leading):
+        # no body line among the candidates (a single one at each edge): the lines right
+        # past the zones are the body's
+        leading = _leading(
+            header[:1] + _edge_lines(words, spans, height, config, folio, top=True, past=True),
+            footer[:1] + _edge_lines(words, spans, height, config, folio, top=False, past=True))
     least = config.furniture.furniture_min_gap_em * size
     openings = {id(line): _opening(line, words) for line in (*header, *footer)}
     calls = note_calls(words) if any(map(str.isdigit, openings.values())) else frozenset()
@@ -308,7 +323,8 @@ def _on_drawing(line: _Candidate, words: Sequence[Word], drawn: Sequence[BBox]) 
 def _leading(header: Sequence[_Candidate], footer: Sequence[_Candidate]) -> float:
     """The page's usual white space between lines: the median gap under (over) its
     header (footer) candidate lines but the outermost, where the body's lines stand;
-    infinite on a page with none (nothing is apart from a body not seen)."""
+    infinite on a page with none (nothing is apart from a body not seen: `edge_lines`
+    then looks at the lines right past its zones)."""
     gaps = [line.inner_gap for lines in (header, footer) for line in lines[1:]
             if np.isfinite(line.inner_gap)]
     return float(np.median(gaps)) if gaps else float("inf")
@@ -416,10 +432,11 @@ def _beyond_text_block(pages: Sequence[EdgeLines], counts: list[tuple[int, int]]
     to know it."""
     furniture = config.furniture
     if len(pages) < furniture.furniture_block_min_pages:
-        # at the top, only under a running header (nothing stands over a page's title);
-        # at the foot, only as its outermost line (over a running footer, a line set
-        # small is the page's own: a figure's caption, a footnote)
-        return [(h + _stamp(page.header[h:h + 1] if h else (), page.size, config),
+        # at the top, under the running header or as the outermost line (a title is set
+        # larger, a kicker or a byline closer to the text); at the foot, only as its
+        # outermost line (over a running footer, a line set small is the page's own: a
+        # figure's caption, a footnote)
+        return [(h + _stamp(page.header[h:h + 1], page.size, config),
                  f + _stamp(page.footer[:1] if not f else (), page.size, config))
                 for page, (h, f) in zip(pages, counts, strict=True)]
     tops = _medians_of_others([page.header[h].edge if h < len(page.header)
@@ -478,7 +495,8 @@ def _stamp(outermost: Sequence[_Candidate], size: float, config: LayoutConfig) -
     repeating run, is furniture, else 0: set smaller than ``furniture_block_max_size``
     of the page's usual font ``size`` and parted from the text further in by
     ``furniture_stamp_gap_em`` of its own size (a printer's proof stamp at the foot, a
-    filing slug; the section's name under a report's header bar).  The rule of the
+    filing slug; the section's name under a report's header bar, a journal's imprint
+    over an article's first page).  The rule of the
     text block (`_beyond_text_block`) told on a page with too few others to show
     where the text block begins and ends; a footnote stands closer to the text it
     notes, a title or a byline to the text it opens, a chart's labels on its drawing
@@ -514,16 +532,31 @@ def page_furniture(words: Sequence[Word], edges: EdgeLines, runs: Runs,
         masthead = [pieces[k] for k in _masthead(pieces, edges.height, runs.nearby, config)]
     header = _furniture(sorted([*edges.header[: runs.header], *masthead],
                                key=lambda line: line.bottom), words, config, top=True,
-                        held=runs.held[0])
+                        held=runs.held[0], beyond=edges.header[runs.header:],
+                        usual=edges.size)
     header |= _issue_bar(words, rules, edges, header, config)
+    header |= _named_pages(edges.header[runs.header:], config)
     footer = _furniture(edges.footer[: runs.footer], words, config, top=False,
-                        held=runs.held[1])
+                        held=runs.held[1], beyond=edges.footer[runs.footer:],
+                        usual=edges.size) \
+        | _named_pages(edges.footer[runs.footer:], config)
     beside = _vertical_folios(words, edges, header | footer, config)
     header |= beside[0]
     footer |= beside[1]
     taken = header | footer
     return Furniture(frozenset(header), frozenset(footer),
                      frozenset(_margin(words, taken, config) | line_numbers(words, taken)))
+
+
+def _named_pages(lines: Sequence[_Candidate], config: LayoutConfig) -> set[int]:
+    """Word indexes of the ``lines`` (a page's candidates past its repeating run) that
+    are a page number named as one, with the word for page or for "of" ('Página 1 de
+    9', 'Page 3', '3 of 40', `_PAGE_NUMBER`), set apart from the text further in
+    (`_set_apart`): furniture wherever it stands among them (under a display title
+    that is none).  A bare number there may be a table's cell or a list's number."""
+    return {i for line in lines if _PAGE_NUMBER.match(line.masked)
+            and any(map(str.isalpha, line.masked)) and _set_apart(line, config)
+            for i in line.words}
 
 
 def _vertical_folios(words: Sequence[Word], edges: EdgeLines, taken: set[int],
@@ -565,22 +598,29 @@ def _vertical_folios(words: Sequence[Word], edges: EdgeLines, taken: set[int],
 
 
 def _edge_lines(words: Sequence[Word], spans: npt.NDArray[np.float64], height: float,
-                config: LayoutConfig, folio: str, *, top: bool) -> tuple[_Candidate, ...]:
+                config: LayoutConfig, folio: str, *, top: bool,
+                past: bool = False) -> tuple[_Candidate, ...]:
     """The first ``line_header_max_lines`` (or last ``line_footer_max_lines``) lines
     inside the page's top (bottom) zone, outermost first, or ``furniture_block_max_lines``
     if that is more (a notice outside the text block may be longer than a running
-    header); ``spans`` holds each upright word's index, top and bottom."""
+    header); ``spans`` holds each upright word's index, top and bottom.  With ``past``,
+    as many lines right past the zone, in a band as deep as the zone, from the zone
+    inwards (where the body's spacing is read, `_leading`)."""
     index, tops, bottoms = spans.T
+    zone = (config.furniture.furniture_top if top else config.furniture.furniture_bottom) \
+        * height
     if top:
-        inside = bottoms <= config.furniture.furniture_top * height
+        inside = (bottoms > zone) & (tops <= 2 * zone) if past else bottoms <= zone
     else:
-        inside = tops >= (1 - config.furniture.furniture_bottom) * height
+        inside = (tops < height - zone) & (bottoms >= height - 2 * zone) if past \
+            else tops >= height - zone
     chosen = index[inside].astype(np.intp).tolist()
     lines = group_lines([words[i] for i in chosen], config.words)
     outermost_first = lines if top else lines[::-1]
-    lines = outermost_first[: max(config.furniture.line_header_max_lines if top
-                                  else config.furniture.line_footer_max_lines,
-                                  config.furniture.furniture_block_max_lines)]
+    most = config.furniture.line_header_max_lines if top \
+        else config.furniture.line_footer_max_lines
+    lines = outermost_first[: most if past
+                            else max(most, config.furniture.furniture_block_max_lines)]
     candidates = _candidates(lines, words, chosen, height if not top else None)
     if not candidates:
         return ()
@@ -723,18 +763,41 @@ def _run(page: int, zone: _Zone, max_lines: int, config: LayoutConfig) -> int:
     """How many of ``page``'s first ``max_lines`` candidate lines, from the edge
     inwards, repeat, with those after them that reach into the lines found (a
     newspaper's folio line whose section name, set large, is no line of its
-    neighbours': 'Editorial' beside the date, 'Opinion' on the next page)."""
+    neighbours': 'Editorial' beside the date, 'Opinion' on the next page).  A line
+    that does not repeat is found with the lines after it that stand within its
+    height, or it within theirs, when one of those repeats with letters (more than a
+    page number): a band of small type beside a word set large, the chapter's number
+    beside the agency's name and the section's over the report's title, where the
+    large word joins one line and makes it differ from page to page."""
+    lines = zone.candidates[page][:max_lines]
     count, reach = 0, 0.0
-    for line in zone.candidates[page][:max_lines]:
-        if not ((count and line.edge <= reach + _TOUCHING) or zone.repeats(page, line)):
+    while count < len(lines):
+        line = lines[count]
+        if (count and line.edge <= reach + _TOUCHING) or zone.repeats(page, line):
+            count += 1
+            reach = max(reach, line.edge + line.bottom - line.top)
+            continue
+        # the lines after it that stand within its height, or it within theirs (a word set
+        # large beside two lines of small type): one band with it, found when one of them
+        # repeats with letters
+        band, start, extent = count + 1, line.edge, line.edge + line.bottom - line.top
+        while band < len(lines):
+            other = lines[band]
+            end = other.edge + other.bottom - other.top
+            if not ((start <= other.edge and end <= extent)
+                    or other.edge <= start <= extent <= end):
+                break
+            start, extent, band = min(start, other.edge), max(extent, end), band + 1
+        if not any(_lettered(other, config) and not _PAGE_NUMBER.match(other.masked)
+                   and zone.repeats(page, other) for other in lines[count + 1:band]):
             break
-        count += 1
-        reach = max(reach, line.edge + line.bottom - line.top)
+        count, reach = band, max(reach, extent)
     return count
 
 
 def _furniture(run: Sequence[_Candidate], words: Sequence[Word], config: LayoutConfig, *,
-               top: bool, held: int = 0) -> set[int]:
+               top: bool, held: int = 0, beyond: Sequence[_Candidate] = (),
+               usual: float = 0.0) -> set[int]:
     """Word indexes of a page's running header (``top``) or footer.
 
     The furniture is the ``run`` of candidate lines from the page edge inwards that
@@ -744,10 +807,21 @@ def _furniture(run: Sequence[_Candidate], words: Sequence[Word], config: LayoutC
     at the edge of the text that happens to resemble other pages' (an index entry
     with dot leaders) stands at the usual line spacing.  The first ``held`` lines of
     the run stay, close or not (see `Runs.held`), and so do those in the trim
-    margin (``furniture_trim_margin``), where no body is set.
+    margin (``furniture_trim_margin``), where no body is set.  So does a bare page
+    number ending the run right over (under) the lines ``beyond`` it, when those, within
+    the first ``line_header_max_lines`` (``line_footer_max_lines``) from the edge, are a
+    block apart from the body, and with it the block's lines set no larger than the
+    page's ``usual`` size (`_folio_block`): a folio under a conference's name set far
+    under the text ('IJCAI-07' over '2671') stands at the block's edge, not at the
+    text's.
     """
     run = list(run)
     taken = {i for line in run for i in line.words}
+    limit = config.furniture.line_header_max_lines if top \
+        else config.furniture.line_footer_max_lines
+    block = [line for line in beyond[: max(0, limit - len(run))]
+             if run and line.edge > run[-1].edge]
+    last = run[-1] if run else None
     while len(run) > held:
         inner = run[-1]
         if inner.edge <= config.furniture.furniture_trim_margin:
@@ -763,9 +837,32 @@ def _furniture(run: Sequence[_Candidate], words: Sequence[Word], config: LayoutC
         if gap >= config.furniture.furniture_min_gap_em * size \
                 or (inner.apart and gap >= inner.inner_gap):
             break
+        if inner is last and (companions := _folio_block(inner, block, usual)) is not None:
+            taken.update(i for line in companions for i in line.words)
+            break
         run.pop()
         taken -= set(inner.words)
     return taken
+
+
+def _folio_block(folio: _Candidate, lines: Sequence[_Candidate], usual: float
+                 ) -> Sequence[_Candidate] | None:
+    """The lines of the block that a bare page number ``folio`` stands at the outer
+    side of, None if it is none: the ``lines`` further in (in order from it) up to
+    one that stands apart from the body (see `_Candidate.apart`), none before it a
+    note.  They are furniture with the folio when all are set no larger than the
+    page's ``usual`` size (a conference's name over the folio), else the folio is
+    alone (empty): a chapter's title under its folio is set larger."""
+    if not _PAGE_NUMBER.match(folio.masked):
+        return None
+    for k, line in enumerate(lines):
+        if line.note:
+            return None
+        if line.apart:
+            block = lines[:k + 1]
+            return block if all(other.size <= (1 + _SAME_SIZE) * usual for other in block) \
+                else ()
+    return None
 
 
 @dataclass(frozen=True, slots=True)
