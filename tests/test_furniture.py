@@ -999,21 +999,3 @@ def test_furniture_running_head_over_a_body_starting_past_the_zone(size: float,
     pages = [page(words(sections[p], 36.0, 16.0, size=size), body(p),
                   words(str(4 * p + 4), 300.0, 770.0)) for p in range(3)]
     assert headers(pages) == [sections[p].split() if found else [] for p in range(3)]
-
-
-def test_furniture_band_of_lines_beside_a_number_set_large() -> None:
-    """A chapter's number set large beside two lines of small type ('02' beside 'Digital
-    Transformation Agency  Agency performance' over 'Annual Report 2016-17') is one band
-    of the page: the line the number joins names each page's section and repeats on no
-    other, the line within its height does, and the band is header."""
-    sections = ["Agency performance", "Management and accountability",
-                "Whole-of-government transformation"]
-    pages = [page(words("02", 34.0, 31.0, size=22.0),
-                  words("Digital Transformation Agency", 73.0, 32.5, size=7.0),
-                  words(sections[p], 240.0, 32.5, size=7.0),
-                  words("Annual Report 2016-17", 73.0, 43.0, size=7.0), body(p))
-             for p in range(3)]
-    assert headers(pages) == [["02", "Digital", "Transformation", "Agency",
-                               *sections[p].split(), "Annual", "Report", "2016-17"]
-                              for p in range(3)]
-

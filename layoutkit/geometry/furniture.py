@@ -19,8 +19,6 @@ A line is furniture when one of these holds:
 - It is a page's outermost line, far apart from the body and set no larger than it,
   and a neighbouring page's outermost line is so set at the same height and size: a
   running head that names the chapter or section, whose words change.
-- It stands in one band with a line that repeats with letters, within its height or
-  it within theirs: small type beside a chapter's number set large.
 - It is a bare page number; or a page number named as one, with the word for page or
   for "of" ('Página 1 de 9'), set apart, wherever it stands among the candidates (under
   a display title that is none).
@@ -763,35 +761,13 @@ def _run(page: int, zone: _Zone, max_lines: int, config: LayoutConfig) -> int:
     """How many of ``page``'s first ``max_lines`` candidate lines, from the edge
     inwards, repeat, with those after them that reach into the lines found (a
     newspaper's folio line whose section name, set large, is no line of its
-    neighbours': 'Editorial' beside the date, 'Opinion' on the next page).  A line
-    that does not repeat is found with the lines after it that stand within its
-    height, or it within theirs, when one of those repeats with letters (more than a
-    page number): a band of small type beside a word set large, the chapter's number
-    beside the agency's name and the section's over the report's title, where the
-    large word joins one line and makes it differ from page to page."""
-    lines = zone.candidates[page][:max_lines]
+    neighbours': 'Editorial' beside the date, 'Opinion' on the next page)."""
     count, reach = 0, 0.0
-    while count < len(lines):
-        line = lines[count]
-        if (count and line.edge <= reach + _TOUCHING) or zone.repeats(page, line):
-            count += 1
-            reach = max(reach, line.edge + line.bottom - line.top)
-            continue
-        # the lines after it that stand within its height, or it within theirs (a word set
-        # large beside two lines of small type): one band with it, found when one of them
-        # repeats with letters
-        band, start, extent = count + 1, line.edge, line.edge + line.bottom - line.top
-        while band < len(lines):
-            other = lines[band]
-            end = other.edge + other.bottom - other.top
-            if not ((start <= other.edge and end <= extent)
-                    or other.edge <= start <= extent <= end):
-                break
-            start, extent, band = min(start, other.edge), max(extent, end), band + 1
-        if not any(_lettered(other, config) and not _PAGE_NUMBER.match(other.masked)
-                   and zone.repeats(page, other) for other in lines[count + 1:band]):
+    for line in zone.candidates[page][:max_lines]:
+        if not ((count and line.edge <= reach + _TOUCHING) or zone.repeats(page, line)):
             break
-        count, reach = band, max(reach, extent)
+        count += 1
+        reach = max(reach, line.edge + line.bottom - line.top)
     return count
 
 
