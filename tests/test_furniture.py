@@ -157,6 +157,18 @@ def test_furniture_panel_letter_beside_a_line_is_no_roman_folio(label: str,
     assert bool(found.header) is furniture
 
 
+@pytest.mark.parametrize("ruled", [True, False])
+def test_furniture_folio_parted_from_its_title_by_a_drawn_rule(ruled: bool) -> None:
+    """A folio parted from its running title by a rule drawn down between them (a law
+    review's '180 | The Inaugural Issue ...'), standing closer to the title than a
+    piece's gap, is a folio piece on a page alone: the line is furniture.  Without the
+    rule, the number opens the title's words."""
+    line = [*words("180", 36.0, 30.0), *words("The Inaugural Issue a Decade Later", 56.0, 30.0)]
+    rules = [(Rule(BBox(51.5, 28.0, 52.0, 42.0)),)] if ruled else None
+    found = find_furniture([page(line, body(1))], CONFIG, rules=rules)[0]
+    assert bool(found.header) is ruled
+
+
 def test_furniture_number_beside_a_bar_inside_a_piece_is_no_folio() -> None:
     """A bar parts a folio from its running title only at the line's end: a number
     between two bars, inside the line, is no folio ('Report | 14 | Interview')."""

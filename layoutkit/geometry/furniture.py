@@ -283,8 +283,8 @@ def edge_lines(words: Sequence[Word], height: float, config: LayoutConfig,
         if words else 0.0
     spans = np.array([(i, w.bbox.top, w.bbox.bottom) for i, w in enumerate(words)
                       if not w.direction], dtype=np.float64).reshape(-1, 3)
-    header = _edge_lines(words, spans, height, config, folio, top=True)
-    footer = _edge_lines(words, spans, height, config, folio, top=False)
+    header = _edge_lines(words, spans, height, config, folio, top=True, drawn=drawn)
+    footer = _edge_lines(words, spans, height, config, folio, top=False, drawn=drawn)
     leading = _leading(header, footer)
     if not np.isfinite(leading):
         # no body line among the candidates (a single one at each edge): the lines right
@@ -597,13 +597,14 @@ def _vertical_folios(words: Sequence[Word], edges: EdgeLines, taken: set[int],
 
 def _edge_lines(words: Sequence[Word], spans: npt.NDArray[np.float64], height: float,
                 config: LayoutConfig, folio: str, *, top: bool,
-                past: bool = False) -> tuple[_Candidate, ...]:
+                past: bool = False, drawn: Sequence[BBox] = ()) -> tuple[_Candidate, ...]:
     """The first ``line_header_max_lines`` (or last ``line_footer_max_lines``) lines
     inside the page's top (bottom) zone, outermost first, or ``furniture_block_max_lines``
     if that is more (a notice outside the text block may be longer than a running
     header); ``spans`` holds each upright word's index, top and bottom.  With ``past``,
     as many lines right past the zone, in a band as deep as the zone, from the zone
-    inwards (where the body's spacing is read, `_leading`)."""
+    inwards (where the body's spacing is read, `_leading`).  The boxes ``drawn`` (rules
+    that run down, pictures) may part a line's folio from its title (`_folio_piece`)."""
     index, tops, bottoms = spans.T
     zone = (config.furniture.furniture_top if top else config.furniture.furniture_bottom) \
         * height
@@ -630,7 +631,7 @@ def _edge_lines(words: Sequence[Word], spans: npt.NDArray[np.float64], height: f
         gaps = [line.top - float(bottoms[bottoms <= line.top].max(initial=-np.inf))
                 for line in candidates]
     return tuple(replace(line, inner_gap=gap, numbered=_numbered(line, words, folio, config),
-                         folio=_folio_piece(line, words, config))
+                         folio=_folio_piece(line, words, config, drawn))
                  for line, gap in zip(candidates, gaps, strict=True))
 
 
@@ -674,11 +675,12 @@ def note_calls(words: Sequence[Word]) -> frozenset[str]:
     return frozenset(out)
 
 
-def _folio_piece(line: _Candidate, words: Sequence[Word], config: LayoutConfig) -> bool:
+def _folio_piece(line: _Candidate, words: Sequence[Word], config: LayoutConfig,
+                 drawn: Sequence[BBox] = ()) -> bool:
     """Whether ``line``'s first or last piece (words parted from the rest by more than
-    ``furniture_piece_gap_em``, or by a bar or a bullet, `_parted`) is a page number (a
-    Roman one below `_ROMAN_FOLIO_BELOW`), the others carrying letters (see
-    `_Candidate.folio`)."""
+    ``furniture_piece_gap_em``, or by a bar or a bullet, `_parted`, typed or among the
+    boxes ``drawn``) is a page number (a Roman one below `_ROMAN_FOLIO_BELOW`), the
+    others carrying letters (see `_Candidate.folio`)."""
     pieces = [_CJK_NUMBER.sub("#", mask_numbers("".join(w.text for w in piece)
                                                  if _cjk_piece(piece)
                                                  else " ".join(w.text for w in piece),
@@ -686,7 +688,7 @@ def _folio_piece(line: _Candidate, words: Sequence[Word], config: LayoutConfig) 
               for gapped in split_at_gaps(
         sorted((words[i] for i in line.words), key=lambda w: w.bbox.x0),
         config.furniture.furniture_piece_gap_em)
-              for piece in _parted(gapped)]
+              for piece in _parted(gapped, drawn)]
     return len(pieces) > 1 and any(
         any(folio.match(end) for folio in (_PAGE_NUMBER, _LETTERED_FOLIO, _WRAPPED_FOLIO))
         and not _ENUMERATOR.match(end) and any(map(str.isalpha, "".join(rest)))
@@ -698,16 +700,29 @@ _SEPARATOR = re.compile(r"^[|│¦•·]+$")
 'Annual Report 2017 • 15')."""
 
 
-def _parted(piece: Sequence[Word]) -> list[list[Word]]:
-    """The runs of ``piece``'s words between its separators (`_SEPARATOR`), which
-    belong to none."""
+def _parted(piece: Sequence[Word], drawn: Sequence[BBox] = ()) -> list[list[Word]]:
+    """The runs of ``piece``'s words (left to right) between its separators: a bar or a
+    bullet typed (`_SEPARATOR`), which belongs to none, or a bar among the boxes
+    ``drawn`` standing between two of its words across half their height (a rule drawn
+    between a folio and its running title)."""
     runs: list[list[Word]] = [[]]
     for word in piece:
         if _SEPARATOR.match(word.text):
             runs.append([])
-        else:
-            runs[-1].append(word)
+            continue
+        if runs[-1] and any(_between(box, runs[-1][-1], word) for box in drawn):
+            runs.append([])
+        runs[-1].append(word)
     return [run for run in runs if run]
+
+
+def _between(box: BBox, left: Word, right: Word) -> bool:
+    """Whether ``box`` stands between the words ``left`` and ``right`` of a line, across
+    half the height of the shorter."""
+    height = min(left.bbox.bottom - left.bbox.top, right.bbox.bottom - right.bbox.top)
+    across = min(box.bottom, left.bbox.bottom, right.bbox.bottom) \
+        - max(box.top, left.bbox.top, right.bbox.top)
+    return left.bbox.x1 <= box.x0 and box.x1 <= right.bbox.x0 and across >= height / 2
 
 
 def _masthead_pieces(words: Sequence[Word], height: float,
