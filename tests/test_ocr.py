@@ -274,7 +274,7 @@ def test_low_ocr_quality_is_a_warning_naming_page_and_parts(
     quality = document.ocr[0]
     assert 0.9 < quality.score < 1.0 and quality.dictionary == 1.0
     assert [r.getMessage() for r in caplog.records] == [
-        f"{path}: page 2: OCR quality {quality.score:.2f} is below ocr_min_quality 1.00 "
+        f"{path}: page 2: OCR quality {quality.score:.3f} is below ocr_min_quality 1.00 "
         f"(mean confidence {quality.confidence:.2f}, 1.00 of words in the eng word list "
         f"({quality.word_list}))"]
     assert quality.language == "eng" and quality.word_list.startswith("american-english")

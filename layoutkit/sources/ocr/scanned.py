@@ -411,7 +411,7 @@ def _warn_if_low(path: Path, quality: OcrQuality, config: LayoutConfig) -> None:
         _log.info("%s: page %d: blank (no words by its text layer or by OCR)", path,
                   quality.page_no)
     elif quality.score < config.ocr.ocr_min_quality:
-        _log.warning("%s: page %d: %s quality %.2f is below ocr_min_quality %.2f%s",
+        _log.warning("%s: page %d: %s quality %.3f is below ocr_min_quality %.2f%s",
                      path, quality.page_no,
                      "text layer" if quality.source == "text layer" else "OCR",
                      quality.score, config.ocr.ocr_min_quality, _explained(quality))
@@ -445,7 +445,7 @@ def check_scanned(path: Path, qualities: Sequence[OcrQuality], any_words: bool,
             _warn_if_low(path, quality, config)
     overall = OcrQuality.combined(qualities)
     if len(qualities) > 1 and overall is not None and overall < config.ocr.ocr_min_quality:
-        _log.warning("%s: OCR quality of the document %.2f is below ocr_min_quality %.2f",
+        _log.warning("%s: OCR quality of the document %.3f is below ocr_min_quality %.2f",
                      path, overall, config.ocr.ocr_min_quality)
 
 
