@@ -157,6 +157,21 @@ def test_furniture_panel_letter_beside_a_line_is_no_roman_folio(label: str,
     assert bool(found.header) is furniture
 
 
+def test_furniture_stamp_over_a_running_head_on_a_page_alone() -> None:
+    """A download stamp over a journal's running head ('Advocacy in Action', its folio
+    447 far to the right) on a page alone: the head is furniture by its folio, and
+    the stamp between it and the page's top with it.  A contents page's first entry,
+    under its title, numbered at both ends ('1 Terms and abbreviations .... 4', on page
+    1), is no running head: the title over it stays."""
+    stamp = words("Downloaded from http://journal.example.org/ on July 12, 2017", 80.0, 8.0)
+    head = [*words("Advocacy in Action", 36.0, 20.0), *words("447", 560.0, 20.0)]
+    found = find_furniture([page(stamp, head, body(1))], CONFIG)[0]
+    assert texts(page(stamp, head, body(1)), found.header) == [w.text for w in stamp + head]
+    title = words("CONTENTS", 36.0, 30.0)
+    entry = [*words("1 Terms and abbreviations", 36.0, 42.0), *words("4", 560.0, 42.0)]
+    assert find_furniture([page(title, entry, body(1))], CONFIG)[0].header == frozenset()
+
+
 @pytest.mark.parametrize("ruled", [True, False])
 def test_furniture_folio_parted_from_its_title_by_a_drawn_rule(ruled: bool) -> None:
     """A folio parted from its running title by a rule drawn down between them (a law

@@ -356,7 +356,7 @@ def repeating_runs(pages: Sequence[EdgeLines], config: LayoutConfig) -> list[Run
     top = _Zone.of(headers, parities, furniture.furniture_max_distance, config, sizes)
     bottom = _Zone.of(footers, parities, furniture.furniture_max_distance, config, sizes)
     counts = _beyond_text_block(pages, [
-        (_run(p, top, furniture.line_header_max_lines, config),
+        (_run(p, top, furniture.line_header_max_lines, config, to_folio=True),
          _run(p, bottom, furniture.line_footer_max_lines, config))
         for p in range(len(pages))], (top, bottom), config)
     running = [[line for line in page.header[:header]
@@ -772,18 +772,40 @@ _TOUCHING = 1.0
 """Lines closer than this many points reach into each other."""
 
 
-def _run(page: int, zone: _Zone, max_lines: int, config: LayoutConfig) -> int:
+def _run(page: int, zone: _Zone, max_lines: int, config: LayoutConfig, *,
+         to_folio: bool = False) -> int:
     """How many of ``page``'s first ``max_lines`` candidate lines, from the edge
     inwards, repeat, with those after them that reach into the lines found (a
     newspaper's folio line whose section name, set large, is no line of its
-    neighbours': 'Editorial' beside the date, 'Opinion' on the next page)."""
+    neighbours': 'Editorial' beside the date, 'Opinion' on the next page), and, with
+    ``to_folio`` (over the text), as far as a folio line among them (`_folio_line`),
+    none a number at both ends (`_NUMBERED_ENDS`): what stands between the page's top
+    and its running head is no text of the page (a stamp, 'Downloaded from ...').
+    Under the text, notes and a contents page's last entries read as folio lines."""
+    lines = zone.candidates[page][:max_lines]
     count, reach = 0, 0.0
-    for line in zone.candidates[page][:max_lines]:
+    for line in lines:
         if not ((count and line.edge <= reach + _TOUCHING) or zone.repeats(page, line)):
             break
         count += 1
         reach = max(reach, line.edge + line.bottom - line.top)
-    return count
+    return max([count] + [k + 1 for k in range(count, len(lines))
+                          if to_folio and _folio_line(lines[k], config)
+                          and not _NUMBERED_ENDS.match(lines[k].masked)])
+
+
+_NUMBERED_ENDS = re.compile(r"^\W*#.*#\W*$")
+"""A line opening and ending with a number, masked: a contents entry (its section's
+number and its page's), which a running head further in than the page's top is not
+told from by its folio alone."""
+
+
+def _folio_line(line: _Candidate, config: LayoutConfig) -> bool:
+    """Whether ``line`` carries the page's own number set apart from the body (a running
+    header with no other page to repeat it on: the second page of two), or a page
+    number piece beside words, set farther apart (see `_Candidate.folio`)."""
+    return (line.numbered and _set_apart(line, config)) or (line.folio and (
+        line.apart or line.inner_gap >= config.furniture.furniture_folio_gap_em * line.size))
 
 
 def _furniture(run: Sequence[_Candidate], words: Sequence[Word], config: LayoutConfig, *,
@@ -911,9 +933,7 @@ class _Zone:
         within ``furniture_window_pages`` of its own, or of those whose labels have
         its parity."""
         furniture = self.config.furniture
-        if _PAGE_NUMBER.match(line.masked) or (line.numbered and _set_apart(line, self.config)) \
-                or (line.folio and (line.apart or line.inner_gap
-                                    >= furniture.furniture_folio_gap_em * line.size)):
+        if _PAGE_NUMBER.match(line.masked) or _folio_line(line, self.config):
             return True
         count = len(self.candidates)
         if count < 2:
