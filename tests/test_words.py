@@ -322,13 +322,20 @@ def test_words_ocr_word_overlapping_the_word_before_it_keeps_its_letters() -> No
               *third]
     words = words_from_glyphs(Glyphs.of(glyphs), CONFIG.words)
     assert [w.text for w in words] == ["ENGELBERT", "MVENG.", "Paris"]
+    # a word drawn again 0.4 pt on, after a space (a bold made so), is a copy
+    bold = [*spelled("Hello", 0.0), glyph(" ", 25.0, width=2.0), *spelled("Hello", 0.4),
+            glyph(" ", 27.0, width=2.0), *spelled("world", 29.0),
+            glyph(" ", 54.0, width=2.0), *spelled("world", 29.4)]
+    assert [w.text for w in words_from_glyphs(Glyphs.of(bold), CONFIG.words)] \
+        == ["Hello", "world"]
 
 
 def test_words_drop_capital_is_no_letter_of_the_word_beside_it() -> None:
     """A drop capital 30 pt tall set solid against the third line it stands beside (its
     foot on that line's baseline, as a journal sets it) is a word of its own, not the
     first letter of that line's first word ('Osations'); the line grouping then opens
-    the first line with it (``drop_cap_min_height``)."""
+    the first line with it (``drop_cap_min_height``).  A raised initial, with no line
+    beside it, stays a letter of its word."""
     cap = glyph("O", 0.0, 2.0, width=20.0, size=30.0)
     lines = [spelled(text, 20.0, 11.0 * k) for k, text in enumerate(("ver", "pres", "sations"))]
     words = words_from_glyphs(Glyphs.of([cap, *[g for line in lines for g in line]]),
@@ -337,6 +344,12 @@ def test_words_drop_capital_is_no_letter_of_the_word_beside_it() -> None:
     grouped = group_lines(words, CONFIG.words)
     assert [[w.text for w in line] for line in grouped] == [["O", "ver"], ["pres"],
                                                             ["sations"]]
+    # an initial raised on the first line's baseline, nothing beside it above, and a
+    # letter with an index set half its size, are letters of their words
+    raised = [glyph("O", 0.0, -20.0, width=20.0, size=30.0), *spelled("nce", 20.0, 0.0)]
+    indexed = [glyph("K", 40.0, 0.0), glyph("d", 45.0, 6.0, width=2.5, size=5.0)]
+    assert [w.text for w in words_from_glyphs(Glyphs.of([*raised, *indexed]),
+                                              CONFIG.words)] == ["Once", "Kd"]
 
 
 def test_words_index_under_a_line_with_an_exponent_stays_in_its_line() -> None:

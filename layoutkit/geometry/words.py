@@ -165,7 +165,8 @@ def _words(glyphs: Glyphs, boxes: npt.NDArray[np.float64], texts: _Texts,
         ([True], np.diff(base[order]) > tolerance[1:])), config.glyph_row_max_span_em * em)
     row = np.empty(len(order), dtype=np.intp)
     row[order] = np.cumsum(new_row)  # each glyph's row, back in the glyphs' order
-    start, end = _after_spaces(start, end, row, texts.blank[chosen])
+    start, end = _after_spaces(start, end, row, texts.blank[chosen], texts.mark[chosen],
+                               size)
     by_start = np.argsort(start, kind="stable")
     if direction != VERTICAL:
         row = _set_in(row, box, by_start, size, texts.blank[chosen])
@@ -204,11 +205,9 @@ def _words(glyphs: Glyphs, boxes: npt.NDArray[np.float64], texts: _Texts,
     breaks = ~same_row | (gap > limit) | blank | np.concatenate(([False], blank[:-1]))
     sized = size[order]
     codes = np.where(ids < CODE_POINTS, ids, -1)
-    # an initial (a drop capital) is no letter of the word it stands beside, however near
-    breaks[1:] |= (char_test(codes[:-1], str.isupper) & char_test(codes[1:], str.islower)
-                   & (sized[:-1] >= config.drop_cap_min_height * sized[1:]))
+    breaks[1:] |= _drop_capitals(codes, sized, box[order], config.drop_cap_min_height)
     if direction == VERTICAL:  # a note set small in a column is a word of its own
-        cjk = char_test(np.where(ids < CODE_POINTS, ids, -1), is_cjk)
+        cjk = char_test(codes, is_cjk)
         breaks[1:] |= ((cjk[1:] | cjk[:-1]) & (np.minimum(sized[1:], sized[:-1])
                        < config.line_like_size_ratio * np.maximum(sized[1:], sized[:-1])))
     keep = ~blank & ~duplicate
@@ -321,20 +320,49 @@ _HORIZONTAL_FORMS = {code: _horizontal_form(chr(code))
 characters they stand for: what a reader searches, copies and compares."""
 
 
+def _drop_capitals(codes: npt.NDArray[np.int64], size: npt.NDArray[np.float64],
+                   box: npt.NDArray[np.float64], min_height: float) -> npt.NDArray[np.bool_]:
+    """For each glyph (in reading order along its row, with its code point, ``size`` and
+    ``box``: x0, top, x1, bottom) but the first, whether a drop capital stands before
+    it, no letter of its word however near: a capital ``min_height`` times its size
+    with a lower-case letter after it, and a glyph beside the capital on a row above
+    that letter's (the lines a drop capital stands beside; an initial raised on the
+    first line's baseline has none, 'Once')."""
+    capital = np.flatnonzero((size[:-1] >= min_height * size[1:])
+                             & char_test(codes[:-1], str.isupper)
+                             & char_test(codes[1:], str.islower))
+    found = np.zeros(len(codes) - 1, dtype=np.bool_)
+    x0, top, x1, bottom = box.T
+    for k in capital.tolist():
+        reach = x1[k] + 2 * size[k + 1]
+        found[k] = bool(np.any((x0 >= x1[k] - size[k + 1]) & (x0 <= reach)
+                               & (bottom < top[k + 1]) & (top >= top[k] - size[k + 1])))
+    return found
+
+
+_COPY_EM = 0.1
+"""Ems within which a word drawn again over a word starts where it does (a bold made by
+drawing a word twice, a shadow): a copy, not the next word."""
+
+
 def _after_spaces(start: npt.NDArray[np.float64], end: npt.NDArray[np.float64],
-                  row: npt.NDArray[np.intp], blank: npt.NDArray[np.bool_]
+                  row: npt.NDArray[np.intp], blank: npt.NDArray[np.bool_],
+                  mark: npt.NDArray[np.bool_], size: npt.NDArray[np.float64]
                   ) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.float64]]:
     """Where each glyph (in the order drawn) starts and ends across, for ordering and
     spacing: a word drawn right after a space, on the row of the word before it,
-    starting further along than that word starts but before it ends, is moved along to
-    start where it ends, its glyphs with it (and so the words after it, in turn).  An
-    OCR layer draws each word where its scan shows it, in a font wider than the print:
-    the next word overlaps the last letters of the word before ('ENGELBERMT VENG.' for
-    'ENGELBERT MVENG.')."""
+    starting past that word's start (by `_COPY_EM` of its ``size``) but before it
+    ends, is moved along to start where it ends, its glyphs with it (and so the words
+    after it on the row, in turn).
+    An OCR layer draws each word where its scan shows it, in a font wider than the
+    print: the next word overlaps the last letters of the word before ('ENGELBERMT
+    VENG.' for 'ENGELBERT MVENG.').  A copy drawn over a word (a bold made by drawing
+    it twice) starts at its start, and a combining mark stands over its letter: neither
+    moves."""
     if len(start) < 3:
         return start, end
     a, space, b = slice(None, -2), slice(1, -1), slice(2, None)
-    after = blank[space] & ~blank[a] & ~blank[b] & (row[a] == row[b])
+    after = blank[space] & ~blank[a] & ~blank[b] & ~mark[b] & (row[a] == row[b])
     if not (after & (start[b] < end[a])).any():
         return start, end
     # the glyphs drawn rightwards along one row between two spaces share a number
@@ -344,14 +372,22 @@ def _after_spaces(start: npt.NDArray[np.float64], end: npt.NDArray[np.float64],
     first, last = np.full(count, np.inf), np.full(count, -np.inf)
     np.minimum.at(first, word[~blank], start[~blank])
     np.maximum.at(last, word[~blank], end[~blank])
-    follows = np.full(count, -1)  # the word each word follows across one space, if any
     k = np.flatnonzero(after)
+    follows = np.full(count, -1)  # the word each word follows across one space, if any
     follows[word[k + 2]] = word[k]
+    # a tenth of an em past the start of the word before: no copy drawn over it
+    least = np.zeros(count)
+    least[word[k + 2]] = _COPY_EM * size[k + 2]
+    hit = k[(start[k + 2] < end[k]) & (start[k + 2] > first[word[k]] + least[word[k + 2]])]
+    if not len(hit):
+        return start, end
+    rows = np.unique(row[hit + 2])
     shift = np.zeros(count)
-    for w in np.unique(word[k + 2]).tolist():
+    for w in np.unique(word[k[np.isin(row[k + 2], rows)] + 2]).tolist():
         v = int(follows[w])
-        if first[v] < first[w] < last[v] + shift[v]:
-            shift[w] = last[v] + shift[v] - first[w]
+        pushed = last[v] + shift[v]
+        if first[v] + least[w] < first[w] < pushed:
+            shift[w] = pushed - first[w]
     # a space moves with the word before it, which it follows
     moved = np.where(blank, shift[np.maximum(word - 1, 0)], shift[word])
     return start + moved, end + moved
