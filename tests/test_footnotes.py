@@ -72,7 +72,8 @@ def notes_running_on(path: Path, opening: str) -> tuple[list[str], list[str], li
             canvas.drawString(x, 720.0 - 12.0 * k, line)
             text.append(line)
     left = ["1 " + " ".join(rng.choice(VOCAB) for _ in range(7))]
-    left += [" ".join(rng.choice(VOCAB) for _ in range(8)) + f" l{k}" for k in range(1, 6)]
+    left += [" ".join(rng.choice(VOCAB) for _ in range(8)) + f" l{letter}"
+             for letter in "abcde"]  # each line ends in a letter: the note runs on
     right = [f"{opening} " + " ".join(rng.choice(VOCAB) for _ in range(7))]
     right += [" ".join(rng.choice(VOCAB) for _ in range(8)) + f" r{k}" for k in range(1, 5)]
     right += ["2 The second note closes the page here."]
@@ -265,10 +266,11 @@ def test_notes_holding_more_words_than_the_text_are_footnotes() -> None:
 
 
 def test_notes_as_large_as_the_text_called_in_an_earlier_band() -> None:
-    """A security report from Word sets its three notes (seven lines) in its text's
-    10 pt, each mark a 6.5 pt superscript, under a paragraph that follows a full-width
-    break; the text calls them near the page's top, in another band.  Each note line
-    is found (the tags mark them Note), and no other line is taken for one."""
+    """A security report from Word sets its notes in its text's 10 pt, each mark a
+    6.5 pt superscript, under a paragraph that follows a full-width break (page 1: three
+    notes, seven lines); the text calls them near the page's top, in another band.  Each
+    of the 11 note lines the tags mark on its pages is found, and no other line is
+    taken for one."""
     evaluation = evaluate([TAGGED / "microsoft-msrc-memory-tagging-security-analysis-2020"
                                     ".truth.json"])
     score = evaluation.types["footnotes"]

@@ -7,6 +7,7 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
+import pytest
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
@@ -14,7 +15,7 @@ import layoutkit
 from layoutkit.config import LayoutConfig
 from layoutkit.model import BBox, Line, Word
 from layoutkit.reading.page import _rebuilt
-from layoutkit.reading.stream import drawn_down, kept_below, runs_on, stream_reading
+from layoutkit.reading.stream import drawn_down, kept_below, runs_into, runs_on, stream_reading
 
 STORY = (
     "The council met on Tuesday evening to consider the budget for the coming year. After "
@@ -151,3 +152,16 @@ def test_stream_reading_reads_a_table_drawn_cell_by_cell_by_rows() -> None:
     by_rows = sorted(lines, key=lambda ln: (ln.bbox.top, ln.bbox.x0))
     assert stream_reading(by_rows, 2) is not None  # columns of two lines would be read
     assert stream_reading(by_rows, 4) is None
+
+
+@pytest.mark.parametrize(("end", "start", "expected"), [
+    ("an unfortunate", "abundance of subsidies", True), ("trans-", "port", True),
+    ("closed.", "and then", False), ("Anglo-", "Figure 3", False), ("a list:", "Next", False),
+])
+def test_text_runs_into_the_next_line_as_runs_on_counts(end: str, start: str,
+                                                       expected: bool) -> None:
+    """Text runs on from one line into another as the stream's run-on count has it: a
+    sentence open before lower case, a hyphenated word completed in lower case; not a
+    full stop before lower case, nor a hyphen before a capital (a caption after a
+    note)."""
+    assert runs_into(end, start) is expected

@@ -780,8 +780,9 @@ def _drop_caps(words: Sequence[Word], config: WordsConfig
         beside = [line for line, (top, bottom) in zip(lines, spans, strict=True)
                   if min(w.bbox.bottom, bottom) - max(w.bbox.top, top) >= 0.5 * (bottom - top)]
         right = [w.bbox.x1 <= min(v.bbox.x0 for v in line) for line in beside]
-        if right and not right[-1]:  # its box's descent reaches the line under it
-            right.pop()
+        if right and not right[-1] \
+                and min(v.bbox.x0 for v in beside[-1]) <= (w.bbox.x0 + w.bbox.x1) / 2:
+            right.pop()  # its box's descent reaches the line under it, out to the edge
         if len(right) >= 2 and all(right):
             caps.append((w, beside[0][0]))
         else:
@@ -857,9 +858,9 @@ def _meets_like_size(box: npt.NDArray[np.float64], members: Sequence[int],
     characters) may join ``line``: True unless the two hold words of one size (heights
     within ``line_like_size_ratio``) of which no pair overlaps by ``line_overlap`` of the
     smaller height, as two lines of text bridged only by a taller word beside them.
-    Only words set in their line's own size are compared (`_main_size`): an exponent
-    over a line and an index under it are of one size, yet no lines."""
-    top, bottom = _main_size(box[list(members)], config)
+    Of the line's words only those set in its own size are compared (`_main_size`): an
+    exponent over a line and an index under it are of one size, yet no two lines."""
+    top, bottom = box[list(members), 0], box[list(members), 1]
     ltop, lbottom = _main_size(box[list(line)], config)
     small = np.minimum.outer(bottom - top, lbottom - ltop)
     like = small >= config.line_like_size_ratio * np.maximum.outer(bottom - top, lbottom - ltop)

@@ -47,7 +47,7 @@ from ..config import LinetypesConfig, ReadingConfig
 from ..geometry.furniture import is_page_number
 from ..linetypes.headings import is_caption
 from ..model import BBox, Line, LineType, Page
-from ..reading.page import NOTE_MARK
+from ..reading.page import NOTE_MARK, raised_mark
 from ..reading.stream import HYPHENS
 
 __all__ = ["Measure", "footnotes", "measure", "note_mark", "parted", "remeasured"]
@@ -158,17 +158,19 @@ def parted(before: Line, line: Line, measures: Mapping[Key, Measure]) -> bool:
 
 def _raised_mark(line: Line) -> bool:
     """Whether ``line`` opens with a note mark raised beside the capital that starts the
-    text after it (`raised_opening`): a reference or a note, each its own paragraph
-    ('¹ M. Bode, Rep. Prog. Phys.'), where the text never breaks a line before a call."""
-    return raised_opening(line) and line.words[1].text[:1].isupper()
+    text after it (`Word.raised_beside`, touching it or not): a reference or a note,
+    each its own paragraph ('¹ M. Bode, Rep. Prog. Phys.'), where the text never breaks
+    a line before a call."""
+    words = line.words
+    return (len(words) > 1 and _MARK.fullmatch(words[0].text) is not None
+            and words[1].text[:1].isupper() and words[0].raised_beside(words[1]))
 
 
 def raised_opening(line: Line) -> bool:
     """Whether ``line`` opens with a note mark raised beside the word after it
-    (`Word.raised_beside`): a note set as large as the text, told by its mark."""
+    (`reading.page.raised_mark`): a note set as large as the text, told by its mark."""
     words = line.words
-    return (len(words) > 1 and _MARK.fullmatch(words[0].text) is not None
-            and words[0].raised_beside(words[1]))
+    return len(words) > 1 and raised_mark(words[0], words[1])
 
 
 def _would_fit(before: Line, line: Line, found: Measure) -> bool:
@@ -193,9 +195,9 @@ def footnotes(page: Page, max_size: float = ReadingConfig().footnote_max_size
     """The indexes (among the page's lines) of its footnotes' lines: the lines of each
     band, after the first, whose words are all at most ``max_size`` times the usual size
     of the page's other body lines (notes may hold more words than the text they note)
-    or whose first line opens with a raised mark (`raised_opening`: the
-    reading's notes set as large as the text), that stands below every other body line
-    of the page across it but a bare page number (`geometry.furniture.is_page_number`: a
+    or whose first line opens with a raised mark (`raised_opening`: the reading's notes
+    set as large as the text, their first mark called), that stands below every other
+    body line of the page across it but a bare page number (`geometry.furniture.is_page_number`: a
     folio under the notes of a page whose running footer no other page shows) and opens
     with a note mark (see the module)."""
     lines = page.lines

@@ -66,7 +66,7 @@ from .stream import (
 )
 from .text import column_texts, line_text, reading_words, right_to_left
 
-__all__ = ["layout_page"]
+__all__ = ["NOTE_MARK", "layout_page", "raised_mark"]
 
 _Plan = list[tuple[BandKind, list[list[list[Word]]]]]
 """Bands to be: their kind and their columns of leaves' words."""
@@ -445,11 +445,17 @@ def _raised_start(lines: list[list[Word]], opening: Callable[[list[Word]], Word]
         after = min((w for w in lines[k] if w is not mark),
                     key=lambda w: abs(w.bbox.x0 + w.bbox.x1 - mark.bbox.x0 - mark.bbox.x1),
                     default=None)
-        if after is None or _NOTE_MARK.fullmatch(mark.text) is None \
-                or not mark.raised_beside(after):
+        if after is None or not raised_mark(mark, after):
             break
         start = k
     return start
+
+
+def raised_mark(mark: Word, after: Word) -> bool:
+    """Whether the word ``mark`` is a note's mark (`NOTE_MARK`) raised beside the word
+    ``after`` it (`Word.raised_beside`): how a note set as large as its text opens.  A
+    word processor may set the note's first word solid after it."""
+    return _NOTE_MARK.fullmatch(mark.text) is not None and mark.raised_beside(after)
 
 
 def _usual_pitch(tops: Sequence[float]) -> float:

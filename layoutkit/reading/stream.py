@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import heapq
 import re
-from collections.abc import Sequence
+from collections.abc import Sequence, Set
 from itertools import pairwise
 
 import numpy as np
@@ -133,34 +133,36 @@ def _first_drawn(line: Line) -> int:
 
 def runs_on(order: Sequence[Line], vocabulary: set[str]) -> int:
     """How many successions of lines in ``order`` the text runs on across, less those
-    it breaks at (see the module): a hyphenated word completed into a word of the page's
-    ``vocabulary`` counts two, one completed in lower case or a sentence running on
-    one; a hyphenated part before a capital, or a full stop before lower case, count
-    minus one."""
-    score = 0
-    for a, b in pairwise(order):
-        end, start = a.text.rstrip(), b.text.lstrip()
-        if not end or not start:
-            continue
-        hyphenated = _HYPHENATED.search(end)
-        if hyphenated:
-            first = _FIRST_WORD.match(start)
-            if first and (hyphenated.group(1) + first.group(0)).lower() in vocabulary:
-                score += 2
-            elif start[0].isalpha():
-                score += 1 if start[0].islower() else -1
-        elif start[0].islower():
-            score += 1 if _OPEN_END.search(end) else -1 if _SENTENCE_END.search(end) else 0
-    return score
+    it breaks at (see the module; `_succession`, with the page's ``vocabulary``)."""
+    return sum(_succession(a.text, b.text, vocabulary) for a, b in pairwise(order))
 
 
 def runs_into(end: str, start: str) -> bool:
-    """Whether text ending with ``end`` runs on into text starting with ``start``: a
-    word hyphenated at the end, or no sentence closed before a lower-case letter."""
+    """Whether text ending with ``end`` runs on into text starting with ``start``
+    (`_succession`): a word hyphenated at the end completed in lower case, or no
+    sentence closed before a lower-case letter."""
+    return _succession(end, start) > 0
+
+
+def _succession(end: str, start: str, vocabulary: Set[str] = frozenset()) -> int:
+    """How text ending with ``end`` goes on into text starting with ``start``: 2 for a
+    hyphenated word completed into a word of ``vocabulary``, 1 for one completed in
+    lower case or a sentence running on, -1 for a hyphenated part before a capital or a
+    full stop before lower case, else 0."""
     end, start = end.rstrip(), start.lstrip()
     if not end or not start:
-        return False
-    return end[-1] in HYPHENS or (start[0].islower() and not _SENTENCE_END.search(end))
+        return 0
+    hyphenated = _HYPHENATED.search(end)
+    if hyphenated:
+        first = _FIRST_WORD.match(start)
+        if first and (hyphenated.group(1) + first.group(0)).lower() in vocabulary:
+            return 2
+        if start[0].isalpha():
+            return 1 if start[0].islower() else -1
+        return 0
+    if start[0].islower():
+        return 1 if _OPEN_END.search(end) else -1 if _SENTENCE_END.search(end) else 0
+    return 0
 
 
 def under(above: Line, line: Line) -> bool:

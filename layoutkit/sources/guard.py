@@ -397,7 +397,7 @@ def _size(objects: _Objects, box: Any) -> tuple[float, float]:
 def _leaves(path: Path, objects: _Objects) -> Iterator[tuple[Any, Any, Any, Any]]:
     """The contents, resources, media box (both inherited where the page has none) and
     annotations (as stored: an array or a reference to one) of each page, in order;
-    raises DocumentError when the tree lists a page, or a node holding any, twice or
+    raises DocumentError when the tree lists a node twice (but an empty one) or
     loops."""
     stack: list[tuple[Any, Any, Any]] = [(objects.root(), None, None)]
     seen: set[int] = set()
@@ -408,9 +408,10 @@ def _leaves(path: Path, objects: _Objects) -> Iterator[tuple[Any, Any, Any, Any]
             continue
         key = objects.key(reference, node)
         if key in seen:
-            if objects.resolve(node.get("Kids")) == []:
+            kids = objects.resolve(node.get("Kids"))
+            if kids == []:
                 continue  # an empty node listed again holds no page to read twice
-            kind = "page" if "Kids" not in node else "page tree node"
+            kind = "page" if kids is None else "page tree node"
             raise DocumentError(f"{path}: the page tree lists a {kind} (object {key}) more than "
                                 f"once; a page may appear in it once")
         seen.add(key)
