@@ -338,17 +338,45 @@ def _footnotes(columns: list[list[list[Word]]], backwards: bool, page: Sequence[
     small = [float(np.mean(s <= limit * u)) if len(s) else 0.0 for s, u in zip(sizes, usual,
                                                                             strict=True)]
     foot = max((w.bbox.bottom for column in words for w in column), default=0.0)
+    calls = _Calls(page)
     found: list[list[Word]] = []
     for k, column in enumerate(words):
         if not column or any(share >= 0.5 for j, share in enumerate(small) if j != k):
             found.append([])
             continue
+        lowest = max(w.bbox.bottom for w in column)
+        if any(w.size > limit * usual[k] for w in column if w.bbox.bottom >= lowest - 1.0) \
+                and not (small[k] and calls.any()):
+            found.append([])  # no small line at its foot, nor a raised mark the text calls
+            continue
         lines = [line for leaf in columns[k] for line in group_lines(leaf, config.words)]
         before = found[-1] if found else []  # the notes of the column before
         end = line_text(group_lines(before, config.words)[-1], backwards) if before else None
-        found.append(_notes_of(lines, usual[k], foot, backwards, page, config,
+        found.append(_notes_of(lines, usual[k], foot, backwards, calls, config,
                                called=len(columns) == 1, running=end))
     return found
+
+
+class _Calls:
+    """The numbers a page's text calls as notes (`geometry.furniture.note_calls` of its
+    body ``words``), found once, when first asked: a page whose columns end in their
+    text's size with no small word in them is never asked."""
+
+    def __init__(self, words: Sequence[Word]) -> None:
+        self.words = words
+        self.found: frozenset[str] | None = None
+
+    def __contains__(self, mark: object) -> bool:
+        return mark in self.numbers()
+
+    def any(self) -> bool:
+        """Whether the text calls any note."""
+        return bool(self.numbers())
+
+    def numbers(self) -> frozenset[str]:
+        if self.found is None:
+            self.found = note_calls(self.words)
+        return self.found
 
 
 def _parted_foot(columns: list[list[list[Word]]]) -> list[Word]:
@@ -378,7 +406,7 @@ def _parted_foot(columns: list[list[list[Word]]]) -> list[Word]:
 
 
 def _notes_of(lines: list[list[Word]], usual: float, foot: float, backwards: bool,
-              page: Sequence[Word], config: LayoutConfig, *, called: bool = False,
+              calls: _Calls, config: LayoutConfig, *, called: bool = False,
               running: str | None = None) -> list[Word]:
     """The words of the trailing footnote lines of one column's ``lines`` (see
     `_footnotes`), whose usual size is ``usual``; the band's text ends at
@@ -388,8 +416,7 @@ def _notes_of(lines: list[list[Word]], usual: float, foot: float, backwards: boo
     word of its own set as small as the notes (a superscript).  Notes set as large as
     the text (a word processor's, at times) are told by their marks instead: each
     raised beside the word after it (`_raised_start`), the first among the numbers the
-    text of the ``page`` (its body words) calls as notes anywhere
-    (`geometry.furniture.note_calls`).  Small lines
+    page's text ``calls`` as notes anywhere.  Small lines
     opening with no mark are the last note of the column before running on, where its
     notes end with the line ``running`` and the text runs on into them
     (`stream.runs_into`: a note broken mid-sentence, not a caption under the notes)."""
@@ -422,7 +449,7 @@ def _notes_of(lines: list[list[Word]], usual: float, foot: float, backwards: boo
         if raised or running is None or not runs_into(running, line_text(lines[k], backwards)):
             return []
         return [w for line in lines[k:] for w in line]
-    if raised and mark[0] not in note_calls(page):
+    if raised and mark[0] not in calls:
         return []
     if called and not raised and not any(w.text == mark[0] and w.size <= limit
                                          for line in lines[:k] for w in line):
