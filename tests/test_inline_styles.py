@@ -69,10 +69,11 @@ def folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
 def test_inline_styles_markdown_exact(folder: Path, engine: str) -> None:
     """Bold, italic, Courier, the note mark and the web and mail links come out as
     Markdown marks, one pair a run; the script's link stays text; Markdown's own
-    characters in the text are escaped; the note's own mark opens the note."""
+    characters in the text are escaped; the note, set as large as the text under its
+    raised mark, which the text calls, is a footnote labelled by its mark."""
     text = markdown(styled(folder, engine), LINETYPES)
     assert PARAGRAPH + "\n\n" in text
-    assert "\n<sup>1</sup> The note on the result.\n" in text
+    assert "\n[^1]: The note on the result.\n" in text
     assert "javascript" not in text
     assert "**" not in text.split("# Main Game")[0].split(PARAGRAPH)[1]  # bold throughout
 

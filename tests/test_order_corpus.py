@@ -209,13 +209,3 @@ def test_order_corpus_marks_of_one_column_keep_off_the_line_beside_it(engine: st
     assert where("المنظمة عبر الوطنية") == 8
     assert where("تبييض الأموال وتمويل الإرهاب") == where("والقرض،") + 3
 
-
-def test_order_corpus_index_under_a_line_with_a_call_stays_in_its_line() -> None:
-    """A neuroscience paper sets 'V' with its index 'm' lowered under the baseline, in a
-    line that also carries a raised call ('coupling14–20'), 11 pt over the next line:
-    the index reads in its own line, and the line under it reads whole, where the line
-    used to be cut at the index and the index read into the next ('coined 14 to m
-    describe')."""
-    lines = lines_of("nature-neuroscience-2011-ephaptic-coupling", 1)
-    at = lines.index("potential V m through ephaptic coupling 14–20 (the term ‘ephapse’ was")
-    assert lines[at + 1] == "coined 14 to describe electric field interactions occurring between"

@@ -352,24 +352,6 @@ def test_words_drop_capital_is_no_letter_of_the_word_beside_it() -> None:
                                               CONFIG.words)] == ["Once", "Kd"]
 
 
-def test_words_index_under_a_line_with_an_exponent_stays_in_its_line() -> None:
-    """A line of 9 pt words carrying both an exponent (a note's call, raised) and an
-    index (``V`` with ``m`` lowered under its baseline), set 11 pt over the next line:
-    the index and the exponent are of one size and do not overlap, yet they are no two
-    lines; the index reads in its word's line, not in the line under it (a journal's
-    'potential Vm through ephaptic coupling14–20')."""
-    first = [word("potential", 0.0, 0.0, 33.0, 9.0, size=9.0),
-             word("V", 35.0, 0.0, 41.0, 9.0, size=9.0),
-             word("m", 40.5, 4.4, 46.0, 11.2, size=6.75),
-             word("coupling", 48.0, 0.0, 80.0, 9.0, size=9.0),
-             word("14–20", 80.1, -1.5, 97.0, 5.2, size=6.75)]
-    second = [word("coined", 0.0, 11.0, 25.0, 20.0, size=9.0),
-              word("to", 35.0, 11.0, 42.5, 20.0, size=9.0),
-              word("describe", 45.7, 11.0, 76.7, 20.0, size=9.0)]
-    for seed in (1, 2):
-        assert group_lines(shuffled([*first, *second], seed), CONFIG.words) == [first, second]
-
-
 def test_words_group_lines_rotated_words_last() -> None:
     """Rotated words form their own line after the upright lines, read bottom to top."""
     upright = [word("body", 0.0, 0.0, 20.0, 10.0)]

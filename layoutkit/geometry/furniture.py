@@ -718,11 +718,13 @@ def _parted(piece: Sequence[Word], drawn: Sequence[BBox] = ()) -> list[list[Word
 
 def _between(box: BBox, left: Word, right: Word) -> bool:
     """Whether ``box`` stands between the words ``left`` and ``right`` of a line, across
-    half the height of the shorter."""
-    height = min(left.bbox.bottom - left.bbox.top, right.bbox.bottom - right.bbox.top)
+    half the height of the shorter and no more than twice as tall as the taller: a bar,
+    not a chart's axis running down past its labels."""
+    heights = (left.bbox.bottom - left.bbox.top, right.bbox.bottom - right.bbox.top)
     across = min(box.bottom, left.bbox.bottom, right.bbox.bottom) \
         - max(box.top, left.bbox.top, right.bbox.top)
-    return left.bbox.x1 <= box.x0 and box.x1 <= right.bbox.x0 and across >= height / 2
+    return (left.bbox.x1 <= box.x0 and box.x1 <= right.bbox.x0
+            and min(heights) / 2 <= across and box.bottom - box.top <= 2 * max(heights))
 
 
 def _masthead_pieces(words: Sequence[Word], height: float,
@@ -779,8 +781,9 @@ def _run(page: int, zone: _Zone, max_lines: int, config: LayoutConfig, *,
     newspaper's folio line whose section name, set large, is no line of its
     neighbours': 'Editorial' beside the date, 'Opinion' on the next page), and, with
     ``to_folio`` (over the text), as far as a folio line among them (`_folio_line`),
-    none a number at both ends (`_NUMBERED_ENDS`): what stands between the page's top
-    and its running head is no text of the page (a stamp, 'Downloaded from ...').
+    none a number at both ends (`_NUMBERED_ENDS`), none on a drawing (a chart's labels,
+    `_Candidate.drawn`): what stands between the page's top and its running head is no
+    text of the page (a stamp, 'Downloaded from ...').
     Under the text, notes and a contents page's last entries read as folio lines."""
     lines = zone.candidates[page][:max_lines]
     count, reach = 0, 0.0
@@ -791,7 +794,8 @@ def _run(page: int, zone: _Zone, max_lines: int, config: LayoutConfig, *,
         reach = max(reach, line.edge + line.bottom - line.top)
     return max([count] + [k + 1 for k in range(count, len(lines))
                           if to_folio and _folio_line(lines[k], config)
-                          and not _NUMBERED_ENDS.match(lines[k].masked)])
+                          and not _NUMBERED_ENDS.match(lines[k].masked)
+                          and not any(line.drawn for line in lines[count:k + 1])])
 
 
 _NUMBERED_ENDS = re.compile(r"^\W*#.*#\W*$")

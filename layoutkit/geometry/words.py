@@ -50,7 +50,6 @@ from ..model import (
     spell,
     turned_boxes,
 )
-from .grid import weighted_median
 from .vertical import vertical_columns
 
 __all__ = ["group_lines", "split_at_gaps", "upright_words", "words_and_members",
@@ -795,8 +794,7 @@ def _baseline_lines(words: Sequence[Word], config: WordsConfig) -> list[list[Wor
     `group_lines`), top to bottom, each line's words left to right."""
     if not words:
         return []
-    box = np.array([(w.bbox.top, w.bbox.bottom, w.bbox.x0, len(w.text)) for w in words],
-                   dtype=float)
+    box = np.array([(w.bbox.top, w.bbox.bottom, w.bbox.x0) for w in words], dtype=float)
     order = np.lexsort((box[:, 2], box[:, 1]))
     bottom = box[order, 1]
     height = np.minimum(bottom[1:] - box[order[1:], 0], bottom[:-1] - box[order[:-1], 0])
@@ -854,31 +852,18 @@ def _calls_of(words: Sequence[Word], line: Sequence[int], members: Sequence[int]
 
 def _meets_like_size(box: npt.NDArray[np.float64], members: Sequence[int],
                      line: Sequence[int], config: WordsConfig) -> bool:
-    """Whether a baseline's words (``members``, rows of ``box``: top, bottom, x0,
-    characters) may join ``line``: True unless the two hold words of one size (heights
-    within ``line_like_size_ratio``) of which no pair overlaps by ``line_overlap`` of the
-    smaller height, as two lines of text bridged only by a taller word beside them.
-    Of the line's words only those set in its own size are compared (`_main_size`): an
-    exponent over a line and an index under it are of one size, yet no two lines."""
+    """Whether a baseline's words (``members``, rows of ``box``: top, bottom, x0) may
+    join ``line``: True unless the two hold words of one size (heights within
+    ``line_like_size_ratio``) of which no pair overlaps by ``line_overlap`` of the
+    smaller height, as two lines of text bridged only by a taller word beside them."""
     top, bottom = box[list(members), 0], box[list(members), 1]
-    ltop, lbottom = _main_size(box[list(line)], config)
+    ltop, lbottom = box[list(line), 0], box[list(line), 1]
     small = np.minimum.outer(bottom - top, lbottom - ltop)
     like = small >= config.line_like_size_ratio * np.maximum.outer(bottom - top, lbottom - ltop)
     if not like.any():
         return True
     overlap = np.minimum.outer(bottom, lbottom) - np.maximum.outer(top, ltop)
     return bool((overlap[like] >= config.line_overlap * small[like]).any())
-
-
-def _main_size(box: npt.NDArray[np.float64], config: WordsConfig
-               ) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.float64]]:
-    """The tops and bottoms of the words (rows of ``box``: top, bottom, x0, characters)
-    set in their line's own size: none smaller than ``line_like_size_ratio`` of the
-    height most of their characters have (an index or an exponent beside them, a note's
-    call; a tall word beside a line's words is no smaller than them)."""
-    heights = box[:, 1] - box[:, 0]
-    main = heights >= config.line_like_size_ratio * weighted_median(heights, box[:, 3])
-    return box[main, 0], box[main, 1]
 
 
 def split_at_gaps(line: Sequence[Word], min_gap_em: float) -> list[list[Word]]:
