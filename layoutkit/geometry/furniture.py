@@ -80,7 +80,7 @@ from ..config import LayoutConfig
 from ..model import BBox, Rule, Word, is_cjk, turned_boxes
 from .grid import OVERPRINT_INSET, overlapping, weighted_median
 from .line_numbers import line_numbers
-from .numerals import ROMAN_DIGITS, ROMAN_NUMERAL, roman_value
+from .numerals import ROMAN_DIGITS, roman_value
 from .words import VERTICAL, group_lines, split_at_gaps
 
 __all__ = [
@@ -89,7 +89,6 @@ __all__ = [
 ]
 
 _NUMBER = re.compile(rf"\d+|\b[{''.join(ROMAN_DIGITS)}]+\b", re.IGNORECASE)
-_ROMAN = re.compile(ROMAN_NUMERAL, re.IGNORECASE)
 _PAGE_WORDS = ("page", "pages", "p", "pg", "seite", "s", "página", "pág", "pagina", "pag",
                "bladzijde", "blz", "strona", "str", "страница", "стр", "σελίδα", "σελ", "sayfa",
                "sivu", "sida", "side", "עמוד", "עמ", "صفحة", "ص", "第")
@@ -138,16 +137,17 @@ def is_page_number(text: str) -> bool:
     return _PAGE_NUMBER.match(mask_numbers(text)) is not None
 
 
-def mask_numbers(text: str, roman_below: int = 5000) -> str:
-    """``text`` with every run of digits and every well-formed Roman numeral of a value
-    below ``roman_below`` replaced by ``#`` ("Civic" or "did" are words, not
+def mask_numbers(text: str, roman_below: int | None = None) -> str:
+    """``text`` with every run of digits and every well-formed Roman numeral (of a value
+    below ``roman_below``, if given) replaced by ``#`` ("Civic" or "did" are words, not
     numerals)."""
     def masked(found: re.Match[str]) -> str:
         number = found[0]
         if number[0].isdigit():
             return "#"
-        value = roman_value(number.lower()) if _ROMAN.fullmatch(number) else None
-        return "#" if value is not None and value < roman_below else number
+        value = roman_value(number.lower())
+        return "#" if value is not None and (roman_below is None or value < roman_below) \
+            else number
 
     return _NUMBER.sub(masked, text)
 
@@ -783,8 +783,8 @@ def _run(page: int, zone: _Zone, max_lines: int, config: LayoutConfig, *,
     ``to_folio`` (over the text), as far as a folio line among them (`_folio_line`),
     none a number at both ends (`_NUMBERED_ENDS`), none on a drawing (a chart's labels,
     `_Candidate.drawn`): what stands between the page's top and its running head is no
-    text of the page (a stamp, 'Downloaded from ...').
-    Under the text, notes and a contents page's last entries read as folio lines."""
+    text of the page (a stamp, 'Downloaded from ...').  Under the text, notes and a
+    contents page's last entries read as folio lines."""
     lines = zone.candidates[page][:max_lines]
     count, reach = 0, 0.0
     for line in lines:
@@ -792,8 +792,10 @@ def _run(page: int, zone: _Zone, max_lines: int, config: LayoutConfig, *,
             break
         count += 1
         reach = max(reach, line.edge + line.bottom - line.top)
+    if not to_folio:
+        return count
     return max([count] + [k + 1 for k in range(count, len(lines))
-                          if to_folio and _folio_line(lines[k], config)
+                          if _folio_line(lines[k], config)
                           and not _NUMBERED_ENDS.match(lines[k].masked)
                           and not any(line.drawn for line in lines[count:k + 1])])
 

@@ -19,8 +19,9 @@ gives the same words and lines; each word keeps its place in the stream
   through a word of its own size (`line_like_size_ratio`).
 - A word `drop_cap_min_height` times taller than its column's usual word, left of two
   lines or more, is a drop capital: it opens the first of them.  A capital so much
-  larger than the small letter set solid after it is a word of its own (the drop
-  capital on the baseline of the third line it stands beside).
+  larger than the small letter set solid after it, with text beside it on a row above
+  that letter's, is a word of its own (the drop capital on the baseline of the third
+  line it stands beside).
 - Columns of vertical writing are stacked in `vertical`.
 """
 
@@ -198,12 +199,12 @@ def _words(glyphs: Glyphs, boxes: npt.NDArray[np.float64], texts: _Texts,
                      & (np.abs(e[1:] - e[:-1]) < reach))
     limit = config.word_gap_em * size[order]
     drawn = np.flatnonzero(~duplicate)  # a copy would stand in its glyph's white
-    letter = char_test(np.where(ids < CODE_POINTS, ids, -1), str.isalnum)
+    codes = np.where(ids < CODE_POINTS, ids, -1)
+    letter = char_test(codes, str.isalnum)
     limit[drawn] += _tracking(s[drawn], e[drawn], r[drawn], blank[drawn], letter[drawn],
                               styles[ordered[drawn]], size[order][drawn], limit[drawn])
     breaks = ~same_row | (gap > limit) | blank | np.concatenate(([False], blank[:-1]))
     sized = size[order]
-    codes = np.where(ids < CODE_POINTS, ids, -1)
     breaks[1:] |= _drop_capitals(codes, sized, box[order], config.drop_cap_min_height)
     if direction == VERTICAL:  # a note set small in a column is a word of its own
         cjk = char_test(codes, is_cjk)
@@ -327,10 +328,12 @@ def _drop_capitals(codes: npt.NDArray[np.int64], size: npt.NDArray[np.float64],
     with a lower-case letter after it, and a glyph beside the capital on a row above
     that letter's (the lines a drop capital stands beside; an initial raised on the
     first line's baseline has none, 'Once')."""
-    capital = np.flatnonzero((size[:-1] >= min_height * size[1:])
-                             & char_test(codes[:-1], str.isupper)
-                             & char_test(codes[1:], str.islower))
     found = np.zeros(len(codes) - 1, dtype=np.bool_)
+    jump = size[:-1] >= min_height * size[1:]
+    if not jump.any():  # most pages: no glyph so much larger than the next
+        return found
+    capital = np.flatnonzero(jump & char_test(codes[:-1], str.isupper)
+                             & char_test(codes[1:], str.islower))
     x0, top, x1, bottom = box.T
     for k in capital.tolist():
         reach = x1[k] + 2 * size[k + 1]

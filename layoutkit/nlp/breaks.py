@@ -158,12 +158,9 @@ def parted(before: Line, line: Line, measures: Mapping[Key, Measure]) -> bool:
 
 def _raised_mark(line: Line) -> bool:
     """Whether ``line`` opens with a note mark raised beside the capital that starts the
-    text after it (`Word.raised_beside`, touching it or not): a reference or a note,
-    each its own paragraph ('¹ M. Bode, Rep. Prog. Phys.'), where the text never breaks
-    a line before a call."""
-    words = line.words
-    return (len(words) > 1 and _MARK.fullmatch(words[0].text) is not None
-            and words[1].text[:1].isupper() and words[0].raised_beside(words[1]))
+    text after it (`raised_opening`): a reference or a note, each its own paragraph
+    ('¹ M. Bode, Rep. Prog. Phys.'), where the text never breaks a line before a call."""
+    return raised_opening(line) and line.words[1].text[:1].isupper()
 
 
 def raised_opening(line: Line) -> bool:

@@ -28,6 +28,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import replace
+from functools import cached_property
 from itertools import repeat
 
 import numpy as np
@@ -85,6 +86,7 @@ def layout_page(glyphs: PageGlyphs, words: Sequence[Word], furniture: Furniture,
     whole = any(leaf.whole for band in bands_of(tree) for column in band for leaf in column)
     plan: _Plan = []
     backwards = right_to_left(w.text for w in body)
+    calls = _Calls(body)
     for band in bands_of(mirrored(tree) if backwards else tree):
         columns = [[_pick(body, leaf.words) for leaf in column] for column in band]
         notices = [w for column in columns for w in notice_words(column, config)]
@@ -92,7 +94,7 @@ def layout_page(glyphs: PageGlyphs, words: Sequence[Word], furniture: Furniture,
             columns = _without(columns, notices)
             for w in notices:
                 (header if w.bbox.bottom < glyphs.height / 2 else footer).append(w)
-        notes = [n for n in _footnotes(columns, backwards, body, config) if n]
+        notes = [n for n in _footnotes(columns, backwards, calls, config) if n]
         plan.append((BandKind.BODY, _without(columns, [w for n in notes for w in n])))
         if notes:
             plan.append((BandKind.BODY, [[n] for n in notes]))
@@ -318,14 +320,14 @@ _NOTE_MARK = re.compile(NOTE_MARK)
 """`NOTE_MARK` at the start of a note's first word."""
 
 
-def _footnotes(columns: list[list[list[Word]]], backwards: bool, page: Sequence[Word],
+def _footnotes(columns: list[list[list[Word]]], backwards: bool, calls: _Calls,
                config: LayoutConfig) -> list[list[Word]]:
     """The words of the footnotes at the foot of each column of a band (its columns'
     leaves' words): the trailing lines of a column set at most ``footnote_max_size``
     times the column's usual size, reaching the band's foot, parted from the line above
     by more than the column's usual leading, the first opening with a note mark (at its
     right end on a ``backwards``, right-to-left, page), or notes as large as the text
-    told by their raised marks that the ``page``'s words call (see `_notes_of`).  None
+    told by their raised marks, the first among the page's ``calls`` (see `_notes_of`).  None
     where a column ends otherwise, and none at all when another column of the band is
     mostly set that small (the small type runs on there: references, an index).  A row
     closing every column apart from its text (see `_parted_foot`) is left where it
@@ -338,7 +340,6 @@ def _footnotes(columns: list[list[list[Word]]], backwards: bool, page: Sequence[
     small = [float(np.mean(s <= limit * u)) if len(s) else 0.0 for s, u in zip(sizes, usual,
                                                                             strict=True)]
     foot = max((w.bbox.bottom for column in words for w in column), default=0.0)
-    calls = _Calls(page)
     found: list[list[Word]] = []
     for k, column in enumerate(words):
         if not column or any(share >= 0.5 for j, share in enumerate(small) if j != k):
@@ -346,7 +347,7 @@ def _footnotes(columns: list[list[list[Word]]], backwards: bool, page: Sequence[
             continue
         lowest = max(w.bbox.bottom for w in column)
         if any(w.size > limit * usual[k] for w in column if w.bbox.bottom >= lowest - 1.0) \
-                and not (small[k] and calls.any()):
+                and not (small[k] and calls.numbers):
             found.append([])  # no small line at its foot, nor a raised mark the text calls
             continue
         lines = [line for leaf in columns[k] for line in group_lines(leaf, config.words)]
@@ -358,25 +359,16 @@ def _footnotes(columns: list[list[list[Word]]], backwards: bool, page: Sequence[
 
 
 class _Calls:
-    """The numbers a page's text calls as notes (`geometry.furniture.note_calls` of its
-    body ``words``), found once, when first asked: a page whose columns end in their
-    text's size with no small word in them is never asked."""
+    """The numbers a page's text calls as notes, found once, when first asked: a page
+    whose columns end in their text's size with no small word in them is never asked."""
 
     def __init__(self, words: Sequence[Word]) -> None:
         self.words = words
-        self.found: frozenset[str] | None = None
 
-    def __contains__(self, mark: object) -> bool:
-        return mark in self.numbers()
-
-    def any(self) -> bool:
-        """Whether the text calls any note."""
-        return bool(self.numbers())
-
+    @cached_property
     def numbers(self) -> frozenset[str]:
-        if self.found is None:
-            self.found = note_calls(self.words)
-        return self.found
+        """`geometry.furniture.note_calls` of the page's body words."""
+        return note_calls(self.words)
 
 
 def _parted_foot(columns: list[list[list[Word]]]) -> list[Word]:
@@ -416,10 +408,10 @@ def _notes_of(lines: list[list[Word]], usual: float, foot: float, backwards: boo
     word of its own set as small as the notes (a superscript).  Notes set as large as
     the text (a word processor's, at times) are told by their marks instead: each
     raised beside the word after it (`_raised_start`), the first among the numbers the
-    page's text ``calls`` as notes anywhere.  Small lines
-    opening with no mark are the last note of the column before running on, where its
-    notes end with the line ``running`` and the text runs on into them
-    (`stream.runs_into`: a note broken mid-sentence, not a caption under the notes)."""
+    page's text ``calls`` as notes anywhere.  Small lines opening with no mark are the
+    last note of the column before running on, where its notes end with the line
+    ``running`` and the text runs on into them (`stream.runs_into`: a note broken
+    mid-sentence, not a caption under the notes)."""
     if len(lines) < 3:
         return []
     limit = config.reading.footnote_max_size * usual
@@ -449,7 +441,7 @@ def _notes_of(lines: list[list[Word]], usual: float, foot: float, backwards: boo
         if raised or running is None or not runs_into(running, line_text(lines[k], backwards)):
             return []
         return [w for line in lines[k:] for w in line]
-    if raised and mark[0] not in calls:
+    if raised and mark[0] not in calls.numbers:
         return []
     if called and not raised and not any(w.text == mark[0] and w.size <= limit
                                          for line in lines[:k] for w in line):

@@ -37,7 +37,7 @@ import numpy.typing as npt
 from ..model import Line
 
 __all__ = ["HYPHENS", "as_drawn", "beside", "drawn_down", "kept_below", "reads_better",
-           "runs_on", "stands_over", "stream_reading", "under"]
+           "runs_into", "runs_on", "stands_over", "stream_reading", "under"]
 
 _MIN_GAIN = 2
 """The stream's order is taken only where it reads better at two successions or more
