@@ -144,12 +144,14 @@ letters splits only into listed words of four letters or more and short common w
 abbreviations and numerals."""
 
 
+@lru_cache(maxsize=1 << 14)
 def split_words(run: str, known: frozenset[str], short: frozenset[str]) -> tuple[str, ...] | None:
     """The two or three listed words the case-folded letter run ``run`` is made of
     (the longest first part first), or None when it is no such run: each part a word
     of ``known`` of at least `_SPLIT_MIN` letters or a short common word of ``short``.
     An OCR layer runs words together where it missed a space (``ofthe``,
-    ``theinvention``); German and Dutch write compounds so (``Donaudampfschiff``)."""
+    ``theinvention``); German and Dutch write compounds so (``Donaudampfschiff``).
+    Remembered: a layer misses the same spaces on page after page."""
     def fits(part: str) -> bool:
         return part in short if len(part) < _SPLIT_MIN else part in known
 

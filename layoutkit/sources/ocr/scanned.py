@@ -128,20 +128,37 @@ def _garbage(words: Sequence[Word], languages: str | None, config: LayoutConfig)
 
 
 def _invisible_text(path: Path, page_no: int) -> bool:
-    """Whether every text object of the PDF page is drawn invisibly (render mode 3)."""
+    """Whether every text object of the PDF page, those inside its forms too, is drawn
+    invisibly (render mode 3).  The page is loaded from the document `_rendering` keeps
+    open, and its objects asked for with plain calls: an OCR layer draws each word as
+    an object of its own, hundreds a page."""
     import pypdfium2 as pdfium  # type: ignore[import-untyped]  # only for such a page
     import pypdfium2_raw as pdfium_c  # type: ignore[import-untyped]
 
     try:
-        pdf = pdfium.PdfDocument(path)
-    except pdfium.PdfiumError:  # read by pdfminer.six, refused by PDFium: no telling
+        status = path.stat()
+        page = _rendering(path, status.st_mtime_ns, status.st_size)[page_no - 1]
+    except (pdfium.PdfiumError, OSError):  # read by pdfminer.six, refused by PDFium
         return False
+
+    def modes(count: int, object_at: Any, holder: Any) -> list[int]:
+        found: list[int] = []
+        for k in range(count):
+            obj = object_at(holder, k)
+            kind = pdfium_c.FPDFPageObj_GetType(obj)
+            if kind == pdfium_c.FPDF_PAGEOBJ_TEXT:
+                found.append(pdfium_c.FPDFTextObj_GetTextRenderMode(obj))
+            elif kind == pdfium_c.FPDF_PAGEOBJ_FORM:
+                found += modes(pdfium_c.FPDFFormObj_CountObjects(obj),
+                               pdfium_c.FPDFFormObj_GetObject, obj)
+        return found
+
     try:
-        objects = pdf[page_no - 1].get_objects(filter=[pdfium_c.FPDF_PAGEOBJ_TEXT])
-        modes = [pdfium_c.FPDFTextObj_GetTextRenderMode(obj.raw) for obj in objects]
+        drawn = modes(pdfium_c.FPDFPage_CountObjects(page.raw), pdfium_c.FPDFPage_GetObject,
+                      page.raw)
     finally:
-        pdf.close()
-    return bool(modes) and all(m == pdfium_c.FPDF_TEXTRENDERMODE_INVISIBLE for m in modes)
+        page.close()
+    return bool(drawn) and all(m == pdfium_c.FPDF_TEXTRENDERMODE_INVISIBLE for m in drawn)
 
 
 def _blank(path: Path, page: PageGlyphs, config: LayoutConfig) -> bool:
