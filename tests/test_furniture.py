@@ -172,6 +172,26 @@ def test_furniture_stamp_over_a_running_head_on_a_page_alone() -> None:
     assert find_furniture([page(title, entry, body(1))], CONFIG)[0].header == frozenset()
 
 
+@pytest.mark.parametrize(("opening", "furniture"), [("This", True), ("∗", False)])
+def test_furniture_stamp_of_two_lines_at_the_foot_of_a_page_alone(opening: str,
+                                                                 furniture: bool) -> None:
+    """A download notice of two lines set small at the foot of a page alone, far under
+    the text, is furniture as a one-line stamp is, and the body's spacing is read on
+    the body, not on the notice's own gap: the running title over the text, its folio
+    beside it, stands apart.  A footnote of two lines opening with TeX's '∗' stays."""
+    head = [*words("REVIEWS OF BOOKS", 200.0, 62.0, size=10.0),
+            *words("219", 540.0, 62.0, size=10.0)]
+    notice = [*words(f"{opening} content downloaded from 62.122.73.250 on 16 Jun 2014",
+                     120.0, 760.0, size=6.0),
+              *words("All use subject to Terms and Conditions", 160.0, 768.0, size=6.0)]
+    found = find_furniture([page(head, body(1, top=80.0, count=30), notice)], CONFIG)[0]
+    assert texts(page(head, body(1, top=80.0, count=30), notice), found.header) == \
+        [w.text for w in head]
+    assert bool(found.footer) is furniture
+    if furniture:
+        assert len(found.footer) == len(notice)
+
+
 @pytest.mark.parametrize("ruled", [True, False])
 def test_furniture_folio_parted_from_its_title_by_a_drawn_rule(ruled: bool) -> None:
     """A folio parted from its running title by a rule drawn down between them (a law

@@ -116,6 +116,9 @@ _ENUMERATOR = re.compile(r"^\s*(§+\s*#\W*|#[.)])\s*$")
 '§ 6'), set apart from its text by a tab: no folio."""
 _NOTE_MARKS = ".,:;()[]"
 """The marks around a note's number, at a footnote's start or at its call ('1.', '(2)')."""
+_NOTE_SYMBOL = re.compile(r"[*∗†‡]{1,3}")
+"""A word of the symbols that mark footnotes ('*', TeX's '∗', '†', '‡'), which open
+nothing else at a page's edge ('§' and '¶' open a statute's running heads)."""
 _RUNNING_HEAD_GAP_EM = 2.0
 """White, in its sizes, under a running head (over a running foot) whose words change
 from page to page: a heading at the top of a page's text stands closer to its text."""
@@ -199,8 +202,9 @@ class _Candidate:
     than the body over a closely set text is parted from it by less than its own size's
     gap, but by far more than the body's lines are from each other."""
     note: bool = False
-    """Whether the line opens with a number the page's text calls as a note (`note_calls`):
-    a footnote, the page's own text wherever it stands, whatever its number."""
+    """Whether the line opens with a number the page's text calls as a note (`note_calls`)
+    or with a note's symbol (`_NOTE_SYMBOL`): a footnote, the page's own text wherever it
+    stands, whatever its number."""
     drawn: bool = False
     """Whether the line stands on a drawing: a picture, or a rule running down the page,
     meets its box grown by its size on every side (a chart's tick labels and axis
@@ -285,19 +289,17 @@ def edge_lines(words: Sequence[Word], height: float, config: LayoutConfig,
                       if not w.direction], dtype=np.float64).reshape(-1, 3)
     header = _edge_lines(words, spans, height, config, folio, top=True, drawn=drawn)
     footer = _edge_lines(words, spans, height, config, folio, top=False, drawn=drawn)
-    leading = _leading(header, footer)
-    if not np.isfinite(leading):
-        # no body line among the candidates (a single one at each edge): the lines right
-        # past the zones are the body's
-        leading = _leading(
-            header[:1] + _edge_lines(words, spans, height, config, folio, top=True, past=True),
-            footer[:1] + _edge_lines(words, spans, height, config, folio, top=False, past=True))
+    # the body's spacing, read on the candidates further in and on the lines right past
+    # the zones, which are the body's: the candidates may all be a notice's lines
+    leading = _leading(
+        header + _edge_lines(words, spans, height, config, folio, top=True, past=True),
+        footer + _edge_lines(words, spans, height, config, folio, top=False, past=True))
     least = config.furniture.furniture_min_gap_em * size
     openings = {id(line): _opening(line, words) for line in (*header, *footer)}
     calls = note_calls(words) if any(map(str.isdigit, openings.values())) else frozenset()
 
     def marked(line: _Candidate) -> _Candidate:
-        note = openings[id(line)] in calls
+        note = openings[id(line)] in calls or bool(_NOTE_SYMBOL.fullmatch(openings[id(line)]))
         return replace(line, apart=line.inner_gap >= max(2 * leading, least),
                        drawn=_on_drawing(line, words, drawn), note=note,
                        numbered=line.numbered and not note)
@@ -320,9 +322,9 @@ def _on_drawing(line: _Candidate, words: Sequence[Word], drawn: Sequence[BBox]) 
 
 def _leading(header: Sequence[_Candidate], footer: Sequence[_Candidate]) -> float:
     """The page's usual white space between lines: the median gap under (over) its
-    header (footer) candidate lines but the outermost, where the body's lines stand;
-    infinite on a page with none (nothing is apart from a body not seen: `edge_lines`
-    then looks at the lines right past its zones)."""
+    header (footer) lines but the outermost (`edge_lines` gives the candidates and the
+    lines right past the zones, where the body's lines stand); infinite on a page with
+    none (nothing is apart from a body not seen)."""
     gaps = [line.inner_gap for lines in (header, footer) for line in lines[1:]
             if np.isfinite(line.inner_gap)]
     return float(np.median(gaps)) if gaps else float("inf")
@@ -434,8 +436,8 @@ def _beyond_text_block(pages: Sequence[EdgeLines], counts: list[tuple[int, int]]
         # larger, a kicker or a byline closer to the text); at the foot, only as its
         # outermost line (over a running footer, a line set small is the page's own: a
         # figure's caption, a footnote)
-        return [(h + _stamp(page.header[h:h + 1], page.size, config),
-                 f + _stamp(page.footer[:1] if not f else (), page.size, config))
+        return [(h + _stamp(page.header[h:], page.size, config),
+                 f + _stamp(page.footer if not f else (), page.size, config))
                 for page, (h, f) in zip(pages, counts, strict=True)]
     tops = _medians_of_others([page.header[h].edge if h < len(page.header)
                                else furniture.furniture_top * page.height
@@ -488,21 +490,27 @@ def _beyond_text_block(pages: Sequence[EdgeLines], counts: list[tuple[int, int]]
     return extended
 
 
-def _stamp(outermost: Sequence[_Candidate], size: float, config: LayoutConfig) -> int:
-    """1 when the ``outermost`` line (none, or one) left at a page's edge, past its
-    repeating run, is furniture, else 0: set smaller than ``furniture_block_max_size``
-    of the page's usual font ``size`` and parted from the text further in by
-    ``furniture_stamp_gap_em`` of its own size (a printer's proof stamp at the foot, a
-    filing slug; the section's name under a report's header bar, a journal's imprint
-    over an article's first page).  The rule of the
-    text block (`_beyond_text_block`) told on a page with too few others to show
-    where the text block begins and ends; a footnote stands closer to the text it
-    notes, a title or a byline to the text it opens, a chart's labels on its drawing
+def _stamp(lines: Sequence[_Candidate], size: float, config: LayoutConfig) -> int:
+    """How many of the ``lines`` left at a page's edge past its repeating run (outermost
+    first) are furniture: a block of them from the edge inwards, every line set smaller
+    than ``furniture_block_max_size`` of the page's usual font ``size``, on no drawing
+    and no footnote, the innermost parted from the text further in by
+    ``furniture_stamp_gap_em`` of its own size and those before it by less (a printer's
+    proof stamp at the foot, a download notice of two lines, a filing slug; the
+    section's name under a report's header bar, a journal's imprint over an article's
+    first page); 0 when there is none.  The rule of the text block
+    (`_beyond_text_block`) told on a page with too few others to show where the text
+    block begins and ends; a footnote stands closer to the text it notes, a title or a
+    byline to the text it opens, a chart's labels on its drawing
     (`_Candidate.drawn`)."""
     furniture = config.furniture
-    return int(any(line.size < furniture.furniture_block_max_size * size
-                   and line.inner_gap >= furniture.furniture_stamp_gap_em * line.size
-                   and not line.drawn for line in outermost))
+    for count, line in enumerate(lines, 1):
+        if line.size >= furniture.furniture_block_max_size * size or line.drawn \
+                or line.note:
+            return 0
+        if line.inner_gap >= furniture.furniture_stamp_gap_em * line.size:
+            return count
+    return 0
 
 
 def _medians_of_others(values: Sequence[float]) -> list[float]:
@@ -630,6 +638,9 @@ def _edge_lines(words: Sequence[Word], spans: npt.NDArray[np.float64], height: f
     else:
         gaps = [line.top - float(bottoms[bottoms <= line.top].max(initial=-np.inf))
                 for line in candidates]
+    if past:  # the body's: only their spacing is asked
+        return tuple(replace(line, inner_gap=gap)
+                     for line, gap in zip(candidates, gaps, strict=True))
     return tuple(replace(line, inner_gap=gap, numbered=_numbered(line, words, folio, config),
                          folio=_folio_piece(line, words, config, drawn))
                  for line, gap in zip(candidates, gaps, strict=True))
