@@ -25,10 +25,14 @@ of its words (`quality.listed_share`: run-together words split), ties going to t
 listed first.  The lists asked are those of py3langid's three likeliest languages (its
 character n-grams) and of the script's first language; py3langid's guess stands only
 for a run that no list reads (fewer than `ocr_garbage_share` of its words, or no list
-installed for the candidates: Arabic, Chinese).  Word lists, not n-grams, because an OCR layer's
-text is noisy: misread letters, line numbers, words run together and broken words
-move n-gram counts (an English patent's layer was taken for German, Dutch or Spanish)
-while most of its words still stand in the English list.
+installed for the candidates: Arabic, Chinese).  A run whose likeliest language is its
+script's first is in it, and no list is asked: the lists are there to overturn a guess
+that noise moved away from the run's language, and where py3langid names the fallback
+they overturned it wrongly more often than not (an English reference list or a
+datasheet's table read as Dutch, whose list holds more names).  Word lists, not
+n-grams, because an OCR layer's text is noisy: misread letters, line numbers, words run
+together and broken words move n-gram counts (an English patent's layer was taken for
+German, Dutch or Spanish) while most of its words still stand in the English list.
 
 A language whose pack is not installed is replaced by the first installed language of
 its writing system (English for a Latin one), or left to the page's own when none is;
@@ -220,7 +224,8 @@ def _run_language(run: str, candidates: Sequence[Language], ranked: Sequence[str
     script among ``candidates`` that have a list and are among py3langid's `_PROPOSED`
     likeliest (``ranked``, ISO codes, likeliest first), and of the script's first
     language (its fallback: English for the Latin alphabet); a tie goes to the language
-    listed first in `LANGUAGES`.  None when no such list reads ``ocr_garbage_share`` of
+    listed first in `LANGUAGES`; the script's first language, no list asked, when
+    py3langid ranks it first.  None when no such list reads ``ocr_garbage_share`` of
     the run's words."""
     from .quality import listed_share
 
@@ -229,6 +234,8 @@ def _run_language(run: str, candidates: Sequence[Language], ranked: Sequence[str
     parts = [p.casefold() for p in _LETTERS.findall(run)]
     if not pool or not parts:
         return None
+    if ranked[0] == pool[0].iso:
+        return pool[0].code
     proposed = set(ranked[:_PROPOSED])
     asked = [lang for rank, lang in enumerate(pool) if rank == 0 or lang.iso in proposed]
     rates = [(listed_share(parts, lang.code) or 0.0, -LANGUAGES.index(lang), lang)
