@@ -261,6 +261,22 @@ def test_scripts_pdfium_ligature_letters_reversed(given: str, reversed_: bool) -
     assert _reversed_ligature(given) is reversed_
 
 
+SINHALA = Path(__file__).parent.parent / "fixtures" / "corpus" / \
+    "sri-lanka-gazette-part-ii-2444-2025-07-04-p141.pdf"
+"""A page of Sri Lanka's gazette in Sinhala (InDesign, Iskoola Pota); see fixtures/README.md."""
+
+
+def test_scripts_a_syllable_drawn_as_one_glyph_is_one_glyph() -> None:
+    """A Sinhala syllable that the font draws as one glyph ('යෙ', a consonant and its
+    vowel sign) is one glyph, boxed over its whole width: PDFium gives its characters
+    each a share of the width, and the vowel sign's share, boxed from the glyph's origin,
+    left a gap in the word that broke it ('අඩවිය ෙන්')."""
+    glyphs = next(iter(open_source(SINHALA).pages([1]))).glyphs
+    assert "යෙ" in glyphs.texts
+    lines = [line.text for line in parsed(SINHALA).pages[0].lines]
+    assert "මෙම ගැසට් පත්‍රය www.documents.gov.lk වෙබ් අඩවියෙන් බාගත කළ හැක." in lines
+
+
 NEKO = Path(__file__).parent.parent / "fixtures" / "pdf" / "wagahai-neko-vertical-p10.pdf"
 """A page of Natsume Sōseki's *I Am a Cat* set vertically by a typesetting program
 (cairo), each glyph placed on its own in a horizontal font (Identity-H), with ruby

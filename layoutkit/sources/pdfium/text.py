@@ -361,15 +361,21 @@ class TextReader:
                               dtype=np.uint64, count=n)
         edges = loose[:, _LOOSE_SIDES].astype(np.float64)  # left, bottom, right, top
         # A piece of the glyph before it (a ligature's letters): the next character
-        # from the same text object at the same origin with the same box.
+        # from the same text object at the same origin with the same box, or a vowel
+        # sign with the box after its letter's (PDFium shares the width of a glyph of
+        # a syllable out among its characters: Sinhala's 'යෙ').
+        kept_codes = codes[keep]
+        sign = np.zeros(n, dtype=np.bool_)
+        sign[1:] = (char_test(kept_codes[1:], _is_mark) & char_test(kept_codes[:-1], str.isalpha)
+                    & (loose[1:, 0] == loose[:-1, 2])
+                    & (loose[1:, [1, 3]] == loose[:-1, [1, 3]]).all(axis=1))
         follows = np.zeros(n, dtype=np.bool_)
         follows[1:] = ((kept_at[1:] == kept_at[:-1] + 1) & (objects[1:] == objects[:-1])
                        & (origins[1:] == origins[:-1]).all(axis=1)
-                       & (loose[1:] == loose[:-1]).all(axis=1))
+                       & ((loose[1:] == loose[:-1]).all(axis=1) | sign[1:]))
         # PDFium gives a character above U+FFFF as two chars, its UTF-16 surrogates:
         # the low one is a piece of the glyph of the high one before it, and the pair
         # becomes the character when the glyphs are made (Glyphs cleans its texts)
-        kept_codes = codes[keep]
         follows[1:] |= ((kept_codes[:-1] >= 0xD800) & (kept_codes[:-1] <= 0xDBFF)
                         & (kept_codes[1:] >= 0xDC00) & (kept_codes[1:] <= 0xDFFF)
                         & (kept_at[1:] == kept_at[:-1] + 1))
@@ -390,7 +396,9 @@ class TextReader:
         pieces = np.diff(np.append(first, n))
         single = np.where(pieces == 1, codes[kept_at[first]], -1)
         read = self._builtin(joined, indices, single, runs, run_of)
-        glyphs, shown = self._boxes(joined, read, indices, origins[first], edges[first], runs,
+        reach = edges[first]  # a glyph's box reaches over its pieces'
+        reach[:, 2] = np.maximum.reduceat(edges[:, 2], first)
+        glyphs, shown = self._boxes(joined, read, indices, origins[first], reach, runs,
                                     run_of)
         # a piece has the text object of the glyph before it
         return glyphs, keys, objects[first][shown]
@@ -605,6 +613,11 @@ _PRESENTED = frozenset(
     if len(spelled := unicodedata.normalize("NFKC", chr(code))) > 1)
 """The letters of the Hebrew and Arabic presentation forms that spell several, in
 their order: the ligatures PDFium decomposes itself."""
+
+
+def _is_mark(char: str) -> bool:
+    """Whether ``char`` is a combining mark (a vowel sign, an accent): category M."""
+    return unicodedata.category(char).startswith("M")
 
 
 def _joins(char: str) -> bool:
