@@ -172,6 +172,18 @@ def test_furniture_stamp_over_a_running_head_on_a_page_alone() -> None:
     assert find_furniture([page(title, entry, body(1))], CONFIG)[0].header == frozenset()
 
 
+@pytest.mark.parametrize(("gap", "furniture"), [(30.0, True), (2.0, False)])
+def test_furniture_line_ending_with_its_named_page_on_a_page_alone(gap: float,
+                                                                   furniture: bool) -> None:
+    """A web page's print names its page at the end of the title line over the text
+    ('…, Tuesday 15 July 1902, page 4'), set apart: furniture on a page alone.  At the
+    body's spacing, a sentence ending so is the text's."""
+    line = words("Richmond Examiner (Grafton, NSW), Tuesday 15 July 1902, page 4", 36.0,
+                 BODY_TOP - gap - SIZE)
+    found = find_furniture([page(line, body(1))], CONFIG)[0]
+    assert bool(found.header) is furniture
+
+
 @pytest.mark.parametrize(("opening", "furniture"), [("This", True), ("∗", False)])
 def test_furniture_stamp_of_two_lines_at_the_foot_of_a_page_alone(opening: str,
                                                                  furniture: bool) -> None:

@@ -98,6 +98,12 @@ Turkish, Finnish, Swedish, Danish and Norwegian, Hebrew, Arabic; 第 opens a Chi
 Japanese page number, 第3頁)."""
 _OF_WORDS = ("of", "von", "de", "di", "van", "z", "из", "από", "/")
 """The word for "of" between a page number and the page count ("Page 3 of 40")."""
+_NAMED_END = re.compile(
+    rf"\b({'|'.join(w for w in _PAGE_WORDS if len(w) > 2)})\.?\s*#(\s*({'|'.join(_OF_WORDS)})"
+    r"\s*#)?[^\w#]*$", re.IGNORECASE)
+"""A line's end that names its page, masked: the word for page (not a one- or two-letter
+abbreviation, as a reference's 'p. 4' is) and its number, maybe with the page count
+('…, Tuesday 15 July 1902, page 4', 'Rev. A | Page 4 of 24')."""
 _PAGE_NUMBER = re.compile(
     rf"^[^\w#]*(({'|'.join(_PAGE_WORDS)})\.?\s*)?#(\s*({'|'.join(_OF_WORDS)})\s*#)?"
     r"\s*(頁|页|ページ)?[^\w#]*$", re.IGNORECASE)
@@ -557,10 +563,12 @@ def page_furniture(words: Sequence[Word], edges: EdgeLines, runs: Runs,
 def _named_pages(lines: Sequence[_Candidate], config: LayoutConfig) -> set[int]:
     """Word indexes of the ``lines`` (a page's candidates past its repeating run) that
     are a page number named as one, with the word for page or for "of" ('Página 1 de
-    9', 'Page 3', '3 of 40', `_PAGE_NUMBER`), set apart from the text further in
+    9', 'Page 3', '3 of 40', `_PAGE_NUMBER`), or end with one named (`_NAMED_END`: a
+    web page's print, 'Examiner …, page 4'), set apart from the text further in
     (`_set_apart`): furniture wherever it stands among them (under a display title
     that is none).  A bare number there may be a table's cell or a list's number."""
-    return {i for line in lines if _PAGE_NUMBER.match(line.masked)
+    return {i for line in lines
+            if (_PAGE_NUMBER.match(line.masked) or _NAMED_END.search(line.masked))
             and any(map(str.isalpha, line.masked)) and _set_apart(line, config)
             for i in line.words}
 
