@@ -254,6 +254,13 @@ def test_truth_draft_review_evaluate_round_trip(
     assert report["types"]["headings"]["precision"] == report["types"]["headings"]["recall"] == 1
     assert report["types"]["listItems"]["recall"] == 1.0
 
+    # a truth file that labels footnotes and paragraphs reports them too
+    labelled = Path(__file__).parent.parent / "regions" / "corpus" / \
+        "thai-law-3154-budget-law-textbook-p95.truth.json"
+    assert main(["evaluate", str(labelled), "--json"]) == 0
+    types = json.loads(capsys.readouterr().out)["documents"][0]["types"]
+    assert types["footnotes"]["expected"] == 5
+
     data = json.loads(truth.read_text(encoding="utf-8"))
     lines = data["pages"][0]["lines"]
     first, second = lines[3], lines[20]

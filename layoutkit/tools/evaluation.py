@@ -466,7 +466,7 @@ def _score_json(score: PageScore) -> dict[str, Any]:
 
 
 JSON_KINDS = {"headings": "headings", "list items": "listItems", "tables": "tables",
-              "contents": "contents"}
+              "contents": "contents", "footnotes": "footnotes", "paragraphs": "paragraphs"}
 """Each line-type kind as the JSON report names it: as the truth format does."""
 
 
