@@ -444,6 +444,20 @@ def test_words_mark_joins_the_letter_it_stands_over_not_the_line_beside() -> Non
     )
 
 
+def test_words_a_mark_of_no_advance_follows_the_letter_whose_advance_it_ends() -> None:
+    """A Thai tone mark or vowel sign drawn at the pen (a box of no width) between its
+    letter and the next, nearer the next one's centre, follows its own letter ('ส่วน',
+    not 'สว่น'); on a justified line the pen moves on after each mark as after a
+    letter, and the letter after two stacked marks stands no word space from the pen
+    ('สิ้น', not 'สิ้ น')."""
+    line = [glyph("ส", 0.0, width=6.4), glyph("\u0e48", 6.6, width=0.0),
+            glyph("ว", 7.0, width=4.0), glyph("น", 11.1, width=6.9),
+            glyph("ส", 30.0, width=6.1), glyph("\u0e34", 36.6, width=0.0),
+            glyph("\u0e49", 37.4, width=0.0), glyph("น", 38.2, width=6.7)]
+    words = words_from_glyphs(Glyphs.of(line), CONFIG.words)
+    assert [w.text for w in words] == ["ส\u0e48วน", "ส\u0e34\u0e49น"]
+
+
 def test_words_an_accent_over_a_dotless_i_makes_the_accented_i() -> None:
     """TeX sets í as an acute drawn just before a dotless i and over it (\\'{\\i}), ǰ
     as a caron over a dotless j: the words read 'Física' and 'ǰob', not 'Fı́sica';

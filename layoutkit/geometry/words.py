@@ -502,7 +502,11 @@ def _on_hosts(box: npt.NDArray[np.float64], row: npt.NDArray[np.intp],
     reading order, just after it in a left-to-right script, just before it (read
     backwards) in a right-to-left one.
 
-    The host is the letter nearest the mark's centre on its row, unless no letter of
+    The host is the letter nearest the mark's centre on its row (for a mark of no
+    advance beside left-to-right letters, the letter whose advance ends nearest the
+    mark: a Thai tone mark's box stands at the pen, between its letter and the next,
+    and the white after it is measured from the pen, which a justified line moves on
+    after each mark too), unless no letter of
     its row stands under or over the mark (its box holding the mark's centre and
     overlapping it in height) while a letter of another row does: then that letter,
     the one overlapping it most in height.  A mark's own box may stand apart from its
@@ -513,6 +517,7 @@ def _on_hosts(box: npt.NDArray[np.float64], row: npt.NDArray[np.intp],
     top, bottom = box[:, 1], box[:, 3]
     letters = np.flatnonzero(~np.isin(np.arange(len(start)), marks) & ~blank)
     centres = (start + end) / 2
+    pen = end <= start  # no advance: the box is the pen's place
     for k in marks.tolist():
         host = _under(k, centres[k], start, end, top, bottom, row, letters)
         if host is None:
@@ -520,11 +525,19 @@ def _on_hosts(box: npt.NDArray[np.float64], row: npt.NDArray[np.intp],
             if not len(same):
                 continue
             host = int(same[np.argmin(np.abs(centres[same] - centres[k]))])
+            if pen[k] and not _backwards(texts[host]):  # drawn at the pen, where its
+                ended = int(same[np.argmin(np.abs(end[same] - start[k]))])  # letter ended
+                host = host if _backwards(texts[ended]) else ended
         row[k] = row[host]
-        backwards = unicodedata.bidirectional(texts[host][:1]) in ("R", "AL")
+        backwards = _backwards(texts[host])
         start[k] = np.nextafter(start[host], -np.inf if backwards else np.inf)
-        end[k] = end[host]
+        end[k] = max(end[host], end[k]) if pen[k] and not backwards else end[host]
     return start, end, row
+
+
+def _backwards(text: str) -> bool:
+    """Whether the glyph ``text`` is a letter of a right-to-left script."""
+    return unicodedata.bidirectional(text[:1]) in ("R", "AL")
 
 
 def _under(mark: int, centre: float, start: npt.NDArray[np.float64],
