@@ -177,31 +177,35 @@ def test_furniture_line_ending_with_its_named_page_on_a_page_alone(gap: float,
                                                                    furniture: bool) -> None:
     """A web page's print names its page at the end of the title line over the text
     ('…, Tuesday 15 July 1902, page 4'), set apart: furniture on a page alone.  At the
-    body's spacing, a sentence ending so is the text's."""
+    body's spacing, a sentence ending so is the text's; so is one a paragraph's gap
+    under a running head, which is the outermost line."""
     line = words("Richmond Examiner (Grafton, NSW), Tuesday 15 July 1902, page 4", 36.0,
                  BODY_TOP - gap - SIZE)
     found = find_furniture([page(line, body(1))], CONFIG)[0]
     assert bool(found.header) is furniture
+    pages = [page(words(f"The Gazette {n}", 36.0, 20.0),
+                  words("the budget is set out in the schedule on page 12.", 36.0, 60.0)
+                  if n == 2 else [], body(n)) for n in range(1, 5)]
+    assert texts(pages[1], find_furniture(pages, CONFIG)[1].header) == ["The", "Gazette", "2"]
 
 
-@pytest.mark.parametrize(("opening", "furniture"), [("This", True), ("∗", False)])
-def test_furniture_stamp_of_two_lines_at_the_foot_of_a_page_alone(opening: str,
+@pytest.mark.parametrize(("top", "furniture"), [(774.0, True), (700.0, False)])
+def test_furniture_stamp_of_two_lines_at_the_foot_of_a_page_alone(top: float,
                                                                  furniture: bool) -> None:
-    """A download notice of two lines set small at the foot of a page alone, far under
-    the text, is furniture as a one-line stamp is, and the body's spacing is read on
-    the body, not on the notice's own gap: the running title over the text, its folio
-    beside it, stands apart.  A footnote of two lines opening with TeX's '∗' stays."""
+    """A download notice of two lines set small at the very foot of a page alone, its
+    last line in the trim margin, far under the text, is furniture as a one-line stamp
+    is, and the body's spacing is read on the body, not on the notice's own gap: the
+    running title over the text, its folio beside it, stands apart.  Two small lines
+    inside the margins, far under a short page's text, are its footnotes."""
     head = [*words("REVIEWS OF BOOKS", 200.0, 62.0, size=10.0),
             *words("219", 540.0, 62.0, size=10.0)]
-    notice = [*words(f"{opening} content downloaded from 62.122.73.250 on 16 Jun 2014",
-                     120.0, 760.0, size=6.0),
-              *words("All use subject to Terms and Conditions", 160.0, 768.0, size=6.0)]
+    notice = [*words("This content downloaded from 62.122.73.250 on 16 Jun 2014",
+                     120.0, top - 8.0, size=6.0),
+              *words("All use subject to Terms and Conditions", 160.0, top, size=6.0)]
     found = find_furniture([page(head, body(1, top=80.0, count=30), notice)], CONFIG)[0]
     assert texts(page(head, body(1, top=80.0, count=30), notice), found.header) == \
         [w.text for w in head]
-    assert bool(found.footer) is furniture
-    if furniture:
-        assert len(found.footer) == len(notice)
+    assert len(found.footer) == (len(notice) if furniture else 0)
 
 
 @pytest.mark.parametrize("ruled", [True, False])

@@ -22,6 +22,7 @@ from layoutkit.cli import main
 from layoutkit.files import sha256_of
 from layoutkit.model import BBox
 from layoutkit.outputs.pictures import data_uri, page_png
+from layoutkit.tools.evaluation import JSON_KINDS, TYPE_KINDS
 from layoutkit.tools.review import locate
 from layoutkit.tools.truth import load_truth
 from tests.browser import Browser, load_in_browser, open_browser
@@ -260,6 +261,7 @@ def test_truth_draft_review_evaluate_round_trip(
     assert main(["evaluate", str(labelled), "--json"]) == 0
     types = json.loads(capsys.readouterr().out)["documents"][0]["types"]
     assert types["footnotes"]["expected"] == 5
+    assert set(JSON_KINDS) == set(TYPE_KINDS)  # every kind scored is reported
 
     data = json.loads(truth.read_text(encoding="utf-8"))
     lines = data["pages"][0]["lines"]

@@ -456,6 +456,11 @@ def test_words_a_mark_of_no_advance_follows_the_letter_whose_advance_it_ends() -
             glyph("\u0e49", 37.4, width=0.0), glyph("น", 38.2, width=6.7)]
     words = words_from_glyphs(Glyphs.of(line), CONFIG.words)
     assert [w.text for w in words] == ["ส\u0e48วน", "ส\u0e34\u0e49น"]
+    # an accent of no advance drawn at its letter's origin, a word space after the word
+    # before, opens the next word
+    accented = [*spelled("ab", 0.0), glyph("\u0301", 13.0, width=0.0), *spelled("ec", 13.0)]
+    assert [w.text for w in words_from_glyphs(Glyphs.of(accented), CONFIG.words)] == \
+        ["ab", "e\u0301c"]
 
 
 def test_words_an_accent_over_a_dotless_i_makes_the_accented_i() -> None:

@@ -99,10 +99,10 @@ Japanese page number, 第3頁)."""
 _OF_WORDS = ("of", "von", "de", "di", "van", "z", "из", "από", "/")
 """The word for "of" between a page number and the page count ("Page 3 of 40")."""
 _NAMED_END = re.compile(
-    rf"\b({'|'.join(w for w in _PAGE_WORDS if len(w) > 2)})\.?\s*#(\s*({'|'.join(_OF_WORDS)})"
+    rf"\b({'|'.join(w for w in _PAGE_WORDS if len(w) > 3)})\.?\s*#(\s*({'|'.join(_OF_WORDS)})"
     r"\s*#)?[^\w#]*$", re.IGNORECASE)
-"""A line's end that names its page, masked: the word for page (not a one- or two-letter
-abbreviation, as a reference's 'p. 4' is) and its number, maybe with the page count
+"""A line's end that names its page, masked: the word for page spelled out (not an
+abbreviation, as a reference's 'p. 4' or 'pág. 4' is) and its number, maybe with the page count
 ('…, Tuesday 15 July 1902, page 4', 'Rev. A | Page 4 of 24')."""
 _PAGE_NUMBER = re.compile(
     rf"^[^\w#]*(({'|'.join(_PAGE_WORDS)})\.?\s*)?#(\s*({'|'.join(_OF_WORDS)})\s*#)?"
@@ -122,9 +122,6 @@ _ENUMERATOR = re.compile(r"^\s*(§+\s*#\W*|#[.)])\s*$")
 '§ 6'), set apart from its text by a tab: no folio."""
 _NOTE_MARKS = ".,:;()[]"
 """The marks around a note's number, at a footnote's start or at its call ('1.', '(2)')."""
-_NOTE_SYMBOL = re.compile(r"[*∗†‡]{1,3}")
-"""A word of the symbols that mark footnotes ('*', TeX's '∗', '†', '‡'), which open
-nothing else at a page's edge ('§' and '¶' open a statute's running heads)."""
 _RUNNING_HEAD_GAP_EM = 2.0
 """White, in its sizes, under a running head (over a running foot) whose words change
 from page to page: a heading at the top of a page's text stands closer to its text."""
@@ -208,9 +205,8 @@ class _Candidate:
     than the body over a closely set text is parted from it by less than its own size's
     gap, but by far more than the body's lines are from each other."""
     note: bool = False
-    """Whether the line opens with a number the page's text calls as a note (`note_calls`)
-    or with a note's symbol (`_NOTE_SYMBOL`): a footnote, the page's own text wherever it
-    stands, whatever its number."""
+    """Whether the line opens with a number the page's text calls as a note (`note_calls`):
+    a footnote, the page's own text wherever it stands, whatever its number."""
     drawn: bool = False
     """Whether the line stands on a drawing: a picture, or a rule running down the page,
     meets its box grown by its size on every side (a chart's tick labels and axis
@@ -305,7 +301,7 @@ def edge_lines(words: Sequence[Word], height: float, config: LayoutConfig,
     calls = note_calls(words) if any(map(str.isdigit, openings.values())) else frozenset()
 
     def marked(line: _Candidate) -> _Candidate:
-        note = openings[id(line)] in calls or bool(_NOTE_SYMBOL.fullmatch(openings[id(line)]))
+        note = openings[id(line)] in calls
         return replace(line, apart=line.inner_gap >= max(2 * leading, least),
                        drawn=_on_drawing(line, words, drawn), note=note,
                        numbered=line.numbered and not note)
@@ -438,10 +434,10 @@ def _beyond_text_block(pages: Sequence[EdgeLines], counts: list[tuple[int, int]]
     to know it."""
     furniture = config.furniture
     if len(pages) < furniture.furniture_block_min_pages:
-        # at the top, under the running header or as the outermost line (a title is set
-        # larger, a kicker or a byline closer to the text); at the foot, only as its
-        # outermost line (over a running footer, a line set small is the page's own: a
-        # figure's caption, a footnote)
+        # at the top, under the running header or from the edge (a title is set larger,
+        # a kicker or a byline closer to the text); at the foot, only from the edge (over
+        # a running footer, a line set small is the page's own: a figure's caption, a
+        # footnote)
         return [(h + _stamp(page.header[h:], page.size, config),
                  f + _stamp(page.footer if not f else (), page.size, config))
                 for page, (h, f) in zip(pages, counts, strict=True)]
@@ -498,24 +494,26 @@ def _beyond_text_block(pages: Sequence[EdgeLines], counts: list[tuple[int, int]]
 
 def _stamp(lines: Sequence[_Candidate], size: float, config: LayoutConfig) -> int:
     """How many of the ``lines`` left at a page's edge past its repeating run (outermost
-    first) are furniture: a block of them from the edge inwards, every line set smaller
-    than ``furniture_block_max_size`` of the page's usual font ``size``, on no drawing
-    and no footnote, the innermost parted from the text further in by
+    first) are furniture: the outermost, or a block of them from the edge inwards whose
+    outermost stands in the trim margin (``furniture_trim_margin``, where no text is
+    set: a download notice of two lines at a scan's foot), every line set smaller than
+    ``furniture_block_max_size`` of the page's usual font ``size``, on no drawing and
+    no footnote, the innermost parted from the text further in by
     ``furniture_stamp_gap_em`` of its own size and those before it by less (a printer's
-    proof stamp at the foot, a download notice of two lines, a filing slug; the
-    section's name under a report's header bar, a journal's imprint over an article's
-    first page); 0 when there is none.  The rule of the text block
-    (`_beyond_text_block`) told on a page with too few others to show where the text
-    block begins and ends; a footnote stands closer to the text it notes, a title or a
-    byline to the text it opens, a chart's labels on its drawing
-    (`_Candidate.drawn`)."""
+    proof stamp at the foot, a filing slug; the section's name under a report's header
+    bar, a journal's imprint over an article's first page); 0 when there is none.  The
+    rule of the text block (`_beyond_text_block`) told on a page with too few others to
+    show where the text block begins and ends; a footnote stands closer to the text it
+    notes, and its lines inside the margins, a title or a byline to the text it opens,
+    a chart's labels on its drawing (`_Candidate.drawn`)."""
     furniture = config.furniture
     for count, line in enumerate(lines, 1):
         if line.size >= furniture.furniture_block_max_size * size or line.drawn \
                 or line.note:
             return 0
         if line.inner_gap >= furniture.furniture_stamp_gap_em * line.size:
-            return count
+            return count if count == 1 or lines[0].edge <= furniture.furniture_trim_margin \
+                else 0
     return 0
 
 
@@ -547,11 +545,11 @@ def page_furniture(words: Sequence[Word], edges: EdgeLines, runs: Runs,
                         held=runs.held[0], beyond=edges.header[runs.header:],
                         usual=edges.size)
     header |= _issue_bar(words, rules, edges, header, config)
-    header |= _named_pages(edges.header[runs.header:], config)
+    header |= _named_pages(edges.header, runs.header, config)
     footer = _furniture(edges.footer[: runs.footer], words, config, top=False,
                         held=runs.held[1], beyond=edges.footer[runs.footer:],
                         usual=edges.size) \
-        | _named_pages(edges.footer[runs.footer:], config)
+        | _named_pages(edges.footer, runs.footer, config)
     beside = _vertical_folios(words, edges, header | footer, config)
     header |= beside[0]
     footer |= beside[1]
@@ -560,15 +558,17 @@ def page_furniture(words: Sequence[Word], edges: EdgeLines, runs: Runs,
                      frozenset(_margin(words, taken, config) | line_numbers(words, taken)))
 
 
-def _named_pages(lines: Sequence[_Candidate], config: LayoutConfig) -> set[int]:
-    """Word indexes of the ``lines`` (a page's candidates past its repeating run) that
-    are a page number named as one, with the word for page or for "of" ('Página 1 de
-    9', 'Page 3', '3 of 40', `_PAGE_NUMBER`), or end with one named (`_NAMED_END`: a
-    web page's print, 'Examiner …, page 4'), set apart from the text further in
-    (`_set_apart`): furniture wherever it stands among them (under a display title
-    that is none).  A bare number there may be a table's cell or a list's number."""
-    return {i for line in lines
-            if (_PAGE_NUMBER.match(line.masked) or _NAMED_END.search(line.masked))
+def _named_pages(lines: Sequence[_Candidate], run: int, config: LayoutConfig) -> set[int]:
+    """Word indexes of a page's candidate ``lines`` past its repeating ``run`` (of that
+    many lines) that are a page number named as one, with the word for page or for "of"
+    ('Página 1 de 9', 'Page 3', '3 of 40', `_PAGE_NUMBER`), or, the page's outermost
+    line and no footnote, end with one named (`_NAMED_END`: a web page's print,
+    'Examiner …, page 4'), set apart from the text further in (`_set_apart`):
+    furniture wherever it stands among them (under a display title that is none).  A
+    bare number there may be a table's cell or a list's number."""
+    return {i for k, line in enumerate(lines[run:], run)
+            if (_PAGE_NUMBER.match(line.masked)
+                or (k == 0 and not line.note and _NAMED_END.search(line.masked)))
             and any(map(str.isalpha, line.masked)) and _set_apart(line, config)
             for i in line.words}
 
@@ -619,7 +619,8 @@ def _edge_lines(words: Sequence[Word], spans: npt.NDArray[np.float64], height: f
     if that is more (a notice outside the text block may be longer than a running
     header); ``spans`` holds each upright word's index, top and bottom.  With ``past``,
     as many lines right past the zone, in a band as deep as the zone, from the zone
-    inwards (where the body's spacing is read, `_leading`).  The boxes ``drawn`` (rules
+    inwards (where the body's spacing is read, `_leading`: only their gaps are set, not
+    whether they carry a folio).  The boxes ``drawn`` (rules
     that run down, pictures) may part a line's folio from its title (`_folio_piece`)."""
     index, tops, bottoms = spans.T
     zone = (config.furniture.furniture_top if top else config.furniture.furniture_bottom) \

@@ -181,7 +181,8 @@ def _words(glyphs: Glyphs, boxes: npt.NDArray[np.float64], texts: _Texts,
     marks = np.flatnonzero(texts.mark[chosen])
     if len(marks):
         start, end, row = _on_hosts(box, row, marks, texts.blank[chosen],
-                                    [glyphs.texts[i] for i in chosen.tolist()])
+                                    [glyphs.texts[i] for i in chosen.tolist()],
+                                    config.word_gap_em * size)
         by_start = np.argsort(start, kind="stable")
     order = _by_row(by_start, row)
     ordered = chosen[order]
@@ -493,7 +494,8 @@ def _is_mark(char: str) -> bool:
 
 
 def _on_hosts(box: npt.NDArray[np.float64], row: npt.NDArray[np.intp],
-              marks: npt.NDArray[np.intp], blank: npt.NDArray[np.bool_], texts: Sequence[str]
+              marks: npt.NDArray[np.intp], blank: npt.NDArray[np.bool_], texts: Sequence[str],
+              space: npt.NDArray[np.float64]
               ) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.float64], npt.NDArray[np.intp]]:
     """The start and end along the baseline and the row of glyphs (of ``texts``,
     standing at ``box``: x0, top, x1, bottom, on rows ``row``) with each combining mark
@@ -504,9 +506,10 @@ def _on_hosts(box: npt.NDArray[np.float64], row: npt.NDArray[np.intp],
 
     The host is the letter nearest the mark's centre on its row (for a mark of no
     advance beside left-to-right letters, the letter whose advance ends nearest the
-    mark: a Thai tone mark's box stands at the pen, between its letter and the next,
-    and the white after it is measured from the pen, which a justified line moves on
-    after each mark too), unless no letter of
+    mark, less than a word space (``space``, each glyph's) from it: a Thai tone
+    mark's box stands at the pen, between its letter and the next, and the white after
+    it is measured from the pen, which a justified line moves on after each mark too),
+    unless no letter of
     its row stands under or over the mark (its box holding the mark's centre and
     overlapping it in height) while a letter of another row does: then that letter,
     the one overlapping it most in height.  A mark's own box may stand apart from its
@@ -518,6 +521,7 @@ def _on_hosts(box: npt.NDArray[np.float64], row: npt.NDArray[np.intp],
     letters = np.flatnonzero(~np.isin(np.arange(len(start)), marks) & ~blank)
     centres = (start + end) / 2
     pen = end <= start  # no advance: the box is the pen's place
+    reach = end.copy()  # a letter's end, moved on to the pen of each such mark it takes
     for k in marks.tolist():
         host = _under(k, centres[k], start, end, top, bottom, row, letters)
         if host is None:
@@ -526,12 +530,15 @@ def _on_hosts(box: npt.NDArray[np.float64], row: npt.NDArray[np.intp],
                 continue
             host = int(same[np.argmin(np.abs(centres[same] - centres[k]))])
             if pen[k] and not _backwards(texts[host]):  # drawn at the pen, where its
-                ended = int(same[np.argmin(np.abs(end[same] - start[k]))])  # letter ended
-                host = host if _backwards(texts[ended]) else ended
+                ended = int(same[np.argmin(np.abs(reach[same] - start[k]))])  # letter ended
+                if not _backwards(texts[ended]) and abs(start[k] - reach[ended]) < space[k]:
+                    host = ended
         row[k] = row[host]
         backwards = _backwards(texts[host])
         start[k] = np.nextafter(start[host], -np.inf if backwards else np.inf)
-        end[k] = max(end[host], end[k]) if pen[k] and not backwards else end[host]
+        if pen[k] and abs(end[k] - reach[host]) < space[k]:
+            reach[host] = max(reach[host], end[k])
+        end[k] = reach[host]
     return start, end, row
 
 

@@ -144,7 +144,6 @@ letters splits only into listed words of four letters or more and short common w
 abbreviations and numerals."""
 
 
-@lru_cache(maxsize=1 << 14)
 def split_words(run: str, known: frozenset[str], short: frozenset[str]) -> tuple[str, ...] | None:
     """The two or three listed words the case-folded letter run ``run`` is made of
     (the longest first part first), or None when it is no such run: each part a word
