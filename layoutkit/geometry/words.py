@@ -490,6 +490,8 @@ def _stacked(row: npt.NDArray[np.intp], box: npt.NDArray[np.float64],
 
 
 def _is_mark(char: str) -> bool:
+    """Whether ``char`` is a non-spacing mark (category Mn): one drawn over or under its
+    letter, placed on it (`_on_hosts`)."""
     return unicodedata.category(char) == "Mn"
 
 

@@ -366,7 +366,7 @@ class TextReader:
         # a syllable out among its characters: Sinhala's 'යෙ').
         kept_codes = codes[keep]
         sign = np.zeros(n, dtype=np.bool_)
-        sign[1:] = (char_test(kept_codes[1:], _is_mark) & char_test(kept_codes[:-1], str.isalpha)
+        sign[1:] = (char_test(kept_codes[1:], _combining) & char_test(kept_codes[:-1], str.isalpha)
                     & (loose[1:, 0] == loose[:-1, 2])
                     & (loose[1:, [1, 3]] == loose[:-1, [1, 3]]).all(axis=1))
         follows = np.zeros(n, dtype=np.bool_)
@@ -615,8 +615,9 @@ _PRESENTED = frozenset(
 their order: the ligatures PDFium decomposes itself."""
 
 
-def _is_mark(char: str) -> bool:
-    """Whether ``char`` is a combining mark (a vowel sign, an accent): category M."""
+def _combining(char: str) -> bool:
+    """Whether ``char`` is a combining mark of any kind, spacing or not (a Sinhala vowel
+    sign, an accent): category M (the word stage's marks are the non-spacing ones)."""
     return unicodedata.category(char).startswith("M")
 
 
