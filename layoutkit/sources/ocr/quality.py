@@ -149,8 +149,7 @@ def split_words(run: str, known: frozenset[str], short: frozenset[str]) -> tuple
     (the longest first part first), or None when it is no such run: each part a word
     of ``known`` of at least `_SPLIT_MIN` letters or a short common word of ``short``.
     An OCR layer runs words together where it missed a space (``ofthe``,
-    ``theinvention``); German and Dutch write compounds so (``Donaudampfschiff``).
-    Remembered: a layer misses the same spaces on page after page."""
+    ``theinvention``); German and Dutch write compounds so (``Donaudampfschiff``)."""
     def fits(part: str) -> bool:
         return part in short if len(part) < _SPLIT_MIN else part in known
 
