@@ -48,6 +48,7 @@ from ..model import (
     code_points,
     from_columns,
     is_cjk,
+    is_right_to_left,
     spell,
     turned_boxes,
 )
@@ -531,22 +532,19 @@ def _on_hosts(box: npt.NDArray[np.float64], row: npt.NDArray[np.intp],
             if not len(same):
                 continue
             host = int(same[np.argmin(np.abs(centres[same] - centres[k]))])
-            if pen[k] and not _backwards(texts[host]):  # drawn at the pen, where its
-                ended = int(same[np.argmin(np.abs(reach[same] - start[k]))])  # letter ended
-                if not _backwards(texts[ended]) and abs(start[k] - reach[ended]) < space[k]:
+            if pen[k] and not is_right_to_left(texts[host][:1]):
+                # drawn at the pen, where its letter's advance ended
+                ended = int(same[np.argmin(np.abs(reach[same] - start[k]))])
+                if not is_right_to_left(texts[ended][:1]) \
+                        and abs(start[k] - reach[ended]) < space[k]:
                     host = ended
         row[k] = row[host]
-        backwards = _backwards(texts[host])
+        backwards = is_right_to_left(texts[host][:1])
         start[k] = np.nextafter(start[host], -np.inf if backwards else np.inf)
         if pen[k] and abs(end[k] - reach[host]) < space[k]:
             reach[host] = max(reach[host], end[k])
         end[k] = reach[host]
     return start, end, row
-
-
-def _backwards(text: str) -> bool:
-    """Whether the glyph ``text`` is a letter of a right-to-left script."""
-    return unicodedata.bidirectional(text[:1]) in ("R", "AL")
 
 
 def _under(mark: int, centre: float, start: npt.NDArray[np.float64],
@@ -569,7 +567,7 @@ def _visual(text: str) -> str:
     """The text of a glyph as its letters stand in a line read left to right: reversed
     for several letters of a right-to-left script (a lam-alef ligature read as two
     letters), which `line_text` turns back."""
-    if len(text) > 1 and any(unicodedata.bidirectional(c) in ("R", "AL") for c in text):
+    if len(text) > 1 and any(map(is_right_to_left, text)):
         return text[::-1]
     return text
 

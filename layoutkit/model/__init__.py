@@ -31,6 +31,7 @@ from .glyphs import (
     char_test,
     code_points,
     is_cjk,
+    is_right_to_left,
     spell,
     visual_order,
 )
@@ -90,6 +91,7 @@ __all__ = [
     "from_columns",
     "is_bold",
     "is_cjk",
+    "is_right_to_left",
     "named_weight",
     "quarter_turn",
     "spell",

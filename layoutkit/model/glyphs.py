@@ -21,7 +21,7 @@ from .value import Value, gist
 
 __all__ = ["CODE_POINTS", "LINK_SCHEMES", "NO_GLYPHS", "Glyph", "Glyphs", "Link", "PageGlyphs",
            "char_test",
-           "code_points", "is_cjk", "spell", "visual_order"]
+           "code_points", "is_cjk", "is_right_to_left", "spell", "visual_order"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -173,6 +173,12 @@ _HANGUL = ((0x1100, 0x11FF), (0x3130, 0x318F), (0xA960, 0xA97F), (0xAC00, 0xD7FF
 """Korean letters: wide, but Korean separates its words by spaces."""
 
 
+def is_right_to_left(char: str) -> bool:
+    """Whether ``char`` is a letter of a right-to-left script (Hebrew, Arabic, Syriac,
+    Thaana, N'Ko): bidi class R or AL."""
+    return unicodedata.bidirectional(char) in ("R", "AL")
+
+
 def is_cjk(char: str) -> bool:
     """Whether ``char`` is a wide character of a script written without spaces between
     words (Chinese, Japanese) or full-width punctuation (。、「」): such text is set
@@ -193,7 +199,7 @@ def visual_order(text: str) -> str:
     in logical order, which this turns visual.  Reordering one word is its own
     inverse, so this also gives a word's logical order back, for judging its
     language or its spelling."""
-    if not any(unicodedata.bidirectional(c) in ("R", "AL") for c in text):
+    if not any(map(is_right_to_left, text)):
         return text
     return str(get_display(text, base_dir="R"))
 

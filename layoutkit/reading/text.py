@@ -29,7 +29,7 @@ import numpy as np
 from bidi import get_display
 from bidi.algorithm import get_display as get_display_swapped
 
-from ..model import BBox, Word, char_test, code_points, is_cjk, turned_boxes
+from ..model import BBox, Word, char_test, code_points, is_cjk, is_right_to_left, turned_boxes
 from ..model.clean import BIDI_FORMATTING
 
 __all__ = ["column_texts", "line_text", "reading_words", "right_to_left"]
@@ -49,10 +49,6 @@ _MAYBE_CJK = re.compile("[\u1100-\u11ff\u2e80-\ua4cf\ua960-\ua97f\uac00-\ud7ff"
 (and Hangul): a line without any of them needs no look at its word boundaries."""
 
 
-def _is_rtl(char: str) -> bool:
-    return unicodedata.bidirectional(char) in ("R", "AL")
-
-
 def _is_ltr(char: str) -> bool:
     return unicodedata.bidirectional(char) == "L"
 
@@ -60,7 +56,7 @@ def _is_ltr(char: str) -> bool:
 def _strong(text: str) -> tuple[int, int]:
     """How many characters of ``text`` are strongly right-to-left and left-to-right."""
     codes = code_points(text)
-    return int(char_test(codes, _is_rtl).sum()), int(char_test(codes, _is_ltr).sum())
+    return int(char_test(codes, is_right_to_left).sum()), int(char_test(codes, _is_ltr).sum())
 
 
 def right_to_left(texts: Iterable[str]) -> bool:

@@ -16,7 +16,15 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from ...model import CODE_POINTS, NO_GLYPHS, Glyphs, char_test, code_points, spell
+from ...model import (
+    CODE_POINTS,
+    NO_GLYPHS,
+    Glyphs,
+    char_test,
+    code_points,
+    is_right_to_left,
+    spell,
+)
 from ..base import FORCE_BOLD, direction_of, font_weight
 from ..builtin_encoding import (
     builtin_names,
@@ -605,7 +613,7 @@ def _reversed_ligature(text: str) -> bool:
     order (ﻻ, ﷲ, ﷼): a glyph of several right-to-left letters came reversed unless
     they spell a presentation form (`_PRESENTED`)."""
     return (len(text) > 1 and text not in _PRESENTED
-            and all(unicodedata.bidirectional(c) in ("R", "AL") for c in text))
+            and all(map(is_right_to_left, text)))
 
 
 _PRESENTED = frozenset(
