@@ -61,6 +61,19 @@ def test_a_word_space_parts_nothing() -> None:
         "the council met on budget for the year"
 
 
+def test_a_word_drawn_elsewhere_in_the_stream_stays_in_its_line() -> None:
+    """An OCR layer writes a word it read again at its column's end (word 90): the run
+    that goes on past it is one line with it, not two columns; a run that ends before
+    the gap is a column's."""
+    words = ["the", "council", "met", "on", "budget"]
+    below = row(["to", "consider", "the"], 72.0, 112.0, [4, 5, 6])
+    inside = row(words, 72.0, 100.0, [0, 1, 90, 2, 3], space=8.0)
+    assert texts(parted_lines([inside, below], [], CONFIG))[0] == "the council met on budget"
+    beside = row(words, 72.0, 100.0, [0, 1, 2, 90, 91], space=8.0)
+    assert texts(parted_lines([beside, below], [], CONFIG))[:2] == [
+        "the council met", "on budget"]
+
+
 def test_a_tables_figures_and_ruled_cells_are_not_parted() -> None:
     figures = glued(20.0, ["27", "18", "28", "20"])
     assert len(parted_lines(figures, [], CONFIG)) == 2
@@ -101,10 +114,12 @@ def test_a_warped_newspaper_scan_reads_column_by_column(engine: str) -> None:
     """A microfilm scan's OCR layer, seven columns whose 6-8 pt gutters lean and narrow:
     no straight strip parts them, and each row took in a line of every column (order
     0.153); the layer draws each column's lines in turn, and its runs part them
-    (the stream-order peers read 0.943).  Read by pdfminer.six, a strip's two sides
-    stepped across in rows level by their heights but in no one baseline bin once
-    made the gutter test fail on an empty slice."""
-    assert order_of("national-tribune-1898-11-10-front-page", engine) >= 0.90
+    (the stream-order peers read 0.943), but a word it wrote again elsewhere in its
+    stream ('crosses the Notaway River. Tho work of') stays in its line (0.933
+    before).  Read by pdfminer.six, a strip's two sides stepped across in rows level by
+    their heights but in no one baseline bin once made the gutter test fail on an empty
+    slice."""
+    assert order_of("national-tribune-1898-11-10-front-page", engine) >= 0.94
 
 
 def test_a_letter_beside_a_photo_reads_column_by_column() -> None:

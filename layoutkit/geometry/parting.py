@@ -20,7 +20,9 @@ A line is parted where:
   two characters (a bullet is none), and a gap wider than
   `_GAP_EM` of their words' median size stands between them (an OCR layer's sizes
   vary from word to word), with no ruled table's cell wall down it (its rows read
-  across).
+  across), and no run has words on both sides of it: a run that goes on past a word
+  drawn elsewhere in the stream (an OCR engine's word read again and written at the
+  end of its column) is one line with it, not two columns.
 
 A stream that tells nothing (words built by hand, all at one place) parts nothing, and
 a shuffled stream draws no runs long enough to part anything.
@@ -131,16 +133,20 @@ def _apart(line: list[Word], rank: dict[int, int], walls: Sequence[Wall]) -> lis
     """``line`` parted between neighbouring words of runs of words set side by side (the
     module's second rule), its pieces left to right."""
     runs = _runs(line, rank)
-    run_of = {id(w): k for k, run in enumerate(runs) for w in run}
+    run_id = {id(w): k for k, run in enumerate(runs) for w in run}
+    run_of = [run_id[id(w)] for w in line]
+    last = {k: i for i, k in enumerate(run_of)}
     wordy = [2 * sum(any(c.isalpha() for c in w.text) for w in run) >= len(run) for run in runs]
-    pieces = [[line[0]]]
-    for a, b in pairwise(line):
-        ra, rb = run_of[id(a)], run_of[id(b)]
+    pieces, reach = [[line[0]]], 0
+    for i, (a, b) in enumerate(pairwise(line)):
+        ra, rb = run_of[i], run_of[i + 1]
+        reach = max(reach, last[ra])  # the furthest word of a run met so far
         if (ra != rb and wordy[ra] and wordy[rb]
                 and max(_words_long(runs[ra]), _words_long(runs[rb])) >= _MIN_RUN
                 and min(_words_long(runs[ra]), _words_long(runs[rb])) >= 1
                 and b.bbox.x0 - a.bbox.x1 > _GAP_EM * median(
                     w.size for w in (*runs[ra], *runs[rb]))
+                and reach == i
                 and not _walled(a, b, walls)):
             pieces.append([])
         pieces[-1].append(b)
