@@ -74,6 +74,19 @@ def test_a_word_drawn_elsewhere_in_the_stream_stays_in_its_line() -> None:
         "the council met", "on budget"]
 
 
+def test_a_forms_fields_drawn_labels_first_are_parted_at_their_gap() -> None:
+    """A form draws its labels, then their values: the runs of labels and of values each
+    go on past every field's gap, and the fields are parted where the gap is wider than
+    any word space of the line."""
+    labels = row(["Base", "Mayoría:"], 72.0, 100.0, [0, 1])
+    values = row(["Votos", "Emitidos"], labels[-1].bbox.x1 + 3.0, 100.0, [40, 41])
+    more = row(["Tipo", "de", "Mayoría:"], values[-1].bbox.x1 + 40.0, 100.0, [2, 3, 4])
+    rest = row(["Más", "de", "la", "mitad"], more[-1].bbox.x1 + 3.0, 100.0, [42, 43, 44, 45])
+    below = row(["to", "consider", "the"], 72.0, 112.0, [5, 6, 7])
+    assert texts(parted_lines([labels + values + more + rest, below], [], CONFIG))[:2] == [
+        "Base Mayoría: Votos Emitidos", "Tipo de Mayoría: Más de la mitad"]
+
+
 def test_a_tables_figures_and_ruled_cells_are_not_parted() -> None:
     figures = glued(20.0, ["27", "18", "28", "20"])
     assert len(parted_lines(figures, [], CONFIG)) == 2

@@ -306,6 +306,27 @@ def test_words_group_lines_high_call_after_its_word_joins_line() -> None:
     assert group_lines([*big, above], CONFIG.words) == [[above], big]
 
 
+def test_words_group_lines_subscript_joins_a_line_that_carries_a_call() -> None:
+    """A subscript ('V' 'm', 9 pt text, 7 pt scripts, lines 11 pt apart) joins its own
+    line although that line's only word of its size is a note's call raised over it
+    ('coupling' '14'), not the line under it, where it would stand over a word ('to'):
+    the call is no word of the line's text."""
+    upper = [word("V", 77.4, 525.3, 83.5, 534.3, size=9.0),
+             word("through", 90.4, 525.4, 120.2, 534.4, size=9.0),
+             word("coupling", 155.7, 525.4, 187.8, 534.4, size=9.0)]
+    call = word("14", 187.9, 523.8, 204.7, 530.6, size=7.0)
+    sub = word("m", 82.9, 529.8, 88.4, 536.5, size=7.0)
+    lower = [word("to", 77.5, 536.4, 84.9, 545.4, size=9.0),
+             word("describe", 88.2, 536.4, 119.2, 545.4, size=9.0)]
+    lines = group_lines([*lower, sub, call, *upper], CONFIG.words)
+    assert lines == [[upper[0], sub, upper[1], upper[2], call], lower]
+    # two stacked labels bridged by a taller figure beside them stay two lines
+    figure = word("0", 108.8, 180.7, 118.0, 197.3, size=16.0)
+    label, address = (word("Bob:", 212.6, 175.2, 240.7, 187.2, size=12.0),
+                      word("10.0.0.2", 204.7, 189.4, 248.9, 201.4, size=12.0))
+    assert len(group_lines([figure, label, address], CONFIG.words)) == 2
+
+
 def test_words_ocr_word_overlapping_the_word_before_it_keeps_its_letters() -> None:
     """An OCR layer draws each word where the scan shows it, in a font wider than the
     print: 'MVENG.', drawn after a space, starts inside the 'T' that ends 'ENGELBERT',

@@ -20,9 +20,11 @@ A line is parted where:
   two characters (a bullet is none), and a gap wider than
   `_GAP_EM` of their words' median size stands between them (an OCR layer's sizes
   vary from word to word), with no ruled table's cell wall down it (its rows read
-  across), and no run has words on both sides of it: a run that goes on past a word
-  drawn elsewhere in the stream (an OCR engine's word read again and written at the
-  end of its column) is one line with it, not two columns.
+  across), and, where a run has words on both sides of it, wider than every word space
+  of the line (between neighbours of one run): a run that goes on past a word drawn
+  elsewhere in the stream (an OCR engine's word read again and written at the end of
+  its column) is one line with it, not two columns, while a form that draws its labels,
+  then their values, is parted between its fields.
 
 A stream that tells nothing (words built by hand, all at one place) parts nothing, and
 a shuffled stream draws no runs long enough to part anything.
@@ -136,6 +138,9 @@ def _apart(line: list[Word], rank: dict[int, int], walls: Sequence[Wall]) -> lis
     run_id = {id(w): k for k, run in enumerate(runs) for w in run}
     run_of = [run_id[id(w)] for w in line]
     last = {k: i for i, k in enumerate(run_of)}
+    gaps = [b.bbox.x0 - a.bbox.x1 for a, b in pairwise(line)]
+    space = max((gap for gap, (ra, rb) in zip(gaps, pairwise(run_of), strict=True) if ra == rb),
+                default=0.0)
     wordy = [2 * sum(any(c.isalpha() for c in w.text) for w in run) >= len(run) for run in runs]
     pieces, reach = [[line[0]]], 0
     for i, (a, b) in enumerate(pairwise(line)):
@@ -144,9 +149,8 @@ def _apart(line: list[Word], rank: dict[int, int], walls: Sequence[Wall]) -> lis
         if (ra != rb and wordy[ra] and wordy[rb]
                 and max(_words_long(runs[ra]), _words_long(runs[rb])) >= _MIN_RUN
                 and min(_words_long(runs[ra]), _words_long(runs[rb])) >= 1
-                and b.bbox.x0 - a.bbox.x1 > _GAP_EM * median(
-                    w.size for w in (*runs[ra], *runs[rb]))
-                and reach == i
+                and gaps[i] > _GAP_EM * median(w.size for w in (*runs[ra], *runs[rb]))
+                and (reach == i or gaps[i] > space)
                 and not _walled(a, b, walls)):
             pieces.append([])
         pieces[-1].append(b)

@@ -834,7 +834,7 @@ def _baseline_lines(words: Sequence[Word], config: WordsConfig) -> list[list[Wor
             ltop, lbottom = spans[-1]
             overlap = min(low, lbottom) - max(top, ltop)
             if (overlap >= config.line_overlap * min(low - top, lbottom - ltop)
-                    and _meets_like_size(box, members, lines[-1], config)):
+                    and _meets_like_size(words, box, members, lines[-1], config)):
                 lines[-1].extend(members)
                 spans[-1] = (min(top, ltop), max(low, lbottom))
                 continue
@@ -856,29 +856,36 @@ def _baseline_lines(words: Sequence[Word], config: WordsConfig) -> list[list[Wor
 
 def _calls_of(words: Sequence[Word], line: Sequence[int], members: Sequence[int],
               config: WordsConfig) -> bool:
-    """Whether every word of ``line`` (indexes of ``words``) is set as a superscript
-    (`Word.raised_beside`) in a smaller size (no word of one size with it,
-    ``line_like_size_ratio``) right after a word of the line ``members`` under it, within
-    its own size of its end: a note's call or an exponent raised so high that it
-    overlaps its word by less than half its height ('bereinigt)²' in a table's row
-    heading, '10⁻³'), which reads in its word's line, not as a line of its own above
-    it.  The lines are joined once made, so the calls move no baseline's grouping."""
+    """Whether every word of ``line`` (indexes of ``words``) is a call (`_is_call`) of a
+    word of the line ``members`` under it, in a smaller size than all of that line (no
+    word of one size with it, ``line_like_size_ratio``): a note's call or an exponent
+    raised so high that it overlaps its word by less than half its height ('bereinigt)²'
+    in a table's row heading, '10⁻³'), which reads in its word's line, not as a line of
+    its own above it.  The lines are joined once made, so the calls move no baseline's
+    grouping."""
     hosts = [words[i] for i in members]
     largest = max(host.size for host in hosts)
     if any(words[i].size >= config.line_like_size_ratio * largest for i in line):
         return False  # most lines: one of their words is no smaller than the next line's
-    return all(any(call.raised_beside(host)
-                   and call.size < config.line_like_size_ratio * host.size
-                   and abs(call.bbox.x0 - host.bbox.x1) <= call.size for host in hosts)
+    return all(any(_is_call(call, host, config) for host in hosts)
                for call in (words[i] for i in line))
 
 
-def _meets_like_size(box: npt.NDArray[np.float64], members: Sequence[int],
-                     line: Sequence[int], config: WordsConfig) -> bool:
-    """Whether a baseline's words (``members``, rows of ``box``: top, bottom, x0) may
-    join ``line``: True unless the two hold words of one size (heights within
-    ``line_like_size_ratio``) of which no pair overlaps by ``line_overlap`` of the
-    smaller height, as two lines of text bridged only by a taller word beside them."""
+def _is_call(call: Word, host: Word, config: WordsConfig) -> bool:
+    """Whether ``call`` is set as a superscript (`Word.raised_beside`) in a smaller size
+    (``line_like_size_ratio``) right after ``host``, within its own size of its end."""
+    return (call.raised_beside(host) and call.size < config.line_like_size_ratio * host.size
+            and abs(call.bbox.x0 - host.bbox.x1) <= call.size)
+
+
+def _meets_like_size(words: Sequence[Word], box: npt.NDArray[np.float64],
+                     members: Sequence[int], line: Sequence[int], config: WordsConfig) -> bool:
+    """Whether a baseline's words (``members``, indexes of ``words`` and rows of ``box``:
+    top, bottom, x0) may join ``line``: True unless the two hold words of one size
+    (heights within ``line_like_size_ratio``) of which no pair overlaps by
+    ``line_overlap`` of the smaller height, as two lines of text bridged only by a
+    taller word beside them.  The line's calls (`_is_call`) are no words of its text: a
+    subscript under a line that carries a call of its size still joins it."""
     top, bottom = box[list(members), 0], box[list(members), 1]
     ltop, lbottom = box[list(line), 0], box[list(line), 1]
     small = np.minimum.outer(bottom - top, lbottom - ltop)
@@ -886,7 +893,11 @@ def _meets_like_size(box: npt.NDArray[np.float64], members: Sequence[int],
     if not like.any():
         return True
     overlap = np.minimum.outer(bottom, lbottom) - np.maximum.outer(top, ltop)
-    return bool((overlap[like] >= config.line_overlap * small[like]).any())
+    if (overlap[like] >= config.line_overlap * small[like]).any():
+        return True
+    like[:, [k for k, i in enumerate(line)
+             if any(_is_call(words[i], words[j], config) for j in line)]] = False
+    return not like.any()
 
 
 def split_at_gaps(line: Sequence[Word], min_gap_em: float) -> list[list[Word]]:
