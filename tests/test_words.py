@@ -320,11 +320,33 @@ def test_words_group_lines_subscript_joins_a_line_that_carries_a_call() -> None:
              word("describe", 88.2, 536.4, 119.2, 545.4, size=9.0)]
     lines = group_lines([*lower, sub, call, *upper], CONFIG.words)
     assert lines == [[upper[0], sub, upper[1], upper[2], call], lower]
+    # a chart's tick label in the call's size, far from every word's end, is no
+    # subscript: it stays apart from the next column's line (a paper's page 3)
+    tick = word("100", 73.1, 46.8, 83.0, 54.0, size=7.0)
+    text = [word("réalisations,", 328.5, 41.8, 375.4, 51.8),
+            word("b", 375.4, 40.6, 378.9, 47.5, size=7.0),
+            word("démontrent", 381.6, 41.8, 426.0, 51.8)]
+    assert group_lines([tick, *text], CONFIG.words) == [text, [tick]]
     # two stacked labels bridged by a taller figure beside them stay two lines
     figure = word("0", 108.8, 180.7, 118.0, 197.3, size=16.0)
     label, address = (word("Bob:", 212.6, 175.2, 240.7, 187.2, size=12.0),
                       word("10.0.0.2", 204.7, 189.4, 248.9, 201.4, size=12.0))
     assert len(group_lines([figure, label, address], CONFIG.words)) == 2
+
+
+def test_words_group_lines_a_flat_mark_parts_no_line() -> None:
+    """An OCR layer's line whose words are boxed 8-10 pt and 11-13 pt high, with a stray
+    mark boxed 1 pt high between their feet: the mark tells nothing of the lines, the
+    words are one line, which the mark joins; a mark under every line is one of its own."""
+    short = [word("Mr.", 56.9, 83.0, 74.9, 93.0), word("is", 141.6, 83.5, 151.2, 91.5),
+             word("issue", 218.2, 83.3, 248.2, 93.3)]
+    tall = [word("Wragge", 83.6, 84.1, 130.4, 97.1), word("going", 158.8, 84.3, 191.8, 95.3)]
+    mark = word("&nbsp;", 340.4, 93.6, 344.0, 94.6, size=1.0)
+    under = word("&nbsp;", 340.4, 100.0, 344.0, 101.0, size=1.0)
+    line = sorted([*short, *tall], key=lambda w: w.bbox.x0)
+    assert group_lines([mark, under, *tall, *short], CONFIG.words) == [[*line, mark], [under]]
+    full_stop = word(".", 249.0, 91.0, 251.0, 93.0)
+    assert group_lines([*tall, *short, full_stop], CONFIG.words) == [[*line, full_stop]]
 
 
 def test_words_ocr_word_overlapping_the_word_before_it_keeps_its_letters() -> None:
