@@ -249,11 +249,12 @@ class WordsConfig(Section):
     a word of its own size in that line, when either has such a word: a taller word level
     with two lines of smaller text (a large figure in a sidebar beside a paragraph) then no
     longer joins them into one line, while a superscript, a subscript or a word in a larger
-    font still joins its line.  In vertical writing, CJK glyphs smaller than this share of
-    a column glyph they stand level with and beside are ruby (a line of their own, never
-    part of the column), and smaller than this share of a column's largest glyph, a row of
-    their own (a side comment; a note set in the column joins its line where the column
-    has no text).
+    font still joins its line (a subscript hung from a word of a line whose only words of
+    its size are calls raised over it too).  In vertical writing, CJK glyphs smaller than
+    this share of a column glyph they stand level with and beside are ruby (a line of
+    their own, never part of the column), and smaller than this share of a column's
+    largest glyph, a row of their own (a side comment; a note set in the column joins its
+    line where the column has no text).
     """
     glyph_row_tolerance_em: float = 0.25
     """Baseline distance, in font sizes (at least 1 point), within which glyphs stand on one row."""

@@ -72,6 +72,13 @@ def test_a_word_drawn_elsewhere_in_the_stream_stays_in_its_line() -> None:
     beside = row(words, 72.0, 100.0, [0, 1, 2, 90, 91], space=8.0)
     assert texts(parted_lines([beside, below], [], CONFIG))[:2] == [
         "the council met", "on budget"]
+    # the word drawn elsewhere ends its column, right before the next column's run, and
+    # that column's justified line has one wide space: the 8 pt gutter still parts them
+    left = row(["the", "council", "Tho", "met", "on"], 72.0, 100.0, [0, 1, 39, 2, 3])
+    right = row(["budget", "for"], left[-1].bbox.x1 + 8.0, 100.0, [40, 41])
+    right += row(["the", "year"], right[-1].bbox.x1 + 9.0, 100.0, [42, 43])
+    assert texts(parted_lines([left + right, below], [], CONFIG))[:2] == [
+        "the council Tho met on", "budget for the year"]
 
 
 def test_a_forms_fields_drawn_labels_first_are_parted_at_their_gap() -> None:
@@ -85,6 +92,13 @@ def test_a_forms_fields_drawn_labels_first_are_parted_at_their_gap() -> None:
     below = row(["to", "consider", "the"], 72.0, 112.0, [5, 6, 7])
     assert texts(parted_lines([labels + values + more + rest, below], [], CONFIG))[:2] == [
         "Base Mayoría: Votos Emitidos", "Tipo de Mayoría: Más de la mitad"]
+    # a field left blank is no word space of the line
+    blank = row(["Fecha", "de", "alta:"], rest[-1].bbox.x1 + 40.0, 100.0, [5, 6, 7])
+    after = row(["Tipo", "de", "cuenta:"], blank[-1].bbox.x1 + 80.0, 100.0, [8, 9, 10])
+    value = row(["Cuenta", "de", "ahorro"], after[-1].bbox.x1 + 3.0, 100.0, [46, 47, 48])
+    lines = parted_lines([labels + values + more + rest + blank + after + value, below], [],
+                         CONFIG)
+    assert texts(lines)[2:4] == ["Fecha de alta:", "Tipo de cuenta: Cuenta de ahorro"]
 
 
 def test_a_tables_figures_and_ruled_cells_are_not_parted() -> None:

@@ -327,6 +327,25 @@ def test_words_group_lines_subscript_joins_a_line_that_carries_a_call() -> None:
             word("b", 375.4, 40.6, 378.9, 47.5, size=7.0),
             word("démontrent", 381.6, 41.8, 426.0, 51.8)]
     assert group_lines([tick, *text], CONFIG.words) == [text, [tick]]
+    # a fraction's lower limit, wholly under the upper sum sign it starts before, hangs
+    # from none of the line's words: it stays in its own sum's line
+    rows = [("1", 419.78, 189.65, 423.75, 196.63, 6.97),
+            ("k", 414.06, 193.5, 417.84, 198.48, 4.98), ("§", 502.28, 190.64, 506.7, 200.6, 9.96),
+            ("2.", 334.56, 192.57, 342.31, 202.54, 9.96),
+            ("dij", 347.29, 192.57, 358.59, 203.45, 9.96),
+            ("=", 362.26, 192.57, 370.01, 202.54, 9.96),
+            ("dij", 372.78, 192.57, 384.08, 203.45, 9.96),
+            ("log", 386.64, 192.57, 399.37, 202.54, 9.96),
+            ("∑", 405.69, 195.28, 414.06, 202.26, 6.97),
+            ("(IDF", 431.6, 192.57, 453.19, 202.54, 9.96),
+            ("transform", 456.51, 192.57, 498.97, 202.54, 9.96),
+            ("4.2)", 510.03, 192.57, 526.64, 202.54, 9.96),
+            ("k", 410.73, 202.27, 414.51, 207.25, 4.98),
+            ("δik", 416.45, 198.42, 426.51, 206.06, 6.97),
+            ("∑", 402.36, 204.05, 410.73, 211.02, 6.97)]
+    formula = [word(t, x0, top, x1, bottom, size=size) for t, x0, top, x1, bottom, size in rows]
+    assert [[w.text for w in line] for line in group_lines(formula, CONFIG.words)][-1] == \
+        ["∑", "k"]
     # two stacked labels bridged by a taller figure beside them stay two lines
     figure = word("0", 108.8, 180.7, 118.0, 197.3, size=16.0)
     label, address = (word("Bob:", 212.6, 175.2, 240.7, 187.2, size=12.0),
@@ -347,6 +366,17 @@ def test_words_group_lines_a_flat_mark_parts_no_line() -> None:
     assert group_lines([mark, under, *tall, *short], CONFIG.words) == [[*line, mark], [under]]
     full_stop = word(".", 249.0, 91.0, 251.0, 93.0)
     assert group_lines([*tall, *short, full_stop], CONFIG.words) == [[*line, full_stop]]
+    # small print beside large type (a slide) is flat too, but in lines of its own words
+    large = [[word(text, 50.0 + 130 * k, top, 170.0 + 130 * k, top + 40.0, size=40.0)
+              for k, text in enumerate(texts)]
+             for top, texts in ((100.0, ["SUMMER", "SALE", "NOW", "ON"]),
+                                (150.0, ["ALL", "STOCK", "MUST", "GO"]))]
+    notes = [[word(a, 600.0, 104.0 + 12 * k, 630.0, 112.0 + 12 * k, size=8.0),
+              word(b, 633.0, 104.0 + 12 * k, 670.0, 112.0 + 12 * k, size=8.0)]
+             for k, (a, b) in enumerate([("Terms", "apply."), ("See", "store"),
+                                         ("for", "details.")])]
+    found = group_lines([w for line in (*large, *notes) for w in line], CONFIG.words)
+    assert found == [large[0], *notes, large[1]]
 
 
 def test_words_ocr_word_overlapping_the_word_before_it_keeps_its_letters() -> None:

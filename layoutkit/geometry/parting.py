@@ -20,11 +20,11 @@ A line is parted where:
   two characters (a bullet is none), and a gap wider than
   `_GAP_EM` of their words' median size stands between them (an OCR layer's sizes
   vary from word to word), with no ruled table's cell wall down it (its rows read
-  across), and, where a run has words on both sides of it, wider than every word space
-  of the line (between neighbours of one run): a run that goes on past a word drawn
-  elsewhere in the stream (an OCR engine's word read again and written at the end of
-  its column) is one line with it, not two columns, while a form that draws its labels,
-  then their values, is parted between its fields.
+  across), and, where a run has words on both sides of it, wider than `_SPACES` times
+  the line's usual word space (between neighbours of one run): a run that goes on past
+  a word drawn elsewhere in the stream (an OCR engine's word read again and written at
+  the end of its column) is one line with it, not two columns, while a form that draws
+  its labels, then their values, is parted between its fields.
 
 A stream that tells nothing (words built by hand, all at one place) parts nothing, and
 a shuffled stream draws no runs long enough to part anything.
@@ -50,12 +50,21 @@ _MIN_RUN = 3
 """Fewest words of a run the stream draws that is taken for a line of a column: two
 words drawn in turn may be a table's cell or a label and its value.  Not a parameter:
 with 2 or 4 the development corpus reads alike but for the National Tribune's page
-(order 0.927 and 0.908, against 0.933 with 3)."""
+(order 0.927 and 0.908, against 0.933 with 3, before a run going on past a gap kept
+its line whole)."""
 _GAP_EM = 0.5
 """The gap, in ems of the two runs' median word size, wider than any word space of text
 set ragged or justified at an ordinary measure, beyond which two runs are parted.  Not a
 parameter: a narrower limit parts a line drawn in two runs (a link's text drawn
 apart) at its word space."""
+
+
+_SPACES = 2.0
+"""How many of a line's usual word spaces (the median white between neighbours of one
+run) a gap that a run goes on past must be wide to part the line: a justified line's
+widest space is well under twice its usual one, a form's white between its fields
+many times more.  Not a parameter: with 3 the development corpus reads alike, with 1.5
+the National Tribune's page loses a line and a pair."""
 
 
 def parted_lines(lines: Sequence[list[Word]], walls: Sequence[Wall], config: WordsConfig
@@ -139,8 +148,8 @@ def _apart(line: list[Word], rank: dict[int, int], walls: Sequence[Wall]) -> lis
     run_of = [run_id[id(w)] for w in line]
     last = {k: i for i, k in enumerate(run_of)}
     gaps = [b.bbox.x0 - a.bbox.x1 for a, b in pairwise(line)]
-    space = max((gap for gap, (ra, rb) in zip(gaps, pairwise(run_of), strict=True) if ra == rb),
-                default=0.0)
+    spaces = [gap for gap, (ra, rb) in zip(gaps, pairwise(run_of), strict=True) if ra == rb]
+    space = _SPACES * median(spaces) if spaces else 0.0
     wordy = [2 * sum(any(c.isalpha() for c in w.text) for w in run) >= len(run) for run in runs]
     pieces, reach = [[line[0]]], 0
     for i, (a, b) in enumerate(pairwise(line)):

@@ -655,8 +655,9 @@ def group_lines(words: Sequence[Word], config: WordsConfig) -> list[list[Word]]:
     joins the line above it when they overlap vertically by ``line_overlap`` of the smaller height
     (a superscript, a word in a larger font) and, where both hold words of one size
     (``line_like_size_ratio``), two such words overlap so: a tall word beside two lines
-    does not join them.  A word boxed flat (`_FLAT`) joins the line its middle lies
-    in, or stands alone.  A drop capital (see
+    does not join them, but for a subscript under a line whose only words of its size
+    are calls raised over it (`_meets_like_size`).  Words boxed flat (`_FLAT`) are
+    grouped apart (`_baseline_lines`).  A drop capital (see
     ``drop_cap_min_height``) opens the first line it stands beside.  Words set in
     another direction form lines of their own, grouped alike in the frame where they
     read upright ([`turned_boxes`][layoutkit.model.turned_boxes]) and read along their baseline,
@@ -817,39 +818,43 @@ _FLAT = 0.25
 """Share of the median word's height below which a word's box tells nothing of its
 line: an OCR layer's stray mark boxed 1 pt high among words 10 pt high.  Set among the
 others, such a word makes a baseline of its own, its tolerance a fraction of a point,
-and parts the words of one line on both sides of it.  Not a parameter: words of text,
-even a full stop boxed alone or a subscript, stand 0.4 of the median height or more."""
+and parts the words of one line on both sides of it.  Not a parameter: pdfium and
+pdfminer.six box every glyph a full em high, so only an OCR layer's boxes fall so low,
+and a subscript or an OCR layer's full stop stands higher."""
 
 
 def _baseline_lines(words: Sequence[Word], config: WordsConfig) -> list[list[Word]]:
     """Upright ``words`` grouped into lines by baseline and overlap (see
     `group_lines`), top to bottom, each line's words left to right.  Flat words
-    (`_FLAT`) are grouped after the others: each joins the line its middle lies in, or
-    failing one, a line of flat words."""
+    (`_FLAT`) are grouped by baseline apart from the others: a group of two words of
+    letters or more is a line of small text (a slide's small print under its large
+    type); the other flat words each join the line their middle lies in, the one whose
+    foot is nearest, or failing one are lines of their own."""
     if not words:
         return []
-    heights = [w.bbox.height for w in words]
-    flat = [h < _FLAT * median(heights) for h in heights]
-    if not any(flat):
+    limit = _FLAT * median(w.bbox.height for w in words)
+    if all(w.bbox.height >= limit for w in words):
         return _by_baseline(words, config)
-    lines = _by_baseline([w for w, f in zip(words, flat, strict=True) if not f], config)
+    lines = _by_baseline([w for w in words if w.bbox.height >= limit], config)
     spans = [(min(w.bbox.top for w in line), max(w.bbox.bottom for w in line)) for line in lines]
-    alone: list[Word] = []
-    for w in (w for w, f in zip(words, flat, strict=True) if f):
-        middle = (w.bbox.top + w.bbox.bottom) / 2
-        within = [k for k, (top, bottom) in enumerate(spans) if top <= middle <= bottom]
-        if within:
-            lines[min(within, key=lambda k: spans[k][1] - middle)].append(w)
-        else:
-            alone.append(w)
-    lines += _by_baseline(alone, config) if alone else []
+    for group in _by_baseline([w for w in words if w.bbox.height < limit], config):
+        if sum(any(c.isalpha() for c in w.text) for w in group) >= 2:
+            lines.append(group)
+            continue
+        for w in group:
+            middle = (w.bbox.top + w.bbox.bottom) / 2
+            within = [k for k, (top, bottom) in enumerate(spans) if top <= middle <= bottom]
+            if within:
+                lines[min(within, key=lambda k: spans[k][1] - middle)].append(w)
+            else:
+                lines.append([w])
     lines.sort(key=lambda line: median(w.bbox.top for w in line))
     return [sorted(line, key=lambda w: w.bbox.x0) for line in lines]
 
 
 def _by_baseline(words: Sequence[Word], config: WordsConfig) -> list[list[Word]]:
-    """``words`` (upright, not flat) grouped into lines by baseline and overlap, top to
-    bottom, each line's words left to right (see `group_lines`)."""
+    """Upright ``words`` grouped into lines by baseline and overlap, top to bottom, each
+    line's words left to right (see `group_lines`), flat or not alike."""
     box = np.array([(w.bbox.top, w.bbox.bottom, w.bbox.x0) for w in words], dtype=float)
     order = np.lexsort((box[:, 2], box[:, 1]))
     bottom = box[order, 1]
@@ -911,9 +916,9 @@ def _is_call(call: Word, host: Word, config: WordsConfig) -> bool:
 
 
 def _is_script(script: Word, host: Word, config: WordsConfig) -> bool:
-    """Whether ``script`` is set in a smaller size (``line_like_size_ratio``) right after
-    ``host``, within its own size of its end: where a superscript or a subscript of it
-    stands."""
+    """Whether ``script`` is set in a smaller size (``line_like_size_ratio``) where a
+    superscript or a subscript of ``host`` stands: starting within its own size of the
+    host's end, before or after it (a kerned italic's overhang)."""
     return (script.size < config.line_like_size_ratio * host.size
             and abs(script.bbox.x0 - host.bbox.x1) <= script.size)
 
@@ -936,8 +941,10 @@ def _meets_like_size(words: Sequence[Word], box: npt.NDArray[np.float64],
     overlap = np.minimum.outer(bottom, lbottom) - np.maximum.outer(top, ltop)
     if (overlap[like] >= config.line_overlap * small[like]).any():
         return True
-    if not all(any(_is_script(words[i], words[j], config) for j in line) for i in members):
-        return False
+    if not all(any(_is_script(words[i], words[j], config)
+                   and words[i].bbox.top < words[j].bbox.bottom < words[i].bbox.bottom
+                   for j in line) for i in members):
+        return False  # the members are no subscripts hung from words of the line
     like[:, [k for k, i in enumerate(line)
              if any(_is_call(words[i], words[j], config) for j in line)]] = False
     return not like.any()
