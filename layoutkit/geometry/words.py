@@ -923,6 +923,13 @@ def _is_script(script: Word, host: Word, config: WordsConfig) -> bool:
             and abs(script.bbox.x0 - host.bbox.x1) <= script.size)
 
 
+def _is_subscript(script: Word, host: Word, config: WordsConfig) -> bool:
+    """Whether ``script`` is set as a subscript of ``host`` (`_is_script`), hung from it:
+    its box across the host's foot."""
+    return (_is_script(script, host, config)
+            and script.bbox.top < host.bbox.bottom < script.bbox.bottom)
+
+
 def _meets_like_size(words: Sequence[Word], box: npt.NDArray[np.float64],
                      members: Sequence[int], line: Sequence[int], config: WordsConfig) -> bool:
     """Whether a baseline's words (``members``, indexes of ``words`` and rows of ``box``:
@@ -930,8 +937,8 @@ def _meets_like_size(words: Sequence[Word], box: npt.NDArray[np.float64],
     (heights within ``line_like_size_ratio``) of which no pair overlaps by
     ``line_overlap`` of the smaller height, as two lines of text bridged only by a
     taller word beside them.  The line's calls (`_is_call`) are no words of its text: a
-    subscript (`_is_script`) under a line that carries a call of its size still joins
-    it."""
+    baseline of subscripts (`_is_subscript`) of the line's words still joins it where
+    the line's only words of their size are its calls."""
     top, bottom = box[list(members), 0], box[list(members), 1]
     ltop, lbottom = box[list(line), 0], box[list(line), 1]
     small = np.minimum.outer(bottom - top, lbottom - ltop)
@@ -941,10 +948,8 @@ def _meets_like_size(words: Sequence[Word], box: npt.NDArray[np.float64],
     overlap = np.minimum.outer(bottom, lbottom) - np.maximum.outer(top, ltop)
     if (overlap[like] >= config.line_overlap * small[like]).any():
         return True
-    if not all(any(_is_script(words[i], words[j], config)
-                   and words[i].bbox.top < words[j].bbox.bottom < words[i].bbox.bottom
-                   for j in line) for i in members):
-        return False  # the members are no subscripts hung from words of the line
+    if not all(any(_is_subscript(words[i], words[j], config) for j in line) for i in members):
+        return False
     like[:, [k for k, i in enumerate(line)
              if any(_is_call(words[i], words[j], config) for j in line)]] = False
     return not like.any()
