@@ -107,7 +107,8 @@ on the XeZhishu pages), less than a tenth of the column pitch the reading measur
 MAPPED_APART = {"uplatex-sz-datang-xiyuji-xu-2024-vertical": 0.05,
                 "gruppo-veronesi-2023-key-figures": 0.2,
                 "vivliostyle-1981-shashokuki-essay-vertical": 0.15,
-                "sri-lanka-gazette-part-ii-2444-2025-07-04-p141": 0.13}
+                "sri-lanka-gazette-part-ii-2444-2025-07-04-p141": 0.13,
+                "bear-garden-preschool-newsletter-october-sidebar": 0.06}
 """Documents whose characters the engines read differently at a share of the page's
 glyphs below the bound, but draw as many: the SZ.CLS book's dvipdfmx fonts have no
 ``/ToUnicode``, and pdfminer names some of their codes ``(cid:N)`` where PDFium reads a
@@ -121,7 +122,10 @@ read the characters printed; the Sri Lanka gazette's Sinhala fonts (InDesign CS6
 ``FM`` font family) map some codes otherwise for pdfminer than for PDFium (9.6% of the
 glyphs: ම where the page prints ව, ෙ for ේ), and PDFium, MuPDF and poppler read what the
 page prints; and each engine reads some syllables drawn as one glyph as one ('යෙ'), not
-always the same ones (12.1% apart in all)."""
+always the same ones (12.1% apart in all); the Bear Garden newsletter (Apple Pages) sets
+its Chinese titles in PingFang subsets with no ``/ToUnicode``, whose codes pdfminer names
+``(cid:N)`` and PDFium reads as the characters at those code points, none of them the
+ones printed (53 glyphs, 5.0%)."""
 
 MIN_CHARACTERS = 30
 """A labelled page holds at least this many characters: enough for the comparison to
@@ -165,6 +169,8 @@ KNOWN_DIFFERENCES: dict[tuple[str, int], tuple[Counter[str], Counter[str]]] = {
     ("nature-neuroscience-2011-ephaptic-coupling", 2): (
         Counter({"e": 3, "n": 2, "u": 1, "r": 1}), Counter({"E": 3, "N": 2, "U": 1, "R": 1})),
     ("thai-law-3154-budget-law-textbook-p95", 1): (Counter({"8": 1}), Counter()),
+    ("cottage-grove-sentinel-1913-05-08-front-page-scan", 1): (Counter({"\u00ad": 44}),
+                                                               Counter({"-": 44})),
 }
 """Characters only one engine reads, per page: (pdfminer's, pdfium's).  The flyer's
 Gotham-Book draws the ``ff`` of "staff" twice as one glyph, which pdfminer and
@@ -201,7 +207,9 @@ text page drops every other one, pdfminer keeps all (57 on page 1).  The OCR lay
 Naturforschung scan ends two lines of its right column with a hyphen ("param-", "con-",
 printed so on the scan) that pdfminer reads as a space and PDFium as the hyphen; so
 does the Paper Capture layer of the Hanley book scan ("applica-", "house-"), and the
-ABBYY layer of the Journal Suisse scan (12 lines: "nou-", "annon-").  The Der Erzähler
+ABBYY layer of the Journal Suisse scan (12 lines: "nou-", "annon-"); the Cottage Grove
+Sentinel scan's layer ends 44 lines with a soft hyphen that pdfminer keeps as U+00AD and
+PDFium reads as the hyphen printed.  The Der Erzähler
 scan's layer squeezes the letters of 'Mill.,' into glyphs 1 pt apart: PDFium's text
 page drops the second 'l' and the comma over their neighbours, as it drops a shadow's
 copy; pdfminer keeps them.  The
