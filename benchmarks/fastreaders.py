@@ -25,6 +25,7 @@ from pathlib import Path
 
 from benchmarks.peers import REPO
 from benchmarks.sections import section_main
+from layoutkit.parallel import PAGES_PER_PROCESS, processors
 
 __all__ = ["DOCUMENTS", "ROUNDS", "TITLE", "FastRow", "measure", "section", "table"]
 
@@ -47,11 +48,13 @@ SCAN_BAR = 25.0
 @dataclass(frozen=True, slots=True)
 class FastRow:
     """One document: its pages, each reader's median wall time (seconds) over `ROUNDS`
-    rounds, pdfminer.six's one run, and the pages layoutkit read by OCR."""
+    rounds (layoutkit's as it runs by default and in one process), pdfminer.six's one
+    run, and the pages layoutkit read by OCR."""
 
     document: str
     pages: int
     layoutkit: float
+    one_process: float
     pdftotext: float
     pymupdf: float
     pdfminer: float
@@ -64,11 +67,12 @@ def _timed(work: Callable[[], object]) -> float:
     return time.perf_counter() - started
 
 
-def _layoutkit(path: Path) -> Callable[[], object]:
-    """``layoutkit text`` on ``path`` in a fresh process, this checkout's code."""
+def _layoutkit(path: Path, *options: str) -> Callable[[], object]:
+    """``layoutkit text`` on ``path`` with ``options`` in a fresh process, this
+    checkout's code."""
     env = {**os.environ, "PYTHONPATH": str(REPO)}
     return lambda: subprocess.run([sys.executable, "-m", "layoutkit", "text", "-q", str(path),
-                                   "-o", os.devnull], check=True, env=env)
+                                   "-o", os.devnull, *options], check=True, env=env)
 
 
 def _pdftotext(path: Path) -> Callable[[], object]:
@@ -103,30 +107,31 @@ def measure(documents: Sequence[Path] = DOCUMENTS, rounds: int = ROUNDS) -> list
     """Each document's row: the readers taking turns ``rounds`` times, medians kept."""
     rows = []
     for path in documents:
-        readers = {"layoutkit": _layoutkit(path), "pdftotext": _pdftotext(path),
-                   "pymupdf": _pymupdf(path)}
+        readers = {"layoutkit": _layoutkit(path), "one process": _layoutkit(path, "--jobs", "1"),
+                   "pdftotext": _pdftotext(path), "pymupdf": _pymupdf(path)}
         times: dict[str, list[float]] = {name: [] for name in readers}
         for _ in range(rounds):
             for name, work in readers.items():
                 times[name].append(_timed(work))
         pages, ocr = _ocr_pages(path)
         median = {name: statistics.median(values) for name, values in times.items()}
-        rows.append(FastRow(path.name, pages, median["layoutkit"], median["pdftotext"],
-                            median["pymupdf"], _timed(_pdfminer(path)), ocr))
+        rows.append(FastRow(path.name, pages, median["layoutkit"], median["one process"],
+                            median["pdftotext"], median["pymupdf"], _timed(_pdfminer(path)), ocr))
         print(f"{path.name}: {median}", file=sys.stderr)
     return rows
 
 
 def table(rows: Sequence[FastRow]) -> list[str]:
     """The markdown table: wall times and layoutkit's ratios to each reader."""
-    lines = ["| document | pages | pages OCR'd | layoutkit (s) | pdftotext (s) | PyMuPDF (s) | "
-             "pdfminer.six (s) | layoutkit / pdftotext | layoutkit / PyMuPDF | "
-             "layoutkit / pdfminer.six |",
-             "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"]
+    lines = ["| document | pages | pages OCR'd | layoutkit (s) | in one process (s) | "
+             "pdftotext (s) | PyMuPDF (s) | pdfminer.six (s) | layoutkit / pdftotext | "
+             "in one process / pdftotext | layoutkit / PyMuPDF | layoutkit / pdfminer.six |",
+             "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"]
     for r in rows:
         lines.append(f"| {r.document} | {r.pages} | {r.ocr_pages} | {r.layoutkit:.3f} | "
-                     f"{r.pdftotext:.3f} | {r.pymupdf:.3f} | {r.pdfminer:.3f} | "
-                     f"{r.layoutkit / r.pdftotext:.1f} | {r.layoutkit / r.pymupdf:.1f} | "
+                     f"{r.one_process:.3f} | {r.pdftotext:.3f} | {r.pymupdf:.3f} | "
+                     f"{r.pdfminer:.3f} | {r.layoutkit / r.pdftotext:.1f} | "
+                     f"{r.one_process / r.pdftotext:.1f} | {r.layoutkit / r.pymupdf:.1f} | "
                      f"{r.layoutkit / r.pdfminer:.3f} |")
     return lines
 
@@ -141,7 +146,9 @@ def section(rows: Sequence[FastRow]) -> list[str]:
                    f"pdftotext with no page OCR'd: {scan.layoutkit / scan.pdftotext:.1f} times, "
                    f"{scan.ocr_pages} page(s) OCR'd ({'met' if met else 'not met'})."]
     return [TITLE, "", f"Median wall time of {ROUNDS} rounds, the readers taking turns "
-            "(`benchmarks/fastreaders.py`): `layoutkit text` and `pdftotext` each a command "
+            "(`benchmarks/fastreaders.py`): `layoutkit text` (by default in as many processes "
+            f"as the machine has processors, here {processors()}, with {PAGES_PER_PROCESS} "
+            "pages each at least), `layoutkit text --jobs 1` and `pdftotext` each a command "
             "in a fresh process, PyMuPDF's `page.get_text()` in the measuring process; "
             "pdfminer.six's `extract_text` one run.", "", *table(rows), *verdict]
 

@@ -90,7 +90,7 @@ from .model import (
     tables_by_page,
 )
 from .page_spec import parse_page_spec
-from .parallel import EachPage, Shares, collector_paused, open_shares
+from .parallel import AUTO, EachPage, Jobs, Shares, collector_paused, open_shares, processes
 from .reading.page import layout_page
 from .sources import GlyphSource, is_image, open_source
 from .sources.guard import PageRisk, check_structure
@@ -128,7 +128,7 @@ can be recognised by their repetition even when one page is asked for."""
 
 def parse(path: Source, config: LayoutConfig | None = None,
           pages: Iterable[int] | str | None = None, *, engine: str = "pdfium",
-          jobs: int = 1, profile: Profile | str | Path | None = None,
+          jobs: Jobs = 1, profile: Profile | str | Path | None = None,
           tables: bool = False, typed: bool = True, password: str | None = None,
           ocr: str | None = None, lang: str | None = None) -> Document:
     """Read ``path`` and lay out its pages (all, or the 1-based ``pages``: numbers, or a
@@ -145,7 +145,10 @@ def parse(path: Source, config: LayoutConfig | None = None,
     order, every line typed (running headers and footers, contents, headings, lists,
     body).  With ``jobs`` > 1 the pages are read, laid out and typed in that many
     processes (this one and ``jobs - 1`` workers), the decisions across pages taken in
-    this one; the result is the same.  A ``profile`` (a [`Profile`][layoutkit.pipeline.Profile], a
+    this one; the result is the same.  With ``jobs="auto"`` the processes are as many as
+    the processors this one may run on, each with a few pages at least
+    ([`processes`][layoutkit.parallel.processes]).
+    A ``profile`` (a [`Profile`][layoutkit.pipeline.Profile], a
     bundled profile's name or a TOML path) says how the publication's pages are read; its
     ``[config]`` is used when no ``config`` is given.  The ruled tables of the pages
     whose rules draw a table's grid are found (pdfplumber reads those pages once more),
@@ -195,11 +198,12 @@ def _drawable(document: Document, file: Path) -> Document:
 
 
 def _parse(path: Path, config: LayoutConfig | None, pages: Iterable[int] | str | None,
-           engine: str, jobs: int, profile: Profile | str | Path | None, tables: bool,
+           engine: str, jobs: Jobs, profile: Profile | str | Path | None, tables: bool,
            typed: bool, overrides: _Overrides) -> Document:
     """`parse` of the file at ``path``."""
-    job, context = _job(path, config, pages, engine, jobs, profile, overrides, typed=typed)
-    return _parsed(job, context, jobs, tables=tables, typed=typed)
+    job, context, shares = _job(path, config, pages, engine, jobs, profile, overrides,
+                                typed=typed)
+    return _parsed(job, context, shares, tables=tables, typed=typed)
 
 
 def _parsed(job: Job, context: Sequence[int], jobs: int, *, tables: bool, typed: bool,
@@ -257,7 +261,7 @@ class PageProgress(Protocol):
 
 def iter_pages(path: str | Path, config: LayoutConfig | None = None,
                pages: Iterable[int] | str | None = None, *, engine: str = "pdfium",
-               jobs: int = 1, profile: Profile | str | Path | None = None,
+               jobs: Jobs = 1, profile: Profile | str | Path | None = None,
                tables: bool = False, typed: bool = True, progress: PageProgress | None = None,
                ocr: str | None = None, lang: str | None = None) -> PageStream:
     """Read ``path`` as `parse` does, page by page, for documents of any length.
@@ -318,17 +322,18 @@ def _removing(pages: Iterator[Page], given: Input) -> Iterator[Page]:
 
 
 def _stream(path: Path, config: LayoutConfig | None, pages: Iterable[int] | str | None,
-            engine: str, jobs: int, profile: Profile | None, tables: bool, typed: bool,
+            engine: str, jobs: Jobs, profile: Profile | None, tables: bool, typed: bool,
             progress: PageProgress | None, overrides: _Overrides) -> PageStream:
     """`iter_pages` of the file at ``path``."""
-    job, context = _job(path, config, pages, engine, jobs, profile, overrides, typed=typed)
+    job, context, shares = _job(path, config, pages, engine, jobs, profile, overrides,
+                                typed=typed)
     if progress is not None:
         progress.start("reading", len(context))
     found: dict[int, list[Table]] = {}
     sources = job.config.sources
     if len(context) <= sources.stream_chunk_pages * sources.stream_whole_chunks:
         # short: kept in memory, without the files and passes that keep a long one's flat
-        document = _parsed(job, context, jobs, tables=tables, typed=typed, progress=progress)
+        document = _parsed(job, context, shares, tables=tables, typed=typed, progress=progress)
         return PageStream(job.path, job.count, document.ocr, document.unreadable,
                           _handed_over(_pages_of(document, progress),
                                        found if tables else None, job.path), found, job.wanted)
@@ -339,7 +344,7 @@ def _stream(path: Path, config: LayoutConfig | None, pages: Iterable[int] | str 
             progress.advance(sent[0].ocr is not None)
 
     try:
-        with collector_paused(), open_shares(_shares(dict.fromkeys(context), jobs),
+        with collector_paused(), open_shares(_shares(dict.fromkeys(context), shares),
                                              job.path) as kept:
             sent: dict[int, tuple[_Sent, _Spilled]] = kept.run(
                 partial(spill_pages, job, Path(folder.name)), None, heard)
@@ -349,7 +354,7 @@ def _stream(path: Path, config: LayoutConfig | None, pages: Iterable[int] | str 
         raise
     unreadable = {n: sent[n][0].unreadable for n in job.wanted if sent[n][0].unreadable}
     return PageStream(job.path, job.count, tuple(qualities), unreadable, _handed_over(_streamed(
-        job, context, runs, {n: spilled for n, (_, spilled) in sent.items()}, folder, jobs,
+        job, context, runs, {n: spilled for n, (_, spilled) in sent.items()}, folder, shares,
         typed, progress, tables), found if tables else None, job.path), found, job.wanted)
 
 
@@ -505,17 +510,19 @@ class _Overrides:
 
 
 def _job(path: str | Path, config: LayoutConfig | None, pages: Iterable[int] | str | None,
-         engine: str, jobs: int, profile: Profile | str | Path | None,
+         engine: str, jobs: Jobs, profile: Profile | str | Path | None,
          overrides: _Overrides = _Overrides(), *, typed: bool = True
-         ) -> tuple[Job, list[int]]:
-    """The parse of ``path`` (see `parse`) and the pages it reads: those asked for
-    with their neighbours (all from the first, for a profile with sections).  The
-    document's outline is read when its lines are to be ``typed``: it guides the
-    headings (`linetypes.bookmarks`)."""
+         ) -> tuple[Job, list[int], int]:
+    """The parse of ``path`` (see `parse`), the pages it reads (those asked for
+    with their neighbours; all from the first, for a profile with sections) and the
+    processes it reads them in (``jobs``, see `processes`).  The document's outline
+    is read when its lines are to be ``typed``: it guides the headings
+    (`linetypes.bookmarks`)."""
     profile = loaded_profile(profile)
     config = _config(config, profile, overrides)
-    if isinstance(jobs, bool) or not isinstance(jobs, int) or jobs < 1:
-        raise UsageError(f"jobs: expected a whole number of processes >= 1, got {jobs!r}")
+    if jobs != AUTO and (isinstance(jobs, bool) or not isinstance(jobs, int) or jobs < 1):
+        raise UsageError(f"jobs: expected 'auto' or a whole number of processes >= 1, "
+                         f"got {jobs!r}")
     path = Path(path)
     with open_source(path, engine, image_dpi=config.sources.image_dpi,
                      image_max_pixels=config.sources.image_max_pixels,
@@ -533,7 +540,8 @@ def _job(path: str | Path, config: LayoutConfig | None, pages: Iterable[int] | s
     first = 1 if profile and profile.sections else None
     context = sorted({q for p in wanted for q in range(first or p - _CONTEXT, p + _CONTEXT + 1)
                       if 1 <= q <= count})
-    return Job(path, engine, count, tuple(wanted), config, profile, risks, outline), context
+    return (Job(path, engine, count, tuple(wanted), config, profile, risks, outline), context,
+            processes(jobs, len(context)))
 
 
 def _config(config: LayoutConfig | None, profile: Profile | None,

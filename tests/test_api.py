@@ -19,6 +19,7 @@ from layoutkit.cli import main
 from layoutkit.errors import PageRangeError
 from layoutkit.linetypes import outline
 from layoutkit.model import BandKind, BBox, Glyph, Glyphs, Line, LineType, Page, PageGlyphs, Rule
+from layoutkit.parallel import AUTO, processes, processors
 from tests.handmade import pdf_bytes
 
 FR = Path("fixtures/pdf/federal-register-2020-08-06.pdf")
@@ -112,9 +113,9 @@ def test_api_cli_writes_the_same_with_jobs(command: list[str], options: list[str
                                            tmp_path: Path) -> None:
     """Every file the command line writes (text, the JSON model with its contents and
     tables files, tokens, the NLPTextDocument, the page pictures, a drafted profile) is
-    the same, byte for byte, with one, two or three processes."""
+    the same, byte for byte, with one, two or three processes, or those chosen (auto)."""
     written = {}
-    for jobs in (1, 2, 3):
+    for jobs in (1, 2, 3, "auto"):
         folder = tmp_path / str(jobs)
         folder.mkdir()
         out = folder / ("pictures" if command == ["draw"] else "out.json")
@@ -125,6 +126,7 @@ def test_api_cli_writes_the_same_with_jobs(command: list[str], options: list[str
     assert written[1]
     assert written[2] == written[1]
     assert written[3] == written[1]
+    assert written["auto"] == written[1]
 
 
 def test_api_jobs_carry_a_profile_section_across_pages(tmp_path: Path) -> None:
@@ -336,18 +338,29 @@ def test_api_cli_bad_page_with_jobs_is_one_line(tmp_path: Path,
         f"layoutkit: error: {path}: page 5 cannot be read (PDFium cannot load it)\n")
 
 
-@pytest.mark.parametrize("jobs", [0, -1, 1.5, True])
+@pytest.mark.parametrize("jobs", [0, -1, 1.5, True, "two"])
 def test_api_jobs_must_be_a_positive_whole_number(jobs: object) -> None:
-    """A jobs value that is not a whole number >= 1 is a usage error naming it."""
-    with pytest.raises(layoutkit.UsageError, match=r"jobs: expected a whole number"):
+    """A jobs value that is neither 'auto' nor a whole number >= 1 is a usage error naming it."""
+    with pytest.raises(layoutkit.UsageError, match=r"jobs: expected 'auto' or a whole number"):
         layoutkit.parse(FR, pages="1", jobs=jobs)  # type: ignore[arg-type]
+
+
+def test_api_auto_jobs_are_one_process_per_processor_with_pages_enough(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """``jobs="auto"`` reads on every processor the process may run on, each process
+    with two pages at least; a number given is taken as it is."""
+    monkeypatch.setattr(os, "sched_getaffinity", lambda pid: set(range(8)), raising=False)
+    assert processors() == 8
+    assert [processes(AUTO, pages) for pages in (1, 2, 3, 7, 16, 400)] == [1, 1, 1, 3, 8, 8]
+    assert processes(3, 1) == 3
 
 
 def test_api_cli_jobs_zero_exits_2(capsys: pytest.CaptureFixture[str]) -> None:
     """`--jobs 0` on the command line is a one-line usage error, exit status 2."""
     assert main(["text", str(FR), "--pages", "1", "--jobs", "0"]) == 2
     err = capsys.readouterr().err
-    assert err == "layoutkit: error: jobs: expected a whole number of processes >= 1, got 0\n"
+    assert err == ("layoutkit: error: jobs: expected 'auto' or a whole number of processes "
+                   ">= 1, got 0\n")
 
 
 def test_api_pages_given_as_numbers_or_spec_agree() -> None:

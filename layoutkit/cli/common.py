@@ -16,6 +16,7 @@ from ..config import LayoutConfig
 from ..errors import ConfigError
 from ..loudness import Loudness
 from ..outputs import DPI_RANGE
+from ..parallel import AUTO, PAGES_PER_PROCESS
 from ..pipeline import loaded_profile
 from ..sources import DEFAULT_ENGINE, ENGINES
 
@@ -122,6 +123,18 @@ def document_options(sub: argparse.ArgumentParser, *, folder: bool = False,
                      help="log why each line was typed heading, list or contents")
 
 
+def _jobs(text: str) -> int | str:
+    """An argparse type: ``auto`` or a whole number (checked by the pipeline, as a
+    caller's ``jobs`` is)."""
+    if text == AUTO:
+        return AUTO
+    try:
+        return int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            f"expected 'auto' or a whole number of processes, got {text!r}") from None
+
+
 def reading_options(sub: argparse.ArgumentParser, *, jobs: bool = True,
                     profile: bool = True, model: bool = True) -> None:
     """The options of every command that reads documents: the glyph engine, the
@@ -131,8 +144,9 @@ def reading_options(sub: argparse.ArgumentParser, *, jobs: bool = True,
     sub.add_argument("--engine", choices=list(ENGINES), default=DEFAULT_ENGINE,
                      help="glyph source (default: %(default)s)")
     if jobs:
-        sub.add_argument("--jobs", type=int, default=1, metavar="N",
-                         help="read and lay out pages in N processes (default: %(default)s)")
+        sub.add_argument("--jobs", type=_jobs, default=AUTO, metavar="N",
+                         help="read and lay out pages in N processes (default: auto, one "
+                              f"per processor, with {PAGES_PER_PROCESS} pages each at least)")
     sub.add_argument("--set", action="append", default=[], metavar="KEY=VALUE",
                      help="set a configuration parameter (repeatable; see layoutkit config)")
     if model:

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import argparse
-import os
 
 from ..errors import UsageError
+from ..parallel import processors
 from .common import Commands, Outcome, loudness_options
 
 __all__ = ["COMMANDS", "add_commands", "run"]
@@ -29,13 +29,6 @@ def _positive(kind: type[int] | type[float]) -> object:
     return number
 
 
-def _processors() -> int:
-    """The processors this process may run on."""
-    if hasattr(os, "sched_getaffinity"):
-        return len(os.sched_getaffinity(0))
-    return os.cpu_count() or 1
-
-
 def add_commands(commands: Commands) -> None:
     """``layoutkit serve``."""
     serve = commands.add_parser(
@@ -49,7 +42,7 @@ def add_commands(commands: Commands) -> None:
     serve.add_argument("--max-upload-mb", type=_positive(float), default=50.0, metavar="MB",
                        help="the largest upload taken, in megabytes (2**20 bytes); a larger "
                             "one is refused with 413 (default: %(default)g)")
-    serve.add_argument("--workers", type=_positive(int), default=_processors(),
+    serve.add_argument("--workers", type=_positive(int), default=processors(),
                        help="documents read at once, each in a worker process of its own; "
                             "more wait (default: the processors, %(default)s)")
     serve.add_argument("--timeout", type=_positive(float), default=120.0, metavar="SECONDS",

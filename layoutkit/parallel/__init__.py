@@ -5,6 +5,18 @@ Pages are kept in this process or in worker processes, and steps run over them
 package knows none of them by name.
 """
 
-from .runner import EachPage, Shares, Step, collector_paused, open_shares
+from .runner import (
+    AUTO,
+    PAGES_PER_PROCESS,
+    EachPage,
+    Jobs,
+    Shares,
+    Step,
+    collector_paused,
+    open_shares,
+    processes,
+    processors,
+)
 
-__all__ = ["EachPage", "Shares", "Step", "collector_paused", "open_shares"]
+__all__ = ["AUTO", "PAGES_PER_PROCESS", "EachPage", "Jobs", "Shares", "Step", "collector_paused",
+           "open_shares", "processes", "processors"]

@@ -16,6 +16,7 @@ Worker processes are started when there are several shares.
 from __future__ import annotations
 
 import gc
+import os
 import pickle
 import selectors
 import signal
@@ -24,20 +25,50 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from types import TracebackType
-from typing import TYPE_CHECKING, Any, Self, cast
+from typing import TYPE_CHECKING, Any, Literal, Self, cast
 
 from ..errors import DocumentError
 
 if TYPE_CHECKING:
     from multiprocessing.connection import Connection
 
-__all__ = ["EachPage", "Shares", "Step", "collector_paused", "open_shares"]
+__all__ = ["AUTO", "PAGES_PER_PROCESS", "EachPage", "Jobs", "Shares", "Step", "collector_paused",
+           "open_shares", "processes", "processors"]
+
+AUTO: Literal["auto"] = "auto"
+"""The processes to read a document in, chosen by `processes` from the processors
+and the pages."""
+
+Jobs = int | Literal["auto"]
+"""The processes to read a document in: a number, or `AUTO`."""
+
+PAGES_PER_PROCESS = 2
+"""The fewest pages a process of its own is started for when the processes are
+chosen (`AUTO`): a worker costs a fork and opening the document again, about what
+reading a page costs, so a one-page document is read in one process.  Four pages
+already read faster in two processes than in one (a four-page paper 0.64-0.82 s ->
+0.55-0.59 s, in alternating rounds on two processors)."""
 
 Step = Callable[[Mapping[int, Any], Any], Iterator[tuple[int, Any, Any]]]
 """A step over some pages: given their states by number and the value the caller
 gave, yields (number, new state, value sent back) for pages among those it was
 given, in order; the states of the pages it yields nothing for are kept as they
 were."""
+
+
+def processors() -> int:
+    """The processors this process may run on."""
+    if hasattr(os, "sched_getaffinity"):
+        return len(os.sched_getaffinity(0))
+    return os.cpu_count() or 1
+
+
+def processes(jobs: Jobs, pages: int) -> int:
+    """The processes to read ``pages`` pages in: ``jobs``, or for `AUTO` one per
+    processor this process may run on, each with `PAGES_PER_PROCESS` pages at least."""
+    if jobs != AUTO:
+        return int(jobs)
+    return max(1, min(processors(), pages // PAGES_PER_PROCESS))
 
 
 @dataclass(frozen=True, slots=True)

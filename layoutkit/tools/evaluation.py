@@ -31,6 +31,7 @@ from ..model import Document, Page
 from ..nlp.breaks import footnotes
 from ..nlp.paragraphs import paragraphs_of
 from ..outputs.structure import FURNITURE
+from ..parallel import Jobs
 from ..pipeline import parse
 from ..sources import DEFAULT_ENGINE
 from .evaluate import (
@@ -332,7 +333,7 @@ def evaluate_page(truth: PageTruth, page: Page, kinds: Iterable[str] = TYPE_KIND
 
 def evaluate_document(truth: DocumentTruth, config: LayoutConfig | None = None, *,
                       profile: Profile | None = None, engine: str = DEFAULT_ENGINE,
-                      jobs: int = 1) -> DocumentEvaluation:
+                      jobs: Jobs = 1) -> DocumentEvaluation:
     """Return ``truth`` evaluated: its labelled pages parsed (the context pages they
     need are read by the parse itself) and each scored by `evaluate_page`.
     Tables are looked for only when a page labels table lines."""
@@ -346,7 +347,7 @@ def evaluate_document(truth: DocumentTruth, config: LayoutConfig | None = None, 
 
 
 def evaluate(paths: Iterable[Path], config: LayoutConfig | None = None, *,
-             profile: Profile | None = None, engine: str = DEFAULT_ENGINE, jobs: int = 1,
+             profile: Profile | None = None, engine: str = DEFAULT_ENGINE, jobs: Jobs = 1,
              bounds: Bounds = Bounds()) -> Evaluation:
     """Return the evaluation of the truth files named by ``paths`` (files, or folders
     searched for ``*.truth.json``).  Every file is checked against its document before

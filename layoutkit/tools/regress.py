@@ -32,6 +32,7 @@ from ..config import LayoutConfig
 from ..errors import UsageError
 from ..files import sha256_of, text_name, write_atomic
 from ..model import Document, Page
+from ..parallel import Jobs
 from ..pipeline import parse
 from ..sources import DEFAULT_ENGINE, is_image
 
@@ -206,7 +207,7 @@ def record_document(document: Document, name: str, sha256: str) -> DocumentRecor
 
 def take_snapshot(folder: Path, config: LayoutConfig, *, profile: Profile | None = None,
                   profile_name: str | None = None, engine: str = DEFAULT_ENGINE,
-                  jobs: int = 1) -> Snapshot:
+                  jobs: Jobs = 1) -> Snapshot:
     """Read every document of ``folder`` (`documents_in`) with ``config``,
     ``profile``, ``engine`` and ``jobs``, every line typed; returns the Snapshot, to be
     written (`write_snapshot`) or compared with one (`compare`).

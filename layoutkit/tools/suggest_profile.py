@@ -21,6 +21,7 @@ import numpy as np
 from ..config import LayoutConfig
 from ..files import text_name
 from ..model import Band, BandKind, BBox, Document, Page
+from ..parallel import Jobs
 from ..pipeline import parse
 from ..sources import DEFAULT_ENGINE
 
@@ -127,7 +128,7 @@ def _index_start(document: Document) -> tuple[int, str] | None:
 
 
 def suggest(path: str | Path, config: LayoutConfig | None = None, pages: str | None = None,
-            *, engine: str = DEFAULT_ENGINE, jobs: int = 1, password: str | None = None) -> str:
+            *, engine: str = DEFAULT_ENGINE, jobs: Jobs = 1, password: str | None = None) -> str:
     """A draft profile (TOML text) for the publication of the sample ``path``."""
     document = parse(path, config, pages, engine=engine, jobs=jobs, password=password)
     name = Path(text_name(document.path.name))  # a name that is not UTF-8 as \xNN
