@@ -171,6 +171,9 @@ KNOWN_DIFFERENCES: dict[tuple[str, int], tuple[Counter[str], Counter[str]]] = {
     ("thai-law-3154-budget-law-textbook-p95", 1): (Counter({"8": 1}), Counter()),
     ("cottage-grove-sentinel-1913-05-08-front-page-scan", 1): (Counter({"\u00ad": 44}),
                                                                Counter({"-": 44})),
+    ("vesti-gazpromtransa-2015-05-front-page", 1): (
+        Counter({"О": 2, "М": 2, "Н": 2, "Е": 2, "к": 1, "А": 1, "Р": 1, "И": 1}),
+        Counter({"е": 2, "о": 2, "м": 2, "н": 2, "а": 1, "р": 1, "и": 1, "К": 1})),
 }
 """Characters only one engine reads, per page: (pdfminer's, pdfium's).  The flyer's
 Gotham-Book draws the ``ff`` of "staff" twice as one glyph, which pdfminer and
@@ -209,7 +212,12 @@ printed so on the scan) that pdfminer reads as a space and PDFium as the hyphen;
 does the Paper Capture layer of the Hanley book scan ("applica-", "house-"), and the
 ABBYY layer of the Journal Suisse scan (12 lines: "nou-", "annon-"); the Cottage Grove
 Sentinel scan's layer ends 44 lines with a soft hyphen that pdfminer keeps as U+00AD and
-PDFium reads as the hyphen printed.  The Der Erzähler
+PDFium reads as the hyphen printed.  The Gazpromtrans staff paper's front-page headline
+(InDesign CS5.5, HeliosCond-Bold as a CID TrueType font) draws some letters with one glyph
+for both cases, which its ``/ToUnicode`` maps to one case ('ПРАздНИкОМ'), and wraps seven runs
+of them in ``/Span`` marked content whose ``/ActualText`` gives the case typed ('ра', 'ни',
+'ом', 'нем', 'К', ...): PDFium's text page follows the ``/ActualText`` ('С Праздником! С днем
+ВЕЛИКОЙ Победы!'), pdfminer the map (14 glyphs apart, in case only).  The Der Erzähler
 scan's layer squeezes the letters of 'Mill.,' into glyphs 1 pt apart: PDFium's text
 page drops the second 'l' and the comma over their neighbours, as it drops a shadow's
 copy; pdfminer keeps them.  The
