@@ -146,7 +146,7 @@ def parse(path: Source, config: LayoutConfig | None = None,
     body).  With ``jobs`` > 1 the pages are read, laid out and typed in that many
     processes (this one and ``jobs - 1`` workers), the decisions across pages taken in
     this one; the result is the same.  With ``jobs="auto"`` the processes are as many as
-    the processors this one may run on, each with a few pages at least
+    the processors this one may run on (eight at most), each with a few pages at least
     ([`processes`][layoutkit.parallel.processes]).
     A ``profile`` (a [`Profile`][layoutkit.pipeline.Profile], a
     bundled profile's name or a TOML path) says how the publication's pages are read; its

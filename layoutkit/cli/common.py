@@ -16,7 +16,7 @@ from ..config import LayoutConfig
 from ..errors import ConfigError
 from ..loudness import Loudness
 from ..outputs import DPI_RANGE
-from ..parallel import AUTO, PAGES_PER_PROCESS
+from ..parallel import AUTO, MOST_PROCESSES, PAGES_PER_PROCESS
 from ..pipeline import loaded_profile
 from ..sources import DEFAULT_ENGINE, ENGINES
 
@@ -146,7 +146,8 @@ def reading_options(sub: argparse.ArgumentParser, *, jobs: bool = True,
     if jobs:
         sub.add_argument("--jobs", type=_jobs, default=AUTO, metavar="N",
                          help="read and lay out pages in N processes (default: auto, one "
-                              f"per processor, with {PAGES_PER_PROCESS} pages each at least)")
+                              f"per processor, {MOST_PROCESSES} at most, with "
+                              f"{PAGES_PER_PROCESS} pages each at least)")
     sub.add_argument("--set", action="append", default=[], metavar="KEY=VALUE",
                      help="set a configuration parameter (repeatable; see layoutkit config)")
     if model:

@@ -7,6 +7,7 @@ package knows none of them by name.
 
 from .runner import (
     AUTO,
+    MOST_PROCESSES,
     PAGES_PER_PROCESS,
     EachPage,
     Jobs,
@@ -18,5 +19,5 @@ from .runner import (
     processors,
 )
 
-__all__ = ["AUTO", "PAGES_PER_PROCESS", "EachPage", "Jobs", "Shares", "Step", "collector_paused",
-           "open_shares", "processes", "processors"]
+__all__ = ["AUTO", "MOST_PROCESSES", "PAGES_PER_PROCESS", "EachPage", "Jobs", "Shares", "Step",
+           "collector_paused", "open_shares", "processes", "processors"]

@@ -32,8 +32,8 @@ from ..errors import DocumentError
 if TYPE_CHECKING:
     from multiprocessing.connection import Connection
 
-__all__ = ["AUTO", "PAGES_PER_PROCESS", "EachPage", "Jobs", "Shares", "Step", "collector_paused",
-           "open_shares", "processes", "processors"]
+__all__ = ["AUTO", "MOST_PROCESSES", "PAGES_PER_PROCESS", "EachPage", "Jobs", "Shares", "Step",
+           "collector_paused", "open_shares", "processes", "processors"]
 
 AUTO: Literal["auto"] = "auto"
 """The processes to read a document in, chosen by `processes` from the processors
@@ -63,12 +63,19 @@ def processors() -> int:
     return os.cpu_count() or 1
 
 
+MOST_PROCESSES = 8
+"""The most processes `AUTO` chooses, however many processors there are: each process
+holds a chunk of pages at a time (a peak of about 150 MB), and the work this process
+does alone (the decisions across pages, the output) bounds what more of them gain."""
+
+
 def processes(jobs: Jobs, pages: int) -> int:
     """The processes to read ``pages`` pages in: ``jobs``, or for `AUTO` one per
-    processor this process may run on, each with `PAGES_PER_PROCESS` pages at least."""
+    processor this process may run on (`MOST_PROCESSES` at most), each with
+    `PAGES_PER_PROCESS` pages at least."""
     if jobs != AUTO:
         return int(jobs)
-    return max(1, min(processors(), pages // PAGES_PER_PROCESS))
+    return max(1, min(processors(), MOST_PROCESSES, pages // PAGES_PER_PROCESS))
 
 
 @dataclass(frozen=True, slots=True)
