@@ -246,6 +246,21 @@ def test_scripts_arabic_ligature_letters_in_logical_order(engine: str) -> None:
     assert "عاله" not in text and "غالمحس" not in text
 
 
+PERSIAN = MOALLA.parent / "iran-print-magazine-365-2012-persian-type-design.pdf"
+"""Two pages of an interview in the same magazine, whose title font's final letters
+reach out under the space after them; see fixtures/README.md."""
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_scripts_words_of_a_right_to_left_line_part_at_its_spaces(engine: str) -> None:
+    """A right-to-left line's words part where its spaces were drawn, with either
+    engine: 'قلم های', 'بی رونق', 'می رسد', not 'قل مهای', 'ب یرونق', 'م یرسد'."""
+    page = layoutkit.parse(PERSIAN, pages="1", engine=engine).pages[0]
+    lines = [line.text for line in page.lines]
+    assert "طراحی قلم های فارسی؛ راسته بی رونق بازار نشر" in lines
+    assert "سابقه ورود نشر روميزی با قلم های فارسی به ۳۰ سال می رسد. دست کم طی نيمی" in lines
+
+
 @pytest.mark.parametrize(("given", "reversed_"), [
     ("ال", True),    # lam-alef mapped by /ToUnicode, given reversed
     ("مل", True),    # lam-meem likewise

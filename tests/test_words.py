@@ -10,7 +10,7 @@ import pytest
 
 from layoutkit.config import LayoutConfig
 from layoutkit.geometry.words import group_lines, split_at_gaps, words_from_glyphs
-from layoutkit.model import BBox, Glyph, Glyphs, Word, code_points, spell
+from layoutkit.model import BBox, Glyph, Glyphs, Word, code_points, spell, visual_order
 
 T = TypeVar("T")
 CONFIG = LayoutConfig()
@@ -500,6 +500,29 @@ def test_lines_tall_words_opening_one_line_stay_in_their_order() -> None:
                   [*headline[::-1], *[w for line in lines for w in line]]):
         grouped = group_lines(words, CONFIG.words)
         assert [w.text for w in grouped[0]] == ["Hero", "of", "independence", "w0a", "w0b"]
+
+
+def test_words_a_space_between_right_to_left_letters_parts_them_where_it_was_drawn() -> None:
+    """A space drawn between two letters of Arabic script parts the words there, though
+    the letter before it reaches out under it (a final mim's tail, 'قلم های') or the
+    letter after it does (boxes wider than their advances): 'قلم' and 'های', not 'قل'
+    and 'مهای'.  A space drawn between letters that do not stand side by side (where a
+    line drawn in visual order goes on in another run) is placed where it stands."""
+    drawn = [glyph("ق", 112.0, width=8.0), glyph("ل", 105.3, width=6.9),
+             glyph("م", 92.9, width=12.8), glyph(" ", 93.1, width=4.1),
+             glyph("ه", 81.9, width=11.2), glyph("ا", 74.7, width=7.6),
+             glyph("ی", 57.5, width=17.5)]
+    words = words_from_glyphs(Glyphs.of(drawn), CONFIG.words)
+    assert [visual_order(w.text) for w in words] == ["های", "قلم"]
+    wide = [glyph("د", 462.1, width=10.1), glyph(" ", 459.2, width=7.1),
+            glyph("ن", 457.3, width=11.2), glyph("ش", 451.1, width=14.7)]
+    assert [visual_order(w.text) for w in words_from_glyphs(Glyphs.of(wide), CONFIG.words)] \
+        == ["نش", "د"]
+    # a line drawn in visual order, in two runs, a space of no width between them: the
+    # middle of the letters' starts would cut a word of the first run ('رم')
+    apart = [glyph("ر", 40.0), glyph("م", 45.0), glyph("ظ", 70.0), glyph(" ", 17.6, width=0.0),
+             glyph("ن", 11.3, width=6.7), glyph("ه", 17.7, width=4.7)]
+    assert "رم" in [w.text for w in words_from_glyphs(Glyphs.of(apart), CONFIG.words)]
 
 
 def test_words_mark_joins_the_letter_it_stands_over_not_the_line_beside() -> None:

@@ -168,7 +168,7 @@ def _words(glyphs: Glyphs, boxes: npt.NDArray[np.float64], texts: _Texts,
     row[order] = np.cumsum(new_row)  # each glyph's row, back in the glyphs' order
     start, end = _after_spaces(start, end, row, texts.blank[chosen], texts.mark[chosen],
                                size)
-    by_start = np.argsort(start, kind="stable")
+    by_start = np.argsort(_across(start, end, size, texts, chosen), kind="stable")
     if direction != VERTICAL:
         row = _set_in(row, box, by_start, size, texts.blank[chosen])
         row = _stacked(row, box, by_start, size, texts.blank[chosen] | texts.mark[chosen],
@@ -184,7 +184,7 @@ def _words(glyphs: Glyphs, boxes: npt.NDArray[np.float64], texts: _Texts,
         start, end, row = _on_hosts(box, row, marks, texts.blank[chosen],
                                     [glyphs.texts[i] for i in chosen.tolist()],
                                     config.word_gap_em * size)
-        by_start = np.argsort(start, kind="stable")
+        by_start = np.argsort(_across(start, end, size, texts, chosen), kind="stable")
     order = _by_row(by_start, row)
     ordered = chosen[order]
     ids, blank = texts.ids[ordered], texts.blank[ordered]
@@ -347,6 +347,31 @@ def _drop_capitals(codes: npt.NDArray[np.int64], size: npt.NDArray[np.float64],
 _COPY_EM = 0.1
 """Ems within which a word drawn again over a word starts where it does (a bold made by
 drawing a word twice, a shadow): a copy, not the next word."""
+
+
+def _across(start: npt.NDArray[np.float64], end: npt.NDArray[np.float64],
+            size: npt.NDArray[np.float64], texts: _Texts, chosen: npt.NDArray[np.intp]
+            ) -> npt.NDArray[np.float64]:
+    """Where each of the glyphs ``chosen`` (in the order drawn, from ``start`` to
+    ``end`` across, in ``size``) stands across its row, to order them by: its start;
+    for a space drawn between two letters of a right-to-left script that stand side by
+    side, the second left of the first (within the space's em), the middle between
+    their starts.  Such letters' boxes overlap the space between them (a final mim's
+    tail reaches out under it, 'قلم های'; a font's boxes wider than its advances), so
+    where the space starts tells nothing, and the order drawn places it."""
+    if len(chosen) < 3:
+        return start
+    ids = texts.ids[chosen]
+    backwards = char_test(np.where(ids < CODE_POINTS, ids, -1), is_right_to_left)
+    space = np.flatnonzero(texts.blank[chosen][1:-1] & backwards[:-2] & backwards[2:]) + 1
+    before, after = space - 1, space + 1
+    space = space[(start[after] < start[before])
+                  & (np.abs(start[before] - end[after]) <= size[space])]
+    if not len(space):
+        return start
+    across = start.copy()
+    across[space] = (start[space - 1] + start[space + 1]) / 2
+    return across
 
 
 def _after_spaces(start: npt.NDArray[np.float64], end: npt.NDArray[np.float64],
