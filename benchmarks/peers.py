@@ -258,7 +258,8 @@ def systems() -> list[System]:
 
 LAYOUTKIT_CLI = System(
     name="layoutkit CLI",
-    note="`layoutkit text FILE -o OUT` as a subprocess, interpreter start-up included",
+    note="`layoutkit text FILE -o OUT` as a subprocess, interpreter start-up included; by"
+    " default its pages are read on every processor (`--jobs auto`), its CPU time their sum",
     pages=_layoutkit_pages,
     whole=_layoutkit_cli_whole,
     missing=_missing_module("layoutkit", "parse"),

@@ -106,7 +106,7 @@ def _command(args: argparse.Namespace) -> int:
     except MemoryError:
         print(f"layoutkit: error: {getattr(args, 'file', '') or args.command}: not enough "
               f"memory to finish (lower the budgets page_max_content_bytes, image_max_pixels "
-              f"or ocr_max_pixels, or --jobs)", file=sys.stderr)
+              f"or ocr_max_pixels, or read in fewer processes, --jobs 1)", file=sys.stderr)
         return 1
     except KeyboardInterrupt as exc:  # Ctrl-C: what the command left, when it says
         if str(exc):

@@ -144,7 +144,7 @@ def reading_options(sub: argparse.ArgumentParser, *, jobs: bool = True,
     sub.add_argument("--engine", choices=list(ENGINES), default=DEFAULT_ENGINE,
                      help="glyph source (default: %(default)s)")
     if jobs:
-        sub.add_argument("--jobs", type=_jobs, default=AUTO, metavar="N",
+        sub.add_argument("--jobs", type=_jobs, default=AUTO, metavar="N|auto",
                          help="read and lay out pages in N processes (default: auto, one "
                               f"per processor, {MOST_PROCESSES} at most, with "
                               f"{PAGES_PER_PROCESS} pages each at least)")
