@@ -147,23 +147,6 @@ def test_words_tracked_letters_make_words(space: float) -> None:
     assert len(words_from_glyphs(Glyphs.of(formula), CONFIG.words)) == 7
 
 
-def test_words_tracked_capitals_with_kerned_pairs_make_words() -> None:
-    """Capitals set apart by one white whose kerned pairs close up ('IT', 'HT': two
-    pairs of fifteen with no white) still read as tracked words."""
-    glyphs, x = [], 0.0
-    for k, ch in enumerate("COMMODITY INSIGHTS"):
-        if ch == " ":
-            glyphs.append(glyph(" ", x))
-            x += WIDTH + 1.35
-            continue
-        kerned = k and "COMMODITY INSIGHTS"[k - 1:k + 1] in ("IT", "HT")
-        x -= 1.35 if kerned else 0.0
-        glyphs.append(glyph(ch, x))
-        x += WIDTH + 1.35
-    assert [w.text for w in words_from_glyphs(Glyphs.of(glyphs), CONFIG.words)] == [
-        "COMMODITY", "INSIGHTS"]
-
-
 def test_words_fake_bold_word_counted_once() -> None:
     """A whole word overprinted 0.3 pt to the right reads once, boxed as its leftmost print."""
     glyphs = spelled("ab", 0.0) + spelled("ab", 0.3)

@@ -253,12 +253,6 @@ def _words(glyphs: Glyphs, boxes: npt.NDArray[np.float64], texts: _Texts,
 _MIN_TRACKED_PAIRS = 4
 """Letters of a style are judged set apart (tracked) from this many pairs at least:
 fewer may all be word breaks."""
-_TRACKED_SHARE = 0.8
-"""The least share of a style's pairs of glyphs that stand apart by more than a word's gap
-for its letters to be judged tracked: a tracked heading's kerned pairs close up ('IT',
-'HT' in 'C O M M O D I T Y  I N S I G H T S', 13 pairs of 15 apart), while text set
-solid parts at most one pair in five, between its words.  Nine in ten left that heading
-and one other of the labelled pages spaced out; eight and seven read the same."""
 _TRACKING_SPREAD_EM = 0.02
 """Tracked letters stand apart by one white, give or take a kerning: the middle half
 of a tracked style's gaps lie within this many of its ems.  A formula's symbols stand
@@ -286,13 +280,12 @@ def _tracking(start: npt.NDArray[np.float64], end: npt.NDArray[np.float64],
     among them), ``limit`` the gap that ends a word before each.  A pair of glyphs of
     one style (font and size, `_styles`) side by side on a row, closer than an em, one
     of them a letter or digit (a dot leader's dots, evenly apart, are no word), stands
-    apart by the style's tracking within a word and by more between words.  Where most
-    pairs of a style (`_TRACKED_SHARE` of them, `_MIN_TRACKED_PAIRS` at least) stand
-    apart by more than ``limit`` (no text set solid breaks words that often, nor a
-    formula, whose symbols touch here and there) and the middle half by one white
-    (`_TRACKING_SPREAD_EM`), its letters are spaced by that white, their median gap.
-    Spaced capitals of a design tool's headings ('O u r  I m p a c t') read as words
-    again."""
+    apart by the style's tracking within a word and by more between words.  Where nine
+    pairs in ten of a style (`_MIN_TRACKED_PAIRS` at least) stand apart by more than
+    ``limit`` (no text set solid breaks words that often, nor a formula, whose symbols
+    touch here and there) and the middle half by one white (`_TRACKING_SPREAD_EM`), its
+    letters are spaced by that white, their median gap.  Spaced capitals of a design
+    tool's headings ('O u r  I m p a c t') read as words again."""
     added = np.zeros(len(start))
     gap = np.empty(len(start))
     gap[:1] = np.inf
@@ -303,8 +296,7 @@ def _tracking(start: npt.NDArray[np.float64], end: npt.NDArray[np.float64],
     kinds = int(style.max(initial=-1)) + 1
     pairs = np.bincount(style[pair], minlength=kinds)
     apart = np.bincount(style[pair & (gap > limit)], minlength=kinds)
-    tracked = (pairs >= _MIN_TRACKED_PAIRS) & (apart >= _TRACKED_SHARE * pairs)
-    for kind in np.flatnonzero(tracked).tolist():
+    for kind in np.flatnonzero((pairs >= _MIN_TRACKED_PAIRS) & (10 * apart >= 9 * pairs)).tolist():
         mine = pair & (style == kind)
         lower, middle, upper = np.quantile(gap[mine] / size[mine], [0.25, 0.5, 0.75])
         if upper - lower <= _TRACKING_SPREAD_EM:
