@@ -523,6 +523,19 @@ def test_words_a_space_between_right_to_left_letters_parts_them_where_it_was_dra
     apart = [glyph("ر", 40.0), glyph("م", 45.0), glyph("ظ", 70.0), glyph(" ", 17.6, width=0.0),
              glyph("ن", 11.3, width=6.7), glyph("ه", 17.7, width=4.7)]
     assert "رم" in [w.text for w in words_from_glyphs(Glyphs.of(apart), CONFIG.words)]
+    # a space drawn out of its place moves past no letter: a line drawn word by word
+    # from the left ('ו שלם'), and a stream that draws a word's letters around the space
+    by_word = [glyph("ו", 11.5, width=3.0), glyph(" ", 9.0, width=2.5),
+               glyph("ם", 0.0, width=3.0), glyph("ל", 3.0, width=3.0),
+               glyph("ש", 6.0, width=3.0)]
+    assert [visual_order(w.text) for w in words_from_glyphs(Glyphs.of(by_word), CONFIG.words)] \
+        == ["שלם", "ו"]
+    line = [glyph("ש", 195.0), glyph("ל", 190.0), glyph("ו", 185.0), glyph("ם", 180.0),
+            glyph(" ", 177.0, width=3.0), glyph("ט", 172.0), glyph("ו", 167.0),
+            glyph("ב", 162.0)]
+    around = [line[k] for k in (0, 1, 4, 2, 3, 5, 6, 7)]  # ש ל, the space, ו ם ט ו ב
+    assert [visual_order(w.text) for w in words_from_glyphs(Glyphs.of(around), CONFIG.words)] \
+        == ["טוב", "שלום"]
 
 
 def test_words_mark_joins_the_letter_it_stands_over_not_the_line_beside() -> None:

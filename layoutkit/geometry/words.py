@@ -168,7 +168,7 @@ def _words(glyphs: Glyphs, boxes: npt.NDArray[np.float64], texts: _Texts,
     row[order] = np.cumsum(new_row)  # each glyph's row, back in the glyphs' order
     start, end = _after_spaces(start, end, row, texts.blank[chosen], texts.mark[chosen],
                                size)
-    by_start = np.argsort(_across(start, end, size, texts, chosen), kind="stable")
+    by_start = np.argsort(_across(start, end, size, row, texts, chosen), kind="stable")
     if direction != VERTICAL:
         row = _set_in(row, box, by_start, size, texts.blank[chosen])
         row = _stacked(row, box, by_start, size, texts.blank[chosen] | texts.mark[chosen],
@@ -184,7 +184,7 @@ def _words(glyphs: Glyphs, boxes: npt.NDArray[np.float64], texts: _Texts,
         start, end, row = _on_hosts(box, row, marks, texts.blank[chosen],
                                     [glyphs.texts[i] for i in chosen.tolist()],
                                     config.word_gap_em * size)
-        by_start = np.argsort(_across(start, end, size, texts, chosen), kind="stable")
+        by_start = np.argsort(_across(start, end, size, row, texts, chosen), kind="stable")
     order = _by_row(by_start, row)
     ordered = chosen[order]
     ids, blank = texts.ids[ordered], texts.blank[ordered]
@@ -350,15 +350,19 @@ drawing a word twice, a shadow): a copy, not the next word."""
 
 
 def _across(start: npt.NDArray[np.float64], end: npt.NDArray[np.float64],
-            size: npt.NDArray[np.float64], texts: _Texts, chosen: npt.NDArray[np.intp]
-            ) -> npt.NDArray[np.float64]:
+            size: npt.NDArray[np.float64], row: npt.NDArray[np.intp], texts: _Texts,
+            chosen: npt.NDArray[np.intp]) -> npt.NDArray[np.float64]:
     """Where each of the glyphs ``chosen`` (in the order drawn, from ``start`` to
-    ``end`` across, in ``size``) stands across its row, to order them by: its start;
-    for a space drawn between two letters of a right-to-left script that stand side by
-    side, the second left of the first (within the space's em), the middle between
-    their starts.  Such letters' boxes overlap the space between them (a final mim's
-    tail reaches out under it, 'قلم های'; a font's boxes wider than its advances), so
-    where the space starts tells nothing, and the order drawn places it."""
+    ``end`` across, in ``size``, on ``row``) stands across its row, to order them by:
+    its start; for a space drawn between two letters of a right-to-left script that
+    stand side by side, the second left of the first (within the space's em), the
+    space's box within theirs, the middle between their starts, where no other glyph of
+    its row starts between that middle and the space's own start.  Such letters'
+    boxes overlap the space between them (a final mim's tail reaches out under it,
+    'قلم های'; a font's boxes wider than its advances), so where the space starts
+    tells nothing, and the order drawn places it; a space drawn out of its place (a
+    line drawn word by word from the left, a shuffled stream) moves past no other
+    letter."""
     if len(chosen) < 3:
         return start
     ids = texts.ids[chosen]
@@ -366,11 +370,22 @@ def _across(start: npt.NDArray[np.float64], end: npt.NDArray[np.float64],
     space = np.flatnonzero(texts.blank[chosen][1:-1] & backwards[:-2] & backwards[2:]) + 1
     before, after = space - 1, space + 1
     space = space[(start[after] < start[before])
-                  & (np.abs(start[before] - end[after]) <= size[space])]
+                  & (np.abs(start[before] - end[after]) <= size[space])
+                  & (start[after] <= start[space]) & (end[space] <= end[before])]
     if not len(space):
         return start
+    middle = (start[space - 1] + start[space + 1]) / 2
+    # the glyphs of each row by start, rows apart: how many start between two places
+    span = float(start.max() - start.min()) + 1.0
+    placed = np.sort(row * span + start)
+    low = row[space] * span + np.minimum(middle, start[space])
+    high = row[space] * span + np.maximum(middle, start[space])
+    between = (np.searchsorted(placed, high, "left") - np.searchsorted(placed, low, "right")
+               - sum(((low < row[space] * span + start[k]) & (row[space] * span + start[k] < high))
+                     .astype(np.intp) for k in (space - 1, space + 1)))
+    moved = space[between == 0]
     across = start.copy()
-    across[space] = (start[space - 1] + start[space + 1]) / 2
+    across[moved] = middle[between == 0]
     return across
 
 
