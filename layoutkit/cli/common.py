@@ -16,7 +16,7 @@ from ..config import LayoutConfig
 from ..errors import ConfigError
 from ..loudness import Loudness
 from ..outputs import DPI_RANGE
-from ..parallel import AUTO, MOST_PROCESSES, PAGES_PER_PROCESS
+from ..parallel import AUTO, MOST_PROCESSES, PAGES_PER_PROCESS, Jobs
 from ..pipeline import loaded_profile
 from ..sources import DEFAULT_ENGINE, ENGINES
 
@@ -123,7 +123,7 @@ def document_options(sub: argparse.ArgumentParser, *, folder: bool = False,
                      help="log why each line was typed heading, list or contents")
 
 
-def _jobs(text: str) -> int | str:
+def _jobs(text: str) -> Jobs:
     """An argparse type: ``auto`` or a whole number (checked by the pipeline, as a
     caller's ``jobs`` is)."""
     if text == AUTO:

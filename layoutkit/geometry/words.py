@@ -374,18 +374,18 @@ def _across(start: npt.NDArray[np.float64], end: npt.NDArray[np.float64],
                   & (start[after] <= start[space]) & (end[space] <= end[before])]
     if not len(space):
         return start
-    middle = (start[space - 1] + start[space + 1]) / 2
-    # the glyphs of each row by start, rows apart: how many start between two places
-    span = float(start.max() - start.min()) + 1.0
-    placed = np.sort(row * span + start)
-    low = row[space] * span + np.minimum(middle, start[space])
-    high = row[space] * span + np.maximum(middle, start[space])
-    between = (np.searchsorted(placed, high, "left") - np.searchsorted(placed, low, "right")
-               - sum(((low < row[space] * span + start[k]) & (row[space] * span + start[k] < high))
-                     .astype(np.intp) for k in (space - 1, space + 1)))
-    moved = space[between == 0]
+    before, after = space - 1, space + 1
+    middle = (start[before] + start[after]) / 2
+    # each glyph's start on its row, the rows set apart: the glyphs between two places
+    key = row * (float(np.ptp(start)) + 1.0) + start
+    low = key[space] + np.minimum(middle - start[space], 0.0)
+    high = key[space] + np.maximum(middle - start[space], 0.0)
+    placed = np.sort(key)
+    between = np.searchsorted(placed, high, "left") - np.searchsorted(placed, low, "right")
+    for k in (before, after):
+        between -= (low < key[k]) & (key[k] < high)
     across = start.copy()
-    across[moved] = middle[between == 0]
+    across[space[between == 0]] = middle[between == 0]
     return across
 
 
