@@ -1,5 +1,5 @@
 """Text covered by an opaque fill painted after it is not read; text painted over a
-fill, or under a transparent one, is."""
+fill, under a transparent one, or outside the clip a fill is painted through, is."""
 
 from __future__ import annotations
 
@@ -57,6 +57,82 @@ def test_text_under_an_opaque_fill_is_not_read(tmp_path: Path, engine: str) -> N
     assert "appointment only." in lines
 
 
+def clipped(path: Path) -> None:
+    """A letter page whose text is all drawn first, then covered in part:
+
+    - a form XObject (an included figure) whose bounding box, 440 to 540 pt, clips a
+      white background drawn from 380 to 560 pt: 'caption above the figure' at 520 pt
+      is under the box, 'text just above' at 548 pt under the background alone;
+    - a page-level clip (``re W n``) from 100 to 160 pt, through which a white box
+      from 100 to 260 pt is painted: 'cut by the clip' at 120 pt is under both,
+      'beside the clip' at 220 pt under the box alone;
+    - a frame: a clip from 300 to 400 pt set around a form whose white background
+      fills 300 to 500 pt: 'inside the frame' at 350 pt is hidden, 'over the frame' at
+      450 pt is not;
+    - a circle's clip (four curves), through which a white box is painted: 'round',
+      in 3 pt type inside the circle near its edge, beyond the square of the curves'
+      end points, is hidden."""
+    canvas = Canvas(str(path), pagesize=(612.0, 792.0))
+    canvas.setFont("Helvetica", 10)
+    for x, y, text in ((80.0, 548.0, "text just above"), (80.0, 520.0, "caption above the figure"),
+                       (80.0, 220.0, "beside the clip"), (80.0, 120.0, "cut by the clip"),
+                       (430.0, 350.0, "inside the frame"), (430.0, 450.0, "over the frame")):
+        canvas.drawString(x, y, text)
+    canvas.setFont("Helvetica", 3)
+    canvas.drawString(533.0, 183.0, "round")
+    canvas.beginForm("figure", lowerx=60.0, lowery=440.0, upperx=400.0, uppery=540.0)
+    canvas.setFillColorRGB(1.0, 1.0, 1.0)
+    canvas.rect(60.0, 380.0, 340.0, 180.0, stroke=0, fill=1)
+    canvas.endForm()
+    canvas.doForm("figure")
+    canvas.beginForm("background", lowerx=0.0, lowery=0.0, upperx=180.0, uppery=200.0)
+    canvas.setFillColorRGB(1.0, 1.0, 1.0)
+    canvas.rect(0.0, 0.0, 180.0, 200.0, stroke=0, fill=1)
+    canvas.endForm()
+    for clip, cover in ((lambda p: p.rect(60.0, 100.0, 340.0, 60.0),
+                         lambda: canvas.rect(60.0, 100.0, 340.0, 160.0, stroke=0, fill=1)),
+                        (lambda p: p.rect(420.0, 300.0, 180.0, 100.0),
+                         lambda: (canvas.translate(420.0, 300.0), canvas.doForm("background"))),
+                        (lambda p: p.circle(500.0, 150.0, 60.0),
+                         lambda: canvas.rect(430.0, 80.0, 140.0, 140.0, stroke=0, fill=1))):
+        canvas.saveState()
+        outline = canvas.beginPath()
+        clip(outline)
+        canvas.clipPath(outline, stroke=0, fill=0)
+        canvas.setFillColorRGB(1.0, 1.0, 1.0)
+        cover()
+        canvas.restoreState()
+    canvas.save()
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_a_fill_covers_only_inside_its_clip(tmp_path: Path, engine: str) -> None:
+    """A form's white background reaching past its bounding box, a box painted through
+    a clipping path, and a form drawn in a frame hide only the text inside the box,
+    the clip or the frame (an included figure's background hid the two lines of text
+    above it); a circle's clip hides the text inside it."""
+    path = tmp_path / "clipped.pdf"
+    clipped(path)
+    with open_source(path, engine) as source:
+        text = "".join(next(iter(source.pages([1]))).glyphs.texts).replace(" ", "")
+    for kept in ("textjustabove", "besidetheclip", "overtheframe"):
+        assert kept in text
+    for gone in ("caption", "cutby", "insidethe", "round"):
+        assert gone not in text
+
+
+def test_covered_only_within_every_clip() -> None:
+    """A fill painted through clips covers a glyph only where all of them hold it."""
+    boxes = np.array([[10.0, 10.0, 20.0, 20.0], [30.0, 10.0, 40.0, 20.0],
+                      [10.0, 30.0, 20.0, 40.0]])
+    order = np.zeros(3, dtype=np.int64)
+    fill = Fill(box(0.0, 0.0, 50.0, 50.0), 1, (box(0.0, 0.0, 25.0, 50.0),
+                                             box(0.0, 0.0, 50.0, 25.0)))
+    assert covered(boxes, order, [fill], 0.0).tolist() == [True, False, False]
+    unclipped = Fill(fill.outline, 1)
+    assert covered(boxes, order, [unclipped], 0.0).tolist() == [True] * 3
+
+
 def box(x0: float, top: float, x1: float, bottom: float) -> tuple[tuple[float, float], ...]:
     return ((x0, top), (x1, top), (x1, bottom), (x0, bottom))
 
@@ -82,3 +158,17 @@ def test_corpus_sidebar_reads_its_own_text(engine: str) -> None:
     page = layoutkit.parse(ROOT / "fixtures" / "corpus" / "uufom-candle-flame.pdf",
                            pages=[1], engine=engine, typed=False)[0]
     assert "appointment only." in [line.text for line in page.lines]
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_corpus_figure_background_hides_nothing_above_it(engine: str) -> None:
+    """On the preprint's second page, Figure 1 is a form whose white background reaches
+    60 pt above its bounding box, over the paragraph's last two lines: both are read
+    whole (only their first characters were, before clips were followed)."""
+    page = layoutkit.parse(ROOT / "fixtures" / "corpus" /
+                           "jiang-2015-resource-alignment-service-line-numbered-preprint.pdf",
+                           pages=[2], engine=engine, typed=False)[0]
+    lines = [line.text for line in page.lines]
+    assert "or web service (e.g., the Resource Alignment Service used in this study)." in lines
+    assert any(text.startswith("”talk” to each other if the semantic consistency")
+               for text in lines)

@@ -13,7 +13,7 @@ from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, S
 from functools import partialmethod
 from itertools import islice
 from pathlib import Path
-from typing import Any, BinaryIO
+from typing import Any, BinaryIO, cast
 
 import numpy as np
 import numpy.typing as npt
@@ -26,12 +26,20 @@ from pdfminer.pdfdevice import PDFTextSeq
 from pdfminer.pdfdocument import PDFDocument, PDFEncryptionError, PDFPasswordIncorrect
 from pdfminer.pdfexceptions import PDFObjectNotFound
 from pdfminer.pdffont import PDFCIDFont, PDFFont, PDFTrueTypeFont, PDFType1Font, PDFType3Font
-from pdfminer.pdfinterp import PDFPageInterpreter, PDFResourceManager
+from pdfminer.pdfinterp import LITERAL_FORM, PDFPageInterpreter, PDFResourceManager, PDFStackT
 from pdfminer.pdfpage import LITERAL_PAGE, LITERAL_PAGES, PDFPage
 from pdfminer.pdfparser import PDFParser
 from pdfminer.pdftypes import PDFStream, dict_value, list_value, resolve1
-from pdfminer.psparser import LIT
-from pdfminer.utils import Matrix, PathSegment, Point, translate_matrix
+from pdfminer.psparser import LIT, literal_name
+from pdfminer.utils import (
+    MATRIX_IDENTITY,
+    Matrix,
+    PathSegment,
+    Point,
+    apply_matrix_pt,
+    mult_matrix,
+    translate_matrix,
+)
 
 from ..errors import DocumentError
 from ..model import BBox, Glyphs, Link, OutlineEntry, PageGlyphs, Rule
@@ -51,7 +59,7 @@ from .base import (
 from .builtin_encoding import builtin_names, glyph_text, standard_symbolic_texts
 from .cid_collections import collection_table
 from .differences import differences_of, name_of
-from .occlusion import Fill, uncovered
+from .occlusion import Fill, Outline, uncovered
 from .pdfminer_outline import outline
 
 __all__ = ["PdfminerSource"]
@@ -125,12 +133,14 @@ class PdfminerSource(ClosingSource):
 
 @dataclasses.dataclass(frozen=True, slots=True)
 class _Painting:
-    """The transparency the graphics state paints fills with: its constant fill
-    alpha, blend mode and whether a soft mask is set."""
+    """How the graphics state paints fills: the transparency (its constant fill
+    alpha, blend mode and whether a soft mask is set) and the clipping paths set
+    (``W``, ``W*``), each of one subpath, as outlines in pdfminer's page space."""
 
     alpha: float = 1.0
     blend: str = "Normal"
     masked: bool = False
+    clips: tuple[Outline, ...] = ()
 
     @property
     def transparent(self) -> bool:
@@ -143,24 +153,29 @@ class _Painting:
         if isinstance(blend, list):  # modes in order of preference: the first is taken
             blend = blend[0] if blend else None
         mask = resolve1(state.get("SMask"))
-        return _Painting(
-            float(alpha) if isinstance(alpha, (int, float)) else self.alpha,
-            name_of(blend) or self.blend if blend is not None else self.blend,
-            self.masked if mask is None else name_of(mask) != "None")
+        return dataclasses.replace(
+            self, alpha=float(alpha) if isinstance(alpha, (int, float)) else self.alpha,
+            blend=name_of(blend) or self.blend if blend is not None else self.blend,
+            masked=self.masked if mask is None else name_of(mask) != "None")
+
+    def clipped(self, outline: Outline) -> _Painting:
+        """This painting clipped to ``outline`` too."""
+        return dataclasses.replace(self, clips=(*self.clips, outline))
 
 
 class _Device(PDFPageAggregator):
     """pdfminer's aggregating device, whose filled shapes say whether they cover what
-    was painted before them (``covers``): a path of one subpath filled while the
+    was painted before them (``covering``): a path of one subpath filled while the
     graphics state sets no transparency (``painting``, which `_Interpreter`
-    keeps); see `occlusion`."""
+    keeps), within the clips it sets; see `occlusion`."""
 
     painting = _Painting()
 
     def __init__(self, resources: _Resources) -> None:
         super().__init__(resources, laparams=None)
-        self.covering: set[int] = set()
-        """The ids of the page's shapes that cover what was painted before them."""
+        self.covering: dict[int, tuple[Outline, ...]] = {}
+        """The ids of the page's shapes that cover what was painted before them, with
+        the clips each is painted through (pdfminer's page space)."""
         self.weights: dict[int, int] = {}
         """The weight of the font of each of the page's characters, by the character's id
         (`_Resources.weights`)."""
@@ -211,13 +226,15 @@ class _Device(PDFPageAggregator):
         super().paint_path(gstate, stroke, fill, evenodd, path)
         if (fill and not self.painting.transparent
                 and sum(segment[0] == "m" for segment in path) <= 1):
-            self.covering.update(map(id, self.cur_item._objs[before:]))
+            self.covering.update(dict.fromkeys(map(id, self.cur_item._objs[before:]),
+                                               self.painting.clips))
 
 
 class _Interpreter(PDFPageInterpreter):
     """pdfminer's interpreter, which also reads the transparency a graphics state
-    parameter dictionary (``gs``) sets, into the device's ``painting``
-    (`_Device`), saved and restored with the graphics state."""
+    parameter dictionary (``gs``) sets and the clipping paths (``W``, ``W*``), which
+    pdfminer itself ignores, into the device's ``painting`` (`_Device`), saved and
+    restored with the graphics state."""
 
     device: _Device
 
@@ -239,6 +256,46 @@ class _Interpreter(PDFPageInterpreter):
         if self._saved:
             self.device.painting = self._saved.pop()
         super().do_Q()
+
+    def do_Do(self, xobjid: PDFStackT) -> None:  # noqa: N802 (pdfminer's name for Do)
+        """Paint an XObject: a form clipped to its bounding box (``BBox``, corners, not
+        a width and height as pdfminer's figure takes them), its own transparency
+        and clips ending with it, as its graphics state is saved before and restored
+        after (PDF 32000-1 8.10.1)."""
+        painting = self.device.painting
+        form = resolve1(self.xobjmap.get(literal_name(xobjid)))
+        if isinstance(form, PDFStream) and form.get("Subtype") is LITERAL_FORM:
+            box, matrix = list_value(form.get("BBox", [])), list_value(
+                form.get("Matrix", MATRIX_IDENTITY))
+            if len(box) == 4 and len(matrix) == 6:
+                x0, y0, x1, y1 = map(float, box)
+                to_page = mult_matrix(cast(Matrix, tuple(map(float, matrix))), self.ctm)
+                self.device.painting = painting.clipped(tuple(
+                    apply_matrix_pt(to_page, corner)
+                    for corner in ((x0, y0), (x1, y0), (x1, y1), (x0, y1))))
+        try:
+            super().do_Do(xobjid)
+        finally:
+            self.device.painting = painting
+
+    def do_W(self) -> None:  # noqa: N802 (pdfminer's name for the W operator)
+        self._clip()
+
+    def do_W_a(self) -> None:  # noqa: N802 (pdfminer's name for the W* operator)
+        self._clip()
+
+    def _clip(self) -> None:
+        """Clip the fills that follow to the current path when it is one subpath (a
+        path of several, or with a hole, is not followed: fills then cover as if
+        unclipped).  A curve keeps its control points, which stand outside it, as
+        the pdfium engine's clips do."""
+        path = self.curpath
+        if sum(seg[0] == "m" for seg in path) != 1 or path[0][0] != "m":
+            return
+        points = tuple(apply_matrix_pt(self.ctm, (float(seg[k]), float(seg[k + 1])))
+                       for seg in path for k in range(1, len(seg) - 1, 2))
+        if len(points) >= 3:
+            self.device.painting = self.device.painting.clipped(points)
 
     def do_gs(self, name: object) -> None:
         states = resolve1((self.resources or {}).get("ExtGState"))
@@ -568,8 +625,9 @@ def _turned(page: PDFPage, rect: Rect) -> Rect:
     return x0, y0, x1, y1
 
 
-def _page_glyphs(page_no: int, page: PDFPage, layout: LTPage, covering: set[int],
-                 weights: Mapping[int, int]) -> PageGlyphs:
+def _page_glyphs(page_no: int, page: PDFPage, layout: LTPage,
+                 covering: Mapping[int, tuple[Outline, ...]], weights: Mapping[int, int]
+                 ) -> PageGlyphs:
     """Convert pdfminer's bottom-left objects to top-left glyphs and rules, cropped,
     without the glyphs a shape filled after them covers (the ids of such shapes are
     ``covering``; see `occlusion`); ``weights`` holds the weight of each
@@ -583,6 +641,16 @@ def _page_glyphs(page_no: int, page: PDFPage, layout: LTPage, covering: set[int]
 
     def box(x0: float, y0: float, x1: float, y1: float) -> BBox:
         return BBox(x0 - vx0, vy1 - y1, x1 - vx0, vy1 - y0)
+
+    def shown(points: Iterable[Point]) -> Outline:
+        return tuple((x - vx0, vy1 - y) for x, y in points)
+
+    clips: dict[int, Outline] = {}  # a clip shared by many shapes is moved once
+
+    def clip_shown(outline: Outline) -> Outline:
+        if id(outline) not in clips:
+            clips[id(outline)] = shown(outline)
+        return clips[id(outline)]
 
     def visible(x0: float, y0: float, x1: float, y1: float) -> bool:
         cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
@@ -599,8 +667,8 @@ def _page_glyphs(page_no: int, page: PDFPage, layout: LTPage, covering: set[int]
             elif isinstance(item, (LTRect, LTLine, LTCurve)):
                 rules.extend(_rules_of(item, box, visible))
                 if id(item) in covering:
-                    fills.append(Fill(tuple((x - vx0, vy1 - y) for x, y in item.pts),
-                                      place if form is None else form))
+                    fills.append(Fill(shown(item.pts), place if form is None else form,
+                                      tuple(map(clip_shown, covering[id(item)]))))
             elif isinstance(item, LTImage):
                 if visible(item.x0, item.y0, item.x1, item.y1):
                     images.append(box(item.x0, item.y0, item.x1, item.y1))

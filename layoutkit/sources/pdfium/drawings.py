@@ -15,7 +15,7 @@ import numpy.typing as npt
 
 from ...model import BBox, Rule
 from ..base import shape_rules
-from ..occlusion import Fill
+from ..occlusion import Fill, Outline
 from .bindings import address, argument, object_type, page_object_at, pdfium_c, pointer
 from .frame import IDENTITY, Frame, Matrix
 
@@ -71,7 +71,32 @@ def drawings(page: Any, frame: Frame, text_objects: npt.NDArray[np.uint64]) -> D
         return list(zip(others[picked].tolist(), kinds[picked].tolist(), places.tolist(),
                         strict=True))
 
-    def walk(objects: list[tuple[int, int, int]], outer: Matrix) -> None:
+    clips: dict[tuple[int, int, Matrix], Outline | None] = {}
+
+    def clipped(obj: Any, outer: Matrix) -> tuple[Outline, ...]:
+        """The outlines of the clipping paths ``obj`` is painted through (its own: a
+        path's, the bounding boxes of the forms it is in; a form object's, the clip in
+        effect where it is drawn), each read once a page (`_clip_outline`): a map's
+        thousands of shapes share one clip."""
+        clip = pdfium_c.FPDFPageObj_GetClipPath(obj)
+        if not clip:
+            return ()
+        found = []
+        for index in range(max(int(pdfium_c.FPDFClipPath_CountPaths(clip)), 0)):
+            count = int(pdfium_c.FPDFClipPath_CountPathSegments(clip, index))
+            if count < 3:
+                continue
+            key = (address(pdfium_c.FPDFClipPath_GetPathSegment(clip, index, 0)), count, outer)
+            if key not in clips:
+                clips[key] = _clip_outline(clip, index, count, outer, frame)
+            if (outline := clips[key]) is not None:
+                found.append(outline)
+        return tuple(found)
+
+    def walk(objects: list[tuple[int, int, int]], outer: Matrix,
+             around: tuple[Outline, ...]) -> None:
+        """Read ``objects`` drawn in the space ``outer`` takes to the page, through the
+        clips ``around`` (those of the forms they are drawn in)."""
         for at, kind, place in objects:
             obj = ctypes.cast(at, pdfium_c.FPDF_PAGEOBJECT)
             if not pdfium_c.FPDFPageObj_GetMatrix(obj, matrix):
@@ -82,7 +107,7 @@ def drawings(page: Any, frame: Frame, text_objects: npt.NDArray[np.uint64]) -> D
                 path_rules, outline = _path_shapes(obj, to_user, frame)
                 rules.extend(path_rules)
                 if outline:
-                    fills.append(Fill(outline, place))
+                    fills.append(Fill(outline, place, (*clipped(obj, outer), *around)))
             elif kind == pdfium_c.FPDF_PAGEOBJ_IMAGE:
                 corners = [_apply(to_user, x, y) for x, y in ((0, 0), (1, 0), (0, 1), (1, 1))]
                 x0, y0 = min(p[0] for p in corners), min(p[1] for p in corners)
@@ -93,12 +118,12 @@ def drawings(page: Any, frame: Frame, text_objects: npt.NDArray[np.uint64]) -> D
                 count = int(pdfium_c.FPDFFormObj_CountObjects(obj))
                 inner = np.fromiter((address(pdfium_c.FPDFFormObj_GetObject(obj, k))
                                      for k in range(count)), dtype=np.uint64, count=count)
-                walk(drawn(inner, place), to_user)
+                walk(drawn(inner, place), to_user, (*clipped(obj, outer), *around))
 
     count = int(pdfium_c.FPDFPage_CountObjects(page))
     painted = np.fromiter(map(page_object_at, repeat(argument(page), count), range(count)),
                           dtype=np.uint64, count=count)
-    walk(drawn(painted, None), IDENTITY)
+    walk(drawn(painted, None), IDENTITY, ())
     return Drawings(tuple(rules), tuple(images), tuple(fills), painted, unseen)
 
 
@@ -160,6 +185,24 @@ def _path_shapes(path: Any, to_user: Matrix, frame: Frame
     if len(subpaths) == 1 and fill_mode.value and _opaque(path):  # a fill closes it
         outline = tuple(frame.point(x, y) for x, y in subpaths[0][1])
     return rules, outline
+
+
+def _clip_outline(clip: Any, index: int, count: int, outer: Matrix, frame: Frame
+                  ) -> Outline | None:
+    """The displayed outline of path ``index`` (of ``count`` segments) of the clip path
+    ``clip``, given in the space ``outer`` takes to the page; None for a path of
+    several subpaths (followed nowhere: a fill drawn through it hides as if it were not
+    there).  A curve keeps its control points, which stand outside it: the outline
+    holds the curve, and text beside the curve is hidden as before clips were read."""
+    x, y = ctypes.c_float(), ctypes.c_float()
+    points = []
+    for k in range(count):
+        segment = pdfium_c.FPDFClipPath_GetPathSegment(clip, index, k)
+        if k and pdfium_c.FPDFPathSegment_GetType(segment) == pdfium_c.FPDF_SEGMENT_MOVETO:
+            return None
+        pdfium_c.FPDFPathSegment_GetPoint(segment, x, y)
+        points.append(frame.point(*_apply(outer, x.value, y.value)))
+    return tuple(points)
 
 
 def _opaque(path: Any) -> bool:
