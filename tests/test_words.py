@@ -275,6 +275,39 @@ def test_words_group_lines_two_lines_shuffled() -> None:
     assert lines == [first, second]
 
 
+def test_words_group_lines_small_print_under_a_key_figure_is_a_line_of_its_own() -> None:
+    """A key figure's number in 100 pt type, whose box reaches its font's descent over
+    the first line of the 7 pt note set close under it, and a number whose box foot is
+    level with its 14 pt caption's: the note's and the caption's lines are lines of their
+    own, whichever way the words come ('18 *The Investment ... % Special Investments,',
+    'Deployed 34 into life sciences' on a performance report's key-figure page)."""
+    column = [word("body", 0.0, 400.0, 20.0, 407.0, size=7.0),
+              word("text", 22.0, 400.0, 40.0, 407.0, size=7.0)]
+    number = [word("18", 56.4, 216.0, 148.6, 316.0, size=100.0),
+              word("%", 148.6, 254.5, 197.8, 302.5, size=48.0)]
+    note = [word("*The", 56.7, 312.1, 70.5, 319.1, size=7.0),
+            word("Investment", 71.9, 312.1, 103.8, 319.1, size=7.0),
+            word("Special", 157.9, 312.1, 178.3, 319.1, size=7.0)]
+    second = [word("which", 56.7, 321.1, 74.0, 328.1, size=7.0),
+              word("comprise", 75.4, 321.1, 102.3, 328.1, size=7.0)]
+    lines = group_lines(shuffled(number + note + second + column, 6), CONFIG.words)
+    assert [[w.text for w in line] for line in lines] == [
+        ["18", "%"], ["*The", "Investment", "Special"], ["which", "comprise"],
+        ["body", "text"]]
+    figure = [word("34", 403.0, 237.2, 507.8, 337.2, size=100.0)]
+    caption = [word("Deployed", 374.7, 324.3, 431.9, 338.3, size=14.0),
+               word("into", 434.7, 324.3, 457.8, 338.3, size=14.0)]
+    lines = group_lines(shuffled(figure + caption + column, 7), CONFIG.words)
+    assert [[w.text for w in line] for line in lines] == [
+        ["34"], ["Deployed", "into"], ["body", "text"]]
+    # a word of display type beside lines of text (no display type: the page's usual
+    # size) joins its baseline's line as before
+    usual = [word("a", 0.0, 300.0, 6.0, 310.0), word("b", 8.0, 300.0, 14.0, 310.0)]
+    tall = word("Tall", 16.0, 282.0, 40.0, 312.0, size=30.0)
+    assert [[w.text for w in line] for line in group_lines([*usual, tall], CONFIG.words)] \
+        == [["a", "b", "Tall"]]
+
+
 def test_words_group_lines_superscript_joins_line() -> None:
     """A superscript overlapping its line by at least line_overlap of its height joins it."""
     base = [word("note", 0.0, 0.0, 20.0, 10.0), word("text", 26.0, 0.0, 46.0, 10.0)]

@@ -901,18 +901,18 @@ def _by_baseline(words: Sequence[Word], config: WordsConfig) -> list[list[Word]]
     height = np.minimum(bottom[1:] - box[order[1:], 0], bottom[:-1] - box[order[:-1], 0])
     tolerance = config.baseline_tolerance * height
     starts = np.flatnonzero(np.concatenate(([True], np.diff(bottom) > tolerance)))
-    tops = np.minimum.reduceat(box[order, 0], starts).tolist()
-    bottoms = np.maximum.reduceat(bottom, starts).tolist()
+    display = config.drop_cap_min_height * median(w.size for w in words)
     lines: list[list[int]] = []
     spans: list[tuple[float, float]] = []
-    for a, b, top, low in zip(starts.tolist(), [*starts[1:].tolist(), len(order)], tops,
-                              bottoms, strict=True):
-        members = order[a:b].tolist()
+    for members in (part for a, b in pairwise([*starts.tolist(), len(order)])
+                    for part in _parted_under(words, order[a:b].tolist(), display, config)):
+        top, low = float(box[members, 0].min()), float(box[members, 1].max())
         if spans:
             ltop, lbottom = spans[-1]
             overlap = min(low, lbottom) - max(top, ltop)
             if (overlap >= config.line_overlap * min(low - top, lbottom - ltop)
-                    and _meets_like_size(words, box, members, lines[-1], config)):
+                    and _meets_like_size(words, box, members, lines[-1], config)
+                    and not _under_larger(words, members, lines[-1], display, config)):
                 lines[-1].extend(members)
                 spans[-1] = (min(top, ltop), max(low, lbottom))
                 continue
@@ -968,6 +968,55 @@ def _is_subscript(script: Word, host: Word, config: WordsConfig) -> bool:
     its box across the host's foot."""
     return (_is_script(script, host, config)
             and script.bbox.top < host.bbox.bottom < script.bbox.bottom)
+
+
+def _stands_under(small: Word, large: Word, display: float, ratio: float) -> bool:
+    """Whether ``small`` stands under ``large``, a word in display type (``display``
+    points or more, and ``ratio`` times the size of ``small``), as `_stacked` tells
+    glyphs: overlapping it across by more than half the narrower's width, its top in
+    the lower half of its box.  A key figure's number and the caption or small print
+    set close under it (the number's box reaching over their first line, or its foot
+    level with theirs) are two lines, not one."""
+    a, b = small.bbox, large.bbox
+    return (large.size >= display and ratio * small.size <= large.size
+            and b.top + b.bottom <= 2 * a.top < 2 * b.bottom
+            and 2 * (min(a.x1, b.x1) - max(a.x0, b.x0)) > min(a.width, b.width))
+
+
+def _under_larger(words: Sequence[Word], members: Sequence[int], line: Sequence[int],
+                  display: float, config: WordsConfig) -> bool:
+    """Whether a word of the baseline ``members`` or of ``line`` (indexes of ``words``)
+    stands under a word of the other in display type (`_stands_under`: ``display``
+    points or more, ``drop_cap_min_height`` times their size)."""
+    ratio = config.drop_cap_min_height
+    for small_side, large_side in ((members, line), (line, members)):
+        larger = [words[j] for j in large_side if words[j].size >= display]
+        if larger and any(_stands_under(words[i], big, display, ratio)
+                          for i in small_side for big in larger):
+            return True
+    return False
+
+
+def _parted_under(words: Sequence[Word], members: Sequence[int], display: float,
+                  config: WordsConfig) -> list[list[int]]:
+    """The baseline ``members`` (indexes of ``words``), or, where some of them stand
+    under one of them in display type (`_stands_under`: ``display`` points or more,
+    ``drop_cap_min_height`` times their size), the others and the line those belong
+    to: the words that much smaller than every word they stand under whose tops are
+    within ``glyph_row_tolerance_em`` of their size of theirs."""
+    ratio = config.drop_cap_min_height
+    larger = [j for j in members if words[j].size >= display]
+    over = {i: [j for j in larger if _stands_under(words[i], words[j], display, ratio)]
+            for i in members} if larger else {}
+    under = [i for i, big in over.items() if big]
+    if not under:
+        return [list(members)]
+    top = median(words[i].bbox.top for i in under)
+    limit = min(words[j].size for i in under for j in over[i]) / ratio
+    line = [i for i in members if words[i].size <= limit and abs(words[i].bbox.top - top)
+            <= config.glyph_row_tolerance_em * max(words[i].size, 1.0)]
+    rest = [i for i in members if i not in set(line)]
+    return [rest, line] if rest else [list(members)]
 
 
 def _meets_like_size(words: Sequence[Word], box: npt.NDArray[np.float64],
