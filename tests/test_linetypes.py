@@ -229,6 +229,16 @@ def test_linetypes_kicker_over_its_headline_is_no_heading() -> None:
     assert [t for c, t in typed if c != "b"] == ["Moving slowly in a city"]
 
 
+def test_linetypes_label_beside_a_row_of_figures_is_a_heading() -> None:
+    """A 10 pt bold label set at the left of a row of 28 pt figures that starts right
+    under it, further right (an impact report's 'IMPACT SNAPSHOT' beside '20 35 9'):
+    no kicker, as nothing of the larger line stands under it, so it heads the row."""
+    page = [*prose(72, 0, 3, "a"), L("IMPACT SNAPSHOT", 120, 1, 10, BOLD),
+            L("20 35 9", 132, 1, 28, x0=200.0), *prose(170, 2, 3, "b")]
+    typed = codes(type_headings(document(prose(72, 0, 5, "p"), page), CONFIG))
+    assert "IMPACT SNAPSHOT" in [t for c, t in typed if c.startswith("h_")]
+
+
 def test_linetypes_wrapped_heading_joined_in_outline() -> None:
     page = [L("A Long Title That", 72, 0, 16, BOLD), L("Wraps Over Two Lines", 90, 0, 16, BOLD),
             *prose(120, 1, 5, "x"), L("Next Part", 200, 2, 16, BOLD), *prose(230, 3, 3, "y")]

@@ -436,10 +436,15 @@ def _in_capitals(item: TypedLine, body: float, config: LinetypesConfig) -> bool:
 
 def _kicker(lines: Sequence[TypedLine], k: int, space: float, body: float,
             leading: dict[tuple[int, int, int], float], config: LinetypesConfig) -> bool:
-    """Whether line ``k`` stands right over a line that outgrows it (`_outgrows`):
-    a kicker over its headline (``PICTURE OF THE WEEK``) or the lead-in of a figure's
-    statement (``More than`` over ``26 million``), which the larger line heads."""
-    return (k + 1 < len(lines) and _continues(lines, k + 1, space, body, leading)
+    """Whether line ``k`` stands right over a line that outgrows it (`_outgrows`),
+    across some of its width: a kicker over its headline (``PICTURE OF THE WEEK``) or
+    the lead-in of a figure's statement (``More than`` over ``26 million``), which the
+    larger line heads; not a label beside a row of figures."""
+    if k + 1 >= len(lines):
+        return False
+    above, below = lines[k].line.bbox, lines[k + 1].line.bbox
+    return (min(above.x1, below.x1) > max(above.x0, below.x0)
+            and _continues(lines, k + 1, space, body, leading)
             and _outgrows(lines, k + 1, body, config))
 
 
