@@ -17,6 +17,10 @@ gives the same words and lines; each word keeps its place in the stream
 - Words share a baseline within `baseline_tolerance` of their height, and a line when
   they overlap vertically by `line_overlap`; a baseline joins the line above only
   through a word of its own size (`line_like_size_ratio`).
+- A line of small words set close under a word in display type (`drop_cap_min_height`
+  times the median size of its column's words, and of theirs), its top in the lower
+  half of that word's box, is a line of its own where the display words it stands
+  under stand over half its width: a key figure's number and its caption or note.
 - A word `drop_cap_min_height` times taller than its column's usual word, left of two
   lines or more, is a drop capital: it opens the first of them.  A capital so much
   larger than the small letter set solid after it, with text beside it on a row above
@@ -901,23 +905,31 @@ def _by_baseline(words: Sequence[Word], config: WordsConfig) -> list[list[Word]]
     height = np.minimum(bottom[1:] - box[order[1:], 0], bottom[:-1] - box[order[:-1], 0])
     tolerance = config.baseline_tolerance * height
     starts = np.flatnonzero(np.concatenate(([True], np.diff(bottom) > tolerance)))
+    tops = np.minimum.reduceat(box[order, 0], starts).tolist()
+    bottoms = np.maximum.reduceat(bottom, starts).tolist()
     display = config.drop_cap_min_height * median(w.size for w in words)
+    if max(w.size for w in words) < display:  # most columns: no display type
+        display = float("inf")
     lines: list[list[int]] = []
     spans: list[tuple[float, float]] = []
-    for members in (part for a, b in pairwise([*starts.tolist(), len(order)])
-                    for part in _parted_under(words, order[a:b].tolist(), display, config)):
-        top, low = float(box[members, 0].min()), float(box[members, 1].max())
-        if spans:
-            ltop, lbottom = spans[-1]
-            overlap = min(low, lbottom) - max(top, ltop)
-            if (overlap >= config.line_overlap * min(low - top, lbottom - ltop)
-                    and _meets_like_size(words, box, members, lines[-1], config)
-                    and not _under_larger(words, members, lines[-1], display, config)):
-                lines[-1].extend(members)
-                spans[-1] = (min(top, ltop), max(low, lbottom))
-                continue
-        lines.append(members)
-        spans.append((top, low))
+    for a, b, top, low in zip(starts.tolist(), [*starts[1:].tolist(), len(order)], tops,
+                              bottoms, strict=True):
+        parts = _parted_under(words, order[a:b].tolist(), display, config)
+        for members in parts:
+            if len(parts) > 1:
+                top, low = float(box[members, 0].min()), float(box[members, 1].max())
+            if spans:
+                ltop, lbottom = spans[-1]
+                overlap = min(low, lbottom) - max(top, ltop)
+                if (overlap >= config.line_overlap * min(low - top, lbottom - ltop)
+                        and _meets_like_size(words, box, members, lines[-1], config)
+                        and not _under_display(words, members, lines[-1], display, config)
+                        and not _under_display(words, lines[-1], members, display, config)):
+                    lines[-1].extend(members)
+                    spans[-1] = (min(top, ltop), max(low, lbottom))
+                    continue
+            lines.append(members)
+            spans.append((top, low))
     # a line ranks by its words' median top: a tall word on its baseline does not lift
     # it above the lines the word stands beside
     tops = box[:, 0].tolist()
@@ -974,40 +986,46 @@ def _stands_under(small: Word, large: Word, display: float, ratio: float) -> boo
     """Whether ``small`` stands under ``large``, a word in display type (``display``
     points or more, and ``ratio`` times the size of ``small``), as `_stacked` tells
     glyphs: overlapping it across by more than half the narrower's width, its top in
-    the lower half of its box.  A key figure's number and the caption or small print
-    set close under it (the number's box reaching over their first line, or its foot
-    level with theirs) are two lines, not one."""
+    the lower half of its box."""
     a, b = small.bbox, large.bbox
     return (large.size >= display and ratio * small.size <= large.size
             and b.top + b.bottom <= 2 * a.top < 2 * b.bottom
             and 2 * (min(a.x1, b.x1) - max(a.x0, b.x0)) > min(a.width, b.width))
 
 
-def _under_larger(words: Sequence[Word], members: Sequence[int], line: Sequence[int],
-                  display: float, config: WordsConfig) -> bool:
-    """Whether a word of the baseline ``members`` or of ``line`` (indexes of ``words``)
-    stands under a word of the other in display type (`_stands_under`: ``display``
-    points or more, ``drop_cap_min_height`` times their size)."""
+def _under_display(words: Sequence[Word], small: Sequence[int], large: Sequence[int],
+                   display: float, config: WordsConfig) -> bool:
+    """Whether the words ``small`` (indexes of ``words``) are a line set under words of
+    ``large`` in display type (`_stands_under`, ``drop_cap_min_height`` times their
+    size): one of them stands under one of those, and the display words they stand
+    under stand over half the line's width or more.  A key figure's number and the
+    caption or small print set close under it (the number's box reaching over their
+    first line, or its foot level with theirs) are two lines, not one; a line that
+    runs on far past a large word (an OCR layer's blot of noise) stays whole."""
     ratio = config.drop_cap_min_height
-    for small_side, large_side in ((members, line), (line, members)):
-        larger = [words[j] for j in large_side if words[j].size >= display]
-        if larger and any(_stands_under(words[i], big, display, ratio)
-                          for i in small_side for big in larger):
-            return True
-    return False
+    over = [words[j].bbox for j in large
+            if words[j].size >= display
+            and any(_stands_under(words[i], words[j], display, ratio) for i in small)]
+    if not over:
+        return False
+    x0, x1 = min(words[i].bbox.x0 for i in small), max(words[i].bbox.x1 for i in small)
+    covered = sum(max(0.0, min(x1, b.x1) - max(x0, b.x0)) for b in over)
+    return 2 * covered >= x1 - x0
 
 
 def _parted_under(words: Sequence[Word], members: Sequence[int], display: float,
                   config: WordsConfig) -> list[list[int]]:
-    """The baseline ``members`` (indexes of ``words``), or, where some of them stand
-    under one of them in display type (`_stands_under`: ``display`` points or more,
-    ``drop_cap_min_height`` times their size), the others and the line those belong
-    to: the words that much smaller than every word they stand under whose tops are
-    within ``glyph_row_tolerance_em`` of their size of theirs."""
+    """The baseline ``members`` (indexes of ``words``) as one line, or as two where some
+    of them are a line set under others in display type (`_under_display`): first the
+    others, then that line, the words whose tops stand within ``glyph_row_tolerance_em``
+    of their size of the median top of those standing under a display word, and that
+    are ``drop_cap_min_height`` times smaller than the smallest such display word."""
     ratio = config.drop_cap_min_height
     larger = [j for j in members if words[j].size >= display]
+    if not larger:
+        return [list(members)]
     over = {i: [j for j in larger if _stands_under(words[i], words[j], display, ratio)]
-            for i in members} if larger else {}
+            for i in members}
     under = [i for i, big in over.items() if big]
     if not under:
         return [list(members)]
@@ -1015,8 +1033,11 @@ def _parted_under(words: Sequence[Word], members: Sequence[int], display: float,
     limit = min(words[j].size for i in under for j in over[i]) / ratio
     line = [i for i in members if words[i].size <= limit and abs(words[i].bbox.top - top)
             <= config.glyph_row_tolerance_em * max(words[i].size, 1.0)]
-    rest = [i for i in members if i not in set(line)]
-    return [rest, line] if rest else [list(members)]
+    moved = set(line)
+    rest = [i for i in members if i not in moved]
+    if not rest or not _under_display(words, line, rest, display, config):
+        return [list(members)]
+    return [rest, line]
 
 
 def _meets_like_size(words: Sequence[Word], box: npt.NDArray[np.float64],
