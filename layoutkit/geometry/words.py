@@ -908,13 +908,13 @@ def _by_baseline(words: Sequence[Word], config: WordsConfig) -> list[list[Word]]
     tops = np.minimum.reduceat(box[order, 0], starts).tolist()
     bottoms = np.maximum.reduceat(bottom, starts).tolist()
     display = config.drop_cap_min_height * median(w.size for w in words)
-    if max(w.size for w in words) < display:  # most columns: no display type
-        display = float("inf")
+    shown = max(w.size for w in words) >= display  # most columns: no display type
     lines: list[list[int]] = []
     spans: list[tuple[float, float]] = []
     for a, b, top, low in zip(starts.tolist(), [*starts[1:].tolist(), len(order)], tops,
                               bottoms, strict=True):
-        parts = _parted_under(words, order[a:b].tolist(), display, config)
+        group = order[a:b].tolist()
+        parts = _parted_under(words, group, display, config) if shown else [group]
         for members in parts:
             if len(parts) > 1:
                 top, low = float(box[members, 0].min()), float(box[members, 1].max())
@@ -923,8 +923,9 @@ def _by_baseline(words: Sequence[Word], config: WordsConfig) -> list[list[Word]]
                 overlap = min(low, lbottom) - max(top, ltop)
                 if (overlap >= config.line_overlap * min(low - top, lbottom - ltop)
                         and _meets_like_size(words, box, members, lines[-1], config)
-                        and not _under_display(words, members, lines[-1], display, config)
-                        and not _under_display(words, lines[-1], members, display, config)):
+                        and not (shown and (
+                            _under_display(words, members, lines[-1], display, config)
+                            or _under_display(words, lines[-1], members, display, config)))):
                     lines[-1].extend(members)
                     spans[-1] = (min(top, ltop), max(low, lbottom))
                     continue
