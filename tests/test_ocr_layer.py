@@ -439,3 +439,13 @@ def test_a_language_without_a_word_list_is_judged_by_its_script() -> None:
     assert read_share(hebrew, "heb") == 1.0
     assert read_share(garbled, "heb") == 0.0
     assert read_share(["mojibake", *hebrew], "") == 1.0  # no language known: any letters
+
+
+def test_a_lookup_tables_words_are_its_forms_and_lemmas_case_folded() -> None:
+    """A spaCy lookup table gives the word list its forms, case-folded ('России' is
+    listed as 'россии'), and its lemmas, even those that are no form of their own
+    ('человек', the lemma of 'человека')."""
+    known = known_words("rus")
+    assert known is not None
+    assert {"россии", "человека", "человек"} <= known
+    assert "России" not in known
