@@ -908,13 +908,13 @@ def _by_baseline(words: Sequence[Word], config: WordsConfig) -> list[list[Word]]
     tops = np.minimum.reduceat(box[order, 0], starts).tolist()
     bottoms = np.maximum.reduceat(bottom, starts).tolist()
     display = config.drop_cap_min_height * median(w.size for w in words)
-    shown = max(w.size for w in words) >= display  # most columns: no display type
+    displayed = max(w.size for w in words) >= display  # most columns: no display type
     lines: list[list[int]] = []
     spans: list[tuple[float, float]] = []
     for a, b, top, low in zip(starts.tolist(), [*starts[1:].tolist(), len(order)], tops,
                               bottoms, strict=True):
         group = order[a:b].tolist()
-        parts = _parted_under(words, group, display, config) if shown else [group]
+        parts = _parted_under(words, group, display, config) if displayed else [group]
         for members in parts:
             if len(parts) > 1:
                 top, low = float(box[members, 0].min()), float(box[members, 1].max())
@@ -923,7 +923,7 @@ def _by_baseline(words: Sequence[Word], config: WordsConfig) -> list[list[Word]]
                 overlap = min(low, lbottom) - max(top, ltop)
                 if (overlap >= config.line_overlap * min(low - top, lbottom - ltop)
                         and _meets_like_size(words, box, members, lines[-1], config)
-                        and not (shown and (
+                        and not (displayed and (
                             _under_display(words, members, lines[-1], display, config)
                             or _under_display(words, lines[-1], members, display, config)))):
                     lines[-1].extend(members)
@@ -983,13 +983,12 @@ def _is_subscript(script: Word, host: Word, config: WordsConfig) -> bool:
             and script.bbox.top < host.bbox.bottom < script.bbox.bottom)
 
 
-def _stands_under(small: Word, large: Word, display: float, ratio: float) -> bool:
-    """Whether ``small`` stands under ``large``, a word in display type (``display``
-    points or more, and ``ratio`` times the size of ``small``), as `_stacked` tells
-    glyphs: overlapping it across by more than half the narrower's width, its top in
-    the lower half of its box."""
+def _stands_under(small: Word, large: Word, ratio: float) -> bool:
+    """Whether ``small`` stands under ``large`` (a word in display type), as `_stacked`
+    tells glyphs: ``large`` set ``ratio`` times its size or more, overlapping it across
+    by more than half the narrower's width, its top in the lower half of its box."""
     a, b = small.bbox, large.bbox
-    return (large.size >= display and ratio * small.size <= large.size
+    return (ratio * small.size <= large.size
             and b.top + b.bottom <= 2 * a.top < 2 * b.bottom
             and 2 * (min(a.x1, b.x1) - max(a.x0, b.x0)) > min(a.width, b.width))
 
@@ -1006,7 +1005,7 @@ def _under_display(words: Sequence[Word], small: Sequence[int], large: Sequence[
     ratio = config.drop_cap_min_height
     over = [words[j].bbox for j in large
             if words[j].size >= display
-            and any(_stands_under(words[i], words[j], display, ratio) for i in small)]
+            and any(_stands_under(words[i], words[j], ratio) for i in small)]
     if not over:
         return False
     x0, x1 = min(words[i].bbox.x0 for i in small), max(words[i].bbox.x1 for i in small)
@@ -1025,7 +1024,7 @@ def _parted_under(words: Sequence[Word], members: Sequence[int], display: float,
     larger = [j for j in members if words[j].size >= display]
     if not larger:
         return [list(members)]
-    over = {i: [j for j in larger if _stands_under(words[i], words[j], display, ratio)]
+    over = {i: [j for j in larger if _stands_under(words[i], words[j], ratio)]
             for i in members}
     under = [i for i, big in over.items() if big]
     if not under:
