@@ -21,16 +21,6 @@ DOCUMENTS = REPO / "fixtures" / "heldout"
 FOUND_FLOOR = 0.9
 """The share of a held-out page's scored lines that layoutkit's body text must hold."""
 
-SHORT_OF_THE_FLOOR = {
-    "soviet-crt-8lo39v-datasheet-abbyy-ocr-p1":
-        "first read found 0.545: the pdfium text page drops the one-letter words of the"
-        " ABBYY layer (с, в, и, к, 1, V, А, dashes), so most of the page's lines come out"
-        " short; pypdfium2 alone loses them too, and the pdfminer engine finds every line",
-}
-"""Held-out pages layoutkit is known to read under `FOUND_FLOOR`, with why: expected to
-fail (strict, so a fix shows), never tuned on here; the failure is fixed on corpus pages
-that show it."""
-
 
 def _name(path: Path) -> str:
     return path.name.removesuffix(SUFFIX)
@@ -57,9 +47,7 @@ def test_heldout_truth_names_its_document(path: Path) -> None:
         assert not page.unchecked, page.page
 
 
-@pytest.mark.parametrize("path", [
-    pytest.param(path, marks=pytest.mark.xfail(strict=True, reason=SHORT_OF_THE_FLOOR[_name(path)]))
-    if _name(path) in SHORT_OF_THE_FLOOR else path for path in TRUTHS], ids=_name)
+@pytest.mark.parametrize("path", TRUTHS, ids=_name)
 def test_heldout_pages_are_found(path: Path) -> None:
     """``layoutkit.parse`` with no profile finds at least ``FOUND_FLOOR`` of each labelled
     page's scored lines in the page's body text."""

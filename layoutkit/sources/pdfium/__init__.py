@@ -196,12 +196,13 @@ def _page_glyphs(path: Path, page_no: int, page: Any, encodings: BuiltinEncoding
     with the built-in encodings of the document's fonts cached in ``encodings``.
 
     Text objects PDFium's text page skipped for want of ink (a column of vertical
-    text in a font PDFium lacks) are made visible to it and the text read again
-    (`unseen`); pages without such objects are read once."""
+    text in a font PDFium lacks, a word of one letter in a text layer without glyphs)
+    are made visible to it and the text read again (`unseen`); pages without such
+    objects are read once."""
     frame = Frame.of(page)
     glyphs, text_objects, drawn_by = _text(path, page_no, page, frame, encodings)
     drawn = drawings(page, frame, text_objects)
-    if drawn.unseen and make_visible(drawn.unseen):
+    if drawn.unseen and make_visible(drawn.unseen, text_objects):
         glyphs, _, drawn_by = _text(path, page_no, page, frame, encodings)
     if drawn.fills:
         glyphs = uncovered(glyphs, _painting_order(drawn_by, drawn.painted), drawn.fills)

@@ -24,6 +24,13 @@ not embed) the ink is empty and the whole column of text is skipped.
   that has such columns, so are those whose point lies away from the pen (a single
   vertical glyph hangs from its vertical origin); a page of points alone, spaces, is
   told so by their bounds, a call each.
+- A text layer set in a font without glyphs (an OCR engine's, drawn under or over its
+  scan) has no ink at all: PDFium bounds each of its words from the first glyph's
+  origin to the last one's, flat, and a word of one letter (``с``, ``в``, ``1``) by a
+  point at its pen, skipped as a space drawn on its own is.  On a page whose text
+  objects are mostly flat across their baseline (`_INKLESS_SAMPLE` of them asked, those
+  the text page reads and the columns it skipped, turned or stroked alike), every
+  skipped point is made visible: a space among them is read as the space it is.
 """
 
 from __future__ import annotations
@@ -33,8 +40,9 @@ from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
+import numpy.typing as npt
 
-from .bindings import bounds_of, out_params, pdfium_c, pointer
+from .bindings import bounds_of, out_params, pdfium_c, pointer, rotated_bounds_of
 
 __all__ = ["make_visible"]
 
@@ -46,28 +54,39 @@ _STROKE_WIDTH = 1.0
 each side, well past ``_EPSILON`` at any reasonable scale."""
 
 
-def make_visible(objects: Sequence[int]) -> int:
+_INKLESS_SAMPLE = 64
+"""How many of a page's text objects are asked whether they are flat (see the module):
+enough to tell a layer without ink from a page with a few inkless objects among inked
+ones, and few calls on a page of thousands of objects."""
+
+
+def make_visible(objects: Sequence[int], seen: npt.NDArray[np.uint64]) -> int:
     """Give each text object of ``objects`` (addresses) that PDFium's text page skips
-    for want of width, and that may hold more than an inkless horizontal glyph, a
-    width; the number of objects changed (the text page must be loaded again to see
-    them).  The bounds of all the objects are asked for at once, into an array (a
-    page may hold a thousand spaces drawn on their own)."""
-    bounds = np.zeros((len(objects), 4), dtype=np.float32)  # left, bottom, right, top
-    known = np.fromiter(map(bounds_of, map(pointer, objects), *(
-        out_params(bounds, 4 * side) for side in range(4))), dtype=np.intc, count=len(objects))
-    skipped = (known != 0) & (np.abs(bounds[:, 2] - bounds[:, 0]) < _EPSILON)
-    # not skipped: skipped for another reason (a duplicate drawn again, ActualText)
-    tall = np.abs(bounds[:, 3] - bounds[:, 1]) >= _EPSILON
-    if not (skipped & tall).any():
+    for want of width, and that may hold more than an inkless horizontal glyph (a
+    column; on a page with columns, a point away from its pen; on a page whose text has
+    no ink, every point), a width; the number of objects changed (the text page must be
+    loaded again to see them).  ``seen`` are the text objects the text page reads
+    (addresses), which with the columns tell whether the page's text has ink
+    (`_inkless`).  The bounds of all the ``objects`` are asked for at once, into an
+    array (a page may hold a thousand spaces drawn on their own)."""
+    bounds = _bounds(objects)
+    # NaN (no bounds known) is neither: such an object was skipped for another reason
+    skipped = np.abs(bounds[:, 2] - bounds[:, 0]) < _EPSILON
+    columns = skipped & (np.abs(bounds[:, 3] - bounds[:, 1]) >= _EPSILON)
+    points = skipped & ~columns
+    inkless = bool(points.any()) and _inkless(
+        np.concatenate([seen, np.asarray(objects, dtype=np.uint64)[columns]]))
+    if not columns.any() and not inkless:
         return 0  # points alone: spaces drawn on their own
     page_object = pdfium_c.FPDF_PAGEOBJECT
     matrix = pdfium_c.FS_MATRIX()
-    columns = [ctypes.cast(objects[k], page_object)
-               for k in np.flatnonzero(skipped & tall).tolist()]
-    points = [(ctypes.cast(objects[k], page_object), float(bounds[k, 0]), float(bounds[k, 1]))
-              for k in np.flatnonzero(skipped & ~tall).tolist()]
+    chosen = [ctypes.cast(objects[k], page_object) for k in np.flatnonzero(columns).tolist()]
+    for k in np.flatnonzero(points).tolist():
+        obj = ctypes.cast(objects[k], page_object)
+        if inkless or not _at_pen(obj, float(bounds[k, 0]), float(bounds[k, 1]), matrix):
+            chosen.append(obj)
     changed = 0
-    for obj in columns + [obj for obj, x, y in points if not _at_pen(obj, x, y, matrix)]:
+    for obj in chosen:
         if not pdfium_c.FPDFPageObj_GetMatrix(obj, matrix) or \
                 not pdfium_c.FPDFTextObj_SetTextRenderMode(
                     obj, pdfium_c.FPDF_TEXTRENDERMODE_FILL_STROKE):
@@ -77,6 +96,31 @@ def make_visible(objects: Sequence[int]) -> int:
         pdfium_c.FPDFPageObj_SetMatrix(obj, matrix)
         changed += 1
     return changed
+
+
+def _bounds(objects: Sequence[int]) -> npt.NDArray[np.float32]:
+    """The upright bounds (left, bottom, right, top) of each page object of
+    ``objects`` (addresses), asked for into one array; NaN where PDFium knows none."""
+    bounds = np.zeros((len(objects), 4), dtype=np.float32)
+    known = np.fromiter(map(bounds_of, map(pointer, objects), *(
+        out_params(bounds, 4 * side) for side in range(4))), dtype=np.intc, count=len(objects))
+    bounds[known == 0] = np.nan
+    return bounds
+
+
+def _inkless(objects: npt.NDArray[np.uint64]) -> bool:
+    """Whether most of the text ``objects`` (addresses; a sample of `_INKLESS_SAMPLE`)
+    are flat across their baseline: words drawn in a font without glyphs.  Measured on
+    the object's box turned with it (its rotated bounds, which a stroke does not widen):
+    a layer on a skewed scan, or turned, or drawn in part as fake bold, is as flat."""
+    if not len(objects):
+        return False
+    picked = objects[np.linspace(0, len(objects) - 1, min(len(objects), _INKLESS_SAMPLE)
+                                 ).astype(np.intp)].tolist()
+    quads = np.full((len(picked), 8), np.nan, dtype=np.float32)  # x1, y1, ... x4, y4
+    list(map(rotated_bounds_of, map(pointer, picked), out_params(quads)))
+    across = np.hypot(quads[:, 4] - quads[:, 2], quads[:, 5] - quads[:, 3])
+    return 2 * int((across < _EPSILON).sum()) > len(picked)
 
 
 def _at_pen(obj: Any, x: float, y: float, matrix: Any) -> bool:
