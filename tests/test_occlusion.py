@@ -12,6 +12,7 @@ from reportlab.pdfgen.canvas import Canvas
 import layoutkit
 from layoutkit.sources import open_source
 from layoutkit.sources.occlusion import Fill, covered
+from tests.handmade import pdf_bytes
 
 ROOT = Path(__file__).resolve().parent.parent
 ENGINES = ("pdfium", "pdfminer")
@@ -55,6 +56,36 @@ def test_text_under_an_opaque_fill_is_not_read(tmp_path: Path, engine: str) -> N
         assert gone not in text.replace(" ", "")
     lines = [line.text for line in layoutkit.parse(path, engine=engine, typed=False)[0].lines]
     assert "appointment only." in lines
+
+
+def scanned(path: Path) -> None:
+    """A scan's page as some scanners write it: its OCR layer drawn invisibly (render
+    mode 3: 'words found by OCR'), a word printed visibly ('printed'), then a white
+    ground painted over the whole page (where the scan's picture would follow)."""
+    ops = (b"BT /F1 10 Tf 72 700 Td 3 Tr (words found by OCR) Tj ET\n"
+           b"BT /F1 10 Tf 72 600 Td 0 Tr (printed) Tj ET\n"
+           b"1 1 1 rg 0 0 612 792 re f\n")
+    path.write_bytes(pdf_bytes([
+        b"<< /Type /Catalog /Pages 2 0 R >>",
+        b"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+        b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792]"
+        b" /Resources << /Font << /F1 5 0 R >> >> /Contents 4 0 R >>",
+        b"<< /Length %d >>\nstream\n%s\nendstream" % (len(ops), ops),
+        b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>",
+    ]))
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_text_drawn_invisibly_is_not_covered(tmp_path: Path, engine: str) -> None:
+    """The invisible layer is read under the white ground painted after it (it paints
+    nothing that a fill could hide: a South African gazette's CVISION layer was lost
+    so); the word printed visibly under it is not."""
+    path = tmp_path / "scanned.pdf"
+    scanned(path)
+    with open_source(path, engine) as source:
+        text = "".join(next(iter(source.pages([1]))).glyphs.texts).replace(" ", "")
+    assert "wordsfoundbyOCR" in text
+    assert "printed" not in text
 
 
 def clipped(path: Path) -> None:

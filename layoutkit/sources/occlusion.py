@@ -19,11 +19,14 @@ interleaves its letters with those printed over it.
 - A glyph whose box lies inside a shape filled after it is left out.
 - Fills with any transparency (a constant alpha below one, a blend mode other than
   Normal, a soft mask: a highlighter's multiply) hide nothing.
+- Text drawn invisibly (render mode 3, or 7, which only clips) paints nothing, so
+  nothing painted after it hides it: a scan's OCR layer stays under the white ground
+  and the picture a scanner paints over it (`INVISIBLE`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -32,7 +35,10 @@ import numpy.typing as npt
 
 from ..model import Glyphs
 
-__all__ = ["COVER_TOLERANCE", "Fill", "Outline", "covered", "uncovered"]
+__all__ = ["COVER_TOLERANCE", "INVISIBLE", "Fill", "Outline", "covered", "uncovered"]
+
+INVISIBLE = frozenset({3, 7})
+"""The text render modes that paint nothing: neither fill nor stroke (3), clip only (7)."""
 
 COVER_TOLERANCE = 1.0
 """A fill covers a glyph whose box, grown by this many points on every side, lies
@@ -133,10 +139,17 @@ class _Shapes:
         return inside
 
 
-def uncovered(glyphs: Glyphs, order: npt.NDArray[np.int64], fills: Sequence[Fill]) -> Glyphs:
+def uncovered(glyphs: Glyphs, order: npt.NDArray[np.int64], fills: Sequence[Fill],
+              invisible: Callable[[npt.NDArray[np.intp]], npt.NDArray[np.bool_]] | None = None
+              ) -> Glyphs:
     """``glyphs`` (each at its place in the painting ``order``) without those a fill
-    painted after it covers (`covered`, to within ``COVER_TOLERANCE``)."""
+    painted after it covers (`covered`, to within ``COVER_TOLERANCE``), but for those
+    drawn invisibly, which ``invisible`` tells of the covered ones (their indexes): an
+    engine that knows them only by asking leaves the question to the few covered."""
     hidden = covered(glyphs.boxes, order, fills, COVER_TOLERANCE)
+    if invisible is not None and hidden.any():
+        found = np.flatnonzero(hidden)
+        hidden[found[invisible(found)]] = False
     if not hidden.any():
         return glyphs
     shown = np.flatnonzero(~hidden)

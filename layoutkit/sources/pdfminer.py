@@ -9,7 +9,7 @@ from __future__ import annotations
 import dataclasses
 import os
 import weakref
-from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, Sequence, Set
 from functools import partialmethod
 from itertools import islice
 from pathlib import Path
@@ -59,7 +59,7 @@ from .base import (
 from .builtin_encoding import builtin_names, glyph_text, standard_symbolic_texts
 from .cid_collections import collection_table
 from .differences import differences_of, name_of
-from .occlusion import Fill, Outline, uncovered
+from .occlusion import INVISIBLE, Fill, Outline, uncovered
 from .pdfminer_outline import outline
 
 __all__ = ["PdfminerSource"]
@@ -108,7 +108,7 @@ class PdfminerSource(ClosingSource):
                     f"{self.path}: page {page_no} cannot be read ({_reason(exc)})"
                 ) from exc
             yield dataclasses.replace(_page_glyphs(page_no, page, layout, self._device.covering,
-                                                   self._device.weights),
+                                                   self._device.weights, self._device.invisible),
                                       label=self._tree.labels[page_no - 1])
 
     def labels(self) -> tuple[str, ...]:
@@ -179,13 +179,25 @@ class _Device(PDFPageAggregator):
         self.weights: dict[int, int] = {}
         """The weight of the font of each of the page's characters, by the character's id
         (`_Resources.weights`)."""
+        self.invisible: set[int] = set()
+        """The ids of the page's characters drawn in a render mode that paints nothing
+        (`occlusion.INVISIBLE`)."""
         self._resources = resources
+        self._unpainted = False
+
+    def render_string(self, textstate: Any, seq: PDFTextSeq, ncs: Any, graphicstate: Any
+                      ) -> None:
+        self._unpainted = textstate.render in INVISIBLE
+        super().render_string(textstate, seq, ncs, graphicstate)
 
     def render_char(self, matrix: Any, font: PDFFont, fontsize: float, scaling: float,
                     rise: float, cid: int, ncs: Any, graphicstate: Any) -> float:
         advance: float = super().render_char(matrix, font, fontsize, scaling, rise, cid, ncs,
                                              graphicstate)
-        self.weights[id(self.cur_item._objs[-1])] = self._resources.weights.get(font, 0)
+        char = id(self.cur_item._objs[-1])
+        self.weights[char] = self._resources.weights.get(font, 0)
+        if self._unpainted:
+            self.invisible.add(char)
         return advance
 
     def _show(self, axis: int, seq: PDFTextSeq, matrix: Matrix, pos: Point, font: PDFFont,
@@ -246,6 +258,7 @@ class _Interpreter(PDFPageInterpreter):
         self._saved, self.device.painting = [], _Painting()
         self.device.covering.clear()
         self.device.weights.clear()
+        self.device.invisible.clear()
         super().process_page(page)
 
     def do_q(self) -> None:
@@ -626,11 +639,12 @@ def _turned(page: PDFPage, rect: Rect) -> Rect:
 
 
 def _page_glyphs(page_no: int, page: PDFPage, layout: LTPage,
-                 covering: Mapping[int, tuple[Outline, ...]], weights: Mapping[int, int]
-                 ) -> PageGlyphs:
+                 covering: Mapping[int, tuple[Outline, ...]], weights: Mapping[int, int],
+                 invisible: Set[int]) -> PageGlyphs:
     """Convert pdfminer's bottom-left objects to top-left glyphs and rules, cropped,
     without the glyphs a shape filled after them covers (the ids of such shapes are
-    ``covering``; see `occlusion`); ``weights`` holds the weight of each
+    ``covering``; see `occlusion`), but for the characters drawn invisibly (their ids
+    ``invisible``), which paint nothing to cover; ``weights`` holds the weight of each
     character's font by the character's id."""
     vx0, vy0, vx1, vy1 = _visible_box(page, layout)
     chars: list[LTChar] = []
@@ -659,11 +673,12 @@ def _page_glyphs(page_no: int, page: PDFPage, layout: LTPage,
     def walk(container: Any, form: int | None) -> None:
         """The items of ``container`` in painting order: the page's own at their
         places, those inside a form at the form's (its glyphs at none: no fill is
-        known to cover them, as in the pdfium engine)."""
+        known to cover them, as in the pdfium engine, nor one drawn invisibly)."""
         for place, item in enumerate(container):
             if isinstance(item, LTChar):
                 chars.append(item)
-                painted.append(place if form is None else _UNPLACED)
+                painted.append(place if form is None and id(item) not in invisible
+                               else _UNPLACED)
             elif isinstance(item, (LTRect, LTLine, LTCurve)):
                 rules.extend(_rules_of(item, box, visible))
                 if id(item) in covering:

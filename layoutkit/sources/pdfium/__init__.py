@@ -51,7 +51,9 @@ interchangeable (tests/test_engines.py holds them to it):
 * **Page size**: the crop box clipped to the media box, both inherited from the page
   tree (`frame._visible_box`).
 * **Covered text**: glyphs an opaque filled shape painted after them covers are left
-  out, as pdfminer's engine leaves them out (`occlusion`).
+  out, as pdfminer's engine leaves them out (`occlusion`), but for those drawn
+  invisibly (an OCR layer under a scan), whose render mode is asked of their objects
+  only once a fill covers them.
 """
 
 from __future__ import annotations
@@ -59,6 +61,7 @@ from __future__ import annotations
 import dataclasses
 import os
 from collections.abc import Collection, Iterator, Sequence
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -69,8 +72,8 @@ from ...errors import DocumentError
 from ...model import Glyphs, OutlineEntry, PageGlyphs
 from ..base import ClosingSource, check_readable
 from ..cid_collections import drawn_by_collection, font_collections, read_by_collection
-from ..occlusion import uncovered
-from .bindings import pdfium_c
+from ..occlusion import INVISIBLE, uncovered
+from .bindings import pdfium_c, pointer, text_render_mode
 from .drawings import drawings
 from .frame import Frame
 from .links import page_links
@@ -205,9 +208,20 @@ def _page_glyphs(path: Path, page_no: int, page: Any, encodings: BuiltinEncoding
     if drawn.unseen and make_visible(drawn.unseen, text_objects):
         glyphs, _, drawn_by = _text(path, page_no, page, frame, encodings)
     if drawn.fills:
-        glyphs = uncovered(glyphs, _painting_order(drawn_by, drawn.painted), drawn.fills)
+        glyphs = uncovered(glyphs, _painting_order(drawn_by, drawn.painted), drawn.fills,
+                           partial(_invisible, drawn_by))
     width, height = frame.size
     return PageGlyphs(page_no, width, height, glyphs, drawn.rules, drawn.images)
+
+
+def _invisible(drawn_by: npt.NDArray[np.uint64], glyphs: npt.NDArray[np.intp]
+               ) -> npt.NDArray[np.bool_]:
+    """Whether each glyph of ``glyphs`` (indexes) is drawn by a text object (of
+    ``drawn_by``, the object of each glyph) in a render mode that paints nothing
+    (`occlusion.INVISIBLE`): asked of the objects of the glyphs a fill covers only."""
+    objects, back = np.unique(drawn_by[glyphs], return_inverse=True)
+    modes = [text_render_mode(pointer(obj)) for obj in objects.tolist()]
+    return np.isin(np.array(modes, dtype=np.intc), list(INVISIBLE))[back.reshape(-1)]
 
 
 def _painting_order(drawn_by: npt.NDArray[np.uint64], painted: npt.NDArray[np.uint64]

@@ -19,7 +19,7 @@ import pypdfium2_raw as pdfium_c  # type: ignore[import-untyped]
 __all__ = ["HANDLE", "INT", "address", "argument", "bounds_of", "font_of", "font_size_at",
            "is_generated", "is_hyphen", "loose_box_at", "matrix_at", "object_type", "origin_at",
            "out_params", "page_object_at", "pdfium_c", "pointer", "rotated_bounds_of",
-           "text_object_at", "unconverted", "unicode_error_at"]
+           "text_object_at", "text_render_mode", "unconverted", "unicode_error_at"]
 
 # PDFium is initialised once a process, as importing pypdfium2 does it (and with the same
 # configuration); initialising it again, as pypdfium2 imported later for OCR does, does
@@ -85,4 +85,5 @@ page_object_at = unconverted(pdfium_c.FPDFPage_GetObject, HANDLE)
 object_type = unconverted(pdfium_c.FPDFPageObj_GetType, INT)
 bounds_of = unconverted(pdfium_c.FPDFPageObj_GetBounds, INT)
 rotated_bounds_of = unconverted(pdfium_c.FPDFPageObj_GetRotatedBounds, INT)
+text_render_mode = unconverted(pdfium_c.FPDFTextObj_GetTextRenderMode, INT)
 
