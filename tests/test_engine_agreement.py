@@ -600,11 +600,12 @@ INKLESS_WORDS = ((72, 700, "Words"), (120, 700, "of"), (140, 700, "a"), (152, 70
 """The words of `inkless_pdf`, each drawn as a text object of its own: (x, y, text)."""
 
 
-def inkless_pdf(path: Path) -> Path:
+def inkless_pdf(path: Path, mode: bytes = b"", after: bytes = b"") -> Path:
     """A page of `INKLESS_WORDS` in a Type 3 font whose glyphs draw nothing, as an OCR
-    engine's text layer is set: words with advances and no ink."""
-    ops = b"".join(b"BT /F1 10 Tf %d %d Td (%s) Tj ET\n" % (x, y, text.encode())
-                   for x, y, text in INKLESS_WORDS)
+    engine's text layer is set: words with advances and no ink, drawn in the render
+    ``mode`` set before them (``3 Tr``), the content ``after`` them painted next."""
+    ops = mode + b"\n" + b"".join(b"BT /F1 10 Tf %d %d Td (%s) Tj ET\n" % (x, y, text.encode())
+                                  for x, y, text in INKLESS_WORDS) + after
     names = sorted({c for _, _, text in INKLESS_WORDS for c in text})
     path.write_bytes(pdf_bytes([
         b"<< /Type /Catalog /Pages 2 0 R >>",

@@ -13,6 +13,7 @@ import layoutkit
 from layoutkit.sources import open_source
 from layoutkit.sources.occlusion import Fill, covered
 from tests.handmade import pdf_bytes
+from tests.test_engine_agreement import INKLESS_WORDS, inkless_pdf
 
 ROOT = Path(__file__).resolve().parent.parent
 ENGINES = ("pdfium", "pdfminer")
@@ -60,9 +61,13 @@ def test_text_under_an_opaque_fill_is_not_read(tmp_path: Path, engine: str) -> N
 
 def scanned(path: Path) -> None:
     """A scan's page as some scanners write it: its OCR layer drawn invisibly (render
-    mode 3: 'words found by OCR'), a word printed visibly ('printed'), then a white
-    ground painted over the whole page (where the scan's picture would follow)."""
+    mode 3: 'words found by OCR'; the mode kept into the next text object: 'kept
+    invisible'; mode 7, which only clips: 'clip only'), a word printed visibly
+    ('printed'), then a white ground painted over the whole page (where the scan's
+    picture would follow)."""
     ops = (b"BT /F1 10 Tf 72 700 Td 3 Tr (words found by OCR) Tj ET\n"
+           b"BT /F1 10 Tf 72 680 Td (kept invisible) Tj ET\n"
+           b"q BT /F1 10 Tf 72 660 Td 7 Tr (clip only) Tj ET Q\n"
            b"BT /F1 10 Tf 72 600 Td 0 Tr (printed) Tj ET\n"
            b"1 1 1 rg 0 0 612 792 re f\n")
     path.write_bytes(pdf_bytes([
@@ -79,13 +84,27 @@ def scanned(path: Path) -> None:
 def test_text_drawn_invisibly_is_not_covered(tmp_path: Path, engine: str) -> None:
     """The invisible layer is read under the white ground painted after it (it paints
     nothing that a fill could hide: a South African gazette's CVISION layer was lost
-    so); the word printed visibly under it is not."""
+    so), in mode 3, kept from one text object to the next, and in mode 7; the word
+    printed visibly under it is not."""
     path = tmp_path / "scanned.pdf"
     scanned(path)
     with open_source(path, engine) as source:
         text = "".join(next(iter(source.pages([1]))).glyphs.texts).replace(" ", "")
-    assert "wordsfoundbyOCR" in text
+    assert "wordsfoundbyOCRkeptinvisiblecliponly" in text
     assert "printed" not in text
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_an_invisible_layer_without_ink_keeps_its_one_letter_words(tmp_path: Path,
+                                                                     engine: str) -> None:
+    """A layer in a font without glyphs, drawn invisibly under a white ground: the
+    pdfium engine makes its one-letter words visible to read them
+    (`sources.pdfium.unseen`), and gives them their render mode back, so that the
+    ground covers none of them ('a' and 'I' were lost)."""
+    path = inkless_pdf(tmp_path / "inkless.pdf", b"3 Tr", b"1 1 1 rg 0 0 612 792 re f\n")
+    with open_source(path, engine) as source:
+        text = "".join(next(iter(source.pages([1]))).glyphs.texts)
+    assert text == "".join(word for _, _, word in INKLESS_WORDS)
 
 
 def clipped(path: Path) -> None:

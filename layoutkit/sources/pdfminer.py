@@ -183,11 +183,11 @@ class _Device(PDFPageAggregator):
         """The ids of the page's characters drawn in a render mode that paints nothing
         (`occlusion.INVISIBLE`)."""
         self._resources = resources
-        self._unpainted = False
+        self._invisibly = False
 
     def render_string(self, textstate: Any, seq: PDFTextSeq, ncs: Any, graphicstate: Any
                       ) -> None:
-        self._unpainted = textstate.render in INVISIBLE
+        self._invisibly = textstate.render in INVISIBLE
         super().render_string(textstate, seq, ncs, graphicstate)
 
     def render_char(self, matrix: Any, font: PDFFont, fontsize: float, scaling: float,
@@ -196,7 +196,7 @@ class _Device(PDFPageAggregator):
                                              graphicstate)
         char = id(self.cur_item._objs[-1])
         self.weights[char] = self._resources.weights.get(font, 0)
-        if self._unpainted:
+        if self._invisibly:
             self.invisible.add(char)
         return advance
 
@@ -643,8 +643,8 @@ def _page_glyphs(page_no: int, page: PDFPage, layout: LTPage,
                  invisible: Set[int]) -> PageGlyphs:
     """Convert pdfminer's bottom-left objects to top-left glyphs and rules, cropped,
     without the glyphs a shape filled after them covers (the ids of such shapes are
-    ``covering``; see `occlusion`), but for the characters drawn invisibly (their ids
-    ``invisible``), which paint nothing to cover; ``weights`` holds the weight of each
+    ``covering``; see `occlusion`), but for the characters drawn in a render mode that
+    paints nothing (their ids ``invisible``); ``weights`` holds the weight of each
     character's font by the character's id."""
     vx0, vy0, vx1, vy1 = _visible_box(page, layout)
     chars: list[LTChar] = []
@@ -673,12 +673,12 @@ def _page_glyphs(page_no: int, page: PDFPage, layout: LTPage,
     def walk(container: Any, form: int | None) -> None:
         """The items of ``container`` in painting order: the page's own at their
         places, those inside a form at the form's (its glyphs at none: no fill is
-        known to cover them, as in the pdfium engine, nor one drawn invisibly)."""
+        known to cover them, as in the pdfium engine; pdfminer.six reads a form with
+        the text state reset, where PDF keeps the render mode it is drawn in)."""
         for place, item in enumerate(container):
             if isinstance(item, LTChar):
                 chars.append(item)
-                painted.append(place if form is None and id(item) not in invisible
-                               else _UNPLACED)
+                painted.append(place if form is None else _UNPLACED)
             elif isinstance(item, (LTRect, LTLine, LTCurve)):
                 rules.extend(_rules_of(item, box, visible))
                 if id(item) in covering:
@@ -691,10 +691,12 @@ def _page_glyphs(page_no: int, page: PDFPage, layout: LTPage,
                 walk(item, place if form is None else form)
 
     walk(layout, None)
-    glyphs, order = _glyphs(chars, np.array(painted, dtype=np.int64), (vx0, vy0, vx1, vy1),
-                            weights)
+    glyphs, kept = _glyphs(chars, (vx0, vy0, vx1, vy1), weights)
     if fills:
-        glyphs = uncovered(glyphs, order, fills)
+        glyphs = uncovered(glyphs, np.array(painted, dtype=np.int64)[kept], fills,
+                           lambda found: np.fromiter((id(chars[k]) in invisible
+                                                      for k in kept[found].tolist()),
+                                                     dtype=np.bool_, count=len(found)))
     return PageGlyphs(page_no, vx1 - vx0, vy1 - vy0, glyphs, tuple(rules), tuple(images),
                       links=_links(page, box))
 
@@ -739,11 +741,11 @@ _UNPLACED = np.iinfo(np.int64).max
 """The painting place of a glyph inside a form."""
 
 
-def _glyphs(chars: Sequence[LTChar], painted: npt.NDArray[np.int64], visible: Rect,
-            weights: Mapping[int, int]) -> tuple[Glyphs, npt.NDArray[np.int64]]:
+def _glyphs(chars: Sequence[LTChar], visible: Rect, weights: Mapping[int, int]
+            ) -> tuple[Glyphs, npt.NDArray[np.intp]]:
     """The characters whose centre lies in the ``visible`` rectangle, as glyph columns
     in top-left points (the weight of each one's font in ``weights``, by its id), and
-    their places in the ``painted`` order.  A glyph's size is
+    the index of each among ``chars``.  A glyph's size is
     the em across its baseline, as the pdfium engine gives it: pdfminer's size is its
     box's height, which for text running up or down the page is the advance."""
     vx0, vy0, vx1, vy1 = visible
@@ -759,7 +761,7 @@ def _glyphs(chars: Sequence[LTChar], painted: npt.NDArray[np.int64], visible: Re
     return Glyphs(tuple(c.get_text() for c in picked),
                   np.stack([x0 - vx0, vy1 - y1, x1 - vx0, vy1 - y0], axis=1)[shown],
                   tuple(c.fontname for c in picked), sizes, directions,
-                  np.array([weights[id(c)] for c in picked], dtype=np.int16)), painted[shown]
+                  np.array([weights[id(c)] for c in picked], dtype=np.int16)), np.flatnonzero(shown)
 
 
 def _rules_of(

@@ -59,6 +59,7 @@ from ...config import LayoutConfig
 from ...errors import DocumentError, UsageError
 from ...model import NO_GLYPHS, OcrQuality, PageGlyphs, Word
 from ..base import is_image
+from ..occlusion import INVISIBLE
 from .language import AUTO, layer_language, user_languages
 from .packs import pack_advice
 from .quality import (
@@ -129,9 +130,10 @@ def _garbage(words: Sequence[Word], languages: str | None, config: LayoutConfig)
 
 def _invisible_text(path: Path, page_no: int) -> bool:
     """Whether every text object of the PDF page, those inside its forms too, is drawn
-    invisibly (render mode 3).  The page is loaded from the document `_rendering` keeps
-    open, and its objects asked for with plain calls: an OCR layer draws each word as
-    an object of its own, hundreds a page."""
+    invisibly (a render mode that paints nothing, `occlusion.INVISIBLE`).  The page is
+    loaded from the document `_rendering` keeps open, and its objects asked for with
+    plain calls: an OCR layer draws each word as an object of its own, hundreds a
+    page."""
     import pypdfium2 as pdfium  # type: ignore[import-untyped]  # only for such a page
     import pypdfium2_raw as pdfium_c  # type: ignore[import-untyped]
 
@@ -158,7 +160,7 @@ def _invisible_text(path: Path, page_no: int) -> bool:
                       page.raw)
     finally:
         page.close()
-    return bool(drawn) and all(m == pdfium_c.FPDF_TEXTRENDERMODE_INVISIBLE for m in drawn)
+    return bool(drawn) and all(m in INVISIBLE for m in drawn)
 
 
 def _blank(path: Path, page: PageGlyphs, config: LayoutConfig) -> bool:

@@ -79,7 +79,7 @@ from .frame import Frame
 from .links import page_links
 from .outline import outline, page_label
 from .text import BuiltinEncodings, TextReader
-from .unseen import make_visible
+from .unseen import make_visible, restore
 
 __all__ = ["PdfiumSource"]
 
@@ -205,8 +205,10 @@ def _page_glyphs(path: Path, page_no: int, page: Any, encodings: BuiltinEncoding
     frame = Frame.of(page)
     glyphs, text_objects, drawn_by = _text(path, page_no, page, frame, encodings)
     drawn = drawings(page, frame, text_objects)
-    if drawn.unseen and make_visible(drawn.unseen, text_objects):
+    changed = make_visible(drawn.unseen, text_objects) if drawn.unseen else {}
+    if changed:
         glyphs, _, drawn_by = _text(path, page_no, page, frame, encodings)
+        restore(changed)
     if drawn.fills:
         glyphs = uncovered(glyphs, _painting_order(drawn_by, drawn.painted), drawn.fills,
                            partial(_invisible, drawn_by))

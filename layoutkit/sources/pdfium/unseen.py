@@ -13,9 +13,11 @@ not embed) the ink is empty and the whole column of text is skipped.
 - A text object drawn in a stroking render mode is bounded half a line width beyond
   its ink (`CPDF_TextObject`'s position data), so such an object is given a stroke and
   its bounds recomputed, and the text page, loaded again, reads it.
-- The page is never saved: the change lives only as long as the loaded page.  The
-  glyphs' boxes do not depend on the object's bounds, and the text page does not read
-  the render mode, so the characters are read as in any other object.
+- The page is never saved, and once its text is read again each object gets its own
+  render mode back (`restore`: an invisible layer stays invisible to the question of
+  what covers it).  The glyphs' boxes do not depend on the object's bounds, and the
+  text page does not read the render mode, so the characters are read as in any other
+  object.
 - A text object that is one inkless glyph on a horizontal baseline has bounds that are
   a single point at its pen position: a space drawn as an object of its own (the 2016
   City Record draws every character so).  Those stay skipped, as the engine's
@@ -44,7 +46,7 @@ import numpy.typing as npt
 
 from .bindings import bounds_of, out_params, pdfium_c, pointer, rotated_bounds_of
 
-__all__ = ["make_visible"]
+__all__ = ["make_visible", "restore"]
 
 _EPSILON = 0.01
 """PDFium's ``kSizeEpsilon``: a text object narrower than this is skipped."""
@@ -60,12 +62,13 @@ enough to tell a layer without ink from a page with a few inkless objects among 
 ones, and few calls on a page of thousands of objects."""
 
 
-def make_visible(objects: Sequence[int], seen: npt.NDArray[np.uint64]) -> int:
+def make_visible(objects: Sequence[int], seen: npt.NDArray[np.uint64]) -> dict[int, int]:
     """Give each text object of ``objects`` (addresses) that PDFium's text page skips
     for want of width, and that may hold more than an inkless horizontal glyph (a
     column; on a page with columns, a point away from its pen; on a page whose text has
-    no ink, every point), a width; the number of objects changed (the text page must be
-    loaded again to see them).  ``seen`` are the text objects the text page reads
+    no ink, every point), a width; the render mode each object changed had, by its
+    address (the text page must be loaded again to see them, and `restore` gives the
+    modes back once it is read).  ``seen`` are the text objects the text page reads
     (addresses), which with the columns tell whether the page's text has ink
     (`_inkless`).  The bounds of all the ``objects`` are asked for at once, into an
     array (a page may hold a thousand spaces drawn on their own)."""
@@ -77,16 +80,15 @@ def make_visible(objects: Sequence[int], seen: npt.NDArray[np.uint64]) -> int:
     inkless = bool(points.any()) and _inkless(
         np.concatenate([seen, np.asarray(objects, dtype=np.uint64)[columns]]))
     if not columns.any() and not inkless:
-        return 0  # points alone: spaces drawn on their own
-    page_object = pdfium_c.FPDF_PAGEOBJECT
+        return {}  # points alone: spaces drawn on their own
     matrix = pdfium_c.FS_MATRIX()
-    chosen = [ctypes.cast(objects[k], page_object) for k in np.flatnonzero(columns).tolist()]
-    for k in np.flatnonzero(points).tolist():
-        obj = ctypes.cast(objects[k], page_object)
-        if inkless or not _at_pen(obj, float(bounds[k, 0]), float(bounds[k, 1]), matrix):
-            chosen.append(obj)
-    changed = 0
-    for obj in chosen:
+    chosen = np.flatnonzero(columns).tolist()
+    chosen += [k for k in np.flatnonzero(points).tolist() if inkless or not _at_pen(
+        _object(objects[k]), float(bounds[k, 0]), float(bounds[k, 1]), matrix)]
+    changed: dict[int, int] = {}
+    for k in chosen:
+        obj = _object(objects[k])
+        mode = int(pdfium_c.FPDFTextObj_GetTextRenderMode(obj))
         if not pdfium_c.FPDFPageObj_GetMatrix(obj, matrix) or \
                 not pdfium_c.FPDFTextObj_SetTextRenderMode(
                     obj, pdfium_c.FPDF_TEXTRENDERMODE_FILL_STROKE):
@@ -94,8 +96,21 @@ def make_visible(objects: Sequence[int], seen: npt.NDArray[np.uint64]) -> int:
         pdfium_c.FPDFPageObj_SetStrokeWidth(obj, ctypes.c_float(_STROKE_WIDTH))
         # Setting the matrix it has recomputes the bounds, now with the stroke.
         pdfium_c.FPDFPageObj_SetMatrix(obj, matrix)
-        changed += 1
+        changed[objects[k]] = mode
     return changed
+
+
+def restore(changed: dict[int, int]) -> None:
+    """Give the text objects `make_visible` changed (addresses) the render modes they
+    had (``changed``): the loaded page says again how its text is drawn (an OCR
+    layer's invisibly, which no fill painted after it covers: `occlusion`)."""
+    for address, mode in changed.items():
+        pdfium_c.FPDFTextObj_SetTextRenderMode(_object(address), mode)
+
+
+def _object(address: int) -> Any:
+    """The page object at ``address`` as the bindings that take a handle need it."""
+    return ctypes.cast(address, pdfium_c.FPDF_PAGEOBJECT)
 
 
 def _bounds(objects: Sequence[int]) -> npt.NDArray[np.float32]:
