@@ -20,3 +20,18 @@ def pdf_bytes(objects: Sequence[bytes], version: bytes = b"1.7") -> bytes:
     out += b"trailer\n<< /Size %d /Root 1 0 R >>\nstartxref\n%d\n%%%%EOF\n" % (
         len(objects) + 1, xref)
     return bytes(out)
+
+
+def one_page(content: bytes, resources: bytes, *extra: bytes,
+             size: tuple[int, int] = (612, 792)) -> bytes:
+    """A one-page PDF of ``size`` points drawing ``content`` with ``resources`` (a
+    dictionary's source, its objects referred to from 5 on); ``extra`` are further
+    objects, numbered from 5 on."""
+    return pdf_bytes([
+        b"<< /Type /Catalog /Pages 2 0 R >>",
+        b"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+        b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 %d %d] /Resources %s /Contents 4 0 R >>"
+        % (*size, resources),
+        b"<< /Length %d >>\nstream\n%s\nendstream" % (len(content), content),
+        *extra,
+    ])

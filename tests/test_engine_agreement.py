@@ -38,7 +38,7 @@ import pytest
 
 from layoutkit.model import BBox, PageGlyphs
 from layoutkit.sources import open_source
-from tests.handmade import pdf_bytes
+from tests.handmade import one_page, pdf_bytes
 
 ROOT = Path(__file__).resolve().parent.parent
 ENGINES = ("pdfminer", "pdfium")
@@ -607,20 +607,15 @@ def inkless_pdf(path: Path, mode: bytes = b"", after: bytes = b"") -> Path:
     ops = mode + b"\n" + b"".join(b"BT /F1 10 Tf %d %d Td (%s) Tj ET\n" % (x, y, text.encode())
                                   for x, y, text in INKLESS_WORDS) + after
     names = sorted({c for _, _, text in INKLESS_WORDS for c in text})
-    path.write_bytes(pdf_bytes([
-        b"<< /Type /Catalog /Pages 2 0 R >>",
-        b"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
-        b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792]"
-        b" /Resources << /Font << /F1 5 0 R >> >> /Contents 4 0 R >>",
-        b"<< /Length %d >>\nstream\n%s\nendstream" % (len(ops), ops),
+    path.write_bytes(one_page(
+        ops, b"<< /Font << /F1 5 0 R >> >>",
         b"<< /Type /Font /Subtype /Type3 /FontBBox [0 0 0 0]"
         b" /FontMatrix [0.001 0 0 0.001 0 0] /CharProcs 7 0 R /FirstChar 32 /LastChar 126"
         b" /Encoding << /Differences [%s] >> /Widths [%s] >>" % (
             b" ".join(b"%d /%s" % (ord(c), c.encode()) for c in names),
             b" ".join(b"500" for _ in range(32, 127))),
         b"<< /Length 8 >>\nstream\n500 0 d0\nendstream",
-        b"<< %s >>" % b" ".join(b"/%s 6 0 R" % c.encode() for c in names),
-    ]))
+        b"<< %s >>" % b" ".join(b"/%s 6 0 R" % c.encode() for c in names)))
     return path
 
 

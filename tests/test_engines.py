@@ -44,7 +44,7 @@ from layoutkit.sources import open_source
 from layoutkit.sources.pdfium import PdfiumSource
 from layoutkit.tools.evaluate import score_truth
 from layoutkit.tools.truth import PageTruth, labelled_pages
-from tests.handmade import pdf_bytes
+from tests.handmade import one_page
 
 ROOT = Path(__file__).resolve().parent.parent
 PDFS = ROOT / "fixtures" / "pdf"
@@ -259,12 +259,7 @@ def test_engines_pdfium_closes_what_it_opens() -> None:
 def hand_made_pdf(path: Path, content: bytes, resources: bytes, *extra: bytes) -> Path:
     """A one-page 300 x 200 PDF drawing ``content`` with ``resources``; ``extra`` are
     further objects, numbered from 5 on."""
-    objects = [b"<< /Type /Catalog /Pages 2 0 R >>",
-               b"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
-               b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 300 200] /Resources "
-               + resources + b" /Contents 4 0 R >>",
-               b"<< /Length %d >>\nstream\n%s\nendstream" % (len(content), content), *extra]
-    path.write_bytes(pdf_bytes(objects))
+    path.write_bytes(one_page(content, resources, *extra, size=(300, 200)))
     return path
 
 

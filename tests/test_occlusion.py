@@ -12,7 +12,7 @@ from reportlab.pdfgen.canvas import Canvas
 import layoutkit
 from layoutkit.sources import open_source
 from layoutkit.sources.occlusion import Fill, covered
-from tests.handmade import pdf_bytes
+from tests.handmade import one_page
 from tests.test_engine_agreement import INKLESS_WORDS, inkless_pdf
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -70,14 +70,8 @@ def scanned(path: Path) -> None:
            b"q BT /F1 10 Tf 72 660 Td 7 Tr (clip only) Tj ET Q\n"
            b"BT /F1 10 Tf 72 600 Td 0 Tr (printed) Tj ET\n"
            b"1 1 1 rg 0 0 612 792 re f\n")
-    path.write_bytes(pdf_bytes([
-        b"<< /Type /Catalog /Pages 2 0 R >>",
-        b"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
-        b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792]"
-        b" /Resources << /Font << /F1 5 0 R >> >> /Contents 4 0 R >>",
-        b"<< /Length %d >>\nstream\n%s\nendstream" % (len(ops), ops),
-        b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>",
-    ]))
+    path.write_bytes(one_page(ops, b"<< /Font << /F1 5 0 R >> >>",
+                              b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>"))
 
 
 @pytest.mark.parametrize("engine", ENGINES)
