@@ -111,6 +111,34 @@ def test_words_letter_touching_its_like_is_no_copy() -> None:
     assert "".join(w.text for w in words) == "nna"
 
 
+def squeezed(text: str, x0: float, step: float, box: float) -> list[Glyph]:
+    """The glyphs of ``text`` a ``step`` apart, each ``box`` wide: an OCR layer's
+    monospaced font squeezed into the width of the word printed under it."""
+    return [glyph(ch, x0 + step * k, width=box) for k, ch in enumerate(text)]
+
+
+@pytest.mark.parametrize("text", ["anna", "hall", "oops", "xx"])
+def test_words_squeezed_layer_keeps_its_doubled_letters(text: str) -> None:
+    """Letters 2.4 pt apart in boxes 9.8 pt wide: a letter printed twice stands a
+    whole step from its like, as every other letter does from its neighbour, and is
+    read twice, inside the word, at its end or its start; a two-letter word of one
+    letter twice has no step to judge by, and its second letter is judged a copy."""
+    words = words_from_glyphs(Glyphs.of(squeezed(text, 0.0, 2.4, 9.8)), CONFIG.words)
+    assert [w.text for w in words] == [text if len(text) > 2 else text[0]]
+    spaced = squeezed(text + " " + text, 0.0, 2.4, 9.8)
+    words = words_from_glyphs(Glyphs.of(spaced), CONFIG.words)
+    assert [w.text for w in words] == ([text, text] if len(text) > 2 else ["xx", "xx"])
+
+
+def test_words_glyph_drawn_three_times_counted_once() -> None:
+    """A glyph drawn three times 0.3 pt apart (fake bold) counts once: its copies are
+    judged by the step from the letters beside them, not by each other's."""
+    glyphs = [glyph("a", 0.0), glyph("b", 5.0), glyph("b", 5.3), glyph("b", 5.6),
+              glyph("c", 10.0)]
+    assert [w.text for w in words_from_glyphs(Glyphs.of(shuffled(glyphs, 2)),
+                                              CONFIG.words)] == ["abc"]
+
+
 def tracked(text: str, x0: float, white: float, space: float = 0.0) -> list[Glyph]:
     """The glyphs of ``text`` with ``white`` after every glyph (tracking), a space
     glyph where ``space`` is 0, else that much more white, between its words."""

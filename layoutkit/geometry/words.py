@@ -7,7 +7,9 @@ gives the same words and lines; each word keeps its place in the stream
 - Glyphs whose baselines lie within `glyph_row_tolerance_em` of each other stand on
   one row; a chained row spanning more than `glyph_row_max_span_em` is cut.
 - A glyph drawn again on its row with the same text, both its edges within
-  `glyph_repeat_overlap` of its width (fake bold, a shadow), is dropped.
+  `glyph_repeat_overlap` of its width (fake bold, a shadow), is dropped; of the step
+  from its neighbours where its box is wider than that step (a squeezed OCR layer's
+  doubled letters, 'והננו', stand a step apart, their boxes over most of each other).
 - The line a row holds under a larger glyph (smaller than `line_like_size_ratio` of
   it, overlapping it across, in the lower half of its box: a caption under a key
   figure's number) stands on a row of its own.
@@ -199,8 +201,7 @@ def _words(glyphs: Glyphs, boxes: npt.NDArray[np.float64], texts: _Texts,
     same_row = np.concatenate(([False], r[1:] == r[:-1]))
     duplicate = np.zeros(len(order), dtype=bool)
     same_text = np.concatenate(([False], ids[1:] == ids[:-1]))
-    overlap = config.glyph_repeat_overlap
-    reach = overlap * (e[1:] - s[1:])  # a copy stands where the glyph does, both edges
+    reach = config.glyph_repeat_overlap * _repeat_scale(s, e, same_row, same_text)
     duplicate[1:] = (same_row[1:] & same_text[1:] & (np.abs(s[1:] - s[:-1]) < reach)
                      & (np.abs(e[1:] - e[:-1]) < reach))
     limit = config.word_gap_em * size[order]
@@ -391,6 +392,29 @@ def _across(start: npt.NDArray[np.float64], end: npt.NDArray[np.float64],
     across = start.copy()
     across[space[between == 0]] = middle[between == 0]
     return across
+
+
+def _repeat_scale(start: npt.NDArray[np.float64], end: npt.NDArray[np.float64],
+                  same_row: npt.NDArray[np.bool_],
+                  same_text: npt.NDArray[np.bool_]) -> npt.NDArray[np.float64]:
+    """For each glyph after the first (in order across its row, from ``start`` to
+    ``end``; ``same_row`` and ``same_text`` say whether each stands on the row of the
+    one before and has its text), the length a copy of the glyph before it is judged
+    against: its width, or where smaller, the smaller step from a glyph of another text
+    into its run of glyphs of one text, or out of that run into the next, on their row.
+    A glyph's box can be much wider than its advance (a monospaced font squeezed into an
+    OCR layer's word), so that a letter printed twice in a word overlaps its copy as a
+    shadow does; only the step between letters tells them apart.  Steps are taken into
+    and out of the whole run, so that the copies of a glyph drawn three times (fake
+    bold) are judged by their neighbours', not by each other's."""
+    new_run = ~(same_row & same_text)
+    opens = np.flatnonzero(new_run)  # the first glyph of each run
+    step = np.full(len(opens) + 1, np.nan)  # step[r]: into run r, out of run r - 1
+    step[1:-1] = np.where(same_row[opens[1:]],
+                          np.abs(start[opens[1:]] - start[opens[1:] - 1]), np.nan)
+    run = np.cumsum(new_run) - 1
+    scale: npt.NDArray[np.float64] = np.fmin(end - start, np.fmin(step[:-1][run], step[1:][run]))
+    return scale[1:]
 
 
 def _after_spaces(start: npt.NDArray[np.float64], end: npt.NDArray[np.float64],
