@@ -75,11 +75,11 @@ def type1_header(encoding: bytes) -> bytes:
             b"currentdict end\ncurrentfile eexec\n" + bytes(range(256)))
 
 
-def font_pdf(path: Path, font: bytes, *extra: bytes) -> Path:
-    """A page drawing DRAWN in the hand-made CFF font, whose font dictionary has the
+def font_pdf(path: Path, font: bytes, *extra: bytes, drawn: bytes = DRAWN) -> Path:
+    """A page drawing ``drawn`` in the hand-made CFF font, whose font dictionary has the
     entries ``font`` (an /Encoding, a /ToUnicode) besides its own; ``extra`` are
     further objects, numbered from 8 on."""
-    content = b"BT /F1 12 Tf 20 100 Td <" + DRAWN.hex().encode() + b"> Tj ET"
+    content = b"BT /F1 12 Tf 20 100 Td <" + drawn.hex().encode() + b"> Tj ET"
     program = cff_program(BUILTIN)
     widths = b" ".join([b"500"] * 128)
     path.write_bytes(pdf_bytes([
@@ -190,6 +190,18 @@ def test_builtin_encoding_differences_names(tmp_path: Path, engine: str, name: s
                     b"/Encoding << /Differences [61 /%s] >>" % name.encode())
     assert texts(path, engine)[5] == text
     assert texts(path, "pdfium")[8] == "(cid:66)"  # what sends the pdfium engine there
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_builtin_encoding_ligature_named_at_a_punctuation_code(tmp_path: Path,
+                                                               engine: str) -> None:
+    """A ligature named ``f_i`` in /Differences at a punctuation code ('=' here; '!' in
+    the fonts of InDesign pages) is read as "fi" by both engines, on a page where no
+    other glyph lacks its Unicode: PDFium gives such a code as itself, and the pdfium
+    engine asks whether it read a Unicode for it before it reads the /Differences."""
+    path = font_pdf(tmp_path / "ligature.pdf", b"/Encoding << /Differences [61 /f_i] >>",
+                    drawn=bytes([65, 61, 65, 46]))
+    assert texts(path, engine) == ["A", "fi", "A", "."]
 
 
 def test_builtin_encoding_math_pi_glyphs_on_a_physics_letter() -> None:

@@ -134,7 +134,6 @@ say something (report covers hold 31 to 54; a page of text holds hundreds)."""
 KNOWN_DIFFERENCES: dict[tuple[str, int], tuple[Counter[str], Counter[str]]] = {
     ("revtex-2025-bosonic-quantum-batteries", 1): (Counter({"a": 1, "\u0303": 1}),
                                                    Counter({"\u0303a": 1})),
-    ("workcoeman-scout-camp-flier-2014", 1): (Counter({"ff": 2}), Counter({"!": 2})),
     ("fao-farmers-handbook-pig-production-nepal", 9): (Counter({"1": 1}), Counter()),
     ("journal-officiel-algerie-2022-50", 1): (
         Counter({"E": 11, "L": 6, "I": 6, "A": 5, "U": 5, "R": 5, "O": 4, "N": 3, "P": 3,
@@ -175,9 +174,7 @@ KNOWN_DIFFERENCES: dict[tuple[str, int], tuple[Counter[str], Counter[str]]] = {
         Counter({"О": 2, "М": 2, "Н": 2, "Е": 2, "к": 1, "А": 1, "Р": 1, "И": 1}),
         Counter({"е": 2, "о": 2, "м": 2, "н": 2, "а": 1, "р": 1, "и": 1, "К": 1})),
 }
-"""Characters only one engine reads, per page: (pdfminer's, pdfium's).  The flyer's
-Gotham-Book draws the ``ff`` of "staff" twice as one glyph, which pdfminer and
-pdftotext read as "ff" and PDFium as "!" (pdfminer is right).  The Analog Devices
+"""Characters only one engine reads, per page: (pdfminer's, pdfium's).  The Analog Devices
 datasheet sets Ω, μ and ± in the standard Symbol font, not embedded and without a
 ``/ToUnicode``: PDFium reads them by Symbol's built-in encoding, and so does the
 pdfminer engine now (:data:`layoutkit.sources.builtin_encoding.STANDARD_SYMBOLIC`),

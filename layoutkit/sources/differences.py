@@ -6,7 +6,8 @@ Linotype's Math Pi numbers `H20849`) gets no text from PDFium, which keeps no gl
 names it cannot map and offers no way to ask for them.
 
 - The pdfium engine reads them here, with pdfminer.six's parser, on the first page
-  where a glyph came out as `(cid:N)`.
+  where a glyph came out as `(cid:N)`, or as a code of ASCII's punctuation that PDFium
+  read no Unicode for (InDesign's `f_i` ligature at code 33 comes as '!').
 - A document without such a glyph is never parsed twice (and the pdfium engine imports
   pdfminer.six only then); a document read in chunks, opened once a chunk, is scanned
   once.

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import ctypes
 import math
+import string
 import unicodedata
 from dataclasses import dataclass
 from itertools import repeat
@@ -111,8 +112,9 @@ class BuiltinEncodings:
     is imported with the first program a process reads (35 ms, once).
 
     Codes a font's ``/Differences`` names by a glyph outside the Adobe Glyph List
-    (`differences`) come out as ``(cid:N)``; the document at ``path`` is read
-    for those names the first time a page has such a glyph (`unlisted`).
+    (`differences`) come out as ``(cid:N)``, or as a punctuation code PDFium reads no
+    Unicode for (`unmapped`); the document at ``path`` is read for those names the first
+    time a page has such a glyph (`unlisted`).
     """
 
     def __init__(self, path: Path) -> None:
@@ -120,6 +122,7 @@ class BuiltinEncodings:
         self._texts: dict[_FontKey, dict[int, str]] = {}
         self._type1: dict[_FontKey, bytes] = {}
         self._unlisted: dict[FontName, dict[int, str]] | None = None
+        self._unmapped: dict[tuple[_FontKey, int], bool] = {}
 
     @staticmethod
     def key(handle: Any, name: str) -> _FontKey | None:
@@ -163,6 +166,18 @@ class BuiltinEncodings:
             self._unlisted = unlisted_differences(self.path)
         names = self._unlisted.get((key[1], key[2]), {})
         return {code: glyph_text(name) for code, name in names.items()}
+
+    def unmapped(self, key: _FontKey | None, code: int, argument: Any, index: int) -> bool:
+        """Whether PDFium reads no Unicode for code ``code`` of the embedded font
+        ``key``: asked of character ``index`` of the text page ``argument``, which
+        draws it, the first time a page of the document draws the code in the font
+        (the answer is the font's, the same on every page)."""
+        if key is None:
+            return False
+        unmapped = self._unmapped.get((key, code))
+        if unmapped is None:
+            unmapped = self._unmapped[key, code] = unicode_error_at(argument, index) == 1
+        return unmapped
 
     @staticmethod
     def _read(program: bytes) -> dict[int, str]:
@@ -280,6 +295,12 @@ def _turn(rotate: int, x: float, y: float) -> tuple[float, float]:
         return -y, x
     return x, y
 
+
+_PUNCTUATION = frozenset(string.punctuation)
+"""The printable codes of a simple font whose glyphs are asked whether PDFium read a
+Unicode for them: ASCII's punctuation, where a font puts the ligatures and symbols it
+names only in its ``/Differences`` (``f_i`` at code 33), and which PDFium then gives
+as the code itself ('!')."""
 
 _LOOSE_SIDES = [0, 3, 2, 1]
 """Columns of an ``FS_RECTF`` (left, top, right, bottom) in ``_Run.side`` order (left,
@@ -443,8 +464,7 @@ class TextReader:
                     texts_of_font = self.encodings.read(key)
                     tables = [texts_of_font if font.key == key else table
                               for font, table in zip(fonts, tables, strict=True)]
-        # a page's thousands of texts searched at once first: most have no (cid:N)
-        if "(cid:" in "".join(texts) and any(text.startswith("(cid:") for text in texts):
+        if self._maybe_unlisted(texts, indices, codes, fonts, run_of):
             tables = [{**(table or {}), **self.encodings.unlisted(font.key)} or table
                       for font, table in zip(fonts, tables, strict=True)]
         if not any(tables):
@@ -461,6 +481,27 @@ class TextReader:
                 code = int(codes[k])
                 read[k] = (tables[run_of[k]] or {})[code] or f"(cid:{code})"
         return read
+
+    def _maybe_unlisted(self, texts: list[str], indices: list[int],
+                        codes: npt.NDArray[np.int64], fonts: list[_Font],
+                        run_of: npt.NDArray[np.intp]) -> bool:
+        """Whether a glyph of the page may draw a code that its font's ``/Differences``
+        names by a glyph outside the Adobe Glyph List (`BuiltinEncodings.unlisted`):
+        a glyph named ``(cid:N)`` (a control code), or one of ASCII's punctuation codes
+        that PDFium reads no Unicode for, and so gives as the code itself (a ligature
+        named ``f_i`` at code 33 comes as '!').  Each font's punctuation codes are
+        asked once a document (`BuiltinEncodings.unmapped`): on most pages, none is
+        new."""
+        # a page's thousands of texts searched at once first: most have no (cid:N)
+        if "(cid:" in "".join(texts) and any(text.startswith("(cid:") for text in texts):
+            return True
+        at = np.flatnonzero(char_test(codes, _PUNCTUATION.__contains__))
+        if not len(at):
+            return False
+        _, first = np.unique(np.stack((run_of[at], codes[at])), axis=1, return_index=True)
+        return any(self.encodings.unmapped(fonts[run_of[k]].key, int(codes[k]), self.argument,
+                                           indices[k])
+                   for k in at[first].tolist())
 
     def _unread(self, texts: list[str], indices: list[int], codes: npt.NDArray[np.int64],
                 k: int) -> bool:
