@@ -204,6 +204,18 @@ def test_builtin_encoding_ligature_named_at_a_punctuation_code(tmp_path: Path,
     assert texts(path, engine) == ["A", "fi", "A", "."]
 
 
+def test_builtin_encoding_unknown_names_at_punctuation_codes_keep_the_codes(
+        tmp_path: Path) -> None:
+    """A font whose ``/Differences`` names its glyphs by a scheme of its own ('C44',
+    'C65'), at their ASCII codes, is read by the pdfium engine as PDFium gives it, the
+    codes themselves, on a page that draws punctuation too: the names have no text to
+    read instead (pdfminer names them ``(cid:N)``)."""
+    path = font_pdf(tmp_path / "own-names.pdf",
+                    b"/Encoding << /Differences [44 /C44 46 /C46 65 /C65 72 /C72] >>",
+                    drawn=b"HA,A.")
+    assert texts(path, "pdfium") == ["H", "A", ",", "A", "."]
+
+
 def test_builtin_encoding_math_pi_glyphs_on_a_physics_letter() -> None:
     """The brackets, ±, × and μ an XPP-typeset letter sets in Linotype's Math Pi fonts,
     named in /Differences, are read as printed by both engines (they were

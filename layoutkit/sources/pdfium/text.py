@@ -168,10 +168,12 @@ class BuiltinEncodings:
         return {code: glyph_text(name) for code, name in names.items()}
 
     def unmapped(self, key: _FontKey | None, code: int, argument: Any, index: int) -> bool:
-        """Whether PDFium reads no Unicode for code ``code`` of the embedded font
-        ``key``: asked of character ``index`` of the text page ``argument``, which
-        draws it, the first time a page of the document draws the code in the font
-        (the answer is the font's, the same on every page)."""
+        """Whether PDFium reads no Unicode for the character ``code`` of the embedded
+        font ``key``, which it gives as the code itself: asked of character ``index`` of
+        the text page ``argument``, which draws it, the first time a page of the document
+        draws the character in the font (the answer is the font's, the same on every
+        page; a font that draws it from a second code, mapped, is asked of the one met
+        first)."""
         if key is None:
             return False
         unmapped = self._unmapped.get((key, code))
@@ -464,8 +466,10 @@ class TextReader:
                     texts_of_font = self.encodings.read(key)
                     tables = [texts_of_font if font.key == key else table
                               for font, table in zip(fonts, tables, strict=True)]
-        if self._maybe_unlisted(texts, indices, codes, fonts, run_of):
+        every, listed = self._unlisted_fonts(texts, indices, codes, fonts, run_of)
+        if every or listed:
             tables = [{**(table or {}), **self.encodings.unlisted(font.key)} or table
+                      if every or font.key in listed else table
                       for font, table in zip(fonts, tables, strict=True)]
         if not any(tables):
             return texts
@@ -482,26 +486,32 @@ class TextReader:
                 read[k] = (tables[run_of[k]] or {})[code] or f"(cid:{code})"
         return read
 
-    def _maybe_unlisted(self, texts: list[str], indices: list[int],
+    def _unlisted_fonts(self, texts: list[str], indices: list[int],
                         codes: npt.NDArray[np.int64], fonts: list[_Font],
-                        run_of: npt.NDArray[np.intp]) -> bool:
-        """Whether a glyph of the page may draw a code that its font's ``/Differences``
-        names by a glyph outside the Adobe Glyph List (`BuiltinEncodings.unlisted`):
-        a glyph named ``(cid:N)`` (a control code), or one of ASCII's punctuation codes
-        that PDFium reads no Unicode for, and so gives as the code itself (a ligature
-        named ``f_i`` at code 33 comes as '!').  Each font's punctuation codes are
-        asked once a document (`BuiltinEncodings.unmapped`): on most pages, none is
-        new."""
+                        run_of: npt.NDArray[np.intp]) -> tuple[bool, set[_FontKey | None]]:
+        """Whether every font of the page, else which, has its codes named by glyphs
+        outside the Adobe Glyph List in its ``/Differences`` (`BuiltinEncodings.unlisted`)
+        read by those names: every font where a glyph of the page came out as
+        ``(cid:N)`` (a control code); else the fonts that draw one of ASCII's punctuation
+        codes which PDFium reads no Unicode for, and so gives as the code itself (a
+        ligature named ``f_i`` at code 33 comes as '!'), where the name has a text.  A
+        font whose names have none ('C44', a producer's own scheme) keeps PDFium's
+        characters, the codes themselves.  Each font's punctuation is asked once a
+        document (`BuiltinEncodings.unmapped`): on most pages, nothing is new."""
         # a page's thousands of texts searched at once first: most have no (cid:N)
+        named: set[_FontKey | None] = set()
         if "(cid:" in "".join(texts) and any(text.startswith("(cid:") for text in texts):
-            return True
+            return True, named
         at = np.flatnonzero(char_test(codes, _PUNCTUATION.__contains__))
         if not len(at):
-            return False
+            return False, named
         _, first = np.unique(np.stack((run_of[at], codes[at])), axis=1, return_index=True)
-        return any(self.encodings.unmapped(fonts[run_of[k]].key, int(codes[k]), self.argument,
-                                           indices[k])
-                   for k in at[first].tolist())
+        for k in at[first].tolist():
+            key, code = fonts[run_of[k]].key, int(codes[k])
+            if key not in named and self.encodings.unmapped(key, code, self.argument, indices[k]) \
+                    and self.encodings.unlisted(key).get(code):
+                named.add(key)
+        return False, named
 
     def _unread(self, texts: list[str], indices: list[int], codes: npt.NDArray[np.int64],
                 k: int) -> bool:
