@@ -16,13 +16,14 @@ import pytest
 
 import layoutkit
 from layoutkit.model import Glyphs
-from layoutkit.sources import cid_collections
+from layoutkit.sources import cid_collections, open_source
 from layoutkit.sources.cid_collections import (
     collection_table,
     drawn_by_collection,
     font_collections,
     read_by_collection,
 )
+from tests.handmade import one_page
 
 CORPUS = Path(__file__).resolve().parent.parent / "fixtures" / "corpus"
 UPLATEX = CORPUS / "uplatex-sz-datang-xiyuji-xu-2024-vertical.pdf"
@@ -113,3 +114,44 @@ def test_read_by_collection_takes_the_other_reading_at_the_same_place() -> None:
     assert np.array_equal(read.boxes, pdfium.boxes) and read.fonts == pdfium.fonts
     far = _glyphs("吞", ["Min-R"], [-6.0])  # 0.6 em left of the first glyph
     assert read_by_collection(pdfium, far, collections).texts == pdfium.texts
+
+
+def type3_pdf(path: Path, to_unicode: bool = False) -> Path:
+    """A page drawing codes 1-4 and 33 in a Type 3 font whose ``/Differences`` names
+    them 'V', 'S', 'U', 'P' and 'a' (as Scribus numbers a Type 3 font's glyphs from 0),
+    without ``/ToUnicode`` unless ``to_unicode`` (then one that maps them to 'WXYZb')."""
+    names = {1: "V", 2: "S", 3: "U", 4: "P", 33: "a"}
+    cmap = (b"/CIDInit /ProcSet findresource begin 12 dict begin begincmap "
+            b"1 begincodespacerange <00> <FF> endcodespacerange "
+            b"5 beginbfchar <01> <0057> <02> <0058> <03> <0059> <04> <005A> <21> <0062> "
+            b"endbfchar endcmap end end")
+    path.write_bytes(one_page(
+        b"BT /F1 20 Tf 72 700 Td <0102030421> Tj ET",
+        b"<< /Font << /F1 5 0 R >> >>",
+        b"<< /Type /Font /Subtype /Type3 /FontBBox [0 0 600 700]"
+        b" /FontMatrix [0.001 0 0 0.001 0 0] /CharProcs 7 0 R /FirstChar 0 /LastChar 33"
+        b" /Encoding << /Type /Encoding /Differences [1 /V /S /U /P 33 /a] >>"
+        b" /Widths [%s]%s >>" % (b" ".join(b"600" for _ in range(34)),
+                                b" /ToUnicode 8 0 R" if to_unicode else b""),
+        b"<< /Length 38 >>\nstream\n600 0 0 0 600 700 d1 0 0 600 700 re f\nendstream",
+        b"<< %s >>" % b" ".join(b"/%s 6 0 R" % name.encode() for name in names.values()),
+        b"<< /Length %d >>\nstream\n%s\nendstream" % (len(cmap), cmap)))
+    return path
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_type3_font_named_by_its_differences_read_by_the_names(tmp_path: Path,
+                                                                engine: str) -> None:
+    """A Type 3 font without ``/ToUnicode`` whose ``/Differences`` names its glyphs is
+    read by those names in both engines: PDFium gives its codes themselves (control
+    characters, named ``(cid:N)``, and '!' for 'a'), so the pdfium engine reads such a
+    page's glyphs again with pdfminer.six; with a ``/ToUnicode`` its map stands."""
+    path = type3_pdf(tmp_path / "type3.pdf")
+    assert font_collections(path) == {"": cid_collections.TYPE3}
+    with open_source(path, engine) as source:
+        page = next(iter(source.pages([1])))
+    assert "".join(page.glyphs.texts) == "VSUPa"
+    mapped = type3_pdf(tmp_path / "mapped.pdf", to_unicode=True)
+    assert font_collections(mapped) == {}
+    with open_source(mapped, engine) as source:
+        assert "".join(next(iter(source.pages([1]))).glyphs.texts) == "WXYZb"

@@ -21,17 +21,6 @@ DOCUMENTS = REPO / "fixtures" / "heldout"
 FOUND_FLOOR = 0.9
 """The share of a held-out page's scored lines that layoutkit's body text must hold."""
 
-BELOW_FLOOR = {
-    "vssup-2014-programme-week1":
-        "first read found 0.000 of the page's lines: the timetable's three Type 3 fonts "
-        "(Scribus 1.4.3, a Custom encoding by glyph names, no ToUnicode map) come out of the "
-        "pdfium engine as control codes, so the body text is '(cid:n)' names (poppler, MuPDF "
-        "and pdfminer decode them); with the pdfminer engine the words are read (found "
-        "0.053) but the grid is read a day column at a time, not a printed row at a time",
-}
-"""Held-out documents whose first read stays under ``FOUND_FLOOR``, with what went wrong:
-their floor test is a strict expected failure, so that it says when the page is read."""
-
 
 def _name(path: Path) -> str:
     return path.name.removesuffix(SUFFIX)
@@ -58,9 +47,7 @@ def test_heldout_truth_names_its_document(path: Path) -> None:
         assert not page.unchecked, page.page
 
 
-@pytest.mark.parametrize("path", [
-    pytest.param(path, marks=pytest.mark.xfail(strict=True, reason=BELOW_FLOOR[_name(path)]))
-    if _name(path) in BELOW_FLOOR else path for path in TRUTHS], ids=_name)
+@pytest.mark.parametrize("path", TRUTHS, ids=_name)
 def test_heldout_pages_are_found(path: Path) -> None:
     """``layoutkit.parse`` with no profile finds at least ``FOUND_FLOOR`` of each labelled
     page's scored lines in the page's body text."""

@@ -16,6 +16,12 @@ give PDFium the CID itself where it has none (挺, CID 20286, as U+4F3E) and pdf
   name some characters otherwise than the collection does (吞 as 呑, 絕 as 絶) and give
   no CID; the pdfium engine reads a page drawn in such a font again with pdfminer.six,
   whose text of each glyph it takes where the two name different characters.
+
+A Type 3 font without `/ToUnicode` whose `/Differences` names a code's glyph by a
+known name of another character than the code's own (Scribus numbers them from 0:
+`/V /S /U /P`) is read so too (`TYPE3`): PDFium gives such a font's codes themselves,
+control characters and wrong letters ('!', '5' for 'V', 'S'), where pdfminer.six
+reads the names.
 """
 
 from __future__ import annotations
@@ -31,9 +37,10 @@ import numpy as np
 
 from ..model import Glyphs, untagged
 from .base import FileIdentity
-from .differences import font_dictionaries, name_of, scanned_once, untagged_name
+from .builtin_encoding import glyph_text
+from .differences import differences_of, font_dictionaries, name_of, scanned_once, untagged_name
 
-__all__ = ["POPPLER_DATA", "collection_table", "drawn_by_collection", "font_collections",
+__all__ = ["POPPLER_DATA", "TYPE3", "collection_table", "drawn_by_collection", "font_collections",
            "read_by_collection"]
 
 POPPLER_DATA = (Path("/usr/share/poppler"), Path("/usr/local/share/poppler"),
@@ -66,6 +73,13 @@ def collection_table(collection: str) -> dict[int, str]:
 _COLLECTION = re.compile(r"[A-Za-z0-9]+-[A-Za-z0-9]+")
 _HEX = re.compile(r"[0-9A-Fa-f]{1,6}")
 
+TYPE3 = "Type3"
+"""What `font_collections` gives for the fonts PDFium names '' (it names a font by its
+`/BaseFont`, which a Type 3 font has not) where the document has a Type 3 font without
+`/ToUnicode` whose `/Differences` names a code's glyph by a known name
+(`builtin_encoding.glyph_text`) of another character than the code's own, which
+PDFium gives."""
+
 _COLLECTIONS: dict[FileIdentity, dict[str, str]] = {}
 """What `font_collections` found in the document it last read in this process."""
 
@@ -74,8 +88,9 @@ def font_collections(path: Path) -> dict[str, str]:
     """For each composite font of the document at ``path`` without `/ToUnicode`, the
     character collection its CIDs number ('Adobe-Japan1'), by its descendant's base name
     without a subset tag, where the collection's table is known (`collection_table`:
-    not 'Adobe-Identity', whose CIDs name no characters); empty for a document
-    pdfminer.six cannot read."""
+    not 'Adobe-Identity', whose CIDs name no characters); `TYPE3` for the name '' where
+    a Type 3 font without `/ToUnicode` names a glyph in `/Differences` by another
+    character than its code's; empty for a document pdfminer.six cannot read."""
     return scanned_once(path, _COLLECTIONS, _collections)
 
 
@@ -86,6 +101,12 @@ def _collections(path: Path) -> dict[str, str]:
     found: dict[str, str] = {}
     try:
         for font in font_dictionaries(path):
+            if name_of(font.get("Subtype")) == "Type3":
+                if "ToUnicode" not in font and any(
+                        (text := glyph_text(name)) and text != chr(code)
+                        for code, name in differences_of(font.get("Encoding")).items()):
+                    found[""] = TYPE3
+                continue
             descendants = resolve1(font.get("DescendantFonts"))
             if name_of(font.get("Subtype")) != "Type0" or "ToUnicode" in font \
                     or not isinstance(descendants, list) or not descendants:
@@ -124,24 +145,37 @@ def read_by_collection(glyphs: Glyphs, read: Glyphs, collections: Mapping[str, s
 
     Why: PDFium maps such a font's CIDs by its own tables, which give some CIDs of the
     collection's later supplements the character of another CID (吞 as 呑, 絕 as 絶,
-    挺 as 伾), and it reports no CID to look up again."""
+    挺 as 伾), and it reports no CID to look up again.
+
+    A glyph of a font PDFium names '' (a Type 3 font, `TYPE3`) takes the text and the box
+    of the glyph whose box starts where its own does, whatever that glyph's font
+    (pdfminer.six names a Type 3 font by its descriptor's ``/FontName``, or 'unknown'):
+    PDFium boxes such a glyph by the width of the character it read, the code's own, so
+    that only the start of its box stands where the glyph is drawn."""
     from scipy.spatial import cKDTree  # type: ignore[import-untyped]  # for such a page only
 
     texts = list(glyphs.texts)
-    centres = (glyphs.boxes[:, :2] + glyphs.boxes[:, 2:]) / 2
-    theirs = (read.boxes[:, :2] + read.boxes[:, 2:]) / 2
+    boxes = glyphs.boxes.copy()
     fonts = np.array([untagged(font) for font in glyphs.fonts], dtype=object)
     their_fonts = np.array([untagged(font) for font in read.fonts], dtype=object)
     for font in set(fonts.tolist()) & set(collections):
-        mine, other = np.flatnonzero(fonts == font), np.flatnonzero(their_fonts == font)
+        mine = np.flatnonzero(fonts == font)
+        other = np.flatnonzero(their_fonts == font) if font else np.arange(len(read))
         if not len(other):
             continue
-        distance, nearest = cKDTree(theirs[other]).query(centres[mine])
+        if font:
+            places = (glyphs.boxes[:, :2] + glyphs.boxes[:, 2:]) / 2
+            theirs = (read.boxes[:, :2] + read.boxes[:, 2:]) / 2
+        else:
+            places, theirs = glyphs.boxes[:, :2], read.boxes[:, :2]
+        distance, nearest = cKDTree(theirs[other]).query(places[mine])
         for k, d, j in zip(mine.tolist(), distance.tolist(), other[nearest].tolist(),
                            strict=True):
             text = read.texts[j]
             if d <= _SAME_PLACE * glyphs.sizes[k] and not text.startswith("(cid:") \
                     and unicodedata.normalize("NFKC", text) != texts[k]:
                 texts[k] = text
-    return Glyphs(tuple(texts), glyphs.boxes, glyphs.fonts, glyphs.sizes, glyphs.directions,
+                if not font:
+                    boxes[k] = read.boxes[j]
+    return Glyphs(tuple(texts), boxes, glyphs.fonts, glyphs.sizes, glyphs.directions,
                   glyphs.weights)
