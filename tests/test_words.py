@@ -651,3 +651,19 @@ def test_words_underline_struck_over_bold_letters_counted_once() -> None:
               for text in ("_", letter, letter)]
     text = "".join(w.text for w in words_from_glyphs(Glyphs.of(glyphs), CONFIG.words))
     assert sorted(text) == sorted("_N_A_M_E")
+
+
+def test_words_shadowed_title_over_small_text_counted_once() -> None:
+    """A 36-pt title drawn again 2 pt off (a shadow) over lines of 10-pt text reads
+    once: a copy is judged by the step from letter to letter in ems of its own size,
+    not by the body text's step in points."""
+    def line(text: str, x0: float, top: float, size: float) -> list[Glyph]:
+        return [glyph(ch, x0 + 0.6 * size * k, top, width=0.6 * size, size=size)
+                for k, ch in enumerate(text)]
+
+    title = line("ANNUAL", 0.0, 0.0, 36.0)
+    shadow = [glyph(g.text, g.bbox.x0 + 2.0, 2.0, width=g.bbox.width, size=36.0)
+              for g in title]
+    body = [g for k in range(6) for g in line("the body of the report", 0.0, 60.0 + 12 * k, 10.0)]
+    words = words_from_glyphs(Glyphs.of(title + shadow + body), CONFIG.words)
+    assert [w.text for w in words if w.size == 36.0] == ["ANNUAL"]

@@ -202,7 +202,7 @@ def _words(glyphs: Glyphs, boxes: npt.NDArray[np.float64], texts: _Texts,
     duplicate = np.zeros(len(order), dtype=bool)
     same_text = np.concatenate(([False], ids[1:] == ids[:-1]))
     reach = config.glyph_repeat_overlap * _repeat_scale(
-        s, e, r, ids, ~blank & ~texts.mark[ordered])
+        s, e, r, ids, ~blank & ~texts.mark[ordered], size[order])
     duplicate[1:] = (same_row[1:] & same_text[1:] & (np.abs(s[1:] - s[:-1]) < reach)
                      & (np.abs(e[1:] - e[:-1]) < reach))
     limit = config.word_gap_em * size[order]
@@ -397,26 +397,30 @@ def _across(start: npt.NDArray[np.float64], end: npt.NDArray[np.float64],
 
 def _repeat_scale(start: npt.NDArray[np.float64], end: npt.NDArray[np.float64],
                   row: npt.NDArray[np.intp], ids: npt.NDArray[np.int64],
-                  letters: npt.NDArray[np.bool_]) -> npt.NDArray[np.float64]:
+                  letters: npt.NDArray[np.bool_],
+                  size: npt.NDArray[np.float64]) -> npt.NDArray[np.float64]:
     """For each glyph after the first (in order across its ``row``, from ``start`` to
-    ``end``, its text ``ids``), the length a copy of the glyph before it is judged
-    against: its width, or the median step from letter to letter on the page where
-    that is shorter.  The steps are taken between the ``letters`` (no spaces, no marks
-    set on a letter), each run of one letter counted once (a fake bold's copies), and a
-    letter starting where the one before it does (an underline struck over its
-    letter) left out.  Where a font is squeezed into its words (an OCR layer's
-    monospaced font: boxes 9.8 pt wide, 2.4 to 8 pt apart), a letter printed twice
-    stands a step from its like, its box over most of it, as a shadow's copy does over
-    its glyph; on a page set in its fonts' advances, the step is about a box's width."""
+    ``end``, its text ``ids``, in ``size``), the length a copy of the glyph before it is
+    judged against: its width, or the page's median step from letter to letter, in
+    ems of their size, times its own size where that is shorter.  The steps are taken
+    between the ``letters`` (no spaces, no marks set on a letter), each run of one
+    letter counted once (a fake bold's copies), and a letter starting where the one
+    before it does (an underline struck over its letter) left out; in ems, so that a
+    heading's copies are judged by the step of its own size, not the body's.  Where a
+    font is squeezed into its words (an OCR layer's monospaced font: boxes 9.8 pt wide,
+    2.4 to 8 pt apart), a letter printed twice stands a step from its like, its box
+    over most of it, as a shadow's copy does over its glyph; on a page set in its
+    fonts' advances, the step is about a box's width."""
     width = end - start
     at = np.flatnonzero(letters)
     first = np.ones(len(at), dtype=np.bool_)  # of a run of one letter on its row
     first[1:] = (row[at[1:]] != row[at[:-1]]) | (ids[at[1:]] != ids[at[:-1]])
     at = at[first]
-    steps = np.diff(start[at])[row[at[1:]] == row[at[:-1]]]
+    em = np.maximum(size, 1.0)
+    steps = (np.diff(start[at]) / em[at[1:]])[row[at[1:]] == row[at[:-1]]]
     steps = steps[steps > 0]
     if len(steps):
-        width = np.minimum(width, np.median(steps))
+        width = np.minimum(width, np.median(steps) * em)
     return width[1:]
 
 
