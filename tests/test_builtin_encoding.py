@@ -75,18 +75,21 @@ def type1_header(encoding: bytes) -> bytes:
             b"currentdict end\ncurrentfile eexec\n" + bytes(range(256)))
 
 
-def font_pdf(path: Path, font: bytes, *extra: bytes, drawn: bytes = DRAWN) -> Path:
+def font_pdf(path: Path, font: bytes, *extra: bytes, drawn: bytes = DRAWN,
+             content: bytes = b"") -> Path:
     """A page drawing ``drawn`` in the hand-made CFF font, whose font dictionary has the
-    entries ``font`` (an /Encoding, a /ToUnicode) besides its own; ``extra`` are
-    further objects, numbered from 8 on."""
-    content = b"BT /F1 12 Tf 20 100 Td <" + drawn.hex().encode() + b"> Tj ET"
+    entries ``font`` (an /Encoding, a /ToUnicode) besides its own, then ``content``
+    (which may draw in font /F2, object 8); ``extra`` are further objects, numbered
+    from 8 on."""
+    content = b"BT /F1 12 Tf 20 100 Td <" + drawn.hex().encode() + b"> Tj ET\n" + content
     program = cff_program(BUILTIN)
     widths = b" ".join([b"500"] * 128)
     path.write_bytes(pdf_bytes([
         b"<< /Type /Catalog /Pages 2 0 R >>",
         b"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
         b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 300 200] "
-        b"/Resources << /Font << /F1 5 0 R >> >> /Contents 4 0 R >>",
+        b"/Resources << /Font << /F1 5 0 R%s >> >> /Contents 4 0 R >>" % (
+            b" /F2 8 0 R" if extra else b""),
         b"<< /Length %d >>\nstream\n%s\nendstream" % (len(content), content),
         b"<< /Type /Font /Subtype /Type1 /BaseFont /ABCDEF+TestMath /FirstChar 0 "
         b"/LastChar 127 /Widths [" + widths + b"] /FontDescriptor 6 0 R " + font + b" >>",
@@ -96,6 +99,20 @@ def font_pdf(path: Path, font: bytes, *extra: bytes, drawn: bytes = DRAWN) -> Pa
         b"<< /Subtype /Type1C /Length %d >>\nstream\n%s\nendstream" % (len(program), program),
         *extra]))
     return path
+
+
+def _font_object(number: int, name: bytes, entries: bytes) -> tuple[bytes, bytes, bytes]:
+    """Object ``number`` a font named ``name`` of the hand-made CFF program, with the
+    dictionary ``entries``, and its descriptor and program as the next two objects."""
+    program = cff_program(BUILTIN)
+    return (b"<< /Type /Font /Subtype /Type1 /BaseFont /%s /FirstChar 0 /LastChar 127 "
+            b"/Widths [%s] /FontDescriptor %d 0 R %s >>" % (
+                name, b" ".join([b"500"] * 128), number + 1, entries),
+            b"<< /Type /FontDescriptor /FontName /%s /Flags 4 /FontBBox [0 0 500 700] "
+            b"/ItalicAngle 0 /Ascent 700 /Descent 0 /CapHeight 700 /StemV 80 "
+            b"/FontFile3 %d 0 R >>" % (name, number + 2),
+            b"<< /Subtype /Type1C /Length %d >>\nstream\n%s\nendstream" % (
+                len(program), program))
 
 
 def texts(path: Path, engine: str) -> list[str]:
@@ -210,10 +227,16 @@ def test_builtin_encoding_unknown_names_at_punctuation_codes_keep_the_codes(
     'C65'), at their ASCII codes, is read by the pdfium engine as PDFium gives it, the
     codes themselves, on a page that draws punctuation too: the names have no text to
     read instead (pdfminer names them ``(cid:N)``)."""
-    path = font_pdf(tmp_path / "own-names.pdf",
-                    b"/Encoding << /Differences [44 /C44 46 /C46 65 /C65 72 /C72] >>",
-                    drawn=b"HA,A.")
+    path = font_pdf(tmp_path / "own-names.pdf", OWN_NAMES, drawn=b"HA,A.")
     assert texts(path, "pdfium") == ["H", "A", ",", "A", "."]
+    beside = _font_object(8, b"GHIJKL+Other", b"")  # draws code 1, which it maps to nothing
+    path = font_pdf(tmp_path / "beside.pdf", OWN_NAMES, *beside, drawn=b"HA,A.",
+                    content=b"BT /F2 12 Tf 20 50 Td <01> Tj ET")
+    assert texts(path, "pdfium") == ["H", "A", ",", "A", ".", "(cid:1)"]
+
+
+OWN_NAMES = b"/Encoding << /Differences [44 /C44 46 /C46 65 /C65 72 /C72] >>"
+"""An encoding naming the glyphs of some ASCII codes by a producer's scheme of its own."""
 
 
 def test_builtin_encoding_math_pi_glyphs_on_a_physics_letter() -> None:

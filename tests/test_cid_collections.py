@@ -116,22 +116,29 @@ def test_read_by_collection_takes_the_other_reading_at_the_same_place() -> None:
     assert read_by_collection(pdfium, far, collections).texts == pdfium.texts
 
 
-def type3_pdf(path: Path, to_unicode: bool = False) -> Path:
+_TYPE3_WIDTHS = {1: b"900", 2: b"300", 4: b"250", 33: b"450"}
+"""The advances of some glyphs of `type3_pdf`'s font, unlike the others' (600)."""
+
+
+def type3_pdf(path: Path, to_unicode: bool = False, base_font: bytes = b"",
+              matrix: bytes = b"1 0 0 1 72 700") -> Path:
     """A page drawing codes 1-4 and 33 in a Type 3 font whose ``/Differences`` names
     them 'V', 'S', 'U', 'P' and 'a' (as Scribus numbers a Type 3 font's glyphs from 0),
-    without ``/ToUnicode`` unless ``to_unicode`` (then one that maps them to 'WXYZb')."""
+    without ``/ToUnicode`` unless ``to_unicode`` (then one that maps them to 'WXYZb'),
+    with a ``/BaseFont`` where ``base_font`` names one, set by the text ``matrix``."""
     names = {1: "V", 2: "S", 3: "U", 4: "P", 33: "a"}
     cmap = (b"/CIDInit /ProcSet findresource begin 12 dict begin begincmap "
             b"1 begincodespacerange <00> <FF> endcodespacerange "
             b"5 beginbfchar <01> <0057> <02> <0058> <03> <0059> <04> <005A> <21> <0062> "
             b"endbfchar endcmap end end")
     path.write_bytes(one_page(
-        b"BT /F1 20 Tf 72 700 Td <0102030421> Tj ET",
+        b"BT /F1 20 Tf %s Tm <0102030421> Tj ET" % matrix,
         b"<< /Font << /F1 5 0 R >> >>",
-        b"<< /Type /Font /Subtype /Type3 /FontBBox [0 0 600 700]"
+        b"<< /Type /Font /Subtype /Type3 /FontBBox [0 0 600 700]%s" % (
+            b" /BaseFont /" + base_font if base_font else b"") +
         b" /FontMatrix [0.001 0 0 0.001 0 0] /CharProcs 7 0 R /FirstChar 0 /LastChar 33"
         b" /Encoding << /Type /Encoding /Differences [1 /V /S /U /P 33 /a] >>"
-        b" /Widths [%s]%s >>" % (b" ".join(b"600" for _ in range(34)),
+        b" /Widths [%s]%s >>" % (b" ".join(_TYPE3_WIDTHS.get(code, b"600") for code in range(34)),
                                 b" /ToUnicode 8 0 R" if to_unicode else b""),
         b"<< /Length 38 >>\nstream\n600 0 0 0 600 700 d1 0 0 600 700 re f\nendstream",
         b"<< %s >>" % b" ".join(b"/%s 6 0 R" % name.encode() for name in names.values()),
@@ -140,18 +147,26 @@ def type3_pdf(path: Path, to_unicode: bool = False) -> Path:
 
 
 @pytest.mark.parametrize("engine", ENGINES)
-def test_type3_font_named_by_its_differences_read_by_the_names(tmp_path: Path,
-                                                                engine: str) -> None:
+@pytest.mark.parametrize(("base_font", "matrix"), [
+    (b"", b"1 0 0 1 72 700"), (b"", b"0 1 -1 0 300 400"), (b"", b"-1 0 0 -1 300 400"),
+    (b"ABCDEF+SchoolFont", b"1 0 0 1 72 700")], ids=["upright", "90", "180", "base-font"])
+def test_type3_font_named_by_its_differences_read_by_the_names(
+        tmp_path: Path, engine: str, base_font: bytes, matrix: bytes) -> None:
     """A Type 3 font without ``/ToUnicode`` whose ``/Differences`` names its glyphs is
-    read by those names in both engines: PDFium gives its codes themselves (control
-    characters, named ``(cid:N)``, and '!' for 'a'), so the pdfium engine reads such a
-    page's glyphs again with pdfminer.six; with a ``/ToUnicode`` its map stands."""
-    path = type3_pdf(tmp_path / "type3.pdf")
-    assert font_collections(path) == {"": cid_collections.TYPE3}
+    read by those names in both engines, turned or upright, with a ``/BaseFont`` or
+    without: PDFium gives its codes themselves (control characters, named ``(cid:N)``,
+    and '!' for 'a'), so the pdfium engine reads such a page's glyphs again with
+    pdfminer.six, each glyph matched by where it starts as it reads upright (PDFium's
+    advances, of the characters it misread, are wrong); with a ``/ToUnicode`` its map
+    stands."""
+    path = type3_pdf(tmp_path / "type3.pdf", base_font=base_font, matrix=matrix)
+    name = base_font.decode().split("+")[-1]
+    assert font_collections(path) == {name: cid_collections.TYPE3}
     with open_source(path, engine) as source:
         page = next(iter(source.pages([1])))
     assert "".join(page.glyphs.texts) == "VSUPa"
-    mapped = type3_pdf(tmp_path / "mapped.pdf", to_unicode=True)
+    mapped = type3_pdf(tmp_path / "mapped.pdf", to_unicode=True, base_font=base_font,
+                       matrix=matrix)
     assert font_collections(mapped) == {}
     with open_source(mapped, engine) as source:
         assert "".join(next(iter(source.pages([1]))).glyphs.texts) == "WXYZb"

@@ -17,8 +17,8 @@ give PDFium the CID itself where it has none (挺, CID 20286, as U+4F3E) and pdf
   no CID; the pdfium engine reads a page drawn in such a font again with pdfminer.six,
   whose text of each glyph it takes where the two name different characters.
 
-A Type 3 font without `/ToUnicode` whose `/Differences` names a code's glyph by a
-known name of another character than the code's own (Scribus numbers them from 0:
+A Type 3 font without `/ToUnicode` whose `/Differences` names a code's glyph by the
+name of another character than the code's own (Scribus numbers them from 0:
 `/V /S /U /P`) is read so too (`TYPE3`): PDFium gives such a font's codes themselves,
 control characters and wrong letters ('!', '5' for 'V', 'S'), where pdfminer.six
 reads the names.
@@ -34,10 +34,10 @@ from functools import cache
 from pathlib import Path
 
 import numpy as np
+import numpy.typing as npt
 
-from ..model import Glyphs, untagged
+from ..model import Glyphs, turned_boxes, untagged
 from .base import FileIdentity
-from .builtin_encoding import glyph_text
 from .differences import differences_of, font_dictionaries, name_of, scanned_once, untagged_name
 
 __all__ = ["POPPLER_DATA", "TYPE3", "collection_table", "drawn_by_collection", "font_collections",
@@ -74,11 +74,10 @@ _COLLECTION = re.compile(r"[A-Za-z0-9]+-[A-Za-z0-9]+")
 _HEX = re.compile(r"[0-9A-Fa-f]{1,6}")
 
 TYPE3 = "Type3"
-"""What `font_collections` gives for the fonts PDFium names '' (it names a font by its
-`/BaseFont`, which a Type 3 font has not) where the document has a Type 3 font without
-`/ToUnicode` whose `/Differences` names a code's glyph by a known name
-(`builtin_encoding.glyph_text`) of another character than the code's own, which
-PDFium gives."""
+"""What `font_collections` gives for a Type 3 font without `/ToUnicode` whose
+`/Differences` names a code's glyph by a name of another character than the code's
+own, which PDFium gives; by its `/BaseFont` without a subset tag, as PDFium names it,
+or '' for one without (the name PDFium gives such a font)."""
 
 _COLLECTIONS: dict[FileIdentity, dict[str, str]] = {}
 """What `font_collections` found in the document it last read in this process."""
@@ -88,9 +87,9 @@ def font_collections(path: Path) -> dict[str, str]:
     """For each composite font of the document at ``path`` without `/ToUnicode`, the
     character collection its CIDs number ('Adobe-Japan1'), by its descendant's base name
     without a subset tag, where the collection's table is known (`collection_table`:
-    not 'Adobe-Identity', whose CIDs name no characters); `TYPE3` for the name '' where
-    a Type 3 font without `/ToUnicode` names a glyph in `/Differences` by another
-    character than its code's; empty for a document pdfminer.six cannot read."""
+    not 'Adobe-Identity', whose CIDs name no characters); `TYPE3` for a Type 3 font
+    without `/ToUnicode` that names a glyph in `/Differences` by another character than
+    its code's; empty for a document pdfminer.six cannot read."""
     return scanned_once(path, _COLLECTIONS, _collections)
 
 
@@ -102,10 +101,9 @@ def _collections(path: Path) -> dict[str, str]:
     try:
         for font in font_dictionaries(path):
             if name_of(font.get("Subtype")) == "Type3":
-                if "ToUnicode" not in font and any(
-                        (text := glyph_text(name)) and text != chr(code)
-                        for code, name in differences_of(font.get("Encoding")).items()):
-                    found[""] = TYPE3
+                if "ToUnicode" not in font and _named_otherwise(font.get("Encoding")):
+                    found[untagged_name(font.get("BaseFont")) if "BaseFont" in font
+                          else ""] = TYPE3
                 continue
             descendants = resolve1(font.get("DescendantFonts"))
             if name_of(font.get("Subtype")) != "Type0" or "ToUnicode" in font \
@@ -125,6 +123,23 @@ def _collections(path: Path) -> dict[str, str]:
     return found
 
 
+def _named_otherwise(encoding: object) -> bool:
+    """Whether the ``/Differences`` of a Type 3 font's ``encoding`` name a code's glyph
+    by a name pdfminer.six reads as another text than the code's own character, which
+    PDFium gives: a re-read would tell it (a name neither reads, a PK font's 'a12',
+    changes nothing)."""
+    from pdfminer.encodingdb import name2unicode
+    from pdfminer.pdfexceptions import PDFKeyError
+
+    for code, name in differences_of(encoding).items():
+        try:
+            if name2unicode(name) != chr(code):
+                return True
+        except (PDFKeyError, ValueError):
+            continue
+    return False
+
+
 def drawn_by_collection(glyphs: Glyphs, collections: Mapping[str, str]) -> bool:
     """Whether any of ``glyphs`` is drawn in a font of ``collections`` (`font_collections`)."""
     return bool(collections) and any(untagged(font) in collections for font in set(glyphs.fonts))
@@ -134,6 +149,21 @@ _SAME_PLACE = 0.5
 """How far apart, in ems of its size, the centres of a glyph's two readings may stand:
 the engines' boxes of a vertical glyph differ by up to a fifth of an em, and two glyphs
 of one font stand a whole em apart."""
+
+
+def _starts(glyphs: Glyphs) -> npt.NDArray[np.float64]:
+    """Where each of ``glyphs`` starts, its box's start and top in the frame where it
+    reads upright, the glyphs of each direction set far from the others' (the frames
+    of two directions share no axes)."""
+    starts = np.empty((len(glyphs), 2))
+    for direction in np.unique(glyphs.directions).tolist():
+        at = np.flatnonzero(glyphs.directions == direction)
+        starts[at] = turned_boxes(glyphs.boxes[at], direction)[:, :2] + _APART * direction
+    return starts
+
+
+_APART = 1e6
+"""Points between the frames of two directions in `_starts`: farther than any page."""
 
 
 def read_by_collection(glyphs: Glyphs, read: Glyphs, collections: Mapping[str, str]) -> Glyphs:
@@ -147,8 +177,8 @@ def read_by_collection(glyphs: Glyphs, read: Glyphs, collections: Mapping[str, s
     collection's later supplements the character of another CID (吞 as 呑, 絕 as 絶,
     挺 as 伾), and it reports no CID to look up again.
 
-    A glyph of a font PDFium names '' (a Type 3 font, `TYPE3`) takes the text and the box
-    of the glyph whose box starts where its own does, whatever that glyph's font
+    A glyph of a `TYPE3` font takes the text and the box of the glyph whose box starts
+    where its own does, in the frame where both read upright, whatever that glyph's font
     (pdfminer.six names a Type 3 font by its descriptor's ``/FontName``, or 'unknown'):
     PDFium boxes such a glyph by the width of the character it read, the code's own, so
     that only the start of its box stands where the glyph is drawn."""
@@ -159,15 +189,16 @@ def read_by_collection(glyphs: Glyphs, read: Glyphs, collections: Mapping[str, s
     fonts = np.array([untagged(font) for font in glyphs.fonts], dtype=object)
     their_fonts = np.array([untagged(font) for font in read.fonts], dtype=object)
     for font in set(fonts.tolist()) & set(collections):
+        type3 = collections[font] == TYPE3
         mine = np.flatnonzero(fonts == font)
-        other = np.flatnonzero(their_fonts == font) if font else np.arange(len(read))
+        other = np.arange(len(read)) if type3 else np.flatnonzero(their_fonts == font)
         if not len(other):
             continue
-        if font:
+        if type3:
+            places, theirs = _starts(glyphs), _starts(read)
+        else:
             places = (glyphs.boxes[:, :2] + glyphs.boxes[:, 2:]) / 2
             theirs = (read.boxes[:, :2] + read.boxes[:, 2:]) / 2
-        else:
-            places, theirs = glyphs.boxes[:, :2], read.boxes[:, :2]
         distance, nearest = cKDTree(theirs[other]).query(places[mine])
         for k, d, j in zip(mine.tolist(), distance.tolist(), other[nearest].tolist(),
                            strict=True):
@@ -175,7 +206,7 @@ def read_by_collection(glyphs: Glyphs, read: Glyphs, collections: Mapping[str, s
             if d <= _SAME_PLACE * glyphs.sizes[k] and not text.startswith("(cid:") \
                     and unicodedata.normalize("NFKC", text) != texts[k]:
                 texts[k] = text
-                if not font:
+                if type3:
                     boxes[k] = read.boxes[j]
     return Glyphs(tuple(texts), boxes, glyphs.fonts, glyphs.sizes, glyphs.directions,
                   glyphs.weights)

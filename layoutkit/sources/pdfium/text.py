@@ -159,13 +159,15 @@ class BuiltinEncodings:
 
     def unlisted(self, key: _FontKey | None) -> dict[int, str]:
         """The text of the codes that the ``/Differences`` of the font ``key`` names
-        by glyphs outside the Adobe Glyph List (empty where the name has no text)."""
+        by glyphs outside the Adobe Glyph List, where the name has one: a code named by
+        a producer's scheme of its own ('C65') keeps what PDFium reads for it, the
+        code itself where it has no Unicode, named ``(cid:N)`` if a control code."""
         if key is None:
             return {}
         if self._unlisted is None:
             self._unlisted = unlisted_differences(self.path)
         names = self._unlisted.get((key[1], key[2]), {})
-        return {code: glyph_text(name) for code, name in names.items()}
+        return {code: text for code, name in names.items() if (text := glyph_text(name))}
 
     def unmapped(self, key: _FontKey | None, code: int, argument: Any, index: int) -> bool:
         """Whether PDFium reads no Unicode for the character ``code`` of the embedded
@@ -509,7 +511,7 @@ class TextReader:
         for k in at[first].tolist():
             key, code = fonts[run_of[k]].key, int(codes[k])
             if key not in named and self.encodings.unmapped(key, code, self.argument, indices[k]) \
-                    and self.encodings.unlisted(key).get(code):
+                    and code in self.encodings.unlisted(key):
                 named.add(key)
         return False, named
 
