@@ -188,17 +188,18 @@ def read_by_collection(glyphs: Glyphs, read: Glyphs, collections: Mapping[str, s
     boxes = glyphs.boxes.copy()
     fonts = np.array([untagged(font) for font in glyphs.fonts], dtype=object)
     their_fonts = np.array([untagged(font) for font in read.fonts], dtype=object)
-    for font in set(fonts.tolist()) & set(collections):
+    drawn = set(fonts.tolist()) & set(collections)
+    centres = ((glyphs.boxes[:, :2] + glyphs.boxes[:, 2:]) / 2,
+               (read.boxes[:, :2] + read.boxes[:, 2:]) / 2)
+    starts = (_starts(glyphs), _starts(read)) if TYPE3 in {collections[f] for f in drawn} \
+        else centres
+    for font in drawn:
         type3 = collections[font] == TYPE3
         mine = np.flatnonzero(fonts == font)
         other = np.arange(len(read)) if type3 else np.flatnonzero(their_fonts == font)
         if not len(other):
             continue
-        if type3:
-            places, theirs = _starts(glyphs), _starts(read)
-        else:
-            places = (glyphs.boxes[:, :2] + glyphs.boxes[:, 2:]) / 2
-            theirs = (read.boxes[:, :2] + read.boxes[:, 2:]) / 2
+        places, theirs = starts if type3 else centres
         distance, nearest = cKDTree(theirs[other]).query(places[mine])
         for k, d, j in zip(mine.tolist(), distance.tolist(), other[nearest].tolist(),
                            strict=True):

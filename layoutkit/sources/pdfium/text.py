@@ -221,8 +221,7 @@ class _Font:
                              embedded=pdfium_c.FPDFFont_GetIsEmbedded(handle) == 1,
                              force_bold=flags > 0 and bool(flags & FORCE_BOLD))
         return _Font(handle, text, box_descent(descent.value), {},
-                     BuiltinEncodings.key(handle, text),
-                     weight)
+                     BuiltinEncodings.key(handle, text), weight)
 
     def width(self, text: str) -> float | None:
         """The advance width in ems of the glyph the font maps ``text`` to, or None.
