@@ -349,38 +349,3 @@ def test_engines_add_character_spacing_after_every_glyph(tmp_path: Path) -> None
         with open_source(path, engine) as source:
             glyphs = next(iter(source.pages([1]))).glyphs
         assert {g.text: round(g.bbox.x0, 2) for g in glyphs} == expected, engine
-
-
-def descent_pdf(path: Path, descent: int) -> Path:
-    """A line in Helvetica with a digit drawn on its baseline in a font whose descriptor
-    states ``/Descent descent`` (thousandths of an em; Cambria Math's is -2460), and
-    a line under it."""
-    widths = b" ".join(b"556" for _ in range(32, 127))
-    path.write_bytes(one_page(
-        b"BT /F1 12 Tf 72 700 Td (cases.) Tj /F2 12 Tf (4) Tj /F1 12 Tf ( The relationship) Tj"
-        b" ET\nBT /F1 12 Tf 72 686 Td (between the two) Tj ET",
-        b"<< /Font << /F1 5 0 R /F2 6 0 R >> >>",
-        b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>",
-        b"<< /Type /Font /Subtype /Type1 /BaseFont /MathSym /FirstChar 32 /LastChar 126"
-        b" /Widths [%s] /FontDescriptor 7 0 R >>" % widths,
-        b"<< /Type /FontDescriptor /FontName /MathSym /Flags 32 /FontBBox [0 -2460 1000 950]"
-        b" /ItalicAngle 0 /Ascent 950 /Descent %d /CapHeight 700 /StemV 80 >>" % descent))
-    return path
-
-
-@pytest.mark.parametrize("engine", ["pdfium", "pdfminer"])
-def test_engines_box_a_math_fonts_glyph_on_its_line(tmp_path: Path, engine: str) -> None:
-    """A font that states a descent deeper than any text face's (a math font's: Cambria
-    Math's 2.46 em, which Word also gives the Cambria of its font collection) has its
-    glyphs boxed from a text face's descent, a quarter em, by both engines: a reference
-    digit drawn on the line in it stays on the line (it stood two lines lower, a line of
-    its own); a font stating an ordinary descent is boxed from its own."""
-    deep = descent_pdf(tmp_path / "deep.pdf", -2460)
-    ordinary = descent_pdf(tmp_path / "ordinary.pdf", -220)
-    for path, descent in ((deep, 0.25), (ordinary, 0.22)):
-        with open_source(path, engine) as source:
-            glyphs = next(iter(source.pages([1]))).glyphs
-        digit = glyphs.boxes[glyphs.texts.index("4")]
-        assert digit[3] == pytest.approx(792 - 700 + descent * 12, abs=0.01)
-        lines = [line.text for line in layoutkit.parse(path, engine=engine).pages[0].lines]
-        assert lines == ["cases.4 The relationship", "between the two"]

@@ -30,29 +30,9 @@ from ..model import (
 )
 
 __all__ = ["FORCE_BOLD", "IMAGE_SUFFIXES", "RULE_THICKNESS", "ClosingSource", "FileIdentity",
-           "GlyphSource", "Rect", "box_descent", "check_file", "check_readable",
-           "destination_top", "direction_of", "file_identity", "font_weight", "is_image",
-           "shape_rules", "stem_weight", "visible_rect"]
-
-_DEEPEST_DESCENT = -1.0
-"""The lowest descent, in ems, that says where a font's letters stand: a font that
-states a lower one states the depth of its deepest glyph (a math font's: Cambria
-Math's -2.46 em, which Word gives the Cambria of the same font collection too; CMEX's
-hanging delimiters, -2.96 em)."""
-
-_TEXT_DESCENT = -0.25
-"""The descent, in ems, a font's glyphs are boxed from when it states one below
-`_DEEPEST_DESCENT`: a text face's (Times -0.22, Helvetica -0.21, Cambria's own -0.22)."""
-
-
-def box_descent(descent: float) -> float:
-    """The descent, in ems, to box a font's glyphs from, given the one it states: that
-    one, or a text face's where it lies deeper than any text face's (`_DEEPEST_DESCENT`).
-    Glyphs stand on a row by the bottom of their boxes, so a superscript digit drawn on
-    the baseline in Cambria Math, boxed from 2.46 em below it, stood two lines lower;
-    both engines box from this descent."""
-    return _TEXT_DESCENT if descent < _DEEPEST_DESCENT else descent
-
+           "GlyphSource", "Rect", "check_file", "check_readable", "destination_top",
+           "direction_of", "file_identity", "font_weight", "is_image", "shape_rules",
+           "stem_weight", "visible_rect"]
 
 RULE_THICKNESS = 2.0
 """A filled rectangle thinner than this (points) is drawn as a ruling line; so is a

@@ -48,7 +48,6 @@ from .base import (
     ClosingSource,
     FileIdentity,
     Rect,
-    box_descent,
     check_readable,
     direction_of,
     file_identity,
@@ -363,18 +362,8 @@ class _Resources(PDFResourceManager):
             _use_standard_symbolic(font, spec)
             _use_builtin_encoding(font, spec)
             _use_collection(font, spec)
-            _use_box_descent(font)
             self.weights[font] = _font_weight(font, spec)
         return font
-
-
-def _use_box_descent(font: Any) -> None:
-    """Give ``font`` the descent its glyphs are boxed from (`base.box_descent`), as the
-    pdfium engine boxes them: pdfminer.six boxes a glyph from its font's descent."""
-    descent = font.get_descent()  # ems: the descriptor's /Descent, scaled
-    boxed = box_descent(descent)
-    if boxed != descent and font.vscale:
-        font.descent = boxed / font.vscale
 
 
 def _use_collection(font: Any, spec: Mapping[str, object]) -> None:

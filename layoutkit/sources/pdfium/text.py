@@ -26,7 +26,7 @@ from ...model import (
     is_right_to_left,
     spell,
 )
-from ..base import FORCE_BOLD, box_descent, direction_of, font_weight
+from ..base import FORCE_BOLD, direction_of, font_weight
 from ..builtin_encoding import (
     builtin_names,
     glyph_text,
@@ -220,8 +220,8 @@ class _Font:
         weight = font_weight(text, max(int(pdfium_c.FPDFFont_GetWeight(handle)), 0),
                              embedded=pdfium_c.FPDFFont_GetIsEmbedded(handle) == 1,
                              force_bold=flags > 0 and bool(flags & FORCE_BOLD))
-        return _Font(handle, text, box_descent(descent.value), {},
-                     BuiltinEncodings.key(handle, text), weight)
+        return _Font(handle, text, descent.value, {}, BuiltinEncodings.key(handle, text),
+                     weight)
 
     def width(self, text: str) -> float | None:
         """The advance width in ems of the glyph the font maps ``text`` to, or None.
