@@ -76,34 +76,32 @@ def type1_header(encoding: bytes) -> bytes:
 
 
 def font_pdf(path: Path, font: bytes, *extra: bytes, drawn: bytes = DRAWN,
-             content: bytes = b"") -> Path:
+             beside: bytes = b"") -> Path:
     """A page drawing ``drawn`` in the hand-made CFF font, whose font dictionary has the
-    entries ``font`` (an /Encoding, a /ToUnicode) besides its own, then ``content``
-    (which may draw in font /F2, object 8); ``extra`` are further objects, numbered
-    from 8 on."""
-    content = b"BT /F1 12 Tf 20 100 Td <" + drawn.hex().encode() + b"> Tj ET\n" + content
-    program = cff_program(BUILTIN)
-    widths = b" ".join([b"500"] * 128)
+    entries ``font`` (an /Encoding, a /ToUnicode) besides its own; ``extra`` are
+    further objects, numbered from 8 on; where ``beside`` is given, the codes it holds
+    drawn after it in a second font of the same program (/F2, numbered after them)."""
+    content = b"BT /F1 12 Tf 20 100 Td <" + drawn.hex().encode() + b"> Tj ET"
+    second = 8 + len(extra)
+    if beside:
+        content += b"\nBT /F2 12 Tf 20 50 Td <" + beside.hex().encode() + b"> Tj ET"
     path.write_bytes(pdf_bytes([
         b"<< /Type /Catalog /Pages 2 0 R >>",
         b"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
         b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 300 200] "
         b"/Resources << /Font << /F1 5 0 R%s >> >> /Contents 4 0 R >>" % (
-            b" /F2 8 0 R" if extra else b""),
+            b" /F2 %d 0 R" % second if beside else b""),
         b"<< /Length %d >>\nstream\n%s\nendstream" % (len(content), content),
-        b"<< /Type /Font /Subtype /Type1 /BaseFont /ABCDEF+TestMath /FirstChar 0 "
-        b"/LastChar 127 /Widths [" + widths + b"] /FontDescriptor 6 0 R " + font + b" >>",
-        b"<< /Type /FontDescriptor /FontName /ABCDEF+TestMath /Flags 4 "
-        b"/FontBBox [0 0 500 700] /ItalicAngle 0 /Ascent 700 /Descent 0 /CapHeight 700 "
-        b"/StemV 80 /FontFile3 7 0 R >>",
-        b"<< /Subtype /Type1C /Length %d >>\nstream\n%s\nendstream" % (len(program), program),
-        *extra]))
+        *_font_objects(5, b"ABCDEF+TestMath", font),
+        *extra,
+        *(_font_objects(second, b"GHIJKL+Other", b"") if beside else ())]))
     return path
 
 
-def _font_object(number: int, name: bytes, entries: bytes) -> tuple[bytes, bytes, bytes]:
-    """Object ``number`` a font named ``name`` of the hand-made CFF program, with the
-    dictionary ``entries``, and its descriptor and program as the next two objects."""
+def _font_objects(number: int, name: bytes, entries: bytes) -> tuple[bytes, bytes, bytes]:
+    """Object ``number``, a font named ``name`` of the hand-made CFF program whose
+    dictionary has the entries ``entries`` besides its own, and its descriptor and
+    program as the next two objects."""
     program = cff_program(BUILTIN)
     return (b"<< /Type /Font /Subtype /Type1 /BaseFont /%s /FirstChar 0 /LastChar 127 "
             b"/Widths [%s] /FontDescriptor %d 0 R %s >>" % (
@@ -229,9 +227,8 @@ def test_builtin_encoding_unknown_names_at_punctuation_codes_keep_the_codes(
     read instead (pdfminer names them ``(cid:N)``)."""
     path = font_pdf(tmp_path / "own-names.pdf", OWN_NAMES, drawn=b"HA,A.")
     assert texts(path, "pdfium") == ["H", "A", ",", "A", "."]
-    beside = _font_object(8, b"GHIJKL+Other", b"")  # draws code 1, which it maps to nothing
-    path = font_pdf(tmp_path / "beside.pdf", OWN_NAMES, *beside, drawn=b"HA,A.",
-                    content=b"BT /F2 12 Tf 20 50 Td <01> Tj ET")
+    # beside a glyph of another font PDFium reads no Unicode for (code 1: a control code)
+    path = font_pdf(tmp_path / "beside.pdf", OWN_NAMES, drawn=b"HA,A.", beside=b"\x01")
     assert texts(path, "pdfium") == ["H", "A", ",", "A", ".", "(cid:1)"]
 
 

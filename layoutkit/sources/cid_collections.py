@@ -151,6 +151,10 @@ the engines' boxes of a vertical glyph differ by up to a fifth of an em, and two
 of one font stand a whole em apart."""
 
 
+_APART = 1e6
+"""Points between the frames of two directions in `_starts`: farther than any page."""
+
+
 def _starts(glyphs: Glyphs) -> npt.NDArray[np.float64]:
     """Where each of ``glyphs`` starts, its box's start and top in the frame where it
     reads upright, the glyphs of each direction set far from the others' (the frames
@@ -160,10 +164,6 @@ def _starts(glyphs: Glyphs) -> npt.NDArray[np.float64]:
         at = np.flatnonzero(glyphs.directions == direction)
         starts[at] = turned_boxes(glyphs.boxes[at], direction)[:, :2] + _APART * direction
     return starts
-
-
-_APART = 1e6
-"""Points between the frames of two directions in `_starts`: farther than any page."""
 
 
 def read_by_collection(glyphs: Glyphs, read: Glyphs, collections: Mapping[str, str]) -> Glyphs:
