@@ -568,6 +568,56 @@ def test_segment_sentence_space_parts_no_stacks() -> None:
     assert layout.bands() == [[["text", "entry", "details"]]]
 
 
+BULLETS = ["backs up the code in case", "of a computer crash", "makes the code public"]
+"""A slide's bullets: three lines set from x = 36."""
+
+LINKS = ["sign up for an account", "the address of the site", "use the college mail",
+         "send the name to staff"]
+"""A box of links beside them: four lines set from x = 200, in a leading of their own."""
+
+
+def leadings(left_tops: tuple[float, ...], right_tops: tuple[float, ...],
+             above: Layout | None = None) -> Layout:
+    """Eight lines of text (tops 72-142; or the layout ``above``), then ``BULLETS`` with
+    tops ``left_tops`` beside ``LINKS`` with tops ``right_tops``."""
+    layout = above or Layout().add("text", text_lines(LEFT, COL2, 72.0, 8, 210))
+    layout.add("left", [w for text, top in zip(BULLETS, left_tops, strict=True)
+                        for w in spaced(text, LEFT, top)])
+    return layout.add("right", [w for text, top in zip(LINKS, right_tops, strict=True)
+                                for w in spaced(text, 200.0, top)])
+
+
+def test_segment_blocks_of_their_own_leading_are_read_one_after_the_other() -> None:
+    """Three lines beside four, too few to stand as columns, set apart from the text
+    above, the right ones 6 pt lower and in a tighter leading, so that the two blocks
+    meet level on one row of three: each is read whole, left then right, where they were
+    read row by row across both ('computer crash use the college mail')."""
+    layout = leadings((170.0, 184.0, 198.0), (176.0, 187.0, 198.0, 209.0))
+    assert layout.bands() == [[["text"]], [["left"], ["right"]]]
+
+
+@pytest.mark.parametrize("rules", [(), (Rule(BBox(180.0, 168.0, 180.0, 220.0)),)],
+                         ids=["level rows", "rule down the strip"])
+def test_segment_level_or_ruled_blocks_read_row_by_row(rules: tuple[Rule, ...]) -> None:
+    """The same blocks standing level on every row of the left one (a table's rows), or
+    parted by a rule down the white between them (a table's cells), are read as before:
+    row by row, in one leaf."""
+    right_tops = (170.0, 184.0, 198.0, 212.0) if not rules else (176.0, 187.0, 198.0, 209.0)
+    assert leadings((170.0, 184.0, 198.0), right_tops).bands(rules) == \
+        [[["text", "left", "right"]]]
+
+
+def test_segment_blocks_under_two_columns_lines_are_no_stacks() -> None:
+    """Under two columns' lines standing level, two lines each (too few for a gutter),
+    the same blocks set apart by white across the page are the columns' next lines, not
+    a block of their own: read as before, in one leaf."""
+    above = Layout().add("text", text_lines(LEFT, COL2, 72.0, 8, 210))
+    above.add("l", text_lines(LEFT, 130.0, 166.0, 2, 213))
+    above.add("r", text_lines(200.0, 130.0, 166.0, 2, 214))
+    layout = leadings((196.0, 210.0, 224.0), (202.0, 213.0, 224.0, 235.0), above)
+    assert layout.bands() == [[["text", "l", "r", "left", "right"]]]
+
+
 CARDS = [["delivered", "four thousand", "workshops"], ["trained", "five thousand", "instructors"],
          ["and one hundred", "instructor", "trainers"], ["in seventy one", "countries"]]
 """Four key figures, three of three lines and the last of two."""

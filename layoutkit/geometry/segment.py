@@ -33,7 +33,8 @@ off by a picture or a rule alone, and blocks of stacks set side by side.
   `stack_gap_em` above and below, and share at most `stack_max_level_rows` level rows;
   more are a table's rows, read row by row.  Cards (stacks each headed by a number in
   display type, or centred stacks one of which stands level with none of the others)
-  are read stack by stack too.
+  are read stack by stack too, and so are stacks of two rows or more set at heights
+  of their own, level on fewer than half the rows of the shorter (`_interleaved`).
 - `force_columns` reads a region as a profile's number of columns instead.
 """
 
@@ -41,6 +42,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from itertools import pairwise
 
 import numpy as np
 from numpy.typing import NDArray
@@ -282,7 +284,7 @@ def _stacked_blocks(canvas: Canvas, idx: Ints) -> tuple[Ints, list[Ints], Ints] 
         if last == first:
             continue
         inside = (rows >= first) & (rows <= last)
-        stacks = _stacks_of(canvas, idx[inside])
+        stacks = _stacks_of(canvas, idx[inside], (idx[rows < first], idx[rows > last]))
         if stacks is not None:
             return idx[rows < first], stacks, idx[rows > last]
     return None
@@ -307,9 +309,10 @@ def _apart_rows(canvas: Canvas, idx: Ints) -> list[tuple[int, int]]:
     return [(int(present[a]), int(present[b - 1])) for a, b in zip(starts, ends, strict=True)]
 
 
-def _stacks_of(canvas: Canvas, block: Ints) -> list[Ints] | None:
+def _stacks_of(canvas: Canvas, block: Ints, around: tuple[Ints, Ints]) -> list[Ints] | None:
     """The stacks, left to right, of a block of text rows (words ``block``) set side by
-    side; None when the block is not so set.
+    side, the region's words ``around`` it (above, below); None when the block is not so
+    set.
 
     Whitespace strips empty down the block's whole height (`_strips`) part it,
     no row running on across one (`_runs_on`).  The parts are read one after the
@@ -323,6 +326,9 @@ def _stacks_of(canvas: Canvas, block: Ints) -> list[Ints] | None:
     strips = _strips(canvas, block)
     if not strips:
         return None
+    interleaved = _interleaved(canvas, block, strips, around)
+    if interleaved is not None:
+        return interleaved
     box = canvas.box[block]
     side = np.searchsorted(np.array([(a + b) / 2 for a, b in strips]), (box[:, 0] + box[:, 2]) / 2)
     stacks = [block[side == k] for k in range(len(strips) + 1)]
@@ -343,6 +349,78 @@ def _stacks_of(canvas: Canvas, block: Ints) -> list[Ints] | None:
             or level > canvas.config.stack_max_level_rows:
         return None
     return stacks
+
+
+def _interleaved(canvas: Canvas, block: Ints, strips: Sequence[tuple[float, float]],
+                 around: tuple[Ints, Ints]) -> list[Ints] | None:
+    """The stacks, left to right, of a block of text rows (words ``block``) whose
+    lines stand at heights of their own beside each other; None when the block is not
+    so set.
+
+    The block is cut down the ``strips`` that have text `column_min_width_em` wide on
+    each side (a list's markers stand beside their items, not as stacks), that runs on
+    through neither of the nearest rows of the region's words ``around`` the block
+    (above, below; `_runs_past`: two columns' lines run on past it), with no rule down
+    them (a table's cells, boxes drawn side by side) and no row running on across them
+    (`_runs_on`).  Each
+    stack holds two text rows or more, and of the rows of the one with fewer of two
+    neighbours, fewer than half and no more than ``stack_max_level_rows`` stand level
+    with a row of the other.  A table's cells start level row after row, and a river
+    of word spaces runs down lines level on both its sides; two blocks set with
+    leadings of their own (a slide's bullets beside a box of links, two authors'
+    addresses of unequal length) meet level only by chance, and are read one after the
+    other however few their lines."""
+    box = canvas.box[block]
+    widest = canvas.config.column_min_width_em * canvas.size
+    top, bottom = float(box[:, 1].min()), float(box[:, 3].max())
+    cuts: list[tuple[float, float]] = []
+    start = float(box[:, 0].min())
+    for x0, x1 in strips:
+        left = box[(box[:, 0] >= start) & (box[:, 2] <= x0 + canvas.res)]
+        right = box[box[:, 0] >= x1 - canvas.res]
+        if len(left) and len(right) and float(left[:, 2].max()) - start >= widest \
+                and float(right[:, 2].max() - right[:, 0].min()) >= widest \
+                and not any(_runs_past(canvas, side, float(left[:, 2].max()),
+                                       float(right[:, 0].min()), above=k == 0)
+                            for k, side in enumerate(around)) \
+                and not canvas.walled(x0 - canvas.res, x1 + canvas.res, top, bottom) \
+                and not canvas.ruled(x0 - canvas.res, x1 + canvas.res, top, bottom):
+            cuts.append((x0, x1))
+            start = x1
+    if not cuts or any(_runs_on(canvas, row, strip, cuts) for row in _rows_of(canvas, block)
+                       for strip in cuts):
+        return None
+    side = np.searchsorted(np.array([(a + b) / 2 for a, b in cuts]), (box[:, 0] + box[:, 2]) / 2)
+    stacks = [block[side == k] for k in range(len(cuts) + 1)]
+    rows = [set(canvas.row[stack].tolist()) for stack in stacks]
+    if any(len(mine) < 2 for mine in rows):
+        return None
+    for mine, theirs in pairwise(rows):
+        level = len(mine & theirs)
+        if 2 * level >= min(len(mine), len(theirs)) \
+                or level > canvas.config.stack_max_level_rows:
+            return None
+    return stacks
+
+
+def _runs_past(canvas: Canvas, side: Ints, x0: float, x1: float, *, above: bool) -> bool:
+    """Whether the row of the words ``side`` nearest a block (the lowest, ``above`` it;
+    else the highest) holds two columns' lines beside the block's stacks, whose text
+    ends at ``x0`` on the left and starts at ``x1`` on the right: a gap wider than a
+    word space (`Canvas.runs_on`) parts its words ending before ``x1`` from those
+    starting after ``x0``."""
+    if not len(side):
+        return False
+    rows = canvas.row[side]
+    row = side[rows == (rows.max() if above else rows.min())]
+    box = canvas.box[row[np.argsort(canvas.box[row, 0])]]
+    gaps = box[1:, 0] - box[:-1, 2]
+    parting = (box[:-1, 2] <= x1) & (box[1:, 0] >= x0)
+    if not parting.any():
+        return False
+    spaces = gaps[~parting & (gaps > 0)]
+    return not canvas.runs_on(float(gaps[parting].max()), float("inf"),
+                              float(spaces.max()) if len(spaces) else canvas.space)
 
 
 def _cards(canvas: Canvas, stacks: Sequence[Ints], strips: Sequence[tuple[float, float]]) -> bool:
