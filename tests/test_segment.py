@@ -12,6 +12,7 @@ from __future__ import annotations
 import dataclasses
 import pickle
 import random
+from collections.abc import Callable
 
 import numpy as np
 import pytest
@@ -616,6 +617,89 @@ def test_segment_blocks_under_two_columns_lines_are_no_stacks() -> None:
     above.add("r", text_lines(200.0, 130.0, 166.0, 2, 214))
     layout = leadings((196.0, 210.0, 224.0), (202.0, 213.0, 224.0, 235.0), above)
     assert layout.bands() == [[["text", "l", "r", "left", "right"]]]
+
+
+def centred_table() -> Layout:
+    """A borderless table under the text, each one-line label centred in its row beside
+    a value wrapped over two lines (a web page's form, printed)."""
+    layout = Layout().add("text", text_lines(LEFT, COL2, 72.0, 8, 210))
+    for k, (label, value) in enumerate([("applicant name", ("maria helena douka", "policy office")),
+                                        ("postal address", ("twelve harbour street",
+                                                            "north quarter")),
+                                        ("phone number", ("office line by day",
+                                                          "mobile phone at night"))]):
+        top = 170.0 + 24.0 * k
+        layout.add(f"label{k}", spaced(label, LEFT, top + 5.0))
+        layout.add(f"value{k}", spaced(value[0], 200.0, top) + spaced(value[1], 200.0, top + 10.0))
+    return layout
+
+
+def three_cells() -> Layout:
+    """A table of three cells a row: a label and a count level with each other, each
+    two close lines, and between them a description of three, half a line lower."""
+    layout = Layout().add("text", text_lines(LEFT, COL2, 72.0, 8, 210))
+    layout.add("label", spaced("issued date", LEFT, 170.0) + spaced("of the record", LEFT, 180.0))
+    layout.add("about", spaced("the date of formal", 150.0, 175.0)
+               + spaced("issue of the record", 150.0, 185.0)
+               + spaced("in the catalogue", 150.0, 195.0))
+    return layout.add("count", spaced("zero or one", 300.0, 170.0)
+                      + spaced("at the most", 300.0, 180.0))
+
+
+def staggered() -> Layout:
+    """Two signatures, the right one wholly above the left one, and a line under both."""
+    layout = Layout().add("text", text_lines(LEFT, COL2, 72.0, 8, 210))
+    layout.add("first", spaced("the minister of economy", 200.0, 166.0)
+               + spaced("and finance", 220.0, 176.0) + spaced("GIORGETTI", 228.0, 186.0))
+    layout.add("second", spaced("the minister of interior", LEFT, 200.0)
+               + spaced("PIANTEDOSI", 60.0, 210.0))
+    return layout.add("seen", spaced("seen the keeper of seals NORDIO", LEFT, 224.0))
+
+
+def bulleted_row() -> Layout:
+    """A table row of a label and a bulleted item, centred, under a row of the same
+    table (a bullet between its two cells)."""
+    layout = Layout().add("text", text_lines(LEFT, COL2, 72.0, 8, 210))
+    layout.add("row", spaced("service canada", LEFT, 166.0) + spaced("*", 200.0, 166.0)
+               + spaced("offender management system", 212.0, 166.0))
+    layout.add("label", spaced("department of", LEFT, 198.0)
+               + spaced("national defence", LEFT, 208.0))
+    return layout.add("item", spaced("*", 200.0, 193.0)
+                      + spaced("sexual misconduct support", 212.0, 193.0)
+                      + spaced("and resource centre peer", 212.0, 203.0)
+                      + spaced("support mobile app", 212.0, 213.0))
+
+
+@pytest.mark.parametrize(("layout", "expected"), [
+    (centred_table, [[["text", "label0", "value0", "label1", "value1", "label2", "value2"]]]),
+    (three_cells, [[["text", "label", "about", "count"]]]),
+    (staggered, [[["text", "first", "second", "seen"]]]),
+    (bulleted_row, [[["text", "row", "label", "item"]]]),
+], ids=["centred cells", "outer cells level", "one above the other", "under a table's row"])
+def test_segment_tables_and_staggered_blocks_keep_their_reading(
+        layout: Callable[[], Layout], expected: Description) -> None:
+    """Stacks side by side that are no blocks of their own leading read as before: a
+    table's labels centred beside two-line values (no stack of close lines), a row of
+    three cells whose outer cells stand level (a table, though each meets its
+    neighbour only between rows), a signature wholly above another, a table's row
+    under a row of the same table (its gap across the bullet's strip no word space)."""
+    assert layout().bands() == expected
+
+
+def test_segment_markers_on_the_right_stay_with_their_items() -> None:
+    """Two numbered lists side by side, their numbers right of their items (as on a
+    page set right to left), in leadings of their own: each list is read whole with
+    its numbers; the widest strip parts them, not the one left of the first numbers."""
+    layout = Layout().add("text", text_lines(LEFT, COL2, 72.0, 8, 210))
+    layout.add("first", [w for k, text in enumerate(["the council shall meet", "every second week",
+                                                     "of the month in public"])
+                         for w in spaced(text, LEFT, 170.0 + 10.0 * k)]
+               + spaced("1.", 150.0, 170.0) + spaced("2.", 150.0, 190.0))
+    layout.add("second", [w for k, text in enumerate(["budgets are approved", "by a majority",
+                                                      "of the members"])
+                          for w in spaced(text, 200.0, 174.0 + 11.0 * k)]
+               + spaced("3.", 290.0, 174.0) + spaced("4.", 290.0, 196.0))
+    assert layout.bands() == [[["text"]], [["first"], ["second"]]]
 
 
 CARDS = [["delivered", "four thousand", "workshops"], ["trained", "five thousand", "instructors"],

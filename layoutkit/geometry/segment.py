@@ -42,7 +42,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from itertools import pairwise
+from itertools import combinations, pairwise
 
 import numpy as np
 from numpy.typing import NDArray
@@ -354,61 +354,85 @@ def _stacks_of(canvas: Canvas, block: Ints, around: tuple[Ints, Ints]) -> list[I
 def _interleaved(canvas: Canvas, block: Ints, strips: Sequence[tuple[float, float]],
                  around: tuple[Ints, Ints]) -> list[Ints] | None:
     """The stacks, left to right, of a block of text rows (words ``block``) whose
-    lines stand at heights of their own beside each other; None when the block is not
-    so set.
+    lines stand at heights of their own beside each other (`_own_leadings`); None when
+    the block is not so set.
 
-    The block is cut down the ``strips`` that have text `column_min_width_em` wide on
-    each side (a list's markers stand beside their items, not as stacks), that runs on
+    The block is cut down the ``strips``, widest first, that have text
+    `column_min_width_em` wide on each side up to the cuts made (a list's markers stand
+    beside their items, on either side, not as stacks of their own), that run on
     through neither of the nearest rows of the region's words ``around`` the block
     (above, below; `_runs_past`: two columns' lines run on past it), with no rule down
     them (a table's cells, boxes drawn side by side) and no row running on across them
-    (`_runs_on`).  Each
-    stack holds two text rows or more, and of the rows of the one with fewer of two
-    neighbours, fewer than half and no more than ``stack_max_level_rows`` stand level
-    with a row of the other.  A table's cells start level row after row, and a river
-    of word spaces runs down lines level on both its sides; two blocks set with
-    leadings of their own (a slide's bullets beside a box of links, two authors'
-    addresses of unequal length) meet level only by chance, and are read one after the
-    other however few their lines."""
-    box = canvas.box[block]
+    (`_runs_on`).  A slide's bullets beside a box of links, or two short notices side
+    by side, too few lines for columns, are read one after the other."""
+    box, res = canvas.box[block], canvas.res
     widest = canvas.config.column_min_width_em * canvas.size
     top, bottom = float(box[:, 1].min()), float(box[:, 3].max())
     cuts: list[tuple[float, float]] = []
-    start = float(box[:, 0].min())
-    for x0, x1 in strips:
-        left = box[(box[:, 0] >= start) & (box[:, 2] <= x0 + canvas.res)]
-        right = box[box[:, 0] >= x1 - canvas.res]
-        if len(left) and len(right) and float(left[:, 2].max()) - start >= widest \
-                and float(right[:, 2].max() - right[:, 0].min()) >= widest \
+    for x0, x1 in sorted(strips, key=lambda strip: strip[0] - strip[1]):  # widest first
+        start = max((b for a, b in cuts if b <= x0), default=-np.inf)
+        end = min((a for a, b in cuts if a >= x1), default=np.inf)
+        left = box[(box[:, 0] >= start - res) & (box[:, 2] <= x0 + res)]
+        right = box[(box[:, 0] >= x1 - res) & (box[:, 2] <= end + res)]
+        if len(left) and len(right) and float(np.ptp(left[:, [0, 2]])) >= widest \
+                and float(np.ptp(right[:, [0, 2]])) >= widest \
                 and not any(_runs_past(canvas, side, float(left[:, 2].max()),
-                                       float(right[:, 0].min()), above=k == 0)
+                                       float(right[:, 0].min()), strips, above=k == 0)
                             for k, side in enumerate(around)) \
-                and not canvas.walled(x0 - canvas.res, x1 + canvas.res, top, bottom) \
-                and not canvas.ruled(x0 - canvas.res, x1 + canvas.res, top, bottom):
+                and not canvas.walled(x0 - res, x1 + res, top, bottom) \
+                and not canvas.ruled(x0 - res, x1 + res, top, bottom):
             cuts.append((x0, x1))
-            start = x1
+    cuts.sort()
     if not cuts or any(_runs_on(canvas, row, strip, cuts) for row in _rows_of(canvas, block)
                        for strip in cuts):
         return None
     side = np.searchsorted(np.array([(a + b) / 2 for a, b in cuts]), (box[:, 0] + box[:, 2]) / 2)
     stacks = [block[side == k] for k in range(len(cuts) + 1)]
-    rows = [set(canvas.row[stack].tolist()) for stack in stacks]
-    if any(len(mine) < 2 for mine in rows):
-        return None
-    for mine, theirs in pairwise(rows):
+    return stacks if _own_leadings(canvas, stacks) else None
+
+
+def _own_leadings(canvas: Canvas, stacks: Sequence[Ints]) -> bool:
+    """Whether ``stacks`` of lines set side by side each keep a leading of their own:
+    each two text rows or more but fewer than ``gutter_min_lines`` (more stand as
+    columns where a gutter parts them, and where none does, as on a skewed scan, are
+    no short blocks), set close (less white between two of its rows than the height
+    of its words), and of every two stacks, neither wholly above the other, and
+    of the rows of the one with fewer, fewer than half and no more than
+    ``stack_max_level_rows`` level with a row of the other.
+
+    A table's cells start level row after row, and a river of word spaces runs down
+    lines level on both its sides; where a table centres its cells in their rows, the
+    shorter cells stand a row's height apart, no stack of close lines.  Two blocks set
+    in leadings of their own (a slide's bullets beside a box of links, two notices of
+    unequal length) meet level only by chance."""
+    rows: list[set[int]] = []
+    for stack in stacks:
+        lines = _rows_of(canvas, stack)
+        if not 2 <= len(lines) < canvas.config.gutter_min_lines:
+            return False
+        box = canvas.box[stack]
+        white = [float(canvas.box[b, 1].min() - canvas.box[a, 3].max())
+                 for a, b in pairwise(lines)]
+        if max(white) >= float(np.median(box[:, 3] - box[:, 1])):
+            return False
+        rows.append(set(canvas.row[stack].tolist()))
+    for mine, theirs in combinations(rows, 2):
         level = len(mine & theirs)
-        if 2 * level >= min(len(mine), len(theirs)) \
+        if max(mine) < min(theirs) or max(theirs) < min(mine) \
+                or 2 * level >= min(len(mine), len(theirs)) \
                 or level > canvas.config.stack_max_level_rows:
-            return None
-    return stacks
+            return False
+    return True
 
 
-def _runs_past(canvas: Canvas, side: Ints, x0: float, x1: float, *, above: bool) -> bool:
+def _runs_past(canvas: Canvas, side: Ints, x0: float, x1: float,
+               strips: Sequence[tuple[float, float]], *, above: bool) -> bool:
     """Whether the row of the words ``side`` nearest a block (the lowest, ``above`` it;
     else the highest) holds two columns' lines beside the block's stacks, whose text
     ends at ``x0`` on the left and starts at ``x1`` on the right: a gap wider than a
     word space (`Canvas.runs_on`) parts its words ending before ``x1`` from those
-    starting after ``x0``."""
+    starting after ``x0``.  Its gaps across the block's other ``strips`` are no word
+    spaces (a table's row, whose cells part there too)."""
     if not len(side):
         return False
     rows = canvas.row[side]
@@ -418,7 +442,9 @@ def _runs_past(canvas: Canvas, side: Ints, x0: float, x1: float, *, above: bool)
     parting = (box[:-1, 2] <= x1) & (box[1:, 0] >= x0)
     if not parting.any():
         return False
-    spaces = gaps[~parting & (gaps > 0)]
+    across = np.logical_or.reduce([(box[:-1, 2] <= a + canvas.res) & (box[1:, 0] >= b - canvas.res)
+                                   for a, b in strips])
+    spaces = gaps[~parting & ~across & (gaps > 0)]
     return not canvas.runs_on(float(gaps[parting].max()), float("inf"),
                               float(spaces.max()) if len(spaces) else canvas.space)
 
