@@ -172,6 +172,29 @@ def test_words_tracked_letters_make_words(space: float) -> None:
     assert len(words_from_glyphs(Glyphs.of(formula), CONFIG.words)) == 7
 
 
+def test_words_tracked_style_after_another_starts_a_word() -> None:
+    """A formula's math italic, its letters 1.5 pt apart within it (tracked, more than
+    a word's gap set solid), 2 pt after a word of the text's face: the white before its
+    first letter is no tracking of its style, so 'as' and the formula are two words
+    (they read 'asyzxwv'); within the formula the letters stay one word."""
+    text = spelled("as", 0.0)
+    formula = [Glyph(ch, BBox(x, 0.0, x + WIDTH, SIZE), "M", SIZE, 0)
+               for ch, x in zip("yzxwv", [12.0 + 6.5 * k for k in range(5)], strict=True)]
+    assert [w.text for w in words_from_glyphs(Glyphs.of(text + formula), CONFIG.words)] == [
+        "as", "yzxwv"]
+
+
+def test_words_hyphen_of_another_face_stays_in_spaced_capitals() -> None:
+    """Capitals tracked by 1.5 pt with a hyphen of another face among them, 1 pt after
+    the one before it: the white after the hyphen is still the capitals' tracking (the
+    letter last before it is of their style), and the heading is one word."""
+    left = [glyph(ch, 6.5 * k) for k, ch in enumerate("ABCD")]
+    hyphen = [Glyph("-", BBox(25.5, 0.0, 28.5, SIZE), "H", SIZE, 0)]
+    right = [glyph(ch, 30.0 + 6.5 * k) for k, ch in enumerate("EFGH")]
+    assert [w.text for w in words_from_glyphs(Glyphs.of(left + hyphen + right),
+                                              CONFIG.words)] == ["ABCD-EFGH"]
+
+
 def test_words_fake_bold_word_counted_once() -> None:
     """A whole word overprinted 0.3 pt to the right reads once, boxed as its leftmost print."""
     glyphs = spelled("ab", 0.0) + spelled("ab", 0.3)

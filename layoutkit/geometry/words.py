@@ -290,8 +290,12 @@ def _tracking(start: npt.NDArray[np.float64], end: npt.NDArray[np.float64],
     pairs in ten of a style (`_MIN_TRACKED_PAIRS` at least) stand apart by more than
     ``limit`` (no text set solid breaks words that often, nor a formula, whose symbols
     touch here and there) and the middle half by one white (`_TRACKING_SPREAD_EM`), its
-    letters are spaced by that white, their median gap.  Spaced capitals of a design
-    tool's headings ('O u r  I m p a c t') read as words again."""
+    letters are spaced by that white, their median gap, after a letter or digit of the
+    style (punctuation between them aside): the white before its first glyph after
+    another style's letters is no tracking (a formula's math italic, spaced out within
+    it, starts a word of its own after the text's 'as', or 'signal,').
+    Spaced capitals of a design tool's headings ('O u r  I m p a c t') read as words
+    again."""
     added = np.zeros(len(start))
     gap = np.empty(len(start))
     gap[:1] = np.inf
@@ -302,11 +306,17 @@ def _tracking(start: npt.NDArray[np.float64], end: npt.NDArray[np.float64],
     kinds = int(style.max(initial=-1)) + 1
     pairs = np.bincount(style[pair], minlength=kinds)
     apart = np.bincount(style[pair & (gap > limit)], minlength=kinds)
+    # the letter or digit last before each glyph (a hyphen between spaced capitals
+    # stands among them), and whether it is of the glyph's style
+    last = np.maximum.accumulate(np.where(letter, np.arange(len(start)), -1))
+    before = np.concatenate(([-1], last[:-1]))
+    follows = (before >= 0) & (style[np.maximum(before, 0)] == style)
     for kind in np.flatnonzero((pairs >= _MIN_TRACKED_PAIRS) & (10 * apart >= 9 * pairs)).tolist():
         mine = pair & (style == kind)
         lower, middle, upper = np.quantile(gap[mine] / size[mine], [0.25, 0.5, 0.75])
         if upper - lower <= _TRACKING_SPREAD_EM:
-            added[style == kind] = middle * size[style == kind]
+            spaced = follows & (style == kind)
+            added[spaced] = middle * size[spaced]
     return added
 
 
