@@ -259,6 +259,10 @@ def _words(glyphs: Glyphs, boxes: npt.NDArray[np.float64], texts: _Texts,
 _MIN_TRACKED_PAIRS = 4
 """Letters of a style are judged set apart (tracked) from this many pairs at least:
 fewer may all be word breaks."""
+_SAME_SIZE = 0.02
+"""Relative difference within which two glyphs are of one size: a text face and the
+math italic set with it share it, a subscript or a small capital does not."""
+
 _TRACKING_SPREAD_EM = 0.02
 """Tracked letters stand apart by one white, give or take a kerning: the middle half
 of a tracked style's gaps lie within this many of its ems.  A formula's symbols stand
@@ -290,12 +294,13 @@ def _tracking(start: npt.NDArray[np.float64], end: npt.NDArray[np.float64],
     pairs in ten of a style (`_MIN_TRACKED_PAIRS` at least) stand apart by more than
     ``limit`` (no text set solid breaks words that often, nor a formula, whose symbols
     touch here and there) and the middle half by one white (`_TRACKING_SPREAD_EM`), its
-    letters are spaced by that white, their median gap, after a letter or digit of the
-    style (punctuation between them aside): the white before its first glyph after
-    another style's letters is no tracking (a formula's math italic, spaced out within
-    it, starts a word of its own after the text's 'as', or 'signal,').
-    Spaced capitals of a design tool's headings ('O u r  I m p a c t') read as words
-    again."""
+    letters are spaced by that white, their median gap.  Not after a letter of another
+    style on the row that is set solid (`_MIN_TRACKED_PAIRS` pairs at least, none
+    tracked) in the glyph's size: the white there is a word space (a formula's math
+    italic, whose letters keep a thin white, starts a word of its own after the text's
+    'as', or 'signal,'), where an initial or a subscript of another size, or capitals
+    spaced in another face, run on.  Spaced capitals of a design tool's headings ('O u r
+    I m p a c t') read as words again."""
     added = np.zeros(len(start))
     gap = np.empty(len(start))
     gap[:1] = np.inf
@@ -306,17 +311,21 @@ def _tracking(start: npt.NDArray[np.float64], end: npt.NDArray[np.float64],
     kinds = int(style.max(initial=-1)) + 1
     pairs = np.bincount(style[pair], minlength=kinds)
     apart = np.bincount(style[pair & (gap > limit)], minlength=kinds)
-    # the letter or digit last before each glyph (a hyphen between spaced capitals
-    # stands among them), and whether it is of the glyph's style
-    last = np.maximum.accumulate(np.where(letter, np.arange(len(start)), -1))
-    before = np.concatenate(([-1], last[:-1]))
-    follows = (before >= 0) & (style[np.maximum(before, 0)] == style)
+    tracked = np.zeros(kinds)
     for kind in np.flatnonzero((pairs >= _MIN_TRACKED_PAIRS) & (10 * apart >= 9 * pairs)).tolist():
         mine = pair & (style == kind)
         lower, middle, upper = np.quantile(gap[mine] / size[mine], [0.25, 0.5, 0.75])
         if upper - lower <= _TRACKING_SPREAD_EM:
-            spaced = follows & (style == kind)
-            added[spaced] = middle * size[spaced]
+            tracked[kind] = middle
+    added = tracked[style] * size
+    # the letter or digit last before each glyph on its row (punctuation aside)
+    last = np.maximum.accumulate(np.where(letter, np.arange(len(start)), -1))
+    before = np.concatenate(([-1], last[:-1]))
+    other = np.maximum(before, 0)
+    solid = (pairs >= _MIN_TRACKED_PAIRS) & (tracked == 0)
+    after_solid = ((before >= 0) & (row[other] == row) & (style[other] != style)
+                   & solid[style[other]] & np.isclose(size[other], size, rtol=_SAME_SIZE))
+    added[after_solid] = 0.0
     return added
 
 
