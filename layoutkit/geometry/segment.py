@@ -315,7 +315,8 @@ def _stacks_of(canvas: Canvas, block: Ints, around: tuple[Ints, Ints]) -> list[I
     set.
 
     Whitespace strips empty down the block's whole height (`_strips`) part it,
-    no row running on across one (`_runs_on`).  The parts are read one after the
+    no row running on across one (`_runs_on`).  Stacks set in leadings of their own
+    are read one after the other (`_interleaved`).  Else the parts are read one after the
     other when they are cards (`_cards`), or when each is a stack
     (`_stack_rows`) and the stacks end on the same row, do not all start on the
     same one, and share no more than ``stack_max_level_rows`` rows.  Stacks that end

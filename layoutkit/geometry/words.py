@@ -262,7 +262,6 @@ fewer may all be word breaks."""
 _SAME_SIZE = 0.02
 """Relative difference within which two glyphs are of one size: a text face and the
 math italic set with it share it, a subscript or a small capital does not."""
-
 _TRACKING_SPREAD_EM = 0.02
 """Tracked letters stand apart by one white, give or take a kerning: the middle half
 of a tracked style's gaps lie within this many of its ems.  A formula's symbols stand
@@ -301,7 +300,6 @@ def _tracking(start: npt.NDArray[np.float64], end: npt.NDArray[np.float64],
     'as', or 'signal,'), where an initial or a subscript of another size, or capitals
     spaced in another face, run on.  Spaced capitals of a design tool's headings ('O u r
     I m p a c t') read as words again."""
-    added = np.zeros(len(start))
     gap = np.empty(len(start))
     gap[:1] = np.inf
     gap[1:] = start[1:] - end[:-1]
