@@ -322,7 +322,7 @@ def _tracking(start: npt.NDArray[np.float64], end: npt.NDArray[np.float64],
     other = np.maximum(before, 0)
     solid = (pairs >= _MIN_TRACKED_PAIRS) & (tracked == 0)
     after_solid = ((before >= 0) & (row[other] == row) & (style[other] != style)
-                   & solid[style[other]] & np.isclose(size[other], size, rtol=_SAME_SIZE))
+                   & solid[style[other]] & (np.abs(size[other] - size) <= _SAME_SIZE * size))
     added[after_solid] = 0.0
     return added
 
