@@ -569,6 +569,11 @@ def test_segment_sentence_space_parts_no_stacks() -> None:
     assert layout.bands() == [[["text", "entry", "details"]]]
 
 
+def text_above() -> Layout:
+    """Eight lines of text (tops 72-142) over what a test sets under them."""
+    return Layout().add("text", text_lines(LEFT, COL2, 72.0, 8, 210))
+
+
 BULLETS = ["backs up the code in case", "of a computer crash", "makes the code public"]
 """A slide's bullets: three lines set from x = 36."""
 
@@ -581,7 +586,7 @@ def leadings(left_tops: tuple[float, ...], right_tops: tuple[float, ...],
              above: Layout | None = None) -> Layout:
     """Eight lines of text (tops 72-142; or the layout ``above``), then ``BULLETS`` with
     tops ``left_tops`` beside ``LINKS`` with tops ``right_tops``."""
-    layout = above or Layout().add("text", text_lines(LEFT, COL2, 72.0, 8, 210))
+    layout = above or text_above()
     layout.add("left", [w for text, top in zip(BULLETS, left_tops, strict=True)
                         for w in spaced(text, LEFT, top)])
     return layout.add("right", [w for text, top in zip(LINKS, right_tops, strict=True)
@@ -612,7 +617,7 @@ def test_segment_blocks_under_two_columns_lines_are_no_stacks() -> None:
     """Under two columns' lines standing level, two lines each (too few for a gutter),
     the same blocks set apart by white across the page are the columns' next lines, not
     a block of their own: read as before, in one leaf."""
-    above = Layout().add("text", text_lines(LEFT, COL2, 72.0, 8, 210))
+    above = text_above()
     above.add("l", text_lines(LEFT, 130.0, 166.0, 2, 213))
     above.add("r", text_lines(200.0, 130.0, 166.0, 2, 214))
     layout = leadings((196.0, 210.0, 224.0), (202.0, 213.0, 224.0, 235.0), above)
@@ -622,7 +627,7 @@ def test_segment_blocks_under_two_columns_lines_are_no_stacks() -> None:
 def centred_table() -> Layout:
     """A borderless table under the text, each one-line label centred in its row beside
     a value wrapped over two lines (a web page's form, printed)."""
-    layout = Layout().add("text", text_lines(LEFT, COL2, 72.0, 8, 210))
+    layout = text_above()
     for k, (label, value) in enumerate([("applicant name", ("maria helena douka", "policy office")),
                                         ("postal address", ("twelve harbour street",
                                                             "north quarter")),
@@ -637,7 +642,7 @@ def centred_table() -> Layout:
 def three_cells() -> Layout:
     """A table of three cells a row: a label and a count level with each other, each
     two close lines, and between them a description of three, half a line lower."""
-    layout = Layout().add("text", text_lines(LEFT, COL2, 72.0, 8, 210))
+    layout = text_above()
     layout.add("label", spaced("issued date", LEFT, 170.0) + spaced("of the record", LEFT, 180.0))
     layout.add("about", spaced("the date of formal", 150.0, 175.0)
                + spaced("issue of the record", 150.0, 185.0)
@@ -648,7 +653,7 @@ def three_cells() -> Layout:
 
 def staggered() -> Layout:
     """Two signatures, the right one wholly above the left one, and a line under both."""
-    layout = Layout().add("text", text_lines(LEFT, COL2, 72.0, 8, 210))
+    layout = text_above()
     layout.add("first", spaced("the minister of economy", 200.0, 166.0)
                + spaced("and finance", 220.0, 176.0) + spaced("GIORGETTI", 228.0, 186.0))
     layout.add("second", spaced("the minister of interior", LEFT, 200.0)
@@ -659,7 +664,7 @@ def staggered() -> Layout:
 def bulleted_row() -> Layout:
     """A table row of a label and a bulleted item, centred, under a row of the same
     table (a bullet between its two cells)."""
-    layout = Layout().add("text", text_lines(LEFT, COL2, 72.0, 8, 210))
+    layout = text_above()
     layout.add("row", spaced("service canada", LEFT, 166.0) + spaced("*", 200.0, 166.0)
                + spaced("offender management system", 212.0, 166.0))
     layout.add("label", spaced("department of", LEFT, 198.0)
@@ -690,7 +695,7 @@ def test_segment_markers_on_the_right_stay_with_their_items() -> None:
     """Two numbered lists side by side, their numbers right of their items (as on a
     page set right to left), in leadings of their own: each list is read whole with
     its numbers; the widest strip parts them, not the one left of the first numbers."""
-    layout = Layout().add("text", text_lines(LEFT, COL2, 72.0, 8, 210))
+    layout = text_above()
     layout.add("first", [w for k, text in enumerate(["the council shall meet", "every second week",
                                                      "of the month in public"])
                          for w in spaced(text, LEFT, 170.0 + 10.0 * k)]

@@ -172,7 +172,7 @@ def test_words_tracked_letters_make_words(space: float) -> None:
     assert len(words_from_glyphs(Glyphs.of(formula), CONFIG.words)) == 7
 
 
-def math(text: str, x0: float, size: float = SIZE, font: str = "M") -> list[Glyph]:
+def math_italic(text: str, x0: float, size: float = SIZE, font: str = "M") -> list[Glyph]:
     """The glyphs of ``text`` in ``font`` (math italic), 1.5 pt apart (tracked)."""
     return [Glyph(ch, BBox(x0 + 6.5 * k, 0.0, x0 + 6.5 * k + WIDTH, size), font, size, 0)
             for k, ch in enumerate(text)]
@@ -184,17 +184,17 @@ def test_words_tracked_style_after_another_starts_a_word() -> None:
     same size: the white before its first letter is a word space, so 'as' and the
     formula are two words (they read 'asyzxwv'); within the formula the letters stay
     one word."""
-    glyphs = spelled("then as", 0.0) + math("yzxwv", 37.0)
+    glyphs = spelled("then as", 0.0) + math_italic("yzxwv", 37.0)
     assert [w.text for w in words_from_glyphs(Glyphs.of(glyphs), CONFIG.words)] == [
         "then", "as", "yzxwv"]
 
 
 @pytest.mark.parametrize(("glyphs", "expected"), [
-    ([*math("x", 0.0), Glyph("0", BBox(5.0, 3.0, 8.0, 10.0), "R", 7.0, 0),
-      *math(",...,", 9.5), *math("xyzw", 42.0)], ["x0,...,xyzw"]),
-    ([Glyph("T", BBox(0.0, -4.0, 7.0, 10.0), "F", 14.0, 0), *math("HEOPEN", 8.5)],
+    ([*math_italic("x", 0.0), Glyph("0", BBox(5.0, 3.0, 8.0, 10.0), "R", 7.0, 0),
+      *math_italic(",...,", 9.5), *math_italic("xyzw", 42.0)], ["x0,...,xyzw"]),
+    ([Glyph("T", BBox(0.0, -4.0, 7.0, 10.0), "F", 14.0, 0), *math_italic("HEOPEN", 8.5)],
      ["THEOPEN"]),
-    (spelled("then", 0.0, -14.0) + math("#ONEWAY", 0.0), ["then", "#ONEWAY"]),
+    (spelled("then", 0.0, -14.0) + math_italic("#ONEWAY", 0.0), ["then", "#ONEWAY"]),
 ], ids=["subscript", "initial", "row opening"])
 def test_words_tracking_runs_on_after_a_glyph_of_another_size_or_row(
         glyphs: list[Glyph], expected: list[str]) -> None:

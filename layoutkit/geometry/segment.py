@@ -416,7 +416,7 @@ def _own_leadings(canvas: Canvas, stacks: Sequence[Ints]) -> bool:
                  for a, b in pairwise(lines)]
         if max(white) >= float(np.median(box[:, 3] - box[:, 1])):
             return False
-        rows.append(set(canvas.row[stack].tolist()))
+        rows.append({int(canvas.row[line[0]]) for line in lines})
     for mine, theirs in combinations(rows, 2):
         level = len(mine & theirs)
         if max(mine) < min(theirs) or max(theirs) < min(mine) \
