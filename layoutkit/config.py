@@ -342,7 +342,9 @@ class GuttersConfig(Section):
     column_min_density: float = 0.5
     """Least share of their height the lines beside a gutter must cover, at the usual pitch.
 
-    Columns are dense stacks of lines; labels strewn down a table's margin are not.
+    Columns are dense stacks of lines; labels strewn down a table's margin are not.  A
+    picture on a side, standing across its words, covers the height it takes there (a
+    photograph centred under its caption).
     """
     column_min_flush: float = 0.6
     """Least share of a gutter's rows flush against it, on one side at least.

@@ -120,7 +120,9 @@ def test_picture_stands_in_a_column_only_against_the_strip() -> None:
     """On the page's canvas the picture stands against the strip between it and the
     letter (its right edge is the strip's left edge) and counts the lines its height
     holds: with its three caption lines it is a column of ``gutter_min_lines`` and more,
-    which the caption alone is not.  Against the letter's own gutter, a column's width
+    which the caption alone is not, nor the caption with the picture standing clear of
+    a strip (it fills the column's height, but two fragments of lines beside a picture
+    make no column).  Against the letter's own gutter, a column's width
     further right, it stands nowhere."""
     lines, _ = letter_page()
     words = [Word(text, BBox(x, baseline - size, x + stringWidth(text, "Helvetica", size),
@@ -137,3 +139,75 @@ def test_picture_stands_in_a_column_only_against_the_strip() -> None:
                                              // (CONFIG.line_pitch_em * canvas.size))
     assert canvas.is_column(caption, CONFIG.gutter_min_lines, left)
     assert not canvas.is_column(caption, CONFIG.gutter_min_lines)
+    # a picture clear of the strip covers a column's height but makes it no lines
+    assert not canvas.is_column(caption, CONFIG.gutter_min_lines, fill=left)
+
+
+SIDEBAR = (60.0, 190.0)  # x0, x1 of a shaded sidebar's text, centred
+NOTICE = (230.0, 540.0)  # a boxed notice over a photograph, centred
+PHOTO = (310.0, 470.0, 460.0, 650.0)  # x0, top, x1, bottom: clear of the strip
+OFFICERS = ["Ada Example", "Ben Sample", "Cleo Instance", "Dan Specimen", "Eve Model",
+            "Finn Pattern", "Gia Template", "Hal Prototype", "Ivy Exemplar", "Jon Paradigm",
+            "Kay Archetype", "Leo Standard", "Mia Measure", "Ned Gauge", "Ola Yardstick",
+            "Pia Benchmark", "Quin Norm", "Rae Criterion"]
+ROLES = ["President", "Vice President", "Treasurer", "Secretary", "Director of Programs",
+         "Director of Service", "Director of Youth", "Director of Events", "Advisor",
+         "Membership Chair", "Foundation Chair", "Public Relations", "House Committee",
+         "Club Programs", "Executive Secretary", "Winter Gala", "Charity Ride", "Bulletin"]
+NOTICE_LINES = ["This Week's Program", "our program will highlight the club's work in the",
+                "community; we will hear from two organisations that received",
+                "funds from the club's giving program and how the donation",
+                "has made a difference to the people they serve, and if time",
+                "allows we will also celebrate the fellowship month together"]
+PHOTO_CAPTION = ["Alex Example", "Senior Development Officer, Example County",
+                 "Boys and Girls Clubs of Example"]
+
+
+def _centred(text: str, x0: float, x1: float, baseline: float, size: float) -> _Line:
+    """``text`` in Helvetica of ``size`` centred between ``x0`` and ``x1``."""
+    width = stringWidth(text, "Helvetica", size)
+    return (text, size, (x0 + x1 - width) / 2, baseline, 0.0, 0.0)
+
+
+def bulletin_page() -> tuple[list[_Line], list[str]]:
+    """A bulletin's page: a sidebar of officers (a name over a role, in pairs down the
+    page, a wider gap halfway) beside a notice and a photograph centred under it with
+    its caption.  The page's lines in reading order (the sidebar, then the notice and
+    the caption) and their texts."""
+    sidebar: list[_Line] = []
+    for k, (name, role) in enumerate(zip(OFFICERS, ROLES, strict=True)):
+        top = 80.0 + 33.0 * k + (16.0 if k >= 9 else 0.0)
+        sidebar += [_centred(name, *SIDEBAR, top, 8.0), _centred(role, *SIDEBAR, top + 10.0, 8.0)]
+    notice = [_centred(text, *NOTICE, 130.0 + 15.0 * k, 11.0)
+              for k, text in enumerate(NOTICE_LINES)]
+    caption = [_centred(text, *NOTICE, 672.0 + 14.0 * k, 11.0)
+               for k, text in enumerate(PHOTO_CAPTION)]
+    lines = [*sidebar, *notice, *caption]
+    texts = [line[0] for line in lines]
+    assert len(set(texts)) == len(texts), "the test page repeats a line"
+    return lines, texts
+
+
+def test_photograph_clear_of_the_strip_fills_its_column(tmp_path: Path) -> None:
+    """A photograph centred under a notice, clear of the strip beside the sidebar, fills
+    the notice's column as lines do: the sidebar reads whole, then the notice and the
+    photograph's caption, where the page was cut across at the sidebar's wider gap
+    (level with the white between notice and photograph) and the caption read into the
+    sidebar's foot."""
+    lines, truth = bulletin_page()
+    path = tmp_path / "bulletin.pdf"
+    buffer = BytesIO()
+    canvas = Canvas(buffer, pagesize=(WIDTH, HEIGHT * 842.0 / 595.0), invariant=1,
+                    pageCompression=0)
+    height = HEIGHT * 842.0 / 595.0
+    x0, top, x1, bottom = PHOTO
+    canvas.drawImage(ImageReader(Image.new("RGB", (40, 48), (90, 80, 70))), x0,
+                     height - bottom, width=x1 - x0, height=bottom - top)
+    for text, size, x, baseline, _, _ in lines:
+        canvas.setFont("Helvetica", size)
+        canvas.drawString(x, height - baseline, text)
+    canvas.showPage()
+    canvas.save()
+    path.write_bytes(buffer.getvalue())
+    page = layoutkit.parse(path, typed=False)[0]
+    assert page.text().splitlines() == truth

@@ -190,22 +190,27 @@ class Canvas:
         """How many distinct baselines the words ``idx`` stand on."""
         return distinct(self.row[idx])
 
-    def is_column(self, idx: Ints, min_lines: int, pictures: Boxes = _NO_BOXES) -> bool:
+    def is_column(self, idx: Ints, min_lines: int, pictures: Boxes = _NO_BOXES,
+                  fill: Boxes = _NO_BOXES) -> bool:
         """Whether words ``idx``, with the ``pictures`` standing among them, stand as a
         column does: ``min_lines`` lines or more, stacked densely enough to cover
         ``column_min_density`` of their height at the pitch of their own type (a few
         labels strewn down a table's margin do not; a column of headings in large type
         does).  A picture fills a column as lines do: it counts the lines its height
         holds (`picture_lines`), so a picture over its short caption stands as a
-        column beside the text."""
+        column beside the text.  The pictures of ``fill`` cover the column's height too
+        but count as no lines: a column of text must stand on its own lines where its
+        pictures stand clear of the strip beside it (a photograph centred under its
+        caption), or a picture beside two fragments of lines would make them a column."""
         lines = self.lines(idx) + self.picture_lines(pictures)
         if lines < min_lines:
             return False
-        box = np.vstack([self.box[idx], pictures])
+        box = np.vstack([self.box[idx], pictures, fill])
         extent = float(box[:, 3].max() - box[:, 1].min())
         gutters = self.config
         size = max(self.size, float(np.median(self.sizes[idx]))) if len(idx) else self.size
-        return lines * gutters.line_pitch_em * size >= gutters.column_min_density * extent
+        covered = lines + self.picture_lines(fill)
+        return covered * gutters.line_pitch_em * size >= gutters.column_min_density * extent
 
     def picture_lines(self, pictures: Boxes) -> int:
         """How many lines of the page's body type, at the usual pitch
@@ -223,15 +228,45 @@ class Canvas:
         right edge at the strip's left edge, and those on its right, their left edge at
         its right edge (within a grid cell and ``flush_tolerance_em``: nothing stands
         between them and the strip); each cut to the run's height.  They stand in the
-        columns on either side as text would."""
-        pictures, res = self.pictures, self.res
+        columns on either side as text would, and give a side its edge."""
+        left, right = self.flanking(x0, x1, top, bottom)
+        near = self._picture_near()
+        return left[left[:, 2] >= x0 - near], right[right[:, 0] <= x1 + near]
+
+    def flanking(self, x0: float, x1: float, top: float,
+                 bottom: float) -> tuple[Boxes, Boxes]:
+        """The pictures (`pictures`) level with the run of the strip from ``x0`` to
+        ``x1`` from ``top`` to ``bottom`` that stand wholly on its left and wholly on
+        its right (up to the reach `against` allows), each cut to the run's height:
+        they fill the columns on either side as lines do, wherever they stand across a
+        column's width (a photograph centred over its caption, clear of the strip)."""
+        pictures = self.pictures
         if not len(pictures):
             return _NO_BOXES, _NO_BOXES
-        near = res + max(1.0, self.config.flush_tolerance_em * self.size)
+        near = self._picture_near()
         level = (pictures[:, 1] < bottom) & (pictures[:, 3] > top)
-        left = pictures[level & (np.abs(pictures[:, 2] - x0) <= near)]
-        right = pictures[level & (np.abs(pictures[:, 0] - x1) <= near)]
+        left = pictures[level & (pictures[:, 2] <= x0 + near)]
+        right = pictures[level & (pictures[:, 0] >= x1 - near)]
         return _cut_to(left, top, bottom), _cut_to(right, top, bottom)
+
+    def _filling(self, left: Ints, right: Ints, x0: float, x1: float, top: float,
+                 bottom: float) -> tuple[Boxes, Boxes]:
+        """The pictures (`flanking`) that fill the columns of words ``left`` and
+        ``right`` on either side of the strip from ``x0`` to ``x1`` along its run from
+        ``top`` to ``bottom``, clear of the strip (those against it are `against`):
+        those standing across the side's words (a photograph under a caption centred
+        over it), not beyond them (pictures at a page's edge past a line's far end)."""
+        left_pictures, right_pictures = self.flanking(x0, x1, top, bottom)
+        near = self._picture_near()
+        return (left_pictures[(left_pictures[:, 2] < x0 - near)
+                              & (left_pictures[:, 2] > self.box[left, 0].min())],
+                right_pictures[(right_pictures[:, 0] > x1 + near)
+                               & (right_pictures[:, 0] < self.box[right, 2].max())])
+
+    def _picture_near(self) -> float:
+        """How far a picture's edge may stand from a strip's and still stand against
+        it: a grid cell and ``flush_tolerance_em`` (at least a point)."""
+        return self.res + max(1.0, self.config.flush_tolerance_em * self.size)
 
     def _edges(self, idx: Ints, last: bool) -> tuple[NDArray[np.bool_], NDArray[np.float64]]:
         """Per text row of the page (by `row`): whether words ``idx`` stand on it,
@@ -451,10 +486,11 @@ class Canvas:
         (`reads_across`) is a gap between the cells of rows, not a gutter, however
         straight its edges (a table's number columns are flush too); and with neither
         side flush (a ragged column beside an indented list), the stream must read the
-        two sides one after the other (`reads_down`).  The pictures standing
-        against the strip level with the words (`against`) are part of the
-        columns on either side: a photograph over its three-line caption is a column
-        beside the text, as tall as the picture.
+        two sides one after the other (`reads_down`).  The pictures on either
+        side level with the words (`flanking`) fill the columns there as lines do: a
+        photograph over its three-line caption is a column beside the text, as tall as
+        the picture; those standing against the strip (`against`) give its sides their
+        edges too.
 
         The one test of a gutter, for the strips that cut a region into columns and
         for the tall strips that end a band alike."""
@@ -472,9 +508,11 @@ class Canvas:
             return False
         flush = self.flush(left, right, x0, x1, pictures)
         least = self.config.column_min_flush
+        filling = self._filling(left, right, x0, x1, float(both[:, 1].min()),
+                                float(both[:, 3].max()))
         if not on_grid and (flush is None or not (
-                (self.is_column(left, lines, pictures[0])
-                 and self.is_column(right, lines, pictures[1]))
+                (self.is_column(left, lines, pictures[0], filling[0])
+                 and self.is_column(right, lines, pictures[1], filling[1]))
                 or self._sparse_columns(left, right, x1 - x0, lines, flush))):
             return False
         if self.reads_across(left, right):
