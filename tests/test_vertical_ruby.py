@@ -99,6 +99,26 @@ def test_vertical_small_type_beside_a_horizontal_heading_is_kept() -> None:
     assert {w.direction for w in words} == {0}
 
 
+def test_vertical_ruby_over_a_horizontal_line_stays_out_of_it() -> None:
+    """Ruby set at half size over kanji of a horizontal line, each reading drawn before
+    its kanji (as dvipdfmx draws pLaTeX's ruby), stands over its base as a column's
+    glyph stands over the next: it is read as a line of its own over the line, which
+    keeps its kanji in place, nothing turned into columns of vertical writing ('い外',
+    'く国' read down, the line left '行間は参')."""
+    top, half = 120.0, EM / 2
+    glyphs = [Glyph(ch, BBox(100.0 + EM * k, top, 100.0 + EM * (k + 1), top + EM), "F", EM)
+              for k, ch in enumerate("行間は")]
+    for k, (base, reading) in enumerate(zip("外国人参", ["がい", "こく", "じん", "さん"],
+                                            strict=True)):
+        x = 100.0 + EM * (3 + k)
+        glyphs += [Glyph(ch, BBox(x + half * j, top - half, x + half * (j + 1), top), "F", half)
+                   for j, ch in enumerate(reading)]
+        glyphs.append(Glyph(base, BBox(x, top, x + EM, top + EM), "F", EM))
+    words = words_from_glyphs(Glyphs.of(glyphs), CONFIG.words)
+    assert {w.direction for w in words} == {0}
+    assert columns(glyphs) == ["がいこくじんさん", "行間は外国人参"]
+
+
 def test_vertical_columns_beside_upright_words_are_not_margin_stamps() -> None:
     """Two narrow columns of vertical writing beside a horizontal folio are text, not
     stamps in the side margin; a rotated Latin line there still is."""

@@ -214,7 +214,8 @@ def _stacked(box: npt.NDArray[np.float64], sizes: npt.NDArray[np.float64],
     middle = (above[:, 1] + above[:, 3]) / 2
     em = np.maximum(sizes[:-1], 1.0)
     column = (upright[:-1] & upright[1:]
-              & ((_share_column(above, under) & (under[:, 1] >= middle)) | beside))
+              & ((_share_column(above, under) & (under[:, 1] >= middle)) | beside)
+              & ~_over_a_row(box, sizes, config.line_like_size_ratio))
     drop = under[:, 1] - above[:, 3] - between
     stacked = column & (drop <= config.vertical_max_gap_em * em)
     # runs of stacked pairs: glyph k joins the run of glyph k - 1 when they stack
@@ -227,6 +228,49 @@ def _stacked(box: npt.NDArray[np.float64], sizes: npt.NDArray[np.float64],
     lone = cjk & ~vertical
     return vertical | np.concatenate((lone[:-1] & hanging & vertical[1:], [False])) \
         | np.concatenate(([False], lone[1:] & hanging & vertical[:-1]))
+
+
+def _over_a_row(box: npt.NDArray[np.float64], sizes: npt.NDArray[np.float64],
+                ratio: float) -> npt.NDArray[np.bool_]:
+    """For each two glyphs drawn one after the other (boxes in drawing order), whether
+    they are of unlike sizes (the smaller under ``ratio`` of the larger) and the larger
+    is set in a row: the glyph of its own size drawn nearest before or after it stands
+    level with it and beside it, within its size across.  Ruby set over a line of
+    horizontal writing ('がい' over '外') stands over its base as a column's glyph
+    stands over the next, yet it glosses a line's glyph; in vertical writing a glyph's
+    neighbours of its size stand over and under it, and a note set small in a column
+    stacks with it."""
+    smaller, larger = np.minimum(sizes[:-1], sizes[1:]), np.maximum(sizes[:-1], sizes[1:])
+    found = np.zeros(max(len(box) - 1, 0), dtype=np.bool_)
+    for k in np.flatnonzero(smaller < ratio * larger).tolist():
+        big = k if sizes[k] >= sizes[k + 1] else k + 1
+        found[k] = any(_beside_in_row(box, big, j) for j in (
+            _nearest_like(sizes, big, -1, ratio), _nearest_like(sizes, big, 1, ratio)))
+    return found
+
+
+def _nearest_like(sizes: npt.NDArray[np.float64], k: int, step: int, ratio: float) -> int:
+    """The glyph nearest ``k`` in drawing order, looking ``step`` (-1 before, 1 after)
+    past smaller and larger ones, whose size is within ``ratio`` of its own; -1 for
+    none."""
+    j = k + step
+    while 0 <= j < len(sizes):
+        low, high = sorted((float(sizes[j]), float(sizes[k])))
+        if low >= ratio * high:
+            return j
+        j += step
+    return -1
+
+
+def _beside_in_row(box: npt.NDArray[np.float64], k: int, j: int) -> bool:
+    """Whether glyph ``j`` (-1: none) stands level with glyph ``k`` (overlapping half
+    the lower's height) and beside it, no further off across than ``k`` is wide."""
+    if j < 0:
+        return False
+    a, b = box[k], box[j]
+    level = min(a[3], b[3]) - max(a[1], b[1]) >= 0.5 * min(a[3] - a[1], b[3] - b[1])
+    off = max(b[0] - a[2], a[0] - b[2])
+    return bool(level and -0.5 * (a[2] - a[0]) <= off <= a[2] - a[0])
 
 
 def _ruby(box: npt.NDArray[np.float64], sizes: npt.NDArray[np.float64],
