@@ -462,6 +462,31 @@ def test_scripts_line_text_in_logical_order(logical: str) -> None:
     assert line_text(words) == logical
 
 
+@pytest.mark.parametrize("apart", [False, True], ids=["in-its-word", "a-word-of-its-own"])
+def test_scripts_mark_against_a_latin_word_follows_it_right_to_left(apart: bool) -> None:
+    """An Arabic comma drawn against the left of a Latin word, after another Latin word
+    in a Persian line, follows the word it touches read right to left ('SCATS، SCOOT'),
+    whether the engine gives it in that word or as a word of its own; the bidi
+    algorithm alone took it for one of the Latin run and read 'SCOOT ،SCATS'.  A comma
+    set against the right of a Latin word, as left-to-right text sets it, and one with
+    a space on both sides, keep the algorithm's reading."""
+    # visual, left to right: InSync و SCOOT ،SCATS and the Persian words, reversed
+    opening = "سیستمهای پیشرفتهای مانند"
+    persian = [word(text[::-1], 84.0 + 40.0 * k, 0, 120.0 + 40.0 * k, 10)
+               for k, text in enumerate(opening.split()[::-1])]
+    comma = [word("،", 50.0, 0, 53.0, 10), word("SCATS", 53.0, 0, 80.0, 10)] if apart \
+        else [word("،SCATS", 50.0, 0, 80.0, 10)]
+    line = [word("InSync", 0.0, 0, 25.0, 10), word("و", 28.0, 0, 32.0, 10),
+            word("SCOOT", 35.0, 0, 47.0, 10), *comma, *persian]
+    assert line_text(line) == f"{opening} SCATS، SCOOT و InSync"
+    ltr = [word("InSync", 0.0, 0, 25.0, 10), word("و", 28.0, 0, 32.0, 10),
+           word("SCOOT,", 35.0, 0, 50.0, 10), word("SCATS", 53.0, 0, 80.0, 10), *persian]
+    assert line_text(ltr) == f"{opening} SCOOT, SCATS و InSync"
+    spaced = [*line[:3], word("،", 49.0, 0, 51.0, 10), word("SCATS", 53.0, 0, 80.0, 10),
+              *persian]
+    assert line_text(spaced) == f"{opening} SCOOT ، SCATS و InSync"
+
+
 def test_scripts_presentation_forms_normalised() -> None:
     """Arabic presentation forms (shaped letters and the lam-alef ligature, as PDFs map
     them) read as the letters they shape, in logical order."""

@@ -97,9 +97,57 @@ def line_text(words: Sequence[Word], backwards: bool = False,
         return text
     rtl, ltr = _strong(text)
     if rtl or (backwards and not ltr):
-        text = _reordered(text, "R" if rtl > ltr or not ltr else "L", swap)
+        base = "R" if rtl > ltr or not ltr else "L"
+        marked = _marks_read_right_to_left(words, texts) if base == "R" and ltr else None
+        text = _reordered(marked, base, swap).replace(_RLM, "") if marked else \
+            _reordered(text, base, swap)
         text = _PRESENTATION_FORMS.sub(lambda m: unicodedata.normalize("NFKC", m[0]), text)
     return text
+
+
+_RLM = "\u200f"
+"""The right-to-left mark, a strong right-to-left character that shows nothing."""
+
+_TOUCHING_EM = 0.1
+"""Ems of its size within which a punctuation mark touches the word beside it.  Not a
+parameter: a word space is a quarter of an em or more, and a mark drawn with its word
+stands against it."""
+
+_MARKS = r"[^\w\s()\[\]{}<>«»]+"
+"""Punctuation, brackets aside (the bidi algorithm pairs them)."""
+_ONLY_MARKS = re.compile(_MARKS)
+_OPENING_MARKS = re.compile(rf"{_MARKS}(?=\w)")
+
+
+def _marks_read_right_to_left(words: Sequence[Word], texts: Sequence[str]) -> str | None:
+    """The visual text of a right-to-left line's ``words`` (``texts``) with a
+    right-to-left mark before each punctuation mark that stands against the left of a
+    left-to-right word after another ('SCOOT ،SCATS'), the mark joined to the word it
+    touches; None when there is none.  Read right to left, such a mark follows the word
+    it touches ('SCATS، SCOOT'), as it does in the script around it; the bidi algorithm
+    takes a mark between two left-to-right words for one of their run instead, and
+    reads the two the other way round.  A line that holds the mark already is left as
+    it is."""
+    if any(_RLM in text for text in texts):
+        return None
+    boxes = turned_boxes(np.array([(w.bbox.x0, w.bbox.top, w.bbox.x1, w.bbox.bottom)
+                                   for w in words], dtype=np.float64), words[0].direction)
+    touching = [float(b[0] - a[2]) <= _TOUCHING_EM * w.size
+                for a, b, w in zip(boxes[:-1], boxes[1:], words, strict=False)]
+    pieces: list[str] = []
+    found = False
+    k = 0
+    while k < len(texts):
+        text, apart = texts[k], k == 0 or not touching[k - 1]
+        if k + 1 < len(texts) and touching[k] and apart and _ONLY_MARKS.fullmatch(text):
+            text, k = text + texts[k + 1], k + 1  # a mark alone against the word after
+        mark = _OPENING_MARKS.match(text)
+        if (mark and apart and pieces and _is_ltr(pieces[-1][-1])
+                and _is_ltr(text[mark.end()])):
+            text, found = _RLM + text, True
+        pieces.append(text)
+        k += 1
+    return " ".join(pieces) if found else None
 
 
 _EXPLICIT = str.maketrans("", "", BIDI_FORMATTING)
