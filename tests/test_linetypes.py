@@ -197,12 +197,12 @@ def test_linetypes_heading_in_capitals_at_the_body_size() -> None:
 @pytest.mark.parametrize("text", [
     f"Current price {CELL} 62p", f"85,508 MW {CELL} 85,116 MW", "TOTAL TURNOUT: 81.96%",
     "Fig. 3. The measured spectrum", "“Section 4: Definitions", "Figures In bold lead",
-    "$3.3 billion"])
+    "$3.3 billion", "Dear shareholders,", "Cari lettori,"])
 def test_linetypes_not_one_phrase_is_no_heading(text: str) -> None:
     """A label and its value in cells, figures side by side, a field and its figure, a
     caption, quoted text opening on the line, a line whose first words are bold and
-    the rest regular, and a figure and its unit are no headings, set in 12 pt bold over
-    10 pt text or not."""
+    the rest regular, a figure and its unit, and a phrase running on past a comma (a
+    salutation) are no headings, set in 12 pt bold over 10 pt text or not."""
     first = "Times-Bold" if text.startswith("Figures") else None
     font = "Times-Roman" if first else BOLD
     page = [*prose(72, 0, 3, "a"), L(text, 120, 1, 12, font, first_font=first),

@@ -232,6 +232,17 @@ def _sentence_break(run: Sequence[TypedLine]) -> bool:
                and b[:1].isupper() for a, b in pairwise(words))
 
 
+_TRAILING_COMMAS = (",", "،", "，", "、")
+"""Commas (Latin, Arabic, full-width, ideographic) a line may end with."""
+
+
+def _trails_off(item: TypedLine) -> bool:
+    """Whether a heading's last line ends with a comma: a phrase running on (a
+    salutation, ``Cari lettori,``; keywords, a list's line), where a heading ends its
+    own."""
+    return item.line.text.rstrip().endswith(_TRAILING_COMMAS)
+
+
 def _figure(words: Sequence[str]) -> bool:
     """Whether a line is a figure and its unit: a number then words in lower case
     (``26 million``, ``$3.3 billion``), an infographic's key figure, where a numbered
@@ -368,8 +379,9 @@ def _candidates(lines: Sequence[TypedLine], size: float, config: LinetypesConfig
     from it in its style (a wrapped heading; in capitals too, for one that stands
     out by them), none of them a value set apart as a cell (`_cells`), at most
     ``_MAX_WRAPPED`` lines of at most ``heading_max_words`` words, the first
-    legible (`_legible`).  A run in the style too long for that (a
-    title set in bold under its number, as gazettes set ordinances) keeps its lines
+    legible (`_legible`), the last ending with no comma (`_trails_off`).  A run in the
+    style too long for that (a title set in bold under its number, as gazettes set
+    ordinances) keeps its lines
     up to the first that stops short of the column's right edge: a heading ends its
     own line."""
     right, leading = column_right(lines), _column_leading(lines)
@@ -400,6 +412,7 @@ def _candidates(lines: Sequence[TypedLine], size: float, config: LinetypesConfig
                     len(lines[j].words) <= config.heading_max_words for j in lines_kept):
                 if not (_runs_in(lines, lines_kept[-1], space, size, leading)
                         or _sentence_break([lines[j] for j in lines_kept])
+                        or _trails_off(lines[lines_kept[-1]])
                         or _labels(lines, lines_kept[-1], size)
                         or _kicker(lines, lines_kept[-1], space, size, leading, config)):
                     found.extend(lines_kept)
