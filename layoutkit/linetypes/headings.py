@@ -381,9 +381,8 @@ def _candidates(lines: Sequence[TypedLine], size: float, config: LinetypesConfig
     ``_MAX_WRAPPED`` lines of at most ``heading_max_words`` words, the first
     legible (`_legible`), the last ending with no comma (`_trails_off`).  A run in the
     style too long for that (a title set in bold under its number, as gazettes set
-    ordinances) keeps its lines
-    up to the first that stops short of the column's right edge: a heading ends its
-    own line."""
+    ordinances) keeps its lines up to the first that stops short of the column's right
+    edge: a heading ends its own line."""
     right, leading = column_right(lines), _column_leading(lines)
     left = _column_left(lines)
     space = config.heading_min_space_em
