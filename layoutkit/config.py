@@ -254,7 +254,8 @@ class WordsConfig(Section):
     this share of a column glyph they stand level with and beside are ruby (a line of
     their own, never part of the column), and smaller than this share of a column's
     largest glyph, a row of their own (a side comment; a note set in the column joins its
-    line where the column has no text).
+    line where the column has no text); glyphs of unlike sizes stack into no column where
+    the larger is set in a row (ruby over a line of horizontal writing).
     """
     glyph_row_tolerance_em: float = 0.25
     """Baseline distance, in font sizes (at least 1 point), within which glyphs stand on one row."""

@@ -120,9 +120,7 @@ def test_picture_stands_in_a_column_only_against_the_strip() -> None:
     """On the page's canvas the picture stands against the strip between it and the
     letter (its right edge is the strip's left edge) and counts the lines its height
     holds: with its three caption lines it is a column of ``gutter_min_lines`` and more,
-    which the caption alone is not, nor the caption with the picture standing clear of
-    a strip (it fills the column's height, but two fragments of lines beside a picture
-    make no column).  Against the letter's own gutter, a column's width
+    which the caption alone is not.  Against the letter's own gutter, a column's width
     further right, it stands nowhere."""
     lines, _ = letter_page()
     words = [Word(text, BBox(x, baseline - size, x + stringWidth(text, "Helvetica", size),
@@ -139,8 +137,22 @@ def test_picture_stands_in_a_column_only_against_the_strip() -> None:
                                              // (CONFIG.line_pitch_em * canvas.size))
     assert canvas.is_column(caption, CONFIG.gutter_min_lines, left)
     assert not canvas.is_column(caption, CONFIG.gutter_min_lines)
-    # a picture clear of the strip covers a column's height but makes it no lines
-    assert not canvas.is_column(caption, CONFIG.gutter_min_lines, fill=left)
+
+
+def test_picture_clear_of_the_strip_covers_a_column_but_makes_no_lines() -> None:
+    """A picture in a column, clear of the strip beside it, covers the column's height
+    as lines do: six lines over it and two under it stand as a column with it, not
+    without it; three lines with it are still too few for a column."""
+    words = [Word(f"line{k} of the notice", BBox(300.0, top, 400.0, top + 10.0), "Helvetica",
+                  10.0) for k, top in enumerate([100.0, 112.0, 124.0, 136.0, 148.0, 160.0,
+                                                 600.0, 612.0])]
+    photo = BBox(310.0, 175.0, 390.0, 590.0)
+    canvas = prepare(words, [], [photo], WIDTH, 842.0, CONFIG).canvas
+    every, three = np.arange(len(words)), np.array([0, 1, 7])
+    fill = np.array([[photo.x0, photo.top, photo.x1, photo.bottom]])
+    assert not canvas.is_column(every, CONFIG.gutter_min_lines)
+    assert canvas.is_column(every, CONFIG.gutter_min_lines, fill=fill)
+    assert not canvas.is_column(three, CONFIG.gutter_min_lines, fill=fill)
 
 
 SIDEBAR = (60.0, 190.0)  # x0, x1 of a shaded sidebar's text, centred

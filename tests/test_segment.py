@@ -289,6 +289,23 @@ def test_segment_image_across_gutters_separates_bands() -> None:
     assert layout.bands() == [[["a0", "b0"], ["a1", "b1"], ["a2", "b2"]]]
 
 
+def test_segment_picture_a_column_off_makes_no_gutter_of_a_word_space() -> None:
+    """A photograph in the right column covers that column's height, not that of a
+    strip in the left column's text: the word space in the left column's last line,
+    running down the white beside the left column's own figure, is no gutter, and
+    the line is not torn in two."""
+    layout = Layout()
+    layout.add("c0a", text_lines(36.0, COL2, 72.0, 4, 18650))
+    layout.add("cap00", centred("caption 0 here for 0", 169.5, 184.0))
+    layout.add("c1a", text_lines(309.0, COL2, 72.0, 6, 18651))
+    for k, top in enumerate((284.0, 294.0, 304.0)):
+        layout.add(f"cap1{k}", centred(f"caption {k} here for 1", 442.5, top))
+    layout.add("c1b", text_lines(309.0, COL2, 320.0, 3, 18654))
+    images = (BBox(102.75, 118.0, 236.25, 178.0), BBox(335.7, 138.0, 549.3, 278.0))
+    assert not any(name.startswith("c0a[") for band in layout.bands(images=images)
+                   for column in band for name in column)
+
+
 def test_segment_image_with_text_across_its_edge_is_background() -> None:
     """A picture that the last lines of a column run reach into (text printed across
     its edge) is a background: it parts nothing, where the same picture clear of the

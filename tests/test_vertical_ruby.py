@@ -119,6 +119,25 @@ def test_vertical_ruby_over_a_horizontal_line_stays_out_of_it() -> None:
     assert columns(glyphs) == ["がいこくじんさん", "行間は外国人参"]
 
 
+def test_vertical_small_type_under_a_column_glyph_stacks_beside_the_next_column() -> None:
+    """A note set small under a one-glyph column, the next column starting level with
+    that glyph on its left (drawn after it), and small type under a number set across a
+    column's first cell ('12', two figures level side by side) stack in their columns:
+    a glyph is set in a row of horizontal writing only where its row's next glyph
+    stands on the side the stream draws it (`_over_a_row`)."""
+    small = EM / 2
+    glyphs = [cell(c, 300.0, r) for r, c in enumerate("これは本文の行")]
+    glyphs += [cell("る", 280.0, 0),
+               Glyph("注", BBox(283.0, TOP + EM, 289.0, TOP + EM + small), "F", small)]
+    glyphs += [cell(c, 260.0, r) for r, c in enumerate("次の段落です")]
+    assert columns(glyphs) == ["これは本文の行", "る注", "次の段落です"]
+    number = [Glyph("1", BBox(300.0, TOP, 306.0, TOP + EM), "F", EM),
+              Glyph("2", BBox(306.0, TOP, 312.0, TOP + EM), "F", EM)]
+    number += [Glyph(c, BBox(303.0, TOP + EM + small * j, 309.0, TOP + EM + small * (j + 1)),
+                     "F", small) for j, c in enumerate("注記")]
+    assert columns(number) == ["12注記"]
+
+
 def test_vertical_columns_beside_upright_words_are_not_margin_stamps() -> None:
     """Two narrow columns of vertical writing beside a horizontal folio are text, not
     stamps in the side margin; a rotated Latin line there still is."""

@@ -198,10 +198,11 @@ class Canvas:
         labels strewn down a table's margin do not; a column of headings in large type
         does).  A picture fills a column as lines do: it counts the lines its height
         holds (`picture_lines`), so a picture over its short caption stands as a
-        column beside the text.  The pictures of ``fill`` cover the column's height too
-        but count as no lines: a column of text must stand on its own lines where its
-        pictures stand clear of the strip beside it (a photograph centred under its
-        caption), or a picture beside two fragments of lines would make them a column."""
+        column beside the text.  The pictures of ``fill`` cover the column's height as
+        lines do, but count toward none of its ``min_lines``: a column of text must stand
+        on lines of its own where its pictures stand clear of the strip beside it (a
+        photograph centred under its caption), or a picture beside two fragments of
+        lines would make them a column."""
         lines = self.lines(idx) + self.picture_lines(pictures)
         if lines < min_lines:
             return False
@@ -229,44 +230,48 @@ class Canvas:
         its right edge (within a grid cell and ``flush_tolerance_em``: nothing stands
         between them and the strip); each cut to the run's height.  They stand in the
         columns on either side as text would, and give a side its edge."""
-        left, right = self.flanking(x0, x1, top, bottom)
-        near = self._picture_near()
-        return left[left[:, 2] >= x0 - near], right[right[:, 0] <= x1 + near]
+        return self._flanking(x0, x1, top, bottom)[0]
 
-    def flanking(self, x0: float, x1: float, top: float,
-                 bottom: float) -> tuple[Boxes, Boxes]:
-        """The pictures (`pictures`) level with the run of the strip from ``x0`` to
-        ``x1`` from ``top`` to ``bottom`` that stand wholly on its left and wholly on
-        its right (up to the reach `against` allows), each cut to the run's height:
-        they fill the columns on either side as lines do, wherever they stand across a
-        column's width (a photograph centred over its caption, clear of the strip)."""
+    def _flanking(self, x0: float, x1: float, top: float, bottom: float
+                  ) -> tuple[tuple[Boxes, Boxes], tuple[Boxes, Boxes]]:
+        """The pictures level with the run of the strip from ``x0`` to ``x1`` from
+        ``top`` to ``bottom`` wholly on its left and on its right, each cut to the
+        run's height: those against the strip (`against`), and those clear of it,
+        each group as (left, right)."""
         pictures = self.pictures
         if not len(pictures):
-            return _NO_BOXES, _NO_BOXES
-        near = self._picture_near()
-        level = (pictures[:, 1] < bottom) & (pictures[:, 3] > top)
-        left = pictures[level & (pictures[:, 2] <= x0 + near)]
-        right = pictures[level & (pictures[:, 0] >= x1 - near)]
-        return _cut_to(left, top, bottom), _cut_to(right, top, bottom)
+            return (_NO_BOXES, _NO_BOXES), (_NO_BOXES, _NO_BOXES)
+        near = self.res + max(1.0, self.config.flush_tolerance_em * self.size)
+        level = _cut_to(pictures[(pictures[:, 1] < bottom) & (pictures[:, 3] > top)], top,
+                        bottom)
+        left, right = level[level[:, 2] <= x0 + near], level[level[:, 0] >= x1 - near]
+        return ((left[left[:, 2] >= x0 - near], right[right[:, 0] <= x1 + near]),
+                (left[left[:, 2] < x0 - near], right[right[:, 0] > x1 + near]))
 
     def _filling(self, left: Ints, right: Ints, x0: float, x1: float, top: float,
                  bottom: float) -> tuple[Boxes, Boxes]:
-        """The pictures (`flanking`) that fill the columns of words ``left`` and
-        ``right`` on either side of the strip from ``x0`` to ``x1`` along its run from
-        ``top`` to ``bottom``, clear of the strip (those against it are `against`):
-        those standing across the side's words (a photograph under a caption centred
-        over it), not beyond them (pictures at a page's edge past a line's far end)."""
-        left_pictures, right_pictures = self.flanking(x0, x1, top, bottom)
-        near = self._picture_near()
-        return (left_pictures[(left_pictures[:, 2] < x0 - near)
-                              & (left_pictures[:, 2] > self.box[left, 0].min())],
-                right_pictures[(right_pictures[:, 0] > x1 + near)
-                               & (right_pictures[:, 0] < self.box[right, 2].max())])
+        """The pictures clear of the strip from ``x0`` to ``x1`` (`_flanking`) that stand
+        in the column of words ``left`` or ``right`` next to it along its run from
+        ``top`` to ``bottom``: inside the span of that side's words (a photograph under
+        a caption centred over it; not one at the page's edge past a line's far end), with
+        no other strip a gutter wide (`window`) empty over the run between it and the
+        strip: a picture a column further off fills no column here (a word space in a
+        line's end running down the white beside a figure).  Each side holds words."""
+        left_pictures, right_pictures = self._flanking(x0, x1, top, bottom)[1]
+        left_pictures = left_pictures[left_pictures[:, 2] > self.box[left, 0].min()]
+        right_pictures = right_pictures[right_pictures[:, 0] < self.box[right, 2].max()]
+        return (left_pictures[[not self._strip_between(p[2], x0, top, bottom)
+                               for p in left_pictures]].reshape(-1, 4),
+                right_pictures[[not self._strip_between(x1, p[0], top, bottom)
+                                for p in right_pictures]].reshape(-1, 4))
 
-    def _picture_near(self) -> float:
-        """How far a picture's edge may stand from a strip's and still stand against
-        it: a grid cell and ``flush_tolerance_em`` (at least a point)."""
-        return self.res + max(1.0, self.config.flush_tolerance_em * self.size)
+    def _strip_between(self, x0: float, x1: float, top: float, bottom: float) -> bool:
+        """Whether a strip at least a gutter wide (`window` cells) runs empty from ``top``
+        to ``bottom`` somewhere between ``x0`` and ``x1``."""
+        c0, r0, c1, r1 = (int(v[0]) for v in _cell_bounds(np.array([[x0, top, x1, bottom]]),
+                                                            self.res))
+        empty = np.logical_not(self.grid[r0:r1, c0:c1].any(axis=0))
+        return any(b - a >= self.window for a, b in true_runs(empty))
 
     def _edges(self, idx: Ints, last: bool) -> tuple[NDArray[np.bool_], NDArray[np.float64]]:
         """Per text row of the page (by `row`): whether words ``idx`` stand on it,
@@ -486,18 +491,20 @@ class Canvas:
         (`reads_across`) is a gap between the cells of rows, not a gutter, however
         straight its edges (a table's number columns are flush too); and with neither
         side flush (a ragged column beside an indented list), the stream must read the
-        two sides one after the other (`reads_down`).  The pictures on either
-        side level with the words (`flanking`) fill the columns there as lines do: a
-        photograph over its three-line caption is a column beside the text, as tall as
-        the picture; those standing against the strip (`against`) give its sides their
-        edges too.
+        two sides one after the other (`reads_down`).  The pictures standing
+        against the strip level with the words (`against`) are part of the columns on
+        either side: a photograph over its three-line caption is a column beside the
+        text, as tall as the picture.  Those clear of the strip in the column next to it
+        (`_filling`) cover its height too, but make it no lines: a photograph centred
+        under a notice's caption.
 
         The one test of a gutter, for the strips that cut a region into columns and
         for the tall strips that end a band alike."""
         if not len(left) or not len(right):
             return False
         both = self.box[np.concatenate([left, right])]
-        pictures = self.against(x0, x1, float(both[:, 1].min()), float(both[:, 3].max()))
+        top, bottom = float(both[:, 1].min()), float(both[:, 3].max())
+        pictures = self.against(x0, x1, top, bottom)
         if edges is None:
             edges = (float(self.box[left, 0].min()), float(self.box[right, 2].max()))
         edges = (min([edges[0], *pictures[0][:, 0].tolist()]),
@@ -508,8 +515,7 @@ class Canvas:
             return False
         flush = self.flush(left, right, x0, x1, pictures)
         least = self.config.column_min_flush
-        filling = self._filling(left, right, x0, x1, float(both[:, 1].min()),
-                                float(both[:, 3].max()))
+        filling = self._filling(left, right, x0, x1, top, bottom)
         if not on_grid and (flush is None or not (
                 (self.is_column(left, lines, pictures[0], filling[0])
                  and self.is_column(right, lines, pictures[1], filling[1]))

@@ -7,7 +7,9 @@
 - Ruby (small kana beside a column, a reading aid) and full-width punctuation (drawn
   off a column's axis by some typesetters) are passed over while stacking, so that
   neither parts a column nor lifts a glyph out of it; ruby is set smaller than
-  `line_like_size_ratio` of the column glyph it stands level with.
+  `line_like_size_ratio` of the column glyph it stands level with.  Ruby over a line
+  of horizontal writing stacks with none of the line's glyphs: glyphs of unlike sizes
+  do not stack where the larger is set in a row (`_over_a_row`).
 - Upright Latin glyphs and figures drawn in the stream right after (before) a column's
   glyph and standing under (over) it in its cell, within `vertical_max_gap_em`, are set
   in the column: a note's call, even in the ruby position ('妻す#1。').
@@ -172,7 +174,7 @@ def _columns(box: npt.NDArray[np.float64], sizes: npt.NDArray[np.float64],
              config: WordsConfig) -> tuple[npt.NDArray[np.bool_], npt.NDArray[np.intp]]:
     """Which of the glyphs ``stacking`` (boxes in drawing order) stack into columns of
     vertical writing, the ``punct`` glyphs drawn between two of them widening the gap
-    allowed between those two by their height (see `_vertical`); and for each glyph
+    allowed between those two by their height (see `vertical_columns`); and for each glyph
     set beside another in one cell of a column (the figures of a number set across it,
     `_in_one_cell`), the cell's first glyph (-1 for every other glyph)."""
     vertical = np.zeros(len(box), dtype=np.bool_)
@@ -209,13 +211,14 @@ def _stacked(box: npt.NDArray[np.float64], sizes: npt.NDArray[np.float64],
              config: WordsConfig) -> npt.NDArray[np.bool_]:
     """Which of these glyphs (boxes in drawing order, ``between`` each two the height of
     the punctuation passed over, ``beside`` whether each stands beside the one before in
-    its cell, `_in_one_cell`) stack into columns of vertical writing: see `_vertical`."""
+    its cell, `_in_one_cell`) stack into columns of vertical writing: see
+    `vertical_columns`."""
     above, under = box[:-1], box[1:]
     middle = (above[:, 1] + above[:, 3]) / 2
     em = np.maximum(sizes[:-1], 1.0)
     column = (upright[:-1] & upright[1:]
-              & ((_share_column(above, under) & (under[:, 1] >= middle)) | beside)
-              & ~_over_a_row(box, sizes, config.line_like_size_ratio))
+              & ((_share_column(above, under) & (under[:, 1] >= middle)) | beside))
+    column &= ~_over_a_row(box, sizes, cjk, column, config.line_like_size_ratio)
     drop = under[:, 1] - above[:, 3] - between
     stacked = column & (drop <= config.vertical_max_gap_em * em)
     # runs of stacked pairs: glyph k joins the run of glyph k - 1 when they stack
@@ -231,45 +234,54 @@ def _stacked(box: npt.NDArray[np.float64], sizes: npt.NDArray[np.float64],
 
 
 def _over_a_row(box: npt.NDArray[np.float64], sizes: npt.NDArray[np.float64],
+                cjk: npt.NDArray[np.bool_], pairs: npt.NDArray[np.bool_],
                 ratio: float) -> npt.NDArray[np.bool_]:
-    """For each two glyphs drawn one after the other (boxes in drawing order), whether
-    they are of unlike sizes (the smaller under ``ratio`` of the larger) and the larger
-    is set in a row: the glyph of its own size drawn nearest before or after it stands
-    level with it and beside it, within its size across.  Ruby set over a line of
+    """For each of the ``pairs`` of glyphs drawn one after the other (boxes in drawing
+    order) that would stack, whether they are of unlike sizes (`_like`) and the larger,
+    a CJK character, is set in a row: the glyph of its own size drawn nearest before it
+    stands level with it on its left, or the one drawn nearest after it on its right,
+    no further off across than its width (`_in_row`).  Ruby set over a line of
     horizontal writing ('がい' over '外') stands over its base as a column's glyph
     stands over the next, yet it glosses a line's glyph; in vertical writing a glyph's
-    neighbours of its size stand over and under it, and a note set small in a column
+    neighbours of its size are drawn over and under it (the next column's first glyph,
+    drawn after a column's last, stands on its left), and a note set small in a column
     stacks with it."""
-    smaller, larger = np.minimum(sizes[:-1], sizes[1:]), np.maximum(sizes[:-1], sizes[1:])
-    found = np.zeros(max(len(box) - 1, 0), dtype=np.bool_)
-    for k in np.flatnonzero(smaller < ratio * larger).tolist():
+    found = np.zeros(len(pairs), dtype=np.bool_)
+    unlike = ~_like(sizes[:-1], sizes[1:], ratio)
+    for k in np.flatnonzero(pairs & unlike).tolist():
         big = k if sizes[k] >= sizes[k + 1] else k + 1
-        found[k] = any(_beside_in_row(box, big, j) for j in (
-            _nearest_like(sizes, big, -1, ratio), _nearest_like(sizes, big, 1, ratio)))
+        found[k] = bool(cjk[big]) and any(
+            _in_row(box, big, _nearest_like(sizes, big, step, ratio), step)
+            for step in (-1, 1))
     return found
+
+
+def _like(a: npt.NDArray[np.float64] | float, b: npt.NDArray[np.float64] | float,
+          ratio: float) -> npt.NDArray[np.bool_]:
+    """Whether glyphs of sizes ``a`` and ``b`` are of one size: the smaller at least
+    ``ratio`` of the larger."""
+    return np.asarray(np.minimum(a, b) >= ratio * np.maximum(a, b))
 
 
 def _nearest_like(sizes: npt.NDArray[np.float64], k: int, step: int, ratio: float) -> int:
     """The glyph nearest ``k`` in drawing order, looking ``step`` (-1 before, 1 after)
-    past smaller and larger ones, whose size is within ``ratio`` of its own; -1 for
-    none."""
+    past glyphs of other sizes, whose size is like its own (`_like`); -1 for none."""
     j = k + step
-    while 0 <= j < len(sizes):
-        low, high = sorted((float(sizes[j]), float(sizes[k])))
-        if low >= ratio * high:
-            return j
+    while 0 <= j < len(sizes) and not _like(sizes[j], sizes[k], ratio):
         j += step
-    return -1
+    return j if 0 <= j < len(sizes) else -1
 
 
-def _beside_in_row(box: npt.NDArray[np.float64], k: int, j: int) -> bool:
-    """Whether glyph ``j`` (-1: none) stands level with glyph ``k`` (overlapping half
-    the lower's height) and beside it, no further off across than ``k`` is wide."""
+def _in_row(box: npt.NDArray[np.float64], k: int, j: int, step: int) -> bool:
+    """Whether glyph ``j`` (-1: none), drawn before glyph ``k`` (``step`` -1) or after it
+    (1), stands level with it (overlapping half the shorter's height) on the side a
+    row's next glyph takes: on its left when drawn before, on its right when after, no
+    further off across than ``k`` is wide."""
     if j < 0:
         return False
     a, b = box[k], box[j]
     level = min(a[3], b[3]) - max(a[1], b[1]) >= 0.5 * min(a[3] - a[1], b[3] - b[1])
-    off = max(b[0] - a[2], a[0] - b[2])
+    off = a[0] - b[2] if step < 0 else b[0] - a[2]
     return bool(level and -0.5 * (a[2] - a[0]) <= off <= a[2] - a[0])
 
 
