@@ -591,6 +591,18 @@ def test_lines_drop_capital_whose_descent_reaches_the_line_under_it() -> None:
         == [["O", "w0a", "w0b"], *[[f"w{k}a", f"w{k}b"] for k in range(1, 5)]]
 
 
+def test_lines_drop_capital_set_solid_against_its_lines() -> None:
+    """A drop capital whose box ends a thousandth of a point past the start of the
+    letters set solid against it (the rounding of two glyph boxes) opens the first line
+    beside it; the fourth line, run out under it to the column's edge, keeps its words."""
+    lines = [[word(f"w{k}a", 40.0 if k < 3 else 10.0, 12.0 * k, 60.0, 12.0 * k + 10.0),
+              word(f"w{k}b", 64.0, 12.0 * k, 90.0, 12.0 * k + 10.0)] for k in range(5)]
+    cap = word("D", 10.0, 1.0, 40.0006, 46.0, size=46.0)
+    grouped = group_lines([cap, *[w for line in lines for w in line]], CONFIG.words)
+    assert [[w.text for w in line] for line in grouped] \
+        == [["D", "w0a", "w0b"], *[[f"w{k}a", f"w{k}b"] for k in range(1, 5)]]
+
+
 def test_lines_tall_words_opening_one_line_stay_in_their_order() -> None:
     """A headline's tall words standing left of the lines beside them all open the
     first of those lines, left to right as they stand, not reversed."""

@@ -871,19 +871,28 @@ def upright_words(words: Sequence[Word], width: float = 0.0, height: float = 0.0
                         [w.weight for w in words], [w.link for w in words])
 
 
+_CAP_TOUCH_EM = 0.1
+"""How far, in the median word's heights, a drop capital's box may reach into the lines
+it stands beside: set solid against them, its box ends where their first letters
+start, give or take the rounding of the two (a thousandth of a point).  Not a
+parameter: a word space is a quarter of an em or more."""
+
+
 def _drop_caps(words: Sequence[Word], config: WordsConfig
                ) -> tuple[list[tuple[Word, Word]], list[Word]]:
     """The drop capitals among ``words``, each with the first word of the line it opens,
     and the other words.  A drop capital is ``drop_cap_min_height`` times taller than
     the median word and stands left of every word of the two or more lines (of the
-    other words) it overlaps by half their height, but the last of them: the descent
-    of the capital's font, which its letter does not fill, may reach the line under
-    the ones it stands beside, set out to the column's edge."""
+    other words) it overlaps by half their height (touching the first, `_CAP_TOUCH_EM`),
+    but the last of them: the descent of the capital's font, which its letter does not
+    fill, may reach the line under the ones it stands beside, set out to the column's
+    edge."""
     sizes = [w.bbox.bottom - w.bbox.top for w in words]
     if max(sizes) <= config.drop_cap_min_height * min(sizes):  # most columns: at once
         return [], list(words)
     heights = np.array(sizes)
-    tall = heights > config.drop_cap_min_height * float(np.median(heights))
+    median = float(np.median(heights))
+    tall = heights > config.drop_cap_min_height * median
     if not tall.any() or tall.all():
         return [], list(words)
     rest = [w for w, t in zip(words, tall, strict=True) if not t]
@@ -895,7 +904,8 @@ def _drop_caps(words: Sequence[Word], config: WordsConfig
     for w in (w for w, t in zip(words, tall, strict=True) if t):
         beside = [line for line, (top, bottom) in zip(lines, spans, strict=True)
                   if min(w.bbox.bottom, bottom) - max(w.bbox.top, top) >= 0.5 * (bottom - top)]
-        right = [w.bbox.x1 <= min(v.bbox.x0 for v in line) for line in beside]
+        reach = w.bbox.x1 - _CAP_TOUCH_EM * median
+        right = [reach <= min(v.bbox.x0 for v in line) for line in beside]
         if right and not right[-1] \
                 and min(v.bbox.x0 for v in beside[-1]) <= (w.bbox.x0 + w.bbox.x1) / 2:
             right.pop()  # its box's descent reaches the line under it, out to the edge
