@@ -130,10 +130,8 @@ def _marks_read_right_to_left(words: Sequence[Word], texts: Sequence[str]) -> st
     it is."""
     if any(_RLM in text for text in texts):
         return None
-    boxes = turned_boxes(np.array([(w.bbox.x0, w.bbox.top, w.bbox.x1, w.bbox.bottom)
-                                   for w in words], dtype=np.float64), words[0].direction)
-    touching = [float(b[0] - a[2]) <= _TOUCHING_EM * w.size
-                for a, b, w in zip(boxes[:-1], boxes[1:], words, strict=False)]
+    touching = [gap <= _TOUCHING_EM * w.size for gap, w in zip(_gaps(words), words,
+                                                                  strict=False)]
     pieces: list[str] = []
     found = False
     k = 0
@@ -175,15 +173,19 @@ def _reordered(text: str, base_dir: str, swap: bool) -> str:
 
 
 def _wide_gaps(words: Sequence[Word], space_em: float) -> list[bool]:
-    """Whether each gap between consecutive ``words`` of a line, measured along their
-    baseline (in the frame where they read upright), is at least ``space_em`` times the
-    size of the word before it."""
+    """Whether each gap between consecutive ``words`` of a line (`_gaps`) is at least
+    ``space_em`` times the size of the word before it."""
     if math.isinf(space_em):
         return [False] * (len(words) - 1)
+    return [gap >= space_em * w.size for gap, w in zip(_gaps(words), words, strict=False)]
+
+
+def _gaps(words: Sequence[Word]) -> list[float]:
+    """The gaps between consecutive ``words`` of a line, measured along their baseline
+    (in the frame where they read upright)."""
     boxes = turned_boxes(np.array([(w.bbox.x0, w.bbox.top, w.bbox.x1, w.bbox.bottom)
                                    for w in words], dtype=np.float64), words[0].direction)
-    return [float(b[0] - a[2]) >= space_em * w.size
-            for a, b, w in zip(boxes[:-1], boxes[1:], words, strict=False)]
+    return [float(b[0] - a[2]) for a, b in pairwise(boxes)]
 
 
 def column_texts(lines: Sequence[Sequence[Word]], backwards: bool = False,
