@@ -562,13 +562,18 @@ def _shares(states: Mapping[int, object], jobs: int) -> list[dict[int, object]]:
 def _decided(job: Job, context: Sequence[int], read: Mapping[int, _Sent]
              ) -> tuple[list[OcrQuality], dict[int, Runs]]:
     """What is decided of the pages once they are all ``read``: the OCR of the pages
-    asked for (those read for their neighbours' sake are not reported), checked, and
-    the running furniture of every page."""
+    asked for, checked (those read for their neighbours' sake are only logged, with
+    ``-v``, when they were OCR'd), and the running furniture of every page."""
     _report_unread(job, read)
     if _log.isEnabledFor(logging.INFO):
         for number in job.wanted:
             _log.info("%s: page %d: read by %s, %s", job.path, number, job.engine,
                       _how_read(read[number]))
+        wanted = set(job.wanted)
+        for number in context:  # the time a neighbour's OCR takes is the user's too
+            if number not in wanted and (done := read[number].ocr) is not None and done.done:
+                _log.info("%s: page %d, read for its neighbours' running headers: %s",
+                          job.path, number, _how_read(read[number]))
     ocr = [q for n in job.wanted if (q := read[n].ocr) is not None]
     check_scanned(job.path, ocr, any(read[n].has_words for n in context), job.config)
     return ocr, dict(zip(context, repeating_runs([read[n].edges for n in context], job.config),

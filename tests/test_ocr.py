@@ -266,6 +266,21 @@ def test_mixed_document_ocrs_only_its_scanned_page(tmp_path: Path) -> None:
     assert "ocr" not in document_json(never)
 
 
+def test_a_neighbour_ocrd_for_its_running_headers_is_logged(
+        tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
+    """Asked for the first page alone, the scanned page after it is read (and OCR'd) for
+    its running headers; ``-v`` says so, since the user waits for it, and reports the
+    page asked for as before."""
+    path = mixed_pdf(tmp_path / "mixed.pdf")
+    with caplog.at_level(logging.INFO, logger="layoutkit"):
+        document = layoutkit.parse(path, pages=[1])
+    assert not document.ocr
+    said = [r.getMessage() for r in caplog.records if r.levelno == logging.INFO]
+    assert f"{path}: page 1: read by pdfium, no OCR" in said
+    assert (f"{path}: page 2, read for its neighbours' running headers: scanned, OCR in eng: "
+            "no text layer") in said
+
+
 def test_low_ocr_quality_is_a_warning_naming_page_and_parts(
         tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
     path = mixed_pdf(tmp_path / "mixed.pdf")
