@@ -275,6 +275,8 @@ def test_cli_open_range_past_the_end_is_reported_outside(
 @pytest.mark.parametrize(("key", "advice"), [
     ("gutter_min_widht", "did you mean gutter_min_width or gutter_min_lines or "
                          "gutter_min_lines_on_grid? (see layoutkit config)"),
+    ("GUTTER_MIN_WIDTH", "did you mean gutter_min_width or gutter_min_lines or "
+                         "gutter_min_lines_on_grid? (see layoutkit config)"),
     ("zzz", "layoutkit config lists the keys"),
     ("help", "layoutkit config lists the keys"),
 ])
@@ -282,7 +284,7 @@ def test_cli_unknown_set_key_exits_2_naming_the_keys_it_may_mean(
     tmp_path: Path, out_dir: Path, capsys: pytest.CaptureFixture[str], key: str, advice: str,
 ) -> None:
     """--set with an unknown key exits 2 naming the known keys closest to it (not all
-    of them)."""
+    of them), whatever its case."""
     path = two_pages(tmp_path)
     result = run(capsys, "text", str(path), "--set", f"{key}=1", "-o", str(out_dir / "x.txt"))
     assert result.status == 2

@@ -194,7 +194,7 @@ def settings_config(settings: Sequence[str], base: LayoutConfig) -> LayoutConfig
         if not sep:
             raise ConfigError(f"--set {setting!r}: expected KEY=VALUE")
         if key not in known:
-            close = difflib.get_close_matches(key, known, n=3)
+            close = difflib.get_close_matches(key.lower(), known, n=3)
             raise ConfigError(f"--set {key!r}: unknown key; " + (
                 f"did you mean {' or '.join(close)}? (see layoutkit config)" if close else
                 "layoutkit config lists the keys"))

@@ -27,7 +27,8 @@ def run(args: argparse.Namespace) -> Outcome:
                                          indent=1) + "\n" if args.json else _table(docs)})
     found = next((doc for doc in docs if doc.key == args.key), None)
     if found is None:
-        close = difflib.get_close_matches(args.key, [doc.key for doc in docs], n=3, cutoff=0.5)
+        close = difflib.get_close_matches(args.key.lower(), [doc.key for doc in docs], n=3,
+                                          cutoff=0.5)
         raise ConfigError(f"config: unknown key {args.key!r}; " + (
             f"did you mean {' or '.join(close)}? " if close else "") +
             "(layoutkit config lists the keys)")
