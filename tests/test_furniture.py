@@ -576,6 +576,26 @@ def test_furniture_masthead_only_on_page_without_running_header() -> None:
         [*RUNNING.split(), "2"]
 
 
+def test_furniture_opening_lines_that_repeat_into_their_text_spell_no_masthead() -> None:
+    """A report's pages that each open with a table's caption of four lines, the first
+    two alike but for the table's number ('Table 3: Summary of survey activity ...'),
+    repeat them as a run; run on at the lines' spacing into their caption, they are no
+    running header those pages keep apart, and the paragraph that opens the page before
+    under its heading, sharing a long run of their words, is no masthead: it stays body."""
+    caption = ["Table {n}: Summary of survey activity at the refuges",
+               "of the region in the year of the report covering",
+               "the biotic groups {n} recorded in the database of",
+               "surveys planned and done {n} times by the staff"]
+    first = page(words("Summary Information", 36.0, 30.0, size=14.0),
+                 words("This report summarizes survey activity at the refuges", 36.0, 52.0),
+                 words("of the region in the year of the report covering", 36.0, 62.0),
+                 body(0, top=90.0))
+    rest = [page(*[words(line.format(n=2 + p), 36.0, 30.0 + 10.0 * k)
+                   for k, line in enumerate(caption)], body(p, top=80.0)) for p in range(1, 4)]
+    pages = [first, *rest]
+    assert headers(pages)[0] == []
+
+
 def test_furniture_masthead_parameters() -> None:
     """Without room for the masthead's last line (furniture_masthead_top and
     furniture_dateline_top 0.11, 87 pt) only the lines inside the zone are header;

@@ -363,14 +363,19 @@ def repeating_runs(pages: Sequence[EdgeLines], config: LayoutConfig) -> list[Run
         (_run(p, top, furniture.line_header_max_lines, config, to_folio=True),
          _run(p, bottom, furniture.line_footer_max_lines, config))
         for p in range(len(pages))], (top, bottom), config)
-    running = [[line for line in page.header[:header]
-                if _lettered(line, config) and not _PAGE_NUMBER.match(line.masked)]
-               for page, (header, _) in zip(pages, counts, strict=True)]
     header_runs = [page.header[:h] for page, (h, _) in zip(pages, counts, strict=True)]
     footer_runs = [page.footer[:f] for page, (_, f) in zip(pages, counts, strict=True)]
     header_apart = [_apart(run, config) for run in header_runs]
     footer_apart = [_apart(run, config) for run in footer_runs]
-    return [Runs(header, footer, () if running[p] else _nearby(p, running),
+    running = [[line for line in run
+                if _lettered(line, config) and not _PAGE_NUMBER.match(line.masked)]
+               for run in header_runs]
+    # a masthead spells out a running header its neighbour keeps apart from its body,
+    # not opening lines that merely repeat there (a report's table captions, each
+    # page's 'Table 3: Summary of ...'), which stay with the body they run into
+    shown = [[line for line in apart if line in lettered]
+             for apart, lettered in zip(header_apart, running, strict=True)]
+    return [Runs(header, footer, () if running[p] else _nearby(p, shown),
                  (_held(p, header_runs[p], header_apart, config),
                   _held(p, footer_runs[p], footer_apart, config)))
             for p, (header, footer) in enumerate(counts)]
