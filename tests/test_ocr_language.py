@@ -66,6 +66,30 @@ def test_a_language_without_its_pack_is_read_with_its_scripts_installed_model(
     assert user_languages(given(ocr_languages="xyz")) == Given("", "xyz")  # the page's own
 
 
+def test_a_cover_in_capitals_with_a_blank_middle_is_read_in_its_own_script() -> None:
+    """A cover page in capitals, its middle blank but for a speck, taken by the script
+    detection for Cyrillic: the sample about the middle reads no word in any model, so
+    the whole page is read, and the Cyrillic model's confident look-alikes ('ТНЕ
+    КОТАКУ') read into no Russian word, where English reads: the page is English."""
+    from PIL import ImageDraw, ImageFont
+
+    from layoutkit.sources.ocr.image import Osd
+
+    image = Image.new("L", (1240, 1754), 255)
+    draw = ImageDraw.Draw(image)
+    font = ImageFont.truetype("/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf", 34)
+    for k, line in enumerate(["THE ROTARY CLUB OF AYR BENEVOLENT FUND",
+                              "RECEIPTS AND PAYMENTS ACCOUNT",
+                              "FOR THE YEAR ENDED 30 JUNE 2018"]):
+        draw.text((200, 320 + 70 * k), line, font=font, fill=0)
+    for k, line in enumerate(["CHARTERED ACCOUNTANTS", "TWENTY BARNS STREET"]):
+        draw.text((420, 1500 + 60 * k), line, font=font, fill=0)
+    draw.ellipse((300, 860, 306, 866), fill=0)  # a speck in the page's middle
+    chosen = ocr_language.choose(image, 72 / DPI, DPI, Osd(0, 5.0, "Cyrillic"),
+                                 LayoutConfig())
+    assert chosen.languages == "eng"
+
+
 def test_a_text_layer_gives_its_language_or_languages() -> None:
     config = LayoutConfig()
     assert layer_language(GERMAN.split(), config) == "deu"

@@ -13,8 +13,12 @@ A page is read in, in order of precedence:
       model of each writing system that script can be confused with, OSD's first (OSD
       takes Greek for Cyrillic; German in Fraktur, a script of its own to OSD, may be
       roman type it misnamed);
-    - the first model that reads it with `ocr_script_min_confidence` (or else the most
-      confident) gives the page's writing system;
+    - the first model that reads it with `ocr_script_min_confidence` into words its
+      language's word list knows (`ocr_garbage_share` of them, where it has a list: the
+      capitals of a cover page read as confidently in the Cyrillic model, 'ТНЕ КОТАКУ
+      СГОВ', as in the Latin one) gives the page's writing system; else the most
+      confident of those that read into such words, or of all; where none reads a word
+      of the sample (a cover's blank middle), the whole page is read so;
     - the sample's language is picked among that system's installed languages as a
       text layer's is (`identified`).
 
@@ -308,27 +312,48 @@ def choose(image: Image.Image, scale: float, dpi: int | None, osd: Osd | None,
            config: LayoutConfig) -> Chosen:
     """The page's own languages: its writing system told by reading a sample (at
     ``dpi``, `image.ocr_words`) in each candidate system's first installed
-    model, then its language among that system's (see the module's docstring).
-    ``eng`` (or the first installed pack) when nothing can be read."""
-    from .image import ocr_words
-
+    model, confident and into words of its list (`_script_read`), then its language
+    among that system's (see the module's docstring).  Where no model reads a word of
+    the sample (a cover's blank middle, a stray speck in it), the whole page is the
+    sample.  ``eng`` (or the first installed pack) when nothing can be read."""
     systems = _CONFUSED.get(osd.script if osd else "Latin", _CONFUSED["Latin"])
     sample = _sample(image, config)
-    best: tuple[float, str, OcrWords] | None = None
+    best = _script_read(sample, scale, dpi, systems, config)
+    if best is not None and not best[1].words and sample is not image:
+        sample = image
+        best = _script_read(sample, scale, dpi, systems, config)
+    if best is None:
+        return Chosen("eng" if "eng" in installed() else min(installed() - {"osd"},
+                                                             default="eng"))
+    language, read = best
+    candidates = [BY_CODE[code] for code in _system_languages(BY_CODE[language].system)]
+    found = identified([w.text for w in read.words], candidates, config)
+    return Chosen(found, read if sample is image and found == language else None)
+
+
+def _script_read(sample: Image.Image, scale: float, dpi: int | None,
+                 systems: Sequence[str], config: LayoutConfig
+                 ) -> tuple[str, OcrWords] | None:
+    """The first installed model of the writing ``systems`` (in order) that reads
+    ``sample`` with `ocr_script_min_confidence` into words its language's word list
+    knows (`ocr_garbage_share` of them, where it has a list: the capitals of a cover
+    page read as confidently in the Cyrillic model, 'ТНЕ КОТАКУ СГОВ', as in the Latin
+    one), else the most confident of those that read into such words, or of all: its
+    language and its reading.  None when no system has a model installed."""
+    from .image import ocr_words
+    from .quality import dictionary_share
+
+    best: tuple[bool, float, str, OcrWords] | None = None
     for system in systems:
         languages = _system_languages(system)
         if not languages:
             continue
         read = ocr_words(sample, scale, languages[0], dpi)
         confidence = _confidence(read)
-        if best is None or confidence > best[0]:
-            best = (confidence, languages[0], read)
-        if confidence >= config.ocr.ocr_script_min_confidence:
+        listed = dictionary_share([w.text for w in read.words], languages[0])
+        reads = listed is None or listed >= config.ocr.ocr_garbage_share
+        if best is None or (reads, confidence) > best[:2]:
+            best = (reads, confidence, languages[0], read)
+        if reads and confidence >= config.ocr.ocr_script_min_confidence:
             break
-    if best is None:
-        return Chosen("eng" if "eng" in installed() else min(installed() - {"osd"},
-                                                             default="eng"))
-    _, language, read = best
-    candidates = [BY_CODE[code] for code in _system_languages(BY_CODE[language].system)]
-    found = identified([w.text for w in read.words], candidates, config)
-    return Chosen(found, read if sample is image and found == language else None)
+    return None if best is None else (best[2], best[3])
