@@ -63,6 +63,20 @@ def test_furniture_repeated_header_found_on_every_page() -> None:
     assert headers(pages) == [["The", "Gazette", str(12 + p)] for p in range(4)]
 
 
+def test_furniture_lines_a_few_edits_apart_repeat_only_where_most_stays() -> None:
+    """Lines of neighbouring pages a few edits apart repeat where the edits leave most
+    of the line ('Part One Review' and 'Part Two Review', three edits of fifteen
+    letters); two members' names in Chinese, three characters of five apart, opening
+    two pages of a list of members, do not: they stay body."""
+    def first_lines(texts: list[str]) -> list[list[str]]:
+        return headers([page(words(text, 250.0, 30.0), body(p, top=45.0))
+                        for p, text in enumerate(texts)])
+
+    titles = ["Part One Review", "Part Two Review", "Part One Review", "Part Two Review"]
+    assert first_lines(titles) == [text.split() for text in titles]
+    assert first_lines(["黃毓民議員", "郭家麒議員", "張宇人議員", "梁君彥議員"]) == [[]] * 4
+
+
 def test_furniture_result_has_one_entry_per_page_and_no_footer() -> None:
     """find_furniture gives one Furniture per page; a page with a header only has no footer."""
     pages = [page(words(f"The Gazette {12 + p}", 250.0, 30.0), body(p)) for p in range(4)]

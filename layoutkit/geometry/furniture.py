@@ -959,7 +959,7 @@ class _Zone:
         apart (see `_Candidate.folio`), or repeats a line of a neighbouring page
         (DCR's rule: the previous or next page, or the one before or after that for
         headers that alternate between left and right pages) within ``max_distance``
-        edits, or recurs near the same height (token-sort ratio
+        edits (`_few_edits`), or recurs near the same height (token-sort ratio
         ``furniture_min_similarity``) on ``furniture_min_share`` of the other pages
         within ``furniture_window_pages`` of its own, or of those whose labels have
         its parity."""
@@ -974,8 +974,7 @@ class _Zone:
         tolerance = furniture.furniture_y_tolerance
         if _lettered(line, self.config) and any(
                 abs(other.edge - line.edge) <= tolerance
-                and Levenshtein.distance(line.masked, other.masked,
-                                         score_cutoff=self.max_distance) <= self.max_distance
+                and _few_edits(line.masked, other.masked, self.max_distance)
                 for q in (page - 2, page - 1, page + 1, page + 2) if 0 <= q < count
                 for other in self.candidates[q]):
             return True
@@ -1048,6 +1047,16 @@ def _set_apart(line: _Candidate, config: LayoutConfig) -> bool:
     text further into the page, or it stands apart from the body by more than the
     body's spacing (see `_Candidate.apart`)."""
     return line.apart or line.inner_gap >= config.furniture.furniture_min_gap_em * line.size
+
+
+def _few_edits(text: str, other: str, most: int) -> bool:
+    """Whether ``text`` is ``other`` within ``most`` Levenshtein edits, and fewer edits
+    than half the shorter's characters: the edits leave most of the line as it was.  A
+    few characters are a whole name in Chinese or Japanese ('黃毓民議員' and
+    '郭家麒議員', the last lines of two pages of a list of members, differ by three),
+    where three edits of a running title in letters change a word at most."""
+    distance = Levenshtein.distance(text, other, score_cutoff=most)
+    return distance <= most and 2 * distance < min(len(text), len(other))
 
 
 def _lettered(line: _Candidate, config: LayoutConfig) -> bool:
