@@ -76,9 +76,6 @@ def _check(name: str, kind: object, value: object) -> None:
     if name in _CHOICES:
         if not isinstance(value, str) or not _CHOICES[name].fullmatch(value):
             raise ConfigError(f"config key {name!r}: expected {_EXPECTED[name]}, got {value!r}")
-        if name == "ocr_languages" and (unknown := _unknown_language(value)) is not None:
-            raise ConfigError(f"config key {name!r}: {unknown!r} is no ISO 639-1 language "
-                              f"code; expected {_EXPECTED[name]}, got {value!r}")
         return
     if kind in ("bool", bool):
         if not isinstance(value, bool):
@@ -106,20 +103,6 @@ def _check(name: str, kind: object, value: object) -> None:
         raise ConfigError(f"config key {name!r}: expected dots per inch >= 1, got {value!r}")
     if name in _POSITIVE and value <= 0:
         raise ConfigError(f"config key {name!r}: expected > 0, got {value!r}")
-
-
-def _unknown_language(languages: str) -> str | None:
-    """The first two-letter code of ``languages`` (codes joined by ``+``) that names no
-    language in ISO 639-1 (``xx``), None when there is none.  Longer codes are
-    tesseract's pack names (``eng``, ``chi_sim``, ``frk``), of which a missing one is
-    warned of when a page is OCR'd."""
-    short = [code for code in languages.split("+") if len(code) == 2]
-    if not short:
-        return None
-    import pycountry  # its tables are read on first use: only for languages given
-
-    return next((code for code in short if pycountry.languages.get(alpha_2=code) is None),
-                None)
 
 
 class Section:
