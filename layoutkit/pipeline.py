@@ -563,7 +563,8 @@ def _decided(job: Job, context: Sequence[int], read: Mapping[int, _Sent]
              ) -> tuple[list[OcrQuality], dict[int, Runs]]:
     """What is decided of the pages once they are all ``read``: the OCR of the pages
     asked for, checked (those read for their neighbours' sake are only logged, with
-    ``-v``, when they were OCR'd), and the running furniture of every page."""
+    ``-v``, when they were OCR'd or their OCR failed), and the running furniture of
+    every page."""
     _report_unread(job, read)
     if _log.isEnabledFor(logging.INFO):
         for number in job.wanted:
@@ -571,7 +572,8 @@ def _decided(job: Job, context: Sequence[int], read: Mapping[int, _Sent]
                       _how_read(read[number]))
         wanted = set(job.wanted)
         for number in context:  # the time a neighbour's OCR takes is the user's too
-            if number not in wanted and (done := read[number].ocr) is not None and done.done:
+            if number not in wanted and (tried := read[number].ocr) is not None \
+                    and (tried.done or tried.error is not None):
                 _log.info("%s: page %d, read for its neighbours' running headers: %s",
                           job.path, number, _how_read(read[number]))
     ocr = [q for n in job.wanted if (q := read[n].ocr) is not None]

@@ -610,6 +610,19 @@ def test_furniture_opening_lines_that_repeat_into_their_text_spell_no_masthead()
     assert headers(pages)[0] == []
 
 
+@pytest.mark.parametrize(("header_top", "body_top"), [(30.0, 100.0), (4.0, 14.0)])
+def test_furniture_masthead_spells_a_header_kept_apart_or_in_the_trim_margin(
+        header_top: float, body_top: float) -> None:
+    """The first page's masthead spells out the next pages' running header whether
+    they set it apart from their body or close over it in the trim margin, where it is
+    furniture all the same."""
+    first = masthead_issue(words("Notices", 36.0, 54.0, size=18.0))[0]
+    rest = [page(words(f"{RUNNING} {1 + p}", 36.0, header_top), body(p, top=body_top))
+            for p in range(1, 4)]
+    assert headers([first, *rest])[0] == ["1", "The", "Gazette", "Vol.", "3,", "No.", "12",
+                                          "Monday,", "May", "4,", "2020"]
+
+
 def test_furniture_masthead_parameters() -> None:
     """Without room for the masthead's last line (furniture_masthead_top and
     furniture_dateline_top 0.11, 87 pt) only the lines inside the zone are header;

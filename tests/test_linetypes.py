@@ -210,6 +210,15 @@ def test_linetypes_not_one_phrase_is_no_heading(text: str) -> None:
     assert {c for c, _ in codes(type_headings(document(page), CONFIG))} == {"b"}
 
 
+def test_linetypes_salutation_under_a_heading_in_its_style_is_left_out() -> None:
+    """A heading set in the style of the salutation right under it keeps its type; the
+    salutation, ending with a comma, is no line of it and no heading."""
+    page = [*prose(72, 0, 3, "a"), L("Letter from the Chair", 120, 1, 12, BOLD),
+            L("Dear members,", 134, 1, 12, BOLD), *prose(154, 2, 3, "b")]
+    typed = codes(type_headings(document(page), CONFIG))
+    assert [(c, t) for c, t in typed if c != "b"] == [("h_1", "Letter from the Chair")]
+
+
 def test_linetypes_heading_with_its_number_set_apart() -> None:
     """A heading whose section number stands apart before it, or a chapter's number
     after it, past a cell's gap, is a heading."""

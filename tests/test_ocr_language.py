@@ -63,28 +63,54 @@ def test_a_language_without_its_pack_is_read_with_its_scripts_installed_model(
     assert user_languages(given(ocr_languages="xyz")) == Given("", "xyz")  # the page's own
 
 
-def test_a_cover_in_capitals_with_a_blank_middle_is_read_in_its_own_script() -> None:
-    """A cover page in capitals, its middle blank but for a speck, taken by the script
-    detection for Cyrillic: the sample about the middle reads no word in any model, so
-    the whole page is read, and the Cyrillic model's confident look-alikes ('ТНЕ
-    КОТАКУ') read into no Russian word, where English reads: the page is English."""
+def page_of(lines: list[tuple[str, int, int]], mark: str | None = None) -> Image.Image:
+    """A 150-dpi page of ``lines`` (text, left, top) in DejaVu Sans 34 px, and ``mark``
+    (a speck, or a few figures) about its middle."""
     from PIL import ImageDraw, ImageFont
-
-    from layoutkit.sources.ocr.image import Osd
 
     image = Image.new("L", (1240, 1754), 255)
     draw = ImageDraw.Draw(image)
     font = ImageFont.truetype("/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf", 34)
-    for k, line in enumerate(["THE ROTARY CLUB OF AYR BENEVOLENT FUND",
-                              "RECEIPTS AND PAYMENTS ACCOUNT",
-                              "FOR THE YEAR ENDED 30 JUNE 2018"]):
-        draw.text((200, 320 + 70 * k), line, font=font, fill=0)
-    for k, line in enumerate(["CHARTERED ACCOUNTANTS", "TWENTY BARNS STREET"]):
-        draw.text((420, 1500 + 60 * k), line, font=font, fill=0)
-    draw.ellipse((300, 860, 306, 866), fill=0)  # a speck in the page's middle
-    chosen = ocr_language.choose(image, 72 / DPI, DPI, Osd(0, 5.0, "Cyrillic"),
-                                 LayoutConfig())
+    for text, x, y in lines:
+        draw.text((x, y), text, font=font, fill=0)
+    if mark == "speck":
+        draw.ellipse((300, 860, 306, 866), fill=0)
+    elif mark is not None:
+        draw.text((560, 850), mark, font=font, fill=0)
+    return image
+
+
+@pytest.mark.parametrize("middle", ["speck", "2018"])
+def test_a_cover_in_capitals_with_a_blank_middle_is_read_in_its_own_script(
+        middle: str) -> None:
+    """A cover page in capitals, its middle blank but for a speck or a year, taken by the
+    script detection for Cyrillic: the sample about the middle reads no letter in any
+    model, so the whole page is read, and the Cyrillic model's confident look-alikes
+    ('ТНЕ КОТАКУ') read into no Russian word, where English reads: the page is
+    English."""
+    from layoutkit.sources.ocr.image import Osd
+
+    cover = [("THE ROTARY CLUB OF AYR BENEVOLENT FUND", 200, 320),
+             ("RECEIPTS AND PAYMENTS ACCOUNT", 200, 390),
+             ("FOR THE YEAR ENDED 30 JUNE 2018", 200, 460),
+             ("CHARTERED ACCOUNTANTS", 420, 1500), ("TWENTY BARNS STREET", 420, 1560)]
+    chosen = ocr_language.choose(page_of(cover, middle), 72 / DPI, DPI,
+                                 Osd(0, 5.0, "Cyrillic"), LayoutConfig())
     assert chosen.languages == "eng"
+
+
+def test_a_latin_page_in_a_language_without_a_list_stays_latin() -> None:
+    """A page in a Latin-script language no installed word list knows (Swahili) reads
+    confidently in the Latin model and into few listed words: the other scripts' models
+    are asked, but their gibberish, however many of its scraps a large list holds, is
+    less confident: the page stays in the Latin script."""
+    swahili = ["Habari za asubuhi, karibu sana nyumbani kwetu leo.",
+               "Watoto wanacheza uwanjani pamoja na marafiki zao.",
+               "Mwalimu alifundisha somo la hesabu darasani jana.",
+               "Tunapenda kusoma vitabu vingi wakati wa likizo."]
+    image = page_of([(text, 120, 700 + 60 * k) for k, text in enumerate(swahili)])
+    chosen = ocr_language.choose(image, 72 / DPI, DPI, None, LayoutConfig())
+    assert ocr_language.BY_CODE[chosen.languages.split("+")[0]].system == "Latin"
 
 
 def test_a_text_layer_gives_its_language_or_languages() -> None:

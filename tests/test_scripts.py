@@ -468,8 +468,9 @@ def test_scripts_mark_against_a_latin_word_follows_it_right_to_left(apart: bool)
     in a Persian line, follows the word it touches read right to left ('SCATS، SCOOT'),
     whether the engine gives it in that word or as a word of its own; the bidi
     algorithm alone took it for one of the Latin run and read 'SCOOT ،SCATS'.  A comma
-    set against the right of a Latin word, as left-to-right text sets it, and one with
-    a space on both sides, keep the algorithm's reading."""
+    set against the right of a Latin word, as left-to-right text sets it, one with a
+    space on both sides, and a Latin word opening with a full stop, a hyphen or '@'
+    ('.NET') keep the algorithm's reading."""
     # visual, left to right: InSync و SCOOT ،SCATS and the Persian words, reversed
     opening = "سیستمهای پیشرفتهای مانند"
     persian = [word(text[::-1], 84.0 + 40.0 * k, 0, 120.0 + 40.0 * k, 10)
@@ -485,6 +486,10 @@ def test_scripts_mark_against_a_latin_word_follows_it_right_to_left(apart: bool)
     spaced = [*line[:3], word("،", 49.0, 0, 51.0, 10), word("SCATS", 53.0, 0, 80.0, 10),
               *persian]
     assert line_text(spaced) == f"{opening} SCOOT ، SCATS و InSync"
+    # a full stop, a hyphen or '@' may open a Latin word: no mark that closes one
+    for first, second in (("Microsoft", ".NET"), ("ls", "-la"), ("follow", "@user")):
+        opens = [word(first, 0.0, 0, 30.0, 10), word(second, 34.0, 0, 60.0, 10), *persian]
+        assert line_text(opens) == f"{opening} {first} {second}"
 
 
 def test_scripts_presentation_forms_normalised() -> None:

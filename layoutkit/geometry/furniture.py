@@ -370,11 +370,14 @@ def repeating_runs(pages: Sequence[EdgeLines], config: LayoutConfig) -> list[Run
     running = [[line for line in run
                 if _lettered(line, config) and not _PAGE_NUMBER.match(line.masked)]
                for run in header_runs]
-    # a masthead spells out a running header its neighbour keeps apart from its body,
-    # not opening lines that merely repeat there (a report's table captions, each
-    # page's 'Table 3: Summary of ...'), which stay with the body they run into
-    shown = [[line for line in apart if line in lettered]
-             for apart, lettered in zip(header_apart, running, strict=True)]
+    # a page has a running header of its own when lines repeat at its top, but a
+    # masthead spells out only lines its neighbour keeps as one (`_furniture`): apart
+    # from its body or in the trim margin, not opening lines that merely repeat there
+    # (a report's table captions, 'Table 3: Summary of ...', run on into their text)
+    margin = config.furniture.furniture_trim_margin
+    shown = [[line for line in lettered
+              if line.edge <= margin or any(line is kept for kept in apart)]
+             for lettered, apart in zip(running, header_apart, strict=True)]
     return [Runs(header, footer, () if running[p] else _nearby(p, shown),
                  (_held(p, header_runs[p], header_apart, config),
                   _held(p, footer_runs[p], footer_apart, config)))

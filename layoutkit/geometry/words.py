@@ -872,10 +872,11 @@ def upright_words(words: Sequence[Word], width: float = 0.0, height: float = 0.0
 
 
 _CAP_TOUCH_EM = 0.1
-"""How far, in the median word's heights, a drop capital's box may reach into the lines
-it stands beside: set solid against them, its box ends where their first letters
-start, give or take the rounding of the two (a thousandth of a point).  Not a
-parameter: a word space is a quarter of an em or more."""
+"""How far a drop capital's box may reach into the lines it stands beside, in the
+column's median word height (an em of its text, give or take): set solid against them,
+its box ends where their first letters start but for the rounding of the two (the
+first case seen: 0.0006 pt).  Not a parameter: a word space is a quarter of an em or
+more, and a tall word standing among the words reaches into them by whole letters."""
 
 
 def _drop_caps(words: Sequence[Word], config: WordsConfig
@@ -883,10 +884,9 @@ def _drop_caps(words: Sequence[Word], config: WordsConfig
     """The drop capitals among ``words``, each with the first word of the line it opens,
     and the other words.  A drop capital is ``drop_cap_min_height`` times taller than
     the median word and stands left of every word of the two or more lines (of the
-    other words) it overlaps by half their height (touching the first, `_CAP_TOUCH_EM`),
-    but the last of them: the descent of the capital's font, which its letter does not
-    fill, may reach the line under the ones it stands beside, set out to the column's
-    edge."""
+    other words) it overlaps by half their height (touching them, `_CAP_TOUCH_EM`), but
+    the last of them: the descent of the capital's font, which its letter does not fill,
+    may reach the line under the ones it stands beside, set out to the column's edge."""
     sizes = [w.bbox.bottom - w.bbox.top for w in words]
     if max(sizes) <= config.drop_cap_min_height * min(sizes):  # most columns: at once
         return [], list(words)

@@ -379,10 +379,11 @@ def _candidates(lines: Sequence[TypedLine], size: float, config: LinetypesConfig
     from it in its style (a wrapped heading; in capitals too, for one that stands
     out by them), none of them a value set apart as a cell (`_cells`), at most
     ``_MAX_WRAPPED`` lines of at most ``heading_max_words`` words, the first
-    legible (`_legible`), the last ending with no comma (`_trails_off`).  A run in the
-    style too long for that (a title set in bold under its number, as gazettes set
-    ordinances) keeps its lines up to the first that stops short of the column's right
-    edge: a heading ends its own line."""
+    legible (`_legible`), the last ending with no comma (`_trails_off`: lines so
+    ending under the first are left out of its run, which is judged without them).  A
+    run in the style too long for that (a title set in bold under its number, as
+    gazettes set ordinances) keeps its lines up to the first that stops short of the
+    column's right edge: a heading ends its own line."""
     right, leading = column_right(lines), _column_leading(lines)
     left = _column_left(lines)
     space = config.heading_min_space_em
@@ -404,6 +405,8 @@ def _candidates(lines: Sequence[TypedLine], size: float, config: LinetypesConfig
         while (run[-1] + 1 < len(lines) and _wraps(lines, run[-1] + 1, space, size, leading)
                and (not capitals_only or _in_capitals(lines[run[-1] + 1], size, config))):
             run.append(run[-1] + 1)
+        while len(run) > 1 and _trails_off(lines[run[-1]]):
+            run.pop()  # a salutation set in the heading's style under it
         if any(_cells(lines[j], config) for j in run[1:]):
             continue
         for lines_kept in (run, _up_to_short_line(lines, run, right[column_of(item)] - size)):

@@ -98,7 +98,8 @@ def line_text(words: Sequence[Word], backwards: bool = False,
     rtl, ltr = _strong(text)
     if rtl or (backwards and not ltr):
         base = "R" if rtl > ltr or not ltr else "L"
-        marked = _marks_read_right_to_left(words, texts) if base == "R" and ltr else None
+        marked = _marks_read_right_to_left(words, texts) \
+            if base == "R" and ltr and not _MAYBE_CJK.search(text) else None
         text = _reordered(marked, base, swap).replace(_RLM, "") if marked else \
             _reordered(text, base, swap)
         text = _PRESENTATION_FORMS.sub(lambda m: unicodedata.normalize("NFKC", m[0]), text)
@@ -113,8 +114,10 @@ _TOUCHING_EM = 0.1
 parameter: a word space is a quarter of an em or more, and a mark drawn with its word
 stands against it."""
 
-_MARKS = r"[^\w\s()\[\]{}<>«»]+"
-"""Punctuation, brackets aside (the bidi algorithm pairs them)."""
+_MARKS = "[,;:!?\u060c\u061b\u061f\u06d4]+"
+"""Punctuation that closes what goes before it and opens no word: commas, semicolons,
+colons, exclamation and question marks, Latin and Arabic ('،', '؛', '؟', '۔').  A full
+stop, a hyphen, a quote or '@' may open a word ('.NET', '-la', "'n'", '@user')."""
 _ONLY_MARKS = re.compile(_MARKS)
 _OPENING_MARKS = re.compile(rf"{_MARKS}(?=\w)")
 
@@ -127,7 +130,7 @@ def _marks_read_right_to_left(words: Sequence[Word], texts: Sequence[str]) -> st
     it touches ('SCATS، SCOOT'), as it does in the script around it; the bidi algorithm
     takes a mark between two left-to-right words for one of their run instead, and
     reads the two the other way round.  A line that holds the mark already is left as
-    it is."""
+    it is, and so is one with CJK text (whose words join without spaces)."""
     if any(_RLM in text for text in texts):
         return None
     touching = [gap <= _TOUCHING_EM * w.size for gap, w in zip(_gaps(words), words,
@@ -137,11 +140,12 @@ def _marks_read_right_to_left(words: Sequence[Word], texts: Sequence[str]) -> st
     k = 0
     while k < len(texts):
         text, apart = texts[k], k == 0 or not touching[k - 1]
-        if k + 1 < len(texts) and touching[k] and apart and _ONLY_MARKS.fullmatch(text):
+        after_latin = bool(pieces) and _is_ltr(pieces[-1][-1])
+        if (after_latin and apart and k + 1 < len(texts) and touching[k]
+                and _ONLY_MARKS.fullmatch(text) and _is_ltr(texts[k + 1][0])):
             text, k = text + texts[k + 1], k + 1  # a mark alone against the word after
         mark = _OPENING_MARKS.match(text)
-        if (mark and apart and pieces and _is_ltr(pieces[-1][-1])
-                and _is_ltr(text[mark.end()])):
+        if mark and apart and after_latin and _is_ltr(text[mark.end()]):
             text, found = _RLM + text, True
         pieces.append(text)
         k += 1

@@ -14,11 +14,11 @@ A page is read in, in order of precedence:
       takes Greek for Cyrillic; German in Fraktur, a script of its own to OSD, may be
       roman type it misnamed);
     - the first model that reads it with `ocr_script_min_confidence` into words its
-      language's word list knows (`ocr_garbage_share` of them, where it has a list: the
-      capitals of a cover page read as confidently in the Cyrillic model, 'ТНЕ КОТАКУ
-      СГОВ', as in the Latin one) gives the page's writing system; else the most
-      confident of those that read into such words, or of all; where none reads a word
-      of the sample (a cover's blank middle), the whole page is read so;
+      system's word lists know (`ocr_garbage_share` of them, where it has lists: the
+      capitals of a cover page read as confidently as Cyrillic look-alikes, 'ТНЕ КОТАКУ
+      СГОВ', as in the Latin model) gives the page's writing system, or else the most
+      confident model; where none reads a letter of the sample (a cover's blank
+      middle), the whole page is read so;
     - the sample's language is picked among that system's installed languages as a
       text layer's is (`identified`).
 
@@ -312,16 +312,16 @@ def choose(image: Image.Image, scale: float, dpi: int | None, osd: Osd | None,
            config: LayoutConfig) -> Chosen:
     """The page's own languages: its writing system told by reading a sample (at
     ``dpi``, `image.ocr_words`) in each candidate system's first installed
-    model, confident and into words of its list (`_script_read`), then its language
-    among that system's (see the module's docstring).  Where no model reads a word of
-    the sample (a cover's blank middle, a stray speck in it), the whole page is the
-    sample.  ``eng`` (or the first installed pack) when nothing can be read."""
+    model (`_script_read`), then its language among that system's (see the module's
+    docstring).  Where no model reads a letter of the sample (a cover's blank middle,
+    a year or a speck in it), the whole page is the sample.  ``eng`` (or the first
+    installed pack) when nothing can be read."""
     systems = _CONFUSED.get(osd.script if osd else "Latin", _CONFUSED["Latin"])
     sample = _sample(image, config)
-    best = _script_read(sample, scale, dpi, systems, config)
-    if best is not None and not best[1].words and sample is not image:
+    best, lettered = _script_read(sample, scale, dpi, systems, config)
+    if not lettered and sample is not image:
         sample = image
-        best = _script_read(sample, scale, dpi, systems, config)
+        best, _ = _script_read(sample, scale, dpi, systems, config)
     if best is None:
         return Chosen("eng" if "eng" in installed() else min(installed() - {"osd"},
                                                              default="eng"))
@@ -333,27 +333,44 @@ def choose(image: Image.Image, scale: float, dpi: int | None, osd: Osd | None,
 
 def _script_read(sample: Image.Image, scale: float, dpi: int | None,
                  systems: Sequence[str], config: LayoutConfig
-                 ) -> tuple[str, OcrWords] | None:
-    """The first installed model of the writing ``systems`` (in order) that reads
-    ``sample`` with `ocr_script_min_confidence` into words its language's word list
-    knows (`ocr_garbage_share` of them, where it has a list: the capitals of a cover
-    page read as confidently in the Cyrillic model, 'ТНЕ КОТАКУ СГОВ', as in the Latin
-    one), else the most confident of those that read into such words, or of all: its
-    language and its reading.  None when no system has a model installed."""
+                 ) -> tuple[tuple[str, OcrWords] | None, bool]:
+    """The language of the first installed model of the writing ``systems`` (in order)
+    that reads ``sample`` with `ocr_script_min_confidence` into words its system's word
+    lists know (`_listed`: the capitals of a cover page read as confidently as Cyrillic
+    look-alikes, 'ТНЕ КОТАКУ СГОВ', as in the Latin model), else of the most confident
+    model, with its reading (None when no system has a model installed); and whether
+    any model read a letter."""
     from .image import ocr_words
-    from .quality import dictionary_share
 
-    best: tuple[bool, float, str, OcrWords] | None = None
+    best: tuple[float, str, OcrWords] | None = None
+    lettered = False
     for system in systems:
         languages = _system_languages(system)
         if not languages:
             continue
         read = ocr_words(sample, scale, languages[0], dpi)
+        texts = [w.text for w in read.words]
+        lettered = lettered or any(_LETTERS.search(text) for text in texts)
         confidence = _confidence(read)
-        listed = dictionary_share([w.text for w in read.words], languages[0])
-        reads = listed is None or listed >= config.ocr.ocr_garbage_share
-        if best is None or (reads, confidence) > best[:2]:
-            best = (reads, confidence, languages[0], read)
-        if reads and confidence >= config.ocr.ocr_script_min_confidence:
-            break
-    return None if best is None else (best[2], best[3])
+        if confidence >= config.ocr.ocr_script_min_confidence \
+                and _listed(texts, languages, config):
+            return (languages[0], read), lettered
+        if best is None or confidence > best[0]:
+            best = (confidence, languages[0], read)
+    return (None if best is None else (best[1], best[2])), lettered
+
+
+def _listed(texts: Sequence[str], languages: Sequence[str], config: LayoutConfig) -> bool:
+    """Whether ``ocr_garbage_share`` of the letter runs of ``texts`` are words of the
+    word lists of ``languages`` (a writing system's installed languages; its first
+    asked first, the others' lists read only where it does not know them, run-together
+    words split: `quality.listed_share`), or none of them has a list."""
+    from .quality import listed_share
+
+    runs = [part.casefold() for text in texts for part in _LETTERS.findall(visual_order(text))]
+    least = config.ocr.ocr_garbage_share
+    first = listed_share(runs, languages[0])
+    if first is not None and first >= least:
+        return True
+    every = listed_share(runs, "+".join(languages)) if len(languages) > 1 else first
+    return (first is None and every is None) or (every is not None and every >= least)
