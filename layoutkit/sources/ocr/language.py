@@ -362,15 +362,17 @@ def _script_read(sample: Image.Image, scale: float, dpi: int | None,
 
 def _listed(texts: Sequence[str], languages: Sequence[str], config: LayoutConfig) -> bool:
     """Whether ``ocr_garbage_share`` of the letter runs of ``texts`` are words of the
-    word lists of ``languages`` (a writing system's installed languages; its first
-    asked first, the others' lists read only where it does not know them, run-together
-    words split: `quality.listed_share`), or none of them has a list."""
+    word list of their language among ``languages`` (a writing system's installed ones):
+    its first, or else the one the text is told to be in (`identified`, which asks the
+    lists of its likeliest languages only, as the language is told after anyway;
+    run-together words split: `quality.listed_share`), or no such list is installed."""
     from .quality import listed_share
 
     runs = [part.casefold() for text in texts for part in _LETTERS.findall(visual_order(text))]
     least = config.ocr.ocr_garbage_share
     first = listed_share(runs, languages[0])
-    if first is not None and first >= least:
-        return True
-    every = listed_share(runs, "+".join(languages)) if len(languages) > 1 else first
-    return (first is None and every is None) or (every is not None and every >= least)
+    if first is None or first >= least or len(languages) < 2 or not runs:
+        return first is None or first >= least
+    told = identified(texts, [BY_CODE[code] for code in languages], config).split("+")[0]
+    share = listed_share(runs, told) if told != languages[0] else first
+    return share is None or share >= least
