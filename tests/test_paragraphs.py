@@ -297,11 +297,16 @@ _COLUMN = {(1, 0, 0): Measure(left=72.0, leading=12.0, size=10.0, flush=True, wi
     (_set("ends here.", 72.0, 100.0), _set("Beside", 150.0, 100.0), False),
     (_set("a quotation set in on both sides", 96.0, 100.0, x1=330.0),
      _set("to the end", 96.0, 112.0), False),
-], ids=["room left", "full line", "hyphenated", "same row", "lower case"])
+    (_set("議" * 56, 72.0, 100.0), _set("郭榮鏗議員", 72.0, 112.0), True),
+    (_set("議" * 60, 72.0, 100.0), _set("郭榮鏗議員", 72.0, 112.0), False),
+], ids=["room left", "full line", "hyphenated", "same row", "lower case", "cjk room left",
+        "cjk full line"])
 def test_paragraphs_a_break_is_on_purpose_where_the_next_word_would_have_fit(
         before: Line, after: Line, starts: bool) -> None:
     """A line starts a paragraph when its first word would have fit after the line
     before, within the column's reach; not after a full line or a hyphenated word,
     beside the line on its own row, nor where it goes on in lower case (a quotation set
-    in on both sides, whose lines all end short of the column's reach)."""
+    in on both sides, whose lines all end short of the column's reach).  Chinese wraps
+    between any two characters: a line ending two characters short of the reach ends
+    its paragraph though the next line's first word, a whole name, would not fit."""
     assert parted(before, after, _COLUMN) is starts

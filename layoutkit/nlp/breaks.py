@@ -46,7 +46,7 @@ from statistics import median
 from ..config import LinetypesConfig, ReadingConfig
 from ..geometry.furniture import is_page_number
 from ..linetypes.headings import is_caption
-from ..model import BBox, Line, LineType, Page
+from ..model import BBox, Line, LineType, Page, is_cjk
 from ..reading.page import NOTE_MARK, raised_mark
 from ..reading.stream import HYPHENS
 
@@ -173,7 +173,9 @@ def raised_opening(line: Line) -> bool:
 def _would_fit(before: Line, line: Line, found: Measure) -> bool:
     """Whether the first word of ``line`` would have fit at the end of ``before``, on
     the row under it, within the column's reach: the line was broken there on purpose,
-    not wrapped (a word hyphenated at the end of ``before`` was wrapped).  A line that
+    not wrapped (a word hyphenated at the end of ``before`` was wrapped).  Chinese and
+    Japanese wrap between any two characters, with no space: there the first
+    character would have fit (a list of members' names, one a line).  A line that
     does not open with its leftmost word (right to left) is not judged.  The reach is
     the column's, not the block's: on the mined pages the block's kept 140 fewer
     starts, 120 of them right (a quotation set in on both sides, whose lines end short
@@ -184,7 +186,10 @@ def _would_fit(before: Line, line: Line, found: Measure) -> bool:
             or line.bbox.top < before.bbox.bottom - found.size / 2):
         return False  # a piece of the same row is no next line
     room = found.reach - before.bbox.x1 - _TOLERANCE_EM * found.size
-    return words[0].bbox.width + _SPACE_EM * found.size < room
+    first = words[0]
+    if is_cjk(first.text[0]):  # Chinese and Japanese wrap between any two characters
+        return first.bbox.width / len(first.text) < room
+    return first.bbox.width + _SPACE_EM * found.size < room
 
 
 def footnotes(page: Page, max_size: float = ReadingConfig().footnote_max_size
