@@ -153,6 +153,8 @@ KNOWN_DIFFERENCES: dict[tuple[str, int], tuple[Counter[str], Counter[str]]] = {
     ("iran-print-magazine-365-2012-persian-type-design", 2): (Counter({")": 1}),
                                                               Counter({"(": 1})),
     ("iran-print-magazine-365-2012-moalla-script", 1): (Counter({"\u200c": 5}), Counter()),
+    ("isfahan-ai-traffic-conference-1403-adaptive-signal-control-p1", 1): (
+        Counter({"ز": 19, "(": 1}), Counter({")": 1})),
     ("epic-robotz-newsletter-2014-10", 2): (Counter({"(cid:415)": 2}), Counter({"Ɵ": 2})),
     ("wikimedia-deutschland-2017-annual-report-looking-back", 1): (Counter({"l": 1}),
                                                                   Counter({"L": 1})),
@@ -226,7 +228,9 @@ texts cannot see (as many of each); both engines' lines read them the way round 
 pairs them (:func:`layoutkit.reading.text.column_texts`).  The Hebrew newspaper scan's
 OCR layer holds an unpaired guillemet and bracket among its Hebrew words, which PDFium
 gives mirrored ("»" for "«", "(" for ")"), so there the multiset sees it; so do the
-Persian magazine's (Distiller) unpaired guillemet and bracket.  Its InDesign page
+Persian magazine's (Distiller) unpaired guillemet and bracket; the Isfahan paper (Word)
+stretches its justified lines with copies of 'ز' drawn over one another as kashidas, of
+which PDFium's text page drops 19 as a shadow's, and has an unpaired bracket.  Its InDesign page
 draws the zero-width non-joiner (U+200C, the Persian half-space) as glyphs of their
 own, which pdfminer keeps and PDFium's text page drops.  The school newsletter's
 Calibri draws "ti" as one glyph its font maps to no Unicode: pdfminer names the code
