@@ -367,17 +367,18 @@ def repeating_runs(pages: Sequence[EdgeLines], config: LayoutConfig) -> list[Run
     footer_runs = [page.footer[:f] for page, (_, f) in zip(pages, counts, strict=True)]
     header_apart = [_apart(run, config) for run in header_runs]
     footer_apart = [_apart(run, config) for run in footer_runs]
-    running = [[line for line in run
-                if _lettered(line, config) and not _PAGE_NUMBER.match(line.masked)]
-               for run in header_runs]
+    def lettered(line: _Candidate) -> bool:
+        return _lettered(line, config) and not _PAGE_NUMBER.match(line.masked)
+
+    running = [[line for line in run if lettered(line)] for run in header_runs]
     # a page has a running header of its own when lines repeat at its top, but a
     # masthead spells out only lines its neighbour keeps as one (`_furniture`): apart
-    # from its body or in the trim margin, not opening lines that merely repeat there
-    # (a report's table captions, 'Table 3: Summary of ...', run on into their text)
+    # from its body (the run's prefix `_apart`) or in the trim margin, not opening lines
+    # that merely repeat there (a report's table captions, 'Table 3: Summary of ...')
     margin = config.furniture.furniture_trim_margin
-    shown = [[line for line in lettered
-              if line.edge <= margin or any(line is kept for kept in apart)]
-             for lettered, apart in zip(running, header_apart, strict=True)]
+    shown = [[line for k, line in enumerate(run)
+              if lettered(line) and (k < len(apart) or line.edge <= margin)]
+             for run, apart in zip(header_runs, header_apart, strict=True)]
     return [Runs(header, footer, () if running[p] else _nearby(p, shown),
                  (_held(p, header_runs[p], header_apart, config),
                   _held(p, footer_runs[p], footer_apart, config)))

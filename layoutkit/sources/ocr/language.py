@@ -371,8 +371,10 @@ def _listed(texts: Sequence[str], languages: Sequence[str], config: LayoutConfig
     runs = [part.casefold() for text in texts for part in _LETTERS.findall(visual_order(text))]
     least = config.ocr.ocr_garbage_share
     first = listed_share(runs, languages[0])
-    if first is None or first >= least or len(languages) < 2 or not runs:
-        return first is None or first >= least
+    if first is None or first >= least:
+        return True
     told = identified(texts, [BY_CODE[code] for code in languages], config).split("+")[0]
-    share = listed_share(runs, told) if told != languages[0] else first
+    if told == languages[0]:
+        return False
+    share = listed_share(runs, told)
     return share is None or share >= least
