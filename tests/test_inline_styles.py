@@ -28,6 +28,7 @@ from layoutkit.outputs.inline import (
     Style,
     contents_levels,
     contents_text,
+    has_leaders,
     is_italic,
     is_monospace,
     superscripts,
@@ -272,6 +273,8 @@ def test_inline_link_runs() -> None:
     ("Introduction … 3", "Introduction"), ("2.1 Methods", "2.1 Methods"), ("12", "12"),
     ("Survey Conducted in the Alaska Region in 2021 5",
      "Survey Conducted in the Alaska Region in 2021"), ("Chapter 3 12", "Chapter 3"),
+    ("Schedule ........ 12—15", "Schedule"), ("Index . . . 3, 7", "Index"),
+    ("Programme of Business ...... 17-31", "Programme of Business"),
 ])
 def test_inline_contents_text(text: str, title: str) -> None:
     """An entry's leader and page numbers go (numbers of one length in order: a year or
@@ -323,3 +326,16 @@ def test_inline_engines_read_the_same_links(path: str, pages: str) -> None:
     for a, b in zip(*read, strict=True):
         assert max(abs(x - y) for x, y in zip(a.bbox.as_list(), b.bbox.as_list(),
                                               strict=True)) < 0.1
+
+
+def test_inline_contents_with_leaders() -> None:
+    """Where the contents set their page numbers after leaders, an entry without one
+    (a date over its items) ends with no page number: its year stays."""
+    items = [Item(text, ()) for text in ("Thursday, 4th November 1948",
+                                         "signing the Register .................. 1",
+                                         "Schedule ......... 12—15", "Appendices—")]
+    assert has_leaders(items)
+    assert [contents_text(item.text, has_leaders(items)) for item in items] == \
+        ["Thursday, 4th November 1948", "signing the Register", "Schedule", "Appendices—"]
+    assert not has_leaders([Item("Introduction 3", ()), Item("Methods ..... 5", ()),
+                            Item("Results 9", ())])

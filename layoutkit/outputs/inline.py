@@ -38,8 +38,8 @@ from ..config import LinetypesConfig
 from ..model import Document, Line, LineType, Word, untagged
 from .structure import FURNITURE, Item
 
-__all__ = ["Marks", "Style", "contents_levels", "contents_text", "is_italic", "is_monospace",
-           "superscripts"]
+__all__ = ["Marks", "Style", "contents_levels", "contents_text", "has_leaders", "is_italic",
+           "is_monospace", "superscripts"]
 
 _ITALIC = re.compile(r"Ital|Oblique|Obl(?![a-z])|Slant|Kursiv|It(?![a-z])|italic|oblique"
                      r"|(?:^|[^A-Za-z])(?:CM|EC|SF|LM|TC)?(?:B?X?TI|SL|BXSL|ITT|SLTT)\d"
@@ -325,26 +325,38 @@ def _html_run(piece: str, style: Style, escape: Callable[[str], str]) -> str:
 
 
 _LEADER_END = re.compile(r"\s*(?:(?:[.·…‥_]\s*){2,}|…\s*)"
-                         r"(?:(?:\d{1,6}|[ivxlcdm]{1,7}|[IVXLCDM]{1,7})\s*)*$")
-"""A dot leader at the end of a contents entry, and the page numbers after it."""
+                         r"(?:(?:\d{1,6}|[ivxlcdm]{1,7}|[IVXLCDM]{1,7})[\s,–—-]*)*$")
+"""A dot leader at the end of a contents entry, and the page numbers after it (a range
+of them, ``12—15``, a list, ``3, 7``)."""
 _NUMBER_END = re.compile(r"(?<=\S)\s+(\d{1,6})\s*$")
 """A page number (Arabic) ending a contents entry without a leader."""
 
 
-def contents_text(text: str) -> str:
+def contents_text(text: str, leaders: bool = False) -> str:
     """A contents entry's ``text`` without its dot leader and page numbers
     (``MAIN GAME ......6`` is ``MAIN GAME``); an entry that is nothing else keeps them.
     Without a leader, the page numbers are the last number ending it and those before
     it of as many digits, in order (``Speeches 12877 12879``); another number is the
-    title's (``Survey of 2021 5``, ``Chapter 3 12``)."""
+    title's (``Survey of 2021 5``, ``Chapter 3 12``).  With ``leaders`` (the contents
+    set their page numbers after leaders, `has_leaders`), an entry without one has no
+    page number: 'Thursday, 4th November 1948' over its items keeps its year."""
     title = _LEADER_END.sub("", text)
     if title != text:
         return title.strip() or text
+    if leaders:
+        return text
     after: str | None = None
     while (found := _NUMBER_END.search(title)) and (
             after is None or (len(found[1]) == len(after) and int(found[1]) <= int(after))):
         title, after = title[:found.start()], found[1]
     return title.strip() or text
+
+
+def has_leaders(items: Sequence[Item]) -> bool:
+    """Whether contents entries ``items`` set their page numbers after dot leaders: most
+    of those that end with a number do."""
+    numbered = [item.text for item in items if item.text.rstrip()[-1:].isdigit()]
+    return 2 * sum(bool(_LEADER_END.search(text)) for text in numbered) > len(numbered)
 
 
 def contents_levels(items: Sequence[Item], config: LinetypesConfig) -> list[int]:
