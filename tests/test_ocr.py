@@ -36,6 +36,7 @@ from layoutkit.sources.ocr.image import (
     OCR_FONT,
     detect_osd,
     erase_rules,
+    missed_ink,
     ocr_words,
     skew_angle,
     upright,
@@ -53,6 +54,7 @@ SCANNED = ROOT / "fixtures" / "scanned"
 LINN = SCANNED / "linn-brochure.pdf"
 LINN_SKEWED = SCANNED / "linn-brochure-skewed.pdf"
 CFR = SCANNED / "cfr-5-page7-two-column.jpg"
+ACCOUNTS = SCANNED / "rotary-ayr-benevolent-fund-accounts-2018-p1-p7.pdf"
 CFR_TRUTH = ROOT / "regions" / "scanned" / "cfr-5-page7-two-column.truth.json"
 
 
@@ -73,6 +75,11 @@ def linn() -> Document:
 @pytest.fixture(scope="module")
 def cfr() -> Document:
     return parsed(CFR)
+
+
+@pytest.fixture(scope="module")
+def accounts() -> Document:
+    return parsed(ACCOUNTS)
 
 
 def text_page(text: str, size: float = 28) -> bytes:
@@ -248,6 +255,47 @@ def test_ocr_reads_no_words_into_a_box_and_keeps_its_lines_apart() -> None:
     assert [w.text for w in read] == ["Contents", *" ".join(BOX_ENTRIES).split()]
     tops = sorted({round(w.bbox.top) for w in read})
     assert len(tops) == 1 + len(BOX_ENTRIES)
+
+
+def test_ocr_sizes_a_line_of_capitals_as_a_line_of_the_same_type() -> None:
+    """Tesseract boxes ink: a line of capitals has a cap height of it, a line with
+    ascenders and descenders more.  Both lines of one type get one size, an em, and
+    boxes an em high: the geometry stage compares them as it compares a PDF's."""
+    image = rendered(text_page("RECEIPTS AND PAYMENTS\nthe yearly golf day", 20), 300)
+    read = ocr_words(image, 72 / 300, "eng").words
+    assert " ".join(w.text for w in read) == "RECEIPTS AND PAYMENTS the yearly golf day"
+    capitals, mixed = read[0].size, read[-1].size  # the ink: 14.4 pt and 18.5 pt high
+    assert 19 < mixed < capitals < 22 and capitals / mixed < 1.05
+    assert all(w.bbox.bottom - w.bbox.top == pytest.approx(w.size) for w in read)
+
+
+def test_missed_ink_is_the_text_no_word_covers() -> None:
+    """With the words of the first line taken away, the ink left to read again is the
+    first line's; with every word read, none."""
+    image, scale = rendered(text_page("Expenses 1,301\nGrants 4,958"), 300), 72 / 300
+    read = ocr_words(image, scale, "eng").words
+    assert missed_ink(image, read, scale) is None
+    second = [w for w in read if w.bbox.top > read[0].bbox.bottom]
+    left = missed_ink(image, second, scale)
+    assert left is not None
+    rows = np.flatnonzero((np.asarray(left) < 128).any(axis=1)) * scale
+    assert read[0].bbox.top - 2 <= rows.min() and rows.max() <= read[0].bbox.bottom + 2
+    again = ocr_words(left, scale, "eng", sparse=True, first=len(second)).words
+    assert [w.text for w in again] == ["Expenses", "1,301"]
+    assert [w.stream for w in again] == [len(second), len(second) + 1]
+
+
+def test_scanned_accounts_keep_their_figures_and_their_cover(accounts: Document) -> None:
+    """Tesseract's page layout drops the columns of figures of the second table of a
+    scanned account (those of 'Expenses for fund raising activities', 1,301 and 1,775,
+    and of four more rows); they are read again where no word covers the ink.  The
+    cover's address, set in capitals and small letters under the accountants' name,
+    is its text, not a footer."""
+    cover, notes = (page.text().splitlines() for page in accounts.pages)
+    for figures in ("760 350", "8,025 13,001", "1,301 1,775", "270 270", "6,529 7,245"):
+        assert any(line.endswith(figures) for line in notes)
+    assert cover[-5:] == ["Galbraith Pritchards", "Chartered Accountants", "20 Barns Street",
+                          "Ayr", "KA7 1XA"]
 
 
 # --------------------------------------------------------------------------- detection

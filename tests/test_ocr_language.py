@@ -24,7 +24,7 @@ from layoutkit.errors import ConfigError
 from layoutkit.model import visual_order
 from layoutkit.outputs import document_json
 from layoutkit.sources.ocr import language as ocr_language
-from layoutkit.sources.ocr.image import ocr_words
+from layoutkit.sources.ocr.image import Osd, ocr_words
 from layoutkit.sources.ocr.language import Given, layer_language, tesseract_codes, user_languages
 from layoutkit.sources.ocr.lookalikes import native_letters
 from layoutkit.sources.ocr.quality import dictionary_share, word_lists
@@ -295,3 +295,14 @@ def test_an_inbox_language_folder_gives_its_documents_language(tmp_path: Path) -
     assert [result.error for result in run_job(job)] == [None, None]
     ocr = json.loads((staging / "document.json").read_text(encoding="utf-8"))["pages"][0]["ocr"]
     assert (ocr["language"], ocr["wordList"]) == ("eng", "american-english")
+
+
+def test_a_script_no_installed_pack_reads_is_named_with_its_pack() -> None:
+    """A page tesseract's detection takes for Devanagari, which no pack here reads, is
+    read as Latin in gibberish; its warning names the script's Debian pack.  Scripts
+    read here (Latin, Arabic, Han) and a page without detection need nothing."""
+    advice = ocr_language.unread_script(Osd(0, 12.0, "Devanagari"))
+    assert advice is not None and "apt-get install tesseract-ocr-script-deva" in advice
+    assert all(ocr_language.unread_script(Osd(0, 12.0, script)) is None
+               for script in ("Latin", "Arabic", "Han"))
+    assert ocr_language.unread_script(None) is None

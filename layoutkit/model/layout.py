@@ -398,6 +398,9 @@ class OcrQuality(Value):
     that it could not lose).  ``language`` is the languages the page was read and judged
     in (tesseract codes joined by ``+``), ``word_list`` the word lists that judged it
     (None: none installed for the language, its score tesseract's confidence alone).
+    ``advice`` says what would read the page better, with its warning: the pack of a
+    script tesseract's detection names and no installed pack reads (not kept in JSON;
+    ``why`` carries it).
     ``done`` says whether tesseract read the page, ``why`` why it did or did not, in
     words (``"layer reads (0.93 of its words in the eng word list)"``)."""
 
@@ -413,6 +416,7 @@ class OcrQuality(Value):
     word_list: str | None = None
     done: bool = True
     why: str | None = None
+    advice: str | None = None
 
     @property
     def score(self) -> float:

@@ -6,9 +6,13 @@
 - Straight strokes of at least `ocr_rule_min_length` are painted out as rules.
 - Tesseract (through pytesseract's `image_to_data`) reports words with boxes in pixels
   and a confidence; `ocr_words` scales them to points.
-- Every word of a tesseract line gets that line's top and bottom, as a PDF font's
-  ascent and descent give every glyph of a line one height, so the geometry stage
-  groups them as it groups PDF words.
+- Every word of a tesseract line gets one box for the line, as a PDF font's ascent and
+  descent give every glyph of a line one height, so the geometry stage groups them as it
+  groups PDF words.  Tesseract boxes the ink, and a line of capitals or with no
+  descender has less of it than a line of the same type that has both: the line's em
+  and baseline are told from its Latin words' letters (`_em_box`), and its box is an em
+  high reaching a descender's depth below the baseline, as a PDF glyph's is.  A line
+  with no such word keeps its ink's box and height.
 - A word's look-alike letters are put back into its script (`lookalikes`): the micro
   sign or a Latin ``o`` inside a Greek word, a Latin ``e`` inside a Russian one.
 - A word's letters are turned into the order they stand in (`visual_order`), as a
@@ -19,8 +23,9 @@
 from __future__ import annotations
 
 import os
+from collections.abc import Sequence
 from dataclasses import dataclass
-from statistics import fmean
+from statistics import fmean, median
 from typing import Any
 
 import cv2
@@ -31,10 +36,11 @@ from PIL import Image
 from ...config import OcrConfig
 from ...model import BBox, Word, clean_text, visual_order
 from ..base import RULE_THICKNESS
+from .language import INK
 from .lookalikes import native_letters
 
-__all__ = ["OCR_FONT", "OcrWords", "Osd", "deskew", "detect_osd", "erase_rules", "ocr_words",
-           "skew_angle", "upright"]
+__all__ = ["OCR_FONT", "OcrWords", "Osd", "deskew", "detect_osd", "erase_rules", "missed_ink",
+           "ocr_words", "skew_angle", "upright"]
 
 OCR_FONT = "OCR"
 """The font name of every OCR word (tesseract does not name fonts)."""
@@ -50,6 +56,31 @@ right-to-left line: no text of the page's."""
 _LINE_SHAPE = 5.0
 """A blob of smeared ink is a text line when it is at least this many times longer
 than high; only text lines vote on the skew."""
+
+
+_WORD_GAP = 0.6
+"""The gap, in the words' usual height, across which ink is run together into a word
+when the ink no word covers is looked for (`missed_ink`): wider than a letter space."""
+
+_CAP_HEIGHT = 0.70
+"""How far above the baseline a capital, a figure or a lower-case ascender reaches, in
+ems (Latin type: 0.66-0.72)."""
+
+_X_HEIGHT = 0.48
+"""How far above the baseline the other lower-case letters reach, in ems (0.45-0.52)."""
+
+_DESCENDER = 0.21
+"""How far below the baseline a descender reaches, in ems (0.20-0.23); a PDF glyph's box
+reaches about as far (its font's descent)."""
+
+_TALL = frozenset("ABCDEFGHIKLMNOPRSTUVWXYZ0123456789bdfhikl()£$&")
+_DEEP = frozenset("gpqy,;()")
+_SHORT = frozenset("acemnorsuvwxz.:-")
+"""The characters whose ink tells a line's em: tall ones reach `_CAP_HEIGHT`, deep ones
+`_DESCENDER` below the baseline (a bracket both), short ones `_X_HEIGHT` at most.  A 't'
+reaches between the two (it tells nothing but beside a tall letter); 'J', 'Q' and 'j'
+reach below the baseline in some faces and not in others, accented letters above the
+capitals: a word with any other character tells nothing."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -191,7 +222,7 @@ def erase_rules(image: Image.Image, points_per_pixel: float, config: OcrConfig) 
 
 
 def ocr_words(image: Image.Image, points_per_pixel: float, languages: str,
-              dpi: int | None = None) -> OcrWords:
+              dpi: int | None = None, sparse: bool = False, first: int = 0) -> OcrWords:
     """The words tesseract reads on ``image`` in ``languages`` (tesseract codes joined
     by ``+``), in points, their look-alike letters in their own script and their
     letters in the order they stand (see the module's docstring).  ``dpi`` is the
@@ -199,33 +230,96 @@ def ocr_words(image: Image.Image, points_per_pixel: float, languages: str,
     without it tesseract guesses it from the size of the type, which is better than a
     resolution assumed.
 
+    With ``sparse``, tesseract finds as much text as it can in no order, without its
+    page layout (`missed_ink`'s image); the words' places in the stream count from
+    ``first``.
+
     Raises pytesseract's errors (tesseract missing, a language not installed) to the
     caller, which names the page."""
     _tesseract_env()
     # a known resolution told: tesseract's guess loses the first words of the lines of
     # Chinese type at 150 dpi
     data: dict[str, list[Any]] = pytesseract.image_to_data(
-        image, lang=languages, config=f"--dpi {dpi}" if dpi else "",
+        image, lang=languages,
+        config=" ".join([*([f"--dpi {dpi}"] if dpi else []), *(["--psm 11"] if sparse else [])]),
         output_type=pytesseract.Output.DICT)
-    lines: dict[tuple[int, int, int], tuple[float, float]] = {}
+    read: list[tuple[tuple[int, int, int], str, int, int, int, int, float]] = []
+    ink: dict[tuple[int, int, int], tuple[int, int]] = {}
+    inked: dict[tuple[int, int, int], list[tuple[str, int, int]]] = {}
     for i, level in enumerate(data["level"]):
+        key = (data["block_num"][i], data["par_num"][i], data["line_num"][i])
+        top, height = data["top"][i], data["height"][i]
         if level == 4:
-            key = (data["block_num"][i], data["par_num"][i], data["line_num"][i])
-            lines[key] = (data["top"][i], data["top"][i] + data["height"][i])
-    words: list[Word] = []
-    confidences: list[float] = []
-    s = points_per_pixel
-    for i, level in enumerate(data["level"]):
+            ink[key] = (top, top + height)
         # cleaned as a text layer's glyphs are (Glyphs)
         text = clean_text(str(data["text"][i])).translate(_BIDI_MARKS).strip()
-        text = visual_order(native_letters(text))
         confidence = float(data["conf"][i])
-        if level != 5 or not text or confidence < 0:
+        if level == 5 and text and confidence >= 0:
+            read.append((key, text, data["left"][i], top, data["width"][i], height, confidence))
+            inked.setdefault(key, []).append((text, top, top + height))
+    boxes = {key: _em_box(inked.get(key, ()), *line) for key, line in ink.items()}
+    words: list[Word] = []
+    s = points_per_pixel
+    for key, text, left, top, width, height, _ in read:
+        top, bottom = boxes.get(key, (top, top + height))
+        words.append(Word(visual_order(native_letters(text)),
+                          BBox(left * s, top * s, (left + width) * s, bottom * s),
+                          OCR_FONT, (bottom - top) * s, stream=first + len(words)))
+    return OcrWords(tuple(words), tuple(conf / 100 for *_, conf in read))
+
+
+def missed_ink(image: Image.Image, words: Sequence[Word], points_per_pixel: float
+               ) -> Image.Image | None:
+    """``image`` with only its ink that looks like text and that none of the ``words``
+    read on it reaches, None when there is none.  Tesseract's page layout drops
+    regions it takes for no text: the columns of figures of a scanned account, where
+    a single block read at once finds them.  Ink looks like text where, its letters
+    run together across a gap of `_WORD_GAP` of the words' usual height, it makes a
+    blob between half and twice that height and at least half of it long (no speck,
+    rule or picture) that no word's box meets: a blob part read (a character whose box
+    is narrower than its ink) is no text missed."""
+    if not words:
+        return None
+    gray = np.asarray(image.convert("L"))
+    s = points_per_pixel
+    height = float(np.median([(w.bbox.bottom - w.bbox.top) / s for w in words]))
+    joined = cv2.dilate((gray < INK).astype(np.uint8), cv2.getStructuringElement(
+        cv2.MORPH_RECT, (max(round(_WORD_GAP * height), 1), 1)))
+    count, labels, stats, _ = cv2.connectedComponentsWithStats(joined)
+    read = np.zeros(count, dtype=np.bool_)
+    for w in words:
+        box = w.bbox
+        read[labels[max(int(box.top / s), 0):int(box.bottom / s) + 1,
+                    max(int(box.x0 / s), 0):int(box.x1 / s) + 1]] = True
+    keep = np.zeros(count, dtype=np.bool_)
+    for label, (_, _, width, tall, _) in enumerate(stats.tolist()):
+        keep[label] = label > 0 and not read[label] and height / 2 <= tall <= 2 * height \
+            and width >= height / 2
+    if not keep.any():
+        return None
+    return Image.fromarray(np.where(keep[labels], gray, np.uint8(255)).astype(np.uint8))
+
+
+def _em_box(words: Sequence[tuple[str, int, int]], top: int, bottom: int
+            ) -> tuple[float, float]:
+    """The top and bottom (pixels) of a line an em high, reaching `_DESCENDER` below its
+    baseline, told from its ``words`` (text, ink top, ink bottom) whose letters are all
+    `_TALL`, `_DEEP` or `_SHORT`: each word's em is its ink's height over the share of
+    the em its letters reach, the line's em and baseline the medians of its words';
+    the line's ink (``top``, ``bottom``) where no word tells them."""
+    ems: list[float] = []
+    bases: list[float] = []
+    for text, ink_top, ink_bottom in words:
+        letters = frozenset(text)
+        tall = bool(letters & _TALL)
+        if not letters <= _TALL | _DEEP | _SHORT | {"t"} or ("t" in letters and not tall):
             continue
-        key = (data["block_num"][i], data["par_num"][i], data["line_num"][i])
-        top, bottom = lines.get(key, (data["top"][i], data["top"][i] + data["height"][i]))
-        left = data["left"][i]
-        words.append(Word(text, BBox(left * s, top * s, (left + data["width"][i]) * s, bottom * s),
-                          OCR_FONT, (bottom - top) * s, stream=len(words)))
-        confidences.append(confidence / 100)
-    return OcrWords(tuple(words), tuple(confidences))
+        above = _CAP_HEIGHT if tall else _X_HEIGHT
+        below = _DESCENDER if letters & _DEEP else 0.0
+        em = (ink_bottom - ink_top) / (above + below)
+        ems.append(em)
+        bases.append(ink_bottom - below * em)
+    if not ems:
+        return float(top), float(bottom)
+    em, base = median(ems), median(bases)
+    return base + (_DESCENDER - 1) * em, base + _DESCENDER * em

@@ -66,6 +66,7 @@ if TYPE_CHECKING:
 __all__ = [
     "AUTO",
     "BY_CODE",
+    "INK",
     "LANGUAGES",
     "Chosen",
     "Given",
@@ -75,6 +76,7 @@ __all__ = [
     "installed",
     "layer_language",
     "tesseract_codes",
+    "unread_script",
     "user_languages",
 ]
 
@@ -85,8 +87,9 @@ AUTO = "auto"
 _LETTERS = re.compile(r"[^\W\d_]{2,}")
 """A run of two or more letters: what is looked up in a word list."""
 
-_INK = 128
-"""A grey level darker than this is ink (a band without any has nothing to read)."""
+INK = 128
+"""A grey level darker than this is ink (a band without any has nothing to read; ink no
+word covers is looked for again, `image.missed_ink`)."""
 
 _BY_ISO = {language.iso: language for language in reversed(LANGUAGES)}  # zh: chi_sim
 
@@ -106,6 +109,22 @@ _CONFUSED: dict[str, tuple[str, ...]] = {
 }
 """OSD's script name -> the writing systems a page it names may be written in, its own
 first; a script not named here (or no OSD) is tried as Latin."""
+
+
+def unread_script(osd: Osd | None) -> str | None:
+    """What to install to read a page whose script tesseract's detection (``osd``)
+    names, where no installed pack reads that script: the page is then read as Latin,
+    in gibberish ('क्रम सं०' as 'A Wo'); None for a script read here."""
+    if osd is None or osd.script in _CONFUSED:
+        return None
+    from fontTools.unicodedata import Scripts  # ISO 15924 codes, as Debian names the packs
+
+    code = {name: code for code, name in Scripts.NAMES.items()}.get(osd.script)
+    if code is None or f"script/{osd.script}" in installed():
+        return None
+    return (f"its script looks {osd.script} (tesseract's script detection) and no installed "
+            f"pack reads it: install one with: apt-get install "
+            f"tesseract-ocr-script-{code.lower()} (or its language's pack)")
 
 
 @lru_cache(maxsize=1)
@@ -277,7 +296,7 @@ def _sample(image: Image.Image, config: LayoutConfig) -> Image.Image:
     so that no line is cut), or the whole image when the band has no ink."""
     import numpy as np  # for OCR only
 
-    inked = np.asarray(np.asarray(image, dtype=np.uint8).min(axis=1) < _INK, dtype=np.bool_)
+    inked = np.asarray(np.asarray(image, dtype=np.uint8).min(axis=1) < INK, dtype=np.bool_)
     share = config.ocr.ocr_sample_height
     top, bottom = round(image.height * (1 - share) / 2), round(image.height * (1 + share) / 2)
     while top > 0 and inked[top]:

@@ -264,8 +264,8 @@ def ocr_page(path: Path, page: PageGlyphs, languages: str | None,
     import pytesseract  # OCR's libraries, for OCR only
 
     from ..images import stated_dpi
-    from .image import deskew, detect_osd, erase_rules, ocr_words, upright
-    from .language import Chosen, choose
+    from .image import OcrWords, deskew, detect_osd, erase_rules, missed_ink, ocr_words, upright
+    from .language import Chosen, choose, unread_script
 
     image, scale = page_image(path, page.page_no, config)
     dpi = round(72 / scale) if not is_image(path) or stated_dpi(image) else None
@@ -275,6 +275,10 @@ def ocr_page(path: Path, page: PageGlyphs, languages: str | None,
         chosen = Chosen(languages) if languages else choose(image, scale, dpi, osd, config)
         languages = chosen.languages
         read = chosen.read or ocr_words(image, scale, languages, dpi)
+        missed = missed_ink(image, read.words, scale)
+        if missed is not None:
+            more = ocr_words(missed, scale, languages, dpi, sparse=True, first=len(read.words))
+            read = OcrWords(read.words + more.words, read.confidences + more.confidences)
     except pytesseract.TesseractError as exc:  # its message is tesseract's stderr
         last = str(exc.message).strip().splitlines()[-1:] or [f"status {exc.status}"]
         raise DocumentError(f"{path}: page {page.page_no}: tesseract failed ({last[0]})"
@@ -283,7 +287,8 @@ def ocr_page(path: Path, page: PageGlyphs, languages: str | None,
                osd.script if osd else "-")
     quality = OcrQuality(page.page_no, len(read.words), read.confidence,
                          dictionary_share((w.text for w in read.words), languages),
-                         language=languages, word_list=word_lists(languages))
+                         language=languages, word_list=word_lists(languages),
+                         advice=unread_script(osd))
     sized = dataclasses.replace(page, width=image.width * scale, height=image.height * scale,
                                 glyphs=NO_GLYPHS)
     return sized, read.words, quality
@@ -419,6 +424,8 @@ def ocr_scanned_page(path: Path, page: PageGlyphs, words: tuple[Word, ...], conf
         if words and layer is not None:
             why += f"; tesseract's words read {tesseract:.2f}, the layer's {layer:.2f}: " \
                 "tesseract's kept"
+    if quality.advice:
+        why += f"; {quality.advice}"
     return page, words, dataclasses.replace(quality, layer=layer, tesseract=tesseract,
                                             done=True, why=why)
 
@@ -433,7 +440,8 @@ def _warn_if_low(path: Path, quality: OcrQuality, config: LayoutConfig) -> None:
         _log.warning("%s: page %d: %s quality %.3f is below ocr_min_quality %.2f%s",
                      path, quality.page_no,
                      "text layer" if quality.source == "text layer" else "OCR",
-                     quality.score, config.ocr.ocr_min_quality, _explained(quality))
+                     quality.score, config.ocr.ocr_min_quality, _explained(quality)
+                     + (f"; {quality.advice}" if quality.advice else ""))
 
 
 def check_scanned(path: Path, qualities: Sequence[OcrQuality], any_words: bool,
