@@ -854,7 +854,8 @@ def prepare_page(job: Job, read: ReadPage, runs: Mapping[int, Runs]
     lines (by page number), and its body prepared for segmentation; sends its own
     gutters and whether its rules draw a table's grid."""
     g, words = read.glyphs, read.words
-    found = page_furniture(words, read.edges, runs[g.page_no], job.config, g.rules)
+    found = page_furniture(words, read.edges, runs[g.page_no], job.config, g.rules,
+                           g.figures(job.config.sources.image_max_area))
     if job.profile:
         from .profile.stage import profile_furniture
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from dataclasses import replace
 
 import pytest
 
@@ -61,6 +62,36 @@ def test_furniture_repeated_header_found_on_every_page() -> None:
     """The same header text at the same height on 4 pages, page number changing, is found."""
     pages = [page(words(f"The Gazette {12 + p}", 250.0, 30.0), body(p)) for p in range(4)]
     assert headers(pages) == [["The", "Gazette", str(12 + p)] for p in range(4)]
+
+
+def test_furniture_header_of_a_small_page_printed_on_a_large_sheet() -> None:
+    """A book's pages reprinted on a larger sheet: the running header, the first line,
+    stands 112 pt down, below the sheet's top zone (95 pt), 9 pt over the body; it is
+    found where the text begins.  A page whose text begins lower, a chapter's title over
+    it, keeps its title."""
+    top = 112.0
+
+    def inset(lines: list[Word]) -> list[Word]:
+        """The lines moved right, inside the sheet's sides as they are inside its top."""
+        return [replace(w, bbox=BBox(w.bbox.x0 + 82.0, w.bbox.top, w.bbox.x1 + 82.0,
+                                     w.bbox.bottom)) for w in lines]
+
+    running = [words(f"{1168 + p} CONSTITUENT ASSEMBLY OF INDIA", 118.0, top) if p % 2 == 0
+               else words(f"DRAFT CONSTITUTION {1168 + p}", 300.0, top) for p in range(1, 6)]
+    pages = [page(line, inset(body(p, top + 20.0, 50))) for p, line in enumerate(running, 1)]
+    opening = page(words("CONSTITUENT ASSEMBLY OF INDIA", 208.0, 168.0),
+                   inset(body(9, 190.0, 45)))
+    contents = page(words("Contents", 118.0, 269.0, size=24.0),
+                    *(words(entry, 118.0, 321.0 + 24.0 * k) + words(folio, 470.0, 321.0 + 24.0 * k)
+                      for k, (entry, folio) in enumerate([("Abstract", "ii"),
+                                                          ("Acknowledgements", "iv")])))
+    assert headers([contents, opening, *pages]) == [
+        [], [],
+        ["DRAFT", "CONSTITUTION", "1169"], ["1170", "CONSTITUENT", "ASSEMBLY", "OF", "INDIA"],
+        ["DRAFT", "CONSTITUTION", "1171"], ["1172", "CONSTITUENT", "ASSEMBLY", "OF", "INDIA"],
+        ["DRAFT", "CONSTITUTION", "1173"]]
+    flush = [page(line, body(p, top + 20.0, 50)) for p, line in enumerate(running, 1)]
+    assert headers(flush) == [[]] * len(flush)  # the text as wide as the sheet lets it
 
 
 def test_furniture_lines_a_few_edits_apart_repeat_only_where_most_stays() -> None:
@@ -254,6 +285,18 @@ def foot_pages(extra: list[Word]) -> list[Page]:
     the first page has the ``extra`` words too."""
     return [page(body(p, top=360.0, count=39), words(str(p + 1), 300.0, 760.0),
                  extra if p == 0 else []) for p in range(4)]
+
+
+def test_furniture_short_pages_leave_the_text_block_to_full_pages() -> None:
+    """A report whose pages end where their sections do: three short pages set no text
+    in the foot zone, which tells only that their text stops short.  The text block ends
+    where the full pages' does, so a page's last line set off by a blank line, inside
+    that block (a listing's 'def main():'), is its text, not furniture beyond it."""
+    full = [page(body(p, top=100.0, count=64)) for p in (0, 4)]
+    short = [page(body(p, top=100.0, count=20)) for p in (1, 2, 3)]
+    last = page(body(5, top=100.0, count=60), words("def main():", 36.0, 720.0))
+    pages = [full[0], *short, full[1], last]
+    assert find_furniture(pages, CONFIG)[-1].footer == frozenset()
 
 
 def test_furniture_page_number_under_imprint_outside_text_block() -> None:
@@ -662,6 +705,23 @@ def test_furniture_masthead_dateline_carrying_a_run_of_the_header() -> None:
     told = "Monday, May 4, 2020 was the day the council met on the budget again"
     assert headers(dateline_issue(told))[0] == ["1"]
     assert headers(dateline_issue("Notices"))[0] == ["1"]
+
+
+def test_furniture_masthead_dateline_stands_under_a_nameplate() -> None:
+    """A line spelling the running header below the masthead zone with no nameplate over
+    it, neither a larger title nor a picture, opens the page's text (a cover's title,
+    the title over a chapter of proceedings): body.  Under a nameplate drawn as a
+    picture that reaches behind it, it is the masthead's dateline."""
+    def issue() -> list[Page]:
+        first = page(words("1", 36.0, 30.0), words("Springfield, Monday, May 4, 2020", 36.0,
+                                                   200.0), body(0, top=230.0, count=30))
+        return [first, *dateline_issue("")[1:]]
+
+    assert headers(issue())[0] == ["1"]
+    nameplate = [BBox(36.0, 120.0, 560.0, 215.0)]
+    found = find_furniture(issue(), CONFIG, pictures=[nameplate, [], [], []])[0]
+    assert texts(issue()[0], found.header) == ["1", "Springfield,", "Monday,", "May", "4,",
+                                               "2020"]
 
 
 def test_furniture_masthead_takes_the_dateline_row() -> None:

@@ -29,9 +29,9 @@ A line is furniture when one of these holds:
   it is a masthead piece near the top whose words are a run of a neighbouring page's
   running header, set no larger than it (`furniture_masthead_top`,
   `furniture_masthead_max_size`).
-- Lower down, it is a masthead's dateline carrying a long run of the header's words
-  (`furniture_dateline_top`, `furniture_cover_dateline_top`,
-  `furniture_masthead_min_run`).
+- Lower down, it is a masthead's dateline carrying a long run of the header's words,
+  under a nameplate: a picture, or text set larger (`furniture_dateline_top`,
+  `furniture_cover_dateline_top`, `furniture_masthead_min_run`).
 - It stands outside the document's text block, in small type or set far apart (an
   imprint, a licence notice, a colophon), a block of close lines counted as a whole
   (`furniture_block_min_pages`, `furniture_block_max_size`, `furniture_block_max_lines`,
@@ -263,19 +263,23 @@ def body_words(words: Sequence[Word], furniture: Furniture) -> tuple[list[Word],
 
 def find_furniture(pages: Sequence[tuple[Sequence[Word], float, float]],
                    config: LayoutConfig, labels: Sequence[str] | None = None,
-                   rules: Sequence[Sequence[Rule]] | None = None) -> list[Furniture]:
+                   rules: Sequence[Sequence[Rule]] | None = None,
+                   pictures: Sequence[Sequence[BBox]] | None = None) -> list[Furniture]:
     """The furniture of each page, given each page's words, width and height, its
-    label (by default the pages numbered from 1) and its ruling lines (by default
-    none; those that run down are drawings lines may stand on, `edge_lines`)."""
+    label (by default the pages numbered from 1), its ruling lines and its pictures (by
+    default none; the rules that run down and the pictures are drawings lines may stand
+    on, `edge_lines`)."""
     labels = labels or [str(k) for k in range(1, len(pages) + 1)]
     rules = rules or [()] * len(pages)
+    pictures = pictures or [()] * len(pages)
     edges = [edge_lines(words, height, config, label, width,
-                        [rule.bbox for rule in page_rules if not rule.horizontal])
-             for (words, width, height), label, page_rules
-             in zip(pages, labels, rules, strict=True)]
-    return [page_furniture(words, page_edges, runs, config, page_rules)
-            for (words, _, _), page_edges, runs, page_rules
-            in zip(pages, edges, repeating_runs(edges, config), rules, strict=True)]
+                        [*(rule.bbox for rule in page_rules if not rule.horizontal),
+                         *page_pictures])
+             for (words, width, height), label, page_rules, page_pictures
+             in zip(pages, labels, rules, pictures, strict=True)]
+    return [page_furniture(words, page_edges, runs, config, page_rules, page_pictures)
+            for (words, _, _), page_edges, runs, page_rules, page_pictures
+            in zip(pages, edges, repeating_runs(edges, config), rules, pictures, strict=True)]
 
 
 def edge_lines(words: Sequence[Word], height: float, config: LayoutConfig,
@@ -289,12 +293,15 @@ def edge_lines(words: Sequence[Word], height: float, config: LayoutConfig,
         if words else 0.0
     spans = np.array([(i, w.bbox.top, w.bbox.bottom) for i, w in enumerate(words)
                       if not w.direction], dtype=np.float64).reshape(-1, 3)
-    header = _edge_lines(words, spans, height, config, folio, top=True, drawn=drawn)
+    inset = _inset(words, spans, height, width, config)
+    header = _edge_lines(words, spans, height, config, folio, top=True, drawn=drawn,
+                         inset=inset)
     footer = _edge_lines(words, spans, height, config, folio, top=False, drawn=drawn)
     # the body's spacing, read on the candidates further in and on the lines right past
     # the zones, which are the body's: the candidates may all be a notice's lines
     leading = _leading(
-        header + _edge_lines(words, spans, height, config, folio, top=True, past=True),
+        header + _edge_lines(words, spans, height, config, folio, top=True, past=True,
+                             inset=inset),
         footer + _edge_lines(words, spans, height, config, folio, top=False, past=True))
     least = config.furniture.furniture_min_gap_em * size
     openings = {id(line): _opening(line, words) for line in (*header, *footer)}
@@ -437,10 +444,10 @@ def _beyond_text_block(pages: Sequence[EdgeLines], counts: list[tuple[int, int]]
     no other page, in the margin the other pages keep empty.
 
     A page's text block is the median over the other pages of the distance from the
-    top (the foot) of the first (last) candidate line that is not furniture, or of the
-    zone's inner edge where there is none, so pages of different heights share it and
-    a line outside it does not move it; it takes ``furniture_block_min_pages`` pages
-    to know it."""
+    top (the foot) of the first (last) candidate line that is not furniture (pages
+    without one leave it to those with one, `_text_block_edges`), so pages of different
+    heights share it and a line outside it does not move it; it takes
+    ``furniture_block_min_pages`` pages to know it."""
     furniture = config.furniture
     if len(pages) < furniture.furniture_block_min_pages:
         # at the top, under the running header or from the edge (a title is set larger,
@@ -450,12 +457,14 @@ def _beyond_text_block(pages: Sequence[EdgeLines], counts: list[tuple[int, int]]
         return [(h + _stamp(page.header[h:], page.size, config),
                  f + _stamp(page.footer if not f else (), page.size, config))
                 for page, (h, f) in zip(pages, counts, strict=True)]
-    tops = _medians_of_others([page.header[h].edge if h < len(page.header)
-                               else furniture.furniture_top * page.height
-                               for page, (h, _) in zip(pages, counts, strict=True)])
-    foots = _medians_of_others([page.footer[f].edge if f < len(page.footer)
-                                else furniture.furniture_bottom * page.height
-                                for page, (_, f) in zip(pages, counts, strict=True)])
+    tops = _text_block_edges([page.header[h].edge if h < len(page.header) else None
+                              for page, (h, _) in zip(pages, counts, strict=True)],
+                             [furniture.furniture_top * page.height for page in pages],
+                             furniture.furniture_block_min_pages)
+    foots = _text_block_edges([page.footer[f].edge if f < len(page.footer) else None
+                               for page, (_, f) in zip(pages, counts, strict=True)],
+                              [furniture.furniture_bottom * page.height for page in pages],
+                              furniture.furniture_block_min_pages)
     sizes = [page.size for page in pages if page.size]
     largest = furniture.furniture_block_max_size * float(np.median(sizes)) if sizes else 0.0
 
@@ -526,6 +535,23 @@ def _stamp(lines: Sequence[_Candidate], size: float, config: LayoutConfig) -> in
     return 0
 
 
+def _text_block_edges(edges: Sequence[float | None], zones: Sequence[float],
+                      least: int) -> list[float]:
+    """Where each page's text block begins (ends), from the page edge: the median over
+    the other pages of the ``edges`` of their first (last) lines that are not furniture
+    inside the zone, once ``least`` pages have one; a page without one (a short page, a
+    page ending in a table) tells only that the text stays out of the zone, and leaves
+    it to the others.  Where fewer pages have one, a page without one counts as
+    ending at the zone's inner edge (``zones``)."""
+    known = [edge for edge in edges if edge is not None]
+    if len(known) < least:
+        return _medians_of_others([zone if edge is None else edge
+                                   for edge, zone in zip(edges, zones, strict=True)])
+    medians = iter(_medians_of_others(known))
+    whole = float(np.median(known))
+    return [next(medians) if edge is not None else whole for edge in edges]
+
+
 def _medians_of_others(values: Sequence[float]) -> list[float]:
     """For each of two or more ``values``, the median of the others, each found in
     constant time from the values sorted once (a document of thousands of pages)."""
@@ -542,13 +568,16 @@ def _medians_of_others(values: Sequence[float]) -> list[float]:
 
 
 def page_furniture(words: Sequence[Word], edges: EdgeLines, runs: Runs,
-                   config: LayoutConfig, rules: Sequence[Rule] = ()) -> Furniture:
+                   config: LayoutConfig, rules: Sequence[Rule] = (),
+                   pictures: Sequence[BBox] = ()) -> Furniture:
     """The furniture of one page, given its ``edges`` and their repeating ``runs``
-    (see `repeating_runs`), and its ruling lines ``rules``."""
+    (see `repeating_runs`), its ruling lines ``rules`` and its ``pictures`` (a
+    nameplate may be one)."""
     masthead: list[_Candidate] = []
     if runs.nearby:
         pieces = _masthead_pieces(words, edges.height, config)
-        masthead = [pieces[k] for k in _masthead(pieces, edges.height, runs.nearby, config)]
+        masthead = [pieces[k] for k in _masthead(pieces, edges.height, runs.nearby, config,
+                                                 pictures)]
     header = _furniture(sorted([*edges.header[: runs.header], *masthead],
                                key=lambda line: line.bottom), words, config, top=True,
                         held=runs.held[0], beyond=edges.header[runs.header:],
@@ -620,9 +649,26 @@ def _vertical_folios(words: Sequence[Word], edges: EdgeLines, taken: set[int],
             {i for line in framed.footer[:1] if folio(line) for i in line.words})
 
 
+def _inset(words: Sequence[Word], spans: npt.NDArray[np.float64], height: float,
+           width: float, config: LayoutConfig) -> float:
+    """How far down the sheet a page printed small on it begins (a book's page reprinted
+    on A4): the top of its text where that stands below the sheet's top zone
+    (``furniture_top`` of its height) and the text is as far inside the sheet's sides
+    (as large a share of its width); 0 for any other page, and where the ``width`` is
+    not known.  Its running header stands there, under the sheet's zone."""
+    if not width or not len(spans):
+        return 0.0
+    first = float(spans[:, 1].min())
+    boxes = [words[int(i)].bbox for i in spans[:, 0]]
+    side = config.furniture.furniture_top * width
+    inside = min(b.x0 for b in boxes) > side and width - max(b.x1 for b in boxes) > side
+    return first if inside and first > config.furniture.furniture_top * height else 0.0
+
+
 def _edge_lines(words: Sequence[Word], spans: npt.NDArray[np.float64], height: float,
                 config: LayoutConfig, folio: str, *, top: bool,
-                past: bool = False, drawn: Sequence[BBox] = ()) -> tuple[_Candidate, ...]:
+                past: bool = False, drawn: Sequence[BBox] = (),
+                inset: float = 0.0) -> tuple[_Candidate, ...]:
     """The first ``line_header_max_lines`` (or last ``line_footer_max_lines``) lines
     inside the page's top (bottom) zone, outermost first, or ``furniture_block_max_lines``
     if that is more (a notice outside the text block may be longer than a running
@@ -630,12 +676,14 @@ def _edge_lines(words: Sequence[Word], spans: npt.NDArray[np.float64], height: f
     as many lines right past the zone, in a band as deep as the zone, from the zone
     inwards (where the body's spacing is read, `_leading`: only their gaps are set, not
     whether they carry a folio).  The boxes ``drawn`` (rules
-    that run down, pictures) may part a line's folio from its title (`_folio_piece`)."""
+    that run down, pictures) may part a line's folio from its title (`_folio_piece`).
+    The top zone begins ``inset`` down the page (`_inset`)."""
     index, tops, bottoms = spans.T
     zone = (config.furniture.furniture_top if top else config.furniture.furniture_bottom) \
         * height
     if top:
-        inside = (bottoms > zone) & (tops <= 2 * zone) if past else bottoms <= zone
+        inside = (bottoms > inset + zone) & (tops <= inset + 2 * zone) if past \
+            else bottoms <= inset + zone
     else:
         inside = (tops < height - zone) & (bottoms >= height - 2 * zone) if past \
             else tops >= height - zone
@@ -659,8 +707,11 @@ def _edge_lines(words: Sequence[Word], spans: npt.NDArray[np.float64], height: f
     if past:  # the body's: only their spacing is asked
         return tuple(replace(line, inner_gap=gap)
                      for line, gap in zip(candidates, gaps, strict=True))
+    # a line under the sheet's own zone is furniture only where it repeats: no folio
+    # beside a title there (a contents page's 'Abstract  ii' under a chapter's title)
     return tuple(replace(line, inner_gap=gap, numbered=_numbered(line, words, folio, config),
-                         folio=_folio_piece(line, words, config, drawn))
+                         folio=(line.edge <= zone or not top)
+                         and _folio_piece(line, words, config, drawn))
                  for line, gap in zip(candidates, gaps, strict=True))
 
 
@@ -1070,8 +1121,8 @@ def _lettered(line: _Candidate, config: LayoutConfig) -> bool:
 
 
 def _masthead(pieces: Sequence[_Candidate], height: float,
-              headers: Sequence[tuple[float, Sequence[str]]], config: LayoutConfig
-              ) -> tuple[int, ...]:
+              headers: Sequence[tuple[float, Sequence[str]]], config: LayoutConfig,
+              pictures: Sequence[BBox] = ()) -> tuple[int, ...]:
     """Indexes of the masthead ``pieces`` of a page (``height`` high) that spell out a
     neighbouring page's running header, given the ``headers`` nearby (the size and
     words of each running header line, with letters and more than a page number, of
@@ -1082,7 +1133,10 @@ def _masthead(pieces: Sequence[_Candidate], height: float,
     masked and case aside, are consecutive words of one of those lines; a
     piece in the dateline zone, when it carries such a run of at least
     ``furniture_masthead_min_run`` words covering at least half of its own (a dateline
-    under a nameplate that adds the weekday to the header's date); and it is set no
+    under a nameplate that adds the weekday to the header's date), where a nameplate
+    stands over it: one of the page's ``pictures``, or a piece set larger than
+    ``furniture_masthead_max_size`` times it (a title that spells the header with no
+    nameplate over it opens the page's text: a cover's, a chapter's); and it is set no
     larger than ``furniture_masthead_max_size`` times that line: a title that repeats
     the header's words stands out by its size, a title that merely shares some of
     them carries no run of the header's words.  On the row of a piece found, the
@@ -1104,7 +1158,15 @@ def _masthead(pieces: Sequence[_Candidate], height: float,
                  or min_run <= run >= len(tokens) / 2)
             for size, header in headers)
 
-    found = [k for k, piece in enumerate(pieces) if spelled(piece, piece.bottom <= zone)]
+    def under_nameplate(piece: _Candidate) -> bool:
+        """Whether a picture begins over the piece (the nameplate's may be drawn
+        behind it), or a piece set larger stands over it."""
+        larger = config.furniture.furniture_masthead_max_size * piece.size
+        return any(box.top < piece.top for box in pictures) or any(
+            other.bottom <= piece.top and other.size > larger for other in pieces)
+
+    found = [k for k, piece in enumerate(pieces) if spelled(piece, piece.bottom <= zone)
+             and (piece.bottom <= zone or under_nameplate(piece))]
     if not found:
         return ()
     datelines = [pieces[k] for k in found if spelled(pieces[k], False)]
