@@ -306,3 +306,24 @@ def test_a_script_no_installed_pack_reads_is_named_with_its_pack() -> None:
     assert all(ocr_language.unread_script(Osd(0, 12.0, script)) is None
                for script in ("Latin", "Arabic", "Han"))
     assert ocr_language.unread_script(None) is None
+
+
+def test_a_layer_that_reads_in_its_scripts_first_language_needs_no_detector(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """An English scan's text layer, read in the English list at the quality a layer is
+    kept at, is English without py3langid's model (most of a second to load in each
+    process); a French layer, 0.4 of whose words read in English, is still told by it."""
+    english = str.split("The invention relates to an electric motor in which the field "
+                        "magnet is wound with two coils and the armature turns between them")
+    french = str.split("Le présent décret fixe les conditions dans lesquelles les communes "
+                       "peuvent recevoir une aide de l'État pour leurs travaux")
+    config = LayoutConfig()
+    assert ocr_language.layer_language(french, config) == "fra"
+
+    def no_detector(isos: tuple[str, ...]) -> None:
+        raise AssertionError("the language detector was asked")
+
+    monkeypatch.setattr(ocr_language, "_identifier", no_detector)
+    assert ocr_language.layer_language(english, config) == "eng"
+    with pytest.raises(AssertionError, match="detector was asked"):
+        ocr_language.layer_language(french, config)

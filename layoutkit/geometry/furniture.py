@@ -444,10 +444,11 @@ def _beyond_text_block(pages: Sequence[EdgeLines], counts: list[tuple[int, int]]
     no other page, in the margin the other pages keep empty.
 
     A page's text block is the median over the other pages of the distance from the
-    top (the foot) of the first (last) candidate line that is not furniture (pages
-    without one leave it to those with one, `_text_block_edges`), so pages of different
-    heights share it and a line outside it does not move it; it takes
-    ``furniture_block_min_pages`` pages to know it."""
+    top (the foot) of the first (last) candidate line that is not furniture, or of the
+    zone's inner edge where there is none (at the foot, pages without one leave it to
+    those with one, `_text_block_edges`), so pages of different heights share it and a
+    line outside it does not move it; it takes ``furniture_block_min_pages`` pages to
+    know it."""
     furniture = config.furniture
     if len(pages) < furniture.furniture_block_min_pages:
         # at the top, under the running header or from the edge (a title is set larger,
@@ -457,10 +458,12 @@ def _beyond_text_block(pages: Sequence[EdgeLines], counts: list[tuple[int, int]]
         return [(h + _stamp(page.header[h:], page.size, config),
                  f + _stamp(page.footer if not f else (), page.size, config))
                 for page, (h, f) in zip(pages, counts, strict=True)]
-    tops = _text_block_edges([page.header[h].edge if h < len(page.header) else None
-                              for page, (h, _) in zip(pages, counts, strict=True)],
-                             [furniture.furniture_top * page.height for page in pages],
-                             furniture.furniture_block_min_pages)
+    # a page whose text begins below the top zone is a chapter's opening or a plate,
+    # whose text would begin at the top were it not one; a page whose text ends short
+    # of the foot zone is as often short as not (`_text_block_edges`)
+    tops = _medians_of_others([page.header[h].edge if h < len(page.header)
+                               else furniture.furniture_top * page.height
+                               for page, (h, _) in zip(pages, counts, strict=True)])
     foots = _text_block_edges([page.footer[f].edge if f < len(page.footer) else None
                                for page, (_, f) in zip(pages, counts, strict=True)],
                               [furniture.furniture_bottom * page.height for page in pages],
