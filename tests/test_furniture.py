@@ -92,6 +92,17 @@ def test_furniture_header_of_a_small_page_printed_on_a_large_sheet() -> None:
         ["DRAFT", "CONSTITUTION", "1173"]]
     flush = [page(line, body(p, top + 20.0, 50)) for p, line in enumerate(running, 1)]
     assert headers(flush) == [[]] * len(flush)  # the text as wide as the sheet lets it
+    head = "Name Department Salary"  # a table's head over every page, begun far down
+    low = [page(words(head, 118.0, 200.0), inset(body(p, 220.0, 40))) for p in range(5)]
+    assert headers(low) == [[]] * len(low)
+
+
+def test_furniture_text_block_without_pages_to_tell_it() -> None:
+    """With furniture_block_min_pages 0, a document with no text in its foot zone tells
+    no text block there, and nothing fails."""
+    pages = [page(body(p, top=100.0, count=20)) for p in range(3)]
+    found = find_furniture(pages, CONFIG.replace(furniture_block_min_pages=0))
+    assert [f.footer for f in found] == [frozenset()] * 3
 
 
 def test_furniture_lines_a_few_edits_apart_repeat_only_where_most_stays() -> None:
@@ -174,6 +185,16 @@ def test_furniture_folio_piece_beside_words_on_one_page(line: list[Word], top: f
     document = [page(line, body(1))]
     found = find_furniture(document, CONFIG)[0]
     assert texts(document[0], getattr(found, edge)) == [w.text for w in line]
+
+
+def test_furniture_figure_in_brackets_beside_a_label_is_no_folio() -> None:
+    """An account's last row at the foot of a page, its figure below zero in brackets
+    standing apart from its label ('SURPLUS/ (DEFICIT) FOR YEAR   (467)'), is text; the
+    same row with a page number there would be a folio line."""
+    row = [*words("SURPLUS/ (DEFICIT) FOR YEAR", 36.0, 760.0), *words("(467)", 500.0, 760.0)]
+    assert find_furniture([page(row, body(1))], CONFIG)[0].footer == frozenset()
+    folio = [*words("SURPLUS/ (DEFICIT) FOR YEAR", 36.0, 760.0), *words("467", 500.0, 760.0)]
+    assert find_furniture([page(folio, body(1))], CONFIG)[0].footer != frozenset()
 
 
 @pytest.mark.parametrize("number", ["7.", "4)", "§ 6", "iv."])
@@ -718,6 +739,9 @@ def test_furniture_masthead_dateline_stands_under_a_nameplate() -> None:
         return [first, *dateline_issue("")[1:]]
 
     assert headers(issue())[0] == ["1"]
+    logo = [BBox(540.0, 20.0, 580.0, 50.0)]  # in the corner, over no part of the line
+    assert texts(issue()[0], find_furniture(issue(), CONFIG, pictures=[logo, [], [], []])[0]
+                 .header) == ["1"]
     nameplate = [BBox(36.0, 120.0, 560.0, 215.0)]
     found = find_furniture(issue(), CONFIG, pictures=[nameplate, [], [], []])[0]
     assert texts(issue()[0], found.header) == ["1", "Springfield,", "Monday,", "May", "4,",

@@ -28,7 +28,7 @@ from layoutkit.outputs.inline import (
     Style,
     contents_levels,
     contents_text,
-    has_leaders,
+    contents_titles,
     is_italic,
     is_monospace,
     superscripts,
@@ -328,14 +328,16 @@ def test_inline_engines_read_the_same_links(path: str, pages: str) -> None:
                                               strict=True)) < 0.1
 
 
-def test_inline_contents_with_leaders() -> None:
-    """Where the contents set their page numbers after leaders, an entry without one
-    (a date over its items) ends with no page number: its year stays."""
+def test_inline_contents_number_past_the_next_page_is_the_titles() -> None:
+    """Where the entries after it name their pages after leaders, a number ending an
+    entry without one is a page number only up to the first of those pages: a date
+    over its items keeps its year; a LaTeX chapter's entry (no leader) drops its page,
+    and so does an entry after the last leader ('Results 1948')."""
     items = [Item(text, ()) for text in ("Thursday, 4th November 1948",
                                          "signing the Register .................. 1",
+                                         "1 Topologische Grundbegriffe 2",
                                          "Schedule ......... 12—15", "Appendices—")]
-    assert has_leaders(items)
-    assert [contents_text(item.text, has_leaders(items)) for item in items] == \
-        ["Thursday, 4th November 1948", "signing the Register", "Schedule", "Appendices—"]
-    assert not has_leaders([Item("Introduction 3", ()), Item("Methods ..... 5", ()),
-                            Item("Results 9", ())])
+    assert contents_titles(items) == ["Thursday, 4th November 1948", "signing the Register",
+                                      "1 Topologische Grundbegriffe", "Schedule", "Appendices—"]
+    assert contents_titles([Item("Introduction 3", ()), Item("Results 1948", ())]) == \
+        ["Introduction", "Results"]

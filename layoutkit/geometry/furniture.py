@@ -117,6 +117,9 @@ parts or of a gazette's sections ('S1984', 'H596', 'A-12', '12a')."""
 _WRAPPED_FOLIO = re.compile(r"^\W*#\s*[(（]\s*第?\s*#\s*[頁页]?\s*[)）]\W*$")
 """A number followed by the page's place in brackets ('六（第二頁）': a leaf's folio
 beside the page's)."""
+_NEGATIVE = re.compile(r"^\s*\(\s*\d[\d,.]*\s*\)\s*$")
+"""A number in figures in brackets: an account's figure below zero beside its row's
+label ('SURPLUS/ (DEFICIT) FOR YEAR (467)'), no folio (a Roman one, '(xc)', may be)."""
 _ENUMERATOR = re.compile(r"^\s*(§+\s*#\W*|#[.)])\s*$")
 """A number, masked, that counts a list's items or a statute's sections ('7.', '4)',
 '§ 6'), set apart from its text by a tab: no folio."""
@@ -293,7 +296,7 @@ def edge_lines(words: Sequence[Word], height: float, config: LayoutConfig,
         if words else 0.0
     spans = np.array([(i, w.bbox.top, w.bbox.bottom) for i, w in enumerate(words)
                       if not w.direction], dtype=np.float64).reshape(-1, 3)
-    inset = _inset(words, spans, height, width, config)
+    inset = _inset(words, height, width, config)
     header = _edge_lines(words, spans, height, config, folio, top=True, drawn=drawn,
                          inset=inset)
     footer = _edge_lines(words, spans, height, config, folio, top=False, drawn=drawn)
@@ -547,7 +550,7 @@ def _text_block_edges(edges: Sequence[float | None], zones: Sequence[float],
     it to the others.  Where fewer pages have one, a page without one counts as
     ending at the zone's inner edge (``zones``)."""
     known = [edge for edge in edges if edge is not None]
-    if len(known) < least:
+    if len(known) < max(least, 2):
         return _medians_of_others([zone if edge is None else edge
                                    for edge, zone in zip(edges, zones, strict=True)])
     medians = iter(_medians_of_others(known))
@@ -579,8 +582,8 @@ def page_furniture(words: Sequence[Word], edges: EdgeLines, runs: Runs,
     masthead: list[_Candidate] = []
     if runs.nearby:
         pieces = _masthead_pieces(words, edges.height, config)
-        masthead = [pieces[k] for k in _masthead(pieces, edges.height, runs.nearby, config,
-                                                 pictures)]
+        masthead = [pieces[k] for k in _masthead(pieces, words, edges.height, runs.nearby,
+                                                 config, pictures)]
     header = _furniture(sorted([*edges.header[: runs.header], *masthead],
                                key=lambda line: line.bottom), words, config, top=True,
                         held=runs.held[0], beyond=edges.header[runs.header:],
@@ -652,20 +655,20 @@ def _vertical_folios(words: Sequence[Word], edges: EdgeLines, taken: set[int],
             {i for line in framed.footer[:1] if folio(line) for i in line.words})
 
 
-def _inset(words: Sequence[Word], spans: npt.NDArray[np.float64], height: float,
-           width: float, config: LayoutConfig) -> float:
+def _inset(words: Sequence[Word], height: float, width: float,
+           config: LayoutConfig) -> float:
     """How far down the sheet a page printed small on it begins (a book's page reprinted
     on A4): the top of its text where that stands below the sheet's top zone
-    (``furniture_top`` of its height) and the text is as far inside the sheet's sides
-    (as large a share of its width); 0 for any other page, and where the ``width`` is
-    not known.  Its running header stands there, under the sheet's zone."""
-    if not width or not len(spans):
+    (``furniture_top`` of its height) but within twice its depth, and the text is as far
+    inside the sheet's sides (as large a share of its width); 0 for any other page (a
+    page whose text begins lower opens a chapter), and where the ``width`` is not known.
+    Its running header stands there, under the sheet's zone."""
+    if not width or not words:
         return 0.0
-    first = float(spans[:, 1].min())
-    boxes = [words[int(i)].bbox for i in spans[:, 0]]
-    side = config.furniture.furniture_top * width
-    inside = min(b.x0 for b in boxes) > side and width - max(b.x1 for b in boxes) > side
-    return first if inside and first > config.furniture.furniture_top * height else 0.0
+    first = min(w.bbox.top for w in words)
+    zone, side = config.furniture.furniture_top * height, config.furniture.furniture_top * width
+    inside = min(w.bbox.x0 for w in words) > side and width - max(w.bbox.x1 for w in words) > side
+    return first if inside and zone < first <= 2 * zone else 0.0
 
 
 def _edge_lines(words: Sequence[Word], spans: npt.NDArray[np.float64], height: float,
@@ -764,18 +767,19 @@ def _folio_piece(line: _Candidate, words: Sequence[Word], config: LayoutConfig,
     ``furniture_piece_gap_em``, or by a bar or a bullet, `_parted`, typed or among the
     boxes ``drawn``) is a page number (a Roman one below `_ROMAN_FOLIO_BELOW`), the
     others carrying letters (see `_Candidate.folio`)."""
-    pieces = [_CJK_NUMBER.sub("#", mask_numbers("".join(w.text for w in piece)
-                                                 if _cjk_piece(piece)
-                                                 else " ".join(w.text for w in piece),
-                                                 _ROMAN_FOLIO_BELOW))
-              for gapped in split_at_gaps(
-        sorted((words[i] for i in line.words), key=lambda w: w.bbox.x0),
-        config.furniture.furniture_piece_gap_em)
-              for piece in _parted(gapped, drawn)]
+    texts = ["".join(w.text for w in piece) if _cjk_piece(piece)
+             else " ".join(w.text for w in piece)
+             for gapped in split_at_gaps(sorted((words[i] for i in line.words),
+                                                key=lambda w: w.bbox.x0),
+                                         config.furniture.furniture_piece_gap_em)
+             for piece in _parted(gapped, drawn)]
+    pieces = [_CJK_NUMBER.sub("#", mask_numbers(text, _ROMAN_FOLIO_BELOW)) for text in texts]
     return len(pieces) > 1 and any(
         any(folio.match(end) for folio in (_PAGE_NUMBER, _LETTERED_FOLIO, _WRAPPED_FOLIO))
-        and not _ENUMERATOR.match(end) and any(map(str.isalpha, "".join(rest)))
-        for end, rest in ((pieces[0], pieces[1:]), (pieces[-1], pieces[:-1])))
+        and not _ENUMERATOR.match(end) and not _NEGATIVE.match(text)
+        and any(map(str.isalpha, "".join(rest)))
+        for end, text, rest in ((pieces[0], texts[0], pieces[1:]),
+                                (pieces[-1], texts[-1], pieces[:-1])))
 
 
 _SEPARATOR = re.compile(r"^[|│¦•·]+$")
@@ -1123,10 +1127,11 @@ def _lettered(line: _Candidate, config: LayoutConfig) -> bool:
     return sum(map(str.isalpha, line.masked)) >= config.furniture.furniture_min_letters
 
 
-def _masthead(pieces: Sequence[_Candidate], height: float,
+def _masthead(pieces: Sequence[_Candidate], words: Sequence[Word], height: float,
               headers: Sequence[tuple[float, Sequence[str]]], config: LayoutConfig,
               pictures: Sequence[BBox] = ()) -> tuple[int, ...]:
-    """Indexes of the masthead ``pieces`` of a page (``height`` high) that spell out a
+    """Indexes of the masthead ``pieces`` (of the page's ``words``) of a page (``height``
+    high) that spell out a
     neighbouring page's running header, given the ``headers`` nearby (the size and
     words of each running header line, with letters and more than a page number, of
     the previous or next page, or of the one before or after that: DCR's neighbours).
@@ -1162,10 +1167,13 @@ def _masthead(pieces: Sequence[_Candidate], height: float,
             for size, header in headers)
 
     def under_nameplate(piece: _Candidate) -> bool:
-        """Whether a picture begins over the piece (the nameplate's may be drawn
-        behind it), or a piece set larger stands over it."""
+        """Whether a picture begins over the piece, across it (the nameplate's may be
+        drawn behind it), or a piece set larger stands over it."""
         larger = config.furniture.furniture_masthead_max_size * piece.size
-        return any(box.top < piece.top for box in pictures) or any(
+        left = min(words[i].bbox.x0 for i in piece.words)
+        right = max(words[i].bbox.x1 for i in piece.words)
+        return any(box.top < piece.top and box.x0 < right and left < box.x1
+                   for box in pictures) or any(
             other.bottom <= piece.top and other.size > larger for other in pieces)
 
     found = [k for k, piece in enumerate(pieces) if spelled(piece, piece.bottom <= zone)

@@ -27,7 +27,7 @@ from ..config import LinetypesConfig
 from ..model import Document
 from .alto import xml_text
 from .figures import Figure, figure_parts
-from .inline import Marks, contents_text, has_leaders
+from .inline import Marks, contents_titles
 from .structure import FURNITURE, Item, Kind, Part
 
 __all__ = ["html_document"]
@@ -91,9 +91,8 @@ def _element(part: Part | Figure, marks: Marks) -> str:
                          for item in part.items)
         return f"<table {_where(part)}>\n{rows}\n</table>"
     if part.kind is Kind.CONTENTS:
-        leaders = has_leaders(part.items)
-        entries = "\n".join(f"<li {_where(item)}>{_text(contents_text(item.text, leaders))}</li>"
-                            for item in part.items)
+        entries = "\n".join(f"<li {_where(item)}>{_text(title)}</li>" for item, title
+                            in zip(part.items, contents_titles(part.items), strict=True))
         return f"<nav {_where(part)}>\n<ul>\n{entries}\n</ul>\n</nav>"
     items = "\n".join(f"<li {_where(item)}>{marks.html(item, item.text, _text)}</li>"
                       for item in part.items)

@@ -38,8 +38,8 @@ from ..config import LinetypesConfig
 from ..model import Document, Line, LineType, Word, untagged
 from .structure import FURNITURE, Item
 
-__all__ = ["Marks", "Style", "contents_levels", "contents_text", "has_leaders", "is_italic",
-           "is_monospace", "superscripts"]
+__all__ = ["Marks", "Style", "contents_levels", "contents_text", "contents_titles",
+           "is_italic", "is_monospace", "superscripts"]
 
 _ITALIC = re.compile(r"Ital|Oblique|Obl(?![a-z])|Slant|Kursiv|It(?![a-z])|italic|oblique"
                      r"|(?:^|[^A-Za-z])(?:CM|EC|SF|LM|TC)?(?:B?X?TI|SL|BXSL|ITT|SLTT)\d"
@@ -332,31 +332,35 @@ _NUMBER_END = re.compile(r"(?<=\S)\s+(\d{1,6})\s*$")
 """A page number (Arabic) ending a contents entry without a leader."""
 
 
-def contents_text(text: str, leaders: bool = False) -> str:
+def contents_text(text: str, following: int | None = None) -> str:
     """A contents entry's ``text`` without its dot leader and page numbers
     (``MAIN GAME ......6`` is ``MAIN GAME``); an entry that is nothing else keeps them.
     Without a leader, the page numbers are the last number ending it and those before
-    it of as many digits, in order (``Speeches 12877 12879``); another number is the
-    title's (``Survey of 2021 5``, ``Chapter 3 12``).  With ``leaders`` (the contents
-    set their page numbers after leaders, `has_leaders`), an entry without one has no
-    page number: 'Thursday, 4th November 1948' over its items keeps its year."""
+    it of as many digits, in order (``Speeches 12877 12879``), none past the page that
+    ``following`` entries name first after a leader (pages run on down the contents):
+    another number is the title's (``Survey of 2021 5``, ``Chapter 3 12``, 'Thursday,
+    4th November 1948' over entries on page 1)."""
     title = _LEADER_END.sub("", text)
     if title != text:
         return title.strip() or text
-    if leaders:
-        return text
     after: str | None = None
-    while (found := _NUMBER_END.search(title)) and (
-            after is None or (len(found[1]) == len(after) and int(found[1]) <= int(after))):
+    while (found := _NUMBER_END.search(title)) \
+            and (following is None or int(found[1]) <= following) \
+            and (after is None or (len(found[1]) == len(after) and int(found[1]) <= int(after))):
         title, after = title[:found.start()], found[1]
     return title.strip() or text
 
 
-def has_leaders(items: Sequence[Item]) -> bool:
-    """Whether contents entries ``items`` set their page numbers after dot leaders: most
-    of those that end with a number do."""
-    numbered = [item.text for item in items if item.text.rstrip()[-1:].isdigit()]
-    return 2 * sum(bool(_LEADER_END.search(text)) for text in numbered) > len(numbered)
+def contents_titles(items: Sequence[Item]) -> list[str]:
+    """The titles of contents entries ``items`` (`contents_text`), each told against the
+    first page the entries after it name after a leader."""
+    titles: list[str] = []
+    following: int | None = None
+    for item in reversed(items):
+        titles.append(contents_text(item.text, following))
+        if (leader := _LEADER_END.search(item.text)) and (page := re.search(r"\d+", leader[0])):
+            following = int(page[0])
+    return titles[::-1]
 
 
 def contents_levels(items: Sequence[Item], config: LinetypesConfig) -> list[int]:

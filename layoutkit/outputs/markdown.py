@@ -35,7 +35,7 @@ from pathlib import Path
 from ..config import LinetypesConfig
 from ..model import Document
 from .figures import Figure, figure_parts
-from .inline import Marks, contents_levels, contents_text, has_leaders
+from .inline import Marks, contents_levels, contents_titles
 from .structure import FURNITURE, Item, Kind, Part
 
 __all__ = ["escape", "markdown"]
@@ -118,11 +118,9 @@ def _block(part: Part | Figure, marks: Marks) -> str:
     if part.kind is Kind.TABLE:
         return _table(part)
     if part.kind is Kind.CONTENTS:
-        leaders = has_leaders(part.items)
-        return "\n".join("  " * level + f"- {escape(contents_text(item.text, leaders))}"
-                         for item, level in zip(part.items,
-                                                contents_levels(part.items, marks.config),
-                                                strict=True))
+        return "\n".join("  " * level + f"- {escape(title)}" for title, level
+                         in zip(contents_titles(part.items),
+                                contents_levels(part.items, marks.config), strict=True))
     return "\n".join(_list_item(item, marks, numbered=part.kind is Kind.NUMBERED)
                      for item in part.items)
 

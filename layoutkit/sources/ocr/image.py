@@ -73,14 +73,23 @@ _DESCENDER = 0.21
 """How far below the baseline a descender reaches, in ems (0.20-0.23); a PDF glyph's box
 reaches about as far (its font's descent)."""
 
-_TALL = frozenset("ABCDEFGHIKLMNOPRSTUVWXYZ0123456789bdfhikl()£$&")
-_DEEP = frozenset("gpqy,;()")
-_SHORT = frozenset("acemnorsuvwxz.:-")
-"""The characters whose ink tells a line's em: tall ones reach `_CAP_HEIGHT`, deep ones
-`_DESCENDER` below the baseline (a bracket both), short ones `_X_HEIGHT` at most.  A 't'
-reaches between the two (it tells nothing but beside a tall letter); 'J', 'Q' and 'j'
-reach below the baseline in some faces and not in others, accented letters above the
-capitals: a word with any other character tells nothing."""
+_COMMA_DEPTH = 0.15
+"""How far below the baseline a comma's tail reaches, in ems (0.14-0.15)."""
+
+_TALL = frozenset("ABCDEFGHIKLMNOPRSTUVWXYZ0123456789bdfhikl()£$&"
+                  "АБВГЕЁЖЗИКЛМНОПРСТУФХЧШЫЬЭЮЯбф"
+                  "ΑΒΓΔΕΖΗΘΙΚΛΜΝΞΟΠΡΣΤΥΦΧΨΩβδθλ")
+_DEEP = frozenset("gpqy()руфγημρχ")
+_COMMAS = frozenset(",;")
+_SHORT = frozenset("acemnorsuvwxz.:-авгежзиклмнопстхчшыьэюяαεικνοπστυω")
+"""The characters whose ink tells a line's em: tall ones (capitals, figures, ascenders
+of the Latin, Cyrillic and Greek alphabets) reach `_CAP_HEIGHT`, deep ones
+`_DESCENDER` below the baseline (a bracket, 'ф' both), a comma `_COMMA_DEPTH`, short
+ones `_X_HEIGHT` at most.
+A 't' reaches between the two (it tells nothing but beside a tall letter); 'J', 'Q', 'j',
+'д', 'ц' reach below the baseline in some faces and not in others, accented letters
+above the capitals: a word with any other character tells nothing, nor a word without
+a letter or a figure (a dash, a comma: their ink reaches neither line)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -304,7 +313,7 @@ def _em_box(words: Sequence[tuple[str, int, int]], top: int, bottom: int
             ) -> tuple[float, float]:
     """The top and bottom (pixels) of a line an em high, reaching `_DESCENDER` below its
     baseline, told from its ``words`` (text, ink top, ink bottom) whose letters are all
-    `_TALL`, `_DEEP` or `_SHORT`: each word's em is its ink's height over the share of
+    `_TALL`, `_DEEP`, `_COMMAS` or `_SHORT`: each word's em is its ink's height over the share of
     the em its letters reach, the line's em and baseline the medians of its words';
     the line's ink (``top``, ``bottom``) where no word tells them."""
     ems: list[float] = []
@@ -312,10 +321,11 @@ def _em_box(words: Sequence[tuple[str, int, int]], top: int, bottom: int
     for text, ink_top, ink_bottom in words:
         letters = frozenset(text)
         tall = bool(letters & _TALL)
-        if not letters <= _TALL | _DEEP | _SHORT | {"t"} or ("t" in letters and not tall):
+        if not letters <= _TALL | _DEEP | _COMMAS | _SHORT | {"t"} \
+                or ("t" in letters and not tall) or not any(c.isalnum() for c in text):
             continue
         above = _CAP_HEIGHT if tall else _X_HEIGHT
-        below = _DESCENDER if letters & _DEEP else 0.0
+        below = _DESCENDER if letters & _DEEP else _COMMA_DEPTH if letters & _COMMAS else 0.0
         em = (ink_bottom - ink_top) / (above + below)
         ems.append(em)
         bases.append(ink_bottom - below * em)

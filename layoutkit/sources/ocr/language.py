@@ -55,7 +55,7 @@ from typing import TYPE_CHECKING
 from ...config import LayoutConfig
 from ...model import visual_order
 from .known import BY_CODE, LANGUAGES, Language
-from .packs import iso_639_3
+from .packs import debian_package, iso_639_3
 
 if TYPE_CHECKING:
     from PIL import Image
@@ -113,18 +113,22 @@ first; a script not named here (or no OSD) is tried as Latin."""
 
 def unread_script(osd: Osd | None) -> str | None:
     """What to install to read a page whose script tesseract's detection (``osd``)
-    names, where no installed pack reads that script: the page is then read as Latin,
-    in gibberish ('क्रम सं०' as 'A Wo'); None for a script read here."""
-    if osd is None or osd.script in _CONFUSED:
+    names, where no installed pack reads that script (the page is then read in another
+    script, in gibberish: 'क्रम सं०' as 'A Wo'): the pack of the script's first language,
+    or, for a script none of `LANGUAGES` is written in, the page's language's pack named
+    with ``--lang``; None for a script read here, and a page without detection."""
+    if osd is None:
         return None
-    from fontTools.unicodedata import Scripts  # ISO 15924 codes, as Debian names the packs
-
-    code = {name: code for code, name in Scripts.NAMES.items()}.get(osd.script)
-    if code is None or f"script/{osd.script}" in installed():
+    systems = _CONFUSED.get(osd.script)
+    if systems is None:
+        return (f"its script looks {osd.script} (tesseract's script detection), in which no "
+                "language is told here: install its language's pack if it is missing "
+                "(apt-get install tesseract-ocr-LANG) and name the language with --lang")
+    if _system_languages(systems[0]):
         return None
+    first = next(lang.code for lang in LANGUAGES if lang.system == systems[0])
     return (f"its script looks {osd.script} (tesseract's script detection) and no installed "
-            f"pack reads it: install one with: apt-get install "
-            f"tesseract-ocr-script-{code.lower()} (or its language's pack)")
+            f"pack reads it: install one with: apt-get install {debian_package(first)}")
 
 
 @lru_cache(maxsize=1)

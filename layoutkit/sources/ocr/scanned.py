@@ -276,9 +276,12 @@ def ocr_page(path: Path, page: PageGlyphs, languages: str | None,
         languages = chosen.languages
         read = chosen.read or ocr_words(image, scale, languages, dpi)
         missed = missed_ink(image, read.words, scale)
-        if missed is not None:
+        if missed is not None:  # read again, its words kept where read at ocr_min_quality
             more = ocr_words(missed, scale, languages, dpi, sparse=True, first=len(read.words))
-            read = OcrWords(read.words + more.words, read.confidences + more.confidences)
+            kept = [k for k, confidence in enumerate(more.confidences)
+                    if confidence >= config.ocr.ocr_min_quality]
+            read = OcrWords(read.words + tuple(more.words[k] for k in kept),
+                            read.confidences + tuple(more.confidences[k] for k in kept))
     except pytesseract.TesseractError as exc:  # its message is tesseract's stderr
         last = str(exc.message).strip().splitlines()[-1:] or [f"status {exc.status}"]
         raise DocumentError(f"{path}: page {page.page_no}: tesseract failed ({last[0]})"
