@@ -6,13 +6,12 @@
 - Straight strokes of at least `ocr_rule_min_length` are painted out as rules.
 - Tesseract (through pytesseract's `image_to_data`) reports words with boxes in pixels
   and a confidence; `ocr_words` scales them to points.
-- Every word of a tesseract line gets one box for the line, as a PDF font's ascent and
-  descent give every glyph of a line one height, so the geometry stage groups them as it
-  groups PDF words.  Tesseract boxes the ink, and a line of capitals or with no
-  descender has less of it than a line of the same type that has both: the line's em
-  and baseline are told from its Latin words' letters (`_em_box`), and its box is an em
-  high reaching a descender's depth below the baseline, as a PDF glyph's is.  A line
-  with no such word keeps its ink's box and height.
+- Every word of a tesseract line gets one box for the line, an em high and reaching a
+  descender's depth under its baseline, as a PDF glyph's box does (`_em_box`: tesseract
+  boxes the ink, less of it for a line of capitals), so the geometry stage groups and
+  sizes them as it does PDF words.
+- Ink no word reaches that looks like text is found (`missed_ink`), to be read again in
+  tesseract's sparse mode (`ocr_words`'s ``sparse``).
 - A word's look-alike letters are put back into its script (`lookalikes`): the micro
   sign or a Latin ``o`` inside a Greek word, a Latin ``e`` inside a Russian one.
 - A word's letters are turned into the order they stand in (`visual_order`), as a
@@ -36,11 +35,21 @@ from PIL import Image
 from ...config import OcrConfig
 from ...model import BBox, Word, clean_text, visual_order
 from ..base import RULE_THICKNESS
-from .language import INK
 from .lookalikes import native_letters
 
-__all__ = ["OCR_FONT", "OcrWords", "Osd", "deskew", "detect_osd", "erase_rules", "missed_ink",
-           "ocr_words", "skew_angle", "upright"]
+__all__ = [
+    "INK",
+    "OCR_FONT",
+    "OcrWords",
+    "Osd",
+    "deskew",
+    "detect_osd",
+    "erase_rules",
+    "missed_ink",
+    "ocr_words",
+    "skew_angle",
+    "upright",
+]
 
 OCR_FONT = "OCR"
 """The font name of every OCR word (tesseract does not name fonts)."""
@@ -57,6 +66,9 @@ _LINE_SHAPE = 5.0
 """A blob of smeared ink is a text line when it is at least this many times longer
 than high; only text lines vote on the skew."""
 
+
+INK = 128
+"""A grey level darker than this is ink."""
 
 _WORD_GAP = 0.6
 """The gap, in the words' usual height, across which ink is run together into a word

@@ -66,7 +66,6 @@ if TYPE_CHECKING:
 __all__ = [
     "AUTO",
     "BY_CODE",
-    "INK",
     "LANGUAGES",
     "Chosen",
     "Given",
@@ -86,10 +85,6 @@ AUTO = "auto"
 
 _LETTERS = re.compile(r"[^\W\d_]{2,}")
 """A run of two or more letters: what is looked up in a word list."""
-
-INK = 128
-"""A grey level darker than this is ink (a band without any has nothing to read; ink no
-word covers is looked for again, `image.missed_ink`)."""
 
 _BY_ISO = {language.iso: language for language in reversed(LANGUAGES)}  # zh: chi_sim
 
@@ -322,6 +317,8 @@ def _sample(image: Image.Image, config: LayoutConfig) -> Image.Image:
     (``ocr_sample_height`` of it, its edges moved out to the nearest rows without ink
     so that no line is cut), or the whole image when the band has no ink."""
     import numpy as np  # for OCR only
+
+    from .image import INK  # a band without any ink has nothing to read
 
     inked = np.asarray(np.asarray(image, dtype=np.uint8).min(axis=1) < INK, dtype=np.bool_)
     share = config.ocr.ocr_sample_height
