@@ -312,10 +312,9 @@ def missed_ink(image: Image.Image, words: Sequence[Word], points_per_pixel: floa
         box = w.bbox
         read[labels[max(int(box.top / s), 0):int(box.bottom / s) + 1,
                     max(int(box.x0 / s), 0):int(box.x1 / s) + 1]] = True
-    keep = np.zeros(count, dtype=np.bool_)
-    for label, (_, _, width, tall, _) in enumerate(stats.tolist()):
-        keep[label] = label > 0 and not read[label] and height / 2 <= tall <= 2 * height \
-            and width >= height / 2
+    tall, wide = stats[:, cv2.CC_STAT_HEIGHT], stats[:, cv2.CC_STAT_WIDTH]
+    keep = ~read & (height / 2 <= tall) & (tall <= 2 * height) & (wide >= height / 2)
+    keep[0] = False  # the background
     if not keep.any():
         return None
     return Image.fromarray(np.where(keep[labels], gray, np.uint8(255)).astype(np.uint8))
