@@ -676,7 +676,9 @@ class ReadingConfig(Section):
 
     A paragraph whose first line opens so is a notice (`layoutkit.reading.notices`): a
     copyright mark and a year, case aside, or a journal's ISSN before a slash (the fee code
-    of a journal's copyright line, `0003-6951/2011/98(8)/082505/3/$30.00`).
+    of a journal's copyright line, `0003-6951/2011/98(8)/082505/3/$30.00`).  So is a
+    column's first (last) paragraph at the head (foot) of the page's text with a line or
+    sentence opening so (an imprint: `... volume 48. Copyright 2016 by the author(s).`).
     """
     float_flow_size_tolerance: float = 0.1
     """Share of size within which the text beside a float runs on into the band below.

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from pathlib import Path
 
 import pytest
@@ -100,6 +101,74 @@ def test_notice_pattern_set_and_checked(tmp_path: Path) -> None:
         LayoutConfig().replace(notice_pattern="(")
 
 
+PROCEEDINGS = ["Proceedings of the 33rd International Conference on Machine",
+               "Learning, New York, NY, USA, 2016. JMLR: W&CP volume",
+               "48. Copyright 2016 by the author(s)."]
+
+
+def imprint_page(path: Path, place: str, imprint: Sequence[str] = PROCEEDINGS
+                 ) -> tuple[list[str], list[str]]:
+    """A letter page of two columns of 10 pt type, the first column's text in two
+    paragraphs parted by white space; the ``imprint`` in 9 pt (by default
+    ``PROCEEDINGS``, its mark and year in its last line) stands 20 pt apart at the
+    ``place`` of that column: "foot" (under its text), "head" (over it) or "between"
+    (between its paragraphs).  Returns the body lines in reading order and the
+    imprint's lines."""
+    canvas = Canvas(str(path), pagesize=(612.0, 792.0))
+    rng = random.Random(11)
+    paragraphs = [[" ".join(rng.choice(VOCAB) for _ in range(6)) + f" {p}x{k}"
+                   for k in range(count)] for p, count in enumerate((12, 12, 50))]
+    first = [("text", paragraphs[0]), ("text", paragraphs[1])]
+    first.insert({"head": 0, "between": 1, "foot": 2}[place], ("imprint", list(imprint)))
+    top = 720.0
+    for kind, lines in first:
+        canvas.setFont("Times-Roman", 9 if kind == "imprint" else 10)
+        for k, text in enumerate(lines):
+            canvas.drawString(54.0, top - 12.0 * k, text)
+        top -= 12.0 * len(lines) + 20.0
+    canvas.setFont("Times-Roman", 10)
+    for k, text in enumerate(paragraphs[2]):
+        canvas.drawString(324.0, 720.0 - 12.0 * k, text)
+    canvas.save()
+    body = [line for kind, lines in first for line in lines if kind == "text"]
+    return body + paragraphs[2], list(imprint)
+
+
+@pytest.mark.parametrize("place", ["head", "foot"])
+def test_imprint_at_a_column_edge_is_furniture(tmp_path: Path, place: str) -> None:
+    """A column's first or last paragraph, set apart and no larger than its text, that
+    carries a copyright mark and a year anywhere (a proceedings' imprint at the foot of a
+    paper's first column) is furniture; the column's text reads on without it."""
+    path = tmp_path / "imprint.pdf"
+    body, imprint = imprint_page(path, place)
+    page = layoutkit.parse(path, typed=False)[0]
+    assert [line.text for line in page.body_lines] == body
+    assert sorted(line.text for line in page.lines if line.line_type in (
+        LineType.HEADER, LineType.FOOTER)) == sorted(imprint)
+
+
+def test_imprint_between_paragraphs_is_body(tmp_path: Path) -> None:
+    """The same paragraph between two paragraphs of the column is text: only a notice
+    opening with its mark and year is furniture there."""
+    path = tmp_path / "imprint.pdf"
+    body, imprint = imprint_page(path, "between")
+    page = layoutkit.parse(path, typed=False)[0]
+    assert not [line for line in page.lines if line.line_type in (
+        LineType.HEADER, LineType.FOOTER)]
+    assert sorted(line.text for line in page.body_lines) == sorted(body + imprint)
+
+
+def test_imprint_needs_its_mark_opening_a_sentence(tmp_path: Path) -> None:
+    """A column's last paragraph whose text matches the notice pattern only inside a
+    word (an address's '2004-2006/' read as a fee code) is text."""
+    path = tmp_path / "note.pdf"
+    body, imprint = imprint_page(path, "foot", [
+        "Available at http://www.example.gov/acts/_ato2004-2006/2006/law.htm,",
+        "seen on 15 June 2016."])
+    page = layoutkit.parse(path, typed=False)[0]
+    assert sorted(line.text for line in page.body_lines) == sorted(body + imprint)
+
+
 @pytest.mark.parametrize(("stem", "gone", "kept"), [
     ("cacm-1975-aho-corasick-scan", "General permission to republish",
      "Authors' present addresses"),
@@ -107,11 +176,14 @@ def test_notice_pattern_set_and_checked(tmp_path: Path) -> None:
      "Full list of author information"),
     ("appl-phys-lett-2011-spin-polarized-tip", "0003-6951/2011/98(8)/082505/3/$30.00",
      "Electronic mail: guillemin.rodary@lpn.cnrs.fr"),
+    ("appl-phys-lett-2011-spin-polarized-tip", "0003-6951/2011/98(8)/082505/3/$30.00",
+     "confirm this conclusion. © 2011 American Institute of Physics."),
 ])
 def test_corpus_first_page_notices_left_out(stem: str, gone: str, kept: str) -> None:
     """On the first pages of a scanned 1975 journal paper (its OCR layer) and of an
     open-access article, and under the columns of a physics letter (its fee code and
     copyright), the copyright or licence notice is furniture; the footnote beside it
-    stays body."""
+    stays body, and so does the letter's abstract, which ends in its copyright under
+    the title (no paragraph at the head of the page's text)."""
     text = layoutkit.parse(CORPUS / f"{stem}.pdf", pages=[1], typed=False)[0].text()
     assert gone not in text and kept in text

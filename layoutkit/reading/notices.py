@@ -10,6 +10,11 @@ does:
   apart from the text above it by white space (`notice_pattern`).
 - It runs on over the lines that follow it closely at its size, up to the first line
   that starts a new paragraph (indented, or parted by white space).
+- At a column's head or foot, where a journal sets its imprint (`Vol. 77, No. 21 ...
+  Copyright © 2011, American Society for Microbiology`, `Proceedings of the 33rd
+  International Conference ... Copyright 2016 by the author(s).`), the mark and year
+  may stand anywhere in it: the column's first or last paragraph, set no larger than
+  the column's text and not its only paragraph, carrying them is a notice.
 - Its lines are furniture: they leave the body as a running footer does.
 """
 
@@ -49,32 +54,53 @@ def _pattern(text: str) -> re.Pattern[str]:
     return re.compile(text, re.IGNORECASE)
 
 
-def notice_words(leaves: Sequence[Sequence[Word]], config: LayoutConfig) -> list[Word]:
+def notice_words(leaves: Sequence[Sequence[Word]], config: LayoutConfig, *,
+                 head: bool = False, foot: bool = False) -> list[Word]:
     """The words of the notices among one column's ``leaves`` (its pieces, top to
-    bottom), or none."""
+    bottom), or none; with ``head`` (``foot``) the column stands at the top (the foot)
+    of the page's text, and its first (last) paragraph may be an imprint."""
     pattern = _pattern(config.reading.notice_pattern)
     # a line's words stand together in the column's words, ordered by baseline then x:
     # a column with no notice opening anywhere in them has no notice line
     if not pattern.search(" ".join(w.text for leaf in leaves for w in leaf)):
         return []
     lines = [line for leaf in leaves for line in group_lines(leaf, config.words)]
-    found: list[Word] = []
-    k = 0
-    while k < len(lines):
-        end = _notice_end(lines, k) \
-            if pattern.match(" ".join(w.text for w in lines[k])) else k
-        if end > k:
-            found += [w for line in lines[k:end] for w in line]
-        k = max(end, k + 1)
-    return found
+    notices: set[int] = set()
+    for k, line in enumerate(lines):
+        parted = not k or _gap(lines[k - 1], line) >= _MIN_GAP_EM * _size(line)
+        if parted and pattern.match(" ".join(w.text for w in line)):
+            notices.update(range(k, _paragraph_end(lines, k)))
+    paragraphs = [range(0, _paragraph_end(lines, 0))]
+    while paragraphs[-1].stop < len(lines):
+        paragraphs.append(range(paragraphs[-1].stop, _paragraph_end(lines, paragraphs[-1].stop)))
+    if len(paragraphs) > 1:
+        usual = (1 + _SIZE_TOLERANCE) * _size([w for line in lines for w in line])
+        edges = [paragraphs[0]] * head + [paragraphs[-1]] * foot
+        notices.update(k for paragraph in edges
+                       if _size(lines[paragraph.start]) <= usual
+                       and _opens_sentence(pattern, [lines[k] for k in paragraph])
+                       for k in paragraph)
+    return [w for k in sorted(notices) for w in lines[k]]
 
 
-def _notice_end(lines: Sequence[Sequence[Word]], start: int) -> int:
-    """Past the last line of the notice that ``lines[start]`` opens, or ``start`` when
-    that line is no notice's first (it follows the line above closely)."""
+_SENTENCE_START = re.compile(r"(?:^|(?<=[.;:!?]\s))\S")
+"""Where a sentence may begin in a paragraph's text: at its start or after a stop."""
+
+
+def _opens_sentence(pattern: re.Pattern[str], lines: Sequence[Sequence[Word]]) -> bool:
+    """Whether a line of ``lines``, or a sentence in them, opens with ``pattern``."""
+    starts = [0]
+    for line in lines:
+        starts.append(starts[-1] + len(" ".join(w.text for w in line)) + 1)
+    text = " ".join(w.text for line in lines for w in line)
+    return any(pattern.match(text, k) for k in
+               {*starts[:-1], *(found.start() for found in _SENTENCE_START.finditer(text))})
+
+
+def _paragraph_end(lines: Sequence[Sequence[Word]], start: int) -> int:
+    """Past the last line of the paragraph that ``lines[start]`` opens: the lines that
+    follow it closely at its size, up to one indented from their left edge."""
     size = _size(lines[start])
-    if start and _gap(lines[start - 1], lines[start]) < _MIN_GAP_EM * size:
-        return start
     end, left = start + 1, None
     while end < len(lines):
         line = lines[end]

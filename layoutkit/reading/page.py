@@ -87,9 +87,11 @@ def layout_page(glyphs: PageGlyphs, words: Sequence[Word], furniture: Furniture,
     plan: _Plan = []
     backwards = right_to_left(w.text for w in body)
     calls = _Calls(body)
-    for band in bands_of(mirrored(tree) if backwards else tree):
+    parts = bands_of(mirrored(tree) if backwards else tree)
+    for index, band in enumerate(parts):
         columns = [[_pick(body, leaf.words) for leaf in column] for column in band]
-        notices = [w for column in columns for w in notice_words(column, config)]
+        notices = [w for column in columns for w in notice_words(
+            column, config, head=not index, foot=index == len(parts) - 1)]
         if notices:
             columns = _without(columns, notices)
             for w in notices:
