@@ -1019,6 +1019,27 @@ def test_furniture_small_stamp_at_the_foot_of_a_short_document(size: float, gap:
     assert texts(document[0], footer) == ([w.text for w in stamp] if found else [])
 
 
+@pytest.mark.parametrize(("bars", "found"), [
+    ((1.0, 8.0), True),      # bars between the pieces: an address, an e-mail, a number
+    ((20.0, 30.0), False),   # a rule running down past the line: a chart's axis
+])
+def test_furniture_stamp_with_bars_between_its_pieces(bars: tuple[float, float],
+                                                      found: bool) -> None:
+    """A small line far under a short document's text stays a stamp when the rules drawn
+    beside its words are bars standing between them ('ARN 354404 | contact@fund.example
+    | +91 8999378754'); a rule running down past it makes it a chart's label."""
+    text = body(1, top=340.0)  # 40 lines ending at 738
+    top = 738.0 + 32.0
+    stamp = [*words("ARN 354404", 36.0, top, size=6.5),
+             *words("contact@fund.example", 120.0, top, size=6.5),
+             *words("+91 8999378754", 240.0, top, size=6.5)]
+    rules = [(Rule(BBox(x, top - bars[0], x + 0.5, top + bars[1])),) for x in (110.0, 230.0)]
+    document = [page(text, stamp)]
+    footer = find_furniture(document, CONFIG, rules=[tuple(r for rule in rules for r in rule)]
+                            )[0].footer
+    assert texts(document[0], footer) == ([w.text for w in stamp] if found else [])
+
+
 @pytest.mark.parametrize(("gap", "size", "found"), [
     (40.0, 6.5, True),   # the section's name under a report's header bar
     (40.0, 8.0, False),  # a line at the usual size: a title

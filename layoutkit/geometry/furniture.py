@@ -70,6 +70,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from difflib import SequenceMatcher
+from functools import partial
 
 import numpy as np
 import numpy.typing as npt
@@ -322,13 +323,16 @@ def edge_lines(words: Sequence[Word], height: float, config: LayoutConfig,
 
 def _on_drawing(line: _Candidate, words: Sequence[Word], drawn: Sequence[BBox]) -> bool:
     """Whether one of the ``drawn`` boxes meets the box of ``line`` (its ``words``) grown
-    by its size on every side (see `_Candidate.drawn`)."""
+    by its size on every side (see `_Candidate.drawn`), other than a bar standing between
+    two of its words (`_between`: a footer's 'address | e-mail | telephone')."""
     if not drawn:
         return False
     x0 = min(words[i].bbox.x0 for i in line.words) - line.size
     x1 = max(words[i].bbox.x1 for i in line.words) + line.size
     top, bottom = line.top - line.size, line.bottom + line.size
+    ordered = sorted((words[i] for i in line.words), key=lambda w: w.bbox.x0)
     return any(box.x0 <= x1 and x0 <= box.x1 and box.top <= bottom and top <= box.bottom
+               and not any(map(partial(_between, box), ordered, ordered[1:]))
                for box in drawn)
 
 
