@@ -29,10 +29,29 @@ from ..model import (
     named_weight,
 )
 
-__all__ = ["FORCE_BOLD", "IMAGE_SUFFIXES", "RULE_THICKNESS", "ClosingSource", "FileIdentity",
-           "GlyphSource", "Rect", "check_file", "check_readable", "destination_top",
+__all__ = ["DEEPEST_DESCENT", "FORCE_BOLD", "IMAGE_SUFFIXES", "RULE_THICKNESS", "TEXT_DESCENT",
+           "ClosingSource", "FileIdentity", "GlyphSource", "Rect", "box_descent",
+           "check_file", "check_readable", "destination_top",
            "direction_of", "file_identity", "font_weight", "is_image", "shape_rules",
            "stem_weight", "visible_rect"]
+
+DEEPEST_DESCENT = -1.0
+"""The deepest descent, in ems, a glyph's box starts at: the box runs from the font's
+descent to an em above it, which then still reaches the baseline.  A math font's line
+metrics go far deeper (Cambria Math's descent is -2.46 em, TeX's CMEX10's -2.96): such a
+font's glyphs are boxed from `TEXT_DESCENT` instead, or its superscripts would stand
+two lines under their own and be read into the line below.  Every engine boxes glyphs
+so."""
+
+TEXT_DESCENT = -0.25
+"""The descent, in ems, of a text face (Times -0.22, Helvetica -0.21, Gill Sans -0.25):
+where a glyph's box starts when its font's descent is deeper than `DEEPEST_DESCENT`."""
+
+
+def box_descent(descent: float) -> float:
+    """The descent (ems) a glyph's box starts at, for a font whose own is ``descent``."""
+    return TEXT_DESCENT if descent < DEEPEST_DESCENT else descent
+
 
 RULE_THICKNESS = 2.0
 """A filled rectangle thinner than this (points) is drawn as a ruling line; so is a

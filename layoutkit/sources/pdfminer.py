@@ -48,6 +48,7 @@ from .base import (
     ClosingSource,
     FileIdentity,
     Rect,
+    box_descent,
     check_readable,
     direction_of,
     file_identity,
@@ -362,8 +363,15 @@ class _Resources(PDFResourceManager):
             _use_standard_symbolic(font, spec)
             _use_builtin_encoding(font, spec)
             _use_collection(font, spec)
+            _bound_descent(font)
             self.weights[font] = _font_weight(font, spec)
         return font
+
+
+def _bound_descent(font: PDFFont) -> None:
+    """Set ``font``'s descent, which its glyphs' boxes start at, to `box_descent`'s."""
+    if font.vscale:
+        font.descent = box_descent(font.get_descent()) / font.vscale
 
 
 def _use_collection(font: Any, spec: Mapping[str, object]) -> None:

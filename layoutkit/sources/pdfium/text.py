@@ -26,7 +26,7 @@ from ...model import (
     is_right_to_left,
     spell,
 )
-from ..base import FORCE_BOLD, direction_of, font_weight
+from ..base import FORCE_BOLD, box_descent, direction_of, font_weight
 from ..builtin_encoding import (
     builtin_names,
     glyph_text,
@@ -206,7 +206,8 @@ class _Font:
     @staticmethod
     def of(handle: Any) -> _Font:
         """The font PDFium's ``handle`` points to (its base name without a subset tag
-        such as ``PQUCUD+``; a descent of 0 when PDFium has none).  PDFium's weight is
+        such as ``PQUCUD+``; a descent of 0 when PDFium has none, as the glyphs' boxes
+        start at: `box_descent`).  PDFium's weight is
         the descriptor's ``/FontWeight``, else `stem_weight` of its
         ``/StemV`` (-1 when it has none to give), and its flags the descriptor's."""
         length = int(pdfium_c.FPDFFont_GetBaseFontName(handle, None, 0))
@@ -220,8 +221,8 @@ class _Font:
         weight = font_weight(text, max(int(pdfium_c.FPDFFont_GetWeight(handle)), 0),
                              embedded=pdfium_c.FPDFFont_GetIsEmbedded(handle) == 1,
                              force_bold=flags > 0 and bool(flags & FORCE_BOLD))
-        return _Font(handle, text, descent.value, {}, BuiltinEncodings.key(handle, text),
-                     weight)
+        return _Font(handle, text, box_descent(descent.value), {},
+                     BuiltinEncodings.key(handle, text), weight)
 
     def width(self, text: str) -> float | None:
         """The advance width in ems of the glyph the font maps ``text`` to, or None.

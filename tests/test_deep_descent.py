@@ -1,0 +1,88 @@
+"""A glyph's box reaches its baseline, with either engine: a math font's line metrics
+(Cambria Math's descent is -2.46 em) set its superscripts two lines under their own,
+where they were read into the line below; such a font's glyphs are boxed from a text
+face's descent.
+
+The synthetic page embeds DejaVu Sans twice (Debian's fonts-dejavu-core): as ``Body``,
+described with its own descent, and as ``Math``, described with Cambria Math's, which
+sets the note calls on the text's baseline (Cambria Math's superscript digits are drawn
+high in their em, on the baseline of the text they follow)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from fontTools.ttLib import TTFont
+
+import layoutkit
+from layoutkit.sources import open_source
+from layoutkit.sources.base import TEXT_DESCENT
+from tests.handmade import one_page
+
+DEJAVU = Path("/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf")
+
+LINES = (("management, reserving irreversible procedures for", ""),
+         ("carefully selected cases.", "4"),
+         ("with increased elevator muscle activity.", "8"),
+         ("Traditional occlusal analysis methods", ""))
+"""Each line's text and the note call after it."""
+
+
+def _font(name: bytes, first: int, ascent: int, descent: int) -> list[bytes]:
+    """The font dictionary, descriptor and program of DejaVu Sans named ``name`` and
+    described with ``ascent`` and ``descent`` (thousandths of an em), numbered from
+    ``first``: its widths for codes 32 to 126 (WinAnsi)."""
+    font = TTFont(DEJAVU)
+    scale = 1000 / font["head"].unitsPerEm
+    cmap, metrics = font.getBestCmap(), font["hmtx"].metrics
+    widths = b" ".join(b"%d" % round(metrics[cmap[code]][0] * scale) for code in range(32, 127))
+    program = DEJAVU.read_bytes()
+    return [
+        b"<< /Type /Font /Subtype /TrueType /BaseFont /%s /FirstChar 32 /LastChar 126 "
+        b"/Widths [%s] /Encoding /WinAnsiEncoding /FontDescriptor %d 0 R >>"
+        % (name, widths, first + 1),
+        b"<< /Type /FontDescriptor /FontName /%s /Flags 32 /FontBBox [-1021 -463 1793 1232] "
+        b"/ItalicAngle 0 /Ascent %d /Descent %d /CapHeight 729 /StemV 80 /FontFile2 %d 0 R >>"
+        % (name, ascent, descent, first + 2),
+        b"<< /Length %d /Length1 %d >>\nstream\n%s\nendstream" % (len(program), len(program),
+                                                                 program),
+    ]
+
+
+def _width(text: str, size: float) -> float:
+    """The advance of ``text`` set in DejaVu Sans at ``size``."""
+    font = TTFont(DEJAVU)
+    cmap, metrics = font.getBestCmap(), font["hmtx"].metrics
+    return sum(metrics[cmap[ord(c)]][0] for c in text) * size / font["head"].unitsPerEm
+
+
+def noted_page(path: Path) -> Path:
+    """`LINES` in 12 pt ``Body``, 15 pt apart, each call in 12 pt ``Math`` on the line's
+    baseline where its text ends; written at ``path``."""
+    content = []
+    for k, (text, call) in enumerate(LINES):
+        baseline = 700.0 - 15.0 * k
+        content.append(b"BT /F1 12 Tf 72 %.1f Td (%s) Tj ET" % (baseline, text.encode()))
+        if call:
+            content.append(b"BT /F2 12 Tf %.2f %.1f Td (%s) Tj ET"
+                           % (72.0 + _width(text, 12.0), baseline, call.encode()))
+    stream = b"\n".join(content)
+    path.write_bytes(one_page(stream, b"<< /Font << /F1 5 0 R /F2 8 0 R >> >>",
+                              *_font(b"Body", 5, 928, -236), *_font(b"Math", 8, 3117, -2464)))
+    return path
+
+
+@pytest.mark.parametrize("engine", ["pdfium", "pdfminer"])
+def test_deep_descent_boxes_a_raised_call_on_its_line(tmp_path: Path, engine: str) -> None:
+    """The ``Math`` calls' boxes start a text face's descent under their baseline, not two
+    and a half ems: each call is read on its line."""
+    path = noted_page(tmp_path / "noted.pdf")
+    with open_source(path, engine) as source:
+        glyphs = next(iter(source.pages([1]))).glyphs
+    calls = [glyph for glyph in glyphs if glyph.font == "Math"]
+    # their baselines, from the page's top: 107 and 122 points
+    assert [round(glyph.bbox.bottom - glyph.size * -TEXT_DESCENT, 3) for glyph in calls] == \
+        [107.0, 122.0]
+    page = layoutkit.parse(path, engine=engine, typed=False)[0]
+    assert [line.text for line in page.lines] == [text + call for text, call in LINES]
