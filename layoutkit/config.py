@@ -670,12 +670,13 @@ class ReadingConfig(Section):
     band's footnotes: read after all its columns, and set apart in every text output.  A
     word processor's notes (10 pt under 11 pt text: 0.91) are so set.
     """
-    notice_pattern: str = (r"\W{0,3}((copyright\s*)?(©|\(c\)|copyright)\s*"
-                           r"((19|20)\d\d|by\b)|\d{4}-\d{3}[\dX]\s*/)")
+    notice_pattern: str = (r"\W{0,3}((copyright\s*)?(©|copyright)\s*((19|20)\d\d|by\b)"
+                           r"|(copyright\s*)?\(c\)\s*(19|20)\d\d|\d{4}-\d{3}[\dX]\s*/)")
     """Regular expression for the opening of a publisher's notice, which is furniture.
 
     A paragraph whose first line opens so is a notice (`layoutkit.reading.notices`): a
-    copyright mark and a year, case aside, or a journal's ISSN before a slash (the fee code
+    copyright mark or the word and a year (or 'by'), case aside, '(c)' and a year (a list's
+    '(c) by inserting ...' is none), or a journal's ISSN before a slash (the fee code
     of a journal's copyright line, `0003-6951/2011/98(8)/082505/3/$30.00`).  So is a
     column's first (last) paragraph at the head (foot) of the page's text with a line or
     sentence opening so (an imprint: `... volume 48. Copyright 2016 by the author(s).`).

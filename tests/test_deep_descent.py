@@ -17,7 +17,7 @@ from fontTools.ttLib import TTFont
 
 import layoutkit
 from layoutkit.sources import open_source
-from layoutkit.sources.base import TEXT_DESCENT
+from layoutkit.sources.base import TEXT_DESCENT, box_descent
 from tests.handmade import one_page
 
 DEJAVU = Path("/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf")
@@ -57,9 +57,10 @@ def _width(text: str, size: float) -> float:
     return sum(metrics[cmap[ord(c)]][0] for c in text) * size / font["head"].unitsPerEm
 
 
-def noted_page(path: Path) -> Path:
-    """`LINES` in 12 pt ``Body``, 15 pt apart, each call in 12 pt ``Math`` on the line's
-    baseline where its text ends; written at ``path``."""
+def noted_page(path: Path, ascent: int = 3117, descent: int = -2464) -> Path:
+    """`LINES` in 12 pt ``Body``, 15 pt apart, each call in 12 pt ``Math`` (described
+    with ``ascent`` and ``descent``, by default Cambria Math's) on the line's baseline
+    where its text ends; written at ``path``."""
     content = []
     for k, (text, call) in enumerate(LINES):
         baseline = 700.0 - 15.0 * k
@@ -69,7 +70,7 @@ def noted_page(path: Path) -> Path:
                            % (72.0 + _width(text, 12.0), baseline, call.encode()))
     stream = b"\n".join(content)
     path.write_bytes(one_page(stream, b"<< /Font << /F1 5 0 R /F2 8 0 R >> >>",
-                              *_font(b"Body", 5, 928, -236), *_font(b"Math", 8, 3117, -2464)))
+                              *_font(b"Body", 5, 928, -236), *_font(b"Math", 8, ascent, descent)))
     return path
 
 
@@ -86,3 +87,24 @@ def test_deep_descent_boxes_a_raised_call_on_its_line(tmp_path: Path, engine: st
         [107.0, 122.0]
     page = layoutkit.parse(path, engine=engine, typed=False)[0]
     assert [line.text for line in page.lines] == [text + call for text, call in LINES]
+
+
+@pytest.mark.parametrize("engine", ["pdfium", "pdfminer"])
+def test_deep_descent_of_a_font_hanging_under_its_baseline(tmp_path: Path, engine: str) -> None:
+    """A font whose glyphs hang under the baseline (TeX's CMEX10: ascent 0.04 em,
+    descent -2.96) is boxed an em under its ascent, not from a text face's descent."""
+    path = noted_page(tmp_path / "hung.pdf", ascent=40, descent=-2960)
+    with open_source(path, engine) as source:
+        glyphs = next(iter(source.pages([1]))).glyphs
+    calls = [glyph for glyph in glyphs if glyph.font == "Math"]
+    assert [round(glyph.bbox.top + glyph.size * 0.04, 3) for glyph in calls] == [107.0, 122.0]
+
+
+@pytest.mark.parametrize(("descent", "ascent", "boxed"), [
+    (-0.236, 0.928, -0.236),  # a text face: its own
+    (-0.96, 0.04, -0.96),     # within an em: its own
+    (-2.464, 3.117, -0.25),   # Cambria Math: a text face's
+    (-2.96, 0.04, -0.96),     # CMEX10: an em under its ascent
+])
+def test_box_descent(descent: float, ascent: float, boxed: float) -> None:
+    assert box_descent(descent, ascent) == pytest.approx(boxed)

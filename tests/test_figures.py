@@ -395,7 +395,7 @@ def test_captions_under_rows_beside_each_other_and_in_other_languages(
         name: str, pages: str, expected: list[tuple[int, str, str, list[int]]]) -> None:
     """Mined tagged documents: a caption right under its table's last row, or beside
     another caption on the same row, opens a caption as one after a sentence does; a
-    Turkish caption is labelled ``Şekil`` or ``Tablo`` (`layoutkit.linetypes.headings.
+    Turkish caption is labelled ``Şekil`` or ``Tablo`` (`layoutkit.model.captions.
     FIGURE_NAMES`, `TABLE_NAMES`)."""
     assert _linked(FIXTURES / "tagged" / f"{name}.pdf", pages) == expected
 

@@ -169,6 +169,48 @@ def test_imprint_needs_its_mark_opening_a_sentence(tmp_path: Path) -> None:
     assert sorted(line.text for line in page.body_lines) == sorted(body + imprint)
 
 
+def one_column_page(path: Path, last: Sequence[str], *, size: float, gap: float) -> list[str]:
+    """A page of one column of 10 pt type: a paragraph of twenty lines, then, ``gap``
+    points under it (none: the paragraph indented instead), the paragraph ``last`` in
+    ``size`` points.  Returns the page's lines in order."""
+    canvas = Canvas(str(path), pagesize=(612.0, 792.0))
+    rng = random.Random(5)
+    first = [" ".join(rng.choice(VOCAB) for _ in range(9)) + f" x{k}" for k in range(20)]
+    canvas.setFont("Times-Roman", 10)
+    for k, text in enumerate(first):
+        canvas.drawString(72.0, 720.0 - 12.0 * k, text)
+    canvas.setFont("Times-Roman", size)
+    top = 720.0 - 12.0 * 20 - gap
+    for k, text in enumerate(last):
+        canvas.drawString(72.0 + (12.0 if k == 0 and not gap else 0.0), top - 12.0 * k, text)
+    canvas.save()
+    return first + list(last)
+
+
+@pytest.mark.parametrize(("last", "size", "gap"), [
+    # a legal text's last paragraph, parted by its indent alone
+    ([f"clause {k} of the act, which protects a work from" for k in range(4)]
+     + ["copyright by reproducing it in any form, is read with"]
+     + [f"clause {k} of the schedule and its notes as they stand" for k in range(5)], 10.0, 0.0),
+    # a list's items after semicolons
+    (["The board may act (a) by notice, (b) by order; (c) by regulation, or in",
+      "any other way the act allows."], 10.0, 12.0),
+    # a figure's caption crediting its source
+    (["Figure 3. The lattice as grown on the substrate. Reproduced with",
+      "permission. Copyright 2015, American Chemical Society."], 9.0, 20.0),
+])
+def test_one_column_page_last_paragraph_is_body(tmp_path: Path, last: list[str], size: float,
+                                                gap: float) -> None:
+    """On a page of one column, where the column's first and last paragraphs are at the
+    head and foot of the page's text, a long paragraph parted by its indent alone, a
+    list's '(c) by ...' and a caption's copyright credit stay text."""
+    path = tmp_path / "one-column.pdf"
+    lines = one_column_page(path, last, size=size, gap=gap)
+    page = layoutkit.parse(path, typed=False)[0]
+    assert [line.text for line in page.lines] == lines
+    assert all(line.line_type not in (LineType.HEADER, LineType.FOOTER) for line in page.lines)
+
+
 @pytest.mark.parametrize(("stem", "gone", "kept"), [
     ("cacm-1975-aho-corasick-scan", "General permission to republish",
      "Authors' present addresses"),

@@ -330,10 +330,12 @@ def _on_drawing(line: _Candidate, words: Sequence[Word], drawn: Sequence[BBox]) 
     x0 = min(words[i].bbox.x0 for i in line.words) - line.size
     x1 = max(words[i].bbox.x1 for i in line.words) + line.size
     top, bottom = line.top - line.size, line.bottom + line.size
+    met = [box for box in drawn
+           if box.x0 <= x1 and x0 <= box.x1 and box.top <= bottom and top <= box.bottom]
+    if not met:
+        return False
     ordered = sorted((words[i] for i in line.words), key=lambda w: w.bbox.x0)
-    return any(box.x0 <= x1 and x0 <= box.x1 and box.top <= bottom and top <= box.bottom
-               and not any(map(partial(_between, box), ordered, ordered[1:]))
-               for box in drawn)
+    return not all(any(map(partial(_between, box), ordered, ordered[1:])) for box in met)
 
 
 def _leading(header: Sequence[_Candidate], footer: Sequence[_Candidate]) -> float:

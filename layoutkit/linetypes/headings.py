@@ -49,6 +49,7 @@ from pathlib import Path
 from ..config import LinetypesConfig
 from ..geometry.words import split_at_gaps
 from ..model import Document, LineType, untagged
+from ..model.captions import is_caption
 from .lines import (
     Key,
     Style,
@@ -66,8 +67,8 @@ from .rules import DEFAULT_RULES, HeadingRule, load_rules
 from .sequence import is_start, is_successor
 from .tables import heads_row
 
-__all__ = ["ANNOUNCEMENT_MIN_LINES", "CAPTION_LABEL", "FIGURE_NAMES", "TABLE_NAMES", "body_size",
-           "heading_candidates", "heading_lines", "is_caption", "size_counts", "type_headings"]
+__all__ = ["ANNOUNCEMENT_MIN_LINES", "body_size", "heading_candidates", "heading_lines",
+           "size_counts", "type_headings"]
 
 
 @dataclass(slots=True)
@@ -136,32 +137,6 @@ _QUOTED = re.compile(r"^[\"“«„].*[\"”»][.,!?]?$")
 """A line in quotation marks (a pull quote)."""
 _QUOTE_MARKS = "\"“”«»„"
 """Quotation marks, opening and closing as the languages layoutkit reads set them."""
-FIGURE_NAMES = ("figure", "fig", "abbildung", "abb", "bild", "figura", "figuur", "figur",
-                "afbeelding", "şekil", "rysunek", "rys", "obrázek", "obr", "рисунок", "рис",
-                "σχήμα", "chart", "exhibit", "scheme", "plate", "图", "圖", "図")
-"""What a figure's caption calls it, in the languages layoutkit reads (``Fig.``,
-``Abb.``, ``Şekil``, ``Рис.``, ``图``)."""
-TABLE_NAMES = ("table", "tab", "tabla", "tableau", "tabela", "tabelle", "tabella", "tabel",
-               "tabell", "tablo", "tabulka", "таблица", "πίνακας", "cuadro", "quadro", "表")
-"""What a table's caption calls it, in the languages layoutkit reads."""
-_NAMES = "|".join(sorted(map(re.escape, FIGURE_NAMES + TABLE_NAMES), key=len, reverse=True))
-_CAPTION = re.compile(rf"(?:{_NAMES})\.? ?\d{{1,3}}(?:\.\d{{1,3}})?[.:：]", re.IGNORECASE)
-"""A caption's opening (``Fig. 2.``, ``Table 3:``, ``Abb. 1.``): a figure's or a
-table's legend, however it is set, is no heading."""
-
-
-def is_caption(text: str) -> bool:
-    """Whether ``text`` opens as a figure's or a table's caption does (`_CAPTION`:
-    ``Fig. 2.``, ``Table 3:``, ``Abb. 1.``)."""
-    return _CAPTION.match(text) is not None
-
-
-CAPTION_LABEL = re.compile(rf"({_NAMES})\.? ?S?\d{{1,3}}(?:\.\d{{1,3}})?[a-z]?(?!\w)",
-                           re.IGNORECASE)
-"""A caption's label (``Fig. 2``, ``Table 3``, ``Abb. 1``, ``Figure S2``), the name of
-what it labels (`FIGURE_NAMES`, `TABLE_NAMES`) in its first group: what opens a
-figure's or a table's legend, with or without the stop after it that `_CAPTION` asks
-for (`layoutkit.outputs.figures` links the legend to its picture by it)."""
 _FIELD = re.compile(r":\s+[\d.,%\s]*\d[\d.,%\s]*$")
 """A field's label and its figure after a colon (``TOTAL TURNOUT: 81.96%``)."""
 
@@ -211,12 +186,12 @@ def _date_alone(words: Sequence[str]) -> bool:
 def _one_phrase(item: TypedLine, config: LinetypesConfig) -> bool:
     """Whether a line reads as one phrase, as a heading does: not a contents entry or a
     price list's row (a dot leader), a web or mail address, a quotation (or quoted text
-    opening on it: an amendment's inserted words), a caption (`_CAPTION`), a
+    opening on it: an amendment's inserted words), a caption (`is_caption`), a
     field's label and figure (`_FIELD`), a date alone (`_date_alone`), a
     value set apart as a cell (`_cells`) nor a bold lead (`_bold_lead`)."""
     text = item.line.text
     return not (_LEADER.search(text) or _QUOTED.match(text) or _opens_quote(text)
-                or _CAPTION.match(text) or _FIELD.search(text) or _date_alone(item.words)
+                or is_caption(text) or _FIELD.search(text) or _date_alone(item.words)
                 or any(_ADDRESS.search(word) for word in item.words)
                 or _cells(item, config) or _bold_lead(item, config) or _figure(item.words))
 

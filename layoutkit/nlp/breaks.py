@@ -24,7 +24,7 @@ One decision, read by every text output through `layoutkit.nlp.paragraphs`
   text after a displayed formula (``where x is…``).
 - A line opening with a raised note mark before a capital (a reference or a note,
   ``¹ M. Bode, …``) starts a paragraph.
-- A caption's first line (`layoutkit.linetypes.headings.is_caption`: ``Figure 2.``,
+- A caption's first line (`layoutkit.model.captions.is_caption`: ``Figure 2.``,
   ``Table 1:``) starts a paragraph, so a caption is never read into the body text
   above it; it ends as a paragraph does (its block's end, a gap, an indent).
 - Footnotes (`footnotes`) are the lines of a band that reading order sets after a
@@ -45,8 +45,8 @@ from statistics import median
 
 from ..config import LinetypesConfig, ReadingConfig
 from ..geometry.furniture import is_page_number
-from ..linetypes.headings import is_caption
 from ..model import BBox, Line, LineType, Page, is_cjk
+from ..model.captions import is_caption
 from ..reading.page import NOTE_MARK, raised_mark
 from ..reading.stream import HYPHENS
 

@@ -35,9 +35,9 @@ from dataclasses import dataclass, replace
 from typing import Any, Protocol
 
 from ..errors import UsageError
-from ..linetypes.headings import is_caption
 from ..linetypes.lines import closes_sentence
 from ..model import Document, Line, LineType
+from ..model.captions import is_caption
 from ..nlp.lexicon import document_lexicon
 from ..nlp.paragraphs import Paragraph, Piece, paragraphs
 from .structure import FURNITURE

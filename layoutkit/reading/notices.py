@@ -13,8 +13,9 @@ does:
 - At a column's head or foot, where a journal sets its imprint (`Vol. 77, No. 21 ...
   Copyright © 2011, American Society for Microbiology`, `Proceedings of the 33rd
   International Conference ... Copyright 2016 by the author(s).`), the mark and year
-  may stand anywhere in it: the column's first or last paragraph, set no larger than
-  the column's text and not its only paragraph, carrying them is a notice.
+  may open any line or sentence of it: the column's first or last paragraph, of a few
+  lines set apart by white space, no larger than the column's text, no caption and not
+  the column's only paragraph, is a notice (`_imprint`).
 - Its lines are furniture: they leave the body as a running footer does.
 """
 
@@ -30,6 +31,7 @@ from ..config import LayoutConfig
 from ..geometry.grid import weighted_median
 from ..geometry.words import group_lines
 from ..model import Word
+from ..model.captions import is_caption
 
 __all__ = ["notice_words"]
 
@@ -75,20 +77,41 @@ def notice_words(leaves: Sequence[Sequence[Word]], config: LayoutConfig, *,
         paragraphs.append(range(paragraphs[-1].stop, _paragraph_end(lines, paragraphs[-1].stop)))
     if len(paragraphs) > 1:
         usual = (1 + _SIZE_TOLERANCE) * _size([w for line in lines for w in line])
-        edges = [paragraphs[0]] * head + [paragraphs[-1]] * foot
+        edges = ([paragraphs[0]] if head else []) + ([paragraphs[-1]] if foot else [])
         notices.update(k for paragraph in edges
-                       if _size(lines[paragraph.start]) <= usual
-                       and _opens_sentence(pattern, [lines[k] for k in paragraph])
+                       if _imprint(pattern, [lines[k] for k in paragraph],
+                                   lines[paragraph.start - 1] if paragraph.start else None,
+                                   lines[paragraph.stop] if paragraph.stop < len(lines)
+                                   else None, usual)
                        for k in paragraph)
     return [w for k in sorted(notices) for w in lines[k]]
 
 
-_SENTENCE_START = re.compile(r"(?:^|(?<=[.;:!?]\s))\S")
-"""Where a sentence may begin in a paragraph's text: at its start or after a stop."""
+_IMPRINT_MAX_LINES = 4
+"""Most lines of a journal's imprint at a column's head or foot (its name, volume and
+pages; its fee code and doi; its copyright)."""
+
+_SENTENCE_START = re.compile(r"(?:^|(?<=[.!?]\s))\S")
+"""Where a sentence may begin in a paragraph's text: at its start or after a full stop."""
 
 
-def _opens_sentence(pattern: re.Pattern[str], lines: Sequence[Sequence[Word]]) -> bool:
-    """Whether a line of ``lines``, or a sentence in them, opens with ``pattern``."""
+def _imprint(pattern: re.Pattern[str], lines: Sequence[Sequence[Word]],
+             before: Sequence[Word] | None, after: Sequence[Word] | None,
+             usual: float) -> bool:
+    """Whether the paragraph of ``lines``, at a column's head or foot between the lines
+    ``before`` and ``after`` it (None where it ends the column), is a journal's imprint:
+    a few lines (`_IMPRINT_MAX_LINES`) set no larger than the ``usual`` size, parted by
+    white space from the column's other lines (`_MIN_GAP_EM`), no figure's or table's
+    caption (a credit, 'Reproduced with permission. Copyright 2015, ...'), a line or
+    a sentence of it opening with the notice ``pattern``."""
+    size = _size(lines[0])
+    if len(lines) > _IMPRINT_MAX_LINES or size > usual or is_caption(
+            " ".join(w.text for w in lines[0])):
+        return False
+    if before is not None and _gap(before, lines[0]) < _MIN_GAP_EM * size:
+        return False
+    if after is not None and _gap(lines[-1], after) < _MIN_GAP_EM * size:
+        return False
     starts = [0]
     for line in lines:
         starts.append(starts[-1] + len(" ".join(w.text for w in line)) + 1)

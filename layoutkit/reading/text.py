@@ -73,7 +73,8 @@ def right_to_left(texts: Iterable[str]) -> bool:
 def line_text(words: Sequence[Word], backwards: bool = False,
               cjk_space_em: float = math.inf, swap: bool = False) -> str:
     """The text of a line of ``words`` (in the order they stand along its baseline):
-    the words joined by spaces, but none beside a CJK word unless the gap between
+    the words joined by spaces, but none before an ordinal's raised suffix ('16th',
+    `_suffix`) and none beside a CJK word unless the gap between
     them along the baseline is at least ``cjk_space_em`` times the first's size
     (``cjk_space_em`` of [`ReadingConfig`][layoutkit.config.ReadingConfig]; by default never);
     in logical order when it holds right-to-left letters (the bidi algorithm, the
@@ -84,15 +85,16 @@ def line_text(words: Sequence[Word], backwards: bool = False,
     (brackets) that resolve right to left are swapped for their mirror images (see
     `column_texts`)."""
     texts = [w.text for w in words]
-    text = " ".join(texts)
+    solid = [_suffix(a, b) for a, b in pairwise(words)]
+    if _MAYBE_CJK.search("".join(texts)):
+        solid = [joined or ((is_cjk(a[-1]) or is_cjk(b[0])) and not wide)
+                 for joined, (a, b), wide in zip(solid, pairwise(texts),
+                                                 _wide_gaps(words, cjk_space_em), strict=True)]
+    text = texts[0] + "".join(word if joined else " " + word
+                              for joined, word in zip(solid, texts[1:], strict=True)) \
+        if texts else ""
     if text.isascii():
         return text
-    if _MAYBE_CJK.search(text):
-        solid = [(is_cjk(a[-1]) or is_cjk(b[0])) and not wide
-                 for (a, b), wide in zip(pairwise(texts), _wide_gaps(words, cjk_space_em),
-                                         strict=True)]
-        text = texts[0] + "".join(word if joined else " " + word
-                                  for joined, word in zip(solid, texts[1:], strict=True))
     if not _MAYBE_RTL.search(text):
         return text
     rtl, ltr = _strong(text)
@@ -113,6 +115,14 @@ _TOUCHING_EM = 0.1
 """Ems of its size within which a punctuation mark touches the word beside it.  Not a
 parameter: a word space is a quarter of an em or more, and a mark drawn with its word
 stands against it."""
+
+
+def _suffix(host: Word, script: Word) -> bool:
+    """Whether ``script`` is letters raised against the end of the number ``host`` (an
+    ordinal's suffix: '16' 'th', '1' 'er', '21' 'st'), touching it (`_TOUCHING_EM` of its
+    size), read as one word with it."""
+    return (script.text.isalpha() and host.text[-1:].isdigit() and script.raised_beside(host)
+            and script.bbox.x0 - host.bbox.x1 <= _TOUCHING_EM * script.size)
 
 _MARKS = "[,;:!?\u060c\u061b\u061f\u06d4]+"
 """Punctuation that closes what goes before it and opens no word: commas, semicolons,

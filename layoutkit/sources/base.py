@@ -38,19 +38,23 @@ __all__ = ["DEEPEST_DESCENT", "FORCE_BOLD", "IMAGE_SUFFIXES", "RULE_THICKNESS", 
 DEEPEST_DESCENT = -1.0
 """The deepest descent, in ems, a glyph's box starts at: the box runs from the font's
 descent to an em above it, which then still reaches the baseline.  A math font's line
-metrics go far deeper (Cambria Math's descent is -2.46 em, TeX's CMEX10's -2.96): such a
-font's glyphs are boxed from `TEXT_DESCENT` instead, or its superscripts would stand
-two lines under their own and be read into the line below.  Every engine boxes glyphs
-so."""
+metrics go deeper (Cambria Math's descent is -2.46 em, its ascent 3.12): boxed from
+there, its superscripts would stand two lines under their own and be read into the
+line below.  Such a font's glyphs are boxed as `box_descent` says.  Every engine boxes
+glyphs so."""
 
 TEXT_DESCENT = -0.25
 """The descent, in ems, of a text face (Times -0.22, Helvetica -0.21, Gill Sans -0.25):
 where a glyph's box starts when its font's descent is deeper than `DEEPEST_DESCENT`."""
 
 
-def box_descent(descent: float) -> float:
-    """The descent (ems) a glyph's box starts at, for a font whose own is ``descent``."""
-    return TEXT_DESCENT if descent < DEEPEST_DESCENT else descent
+def box_descent(descent: float, ascent: float) -> float:
+    """The descent (ems) a glyph's box starts at, for a font whose own are ``descent``
+    and ``ascent``: its descent, or where that is deeper than `DEEPEST_DESCENT` a text
+    face's (`TEXT_DESCENT`), the box reaching no higher than the font's ascent (TeX's
+    CMEX10, ascent 0.04 em and descent -2.96, hangs its large operators under the
+    baseline: boxed an em under its ascent)."""
+    return min(TEXT_DESCENT, ascent - 1.0) if descent < DEEPEST_DESCENT else descent
 
 
 RULE_THICKNESS = 2.0

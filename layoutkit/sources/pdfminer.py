@@ -371,7 +371,7 @@ class _Resources(PDFResourceManager):
 def _bound_descent(font: PDFFont) -> None:
     """Set ``font``'s descent, which its glyphs' boxes start at, to `box_descent`'s."""
     if font.vscale:
-        font.descent = box_descent(font.get_descent()) / font.vscale
+        font.descent = box_descent(font.get_descent(), font.get_ascent()) / font.vscale
 
 
 def _use_collection(font: Any, spec: Mapping[str, object]) -> None:

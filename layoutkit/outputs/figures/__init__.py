@@ -22,7 +22,7 @@ They are placed in the reading and written as PNG files.
   is a figure only when a caption names it; under a table's caption, a drawing (or
   pictures that words fill) is a table.
 - A caption is the line that opens with a label (``Figure 3:``, ``Fig. 2.``,
-  ``Table 1.``, `layoutkit.linetypes.headings.CAPTION_LABEL`) at the head of its
+  ``Table 1.``, `layoutkit.model.captions.CAPTION_LABEL`) at the head of its
   block, set as a caption (a stop, colon or dash after the label, a bold label, or
   type smaller than the text's: not ``Figure 3 shows...``), and the lines of its
   block after it in the same size, up to a table's row or a paragraph's end (a
@@ -56,9 +56,9 @@ import numpy as np
 from ...config import LayoutConfig, LinetypesConfig
 from ...errors import UsageError
 from ...geometry.words import split_at_gaps
-from ...linetypes.headings import CAPTION_LABEL, TABLE_NAMES
 from ...linetypes.hyphens import join_hyphenated
 from ...model import BandKind, BBox, Block, Document, Line, LineType, Page
+from ...model.captions import CAPTION_LABEL, TABLE_NAMES
 from ...sources import is_image
 from ..structure import FURNITURE, Part, parts
 from .drawn import Piece, grouped, page_pieces

@@ -213,15 +213,17 @@ class _Font:
         length = int(pdfium_c.FPDFFont_GetBaseFontName(handle, None, 0))
         name = ctypes.create_string_buffer(max(length, 1))
         pdfium_c.FPDFFont_GetBaseFontName(handle, name, len(name))
-        descent = ctypes.c_float()
+        descent, ascent = ctypes.c_float(), ctypes.c_float()
         if not pdfium_c.FPDFFont_GetDescent(handle, 1.0, descent):
             descent.value = 0.0
+        if not pdfium_c.FPDFFont_GetAscent(handle, 1.0, ascent):
+            ascent.value = 1.0
         text = name.value.decode("utf-8", errors="replace")
         flags = int(pdfium_c.FPDFFont_GetFlags(handle))
         weight = font_weight(text, max(int(pdfium_c.FPDFFont_GetWeight(handle)), 0),
                              embedded=pdfium_c.FPDFFont_GetIsEmbedded(handle) == 1,
                              force_bold=flags > 0 and bool(flags & FORCE_BOLD))
-        return _Font(handle, text, box_descent(descent.value), {},
+        return _Font(handle, text, box_descent(descent.value, ascent.value), {},
                      BuiltinEncodings.key(handle, text), weight)
 
     def width(self, text: str) -> float | None:
