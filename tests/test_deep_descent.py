@@ -105,6 +105,7 @@ def test_deep_descent_of_a_font_hanging_under_its_baseline(tmp_path: Path, engin
     (-0.96, 0.04, -0.96),     # within an em: its own
     (-2.464, 3.117, -0.25),   # Cambria Math: a text face's
     (-2.96, 0.04, -0.96),     # CMEX10: an em under its ascent
+    (-2.464, 0.0, -0.25),     # no ascent known: a text face's
 ])
 def test_box_descent(descent: float, ascent: float, boxed: float) -> None:
     assert box_descent(descent, ascent) == pytest.approx(boxed)

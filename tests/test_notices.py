@@ -189,12 +189,16 @@ def one_column_page(path: Path, last: Sequence[str], *, size: float, gap: float)
 
 @pytest.mark.parametrize(("last", "size", "gap"), [
     # a legal text's last paragraph, parted by its indent alone
+    (["clause 4 of the act, which protects a work from",
+      "copyright by reproducing it in any form, is read with",
+      "clause 5 of the schedule and its notes as they stand."], 10.0, 0.0),
+    # a paragraph of more lines than an imprint, parted by white space
     ([f"clause {k} of the act, which protects a work from" for k in range(4)]
-     + ["copyright by reproducing it in any form, is read with"]
-     + [f"clause {k} of the schedule and its notes as they stand" for k in range(5)], 10.0, 0.0),
-    # a list's items after semicolons
+     + ["copyright by reproducing it in any form, is read with"], 10.0, 12.0),
+    # a list's items after semicolons, an amendment's item opening a line
     (["The board may act (a) by notice, (b) by order; (c) by regulation, or in",
       "any other way the act allows."], 10.0, 12.0),
+    (["(C) by inserting after paragraph (3) the following:"], 10.0, 12.0),
     # a figure's caption crediting its source
     (["Figure 3. The lattice as grown on the substrate. Reproduced with",
       "permission. Copyright 2015, American Chemical Society."], 9.0, 20.0),
@@ -202,8 +206,9 @@ def one_column_page(path: Path, last: Sequence[str], *, size: float, gap: float)
 def test_one_column_page_last_paragraph_is_body(tmp_path: Path, last: list[str], size: float,
                                                 gap: float) -> None:
     """On a page of one column, where the column's first and last paragraphs are at the
-    head and foot of the page's text, a long paragraph parted by its indent alone, a
-    list's '(c) by ...' and a caption's copyright credit stay text."""
+    head and foot of the page's text, a paragraph parted by its indent alone, one of
+    more lines than an imprint, a list's '(c) by ...', an amendment's '(C) by inserting'
+    and a caption's copyright credit stay text."""
     path = tmp_path / "one-column.pdf"
     lines = one_column_page(path, last, size=size, gap=gap)
     page = layoutkit.parse(path, typed=False)[0]

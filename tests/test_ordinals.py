@@ -30,13 +30,18 @@ def _word(text: str, x0: float, *, size: float = 12.0, raised: float = 0.0) -> W
     ([_word("16", 0.0), _word("th", 15.0, size=7.0, raised=4.0)], "16 th"),
     # on the baseline: small type, not a suffix
     ([_word("16", 0.0), _word("th", 12.0, size=7.0)], "16 th"),
-    # a call after a word, an exponent after a number
+    # a call after a word, an exponent after a number, a table's note letter after a
+    # figure, letters that end no ordinal
     ([_word("word", 0.0), _word("a", 24.0, size=7.0, raised=4.0)], "word a"),
     ([_word("10", 0.0), _word("13", 12.0, size=7.0, raised=4.0)], "10 13"),
+    ([_word("0.05", 0.0), _word("a", 24.0, size=7.0, raised=4.0)], "0.05 a"),
+    ([_word("23", 0.0), _word("b", 12.0, size=7.0, raised=4.0)], "23 b"),
+    ([_word("23", 0.0), _word("km", 12.0, size=7.0, raised=4.0)], "23 km"),
 ])
 def test_ordinal_suffix_joins_its_number(words: list[Word], text: str) -> None:
-    """Letters raised and set smaller against the end of a number join it; set apart, on
-    the baseline, after a word or in figures, they stay a word of their own."""
+    """An ordinal's ending raised and set smaller against the end of a whole number joins
+    it; set apart, on the baseline, after a word, after a decimal, in figures, or
+    letters that end no ordinal (a note's call), they stay a word of their own."""
     assert line_text(words) == text
 
 
@@ -57,3 +62,13 @@ def test_ordinal_suffix_on_a_page(tmp_path: Path) -> None:
     page = layoutkit.parse(path, typed=False)[0]
     assert [line.text for line in page.lines] == \
         ["Our 16th Year! Since May 2, 2007, lunch on the 3rd"]
+
+
+def test_ordinal_suffix_in_a_right_to_left_line() -> None:
+    """In a right-to-left line whose Latin words a comma is set against, the ordinal
+    still reads as one word."""
+    words = [_word("SCOOT", 0.0), _word("\u060cSCATS", 40.0), _word("16", 90.0),
+             _word("th", 102.0, size=7.0, raised=4.0),
+             _word("\u0627\u0644\u0645\u062f\u064a\u0646\u0629", 120.0),
+             _word("\u0627\u0644\u0645\u0646\u0648\u0631\u0629", 170.0)]
+    assert "16th" in line_text(words)

@@ -14,7 +14,8 @@ The values live by kind: `value` (the frozen base, pickled as its
 constructor call), `clean` (text as it enters the model: safe to print and to
 encode), `geometry` (boxes, rules), `outline` (the PDF's bookmarks), `glyphs` (a page's glyph
 arrays as a source reads them), `layout` (words, lines, blocks, columns, bands,
-pages, the document), `weight` (a font's weight) and `codec` (the
+pages, the document), `weight` (a font's weight), `captions` (what a figure's or a
+table's caption opens with, the vocabulary the stages share) and `codec` (the
 document's JSON, published and stored).
 """
 

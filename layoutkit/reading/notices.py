@@ -72,19 +72,28 @@ def notice_words(leaves: Sequence[Sequence[Word]], config: LayoutConfig, *,
         parted = not k or _gap(lines[k - 1], line) >= _MIN_GAP_EM * _size(line)
         if parted and pattern.match(" ".join(w.text for w in line)):
             notices.update(range(k, _paragraph_end(lines, k)))
+    if head or foot:
+        notices |= _imprint_lines(pattern, lines, head=head, foot=foot)
+    return [w for k in sorted(notices) for w in lines[k]]
+
+
+def _imprint_lines(pattern: re.Pattern[str], lines: Sequence[Sequence[Word]], *,
+                   head: bool, foot: bool) -> set[int]:
+    """The indexes of the column's ``lines`` that are an imprint (`_imprint`): its first
+    paragraph with ``head``, its last with ``foot``, when it has another."""
     paragraphs = [range(0, _paragraph_end(lines, 0))]
     while paragraphs[-1].stop < len(lines):
         paragraphs.append(range(paragraphs[-1].stop, _paragraph_end(lines, paragraphs[-1].stop)))
-    if len(paragraphs) > 1:
-        usual = (1 + _SIZE_TOLERANCE) * _size([w for line in lines for w in line])
-        edges = ([paragraphs[0]] if head else []) + ([paragraphs[-1]] if foot else [])
-        notices.update(k for paragraph in edges
-                       if _imprint(pattern, [lines[k] for k in paragraph],
-                                   lines[paragraph.start - 1] if paragraph.start else None,
-                                   lines[paragraph.stop] if paragraph.stop < len(lines)
-                                   else None, usual)
-                       for k in paragraph)
-    return [w for k in sorted(notices) for w in lines[k]]
+    if len(paragraphs) < 2:
+        return set()
+    usual = (1 + _SIZE_TOLERANCE) * _size([w for line in lines for w in line])
+    edges = ([paragraphs[0]] if head else []) + ([paragraphs[-1]] if foot else [])
+    return {k for paragraph in edges
+            if _imprint(pattern, [lines[k] for k in paragraph],
+                        lines[paragraph.start - 1] if paragraph.start else None,
+                        lines[paragraph.stop] if paragraph.stop < len(lines) else None,
+                        usual)
+            for k in paragraph}
 
 
 _IMPRINT_MAX_LINES = 4
@@ -92,7 +101,8 @@ _IMPRINT_MAX_LINES = 4
 pages; its fee code and doi; its copyright)."""
 
 _SENTENCE_START = re.compile(r"(?:^|(?<=[.!?]\s))\S")
-"""Where a sentence may begin in a paragraph's text: at its start or after a full stop."""
+"""Where a sentence may begin in a paragraph's text: at its start or after a full stop,
+an exclamation or a question mark (not after a colon or semicolon: a list's '(c) by')."""
 
 
 def _imprint(pattern: re.Pattern[str], lines: Sequence[Sequence[Word]],

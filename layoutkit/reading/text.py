@@ -73,8 +73,8 @@ def right_to_left(texts: Iterable[str]) -> bool:
 def line_text(words: Sequence[Word], backwards: bool = False,
               cjk_space_em: float = math.inf, swap: bool = False) -> str:
     """The text of a line of ``words`` (in the order they stand along its baseline):
-    the words joined by spaces, but none before an ordinal's raised suffix ('16th',
-    `_suffix`) and none beside a CJK word unless the gap between
+    the words joined by spaces, but none before an ordinal's raised ending ('16th',
+    `_raised_against`) and none beside a CJK word unless the gap between
     them along the baseline is at least ``cjk_space_em`` times the first's size
     (``cjk_space_em`` of [`ReadingConfig`][layoutkit.config.ReadingConfig]; by default never);
     in logical order when it holds right-to-left letters (the bidi algorithm, the
@@ -85,14 +85,22 @@ def line_text(words: Sequence[Word], backwards: bool = False,
     (brackets) that resolve right to left are swapped for their mirror images (see
     `column_texts`)."""
     texts = [w.text for w in words]
-    solid = [_suffix(a, b) for a, b in pairwise(words)]
-    if _MAYBE_CJK.search("".join(texts)):
+    text = " ".join(texts)
+    suffixes = [k for k, (host, after) in enumerate(pairwise(texts))
+                if host.isdecimal() and after.casefold() in _ORDINAL_SUFFIXES
+                and _raised_against(words[k], words[k + 1])] \
+        if any(map(str.isdecimal, texts)) else []
+    if text.isascii() and not suffixes:
+        return text
+    solid = [False] * max(len(texts) - 1, 0)
+    for k in suffixes:
+        solid[k] = True
+    if _MAYBE_CJK.search(text):
         solid = [joined or ((is_cjk(a[-1]) or is_cjk(b[0])) and not wide)
                  for joined, (a, b), wide in zip(solid, pairwise(texts),
                                                  _wide_gaps(words, cjk_space_em), strict=True)]
-    text = texts[0] + "".join(word if joined else " " + word
-                              for joined, word in zip(solid, texts[1:], strict=True)) \
-        if texts else ""
+    if any(solid):
+        text = _joined(texts, solid)
     if text.isascii():
         return text
     if not _MAYBE_RTL.search(text):
@@ -100,7 +108,7 @@ def line_text(words: Sequence[Word], backwards: bool = False,
     rtl, ltr = _strong(text)
     if rtl or (backwards and not ltr):
         base = "R" if rtl > ltr or not ltr else "L"
-        marked = _marks_read_right_to_left(words, texts) \
+        marked = _marks_read_right_to_left(words, texts, solid) \
             if base == "R" and ltr and not _MAYBE_CJK.search(text) else None
         text = _reordered(marked, base, swap).replace(_RLM, "") if marked else \
             _reordered(text, base, swap)
@@ -117,12 +125,27 @@ parameter: a word space is a quarter of an em or more, and a mark drawn with its
 stands against it."""
 
 
-def _suffix(host: Word, script: Word) -> bool:
-    """Whether ``script`` is letters raised against the end of the number ``host`` (an
-    ordinal's suffix: '16' 'th', '1' 'er', '21' 'st'), touching it (`_TOUCHING_EM` of its
-    size), read as one word with it."""
-    return (script.text.isalpha() and host.text[-1:].isdigit() and script.raised_beside(host)
+_ORDINAL_SUFFIXES = frozenset({"st", "nd", "rd", "th", "er", "re", "e", "es", "ers", "res",
+                               "ème", "ère", "èmes", "ères"})
+"""The endings an ordinal's number is printed with, raised: English ('16th', '3rd') and
+French ('1er', '2e', '3ème').  A note's call is a single letter ('0.05ᵃ', '23ᵇ') or a
+figure: no ending but 'e' is one, and 'e' is the fifth note's."""
+
+
+def _raised_against(host: Word, script: Word) -> bool:
+    """Whether ``script`` is raised against the end of ``host``, touching it
+    (`_TOUCHING_EM` of its size): an ordinal's ending ('16' 'th', '1' 'er', '21' 'st',
+    `_ORDINAL_SUFFIXES`) against its whole number reads as one word with it."""
+    return (script.raised_beside(host)
             and script.bbox.x0 - host.bbox.x1 <= _TOUCHING_EM * script.size)
+
+
+def _joined(texts: Sequence[str], solid: Sequence[bool]) -> str:
+    """``texts`` joined, by a space where ``solid`` (one flag between each two) says
+    they do not join."""
+    return texts[0] + "".join(text if joined else " " + text
+                              for joined, text in zip(solid, texts[1:], strict=True))
+
 
 _MARKS = "[,;:!?\u060c\u061b\u061f\u06d4]+"
 """Punctuation that closes what goes before it and opens no word: commas, semicolons,
@@ -132,8 +155,10 @@ _ONLY_MARKS = re.compile(_MARKS)
 _OPENING_MARKS = re.compile(rf"{_MARKS}(?=\w)")
 
 
-def _marks_read_right_to_left(words: Sequence[Word], texts: Sequence[str]) -> str | None:
-    """The visual text of a right-to-left line's ``words`` (``texts``) with a
+def _marks_read_right_to_left(words: Sequence[Word], texts: Sequence[str],
+                              solid: Sequence[bool]) -> str | None:
+    """The visual text of a right-to-left line's ``words`` (``texts``, joined by a space
+    where ``solid`` does not say they join) with a
     right-to-left mark before each punctuation mark that stands against the left of a
     left-to-right word after another ('SCOOT ،SCATS'), the mark joined to the word it
     touches; None when there is none.  Read right to left, such a mark follows the word
@@ -146,11 +171,14 @@ def _marks_read_right_to_left(words: Sequence[Word], texts: Sequence[str]) -> st
     touching = [gap <= _TOUCHING_EM * w.size for gap, w in zip(_gaps(words), words,
                                                                   strict=False)]
     pieces: list[str] = []
+    glued: list[bool] = []  # whether each piece after the first joins the one before
     found = False
     k = 0
     while k < len(texts):
         text, apart = texts[k], k == 0 or not touching[k - 1]
         after_latin = bool(pieces) and _is_ltr(pieces[-1][-1])
+        if k:
+            glued.append(solid[k - 1])
         if (after_latin and apart and k + 1 < len(texts) and touching[k]
                 and _ONLY_MARKS.fullmatch(text) and _is_ltr(texts[k + 1][0])):
             text, k = text + texts[k + 1], k + 1  # a mark alone against the word after
@@ -159,7 +187,7 @@ def _marks_read_right_to_left(words: Sequence[Word], texts: Sequence[str]) -> st
             text, found = _RLM + text, True
         pieces.append(text)
         k += 1
-    return " ".join(pieces) if found else None
+    return _joined(pieces, glued) if found else None
 
 
 _EXPLICIT = str.maketrans("", "", BIDI_FORMATTING)
@@ -262,10 +290,11 @@ def reading_words(words: Sequence[Word], text: str) -> tuple[Word, ...]:
     in the order they are read, whose texts joined by spaces are the line's ``text``
     (`line_text`): a right-to-left word is read in logical order and comes
     where the bidi algorithm put it; words that the text joins without a space
-    (CJK) are one word, their boxes united.  Each piece of the text between spaces
-    is matched with the run of standing words, next to each other, that holds the
-    same letters, looked for from the end the line is read from (a word printed twice
-    keeps its own box); a text whose pieces cannot all be matched so is one word."""
+    (CJK, an ordinal's raised ending) are one word, their boxes united.  Each piece of
+    the text between spaces is matched with the run of standing words, next to each
+    other, that holds the same letters, looked for from the end the line is read from
+    (a word printed twice keeps its own box); a text whose pieces cannot all be matched
+    so is one word."""
     if text == " ".join(w.text for w in words):
         return tuple(words)
     keys = [_letters(w.text) for w in words]

@@ -7,8 +7,8 @@ interchangeable (tests/test_engines.py holds them to it):
 
 * **Boxes** are pdfminer's: from the character's origin to its advance along the
   baseline, and one em across it starting at the font's descent (both engines take a
-  text face's where a math font's line metrics would set the box under its line:
-  `box_descent`).  PDFium's own boxes
+  text face's, or an em under the font's ascent, where a math font's line metrics
+  would set the box under its line: `box_descent`).  PDFium's own boxes
   do not fit line grouping, which needs one bottom per baseline: ``FPDFText_GetCharBox``
   is the ink, ``FPDFText_GetLooseCharBox`` runs from descent to ascent (0.74 em for
   LegalNews-Bold; its top is 0.45 pt off pdfminer's in the median glyph, up to 17 pt)

@@ -207,7 +207,7 @@ class _Font:
     def of(handle: Any) -> _Font:
         """The font PDFium's ``handle`` points to (its base name without a subset tag
         such as ``PQUCUD+``; a descent of 0 when PDFium has none, as the glyphs' boxes
-        start at: `box_descent`).  PDFium's weight is
+        start at: `box_descent`, an ascent of 0 when PDFium has none).  PDFium's weight is
         the descriptor's ``/FontWeight``, else `stem_weight` of its
         ``/StemV`` (-1 when it has none to give), and its flags the descriptor's."""
         length = int(pdfium_c.FPDFFont_GetBaseFontName(handle, None, 0))
@@ -217,7 +217,7 @@ class _Font:
         if not pdfium_c.FPDFFont_GetDescent(handle, 1.0, descent):
             descent.value = 0.0
         if not pdfium_c.FPDFFont_GetAscent(handle, 1.0, ascent):
-            ascent.value = 1.0
+            ascent.value = 0.0
         text = name.value.decode("utf-8", errors="replace")
         flags = int(pdfium_c.FPDFFont_GetFlags(handle))
         weight = font_weight(text, max(int(pdfium_c.FPDFFont_GetWeight(handle)), 0),
