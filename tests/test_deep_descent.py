@@ -1,7 +1,8 @@
 """A glyph's box reaches its baseline, with either engine: a math font's line metrics
 (Cambria Math's descent is -2.46 em) set its superscripts two lines under their own,
 where they were read into the line below; such a font's glyphs are boxed from a text
-face's descent.
+face's descent, or an em under its ascent when that is lower (TeX's CMEX10 hangs its
+operators under the baseline).
 
 The synthetic page embeds DejaVu Sans twice (Debian's fonts-dejavu-core): as ``Body``,
 described with its own descent, and as ``Math``, described with Cambria Math's, which
@@ -19,6 +20,7 @@ import layoutkit
 from layoutkit.sources import open_source
 from layoutkit.sources.base import TEXT_DESCENT, box_descent
 from tests.handmade import one_page
+from tests.test_font_weight import font_objects
 
 DEJAVU = Path("/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf")
 
@@ -27,27 +29,6 @@ LINES = (("management, reserving irreversible procedures for", ""),
          ("with increased elevator muscle activity.", "8"),
          ("Traditional occlusal analysis methods", ""))
 """Each line's text and the note call after it."""
-
-
-def _font(name: bytes, first: int, ascent: int, descent: int) -> list[bytes]:
-    """The font dictionary, descriptor and program of DejaVu Sans named ``name`` and
-    described with ``ascent`` and ``descent`` (thousandths of an em), numbered from
-    ``first``: its widths for codes 32 to 126 (WinAnsi)."""
-    font = TTFont(DEJAVU)
-    scale = 1000 / font["head"].unitsPerEm
-    cmap, metrics = font.getBestCmap(), font["hmtx"].metrics
-    widths = b" ".join(b"%d" % round(metrics[cmap[code]][0] * scale) for code in range(32, 127))
-    program = DEJAVU.read_bytes()
-    return [
-        b"<< /Type /Font /Subtype /TrueType /BaseFont /%s /FirstChar 32 /LastChar 126 "
-        b"/Widths [%s] /Encoding /WinAnsiEncoding /FontDescriptor %d 0 R >>"
-        % (name, widths, first + 1),
-        b"<< /Type /FontDescriptor /FontName /%s /Flags 32 /FontBBox [-1021 -463 1793 1232] "
-        b"/ItalicAngle 0 /Ascent %d /Descent %d /CapHeight 729 /StemV 80 /FontFile2 %d 0 R >>"
-        % (name, ascent, descent, first + 2),
-        b"<< /Length %d /Length1 %d >>\nstream\n%s\nendstream" % (len(program), len(program),
-                                                                 program),
-    ]
 
 
 def _width(text: str, size: float) -> float:
@@ -70,7 +51,9 @@ def noted_page(path: Path, ascent: int = 3117, descent: int = -2464) -> Path:
                            % (72.0 + _width(text, 12.0), baseline, call.encode()))
     stream = b"\n".join(content)
     path.write_bytes(one_page(stream, b"<< /Font << /F1 5 0 R /F2 8 0 R >> >>",
-                              *_font(b"Body", 5, 928, -236), *_font(b"Math", 8, ascent, descent)))
+                              *font_objects(b"Body", DEJAVU, b"/StemV 80 /Flags 32", 5),
+                              *font_objects(b"Math", DEJAVU, b"/StemV 80 /Flags 32", 8,
+                                            ascent=ascent, descent=descent)))
     return path
 
 

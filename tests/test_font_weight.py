@@ -46,9 +46,12 @@ def _escaped(text: str) -> bytes:
     return text.replace("\\", "\\\\").replace("(", "\\(").replace(")", "\\)").encode("latin-1")
 
 
-def _font_objects(name: bytes, path: Path, descriptor: bytes, first: int) -> list[bytes]:
+def font_objects(name: bytes, path: Path, descriptor: bytes, first: int, *,
+                 ascent: int = 928, descent: int = -236) -> list[bytes]:
     """The font dictionary, descriptor and program of the TrueType font at ``path``
-    named ``name``, numbered from ``first``: its widths for codes 32 to 126 (WinAnsi)."""
+    named ``name``, numbered from ``first``: its widths for codes 32 to 126 (WinAnsi);
+    described with the ``descriptor`` entries and ``ascent`` and ``descent``
+    (thousandths of an em; by default DejaVu Sans's)."""
     font = TTFont(path)
     scale = 1000 / font["head"].unitsPerEm
     cmap, metrics = font.getBestCmap(), font["hmtx"].metrics
@@ -59,8 +62,8 @@ def _font_objects(name: bytes, path: Path, descriptor: bytes, first: int) -> lis
         b"/Widths [%s] /Encoding /WinAnsiEncoding /FontDescriptor %d 0 R >>"
         % (name, widths, first + 1),
         b"<< /Type /FontDescriptor /FontName /%s %s /FontBBox [-1021 -463 1793 1232] "
-        b"/ItalicAngle 0 /Ascent 928 /Descent -236 /CapHeight 729 /FontFile2 %d 0 R >>"
-        % (name, descriptor, first + 2),
+        b"/ItalicAngle 0 /Ascent %d /Descent %d /CapHeight 729 /FontFile2 %d 0 R >>"
+        % (name, descriptor, ascent, descent, first + 2),
         b"<< /Length %d /Length1 %d >>\nstream\n%s\nendstream" % (len(program), len(program),
                                                                  program),
     ]
@@ -86,8 +89,8 @@ def weighted_page(head: bytes) -> bytes:
         b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] "
         b"/Resources << /Font << /F1 5 0 R /F2 8 0 R >> >> /Contents 4 0 R >>",
         b"<< /Length %d >>\nstream\n%s\nendstream" % (len(content), content),
-        *_font_objects(b"Body", DEJAVU / "DejaVuSans.ttf", b"/StemV 80 /Flags 32", 5),
-        *_font_objects(b"Head", DEJAVU / "DejaVuSans-Bold.ttf", head, 8),
+        *font_objects(b"Body", DEJAVU / "DejaVuSans.ttf", b"/StemV 80 /Flags 32", 5),
+        *font_objects(b"Head", DEJAVU / "DejaVuSans-Bold.ttf", head, 8),
     ])
 
 
