@@ -23,7 +23,7 @@ def furniture_and_body(stem: str, page: int) -> tuple[list[str], str]:
 @pytest.mark.parametrize(("stem", "page", "furniture", "body"), [
     # a cover's dateline in 12 pt under running headers of 10 pt, its row-mate
     ("journal-officiel-algerie-2022-50", 1,
-     ["Jeudi 29 Dhou El Hidja 1443", "61 ème ANNEE", "Correspondant au 28 juillet 2022"],
+     ["Jeudi 29 Dhou El Hidja 1443", "61ème ANNEE", "Correspondant au 28 juillet 2022"],
      "ABONNEMENT"),
     # a cover's nameplate is a picture half a page high: its dateline, in 11.5 pt over
     # running headers of 9 pt, is the first text under it, with the edition number
