@@ -1137,10 +1137,10 @@ def _masthead(pieces: Sequence[_Candidate], words: Sequence[Word], height: float
               headers: Sequence[tuple[float, Sequence[str]]], config: LayoutConfig,
               pictures: Sequence[BBox] = ()) -> tuple[int, ...]:
     """Indexes of the masthead ``pieces`` (of the page's ``words``) of a page (``height``
-    high) that spell out a
-    neighbouring page's running header, given the ``headers`` nearby (the size and
-    words of each running header line, with letters and more than a page number, of
-    the previous or next page, or of the one before or after that: DCR's neighbours).
+    high) that spell out a neighbouring page's running header, given the ``headers``
+    nearby (the size and words of each running header line, with letters and more than
+    a page number, of the previous or next page, or of the one before or after that:
+    DCR's neighbours).
 
     Only a page without a running header of its own (a bare page number aside) has
     a masthead.  A piece in the masthead zone belongs to it when its words, digits

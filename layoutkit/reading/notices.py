@@ -24,6 +24,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from functools import cache
+from itertools import accumulate
 
 import numpy as np
 
@@ -115,19 +116,17 @@ def _imprint(pattern: re.Pattern[str], lines: Sequence[Sequence[Word]],
     caption (a credit, 'Reproduced with permission. Copyright 2015, ...'), a line or
     a sentence of it opening with the notice ``pattern``."""
     size = _size(lines[0])
-    if len(lines) > _IMPRINT_MAX_LINES or size > usual or is_caption(
-            " ".join(w.text for w in lines[0])):
+    texts = [" ".join(w.text for w in line) for line in lines]
+    if len(lines) > _IMPRINT_MAX_LINES or size > usual or is_caption(texts[0]):
         return False
     if before is not None and _gap(before, lines[0]) < _MIN_GAP_EM * size:
         return False
     if after is not None and _gap(lines[-1], after) < _MIN_GAP_EM * size:
         return False
-    starts = [0]
-    for line in lines:
-        starts.append(starts[-1] + len(" ".join(w.text for w in line)) + 1)
-    text = " ".join(w.text for line in lines for w in line)
+    text = " ".join(texts)
+    line_starts = accumulate((len(t) + 1 for t in texts[:-1]), initial=0)
     return any(pattern.match(text, k) for k in
-               {*starts[:-1], *(found.start() for found in _SENTENCE_START.finditer(text))})
+               {*line_starts, *(found.start() for found in _SENTENCE_START.finditer(text))})
 
 
 def _paragraph_end(lines: Sequence[Sequence[Word]], start: int) -> int:

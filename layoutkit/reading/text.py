@@ -86,15 +86,12 @@ def line_text(words: Sequence[Word], backwards: bool = False,
     `column_texts`)."""
     texts = [w.text for w in words]
     text = " ".join(texts)
-    suffixes = [k for k, (host, after) in enumerate(pairwise(texts))
-                if host.isdecimal() and after.casefold() in _ORDINAL_SUFFIXES
-                and _raised_against(words[k], words[k + 1])] \
-        if any(map(str.isdecimal, texts)) else []
-    if text.isascii() and not suffixes:
+    solid = [host.isdecimal() and after.casefold() in _ORDINAL_SUFFIXES
+             and _raised_against(words[k], words[k + 1])
+             for k, (host, after) in enumerate(pairwise(texts))] \
+        if any(map(str.isdecimal, texts)) else [False] * max(len(texts) - 1, 0)
+    if text.isascii() and not any(solid):
         return text
-    solid = [False] * max(len(texts) - 1, 0)
-    for k in suffixes:
-        solid[k] = True
     if _MAYBE_CJK.search(text):
         solid = [joined or ((is_cjk(a[-1]) or is_cjk(b[0])) and not wide)
                  for joined, (a, b), wide in zip(solid, pairwise(texts),

@@ -206,8 +206,8 @@ class _Font:
     @staticmethod
     def of(handle: Any) -> _Font:
         """The font PDFium's ``handle`` points to (its base name without a subset tag
-        such as ``PQUCUD+``; a descent of 0 when PDFium has none, as the glyphs' boxes
-        start at: `box_descent`, an ascent of 0 when PDFium has none).  PDFium's weight is
+        such as ``PQUCUD+``; the descent its glyphs' boxes start at, `box_descent` of
+        PDFium's descent and ascent, each 0 when PDFium has none).  PDFium's weight is
         the descriptor's ``/FontWeight``, else `stem_weight` of its
         ``/StemV`` (-1 when it has none to give), and its flags the descriptor's."""
         length = int(pdfium_c.FPDFFont_GetBaseFontName(handle, None, 0))
