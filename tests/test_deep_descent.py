@@ -2,7 +2,8 @@
 (Cambria Math's descent is -2.46 em) set its superscripts two lines under their own,
 where they were read into the line below; such a font's glyphs are boxed from a text
 face's descent, or an em under its ascent when that is lower (TeX's CMEX10 hangs its
-operators under the baseline).
+operators under the baseline); so are a symbolic font's, whose descent is its deepest
+glyph's (TeX's CMSY10 says -0.96 em).
 
 The synthetic page embeds DejaVu Sans twice (Debian's fonts-dejavu-core): as ``Body``,
 described with its own descent, and as ``Math``, described with Cambria Math's, which
@@ -38,10 +39,11 @@ def _width(text: str, size: float) -> float:
     return sum(metrics[cmap[ord(c)]][0] for c in text) * size / font["head"].unitsPerEm
 
 
-def noted_page(path: Path, ascent: int = 3117, descent: int = -2464) -> Path:
+def noted_page(path: Path, ascent: int = 3117, descent: int = -2464,
+               flags: bytes = b"32") -> Path:
     """`LINES` in 12 pt ``Body``, 15 pt apart, each call in 12 pt ``Math`` (described
-    with ``ascent`` and ``descent``, by default Cambria Math's) on the line's baseline
-    where its text ends; written at ``path``."""
+    with ``ascent``, ``descent`` and ``flags``, by default Cambria Math's, nonsymbolic)
+    on the line's baseline where its text ends; written at ``path``."""
     content = []
     for k, (text, call) in enumerate(LINES):
         baseline = 700.0 - 15.0 * k
@@ -52,7 +54,7 @@ def noted_page(path: Path, ascent: int = 3117, descent: int = -2464) -> Path:
     stream = b"\n".join(content)
     path.write_bytes(one_page(stream, b"<< /Font << /F1 5 0 R /F2 8 0 R >> >>",
                               *font_objects(b"Body", DEJAVU, b"/StemV 80 /Flags 32", 5),
-                              *font_objects(b"Math", DEJAVU, b"/StemV 80 /Flags 32", 8,
+                              *font_objects(b"Math", DEJAVU, b"/StemV 80 /Flags " + flags, 8,
                                             ascent=ascent, descent=descent)))
     return path
 
@@ -83,6 +85,21 @@ def test_deep_descent_of_a_font_hanging_under_its_baseline(tmp_path: Path, engin
     assert [round(glyph.bbox.top + glyph.size * 0.04, 3) for glyph in calls] == [107.0, 122.0]
 
 
+@pytest.mark.parametrize("engine", ["pdfium", "pdfminer"])
+def test_symbolic_font_boxed_from_a_text_face_descent(tmp_path: Path, engine: str) -> None:
+    """A symbolic font's descent is its deepest glyph's (TeX's CMSY10: -0.96 em, ascent
+    0.775): its glyphs are boxed from a text face's descent, and a '∈' on a line's
+    baseline is read on that line, not the one below."""
+    path = noted_page(tmp_path / "symbols.pdf", ascent=775, descent=-960, flags=b"4")
+    with open_source(path, engine) as source:
+        glyphs = next(iter(source.pages([1]))).glyphs
+    calls = [glyph for glyph in glyphs if glyph.font == "Math"]
+    assert [round(glyph.bbox.bottom - glyph.size * -TEXT_DESCENT, 3) for glyph in calls] == \
+        [107.0, 122.0]
+    page = layoutkit.parse(path, engine=engine, typed=False)[0]
+    assert [line.text for line in page.lines] == [text + call for text, call in LINES]
+
+
 @pytest.mark.parametrize(("descent", "ascent", "boxed"), [
     (-0.236, 0.928, -0.236),  # a text face: its own
     (-0.96, 0.04, -0.96),     # within an em: its own
@@ -92,3 +109,13 @@ def test_deep_descent_of_a_font_hanging_under_its_baseline(tmp_path: Path, engin
 ])
 def test_box_descent(descent: float, ascent: float, boxed: float) -> None:
     assert box_descent(descent, ascent) == pytest.approx(boxed)
+
+
+@pytest.mark.parametrize(("descent", "ascent", "boxed"), [
+    (-0.21, 0.9, -0.21),     # a symbol face with a text face's descent: its own
+    (-0.96, 0.775, -0.25),   # CMSY10: a text face's
+    (-0.6, 0.04, -0.6),      # CMEX9: no lower than its own
+    (-2.96, 0.04, -0.96),    # CMEX10: an em under its ascent
+])
+def test_box_descent_of_a_symbolic_font(descent: float, ascent: float, boxed: float) -> None:
+    assert box_descent(descent, ascent, symbolic=True) == pytest.approx(boxed)

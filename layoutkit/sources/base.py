@@ -29,8 +29,8 @@ from ..model import (
     named_weight,
 )
 
-__all__ = ["DEEPEST_DESCENT", "FORCE_BOLD", "IMAGE_SUFFIXES", "RULE_THICKNESS", "TEXT_DESCENT",
-           "ClosingSource", "FileIdentity", "GlyphSource", "Rect", "box_descent",
+__all__ = ["DEEPEST_DESCENT", "FORCE_BOLD", "IMAGE_SUFFIXES", "RULE_THICKNESS", "SYMBOLIC",
+           "TEXT_DESCENT", "ClosingSource", "FileIdentity", "GlyphSource", "Rect", "box_descent",
            "check_file", "check_readable", "destination_top",
            "direction_of", "file_identity", "font_weight", "is_image", "shape_rules",
            "stem_weight", "visible_rect"]
@@ -49,15 +49,25 @@ where a glyph's box starts, at most, when its font's descent is deeper than
 `DEEPEST_DESCENT` (`box_descent`)."""
 
 
-def box_descent(descent: float, ascent: float) -> float:
+def box_descent(descent: float, ascent: float, *, symbolic: bool = False) -> float:
     """The descent (ems) a glyph's box starts at, for a font whose own are ``descent``
     and ``ascent`` (0 when not known): its descent, or where that is deeper than
     `DEEPEST_DESCENT` a text face's (`TEXT_DESCENT`), the box reaching no higher than
     a known ascent (TeX's CMEX10, ascent 0.04 em and descent -2.96, hangs its large
-    operators under the baseline: boxed an em under its ascent)."""
-    if descent >= DEEPEST_DESCENT:
+    operators under the baseline: boxed an em under its ascent).  A ``symbolic``
+    font's descent is its deepest glyph's, no line's (TeX's CMSY10 says -0.96 em for
+    a '∈' that stands on the baseline), so its glyphs are boxed so too, never lower
+    than its own descent."""
+    if descent >= DEEPEST_DESCENT and not symbolic:
         return descent
-    return min(TEXT_DESCENT, ascent - 1.0) if ascent > 0 else TEXT_DESCENT
+    text = min(TEXT_DESCENT, ascent - 1.0) if ascent > 0 else TEXT_DESCENT
+    return max(descent, text) if descent >= DEEPEST_DESCENT else text
+
+
+SYMBOLIC = 1 << 2
+"""The ``/Flags`` bit of a font descriptor (bit 3) saying the font is symbolic: its
+glyphs are not the standard Latin character set, and its own encoding is the built-in
+one (PDF 32000-1, 9.8.2)."""
 
 
 RULE_THICKNESS = 2.0

@@ -45,6 +45,7 @@ from ..errors import DocumentError
 from ..model import BBox, Glyphs, Link, OutlineEntry, PageGlyphs, Rule
 from .base import (
     FORCE_BOLD,
+    SYMBOLIC,
     ClosingSource,
     FileIdentity,
     Rect,
@@ -322,6 +323,12 @@ _FONT_FILES = ("FontFile", "FontFile2", "FontFile3")
 """The keys of a font descriptor that hold the font's program: the font is embedded."""
 
 
+def _descriptor(spec: Mapping[str, object]) -> Mapping[str, object]:
+    """The font descriptor of the font dictionary ``spec`` (empty if it has none)."""
+    descriptor = resolve1(spec.get("FontDescriptor"))
+    return descriptor if isinstance(descriptor, dict) else {}
+
+
 def _font_weight(font: PDFFont, spec: Mapping[str, object]) -> int:
     """The weight of ``font`` (`font_weight`) from the descriptor of its
     dictionary ``spec``, read as PDFium reads it: ``/FontWeight`` when it is positive,
@@ -329,9 +336,7 @@ def _font_weight(font: PDFFont, spec: Mapping[str, object]) -> int:
     descriptor holds a font program, or the font is a Type 3 font, whose glyphs the
     document draws.  (pdfminer's own descriptor of a standard font is its metrics
     file's, even where the document embeds a program and describes it.)"""
-    descriptor = resolve1(spec.get("FontDescriptor"))
-    if not isinstance(descriptor, dict):
-        descriptor = {}
+    descriptor = _descriptor(spec)
     stated = resolve1(descriptor.get("FontWeight"))
     if not (isinstance(stated, (int, float)) and stated > 0):
         stem = resolve1(descriptor.get("StemV"))
@@ -363,15 +368,19 @@ class _Resources(PDFResourceManager):
             _use_standard_symbolic(font, spec)
             _use_builtin_encoding(font, spec)
             _use_collection(font, spec)
-            _bound_descent(font)
+            _bound_descent(font, spec)
             self.weights[font] = _font_weight(font, spec)
         return font
 
 
-def _bound_descent(font: PDFFont) -> None:
-    """Set ``font``'s descent, which its glyphs' boxes start at, to `box_descent`'s."""
+def _bound_descent(font: PDFFont, spec: Mapping[str, object]) -> None:
+    """Set ``font``'s descent, which its glyphs' boxes start at, to `box_descent`'s
+    (of the flags of the descriptor of its dictionary ``spec``)."""
     if font.vscale:
-        font.descent = box_descent(font.get_descent(), font.get_ascent()) / font.vscale
+        flags = resolve1(_descriptor(spec).get("Flags"))
+        symbolic = isinstance(flags, int) and bool(flags & SYMBOLIC)
+        font.descent = box_descent(font.get_descent(), font.get_ascent(),
+                                   symbolic=symbolic) / font.vscale
 
 
 def _use_collection(font: Any, spec: Mapping[str, object]) -> None:
@@ -390,12 +399,6 @@ def _use_collection(font: Any, spec: Mapping[str, object]) -> None:
         font.unicode_map = read
 
 
-_SYMBOLIC = 4
-"""The flag of a font descriptor's ``/Flags`` saying the font is symbolic (bit 3):
-its glyphs are not the standard Latin character set, and its own encoding is the
-built-in one (PDF 32000-1, 9.8.2)."""
-
-
 def _use_standard_symbolic(font: Any, spec: Mapping[str, object]) -> None:
     """Read the codes of the Type 1 ``font`` (font dictionary ``spec``) named Symbol or
     ZapfDingbats and not embedded by that standard font's built-in encoding
@@ -407,9 +410,7 @@ def _use_standard_symbolic(font: Any, spec: Mapping[str, object]) -> None:
     if not isinstance(font, PDFType1Font) or isinstance(font, PDFTrueTypeFont):
         return
     table = standard_symbolic_texts(str(font.basefont))
-    descriptor = resolve1(spec.get("FontDescriptor"))
-    if table is None or (isinstance(descriptor, dict)
-                         and any(key in descriptor for key in _FONT_FILES)):
+    if table is None or any(key in _descriptor(spec) for key in _FONT_FILES):
         return  # an embedded program's built-in encoding is read by _use_builtin_encoding
     font.cid2unicode = _named(dict(table),
                               differences_of(resolve1(spec.get("Encoding"))).items())
@@ -443,9 +444,7 @@ def _use_builtin_encoding(font: Any, spec: Mapping[str, object]) -> None:
     """
     if not isinstance(font, PDFType1Font) or isinstance(font, PDFTrueTypeFont):
         return
-    descriptor = resolve1(spec.get("FontDescriptor"))
-    if not isinstance(descriptor, dict):
-        return
+    descriptor = _descriptor(spec)
     program = resolve1(descriptor.get("FontFile"))
     if program is None:
         program = resolve1(descriptor.get("FontFile3"))
@@ -465,7 +464,7 @@ def _use_builtin_encoding(font: Any, spec: Mapping[str, object]) -> None:
     flags = resolve1(descriptor.get("Flags"))
     replace = (encoding is None and "FontFile" not in font.descriptor) or (
         isinstance(encoding, dict) and "BaseEncoding" not in encoding
-        and isinstance(flags, int) and bool(flags & _SYMBOLIC))
+        and isinstance(flags, int) and bool(flags & SYMBOLIC))
     table = dict(font.cid2unicode)
     read = [(code, name) for code, name in differences.items() if not _known(name)]
     read += [(code, name) for code, name in names.items()
