@@ -159,6 +159,19 @@ def test_right_to_left_line_with_isolates_and_unassigned_code_points_is_reordere
                                      ["\u05d0 )x\u0b96( \u05e9\u05dc\u05d5\u05dd"])
 
 
+@pytest.mark.parametrize(("texts", "text"), [
+    (["juxta\u00ad", "posed", "elements"], "juxtaposed elements"),
+    (["juxta", "\u00ad", "posed"], "juxtaposed"),
+    (["the", "single-\u00ad", "compartment"], "the single-compartment"),
+    (["co\u00adoperation", "is"], "cooperation is"),
+    (["the", "juxta\u00ad"], "the juxta\u00ad"),
+])
+def test_a_soft_hyphen_stays_only_where_it_ends_the_line(texts: list[str], text: str) -> None:
+    """A soft hyphen is shown only where a line breaks a word: inside a line it is no
+    character of the text and parts no words."""
+    assert line_text([_word(t, 40 * k) for k, t in enumerate(texts)]) == text
+
+
 # -- the reproducers, through the command line ------------------------------------------
 
 ESCAPES = FAULTS / "terminal_escapes_in_text_layer.pdf"

@@ -15,7 +15,7 @@ from layoutkit.model import BBox, Line, LineType, Page, Word
 from layoutkit.model import Document as Layout
 from layoutkit.nlp.language import detect_pages
 from layoutkit.nlp.nlptext import read
-from layoutkit.nlp.paragraphs import join_hyphenated
+from layoutkit.nlp.paragraphs import join_hyphenated, page_vocabulary
 from layoutkit.nlp.tokens import Analysis, analyse, spacy_doc
 
 PDF = Path(__file__).resolve().parent.parent / "fixtures" / "pdf"
@@ -67,11 +67,31 @@ def test_a_word_hyphenated_at_a_line_end_is_one_token(city: Analysis) -> None:
     ("Anglo-", "American", {"angloamerican"}, "Anglo-American"),
     ("unknown frag-", "ment", set(), "unknown fragment"),
     ("a dash -", "b", {"b"}, None),
+    # a soft hyphen is shown only where a line breaks a word: never a compound's
+    ("juxta\u00ad", "posed", {"juxta", "posed"}, "juxtaposed"),
+    ("the step\u2010", "daughter", {"step", "daughter"}, "the step\u2010daughter"),
+    ("the con\u2010", "tract is", {"contract"}, "the contract is"),
 ])
 def test_hyphenated_line_ends(left: str, right: str, vocabulary: set[str],
                               joined: str | None) -> None:
     kept = join_hyphenated(left, right, vocabulary)
     assert (None if kept is None else kept + right) == joined
+
+
+def test_the_pieces_of_a_word_broken_over_lines_are_no_words_of_the_page() -> None:
+    """A line-end fragment and the line start it runs into are no words of the page:
+    taken for words, 'ме' and 'таллорежущего' kept the hyphen of 'ме-таллорежущего'."""
+    from layoutkit.model import Band, BandKind, Block, Column
+    lines = ("стиральной машины до ме-", "таллорежущего станка и", "электровоза.")
+    laid = []
+    for k, text in enumerate(lines):
+        pieces = tuple(_word(w, 10.0 + 60 * j) for j, w in enumerate(text.split(" ")))
+        laid.append(Line(text, BBox.union(w.bbox for w in pieces), pieces, 1, 0, 0, k))
+    column = Column(0, BBox(0, 0, 300, 300), (Block(tuple(laid), BBox(0, 0, 300, 300)),))
+    page = Page(1, 300.0, 300.0, (Band(0, BandKind.BODY, BBox(0, 0, 300, 300), (column,)),))
+    words = page_vocabulary(page)
+    assert words == {"стиральной", "машины", "до", "станка", "и", "электровоза"}
+    assert join_hyphenated(lines[0], lines[1], words) == lines[0][:-1]
 
 
 def test_a_sentence_across_a_column_break_is_one_sentence(city: Analysis) -> None:

@@ -11,11 +11,13 @@ import re
 from collections.abc import Container
 
 from ..model import Document, Page
+from ..reading.stream import HYPHENS
+from ..reading.text import SOFT_HYPHEN
 
 __all__ = ["document_vocabulary", "join_hyphenated", "page_vocabulary"]
 
 _WORD = re.compile(r"[^\W\d_]+(?:-[^\W\d_]+)*")
-_HYPHENATED_END = re.compile(r"([^\W\d_]+)-$")
+_HYPHENATED_END = re.compile(rf"([^\W\d_]+)([{HYPHENS}])$")
 _WORD_START = re.compile(r"^([^\W\d_]+)")
 
 
@@ -27,9 +29,17 @@ def document_vocabulary(document: Document) -> frozenset[str]:
 
 def page_vocabulary(page: Page) -> set[str]:
     """The words of `document_vocabulary` written on ``page``: what a document
-    read a page at a time keeps of each page to decide its hyphenated line ends."""
-    return {match.group().lower() for line in page.lines
-            for match in _WORD.finditer(line.text.rstrip("-"))}
+    read a page at a time keeps of each page to decide its hyphenated line ends.  The
+    pieces of a word broken over two lines are none (the 'ме' and 'таллорежущего'
+    of 'ме-' over 'таллорежущего': taken for words, they kept the hyphen)."""
+    words: set[str] = set()
+    broken = False
+    for line in page.lines:
+        found = [match.group().lower() for match in _WORD.finditer(line.text)]
+        ends_broken = _HYPHENATED_END.search(line.text) is not None
+        words.update(found[int(broken):len(found) - int(ends_broken)])
+        broken = ends_broken
+    return words
 
 
 def join_hyphenated(left: str, right: str, vocabulary: Container[str]) -> str | None:
@@ -40,12 +50,14 @@ def join_hyphenated(left: str, right: str, vocabulary: Container[str]) -> str | 
     The hyphen is kept (a compound such as "step-daughter") when the hyphenated
     form is in ``vocabulary``, or when both halves are words and the joined form
     is not, or when the second half is capitalised ("Anglo-American"); otherwise
-    it marks a word broken at the line end and is dropped."""
+    it marks a word broken at the line end and is dropped, as a soft hyphen always
+    is (`SOFT_HYPHEN`: printed only where a line breaks a word)."""
     end, start = _HYPHENATED_END.search(left), _WORD_START.match(right)
     if end is None or start is None:
         return None
     head, tail = end[1].lower(), start[1]
     joined, compound = head + tail.lower(), f"{head}-{tail.lower()}"
-    keep = (tail[0].isupper() or compound in vocabulary
-            or (joined not in vocabulary and head in vocabulary and tail.lower() in vocabulary))
+    keep = end[2] != SOFT_HYPHEN and (
+        tail[0].isupper() or compound in vocabulary
+        or (joined not in vocabulary and head in vocabulary and tail.lower() in vocabulary))
     return left if keep else left[:-1]

@@ -32,7 +32,7 @@ from bidi.algorithm import get_display as get_display_swapped
 from ..model import BBox, Word, char_test, code_points, is_cjk, is_right_to_left, turned_boxes
 from ..model.clean import BIDI_FORMATTING
 
-__all__ = ["column_texts", "line_text", "reading_words", "right_to_left"]
+__all__ = ["SOFT_HYPHEN", "column_texts", "line_text", "reading_words", "right_to_left"]
 
 _PRESENTATION_FORMS = re.compile("[\ufb1d-\ufdff\ufe70-\ufefc]+")
 """Hebrew and Arabic presentation forms (letters shaped for their place in a word,
@@ -81,7 +81,8 @@ def line_text(words: Sequence[Word], backwards: bool = False,
     line's direction the one most of its letters take; numbers and Latin runs inside
     stay left to right), or holds no letters on a page whose text runs right to left
     (``backwards``: a paragraph's last line, "٣٠."); and presentation forms replaced
-    by the letters they shape (NFKC).  With ``swap``, the mirrored characters
+    by the letters they shape (NFKC); a soft hyphen kept only where it ends the line
+    (`SOFT_HYPHEN`).  With ``swap``, the mirrored characters
     (brackets) that resolve right to left are swapped for their mirror images (see
     `column_texts`)."""
     texts = [w.text for w in words]
@@ -90,6 +91,11 @@ def line_text(words: Sequence[Word], backwards: bool = False,
              and _raised_against(words[k], words[k + 1])
              for k, (host, after) in enumerate(pairwise(texts))] \
         if any(map(str.isdecimal, texts)) else [False] * max(len(texts) - 1, 0)
+    if SOFT_HYPHEN in text:
+        solid = [joined or a.endswith(SOFT_HYPHEN) or b.startswith(SOFT_HYPHEN)
+                 for joined, (a, b) in zip(solid, pairwise(texts), strict=True)]
+        texts = _visible(texts)
+        text = " ".join(texts)
     if text.isascii() and not any(solid):
         return text
     if _MAYBE_CJK.search(text):
@@ -135,6 +141,21 @@ def _raised_against(host: Word, script: Word) -> bool:
     `_ORDINAL_SUFFIXES`) against its whole number reads as one word with it."""
     return (script.raised_beside(host)
             and script.bbox.x0 - host.bbox.x1 <= _TOUCHING_EM * script.size)
+
+
+SOFT_HYPHEN = "\u00ad"
+"""A hyphen shown only where a line breaks a word (a discretionary hyphen): inside a
+line it is no character of the text (PDFium reports one inside a Nature paper's
+'juxtaposed', pdfminer.six none)."""
+
+
+def _visible(texts: Sequence[str]) -> list[str]:
+    """A line's word ``texts`` without the soft hyphens they hold, but one that ends
+    the line (`SOFT_HYPHEN`)."""
+    last = texts[-1]
+    end = SOFT_HYPHEN if last.endswith(SOFT_HYPHEN) else ""
+    return [text.replace(SOFT_HYPHEN, "") for text in texts[:-1]] + [
+        last.removesuffix(end).replace(SOFT_HYPHEN, "") + end]
 
 
 def _joined(texts: Sequence[str], solid: Sequence[bool]) -> str:
