@@ -7,6 +7,8 @@ import random
 from pathlib import Path
 
 import pytest
+from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
 
 import layoutkit
@@ -14,13 +16,15 @@ from layoutkit.cli import main
 from layoutkit.nlp.breaks import footnotes
 from layoutkit.outputs.markdown import markdown
 from layoutkit.tools.evaluation import evaluate
+from tests.test_deep_descent import DEJAVU
 from tests.test_segment import VOCAB
 
 
 def two_columns(path: Path, note: str) -> tuple[list[str], list[str], list[str]]:
     """A letter page of two ragged columns of 40 lines of 10 pt type, the first ending
-    in a footnote of two 8 pt lines set 8 pt apart from it; returns the lines of the
-    first column, of the second and of the footnote."""
+    in a footnote of two 8 pt lines set 8 pt apart from it (in DejaVu Sans where its
+    mark is no Latin-1 character); returns the lines of the first column, of the
+    second and of the footnote."""
     canvas = Canvas(str(path), pagesize=(612.0, 792.0))
     rng = random.Random(3)
     columns: list[list[str]] = []
@@ -32,7 +36,11 @@ def two_columns(path: Path, note: str) -> tuple[list[str], list[str], list[str]]
             canvas.drawString(x, 720.0 - 12.0 * k, text)
             lines.append(text)
         columns.append(lines)
-    canvas.setFont("Times-Roman", 8)
+    if note.isascii():
+        canvas.setFont("Times-Roman", 8)
+    else:
+        pdfmetrics.registerFont(TTFont("DejaVuSans", str(DEJAVU)))
+        canvas.setFont("DejaVuSans", 8)
     notes = [f"{note} A note on the first column set in smaller type here",
              "and its second line runs on below the first one"]
     for k, text in enumerate(notes):
@@ -41,11 +49,13 @@ def two_columns(path: Path, note: str) -> tuple[list[str], list[str], list[str]]
     return columns[0], columns[1], notes
 
 
-@pytest.mark.parametrize(("mark", "label"), [("1", "1"), ("*", "u2a"), ("a)", "a")])
+@pytest.mark.parametrize(("mark", "label"), [("1", "1"), ("*", "u2a"), ("∗", "u2217"),
+                                           ("‖", "u2016"), ("a)", "a")])
 def test_footnote_read_after_the_columns(tmp_path: Path, mark: str, label: str) -> None:
-    """A footnote under the first column, marked by a number, a symbol or a letter with
-    a bracket (a physics journal's author note), is read after the second column, and
-    Markdown writes it apart, labelled by its mark."""
+    """A footnote under the first column, marked by a number, a symbol (TeX's asterisk
+    is the asterisk operator, ∗) or a letter with a bracket (a physics journal's author
+    note), is read after the second column, and Markdown writes it apart, labelled by
+    its mark."""
     path = tmp_path / "notes.pdf"
     first, second, notes = two_columns(path, mark)
     page = layoutkit.parse(path)[0]

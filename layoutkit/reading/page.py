@@ -315,9 +315,10 @@ def _without(columns: list[list[list[Word]]], taken: Sequence[Word]) -> list[lis
     return [[[w for w in leaf if id(w) not in ids] for leaf in column] for column in columns]
 
 
-NOTE_MARK = r"\d{1,3}|[*†‡§¶]{1,3}|[a-z]\)"
-"""A note's mark: a number, one to three of *, †, ‡, §, ¶, or a letter with a bracket
-(``a)``, as physics journals mark their authors' notes)."""
+NOTE_MARK = r"\d{1,3}|[*∗†‡§¶‖]{1,3}|[a-z]\)"
+"""A note's mark: a number, one to three of *, †, ‡, §, ¶, ‖ (TeX's asterisk is ∗, the
+asterisk operator), or a letter with a bracket (``a)``, as physics journals mark their
+authors' notes)."""
 _NOTE_MARK = re.compile(NOTE_MARK)
 """`NOTE_MARK` at the start of a note's first word."""
 
