@@ -11,6 +11,7 @@ import pytest
 from layoutkit import LayoutConfig, TextDocument, parse
 from layoutkit.cli import main
 from layoutkit.errors import DocumentError
+from layoutkit.linetypes.hyphens import line_join
 from layoutkit.model import BBox, Line, LineType, Page, Word
 from layoutkit.model import Document as Layout
 from layoutkit.nlp.language import detect_pages
@@ -76,6 +77,25 @@ def test_hyphenated_line_ends(left: str, right: str, vocabulary: set[str],
                               joined: str | None) -> None:
     kept = join_hyphenated(left, right, vocabulary)
     assert (None if kept is None else kept + right) == joined
+
+
+@pytest.mark.parametrize(("left", "right", "text"), [
+    # an address broken at a line end runs on with no space
+    ("at http://www.", "clinsci.org/content/127/5", "at http://www.clinsci.org/content/127/5"),
+    ("e-mail: jiao@xmu", ".edu.cn.", "e-mail: jiao@xmu.edu.cn."),
+    ("http://www.smh.com.au/articles/2004/05/16/", "1084646069771.html",
+     "http://www.smh.com.au/articles/2004/05/16/1084646069771.html"),
+    ("from http://", "www.ethicalcorp.com", "from http://www.ethicalcorp.com"),
+    # a whole address, then text or another address
+    ("at http://example.org/", "and the", "at http://example.org/ and the"),
+    ("ali@gmail.com1", "nmty9198@gmail.com2", "ali@gmail.com1 nmty9198@gmail.com2"),
+    ("a sentence.", "Another", "a sentence. Another"),
+    # CJK runs on with no space; a hyphenated word joins again
+    ("東京都", "北京市", "東京都北京市"),
+    ("the con-", "tract is", "the contract is"),
+])
+def test_line_ends_joined_as_running_text(left: str, right: str, text: str) -> None:
+    assert line_join(left, right, {"contract"}) + right == text
 
 
 def test_the_pieces_of_a_word_broken_over_lines_are_no_words_of_the_page() -> None:

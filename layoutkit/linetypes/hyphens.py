@@ -1,8 +1,10 @@
-"""Words hyphenated at a line end: joined again, or kept where the hyphen is a compound's.
+"""How running text joins a line to the next: a word hyphenated at a line end joined
+again, or kept where the hyphen is a compound's; an address broken at a line end
+joined with no space; CJK text running on with none.
 
 A word is joined again when the joined form is a word.  Used wherever lines are read as
-running text: a heading wrapped over lines (`layoutkit.linetypes.outline`) and
-paragraphs (`layoutkit.nlp.paragraphs`).
+running text: a heading wrapped over lines (`layoutkit.linetypes.outline`), paragraphs
+(`layoutkit.nlp.paragraphs`) and captions (`layoutkit.outputs.figures`).
 """
 
 from __future__ import annotations
@@ -10,15 +12,38 @@ from __future__ import annotations
 import re
 from collections.abc import Container
 
-from ..model import Document, Page
+from ..model import Document, Page, is_cjk
 from ..reading.stream import HYPHENS
 from ..reading.text import SOFT_HYPHEN
 
-__all__ = ["document_vocabulary", "join_hyphenated", "page_vocabulary"]
+__all__ = ["document_vocabulary", "join_hyphenated", "line_join", "page_vocabulary"]
 
 _WORD = re.compile(r"[^\W\d_]+(?:-[^\W\d_]+)*")
 _HYPHENATED_END = re.compile(rf"([^\W\d_]+)([{HYPHENS}])$")
 _WORD_START = re.compile(r"^([^\W\d_]+)")
+_ADDRESS_END = re.compile(r"(?:^|\s)(?:[a-z][a-z\d+.-]*://|www\.|[^\s@]+@)\S*$", re.IGNORECASE)
+"""A line ending in an address: a URL (a scheme, or ``www.``) or an e-mail address."""
+_ADDRESS_BREAK = re.compile(r"[/.\-_@:?=&#~%]$")
+"""Where a producer breaks an address at a line end: after a mark that parts its pieces."""
+_ADDRESS_PART = re.compile(r"^\S*[./_?=&#%@:]")
+"""A line opening with a piece of an address: its first word holds a mark that parts
+an address's pieces ('clinsci.org/', '.edu.cn', '1084646069771.html'), as a word of
+text does not."""
+
+
+def line_join(left: str, right: str, vocabulary: Container[str]) -> str:
+    """``left`` as it stands before ``right`` when lines run on in running text: a word
+    hyphenated at its end joined again or not (`join_hyphenated`, over the words in
+    ``vocabulary``); an address broken at its end (a URL, an e-mail address: 'http://www.'
+    over 'clinsci.org/', 'jiao@xmu' over '.edu.cn') running on with no space; CJK text
+    with none either; anything else followed by a space."""
+    if _ADDRESS_END.search(left) and _ADDRESS_PART.match(right) and (
+            _ADDRESS_BREAK.search(left) or right.startswith((".", "/"))):
+        return left
+    joined = join_hyphenated(left, right, vocabulary)
+    if joined is not None:
+        return joined
+    return left + ("" if is_cjk(left[-1]) or is_cjk(right[0]) else " ")
 
 
 def document_vocabulary(document: Document) -> frozenset[str]:

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..model import Document, Line, LineType, is_cjk
-from .hyphens import document_vocabulary, join_hyphenated
+from ..model import Document, Line, LineType
+from .hyphens import document_vocabulary, line_join
 
 __all__ = ["Heading", "continues_heading", "outline"]
 
@@ -42,10 +42,7 @@ def outline(document: Document, context: int = 0) -> list[Heading]:
                 continue
             if previous is not None and continues_heading(previous, line):
                 last = headings[-1]
-                joined = join_hyphenated(last.text, line.text, vocabulary)
-                if joined is None:  # CJK text runs on without a space, as in a paragraph
-                    joined = last.text + ("" if is_cjk(last.text[-1]) or is_cjk(line.text[0])
-                                          else " ")
+                joined = line_join(last.text, line.text, vocabulary)
                 headings[-1] = Heading(last.level, joined + line.text, last.page_no)
             else:
                 headings.append(Heading(line.level, line.text, line.page_no))

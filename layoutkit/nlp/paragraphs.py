@@ -15,9 +15,9 @@
   runs on into the first block of the next column or page, so a sentence crossing the
   break stays whole.
 - Lines are joined with a space, except that a word hyphenated at a line end is joined
-  without its hyphen when the joined form is a word (see `join_hyphenated`; the words
-  are `layoutkit.nlp.lexicon`'s, the document's and its language's), and CJK text runs
-  on without one.
+  without its hyphen when the joined form is a word (see `line_join`; the words
+  are `layoutkit.nlp.lexicon`'s, the document's and its language's), and an address
+  broken at a line end and CJK text run on without one.
 - Each paragraph keeps, for every line, where its text starts, so each character
   traces back to its line.
 """
@@ -28,11 +28,16 @@ from collections.abc import Collection, Container, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 
 from ..config import NlpConfig
-from ..linetypes.hyphens import document_vocabulary, join_hyphenated, page_vocabulary
+from ..linetypes.hyphens import (
+    document_vocabulary,
+    join_hyphenated,
+    line_join,
+    page_vocabulary,
+)
 from ..linetypes.lines import runs_on
 from ..linetypes.lists import marker
 from ..linetypes.outline import continues_heading
-from ..model import Document, Line, LineType, Page, is_cjk
+from ..model import Document, Line, LineType, Page
 from .breaks import Key, Measure, footnotes, measure, note_mark, parted, remeasured
 
 __all__ = ["Paragraph", "Piece", "document_vocabulary", "ignored_codes", "join_hyphenated",
@@ -164,10 +169,7 @@ def _assemble(group: Iterable[tuple[Line, int]], vocabulary: Container[str], *,
     length = 0
     for line, index in group:
         if parts:
-            joined = join_hyphenated(parts[-1], line.text, vocabulary)
-            if joined is None:  # CJK text runs on without a space
-                joined = parts[-1] + ("" if is_cjk(parts[-1][-1]) or is_cjk(line.text[0])
-                                      else " ")
+            joined = line_join(parts[-1], line.text, vocabulary)
             length += len(joined) - len(parts[-1])
             parts[-1] = joined
         pieces.append(Piece(line, index, length))

@@ -56,7 +56,7 @@ import numpy as np
 from ...config import LayoutConfig, LinetypesConfig
 from ...errors import UsageError
 from ...geometry.words import split_at_gaps
-from ...linetypes.hyphens import join_hyphenated
+from ...linetypes.hyphens import line_join
 from ...model import BandKind, BBox, Block, Document, Line, LineType, Page
 from ...model.captions import CAPTION_LABEL, TABLE_NAMES
 from ...sources import is_image
@@ -152,9 +152,7 @@ class Figure:
         again); empty without a caption."""
         text = ""
         for line in self.caption_lines:
-            joined = join_hyphenated(text, line.text, ()) if text else None
-            text = joined + line.text if joined is not None else \
-                (text + " " + line.text if text else line.text)
+            text = line_join(text, line.text, ()) + line.text if text else line.text
         return " ".join(text.split())
 
     @property
