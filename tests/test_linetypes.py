@@ -259,6 +259,16 @@ def test_linetypes_wrapped_heading_joined_in_outline() -> None:
                              "ordinary body text x 1 of the page that runs on")
 
 
+def test_linetypes_heading_over_its_first_subsection_is_two_in_outline() -> None:
+    """A section's heading with its first subsection's right under it, both bold in one
+    size, more than an em apart ('II. THEORY' over 'A. Collision Model'): two headings,
+    not one wrapped over two lines."""
+    page = [*prose(72, 0, 3, "a"), L("II. THEORY", 120, 1, 10, BOLD),
+            L("A. Collision Model", 143, 2, 10, BOLD), *prose(160, 3, 3, "b")]
+    doc = type_headings(document(prose(72, 0, 5, "p"), page), CONFIG)
+    assert [h.text for h in outline(doc)] == ["II. THEORY", "A. Collision Model"]
+
+
 def test_linetypes_heading_above_a_paragraph_in_its_style() -> None:
     """A gazette sets an ordinance's number and its title in one bold, tight under
     each other: the number (a short line after space, before lines that fill the

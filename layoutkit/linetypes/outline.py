@@ -55,9 +55,18 @@ def continues_heading(before: Line, line: Line) -> bool:
     """Whether the heading line ``line``, read right after the heading line ``before``,
     goes on with its heading: same page, band and column, same level and size (a title
     over its authors' names in a smaller size, or a heading in the next column, is
-    another)."""
+    another), at most `_WRAP_MAX_GAP_EM` under it (a section's heading over its first
+    subsection's, 'II. THEORY' over 'A. Collision Model', is another)."""
     return ((before.page_no, before.band, before.column, before.level, before.size)
-            == (line.page_no, line.band, line.column, line.level, line.size))
+            == (line.page_no, line.band, line.column, line.level, line.size)
+            and line.bbox.top - before.bbox.bottom <= _WRAP_MAX_GAP_EM * line.size)
+
+
+_WRAP_MAX_GAP_EM = 1.0
+"""The most white, in the heading's size, between the lines of a heading wrapped over
+lines, which stand at its leading; a heading under another stands apart by its own
+space above.  On the development corpus's pages, every two heading lines of a size
+and level read one after the other more than an em apart are two headings."""
 
 
 def _with_context(heading: Heading, after: list[str]) -> Heading:
