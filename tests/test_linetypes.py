@@ -259,6 +259,16 @@ def test_linetypes_wrapped_heading_joined_in_outline() -> None:
                              "ordinary body text x 1 of the page that runs on")
 
 
+@pytest.mark.parametrize("label", ["(a) (b) (c)", "a b c", "Рис. 1", "Table 3"])
+def test_linetypes_what_labels_a_figure_is_no_heading(label: str) -> None:
+    """A figure's panel letters in bold over its panels, or a caption's label alone on
+    its line over the legend, is no heading; a bold heading set so is."""
+    page = [*prose(72, 0, 3, "a"), L(label, 120, 1, 10, BOLD), *prose(140, 2, 3, "b"),
+            L("Results and Methods", 200, 3, 10, BOLD), *prose(220, 4, 3, "c")]
+    typed = codes(type_headings(document(prose(72, 0, 5, "p"), page), CONFIG))
+    assert [t for c, t in typed if c.startswith("h_")] == ["Results and Methods"]
+
+
 def test_linetypes_heading_over_its_first_subsection_is_two_in_outline() -> None:
     """A section's heading with its first subsection's right under it, both bold in one
     size, more than an em apart ('II. THEORY' over 'A. Collision Model'): two headings,

@@ -49,7 +49,7 @@ from pathlib import Path
 from ..config import LinetypesConfig
 from ..geometry.words import split_at_gaps
 from ..model import Document, LineType, untagged
-from ..model.captions import is_caption
+from ..model.captions import CAPTION_LABEL, is_caption
 from .lines import (
     Key,
     Style,
@@ -186,14 +186,27 @@ def _date_alone(words: Sequence[str]) -> bool:
 def _one_phrase(item: TypedLine, config: LinetypesConfig) -> bool:
     """Whether a line reads as one phrase, as a heading does: not a contents entry or a
     price list's row (a dot leader), a web or mail address, a quotation (or quoted text
-    opening on it: an amendment's inserted words), a caption (`is_caption`), a
-    field's label and figure (`_FIELD`), a date alone (`_date_alone`), a
-    value set apart as a cell (`_cells`) nor a bold lead (`_bold_lead`)."""
+    opening on it: an amendment's inserted words), a caption (`is_caption`) or what
+    labels a figure (`_labels_figure`), a field's label and figure (`_FIELD`), a date
+    alone (`_date_alone`), a value set apart as a cell (`_cells`) nor a bold lead
+    (`_bold_lead`)."""
     text = item.line.text
     return not (_LEADER.search(text) or _QUOTED.match(text) or _opens_quote(text)
-                or is_caption(text) or _FIELD.search(text) or _date_alone(item.words)
+                or is_caption(text) or _labels_figure(item.words)
+                or _FIELD.search(text) or _date_alone(item.words)
                 or any(_ADDRESS.search(word) for word in item.words)
                 or _cells(item, config) or _bold_lead(item, config) or _figure(item.words))
+
+
+def _labels_figure(words: Sequence[str]) -> bool:
+    """Whether a line only labels a figure: a caption's label alone, its legend on the
+    lines under it (``Рис. 1``, ``Table 3``: `CAPTION_LABEL`), or the letters of a
+    figure's panels in their order (``(a) (b) (c)``, ``a b c``)."""
+    if CAPTION_LABEL.fullmatch(" ".join(words).rstrip(".:")):
+        return True
+    letters = [word.strip("()") for word in words]
+    return len(letters) > 1 and all(len(letter) == 1 and letter.isalpha() for letter in letters) \
+        and all(ord(b) - ord(a) == 1 for a, b in pairwise(letters))
 
 
 def _sentence_break(run: Sequence[TypedLine]) -> bool:
