@@ -567,6 +567,21 @@ def test_linetypes_numbered_list_ends_back_at_the_margin() -> None:
         "ln", "ln", "b", "ln"]
 
 
+def test_linetypes_item_ended_before_an_indented_paragraph() -> None:
+    """A paragraph after a list, its first line indented as far as the items' text:
+    the last item closed its sentence short of the column's edge, where the
+    paragraph's first word would have fit, so the paragraph is no line of it; an item
+    whose sentence runs on to the edge goes on under it."""
+    page = [*prose(72, 0, 2, "a"), L("• the first item of the list", 110, 1),
+            L("• and the last item of it.", 122, 1),
+            L("Then a paragraph opens here", 134, 1, x0=78),
+            L("and runs on back at the margin of the page", 146, 1),
+            L("• an item that runs on to the edge of the column so", 170, 2),
+            L("far that it wraps.", 182, 2, x0=78)]
+    assert [c for c, _ in codes(type_lists(document(page), CONFIG))] == [
+        "b", "b", "lb", "lb", "b", "b", "lb", "lb"]
+
+
 def test_linetypes_item_runs_on_into_the_next_column() -> None:
     """A bulleted item whose sentence the column break cuts goes on at the head of the
     next column, and the bullet after it there chains with it; where the item ended

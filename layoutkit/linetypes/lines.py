@@ -15,11 +15,13 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from statistics import median
 
-from ..model import Document, Line, LineType, Page, Value, Word
+from ..config import LinetypesConfig
+from ..model import Document, Line, LineType, Page, Value, Word, is_cjk
+from ..reading.stream import HYPHENS
 
 __all__ = ["Key", "Style", "Typed", "TypedLine", "body_lines", "changed", "closes_sentence",
            "column_of", "column_right", "log", "page_body_lines", "page_typed_lines", "retyped",
-           "runs_on", "style_of"]
+           "runs_on", "style_of", "would_fit"]
 
 log = logging.getLogger("layoutkit.linetypes")
 """Where each decision is logged (``--verbose-linetypes`` shows it)."""
@@ -154,6 +156,32 @@ def runs_on(before: Line, line: Line) -> bool:
     which ended the one before: ``before`` leaves its sentence open (no ``.``, ``!``,
     ``?``, ``:``, ``。``, ``！`` or ``？`` at its end), or ``line`` starts in lower case."""
     return not closes_sentence(before.text) or line.text[:1].islower()
+
+
+def would_fit(before: Line, line: Line, reach: float, size: float) -> bool:
+    """Whether the first word of ``line`` would have fit at the end of ``before``, on
+    the row under it, short of ``reach`` (where the column's lines end) by a word space
+    and ``lt_list_indent_tolerance_em`` of the column's ``size``: the line was broken
+    there on purpose, not wrapped (a word hyphenated at the end of ``before`` was
+    wrapped).  Chinese and Japanese wrap between any two characters, with no space:
+    there the first character would have fit (a list of members' names, one a line).
+    A line that does not open with its leftmost word (right to left) is not judged."""
+    words = line.words
+    if (not words or not line.text.startswith(words[0].text)
+            or before.text.endswith(tuple(HYPHENS))
+            or line.bbox.top < before.bbox.bottom - size / 2):
+        return False  # a piece of the same row is no next line
+    room = reach - before.bbox.x1 - _TOLERANCE_EM * size
+    first = words[0]
+    if is_cjk(first.text[0]):  # Chinese and Japanese wrap between any two characters
+        return first.bbox.width / len(first.text) < room
+    return first.bbox.width + _SPACE_EM * size < room
+
+
+_TOLERANCE_EM = LinetypesConfig().lt_list_indent_tolerance_em
+"""How far, in ems, a line may end short of the column's reach and still fill it."""
+_SPACE_EM = 0.25
+"""A word space, in ems: the white a word needs before it at a line's end."""
 
 
 def closes_sentence(text: str) -> bool:

@@ -22,12 +22,15 @@ from .lines import (
     Key,
     Typed,
     TypedLine,
+    closes_sentence,
     column_of,
+    column_right,
     log,
     page_body_lines,
     retyped,
     runs_on,
     style_of,
+    would_fit,
 )
 from .sequence import is_successor
 
@@ -380,6 +383,7 @@ def list_lines(lines: Sequence[TypedLine], marks: ListMarks, items: Mapping[Key,
     text (`_goes_on`), typed as the item."""
     marked = {mark.key for mark in marks.marks}
     runs = _runs(lines)
+    right = column_right(lines)
     decisions: dict[Key, Typed] = {}
     for k, item in enumerate(lines):
         typed = items.get(item.key)
@@ -388,10 +392,22 @@ def list_lines(lines: Sequence[TypedLine], marks: ListMarks, items: Mapping[Key,
         decisions[item.key] = typed
         j = k + 1
         while (j < len(lines) and lines[j].key not in marked and runs[j] == runs[k]
+               and not _ended(lines[j - 1], lines[j], right)
                and _goes_on(lines, k, j, config)):
             decisions[lines[j].key] = typed
             j += 1
     return decisions
+
+
+def _ended(before: TypedLine, line: TypedLine, right: Mapping[tuple[int, int, int], float]
+           ) -> bool:
+    """Whether an item's line ``before`` ends its text: it closes its sentence and the
+    first word of ``line``, under it in its column, would have fit at its end
+    (`would_fit`, short of the column's ``right`` edge), so a paragraph starts there,
+    though its first line be indented as far as the item's text."""
+    column = column_of(before)
+    return (column == column_of(line) and closes_sentence(before.line.text)
+            and would_fit(before.line, line.line, right[column], before.line.size))
 
 
 def _goes_on(lines: Sequence[TypedLine], item: int, later: int,

@@ -45,10 +45,10 @@ from statistics import median
 
 from ..config import LinetypesConfig, ReadingConfig
 from ..geometry.furniture import is_page_number
-from ..model import BBox, Line, LineType, Page, is_cjk
+from ..linetypes.lines import would_fit
+from ..model import BBox, Line, LineType, Page
 from ..model.captions import is_caption
 from ..reading.page import NOTE_MARK, raised_mark
-from ..reading.stream import HYPHENS
 
 __all__ = ["Measure", "footnotes", "measure", "note_mark", "parted", "remeasured"]
 
@@ -60,8 +60,6 @@ _MIN_FLUSH = 0.5
 """Share of a column's lines that start at its left edge for indents to count."""
 _GAP_LINES = 0.5
 """A step down longer than the leading by this share of a line is a gap."""
-_SPACE_EM = 0.25
-"""A word space, in ems: the white a word needs before it at a line's end."""
 _SAME_MEASURE = 0.75
 """Two columns are set to one measure when the narrower is this share of the wider or
 more: text runs on from one band to another of one measure (around a figure across the
@@ -172,24 +170,12 @@ def raised_opening(line: Line) -> bool:
 
 def _would_fit(before: Line, line: Line, found: Measure) -> bool:
     """Whether the first word of ``line`` would have fit at the end of ``before``, on
-    the row under it, within the column's reach: the line was broken there on purpose,
-    not wrapped (a word hyphenated at the end of ``before`` was wrapped).  Chinese and
-    Japanese wrap between any two characters, with no space: there the first
-    character would have fit (a list of members' names, one a line).  A line that
-    does not open with its leftmost word (right to left) is not judged.  The reach is
-    the column's, not the block's: on the mined pages the block's kept 140 fewer
-    starts, 120 of them right (a quotation set in on both sides, whose lines end short
-    of the column's reach, goes on where its next line opens in lower case)."""
-    words = line.words
-    if (not words or not line.text.startswith(words[0].text)
-            or before.text.endswith(tuple(HYPHENS))
-            or line.bbox.top < before.bbox.bottom - found.size / 2):
-        return False  # a piece of the same row is no next line
-    room = found.reach - before.bbox.x1 - _TOLERANCE_EM * found.size
-    first = words[0]
-    if is_cjk(first.text[0]):  # Chinese and Japanese wrap between any two characters
-        return first.bbox.width / len(first.text) < room
-    return first.bbox.width + _SPACE_EM * found.size < room
+    the row under it, within the column's reach (`would_fit`, the column's size its
+    em).  The reach is the column's, not the block's: on the mined pages the block's
+    kept 140 fewer starts, 120 of them right (a quotation set in on both sides, whose
+    lines end short of the column's reach, goes on where its next line opens in lower
+    case)."""
+    return would_fit(before, line, found.reach, found.size)
 
 
 def footnotes(page: Page, max_size: float = ReadingConfig().footnote_max_size
