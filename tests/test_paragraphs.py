@@ -286,7 +286,12 @@ def _set(text: str, x0: float, top: float, x1: float | None = None) -> Line:
 
 
 _COLUMN = {(1, 0, 0): Measure(left=72.0, leading=12.0, size=10.0, flush=True, width=300.0,
-                              reach=372.0, lines=20)}
+                              spans=((72.0, 372.0, 10.0),) * 20, lines=20)}
+_TWO_PRINTED = {(1, 0, 0): Measure(
+    left=72.0, leading=12.0, size=10.0, flush=True, width=428.0,
+    spans=((72.0, 260.0, 10.0),) * 10 + ((300.0, 500.0, 10.0),) * 10
+    + ((72.0, 500.0, 12.0),) * 2, lines=22)}
+"""A column of the page's grid holding two printed ones under a deck across both."""
 
 
 @pytest.mark.parametrize(("before", "after", "starts"), [
@@ -310,3 +315,13 @@ def test_paragraphs_a_break_is_on_purpose_where_the_next_word_would_have_fit(
     between any two characters: a line ending two characters short of the reach ends
     its paragraph though the next line's first word, a whole name, would not fit."""
     assert parted(before, after, _COLUMN) is starts
+
+
+def test_paragraphs_a_narrow_printed_column_is_measured_against_its_own_lines() -> None:
+    """Two printed columns under a deck across both, one column of the page's grid: a
+    line of the narrow one is measured against its own lines' reach, not the wider
+    one's, so a wrapped line ('rue de la' over 'Milétrie.') goes on."""
+    before = _set("words that fill the narrow col", 72.0, 100.0, x1=255.0)
+    assert parted(before, _set("Milétrie.", 72.0, 112.0), _TWO_PRINTED) is False
+    assert parted(_set("ends here.", 72.0, 100.0), _set("Next", 72.0, 112.0),
+                  _TWO_PRINTED) is True

@@ -60,6 +60,9 @@ _MIN_FLUSH = 0.5
 """Share of a column's lines that start at its left edge for indents to count."""
 _GAP_LINES = 0.5
 """A step down longer than the leading by this share of a line is a gap."""
+_SAME_SIZE = 0.05
+"""Sizes within this share of each other are one type size (a PDF's sizes come from
+matrices, and rounding parts 9.96 from 10)."""
 _SAME_MEASURE = 0.75
 """Two columns are set to one measure when the narrower is this share of the wider or
 more: text runs on from one band to another of one measure (around a figure across the
@@ -74,17 +77,28 @@ _MARK_OPENING = re.compile(f"(?:{NOTE_MARK})(?=\\s*\\S)")
 @dataclass(frozen=True, slots=True)
 class Measure:
     """A column's own measure: its left edge, its leading, its type size (a line's
-    height), whether most of its lines start at the edge (``flush``), its width, how
-    far right its lines reach (the line nine in ten of the others end before, the
-    shorter of two, the middle of three) and how many body lines it holds."""
+    height), whether most of its lines start at the edge (``flush``), its width, the
+    extent and size of each of its body lines (``spans``: x0, x1, size), and how many
+    body lines it holds."""
 
     left: float
     leading: float
     size: float
     flush: bool
     width: float
-    reach: float
+    spans: tuple[tuple[float, float, float], ...]
     lines: int
+
+    def reach(self, line: Line) -> float:
+        """How far right the lines that ``line`` runs among reach: of the column's lines
+        in its size that stand over or under it, the end nine in ten of the others end
+        before (the shorter of two, the middle of three).  A column of the page's
+        grid may hold two printed ones under a deck across both: a line of the
+        narrow one is measured against its own."""
+        ends = sorted(x1 for x0, x1, size in self.spans
+                      if x0 < line.bbox.x1 and line.bbox.x0 < x1
+                      and abs(size - line.size) <= _SAME_SIZE * size)
+        return ends[(9 * (len(ends) - 1)) // 10] if ends else line.bbox.x1
 
 
 Key = tuple[int, int, int]
@@ -108,10 +122,10 @@ def _measured(lines: Sequence[Line], width: float) -> Measure:
     at_edge = sum(abs(line.bbox.x0 - left) <= tolerance for line in lines)
     steps = [b.bbox.top - a.bbox.top for a, b in pairwise(lines)
              if a.block == b.block and 0 < b.bbox.top - a.bbox.top < 3 * size]
-    ends = sorted(line.bbox.x1 for line in lines)
     return Measure(float(left), median(steps) if steps else 0.0, size,
                    at_edge >= _MIN_FLUSH * len(lines) and at_edge >= 2, width,
-                   ends[(9 * (len(ends) - 1)) // 10], len(lines))
+                   tuple((line.bbox.x0, line.bbox.x1, line.size) for line in lines),
+                   len(lines))
 
 
 def remeasured(before: Line, line: Line, measures: Mapping[Key, Measure]) -> bool:
@@ -175,7 +189,7 @@ def _would_fit(before: Line, line: Line, found: Measure) -> bool:
     kept 140 fewer starts, 120 of them right (a quotation set in on both sides, whose
     lines end short of the column's reach, goes on where its next line opens in lower
     case)."""
-    return would_fit(before, line, found.reach, found.size)
+    return would_fit(before, line, found.reach(before), found.size)
 
 
 def footnotes(page: Page, max_size: float = ReadingConfig().footnote_max_size
