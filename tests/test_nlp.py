@@ -86,10 +86,17 @@ def test_hyphenated_line_ends(left: str, right: str, vocabulary: set[str],
     ("http://www.smh.com.au/articles/2004/05/16/", "1084646069771.html",
      "http://www.smh.com.au/articles/2004/05/16/1084646069771.html"),
     ("from http://", "www.ethicalcorp.com", "from http://www.ethicalcorp.com"),
+    ("http://www.cnn.com/2013/1", "0/16/health/krokodil-", "http://www.cnn.com/2013/10/16/health/krokodil-"),
+    ("0/16/health/krokodil-", "zombie-drug/ for", "0/16/health/krokodil-zombie-drug/ for"),
     # a whole address, then text or another address
     ("at http://example.org/", "and the", "at http://example.org/ and the"),
     ("ali@gmail.com1", "nmty9198@gmail.com2", "ali@gmail.com1 nmty9198@gmail.com2"),
     ("a sentence.", "Another", "a sentence. Another"),
+    ("on 2013/10/16", "and then", "on 2013/10/16 and then"),
+    # a dash closed up to its word runs on with none; a spaced one keeps its spaces
+    ("through replication—", "each country", "through replication—each country"),
+    ("temps–", "fréquence", "temps–fréquence"),
+    ("a dash —", "and more", "a dash — and more"),
     # CJK runs on with no space; a hyphenated word joins again
     ("東京都", "北京市", "東京都北京市"),
     ("the con-", "tract is", "the contract is"),

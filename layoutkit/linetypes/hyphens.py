@@ -21,29 +21,45 @@ __all__ = ["document_vocabulary", "join_hyphenated", "line_join", "page_vocabula
 _WORD = re.compile(r"[^\W\d_]+(?:-[^\W\d_]+)*")
 _HYPHENATED_END = re.compile(rf"([^\W\d_]+)([{HYPHENS}])$")
 _WORD_START = re.compile(r"^([^\W\d_]+)")
-_ADDRESS_END = re.compile(r"(?:^|\s)(?:[a-z][a-z\d+.-]*://|www\.|[^\s@]+@)\S*$", re.IGNORECASE)
-"""A line ending in an address: a URL (a scheme, or ``www.``) or an e-mail address."""
+_ADDRESS_END = re.compile(r"(?:^|\s)((?:[a-z][a-z\d+.-]*://|www\.|[^\s@]+@)\S*|\S*/\S*/\S*)$",
+                          re.IGNORECASE)
+"""A line ending in an address: a URL (a scheme, or ``www.``), an e-mail address, or a
+path's pieces (two slashes: a URL's rest, on the line after its scheme)."""
 _ADDRESS_BREAK = re.compile(r"[/.\-_@:?=&#~%]$")
 """Where a producer breaks an address at a line end: after a mark that parts its pieces."""
 _ADDRESS_PART = re.compile(r"^\S*[./_?=&#%@:]")
 """A line opening with a piece of an address: its first word holds a mark that parts
 an address's pieces ('clinsci.org/', '.edu.cn', '1084646069771.html'), as a word of
 text does not."""
+_DASH_END = re.compile(r"\S[—–]$")
+"""A dash closed up to the word before it at a line end ('replication—', 'temps–'): the
+word after it, on the next line, is closed up to it too."""
+
+
+def _runs_into_address(left: str, right: str) -> bool:
+    """Whether ``right`` goes on with the address ``left`` ends in, broken at the line
+    end: at a mark that parts its pieces, or before one ('.edu.cn', '/16/health/'),
+    however a word processor broke it ('http://www.cnn.com/2013/1' over '0/16/…')."""
+    start = right.split(maxsplit=1)[0] if right.strip() else ""
+    return bool(_ADDRESS_END.search(left) and _ADDRESS_PART.match(start) and (
+        _ADDRESS_BREAK.search(left) or start.startswith((".", "/")) or "/" in start))
 
 
 def line_join(left: str, right: str, vocabulary: Container[str]) -> str:
     """``left`` as it stands before ``right`` when lines run on in running text: a word
     hyphenated at its end joined again or not (`join_hyphenated`, over the words in
     ``vocabulary``); an address broken at its end (a URL, an e-mail address: 'http://www.'
-    over 'clinsci.org/', 'jiao@xmu' over '.edu.cn') running on with no space; CJK text
-    with none either; anything else followed by a space."""
-    if _ADDRESS_END.search(left) and _ADDRESS_PART.match(right) and (
-            _ADDRESS_BREAK.search(left) or right.startswith((".", "/"))):
+    over 'clinsci.org/', 'jiao@xmu' over '.edu.cn', `_runs_into_address`) running on
+    with no space, its hyphens kept; CJK text with none either, nor a dash closed up to
+    its word ('replication—' over 'each'); anything else followed by a space."""
+    if _runs_into_address(left, right):
         return left
     joined = join_hyphenated(left, right, vocabulary)
     if joined is not None:
         return joined
-    return left + ("" if is_cjk(left[-1]) or is_cjk(right[0]) else " ")
+    closed = is_cjk(left[-1]) or is_cjk(right[0]) or (
+        _DASH_END.search(left) is not None and right[:1].isalnum())
+    return left if closed else left + " "
 
 
 def document_vocabulary(document: Document) -> frozenset[str]:
