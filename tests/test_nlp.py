@@ -68,8 +68,9 @@ def test_a_word_hyphenated_at_a_line_end_is_one_token(city: Analysis) -> None:
     ("Anglo-", "American", {"angloamerican"}, "Anglo-American"),
     ("unknown frag-", "ment", set(), "unknown fragment"),
     ("a dash -", "b", {"b"}, None),
-    # a soft hyphen is shown only where a line breaks a word: never a compound's
-    ("juxta\u00ad", "posed", {"juxta", "posed"}, "juxtaposed"),
+    # a soft hyphen at a line end is judged as a hyphen, and kept as one (PDFium gives "-")
+    ("juxta\u00ad", "posed", {"juxtaposed"}, "juxtaposed"),
+    ("the Anglo\u00ad", "American", set(), "the Anglo-American"),
     ("the step\u2010", "daughter", {"step", "daughter"}, "the step\u2010daughter"),
     ("the con\u2010", "tract is", {"contract"}, "the contract is"),
 ])
@@ -93,6 +94,13 @@ def test_hyphenated_line_ends(left: str, right: str, vocabulary: set[str],
     ("ali@gmail.com1", "nmty9198@gmail.com2", "ali@gmail.com1 nmty9198@gmail.com2"),
     ("a sentence.", "Another", "a sentence. Another"),
     ("on 2013/10/16", "and then", "on 2013/10/16 and then"),
+    ("see https://github.com/x/", "layoutkit for", "see https://github.com/x/layoutkit for"),
+    ("(http://www.", "clinsci.org/x) and", "(http://www.clinsci.org/x) and"),
+    # a sentence or a reference after a whole address
+    ("at www.example.org/", "e.g. the", "at www.example.org/ e.g. the"),
+    ("mail jane@uni.edu.", "Dr. Smith", "mail jane@uni.edu. Dr. Smith"),
+    ("Available: http://www.x.org/", "J. Doe, A.", "Available: http://www.x.org/ J. Doe, A."),
+    ("arXiv:1234.5678.", "doi:10.1000/xyz", "arXiv:1234.5678. doi:10.1000/xyz"),
     # a dash closed up to its word runs on with none; a spaced one keeps its spaces
     ("through replication—", "each country", "through replication—each country"),
     ("temps–", "fréquence", "temps–fréquence"),
@@ -102,7 +110,7 @@ def test_hyphenated_line_ends(left: str, right: str, vocabulary: set[str],
     ("the con-", "tract is", "the contract is"),
 ])
 def test_line_ends_joined_as_running_text(left: str, right: str, text: str) -> None:
-    assert line_join(left, right, {"contract"}) + right == text
+    assert line_join(left, right, {"contract", "and", "the", "for"}) + right == text
 
 
 def test_the_pieces_of_a_word_broken_over_lines_are_no_words_of_the_page() -> None:

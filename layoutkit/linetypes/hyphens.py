@@ -1,8 +1,8 @@
-"""How running text joins a line to the next: a word hyphenated at a line end joined
-again, or kept where the hyphen is a compound's; an address broken at a line end
-joined with no space; CJK text running on with none.
+"""How running text joins a line to the next.
 
-A word is joined again when the joined form is a word.  Used wherever lines are read as
+A word hyphenated at a line end is joined again, or kept where the hyphen is a
+compound's; an address broken at a line end runs on with no space, and so does CJK
+text.  A word is joined again when the joined form is a word.  Used wherever lines are read as
 running text: a heading wrapped over lines (`layoutkit.linetypes.outline`), paragraphs
 (`layoutkit.nlp.paragraphs`) and captions (`layoutkit.outputs.figures`).
 """
@@ -13,36 +13,49 @@ import re
 from collections.abc import Container
 
 from ..model import Document, Page, is_cjk
-from ..reading.stream import HYPHENS
+from ..reading.stream import FIRST_WORD, HYPHENATED_END
 from ..reading.text import SOFT_HYPHEN
 
 __all__ = ["document_vocabulary", "join_hyphenated", "line_join", "page_vocabulary"]
 
-_WORD = re.compile(r"[^\W\d_]+(?:-[^\W\d_]+)*")
-_HYPHENATED_END = re.compile(rf"([^\W\d_]+)([{HYPHENS}])$")
-_WORD_START = re.compile(r"^([^\W\d_]+)")
-_ADDRESS_END = re.compile(r"(?:^|\s)((?:[a-z][a-z\d+.-]*://|www\.|[^\s@]+@)\S*|\S*/\S*/\S*)$",
-                          re.IGNORECASE)
+_WORD = re.compile(r"[^\W\d_]+(?:[-\u2010][^\W\d_]+)*")
+_ADDRESS_END = re.compile(r"(?:^|[\s(<\[\"“'])((?:[a-z][a-z\d+.-]*://|www\.|[^\s@(<]+@)\S*"
+                          r"|\S*/\S*/\S*)$", re.IGNORECASE)
 """A line ending in an address: a URL (a scheme, or ``www.``), an e-mail address, or a
 path's pieces (two slashes: a URL's rest, on the line after its scheme)."""
-_ADDRESS_BREAK = re.compile(r"[/.\-_@:?=&#~%]$")
-"""Where a producer breaks an address at a line end: after a mark that parts its pieces."""
-_ADDRESS_PART = re.compile(r"^\S*[./_?=&#%@:]")
-"""A line opening with a piece of an address: its first word holds a mark that parts
-an address's pieces ('clinsci.org/', '.edu.cn', '1084646069771.html'), as a word of
-text does not."""
+_ADDRESS_BREAK = re.compile(r"[/\-_@:?=&#~%]$")
+"""Where a producer breaks an address at a line end, past a mark that parts its pieces
+(a full stop ends a sentence as often: `_DOMAIN` is asked after one)."""
+_ADDRESS_PIECE = re.compile(r"[\w\-./?=&#%~:@+]*[\w/-]")
+"""A word that may go on with an address: its marks (a word closing a sentence, 'e.g.',
+'Dr.', is none)."""
+_CLOSING = ")]>,;\"”'’"
+"""What may close an address in running text: a bracket, a comma, a quote."""
+_DOMAIN = re.compile(r"[a-z\d-]+(?:\.[a-z\d-]+)*\.[a-z]{2,}(?:[/?#]\S*)?")
+"""The rest of a host name, after a full stop at a line end ('clinsci.org/content')."""
 _DASH_END = re.compile(r"\S[—–]$")
 """A dash closed up to the word before it at a line end ('replication—', 'temps–'): the
 word after it, on the next line, is closed up to it too."""
 
 
-def _runs_into_address(left: str, right: str) -> bool:
+def _runs_into_address(left: str, right: str, vocabulary: Container[str]) -> bool:
     """Whether ``right`` goes on with the address ``left`` ends in, broken at the line
-    end: at a mark that parts its pieces, or before one ('.edu.cn', '/16/health/'),
-    however a word processor broke it ('http://www.cnn.com/2013/1' over '0/16/…')."""
-    start = right.split(maxsplit=1)[0] if right.strip() else ""
-    return bool(_ADDRESS_END.search(left) and _ADDRESS_PART.match(start) and (
-        _ADDRESS_BREAK.search(left) or start.startswith((".", "/")) or "/" in start))
+    end: before a mark that parts its pieces ('.edu.cn', '/16/health/'); past one, on a
+    word no word of the text (in ``vocabulary``: 'layoutkit' after 'github.com/x/', not
+    'and'); past a full stop, on a host name's rest ('clinsci.org/'); or anywhere, where
+    the rest holds a path ('http://www.cnn.com/2013/1' over '0/16/health/…')."""
+    if _ADDRESS_END.search(left) is None or not right.strip():
+        return False
+    start = right.split(maxsplit=1)[0].rstrip(_CLOSING)
+    if start[:1] in "./":
+        return start[1:2].isalnum()
+    if _ADDRESS_PIECE.fullmatch(start) is None:
+        return False
+    if left.endswith("."):
+        return _DOMAIN.fullmatch(start) is not None
+    if _ADDRESS_BREAK.search(left):
+        return start.lower() not in vocabulary
+    return start.count("/") >= 2
 
 
 def line_join(left: str, right: str, vocabulary: Container[str]) -> str:
@@ -52,7 +65,7 @@ def line_join(left: str, right: str, vocabulary: Container[str]) -> str:
     over 'clinsci.org/', 'jiao@xmu' over '.edu.cn', `_runs_into_address`) running on
     with no space, its hyphens kept; CJK text with none either, nor a dash closed up to
     its word ('replication—' over 'each'); anything else followed by a space."""
-    if _runs_into_address(left, right):
+    if _runs_into_address(left, right, vocabulary):
         return left
     joined = join_hyphenated(left, right, vocabulary)
     if joined is not None:
@@ -77,7 +90,7 @@ def page_vocabulary(page: Page) -> set[str]:
     broken = False
     for line in page.lines:
         found = [match.group().lower() for match in _WORD.finditer(line.text)]
-        ends_broken = _HYPHENATED_END.search(line.text) is not None
+        ends_broken = HYPHENATED_END.search(line.text) is not None
         words.update(found[int(broken):len(found) - int(ends_broken)])
         broken = ends_broken
     return words
@@ -91,14 +104,16 @@ def join_hyphenated(left: str, right: str, vocabulary: Container[str]) -> str | 
     The hyphen is kept (a compound such as "step-daughter") when the hyphenated
     form is in ``vocabulary``, or when both halves are words and the joined form
     is not, or when the second half is capitalised ("Anglo-American"); otherwise
-    it marks a word broken at the line end and is dropped, as a soft hyphen always
-    is (`SOFT_HYPHEN`: printed only where a line breaks a word)."""
-    end, start = _HYPHENATED_END.search(left), _WORD_START.match(right)
+    it marks a word broken at the line end and is dropped.  A soft hyphen
+    (`SOFT_HYPHEN`) is judged so too, and kept as a hyphen: PDFium gives one at a
+    line end as '-', and either engine reads the text alike."""
+    end, start = HYPHENATED_END.search(left), FIRST_WORD.match(right)
     if end is None or start is None:
         return None
-    head, tail = end[1].lower(), start[1]
+    head, tail = end[1].lower(), start[0]
     joined, compound = head + tail.lower(), f"{head}-{tail.lower()}"
-    keep = end[2] != SOFT_HYPHEN and (
-        tail[0].isupper() or compound in vocabulary
-        or (joined not in vocabulary and head in vocabulary and tail.lower() in vocabulary))
-    return left if keep else left[:-1]
+    keep = (tail[0].isupper() or compound in vocabulary
+            or (joined not in vocabulary and head in vocabulary and tail.lower() in vocabulary))
+    if not keep:
+        return left[:-1]
+    return left[:-1] + "-" if end[2] == SOFT_HYPHEN else left

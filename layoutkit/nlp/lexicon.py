@@ -2,7 +2,7 @@
 
 Every text output (`layoutkit.outputs.markdown`, `html`, `text --paragraphs`,
 `layoutkit.nlp.nlptext`, `layoutkit.nlp.tokens`) joins hyphenated line ends with
-`layoutkit.linetypes.hyphens.join_hyphenated` over the same `Lexicon`, so they agree
+`layoutkit.linetypes.hyphens.line_join` over the same `Lexicon`, so they agree
 on every word:
 
 - the words written whole in the document (`document_vocabulary`);

@@ -36,8 +36,9 @@ import numpy.typing as npt
 
 from ..model import Line
 
-__all__ = ["HYPHENS", "as_drawn", "beside", "drawn_down", "kept_below", "reads_better",
-           "runs_into", "runs_on", "stands_over", "stream_reading", "under"]
+__all__ = ["FIRST_WORD", "HYPHENATED_END", "HYPHENS", "as_drawn", "beside", "drawn_down",
+           "kept_below", "reads_better", "runs_into", "runs_on", "stands_over", "stream_reading",
+           "under"]
 
 _MIN_GAIN = 2
 """The stream's order is taken only where it reads better at two successions or more
@@ -46,8 +47,10 @@ _WORD = re.compile(r"[^\W\d_]{2,}")
 HYPHENS = "-\u00ad\u2010"
 """A hyphen, a soft hyphen and the Unicode hyphen: a line ending with one was wrapped
 inside a word."""
-_HYPHENATED = re.compile(rf"([^\W\d_]+)[{HYPHENS}]$")
-_FIRST_WORD = re.compile(r"[^\W\d_]+")
+HYPHENATED_END = re.compile(rf"([^\W\d_]+)([{HYPHENS}])$")
+"""A line's end in a word hyphenated there: the word's piece, then the hyphen."""
+FIRST_WORD = re.compile(r"[^\W\d_]+")
+"""A line's first word (``match`` it), its letters only."""
 _SENTENCE_END = re.compile(r"[.!?]['\"’”»)\]]*$")
 _OPEN_END = re.compile(r"[^\W\d_,]$|,$")
 
@@ -152,9 +155,9 @@ def _succession(end: str, start: str, vocabulary: Set[str] = frozenset()) -> int
     end, start = end.rstrip(), start.lstrip()
     if not end or not start:
         return 0
-    hyphenated = _HYPHENATED.search(end)
+    hyphenated = HYPHENATED_END.search(end)
     if hyphenated:
-        first = _FIRST_WORD.match(start)
+        first = FIRST_WORD.match(start)
         if first and (hyphenated.group(1) + first.group(0)).lower() in vocabulary:
             return 2
         if start[0].isalpha():
