@@ -17,6 +17,7 @@ from statistics import median
 
 from ..config import LinetypesConfig
 from ..model import Document, Line, LineType, Page, Value, Word, is_cjk
+from ..reading.page import NOTE_MARK
 from ..reading.stream import HYPHENS
 
 __all__ = ["Key", "Style", "Typed", "TypedLine", "body_lines", "changed", "closes_sentence",
@@ -89,8 +90,18 @@ def column_right(lines: Sequence[TypedLine]) -> dict[tuple[int, int, int], float
 
 def style_of(item: TypedLine) -> Style:
     """The `Style` of a typed line: its size, and bold when all its kept words
-    are ([`bold`][layoutkit.model.Word.bold]: by their font's weight)."""
-    return (round(item.line.size * 2) / 2, all(w.bold for w in item.kept_words))
+    are ([`bold`][layoutkit.model.Word.bold]: by their font's weight), but a note's
+    call raised after a word (a title's '†', drawn from a symbol font: `NOTE_MARK`)."""
+    words = item.kept_words
+    bold = all(w.bold for w in words) or all(
+        w.bold or (k > 0 and _CALL.fullmatch(w.text) is not None
+                   and w.raised_beside(words[k - 1]))
+        for k, w in enumerate(words))
+    return (round(item.line.size * 2) / 2, bold)
+
+
+_CALL = re.compile(NOTE_MARK)
+"""A note's call (`NOTE_MARK`), a word of its own."""
 
 
 def page_body_lines(page: Page, index: int) -> tuple[TypedLine, ...]:
