@@ -46,7 +46,7 @@ glyphs so."""
 TEXT_DESCENT = -0.25
 """The descent, in ems, of a text face (Times -0.22, Helvetica -0.21, Gill Sans -0.25):
 where a glyph's box starts, at most, when its font's descent is deeper than
-`DEEPEST_DESCENT` (`box_descent`)."""
+`DEEPEST_DESCENT` or is a symbolic font's (`box_descent`)."""
 
 
 def box_descent(descent: float, ascent: float, *, symbolic: bool = False) -> float:

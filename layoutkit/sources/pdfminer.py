@@ -329,6 +329,13 @@ def _descriptor(spec: Mapping[str, object]) -> Mapping[str, object]:
     return descriptor if isinstance(descriptor, dict) else {}
 
 
+def _flags(descriptor: Mapping[str, object]) -> int:
+    """The ``/Flags`` of a font ``descriptor``, as PDFium reads them: 0 where it has none
+    or they are no positive number."""
+    flags = resolve1(descriptor.get("Flags"))
+    return flags if isinstance(flags, int) and flags > 0 else 0
+
+
 def _font_weight(font: PDFFont, spec: Mapping[str, object]) -> int:
     """The weight of ``font`` (`font_weight`) from the descriptor of its
     dictionary ``spec``, read as PDFium reads it: ``/FontWeight`` when it is positive,
@@ -341,11 +348,10 @@ def _font_weight(font: PDFFont, spec: Mapping[str, object]) -> int:
     if not (isinstance(stated, (int, float)) and stated > 0):
         stem = resolve1(descriptor.get("StemV"))
         stated = stem_weight(stem) if isinstance(stem, (int, float)) else 0
-    flags = resolve1(descriptor.get("Flags"))
     return font_weight(str(font.fontname), int(stated),
                        embedded=isinstance(font, PDFType3Font)
                        or any(key in descriptor for key in _FONT_FILES),
-                       force_bold=isinstance(flags, int) and bool(flags & FORCE_BOLD))
+                       force_bold=bool(_flags(descriptor) & FORCE_BOLD))
 
 
 class _Resources(PDFResourceManager):
@@ -375,10 +381,11 @@ class _Resources(PDFResourceManager):
 
 def _bound_descent(font: PDFFont, spec: Mapping[str, object]) -> None:
     """Set ``font``'s descent, which its glyphs' boxes start at, to `box_descent`'s
-    (of the flags of the descriptor of its dictionary ``spec``)."""
+    (of the flags of the descriptor of its dictionary ``spec``; a Type 3 font's none,
+    as PDFium gives none for one)."""
     if font.vscale:
-        flags = resolve1(_descriptor(spec).get("Flags"))
-        symbolic = isinstance(flags, int) and bool(flags & SYMBOLIC)
+        symbolic = not isinstance(font, PDFType3Font) and bool(
+            _flags(_descriptor(spec)) & SYMBOLIC)
         font.descent = box_descent(font.get_descent(), font.get_ascent(),
                                    symbolic=symbolic) / font.vscale
 
@@ -461,10 +468,9 @@ def _use_builtin_encoding(font: Any, spec: Mapping[str, object]) -> None:
     # Without /Encoding pdfminer reads a Type 1 FontFile by its own reading of the
     # built-in encoding, any other program by StandardEncoding, whose table it shares;
     # it reads a symbolic font's /Differences over StandardEncoding too.
-    flags = resolve1(descriptor.get("Flags"))
     replace = (encoding is None and "FontFile" not in font.descriptor) or (
         isinstance(encoding, dict) and "BaseEncoding" not in encoding
-        and isinstance(flags, int) and bool(flags & SYMBOLIC))
+        and bool(_flags(descriptor) & SYMBOLIC))
     table = dict(font.cid2unicode)
     read = [(code, name) for code, name in differences.items() if not _known(name)]
     read += [(code, name) for code, name in names.items()
