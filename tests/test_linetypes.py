@@ -19,12 +19,12 @@ from layoutkit.linetypes import (
     type_lists,
     type_toc,
 )
-from layoutkit.linetypes.lines import Typed, retyped
+from layoutkit.linetypes.lines import Typed, TypedLine, retyped, style_of
 from layoutkit.linetypes.rules import DEFAULT_RULES, load_rules
 from layoutkit.linetypes.sequence import is_start, is_successor
 from layoutkit.linetypes.tables import cells
 from layoutkit.linetypes.toc import is_first_page
-from layoutkit.model import LineType, Page
+from layoutkit.model import BBox, Line, LineType, Page, Word
 from tests.linetype_pages import BOLD, CELL, L, codes, document, line, prose
 
 CONFIG = LayoutConfig().linetypes
@@ -269,6 +269,23 @@ def test_linetypes_what_labels_a_figure_is_no_heading(label: str) -> None:
     assert [t for c, t in typed if c.startswith("h_")] == ["Results and Methods"]
 
 
+def test_linetypes_bold_line_with_a_raised_call_is_bold() -> None:
+    """A bold title's note call, raised after its last word and drawn from a symbol
+    font of another weight ('réels†'), leaves the line bold; a word of another weight
+    on the baseline does not."""
+    def styled(last: Word) -> bool:
+        words = (Word("et", BBox(72.0, 100.0, 90.0, 117.2), "Times-Bold", 17.2, weight=700),
+                 Word("réels", BBox(94.0, 100.0, 140.0, 117.2), "Times-Bold", 17.2,
+                      weight=700), last)
+        built = Line("et réels " + last.text, BBox.union(w.bbox for w in words), words,
+                     1, 0, 0, 0)
+        return style_of(TypedLine((0, 0), built, tuple(w.text for w in words)))[1]
+    assert styled(Word("†", BBox(141.0, 98.0, 147.0, 110.0), "CMSY10", 12.0, weight=200))
+    assert not styled(Word("†", BBox(141.0, 105.2, 147.0, 117.2), "CMSY10", 12.0, weight=200))
+    assert not styled(Word("réels", BBox(141.0, 100.0, 180.0, 117.2), "Times-Roman", 17.2,
+                           weight=400))
+
+
 def test_linetypes_heading_over_its_first_subsection_is_two_in_outline() -> None:
     """A section's heading with its first subsection's right under it, both bold in one
     size, more than an em apart ('II. THEORY' over 'A. Collision Model'): two headings,
@@ -277,6 +294,16 @@ def test_linetypes_heading_over_its_first_subsection_is_two_in_outline() -> None
             L("A. Collision Model", 143, 2, 10, BOLD), *prose(160, 3, 3, "b")]
     doc = type_headings(document(prose(72, 0, 5, "p"), page), CONFIG)
     assert [h.text for h in outline(doc)] == ["II. THEORY", "A. Collision Model"]
+
+
+def test_linetypes_double_spaced_heading_wrapped_is_one_in_outline() -> None:
+    """A thesis's heading wrapped over two lines set double spaced (1.3 em of white
+    between them) is one heading."""
+    page = [L("Results of the Field Campaign", 72, 0, 14, BOLD),
+            L("in the Northern Highlands", 104.2, 0, 14, BOLD), *prose(140, 1, 5, "x")]
+    doc = type_headings(document(page), CONFIG)
+    assert [h.text for h in outline(doc)] == [
+        "Results of the Field Campaign in the Northern Highlands"]
 
 
 def test_linetypes_heading_above_a_paragraph_in_its_style() -> None:

@@ -54,8 +54,8 @@ _ORDERED = re.compile(r"(\d{1,9})[.)]")
 
 def escape(text: str) -> str:
     """``text`` with backslashes before the characters Markdown would read as markup,
-    its line breaks made spaces, so that it reads as itself in a paragraph, a
-    heading, a list item or a table cell."""
+    its line breaks made spaces, so that it reads as itself wherever it opens a
+    block (a paragraph, a list item, a caption)."""
     return _block_safe(_escape_inline(" ".join(text.split())))
 
 
@@ -134,9 +134,12 @@ def _label(mark: str) -> str:
 
 def _marked(item: Item, marks: Marks, text: str | None = None, *, heading: bool = False
             ) -> str:
-    """``text`` (the item's own by default) escaped, with its inline marks."""
+    """``text`` (the item's own by default) escaped, with its inline marks; a
+    heading's text is inline text whatever it opens with ('# 2. ADVENTURE'), so only
+    its inline markup is escaped."""
     text = " ".join((item.text if text is None else text).split())
-    return _block_safe(marks.markdown(item, text, _escape_inline, heading=heading))
+    marked = marks.markdown(item, text, _escape_inline, heading=heading)
+    return marked if heading else _block_safe(marked)
 
 
 def _list_item(item: Item, marks: Marks, *, numbered: bool) -> str:
@@ -147,7 +150,8 @@ def _list_item(item: Item, marks: Marks, *, numbered: bool) -> str:
 
 
 def _table(part: Part) -> str:
-    rows = [[escape(cell) for cell in item.cells] for item in part.items]
+    rows = [[_escape_inline(" ".join(cell.split())) for cell in item.cells]
+            for item in part.items]  # a cell holds inline text: '-40' is no list
     head, *body = rows
     return "\n".join(["| " + " | ".join(head) + " |", "|" + " --- |" * len(head),
                       *("| " + " | ".join(row) + " |" for row in body)])
