@@ -100,6 +100,36 @@ def test_symbolic_font_boxed_from_a_text_face_descent(tmp_path: Path, engine: st
     assert [line.text for line in page.lines] == [text + call for text, call in LINES]
 
 
+def _type3(flags: int, first: int) -> list[bytes]:
+    """The objects, numbered from ``first``, of a Type 3 font drawing 'a' as a box
+    0.7 em high, described with ``flags`` and a descent of -0.6 em."""
+    proc = b"500 0 0 0 500 700 d1 0 0 500 700 re f"
+    return [
+        b"<< /Type /Font /Subtype /Type3 /FontBBox [0 -600 500 700] "
+        b"/FontMatrix [0.001 0 0 0.001 0 0] /CharProcs << /a %d 0 R >> "
+        b"/Encoding << /Type /Encoding /Differences [97 /a] >> /FirstChar 97 /LastChar 97 "
+        b"/Widths [500] /FontDescriptor %d 0 R >>" % (first + 1, first + 2),
+        b"<< /Length %d >>\nstream\n%s\nendstream" % (len(proc), proc),
+        b"<< /Type /FontDescriptor /FontName /T3 /Flags %d /FontBBox [0 -600 500 700] "
+        b"/ItalicAngle 0 /Ascent 700 /Descent -600 /CapHeight 700 /StemV 80 >>" % flags]
+
+
+def test_type3_font_flagged_symbolic_boxed_alike_by_both_engines(tmp_path: Path) -> None:
+    """PDFium reads no flags of a Type 3 font: its glyphs are boxed from its descent
+    in both engines, flagged symbolic or not."""
+    path = tmp_path / "type3.pdf"
+    content = b"BT /F1 12 Tf 72 700 Td (aa) Tj ET\nBT /F2 12 Tf 72 680 Td (aa) Tj ET"
+    path.write_bytes(one_page(content, b"<< /Font << /F1 5 0 R /F2 8 0 R >> >>",
+                              *_type3(4, 5), *_type3(32, 8)))
+    boxes = {}
+    for engine in ("pdfium", "pdfminer"):
+        with open_source(path, engine) as source:
+            glyphs = next(iter(source.pages([1]))).glyphs
+        boxes[engine] = [(round(g.bbox.top, 2), round(g.bbox.bottom, 2)) for g in glyphs]
+    assert boxes["pdfium"] == boxes["pdfminer"]
+    assert boxes["pdfium"][0] == (87.2, 99.2) and boxes["pdfium"][2] == (107.2, 119.2)
+
+
 @pytest.mark.parametrize(("descent", "ascent", "boxed"), [
     (-0.236, 0.928, -0.236),  # a text face: its own
     (-0.96, 0.04, -0.96),     # within an em: its own
