@@ -7,7 +7,10 @@ import json
 from pathlib import Path
 
 import pytest
+from reportlab.pdfbase.pdfmetrics import stringWidth
+from reportlab.pdfgen.canvas import Canvas
 
+from layoutkit import parse
 from layoutkit.config import LayoutConfig
 from layoutkit.errors import ConfigError
 from layoutkit.geometry.numerals import roman_value
@@ -294,16 +297,6 @@ def test_linetypes_heading_over_its_first_subsection_is_two_in_outline() -> None
             L("A. Collision Model", 143, 2, 10, BOLD), *prose(160, 3, 3, "b")]
     doc = type_headings(document(prose(72, 0, 5, "p"), page), CONFIG)
     assert [h.text for h in outline(doc)] == ["II. THEORY", "A. Collision Model"]
-
-
-def test_linetypes_double_spaced_heading_wrapped_is_one_in_outline() -> None:
-    """A thesis's heading wrapped over two lines set double spaced (1.3 em of white
-    between them) is one heading."""
-    page = [L("Results of the Field Campaign", 72, 0, 14, BOLD),
-            L("in the Northern Highlands", 104.2, 0, 14, BOLD), *prose(140, 1, 5, "x")]
-    doc = type_headings(document(page), CONFIG)
-    assert [h.text for h in outline(doc)] == [
-        "Results of the Field Campaign in the Northern Highlands"]
 
 
 def test_linetypes_heading_above_a_paragraph_in_its_style() -> None:
@@ -607,6 +600,11 @@ def test_linetypes_item_ended_before_an_indented_paragraph() -> None:
             L("far that it wraps.", 182, 2, x0=78)]
     assert [c for c, _ in codes(type_lists(document(page), CONFIG))] == [
         "b", "b", "lb", "lb", "b", "b", "lb", "lb"]
+    references = [*prose(72, 0, 2, "a"), L("• Chen L, et al. The health crisis.", 110, 1),
+                  L("Lancet 2004, 364.", 122, 1, x0=78), L("• Next reference here", 134, 1),
+                  L("and its second line.", 146, 1, x0=78)]
+    assert [c for c, _ in codes(type_lists(document(references), CONFIG))] == [
+        "b", "b", "lb", "lb", "lb", "lb"]
 
 
 def test_linetypes_item_runs_on_into_the_next_column() -> None:
@@ -825,3 +823,32 @@ def test_linetypes_date_alone_is_no_heading(date: str) -> None:
             *prose(190, 4, 4, "b")]
     typed = codes(type_headings(document(page), CONFIG))
     assert [t for c, t in typed if c != "b"] == ["Summer Camp", "Camp in May 2014"]
+
+
+@pytest.mark.parametrize("call", ["\u2020", "*"])
+def test_linetypes_title_with_a_raised_call_in_another_weight_is_a_heading(
+        tmp_path: Path, call: str) -> None:
+    """A bold title whose note call is raised after it in a regular face ('Pages†') is
+    the document's first heading, the call read on its line."""
+    path = tmp_path / "titled.pdf"
+    canvas = Canvas(str(path), pagesize=(595.0, 842.0))
+    title, y = "On the Reading Order of Pages", 700.0
+    canvas.setFont("Helvetica-Bold", 18)
+    canvas.drawString(72, y, title)
+    canvas.setFont("Times-Roman", 10)
+    canvas.drawString(72 + stringWidth(title, "Helvetica-Bold", 18) + 0.5, y + 8, call)
+    canvas.setFont("Helvetica", 11)
+    canvas.drawString(72, y - 24, "Jane Doe and John Roe")
+    y -= 54
+    for heading in ("1 Introduction", "2 Methods"):
+        canvas.setFont("Helvetica-Bold", 12)
+        canvas.drawString(72, y, heading)
+        canvas.setFont("Times-Roman", 10)
+        for k in range(3):
+            canvas.drawString(72, y - 18 - 12 * k, f"The body of the section runs on, line {k} "
+                              "of a paragraph that fills the measure of the page.")
+        y -= 68
+    canvas.save()
+    page = parse(path)[0]
+    first = next(line for line in page.lines if line.line_type is LineType.HEADING)
+    assert first.text.startswith(title) and first.text.endswith(call)

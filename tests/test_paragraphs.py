@@ -325,3 +325,7 @@ def test_paragraphs_a_narrow_printed_column_is_measured_against_its_own_lines() 
     assert parted(before, _set("Milétrie.", 72.0, 112.0), _TWO_PRINTED) is False
     assert parted(_set("ends here.", 72.0, 100.0), _set("Next", 72.0, 112.0),
                   _TWO_PRINTED) is True
+    few = {(1, 0, 0): Measure(left=72.0, leading=12.0, size=10.0, flush=True, width=300.0,
+                              spans=((72.0, 130.0, 10.0), (72.0, 372.0, 10.0))
+                              + ((72.0, 372.0, 12.0),) * 10, lines=12)}
+    assert parted(_set("ends here.", 72.0, 100.0), _set("Next", 72.0, 112.0), few) is True

@@ -55,6 +55,7 @@ from .lines import (
     Style,
     Typed,
     TypedLine,
+    all_bold,
     body_lines,
     column_of,
     column_right,
@@ -198,12 +199,18 @@ def _one_phrase(item: TypedLine, config: LinetypesConfig) -> bool:
                 or _cells(item, config) or _bold_lead(item, config) or _figure(item.words))
 
 
+_HEADING_NAMES = frozenset(("exhibit", "chart", "plate", "scheme"))
+"""Names of what a figure shows that head a part of their own as often (a court
+filing's 'EXHIBIT 1'): alone on a line, no figure's label."""
+
+
 def _labels_figure(words: Sequence[str]) -> bool:
     """Whether a line only labels a figure: a caption's label alone, its legend on the
     lines under it (``Рис. 1``, ``Table 3``: `CAPTION_LABEL`), or the letters of a
     figure's panels in their order (``(a) (b) (c)``, ``a b c``)."""
-    if CAPTION_LABEL.fullmatch(" ".join(words).rstrip(".:")):
-        return True
+    label = CAPTION_LABEL.fullmatch(" ".join(words).rstrip(".:"))
+    if label is not None:
+        return label[1].casefold() not in _HEADING_NAMES
     letters = [word.strip("()") for word in words]
     return len(letters) > 1 and all(len(letter) == 1 and letter.isalpha() for letter in letters) \
         and all(ord(b) - ord(a) == 1 for a, b in pairwise(letters))
@@ -249,7 +256,7 @@ def _bold_lead(item: TypedLine, config: LinetypesConfig) -> bool:
     heading is set in one weight (a chapter's number set apart beside its title, past
     a gap of ``table_min_gap_em``, is no word of its phrase)."""
     phrase = split_at_gaps(item.kept_words, config.table_min_gap_em)[0]
-    return phrase[0].bold and not all(word.bold for word in phrase)
+    return phrase[0].bold and not all_bold(phrase)
 
 
 def _opens_quote(text: str) -> bool:

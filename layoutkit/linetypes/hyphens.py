@@ -29,6 +29,10 @@ _ADDRESS_BREAK = re.compile(r"[/\-_@:?=&#~%]$")
 _ADDRESS_PIECE = re.compile(r"[\w\-./?=&#%~:@+]*[\w/-]")
 """A word that may go on with an address: its marks (a word closing a sentence, 'e.g.',
 'Dr.', is none)."""
+_INNER_MARK = re.compile(r"[./\-_?=&#%~:@]")
+"""A mark that parts an address's pieces, inside a word."""
+_ABBREVIATION = re.compile(r"(?:[^\W\d_]\.)+[^\W\d_]?")
+"""Letters each closed by a full stop: an abbreviation ('e.g.', 'U.S.'), no address."""
 _CLOSING = ")]>,;\"”'’"
 """What may close an address in running text: a bracket, a comma, a quote."""
 _DOMAIN = re.compile(r"[a-z\d-]+(?:\.[a-z\d-]+)*\.[a-z]{2,}(?:[/?#]\S*)?")
@@ -38,24 +42,26 @@ _DASH_END = re.compile(r"\S[—–]$")
 word after it, on the next line, is closed up to it too."""
 
 
-def _runs_into_address(left: str, right: str, vocabulary: Container[str]) -> bool:
+def _runs_into_address(left: str, right: str) -> bool:
     """Whether ``right`` goes on with the address ``left`` ends in, broken at the line
     end: before a mark that parts its pieces ('.edu.cn', '/16/health/'); past one, on a
-    word no word of the text (in ``vocabulary``: 'layoutkit' after 'github.com/x/', not
-    'and'); past a full stop, on a host name's rest ('clinsci.org/'); or anywhere, where
-    the rest holds a path ('http://www.cnn.com/2013/1' over '0/16/health/…')."""
+    piece that holds such a mark itself ('gmail.com.', '020-2649-2.', 'watch?v=1'), no
+    abbreviation ('e.g.', 'U.S.'); past a full stop, on a host name's rest
+    ('clinsci.org/'); or anywhere, where the rest holds a path
+    ('http://www.cnn.com/2013/1' over '0/16/health/…')."""
     if _ADDRESS_END.search(left) is None or not right.strip():
         return False
-    start = right.split(maxsplit=1)[0].rstrip(_CLOSING)
+    start = right.split(maxsplit=1)[0]
     if start[:1] in "./":
         return start[1:2].isalnum()
-    if _ADDRESS_PIECE.fullmatch(start) is None:
+    piece = start.rstrip(_CLOSING).removesuffix(".").rstrip(_CLOSING)
+    if _ADDRESS_PIECE.fullmatch(piece) is None or _ABBREVIATION.fullmatch(piece):
         return False
     if left.endswith("."):
-        return _DOMAIN.fullmatch(start) is not None
+        return _DOMAIN.fullmatch(piece) is not None
     if _ADDRESS_BREAK.search(left):
-        return start.lower() not in vocabulary
-    return start.count("/") >= 2
+        return _INNER_MARK.search(piece) is not None
+    return piece.count("/") >= 2
 
 
 def line_join(left: str, right: str, vocabulary: Container[str]) -> str:
@@ -65,7 +71,7 @@ def line_join(left: str, right: str, vocabulary: Container[str]) -> str:
     over 'clinsci.org/', 'jiao@xmu' over '.edu.cn', `_runs_into_address`) running on
     with no space, its hyphens kept; CJK text with none either, nor a dash closed up to
     its word ('replication—' over 'each'); anything else followed by a space."""
-    if _runs_into_address(left, right, vocabulary):
+    if _runs_into_address(left, right):
         return left
     joined = join_hyphenated(left, right, vocabulary)
     if joined is not None:

@@ -20,9 +20,9 @@ from ..model import Document, Line, LineType, Page, Value, Word, is_cjk
 from ..reading.page import NOTE_MARK
 from ..reading.stream import HYPHENS
 
-__all__ = ["Key", "Style", "Typed", "TypedLine", "body_lines", "changed", "closes_sentence",
-           "column_of", "column_right", "log", "page_body_lines", "page_typed_lines", "retyped",
-           "runs_on", "style_of", "would_fit"]
+__all__ = ["Key", "Style", "Typed", "TypedLine", "all_bold", "body_lines", "changed",
+           "closes_sentence", "column_of", "column_right", "log", "page_body_lines",
+           "page_typed_lines", "retyped", "runs_on", "style_of", "would_fit"]
 
 log = logging.getLogger("layoutkit.linetypes")
 """Where each decision is logged (``--verbose-linetypes`` shows it)."""
@@ -90,14 +90,17 @@ def column_right(lines: Sequence[TypedLine]) -> dict[tuple[int, int, int], float
 
 def style_of(item: TypedLine) -> Style:
     """The `Style` of a typed line: its size, and bold when all its kept words
-    are ([`bold`][layoutkit.model.Word.bold]: by their font's weight), but a note's
-    call raised after a word (a title's '†', drawn from a symbol font: `NOTE_MARK`)."""
-    words = item.kept_words
-    bold = all(w.bold for w in words) or all(
+    are ([`bold`][layoutkit.model.Word.bold]: by their font's weight; `all_bold`)."""
+    return (round(item.line.size * 2) / 2, all_bold(item.kept_words))
+
+
+def all_bold(words: Sequence[Word]) -> bool:
+    """Whether ``words`` are all bold, but a note's call raised after a word (a title's
+    '†', drawn from a symbol font of another weight: `NOTE_MARK`)."""
+    return all(w.bold for w in words) or all(
         w.bold or (k > 0 and _CALL.fullmatch(w.text) is not None
                    and w.raised_beside(words[k - 1]))
         for k, w in enumerate(words))
-    return (round(item.line.size * 2) / 2, bold)
 
 
 _CALL = re.compile(NOTE_MARK)

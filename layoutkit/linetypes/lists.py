@@ -22,7 +22,6 @@ from .lines import (
     Key,
     Typed,
     TypedLine,
-    closes_sentence,
     column_of,
     column_right,
     log,
@@ -392,22 +391,37 @@ def list_lines(lines: Sequence[TypedLine], marks: ListMarks, items: Mapping[Key,
         decisions[item.key] = typed
         j = k + 1
         while (j < len(lines) and lines[j].key not in marked and runs[j] == runs[k]
-               and not _ended(lines[j - 1], lines[j], right)
+               and not _ended(lines, j, right, marked, config)
                and _goes_on(lines, k, j, config)):
             decisions[lines[j].key] = typed
             j += 1
     return decisions
 
 
-def _ended(before: TypedLine, line: TypedLine, right: Mapping[tuple[int, int, int], float]
-           ) -> bool:
-    """Whether an item's line ``before`` ends its text: it closes its sentence and the
-    first word of ``line``, under it in its column, would have fit at its end
-    (`would_fit`, short of the column's ``right`` edge), so a paragraph starts there,
-    though its first line be indented as far as the item's text."""
-    column = column_of(before)
-    return (column == column_of(line) and closes_sentence(before.line.text)
+def _ended(lines: Sequence[TypedLine], later: int, right: Mapping[tuple[int, int, int], float],
+           marked: Container[Key], config: LinetypesConfig) -> bool:
+    """Whether an item's text ends at the line before ``later`` and a paragraph opens
+    there, its first line indented as far as the item's text: that line closes its
+    sentence (``.``, ``!``, ``?``), the first word of ``later``, opening in a capital,
+    would have fit at its end (`would_fit`, short of the column's ``right`` edge), and
+    the line after ``later``, no item of its own (of ``marked``), starts back left of
+    it, as a paragraph's second line does (an item's lines, a reference's 'Lancet
+    2004, …', stay at its text's edge)."""
+    before, line = lines[later - 1], lines[later]
+    column = column_of(line)
+    if (later + 1 >= len(lines) or column_of(before) != column
+            or column_of(lines[later + 1]) != column or lines[later + 1].key in marked
+            or not line.line.text[:1].isupper()
+            or _PERIOD_END.search(before.line.text) is None):
+        return False
+    back = line.line.bbox.x0 - lines[later + 1].line.bbox.x0
+    return (back > config.lt_list_indent_tolerance_em * line.line.size
             and would_fit(before.line, line.line, right[column], before.line.size))
+
+
+_PERIOD_END = re.compile(r"[.!?][\"'”’)\]]*$")
+"""A line's end that closes its sentence with a full stop, an exclamation or a
+question mark (a colon opens what follows)."""
 
 
 def _goes_on(lines: Sequence[TypedLine], item: int, later: int,

@@ -93,14 +93,21 @@ class Measure:
 
     def reach(self, line: Line) -> float:
         """How far right the lines that ``line`` runs among reach: of the column's lines
-        in its size that stand over or under it, the end nine in ten of the others end
-        before (the shorter of two, the middle of three).  A column of the page's
-        grid may hold two printed ones under a deck across both: a line of the
-        narrow one is measured against its own."""
-        ends = sorted(x1 for x0, x1, size in self.spans
-                      if x0 < line.bbox.x1 and line.bbox.x0 < x1
-                      and abs(size - line.size) <= _SAME_SIZE * size)
+        in its size that share some of its width, the end nine in ten of the others end
+        before (the shorter of two, the middle of three); of all the column's lines
+        where fewer than `_MIN_OWN_LINES` share it.  A column of the page's grid may
+        hold two printed ones under a deck across both: a line of the narrow one is
+        measured against its own."""
+        own = [x1 for x0, x1, size in self.spans
+               if x0 < line.bbox.x1 and line.bbox.x0 < x1
+               and abs(size - line.size) <= _SAME_SIZE * size]
+        ends = sorted(own if len(own) >= _MIN_OWN_LINES else (x1 for _, x1, _ in self.spans))
         return ends[(9 * (len(ends) - 1)) // 10] if ends else line.bbox.x1
+
+
+_MIN_OWN_LINES = 3
+"""Fewest lines of its own measure a line is measured against: two lines tell no edge
+(the shorter of two would be it)."""
 
 
 Key = tuple[int, int, int]
@@ -186,11 +193,11 @@ def raised_opening(line: Line) -> bool:
 
 def _would_fit(before: Line, line: Line, found: Measure) -> bool:
     """Whether the first word of ``line`` would have fit at the end of ``before``, on
-    the row under it, within the column's reach (`would_fit`, the column's size its
-    em).  The reach is the column's, not the block's: on the mined pages the block's
-    kept 140 fewer starts, 120 of them right (a quotation set in on both sides, whose
-    lines end short of the column's reach, goes on where its next line opens in lower
-    case)."""
+    the row under it, within the reach of the lines ``before`` runs among
+    (`Measure.reach`; `would_fit`, the column's size its em).  The reach is theirs, not
+    the block's: on the mined pages the block's kept 140 fewer starts, 120 of them
+    right (a quotation set in on both sides, whose lines end short of the column's
+    reach, goes on where its next line opens in lower case)."""
     return would_fit(before, line, found.reach(before), found.size)
 
 

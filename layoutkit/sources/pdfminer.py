@@ -329,11 +329,12 @@ def _descriptor(spec: Mapping[str, object]) -> Mapping[str, object]:
     return descriptor if isinstance(descriptor, dict) else {}
 
 
-def _flags(descriptor: Mapping[str, object]) -> int:
-    """The ``/Flags`` of a font ``descriptor``, as PDFium reads them: 0 where it has none
-    or they are no positive number."""
+def _flags(font: PDFFont, descriptor: Mapping[str, object]) -> int:
+    """The ``/Flags`` of ``font``'s ``descriptor``, as PDFium reads them: 0 where it has
+    none or they are no positive number, and for a Type 3 font."""
     flags = resolve1(descriptor.get("Flags"))
-    return flags if isinstance(flags, int) and flags > 0 else 0
+    return flags if isinstance(flags, int) and flags > 0 and not isinstance(
+        font, PDFType3Font) else 0
 
 
 def _font_weight(font: PDFFont, spec: Mapping[str, object]) -> int:
@@ -351,7 +352,7 @@ def _font_weight(font: PDFFont, spec: Mapping[str, object]) -> int:
     return font_weight(str(font.fontname), int(stated),
                        embedded=isinstance(font, PDFType3Font)
                        or any(key in descriptor for key in _FONT_FILES),
-                       force_bold=bool(_flags(descriptor) & FORCE_BOLD))
+                       force_bold=bool(_flags(font, descriptor) & FORCE_BOLD))
 
 
 class _Resources(PDFResourceManager):
@@ -381,11 +382,9 @@ class _Resources(PDFResourceManager):
 
 def _bound_descent(font: PDFFont, spec: Mapping[str, object]) -> None:
     """Set ``font``'s descent, which its glyphs' boxes start at, to `box_descent`'s
-    (of the flags of the descriptor of its dictionary ``spec``; a Type 3 font's none,
-    as PDFium gives none for one)."""
+    (of the flags of the descriptor of its dictionary ``spec``, `_flags`)."""
     if font.vscale:
-        symbolic = not isinstance(font, PDFType3Font) and bool(
-            _flags(_descriptor(spec)) & SYMBOLIC)
+        symbolic = bool(_flags(font, _descriptor(spec)) & SYMBOLIC)
         font.descent = box_descent(font.get_descent(), font.get_ascent(),
                                    symbolic=symbolic) / font.vscale
 
@@ -470,7 +469,7 @@ def _use_builtin_encoding(font: Any, spec: Mapping[str, object]) -> None:
     # it reads a symbolic font's /Differences over StandardEncoding too.
     replace = (encoding is None and "FontFile" not in font.descriptor) or (
         isinstance(encoding, dict) and "BaseEncoding" not in encoding
-        and bool(_flags(descriptor) & SYMBOLIC))
+        and bool(_flags(font, descriptor) & SYMBOLIC))
     table = dict(font.cid2unicode)
     read = [(code, name) for code, name in differences.items() if not _known(name)]
     read += [(code, name) for code, name in names.items()
