@@ -60,10 +60,16 @@ def noted_page(path: Path, ascent: int = 3117, descent: int = -2464,
 
 
 @pytest.mark.parametrize("engine", ["pdfium", "pdfminer"])
-def test_deep_descent_boxes_a_raised_call_on_its_line(tmp_path: Path, engine: str) -> None:
+@pytest.mark.parametrize(("ascent", "descent", "flags"), [
+    (3117, -2464, b"32"),  # Cambria Math: a descent deeper than an em
+    (775, -960, b"4"),     # TeX's CMSY10: a symbolic font, its deepest glyph's descent
+], ids=["math", "symbolic"])
+def test_deep_descent_boxes_a_raised_call_on_its_line(tmp_path: Path, engine: str, ascent: int,
+                                                      descent: int, flags: bytes) -> None:
     """The ``Math`` calls' boxes start a text face's descent under their baseline, not two
-    and a half ems: each call is read on its line."""
-    path = noted_page(tmp_path / "noted.pdf")
+    and a half ems (a math font's line metrics) nor near an em (a symbolic font's
+    deepest glyph, a '∈' on the baseline): each call is read on its line."""
+    path = noted_page(tmp_path / "noted.pdf", ascent, descent, flags)
     with open_source(path, engine) as source:
         glyphs = next(iter(source.pages([1]))).glyphs
     calls = [glyph for glyph in glyphs if glyph.font == "Math"]
@@ -83,21 +89,6 @@ def test_deep_descent_of_a_font_hanging_under_its_baseline(tmp_path: Path, engin
         glyphs = next(iter(source.pages([1]))).glyphs
     calls = [glyph for glyph in glyphs if glyph.font == "Math"]
     assert [round(glyph.bbox.top + glyph.size * 0.04, 3) for glyph in calls] == [107.0, 122.0]
-
-
-@pytest.mark.parametrize("engine", ["pdfium", "pdfminer"])
-def test_symbolic_font_boxed_from_a_text_face_descent(tmp_path: Path, engine: str) -> None:
-    """A symbolic font's descent is its deepest glyph's (TeX's CMSY10: -0.96 em, ascent
-    0.775): its glyphs are boxed from a text face's descent, and a '∈' on a line's
-    baseline is read on that line, not the one below."""
-    path = noted_page(tmp_path / "symbols.pdf", ascent=775, descent=-960, flags=b"4")
-    with open_source(path, engine) as source:
-        glyphs = next(iter(source.pages([1]))).glyphs
-    calls = [glyph for glyph in glyphs if glyph.font == "Math"]
-    assert [round(glyph.bbox.bottom - glyph.size * -TEXT_DESCENT, 3) for glyph in calls] == \
-        [107.0, 122.0]
-    page = layoutkit.parse(path, engine=engine, typed=False)[0]
-    assert [line.text for line in page.lines] == [text + call for text, call in LINES]
 
 
 def _type3(flags: int, first: int) -> list[bytes]:
