@@ -1,9 +1,9 @@
 """How running text joins a line to the next.
 
-A word hyphenated at a line end is joined again, or kept where the hyphen is a
-compound's; an address broken at a line end runs on with no space, and so does CJK
-text.  A word is joined again when the joined form is a word.  Used wherever lines are read as
-running text: a heading wrapped over lines (`layoutkit.linetypes.outline`), paragraphs
+A word hyphenated at a line end is joined again when the joined form is a word, or
+kept where the hyphen is a compound's; an address broken at a line end runs on with no
+space, and so does CJK text.  Used wherever lines are read as running text: a heading
+wrapped over lines (`layoutkit.linetypes.outline`), paragraphs
 (`layoutkit.nlp.paragraphs`) and captions (`layoutkit.outputs.figures`).
 """
 
@@ -27,8 +27,8 @@ _ADDRESS_BREAK = re.compile(r"[/\-_@:?=&#~%]$")
 """Where a producer breaks an address at a line end, past a mark that parts its pieces
 (a full stop ends a sentence as often: `_DOMAIN` is asked after one)."""
 _ADDRESS_PIECE = re.compile(r"[\w\-./?=&#%~:@+]*[\w/-]")
-"""A word that may go on with an address: its marks (a word closing a sentence, 'e.g.',
-'Dr.', is none)."""
+"""A word that may go on with an address: letters, figures and the marks that part an
+address's pieces, ending in a letter, a figure, a slash or a hyphen."""
 _INNER_MARK = re.compile(r"[./\-_?=&#%~:@]")
 """A mark that parts an address's pieces, inside a word."""
 _ABBREVIATION = re.compile(r"(?:[^\W\d_]\.)+[^\W\d_]?")

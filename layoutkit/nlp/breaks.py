@@ -14,11 +14,11 @@ One decision, read by every text output through `layoutkit.nlp.paragraphs`
   cut at every line; the tolerance is `lt_list_indent_tolerance_em` ems, as for the
   lines of one list item.
 - A line ends a paragraph where the first word of the next would have fit after it
-  within the reach of the column's lines in its size over and under it (where nine
+  within the reach of the column's lines in its size that share its width (where nine
   lines in ten of them end; a column of the page's grid may hold two printed ones
-  under a deck across both): a break made on purpose, not
-  a wrap, as a paragraph's last line ends, in justified and ragged text alike (a flush
-  paragraph set with no gap and no indent; a list of short lines).
+  under a deck across both): a break made on purpose, not a wrap, as a paragraph's
+  last line ends, in justified and ragged text alike (a flush paragraph set with no
+  gap and no indent; a list of short lines).
 - A body line opening a band of another measure on the page (a paper's columns under
   its abstract set across the page) starts a paragraph unless it opens in lower case.
 - A line opening in lower case after one that leaves its sentence open (no ``.``,
@@ -32,8 +32,8 @@ One decision, read by every text output through `layoutkit.nlp.paragraphs`
 - Footnotes (`footnotes`) are the lines of a band that reading order sets after a
   page's text (`layoutkit.reading.page`, `footnote_max_size`): set small, below every
   other line of text it spans across, opening with a note mark (a number, ``*``, ``∗``,
-  ``†``, ``‡``, ``§``, ``¶``, ``‖``, ``a)``: `layoutkit.reading.page.NOTE_MARK`); a bare page number
-  under them does not count.  Each note starts at a line opening with a mark.
+  ``†``, ``‡``, ``§``, ``¶``, ``‖``, ``a)``: `layoutkit.reading.page.NOTE_MARK`); a bare
+  page number under them does not count.  Each note starts at a line opening with a mark.
 """
 
 from __future__ import annotations
