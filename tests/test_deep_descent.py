@@ -2,8 +2,7 @@
 (Cambria Math's descent is -2.46 em) set its superscripts two lines under their own,
 where they were read into the line below; such a font's glyphs are boxed from a text
 face's descent, or an em under its ascent when that is lower (TeX's CMEX10 hangs its
-operators under the baseline); so are a symbolic font's, whose descent is its deepest
-glyph's (TeX's CMSY10 says -0.96 em).
+operators under the baseline).
 
 The synthetic page embeds DejaVu Sans twice (Debian's fonts-dejavu-core): as ``Body``,
 described with its own descent, and as ``Math``, described with Cambria Math's, which
@@ -60,16 +59,10 @@ def noted_page(path: Path, ascent: int = 3117, descent: int = -2464,
 
 
 @pytest.mark.parametrize("engine", ["pdfium", "pdfminer"])
-@pytest.mark.parametrize(("ascent", "descent", "flags"), [
-    (3117, -2464, b"32"),  # Cambria Math: a descent deeper than an em
-    (775, -960, b"4"),     # TeX's CMSY10: a symbolic font, its deepest glyph's descent
-], ids=["math", "symbolic"])
-def test_deep_descent_boxes_a_raised_call_on_its_line(tmp_path: Path, engine: str, ascent: int,
-                                                      descent: int, flags: bytes) -> None:
+def test_deep_descent_boxes_a_raised_call_on_its_line(tmp_path: Path, engine: str) -> None:
     """The ``Math`` calls' boxes start a text face's descent under their baseline, not two
-    and a half ems (a math font's line metrics) nor near an em (a symbolic font's
-    deepest glyph, a '∈' on the baseline): each call is read on its line."""
-    path = noted_page(tmp_path / "noted.pdf", ascent, descent, flags)
+    and a half ems: each call is read on its line."""
+    path = noted_page(tmp_path / "noted.pdf")
     with open_source(path, engine) as source:
         glyphs = next(iter(source.pages([1]))).glyphs
     calls = [glyph for glyph in glyphs if glyph.font == "Math"]
@@ -107,7 +100,7 @@ def _type3(flags: int, first: int) -> list[bytes]:
 
 def test_type3_font_flagged_symbolic_boxed_alike_by_both_engines(tmp_path: Path) -> None:
     """PDFium reads no flags of a Type 3 font: its glyphs are boxed from its descent
-    and weighed alike in both engines, flagged symbolic (and ForceBold) or not."""
+    and weighed alike in both engines, flagged symbolic and ForceBold or not."""
     path = tmp_path / "type3.pdf"
     content = b"BT /F1 12 Tf 72 700 Td (aa) Tj ET\nBT /F2 12 Tf 72 680 Td (aa) Tj ET"
     path.write_bytes(one_page(content, b"<< /Font << /F1 5 0 R /F2 8 0 R >> >>",
@@ -132,12 +125,3 @@ def test_type3_font_flagged_symbolic_boxed_alike_by_both_engines(tmp_path: Path)
 def test_box_descent(descent: float, ascent: float, boxed: float) -> None:
     assert box_descent(descent, ascent) == pytest.approx(boxed)
 
-
-@pytest.mark.parametrize(("descent", "ascent", "boxed"), [
-    (-0.21, 0.9, -0.21),     # a symbol face with a text face's descent: its own
-    (-0.96, 0.775, -0.25),   # CMSY10: a text face's
-    (-0.6, 0.04, -0.6),      # CMEX9: no lower than its own
-    (-2.96, 0.04, -0.96),    # CMEX10: an em under its ascent
-])
-def test_box_descent_of_a_symbolic_font(descent: float, ascent: float, boxed: float) -> None:
-    assert box_descent(descent, ascent, symbolic=True) == pytest.approx(boxed)

@@ -395,10 +395,7 @@ def test_markup_cli_reads_standard_input_and_writes_standard_output() -> None:
 
 @pytest.mark.parametrize(("name", "pages", "tables"), [
     ("utwente-typst-slides-template-example", "3", 2),
-    # the specification table's section rows 'ANALOG OUTPUT' and 'Timing
-    # Characteristics' read as runs of their own since its symbol font's glyphs are
-    # boxed from a text face's descent
-    ("analog-devices-ssm2163-datasheet-1996", None, 23),
+    ("analog-devices-ssm2163-datasheet-1996", None, 21),
 ])
 def test_markup_each_ruled_table_written_once(name: str, pages: str | None,
                                               tables: int) -> None:

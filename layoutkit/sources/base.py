@@ -46,22 +46,18 @@ glyphs so."""
 TEXT_DESCENT = -0.25
 """The descent, in ems, of a text face (Times -0.22, Helvetica -0.21, Gill Sans -0.25):
 where a glyph's box starts, at most, when its font's descent is deeper than
-`DEEPEST_DESCENT` or is a symbolic font's (`box_descent`)."""
+`DEEPEST_DESCENT` (`box_descent`)."""
 
 
-def box_descent(descent: float, ascent: float, *, symbolic: bool = False) -> float:
+def box_descent(descent: float, ascent: float) -> float:
     """The descent (ems) a glyph's box starts at, for a font whose own are ``descent``
     and ``ascent`` (0 when not known): its descent, or where that is deeper than
     `DEEPEST_DESCENT` a text face's (`TEXT_DESCENT`), the box reaching no higher than
     a known ascent (TeX's CMEX10, ascent 0.04 em and descent -2.96, hangs its large
-    operators under the baseline: boxed an em under its ascent).  A ``symbolic``
-    font's descent is its deepest glyph's, no line's (TeX's CMSY10 says -0.96 em for
-    a '∈' that stands on the baseline), so its glyphs are boxed so too, never lower
-    than its own descent."""
-    if descent >= DEEPEST_DESCENT and not symbolic:
+    operators under the baseline: boxed an em under its ascent)."""
+    if descent >= DEEPEST_DESCENT:
         return descent
-    text = min(TEXT_DESCENT, ascent - 1.0) if ascent > 0 else TEXT_DESCENT
-    return max(descent, text) if descent >= DEEPEST_DESCENT else text
+    return min(TEXT_DESCENT, ascent - 1.0) if ascent > 0 else TEXT_DESCENT
 
 
 SYMBOLIC = 1 << 2

@@ -375,18 +375,15 @@ class _Resources(PDFResourceManager):
             _use_standard_symbolic(font, spec)
             _use_builtin_encoding(font, spec)
             _use_collection(font, spec)
-            _bound_descent(font, spec)
+            _bound_descent(font)
             self.weights[font] = _font_weight(font, spec)
         return font
 
 
-def _bound_descent(font: PDFFont, spec: Mapping[str, object]) -> None:
-    """Set ``font``'s descent, which its glyphs' boxes start at, to `box_descent`'s
-    (of the flags of the descriptor of its dictionary ``spec``, `_flags`)."""
+def _bound_descent(font: PDFFont) -> None:
+    """Set ``font``'s descent, which its glyphs' boxes start at, to `box_descent`'s."""
     if font.vscale:
-        symbolic = bool(_flags(font, _descriptor(spec)) & SYMBOLIC)
-        font.descent = box_descent(font.get_descent(), font.get_ascent(),
-                                   symbolic=symbolic) / font.vscale
+        font.descent = box_descent(font.get_descent(), font.get_ascent()) / font.vscale
 
 
 def _use_collection(font: Any, spec: Mapping[str, object]) -> None:

@@ -26,7 +26,7 @@ from ...model import (
     is_right_to_left,
     spell,
 )
-from ..base import FORCE_BOLD, SYMBOLIC, box_descent, direction_of, font_weight
+from ..base import FORCE_BOLD, box_descent, direction_of, font_weight
 from ..builtin_encoding import (
     builtin_names,
     glyph_text,
@@ -207,8 +207,8 @@ class _Font:
     def of(handle: Any) -> _Font:
         """The font PDFium's ``handle`` points to (its base name without a subset tag
         such as ``PQUCUD+``; the descent its glyphs' boxes start at, `box_descent` of
-        PDFium's descent and ascent, each 0 when PDFium has none, and of its flags).
-        PDFium's weight is the descriptor's ``/FontWeight``, else `stem_weight` of its
+        PDFium's descent and ascent, each 0 when PDFium has none).  PDFium's weight is
+        the descriptor's ``/FontWeight``, else `stem_weight` of its
         ``/StemV`` (-1 when it has none to give), and its flags the descriptor's."""
         length = int(pdfium_c.FPDFFont_GetBaseFontName(handle, None, 0))
         name = ctypes.create_string_buffer(max(length, 1))
@@ -223,8 +223,7 @@ class _Font:
         weight = font_weight(text, max(int(pdfium_c.FPDFFont_GetWeight(handle)), 0),
                              embedded=pdfium_c.FPDFFont_GetIsEmbedded(handle) == 1,
                              force_bold=flags > 0 and bool(flags & FORCE_BOLD))
-        symbolic = flags > 0 and bool(flags & SYMBOLIC)
-        return _Font(handle, text, box_descent(descent.value, ascent.value, symbolic=symbolic), {},
+        return _Font(handle, text, box_descent(descent.value, ascent.value), {},
                      BuiltinEncodings.key(handle, text), weight)
 
     def width(self, text: str) -> float | None:
