@@ -17,7 +17,7 @@ from statistics import median
 
 from ..config import LinetypesConfig
 from ..model import Document, Line, LineType, Page, Value, Word, is_cjk
-from ..reading.page import NOTE_MARK
+from ..reading.page import raised_mark
 from ..reading.stream import HYPHENS
 
 __all__ = ["Key", "Style", "Typed", "TypedLine", "all_bold", "body_lines", "changed",
@@ -96,15 +96,9 @@ def style_of(item: TypedLine) -> Style:
 
 def all_bold(words: Sequence[Word]) -> bool:
     """Whether ``words`` are all bold, but a note's call raised after a word (a title's
-    '†', drawn from a symbol font of another weight: `NOTE_MARK`)."""
+    '†', drawn from a symbol font of another weight: `raised_mark`)."""
     return all(w.bold for w in words) or all(
-        w.bold or (k > 0 and _CALL.fullmatch(w.text) is not None
-                   and w.raised_beside(words[k - 1]))
-        for k, w in enumerate(words))
-
-
-_CALL = re.compile(NOTE_MARK)
-"""A note's call (`NOTE_MARK`), a word of its own."""
+        w.bold or (k > 0 and raised_mark(w, words[k - 1])) for k, w in enumerate(words))
 
 
 def page_body_lines(page: Page, index: int) -> tuple[TypedLine, ...]:

@@ -473,11 +473,12 @@ def _raised_start(lines: list[list[Word]], opening: Callable[[list[Word]], Word]
     return start
 
 
-def raised_mark(mark: Word, after: Word) -> bool:
+def raised_mark(mark: Word, beside: Word) -> bool:
     """Whether the word ``mark`` is a note's mark (`NOTE_MARK`) raised beside the word
-    ``after`` it (`Word.raised_beside`): how a note set as large as its text opens.  A
-    word processor may set the note's first word solid after it."""
-    return _NOTE_MARK.fullmatch(mark.text) is not None and mark.raised_beside(after)
+    ``beside`` (`Word.raised_beside`): the word after it, as a note set as large as its
+    text opens (a word processor may set the note's first word solid after it), or the
+    word before it, as the text calls the note."""
+    return _NOTE_MARK.fullmatch(mark.text) is not None and mark.raised_beside(beside)
 
 
 def _usual_pitch(tops: Sequence[float]) -> float:

@@ -29,8 +29,8 @@ from ..model import (
     named_weight,
 )
 
-__all__ = ["DEEPEST_DESCENT", "FORCE_BOLD", "IMAGE_SUFFIXES", "RULE_THICKNESS", "SYMBOLIC",
-           "TEXT_DESCENT", "ClosingSource", "FileIdentity", "GlyphSource", "Rect", "box_descent",
+__all__ = ["DEEPEST_DESCENT", "FORCE_BOLD", "IMAGE_SUFFIXES", "RULE_THICKNESS", "TEXT_DESCENT",
+           "ClosingSource", "FileIdentity", "GlyphSource", "Rect", "box_descent",
            "check_file", "check_readable", "destination_top",
            "direction_of", "file_identity", "font_weight", "is_image", "shape_rules",
            "stem_weight", "visible_rect"]
@@ -58,12 +58,6 @@ def box_descent(descent: float, ascent: float) -> float:
     if descent >= DEEPEST_DESCENT:
         return descent
     return min(TEXT_DESCENT, ascent - 1.0) if ascent > 0 else TEXT_DESCENT
-
-
-SYMBOLIC = 1 << 2
-"""The ``/Flags`` bit of a font descriptor (bit 3) saying the font is symbolic: its
-glyphs are not the standard Latin character set, and its own encoding is the built-in
-one (PDF 32000-1, 9.8.2)."""
 
 
 RULE_THICKNESS = 2.0

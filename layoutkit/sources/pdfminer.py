@@ -45,7 +45,6 @@ from ..errors import DocumentError
 from ..model import BBox, Glyphs, Link, OutlineEntry, PageGlyphs, Rule
 from .base import (
     FORCE_BOLD,
-    SYMBOLIC,
     ClosingSource,
     FileIdentity,
     Rect,
@@ -402,6 +401,12 @@ def _use_collection(font: Any, spec: Mapping[str, object]) -> None:
         font.unicode_map = read
 
 
+_SYMBOLIC = 4
+"""The flag of a font descriptor's ``/Flags`` saying the font is symbolic (bit 3):
+its glyphs are not the standard Latin character set, and its own encoding is the
+built-in one (PDF 32000-1, 9.8.2)."""
+
+
 def _use_standard_symbolic(font: Any, spec: Mapping[str, object]) -> None:
     """Read the codes of the Type 1 ``font`` (font dictionary ``spec``) named Symbol or
     ZapfDingbats and not embedded by that standard font's built-in encoding
@@ -466,7 +471,7 @@ def _use_builtin_encoding(font: Any, spec: Mapping[str, object]) -> None:
     # it reads a symbolic font's /Differences over StandardEncoding too.
     replace = (encoding is None and "FontFile" not in font.descriptor) or (
         isinstance(encoding, dict) and "BaseEncoding" not in encoding
-        and bool(_flags(font, descriptor) & SYMBOLIC))
+        and bool(_flags(font, descriptor) & _SYMBOLIC))
     table = dict(font.cid2unicode)
     read = [(code, name) for code, name in differences.items() if not _known(name)]
     read += [(code, name) for code, name in names.items()
