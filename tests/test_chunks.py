@@ -284,5 +284,5 @@ def test_chunks_two_column_paper() -> None:
     assert len(opening) == 17
     pages = [c.pages[0] for c in found]
     assert pages == sorted(pages)
-    table = next(c for c in found if c.text.startswith("Table 7: En It translation"))
+    table = next(c for c in found if c.text.startswith("Table 7: En→It translation"))
     assert table.pages == (8,) and table.line_types == ("b", "tab")

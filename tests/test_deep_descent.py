@@ -74,6 +74,17 @@ def test_deep_descent_boxes_a_raised_call_on_its_line(tmp_path: Path, engine: st
 
 
 @pytest.mark.parametrize("engine", ["pdfium", "pdfminer"])
+def test_symbol_font_deeper_than_it_rises_boxed_on_its_line(tmp_path: Path,
+                                                            engine: str) -> None:
+    """A font described as TeX's CMSY10 is (ascent 0.775 em, descent -0.96: its
+    deepest symbol's, within an em) sets its glyphs on the baseline of the line they
+    stand in, where they are read, not in the line below ('d∈’un', 'sph∈ère')."""
+    path = noted_page(tmp_path / "cmsy.pdf", ascent=775, descent=-960, flags=b"4")
+    page = layoutkit.parse(path, engine=engine, typed=False)[0]
+    assert [line.text for line in page.lines] == [text + call for text, call in LINES]
+
+
+@pytest.mark.parametrize("engine", ["pdfium", "pdfminer"])
 def test_deep_descent_of_a_font_hanging_under_its_baseline(tmp_path: Path, engine: str) -> None:
     """A font whose glyphs hang under the baseline (TeX's CMEX10: ascent 0.04 em,
     descent -2.96) is boxed an em under its ascent, not from a text face's descent."""
@@ -121,6 +132,10 @@ def test_type3_font_flagged_symbolic_boxed_alike_by_both_engines(tmp_path: Path)
     (-2.464, 3.117, -0.25),   # Cambria Math: a text face's
     (-2.96, 0.04, -0.96),     # CMEX10: an em under its ascent
     (-2.464, 0.0, -0.25),     # no ascent known: a text face's
+    (-0.96, 0.775, -0.25),    # CMSY10, deeper than it rises: a text face's
+    (-0.6, 0.042, -0.6),      # CMEX9, deeper than it rises: its own, over an em under its ascent
+    (-0.68, 1.021, -0.68),    # Courier New, the deepest text face: its own
+    (-0.979, -0.005, -0.979), # a vertical CID font, no ascent: its own
 ])
 def test_box_descent(descent: float, ascent: float, boxed: float) -> None:
     assert box_descent(descent, ascent) == pytest.approx(boxed)

@@ -54,10 +54,19 @@ def box_descent(descent: float, ascent: float) -> float:
     and ``ascent`` (0 when not known): its descent, or where that is deeper than
     `DEEPEST_DESCENT` a text face's (`TEXT_DESCENT`), the box reaching no higher than
     a known ascent (TeX's CMEX10, ascent 0.04 em and descent -2.96, hangs its large
-    operators under the baseline: boxed an em under its ascent)."""
-    if descent >= DEEPEST_DESCENT:
+    operators under the baseline: boxed an em under its ascent).
+
+    A font that says it reaches deeper under its baseline than it rises above it
+    gives its deepest glyph's descent, not a line's: no text face does (Courier New
+    goes deepest, -0.68 em under an ascent of 1.02), a math font's symbols do (TeX's
+    CMSY10 says -0.96 em under 0.78 for a '∈' that stands on the baseline, whose box
+    stood under its line and was read into the line below).  Its glyphs are boxed as
+    a deeper font's are, never lower than its own descent."""
+    hangs = 0 < ascent < -descent
+    if descent >= DEEPEST_DESCENT and not hangs:
         return descent
-    return min(TEXT_DESCENT, ascent - 1.0) if ascent > 0 else TEXT_DESCENT
+    text = min(TEXT_DESCENT, ascent - 1.0) if ascent > 0 else TEXT_DESCENT
+    return text if descent < DEEPEST_DESCENT else max(descent, text)
 
 
 RULE_THICKNESS = 2.0
