@@ -796,6 +796,17 @@ def test_linetypes_aligned_table_needs_rows_and_alignment() -> None:
         "tab", "tab"]
 
 
+def test_linetypes_panels_legends_are_no_table_row() -> None:
+    """Four charts side by side: their tick labels and axis titles stand in columns,
+    and so do the legends under them, each opening with its panel's letter in order:
+    a figure's labels, no table; a table whose cells open with other words is one."""
+    page = [L("0 | 10 | 0 | 10 | 0 | 10 | 0 | 10", 110, 0), L("t | t | t | t", 122, 0),
+            L("(a) Dirac | (b) Sine | (c) Chirp | (d) State", 134, 0)]
+    assert {c for c, _ in codes(type_aligned_tables(document(page), CONFIG))} == {"b"}
+    page[2] = L("(a) Dirac | (c) Sine | (b) Chirp | (d) State", 134, 0)
+    assert {c for c, _ in codes(type_aligned_tables(document(page), CONFIG))} == {"tab"}
+
+
 def test_linetypes_table_head_is_no_heading() -> None:
     """A bold line whose cells stand over the cells of the line under it is a table's
     head, not a heading, though its rows are too few to be typed a table; a bold title
@@ -809,6 +820,20 @@ def test_linetypes_table_head_is_no_heading() -> None:
     typed = codes(type_headings(document(page), CONFIG))
     assert [t for c, t in typed if c.startswith("h_")] == ["Register Map",
                                                           "Fields of the register"]
+
+
+@pytest.mark.parametrize("formula", ["E = P · T (8)", "CPIbase − CPIimproved",
+                                     "Out(0) <= In(27);", "F=1.0MHz"])
+def test_linetypes_formula_is_no_heading(formula: str) -> None:
+    """A display equation or a line of code set apart in bold (a relation between two
+    operands, a difference with the minus sign) is no heading; the bold title over it
+    is one, and so is a title that holds a hyphen or a dash."""
+    page = [L("Energy model", 72, 0, 12, BOLD), *prose(92, 1, 3, "a"),
+            L(formula, 140, 2, 12, BOLD), *prose(160, 3, 3, "b"),
+            L("Pre- and post-test – results", 210, 4, 12, BOLD), *prose(230, 5, 3, "c")]
+    typed = codes(type_headings(document(page), CONFIG))
+    assert [t for c, t in typed if c.startswith("h_")] == ["Energy model",
+                                                          "Pre- and post-test – results"]
 
 
 @pytest.mark.parametrize("date", ["June 7, 2014", "August 3 - August 9, 2014",

@@ -49,7 +49,7 @@ from pathlib import Path
 from ..config import LinetypesConfig
 from ..geometry.words import split_at_gaps
 from ..model import Document, LineType, untagged
-from ..model.captions import CAPTION_LABEL, is_caption
+from ..model.captions import CAPTION_LABEL, is_caption, panel_letters
 from .lines import (
     Key,
     Style,
@@ -140,6 +140,11 @@ _QUOTE_MARKS = "\"“”«»„"
 """Quotation marks, opening and closing as the languages layoutkit reads set them."""
 _FIELD = re.compile(r":\s+[\d.,%\s]*\d[\d.,%\s]*$")
 """A field's label and its figure after a colon (``TOTAL TURNOUT: 81.96%``)."""
+_FORMULA = re.compile(r"[\w)\]]\s*(?:[=≈≠≤≥≡≅≃∝]|==|!=|<=|>=|:=)\s*[\w(\[−-]|\w\s−\s\w")
+"""A relation between two operands (``E = P · T (8)``, ``Out(0) <= In(27);``,
+``F=1.0MHz``) or a difference set as mathematics (``CPIbase − CPIimproved``, the
+minus sign): a display equation or a line of code, set apart as a heading is but
+none."""
 
 
 _MONTH_NAMES = """
@@ -188,13 +193,13 @@ def _one_phrase(item: TypedLine, config: LinetypesConfig) -> bool:
     """Whether a line reads as one phrase, as a heading does: not a contents entry or a
     price list's row (a dot leader), a web or mail address, a quotation (or quoted text
     opening on it: an amendment's inserted words), a caption (`is_caption`) or what
-    labels a figure (`_labels_figure`), a field's label and figure (`_FIELD`), a date
-    alone (`_date_alone`), a value set apart as a cell (`_cells`) nor a bold lead
-    (`_bold_lead`)."""
+    labels a figure (`_labels_figure`), a field's label and figure (`_FIELD`), a formula
+    or code (`_FORMULA`), a date alone (`_date_alone`), a value set apart as a cell
+    (`_cells`) nor a bold lead (`_bold_lead`)."""
     text = item.line.text
     return not (_LEADER.search(text) or _QUOTED.match(text) or _opens_quote(text)
                 or is_caption(text) or _labels_figure(item.words)
-                or _FIELD.search(text) or _date_alone(item.words)
+                or _FIELD.search(text) or _FORMULA.search(text) or _date_alone(item.words)
                 or any(_ADDRESS.search(word) for word in item.words)
                 or _cells(item, config) or _bold_lead(item, config) or _figure(item.words))
 
@@ -211,9 +216,7 @@ def _labels_figure(words: Sequence[str]) -> bool:
     label = CAPTION_LABEL.fullmatch(" ".join(words).rstrip(".:"))
     if label is not None:
         return label[1].casefold() not in _HEADING_NAMES
-    letters = [word.strip("()") for word in words]
-    return len(letters) > 1 and all(len(letter) == 1 and letter.isalpha() for letter in letters) \
-        and all(ord(b) - ord(a) == 1 for a, b in pairwise(letters))
+    return panel_letters(words)
 
 
 def _sentence_break(run: Sequence[TypedLine]) -> bool:

@@ -17,6 +17,7 @@ from collections.abc import Sequence
 from ..config import LinetypesConfig
 from ..geometry.words import split_at_gaps
 from ..model import Document, Line, LineType, Table, Word
+from ..model.captions import panel_letters
 from .lines import Key, Typed, TypedLine, body_lines, column_of, log, retyped
 from .lists import marker
 
@@ -97,10 +98,13 @@ def _is_row(line: Line, pieces: Sequence[Sequence[Word]], spans: Sequence[tuple[
     `_SIGNS` (a dot leader, a bullet or a drawing's stars make none); neither
     text spread to fill its column (`_spread`, the column's text ending at
     ``right``), nor a formula (`_is_formula`), whose layout sets signs apart,
-    nor two columns of running text side by side (`_running_text`)."""
+    nor two columns of running text side by side (`_running_text`), nor the legends
+    of a figure's panels set side by side, each opening with its panel's letter in
+    their order (`panel_letters`: '(a) Pic de Dirac (b) Sinusoïde (c) Chirp linéaire')."""
     return (len(pieces) >= fewest and _filled(pieces) >= fewest
             and not _spread(line, spans, right) and not _is_formula(line)
-            and sum(map(_running_text, pieces)) < 2)
+            and sum(map(_running_text, pieces)) < 2
+            and not panel_letters([cell[0].text for cell in pieces]))
 
 
 def _running_text(cell: Sequence[Word]) -> bool:

@@ -8,8 +8,10 @@ caption credit from a journal's imprint (the notices read with the reading order
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
+from itertools import pairwise
 
-__all__ = ["CAPTION_LABEL", "FIGURE_NAMES", "TABLE_NAMES", "is_caption"]
+__all__ = ["CAPTION_LABEL", "FIGURE_NAMES", "TABLE_NAMES", "is_caption", "panel_letters"]
 
 FIGURE_NAMES = ("figure", "fig", "abbildung", "abb", "bild", "figura", "figuur", "figur",
                 "afbeelding", "şekil", "rysunek", "rys", "obrázek", "obr", "рисунок", "рис",
@@ -37,3 +39,12 @@ CAPTION_LABEL = re.compile(rf"({_NAMES})\.? ?S?\d{{1,3}}(?:\.\d{{1,3}})?[a-z]?(?
 what it labels (`FIGURE_NAMES`, `TABLE_NAMES`) in its first group: what opens a
 figure's or a table's legend, with or without the stop after it that `_CAPTION` asks
 for (`layoutkit.outputs.figures` links the legend to its picture by it)."""
+
+
+def panel_letters(labels: Sequence[str]) -> bool:
+    """Whether ``labels`` are the letters of a figure's panels in their order, two or
+    more (``(a) (b) (c)``, ``a b c``): what a figure's panels are set under, whether
+    alone on a line or each opening the panel's own legend."""
+    letters = [label.strip("()") for label in labels]
+    return len(letters) > 1 and all(len(letter) == 1 and letter.isalpha() for letter in letters) \
+        and all(ord(b) - ord(a) == 1 for a, b in pairwise(letters))
