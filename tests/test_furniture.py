@@ -329,6 +329,20 @@ def test_furniture_page_number_under_imprint_outside_text_block() -> None:
                                              "Meeting"]
 
 
+@pytest.mark.parametrize("count", [20, 3])
+def test_furniture_list_running_past_the_text_block_is_text(count: int) -> None:
+    """A list of references in small type, its items spaced evenly, that runs on past
+    where the other pages' text ends is the page's text to its last item; the same
+    lines as a block of their own, their spacing not the text's, are an imprint."""
+    items = [w for k in range(count)
+             for w in words(f"{k + 1}. Storage Whitepaper https://example.org/{k}", 36.0,
+                            781.0 - 9.0 * (count - 1 - k), size=6.0)]
+    pages = [page(body(0, top=360.0, count=20), items),
+             *(page(body(p, top=360.0, count=39)) for p in range(1, 4))]
+    footer = find_furniture(pages, CONFIG)[0].footer
+    assert len(footer) == (0 if count == 20 else len(items))
+
+
 @pytest.mark.parametrize(("gap", "found"), [(12.0, True), (2.0, False)])
 def test_furniture_line_below_text_block_parted_by_blank_line(gap: float,
                                                               found: bool) -> None:

@@ -494,15 +494,28 @@ def _beyond_text_block(pages: Sequence[EdgeLines], counts: list[tuple[int, int]]
         """Past the end of the block of lines from ``start`` inwards if it stands
         beyond the text block: its outermost line beyond it, every line set apart and
         none a footnote (`_Candidate.note`), the lines close together and a clear gap
-        after the last; else ``start``."""
+        after the last, the lines further in not running on from it (`runs_on`: a
+        list of references running past where the other pages' text ends); else
+        ``start``."""
         if start >= len(lines) or not beyond(lines[start], edge, gap_em):
             return start
         for end in range(start, len(lines)):
             if not apart(lines[end], gap_em) or lines[end].note:
                 return start
             if _set_apart(lines[end], config):
-                return end + 1
+                return start if runs_on(lines, end, edge, gap_em) else end + 1
         return start
+
+    def runs_on(lines: Sequence[_Candidate], end: int, edge: float, gap_em: float) -> bool:
+        """Whether the lines from ``end`` inwards are set and spaced alike (`_alike`)
+        up to one within the text block: the last lines of its text, not a block of
+        their own."""
+        for k in range(end, len(lines) - 1):
+            if not _alike(lines[k], lines[k + 1]):
+                return False
+            if not beyond(lines[k + 1], edge, gap_em):
+                return True
+        return False
 
     def run_end(lines: Sequence[_Candidate], start: int, zone: _Zone, page: int) -> int:
         """Past the lines from ``start`` inwards that repeat in ``zone``."""
@@ -520,6 +533,15 @@ def _beyond_text_block(pages: Sequence[EdgeLines], counts: list[tuple[int, int]]
             f = run_end(page.footer, after, zones[1], p)
         extended.append((h, f))
     return extended
+
+
+def _alike(line: _Candidate, inner: _Candidate) -> bool:
+    """Whether ``line`` is set and spaced as the ``inner`` line next to it, one line
+    further into the page, is: in its size, parted from it by the white that parts the
+    inner line from the text further in (each within `_SAME_SIZE`): a text's lines,
+    or a list's items, spaced evenly."""
+    return abs(line.size - inner.size) <= _SAME_SIZE * inner.size \
+        and abs(line.inner_gap - inner.inner_gap) <= _SAME_SIZE * inner.inner_gap
 
 
 def _stamp(lines: Sequence[_Candidate], size: float, config: LayoutConfig) -> int:
