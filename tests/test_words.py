@@ -651,6 +651,34 @@ def test_words_a_space_between_right_to_left_letters_parts_them_where_it_was_dra
         == ["טוב", "שלום"]
 
 
+def test_words_a_space_wider_than_the_final_letter_it_overlaps_and_marks_in_arabic() -> None:
+    """XePersian's final he is narrower than the space drawn after it, whose box
+    starts where the letter's does ('دانشکده علوم', not 'دانشکد ه'); a comma, a stop
+    or a number's bracket drawn right after a word ends it, and a bracket after the
+    space opens the next ('آمار، دانشکده', 'شمس [۱] روش', not 'آمار ،' nor '[۱ ]').
+    A space drawn over the letter before it and reaching far past it (a justified
+    line's stretched space, drawn after the letter that stands right of it) parts
+    nothing there: 'علی'."""
+    def words(drawn: list[Glyph]) -> list[str]:
+        return [visual_order(w.text) for w in words_from_glyphs(Glyphs.of(drawn), CONFIG.words)]
+
+    final = [glyph("د", 337.72, width=3.69), glyph("ه", 335.43, width=2.29),
+             glyph(" ", 335.43, width=2.42), glyph("ع", 328.66, width=4.37),
+             glyph("ل", 326.43, width=2.37)]
+    assert words(final) == ["عل", "ده"]
+    comma = [glyph("ر", 364.0, width=2.99), glyph("،", 361.26, width=2.74),
+             glyph(" ", 361.26, width=2.41), glyph("د", 355.73, width=3.11)]
+    assert words(comma) == ["د", "ر،"]
+    bracket = [glyph("س", 212.32, width=9.54), glyph(" ", 212.32, width=2.68),
+               glyph("[", 206.27, width=3.53), glyph("۱", 201.09, width=5.18),
+               glyph("]", 198.05, width=3.04), glyph(" ", 198.05, width=2.68),
+               glyph("ر", 192.0, width=4.0)]
+    assert words(bracket) == ["ر", "]۱[", "س"]
+    stretched = [glyph("ع", 422.35, width=4.15), glyph(" ", 422.47, width=10.16),
+                 glyph("ل", 419.71, width=2.93), glyph("ی", 412.21, width=7.64)]
+    assert words(stretched) == ["علی"]
+
+
 def test_words_mark_joins_the_letter_it_stands_over_not_the_line_beside() -> None:
     """A combining mark drawn as a glyph of its own whose box reaches down to the
     baseline of the line in the next column (two columns whose baselines stand 3.6 pt

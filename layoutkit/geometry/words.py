@@ -379,22 +379,32 @@ def _across(start: npt.NDArray[np.float64], end: npt.NDArray[np.float64],
     ``end`` across, in ``size``, on ``row``) stands across its row, to order them by:
     its start; for a space drawn between two letters of a right-to-left script that
     stand side by side, the second left of the first (within the space's em), the
-    space's box within theirs, the middle between their starts, where no other glyph of
-    its row starts between that middle and the space's own start.  Such letters'
-    boxes overlap the space between them (a final mim's tail reaches out under it,
-    'قلم های'; a font's boxes wider than its advances), so where the space starts
-    tells nothing, and the order drawn places it; a space drawn out of its place (a
-    line drawn word by word from the left, a shuffled stream) moves past no other
-    letter."""
+    space mostly within their boxes (its middle), the middle between their starts,
+    where no other glyph of its row starts between that middle and the space's own
+    start.  Such letters' boxes overlap the space between them (a final mim's tail
+    reaches out under it, 'قلم های'; a font's boxes wider than its advances; a final
+    he narrower than the space drawn from where it starts, 'دانشکده علوم'), so where
+    the space starts tells nothing, and the order drawn places it; a space drawn out
+    of its place (a line drawn word by word from the left, a shuffled stream, a
+    justified line's stretched space) moves past no other letter.  A mark (no letter,
+    no digit) drawn right after such a letter or a number ends its word as the letter
+    would ('آمار،', 'است.', '[۱]'), and one right after the space opens the next
+    ('شمس [۱]'): marks take the direction of the letters around them."""
     if len(chosen) < 3:
         return start
-    ids = texts.ids[chosen]
-    backwards = char_test(np.where(ids < CODE_POINTS, ids, -1), is_right_to_left)
-    space = np.flatnonzero(texts.blank[chosen][1:-1] & backwards[:-2] & backwards[2:]) + 1
+    codes = np.where(texts.ids[chosen] < CODE_POINTS, texts.ids[chosen], -1)
+    blank = texts.blank[chosen]
+    backwards = char_test(codes, is_right_to_left)
+    alnum = char_test(codes, str.isalnum)
+    neutral = ~alnum & ~blank  # a mark takes its neighbours' way
+    ends = backwards.copy()
+    ends[1:] |= neutral[1:] & (backwards | (alnum & ~char_test(codes, str.isalpha)))[:-1]
+    space = np.flatnonzero(blank[1:-1] & ends[:-2] & (backwards | neutral)[2:]) + 1
     before, after = space - 1, space + 1
     space = space[(start[after] < start[before])
                   & (np.abs(start[before] - end[after]) <= size[space])
-                  & (start[after] <= start[space]) & (end[space] <= end[before])]
+                  & (start[after] <= start[space])
+                  & (start[space] + end[space] <= 2 * end[before])]
     if not len(space):
         return start
     before, after = space - 1, space + 1
