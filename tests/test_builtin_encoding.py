@@ -129,13 +129,14 @@ def texts(path: Path, engine: str) -> list[str]:
     ("summationdisplay", "∑"), ("integraltext", "∫"), ("logicalanddisplay", "⋀"),  # CMEX
     ("uniontext", "⋃"), ("parenleftbigg", "("), ("angbracketrightBig", "⟩"),
     ("radicalbig", "√"), ("tildewide", "˜"), ("hatwider", "ˆ"),
+    ("greaterorsimilar", "≳"), ("planckover2pi1", "ℏ"), ("squaresolid", "■"),  # AMS
     ("H20849", "("), ("H11006", "±"), ("H9262", "μ"), ("H20648", "∥"),  # Math Pi's
     ("vextendsingle", ""), ("mapsto", ""), ("notaglyphname", ""), ("big", ""),  # none
     ("H9267", ""),  # Math Pi's Greek after π: not known
 ])
 def test_builtin_encoding_glyph_text(name: str, text: str) -> None:
-    """Glyph names are read by the Adobe Glyph List, TeX's names, Math Pi's numbers
-    and CMEX's sizes."""
+    """Glyph names are read by the Adobe Glyph List, TeX's names (the AMS fonts'
+    too), Math Pi's numbers and CMEX's sizes."""
     assert glyph_text(name) == text
 
 

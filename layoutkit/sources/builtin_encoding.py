@@ -60,6 +60,11 @@ TEX_GLYPHS: dict[str, str] = {
     "triangleright": "\u25b7", "turnstileleft": "\u22a2", "turnstileright": "\u22a3",
     "unionmulti": "\u228e", "unionsq": "\u2294", "vector": "\u20d7",
     "wreathproduct": "\u2240",
+    # the AMS fonts' (MSAM, MSBM) and txfonts' symbols
+    "greaterorsimilar": "\u2273", "lessorsimilar": "\u2272", "measuredangle": "\u2221",
+    "notexistential": "\u2204", "planckover2pi": "\u210f", "planckover2pi1": "\u210f",
+    "square": "\u25a1", "squaresolid": "\u25a0", "subsetnoteql": "\u228a",
+    "supersetnoteql": "\u228b", "vec": "\u20d7",
 }
 """TeX glyph names the Adobe Glyph List lacks, with their text.  The names and values
 are the math symbols of lcdf-typetools' ``texglyphlist.txt`` (version 2.84, Eddie
@@ -67,7 +72,11 @@ Kohler; TeX Live's ``fonts/map/glyphlist/texglyphlist.txt``, which pdfTeX's
 ``glyphtounicode.tex`` also takes in), the first value where it gives several
 (``prime`` is U+2032, not U+02B9); its entries for text fonts (small capitals,
 ``compwordmark``) and its invalid code points are left out, and so are the names
-fontTools' Adobe Glyph List already maps (``phi``, ``dotlessj``, ``heart``)."""
+fontTools' Adobe Glyph List already maps (``phi``, ``dotlessj``, ``heart``).  The
+symbols of the AMS fonts and txfonts that papers set (``greaterorsimilar`` for ≳,
+``planckover2pi1`` for ℏ, ``vec``) read as the Unicode character of that name; the
+pieces TeX builds a symbol from (CMSY's ``mapsto``, the bar of ↦; CMEX's extenders and
+the parts of a tall radical) have none."""
 
 PI_GLYPHS: dict[str, str] = {
     "H11001": "+", "H11002": "\u2212", "H11003": "\u00d7", "H11005": "=", "H11006": "\u00b1",
