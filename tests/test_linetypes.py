@@ -714,6 +714,21 @@ def test_linetypes_contents_by_section_number_not_numbered_headings() -> None:
     assert {c for c, _ in codes(type_toc(document(*numbered()), CONFIG))} == {"b"}
 
 
+def test_linetypes_contents_by_section_number_not_minutes_of_one_line_items() -> None:
+    """Minutes whose numbered headings each stand over a paragraph of one line, set
+    in the text's smaller size, are no contents; the wrapped title of an entry set in
+    its size stays one."""
+    texts = [("1 Attendance", 12), ("1.1 Opening", 12), ("Braden was elected Chair", 10),
+             ("1.2 Apologies", 12), ("Apologies were received", 10),
+             ("1.3 Membership", 12), ("Daniel welcomed the committee", 10),
+             ("2 Advertising", 12)]
+    specs = [L(text, 72 + 14 * k, 0, size) for k, (text, size) in enumerate(texts)]
+    assert {c for c, _ in codes(type_toc(document(specs), CONFIG))} == {"b"}
+    wrapped = [(text, 12) if size == 10 else (text, size) for text, size in texts]
+    specs = [L(text, 72 + 14 * k, 0, size) for k, (text, size) in enumerate(wrapped)]
+    assert {c for c, _ in codes(type_toc(document(specs), CONFIG))} == {"toc"}
+
+
 def test_linetypes_contents_by_section_number_only_on_first_pages() -> None:
     late = document(prose(72, 0, 3, "1"), prose(72, 0, 3, "2"), prose(72, 0, 3, "3"),
                     boxed_contents())

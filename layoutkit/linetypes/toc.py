@@ -25,7 +25,17 @@ from itertools import pairwise
 from ..config import LinetypesConfig
 from ..geometry.numerals import roman_value
 from ..model import Document, LineType, Page
-from .lines import Key, Typed, TypedLine, column_of, column_right, log, page_body_lines, retyped
+from .lines import (
+    Key,
+    Typed,
+    TypedLine,
+    column_of,
+    column_right,
+    log,
+    page_body_lines,
+    retyped,
+    style_of,
+)
 
 __all__ = ["PageNumbers", "is_first_page", "type_toc"]
 
@@ -267,13 +277,24 @@ def _section_number(words: tuple[str, ...]) -> tuple[int, ...] | None:
     return tuple(int(part) for part in words[start].rstrip(".").split("."))
 
 
+def _wrapped(items: Sequence[TypedLine], entry: int, following: int) -> bool:
+    """Whether the lines between the ``entry`` and the ``following`` one (indexes in
+    ``items``) may be its title wrapped, or entries whose numbers did not read: at
+    most `_MAX_WRAPPED` of them, each set in the entry's size (`style_of`; its page
+    number may be set in another weight)."""
+    size = style_of(items[entry])[0]
+    return following - entry <= _MAX_WRAPPED + 1 and all(
+        style_of(items[k])[0] == size for k in range(entry + 1, following))
+
+
 def _by_section_number(items: Sequence[TypedLine], config: LinetypesConfig) -> list[Span]:
     """The contents of one page's lines numbered by section: runs of at least
     ``toc_min_entries`` lines opening with section numbers, each larger than the one
     before (``4`` < ``4.1`` < ``4.2`` < ``5``), at most `_MAX_WRAPPED` lines
     apart, with numbers of more than one level.
 
-    Numbered headings in the text stand paragraphs apart, and the items of a
+    Numbered headings in the text stand paragraphs apart (a paragraph of one line
+    set in the text's size, no title wrapped: `_wrapped`), and the items of a
     numbered list count up on one level, so neither is taken for contents."""
     runs: list[list[tuple[int, tuple[int, ...]]]] = []
     for k, item in enumerate(items):
@@ -282,7 +303,7 @@ def _by_section_number(items: Sequence[TypedLine], config: LinetypesConfig) -> l
         number = _section_number(tuple(w.text for w in item.line.words))
         if number is None:
             continue
-        if runs and k - runs[-1][-1][0] <= _MAX_WRAPPED + 1 and number > runs[-1][-1][1]:
+        if runs and number > runs[-1][-1][1] and _wrapped(items, runs[-1][-1][0], k):
             runs[-1].append((k, number))
         else:
             runs.append([(k, number)])
