@@ -837,6 +837,22 @@ def test_linetypes_table_head_is_no_heading() -> None:
                                                           "Fields of the register"]
 
 
+def test_linetypes_title_block_ends_at_a_numbered_heading() -> None:
+    """Minutes: under the title, the society's name and the date are the title's; the
+    first numbered section, its first subsection right under it, is a heading, not
+    the title's."""
+    page = [L("Committee Meeting Agenda", 40, 0, 17, BOLD), L("Physics Society", 66, 0, 12),
+            L("14.00, Tuesday 15th March, 2016", 80, 0, 12),
+            L("1 Attendance", 104, 1, 14, BOLD), L("1.1 Opening", 124, 1, 12, BOLD),
+            *prose(140, 1, 2, "a"), L("1.2 Apologies", 176, 2, 12, BOLD),
+            *prose(192, 2, 2, "b"), L("2 Advertising", 228, 3, 14, BOLD),
+            *prose(248, 3, 3, "c")]
+    typed = codes(type_headings(document(page), CONFIG))
+    assert [t for c, t in typed if c.startswith("h_")] == [
+        "Committee Meeting Agenda", "1 Attendance", "1.1 Opening", "1.2 Apologies",
+        "2 Advertising"]
+
+
 @pytest.mark.parametrize("formula", ["E = P · T (8)", "CPIbase − CPIimproved",
                                      "Out(0) <= In(27);", "F=1.0MHz"])
 def test_linetypes_formula_is_no_heading(formula: str) -> None:

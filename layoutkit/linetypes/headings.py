@@ -67,6 +67,7 @@ from .lists import marker
 from .rules import DEFAULT_RULES, HeadingRule, load_rules
 from .sequence import is_start, is_successor
 from .tables import heads_row
+from .toc import section_number
 
 __all__ = ["ANNOUNCEMENT_MIN_LINES", "body_size", "heading_candidates", "heading_lines",
            "size_counts", "type_headings"]
@@ -306,7 +307,8 @@ def _title_block(lines: Sequence[TypedLine], found: set[int], body: float,
     largest size when that stands out (``heading_min_size_ratio``); the candidates
     right above it (a kicker: ``RESEARCH ARTICLE``) and right under it (its authors,
     affiliations, a date line), in its band and not in its style, up to the first
-    that text at the body's size follows, are the title's.  A line that is no
+    that text at the body's size follows or a bold line opening with a section's
+    number (`section_number`: the text's first heading), are the title's.  A line that is no
     candidate but set larger than the body (a subtitle running on from the title)
     does not end the block: the candidates under it at the body's size (a date line)
     are the title's too, a larger one (a section's name stacked under a nameplate)
@@ -322,9 +324,12 @@ def _title_block(lines: Sequence[TypedLine], found: set[int], body: float,
     larger = config.heading_min_size_ratio * body
 
     def joins(k: int, step: int) -> bool:
-        """Whether line ``k`` of the block stands right next to its line ``k - step``."""
+        """Whether line ``k`` of the block stands right next to its line ``k - step``,
+        and is no bold line opening with a section's number (the text's first
+        heading)."""
         near = lines[k - step]
         return (0 <= k < len(lines) and style_of(lines[k]) != style
+                and not (style_of(lines[k])[1] and section_number(lines[k].words))
                 and (k in found or lines[k].line.size >= larger)
                 and lines[k].line.band == band
                 and lines[k].key == (near.key[0], near.key[1] + step))

@@ -37,7 +37,7 @@ from .lines import (
     style_of,
 )
 
-__all__ = ["PageNumbers", "is_first_page", "type_toc"]
+__all__ = ["PageNumbers", "is_first_page", "section_number", "type_toc"]
 
 _NUMBER = re.compile(r"([.…·]{2,}|…)?(\d{1,6}|[ivxlcdm]{1,7}|[IVXLCDM]{1,7})")
 """A word that may be a page number: Arabic or Roman, glued to its dot leader or not."""
@@ -142,7 +142,7 @@ def type_toc(document: Document, config: LinetypesConfig) -> Document:
         if not is_first_page(page, config):
             continue
         items = page_body_lines(page, p)
-        spans = [*_by_page_number(items, numbers, config), *_by_section_number(items, config)]
+        spans = [*_by_page_number(items, numbers, config), *_bysection_number(items, config)]
         for first, last in spans:
             log.info("page %d: table of contents from %r to %r", page.page_no,
                      items[first].line.text, items[last].line.text)
@@ -266,7 +266,7 @@ def _after_title(items: Sequence[TypedLine], first: int) -> int:
     return first
 
 
-def _section_number(words: tuple[str, ...]) -> tuple[int, ...] | None:
+def section_number(words: tuple[str, ...]) -> tuple[int, ...] | None:
     """The section number a line opens with, after a bullet if any (a first word with
     no letter or digit), when a title follows it: ``• 4.2 Character recognition`` ->
     ``(4, 2)``."""
@@ -287,7 +287,7 @@ def _wrapped(items: Sequence[TypedLine], entry: int, following: int) -> bool:
         style_of(items[k])[0] == size for k in range(entry + 1, following))
 
 
-def _by_section_number(items: Sequence[TypedLine], config: LinetypesConfig) -> list[Span]:
+def _bysection_number(items: Sequence[TypedLine], config: LinetypesConfig) -> list[Span]:
     """The contents of one page's lines numbered by section: runs of at least
     ``toc_min_entries`` lines opening with section numbers, each larger than the one
     before (``4`` < ``4.1`` < ``4.2`` < ``5``), at most `_MAX_WRAPPED` lines
@@ -300,7 +300,7 @@ def _by_section_number(items: Sequence[TypedLine], config: LinetypesConfig) -> l
     for k, item in enumerate(items):
         # the line's own words: chapter numbers 1, 2, 3... down a contents page count
         # up like a bill's margin line numbers, which ``item.words`` leaves out
-        number = _section_number(tuple(w.text for w in item.line.words))
+        number = section_number(tuple(w.text for w in item.line.words))
         if number is None:
             continue
         if runs and number > runs[-1][-1][1] and _wrapped(items, runs[-1][-1][0], k):
