@@ -108,6 +108,9 @@ def test_hyphenated_line_ends(left: str, right: str, vocabulary: set[str],
     ("through replication—", "each country", "through replication—each country"),
     ("temps–", "fréquence", "temps–fréquence"),
     ("a dash —", "and more", "a dash — and more"),
+    # and so does a slash
+    ("Orden SND/", "414/2020, de", "Orden SND/414/2020, de"), ("and/", "or", "and/or"),
+    ("a slash /", "and more", "a slash / and more"),
     # CJK runs on with no space; a hyphenated word joins again
     ("東京都", "北京市", "東京都北京市"),
     ("the con-", "tract is", "the contract is"),

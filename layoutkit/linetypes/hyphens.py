@@ -37,9 +37,10 @@ _CLOSING = ")]>,;\"”'’"
 """What may close an address in running text: a bracket, a comma, a quote."""
 _DOMAIN = re.compile(r"[a-z\d-]+(?:\.[a-z\d-]+)*\.[a-z]{2,}(?:[/?#]\S*)?")
 """The rest of a host name, after a full stop at a line end ('clinsci.org/content')."""
-_DASH_END = re.compile(r"\S[—–]$")
-"""A dash closed up to the word before it at a line end ('replication—', 'temps–'): the
-word after it, on the next line, is closed up to it too."""
+_CLOSED_END = re.compile(r"\S[—–/]$")
+"""A dash or a slash closed up to the word before it at a line end ('replication—',
+'temps–', 'SND/' over '414/2020', 'and/' over 'or'): the word after it, on the next
+line, is closed up to it too."""
 
 
 def _runs_into_address(left: str, right: str) -> bool:
@@ -69,15 +70,17 @@ def line_join(left: str, right: str, vocabulary: Container[str]) -> str:
     hyphenated at its end joined again or not (`join_hyphenated`, over the words in
     ``vocabulary``); an address broken at its end (a URL, an e-mail address: 'http://www.'
     over 'clinsci.org/', 'jiao@xmu' over '.edu.cn', `_runs_into_address`) running on
-    with no space, its hyphens kept; CJK text with none either, nor a dash closed up to
-    its word ('replication—' over 'each'); anything else followed by a space."""
+    with no space, its hyphens kept; CJK text with none either, nor a dash or a slash
+    closed up to its word ('replication—' over 'each', `_CLOSED_END`); anything else
+    followed by a space."""
     if _runs_into_address(left, right):
         return left
     joined = join_hyphenated(left, right, vocabulary)
     if joined is not None:
         return joined
     closed = is_cjk(left[-1]) or is_cjk(right[0]) or (
-        _DASH_END.search(left) is not None and right[:1].isalnum())
+        _CLOSED_END.search(left) is not None and right[:1].isalnum()
+        and _ADDRESS_END.search(left) is None)  # a whole address ends where it does
     return left if closed else left + " "
 
 
