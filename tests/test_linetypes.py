@@ -476,6 +476,19 @@ def test_linetypes_item_goes_on_until_indentation_or_font_changes() -> None:
     assert [c for c, _ in typed] == ["ln", "ln", "ln", "ln", "ln", "b", "ln", "b"]
 
 
+def test_linetypes_paragraph_at_the_margin_after_an_indented_list_is_no_item() -> None:
+    """Bullets indented from the text's margin: the paragraph after the last, set
+    back at the margin, left of its bullet, where its first word would have fit after
+    the item, is the text's, even right after an item that closes no sentence; a line
+    at the bullet's text stays the item's."""
+    page = [L("• Karaoke night", 72, 0, x0=90), L("• Biggest Morning Tea", 84, 0, x0=90),
+            L("The committee agreed to hold the morning tea again", 96, 0, x0=72),
+            L("this year.", 108, 0)]
+    assert [c for c, _ in codes(type_lists(document(page), CONFIG))] == ["lb", "lb", "b", "b"]
+    page[2] = L("run by the committee", 96, 0, x0=96)
+    assert [c for c, _ in codes(type_lists(document(page), CONFIG))][:3] == ["lb", "lb", "lb"]
+
+
 def test_linetypes_list_min_entries() -> None:
     page = [L("1. one", 72, 0), L("2. two", 84, 0)]
     config = CONFIG.replace(lt_list_min_entries=3)

@@ -18,6 +18,7 @@ from kanjize import kanji2number
 
 from ..config import LinetypesConfig
 from ..model import Document, Line, LineType, Value, Word, turned_boxes
+from ..reading.text import right_to_left
 from .lines import (
     Key,
     Typed,
@@ -232,6 +233,15 @@ class ListMarks(Value):
     between: tuple[Between, ...] = ()
 
 
+def _before(line: Line, marked: Line, tolerance: float) -> bool:
+    """Whether ``line`` starts before the ``marked`` line by more than ``tolerance``,
+    in the way its text reads: left of it, or right of it where the text reads right
+    to left (`right_to_left`)."""
+    if right_to_left(w.text for w in marked.words):
+        return line.bbox.x1 > marked.bbox.x1 + tolerance
+    return _start(line) < _start(marked) - tolerance
+
+
 def _start(line: Line) -> float:
     """Where ``line`` starts along its baseline, in the frame where its text reads
     upright (its top, for vertical writing)."""
@@ -379,7 +389,7 @@ def list_lines(lines: Sequence[TypedLine], marks: ListMarks, items: Mapping[Key,
     """The list lines of one page: its body ``lines`` that are ``items`` (of
     `list_items`), and after each the lines that continue it, up to the next
     marked line (of ``marks``) or the first line that does not go on as the item's
-    text (`_goes_on`), typed as the item."""
+    text (`_ended`, `_left`, `_goes_on`), typed as the item."""
     marked = {mark.key for mark in marks.marks}
     runs = _runs(lines)
     right = column_right(lines)
@@ -392,6 +402,7 @@ def list_lines(lines: Sequence[TypedLine], marks: ListMarks, items: Mapping[Key,
         j = k + 1
         while (j < len(lines) and lines[j].key not in marked and runs[j] == runs[k]
                and not _ended(lines, j, right, marked, config)
+               and not _left(lines, k, j, right, config)
                and _goes_on(lines, k, j, config)):
             decisions[lines[j].key] = typed
             j += 1
@@ -416,6 +427,22 @@ def _ended(lines: Sequence[TypedLine], later: int, right: Mapping[tuple[int, int
         return False
     back = line.line.bbox.x0 - lines[later + 1].line.bbox.x0
     return (back > config.lt_list_indent_tolerance_em * line.line.size
+            and would_fit(before.line, line.line, right[column], before.line.size))
+
+
+def _left(lines: Sequence[TypedLine], item: int, later: int,
+          right: Mapping[tuple[int, int, int], float], config: LinetypesConfig) -> bool:
+    """Whether the text has left the item of line ``item`` at line ``later``: in the
+    item's column, ``later`` starts before its marker (`_before`) and its first word
+    would have fit at the end of the line before it (`would_fit`, short of the
+    column's ``right`` edge).  The paragraph after an indented list, back at the
+    margin, opens there; an item set as a paragraph, its first line indented and
+    full, its next lines at the margin, goes on."""
+    before, line, marked = lines[later - 1], lines[later], lines[item]
+    column = column_of(line)
+    return (column == column_of(marked) == column_of(before)
+            and _before(line.line, marked.line,
+                        config.lt_list_indent_tolerance_em * marked.line.size)
             and would_fit(before.line, line.line, right[column], before.line.size))
 
 
