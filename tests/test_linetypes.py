@@ -4,6 +4,7 @@ functions, heading rules and their file, headings, lists, contents, outline."""
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -848,6 +849,22 @@ def test_linetypes_table_head_is_no_heading() -> None:
     typed = codes(type_headings(document(page), CONFIG))
     assert [t for c, t in typed if c.startswith("h_")] == ["Register Map",
                                                           "Fields of the register"]
+
+
+def test_linetypes_quotation_going_on_at_a_column_top_is_no_heading() -> None:
+    """A quotation set larger than the body, its first line leaving its sentence open
+    ('… and'), its last line read at the top of the next column, in lower case: that
+    line goes on from the first, no heading; a line in the style that opens its
+    sentence there is one."""
+    first = "I said, I will confess my transgressions to the Lord, and you forgave me all the"
+
+    def headings(last: str) -> list[str]:
+        page = [*prose(72, 0, 3, "a"), L(first, 120, 1, 12), L(last, 40, 2, 12, column=1),
+                *(replace(spec, column=1) for spec in prose(60, 3, 3, "b"))]
+        return [t for c, t in codes(type_headings(document(page), CONFIG)) if c.startswith("h_")]
+
+    assert headings("forgave the guilt of my sin.") == []
+    assert headings("Forgiveness") == ["Forgiveness"]
 
 
 def test_linetypes_title_block_ends_at_a_numbered_heading() -> None:
