@@ -329,6 +329,21 @@ def test_furniture_page_number_under_imprint_outside_text_block() -> None:
                                              "Meeting"]
 
 
+def test_furniture_folio_past_the_zone_of_a_page_with_wide_margins() -> None:
+    """A page number in Persian digits under a text block set with wide margins
+    (LaTeX's on A4): 100 pt from the foot, past the foot zone (95 pt), it is the page's
+    outermost line and a bare page number, so a footer; a number that is no outermost
+    line (a table's last figure over a footnote) is none."""
+    pages = [page(body(p, top=100.0, count=40), words("۱۲۳۴"[p], 300.0, 692.0))
+             for p in range(4)]
+    assert [texts(p, f.footer) for p, f in zip(pages, find_furniture(pages, CONFIG),
+                                               strict=True)] == [["۱"], ["۲"], ["۳"], ["۴"]]
+    pages = [page(body(p, top=100.0, count=40), words(str(p + 1), 300.0, 560.0),
+                  words("a note set at the foot of the page", 36.0, 692.0))
+             for p in range(4)]
+    assert not any(f.footer for f in find_furniture(pages, CONFIG))
+
+
 @pytest.mark.parametrize("count", [20, 3])
 def test_furniture_list_running_past_the_text_block_is_text(count: int) -> None:
     """A list of references in small type, its items spaced evenly, that runs on past

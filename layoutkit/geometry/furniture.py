@@ -21,7 +21,8 @@ A line is furniture when one of these holds:
   running head that names the chapter or section, whose words change.
 - It is a bare page number; or a page number named as one, with the word for page or
   for "of" ('Página 1 de 9'), set apart, wherever it stands among the candidates (under
-  a display title that is none).
+  a display title that is none).  A page's outermost line that is a bare page number
+  is a candidate even past the zone (a page set with wide margins).
 - It repeats close over the body while a neighbouring page shows the same line set
   apart from its body, or it stands in the trim margin (`furniture_min_gap_em`,
   `furniture_trim_margin`).
@@ -699,6 +700,20 @@ def _inset(words: Sequence[Word], height: float, width: float,
     return first if inside and zone < first <= 2 * zone else 0.0
 
 
+def _outer_folio(words: Sequence[Word], spans: npt.NDArray[np.float64], *,
+                 top: bool) -> npt.NDArray[np.bool_]:
+    """Which of the words of ``spans`` (index, top and bottom of each) stand on the
+    page's outermost line, at its top or its foot, when that line is a bare page
+    number (`is_page_number`): a folio is a candidate wherever it stands, though a
+    page set with wide margins (a book's, LaTeX's on A4) puts it past the zone."""
+    index, tops, bottoms = spans.T
+    edge = int(np.argmin(tops)) if top else int(np.argmax(bottoms))
+    outer = (tops < bottoms[edge]) & (bottoms > tops[edge])
+    text = " ".join(words[int(i)].text for i in sorted(
+        index[outer].tolist(), key=lambda i: words[int(i)].bbox.x0))
+    return outer if is_page_number(text) else np.zeros(len(index), dtype=np.bool_)
+
+
 def _edge_lines(words: Sequence[Word], spans: npt.NDArray[np.float64], height: float,
                 config: LayoutConfig, folio: str, *, top: bool,
                 past: bool = False, drawn: Sequence[BBox] = (),
@@ -721,6 +736,8 @@ def _edge_lines(words: Sequence[Word], spans: npt.NDArray[np.float64], height: f
     else:
         inside = (tops < height - zone) & (bottoms >= height - 2 * zone) if past \
             else tops >= height - zone
+    if not past and len(index):
+        inside |= _outer_folio(words, spans, top=top)
     chosen = index[inside].astype(np.intp).tolist()
     lines = group_lines([words[i] for i in chosen], config.words)
     outermost_first = lines if top else lines[::-1]
