@@ -228,6 +228,9 @@ def test_inline_superscripts() -> None:
     assert superscripts([base, figure]) == [False, False]
     sizes = [word("a", 0, size=16), word("b", 10, size=5, bottom=104), word("c", 20, size=9)]
     assert superscripts(sizes) == [False, False, False]  # an OCR layer's sizes
+    calls = [word("and", -20), base, word("4,", 30, size=6, bottom=106),
+             word("5", 38, size=6, bottom=106)]  # a run of calls ending the line: '⁴, ⁵'
+    assert superscripts(calls) == [False, False, True, True]
 
 
 def test_inline_wholly_bold_and_body_style() -> None:

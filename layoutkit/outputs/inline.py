@@ -99,7 +99,9 @@ PLAIN = Style()
 def superscripts(words: Sequence[Word]) -> list[bool]:
     """Whether each of a line's ``words`` (left to right) is a superscript: raised beside
     a word next to it that is set in the line's size
-    ([`Word.raised_beside`][layoutkit.model.Word.raised_beside]).  The line's size is
+    ([`Word.raised_beside`][layoutkit.model.Word.raised_beside]), or after a
+    superscript, raised beside the word in the line's size before them (the calls
+    ``4, 5`` after a name).  The line's size is
     the one most of its characters have, when more than half of them have it: an OCR
     layer that gives each word a size of its own has no superscripts to tell."""
     if len({word.size for word in words}) < 2:  # most lines: one size
@@ -111,9 +113,16 @@ def superscripts(words: Sequence[Word]) -> list[bool]:
     if 2 * most <= sum(counts.values()):
         return [False] * len(words)
 
-    return [any(words[j].size == size and word.raised_beside(words[j])
-                for j in (k - 1, k + 1) if 0 <= j < len(words))
-            for k, word in enumerate(words)]
+    raised = [any(words[j].size == size and word.raised_beside(words[j])
+                  for j in (k - 1, k + 1) if 0 <= j < len(words))
+              for k, word in enumerate(words)]
+    host = None  # the last word in the line's size: what a run of calls is raised beside
+    for k, word in enumerate(words):
+        if word.size == size:
+            host = word
+        elif k and raised[k - 1] and not raised[k] and host is not None:
+            raised[k] = word.raised_beside(host)  # a call after a call: '⁴, ⁵'
+    return raised
 
 
 def _word_styles(line: Line) -> list[Style]:
