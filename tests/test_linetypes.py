@@ -29,7 +29,7 @@ from layoutkit.linetypes.sequence import is_start, is_successor
 from layoutkit.linetypes.tables import cells
 from layoutkit.linetypes.toc import is_first_page
 from layoutkit.model import BBox, Line, LineType, Page, Word
-from tests.linetype_pages import BOLD, CELL, L, codes, document, line, prose
+from tests.linetype_pages import BODY, BOLD, CELL, L, codes, document, line, prose
 
 CONFIG = LayoutConfig().linetypes
 
@@ -729,17 +729,16 @@ def test_linetypes_contents_by_section_number_not_numbered_headings() -> None:
 
 
 def test_linetypes_contents_by_section_number_not_minutes_of_one_line_items() -> None:
-    """Minutes whose numbered headings each stand over a paragraph of one line, set
-    in the text's smaller size, are no contents; the wrapped title of an entry set in
-    its size stays one."""
-    texts = [("1 Attendance", 12), ("1.1 Opening", 12), ("Braden was elected Chair", 10),
-             ("1.2 Apologies", 12), ("Apologies were received", 10),
-             ("1.3 Membership", 12), ("Daniel welcomed the committee", 10),
-             ("2 Advertising", 12)]
-    specs = [L(text, 72 + 14 * k, 0, size) for k, (text, size) in enumerate(texts)]
+    """Minutes whose bold numbered headings each stand over a paragraph of one line,
+    set in the text's weight, are no contents; the wrapped title of an entry, in its
+    weight, stays one."""
+    texts = ["1 Attendance", "1.1 Opening", "Braden was elected Chair", "1.2 Apologies",
+             "Apologies were received", "1.3 Membership", "Daniel welcomed the committee",
+             "2 Advertising"]
+    specs = [L(text, 72 + 14 * k, 0, 12 if text[0].isdigit() else 10,
+               BOLD if text[0].isdigit() else BODY) for k, text in enumerate(texts)]
     assert {c for c, _ in codes(type_toc(document(specs), CONFIG))} == {"b"}
-    wrapped = [(text, 12) if size == 10 else (text, size) for text, size in texts]
-    specs = [L(text, 72 + 14 * k, 0, size) for k, (text, size) in enumerate(wrapped)]
+    specs = [L(text, 72 + 14 * k, 0, 12, BOLD) for k, text in enumerate(texts)]
     assert {c for c, _ in codes(type_toc(document(specs), CONFIG))} == {"toc"}
 
 

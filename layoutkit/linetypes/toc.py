@@ -34,7 +34,6 @@ from .lines import (
     log,
     page_body_lines,
     retyped,
-    style_of,
 )
 
 __all__ = ["PageNumbers", "is_first_page", "section_number", "type_toc"]
@@ -280,11 +279,11 @@ def section_number(words: tuple[str, ...]) -> tuple[int, ...] | None:
 def _wrapped(items: Sequence[TypedLine], entry: int, following: int) -> bool:
     """Whether the lines between the ``entry`` and the ``following`` one (indexes in
     ``items``) may be its title wrapped, or entries whose numbers did not read: at
-    most `_MAX_WRAPPED` of them, each set in the entry's size (`style_of`; its page
-    number may be set in another weight)."""
-    size = style_of(items[entry])[0]
+    most `_MAX_WRAPPED` of them, each opening in the weight the entry opens in (its
+    page number may be set in another; an OCR layer's sizes vary from line to line)."""
+    bold = items[entry].kept_words[0].bold
     return following - entry <= _MAX_WRAPPED + 1 and all(
-        style_of(items[k])[0] == size for k in range(entry + 1, following))
+        items[k].kept_words[0].bold == bold for k in range(entry + 1, following))
 
 
 def _bysection_number(items: Sequence[TypedLine], config: LinetypesConfig) -> list[Span]:
@@ -294,8 +293,9 @@ def _bysection_number(items: Sequence[TypedLine], config: LinetypesConfig) -> li
     apart, with numbers of more than one level.
 
     Numbered headings in the text stand paragraphs apart (a paragraph of one line
-    set in the text's size, no title wrapped: `_wrapped`), and the items of a
-    numbered list count up on one level, so neither is taken for contents."""
+    in the text's weight under a bold heading is no title wrapped: `_wrapped`), and
+    the items of a numbered list count up on one level, so neither is taken for
+    contents."""
     runs: list[list[tuple[int, tuple[int, ...]]]] = []
     for k, item in enumerate(items):
         # the line's own words: chapter numbers 1, 2, 3... down a contents page count
