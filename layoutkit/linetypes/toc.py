@@ -25,16 +25,7 @@ from itertools import pairwise
 from ..config import LinetypesConfig
 from ..geometry.numerals import roman_value
 from ..model import Document, LineType, Page
-from .lines import (
-    Key,
-    Typed,
-    TypedLine,
-    column_of,
-    column_right,
-    log,
-    page_body_lines,
-    retyped,
-)
+from .lines import Key, Typed, TypedLine, column_of, column_right, log, page_body_lines, retyped
 
 __all__ = ["PageNumbers", "is_first_page", "section_number", "type_toc"]
 
