@@ -18,10 +18,14 @@ from benchmarks.corpus import CorpusRow, measure, table
 from benchmarks.peers import REPO, System
 from benchmarks.sections import section_main
 
-__all__ = ["HELDOUT", "TITLE", "leaks", "measure_heldout", "section"]
+__all__ = ["FIRST_READS", "HELDOUT", "TITLE", "leaks", "measure_heldout", "section"]
 
 HELDOUT = REPO / "regions" / "heldout"
 """The truth files of the held-out documents."""
+
+FIRST_READS = REPO / "benchmarks" / "heldout-first-reads.md"
+"""How held-out documents read the first time, measured once when they were added and
+kept, the section ending with it (as `benchmarks.corpus.FIRST_READS` for the corpus)."""
 
 TITLE = "## Held-out documents (never tuned on, labelled by hand)"
 
@@ -51,7 +55,8 @@ def leaks(rows: Sequence[CorpusRow]) -> list[str]:
 
 def section(rows: Sequence[CorpusRow]) -> list[str]:
     """The report's section: title, what was measured and why there is no bar, then the
-    pooled and per-document tables (or why there are none)."""
+    pooled and per-document tables (or why there are none), then the kept first reads
+    of the documents added (:data:`FIRST_READS`)."""
     intro = ("Hand-labelled pages of documents from publishers, producers and repositories"
              " that neither the fixtures nor the development corpus hold"
              " (`benchmarks/heldout.py`; provenance in `fixtures/README.md`), labelled before"
@@ -62,7 +67,8 @@ def section(rows: Sequence[CorpusRow]) -> list[str]:
     if not rows:
         return [TITLE, "", intro, "", "No held-out truth files under `regions/heldout/`."]
     return [TITLE, "", intro, "", *table(rows), "",
-            "Leak (furniture lines leaked / checked) by document:", "", *leaks(rows)]
+            "Leak (furniture lines leaked / checked) by document:", "", *leaks(rows), "",
+            FIRST_READS.read_text(encoding="utf-8").rstrip()]
 
 
 def main(argv: Sequence[str] | None = None) -> int:
