@@ -333,13 +333,18 @@ def test_furniture_folio_past_the_zone_of_a_page_with_wide_margins() -> None:
     """A page number in Persian digits under a text block set with wide margins
     (LaTeX's on A4): 100 pt from the foot, past the foot zone (95 pt), it is the page's
     outermost line and a bare page number, so a footer; a number that is no outermost
-    line (a table's last figure over a footnote) is none."""
+    line (a table's last figure over a footnote), or set large far from the foot (a
+    cover's year), is none."""
     pages = [page(body(p, top=100.0, count=40), words("۱۲۳۴"[p], 300.0, 692.0))
              for p in range(4)]
     assert [texts(p, f.footer) for p, f in zip(pages, find_furniture(pages, CONFIG),
                                                strict=True)] == [["۱"], ["۲"], ["۳"], ["۴"]]
     pages = [page(body(p, top=100.0, count=40), words(str(p + 1), 300.0, 560.0),
                   words("a note set at the foot of the page", 36.0, 692.0))
+             for p in range(4)]
+    assert not any(f.footer for f in find_furniture(pages, CONFIG))
+    # a cover's year in display type, the outermost line far up the page, is none
+    pages = [page(body(p, top=100.0, count=20), words("2024", 200.0, 500.0, size=40.0))
              for p in range(4)]
     assert not any(f.footer for f in find_furniture(pages, CONFIG))
 

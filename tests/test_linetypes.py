@@ -740,6 +740,10 @@ def test_linetypes_contents_by_section_number_not_minutes_of_one_line_items() ->
     assert {c for c, _ in codes(type_toc(document(specs), CONFIG))} == {"b"}
     specs = [L(text, 72 + 14 * k, 0, 12, BOLD) for k, text in enumerate(texts)]
     assert {c for c, _ in codes(type_toc(document(specs), CONFIG))} == {"toc"}
+    # contents whose numbers are bold, their titles and a wrapped title regular
+    specs = [L(text, 72 + 14 * k, 0, 12, BODY, first_font=BOLD if text[0].isdigit() else None)
+             for k, text in enumerate(texts)]
+    assert {c for c, _ in codes(type_toc(document(specs), CONFIG))} == {"toc"}
 
 
 def test_linetypes_contents_by_section_number_only_on_first_pages() -> None:
@@ -894,6 +898,15 @@ def test_linetypes_formula_is_no_heading(formula: str) -> None:
     typed = codes(type_headings(document(page), CONFIG))
     assert [t for c, t in typed if c.startswith("h_")] == ["Energy model",
                                                           "Pre- and post-test – results"]
+
+
+@pytest.mark.parametrize("title", ["Results for k = 5", "Patients aged ≥65 years"])
+def test_linetypes_heading_holding_a_relation_is_a_heading(title: str) -> None:
+    """A title of words of prose that holds a relation is a heading, no formula."""
+    page = [L("Energy model", 72, 0, 12, BOLD), *prose(92, 1, 3, "a"),
+            L(title, 140, 2, 12, BOLD), *prose(160, 3, 3, "b")]
+    typed = codes(type_headings(document(page), CONFIG))
+    assert [t for c, t in typed if c.startswith("h_")] == ["Energy model", title]
 
 
 @pytest.mark.parametrize("date", ["June 7, 2014", "August 3 - August 9, 2014",

@@ -110,7 +110,7 @@ def test_hyphenated_line_ends(left: str, right: str, vocabulary: set[str],
     ("a dash —", "and more", "a dash — and more"),
     # and so does a slash
     ("Orden SND/", "414/2020, de", "Orden SND/414/2020, de"), ("and/", "or", "and/or"),
-    ("a slash /", "and more", "a slash / and more"),
+    ("a slash /", "and more", "a slash / and more"), ("on 12/05/", "2020", "on 12/05/2020"),
     # CJK runs on with no space; a hyphenated word joins again
     ("東京都", "北京市", "東京都北京市"),
     ("the con-", "tract is", "the contract is"),

@@ -674,6 +674,9 @@ def test_words_a_space_wider_than_the_final_letter_it_overlaps_and_marks_in_arab
                glyph("]", 198.05, width=3.04), glyph(" ", 198.05, width=2.68),
                glyph("ر", 192.0, width=4.0)]
     assert words(bracket) == ["ر", "]۱[", "س"]
+    comma = [*bracket[:5], glyph("،", 195.3, width=2.74), glyph(" ", 195.3, width=2.68),
+             glyph("ر", 189.0, width=4.0)]  # a comma after the bracket: '[۱]،'
+    assert words(comma) == ["ر", "،]۱[", "س"]
     stretched = [glyph("ع", 422.35, width=4.15), glyph(" ", 422.47, width=10.16),
                  glyph("ل", 419.71, width=2.93), glyph("ی", 412.21, width=7.64)]
     assert words(stretched) == ["علی"]

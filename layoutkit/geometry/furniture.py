@@ -448,7 +448,8 @@ def _beyond_text_block(pages: Sequence[EdgeLines], counts: list[tuple[int, int]]
     ``furniture_block_foot_gap_em`` of its size (a title, or a first page's opening
     line, is neither), and past such a block over the lines
     that repeat in the ``zones`` (top, bottom) as a run from the edge does (a page
-    number under a proceedings' imprint).
+    number under a proceedings' imprint).  A block whose lines run on, set and spaced
+    alike, to a line inside the text block is that text's end (`runs_on`).
     A journal's imprint over its first page's title, a gazette's date line under its
     masthead, a colophon at the foot of a short last page: furniture that repeats on
     no other page, in the margin the other pages keep empty.
@@ -700,18 +701,25 @@ def _inset(words: Sequence[Word], height: float, width: float,
     return first if inside and zone < first <= 2 * zone else 0.0
 
 
-def _outer_folio(words: Sequence[Word], spans: npt.NDArray[np.float64], *,
-                 top: bool) -> npt.NDArray[np.bool_]:
+def _outer_folio(words: Sequence[Word], spans: npt.NDArray[np.float64], height: float,
+                 zone: float, *, top: bool) -> npt.NDArray[np.bool_]:
     """Which of the words of ``spans`` (index, top and bottom of each) stand on the
     page's outermost line, at its top or its foot, when that line is a bare page
-    number (`is_page_number`): a folio is a candidate wherever it stands, though a
-    page set with wide margins (a book's, LaTeX's on A4) puts it past the zone."""
+    number (`is_page_number`) within twice the ``zone``'s depth of the page's edge
+    and set no larger than most of the page's words: a page set with wide margins (a
+    book's, LaTeX's on A4) puts its folio past the zone; a year or a chapter's number
+    in display type, further in, is none."""
     index, tops, bottoms = spans.T
+    none = np.zeros(len(index), dtype=np.bool_)
     edge = int(np.argmin(tops)) if top else int(np.argmax(bottoms))
+    if (tops[edge] if top else height - bottoms[edge]) > 2 * zone:
+        return none
     outer = (tops < bottoms[edge]) & (bottoms > tops[edge])
-    text = " ".join(words[int(i)].text for i in sorted(
-        index[outer].tolist(), key=lambda i: words[int(i)].bbox.x0))
-    return outer if is_page_number(text) else np.zeros(len(index), dtype=np.bool_)
+    line = sorted((words[int(i)] for i in index[outer].tolist()), key=lambda w: w.bbox.x0)
+    usual = float(np.median([words[int(i)].size for i in index.tolist()]))
+    if max(w.size for w in line) > usual:
+        return none
+    return outer if is_page_number(" ".join(w.text for w in line)) else none
 
 
 def _edge_lines(words: Sequence[Word], spans: npt.NDArray[np.float64], height: float,
@@ -726,7 +734,8 @@ def _edge_lines(words: Sequence[Word], spans: npt.NDArray[np.float64], height: f
     inwards (where the body's spacing is read, `_leading`: only their gaps are set, not
     whether they carry a folio).  The boxes ``drawn`` (rules
     that run down, pictures) may part a line's folio from its title (`_folio_piece`).
-    The top zone begins ``inset`` down the page (`_inset`)."""
+    The top zone begins ``inset`` down the page (`_inset`).  A page's outermost line
+    that is a folio standing past the zone is inside it (`_outer_folio`)."""
     index, tops, bottoms = spans.T
     zone = (config.furniture.furniture_top if top else config.furniture.furniture_bottom) \
         * height
@@ -737,7 +746,7 @@ def _edge_lines(words: Sequence[Word], spans: npt.NDArray[np.float64], height: f
         inside = (tops < height - zone) & (bottoms >= height - 2 * zone) if past \
             else tops >= height - zone
     if not past and len(index):
-        inside |= _outer_folio(words, spans, top=top)
+        inside |= _outer_folio(words, spans, height, zone, top=top)
     chosen = index[inside].astype(np.intp).tolist()
     lines = group_lines([words[i] for i in chosen], config.words)
     outermost_first = lines if top else lines[::-1]

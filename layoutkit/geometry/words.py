@@ -387,18 +387,23 @@ def _across(start: npt.NDArray[np.float64], end: npt.NDArray[np.float64],
     the space starts tells nothing, and the order drawn places it; a space drawn out
     of its place (a line drawn word by word from the left, a shuffled stream, a
     justified line's stretched space) moves past no other letter.  A mark (no letter,
-    no digit) drawn right after such a letter or a number ends its word as the letter
-    would ('آمار،', 'است.', '[۱]'), and one right after the space opens the next
-    ('شمس [۱]'): marks take the direction of the letters around them."""
+    no digit) drawn right after such a letter or a number, or after such marks, ends
+    its word as the letter would ('آمار،', 'است.', '[۱]،'), and one right after the
+    space opens the next ('شمس [۱]'): marks take the direction of the letters around
+    them."""
     if len(chosen) < 3:
         return start
-    codes = np.where(texts.ids[chosen] < CODE_POINTS, texts.ids[chosen], -1)
+    ids = texts.ids[chosen]
+    codes = np.where(ids < CODE_POINTS, ids, -1)
     blank = texts.blank[chosen]
     backwards = char_test(codes, is_right_to_left)
     alnum = char_test(codes, str.isalnum)
     neutral = ~alnum & ~blank  # a mark takes its neighbours' way
-    ends = backwards.copy()
-    ends[1:] |= neutral[1:] & (backwards | (alnum & ~char_test(codes, str.isalpha)))[:-1]
+    # the glyph each mark's run follows: a right-to-left letter or a number ends a word
+    # with the marks after it ('[۱]،')
+    anchor = np.maximum.accumulate(np.where(neutral, -1, np.arange(len(codes))))
+    opens = backwards | (alnum & ~char_test(codes, str.isalpha))
+    ends = backwards | (neutral & (anchor >= 0) & opens[np.maximum(anchor, 0)])
     space = np.flatnonzero(blank[1:-1] & ends[:-2] & (backwards | neutral)[2:]) + 1
     before, after = space - 1, space + 1
     space = space[(start[after] < start[before])

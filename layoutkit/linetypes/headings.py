@@ -142,11 +142,26 @@ _QUOTE_MARKS = "\"“”«»„"
 """Quotation marks, opening and closing as the languages layoutkit reads set them."""
 _FIELD = re.compile(r":\s+[\d.,%\s]*\d[\d.,%\s]*$")
 """A field's label and its figure after a colon (``TOTAL TURNOUT: 81.96%``)."""
-_FORMULA = re.compile(r"[\w)\]]\s*(?:[=≈≠≤≥≡≅≃∝]|==|!=|<=|>=|:=)\s*[\w(\[−-]|\w\s−\s\w")
+_RELATION = re.compile(r"[\w)\]]\s*(?:[=≈≠≤≥≡≅≃∝]|==|!=|<=|>=|:=)\s*[\w(\[−-]")
 """A relation between two operands (``E = P · T (8)``, ``Out(0) <= In(27);``,
-``F=1.0MHz``) or a difference set as mathematics (``CPIbase − CPIimproved``, the
-minus sign): a display equation or a line of code, set apart as a heading is but
-none."""
+``F=1.0MHz``)."""
+_DIFFERENCE = re.compile(r"\w\s−\s\w")
+"""A difference set as mathematics, with the minus sign (``CPIbase − CPIimproved``)."""
+_MAX_FORMULA_WORDS = 1
+"""Words of prose (three letters or more, in lower case or capitalised) a line with a
+relation holds at most to be a formula: 'Results for k = 5', 'Patients aged ≥65
+years' are headings."""
+
+
+def _formula(text: str) -> bool:
+    """Whether a line reading ``text`` is a display equation or a line of code, set
+    apart as a heading is but none: it holds a difference with the minus sign
+    (`_DIFFERENCE`), or a relation (`_RELATION`) among at most `_MAX_FORMULA_WORDS`
+    words of prose."""
+    return _DIFFERENCE.search(text) is not None or (
+        _RELATION.search(text) is not None and sum(
+            1 for word in text.split() if len(word) > 2 and word.isalpha()
+            and (word.islower() or word.istitle())) <= _MAX_FORMULA_WORDS)
 
 
 _MONTH_NAMES = """
@@ -196,12 +211,12 @@ def _one_phrase(item: TypedLine, config: LinetypesConfig) -> bool:
     price list's row (a dot leader), a web or mail address, a quotation (or quoted text
     opening on it: an amendment's inserted words), a caption (`is_caption`) or what
     labels a figure (`_labels_figure`), a field's label and figure (`_FIELD`), a formula
-    or code (`_FORMULA`), a date alone (`_date_alone`), a value set apart as a cell
+    or code (`_formula`), a date alone (`_date_alone`), a value set apart as a cell
     (`_cells`) nor a bold lead (`_bold_lead`)."""
     text = item.line.text
     return not (_LEADER.search(text) or _QUOTED.match(text) or _opens_quote(text)
                 or is_caption(text) or _labels_figure(item.words)
-                or _FIELD.search(text) or _FORMULA.search(text) or _date_alone(item.words)
+                or _FIELD.search(text) or _formula(text) or _date_alone(item.words)
                 or any(_ADDRESS.search(word) for word in item.words)
                 or _cells(item, config) or _bold_lead(item, config) or _figure(item.words))
 
@@ -308,8 +323,9 @@ def _title_block(lines: Sequence[TypedLine], found: set[int], body: float,
     largest size when that stands out (``heading_min_size_ratio``); the candidates
     right above it (a kicker: ``RESEARCH ARTICLE``) and right under it (its authors,
     affiliations, a date line), in its band and not in its style, up to the first
-    that text at the body's size follows or a bold line opening with a section's
-    number (`section_number`: the text's first heading), are the title's.  A line that is no
+    that text at the body's size follows or a bold line whose section's number the
+    next line's goes on from (`_opens_numbering`: the text's first heading), are the
+    title's.  A line that is no
     candidate but set larger than the body (a subtitle running on from the title)
     does not end the block: the candidates under it at the body's size (a date line)
     are the title's too, a larger one (a section's name stacked under a nameplate)
@@ -330,7 +346,7 @@ def _title_block(lines: Sequence[TypedLine], found: set[int], body: float,
         heading)."""
         near = lines[k - step]
         return (0 <= k < len(lines) and style_of(lines[k]) != style
-                and not (style_of(lines[k])[1] and section_number(lines[k].words))
+                and not (style_of(lines[k])[1] and _opens_numbering(lines, k))
                 and (k in found or lines[k].line.size >= larger)
                 and lines[k].line.band == band
                 and lines[k].key == (near.key[0], near.key[1] + step))
@@ -357,6 +373,19 @@ def _title_block(lines: Sequence[TypedLine], found: set[int], body: float,
     return block
 
 
+def _opens_numbering(lines: Sequence[TypedLine], k: int) -> bool:
+    """Whether line ``k`` opens with a section's number (`section_number`) that the
+    next line's goes on from: its first subsection's (``1`` over ``1.1``) or the next
+    section's (``1.1`` over ``1.2``); a date or a figure opening a line ('12 May
+    2021', '100 Years of …') is followed by none."""
+    if k + 1 >= len(lines):
+        return False
+    number, after = section_number(lines[k].words), section_number(lines[k + 1].words)
+    return number is not None and after is not None and (
+        after == (*number, 1) or (len(after) == len(number) and after[:-1] == number[:-1]
+                                   and after[-1] == number[-1] + 1))
+
+
 def _text_follows(lines: Sequence[TypedLine], k: int, found: set[int], body: float,
                   config: LinetypesConfig,
                   edges: tuple[Mapping[tuple[int, int, int], float],
@@ -373,8 +402,9 @@ def _text_follows(lines: Sequence[TypedLine], k: int, found: set[int], body: flo
 
 def _candidates(lines: Sequence[TypedLine], size: float, config: LinetypesConfig) -> list[int]:
     """Indexes of the lines that stand out as headings: a line with space above it
-    (it opens its column or does not go on from the line above, see
-    `_continues`, or outgrows it, `_outgrows`) in a style that stands
+    (it does not go on from the line above, see `_continues`: one opening its column
+    goes on only from a line in its style whose sentence it runs on in lower case; or
+    it outgrows it, `_outgrows`) in a style that stands
     out from the body (`_stands_out`; or bold, opening with a section's number:
     `_SECTION`; or in capitals, `_in_capitals`) and reading as one phrase
     (`_one_phrase`), not a bulleted item nor a bold lead running into its

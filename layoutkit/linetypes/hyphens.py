@@ -37,6 +37,9 @@ _CLOSING = ")]>,;\"”'’"
 """What may close an address in running text: a bracket, a comma, a quote."""
 _DOMAIN = re.compile(r"[a-z\d-]+(?:\.[a-z\d-]+)*\.[a-z]{2,}(?:[/?#]\S*)?")
 """The rest of a host name, after a full stop at a line end ('clinsci.org/content')."""
+_WEB_ADDRESS = re.compile(r"(?:^|\s)\S*(?:://|www\.|@)\S*$", re.IGNORECASE)
+"""A line ending in a URL or an e-mail address (not a date's or a reference's slashes,
+'12/05/', 'SND/414/')."""
 _CLOSED_END = re.compile(r"\S[—–/]$")
 """A dash or a slash closed up to the word before it at a line end ('replication—',
 'temps–', 'SND/' over '414/2020', 'and/' over 'or'): the word after it, on the next
@@ -80,7 +83,7 @@ def line_join(left: str, right: str, vocabulary: Container[str]) -> str:
         return joined
     closed = is_cjk(left[-1]) or is_cjk(right[0]) or (
         _CLOSED_END.search(left) is not None and right[:1].isalnum()
-        and _ADDRESS_END.search(left) is None)  # a whole address ends where it does
+        and _WEB_ADDRESS.search(left) is None)  # a whole address ends where it does
     return left if closed else left + " "
 
 

@@ -233,15 +233,6 @@ class ListMarks(Value):
     between: tuple[Between, ...] = ()
 
 
-def _before(line: Line, marked: Line, tolerance: float) -> bool:
-    """Whether ``line`` starts before the ``marked`` line by more than ``tolerance``,
-    in the way its text reads: left of it, or right of it where the text reads right
-    to left (`right_to_left`)."""
-    if right_to_left(w.text for w in marked.words):
-        return line.bbox.x1 > marked.bbox.x1 + tolerance
-    return _start(line) < _start(marked) - tolerance
-
-
 def _start(line: Line) -> float:
     """Where ``line`` starts along its baseline, in the frame where its text reads
     upright (its top, for vertical writing)."""
@@ -433,16 +424,19 @@ def _ended(lines: Sequence[TypedLine], later: int, right: Mapping[tuple[int, int
 def _left(lines: Sequence[TypedLine], item: int, later: int,
           right: Mapping[tuple[int, int, int], float], config: LinetypesConfig) -> bool:
     """Whether the text has left the item of line ``item`` at line ``later``: in the
-    item's column, ``later`` starts before its marker (`_before`) and its first word
-    would have fit at the end of the line before it (`would_fit`, short of the
-    column's ``right`` edge).  The paragraph after an indented list, back at the
-    margin, opens there; an item set as a paragraph, its first line indented and
-    full, its next lines at the margin, goes on."""
+    item's column, ``later`` starts left of its marker (by more than
+    ``lt_list_indent_tolerance_em``) and its first word would have fit at the end of
+    the line before it (`would_fit`, short of the column's ``right`` edge).  The
+    paragraph after an indented list, back at the margin, opens there; an item set as
+    a paragraph, its first line indented and full, its next lines at the margin, goes
+    on.  Text read right to left is left to the other tests: its lines fill leftwards,
+    where `would_fit` measures none."""
     before, line, marked = lines[later - 1], lines[later], lines[item]
     column = column_of(line)
     return (column == column_of(marked) == column_of(before)
-            and _before(line.line, marked.line,
-                        config.lt_list_indent_tolerance_em * marked.line.size)
+            and not right_to_left(w.text for w in marked.line.words)
+            and _start(line.line) < _start(marked.line)
+            - config.lt_list_indent_tolerance_em * marked.line.size
             and would_fit(before.line, line.line, right[column], before.line.size))
 
 

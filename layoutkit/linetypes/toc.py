@@ -132,7 +132,7 @@ def type_toc(document: Document, config: LinetypesConfig) -> Document:
         if not is_first_page(page, config):
             continue
         items = page_body_lines(page, p)
-        spans = [*_by_page_number(items, numbers, config), *_bysection_number(items, config)]
+        spans = [*_by_page_number(items, numbers, config), *_by_section_number(items, config)]
         for first, last in spans:
             log.info("page %d: table of contents from %r to %r", page.page_no,
                      items[first].line.text, items[last].line.text)
@@ -256,11 +256,17 @@ def _after_title(items: Sequence[TypedLine], first: int) -> int:
     return first
 
 
+def _opening(words: tuple[str, ...]) -> int:
+    """Where a line's number stands among its ``words``: after a bullet (a first word
+    with no letter or digit), if any."""
+    return 1 if words and not any(c.isalnum() for c in words[0]) else 0
+
+
 def section_number(words: tuple[str, ...]) -> tuple[int, ...] | None:
     """The section number a line opens with, after a bullet if any (a first word with
     no letter or digit), when a title follows it: ``• 4.2 Character recognition`` ->
     ``(4, 2)``."""
-    start = 1 if words and not any(c.isalnum() for c in words[0]) else 0
+    start = _opening(words)
     if (len(words) < start + 2 or not _SECTION.fullmatch(words[start])
             or not any(c.isalpha() for w in words[start + 1:] for c in w)):
         return None
@@ -270,14 +276,16 @@ def section_number(words: tuple[str, ...]) -> tuple[int, ...] | None:
 def _wrapped(items: Sequence[TypedLine], entry: int, following: int) -> bool:
     """Whether the lines between the ``entry`` and the ``following`` one (indexes in
     ``items``) may be its title wrapped, or entries whose numbers did not read: at
-    most `_MAX_WRAPPED` of them, each opening in the weight the entry opens in (its
-    page number may be set in another; an OCR layer's sizes vary from line to line)."""
-    bold = items[entry].kept_words[0].bold
+    most `_MAX_WRAPPED` of them, each opening in the weight of the entry's title, the
+    word after its number (the number, a bullet, the page number may be set in
+    another; an OCR layer's sizes vary from line to line)."""
+    words = items[entry].kept_words
+    bold = words[min(_opening(tuple(w.text for w in words)) + 1, len(words) - 1)].bold
     return following - entry <= _MAX_WRAPPED + 1 and all(
         items[k].kept_words[0].bold == bold for k in range(entry + 1, following))
 
 
-def _bysection_number(items: Sequence[TypedLine], config: LinetypesConfig) -> list[Span]:
+def _by_section_number(items: Sequence[TypedLine], config: LinetypesConfig) -> list[Span]:
     """The contents of one page's lines numbered by section: runs of at least
     ``toc_min_entries`` lines opening with section numbers, each larger than the one
     before (``4`` < ``4.1`` < ``4.2`` < ``5``), at most `_MAX_WRAPPED` lines
