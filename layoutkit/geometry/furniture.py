@@ -21,8 +21,9 @@ A line is furniture when one of these holds:
   running head that names the chapter or section, whose words change.
 - It is a bare page number; or a page number named as one, with the word for page or
   for "of" ('Página 1 de 9'), set apart, wherever it stands among the candidates (under
-  a display title that is none).  A page's outermost line that is a bare page number
-  is a candidate even past the zone (a page set with wide margins).
+  a display title that is none).  A page's outermost line that is a bare page number,
+  near the edge and no larger than the text, is a candidate even past the zone (a page
+  set with wide margins).
 - It repeats close over the body while a neighbouring page shows the same line set
   apart from its body, or it stands in the trim margin (`furniture_min_gap_em`,
   `furniture_trim_margin`).

@@ -325,11 +325,10 @@ def _title_block(lines: Sequence[TypedLine], found: set[int], body: float,
     affiliations, a date line), in its band and not in its style, up to the first
     that text at the body's size follows or a bold line whose section's number the
     next line's goes on from (`_opens_numbering`: the text's first heading), are the
-    title's.  A line that is no
-    candidate but set larger than the body (a subtitle running on from the title)
-    does not end the block: the candidates under it at the body's size (a date line)
-    are the title's too, a larger one (a section's name stacked under a nameplate)
-    ends it."""
+    title's.  A line that is no candidate but set larger than the body (a subtitle
+    running on from the title) does not end the block: the candidates under it at the
+    body's size (a date line) are the title's too, a larger one (a section's name
+    stacked under a nameplate) ends it."""
     first = [k for k, item in enumerate(lines) if item.key[0] == 0]
     if not first:
         return set()
@@ -401,23 +400,21 @@ def _text_follows(lines: Sequence[TypedLine], k: int, found: set[int], body: flo
 
 
 def _candidates(lines: Sequence[TypedLine], size: float, config: LinetypesConfig) -> list[int]:
-    """Indexes of the lines that stand out as headings: a line with space above it
-    (it does not go on from the line above, see `_continues`: one opening its column
-    goes on only from a line in its style whose sentence it runs on in lower case; or
-    it outgrows it, `_outgrows`) in a style that stands
-    out from the body (`_stands_out`; or bold, opening with a section's number:
-    `_SECTION`; or in capitals, `_in_capitals`) and reading as one phrase
-    (`_one_phrase`), not a bulleted item nor a bold lead running into its
-    paragraph (`_runs_in`), labelling smaller text (`_labels`) or a
-    kicker over a larger line (`_kicker`), with the lines below it that go on
-    from it in its style (a wrapped heading; in capitals too, for one that stands
-    out by them), none of them a value set apart as a cell (`_cells`), at most
-    ``_MAX_WRAPPED`` lines of at most ``heading_max_words`` words, the first
-    legible (`_legible`), the last ending with no comma (`_trails_off`: lines so
-    ending under the first are left out of its run, which is judged without them).  A
-    run in the style too long for that (a title set in bold under its number, as
-    gazettes set ordinances) keeps its lines up to the first that stops short of the
-    column's right edge: a heading ends its own line."""
+    """Indexes of the lines that stand out as headings: a line with space above it (it does
+    not go on from the line above, see `_continues`: one opening its column goes on only
+    from a line in its style whose sentence it runs on in lower case; or it outgrows it,
+    `_outgrows`) in a style that stands out from the body (`_stands_out`; or bold,
+    opening with a section's number: `_SECTION`; or in capitals, `_in_capitals`) and
+    reading as one phrase (`_one_phrase`), not a bulleted item nor a bold lead running
+    into its paragraph (`_runs_in`), labelling smaller text (`_labels`) or a kicker over
+    a larger line (`_kicker`), with the lines below it that go on from it in its style
+    (a wrapped heading; in capitals too, for one that stands out by them), none of them
+    a value set apart as a cell (`_cells`), at most ``_MAX_WRAPPED`` lines of at most
+    ``heading_max_words`` words, the first legible (`_legible`), the last ending with no
+    comma (`_trails_off`: lines so ending under the first are left out of its run, which
+    is judged without them).  A run in the style too long for that (a title set in bold
+    under its number, as gazettes set ordinances) keeps its lines up to the first that
+    stops short of the column's right edge: a heading ends its own line."""
     right, leading = column_right(lines), _column_leading(lines)
     left = _column_left(lines)
     space = config.heading_min_space_em

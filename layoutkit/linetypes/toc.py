@@ -280,9 +280,11 @@ def _wrapped(items: Sequence[TypedLine], entry: int, following: int) -> bool:
     word after its number (the number, a bullet, the page number may be set in
     another; an OCR layer's sizes vary from line to line)."""
     words = items[entry].kept_words
+    if following - entry > _MAX_WRAPPED + 1 or not words:
+        return False
     bold = words[min(_opening(tuple(w.text for w in words)) + 1, len(words) - 1)].bold
-    return following - entry <= _MAX_WRAPPED + 1 and all(
-        items[k].kept_words[0].bold == bold for k in range(entry + 1, following))
+    return all(bool(line := items[k].kept_words) and line[0].bold == bold
+               for k in range(entry + 1, following))
 
 
 def _by_section_number(items: Sequence[TypedLine], config: LinetypesConfig) -> list[Span]:
