@@ -709,13 +709,16 @@ def _outer_folio(words: Sequence[Word], spans: npt.NDArray[np.float64], height: 
     number (`is_page_number`) within twice the ``zone``'s depth of the page's edge
     and set no larger than most of the page's words: a page set with wide margins (a
     book's, LaTeX's on A4) puts its folio past the zone; a year or a chapter's number
-    in display type, further in, is none."""
+    in display type, further in, is none, and so is a page's only line."""
     index, tops, bottoms = spans.T
     none = np.zeros(len(index), dtype=np.bool_)
     edge = int(np.argmin(tops)) if top else int(np.argmax(bottoms))
     if (tops[edge] if top else height - bottoms[edge]) > 2 * zone:
         return none
     outer = (tops < bottoms[edge]) & (bottoms > tops[edge])
+    outer[edge] = True  # a box of no height overlaps nothing, its own line too
+    if outer.all():
+        return none  # a page of one line: no text for a folio to stand apart from
     line = sorted((words[int(i)] for i in index[outer].tolist()), key=lambda w: w.bbox.x0)
     usual = float(np.median([words[int(i)].size for i in index.tolist()]))
     if max(w.size for w in line) > usual:

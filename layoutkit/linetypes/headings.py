@@ -594,13 +594,15 @@ def _continues(lines: Sequence[TypedLine], k: int, space_em: float, body: float,
     and the gap is under the column's leading plus ``space_em`` of the body size (a
     paragraph set in the heading's style, as gazettes set an ordinance's title).  A
     line opening its column goes on from the line before it in reading order when the
-    two share a style, that one leaves its sentence open and this one opens in lower
-    case: a quotation's last line, read in the column under its first."""
+    two share a style and a page, that one leaves its sentence open and this one
+    opens in lower case: a quotation's last line, read in the column under its
+    first."""
     if not k:
         return False
     if column_of(lines[k - 1]) != column_of(lines[k]):
         before, line = lines[k - 1].line, lines[k].line
-        return (style_of(lines[k - 1]) == style_of(lines[k])
+        return (lines[k - 1].key[0] == lines[k].key[0]  # a page alone reads alike
+                and style_of(lines[k - 1]) == style_of(lines[k])
                 and not closes_sentence(before.text) and line.text[:1].islower())
     gap = _gap(lines, k)
     return gap < space_em * lines[k].line.size or (
