@@ -101,9 +101,9 @@ def superscripts(words: Sequence[Word]) -> list[bool]:
     a word next to it that is set in the line's size
     ([`Word.raised_beside`][layoutkit.model.Word.raised_beside]), or after a
     superscript, raised beside the word in the line's size before them (the calls
-    ``4, 5`` after a name).  The line's size is
-    the one most of its characters have, when more than half of them have it: an OCR
-    layer that gives each word a size of its own has no superscripts to tell."""
+    ``4, 5`` after a name).  The line's size is the one most of its characters have,
+    when more than half of them have it: an OCR layer that gives each word a size of
+    its own has no superscripts to tell."""
     if len({word.size for word in words}) < 2:  # most lines: one size
         return [False] * len(words)
     counts: Counter[float] = Counter()
